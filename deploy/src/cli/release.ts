@@ -1,0 +1,14 @@
+import { parseArgs } from 'node:util';
+import { release } from '../release';
+import { runCli } from './run-cli';
+
+runCli(async () => {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { force: { type: 'boolean', default: false }, version: { type: 'string' } },
+  });
+  const [app] = positionals;
+  if (!app) throw Object.assign(new Error('用法: npm run release -- <app> [--force] [--version <semver>]'), { name: 'ReleaseError' });
+  const result = await release(app, { force: values.force, version: values.version, log: (line) => console.log(line) });
+  console.log(`${result.app}@${result.version} 已上线${result.previous ? `（之前: ${result.previous}）` : ''}`);
+});

@@ -1,0 +1,95 @@
+/**
+ * The registry of the release store: for each app the released versions and the live one, plus the history of every
+ * release and rollback. It is one JSON file, changed only under a lock and replaced atomically (write, then rename),
+ * so two releases or rollbacks running at once never corrupt it and a reader never sees half a file.
+ */
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import lockfile from 'proper-lockfile';
+
+export interface ReleasedVersion {
+  version: string;
+  /** When the files were put into the store. */
+  releasedAt: string;
+  /** Path prefixes a remote owns in this version. */
+  prefixes: string[];
+  /** Hash of the sources it was built from (warns when sources change without a version bump). */
+  sourceHash: string;
+  /** Released past a failed compatibility check. */
+  forced?: boolean;
+}
+
+export interface AppState {
+  live: string | null;
+  versions: Record<string, ReleasedVersion>;
+}
+
+export interface HistoryEntry {
+  at: string;
+  action: 'release' | 'rollback';
+  app: string;
+  version: string;
+  /** The version that was live before. */
+  previous: string | null;
+  forced?: boolean;
+}
+
+export interface Registry {
+  apps: Record<string, AppState>;
+  history: HistoryEntry[];
+}
+
+export function registryFile(storeDir: string): string {
+  return join(storeDir, 'registry.json');
+}
+
+export function emptyRegistry(): Registry {
+  return { apps: {}, history: [] };
+}
+
+export async function readRegistry(storeDir: string): Promise<Registry> {
+  try {
+    return JSON.parse(await readFile(registryFile(storeDir), 'utf8')) as Registry;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyRegistry();
+    throw error;
+  }
+}
+
+/**
+ * Read-modify-write of the registry under an exclusive lock (across processes). `change` may throw to abort: the
+ * registry is then left as it was.
+ */
+export async function updateRegistry<T>(storeDir: string, change: (registry: Registry) => T | Promise<T>): Promise<T> {
+  await mkdir(storeDir, { recursive: true });
+  const file = registryFile(storeDir);
+  const release = await lockfile.lock(file, {
+    realpath: false,
+    stale: 30_000,
+    retries: { retries: 600, factor: 1, minTimeout: 50, maxTimeout: 100 },
+  });
+  try {
+    const registry = await readRegistry(storeDir);
+    const result = await change(registry);
+    const temporary = `${file}.${process.pid}.tmp`;
+    await writeFile(temporary, `${JSON.stringify(registry, null, 2)}\n`);
+    await rename(temporary, file);
+    return result;
+  } finally {
+    await release();
+  }
+}
+
+export function appState(registry: Registry, app: string): AppState {
+  registry.apps[app] ??= { live: null, versions: {} };
+  return registry.apps[app];
+}
+
+/** When a version last went live (release or rollback), from the history. */
+export function wentLiveAt(registry: Registry, app: string, version: string): string | undefined {
+  for (let i = registry.history.length - 1; i >= 0; i--) {
+    const entry = registry.history[i];
+    if (entry?.app === app && entry.version === version) return entry.at;
+  }
+  return undefined;
+}

@@ -1,0 +1,33 @@
+/** `npm run releases -- [<app>]`: every released version of each app, the live one marked, and when each went live. */
+import { readRegistry, wentLiveAt, type Registry } from './registry';
+
+export function formatReleases(registry: Registry, only?: string): string {
+  const names = Object.keys(registry.apps)
+    .filter((name) => !only || name === only)
+    .sort((a, b) => (a === 'host' ? -1 : b === 'host' ? 1 : a.localeCompare(b)));
+  if (names.length === 0) return only ? `${only}: 尚未发布` : '尚无任何发布';
+  const lines: string[] = [];
+  for (const name of names) {
+    const state = registry.apps[name];
+    if (!state) continue;
+    lines.push(`${name}`);
+    const versions = Object.values(state.versions).sort((a, b) => a.releasedAt.localeCompare(b.releasedAt));
+    for (const entry of versions) {
+      const live = entry.version === state.live ? '● 线上' : '      ';
+      const went = wentLiveAt(registry, name, entry.version);
+      const forced = entry.forced ? '  (强制发布)' : '';
+      lines.push(`  ${live} ${entry.version.padEnd(18)} 发布于 ${local(entry.releasedAt)}  上线于 ${went ? local(went) : '-'}${forced}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+function local(iso: string): string {
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+export async function listReleases(storeDir: string, only?: string): Promise<string> {
+  return formatReleases(await readRegistry(storeDir), only);
+}

@@ -1,0 +1,5 @@
+import { defineHostConfig } from '@app/build-config';
+
+export default defineHostConfig(import.meta.dirname, {
+  runtimePlugins: [new URL('./src/remotes/remote-fallback-plugin.ts', import.meta.url).pathname],
+});

@@ -1,0 +1,33 @@
+/** The four tabs of spec §2: 开票, 票夹, 收支, 我的. */
+import { useLocation, useNavigate } from 'react-router-dom';
+import { TabBar } from '@app/ui/tab-bar';
+import { href, type StaticRouteName } from '@app/host-sdk/paths';
+import { TabIcon, type TabIconName } from './TabIcon';
+
+interface Tab {
+  route: StaticRouteName;
+  title: string;
+  icon: TabIconName;
+}
+
+export const TABS: readonly Tab[] = [
+  { route: 'home', title: '开票', icon: 'invoice' },
+  { route: 'ticketIndex', title: '票夹', icon: 'ticket' },
+  { route: 'paymentList', title: '收支', icon: 'payment' },
+  { route: 'my', title: '我的', icon: 'my' },
+];
+
+export function AppTabBar() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const active = TABS.find((tab) => href(tab.route) === location.pathname)?.route;
+  return (
+    <nav className="app-tab-bar" aria-label="底部导航">
+      <TabBar activeKey={active ?? null} onChange={(key) => navigate(href(key as StaticRouteName))}>
+        {TABS.map((tab) => (
+          <TabBar.Item key={tab.route} title={tab.title} icon={<TabIcon name={tab.icon} />} />
+        ))}
+      </TabBar>
+    </nav>
+  );
+}

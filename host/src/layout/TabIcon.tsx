@@ -1,0 +1,17 @@
+/** Small inline icons for the tab bar (no icon font: four paths cost less than a font request). */
+export type TabIconName = 'invoice' | 'ticket' | 'payment' | 'my';
+
+const PATHS: Record<TabIconName, string> = {
+  invoice: 'M6 3h9l4 4v14H6z M14 3v5h5 M9 12h7 M9 16h7',
+  ticket: 'M3 7h18v4a2 2 0 0 0 0 4v4H3v-4a2 2 0 0 0 0-4z M9 7v12',
+  payment: 'M3 6h18v12H3z M3 10h18 M7 15h4',
+  my: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8z M4 21a8 8 0 0 1 16 0',
+};
+
+export function TabIcon({ name }: { name: TabIconName }) {
+  return (
+    <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d={PATHS[name]} />
+    </svg>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * What the splat route shows: "模块暂不可用" when the path belongs to a remote that could not be loaded (or the
+ * registry itself could not be read), otherwise not-found.
+ */
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useRemoteRegistry } from '../../remotes/registry-context';
+import { RemoteUnavailable } from '../remote-unavailable/RemoteUnavailable';
+import { NotFoundPage } from './NotFoundPage';
+
+export function FallbackPage() {
+  const registry = useRemoteRegistry();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const owner = registry.ownerOf(location.pathname);
+  const unavailable = owner ? registry.unavailableReason(owner) !== undefined : registry.isEmpty();
+  if (!unavailable) return <NotFoundPage />;
+  async function retry() {
+    if (owner) await registry.reset(owner);
+    else await registry.refresh();
+    await navigate(location, { replace: true });
+  }
+  return <RemoteUnavailable onRetry={retry} />;
+}

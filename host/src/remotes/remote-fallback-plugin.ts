@@ -1,0 +1,34 @@
+/**
+ * Module Federation runtime plugin: a remote that cannot be fetched (manifest, entry or exposed module) resolves to a
+ * marker module instead of throwing, so the host can show "模块暂不可用" for that remote alone. No React here: runtime
+ * plugins load before the shared scope is ready.
+ */
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+
+export const REMOTE_UNAVAILABLE = '__remoteUnavailable__';
+
+export interface RemoteUnavailableModule {
+  [REMOTE_UNAVAILABLE]: true;
+  id: string;
+  reason: string;
+}
+
+export function isRemoteUnavailable(module: unknown): module is RemoteUnavailableModule {
+  return typeof module === 'object' && module !== null && REMOTE_UNAVAILABLE in module;
+}
+
+export default function remoteFallbackPlugin(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'remote-fallback',
+    errorLoadRemote({ id, error, lifecycle }) {
+      // 'afterResolve' (manifest) returns nothing, so the runtime fails the load and asks again at 'onLoad'.
+      if (lifecycle !== 'onLoad') return undefined;
+      const fallback: RemoteUnavailableModule = {
+        [REMOTE_UNAVAILABLE]: true,
+        id,
+        reason: error instanceof Error ? error.message : String(error),
+      };
+      return fallback;
+    },
+  };
+}

@@ -1,0 +1,61 @@
+/** The invoice remote's pages (exposed as `./routes`): every route of spec §2 it owns. */
+import { routePaths } from '@app/host-sdk/paths';
+import { pageMeta, type RemoteRoute } from '@app/host-sdk/route-meta';
+
+export const routes: RemoteRoute[] = [
+  {
+    path: routePaths.home,
+    meta: pageMeta('InvoiceDefaultCreate', '开票', { tabBar: true, keepAlive: false }),
+    page: () => import('./pages/invoice-default-create/InvoiceDefaultCreatePage'),
+  },
+  {
+    path: routePaths.invoiceCreate,
+    meta: pageMeta('InvoiceCreate', '开具发票'),
+    page: () => import('./pages/invoice-create/InvoiceCreatePage'),
+  },
+  {
+    path: routePaths.invoiceReturn,
+    meta: pageMeta('InvoiceReturn', '红字发票'),
+    page: () => import('./pages/invoice-return/InvoiceReturnPage'),
+  },
+  {
+    path: routePaths.invoiceList,
+    meta: pageMeta('InvoiceList', '发票列表', { tabBar: true }),
+    page: () => import('./pages/invoice-list/InvoiceListPage'),
+  },
+  {
+    path: routePaths.invoiceApplyingList,
+    meta: pageMeta('InvoiceApplyingList', '开票申请', { keepAlive: false }),
+    page: () => import('./pages/invoice-applying-list/InvoiceApplyingListPage'),
+  },
+  {
+    path: routePaths.invoiceWaitingList,
+    meta: pageMeta('InvoiceWaitingList', '待开票', { keepAlive: false }),
+    page: () => import('./pages/invoice-waiting-list/InvoiceWaitingListPage'),
+  },
+  {
+    path: routePaths.invoiceTaskList,
+    meta: pageMeta('InvoiceTaskList', '开票任务', { keepAlive: false }),
+    page: () => import('./pages/invoice-task-list/InvoiceTaskListPage'),
+  },
+  {
+    path: routePaths.invoiceTaskDetail,
+    meta: pageMeta('InvoiceTaskDetail', '任务详情'),
+    page: () => import('./pages/invoice-task-detail/InvoiceTaskDetailPage'),
+  },
+  {
+    path: routePaths.invoiceQrcode,
+    meta: pageMeta('InvoiceQrcode', '开票二维码'),
+    page: () => import('./pages/invoice-qrcode/InvoiceQrcodePage'),
+  },
+  {
+    path: routePaths.titlesList,
+    meta: pageMeta('TitlesList', '发票抬头'),
+    page: () => import('./pages/titles-list/TitlesListPage'),
+  },
+  {
+    path: routePaths.titlesCreate,
+    meta: pageMeta('TitlesCreate', '新增抬头'),
+    page: () => import('./pages/titles-create/TitlesCreatePage'),
+  },
+];

@@ -1,0 +1,3 @@
+import { defineRemoteConfig } from '@app/build-config';
+
+export default defineRemoteConfig(import.meta.dirname);

@@ -1,0 +1,5 @@
+// Standalone page for this remote's team: `pnpm --filter ticket dev`.
+import { renderStandalone } from '@app/host-sdk/standalone';
+import { routes } from './routes';
+
+renderStandalone('ticket', routes);

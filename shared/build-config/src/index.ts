@@ -1,0 +1,166 @@
+/**
+ * Rsbuild + Module Federation settings for the host and every remote.
+ *
+ * The list of shared singletons lives here once, so a remote can never drift from what the host provides. Release
+ * builds get their versioned public path through `ASSET_PREFIX` (set by `deploy/`); without it a remote builds with
+ * `auto` for standalone development.
+ */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginModuleFederation, type ModuleFederationOptions } from '@module-federation/rsbuild-plugin';
+
+type Shared = NonNullable<ModuleFederationOptions['shared']>;
+type SharedConfig = Exclude<Shared, unknown[]> extends Record<string, infer V> ? Exclude<V, string> : never;
+
+interface PackageJson {
+  name: string;
+  version: string;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  federation?: { name: string; port: number; prefixes: string[] };
+}
+
+export function readPackageJson(dir: string): PackageJson {
+  return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as PackageJson;
+}
+
+/**
+ * The workspace's own shared packages, versioned by semver. Every module of theirs (`@app/ui/button`,
+ * `@app/host-sdk/session`…) is its own singleton, so a page loads only the UI components it uses: shared modules are
+ * not tree-shaken, so one big facade module would put every component into the first load.
+ */
+const WORKSPACE_SHARED = ['@app/host-sdk', '@app/ui'] as const;
+/**
+ * Third-party singletons, each entry point listed (a `react-dom/` prefix share would not be marked singleton).
+ * react-router is deliberately absent: remotes reach it through `@app/host-sdk/router`, so the host's copy stays
+ * tree-shaken (shared whole, it cost 60 KiB gzip of the first load).
+ */
+const THIRD_PARTY_SHARED = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'jotai', 'jotai/utils'] as const;
+
+function rangeOf(pkg: PackageJson, name: string): string | undefined {
+  const spec = pkg.dependencies?.[name] ?? pkg.peerDependencies?.[name] ?? pkg.devDependencies?.[name];
+  if (!spec) return undefined;
+  return spec.replace(/^workspace:/, '');
+}
+
+function installedPackage(fromDir: string, name: string): { dir: string; version: string } {
+  const require = createRequire(join(fromDir, 'package.json'));
+  const pkgPath = require.resolve(`${name}/package.json`);
+  return { dir: dirname(pkgPath), version: (JSON.parse(readFileSync(pkgPath, 'utf8')) as PackageJson).version };
+}
+
+/** Modules a remote keeps to itself: its standalone shell is not part of the host contract. */
+const NOT_SHARED = new Set(['@app/host-sdk/standalone']);
+
+/** A workspace package's modules: `src/<module>.ts(x)` is exported as `<package>/<module>`. */
+function workspaceModules(packageDir: string, packageName: string): string[] {
+  return readdirSync(join(packageDir, 'src'))
+    .filter((file) => /\.tsx?$/.test(file) && !/\.(test|spec)\.tsx?$/.test(file) && !file.endsWith('.d.ts'))
+    .map((file) => `${packageName}/${file.replace(/\.tsx?$/, '')}`)
+    .filter((module) => !NOT_SHARED.has(module));
+}
+
+/**
+ * The shared map for an app at `appDir`. Every entry is a singleton with an explicit version and the range the app
+ * requires, so the mf-manifest states what the release check compares (react major, host-sdk range).
+ */
+export function sharedDependencies(appDir: string): Shared {
+  const pkg = readPackageJson(appDir);
+  const shared: Record<string, SharedConfig> = {};
+  for (const key of THIRD_PARTY_SHARED) {
+    const packageName = key.split('/')[0] as string;
+    const { version } = installedPackage(appDir, packageName);
+    // The same major is enough: a singleton is only ever one copy, the host's.
+    shared[key] = { singleton: true, version, requiredVersion: `^${version.split('.')[0]}.0.0` };
+  }
+  for (const name of WORKSPACE_SHARED) {
+    const range = rangeOf(pkg, name);
+    if (!range) continue;
+    const { dir, version } = installedPackage(appDir, name);
+    for (const module of workspaceModules(dir, name)) {
+      shared[module] = { singleton: true, version, requiredVersion: range };
+    }
+  }
+  return shared;
+}
+
+const htmlTags = {
+  title: '优税通',
+  meta: {
+    viewport: 'width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no, viewport-fit=cover',
+    'format-detection': 'telephone=no',
+  },
+};
+
+/**
+ * The host provides only the shared modules its build contains, so a module only remotes use would otherwise be
+ * missing from the share scope, and each remote would run its own copy. This never-loaded entry names every shared
+ * workspace module (as lazy imports), so the host provides them all and a release can require that it does.
+ */
+function provideAllSharedEntry(appDir: string): string {
+  const modules = Object.keys(sharedDependencies(appDir)).filter((key) => key.startsWith('@app/'));
+  const dir = join(appDir, 'node_modules', '.cache');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'provide-shared-modules.js');
+  const body = modules.map((module) => `  () => import(${JSON.stringify(module)}),`).join('\n');
+  writeFileSync(file, `// Generated by @app/build-config: never loaded, see provideAllSharedEntry().\nexport default [\n${body}\n];\n`);
+  return file;
+}
+
+/** The host: registers remotes at runtime from /remotes.json, so it lists none at build time. */
+export function defineHostConfig(appDir: string, options: { runtimePlugins: string[] }): RsbuildConfig {
+  return defineConfig({
+    plugins: [
+      pluginReact(),
+      pluginModuleFederation({
+        name: 'host',
+        remotes: {},
+        shared: sharedDependencies(appDir),
+        shareStrategy: 'loaded-first',
+        runtimePlugins: options.runtimePlugins,
+        dts: false,
+      }),
+    ],
+    source: {
+      entry: {
+        index: './src/index.ts',
+        'provide-shared': { import: provideAllSharedEntry(appDir), html: false },
+      },
+    },
+    html: { title: htmlTags.title, meta: htmlTags.meta },
+    output: { assetPrefix: process.env.ASSET_PREFIX ?? '/', distPath: { root: process.env.DIST_DIR ?? 'dist' }, cleanDistPath: true },
+    server: { port: 3000, proxy: { '/api': 'http://localhost:8080', '/remotes': 'http://localhost:8080' } },
+    performance: { chunkSplit: { strategy: 'split-by-experience' } },
+  });
+}
+
+/**
+ * A remote: exposes `./routes`; its package.json `federation` field names it, its standalone dev port and the path
+ * prefixes it owns (recorded in the registry at release).
+ */
+export function defineRemoteConfig(appDir: string): RsbuildConfig {
+  const pkg = readPackageJson(appDir);
+  if (!pkg.federation) throw new Error(`${pkg.name}: package.json has no "federation" field`);
+  const { name, port } = pkg.federation;
+  return defineConfig({
+    plugins: [
+      pluginReact(),
+      pluginModuleFederation({
+        name,
+        exposes: { './routes': './src/routes.ts' },
+        shared: sharedDependencies(appDir),
+        shareStrategy: 'loaded-first',
+        dts: false,
+      }),
+    ],
+    // The standalone page for the remote's own team (`pnpm --filter <remote> dev`).
+    source: { entry: { index: './src/index.ts' } },
+    html: { title: `${htmlTags.title} · ${name}`, meta: htmlTags.meta },
+    output: { assetPrefix: process.env.ASSET_PREFIX ?? 'auto', distPath: { root: process.env.DIST_DIR ?? 'dist' }, cleanDistPath: true },
+    server: { port, proxy: { '/api': 'http://localhost:8080' } },
+  });
+}

@@ -1,0 +1,97 @@
+/**
+ * The API client core: the one axios instance of the app. Every call is `POST /api/<module>/<action>` with a JSON body
+ * and answers `{ success, result, message, errorCode }` (spec §7). Remotes define their endpoint functions with
+ * `callApi` and never create a client of their own.
+ */
+import axios, { AxiosError } from 'axios';
+import { getToken } from './session';
+
+export const API_BASE = '/api';
+/** Spec §9. */
+export const REQUEST_TIMEOUT_MS = 50_000;
+export const NO_REPEAT_WINDOW_MS = 2_000;
+export const NO_REPEAT_MESSAGE = '请勿重复提交';
+export const NETWORK_ERROR_MESSAGE = '请求失败,请重试';
+
+export interface ApiEnvelope<T> {
+  success: boolean;
+  result: T;
+  message: string | null;
+  errorCode: number | null;
+}
+
+export class ApiError extends Error {
+  readonly errorCode: number | null;
+  /** The HTTP status, or null when no answer came (network error, time-out). */
+  readonly status: number | null;
+  constructor(message: string, errorCode: number | null, status: number | null) {
+    super(message);
+    this.name = 'ApiError';
+    this.errorCode = errorCode;
+    this.status = status;
+  }
+}
+
+export interface CallOptions {
+  /** Reject the same path and payload again within 2 s on the client (spec §5). */
+  noRepeat?: boolean;
+}
+
+export type ApiErrorHandler = (error: ApiError, path: string) => void;
+
+export const apiClient = axios.create({
+  baseURL: API_BASE,
+  timeout: REQUEST_TIMEOUT_MS,
+  headers: { 'Content-Type': 'application/json' },
+});
+
+apiClient.interceptors.request.use((config) => {
+  const token = getToken();
+  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  config.headers.set('X-Request-Page-Url', encodeURI(window.location.href));
+  return config;
+});
+
+let errorHandler: ApiErrorHandler | null = null;
+
+/** The host installs the error catalogue (spec §8) here; every failed call passes through it. */
+export function setApiErrorHandler(handler: ApiErrorHandler | null): void {
+  errorHandler = handler;
+}
+
+const recentCalls = new Map<string, number>();
+
+function rejectRepeat(path: string, payload: unknown): void {
+  const now = Date.now();
+  for (const [key, at] of recentCalls) if (now - at >= NO_REPEAT_WINDOW_MS) recentCalls.delete(key);
+  const key = `${path}\n${JSON.stringify(payload ?? {})}`;
+  if (recentCalls.has(key)) throw new ApiError(NO_REPEAT_MESSAGE, null, null);
+  recentCalls.set(key, now);
+}
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof AxiosError) {
+    const body = error.response?.data as Partial<ApiEnvelope<unknown>> | undefined;
+    if (body && typeof body === 'object' && 'success' in body) {
+      return new ApiError(body.message || NETWORK_ERROR_MESSAGE, body.errorCode ?? null, error.response?.status ?? null);
+    }
+    return new ApiError(error.message || NETWORK_ERROR_MESSAGE, null, error.response?.status ?? null);
+  }
+  return new ApiError(error instanceof Error ? error.message : NETWORK_ERROR_MESSAGE, null, null);
+}
+
+/** Calls `POST /api/<path>` and resolves with `result`, or rejects with an ApiError after the error catalogue ran. */
+export async function callApi<T>(path: `${string}/${string}`, payload?: unknown, options: CallOptions = {}): Promise<T> {
+  try {
+    if (options.noRepeat) rejectRepeat(path, payload);
+    const response = await apiClient.post<ApiEnvelope<T>>(`/${path}`, payload ?? {});
+    const body = response.data;
+    if (!body.success) throw new ApiError(body.message || NETWORK_ERROR_MESSAGE, body.errorCode, response.status);
+    return body.result;
+  } catch (error) {
+    const apiError = toApiError(error);
+    errorHandler?.(apiError, path);
+    throw apiError;
+  }
+}

@@ -1,0 +1,2 @@
+export { default as Button } from 'antd-mobile/es/components/button';
+export type { ButtonProps } from 'antd-mobile/es/components/button';
