@@ -1,0 +1,87 @@
+/**
+ * `npm run bench:bundle`: loads the app in Chromium (phone, WeChat) and prints the gzip KiB of JavaScript and CSS
+ * fetched for the first load of `/`, and for the first navigation into each remote afterwards (what that navigation
+ * adds: the remote's manifest, entry and routes, the host's shared modules it needs for the first time, and the page).
+ * Builds whatever has no release yet, like `npm start`, and measures the live versions.
+ */
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from '@playwright/test';
+import { releaseMissing } from '@app/deploy/release-missing';
+import { launchOptions, wechatPhone } from '../support/browser';
+import { startServer } from '../support/server';
+
+interface Fetched {
+  url: string;
+  kind: 'js' | 'css' | 'json';
+  gzip: number;
+}
+
+const FIRST_PAGE_OF: Record<string, string> = {
+  ticket: '/ticket/index',
+  payment: '/payment/list',
+  my: '/my',
+  wallet: '/my/wallet',
+  taxi: '/taxi/cars',
+  invoice: '/invoice/list',
+};
+
+function record(page: Page): Fetched[] {
+  const fetched: Fetched[] = [];
+  page.on('response', async (response) => {
+    const url = response.url();
+    const kind = /\.js(\?|$)/.test(url) ? 'js' : /\.css(\?|$)/.test(url) ? 'css' : /\.json(\?|$)/.test(url) ? 'json' : null;
+    if (!kind || response.status() >= 400) return;
+    try {
+      fetched.push({ url, kind, gzip: gzipSync(await response.body(), { level: 9 }).length });
+    } catch {
+      // A response whose body is gone (navigation) is not counted.
+    }
+  });
+  return fetched;
+}
+
+const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+const sum = (files: Fetched[], kind?: Fetched['kind']) => files.filter((f) => !kind || f.kind === kind).reduce((total, f) => total + f.gzip, 0);
+
+function describe(files: Fetched[]): string {
+  return files
+    .sort((a, b) => b.gzip - a.gzip)
+    .slice(0, Number(process.env.TOP ?? 8))
+    .map((f) => `      ${kib(f.gzip).padStart(6)} KiB  ${new URL(f.url).pathname}`)
+    .join('\n');
+}
+
+await releaseMissing({ log: (line) => console.log(line) });
+const server = await startServer({});
+const browser = await chromium.launch(launchOptions);
+try {
+  const context = await browser.newContext(wechatPhone);
+  const page = await context.newPage();
+  let fetched = record(page);
+  await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+  console.log('\n首次加载 / (gzip)');
+  console.log(`  JS ${kib(sum(fetched, 'js'))} KiB, CSS ${kib(sum(fetched, 'css'))} KiB, JSON ${kib(sum(fetched, 'json'))} KiB`);
+  console.log(describe(fetched.filter((f) => f.kind === 'js')));
+
+  console.log('\n首次进入各远程模块 (在 / 之后, gzip)');
+  for (const [remote, path] of Object.entries(FIRST_PAGE_OF)) {
+    page.removeAllListeners('response');
+    fetched = record(page);
+    await page.evaluate((target) => {
+      history.pushState({}, '', target);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    const own = fetched.filter((f) => f.url.includes(`/remotes/${remote}/`));
+    const pageCode = own.filter((f) => /static\/(js|css)\/async\//.test(f.url) && !f.url.includes('__federation_expose'));
+    const overhead = fetched.filter((f) => !pageCode.includes(f));
+    console.log(
+      `  ${remote.padEnd(8)} ${path.padEnd(16)} 共 ${kib(sum(fetched)).padStart(5)} KiB = 页面代码 ${kib(sum(pageCode)).padStart(5)} + 额外 ${kib(sum(overhead)).padStart(5)} KiB`,
+    );
+    if (process.env.VERBOSE) console.log(describe(overhead));
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
