@@ -11,7 +11,7 @@ export interface RemotesDocument {
 }
 
 export class LiveApps {
-  private cached: { mtimeMs: number; size: number; registry: Registry } | undefined;
+  private cached: { ino: number; mtimeMs: number; registry: Registry } | undefined;
 
   constructor(readonly storeDir: string) {}
 
@@ -22,8 +22,9 @@ export class LiveApps {
     } catch {
       return { apps: {}, history: [] };
     }
-    if (!this.cached || this.cached.mtimeMs !== info.mtimeMs || this.cached.size !== info.size) {
-      this.cached = { mtimeMs: info.mtimeMs, size: info.size, registry: await readRegistry(this.storeDir) };
+    // Every update renames a new file into place, so a new inode means a new registry.
+    if (!this.cached || this.cached.ino !== info.ino || this.cached.mtimeMs !== info.mtimeMs) {
+      this.cached = { ino: info.ino, mtimeMs: info.mtimeMs, registry: await readRegistry(this.storeDir) };
     }
     return this.cached.registry;
   }

@@ -1,0 +1,128 @@
+/**
+ * The host's router against a fake Module Federation runtime: route discovery by prefix, the tab bar from route
+ * meta, not-found, a remote that cannot be loaded (and its retry), and a page that throws.
+ */
+import { afterEach, beforeEach, describe, expect, rs, test } from '@rstest/core';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { pageMeta, type RemoteRoutesModule } from '@app/host-sdk/route-meta';
+import { RemoteRegistryContext } from '../src/remotes/registry-context';
+import { REMOTE_UNAVAILABLE } from '../src/remotes/remote-fallback-plugin';
+import { RemoteRegistry, type RemoteEntry } from '../src/remotes/remote-registry';
+import { createAppRouter } from '../src/router/create-app-router';
+
+const runtime = rs.hoisted(() => ({
+  modules: new Map<string, unknown>(),
+  loads: [] as string[],
+  registered: [] as string[],
+}));
+
+rs.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: async (id: string) => {
+    runtime.loads.push(id);
+    const module = runtime.modules.get(id);
+    return module ?? { [REMOTE_UNAVAILABLE]: true, id, reason: 'manifest 404' };
+  },
+  registerRemotes: (remotes: { name: string }[]) => runtime.registered.push(...remotes.map((r) => r.name)),
+}));
+
+const remotes: RemoteEntry[] = [
+  { name: 'ticket', version: '1.0.0', entry: '/remotes/ticket/1.0.0/mf-manifest.json', prefixes: ['/ticket/'] },
+  { name: 'my', version: '1.0.0', entry: '/remotes/my/1.0.0/mf-manifest.json', prefixes: ['/my', '/my/', '/tools/'] },
+];
+
+function Broken(): never {
+  throw new Error('render failed');
+}
+
+const ticketRoutes: RemoteRoutesModule = {
+  routes: [
+    { path: '/ticket/index', meta: pageMeta('TicketIndex', '票夹', { tabBar: true }), page: async () => ({ default: () => <p>票夹页面</p> }) },
+    { path: '/ticket/detail', meta: pageMeta('TicketDetail', '票据详情'), page: async () => ({ default: Broken }) },
+  ],
+};
+const myRoutes: RemoteRoutesModule = {
+  routes: [
+    { path: '/my', meta: pageMeta('My', '我的', { tabBar: true }), page: async () => ({ default: () => <p>我的页面</p> }) },
+    { path: '/my/company/bind', meta: pageMeta('MyCompanyBind', '绑定企业'), page: async () => ({ default: () => <p>绑定企业页面</p> }) },
+  ],
+};
+
+function renderApp(path: string) {
+  const registry = new RemoteRegistry([...remotes]);
+  const router = createAppRouter(registry, (routes, options) => createMemoryRouter(routes, { ...options, initialEntries: [path] }));
+  render(
+    <RemoteRegistryContext.Provider value={registry}>
+      <RouterProvider router={router} />
+    </RemoteRegistryContext.Provider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  runtime.modules.clear();
+  runtime.modules.set('ticket/routes', ticketRoutes);
+  runtime.modules.set('my/routes', myRoutes);
+  runtime.loads.length = 0;
+  runtime.registered.length = 0;
+  rs.spyOn(console, 'error').mockImplementation(() => {});
+  rs.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify({ ticket: remotes[0] }), { status: 200 }));
+});
+
+afterEach(() => {
+  cleanup();
+  rs.restoreAllMocks();
+});
+
+describe('route discovery', () => {
+  test("loads the owning remote's routes on first navigation, once, and shows the tab bar from the meta", async () => {
+    const router = renderApp('/ticket/index');
+    expect(await screen.findByText('票夹页面')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: '底部导航' })).toBeTruthy();
+    await act(() => router.navigate('/my'));
+    expect(await screen.findByText('我的页面')).toBeTruthy();
+    await act(() => router.navigate('/ticket/index'));
+    expect(await screen.findByText('票夹页面')).toBeTruthy();
+    expect(runtime.loads).toEqual(['ticket/routes', 'my/routes']);
+  });
+
+  test('an unknown path, or one its remote does not have, shows not-found', async () => {
+    const router = renderApp('/nowhere');
+    expect(await screen.findByRole('button', { name: '返回首页' })).toBeTruthy();
+    expect(document.title).toBe('页面不存在');
+    await act(() => router.navigate('/ticket/nothing-here'));
+    expect(await screen.findByRole('button', { name: '返回首页' })).toBeTruthy();
+    expect(runtime.loads).toEqual(['ticket/routes']);
+  });
+
+  test('/shop/universalBindShop redirects to /my/company/bind', async () => {
+    const router = renderApp('/shop/universalBindShop');
+    expect(await screen.findByText('绑定企业页面')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/my/company/bind');
+  });
+});
+
+describe('a remote that cannot be loaded', () => {
+  test('shows 模块暂不可用 for that remote only, and retry recovers once it is back', async () => {
+    runtime.modules.delete('ticket/routes');
+    const router = renderApp('/ticket/index');
+    expect(await screen.findByText('模块暂不可用', { selector: '.adm-error-block-description-title' })).toBeTruthy();
+
+    await act(() => router.navigate('/my'));
+    expect(await screen.findByText('我的页面')).toBeTruthy();
+
+    await act(() => router.navigate('/ticket/index'));
+    await screen.findByRole('button', { name: '重试' });
+    runtime.modules.set('ticket/routes', ticketRoutes);
+    fireEvent.click(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByText('票夹页面')).toBeTruthy();
+    expect(runtime.registered).toContain('ticket');
+  });
+
+  test('a page that throws shows 模块暂不可用 in its own route; other pages keep working', async () => {
+    const router = renderApp('/ticket/detail');
+    expect(await screen.findByText('模块暂不可用', { selector: '.adm-error-block-description-title' })).toBeTruthy();
+    await act(() => router.navigate('/ticket/index'));
+    expect(await screen.findByText('票夹页面')).toBeTruthy();
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, test } from '@rstest/core';
+import fc from 'fast-check';
+import { formatYuan, parseYuan } from '../src/money';
+
+describe('formatYuan', () => {
+  test('shows yuan with thousands separators and two decimals', () => {
+    expect(formatYuan(0)).toBe('¥0.00');
+    expect(formatYuan(5)).toBe('¥0.05');
+    expect(formatYuan(123450)).toBe('¥1,234.50');
+    expect(formatYuan(123456789)).toBe('¥1,234,567.89');
+    expect(formatYuan(-123450)).toBe('-¥1,234.50');
+  });
+
+  test('refuses amounts that are not whole fen', () => {
+    expect(() => formatYuan(1.5)).toThrow(RangeError);
+  });
+});
+
+describe('parseYuan', () => {
+  test('reads what people type', () => {
+    expect(parseYuan('12')).toBe(1200);
+    expect(parseYuan('12.5')).toBe(1250);
+    expect(parseYuan(' 1,234.56 ')).toBe(123456);
+    expect(parseYuan('0.1')).toBe(10);
+    expect(parseYuan('-3.1')).toBe(-310);
+  });
+
+  test('refuses what is not an amount', () => {
+    for (const input of ['', 'abc', '1.234', '1e3', '¥5', '.5', '1..2', 'NaN']) expect(parseYuan(input)).toBeNull();
+  });
+
+  test('every amount survives format → parse', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (fen) => {
+        expect(parseYuan(formatYuan(fen).replace('¥', ''))).toBe(fen);
+      }),
+    );
+  });
+});

@@ -1,0 +1,4 @@
+import { defineConfig } from '@rstest/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+
+export default defineConfig({ name: 'host-sdk', plugins: [pluginReact()], testEnvironment: 'happy-dom', include: ['test/**/*.test.{ts,tsx}'] });

@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, rs, test } from '@rstest/core';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { ApiError, apiClient, callApi, NO_REPEAT_MESSAGE, setApiErrorHandler } from '../src/api-client';
+import { setToken } from '../src/session';
+
+let requests: InternalAxiosRequestConfig[] = [];
+let answer: { status: number; data: unknown } | Error = { status: 200, data: { success: true, result: null, message: null, errorCode: null } };
+
+const adapter: AxiosAdapter = async (config) => {
+  requests.push(config);
+  if (answer instanceof Error) throw answer;
+  const response = { data: answer.data, status: answer.status, statusText: '', headers: {}, config };
+  if (answer.status >= 400) {
+    const { AxiosError } = await import('axios');
+    throw new AxiosError('Request failed', 'ERR_BAD_REQUEST', config, null, response);
+  }
+  return response;
+};
+
+beforeEach(() => {
+  requests = [];
+  apiClient.defaults.adapter = adapter;
+  setToken(null);
+});
+
+afterEach(() => {
+  setApiErrorHandler(null);
+  rs.useRealTimers();
+});
+
+describe('callApi', () => {
+  test('POSTs JSON to /api/<module>/<action> with the token and the page URL, and resolves with result', async () => {
+    setToken('tok-1');
+    answer = { status: 200, data: { success: true, result: { id: 7 }, message: null, errorCode: null } };
+    await expect(callApi('task/getTaskProcess', { id: '7' })).resolves.toEqual({ id: 7 });
+    const [request] = requests;
+    expect(request?.method).toBe('post');
+    expect(request?.baseURL).toBe('/api');
+    expect(request?.url).toBe('/task/getTaskProcess');
+    expect(JSON.parse(String(request?.data))).toEqual({ id: '7' });
+    expect(request?.headers.get('Authorization')).toBe('Bearer tok-1');
+    expect(request?.headers.get('X-Request-Page-Url')).toBe(window.location.href);
+    expect(request?.timeout).toBe(50_000);
+  });
+
+  test('an answer with success false rejects with its message and errorCode, through the error handler', async () => {
+    const seen: ApiError[] = [];
+    setApiErrorHandler((error) => seen.push(error));
+    answer = { status: 200, data: { success: false, result: null, message: '任务已存在', errorCode: 2001 } };
+    const error = await callApi('task/createLoginTask', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).errorCode).toBe(2001);
+    expect((error as ApiError).message).toBe('任务已存在');
+    expect(seen).toHaveLength(1);
+  });
+
+  test('an HTTP error with the envelope keeps the server message; a network error has no code', async () => {
+    answer = { status: 400, data: { success: false, result: null, message: 'id 必须是字符串', errorCode: 4000 } };
+    const bad = (await callApi('task/getTaskDetail', { id: 1 }).catch((e: unknown) => e)) as ApiError;
+    expect(bad.message).toBe('id 必须是字符串');
+    expect(bad.status).toBe(400);
+    answer = new Error('Network Error');
+    const offline = (await callApi('sysConfig/get').catch((e: unknown) => e)) as ApiError;
+    expect(offline.errorCode).toBeNull();
+    expect(offline.status).toBeNull();
+  });
+
+  test('no-repeat calls with the same path and payload within 2 s are refused on the client', async () => {
+    rs.useFakeTimers({ now: 0 });
+    answer = { status: 200, data: { success: true, result: 1, message: null, errorCode: null } };
+    await callApi('taxAccount/setTaxAccount', { a: 1 }, { noRepeat: true });
+    await expect(callApi('taxAccount/setTaxAccount', { a: 1 }, { noRepeat: true })).rejects.toThrow(NO_REPEAT_MESSAGE);
+    await callApi('taxAccount/setTaxAccount', { a: 2 }, { noRepeat: true });
+    rs.setSystemTime(2_000);
+    await callApi('taxAccount/setTaxAccount', { a: 1 }, { noRepeat: true });
+    expect(requests).toHaveLength(3);
+  });
+});

@@ -1,0 +1,30 @@
+import { afterEach, describe, expect, rs, test } from '@rstest/core';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Page } from '../src/page';
+import { PagePlaceholder } from '../src/page-placeholder';
+
+afterEach(cleanup);
+
+describe('Page', () => {
+  test('shows the title in the NavBar and as the document title', () => {
+    render(<Page title="票夹">内容</Page>);
+    expect(screen.getByText('票夹')).toBeTruthy();
+    expect(screen.getByText('内容')).toBeTruthy();
+    expect(document.title).toBe('票夹');
+  });
+
+  test('the back arrow calls onBack; tab pages have none', () => {
+    const onBack = rs.fn();
+    const { container, unmount } = render(<Page title="详情" onBack={onBack} />);
+    fireEvent.click(container.querySelector('.adm-nav-bar-back') as Element);
+    expect(onBack).toHaveBeenCalledTimes(1);
+    unmount();
+    const tab = render(<Page title="我的" noBack />);
+    expect(tab.container.querySelector('.adm-nav-bar-back')).toBeNull();
+  });
+});
+
+test('PagePlaceholder names what the page is for', () => {
+  render(<PagePlaceholder purpose="查看收到的发票" />);
+  expect(screen.getByText('查看收到的发票')).toBeTruthy();
+});
