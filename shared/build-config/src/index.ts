@@ -169,5 +169,8 @@ export function defineRemoteConfig(appDir: string): RsbuildConfig {
     html: { title: `${htmlTags.title} · ${name}`, meta: htmlTags.meta },
     output: { assetPrefix: process.env.ASSET_PREFIX ?? 'auto', distPath: { root: process.env.DIST_DIR ?? 'dist' }, cleanDistPath: true },
     server: { port, proxy: { '/api': 'http://localhost:8080' } },
+    // The standalone page runs two bundler runtimes (the page and the remote container); HMR's per-build chunk check
+    // then rejects the container's chunks ("Chunk is from another build"), so remotes live-reload instead.
+    dev: { hmr: false, liveReload: true },
   });
 }

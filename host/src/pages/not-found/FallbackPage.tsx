@@ -12,12 +12,14 @@ export function FallbackPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const owner = registry.ownerOf(location.pathname);
-  const unavailable = owner ? registry.unavailableReason(owner) !== undefined : registry.isEmpty();
-  if (!unavailable) return <NotFoundPage />;
+  const reason = owner ? registry.unavailableReason(owner) : registry.isEmpty() ? '无法读取模块清单 /remotes.json' : undefined;
+  if (reason === undefined) return <NotFoundPage />;
   async function retry() {
     if (owner) await registry.reset(owner);
     else await registry.refresh();
     await navigate(location, { replace: true });
+    const stillOwner = registry.ownerOf(location.pathname);
+    return stillOwner !== undefined && registry.unavailableReason(stillOwner) === undefined;
   }
-  return <RemoteUnavailable onRetry={retry} />;
+  return <RemoteUnavailable reason={reason} onRetry={retry} />;
 }

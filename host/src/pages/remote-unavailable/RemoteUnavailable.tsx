@@ -1,31 +1,42 @@
 /** "模块暂不可用": a remote (or one of its pages) could not be loaded; the rest of the app keeps working. */
 import { useState } from 'react';
 import { Button } from '@app/ui/button';
+import { Dialog } from '@app/ui/dialog';
 import { ErrorBlock } from '@app/ui/error-block';
 import { Page } from '@app/ui/page';
+import { Toast } from '@app/ui/toast';
+import './remote-unavailable.css';
 
 export interface RemoteUnavailableProps {
   title?: string;
-  onRetry: () => Promise<void> | void;
+  /** The technical reason, shown on request (for support). */
+  reason?: string;
+  /** Tries again; resolves to false when the module is still unavailable. */
+  onRetry: () => Promise<boolean> | boolean;
 }
 
-export function RemoteUnavailable({ title = '模块暂不可用', onRetry }: RemoteUnavailableProps) {
+export function RemoteUnavailable({ title = '模块暂不可用', reason, onRetry }: RemoteUnavailableProps) {
   const [retrying, setRetrying] = useState(false);
   async function retry() {
     setRetrying(true);
     try {
-      await onRetry();
+      if (!(await onRetry())) Toast.show({ content: '模块仍不可用，请稍后重试' });
     } finally {
       setRetrying(false);
     }
   }
   return (
     <Page title={title}>
-      <ErrorBlock status="disconnected" title="模块暂不可用" description="网络不稳定或模块正在更新，请稍后重试" style={{ padding: '48px 24px 16px' }} />
-      <div style={{ padding: '0 48px' }}>
+      <ErrorBlock status="disconnected" title="模块暂不可用" description="网络不稳定或模块正在更新，请稍后重试" className="remote-unavailable__block" />
+      <div className="remote-unavailable__actions">
         <Button block color="primary" loading={retrying} onClick={retry}>
           重试
         </Button>
+        {reason ? (
+          <Button block fill="none" size="small" onClick={() => Dialog.alert({ title: '模块暂不可用', content: reason, confirmText: '知道了' })}>
+            查看原因
+          </Button>
+        ) : null}
       </div>
     </Page>
   );

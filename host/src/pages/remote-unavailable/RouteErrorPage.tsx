@@ -12,7 +12,11 @@ export function RouteErrorPage() {
   useEffect(() => {
     console.error('[host] page failed', meta?.name, error);
   }, [error, meta?.name]);
-  // A new navigation to the same address clears the error and runs the page's loader again.
-  const retry = () => navigate(location, { replace: true });
-  return <RemoteUnavailable title={meta?.title} onRetry={retry} />;
+  // A new navigation to the same address clears the error and runs the page's loader again; if it fails again this
+  // boundary is rendered anew.
+  async function retry() {
+    await navigate(location, { replace: true });
+    return true;
+  }
+  return <RemoteUnavailable title={meta?.title} reason={error instanceof Error ? error.message : String(error)} onRetry={retry} />;
 }

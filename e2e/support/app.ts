@@ -1,0 +1,17 @@
+/** What the tests look at: the page a route rendered, its owner, and the tab bar. */
+import { expect, type Page } from '@playwright/test';
+
+export function currentPage(page: Page) {
+  return page.locator('.app-layout__page');
+}
+
+export async function expectPage(page: Page, expected: { owner: string; name?: string; title: string }) {
+  const frame = currentPage(page);
+  await expect(frame).toHaveAttribute('data-owner', expected.owner);
+  if (expected.name) await expect(frame).toHaveAttribute('data-page', expected.name);
+  await expect(frame.locator('.adm-nav-bar-title')).toHaveText(expected.title);
+}
+
+export function tabBar(page: Page) {
+  return page.getByRole('navigation', { name: '底部导航' });
+}

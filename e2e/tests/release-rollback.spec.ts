@@ -1,0 +1,87 @@
+/**
+ * Ops releases a new version of one remote and rolls it back, with the ops commands, while the server runs: the next
+ * page load fetches the live version each time, and every other app stays as it was.
+ */
+import { spawnSync } from 'node:child_process';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { REPO_ROOT } from '@app/deploy/workspace';
+import { expectPage } from '../support/app';
+import { startServer, type RunningServer } from '../support/server';
+
+let store: string;
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  // A copy of the release store, so this test's releases do not reach the other tests.
+  store = await mkdtemp(join(tmpdir(), 'e2e-release-'));
+  await cp(process.env.E2E_STORE as string, store, { recursive: true });
+  server = await startServer({ RELEASE_DIR: store });
+});
+
+test.afterAll(async () => {
+  await server.stop();
+  await rm(store, { recursive: true, force: true });
+});
+
+function ops(command: 'release' | 'rollback' | 'releases', args: string[]) {
+  const result = spawnSync('npm', ['run', '--silent', command, '--', ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, RELEASE_DIR: store },
+    encoding: 'utf8',
+  });
+  expect(result.status, result.stderr).toBe(0);
+  return result.stdout;
+}
+
+/** Loads a page afresh and returns the versions of each app whose files it fetched. */
+async function loadedVersions(page: Page, path: string): Promise<Record<string, string>> {
+  const versions: Record<string, string> = {};
+  const listener = (request: { url(): string }) => {
+    const match = /\/remotes\/([a-z]+)\/([^/]+)\//.exec(request.url());
+    if (match) versions[match[1] as string] = match[2] as string;
+  };
+  page.on('request', listener);
+  await page.goto(`${server.url}${path}`);
+  await page.waitForLoadState('networkidle');
+  page.off('request', listener);
+  return versions;
+}
+
+test('release then rollback of the ticket remote changes what the browser loads, with no server restart', async ({ page }) => {
+  const before = await loadedVersions(page, '/ticket/index');
+  await expectPage(page, { owner: 'ticket', title: '票夹' });
+  expect(before.ticket).toBe('1.0.0');
+  expect(before.host).toBe('1.0.0');
+
+  const version = `1.0.1-e2e.${Date.now()}`;
+  expect(ops('release', ['ticket', '--version', version])).toContain(`ticket@${version} 已上线`);
+  const released = await loadedVersions(page, '/ticket/index');
+  await expectPage(page, { owner: 'ticket', title: '票夹' });
+  expect(released.ticket).toBe(version);
+  expect(released.host).toBe(before.host);
+  const other = await loadedVersions(page, '/my');
+  expect(other.my).toBe('1.0.0');
+
+  expect(ops('rollback', ['ticket'])).toContain(`${version} → 1.0.0`);
+  const rolledBack = await loadedVersions(page, '/ticket/index');
+  await expectPage(page, { owner: 'ticket', title: '票夹' });
+  expect(rolledBack.ticket).toBe('1.0.0');
+  expect(rolledBack.host).toBe(before.host);
+
+  const listing = ops('releases', ['ticket']);
+  expect(listing).toMatch(/● 线上 1\.0\.0/);
+  expect(listing).toContain(version);
+});
+
+test('a released version is never overwritten', async () => {
+  const result = spawnSync('npm', ['run', '--silent', 'release', '--', 'ticket', '--version', '1.0.0'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, RELEASE_DIR: store },
+    encoding: 'utf8',
+  });
+  expect(result.status).not.toBe(0);
+  expect(result.stderr).toContain('已发布的版本不会被覆盖');
+});

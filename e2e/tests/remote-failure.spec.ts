@@ -1,0 +1,66 @@
+/** A remote whose files cannot be fetched: its pages say so, everything else keeps working, and retry recovers. */
+import { expect, test } from '@playwright/test';
+import { expectPage, tabBar } from '../support/app';
+
+const unavailable = (page: import('@playwright/test').Page) => page.locator('.adm-error-block-description-title', { hasText: '模块暂不可用' });
+
+test('an unreachable remote shows 模块暂不可用; the tab bar, the host and other remotes work; retry recovers it', async ({ page }) => {
+  await page.route('**/remotes/ticket/**', (route) => route.abort('connectionrefused'));
+  await page.goto('/');
+  await expectPage(page, { owner: 'invoice', title: '开票' });
+
+  await tabBar(page).getByText('票夹').click();
+  await expect(unavailable(page)).toBeVisible();
+  await expect(tabBar(page)).toBeVisible();
+
+  // Still down: retry says so in a Toast, and the reason is one tap away in a Dialog.
+  await page.getByRole('button', { name: '重试' }).click();
+  await expect(page.locator('.adm-toast-main')).toHaveText('模块仍不可用，请稍后重试');
+  await page.getByRole('button', { name: '查看原因' }).click();
+  const dialog = page.locator('.adm-dialog-body');
+  await expect(dialog).toContainText('模块暂不可用');
+  await dialog.getByRole('button', { name: '知道了' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // The other remotes and the host pages are unaffected.
+  await tabBar(page).getByText('我的').click();
+  await expectPage(page, { owner: 'my', title: '我的' });
+  await tabBar(page).getByText('收支').click();
+  await expectPage(page, { owner: 'payment', title: '收支' });
+  await page.goto('/login');
+  await expectPage(page, { owner: 'host', title: '登录' });
+
+  // The remote comes back: retry loads it without reloading the page.
+  await page.goto('/ticket/index');
+  await expect(unavailable(page)).toBeVisible();
+  await page.unroute('**/remotes/ticket/**');
+  await page.evaluate(() => Object.assign(window, { stillTheSameDocument: true }));
+  await page.getByRole('button', { name: '重试' }).click();
+  await expectPage(page, { owner: 'ticket', name: 'TicketIndex', title: '票夹' });
+  expect(await page.evaluate(() => 'stillTheSameDocument' in window)).toBe(true);
+});
+
+test('a remote whose page chunk fails after its routes loaded shows 模块暂不可用 for that page, and retry recovers', async ({ page }) => {
+  await page.goto('/my');
+  await expectPage(page, { owner: 'my', title: '我的' });
+  // Its routes are loaded; now every further file of the remote fails.
+  await page.route('**/remotes/my/**', (route) => route.abort('connectionrefused'));
+  await page.evaluate(() => {
+    history.pushState({}, '', '/my/companies');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(unavailable(page)).toBeVisible();
+  await expect(page.locator('.adm-nav-bar-title')).toHaveText('我的企业');
+  await page.unroute('**/remotes/my/**');
+  await page.getByRole('button', { name: '重试' }).click();
+  await expectPage(page, { owner: 'my', name: 'MyCompanies', title: '我的企业' });
+});
+
+test('when /remotes.json cannot be read the host still starts, and retry recovers every remote', async ({ page }) => {
+  await page.route('**/remotes.json*', (route) => route.abort('connectionrefused'));
+  await page.goto('/ticket/index');
+  await expect(unavailable(page)).toBeVisible();
+  await page.unroute('**/remotes.json*');
+  await page.getByRole('button', { name: '重试' }).click();
+  await expectPage(page, { owner: 'ticket', title: '票夹' });
+});

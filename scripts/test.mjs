@@ -1,0 +1,70 @@
+// `npm test`: installs what a fresh machine lacks (the workspace through pnpm, Debian's Chromium), then type-checks
+// every package, runs the unit, component and server tests (rstest) and the browser tests (Playwright), and ends with
+// one line: "N passed, N failed".
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureInstall, PNPM, ROOT } from './ensure-install.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0) {
+    console.error(`没有找到 Chromium (${CHROMIUM})。请以 root 运行: apt-get update && apt-get install -y chromium fonts-noto-cjk\n或设置 CHROMIUM_PATH 指向已安装的 Chromium。`);
+    process.exit(1);
+  }
+  console.log('> 安装 Debian 的 Chromium (apt-get)…');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'], { stdio: 'inherit', env });
+}
+
+/** Runs a command, echoing its output, and resolves with its exit code and what it printed. */
+function run(label, command, args, options = {}) {
+  console.log(`\n> ${label}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, ...options });
+    let output = '';
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.on('data', (chunk) => {
+        output += chunk;
+        process.stdout.write(chunk);
+      });
+    }
+    child.on('exit', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+const started = Date.now();
+ensureInstall();
+ensureChromium();
+
+let passed = 0;
+let failed = 0;
+
+const typecheck = await run('类型检查 (tsc --noEmit, 每个包)', 'npx', [...PNPM, '-r', '--workspace-concurrency=2', '--reporter=append-only', 'run', 'typecheck']);
+if (typecheck.code !== 0) failed += 1;
+
+const unit = await run('单元、组件与服务端测试 (rstest)', join(ROOT, 'node_modules/.bin/rstest'), ['run']);
+// rstest colours its summary even when piped: strip the escapes before reading "Tests  3 failed | 71 passed".
+const unitSummary = unit.output.replace(/\x1b\[[0-9;]*m/g, '');
+const unitCounts = /Tests\s+(?:(\d+) failed\s*\|\s*)?(\d+) passed/.exec(unitSummary) ?? /Tests\s+(\d+) failed/.exec(unitSummary);
+if (unitCounts) {
+  failed += Number(unitCounts[1] ?? 0);
+  passed += Number(unitCounts[2] ?? 0);
+}
+if (unit.code !== 0 && !unitCounts?.[1]) failed += 1;
+
+const e2e = await run('浏览器测试 (Playwright, Chromium, 手机 + 微信)', join(ROOT, 'e2e/node_modules/.bin/playwright'), ['test'], { cwd: join(ROOT, 'e2e') });
+const resultsFile = join(ROOT, '.e2e/results.json');
+if (existsSync(resultsFile)) {
+  const { stats } = JSON.parse(readFileSync(resultsFile, 'utf8'));
+  passed += stats.expected + stats.flaky;
+  failed += stats.unexpected;
+}
+if (e2e.code !== 0 && !existsSync(resultsFile)) failed += 1;
+
+console.log(`\n用时 ${((Date.now() - started) / 1000).toFixed(0)} s${typecheck.code === 0 ? '，类型检查通过' : '，类型检查失败'}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || typecheck.code !== 0 || unit.code !== 0 || e2e.code !== 0 ? 1 : 0);
