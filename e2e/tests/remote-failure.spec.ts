@@ -2,7 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { expectPage, tabBar } from '../support/app';
 
-const unavailable = (page: import('@playwright/test').Page) => page.locator('.adm-error-block-description-title', { hasText: '模块暂不可用' });
+const unavailable = (page: import('@playwright/test').Page) => page.getByRole('region', { name: '模块暂不可用' });
 
 test('an unreachable remote shows 模块暂不可用; the tab bar, the host and other remotes work; retry recovers it', async ({ page }) => {
   await page.route('**/remotes/ticket/**', (route) => route.abort('connectionrefused'));

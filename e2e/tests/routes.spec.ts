@@ -94,7 +94,7 @@ test('the login page offers WeChat sign-in inside WeChat', async ({ page }) => {
 test('an unknown path, and an unknown page of a remote, show not-found with a way home', async ({ page }) => {
   for (const path of ['/no/such/page', '/invoice/nothing', '/t/unknown-code']) {
     await page.goto(path);
-    await expect(page.locator('.adm-error-block-description-title')).toHaveText('页面不存在');
+    await expect(page.getByRole('region', { name: '页面不存在' })).toBeVisible();
   }
   await page.getByRole('button', { name: '返回首页' }).click();
   await expectPage(page, { owner: 'invoice', name: 'InvoiceDefaultCreate', title: '开票' });

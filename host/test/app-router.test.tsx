@@ -106,7 +106,7 @@ describe('a remote that cannot be loaded', () => {
   test('shows 模块暂不可用 for that remote only, and retry recovers once it is back', async () => {
     runtime.modules.delete('ticket/routes');
     const router = renderApp('/ticket/index');
-    expect(await screen.findByText('模块暂不可用', { selector: '.adm-error-block-description-title' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: '模块暂不可用' })).toBeTruthy();
 
     await act(() => router.navigate('/my'));
     expect(await screen.findByText('我的页面')).toBeTruthy();
@@ -121,7 +121,7 @@ describe('a remote that cannot be loaded', () => {
 
   test('a page that throws shows 模块暂不可用 in its own route; other pages keep working', async () => {
     const router = renderApp('/ticket/detail');
-    expect(await screen.findByText('模块暂不可用', { selector: '.adm-error-block-description-title' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: '模块暂不可用' })).toBeTruthy();
     await act(() => router.navigate('/ticket/index'));
     expect(await screen.findByText('票夹页面')).toBeTruthy();
   });

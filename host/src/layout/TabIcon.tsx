@@ -1,4 +1,6 @@
 /** Small inline icons for the tab bar (no icon font: four paths cost less than a font request). */
+import { LineIcon } from '@app/ui/line-icon';
+
 export type TabIconName = 'invoice' | 'ticket' | 'payment' | 'my';
 
 const PATHS: Record<TabIconName, string> = {
@@ -9,9 +11,5 @@ const PATHS: Record<TabIconName, string> = {
 };
 
 export function TabIcon({ name }: { name: TabIconName }) {
-  return (
-    <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  return <LineIcon d={PATHS[name]} />;
 }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, rs, test } from '@rstest/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Page } from '../src/page';
 import { PagePlaceholder } from '../src/page-placeholder';
+import { StatusView } from '../src/status-view';
 
 afterEach(cleanup);
 
@@ -27,4 +28,15 @@ describe('Page', () => {
 test('PagePlaceholder names what the page is for', () => {
   render(<PagePlaceholder purpose="查看收到的发票" />);
   expect(screen.getByText('查看收到的发票')).toBeTruthy();
+});
+
+test('StatusView shows its title, sentence and actions as one labelled region', () => {
+  render(
+    <StatusView icon="empty" title="页面不存在" description="您访问的页面不存在">
+      <button type="button">返回首页</button>
+    </StatusView>,
+  );
+  const region = screen.getByRole('region', { name: '页面不存在' });
+  expect(region.textContent).toContain('您访问的页面不存在');
+  expect(screen.getByRole('button', { name: '返回首页' })).toBeTruthy();
 });

@@ -1,2 +1,0 @@
-export { default as ErrorBlock } from 'antd-mobile/es/components/error-block';
-export type { ErrorBlockProps } from 'antd-mobile/es/components/error-block';
