@@ -1,11 +1,87 @@
-/** Builds the server (without listening), so tests drive it with `inject`. */
+/**
+ * Builds the server without listening (tests drive it with `inject`): the database (migrated, seeded when empty),
+ * the e-tax simulator, the task worker, the API, sign-in, the simulator's pages and the released apps.
+ */
 import Fastify, { type FastifyInstance } from 'fastify';
+import { registerAuthRoutes } from './auth/auth-routes';
+import { ALL_CALLS } from './calls/all-calls';
 import type { ServerConfig } from './config';
+import { openDatabase, type DatabaseHandle } from './db/database';
+import { seedDemoData } from './db/seed';
+import { registerSimulatorRoutes } from './etax/simulator/simulator-routes';
+import { SimulatorGateway } from './etax/simulator/simulator-gateway';
+import { registerCalls } from './http/register-calls';
 import { serveReleases } from './releases/serve-releases';
+import { loadSecretKey } from './security/secret-key';
+import type { AppServices } from './services';
+import { TaskQueue } from './tasks/task-queue';
+import { TaskWorker } from './tasks/task-worker';
 
-export async function buildServer(config: Pick<ServerConfig, 'releaseDir'>, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: true });
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+    simulator: SimulatorGateway;
+    worker: TaskWorker | null;
+  }
+}
+
+export interface BuildOptions {
+  /** An open database (tests); otherwise the configured one is opened and closed with the server. */
+  database?: DatabaseHandle;
+  logger?: boolean;
+  seed?: boolean;
+}
+
+/** Never log a session token: not from the Authorization header, nor from a `?token=` in the address. */
+function stripToken(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/g, '$1[redacted]');
+}
+
+export async function buildServer(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger
+      ? {
+          level: process.env.LOG_LEVEL ?? 'info',
+          redact: ['req.headers.authorization', 'req.headers.cookie'],
+          serializers: { req: (request) => ({ method: request.method, url: stripToken(request.url), remoteAddress: request.ip }) },
+        }
+      : false,
+    trustProxy: true,
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true, verbose: true, allErrors: false } },
+  });
+  const database = options.database ?? (await openDatabase(config.database));
+  const secretKey = await loadSecretKey(config.secretKey, config.dataDir);
+  if (options.seed !== false && (await seedDemoData(database.db, secretKey))) app.log.info('已写入演示数据');
+
+  const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  const simulator = new SimulatorGateway({
+    db: database.db,
+    publicUrl,
+    stepDelayMs: config.etax.stepDelayMs,
+    fault: { ...config.etax.fault },
+    log: (message) => app.log.info(message),
+  });
+  const tasks = new TaskQueue(database.db);
+  const services: AppServices = { db: database.db, gateway: simulator, tasks, secretKey, publicUrl };
+  const worker = config.worker.enabled
+    ? new TaskWorker({ db: database.db, gateway: simulator, secretKey }, { ...config.worker, log: { info: (m) => app.log.info(m), error: (o, m) => app.log.error(o, m) } })
+    : null;
+  if (worker) tasks.onCreated(() => worker.wake());
+
+  app.decorate('services', services);
+  app.decorate('simulator', simulator);
+  app.decorate('worker', worker);
+
   app.get('/healthz', async () => ({ status: 'ok' }));
+  await registerCalls(app, services, ALL_CALLS);
+  await registerAuthRoutes(app, services, config);
+  await registerSimulatorRoutes(app, simulator, { controls: config.etax.controls });
   await serveReleases(app, config.releaseDir);
+
+  app.addHook('onReady', async () => worker?.start());
+  app.addHook('onClose', async () => {
+    await worker?.stop();
+    if (!options.database) await database.close();
+  });
   return app;
 }

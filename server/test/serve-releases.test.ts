@@ -7,9 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import { updateRegistry } from '@app/deploy/registry';
 import { IMMUTABLE, NO_CACHE } from '@app/deploy/cache-policy';
 import { buildServer } from '../src/app';
+import { openDatabase, type DatabaseHandle } from '../src/db/database';
+import { testConfig } from './support/test-server';
 
 let store: string;
 let app: FastifyInstance;
+let database: DatabaseHandle;
 
 async function put(path: string, content: string | Buffer) {
   await mkdir(join(store, path, '..'), { recursive: true });
@@ -35,7 +38,9 @@ beforeEach(async () => {
   }
   await makeLive('host', '1.0.0');
   await makeLive('ticket', '1.0.0', ['/ticket/']);
-  app = await buildServer({ releaseDir: store });
+  const config = await testConfig({ releaseDir: store, worker: { enabled: false, pollMs: 20, stepTimeoutMs: 1000, leaseMs: 2000, batch: 1 } });
+  database ??= await openDatabase(config.database);
+  app = await buildServer(config, { database, seed: false });
 });
 
 afterEach(async () => {

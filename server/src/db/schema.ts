@@ -1,0 +1,310 @@
+/**
+ * The one schema of the server (PGlite by default, PostgreSQL in production). Money is integer fen. Every
+ * company-level row carries its company, and every query of company data is scoped to the caller's company.
+ * Migrations are generated from this file (`pnpm --filter @app/server db:generate`) into `server/drizzle/`.
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A person signed in through a provider; `username` and the agreement acceptances make up the "account". */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    providerSubject: text('provider_subject').notNull(),
+    nickname: text('nickname').notNull(),
+    avatarUrl: text('avatar_url'),
+    phone: text('phone'),
+    /** The account's username; empty for users who never set one up (they see no agreement gate). */
+    username: text('username'),
+    /** Testers may use the service while it is open to testers only (systemServiceConfig.available = self). */
+    tester: boolean('tester').notNull().default(false),
+    currentCompanyId: uuid('current_company_id'),
+    /** Demo users are listed by the built-in demo sign-in provider. */
+    demoLabel: text('demo_label'),
+    demoOrder: integer('demo_order'),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('users_provider_subject').on(table.provider, table.providerSubject)],
+);
+
+export const companies = pgTable('companies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  /** 企业类型 code. */
+  qylx: text('qylx').notNull(),
+  businessTypes: jsonb('business_types').$type<string[]>().notNull().default([]),
+  /** Seller tax number (销方纳税人识别号). */
+  xsfNsrsbh: text('xsf_nsrsbh').notNull().unique(),
+  address: text('address').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  bankName: text('bank_name').notNull().default(''),
+  bankAccount: text('bank_account').notNull().default(''),
+  /** Short code customers scan to reach the company (shop code, company binding). */
+  code: text('code').notNull().unique(),
+  /** After this time the company's service has expired (errorCode 2003). */
+  serviceExpiresAt: timestamp('service_expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const PERMISSIONS = ['company_manage', 'company_user_role', 'taxi_trip_manage', 'benefit_payment'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** 角色 shown in the UI, e.g. 管理员, 员工. */
+    roleName: text('role_name').notNull(),
+    permissions: jsonb('permissions').$type<Permission[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.companyId] }), index('memberships_company').on(table.companyId)],
+);
+
+/** Sign-in sessions: only the SHA-256 of the random 256-bit token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('sessions_user').on(table.userId)],
+);
+
+/** Pending OAuth sign-ins: the unguessable state and where to return. */
+export const oauthStates = pgTable('oauth_states', {
+  state: text('state').primaryKey(),
+  provider: text('provider').notNull(),
+  returnUrl: text('return_url').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** The service configuration: a single row (id 1). */
+export const serviceConfig = pgTable('service_config', {
+  id: integer('id').primaryKey().default(1),
+  appHotLine: text('app_hot_line').notNull(),
+  etaxAreas: jsonb('etax_areas').$type<{ code: string; name: string }[]>().notNull().default([]),
+  available: text('available').$type<'all' | 'self' | 'none'>().notNull().default('all'),
+  closeReason: text('close_reason').notNull().default(''),
+  frontVersion: integer('front_version').notNull().default(100),
+});
+
+/** 用户授权协议: versioned rich text, stored sanitised. */
+export const agreements = pgTable('agreements', {
+  id: serial('id').primaryKey(),
+  version: text('version').notNull().unique(),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  createdAt: createdAt(),
+});
+
+export const agreementAcceptances = pgTable(
+  'agreement_acceptances',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    agreementId: integer('agreement_id')
+      .notNull()
+      .references(() => agreements.id),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.agreementId] })],
+);
+
+/** The company's e-tax account (电子税务局账号). The password is encrypted at rest. */
+export const taxAccounts = pgTable('tax_accounts', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  nsrsbh: text('nsrsbh').notNull(),
+  /** 01 法定代表人, 02 财务负责人, 03 办税员, 09 开票员. */
+  loginIdentity: text('login_identity').notNull(),
+  /** The name on the e-tax account: the issuer (开票人) of invoices. */
+  personName: text('person_name').notNull(),
+  phone: text('phone').notNull(),
+  idNumber: text('id_number').notNull().default(''),
+  passwordEncrypted: text('password_encrypted').notNull().default(''),
+  /** 0 normal; 2 and 3 locked or cancelled (cannot log in). */
+  accountState: integer('account_state').notNull().default(0),
+  loggedInAt: timestamp('logged_in_at', { withTimezone: true }),
+  /** The tax-bureau login lasts until then. */
+  expirationTime: timestamp('expiration_time', { withTimezone: true }),
+  scanFaceTime: timestamp('scan_face_time', { withTimezone: true }),
+  supportedLoginMethods: jsonb('supported_login_methods').$type<string[]>().notNull().default(['smscode', 'qrcode']),
+  updatedAt: updatedAt(),
+});
+
+export type TaskType = 'login_sms' | 'login_qr' | 'face' | 'blue_invoice' | 'red_invoice';
+
+/**
+ * Work done with the tax bureau. A worker claims due rows with FOR UPDATE SKIP LOCKED and holds them by a lease
+ * (`locked_by`, `locked_until`); a crashed worker's lease runs out and another worker finishes the task.
+ * Status: 0 queued, 10 processing, 2020 waiting for the SMS code, 2010 waiting for the QR scan, 3010 waiting for the
+ * face scan, 1 success, -1 failed.
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    type: text('type').$type<TaskType>().notNull(),
+    status: integer('status').notNull().default(0),
+    failReason: text('fail_reason'),
+    /** QR image (PNG data URL) while waiting for a scan. */
+    extensionData: text('extension_data'),
+    /** What the task was asked to do, and its step state (e.g. a submitted SMS code). */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    /** The gateway's own id of the login or issue (simulator session). */
+    gatewayRef: text('gateway_ref'),
+    /** A retried or double-submitted create never does the work twice. */
+    requestSerial: text('request_serial'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The task fails when it is not finished by then. */
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }).notNull(),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    smsSentAt: timestamp('sms_sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('tasks_company_created').on(table.companyId, table.createdAt),
+    index('tasks_due').on(table.nextRunAt).where(sql`${table.status} in (0, 10)`),
+    uniqueIndex('tasks_request_serial').on(table.companyId, table.requestSerial),
+  ],
+);
+
+export const cars = pgTable(
+  'cars',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    licensePlateNumber: text('license_plate_number').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('cars_company_plate').on(table.companyId, table.licensePlateNumber)],
+);
+
+/** Company goods (开票商品): the invoice form picks lines from them. */
+export const goods = pgTable(
+  'goods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** 税收分类编码, 19 digits, and its short name (e.g. 餐饮服务). */
+    taxCode: text('tax_code').notNull(),
+    taxShortName: text('tax_short_name').notNull(),
+    model: text('model').notNull().default(''),
+    unit: text('unit').notNull().default(''),
+    /** Unit price including tax, in fen. */
+    unitPriceFen: integer('unit_price_fen'),
+    /** Per-mille rate (130 = 13%); null when taxFree says how the line is untaxed. */
+    taxRatePermille: integer('tax_rate_permille'),
+    taxFree: text('tax_free').$type<'免税' | '不征税' | null>(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('goods_company').on(table.companyId)],
+);
+
+/** Invoice titles (抬头) of a user. */
+export const titles = pgTable(
+  'titles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'企业' | '个人'>().notNull(),
+    name: text('name').notNull(),
+    taxNumber: text('tax_number').notNull().default(''),
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    bankName: text('bank_name').notNull().default(''),
+    bankAccount: text('bank_account').notNull().default(''),
+    email: text('email').notNull().default(''),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [index('titles_user').on(table.userId)],
+);
+
+export const serviceHotlines = pgTable('service_hotlines', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  phone: text('phone').notNull(),
+  serviceHours: text('service_hours').notNull().default(''),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** WeChat Work service contacts: one is chosen at random for each user who asks. */
+export const serviceContacts = pgTable('service_contacts', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  wechatId: text('wechat_id').notNull(),
+  /** Link the contact QR code encodes (WeChat Work "add contact" link). */
+  contactUrl: text('contact_url').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+/** Short links `/t/{code}` → a path of the app. */
+export const shortLinks = pgTable('short_links', {
+  code: text('code').primaryKey(),
+  target: text('target').notNull(),
+  createdAt: createdAt(),
+});
+
+/** The e-tax simulator's SMS inbox: what it "sent" to each phone. */
+export const simSms = pgTable(
+  'sim_sms',
+  {
+    id: serial('id').primaryKey(),
+    phone: text('phone').notNull(),
+    code: text('code').notNull(),
+    gatewayRef: text('gateway_ref').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sim_sms_ref').on(table.gatewayRef)],
+);
+
+/** The e-tax simulator's sessions: a login or face authentication in progress at the "tax bureau". */
+export const simSessions = pgTable('sim_sessions', {
+  ref: text('ref').primaryKey(),
+  kind: text('kind').$type<'login_sms' | 'login_qr' | 'face'>().notNull(),
+  nsrsbh: text('nsrsbh').notNull(),
+  phone: text('phone').notNull(),
+  smsCode: text('sms_code'),
+  scannedAt: timestamp('scanned_at', { withTimezone: true }),
+  /** How many times the gateway started this session (the two-instance test counts them). */
+  starts: integer('starts').notNull().default(1),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,43 @@
+/**
+ * What the product asks of the tax bureau's electronic tax service. The simulator implements it by default; a real
+ * implementation talks to the bureau. Every method is idempotent on `ref` (the task's gateway reference), so a step
+ * retried after a crash does not do the work twice.
+ */
+
+export interface TaxBureauAccount {
+  nsrsbh: string;
+  phone: string;
+  loginIdentity: string;
+  personName: string;
+  password: string;
+}
+
+export type LoginMethod = 'sms' | 'qr';
+
+export interface StartedScan {
+  /** What the QR code shown to the user encodes (the regional tax app opens it). */
+  qrUrl: string;
+}
+
+export type SmsVerdict = { ok: true; expiresAt: Date } | { ok: false; reason: string };
+export type ScanState = { done: false } | { done: true; expiresAt: Date | null };
+
+/** A refusal or fault of the tax bureau: the task may be retried; `reason` is shown to the user. */
+export class GatewayError extends Error {
+  override name = 'GatewayError';
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+export interface ETaxGateway {
+  /** Starts an SMS login: the bureau sends a code to the account's phone. */
+  startSmsLogin(ref: string, account: TaxBureauAccount): Promise<void>;
+  /** Sends the code of an SMS login in progress again. */
+  resendSms(ref: string): Promise<void>;
+  verifySms(ref: string, code: string): Promise<SmsVerdict>;
+  /** Starts a QR login or a face authentication: the user scans the returned URL with the tax app. */
+  startScan(ref: string, kind: 'login_qr' | 'face', account: TaxBureauAccount): Promise<StartedScan>;
+  /** Whether that scan has been completed. */
+  pollScan(ref: string): Promise<ScanState>;
+}

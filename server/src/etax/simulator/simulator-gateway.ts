@@ -1,0 +1,118 @@
+/**
+ * The built-in e-tax simulator: a stand-in for the tax bureau with its own state (tables `sim_sessions`, `sim_sms`).
+ * SMS codes appear in its inbox page `/etax-sim/sms` and in the log; a QR code points at `/etax-sim/scan/<ref>`,
+ * which completes the login or face authentication when opened. Each step takes `stepDelayMs` (about a second).
+ */
+import { randomInt } from 'node:crypto';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { simSessions, simSms } from '../../db/schema';
+import { GatewayError, type ETaxGateway, type ScanState, type SmsVerdict, type StartedScan, type TaxBureauAccount } from '../gateway';
+import type { FaultState } from './faults';
+
+/** A tax-bureau login lasts this long. */
+const LOGIN_LIFETIME_MS = 12 * 3600 * 1000;
+
+export interface SimulatorOptions {
+  db: Database;
+  publicUrl: string;
+  stepDelayMs: number;
+  fault: FaultState;
+  log: (message: string) => void;
+}
+
+export class SimulatorGateway implements ETaxGateway {
+  constructor(private readonly options: SimulatorOptions) {}
+
+  get fault(): FaultState {
+    return this.options.fault;
+  }
+
+  setFault(fault: FaultState): void {
+    this.options.fault = fault;
+  }
+
+  scanUrl(ref: string): string {
+    return `${this.options.publicUrl}/etax-sim/scan/${encodeURIComponent(ref)}`;
+  }
+
+  /** The bureau's latency, and the fault switch. */
+  private async step(): Promise<void> {
+    const { mode, reason, delayMs } = this.options.fault;
+    if (mode === 'hang') await new Promise(() => {});
+    const extra = mode === 'slow' ? delayMs : 0;
+    await new Promise((resolve) => setTimeout(resolve, this.options.stepDelayMs + extra));
+    if (mode === 'fail') throw new GatewayError(reason);
+  }
+
+  private async session(ref: string) {
+    const [session] = await this.options.db.select().from(simSessions).where(eq(simSessions.ref, ref));
+    if (!session) throw new GatewayError('税务局会话不存在，请重新发起');
+    return session;
+  }
+
+  private async sendCode(ref: string, phone: string): Promise<void> {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await this.options.db.update(simSessions).set({ smsCode: code }).where(eq(simSessions.ref, ref));
+    await this.options.db.insert(simSms).values({ phone, code, gatewayRef: ref });
+    this.options.log(`[e-tax simulator] 短信验证码 ${code} 已发送至 ${maskPhone(phone)}（见 /etax-sim/sms）`);
+  }
+
+  /** Records the start; a repeated start of the same ref is counted but does nothing else (idempotent). */
+  private async begin(ref: string, kind: 'login_sms' | 'login_qr' | 'face', account: TaxBureauAccount): Promise<boolean> {
+    const inserted = await this.options.db
+      .insert(simSessions)
+      .values({ ref, kind, nsrsbh: account.nsrsbh, phone: account.phone })
+      .onConflictDoUpdate({ target: simSessions.ref, set: { starts: sql`${simSessions.starts} + 1` } })
+      .returning({ starts: simSessions.starts });
+    return inserted[0]?.starts === 1;
+  }
+
+  async startSmsLogin(ref: string, account: TaxBureauAccount): Promise<void> {
+    await this.step();
+    if (await this.begin(ref, 'login_sms', account)) await this.sendCode(ref, account.phone);
+  }
+
+  async resendSms(ref: string): Promise<void> {
+    await this.step();
+    const session = await this.session(ref);
+    await this.sendCode(ref, session.phone);
+  }
+
+  async verifySms(ref: string, code: string): Promise<SmsVerdict> {
+    await this.step();
+    const session = await this.session(ref);
+    if (!session.smsCode || session.smsCode !== code) return { ok: false, reason: '短信验证码错误，请核对后重新输入' };
+    return { ok: true, expiresAt: new Date(Date.now() + LOGIN_LIFETIME_MS) };
+  }
+
+  async startScan(ref: string, kind: 'login_qr' | 'face', account: TaxBureauAccount): Promise<StartedScan> {
+    await this.step();
+    await this.begin(ref, kind, account);
+    return { qrUrl: this.scanUrl(ref) };
+  }
+
+  async pollScan(ref: string): Promise<ScanState> {
+    const session = await this.session(ref);
+    if (!session.scannedAt) return { done: false };
+    return { done: true, expiresAt: session.kind === 'login_qr' ? new Date(session.scannedAt.getTime() + LOGIN_LIFETIME_MS) : null };
+  }
+
+  /** What opening the QR code's URL does: the scan is done. Returns the session, or null for an unknown ref. */
+  async completeScan(ref: string) {
+    const [session] = await this.options.db
+      .update(simSessions)
+      .set({ scannedAt: sql`coalesce(${simSessions.scannedAt}, now())` })
+      .where(eq(simSessions.ref, ref))
+      .returning();
+    return session ?? null;
+  }
+
+  async inbox(limit = 50) {
+    return this.options.db.select().from(simSms).orderBy(desc(simSms.id)).limit(limit);
+  }
+}
+
+function maskPhone(phone: string): string {
+  return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone;
+}

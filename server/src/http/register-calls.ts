@@ -1,0 +1,97 @@
+/**
+ * Mounts the API: every call as `POST /api/<module>/<action>`, answers in the envelope, and turns every client
+ * mistake into a 4xx envelope with a Chinese message and an errorCode (never a 500). Unknown `/api` paths answer 404
+ * in the same envelope.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isCompanyUser, resolveCaller, type Caller } from '../auth/caller';
+import type { AppServices } from '../services';
+import { ApiFailure, ErrorCode, failed, ok } from './api-failure';
+import { COMPANY_USER, type CallSpec } from './define-call';
+import { RateLimiter } from './rate-limiter';
+import { findUnsafeString, validationMessage } from './validation-messages';
+
+const API_BODY_LIMIT = 256 * 1024;
+
+function clientError(error: FastifyError): { status: number; code: number; message: string } | null {
+  if (error.validation?.length) {
+    return { status: 400, code: ErrorCode.InvalidInput, message: validationMessage(error.validation[0] as never) };
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, code: ErrorCode.InvalidInput, message: '请求体不是有效的 JSON' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, code: ErrorCode.InvalidInput, message: '请求体过大' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 415, code: ErrorCode.InvalidInput, message: '请以 application/json 发送请求' };
+  }
+  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    return { status: error.statusCode, code: ErrorCode.InvalidInput, message: '请求无效' };
+  }
+  return null;
+}
+
+export function sendFailure(reply: FastifyReply, error: unknown, request: FastifyRequest): FastifyReply {
+  if (error instanceof ApiFailure) {
+    return reply.code(error.status).send(failed(error.errorCode, error.message, error.result));
+  }
+  const client = clientError(error as FastifyError);
+  if (client) return reply.code(client.status).send(failed(client.code, client.message));
+  request.log.error({ err: error }, 'call failed');
+  return reply.code(500).send(failed(ErrorCode.Internal, '服务暂时不可用，请稍后重试'));
+}
+
+async function authorise(spec: CallSpec, request: FastifyRequest, services: AppServices) {
+  const { access } = spec;
+  if (access.kind === 'public') {
+    const caller = request.headers.authorization ? await resolveCaller(services.db, request.headers.authorization).catch(() => null) : null;
+    return { caller };
+  }
+  const caller: Caller = await resolveCaller(services.db, request.headers.authorization);
+  if (access.kind === 'user') return { caller };
+  const company = caller.company;
+  const needed = access.anyOf ?? COMPANY_USER;
+  if (!company || !needed.some((permission) => company.permissions.includes(permission))) {
+    throw new ApiFailure(ErrorCode.NoPermission, company && isCompanyUser(company) ? '您没有此操作的权限' : '仅企业用户可以使用此功能');
+  }
+  if (!access.allowExpired && company.serviceExpiresAt.getTime() < Date.now()) {
+    throw new ApiFailure(ErrorCode.ServiceExpired, `${company.name}的服务已于 ${company.serviceExpiresAt.toISOString().slice(0, 10)} 到期，请联系客服续费`);
+  }
+  return { caller, company };
+}
+
+export async function registerCalls(app: FastifyInstance, services: AppServices, calls: readonly CallSpec[]): Promise<void> {
+  await app.register(
+    async (api) => {
+      const limiter = new RateLimiter();
+      api.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: API_BODY_LIMIT }, api.getDefaultJsonParser('error', 'error'));
+
+      api.addHook('preValidation', async (request) => {
+        // A call without a body is a call with an empty object.
+        if (request.body === undefined || request.body === null) request.body = {};
+        const unsafe = findUnsafeString(request.body);
+        if (unsafe) throw new ApiFailure(ErrorCode.InvalidInput, `参数 ${unsafe.replace(/^\//, '') || '请求体'} 含有不允许的字符`);
+      });
+
+      api.setErrorHandler((error, request, reply) => sendFailure(reply, error, request));
+      api.setNotFoundHandler((request, reply) => {
+        reply.code(404).send(failed(ErrorCode.NotFound, `接口不存在: ${request.method} ${request.url.split('?')[0]}`));
+      });
+
+      for (const spec of calls) {
+        api.post(`/${spec.path}`, { schema: { body: spec.body }, bodyLimit: API_BODY_LIMIT }, async (request, reply) => {
+          const context = await authorise(spec, request, services);
+          if (spec.rateLimit) {
+            const key = `${spec.path}:${context.caller?.userId ?? request.ip}`;
+            if (!limiter.allow(key, spec.rateLimit)) throw new ApiFailure(ErrorCode.TooManyRequests, '操作过于频繁，请稍后再试');
+          }
+          const result = await spec.handler({ ...context, body: request.body, services, request } as never);
+          return reply.send(ok(result ?? null));
+        });
+      }
+    },
+    { prefix: '/api' },
+  );
+}

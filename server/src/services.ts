@@ -1,0 +1,14 @@
+/** What the call handlers and the worker work with, built once per server. */
+import type { Database } from './db/database';
+import type { ETaxGateway } from './etax/gateway';
+import type { TaskQueue } from './tasks/task-queue';
+
+export interface AppServices {
+  db: Database;
+  gateway: ETaxGateway;
+  tasks: TaskQueue;
+  /** Used to encrypt e-tax passwords at rest. */
+  secretKey: Buffer;
+  /** The public origin of the server (for QR codes that phones open). */
+  publicUrl: string;
+}

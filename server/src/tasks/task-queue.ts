@@ -1,0 +1,84 @@
+/** Creating tasks and moving them between steps on behalf of the calls; the worker does the work. */
+import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { tasks, type TaskType } from '../db/schema';
+
+export type TaskRow = typeof tasks.$inferSelect;
+
+export const TaskStatus = {
+  Queued: 0,
+  Processing: 10,
+  AwaitingSmsCode: 2020,
+  AwaitingQrScan: 2010,
+  AwaitingFaceScan: 3010,
+  Succeeded: 1,
+  Failed: -1,
+} as const;
+
+export const FINAL_STATUSES = [TaskStatus.Succeeded, TaskStatus.Failed];
+
+/** How long each kind of task may take before it fails as timed out. */
+export const TASK_DEADLINE_MS: Record<TaskType, number> = {
+  login_sms: 10 * 60_000,
+  login_qr: 5 * 60_000,
+  face: 5 * 60_000,
+  blue_invoice: 10 * 60_000,
+  red_invoice: 10 * 60_000,
+};
+
+/** The SMS resend window (spec §9: 4 minutes). */
+export const SMS_RESEND_WINDOW_MS = 4 * 60_000;
+
+export class TaskQueue {
+  private wakeWorker: () => void = () => {};
+
+  constructor(private readonly db: Database) {}
+
+  onCreated(wake: () => void): void {
+    this.wakeWorker = wake;
+  }
+
+  async create(input: { companyId: string; userId: string; type: TaskType; payload?: Record<string, unknown>; requestSerial?: string }): Promise<TaskRow> {
+    const [task] = await this.db
+      .insert(tasks)
+      .values({
+        companyId: input.companyId,
+        userId: input.userId,
+        type: input.type,
+        payload: { stage: 'start', ...input.payload },
+        requestSerial: input.requestSerial ?? null,
+        deadlineAt: new Date(Date.now() + TASK_DEADLINE_MS[input.type]),
+      })
+      .returning();
+    this.wakeWorker();
+    return task as TaskRow;
+  }
+
+  /** An unfinished task of these types for the company (the "task exists" check). */
+  async findUnfinished(companyId: string, types: readonly TaskType[]): Promise<TaskRow | undefined> {
+    const [task] = await this.db
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.companyId, companyId), inArray(tasks.type, [...types]), notInArray(tasks.status, FINAL_STATUSES), isNull(tasks.finishedAt), sql`${tasks.deadlineAt} > now()`))
+      .limit(1);
+    return task;
+  }
+
+  /** Moves a task waiting for the user to its next step, if it is still waiting and no worker holds it. */
+  async advance(id: string, from: { status: number; stage: string }, to: { status?: number; payload: Record<string, unknown>; extraWhere?: ReturnType<typeof sql> }): Promise<boolean> {
+    const conditions = [eq(tasks.id, id), eq(tasks.status, from.status), isNull(tasks.lockedBy), sql`${tasks.payload}->>'stage' = ${from.stage}`];
+    if (to.extraWhere) conditions.push(to.extraWhere);
+    const moved = await this.db
+      .update(tasks)
+      .set({
+        ...(to.status !== undefined && { status: to.status }),
+        payload: sql`${tasks.payload} || ${JSON.stringify(to.payload)}::jsonb`,
+        nextRunAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(...conditions))
+      .returning({ id: tasks.id });
+    if (moved.length) this.wakeWorker();
+    return moved.length > 0;
+  }
+}

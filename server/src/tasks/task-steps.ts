@@ -1,0 +1,104 @@
+/**
+ * One step of a task: what the worker does with a claimed task, given its type, status and stage, and how the task
+ * changes. Steps call the gateway, which is idempotent on the task id, so a step repeated after a crash is safe.
+ *
+ * login_sms:  start → (SMS sent) 2020 awaitCode → [code submitted] verify → 1, or back to 2020 with the reason;
+ *             [resend asked] resend → 2020 awaitCode
+ * login_qr:   start → 2010 awaitScan (QR in extensionData) → polled until scanned → 1
+ * face:       start → 3010 awaitScan → polled until scanned → 1
+ */
+import QRCode from 'qrcode';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { taxAccounts } from '../db/schema';
+import { GatewayError, type ETaxGateway, type TaxBureauAccount } from '../etax/gateway';
+import { decryptSecret } from '../security/secret-box';
+import { TaskStatus, type TaskRow } from './task-queue';
+
+export interface StepContext {
+  db: Database;
+  gateway: ETaxGateway;
+  secretKey: Buffer;
+}
+
+/** How a step changes its task; `account` is applied to the company's tax account in the same transaction. */
+export interface StepOutcome {
+  status?: number;
+  failReason?: string | null;
+  extensionData?: string | null;
+  payload?: Record<string, unknown>;
+  result?: Record<string, unknown>;
+  nextRunAt?: Date;
+  smsSentAt?: Date;
+  finished?: boolean;
+  account?: Partial<typeof taxAccounts.$inferInsert>;
+}
+
+const SCAN_POLL_MS = 1000;
+
+async function accountOf(context: StepContext, companyId: string): Promise<TaxBureauAccount> {
+  const [account] = await context.db.select().from(taxAccounts).where(eq(taxAccounts.companyId, companyId));
+  if (!account) throw new GatewayError('企业尚未设置电子税务局账号');
+  return {
+    nsrsbh: account.nsrsbh,
+    phone: account.phone,
+    loginIdentity: account.loginIdentity,
+    personName: account.personName,
+    password: decryptSecret(context.secretKey, account.passwordEncrypted),
+  };
+}
+
+function qrImage(url: string): Promise<string> {
+  return QRCode.toDataURL(url, { margin: 1, width: 240, errorCorrectionLevel: 'M' });
+}
+
+export async function runStep(task: TaskRow, context: StepContext): Promise<StepOutcome> {
+  const stage = String(task.payload.stage ?? 'start');
+  const ref = task.id;
+  switch (task.type) {
+    case 'login_sms': {
+      if (stage === 'start') {
+        await context.gateway.startSmsLogin(ref, await accountOf(context, task.companyId));
+        return { status: TaskStatus.AwaitingSmsCode, failReason: null, payload: { stage: 'awaitCode' }, smsSentAt: new Date(), nextRunAt: task.deadlineAt };
+      }
+      if (stage === 'resend') {
+        await context.gateway.resendSms(ref);
+        return { status: TaskStatus.AwaitingSmsCode, failReason: null, payload: { stage: 'awaitCode' }, smsSentAt: new Date(), nextRunAt: task.deadlineAt };
+      }
+      if (stage === 'verify') {
+        const verdict = await context.gateway.verifySms(ref, String(task.payload.code ?? ''));
+        if (!verdict.ok) {
+          return { status: TaskStatus.AwaitingSmsCode, failReason: verdict.reason, payload: { stage: 'awaitCode', code: null }, nextRunAt: task.deadlineAt };
+        }
+        return {
+          status: TaskStatus.Succeeded,
+          failReason: null,
+          payload: { stage: 'done', code: null },
+          finished: true,
+          account: { loggedInAt: new Date(), expirationTime: verdict.expiresAt },
+        };
+      }
+      // Waiting for the user's code: woken only by the deadline.
+      return { nextRunAt: task.deadlineAt };
+    }
+    case 'login_qr':
+    case 'face': {
+      if (stage === 'start') {
+        const { qrUrl } = await context.gateway.startScan(ref, task.type, await accountOf(context, task.companyId));
+        return {
+          status: task.type === 'face' ? TaskStatus.AwaitingFaceScan : TaskStatus.AwaitingQrScan,
+          failReason: null,
+          extensionData: await qrImage(qrUrl),
+          payload: { stage: 'awaitScan' },
+          nextRunAt: new Date(Date.now() + SCAN_POLL_MS),
+        };
+      }
+      const scan = await context.gateway.pollScan(ref);
+      if (!scan.done) return { nextRunAt: new Date(Date.now() + SCAN_POLL_MS) };
+      const account = task.type === 'face' ? { scanFaceTime: new Date() } : { loggedInAt: new Date(), expirationTime: scan.expiresAt };
+      return { status: TaskStatus.Succeeded, failReason: null, extensionData: null, payload: { stage: 'done' }, finished: true, account };
+    }
+    default:
+      throw new GatewayError(`暂不支持的任务类型: ${task.type}`);
+  }
+}

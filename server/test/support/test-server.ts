@@ -1,0 +1,128 @@
+/**
+ * A server for tests on a fresh database: in-memory PGlite, or a new PostgreSQL database (dropped afterwards) when
+ * one answers at 127.0.0.1:5432. `DATABASES` lists what this machine can test on, for `describe.each`.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildServer } from '../../src/app';
+import { createSession } from '../../src/auth/session-tokens';
+import type { ServerConfig } from '../../src/config';
+import { openDatabase, type DatabaseHandle } from '../../src/db/database';
+import { users } from '../../src/db/schema';
+
+export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export async function postgresAvailable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+export type DatabaseKind = 'pglite' | 'postgres';
+export const DATABASES: DatabaseKind[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
+
+/** A new empty PostgreSQL database; `drop` removes it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `app_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise<ServerConfig> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'server-test-'));
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    publicUrl: 'http://sim.test',
+    releaseDir: join(dataDir, 'releases'),
+    dataDir,
+    database: { kind: 'pglite', dataDir: null },
+    secretKey: randomBytes(32).toString('hex'),
+    etax: { stepDelayMs: 20, fault: { mode: 'none', reason: '电子税务局系统繁忙，请稍后重试', delayMs: 200 }, controls: true },
+    worker: { enabled: true, pollMs: 20, stepTimeoutMs: 2000, leaseMs: 4000, batch: 8 },
+    auth: { wechat: null, alipay: null },
+    ...overrides,
+  };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  kind: DatabaseKind;
+  /** A session token for the demo user with this label (普通用户, 企业管理员, 企业员工, 出租车管理员, 线下收款管理员). */
+  tokenFor(label: string): Promise<string>;
+  userIdOf(label: string): Promise<string>;
+  /** `POST /api/<path>`; resolves with the status and the envelope. */
+  call<T = unknown>(path: string, body?: unknown, token?: string | null): Promise<{ status: number; body: { success: boolean; result: T; message: string | null; errorCode: number | null } }>;
+  close(): Promise<void>;
+}
+
+export async function createTestServer(kind: DatabaseKind = 'pglite', overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const config = await testConfig({ database: postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: null }, ...overrides });
+  const database = await openDatabase(config.database);
+  const app = await buildServer(config, { database });
+  await app.ready();
+  const userIdOf = async (label: string) => {
+    const [user] = await database.db.select({ id: users.id }).from(users).where(and(eq(users.provider, 'demo'), eq(users.demoLabel, label)));
+    if (!user) throw new Error(`no demo user ${label}`);
+    return user.id;
+  };
+  return {
+    app,
+    database,
+    kind,
+    userIdOf,
+    tokenFor: async (label) => createSession(database.db, await userIdOf(label)),
+    call: async (path, body = {}, token = null) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/${path}`,
+        payload: body as object,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      return { status: response.statusCode, body: response.json() };
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+      await postgres?.drop();
+    },
+  };
+}
+
+/** Polls until `check` returns a value, or fails after `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
