@@ -1,8 +1,9 @@
 /** What the tests look at: the page a route rendered, its owner, and the tab bar. */
 import { expect, type Page } from '@playwright/test';
 
+/** The page shown now (visited pages stay mounted but hidden, see the host's page cache). */
 export function currentPage(page: Page) {
-  return page.locator('.app-layout__page');
+  return page.locator('.app-layout__page:visible');
 }
 
 export async function expectPage(page: Page, expected: { owner: string; name?: string; title: string }) {

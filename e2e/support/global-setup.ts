@@ -1,22 +1,42 @@
 /**
  * Before the browser tests: a fresh release store built from the current sources (so the tests never run against a
- * stale release), then the server on it, the way `npm start` starts it.
+ * stale release), a fresh data folder, then the server on them the way `npm start` starts it (with its test-only
+ * hooks switched on). Each demo user is signed in once; all but 企业员工 (kept for the agreement-gate tests) accept
+ * the agreement, so other tests are not covered by the gate.
  */
-import { rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { releaseMissing } from '@app/deploy/release-missing';
 import { REPO_ROOT } from '@app/deploy/workspace';
 import { startServer } from './server';
+import { callApi, DEMO_USERS, demoSignIn, saveStorageState } from './sign-in';
 
 export const E2E_STORE = join(REPO_ROOT, '.e2e', 'releases');
+export const E2E_STATES = join(REPO_ROOT, '.e2e', 'states');
+/** The user whose agreement stays unaccepted. */
+export const GATE_USER = '企业员工';
 
 export default async function globalSetup() {
   await rm(E2E_STORE, { recursive: true, force: true });
   const started = Date.now();
   await releaseMissing({ storeDir: E2E_STORE });
   console.log(`[e2e] released every app into .e2e/releases in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const server = await startServer({ RELEASE_DIR: E2E_STORE });
+  const dataDir = await mkdtemp(join(tmpdir(), 'e2e-data-'));
+  const server = await startServer({ RELEASE_DIR: E2E_STORE, DATA_DIR: dataDir, TEST_HOOKS: '1', ETAX_SIM_DELAY_MS: '300', SIGN_IN_PER_MINUTE: '1000' });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_STORE = E2E_STORE;
-  return () => server.stop();
+  process.env.E2E_STATES = E2E_STATES;
+  for (const label of DEMO_USERS) {
+    const token = await demoSignIn(server.url, label);
+    if (label !== GATE_USER && label !== '普通用户') {
+      const agreement = await callApi<{ id: number }>(server.url, 'taxAccount/getAgreement', {}, token);
+      await callApi(server.url, 'taxAccount/agreedAgreement', { id: agreement.id }, token);
+    }
+    await saveStorageState(E2E_STATES, server.url, label, token);
+  }
+  return async () => {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
 }

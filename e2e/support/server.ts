@@ -25,16 +25,24 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server/src/main.ts')], {
     cwd: REPO_ROOT,
     env: { ...process.env, LOG_LEVEL: 'silent', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
+  let exited: string | null = null;
+  child.once('exit', (code, signal) => (exited = `exit ${code ?? signal}`));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (exited) throw new Error(`the server stopped while starting (${exited})`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('the server did not answer /healthz within 90 s');
+    }
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Not listening yet.
     }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
     url,

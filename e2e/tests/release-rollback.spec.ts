@@ -10,20 +10,30 @@ import { expect, test, type Page } from '@playwright/test';
 import { REPO_ROOT } from '@app/deploy/workspace';
 import { expectPage } from '../support/app';
 import { startServer, type RunningServer } from '../support/server';
+import { demoSignIn } from '../support/sign-in';
 
 let store: string;
+let dataDir: string;
 let server: RunningServer;
+let token: string;
 
 test.beforeAll(async () => {
   // A copy of the release store, so this test's releases do not reach the other tests.
   store = await mkdtemp(join(tmpdir(), 'e2e-release-'));
+  dataDir = await mkdtemp(join(tmpdir(), 'e2e-release-data-'));
   await cp(process.env.E2E_STORE as string, store, { recursive: true });
-  server = await startServer({ RELEASE_DIR: store });
+  server = await startServer({ RELEASE_DIR: store, DATA_DIR: dataDir });
+  token = await demoSignIn(server.url, '出租车管理员');
+});
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript((value) => localStorage.setItem('token', JSON.stringify(value)), token);
 });
 
 test.afterAll(async () => {
   await server.stop();
   await rm(store, { recursive: true, force: true });
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 function ops(command: 'release' | 'rollback' | 'releases', args: string[]) {

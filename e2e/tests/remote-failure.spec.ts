@@ -1,6 +1,9 @@
 /** A remote whose files cannot be fetched: its pages say so, everything else keeps working, and retry recovers. */
 import { expect, test } from '@playwright/test';
-import { expectPage, tabBar } from '../support/app';
+import { currentPage, expectPage, tabBar } from '../support/app';
+import { as } from '../support/roles';
+
+test.use(as('企业管理员'));
 
 const unavailable = (page: import('@playwright/test').Page) => page.getByRole('region', { name: '模块暂不可用' });
 
@@ -50,7 +53,7 @@ test('a remote whose page chunk fails after its routes loaded shows 模块暂不
     dispatchEvent(new PopStateEvent('popstate'));
   });
   await expect(unavailable(page)).toBeVisible();
-  await expect(page.locator('.adm-nav-bar-title')).toHaveText('我的企业');
+  await expect(currentPage(page).locator('.adm-nav-bar-title')).toHaveText('我的企业');
   await page.unroute('**/remotes/my/**');
   await page.getByRole('button', { name: '重试' }).click();
   await expectPage(page, { owner: 'my', name: 'MyCompanies', title: '我的企业' });

@@ -1,6 +1,9 @@
 /** Every route of spec §2 reaches the page of the app that owns it (ARCHITECTURE.md), with its title and tab bar. */
 import { expect, test } from '@playwright/test';
 import { expectPage, tabBar } from '../support/app';
+import { as } from '../support/roles';
+
+test.use(as('企业管理员'));
 
 interface Expected {
   path: string;

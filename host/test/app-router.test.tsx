@@ -4,8 +4,10 @@
  */
 import { afterEach, beforeEach, describe, expect, rs, test } from '@rstest/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { pageMeta, type RemoteRoutesModule } from '@app/host-sdk/route-meta';
+import { servicesConfigAtom, sessionStore, setToken, userDetailAtom } from '@app/host-sdk/session';
 import { RemoteRegistryContext } from '../src/remotes/registry-context';
 import { REMOTE_UNAVAILABLE } from '../src/remotes/remote-fallback-plugin';
 import { RemoteRegistry, type RemoteEntry } from '../src/remotes/remote-registry';
@@ -52,14 +54,29 @@ function renderApp(path: string) {
   const registry = new RemoteRegistry([...remotes]);
   const router = createAppRouter(registry, (routes, options) => createMemoryRouter(routes, { ...options, initialEntries: [path] }));
   render(
-    <RemoteRegistryContext.Provider value={registry}>
-      <RouterProvider router={router} />
-    </RemoteRegistryContext.Provider>,
+    <Provider store={sessionStore}>
+      <RemoteRegistryContext.Provider value={registry}>
+        <RouterProvider router={router} />
+      </RemoteRegistryContext.Provider>
+    </Provider>,
   );
   return router;
 }
 
 beforeEach(() => {
+  // A signed-in company user, so the guard lets pages through and the tab bar shows.
+  setToken('tok-abcdefghijklmnopqrstuv');
+  sessionStore.set(servicesConfigAtom, { id: 1, appHotLine: '400', etaxAreas: [], systemServiceConfig: { available: 'all', closeReason: '' }, frontVersion: 100, demo: false });
+  sessionStore.set(userDetailAtom, {
+    id: 'u1',
+    nickname: '李明',
+    avatarUrl: null,
+    company: true,
+    companyInfo: null,
+    permissions: ['company_manage', 'company_user_role'],
+    account: { username: 'liming', agreed: true },
+    tester: false,
+  });
   runtime.modules.clear();
   runtime.modules.set('ticket/routes', ticketRoutes);
   runtime.modules.set('my/routes', myRoutes);

@@ -14,6 +14,8 @@ import { registerCalls } from './http/register-calls';
 import { serveReleases } from './releases/serve-releases';
 import { loadSecretKey } from './security/secret-key';
 import type { AppServices } from './services';
+import { ForcedFailures } from './test-hooks/forced-failures';
+import { registerTestHooks } from './test-hooks/test-hook-routes';
 import { TaskQueue } from './tasks/task-queue';
 import { TaskWorker } from './tasks/task-worker';
 
@@ -29,12 +31,17 @@ export interface BuildOptions {
   /** An open database (tests); otherwise the configured one is opened and closed with the server. */
   database?: DatabaseHandle;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   seed?: boolean;
 }
 
-/** Never log a session token: not from the Authorization header, nor from a `?token=` in the address. */
-function stripToken(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/g, '$1[redacted]');
+/**
+ * Never log a session token: not from the Authorization header, nor from a `?token=` in the address; nor the code
+ * and state of a sign-in callback.
+ */
+function stripSecrets(url: string): string {
+  return url.replace(/([?&](?:token|code|auth_code|state)=)[^&#]*/g, '$1[redacted]');
 }
 
 export async function buildServer(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -43,15 +50,19 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
       ? {
           level: process.env.LOG_LEVEL ?? 'info',
           redact: ['req.headers.authorization', 'req.headers.cookie'],
-          serializers: { req: (request) => ({ method: request.method, url: stripToken(request.url), remoteAddress: request.ip }) },
+          serializers: { req: (request) => ({ method: request.method, url: stripSecrets(request.url), remoteAddress: request.ip }) },
+          ...(options.logStream && { stream: options.logStream }),
         }
       : false,
+    // One log line per request, when it is answered (see the onResponse hook below), instead of one at each end.
+    disableRequestLogging: true,
     trustProxy: true,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true, verbose: true, allErrors: false } },
   });
   const database = options.database ?? (await openDatabase(config.database));
   const secretKey = await loadSecretKey(config.secretKey, config.dataDir);
-  if (options.seed !== false && (await seedDemoData(database.db, secretKey))) app.log.info('已写入演示数据');
+  // Instances starting together on one empty PostgreSQL: one seeds, the others then find the data there.
+  if (options.seed !== false && (await database.exclusive(() => seedDemoData(database.db, secretKey)))) app.log.info('已写入演示数据');
 
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const simulator = new SimulatorGateway({
@@ -62,7 +73,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     log: (message) => app.log.info(message),
   });
   const tasks = new TaskQueue(database.db);
-  const services: AppServices = { db: database.db, gateway: simulator, tasks, secretKey, publicUrl };
+  const services: AppServices = { db: database.db, gateway: simulator, tasks, secretKey, publicUrl, demoSignIn: !config.auth.wechat && !config.auth.alipay };
   const worker = config.worker.enabled
     ? new TaskWorker({ db: database.db, gateway: simulator, secretKey }, { ...config.worker, log: { info: (m) => app.log.info(m), error: (o, m) => app.log.error(o, m) } })
     : null;
@@ -72,8 +83,16 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   app.decorate('simulator', simulator);
   app.decorate('worker', worker);
 
+  if (options.logger) {
+    app.addHook('onResponse', (request, reply, done) => {
+      request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+      done();
+    });
+  }
   app.get('/healthz', async () => ({ status: 'ok' }));
-  await registerCalls(app, services, ALL_CALLS);
+  const forcedFailures = config.testHooks ? new ForcedFailures() : null;
+  await registerCalls(app, services, ALL_CALLS, { beforeCall: forcedFailures ? (path) => forcedFailures.check(path) : undefined });
+  if (forcedFailures) await registerTestHooks(app, database.db, forcedFailures);
   await registerAuthRoutes(app, services, config);
   await registerSimulatorRoutes(app, simulator, { controls: config.etax.controls });
   await serveReleases(app, config.releaseDir);

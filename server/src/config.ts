@@ -1,5 +1,6 @@
 /** The server's settings, from the environment (README lists them). */
 import { releaseDir } from '@app/deploy/workspace';
+import { createPrivateKey } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { REPO_ROOT } from '@app/deploy/workspace';
 import type { DatabaseTarget } from './db/database';
@@ -15,6 +16,11 @@ export interface OAuthProviderConfig {
   tokenUrl: string;
 }
 
+export interface AlipayProviderConfig extends OAuthProviderConfig {
+  /** The application's RSA private key (PEM) that signs gateway requests (RSA2); requests go unsigned without it. */
+  privateKey?: string;
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -26,8 +32,11 @@ export interface ServerConfig {
   /** Hex or base64 of 32 bytes; generated into the data folder when absent. */
   secretKey: string | null;
   etax: { stepDelayMs: number; fault: FaultState; controls: boolean };
+  /** Test-only hooks (`/test-hooks/*`, forced failures): only with TEST_HOOKS=1, never in production. */
+  testHooks: boolean;
   worker: { enabled: boolean; pollMs: number; stepTimeoutMs: number; leaseMs: number; batch: number };
-  auth: { wechat: OAuthProviderConfig | null; alipay: OAuthProviderConfig | null };
+  /** Sign-in providers, and how many sign-in requests one address may make a minute (SIGN_IN_PER_MINUTE). */
+  auth: { wechat: OAuthProviderConfig | null; alipay: AlipayProviderConfig | null; signInPerMinute?: number };
 }
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -50,6 +59,26 @@ function oauth(env: NodeJS.ProcessEnv, prefix: 'WECHAT' | 'ALIPAY', defaults: { 
   };
 }
 
+/** ALIPAY_PRIVATE_KEY: a PEM, whose line breaks may be written as `\n` in a one-line variable. */
+function alipayPrivateKey(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.ALIPAY_PRIVATE_KEY;
+  if (!raw) return undefined;
+  const pem = raw.replace(/\\n/g, '\n');
+  try {
+    createPrivateKey(pem);
+  } catch {
+    throw new Error('ALIPAY_PRIVATE_KEY 无效: 需要 PEM 格式的 RSA 私钥');
+  }
+  return pem;
+}
+
+function alipay(env: NodeJS.ProcessEnv): AlipayProviderConfig | null {
+  const provider = oauth(env, 'ALIPAY', { authorizeUrl: 'https://openauth.alipay.com/oauth2/publicAppAuthorize.htm', tokenUrl: 'https://openapi.alipay.com/gateway.do' });
+  if (!provider) return null;
+  const privateKey = alipayPrivateKey(env);
+  return privateKey ? { ...provider, privateKey } : provider;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = number(env, 'PORT', 8080);
   if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`PORT 无效: ${env.PORT}`);
@@ -62,6 +91,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     dataDir,
     database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
     secretKey: env.SECRET_KEY ?? null,
+    testHooks: env.TEST_HOOKS === '1' && env.NODE_ENV !== 'production',
     etax: {
       stepDelayMs: number(env, 'ETAX_SIM_DELAY_MS', 1000),
       fault: faultFromEnv(env),
@@ -76,7 +106,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     },
     auth: {
       wechat: oauth(env, 'WECHAT', { authorizeUrl: 'https://open.weixin.qq.com/connect/oauth2/authorize', tokenUrl: 'https://api.weixin.qq.com/sns/oauth2/access_token' }),
-      alipay: oauth(env, 'ALIPAY', { authorizeUrl: 'https://openauth.alipay.com/oauth2/publicAppAuthorize.htm', tokenUrl: 'https://openapi.alipay.com/gateway.do' }),
+      alipay: alipay(env),
+      signInPerMinute: number(env, 'SIGN_IN_PER_MINUTE', 20),
     },
   };
 }

@@ -11,4 +11,6 @@ export interface AppServices {
   secretKey: Buffer;
   /** The public origin of the server (for QR codes that phones open). */
   publicUrl: string;
+  /** Sign-in goes through the built-in demo provider (no WeChat or Alipay credentials configured). */
+  demoSignIn: boolean;
 }

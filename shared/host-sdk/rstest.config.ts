@@ -1,4 +1,10 @@
 import { defineConfig } from '@rstest/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 
-export default defineConfig({ name: 'host-sdk', plugins: [pluginReact()], testEnvironment: 'happy-dom', include: ['test/**/*.test.{ts,tsx}'] });
+export default defineConfig({
+  name: 'host-sdk',
+  plugins: [pluginReact()],
+  testEnvironment: 'happy-dom',
+  // Package-level tests in test/, component tests beside their components (the dialogs) in src/.
+  include: ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+});

@@ -1,26 +1,59 @@
-/** The frame around every page: the current page fading in, and the tab bar when the page's meta asks for it. */
-import { Outlet, useLocation, useMatches } from 'react-router-dom';
+/**
+ * The frame around every page: the visited pages (kept alive, the current one fading in), the tab bar, the open
+ * dialog, and the 演示环境 badge when sign-in is the demo provider.
+ */
+import { Activity, useEffect } from 'react';
+import { useAtomValue } from 'jotai';
+import { useLocation, useMatches, useOutlet } from 'react-router-dom';
+import { DialogHost } from '@app/host-sdk/dialog-host';
 import { href } from '@app/host-sdk/paths';
+import { isCompanyUser } from '@app/host-sdk/roles';
 import { isRouteHandle } from '@app/host-sdk/route-meta';
+import { servicesConfigAtom, userDetailAtom } from '@app/host-sdk/session';
+import { resetTabBar, tabBarOverrideAtom } from '@app/host-sdk/tab-bar';
 import { AppTabBar, TABS } from './AppTabBar';
+import { pageKey, usePageCache } from './page-cache';
 import './app-layout.css';
 
 const TAB_PATHS = new Set(TABS.map((tab) => href(tab.route)));
+/** Pages opened by the J4Project partner show no tab bar (spec §2). */
+const PROJECT_MARKER = 'J4Project';
 
 export function AppLayout() {
   const location = useLocation();
+  const outlet = useOutlet();
   const handle = useMatches()
     .map((match) => match.handle)
     .filter(isRouteHandle)
     .at(-1);
+  const key = pageKey(location);
+  const pages = usePageCache({ key, element: outlet, handle });
+  const user = useAtomValue(userDetailAtom);
+  const override = useAtomValue(tabBarOverrideAtom);
+  const demo = useAtomValue(servicesConfigAtom)?.demo ?? false;
+
+  useEffect(() => resetTabBar(), [key]);
+
   // A tab's own path keeps the tab bar even when its remote is unavailable, so the user can switch tabs.
-  const showTabBar = handle?.meta.tabBar || TAB_PATHS.has(location.pathname);
+  const wantsTabBar = override === 'show' || (override !== 'hide' && (handle?.meta.tabBar || TAB_PATHS.has(location.pathname)));
+  const showTabBar = wantsTabBar && isCompanyUser(user) && !window.location.href.includes(PROJECT_MARKER);
+
   return (
     <div className="app-layout">
-      <div key={location.pathname} className="app-layout__page" data-page={handle?.meta.name} data-owner={handle?.owner}>
-        <Outlet />
-      </div>
+      {pages.map((page) => (
+        <Activity key={page.key} mode={page.key === key ? 'visible' : 'hidden'}>
+          <div className="app-layout__page" data-page={page.handle?.meta.name} data-owner={page.handle?.owner}>
+            {page.element}
+          </div>
+        </Activity>
+      ))}
       {showTabBar ? <AppTabBar /> : null}
+      {demo ? (
+        <div className="app-layout__demo-badge" aria-label="演示环境">
+          演示环境
+        </div>
+      ) : null}
+      <DialogHost />
     </div>
   );
 }

@@ -1,12 +1,13 @@
 /**
- * Turns a remote's page descriptions into router routes. Each page module is preloaded by the route's loader (so a
- * navigation commits only once the page is there) through a cache that forgets failures, so "重试" loads it again.
+ * Turns a remote's page descriptions into router routes. Each route's loader runs the guard, then preloads the page
+ * module (so a navigation commits only once the page is there) through a cache that forgets failures, so "重试" loads it again.
  * Every route has its own error boundary: a page that fails to load or throws shows "模块暂不可用" for that page only.
  */
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import type { RemoteRoute, RouteHandle } from '@app/host-sdk/route-meta';
 import { RouteErrorPage } from '../pages/remote-unavailable/RouteErrorPage';
+import { guard } from '../session/route-guard';
 
 interface PageModuleCache {
   load(): Promise<ComponentType>;
@@ -45,7 +46,9 @@ export function toRouterRoutes(owner: string, routes: readonly RemoteRoute[]): R
       id: routeId(owner, route),
       path: route.path,
       handle,
-      loader: async () => {
+      loader: async ({ request }) => {
+        const redirect = await guard(request, route.meta);
+        if (redirect) return redirect;
         await page.load();
         return null;
       },

@@ -2,4 +2,4 @@
 import { renderStandalone } from '@app/host-sdk/standalone';
 import { routes } from './routes';
 
-renderStandalone('invoice', routes);
+void renderStandalone('invoice', routes);

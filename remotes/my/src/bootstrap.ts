@@ -2,4 +2,4 @@
 import { renderStandalone } from '@app/host-sdk/standalone';
 import { routes } from './routes';
 
-renderStandalone('my', routes);
+void renderStandalone('my', routes);

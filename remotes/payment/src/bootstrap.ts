@@ -2,4 +2,4 @@
 import { renderStandalone } from '@app/host-sdk/standalone';
 import { routes } from './routes';
 
-renderStandalone('payment', routes);
+void renderStandalone('payment', routes);

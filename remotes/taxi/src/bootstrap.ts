@@ -2,4 +2,4 @@
 import { renderStandalone } from '@app/host-sdk/standalone';
 import { routes } from './routes';
 
-renderStandalone('taxi', routes);
+void renderStandalone('taxi', routes);

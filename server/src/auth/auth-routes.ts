@@ -5,12 +5,12 @@
  */
 import formbody from '@fastify/formbody';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
 import { users } from '../db/schema';
 import { RateLimiter } from '../http/rate-limiter';
 import type { AppServices } from '../services';
-import { escapeHtml, htmlPage } from './html-page';
+import { escapeHtml, htmlPage, refuse } from './html-page';
 import { registerOAuthRoutes, startOAuth } from './oauth-routes';
 import { safeReturnUrl, withToken } from './return-url';
 import { createSession } from './session-tokens';
@@ -19,21 +19,18 @@ type AuthType = 'wechat' | 'alipay';
 
 export const SIGN_IN_LIMIT = { max: 20, windowMs: 60_000 };
 
-function refuse(reply: FastifyReply, status: number, message: string) {
-  return reply.code(status).type('text/html; charset=utf-8').send(htmlPage('无法登录', `<div class="card"><p>${escapeHtml(message)}</p><a class="button" href="/">返回首页</a></div>`));
-}
-
 export function isDemoProvider(config: Pick<ServerConfig, 'auth'>, authType: AuthType): boolean {
   return config.auth[authType] === null;
 }
 
 export async function registerAuthRoutes(app: FastifyInstance, services: AppServices, config: ServerConfig): Promise<void> {
   const limiter = new RateLimiter();
+  const signInLimit = { ...SIGN_IN_LIMIT, max: config.auth.signInPerMinute ?? SIGN_IN_LIMIT.max };
   await app.register(
     async (auth) => {
       await auth.register(formbody, { bodyLimit: 4096 });
       auth.addHook('onRequest', async (request, reply) => {
-        if (!limiter.allow(`signin:${request.ip}`, SIGN_IN_LIMIT)) await refuse(reply, 429, '登录尝试过于频繁，请稍后再试');
+        if (!limiter.allow(`signin:${request.ip}`, signInLimit)) return refuse(reply, 429, '登录尝试过于频繁，请稍后再试');
       });
 
       auth.get<{ Querystring: Record<string, string | undefined> }>('/authorize', async (request, reply) => {

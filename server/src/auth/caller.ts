@@ -1,9 +1,9 @@
 /**
  * Who is calling: the session behind the bearer token, its user, and the user's current company with the
- * permissions the user holds there. One query per call.
+ * permissions the user holds there. One prepared query, shared by the calls that arrive while one is running.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/database';
+import { arrayLiteral, batchedLookup, type Database } from '../db/database';
 import { companies, memberships, sessions, users, type Permission } from '../db/schema';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { hashToken } from './session-tokens';
@@ -40,11 +40,11 @@ export function tokenFromHeader(header: string | undefined): string | null {
   return BEARER.exec(header)?.[1] ?? null;
 }
 
-export async function resolveCaller(db: Database, authorization: string | undefined): Promise<Caller> {
-  const token = tokenFromHeader(authorization);
-  if (!token) throw new ApiFailure(ErrorCode.NotSignedIn, '请先登录');
-  const [row] = await db
+/** The caller query, prepared once per database (PostgreSQL keeps its plan per connection), for a batch of tokens. */
+function callerQuery(db: Database) {
+  return db
     .select({
+      tokenHash: sessions.tokenHash,
       userId: users.id,
       nickname: users.nickname,
       avatarUrl: users.avatarUrl,
@@ -59,8 +59,19 @@ export async function resolveCaller(db: Database, authorization: string | undefi
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.companyId, users.currentCompanyId)))
     .leftJoin(companies, eq(companies.id, memberships.companyId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1);
+    .where(sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`)
+    .prepare('resolve_callers');
+}
+
+export async function resolveCaller(db: Database, authorization: string | undefined): Promise<Caller> {
+  const token = tokenFromHeader(authorization);
+  if (!token) throw new ApiFailure(ErrorCode.NotSignedIn, '请先登录');
+  // Concurrent calls share the query (see BatchedLookup: every answer is as fresh as a query of its own).
+  const callers = batchedLookup(db, 'callers', () => {
+    const query = callerQuery(db);
+    return async (tokenHashes) => new Map((await query.execute({ tokenHashes: arrayLiteral(tokenHashes) })).map((row) => [row.tokenHash, row]));
+  });
+  const row = await callers.load(hashToken(token));
   if (!row) throw new ApiFailure(ErrorCode.NotSignedIn, '登录信息无效，请重新登录');
   if (row.expired) throw new ApiFailure(ErrorCode.SessionExpired, '登录已过期，请重新登录');
   const company = row.company && row.roleName !== null ? { ...row.company, roleName: row.roleName, permissions: row.permissions ?? [] } : null;

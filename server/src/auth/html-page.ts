@@ -1,4 +1,6 @@
 /** Small server-rendered pages (demo sign-in, simulator): mobile layout, escaped text. */
+import type { FastifyReply } from 'fastify';
+
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 }
@@ -15,4 +17,13 @@ button,.button{display:block;width:100%;box-sizing:border-box;border:0;border-ra
 .muted{color:#999;font-size:13px}table{width:100%;border-collapse:collapse}td{padding:8px 4px;border-bottom:1px solid #f0f0f0}
 .code{font-size:22px;letter-spacing:4px;font-weight:600;color:#1677ff}
 </style></head><body><header>${escapeHtml(title)}</header><main>${body}</main></body></html>`;
+}
+
+/** Answers a refused sign-in step with a short page that explains why and leads back home. */
+export function refuse(reply: FastifyReply, status: number, message: string): FastifyReply {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    .send(htmlPage('无法登录', `<div class="card"><p>${escapeHtml(message)}</p><a class="button" href="/">返回首页</a></div>`));
 }

@@ -61,6 +61,7 @@ export const getSysConfig = defineCall({
       etaxAreas: config.etaxAreas,
       systemServiceConfig: { available: config.available, closeReason: config.closeReason },
       frontVersion: config.frontVersion,
+      demo: services.demoSignIn,
     };
   },
 });

@@ -2,7 +2,7 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import Type from 'typebox';
 import type { CallerCompany, Caller } from '../auth/caller';
-import type { Database } from '../db/database';
+import { arrayLiteral, batchedLookup, type Database } from '../db/database';
 import { tasks, type TaskType } from '../db/schema';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
@@ -26,12 +26,12 @@ export async function loadCompanyTask(db: Database, id: string, company: CallerC
   return task;
 }
 
-/** The request must name the caller and the caller's own tax account. */
+/** The request must name the caller and the caller's own tax account (ids and tax numbers in either letter case). */
 async function usableAccount(db: Database, caller: Caller, company: CallerCompany, body: { nsrsbh: string; userId: string }) {
-  if (body.userId !== caller.userId) throw new ApiFailure(ErrorCode.NoAccess, '只能为自己发起任务');
+  if (body.userId.toLowerCase() !== caller.userId.toLowerCase()) throw new ApiFailure(ErrorCode.NoAccess, '只能为自己发起任务');
   const account = await loadTaxAccount(db, company.id);
   if (!account) throw new ApiFailure(ErrorCode.TaxAccountUnusable, '请先设置电子税务局账号');
-  if (account.nsrsbh !== body.nsrsbh) throw new ApiFailure(ErrorCode.NoAccess, '无权操作该纳税人的账号');
+  if (account.nsrsbh.toUpperCase() !== body.nsrsbh.toUpperCase()) throw new ApiFailure(ErrorCode.NoAccess, '无权操作该纳税人的账号');
   if (account.accountState === 2 || account.accountState === 3) {
     throw new ApiFailure(ErrorCode.TaxAccountUnusable, '该电子税务局账号状态异常，暂不能登录');
   }
@@ -108,15 +108,26 @@ export const createScanFaceTask = defineCall({
   },
 });
 
+/** The progress query, prepared once per database, for a batch of task ids. */
+function progressQuery(db: Database) {
+  return db
+    .select({ id: tasks.id, companyId: tasks.companyId, status: tasks.status, failReason: tasks.failReason, extensionData: tasks.extensionData })
+    .from(tasks)
+    .where(sql`${tasks.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('task_progress');
+}
+
 export const getTaskProcess = defineCall({
   path: 'task/getTaskProcess',
   body: Body({ id: Id('任务编号') }),
   access: { kind: 'company' },
   handler: async ({ company, body, services }) => {
-    const [task] = await services.db
-      .select({ companyId: tasks.companyId, status: tasks.status, failReason: tasks.failReason, extensionData: tasks.extensionData })
-      .from(tasks)
-      .where(eq(tasks.id, body.id));
+    // Polls arriving together share one query (see BatchedLookup: each answer as fresh as a query of its own).
+    const progress = batchedLookup(services.db, 'taskProgress', () => {
+      const query = progressQuery(services.db);
+      return async (ids) => new Map((await query.execute({ ids: arrayLiteral(ids) })).map((row) => [row.id, row]));
+    });
+    const task = await progress.load(body.id.toLowerCase());
     if (!task) throw new ApiFailure(ErrorCode.NotFound, '任务不存在');
     if (task.companyId !== company.id) throw new ApiFailure(ErrorCode.NoAccess, '无权访问该企业的任务');
     return { taskStatus: task.status, failReason: task.failReason, extensionData: task.extensionData };

@@ -18,32 +18,133 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs `work` (e.g. seeding an empty database) while no other server instance starting on this database runs its
+   * own: on PostgreSQL under the advisory lock that also serialises migrations; PGlite has one process anyway.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
 
 const MIGRATIONS = join(import.meta.dirname, '../../drizzle');
-/** Held while migrating, so server instances starting together on one PostgreSQL migrate one at a time. */
+/** Held while migrating and seeding, so server instances starting together on one PostgreSQL do it one at a time. */
 const MIGRATION_LOCK = 727_001;
+
+const kinds = new WeakMap<Database, DatabaseHandle['kind']>();
+
+async function underStartupLock<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    return await work(client);
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    client.release();
+  }
+}
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     const db = drizzlePostgres(pool, { schema });
-    const client = await pool.connect();
-    try {
-      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder: MIGRATIONS });
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-      client.release();
-    }
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    await underStartupLock(pool, (client) => migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder: MIGRATIONS }));
+    kinds.set(db as unknown as Database, 'postgres');
+    return { db: db as unknown as Database, kind: 'postgres', exclusive: (work) => underStartupLock(pool, work), close: () => pool.end() };
   }
   if (target.dataDir) await mkdir(join(target.dataDir, '..'), { recursive: true });
   const client = target.dataDir ? await PGlite.create(target.dataDir) : await PGlite.create();
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  kinds.set(db as unknown as Database, 'pglite');
+  return { db: db as unknown as Database, kind: 'pglite', exclusive: (work) => work(), close: () => client.close() };
+}
+
+interface Waiter<V> {
+  resolve(value: V | undefined): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Looks rows up by key in batches, for the hottest reads (the caller behind a token, a task's progress). Lookups
+ * asked in one turn of the event loop (every request read from the sockets that were ready) go out as one query,
+ * for each of their keys once, when the turn ends and fewer than `concurrency` of these queries are running;
+ * otherwise when one ends. So every answer comes from a query started after the lookup was asked (as fresh as a
+ * query of its own: no cache, nothing to invalidate), while under load one query answers many requests. With PGlite,
+ * whose queries run on this thread, this is what keeps a poll from costing a query of its own.
+ */
+export class BatchedLookup<V> {
+  private waiting = new Map<string, Waiter<V>[]>();
+  private running = 0;
+  private scheduled = false;
+
+  constructor(
+    /** Answers the rows of these keys, by key; a key without a row is absent. */
+    private readonly query: (keys: string[]) => Promise<Map<string, V>>,
+    private readonly options: { concurrency: number; maxBatch: number },
+  ) {}
+
+  load(key: string): Promise<V | undefined> {
+    return new Promise<V | undefined>((resolve, reject) => {
+      const waiters = this.waiting.get(key);
+      if (waiters) waiters.push({ resolve, reject });
+      else this.waiting.set(key, [{ resolve, reject }]);
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.running >= this.options.concurrency || this.waiting.size === 0) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      if (this.running < this.options.concurrency && this.waiting.size > 0) this.next();
+    });
+  }
+
+  private next(): void {
+    const batch = new Map<string, Waiter<V>[]>();
+    for (const [key, waiters] of this.waiting) {
+      if (batch.size === this.options.maxBatch) break;
+      batch.set(key, waiters);
+      this.waiting.delete(key);
+    }
+    this.running += 1;
+    this.query([...batch.keys()])
+      .then(
+        (rows) => {
+          for (const [key, waiters] of batch) for (const waiter of waiters) waiter.resolve(rows.get(key));
+        },
+        (error: unknown) => {
+          for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
+        },
+      )
+      .finally(() => {
+        this.running -= 1;
+        this.schedule();
+      });
+  }
+}
+
+const lookups = new WeakMap<Database, Map<string, BatchedLookup<never>>>();
+
+/**
+ * The batched lookup `name` of this database, made on first use. PGlite runs one query at a time on this thread, so
+ * one query of a kind at a time makes the largest batches; PostgreSQL answers a few at once from its pool.
+ */
+export function batchedLookup<V>(db: Database, name: string, query: () => (keys: string[]) => Promise<Map<string, V>>): BatchedLookup<V> {
+  let byName = lookups.get(db);
+  if (!byName) lookups.set(db, (byName = new Map()));
+  let lookup = byName.get(name) as BatchedLookup<V> | undefined;
+  if (!lookup) {
+    lookup = new BatchedLookup(query(), { concurrency: kinds.get(db) === 'postgres' ? 4 : 1, maxBatch: 500 });
+    byName.set(name, lookup as BatchedLookup<never>);
+  }
+  return lookup;
+}
+
+/** A PostgreSQL array literal of these strings, for `= any($1::text[])` (PGlite serialises a JS array slowly). */
+export function arrayLiteral(values: readonly string[]): string {
+  return `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }

@@ -9,13 +9,16 @@ import type { AppServices } from '../services';
 import { ApiFailure, ErrorCode, failed, ok } from './api-failure';
 import { COMPANY_USER, type CallSpec } from './define-call';
 import { RateLimiter } from './rate-limiter';
-import { findUnsafeString, validationMessage } from './validation-messages';
+import { registerJsonBody } from './json-body';
+import { fieldName, findUnsafeString, titleAt, validationMessage } from './validation-messages';
 
 const API_BODY_LIMIT = 256 * 1024;
 
 function clientError(error: FastifyError): { status: number; code: number; message: string } | null {
   if (error.validation?.length) {
-    return { status: 400, code: ErrorCode.InvalidInput, message: validationMessage(error.validation[0] as never) };
+    // Each branch of a union reports its own error; the union's (reported last) carries the field's title.
+    const union = error.validation.findLast((item) => item.keyword === 'anyOf' || item.keyword === 'oneOf');
+    return { status: 400, code: ErrorCode.InvalidInput, message: validationMessage((union ?? error.validation[0]) as never) };
   }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -23,8 +26,9 @@ function clientError(error: FastifyError): { status: number; code: number; messa
       return { status: 400, code: ErrorCode.InvalidInput, message: '请求体不是有效的 JSON' };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, code: ErrorCode.InvalidInput, message: '请求体过大' };
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, code: ErrorCode.InvalidInput, message: '请求体长度与 Content-Length 不一致' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { status: 415, code: ErrorCode.InvalidInput, message: '请以 application/json 发送请求' };
   }
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
@@ -57,22 +61,32 @@ async function authorise(spec: CallSpec, request: FastifyRequest, services: AppS
     throw new ApiFailure(ErrorCode.NoPermission, company && isCompanyUser(company) ? '您没有此操作的权限' : '仅企业用户可以使用此功能');
   }
   if (!access.allowExpired && company.serviceExpiresAt.getTime() < Date.now()) {
-    throw new ApiFailure(ErrorCode.ServiceExpired, `${company.name}的服务已于 ${company.serviceExpiresAt.toISOString().slice(0, 10)} 到期，请联系客服续费`);
+    // The date as the customer reads it: China time.
+    const expiredOn = new Date(company.serviceExpiresAt.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 10);
+    throw new ApiFailure(ErrorCode.ServiceExpired, `${company.name}的服务已于 ${expiredOn} 到期，请联系客服续费`);
   }
   return { caller, company };
 }
 
-export async function registerCalls(app: FastifyInstance, services: AppServices, calls: readonly CallSpec[]): Promise<void> {
+export interface RegisterOptions {
+  /** Runs before each handler with the call's path (test mode: forced failures). */
+  beforeCall?: (path: string) => void;
+}
+
+export async function registerCalls(app: FastifyInstance, services: AppServices, calls: readonly CallSpec[], options: RegisterOptions = {}): Promise<void> {
   await app.register(
     async (api) => {
       const limiter = new RateLimiter();
-      api.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: API_BODY_LIMIT }, api.getDefaultJsonParser('error', 'error'));
+      registerJsonBody(api, API_BODY_LIMIT);
 
       api.addHook('preValidation', async (request) => {
-        // A call without a body is a call with an empty object.
-        if (request.body === undefined || request.body === null) request.body = {};
+        // A call without a body is a call with an empty object (a JSON null is not an object: validation refuses it).
+        if (request.body === undefined) request.body = {};
         const unsafe = findUnsafeString(request.body);
-        if (unsafe) throw new ApiFailure(ErrorCode.InvalidInput, `参数 ${unsafe.replace(/^\//, '') || '请求体'} 含有不允许的字符`);
+        if (unsafe) {
+          const path = unsafe === '/' ? '' : unsafe;
+          throw new ApiFailure(ErrorCode.InvalidInput, `参数 ${fieldName(path, titleAt(request.routeOptions.schema?.body, path))} 含有不允许的字符`);
+        }
       });
 
       api.setErrorHandler((error, request, reply) => sendFailure(reply, error, request));
@@ -83,6 +97,7 @@ export async function registerCalls(app: FastifyInstance, services: AppServices,
       for (const spec of calls) {
         api.post(`/${spec.path}`, { schema: { body: spec.body }, bodyLimit: API_BODY_LIMIT }, async (request, reply) => {
           const context = await authorise(spec, request, services);
+          options.beforeCall?.(spec.path);
           if (spec.rateLimit) {
             const key = `${spec.path}:${context.caller?.userId ?? request.ip}`;
             if (!limiter.allow(key, spec.rateLimit)) throw new ApiFailure(ErrorCode.TooManyRequests, '操作过于频繁，请稍后再试');

@@ -10,6 +10,8 @@ interface SchemaLike {
   properties?: Record<string, SchemaLike>;
 }
 
+const FORBIDDEN_CHARACTERS_ALL = /[\u0000-\u001F\u007F-\u009F]/g;
+
 const TYPE_NAMES: Record<string, string> = {
   string: '字符串',
   integer: '整数',
@@ -20,10 +22,26 @@ const TYPE_NAMES: Record<string, string> = {
   null: '空值',
 };
 
-function fieldName(path: string, title?: string): string {
-  const key = path.replace(/^\//, '').replace(/\//g, '.');
+const NAME_LIMIT = 40;
+
+/** A key as a message shows it: no control characters or lone surrogates echoed back, long keys cut short. */
+function displayKey(key: string): string {
+  const characters = Array.from(key.toWellFormed().replace(FORBIDDEN_CHARACTERS_ALL, '\uFFFD'));
+  return characters.length > NAME_LIMIT ? `${characters.slice(0, NAME_LIMIT).join('')}…` : characters.join('');
+}
+
+/** The field at a JSON-pointer path as a message names it: `任务编号(id)`, `a.b`, or 请求体 for the body itself. */
+export function fieldName(path: string, title?: string): string {
+  const key = displayKey(path.replace(/^\//, '').replace(/\//g, '.'));
   if (!key) return '请求体';
   return title ? `${title}(${key})` : key;
+}
+
+/** The title (Chinese name) of the property at a JSON-pointer path of a body schema. */
+export function titleAt(schema: unknown, path: string): string | undefined {
+  let node = schema as SchemaLike | undefined;
+  for (const key of path.split('/').filter(Boolean)) node = node?.properties?.[key];
+  return node === schema ? undefined : node?.title;
 }
 
 export function validationMessage(error: FastifySchemaValidationError & { parentSchema?: SchemaLike; schema?: unknown }): string {
@@ -55,6 +73,8 @@ export function validationMessage(error: FastifySchemaValidationError & { parent
       return `${fieldName(error.instancePath, own?.title)} 格式不正确`;
     case 'enum':
     case 'const':
+    case 'anyOf':
+    case 'oneOf':
       return `${fieldName(error.instancePath, own?.title)} 的取值无效`;
     case 'minimum':
     case 'exclusiveMinimum':
@@ -71,7 +91,8 @@ export function validationMessage(error: FastifySchemaValidationError & { parent
   }
 }
 
-const FORBIDDEN_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/** C0 controls except tab and line breaks, DEL and the C1 controls: never typed as text. */
+const FORBIDDEN_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 /**
  * Finds a string in the body that must not be stored: control characters (PostgreSQL refuses NUL outright) or

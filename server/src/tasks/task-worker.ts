@@ -1,10 +1,11 @@
 /**
  * Runs due tasks. A task is claimed with FOR UPDATE SKIP LOCKED and held by a lease (`locked_by`, `locked_until`):
  * two workers (in one process or many, on one PostgreSQL) never run one task at the same time, and a task whose
- * worker died is picked up again when its lease runs out. Every write back is fenced by `locked_by`, so a worker that
- * lost its lease cannot overwrite the newer state. A step that fails (the bureau refuses, is down or never answers)
- * is retried with backoff up to `max_attempts`, then the task fails with the reason; a task past its deadline fails
- * as timed out.
+ * worker died is picked up again when its lease runs out. Each claim writes its own token into `locked_by` (the
+ * worker's id and the claim's number), and every write back is fenced by it, so a worker that lost its lease cannot
+ * overwrite the newer state, not even when it claimed the task again itself. A step that fails (the bureau refuses,
+ * is down or never answers) is retried with backoff up to `max_attempts`, then the task fails with the reason; a task
+ * past its deadline fails as timed out. A worker runs at most `batch` steps at a time, so instances share the work.
  */
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
@@ -19,8 +20,9 @@ export interface WorkerOptions {
   pollMs: number;
   /** A step that takes longer fails as "no answer". */
   stepTimeoutMs: number;
-  /** How long a claim holds; longer than a step can take. */
+  /** How long a claim holds; longer than a step can take (so longer than `stepTimeoutMs`). */
   leaseMs: number;
+  /** Steps run at the same time, at most. */
   batch: number;
   log: { info(message: string): void; error(object: unknown, message: string): void };
 }
@@ -30,57 +32,71 @@ export const DEFAULT_WORKER_OPTIONS = { pollMs: 250, stepTimeoutMs: 10_000, leas
 export class TaskWorker {
   readonly id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private timer: NodeJS.Timeout | undefined;
-  private running = false;
+  private ticking: Promise<void> | null = null;
   private stopped = true;
+  private claims = 0;
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly context: StepContext,
     private readonly options: WorkerOptions,
-  ) {}
+  ) {
+    if (!(options.leaseMs > options.stepTimeoutMs)) {
+      throw new Error(`TASK_LEASE_MS (${options.leaseMs}) 必须大于 TASK_STEP_TIMEOUT_MS (${options.stepTimeoutMs})：租约须长于一个步骤的最长时间`);
+    }
+  }
 
   start(): void {
     this.stopped = false;
     this.schedule(0);
   }
 
-  /** Stops claiming and waits for the steps in flight. */
+  /** Stops claiming and waits for the claim and the steps in flight (their outcomes are written). */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    await this.ticking;
     await Promise.allSettled([...this.inFlight]);
   }
 
   /** Looks for due tasks now (a task was just created or advanced in this process). */
   wake(): void {
-    if (!this.stopped && !this.running) this.schedule(0);
+    if (!this.stopped && !this.ticking) this.schedule(0);
   }
 
   private schedule(delay: number): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delay);
+    this.timer = setTimeout(() => {
+      if (this.stopped || this.ticking) return;
+      this.ticking = this.tick().finally(() => {
+        this.ticking = null;
+        if (!this.stopped) this.schedule(this.options.pollMs);
+      });
+    }, delay);
   }
 
   private async tick(): Promise<void> {
-    if (this.stopped || this.running) return;
-    this.running = true;
+    const room = this.options.batch - this.inFlight.size;
+    if (room <= 0) return;
     try {
-      for (const task of await this.claim()) {
-        const work = this.process(task).finally(() => this.inFlight.delete(work));
+      for (const task of await this.claim(room)) {
+        const work = this.process(task).finally(() => {
+          this.inFlight.delete(work);
+          // The worker was full: now there is room for the next due task.
+          if (this.inFlight.size === this.options.batch - 1) this.wake();
+        });
         this.inFlight.add(work);
       }
     } catch (error) {
       this.options.log.error(error, 'task claim failed');
-    } finally {
-      this.running = false;
-      if (!this.stopped) this.schedule(this.options.pollMs);
     }
   }
 
-  private async claim(): Promise<TaskRow[]> {
+  private async claim(limit: number): Promise<TaskRow[]> {
     const db = this.context.db;
+    const token = `${this.id}#${++this.claims}`;
     const claimed = await db.execute<{ id: string }>(sql`
-      update tasks set locked_by = ${this.id},
+      update tasks set locked_by = ${token},
         locked_until = now() + (${this.options.leaseMs} * interval '1 millisecond'),
         status = case when status = ${TaskStatus.Queued} then ${TaskStatus.Processing} else status end,
         updated_at = now()
@@ -88,14 +104,16 @@ export class TaskWorker {
         select id from tasks
         where finished_at is null and next_run_at <= now() and (locked_until is null or locked_until < now())
         order by next_run_at
-        limit ${this.options.batch}
+        limit ${limit}
         for update skip locked)
       returning id`);
     const ids = (claimed as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
     if (ids.length === 0) return [];
-    return db.select().from(tasks).where(inArray(tasks.id, ids));
+    // Fenced like every later write: only what this claim holds.
+    return db.select().from(tasks).where(and(inArray(tasks.id, ids), eq(tasks.lockedBy, token)));
   }
 
+  /** Runs one step of a claimed task and writes its outcome; never rejects (a failure is logged, the lease runs out). */
   private async process(task: TaskRow): Promise<void> {
     let outcome: StepOutcome;
     try {
@@ -107,7 +125,29 @@ export class TaskWorker {
     } catch (error) {
       outcome = this.afterFailure(task, error);
     }
-    await this.commit(task, outcome);
+    try {
+      const written = await this.commit(task, outcome);
+      this.report(task, outcome, written);
+    } catch (error) {
+      // The database is unreachable or refused the write: the lease runs out and the step is run again.
+      this.options.log.error(error, `task ${task.id}: the outcome of its step could not be written`);
+    }
+  }
+
+  /** One line per change of a task (not per unchanged poll), with the worker that made it. */
+  private report(task: TaskRow, outcome: StepOutcome, written: boolean): void {
+    const stage = String(task.payload.stage ?? 'start');
+    if (!written) {
+      this.options.log.info(`task ${task.id} ${task.type} ${stage}: lease lost, outcome discarded (worker ${this.id})`);
+      return;
+    }
+    const attempts = typeof outcome.payload?.attempts === 'number' ? outcome.payload.attempts : null;
+    if (attempts !== null && !outcome.finished) {
+      this.options.log.info(`task ${task.id} ${task.type} ${stage}: attempt ${attempts}/${task.maxAttempts} failed (${outcome.failReason}), retry at ${outcome.nextRunAt?.toISOString()} (worker ${this.id})`);
+    } else if (outcome.status !== undefined && outcome.status !== task.status) {
+      const reason = outcome.status === TaskStatus.Failed ? ` (${outcome.failReason})` : '';
+      this.options.log.info(`task ${task.id} ${task.type} ${stage}: ${task.status} → ${outcome.status}${reason} (worker ${this.id})`);
+    }
   }
 
   private withTimeout<T>(step: Promise<T>): Promise<T> {
@@ -128,12 +168,12 @@ export class TaskWorker {
     return { failReason: reason, nextRunAt: new Date(Date.now() + 1000 * 2 ** (attempts - 1)), payload: { attempts } };
   }
 
-  /** Writes the outcome if this worker still holds the task, and releases it. */
-  private async commit(task: TaskRow, outcome: StepOutcome): Promise<void> {
+  /** Writes the outcome if this claim still holds the task, and releases it; false when the lease was lost. */
+  private async commit(task: TaskRow, outcome: StepOutcome): Promise<boolean> {
     const attempts = typeof outcome.payload?.attempts === 'number' ? outcome.payload.attempts : undefined;
     const payload = outcome.payload ? { ...outcome.payload } : undefined;
     if (payload) delete payload.attempts;
-    await this.context.db.transaction(async (tx) => {
+    return this.context.db.transaction(async (tx) => {
       const updated = await tx
         .update(tasks)
         .set({
@@ -150,12 +190,13 @@ export class TaskWorker {
           lockedUntil: null,
           updatedAt: sql`now()`,
         })
-        .where(and(eq(tasks.id, task.id), eq(tasks.lockedBy, this.id)))
+        .where(and(eq(tasks.id, task.id), eq(tasks.lockedBy, task.lockedBy ?? '')))
         .returning({ id: tasks.id });
-      if (updated.length === 0) return; // The lease ran out and another worker owns the task now.
+      if (updated.length === 0) return false; // The lease ran out and another claim holds the task now.
       if (outcome.account) {
         await tx.update(taxAccounts).set({ ...outcome.account, updatedAt: sql`now()` }).where(eq(taxAccounts.companyId, task.companyId));
       }
+      return true;
     });
   }
 }

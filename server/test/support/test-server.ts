@@ -47,6 +47,13 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
     drop: async () => {
       const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
       await client.connect();
+      // pg's pool.end() resolves before its connections have closed: wait for them, so `force` has none to terminate
+      // (a terminated connection would surface as an unhandled error in the test run).
+      for (let i = 0; i < 80; i++) {
+        const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (!rows[0]?.n) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },
@@ -64,6 +71,7 @@ export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise
     database: { kind: 'pglite', dataDir: null },
     secretKey: randomBytes(32).toString('hex'),
     etax: { stepDelayMs: 20, fault: { mode: 'none', reason: '电子税务局系统繁忙，请稍后重试', delayMs: 200 }, controls: true },
+    testHooks: false,
     worker: { enabled: true, pollMs: 20, stepTimeoutMs: 2000, leaseMs: 4000, batch: 8 },
     auth: { wechat: null, alipay: null },
     ...overrides,

@@ -24,17 +24,22 @@ export class ApiError extends Error {
   readonly errorCode: number | null;
   /** The HTTP status, or null when no answer came (network error, time-out). */
   readonly status: number | null;
-  constructor(message: string, errorCode: number | null, status: number | null) {
+  /** What the server sent with the failure, e.g. the running task's id with 2001. */
+  readonly result: unknown;
+  constructor(message: string, errorCode: number | null, status: number | null, result: unknown = null) {
     super(message);
     this.name = 'ApiError';
     this.errorCode = errorCode;
     this.status = status;
+    this.result = result;
   }
 }
 
 export interface CallOptions {
   /** Reject the same path and payload again within 2 s on the client (spec §5). */
   noRepeat?: boolean;
+  /** Error codes (or all, with true) the caller handles itself, so the error catalogue stays quiet for them. */
+  handles?: true | readonly number[];
 }
 
 export type ApiErrorHandler = (error: ApiError, path: string) => void;
@@ -74,7 +79,7 @@ function toApiError(error: unknown): ApiError {
   if (error instanceof AxiosError) {
     const body = error.response?.data as Partial<ApiEnvelope<unknown>> | undefined;
     if (body && typeof body === 'object' && 'success' in body) {
-      return new ApiError(body.message || NETWORK_ERROR_MESSAGE, body.errorCode ?? null, error.response?.status ?? null);
+      return new ApiError(body.message || NETWORK_ERROR_MESSAGE, body.errorCode ?? null, error.response?.status ?? null, body.result ?? null);
     }
     return new ApiError(error.message || NETWORK_ERROR_MESSAGE, null, error.response?.status ?? null);
   }
@@ -87,11 +92,12 @@ export async function callApi<T>(path: `${string}/${string}`, payload?: unknown,
     if (options.noRepeat) rejectRepeat(path, payload);
     const response = await apiClient.post<ApiEnvelope<T>>(`/${path}`, payload ?? {});
     const body = response.data;
-    if (!body.success) throw new ApiError(body.message || NETWORK_ERROR_MESSAGE, body.errorCode, response.status);
+    if (!body.success) throw new ApiError(body.message || NETWORK_ERROR_MESSAGE, body.errorCode, response.status, body.result);
     return body.result;
   } catch (error) {
     const apiError = toApiError(error);
-    errorHandler?.(apiError, path);
+    const handled = options.handles === true || (apiError.errorCode !== null && options.handles?.includes(apiError.errorCode));
+    if (!handled) errorHandler?.(apiError, path);
     throw apiError;
   }
 }

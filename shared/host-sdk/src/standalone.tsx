@@ -1,17 +1,24 @@
 /**
  * A remote's standalone page for its own team (`pnpm --filter <remote> dev`): the remote's routes in a plain data
- * router, with the UI set up as the host would. The composed app always runs the host instead.
+ * router, with the UI, the session and the dialogs set up as the host would (sign in on the composed app at :8080 and
+ * pass `?token=…` once). The composed app always runs the host instead.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { Provider } from 'jotai';
 import { setupUi } from '@app/ui/setup';
+import { DialogHost } from './dialog-host';
 import type { RemoteRoute } from './route-meta';
-import { sessionStore } from './session';
+import { getToken, sessionStore, setToken } from './session';
+import { loadServicesConfig, loadUserDetail } from './session-loader';
 
-export function renderStandalone(remoteName: string, routes: RemoteRoute[]): void {
+export async function renderStandalone(remoteName: string, routes: RemoteRoute[]): Promise<void> {
   setupUi();
+  const token = new URLSearchParams(window.location.search).get('token');
+  if (token) setToken(token);
+  await loadServicesConfig().catch(() => undefined);
+  if (getToken()) await loadUserDetail().catch(() => undefined);
   const router = createBrowserRouter(
     routes.map((route) => ({
       id: `${remoteName}:${route.meta.name}`,
@@ -26,6 +33,7 @@ export function renderStandalone(remoteName: string, routes: RemoteRoute[]): voi
     <StrictMode>
       <Provider store={sessionStore}>
         <RouterProvider router={router} />
+        <DialogHost />
       </Provider>
     </StrictMode>,
   );

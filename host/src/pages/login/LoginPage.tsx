@@ -1,16 +1,13 @@
 /** `/login`: the brand, what the app does, and the provider's sign-in button. */
 import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
+import { detectInAppBrowser } from '../../session/in-app-browser';
+import { authorizeUrl } from '../../session/authorize';
 import './login-page.css';
 
-function providerOf(userAgent: string): 'alipay' | 'wechat' {
-  return /AlipayClient/i.test(userAgent) ? 'alipay' : 'wechat';
-}
-
 export function LoginPage() {
-  const provider = providerOf(navigator.userAgent);
+  const alipay = detectInAppBrowser(navigator.userAgent).alipay;
   const returnUrl = new URLSearchParams(window.location.search).get('returnUrl') ?? '/';
-  const authorize = `/api/auth/authorize?${new URLSearchParams({ authType: provider, returnUrl, isWorkWechat: String(/wxwork/i.test(navigator.userAgent)) })}`;
   return (
     <Page title="登录" noBack>
       <div className="login-page">
@@ -19,8 +16,8 @@ export function LoginPage() {
         </div>
         <h1 className="login-page__brand">优税通</h1>
         <p className="login-page__intro">连接电子税务局，随时随地为您的企业开具发票、管理票夹与收支。</p>
-        <Button block color="primary" size="large" onClick={() => window.location.assign(authorize)}>
-          {provider === 'alipay' ? '支付宝授权登录' : '微信授权登录'}
+        <Button block color="primary" size="large" onClick={() => window.location.assign(authorizeUrl(returnUrl))}>
+          {alipay ? '支付宝授权登录' : '微信授权登录'}
         </Button>
       </div>
     </Page>

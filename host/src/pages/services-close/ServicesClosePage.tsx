@@ -1,17 +1,37 @@
-/** `/services-close`: the service is closed (or open only to testers); offers a way back to where the user was. */
+/** `/services-close`: why the service is closed, the hotline, and a retry back to where the user was. */
+import { useAtomValue } from 'jotai';
 import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
 import { StatusView } from '@app/ui/status-view';
+import { servicesConfigAtom } from '@app/host-sdk/session';
+import { loadServicesConfig } from '@app/host-sdk/session-loader';
+import './services-close.css';
+
+function safePath(value: string | null): string {
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') ? value : '/';
+}
 
 export function ServicesClosePage() {
-  const returnUrl = new URLSearchParams(window.location.search).get('returnUrl');
-  const back = returnUrl && returnUrl.startsWith('/') && !returnUrl.startsWith('//') ? returnUrl : '/';
+  const config = useAtomValue(servicesConfigAtom);
+  const back = safePath(new URLSearchParams(window.location.search).get('returnUrl'));
+  const reason = config?.systemServiceConfig.closeReason || '系统维护中，请稍后再试';
+  const hotline = config?.appHotLine;
+  async function retry() {
+    // The service may have reopened since the app started: ask again, then go back.
+    await loadServicesConfig().catch(() => undefined);
+    window.location.assign(back);
+  }
   return (
     <Page title="服务暂停" noBack>
-      <StatusView icon="closed" title="服务暂停" description="系统维护中，请稍后再试">
-        <Button block color="primary" onClick={() => window.location.assign(back)}>
+      <StatusView icon="closed" title="服务暂停" description={reason}>
+        <Button block color="primary" onClick={retry}>
           重试
         </Button>
+        {hotline ? (
+          <a className="services-close__hotline" href={`tel:${hotline.replace(/[^\d+]/g, '')}`}>
+            客服热线 {hotline}
+          </a>
+        ) : null}
       </StatusView>
     </Page>
   );

@@ -51,21 +51,28 @@ export class SimulatorGateway implements ETaxGateway {
     return session;
   }
 
+  /** A new code for the session and its SMS, in one transaction: a crash leaves both or neither. */
   private async sendCode(ref: string, phone: string): Promise<void> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await this.options.db.update(simSessions).set({ smsCode: code }).where(eq(simSessions.ref, ref));
-    await this.options.db.insert(simSms).values({ phone, code, gatewayRef: ref });
+    await this.options.db.transaction(async (tx) => {
+      await tx.update(simSessions).set({ smsCode: code }).where(eq(simSessions.ref, ref));
+      await tx.insert(simSms).values({ phone, code, gatewayRef: ref });
+    });
     this.options.log(`[e-tax simulator] 短信验证码 ${code} 已发送至 ${maskPhone(phone)}（见 /etax-sim/sms）`);
   }
 
-  /** Records the start; a repeated start of the same ref is counted but does nothing else (idempotent). */
+  /**
+   * Records the start; a repeated start of the same ref is counted but does nothing else (idempotent). Returns
+   * whether the session still lacks what a start does (its SMS code): true the first time, and again when a crash
+   * came between recording the start and sending the code.
+   */
   private async begin(ref: string, kind: 'login_sms' | 'login_qr' | 'face', account: TaxBureauAccount): Promise<boolean> {
-    const inserted = await this.options.db
+    const [session] = await this.options.db
       .insert(simSessions)
       .values({ ref, kind, nsrsbh: account.nsrsbh, phone: account.phone })
       .onConflictDoUpdate({ target: simSessions.ref, set: { starts: sql`${simSessions.starts} + 1` } })
-      .returning({ starts: simSessions.starts });
-    return inserted[0]?.starts === 1;
+      .returning({ starts: simSessions.starts, smsCode: simSessions.smsCode });
+    return !!session && session.smsCode === null;
   }
 
   async startSmsLogin(ref: string, account: TaxBureauAccount): Promise<void> {

@@ -1,12 +1,87 @@
-import { useRouteMeta } from '@app/host-sdk/router';
+/**
+ * `/my/taxAccount/set`: the e-tax account the company logs in with — login identity, the person's name, phone, ID
+ * number and password (spec §7: setTaxAccount is a no-repeat call). The password is never shown again.
+ */
+import { useState } from 'react';
+import { callApi, type ApiError } from '@app/host-sdk/api-client';
+import { href } from '@app/host-sdk/paths';
+import { useNavigate } from '@app/host-sdk/router';
+import { useTaxAccount } from '@app/host-sdk/session-hooks';
+import { Button } from '@app/ui/button';
+import { Form } from '@app/ui/form';
+import { Input } from '@app/ui/input';
 import { Page } from '@app/ui/page';
-import { PagePlaceholder } from '@app/ui/page-placeholder';
+import { Selector } from '@app/ui/selector';
+import { Toast } from '@app/ui/toast';
+import { LOGIN_IDENTITY_OPTIONS, taxAccountRules, type TaxAccountForm } from './tax-account-form';
+import './tax-account-set-page.css';
 
 export default function MyTaxAccountSetPage() {
-  const meta = useRouteMeta();
+  const navigate = useNavigate();
+  const { account, refresh } = useTaxAccount();
+  const [form] = Form.useForm<TaxAccountForm>();
+  const [saving, setSaving] = useState(false);
+  const rules = taxAccountRules(!account);
+
+  async function save(values: TaxAccountForm) {
+    setSaving(true);
+    try {
+      await callApi(
+        'taxAccount/setTaxAccount',
+        {
+          loginIdentity: values.loginIdentity[0],
+          personName: values.personName.trim(),
+          phone: values.phone,
+          ...(values.idNumber && { idNumber: values.idNumber.toUpperCase() }),
+          ...(values.password && { password: values.password }),
+        },
+        { noRepeat: true },
+      );
+      Toast.show({ icon: 'success', content: '保存成功' });
+      await refresh();
+      navigate(href('myTaxAccount'), { replace: true });
+    } catch (error) {
+      // The error catalogue has shown it; a field the server named goes under that field.
+      const message = (error as ApiError).message;
+      const field = (['phone', 'idNumber', 'password', 'personName'] as const).find((name) => message.includes(`(${name})`));
+      if (field) form.setFields([{ name: field, errors: [message] }]);
+    } finally {
+      setSaving(false);
+    }
+  }
+
   return (
-    <Page title={meta?.title ?? '设置税务账号'}>
-      <PagePlaceholder purpose="设置电子税务局的登录身份、手机号、证件号和密码。" />
+    <Page title="设置税务账号">
+      <Form
+        form={form}
+        layout="horizontal"
+        mode="card"
+        initialValues={{ loginIdentity: [account?.loginIdentity ?? '03'], personName: account?.personName ?? '', phone: '', idNumber: '', password: '' }}
+        onFinish={(values) => void save(values)}
+        footer={
+          <Button block type="submit" color="primary" size="large" loading={saving} disabled={saving}>
+            保存
+          </Button>
+        }
+      >
+        <Form.Header>电子税务局登录信息</Form.Header>
+        <Form.Item name="loginIdentity" label="登录身份" rules={rules.loginIdentity} layout="vertical">
+          <Selector columns={2} options={LOGIN_IDENTITY_OPTIONS} />
+        </Form.Item>
+        <Form.Item name="personName" label="姓名" rules={rules.personName}>
+          <Input placeholder="与电子税务局一致的姓名" maxLength={30} clearable />
+        </Form.Item>
+        <Form.Item name="phone" label="手机号" rules={rules.phone} help={account ? `当前 ${account.phone}` : undefined}>
+          <Input type="tel" placeholder="接收验证码的手机号" maxLength={11} clearable />
+        </Form.Item>
+        <Form.Item name="idNumber" label="证件号码" rules={rules.idNumber}>
+          <Input placeholder="18 位居民身份证号（选填）" maxLength={18} clearable />
+        </Form.Item>
+        <Form.Item name="password" label="密码" rules={rules.password} help={account ? '不修改请留空' : undefined}>
+          <Input type="password" placeholder="电子税务局登录密码" maxLength={32} clearable />
+        </Form.Item>
+      </Form>
+      <p className="tax-account-set__note">密码加密保存，仅用于代您登录电子税务局。</p>
     </Page>
   );
 }

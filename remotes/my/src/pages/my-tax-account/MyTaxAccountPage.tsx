@@ -1,12 +1,115 @@
-import { useRouteMeta } from '@app/host-sdk/router';
+/**
+ * `/my/taxAccount`: the company's e-tax account — tax number, login identity, login state and expiry, today's face
+ * authentication — with 登录 and 刷脸 (the host's dialogs), 设置账号, and 清除授权 for managers.
+ */
+import { useEffect } from 'react';
+import { callApi } from '@app/host-sdk/api-client';
+import { openFaceDialog, openLoginDialog } from '@app/host-sdk/dialogs';
+import { href } from '@app/host-sdk/paths';
+import { hasPermission, isFaceAuthenticated, isTaxLoggedIn } from '@app/host-sdk/roles';
+import { useNavigate } from '@app/host-sdk/router';
+import { useSession, useTaxAccount } from '@app/host-sdk/session-hooks';
+import { Button } from '@app/ui/button';
+import { Dialog } from '@app/ui/dialog';
+import { List } from '@app/ui/list';
 import { Page } from '@app/ui/page';
-import { PagePlaceholder } from '@app/ui/page-placeholder';
+import { Skeleton } from '@app/ui/skeleton';
+import { StatusView } from '@app/ui/status-view';
+import { Tag } from '@app/ui/tag';
+import { Toast } from '@app/ui/toast';
+import { formatDateTime } from './format-date-time';
+import './tax-account-page.css';
 
 export default function MyTaxAccountPage() {
-  const meta = useRouteMeta();
+  const navigate = useNavigate();
+  const { user, isCompanyUser } = useSession();
+  const { account, loading, refresh } = useTaxAccount();
+  const manager = hasPermission(user, 'company_manage');
+
+  useEffect(() => {
+    if (isCompanyUser) void refresh();
+  }, [isCompanyUser, refresh]);
+
+  async function clearAuthorisation() {
+    const confirmed = await Dialog.confirm({ title: '清除授权', content: '清除后需要重新登录电子税务局并刷脸认证，确定清除吗？', confirmText: '清除', cancelText: '取消' });
+    if (!confirmed) return;
+    await callApi('taxAccount/clearAuthState', {});
+    Toast.show({ icon: 'success', content: '已清除授权' });
+    await refresh();
+  }
+
+  if (!isCompanyUser) {
+    return (
+      <Page title="税务账号">
+        <StatusView icon="empty" title="仅企业用户可用" description="绑定企业后，企业管理员和员工可在此管理电子税务局授权">
+          <Button block color="primary" onClick={() => navigate(href('myCompanyBind'))}>
+            绑定企业
+          </Button>
+        </StatusView>
+      </Page>
+    );
+  }
+
+  if (loading) {
+    return (
+      <Page title="税务账号">
+        <div className="tax-account__skeleton" aria-busy="true" aria-label="加载中">
+          <Skeleton.Title animated />
+          <Skeleton.Paragraph lineCount={6} animated />
+        </div>
+      </Page>
+    );
+  }
+
+  if (!account) {
+    return (
+      <Page title="税务账号">
+        <StatusView icon="empty" title="尚未设置电子税务局账号" description="设置账号后即可授权优税通登录电子税务局开具发票">
+          {manager ? (
+            <Button block color="primary" onClick={() => navigate(href('myTaxAccountSet'))}>
+              设置账号
+            </Button>
+          ) : null}
+        </StatusView>
+      </Page>
+    );
+  }
+
+  const loggedIn = isTaxLoggedIn(account);
+  const authenticated = isFaceAuthenticated(account);
   return (
-    <Page title={meta?.title ?? '税务账号'}>
-      <PagePlaceholder purpose="电子税务局账号：登录状态、有效期、刷脸状态，登录、刷脸、设置与清除授权。" />
+    <Page title="税务账号">
+      <List header="电子税务局账号" className="tax-account__list">
+        <List.Item extra={account.nsrsbh}>纳税人识别号</List.Item>
+        <List.Item extra={`${account.loginIdentityName} ${account.personName}`}>登录身份</List.Item>
+        <List.Item extra={account.phone}>手机号</List.Item>
+      </List>
+      <List header="授权状态" className="tax-account__list">
+        <List.Item extra={<Tag color={loggedIn ? 'success' : 'default'}>{account.loginState}</Tag>} description={loggedIn && account.expirationTime ? `有效期至 ${formatDateTime(account.expirationTime)}` : undefined}>
+          登录状态
+        </List.Item>
+        <List.Item extra={<Tag color={authenticated ? 'success' : 'warning'}>{account.scanFaceState}</Tag>} description={account.scanFaceTime ? `认证时间 ${formatDateTime(account.scanFaceTime)}` : '今日未认证，开票等涉税任务将失败'}>
+          今日刷脸
+        </List.Item>
+      </List>
+      <div className="tax-account__actions">
+        <Button block color="primary" onClick={() => void openLoginDialog().then(() => refresh())}>
+          登录
+        </Button>
+        <Button block color="primary" fill="outline" onClick={() => void openFaceDialog().then(() => refresh())}>
+          刷脸
+        </Button>
+        {manager ? (
+          <>
+            <Button block onClick={() => navigate(href('myTaxAccountSet'))}>
+              设置账号
+            </Button>
+            <Button block color="danger" fill="none" onClick={() => void clearAuthorisation()}>
+              清除授权
+            </Button>
+          </>
+        ) : null}
+      </div>
     </Page>
   );
 }

@@ -1,0 +1,40 @@
+/**
+ * A server of a spec's own (fresh data folder, the suite's release store, test hooks on), for tests that change what
+ * every user sees (the service state) or need other settings (provider credentials).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext } from '@playwright/test';
+import { startServer } from './server';
+import { demoSignIn, type DemoUser } from './sign-in';
+
+export interface IsolatedServer {
+  url: string;
+  signIn(context: BrowserContext, label: DemoUser): Promise<string>;
+  hook(path: string, body: unknown): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startIsolatedServer(env: Record<string, string> = {}): Promise<IsolatedServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'e2e-isolated-'));
+  const server = await startServer({ RELEASE_DIR: process.env.E2E_STORE ?? '', DATA_DIR: dataDir, TEST_HOOKS: '1', ETAX_SIM_DELAY_MS: '300', SIGN_IN_PER_MINUTE: '1000', ...env });
+  return {
+    url: server.url,
+    signIn: async (context, label) => {
+      const token = await demoSignIn(server.url, label);
+      await context.addInitScript((value) => localStorage.setItem('token', JSON.stringify(value)), token);
+      return token;
+    },
+    hook: (path, body) => testHook(server.url, path, body),
+    stop: async () => {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function testHook(baseUrl: string, path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${baseUrl}/test-hooks/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`test hook ${path}: ${response.status} ${await response.text()}`);
+}

@@ -1,0 +1,76 @@
+/**
+ * The error catalogue of spec §8 in the browser: the server is made to answer each code (a test-only hook) to the
+ * login dialog's call, as the user opens it from the tax account page.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { testHook } from '../support/isolated-server';
+import { as } from '../support/roles';
+import { demoSignIn } from '../support/sign-in';
+
+test.use(as('出租车管理员'));
+test.describe.configure({ mode: 'serial' });
+
+const alert = (page: Page) => page.locator('.adm-dialog-body').last();
+
+async function failNextLogin(page: Page, baseURL: string, errorCode: number, message: string) {
+  await testHook(baseURL, 'tax-account', { label: '出租车管理员', loggedIn: false });
+  await testHook(baseURL, 'force-failure', { path: 'task/createLoginTask', errorCode, message });
+  await page.goto('/my/taxAccount');
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+test.afterEach(async ({ baseURL }) => testHook(baseURL as string, 'clear-failures', {}));
+
+for (const code of [1001, 1002]) {
+  test(`${code}: 登录已失效, confirm signs in again`, async ({ page, baseURL }) => {
+    await failNextLogin(page, baseURL as string, code, '登录已过期，请重新登录');
+    await expect(alert(page)).toContainText('登录已失效');
+    await expect(alert(page)).toContainText('请点击确定重新登录');
+    await alert(page).getByRole('button', { name: '确定' }).click();
+    await expect(page).toHaveURL(/\/api\/auth\/authorize/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBe('null');
+  });
+}
+
+for (const code of [1003, 1004]) {
+  test(`${code}: 权限不足 with the server's message, then home with the state cleared`, async ({ page, baseURL }) => {
+    await failNextLogin(page, baseURL as string, code, '您没有此操作的权限');
+    await expect(alert(page)).toContainText('权限不足');
+    await expect(alert(page)).toContainText('您没有此操作的权限');
+    await alert(page).getByRole('button', { name: '确定' }).click();
+    await expect(page).not.toHaveURL(/\/my\/taxAccount/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBe('null');
+  });
+}
+
+test('2003: 服务已过期 with 联系客服, which opens the contact page', async ({ page, baseURL }) => {
+  await failNextLogin(page, baseURL as string, 2003, '服务已于 2026-01-01 到期，请联系客服续费');
+  await expect(alert(page)).toContainText('服务已过期');
+  await expect(alert(page)).toContainText('请联系客服续费');
+  await alert(page).getByRole('button', { name: '联系客服' }).click();
+  await expect(page).toHaveURL(/\/my\/contactUs\?auto=workWechat$/);
+});
+
+test('a network error is a warning toast that goes after about a second', async ({ page, baseURL }) => {
+  await testHook(baseURL as string, 'tax-account', { label: '出租车管理员', loggedIn: false });
+  await page.route('**/api/task/createLoginTask', (route) => route.abort('connectionreset'));
+  await page.goto('/my/taxAccount');
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  const toast = page.locator('.adm-toast-main');
+  await expect(toast).toBeVisible();
+  await expect(toast).toBeHidden({ timeout: 2500 });
+});
+
+test('an expired session: 错误 / 登录信息失效, then sign in again', async ({ page, context, baseURL }) => {
+  // A session of its own, so the stored one other tests use stays valid.
+  const token = await demoSignIn(baseURL as string, '出租车管理员');
+  await context.addInitScript((value) => localStorage.setItem('token', JSON.stringify(value)), token);
+  await page.goto('/my');
+  await expect(page.locator('.adm-nav-bar-title')).toHaveText('我的');
+  await testHook(baseURL as string, 'expire-session', { token });
+  await page.reload();
+  await expect(alert(page)).toContainText('错误');
+  await expect(alert(page)).toContainText('登录信息失效');
+  await alert(page).getByRole('button', { name: '确定' }).click();
+  await expect(page).toHaveURL(/\/api\/auth\/authorize/);
+});

@@ -1,0 +1,28 @@
+/** Start-up (spec §4, §8): the service config must load before the app mounts. */
+import { expect, test } from '@playwright/test';
+import { as } from '../support/roles';
+
+test.use(as('企业管理员'));
+
+test('the start URL is saved in sessionStorage', async ({ page }) => {
+  await page.goto('/my?from=menu');
+  await expect(page.locator('.adm-nav-bar-title')).toHaveText('我的');
+  expect(await page.evaluate(() => sessionStorage.getItem('inputUrl'))).toMatch(/\/my\?from=menu$/);
+});
+
+test('when the server cannot be reached, 出错了 says so and offers a refresh', async ({ page }) => {
+  await page.route('**/api/sysConfig/get', (route) => route.abort('connectionrefused'));
+  await page.goto('/my');
+  const dialog = page.locator('.adm-dialog-body');
+  await expect(dialog).toContainText('出错了');
+  await expect(dialog).toContainText('连接服务器失败,请刷新后重试。');
+  await expect(page.locator('.adm-nav-bar-title')).toHaveCount(0);
+});
+
+test("when the server answers with an error, 出错了 shows the server's message", async ({ page }) => {
+  await page.route('**/api/sysConfig/get', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, result: null, message: '服务维护中，请稍后再试', errorCode: 5000 }) }),
+  );
+  await page.goto('/my');
+  await expect(page.locator('.adm-dialog-body')).toContainText('服务维护中，请稍后再试');
+});

@@ -1,0 +1,68 @@
+/**
+ * The error catalogue (spec §8): what the app does when a call fails, whoever made it. Installed once into the API
+ * client; a caller that handles a code itself says so (`handles`), e.g. 2001 "task exists" in the login dialog.
+ */
+import { setApiErrorHandler, type ApiError } from '@app/host-sdk/api-client';
+import { href } from '@app/host-sdk/paths';
+import { clearSession } from '@app/host-sdk/session';
+import { loadDialog, loadToast } from './lazy-ui';
+import { reauthorize } from './route-guard';
+
+export interface CatalogueActions {
+  navigate(path: string): void;
+}
+
+/** One dialog at a time: a burst of failing calls shows the catalogue's dialog once. */
+let showing = false;
+
+async function once(show: () => Promise<void>): Promise<void> {
+  if (showing) return;
+  showing = true;
+  try {
+    await show();
+  } finally {
+    showing = false;
+  }
+}
+
+export function handleApiError(error: ApiError, actions: CatalogueActions): void {
+  switch (error.errorCode) {
+    case 1001:
+    case 1002:
+      void once(async () => {
+        const dialog = await loadDialog();
+        await dialog.alert({ title: '登录已失效', content: '请点击确定重新登录', confirmText: '确定' });
+        void reauthorize();
+      });
+      return;
+    case 1003:
+    case 1004:
+      void once(async () => {
+        const dialog = await loadDialog();
+        await dialog.alert({ title: '权限不足', content: error.message, confirmText: '确定' });
+        clearSession();
+        actions.navigate(href('home'));
+      });
+      return;
+    case 2003:
+      void once(async () => {
+        const dialog = await loadDialog();
+        const contact = await dialog.confirm({ title: '服务已过期', content: error.message, confirmText: '联系客服', cancelText: '取消' });
+        if (contact) actions.navigate(href('myContactUs', {}, { auto: 'workWechat' }));
+      });
+      return;
+    case 2001:
+      // The caller reuses the task it saved (see pending-tasks in @app/host-sdk).
+      return;
+    case null:
+      // No answer (network error, time-out) or a client-side refusal (no-repeat): a warning for a second.
+      void loadToast().then((toast) => toast.show({ icon: 'fail', content: error.message, duration: 1000 }));
+      return;
+    default:
+      void loadToast().then((toast) => toast.show({ content: error.message || '请求失败,请重试', duration: 2000 }));
+  }
+}
+
+export function installErrorCatalogue(actions: CatalogueActions): void {
+  setApiErrorHandler((error) => handleApiError(error, actions));
+}

@@ -1,0 +1,74 @@
+/** The error catalogue of spec §8: what each errorCode does. */
+import { beforeEach, describe, expect, rs, test } from '@rstest/core';
+import { ApiError } from '@app/host-sdk/api-client';
+import { getToken, setToken } from '@app/host-sdk/session';
+
+const ui = rs.hoisted(() => ({
+  alert: rs.fn(async () => undefined),
+  confirm: rs.fn(async () => true),
+  toast: rs.fn(),
+}));
+rs.mock('@app/ui/dialog', () => ({ Dialog: { alert: ui.alert, confirm: ui.confirm } }));
+rs.mock('@app/ui/toast', () => ({ Toast: { show: ui.toast } }));
+
+const { handleApiError } = await import('../src/session/error-catalogue');
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+let navigations: string[];
+let replaced: string[];
+
+beforeEach(() => {
+  navigations = [];
+  replaced = [];
+  ui.alert.mockClear();
+  ui.confirm.mockClear();
+  ui.toast.mockClear();
+  rs.spyOn(window.location, 'replace').mockImplementation((url: string | URL) => void replaced.push(String(url)));
+  setToken('tok-abcdefghijklmnopqrstu');
+});
+
+const actions = { navigate: (path: string) => navigations.push(path) };
+
+describe('handleApiError', () => {
+  test.each([1001, 1002])('%i: 登录已失效, then sign in again', async (code) => {
+    handleApiError(new ApiError('未登录', code, 401), actions);
+    await settle();
+    expect(ui.alert).toHaveBeenCalledWith(expect.objectContaining({ title: '登录已失效', content: '请点击确定重新登录' }));
+    expect(getToken()).toBeNull();
+    expect(replaced[0]).toMatch(/^\/api\/auth\/authorize/);
+  });
+
+  test.each([1003, 1004])('%i: 权限不足 with the server message, state cleared, home', async (code) => {
+    handleApiError(new ApiError('无权访问该企业的任务', code, 403), actions);
+    await settle();
+    expect(ui.alert).toHaveBeenCalledWith(expect.objectContaining({ title: '权限不足', content: '无权访问该企业的任务' }));
+    expect(getToken()).toBeNull();
+    expect(navigations).toEqual(['/']);
+  });
+
+  test('2003: 服务已过期 with 联系客服, which opens the contact page with auto=workWechat', async () => {
+    handleApiError(new ApiError('服务已到期，请联系客服续费', 2003, 200), actions);
+    await settle();
+    expect(ui.confirm).toHaveBeenCalledWith(expect.objectContaining({ title: '服务已过期', content: '服务已到期，请联系客服续费', confirmText: '联系客服' }));
+    expect(navigations).toEqual(['/my/contactUs?auto=workWechat']);
+  });
+
+  test('2001 is left to the caller (it reuses its saved task)', async () => {
+    handleApiError(new ApiError('已有进行中的登录任务', 2001, 200), actions);
+    await settle();
+    expect(ui.alert).not.toHaveBeenCalled();
+    expect(ui.toast).not.toHaveBeenCalled();
+  });
+
+  test('a network error is a warning toast for one second', async () => {
+    handleApiError(new ApiError('Network Error', null, null), actions);
+    await settle();
+    expect(ui.toast).toHaveBeenCalledWith({ icon: 'fail', content: 'Network Error', duration: 1000 });
+  });
+
+  test('a burst of expired-session errors shows one dialog', async () => {
+    for (let i = 0; i < 3; i++) handleApiError(new ApiError('未登录', 1001, 401), actions);
+    await settle();
+    expect(ui.alert).toHaveBeenCalledTimes(1);
+  });
+});

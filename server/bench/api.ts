@@ -1,0 +1,148 @@
+/**
+ * `npm run bench:api`: the API under load, the way `npm start` serves it (request log at info, written to a file).
+ *
+ * For PGlite (a temporary, at first absent, DATA_DIR) and, when one answers at 127.0.0.1:5432, PostgreSQL (a fresh
+ * database): starts the server with `node scripts/start.mjs` and times it to the first API answer (cold: no data
+ * folder / an empty database; warm: the same again), signs in as 企业管理员 through the demo provider, creates a login
+ * task, then runs autocannon with 100 connections for ~10 s against `GET /healthz` and against
+ * `POST /api/task/getTaskProcess` (bearer token, `{ id }`), and prints requests per second, p50 and p99 latency,
+ * non-2xx answers and the ratio of the two throughputs.
+ *
+ * Targets: getTaskProcess reaches at least 40 % of /healthz's throughput in the same run, with p99 under 25 ms;
+ * cold start under 10 s, warm start under 3 s. Environment: BENCH_SECONDS (10), BENCH_CONNECTIONS (100),
+ * BENCH_DATABASES (pglite,postgres).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { REPO_ROOT } from '@app/deploy/workspace';
+import { DEMO_TAX_NUMBERS } from '../src/db/seed';
+import { callApi, demoSignIn, startServerProcess, type ServerProcess } from '../test/support/server-process';
+import { createPostgresDatabase, postgresAvailable } from '../test/support/test-server';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const WARMUP_SECONDS = 2;
+const TARGET = { ratio: 0.4, p99Ms: 25, coldMs: 10_000, warmMs: 3_000 };
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  requests: number;
+}
+
+interface DatabaseRun {
+  database: string;
+  coldMs: number;
+  warmMs: number;
+  healthz: Measured;
+  progress: Measured;
+}
+
+/** The first API answer: the public service configuration. */
+const apiAnswers = async (url: string) => (await fetch(`${url}/api/sysConfig/get`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', signal: AbortSignal.timeout(2000) })).ok;
+
+async function start(env: Record<string, string | undefined>, logFile: string): Promise<ServerProcess> {
+  // `npm start` is `node scripts/start.mjs`: install check, releases, then the server; LOG_LEVEL as in production.
+  return startServerProcess({ env: { LOG_LEVEL: undefined, ...env }, args: [join(REPO_ROOT, 'scripts/start.mjs')], stdoutFile: logFile, probe: apiAnswers, startTimeoutMs: 120_000 });
+}
+
+async function load(options: autocannon.Options): Promise<Measured> {
+  const result = await autocannon({ connections: CONNECTIONS, ...options });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    requests: result.requests.total,
+  };
+}
+
+async function benchDatabase(database: string, env: Record<string, string | undefined>, workDir: string): Promise<DatabaseRun> {
+  const logFile = join(workDir, `server-${database}.log`);
+  console.log(`\n[${database}] 冷启动 (cold start)…`);
+  let server = await start(env, logFile);
+  const coldMs = server.startedInMs;
+  await server.stop();
+  console.log(`[${database}] 热启动 (warm start)…`);
+  server = await start(env, logFile);
+  const warmMs = server.startedInMs;
+  try {
+    const { token, userId } = await demoSignIn(server.url, '企业管理员');
+    const created = await callApi<{ taskId: string }>(server.url, 'task/createLoginTask', { nsrsbh: DEMO_TAX_NUMBERS.trading, userId, loginMethod: '1' }, token);
+    if (!created.body.success) throw new Error(`createLoginTask: ${created.body.message}`);
+    const progressRequest: autocannon.Options = {
+      url: `${server.url}/api/task/getTaskProcess`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: created.body.result.taskId }),
+    };
+    const check = await callApi<{ taskStatus: number }>(server.url, 'task/getTaskProcess', { id: created.body.result.taskId }, token);
+    if (!check.body.success) throw new Error(`getTaskProcess: ${check.body.message}`);
+
+    console.log(`[${database}] 预热 ${WARMUP_SECONDS} s…`);
+    await load({ url: `${server.url}/healthz`, duration: WARMUP_SECONDS });
+    await load({ ...progressRequest, duration: WARMUP_SECONDS });
+    console.log(`[${database}] GET /healthz, ${CONNECTIONS} 连接, ${SECONDS} s…`);
+    const healthz = await load({ url: `${server.url}/healthz`, duration: SECONDS });
+    console.log(`[${database}] POST /api/task/getTaskProcess, ${CONNECTIONS} 连接, ${SECONDS} s…`);
+    const progress = await load({ ...progressRequest, duration: SECONDS });
+    return { database, coldMs, warmMs, healthz, progress };
+  } finally {
+    await server.stop();
+  }
+}
+
+const runs: DatabaseRun[] = [];
+const wanted = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
+const workDir = await mkdtemp(join(tmpdir(), 'bench-api-'));
+try {
+  if (wanted.includes('pglite')) {
+    // DATA_DIR does not exist yet: the first start creates the folder, the database, the schema and the demo data.
+    runs.push(await benchDatabase('pglite', { DATA_DIR: join(workDir, 'data'), DATABASE_URL: undefined }, workDir));
+  }
+  if (wanted.includes('postgres')) {
+    if (await postgresAvailable()) {
+      const postgres = await createPostgresDatabase();
+      try {
+        runs.push(await benchDatabase('postgres', { DATA_DIR: join(workDir, 'data-pg'), DATABASE_URL: postgres.url }, workDir));
+      } finally {
+        await postgres.drop();
+      }
+    } else {
+      console.log('\nPostgreSQL 未在 127.0.0.1:5432 应答，跳过 (no PostgreSQL at 127.0.0.1:5432, skipped)');
+    }
+  }
+} finally {
+  await rm(workDir, { recursive: true, force: true });
+}
+
+const ms = (value: number) => `${(value / 1000).toFixed(2)} s`;
+const mark = (ok: boolean) => (ok ? '✓' : '✗');
+const row = (name: string, m: Measured) =>
+  `  ${name.padEnd(28)} ${m.rps.toFixed(0).padStart(8)} req/s   p50 ${String(m.p50).padStart(4)} ms   p99 ${String(m.p99).padStart(4)} ms   non-2xx ${m.non2xx}${m.errors ? `   errors ${m.errors}` : ''}`;
+let missed = 0;
+console.log(`\n== API 基准 (${CONNECTIONS} 连接, 各 ${SECONDS} s) ==`);
+for (const run of runs) {
+  const ratio = run.progress.rps / run.healthz.rps;
+  const checks = [
+    ratio >= TARGET.ratio,
+    run.progress.p99 < TARGET.p99Ms,
+    run.progress.non2xx === 0 && run.progress.errors === 0,
+    run.coldMs < TARGET.coldMs,
+    run.warmMs < TARGET.warmMs,
+  ];
+  missed += checks.filter((ok) => !ok).length;
+  console.log(`\n${run.database}`);
+  console.log(row('GET /healthz', run.healthz));
+  console.log(row('POST /api/task/getTaskProcess', run.progress));
+  console.log(`  ratio getTaskProcess/healthz  ${(ratio * 100).toFixed(1)} %  ${mark(checks[0]!)} (≥ ${TARGET.ratio * 100} %)   p99 ${mark(checks[1]!)} (< ${TARGET.p99Ms} ms)   all 2xx ${mark(checks[2]!)}`);
+  console.log(`  npm start → first API answer: cold ${ms(run.coldMs)} ${mark(checks[3]!)} (< ${ms(TARGET.coldMs)})   warm ${ms(run.warmMs)} ${mark(checks[4]!)} (< ${ms(TARGET.warmMs)})`);
+}
+console.log(missed ? `\n${missed} 项未达标` : '\n全部达标');
+process.exit(missed ? 1 : 0);

@@ -1,0 +1,34 @@
+/**
+ * Test mode only: makes the next call(s) of a path answer with a chosen error, so browser tests can drive every entry
+ * of the client's error catalogue (spec §8) through the real API.
+ */
+import { ApiFailure, type ErrorCodeValue } from '../http/api-failure';
+
+export interface ForcedFailure {
+  path: string;
+  errorCode: number;
+  message: string;
+  /** How many calls fail (default 1). */
+  times: number;
+}
+
+export class ForcedFailures {
+  private readonly queue: ForcedFailure[] = [];
+
+  add(failure: ForcedFailure): void {
+    this.queue.push(failure);
+  }
+
+  clear(): void {
+    this.queue.length = 0;
+  }
+
+  /** Throws the failure queued for this path, if any. */
+  check(path: string): void {
+    const failure = this.queue.find((entry) => entry.path === path);
+    if (!failure) return;
+    failure.times -= 1;
+    if (failure.times <= 0) this.queue.splice(this.queue.indexOf(failure), 1);
+    throw new ApiFailure(failure.errorCode as ErrorCodeValue, failure.message);
+  }
+}

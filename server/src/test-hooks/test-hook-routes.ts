@@ -1,0 +1,85 @@
+/**
+ * Hooks the browser tests use to put the server into the states they test (service closed, session expired, company
+ * service expired, tax account locked, agreement not yet accepted, a forced error). Registered only when the server
+ * runs with TEST_HOOKS=1; a normal start has none of them.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/database';
+import { agreementAcceptances, companies, memberships, serviceConfig, sessions, taxAccounts, users } from '../db/schema';
+import { hashToken } from '../auth/session-tokens';
+import type { ForcedFailures } from './forced-failures';
+
+async function demoUser(db: Database, label: string) {
+  const [user] = await db.select().from(users).where(and(eq(users.provider, 'demo'), eq(users.demoLabel, label)));
+  if (!user) throw new Error(`没有演示用户 ${label}`);
+  return user;
+}
+
+export async function registerTestHooks(app: FastifyInstance, db: Database, failures: ForcedFailures): Promise<void> {
+  await app.register(
+    async (hooks) => {
+      hooks.post<{ Body: { available?: 'all' | 'self' | 'none'; closeReason?: string; frontVersion?: number } }>('/service-config', async (request) => {
+        const { available, closeReason, frontVersion } = request.body ?? {};
+        await db
+          .update(serviceConfig)
+          .set({ ...(available && { available }), ...(closeReason !== undefined && { closeReason }), ...(frontVersion !== undefined && { frontVersion }) })
+          .where(eq(serviceConfig.id, 1));
+        return { ok: true };
+      });
+
+      hooks.post<{ Body: { token: string } }>('/expire-session', async (request) => {
+        await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(request.body.token)));
+        return { ok: true };
+      });
+
+      hooks.post<{ Body: { label: string; expired: boolean } }>('/company-service', async (request) => {
+        const user = await demoUser(db, request.body.label);
+        const [membership] = await db.select().from(memberships).where(eq(memberships.userId, user.id));
+        if (!membership) throw new Error('该用户没有企业');
+        const day = 24 * 3600 * 1000;
+        await db
+          .update(companies)
+          .set({ serviceExpiresAt: new Date(Date.now() + (request.body.expired ? -day : 365 * day)) })
+          .where(eq(companies.id, membership.companyId));
+        return { ok: true };
+      });
+
+      hooks.post<{ Body: { label: string; accountState?: number; supportedLoginMethods?: string[]; loggedIn?: boolean; faceToday?: boolean } }>('/tax-account', async (request) => {
+        const { label, accountState, supportedLoginMethods, loggedIn, faceToday } = request.body;
+        const user = await demoUser(db, label);
+        const [membership] = await db.select().from(memberships).where(eq(memberships.userId, user.id));
+        if (!membership) throw new Error('该用户没有企业');
+        const now = Date.now();
+        await db
+          .update(taxAccounts)
+          .set({
+            ...(accountState !== undefined && { accountState }),
+            ...(supportedLoginMethods && { supportedLoginMethods }),
+            ...(loggedIn !== undefined && { expirationTime: loggedIn ? new Date(now + 3600_000) : null, loggedInAt: loggedIn ? new Date(now) : null }),
+            ...(faceToday !== undefined && { scanFaceTime: faceToday ? new Date(now) : null }),
+          })
+          .where(eq(taxAccounts.companyId, membership.companyId));
+        return { ok: true };
+      });
+
+      hooks.post<{ Body: { label: string } }>('/reset-agreement', async (request) => {
+        const user = await demoUser(db, request.body.label);
+        await db.delete(agreementAcceptances).where(eq(agreementAcceptances.userId, user.id));
+        return { ok: true };
+      });
+
+      hooks.post<{ Body: { path: string; errorCode: number; message: string; times?: number } }>('/force-failure', async (request) => {
+        const { path, errorCode, message, times } = request.body;
+        failures.add({ path, errorCode, message, times: times ?? 1 });
+        return { ok: true };
+      });
+
+      hooks.post('/clear-failures', async () => {
+        failures.clear();
+        return { ok: true };
+      });
+    },
+    { prefix: '/test-hooks' },
+  );
+}

@@ -1,0 +1,461 @@
+/**
+ * Sign-in: the demo provider, the return-path checks, WeChat and Alipay authorisation against a local fake of their
+ * servers, the sign-in rate limit, and logs that never show a token, code or secret.
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from '@rstest/core';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from '../src/app';
+import { SIGN_IN_LIMIT } from '../src/auth/auth-routes';
+import { OAUTH_STATE_LIFETIME_MS } from '../src/auth/oauth-states';
+import { createSession } from '../src/auth/session-tokens';
+import type { ServerConfig } from '../src/config';
+import { openDatabase } from '../src/db/database';
+import { oauthStates, users } from '../src/db/schema';
+import { startFakeOAuthProvider, unreachableUrl, type FakeOAuthProvider } from './support/fake-oauth-provider';
+import { createPostgresDatabase, createTestServer, DATABASES, testConfig, type DatabaseKind, type TestServer } from './support/test-server';
+
+const DEMO_LABELS = ['普通用户', '企业管理员', '企业员工', '出租车管理员', '线下收款管理员'];
+
+/** Return paths the server must refuse, as it receives them (after the query string is decoded once). */
+const BAD_RETURN_URLS = [
+  'https://evil.com',
+  'http://evil.com/invoice/list',
+  '//evil.com',
+  '///evil.com',
+  '/\\evil.com',
+  '\\\\evil.com',
+  '%2F%2Fevil.com',
+  '/%2F%2Fevil.com',
+  '/%2f%2fevil.com',
+  '/%5Cevil.com',
+  '/%5cevil.com',
+  '%252F%252Fevil.com',
+  '/%252F%252Fevil.com',
+  '/%25252F%25252Fevil.com',
+  '/%255Cevil.com',
+  'javascript:alert(1)',
+  '/%0d%0aSet-Cookie:%20a=1',
+  '/invoice\r\nSet-Cookie: a=1',
+  '/invoice%00',
+  '/invoice\u0000',
+  '/invoice\tlist',
+  '/%09/evil.com',
+  '/invoice list',
+  `/${'a'.repeat(2048)}`,
+  '',
+];
+
+let addressCount = 0;
+/** A client address of its own, so that the sign-in rate limit counts each test's requests apart. */
+function freshAddress(): string {
+  addressCount += 1;
+  return `10.${(addressCount >> 16) & 255}.${(addressCount >> 8) & 255}.${addressCount & 255}`;
+}
+
+function tokenIn(location: string | undefined): string {
+  const token = new URL(location ?? '', 'http://app.invalid').searchParams.get('token');
+  if (!token) throw new Error(`no token in ${location}`);
+  return token;
+}
+
+async function signedInUser(server: TestServer, token: string) {
+  const detail = await server.call<{ id: string; nickname: string; avatarUrl: string | null }>('user/getOfficialAccountLoginUserInfo', {}, token);
+  expect(detail.status).toBe(200);
+  expect(detail.body.success).toBe(true);
+  return detail.body.result;
+}
+
+describe.each(DATABASES)('demo sign-in and return paths (%s)', (kind) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await createTestServer(kind);
+  });
+  afterAll(async () => server.close());
+
+  const authorize = (query: string, remoteAddress = freshAddress()) => server.app.inject({ method: 'GET', url: `/api/auth/authorize?${query}`, remoteAddress });
+  const chooseDemoUser = (fields: Record<string, string>, remoteAddress = freshAddress()) =>
+    server.app.inject({
+      method: 'POST',
+      url: '/api/auth/demo',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+      remoteAddress,
+    });
+
+  test('without WeChat or Alipay credentials the demo provider lists the five demo users', async () => {
+    const page = await authorize(`authType=wechat&returnUrl=${encodeURIComponent('/my')}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('演示环境');
+    for (const label of DEMO_LABELS) expect(page.body).toContain(`以${label}身份登录`);
+    expect(page.body.match(/<form /g)).toHaveLength(5);
+    expect(page.body).toContain('name="returnUrl" value="/my"');
+
+    const alipay = await authorize('authType=alipay');
+    expect(alipay.statusCode).toBe(200);
+    expect(alipay.body).toContain('演示环境');
+    expect((await authorize('authType=qq')).statusCode).toBe(400);
+  });
+
+  test('choosing a demo user returns to the path with a token that signs the calls in', async () => {
+    const userId = await server.userIdOf('普通用户');
+    const page = await authorize(`returnUrl=${encodeURIComponent('/invoice/list?tab=1')}`);
+    expect(page.body).toContain(`name="userId" value="${userId}"`);
+
+    const chosen = await chooseDemoUser({ userId, returnUrl: '/invoice/list?tab=1&token=old#top' });
+    expect(chosen.statusCode).toBe(303);
+    expect(chosen.headers['cache-control']).toBe('no-store');
+    expect(chosen.headers.location).toMatch(/^\/invoice\/list\?tab=1&token=[A-Za-z0-9_-]{43}#top$/);
+    const user = await signedInUser(server, tokenIn(chosen.headers.location));
+    expect(user.id).toBe(userId);
+
+    expect((await chooseDemoUser({ userId: '00000000-0000-0000-0000-000000000000', returnUrl: '/' })).statusCode).toBe(400);
+    expect((await chooseDemoUser({ userId: 'not-a-uuid', returnUrl: '/' })).statusCode).toBe(400);
+  });
+
+  test('/authorize refuses every return path that could leave the app', async () => {
+    for (const returnUrl of BAD_RETURN_URLS) {
+      const response = await authorize(`returnUrl=${encodeURIComponent(returnUrl)}`);
+      expect({ returnUrl, status: response.statusCode }).toEqual({ returnUrl, status: 400 });
+      expect(response.body).toContain('返回地址无效');
+    }
+    // The same, written into the address the way a browser or an attacker would.
+    for (const query of ['returnUrl=//evil.com', 'returnUrl=%2F%2Fevil.com', 'returnUrl=/%5Cevil.com', 'returnUrl=/%252F%252Fevil.com', 'returnUrl=https:%2F%2Fevil.com', 'returnUrl=/%0d%0a']) {
+      expect({ query, status: (await authorize(query)).statusCode }).toEqual({ query, status: 400 });
+    }
+    expect((await authorize('returnUrl=/a&returnUrl=/b')).statusCode).toBe(400);
+  });
+
+  test('/demo refuses the same return paths', async () => {
+    const userId = await server.userIdOf('企业管理员');
+    for (const returnUrl of BAD_RETURN_URLS) {
+      const response = await chooseDemoUser({ userId, returnUrl });
+      expect({ returnUrl, status: response.statusCode }).toEqual({ returnUrl, status: 400 });
+      expect(response.headers.location).toBeUndefined();
+    }
+  });
+
+  test('a return path is shown escaped in the demo page', async () => {
+    const page = await authorize(`returnUrl=${encodeURIComponent('/titles/list?q="><script>alert(1)</script>')}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain('<script>alert(1)');
+    expect(page.body).toContain('&quot;&gt;&lt;script&gt;alert(1)');
+  });
+
+  test('the provider callbacks are not open while the demo provider is used', async () => {
+    const callback = await server.app.inject({ method: 'GET', url: '/api/auth/callback/wechat?code=x&state=y', remoteAddress: freshAddress() });
+    expect(callback.statusCode).toBe(404);
+    expect(callback.body).toContain('该登录方式未启用');
+    expect((await server.app.inject({ method: 'GET', url: '/api/auth/callback/qq', remoteAddress: freshAddress() })).statusCode).toBe(404);
+  });
+
+  test(`after ${SIGN_IN_LIMIT.max} sign-in requests a minute from one address the next is refused with 429`, async () => {
+    const address = freshAddress();
+    for (let i = 0; i < SIGN_IN_LIMIT.max; i++) expect((await authorize('returnUrl=/', address)).statusCode).toBe(200);
+    const limited = await authorize('returnUrl=/', address);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.body).toContain('登录尝试过于频繁');
+    const userId = await server.userIdOf('普通用户');
+    expect((await chooseDemoUser({ userId, returnUrl: '/' }, address)).statusCode).toBe(429);
+    expect((await authorize('returnUrl=/')).statusCode).toBe(200);
+  });
+});
+
+const WECHAT = { appId: 'wx-test-app', secret: 'wx-test-secret-value', authorizeUrl: 'https://open.weixin.qq.com/connect/oauth2/authorize' };
+const ALIPAY = { appId: '2021000000000001', secret: 'alipay-unused-secret', authorizeUrl: 'https://openauth.alipay.com/oauth2/publicAppAuthorize.htm' };
+
+function rsaKeyPair() {
+  return generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+}
+
+function providerAuth(fake: FakeOAuthProvider, alipayPrivateKey: string): ServerConfig['auth'] {
+  return {
+    wechat: { ...WECHAT, tokenUrl: `${fake.url}/sns/oauth2/access_token` },
+    alipay: { ...ALIPAY, tokenUrl: `${fake.url}/gateway.do`, privateKey: alipayPrivateKey },
+  };
+}
+
+describe.each(DATABASES)('WeChat and Alipay sign-in against a fake provider (%s)', (kind) => {
+  const keys = rsaKeyPair();
+  let fake: FakeOAuthProvider;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    fake = await startFakeOAuthProvider({ wechat: { appId: WECHAT.appId, secret: WECHAT.secret }, alipay: { appId: ALIPAY.appId, publicKey: keys.publicKey } });
+    server = await createTestServer(kind, { auth: providerAuth(fake, keys.privateKey) });
+  });
+  afterEach(() => {
+    fake.mode = 'normal';
+    fake.alipay.publicKey = keys.publicKey;
+  });
+  afterAll(async () => {
+    await server.close();
+    await fake.close();
+  });
+
+  /** Starts a sign-in; the provider's authorise address and the state in it. */
+  async function startSignIn(target: TestServer, query: string) {
+    const response = await target.app.inject({ method: 'GET', url: `/api/auth/authorize?${query}`, remoteAddress: freshAddress() });
+    expect(response.statusCode).toBe(302);
+    const location = new URL(response.headers.location ?? '');
+    const state = location.searchParams.get('state') ?? '';
+    return { response, location, state };
+  }
+
+  const callback = (provider: string, query: Record<string, string>, target = server) =>
+    target.app.inject({ method: 'GET', url: `/api/auth/callback/${provider}?${new URLSearchParams(query).toString()}`, remoteAddress: freshAddress() });
+
+  async function wechatSignIn(openid: string, options: { scope?: 'snsapi_userinfo' | 'snsapi_base'; nickname?: string; returnUrl?: string } = {}) {
+    const { state } = await startSignIn(server, `authType=wechat&returnUrl=${encodeURIComponent(options.returnUrl ?? '/my')}`);
+    const code = `code-${openid}-${Math.random().toString(36).slice(2)}`;
+    fake.wechat.codes.set(code, { openid, scope: options.scope ?? 'snsapi_userinfo', nickname: options.nickname, headimgurl: 'https://thirdwx.qlogo.cn/mmopen/test/132' });
+    const response = await callback('wechat', { code, state });
+    return { state, code, response };
+  }
+
+  async function alipaySignIn(user: { user_id?: string; open_id?: string }) {
+    const { state } = await startSignIn(server, `authType=alipay&returnUrl=${encodeURIComponent('/ticket/index')}`);
+    const code = `auth-${Math.random().toString(36).slice(2)}`;
+    fake.alipay.codes.set(code, user);
+    const response = await callback('alipay', { app_id: ALIPAY.appId, source: 'alipay_wallet', scope: 'auth_user', auth_code: code, state });
+    return { state, code, response };
+  }
+
+  test('WeChat: /authorize sends the user to the configured authorise address with a fresh state', async () => {
+    const returnUrl = '/invoice/create?shop=YST0001';
+    const { response, location, state } = await startSignIn(server, `authType=wechat&returnUrl=${encodeURIComponent(returnUrl)}&qrcode=false&isWorkWechat=false`);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(`${location.origin}${location.pathname}`).toBe(WECHAT.authorizeUrl);
+    expect([...location.searchParams.keys()]).toEqual(['appid', 'redirect_uri', 'response_type', 'scope', 'state']);
+    expect(location.searchParams.get('appid')).toBe(WECHAT.appId);
+    expect(location.searchParams.get('redirect_uri')).toBe('http://sim.test/api/auth/callback/wechat');
+    expect(location.searchParams.get('response_type')).toBe('code');
+    expect(location.searchParams.get('scope')).toBe('snsapi_userinfo');
+    expect(location.hash).toBe('#wechat_redirect');
+    expect(state).toMatch(/^[0-9a-f]{64}$/);
+    expect(response.headers.location).not.toContain(WECHAT.secret);
+
+    const [row] = await server.database.db.select().from(oauthStates).where(eq(oauthStates.state, state));
+    expect(row?.provider).toBe('wechat');
+    expect(row?.returnUrl).toBe(returnUrl);
+    const lifetime = (row?.expiresAt.getTime() ?? 0) - Date.now();
+    expect(lifetime).toBeGreaterThan(OAUTH_STATE_LIFETIME_MS - 60_000);
+    expect(lifetime).toBeLessThanOrEqual(OAUTH_STATE_LIFETIME_MS);
+
+    const another = await startSignIn(server, 'authType=wechat');
+    expect(another.state).not.toBe(state);
+    const work = await startSignIn(server, 'authType=wechat&isWorkWechat=true');
+    expect(work.location.searchParams.get('scope')).toBe('snsapi_base');
+  });
+
+  test('WeChat: the callback signs the user in once per state, with the profile WeChat gives', async () => {
+    const { state, code, response } = await wechatSignIn('openid-alice', { nickname: '爱丽丝', returnUrl: '/invoice/list?tab=2' });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers.location).toMatch(/^\/invoice\/list\?tab=2&token=[A-Za-z0-9_-]{43}$/);
+    const user = await signedInUser(server, tokenIn(response.headers.location));
+    expect(user.nickname).toBe('爱丽丝');
+    expect(user.avatarUrl).toBe('https://thirdwx.qlogo.cn/mmopen/test/132');
+    const [row] = await server.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.provider).toBe('wechat');
+    expect(row?.providerSubject).toBe('openid-alice');
+
+    const reused = await callback('wechat', { code, state });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.headers.location).toBeUndefined();
+    expect(reused.body).toContain('登录请求无效或已过期');
+    expect(await server.database.db.select().from(oauthStates).where(eq(oauthStates.state, state))).toHaveLength(0);
+  });
+
+  test('WeChat: the same openid signs in as the same user, another openid as another user', async () => {
+    const first = await wechatSignIn('openid-bob', { nickname: '鲍勃' });
+    const second = await wechatSignIn('openid-bob', { scope: 'snsapi_base' });
+    const other = await wechatSignIn('openid-carol', { scope: 'snsapi_base' });
+    for (const attempt of [first, second, other]) expect(attempt.response.statusCode).toBe(303);
+    const bob = await signedInUser(server, tokenIn(first.response.headers.location));
+    const bobAgain = await signedInUser(server, tokenIn(second.response.headers.location));
+    const carol = await signedInUser(server, tokenIn(other.response.headers.location));
+    expect(bobAgain.id).toBe(bob.id);
+    expect(bobAgain.nickname).toBe('鲍勃');
+    expect(carol.id).not.toBe(bob.id);
+    expect(carol.nickname).toBe('微信用户');
+    expect(await server.database.db.select().from(users).where(eq(users.providerSubject, 'openid-bob'))).toHaveLength(1);
+  });
+
+  test('WeChat: a missing, unknown, expired or other provider\'s state is refused', async () => {
+    fake.wechat.codes.set('code-for-dave', { openid: 'openid-dave', scope: 'snsapi_base' });
+    const missing = await callback('wechat', { code: 'code-for-dave' });
+    const unknown = await callback('wechat', { code: 'code-for-dave', state: 'ab'.repeat(32) });
+    const malformed = await callback('wechat', { code: 'code-for-dave', state: "x' or 1=1 --" });
+    for (const refused of [missing, unknown, malformed]) {
+      expect(refused.statusCode).toBe(400);
+      expect(refused.headers['content-type']).toContain('text/html');
+      expect(refused.body).toContain('登录请求无效或已过期');
+    }
+
+    const { state } = await startSignIn(server, 'authType=wechat');
+    await server.database.db.update(oauthStates).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oauthStates.state, state));
+    const expired = await callback('wechat', { code: 'code-for-dave', state });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.body).toContain('登录请求无效或已过期');
+
+    const alipayState = (await startSignIn(server, 'authType=alipay')).state;
+    expect((await callback('wechat', { code: 'code-for-dave', state: alipayState })).statusCode).toBe(400);
+    // The Alipay state is still good for Alipay.
+    fake.alipay.codes.set('auth-for-dave', { user_id: '2088000000000099' });
+    expect((await callback('alipay', { auth_code: 'auth-for-dave', state: alipayState })).statusCode).toBe(303);
+    expect(fake.wechat.codes.has('code-for-dave')).toBe(true);
+  });
+
+  test('WeChat: a declined authorisation, a refused code or a failing token endpoint is refused with 4xx', async () => {
+    const declined = await callback('wechat', { state: (await startSignIn(server, 'authType=wechat')).state });
+    expect(declined.statusCode).toBe(400);
+    expect(declined.body).toContain('未获得授权');
+
+    const badCode = await callback('wechat', { code: 'never-issued', state: (await startSignIn(server, 'authType=wechat')).state });
+    expect(badCode.statusCode).toBe(400);
+    expect(badCode.body).toContain('微信登录失败');
+
+    for (const mode of ['http-500', 'drop'] as const) {
+      const { state } = await startSignIn(server, 'authType=wechat');
+      fake.wechat.codes.set(`code-${mode}`, { openid: 'openid-erin', scope: 'snsapi_base' });
+      fake.mode = mode;
+      const failed = await callback('wechat', { code: `code-${mode}`, state });
+      expect({ mode, status: failed.statusCode }).toEqual({ mode, status: 400 });
+      expect(failed.body).toContain('微信登录失败');
+    }
+    expect(await server.database.db.select().from(users).where(eq(users.providerSubject, 'openid-erin'))).toHaveLength(0);
+  });
+
+  test('WeChat: an unreachable token endpoint is refused with 4xx', async () => {
+    const offline = await createTestServer(kind, { auth: { wechat: { ...WECHAT, tokenUrl: `${await unreachableUrl()}/sns/oauth2/access_token` }, alipay: null } });
+    try {
+      const { state } = await startSignIn(offline, 'authType=wechat');
+      const failed = await callback('wechat', { code: 'any-code', state }, offline);
+      expect(failed.statusCode).toBe(400);
+      expect(failed.body).toContain('微信登录失败');
+    } finally {
+      await offline.close();
+    }
+  });
+
+  test('Alipay: /authorize sends the user to the Alipay authorise address with a fresh state', async () => {
+    const { location, state } = await startSignIn(server, `authType=alipay&returnUrl=${encodeURIComponent('/ticket/index')}`);
+    expect(`${location.origin}${location.pathname}`).toBe(ALIPAY.authorizeUrl);
+    expect(location.searchParams.get('app_id')).toBe(ALIPAY.appId);
+    expect(location.searchParams.get('scope')).toBe('auth_user');
+    expect(location.searchParams.get('redirect_uri')).toBe('http://sim.test/api/auth/callback/alipay');
+    expect(state).toMatch(/^[0-9a-f]{64}$/);
+    const [row] = await server.database.db.select().from(oauthStates).where(eq(oauthStates.state, state));
+    expect(row?.provider).toBe('alipay');
+  });
+
+  test('Alipay: the callback exchanges the auth_code with an RSA2-signed gateway call and signs the user in', async () => {
+    const calls = fake.alipayCalls.length;
+    const first = await alipaySignIn({ user_id: '2088000000000001' });
+    expect(first.response.statusCode).toBe(303);
+    expect(first.response.headers.location).toMatch(/^\/ticket\/index\?token=[A-Za-z0-9_-]{43}$/);
+    const call = fake.alipayCalls[calls];
+    expect(call).toMatchObject({ app_id: ALIPAY.appId, method: 'alipay.system.oauth.token', grant_type: 'authorization_code', code: first.code, charset: 'utf-8', sign_type: 'RSA2', version: '1.0' });
+    expect(call?.timestamp).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(call?.sign).toBeTruthy();
+
+    const user = await signedInUser(server, tokenIn(first.response.headers.location));
+    expect(user.nickname).toBe('支付宝用户');
+    const again = await alipaySignIn({ user_id: '2088000000000001' });
+    expect((await signedInUser(server, tokenIn(again.response.headers.location))).id).toBe(user.id);
+
+    const reused = await callback('alipay', { auth_code: first.code, state: first.state });
+    expect(reused.statusCode).toBe(400);
+
+    const openIdOnly = await alipaySignIn({ open_id: '074a1CcTG1LelxKe4xQC0zgNdId0nxi95b5lsNpazWYoCo5' });
+    expect(openIdOnly.response.statusCode).toBe(303);
+    expect((await signedInUser(server, tokenIn(openIdOnly.response.headers.location))).id).not.toBe(user.id);
+  });
+
+  test('Alipay: a call the gateway cannot verify, a refused code or a failing gateway is refused with 4xx', async () => {
+    fake.alipay.publicKey = rsaKeyPair().publicKey;
+    const unverified = await alipaySignIn({ user_id: '2088000000000002' });
+    expect(unverified.response.statusCode).toBe(400);
+    expect(unverified.response.body).toContain('支付宝登录失败');
+    fake.alipay.publicKey = keys.publicKey;
+
+    const badCode = await callback('alipay', { auth_code: 'never-issued', state: (await startSignIn(server, 'authType=alipay')).state });
+    expect(badCode.statusCode).toBe(400);
+
+    fake.mode = 'http-500';
+    expect((await alipaySignIn({ user_id: '2088000000000003' })).response.statusCode).toBe(400);
+    fake.mode = 'drop';
+    expect((await alipaySignIn({ user_id: '2088000000000003' })).response.statusCode).toBe(400);
+    expect(await server.database.db.select().from(users).where(eq(users.provider, 'alipay'))).not.toContainEqual(expect.objectContaining({ providerSubject: '2088000000000002' }));
+  });
+});
+
+/** A server whose log lines are kept in memory. */
+async function createLoggedServer(kind: DatabaseKind, auth: ServerConfig['auth']) {
+  const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const config = await testConfig({ database: postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: null }, auth });
+  const database = await openDatabase(config.database);
+  const lines: string[] = [];
+  const app: FastifyInstance = await buildServer(config, { database, logger: true, logStream: { write: (line) => lines.push(line) } });
+  await app.ready();
+  return {
+    app,
+    database,
+    lines,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await postgres?.drop();
+    },
+  };
+}
+
+describe.each(DATABASES)('sign-in secrets stay out of the log (%s)', (kind) => {
+  const keys = rsaKeyPair();
+  let fake: FakeOAuthProvider;
+  let logged: Awaited<ReturnType<typeof createLoggedServer>>;
+
+  beforeAll(async () => {
+    fake = await startFakeOAuthProvider({ wechat: { appId: WECHAT.appId, secret: WECHAT.secret }, alipay: { appId: ALIPAY.appId, publicKey: keys.publicKey } });
+    logged = await createLoggedServer(kind, providerAuth(fake, keys.privateKey));
+  });
+  afterAll(async () => {
+    await logged.close();
+    await fake.close();
+  });
+
+  test('tokens in the address or the Authorization header, and sign-in codes and states, are not logged', async () => {
+    const secretToken = `SECRET${'t'.repeat(37)}`;
+    await logged.app.inject({ method: 'GET', url: `/?token=${secretToken}&tab=1`, remoteAddress: freshAddress() });
+    await logged.app.inject({ method: 'GET', url: `/invoice/list?from=home&token=${secretToken}`, remoteAddress: freshAddress() });
+    await logged.app.inject({ method: 'POST', url: '/api/user/getOfficialAccountLoginUserInfo', payload: {}, headers: { authorization: `Bearer ${secretToken}` } });
+
+    const [demoUser] = await logged.database.db.select({ id: users.id }).from(users).where(eq(users.provider, 'demo')).limit(1);
+    const realToken = await createSession(logged.database.db, demoUser?.id ?? '');
+    const signedIn = await logged.app.inject({ method: 'POST', url: '/api/user/getOfficialAccountLoginUserInfo', payload: {}, headers: { authorization: `Bearer ${realToken}` } });
+    expect(signedIn.statusCode).toBe(200);
+
+    const start = await logged.app.inject({ method: 'GET', url: '/api/auth/authorize?authType=wechat&returnUrl=/my', remoteAddress: freshAddress() });
+    const state = new URL(start.headers.location ?? '').searchParams.get('state') ?? '';
+    const code = 'SECRET-wechat-code-1';
+    fake.wechat.codes.set(code, { openid: 'openid-logged', scope: 'snsapi_userinfo', nickname: '日志' });
+    const back = await logged.app.inject({ method: 'GET', url: `/api/auth/callback/wechat?code=${code}&state=${state}`, remoteAddress: freshAddress() });
+    expect(back.statusCode).toBe(303);
+    const sessionToken = tokenIn(back.headers.location);
+    const failedState = new URL((await logged.app.inject({ method: 'GET', url: '/api/auth/authorize?authType=wechat', remoteAddress: freshAddress() })).headers.location ?? '').searchParams.get('state') ?? '';
+    const failed = await logged.app.inject({ method: 'GET', url: `/api/auth/callback/wechat?code=SECRET-unknown-code&state=${failedState}`, remoteAddress: freshAddress() });
+    expect(failed.statusCode).toBe(400);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const log = logged.lines.join('');
+    expect(logged.lines.length).toBeGreaterThan(5);
+    expect(log).toContain('[redacted]');
+    expect(log).toContain('第三方登录失败');
+    for (const secret of ['SECRET', realToken, sessionToken, state, failedState, WECHAT.secret, 'fake-access-']) expect(log).not.toContain(secret);
+  });
+});

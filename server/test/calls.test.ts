@@ -1,0 +1,577 @@
+/**
+ * Every call of the API (server/src/calls/all-calls.ts): its good path, with the shape and values the spec (§3, §7)
+ * and the code promise, and each error code it can give (spec §8 and api-failure.ts). The last test checks that the
+ * good paths covered every call in ALL_CALLS, so a call added later needs its test here.
+ */
+import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { eq, inArray } from 'drizzle-orm';
+import { createSession, hashToken } from '../src/auth/session-tokens';
+import { agreementAcceptances, companies, memberships, serviceContacts, sessions, taxAccounts, tasks, users } from '../src/db/schema';
+import { DEMO_TAX_NUMBERS } from '../src/db/seed';
+import { decryptSecret } from '../src/security/secret-box';
+import { ALL_CALLS, DEMO_LABELS, callNamed, demoPermissions, expectEnvelope, expectRefused, mayCall, validBody, type DemoLabel } from './support/call-kit';
+import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const PNG_DATA_URL = /^data:image\/png;base64,[A-Za-z0-9+/]+=*$/;
+const NOBODY = '00000000-0000-4000-8000-000000000000';
+
+interface UserDetail {
+  id: string;
+  company: boolean;
+  companyUser: boolean;
+  companyInfo: null | { id: string; name: string; xsfNsrsbh: string; qylx: string; businessTypes: string[]; code: string; roleName: string; serviceExpiresAt: string };
+  permissions: string[];
+  account: { username: string | null; agreed: boolean };
+}
+interface TaxAccountView {
+  nsrsbh: string;
+  loginIdentity: string;
+  loginIdentityName: string;
+  personName: string;
+  phone: string;
+  accountState: number;
+  loginState: string;
+  expirationTime: string | null;
+  scanFaceState: string;
+  scanFaceTime: string | null;
+  supportedLoginMethod: string[];
+  passwordSet: boolean;
+}
+interface Progress {
+  taskStatus: number;
+  failReason: string | null;
+  extensionData: string | null;
+}
+interface TaskView {
+  id: string;
+  taskId: string;
+  type: string;
+  typeName: string;
+  taskStatus: number;
+  failReason: string | null;
+  attempts: number;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+  extensionData?: string | null;
+}
+interface CompanyRow {
+  id: string;
+  name: string;
+  xsfNsrsbh: string;
+  roleName: string;
+  permissions: string[];
+  current: boolean;
+}
+
+type Who = DemoLabel | { token: string | null };
+
+describe.each(DATABASES)('every call (%s)', (kind) => {
+  let server: TestServer;
+  const tokens = {} as Record<DemoLabel, string>;
+  const userIds = {} as Record<DemoLabel, string>;
+  let permissions: Record<DemoLabel, string[]>;
+  let tradingId: string;
+  let taxiId: string;
+  /** A company without a tax account, and its manager. */
+  let newCompanyId: string;
+  let newManagerToken: string;
+  const covered = new Set<string>();
+
+  const as = <T = unknown>(who: Who, path: string, body: unknown = {}) => server.call<T>(path, body, typeof who === 'string' ? tokens[who] : who.token);
+  /** A call that must succeed: its result. Counts as the good path of the call. */
+  const good = async <T = unknown>(who: Who, path: string, body: unknown = {}): Promise<T> => {
+    const { status, body: envelope } = await as<T>(who, path, body);
+    expectEnvelope(envelope);
+    if (status !== 200 || !envelope.success) throw new Error(`${path}: expected success, got ${status}: ${JSON.stringify(envelope)}`);
+    covered.add(path);
+    return envelope.result;
+  };
+  const companyOf = async (xsfNsrsbh: string) => {
+    const [company] = await server.database.db.select({ id: companies.id }).from(companies).where(eq(companies.xsfNsrsbh, xsfNsrsbh));
+    if (!company) throw new Error(`no company ${xsfNsrsbh}`);
+    return company.id;
+  };
+  const progress = async (token: string, id: string) => (await server.call<Progress>('task/getTaskProcess', { id }, token)).body.result;
+  const waitForStatus = (token: string, id: string, status: number) =>
+    eventually(async () => {
+      const state = await progress(token, id);
+      return state.taskStatus === status ? state : null;
+    });
+  const latestSms = async (phone: string) => {
+    const answer = await server.app.inject(`/etax-sim/api/latest-sms?phone=${phone}`);
+    return answer.statusCode === 200 ? answer.json<{ code: string; sentAt: string }>() : null;
+  };
+
+  beforeAll(async () => {
+    server = await createTestServer(kind);
+    for (const label of DEMO_LABELS) {
+      tokens[label] = await server.tokenFor(label);
+      userIds[label] = await server.userIdOf(label);
+    }
+    permissions = await demoPermissions(server);
+    tradingId = await companyOf(DEMO_TAX_NUMBERS.trading);
+    taxiId = await companyOf(DEMO_TAX_NUMBERS.taxi);
+    const db = server.database.db;
+    // 企业员工 also works for the taxi company (to switch companies).
+    await db.insert(memberships).values({ userId: userIds['企业员工'], companyId: taxiId, roleName: '员工', permissions: ['company_user_role'] });
+    // A third company that has not set up its tax account yet.
+    const [company] = await db
+      .insert(companies)
+      .values({ name: '杭州新开张商贸有限公司', qylx: '1', xsfNsrsbh: '91330100MA0000001X', code: 'YST0003', serviceExpiresAt: new Date(Date.now() + 30 * 24 * 3600 * 1000) })
+      .returning();
+    const [manager] = await db.insert(users).values({ provider: 'test', providerSubject: 'new-manager', nickname: '周新', username: 'zhouxin', currentCompanyId: company!.id }).returning();
+    await db.insert(memberships).values({ userId: manager!.id, companyId: company!.id, roleName: '管理员', permissions: ['company_manage', 'company_user_role'] });
+    newCompanyId = company!.id;
+    newManagerToken = await createSession(db, manager!.id);
+  });
+  afterAll(async () => server?.close());
+
+  // ---- Good paths ----------------------------------------------------------------------------------------------
+
+  test('user/getOfficialAccountLoginUserInfo: id, company flag, companyInfo, permissions and the account', async () => {
+    const manager = await good<UserDetail>('企业管理员', 'user/getOfficialAccountLoginUserInfo');
+    expect(manager).toMatchObject({
+      id: userIds['企业管理员'],
+      company: true,
+      companyUser: true,
+      permissions: ['company_manage', 'company_user_role'],
+      account: { username: 'liming', agreed: false },
+    });
+    expect(manager.companyInfo).toMatchObject({ id: tradingId, name: '杭州优税通科技有限公司', qylx: '1', businessTypes: ['零售', '服务'], xsfNsrsbh: DEMO_TAX_NUMBERS.trading, code: 'YST0001', roleName: '管理员' });
+    expect(manager.companyInfo?.serviceExpiresAt).toMatch(ISO_TIME);
+
+    const taxi = await good<UserDetail>('出租车管理员', 'user/getOfficialAccountLoginUserInfo');
+    expect(taxi).toMatchObject({ company: true, companyUser: true, account: { username: 'zhaoqiang', agreed: false } });
+    expect(taxi.companyInfo?.xsfNsrsbh).toBe(DEMO_TAX_NUMBERS.taxi);
+    expect(taxi.permissions).toContain('taxi_trip_manage');
+
+    for (const label of ['企业员工', '线下收款管理员'] as const) {
+      const detail = await good<UserDetail>(label, 'user/getOfficialAccountLoginUserInfo');
+      expect(detail).toMatchObject({ id: userIds[label], company: true, companyUser: true, permissions: permissions[label], account: { agreed: false } });
+    }
+
+    const ordinary = await good<UserDetail>('普通用户', 'user/getOfficialAccountLoginUserInfo');
+    expect(ordinary).toMatchObject({ id: userIds['普通用户'], company: false, companyUser: false, companyInfo: null, permissions: [], account: { username: null } });
+  });
+
+  test('company/getMyCompanies: the user’s companies, the current one flagged; keyword and paging', async () => {
+    const mine = await good<{ total: number; list: CompanyRow[] }>('企业员工', 'company/getMyCompanies');
+    expect(mine.total).toBe(2);
+    expect(mine.list.map((row) => [row.id, row.current])).toEqual(
+      expect.arrayContaining([
+        [tradingId, true],
+        [taxiId, false],
+      ]),
+    );
+    const trading = mine.list.find((row) => row.id === tradingId);
+    expect(trading).toMatchObject({ id: tradingId, name: '杭州优税通科技有限公司', xsfNsrsbh: DEMO_TAX_NUMBERS.trading, roleName: '员工', permissions: ['company_user_role'], current: true });
+
+    const byName = await good<{ total: number; list: CompanyRow[] }>('企业员工', 'company/getMyCompanies', { keyword: '出租' });
+    expect(byName.list.map((row) => row.id)).toEqual([taxiId]);
+    const byTaxNumber = await good<{ total: number; list: CompanyRow[] }>('企业员工', 'company/getMyCompanies', { keyword: DEMO_TAX_NUMBERS.trading.toLowerCase() });
+    expect(byTaxNumber.list.map((row) => row.id)).toEqual([tradingId]);
+    const page2 = await good<{ total: number; list: CompanyRow[] }>('企业员工', 'company/getMyCompanies', { page: 2, pageSize: 1 });
+    expect(page2.total).toBe(2);
+    expect(page2.list).toHaveLength(1);
+    expect(page2.list[0]?.id).toBe(mine.list[1]?.id);
+
+    expect(await good('普通用户', 'company/getMyCompanies')).toEqual({ total: 0, list: [] });
+  });
+
+  test('company/changeCompany: switches the current company, and back', async () => {
+    expect(await good('企业员工', 'company/changeCompany', { id: taxiId })).toEqual({ id: taxiId });
+    const detail = await good<UserDetail>('企业员工', 'user/getOfficialAccountLoginUserInfo');
+    expect(detail.companyInfo?.id).toBe(taxiId);
+    expect(detail.companyInfo?.roleName).toBe('员工');
+    const list = await good<{ list: CompanyRow[] }>('企业员工', 'company/getMyCompanies');
+    expect(list.list.find((row) => row.current)?.id).toBe(taxiId);
+    const account = await good<TaxAccountView>('企业员工', 'taxAccount/getTaxAccount');
+    expect(account.nsrsbh).toBe(DEMO_TAX_NUMBERS.taxi);
+
+    await good('企业员工', 'company/changeCompany', { id: tradingId });
+    expect((await good<UserDetail>('企业员工', 'user/getOfficialAccountLoginUserInfo')).companyInfo?.id).toBe(tradingId);
+  });
+
+  test('taxAccount/getTaxAccount: the tax account of spec §3, never the password', async () => {
+    const trading = await good<TaxAccountView>('企业员工', 'taxAccount/getTaxAccount');
+    expect(Object.keys(trading).filter((key) => /password|secret|idNumber/i.test(key) && key !== 'passwordSet')).toEqual([]);
+    expect(trading).toMatchObject({
+      nsrsbh: DEMO_TAX_NUMBERS.trading,
+      loginIdentity: '03',
+      loginIdentityName: '办税员',
+      personName: '李明',
+      phone: '138****1111',
+      accountState: 0,
+      loginState: '未登录',
+      expirationTime: null,
+      scanFaceState: '未认证',
+      scanFaceTime: null,
+      supportedLoginMethod: ['smscode', 'qrcode'],
+      passwordSet: true,
+    });
+    const taxi = await good<TaxAccountView>('出租车管理员', 'taxAccount/getTaxAccount');
+    expect(taxi).toMatchObject({ nsrsbh: DEMO_TAX_NUMBERS.taxi, loginIdentity: '01', loginIdentityName: '法定代表人', supportedLoginMethod: ['qrcode'], loginState: '未登录' });
+    // A company that has not set one up gets null.
+    expect(await good({ token: newManagerToken }, 'taxAccount/getTaxAccount')).toBeNull();
+  });
+
+  test('taxAccount/setTaxAccount: a manager saves it; the password is stored encrypted and never returned', async () => {
+    const password = 'NewPass#2026';
+    const saved = await good<TaxAccountView>('企业管理员', 'taxAccount/setTaxAccount', { loginIdentity: '02', personName: '李明', phone: '13800001111', idNumber: '33010619900101123x', password });
+    expect(saved).toMatchObject({ nsrsbh: DEMO_TAX_NUMBERS.trading, loginIdentity: '02', loginIdentityName: '财务负责人', personName: '李明', phone: '138****1111', loginState: '未登录', passwordSet: true });
+    expect(JSON.stringify(saved)).not.toContain(password);
+    expect(Object.keys(saved)).not.toContain('password');
+    expect(Object.keys(saved)).not.toContain('passwordEncrypted');
+
+    const [row] = await server.database.db.select().from(taxAccounts).where(eq(taxAccounts.companyId, tradingId));
+    expect(row?.passwordEncrypted).not.toBe(password);
+    expect(row?.passwordEncrypted).not.toContain(password);
+    expect(row?.passwordEncrypted).toMatch(/^v1:/);
+    expect(decryptSecret(server.app.services.secretKey, row!.passwordEncrypted)).toBe(password);
+    expect(row?.idNumber).toBe('33010619900101123X');
+
+    // Without a password the stored one is kept.
+    await good('企业管理员', 'taxAccount/setTaxAccount', { loginIdentity: '03', personName: '李明', phone: '13800001111' });
+    const [kept] = await server.database.db.select().from(taxAccounts).where(eq(taxAccounts.companyId, tradingId));
+    expect(kept?.passwordEncrypted).toBe(row?.passwordEncrypted);
+    expect(kept?.idNumber).toBe('33010619900101123X');
+    expect((await good<TaxAccountView>('企业员工', 'taxAccount/getTaxAccount')).loginIdentity).toBe('03');
+
+    // A company without one: the password is required (4000), then the account is created for its tax number.
+    const missing = await as({ token: newManagerToken }, 'taxAccount/setTaxAccount', { loginIdentity: '01', personName: '周新', phone: '13700003333' });
+    expectRefused(missing, 400, '缺少参数 密码(password)');
+    expect(await server.database.db.select().from(taxAccounts).where(eq(taxAccounts.companyId, newCompanyId))).toEqual([]);
+  });
+
+  test('taxAccount/getAgreement: {id, content, createdAt}, the HTML sanitised', async () => {
+    const agreement = await good<{ id: number; version: string; title: string; content: string; createdAt: string }>('企业管理员', 'taxAccount/getAgreement');
+    expect(agreement).toMatchObject({ id: expect.any(Number), version: '2026.1', title: '用户授权协议' });
+    expect(agreement.createdAt).toMatch(ISO_TIME);
+    expect(agreement.content).toContain('<h2>用户授权协议</h2>');
+    expect(agreement.content).toContain('<a href="tel:4008001234">');
+    expect(agreement.content).not.toMatch(/<script|alert\(|javascript:|\son\w+=/i);
+    expect(await good('普通用户', 'taxAccount/getAgreement', { version: '2026.1' })).toEqual(agreement);
+    expectRefused(await as('企业管理员', 'taxAccount/getAgreement', { version: '1999.1' }), 404, '协议不存在', 4004);
+  });
+
+  test('taxAccount/agreedAgreement: then account.agreed is true (and only for that user)', async () => {
+    const { id } = await good<{ id: number }>('企业管理员', 'taxAccount/getAgreement');
+    expect(await good('企业管理员', 'taxAccount/agreedAgreement', { id })).toEqual({ agreed: true });
+    expect(await good('企业管理员', 'taxAccount/agreedAgreement', { id })).toEqual({ agreed: true });
+    expect((await good<UserDetail>('企业管理员', 'user/getOfficialAccountLoginUserInfo')).account).toEqual({ username: 'liming', agreed: true });
+    expect((await good<UserDetail>('企业员工', 'user/getOfficialAccountLoginUserInfo')).account.agreed).toBe(false);
+    const rows = await server.database.db.select().from(agreementAcceptances).where(eq(agreementAcceptances.userId, userIds['企业管理员']));
+    expect(rows).toHaveLength(1);
+    expectRefused(await as('企业管理员', 'taxAccount/agreedAgreement', { id: 999_999 }), 404, '协议不存在', 4004);
+  });
+
+  test('the tax-bureau task calls: SMS login with resend, face authentication, progress, detail and the task list', async () => {
+    const token = tokens['企业管理员'];
+    const userId = userIds['企业管理员'];
+    const request = { nsrsbh: DEMO_TAX_NUMBERS.trading, userId };
+
+    expectRefused(await as('企业管理员', 'task/createScanFaceTask', request), 200, '请先登录税务局!', 2002);
+    expectRefused(await as('出租车管理员', 'task/createLoginTask', { nsrsbh: DEMO_TAX_NUMBERS.taxi, userId: userIds['出租车管理员'], loginMethod: '2' }), 200, '不支持短信登录', 2004);
+
+    // The user id and tax number are accepted in either letter case.
+    const created = await good<{ taskId: string }>('企业管理员', 'task/createLoginTask', { nsrsbh: request.nsrsbh.toLowerCase(), userId: userId.toUpperCase(), loginMethod: '2' });
+    expect(created.taskId).toMatch(UUID);
+    const loginId = created.taskId;
+    const again = await as<{ taskId: string }>('企业管理员', 'task/createLoginTask', { ...request, loginMethod: '2' });
+    expectRefused(again, 200, '已有进行中的登录任务', 2001);
+    expect(again.body.result).toEqual({ taskId: loginId });
+
+    const waiting = await waitForStatus(token, loginId, 2020);
+    expect(waiting).toEqual({ taskStatus: 2020, failReason: null, extensionData: null });
+    expect(await good('企业员工', 'task/getTaskProcess', { id: loginId })).toEqual(waiting);
+
+    const tooSoon = await as<{ waitSeconds: number }>('企业管理员', 'bus/reSendSmsCode', { id: loginId });
+    expectRefused(tooSoon, 200, /^请在 \d+ 秒后重新获取验证码$/, 2006);
+    expect(tooSoon.body.result.waitSeconds).toBeGreaterThan(200);
+
+    // Four minutes later the code may be sent again.
+    const first = await latestSms('13800001111');
+    await server.database.db.update(tasks).set({ smsSentAt: new Date(Date.now() - 5 * 60_000) }).where(eq(tasks.id, loginId));
+    expect(await good('企业管理员', 'bus/reSendSmsCode', { id: loginId })).toEqual({ taskId: loginId });
+    const second = await eventually(async () => {
+      const [row] = await server.database.db.select().from(tasks).where(eq(tasks.id, loginId));
+      const sms = await latestSms('13800001111');
+      return row?.payload.stage === 'awaitCode' && row.smsSentAt && row.smsSentAt.getTime() > Date.now() - 60_000 && sms && sms.sentAt !== first?.sentAt ? sms : null;
+    });
+    expect(second.code).toMatch(/^\d{6}$/);
+
+    expectRefused(await as('企业管理员', 'task/submitLoginTaskSmsCode', { id: loginId, smsCode: '12345' }), 400, '验证码(smsCode) 格式不正确');
+    expect(await good('企业管理员', 'task/submitLoginTaskSmsCode', { id: loginId, smsCode: second.code })).toEqual({ taskId: loginId });
+    expect(await waitForStatus(token, loginId, 1)).toEqual({ taskStatus: 1, failReason: null, extensionData: null });
+
+    const account = await good<TaxAccountView>('企业管理员', 'taxAccount/getTaxAccount');
+    expect(account.loginState).toBe('已登录');
+    expect(Date.parse(account.expirationTime ?? '')).toBeGreaterThan(Date.now());
+    expectRefused(await as('企业管理员', 'task/createLoginTask', { ...request, loginMethod: '1' }), 200, '您已登录，请勿重复登录', 2005);
+    expectRefused(await as('企业管理员', 'task/submitLoginTaskSmsCode', { id: loginId, smsCode: second.code }), 200, '当前任务不在等待验证码的状态', 2005);
+    expectRefused(await as('企业管理员', 'bus/reSendSmsCode', { id: loginId }), 200, '当前任务不能重新发送验证码', 2005);
+
+    // Face authentication, now that the company is logged in.
+    const face = await good<{ taskId: string }>('企业管理员', 'task/createScanFaceTask', request);
+    expect(face.taskId).toMatch(UUID);
+    const faceAgain = await as<{ taskId: string }>('企业员工', 'task/createScanFaceTask', { ...request, userId: userIds['企业员工'] });
+    expectRefused(faceAgain, 200, '上一', 2001);
+    expect(faceAgain.body.result).toEqual({ taskId: face.taskId });
+    const scanning = await waitForStatus(token, face.taskId, 3010);
+    expect(scanning.extensionData).toMatch(PNG_DATA_URL);
+    expectRefused(await as('企业管理员', 'task/submitLoginTaskSmsCode', { id: face.taskId, smsCode: '123456' }), 200, '该任务不是短信登录任务', 2005);
+    expectRefused(await as('企业管理员', 'bus/reSendSmsCode', { id: face.taskId }), 200, '该任务不是短信登录任务', 2005);
+
+    // The detail of a task.
+    const detail = await good<TaskView>('企业员工', 'task/getTaskDetail', { id: loginId });
+    expect(detail).toMatchObject({ id: loginId, taskId: loginId, type: 'login_sms', typeName: '短信登录', taskStatus: 1, failReason: null, extensionData: null });
+    expect(detail.createdAt).toMatch(ISO_TIME);
+    expect(detail.updatedAt).toMatch(ISO_TIME);
+    expect(detail.finishedAt).toMatch(ISO_TIME);
+    const faceDetail = await good<TaskView>('企业管理员', 'task/getTaskDetail', { id: face.taskId.toUpperCase() });
+    expect(faceDetail).toMatchObject({ id: face.taskId, type: 'face', typeName: '刷脸认证', taskStatus: 3010, finishedAt: null });
+    expect(faceDetail.extensionData).toMatch(PNG_DATA_URL);
+
+    // The company's task list: newest first, filters and paging.
+    const all = await good<{ total: number; list: TaskView[] }>('企业员工', 'task/getMyTasks');
+    expect(all.total).toBe(2);
+    expect(all.list.map((task) => task.id)).toEqual([face.taskId, loginId]);
+    expect(all.list[0]).not.toHaveProperty('extensionData');
+    expect((await good<{ list: TaskView[] }>('企业员工', 'task/getMyTasks', { type: 'face' })).list.map((task) => task.id)).toEqual([face.taskId]);
+    expect((await good<{ list: TaskView[] }>('企业员工', 'task/getMyTasks', { status: 'success' })).list.map((task) => task.id)).toEqual([loginId]);
+    expect((await good<{ list: TaskView[] }>('企业员工', 'task/getMyTasks', { status: 'pending' })).list.map((task) => task.id)).toEqual([face.taskId]);
+    expect(await good('企业员工', 'task/getMyTasks', { status: 'failed' })).toEqual({ total: 0, list: [] });
+    expect(await good('企业员工', 'task/getMyTasks', { status: 'success', type: 'face' })).toEqual({ total: 0, list: [] });
+    const paged = await good<{ total: number; list: TaskView[] }>('企业员工', 'task/getMyTasks', { page: 2, pageSize: 1 });
+    expect(paged).toMatchObject({ total: 2 });
+    expect(paged.list.map((task) => task.id)).toEqual([loginId]);
+    expect(await good('企业员工', 'task/getMyTasks', { page: 1000, pageSize: 100 })).toEqual({ total: 2, list: [] });
+    expect(await good('出租车管理员', 'task/getMyTasks')).toEqual({ total: 0, list: [] });
+
+    // Clearing the authorisation logs out, forgets the face scan and fails the unfinished tax-bureau tasks.
+    await server.database.db.update(taxAccounts).set({ scanFaceTime: new Date() }).where(eq(taxAccounts.companyId, tradingId));
+    expect((await good<TaxAccountView>('企业管理员', 'taxAccount/getTaxAccount')).scanFaceState).toBe('已认证');
+    expect(await good('企业管理员', 'taxAccount/clearAuthState')).toEqual({ cleared: true });
+    const cleared = await good<TaxAccountView>('企业员工', 'taxAccount/getTaxAccount');
+    expect(cleared).toMatchObject({ loginState: '未登录', expirationTime: null, scanFaceState: '未认证', scanFaceTime: null });
+    expect(await progress(token, face.taskId)).toMatchObject({ taskStatus: -1, failReason: '授权已清除' });
+    expect((await good<TaskView>('企业管理员', 'task/getTaskDetail', { id: loginId })).taskStatus).toBe(1);
+    expect((await good<{ list: TaskView[] }>('企业员工', 'task/getMyTasks', { status: 'failed' })).list.map((task) => task.id)).toEqual([face.taskId]);
+  });
+
+  test('taxiCar/getMyCars: the taxi company’s three cars', async () => {
+    const cars = await good<{ id: string; licensePlateNumber: string }[]>('出租车管理员', 'taxiCar/getMyCars');
+    expect(cars.map((car) => car.licensePlateNumber)).toEqual(['浙A·D9021', '浙A·T1234', '浙A·T5678']);
+    for (const car of cars) {
+      expect(car.id).toMatch(UUID);
+    }
+  });
+
+  test('serviceHotline/getAll: the hotlines in order, for any signed-in user', async () => {
+    expect(await good('普通用户', 'serviceHotline/getAll')).toMatchObject([
+      { id: expect.any(Number), name: '客服热线', phone: '400-800-1234', serviceHours: '工作日 9:00-18:00' },
+      { id: expect.any(Number), name: '开票技术支持', phone: '0571-88881234', serviceHours: '每天 8:30-21:00' },
+    ]);
+  });
+
+  test('serviceWechat/randomlyGetOne: one enabled contact with a PNG QR image; 4004 when there is none', async () => {
+    const contact = await good<{ id: number; name: string; wechatId: string; contactUrl: string; qrImage: string }>('普通用户', 'serviceWechat/randomlyGetOne');
+    expect(['优税通客服小优', '优税通客服小通']).toContain(contact.name);
+    expect(contact.wechatId).toMatch(/^youshuitong-kf0[12]$/);
+    expect(contact.contactUrl).toMatch(/^https:\/\/work\.weixin\.qq\.com\/kfid\//);
+    expect(contact.qrImage).toMatch(PNG_DATA_URL);
+    const png = Buffer.from(contact.qrImage.split(',')[1] ?? '', 'base64');
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+    await server.database.db.update(serviceContacts).set({ enabled: false }).where(eq(serviceContacts.wechatId, 'youshuitong-kf01'));
+    try {
+      for (let i = 0; i < 5; i++) expect((await good<{ name: string }>('普通用户', 'serviceWechat/randomlyGetOne')).name).toBe('优税通客服小通');
+      await server.database.db.update(serviceContacts).set({ enabled: false });
+      expectRefused(await as('普通用户', 'serviceWechat/randomlyGetOne'), 404, '暂无在线客服', 4004);
+    } finally {
+      await server.database.db.update(serviceContacts).set({ enabled: true });
+    }
+  });
+
+  test('sysConfig/get: the service config, without a token', async () => {
+    const config = await good({ token: null }, 'sysConfig/get');
+    expect(config).toMatchObject({
+      id: 1,
+      appHotLine: '400-800-1234',
+      etaxAreas: [
+        { code: '33', name: '浙江' },
+        { code: '31', name: '上海' },
+        { code: '32', name: '江苏' },
+        { code: '44', name: '广东' },
+      ],
+      systemServiceConfig: { available: 'all', closeReason: '' },
+      frontVersion: 100,
+    });
+    // A stale or garbage token does not stop it.
+    expect(await good({ token: 'x'.repeat(43) }, 'sysConfig/get')).toEqual(config);
+    // A call without a body is a call with an empty object.
+    const bare = await server.app.inject({ method: 'POST', url: '/api/sysConfig/get' });
+    expect(bare.statusCode).toBe(200);
+    expect(bare.json()).toEqual({ success: true, result: config, message: null, errorCode: null });
+  });
+
+  test('shortLink/resolve: the target of a short link, without a token; 4004 for an unknown one', async () => {
+    expect(await good({ token: null }, 'shortLink/resolve', { code: 'shop1' })).toEqual({ target: '/shop/YST0001' });
+    expect(await good('普通用户', 'shortLink/resolve', { code: 'bind1' })).toEqual({ target: '/my/company/bind?code=YST0001' });
+    expectRefused(await as({ token: null }, 'shortLink/resolve', { code: 'nope' }), 404, '链接不存在或已失效', 4004);
+  });
+
+  // ---- Errors --------------------------------------------------------------------------------------------------
+
+  const signedInCalls = () => ALL_CALLS.filter((spec) => spec.access.kind !== 'public');
+
+  test('1001: every signed-in call without a token, with a garbage token, with an unknown token', async () => {
+    const unknown = 'A'.repeat(43);
+    for (const spec of signedInCalls()) {
+      const body = validBody(spec);
+      expectRefused(await server.call(spec.path, body, null), 401, '请先登录', 1001);
+      expectRefused(await server.call(spec.path, body, 'garbage'), 401, '请先登录', 1001);
+      const malformed = await server.app.inject({ method: 'POST', url: `/api/${spec.path}`, payload: body, headers: { authorization: tokens['企业管理员'] } });
+      expectRefused({ status: malformed.statusCode, body: malformed.json() }, 401, '请先登录', 1001);
+      expectRefused(await server.call(spec.path, body, unknown), 401, '登录信息无效，请重新登录', 1001);
+    }
+    for (const spec of ALL_CALLS.filter((call) => call.access.kind === 'public')) {
+      const answer = await server.call(spec.path, validBody(spec), 'garbage');
+      expect(answer.body.errorCode).not.toBe(1001);
+    }
+  });
+
+  test('1002: every signed-in call with an expired session', async () => {
+    const expired = await createSession(server.database.db, userIds['企业管理员'], -60_000);
+    for (const spec of signedInCalls()) expectRefused(await server.call(spec.path, validBody(spec), expired), 401, '登录已过期，请重新登录', 1002);
+    // A session that runs out while in use.
+    const token = await server.tokenFor('企业员工');
+    expect((await server.call('taxAccount/getTaxAccount', {}, token)).body.success).toBe(true);
+    await server.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(token)));
+    expectRefused(await server.call('taxAccount/getTaxAccount', {}, token), 401, '登录已过期', 1002);
+  });
+
+  test('1003: each demo user on each company call their permissions do not allow', async () => {
+    let refusals = 0;
+    for (const spec of ALL_CALLS.filter((call) => call.access.kind === 'company')) {
+      for (const label of DEMO_LABELS) {
+        if (mayCall(spec, permissions[label])) continue;
+        const hasCompany = label !== '普通用户';
+        expectRefused(await as(label, spec.path, validBody(spec)), 403, hasCompany ? '您没有此操作的权限' : '仅企业用户可以使用此功能', 1003);
+        refusals++;
+      }
+    }
+    // The ones the brief names: ordinary user on company calls, 企业员工 on manager-only calls, non-taxi users on cars.
+    expect(mayCall(callNamed('taxAccount/setTaxAccount'), permissions['企业员工'])).toBe(false);
+    expect(mayCall(callNamed('taxAccount/clearAuthState'), permissions['企业员工'])).toBe(false);
+    expect(mayCall(callNamed('taxiCar/getMyCars'), permissions['企业管理员'])).toBe(false);
+    expect(refusals).toBeGreaterThanOrEqual(15);
+    // Nothing was changed by the refused manager-only calls.
+    expect((await good<TaxAccountView>('企业管理员', 'taxAccount/getTaxAccount')).personName).toBe('李明');
+  });
+
+  test('1004: data and users of another company, and a company the user is not a member of', async () => {
+    const taxiTask = await good<{ taskId: string }>('出租车管理员', 'task/createLoginTask', { nsrsbh: DEMO_TAX_NUMBERS.taxi, userId: userIds['出租车管理员'], loginMethod: '1' });
+    for (const path of ['task/getTaskProcess', 'task/getTaskDetail', 'bus/reSendSmsCode']) {
+      expectRefused(await as('企业管理员', path, { id: taxiTask.taskId }), 403, '无权访问该企业的任务', 1004);
+    }
+    expectRefused(await as('企业管理员', 'task/submitLoginTaskSmsCode', { id: taxiTask.taskId, smsCode: '123456' }), 403, '无权访问该企业的任务', 1004);
+    const request = { nsrsbh: DEMO_TAX_NUMBERS.trading, userId: userIds['企业管理员'] };
+    expectRefused(await as('企业管理员', 'task/createLoginTask', { ...request, userId: userIds['企业员工'], loginMethod: '1' }), 403, '只能为自己发起任务', 1004);
+    expectRefused(await as('企业管理员', 'task/createLoginTask', { ...request, nsrsbh: DEMO_TAX_NUMBERS.taxi, loginMethod: '1' }), 403, '无权操作该纳税人的账号', 1004);
+    expectRefused(await as('企业管理员', 'task/createScanFaceTask', { ...request, userId: userIds['出租车管理员'] }), 403, '只能为自己发起任务', 1004);
+    expectRefused(await as('企业管理员', 'company/changeCompany', { id: taxiId }), 403, '您不是该企业的成员', 1004);
+    expect((await good<UserDetail>('企业管理员', 'user/getOfficialAccountLoginUserInfo')).companyInfo?.id).toBe(tradingId);
+  });
+
+  test('2003: every company call once the company’s service has expired; the date is China’s', async () => {
+    const db = server.database.db;
+    const saved = await db.select({ id: companies.id, serviceExpiresAt: companies.serviceExpiresAt }).from(companies);
+    // 20:00 UTC on New Year's Day is already 2 January in China.
+    await db.update(companies).set({ serviceExpiresAt: new Date('2020-01-01T20:00:00Z') }).where(inArray(companies.id, [tradingId, taxiId]));
+    try {
+      let refusals = 0;
+      for (const spec of ALL_CALLS) {
+        if (spec.access.kind !== 'company') {
+          // Calls that need no company still work.
+          expect((await as('企业管理员', spec.path, validBody(spec))).body.errorCode).not.toBe(2003);
+          continue;
+        }
+        for (const label of DEMO_LABELS.filter((candidate) => candidate !== '普通用户' && mayCall(spec, permissions[candidate]))) {
+          const name = label === '出租车管理员' ? '杭州顺达出租汽车有限公司' : '杭州优税通科技有限公司';
+          expectRefused(await as(label, spec.path, validBody(spec)), 200, `${name}的服务已于 2020-01-02 到期，请联系客服续费`, 2003);
+          refusals++;
+        }
+      }
+      expect(refusals).toBeGreaterThanOrEqual(ALL_CALLS.filter((spec) => spec.access.kind === 'company').length);
+      // Other companies are not affected.
+      await good({ token: newManagerToken }, 'taxAccount/getTaxAccount');
+    } finally {
+      for (const company of saved) await db.update(companies).set({ serviceExpiresAt: company.serviceExpiresAt }).where(eq(companies.id, company.id));
+    }
+    await good('企业管理员', 'taxAccount/getTaxAccount');
+  });
+
+  test('2004: an account that cannot log in, or is not set up', async () => {
+    const db = server.database.db;
+    const taxi = { nsrsbh: DEMO_TAX_NUMBERS.taxi, userId: userIds['出租车管理员'] };
+    await db.update(taxAccounts).set({ accountState: 3 }).where(eq(taxAccounts.companyId, taxiId));
+    try {
+      expectRefused(await as('出租车管理员', 'task/createLoginTask', { ...taxi, loginMethod: '1' }), 200, '该电子税务局账号状态异常，暂不能登录', 2004);
+      expectRefused(await as('出租车管理员', 'task/createScanFaceTask', taxi), 200, '该电子税务局账号状态异常', 2004);
+    } finally {
+      await db.update(taxAccounts).set({ accountState: 0 }).where(eq(taxAccounts.companyId, taxiId));
+    }
+    const [manager] = await db.select({ id: users.id }).from(users).where(eq(users.providerSubject, 'new-manager'));
+    const unset = { nsrsbh: '91330100MA0000001X', userId: manager!.id };
+    expectRefused(await as({ token: newManagerToken }, 'task/createLoginTask', { ...unset, loginMethod: '1' }), 200, '请先设置电子税务局账号', 2004);
+    expectRefused(await as({ token: newManagerToken }, 'task/createScanFaceTask', unset), 200, '请先设置电子税务局账号', 2004);
+  });
+
+  test('4000: a body the schema refuses names the field', async () => {
+    expectRefused(await as('企业管理员', 'task/createLoginTask', { nsrsbh: DEMO_TAX_NUMBERS.trading, userId: userIds['企业管理员'], loginMethod: '3' }), 400, '登录方式(loginMethod) 的取值无效');
+    expectRefused(await as('企业管理员', 'task/getTaskDetail', { id: 'not-an-id' }), 400, '任务编号(id) 格式不正确');
+    expectRefused(await as('企业管理员', 'task/getTaskDetail', {}), 400, '缺少参数 任务编号(id)');
+    expectRefused(await as('企业管理员', 'taxAccount/getTaxAccount', { extra: 1 }), 400, '不支持的参数 extra');
+    expectRefused(await as('企业管理员', 'taxAccount/setTaxAccount', { loginIdentity: '03', personName: '', phone: '13800001111' }), 400, '姓名(personName) 不能为空');
+    expectRefused(await as('企业管理员', 'task/getMyTasks', { pageSize: 101 }), 400, '每页条数(pageSize) 不能大于 100');
+  });
+
+  test('4004: unknown tasks and paths (unknown agreements, links and contacts: with their calls above)', async () => {
+    for (const path of ['task/getTaskProcess', 'task/getTaskDetail', 'task/submitLoginTaskSmsCode', 'bus/reSendSmsCode']) {
+      expectRefused(await as('企业员工', path, { id: NOBODY, ...(path === 'task/submitLoginTaskSmsCode' && { smsCode: '123456' }) }), 404, '任务不存在', 4004);
+    }
+    const unknownPath = await server.call('task/nothingHere', {}, tokens['企业管理员']);
+    expectRefused(unknownPath, 404, '接口不存在: POST /api/task/nothingHere', 4004);
+  });
+
+  test('4029: every rate-limited call refuses the call after its limit, per user', async () => {
+    const db = server.database.db;
+    // A second manager of the company without a tax account: every one of these calls fails harmlessly in the handler.
+    const [user] = await db.insert(users).values({ provider: 'test', providerSubject: 'busy-manager', nickname: '钱忙', currentCompanyId: newCompanyId }).returning();
+    await db.insert(memberships).values({ userId: user!.id, companyId: newCompanyId, roleName: '管理员', permissions: ['company_manage', 'company_user_role'] });
+    const busy = { token: await createSession(db, user!.id) };
+    const limited = ALL_CALLS.filter((spec) => spec.rateLimit);
+    expect(limited.length).toBeGreaterThan(0);
+    for (const spec of limited) {
+      const body = validBody(spec);
+      for (let i = 0; i < spec.rateLimit!.max; i++) {
+        const answer = await as(busy, spec.path, body);
+        expect(answer.body.success).toBe(false);
+        expect([1004, 2004, 4000, 4004]).toContain(answer.body.errorCode);
+      }
+      expectRefused(await as(busy, spec.path, body), 429, '操作过于频繁，请稍后再试', 4029);
+      // Another user is not limited.
+      const other = spec.path === 'taxAccount/setTaxAccount' ? { loginIdentity: '01', personName: '赵强', phone: '13900002222' } : body;
+      expect((await as('出租车管理员', spec.path, other)).body.errorCode).not.toBe(4029);
+    }
+    expect(await db.select().from(taxAccounts).where(eq(taxAccounts.companyId, newCompanyId))).toEqual([]);
+  });
+
+  test('the good paths above covered every call in ALL_CALLS', () => {
+    expect(ALL_CALLS.map((spec) => spec.path).filter((path) => !covered.has(path))).toEqual([]);
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * Real server processes for tests and benchmarks: `node --import tsx server/src/main.ts` (what `npm start` runs after
+ * releasing) on a free port, with its output kept for assertions and for the failure message.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { openSync, closeSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { REPO_ROOT } from '@app/deploy/workspace';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  /** Everything the process wrote so far (stdout and stderr). */
+  output(): string;
+  /** Milliseconds from spawning to the first answer of `GET /healthz`. */
+  startedInMs: number;
+  /** SIGKILL: no shutdown at all, like a crash or an OOM kill. */
+  kill(): Promise<void>;
+  /** SIGTERM: the server closes gracefully. */
+  stop(): Promise<void>;
+}
+
+export interface ServerProcessOptions {
+  /** Environment on top of the current one; `undefined` removes a variable (e.g. DATABASE_URL for PGlite). */
+  env: Record<string, string | undefined>;
+  /** How long to wait for the first answer. */
+  startTimeoutMs?: number;
+  /** Keep stdout (the request log) in `output()`; or write it to this file (as a deployment would); else discard it. */
+  keepStdout?: boolean;
+  stdoutFile?: string;
+  /** Node arguments (paths relative to the repository root); default `--import tsx server/src/main.ts`. */
+  args?: string[];
+  /** What answers once the server is up; default `GET /healthz`. */
+  probe?: (url: string) => Promise<boolean>;
+}
+
+const healthz = async (url: string) => (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) })).ok;
+
+const MAX_OUTPUT = 4 * 1024 * 1024;
+
+export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent' };
+  for (const [name, value] of Object.entries(options.env)) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  env.PORT = String(port);
+  env.HOST = '127.0.0.1';
+  const started = Date.now();
+  const stdoutFd = options.stdoutFile ? openSync(options.stdoutFile, 'a') : null;
+  const child = spawn(process.execPath, options.args ?? ['--import', 'tsx', join(REPO_ROOT, 'server/src/main.ts')], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', stdoutFd ?? 'pipe', 'pipe'],
+  });
+  if (stdoutFd !== null) closeSync(stdoutFd);
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    if (output.length < MAX_OUTPUT) output += chunk.toString();
+  };
+  if (options.keepStdout) child.stdout?.on('data', keep);
+  else child.stdout?.resume();
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const alive = () => child.exitCode === null && child.signalCode === null;
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = started + (options.startTimeoutMs ?? 25_000);
+  for (;;) {
+    if (!alive()) throw new Error(`server exited with ${child.exitCode ?? child.signalCode} before answering:\n${output}`);
+    try {
+      if (await (options.probe ?? healthz)(url)) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer within ${options.startTimeoutMs ?? 25_000} ms:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const startedInMs = Date.now() - started;
+
+  const signal = async (name: NodeJS.Signals) => {
+    if (!alive()) return;
+    child.kill(name);
+    await exited;
+  };
+  return {
+    url,
+    pid: child.pid ?? -1,
+    child,
+    output: () => output,
+    startedInMs,
+    kill: () => signal('SIGKILL'),
+    stop: () => signal('SIGTERM'),
+  };
+}
+
+export interface Envelope<T> {
+  status: number;
+  body: { success: boolean; result: T; message: string | null; errorCode: number | null };
+}
+
+/** `POST /api/<path>` on a running server. */
+export async function callApi<T = unknown>(url: string, path: string, body: unknown = {}, token: string | null = null): Promise<Envelope<T>> {
+  const response = await fetch(`${url}/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  return { status: response.status, body: (await response.json()) as Envelope<T>['body'] };
+}
+
+/** Signs in through the built-in demo provider as the demo user with this label; returns its token and user id. */
+export async function demoSignIn(url: string, label: string): Promise<{ token: string; userId: string }> {
+  const page = await (await fetch(`${url}/api/auth/authorize?returnUrl=%2F`)).text();
+  const form = page.split('<form').find((part) => part.includes(`<strong>${label}</strong>`));
+  const userId = form && /name="userId" value="([0-9a-f-]{36})"/.exec(form)?.[1];
+  if (!userId) throw new Error(`the demo sign-in page lists no ${label}`);
+  const response = await fetch(`${url}/api/auth/demo`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ userId, returnUrl: '/' }).toString(),
+    redirect: 'manual',
+  });
+  const location = response.headers.get('location') ?? '';
+  const token = new URL(location, url).searchParams.get('token');
+  if (response.status !== 303 || !token) throw new Error(`demo sign-in answered ${response.status} ${location}`);
+  return { token, userId };
+}

@@ -1,0 +1,184 @@
+/**
+ * The task worker against the simulator's fault switch (POST /etax-sim/fault): a failing bureau is retried with
+ * growing attempts and then fails with its reason, a bureau that never answers times out, a slow one still works, and a
+ * bureau that recovers lets a retried task succeed; a task past its deadline fails as timed out; and a worker that lost
+ * its lease cannot write the outcome of its step.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, rs, test } from '@rstest/core';
+import { eq, sql } from 'drizzle-orm';
+import { DEMO_TAX_NUMBERS } from '../src/db/seed';
+import { companies, simSessions, simSms, tasks } from '../src/db/schema';
+import { TaskStatus } from '../src/tasks/task-queue';
+import { createTestServer, DATABASES, eventually, testConfig, type TestServer } from './support/test-server';
+
+const STEP_TIMEOUT_MS = 800;
+const NO_ANSWER = '电子税务局无响应，请稍后重试';
+
+describe.each(DATABASES)('task worker and the fault switch (%s)', (kind) => {
+  let server: TestServer;
+  let token: string;
+  let userId: string;
+  let companyId: string;
+
+  beforeAll(async () => {
+    const defaults = await testConfig();
+    server = await createTestServer(kind, { worker: { ...defaults.worker, stepTimeoutMs: STEP_TIMEOUT_MS, leaseMs: 4000 } });
+    token = await server.tokenFor('企业管理员');
+    userId = await server.userIdOf('企业管理员');
+    const [company] = await server.database.db.select({ id: companies.id }).from(companies).where(eq(companies.xsfNsrsbh, DEMO_TAX_NUMBERS.trading));
+    companyId = company!.id;
+  });
+  afterEach(async () => {
+    rs.restoreAllMocks();
+    await setFault({ mode: 'none' });
+  });
+  afterAll(async () => server.close());
+
+  const setFault = async (fault: { mode: string; reason?: string; delayMs?: number }) => {
+    const answer = await server.app.inject({ method: 'POST', url: '/etax-sim/fault', payload: fault });
+    expect(answer.statusCode).toBe(200);
+    return answer.json<{ mode: string; reason: string; delayMs: number }>();
+  };
+  /** A new login task of the trading company, as createLoginTask makes it (without its once-per-company checks). */
+  const newTask = async (type: 'login_sms' | 'login_qr' = 'login_sms') => (await server.app.services.tasks.create({ companyId, userId, type })).id;
+  const row = async (id: string) => {
+    const [task] = await server.database.db.select().from(tasks).where(eq(tasks.id, id));
+    if (!task) throw new Error(`no task ${id}`);
+    return task;
+  };
+  const waitFor = (id: string, done: (task: Awaited<ReturnType<typeof row>>) => boolean, timeoutMs = 10_000) =>
+    eventually(async () => {
+      const task = await row(id);
+      return done(task) ? task : null;
+    }, timeoutMs);
+  const progress = async (id: string) => (await server.call<{ taskStatus: number; failReason: string | null }>('task/getTaskProcess', { id }, token)).body.result;
+  const smsOf = (id: string) => server.database.db.select().from(simSms).where(eq(simSms.gatewayRef, id));
+  const sessionOf = async (id: string) => (await server.database.db.select().from(simSessions).where(eq(simSessions.ref, id)))[0];
+  const submitCode = async (id: string) => {
+    const [sms] = await smsOf(id);
+    expect(sms?.code).toMatch(/^\d{6}$/);
+    expect((await server.call('task/submitLoginTaskSmsCode', { id, smsCode: sms!.code }, token)).body.success).toBe(true);
+  };
+
+  test('the switch: GET shows it, POST sets it, an unknown mode is refused', async () => {
+    expect((await server.app.inject('/etax-sim/fault')).json()).toMatchObject({ mode: 'none' });
+    expect(await setFault({ mode: 'slow', delayMs: 123 })).toMatchObject({ mode: 'slow', delayMs: 123 });
+    expect((await server.app.inject('/etax-sim/fault')).json()).toMatchObject({ mode: 'slow', delayMs: 123 });
+    const refused = await server.app.inject({ method: 'POST', url: '/etax-sim/fault', payload: { mode: 'broken' } });
+    expect(refused.statusCode).toBe(400);
+    expect((await server.app.inject('/etax-sim/fault')).json()).toMatchObject({ mode: 'slow' });
+  });
+
+  test("'fail': the step is retried with growing attempts, then the task fails with the fault's reason", async () => {
+    const reason = '电子税务局系统维护中（测试）';
+    await setFault({ mode: 'fail', reason });
+    const id = await newTask();
+    // The first refusal: still processing, the reason shown, a retry scheduled.
+    const retrying = await waitFor(id, (task) => task.attempts === 1);
+    expect(retrying.status).toBe(TaskStatus.Processing);
+    expect(retrying.failReason).toBe(reason);
+    expect(retrying.finishedAt).toBeNull();
+    const second = await waitFor(id, (task) => task.attempts === 2);
+    expect(second.finishedAt).toBeNull();
+    const failed = await waitFor(id, (task) => task.status === TaskStatus.Failed);
+    expect(failed).toMatchObject({ attempts: 3, maxAttempts: 3, failReason: reason, lockedBy: null });
+    expect(failed.finishedAt).not.toBeNull();
+    expect(await progress(id)).toMatchObject({ taskStatus: -1, failReason: reason });
+    // The bureau refused before doing anything: no session was started.
+    expect(await sessionOf(id)).toBeUndefined();
+  });
+
+  test("'hang': each step times out, and after its attempts the task fails as 'no answer'", async () => {
+    await setFault({ mode: 'hang' });
+    const id = await newTask();
+    const started = Date.now();
+    const retrying = await waitFor(id, (task) => task.attempts === 1);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(STEP_TIMEOUT_MS - 50);
+    expect(retrying).toMatchObject({ status: TaskStatus.Processing, failReason: NO_ANSWER });
+    const failed = await waitFor(id, (task) => task.status === TaskStatus.Failed, 15_000);
+    expect(failed).toMatchObject({ attempts: 3, failReason: NO_ANSWER, lockedBy: null });
+    expect(await progress(id)).toMatchObject({ taskStatus: -1, failReason: '电子税务局无响应，请稍后重试' });
+  });
+
+  test("'slow': every step takes longer, and the SMS login still succeeds", async () => {
+    await setFault({ mode: 'slow', delayMs: 300 });
+    const id = await newTask();
+    const started = Date.now();
+    await waitFor(id, (task) => task.status === TaskStatus.AwaitingSmsCode);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    await submitCode(id);
+    const done = await waitFor(id, (task) => task.status === TaskStatus.Succeeded);
+    expect(done).toMatchObject({ attempts: 0, failReason: null });
+    expect(await progress(id)).toMatchObject({ taskStatus: 1 });
+  });
+
+  test("back to 'none' mid-way: the retried task succeeds", async () => {
+    await setFault({ mode: 'fail', reason: '系统繁忙（测试）' });
+    const id = await newTask();
+    const retrying = await waitFor(id, (task) => task.attempts === 1);
+    expect(retrying.failReason).toBe('系统繁忙（测试）');
+    await setFault({ mode: 'none' });
+    // The retry (about a second later) reaches the bureau: the SMS is sent, the reason cleared.
+    const waiting = await waitFor(id, (task) => task.status === TaskStatus.AwaitingSmsCode);
+    expect(waiting).toMatchObject({ attempts: 1, failReason: null });
+    await submitCode(id);
+    await waitFor(id, (task) => task.status === TaskStatus.Succeeded);
+    expect((await sessionOf(id))?.starts).toBe(1);
+  });
+
+  test('a task past its deadline fails as timed out: waiting for the code, or before its first step', async () => {
+    const waitingId = await newTask();
+    await waitFor(waitingId, (task) => task.status === TaskStatus.AwaitingSmsCode);
+    // The deadline passes: the waiting task wakes up at its deadline (that is when it is due).
+    await server.database.db
+      .update(tasks)
+      .set({ deadlineAt: sql`now() - interval '1 second'`, nextRunAt: sql`now() - interval '1 second'` })
+      .where(eq(tasks.id, waitingId));
+    const timedOut = await waitFor(waitingId, (task) => task.status === TaskStatus.Failed);
+    expect(timedOut.failReason).toMatch(/^任务超时/);
+    expect(await progress(waitingId)).toMatchObject({ taskStatus: -1, failReason: '任务超时，请重新发起' });
+
+    const [late] = await server.database.db
+      .insert(tasks)
+      .values({ companyId, userId, type: 'login_qr', payload: { stage: 'start' }, deadlineAt: new Date(Date.now() - 1000) })
+      .returning();
+    const failed = await waitFor(late!.id, (task) => task.status === TaskStatus.Failed);
+    expect(failed.failReason).toBe('任务超时，请重新发起');
+    expect(await sessionOf(late!.id)).toBeUndefined();
+  });
+
+  test('the fence: a worker that lost its lease mid-step cannot write the outcome; the task is redone once it is free', async () => {
+    const info = rs.spyOn(server.app.log, 'info');
+    await setFault({ mode: 'slow', delayMs: 600 });
+    const id = await newTask();
+    const claimed = await waitFor(id, (task) => task.lockedBy !== null);
+    expect(claimed.status).toBe(TaskStatus.Processing);
+
+    // Another worker takes the task over while the step is still running (as if the lease had run out).
+    const intruder = 'another-host:1:deadbeef#1';
+    const taken = await server.database.db
+      .update(tasks)
+      .set({ lockedBy: intruder })
+      .where(sql`${tasks.id} = ${id} and ${tasks.lockedBy} = ${claimed.lockedBy}`)
+      .returning({ id: tasks.id });
+    expect(taken).toHaveLength(1);
+
+    await eventually(async () => info.mock.calls.some(([message]) => String(message).includes(`task ${id}`) && String(message).includes('lease lost')));
+    // The step did reach the bureau (the SMS was sent), but nothing of its outcome was written.
+    expect(await smsOf(id)).toHaveLength(1);
+    const after = await row(id);
+    expect(after).toMatchObject({ status: TaskStatus.Processing, lockedBy: intruder, smsSentAt: null, failReason: null, attempts: 0 });
+    expect(after.payload.stage).toBe('start');
+
+    // The other worker dies: its lease runs out, this worker claims the task again and redoes the step, which the
+    // bureau answers without starting a second session (no second SMS).
+    await setFault({ mode: 'none' });
+    await server.database.db.update(tasks).set({ lockedUntil: sql`now() - interval '1 millisecond'` }).where(eq(tasks.id, id));
+    const waiting = await waitFor(id, (task) => task.status === TaskStatus.AwaitingSmsCode);
+    expect(waiting.lockedBy).toBeNull();
+    expect((await sessionOf(id))?.starts).toBe(2);
+    expect(await smsOf(id)).toHaveLength(1);
+    await submitCode(id);
+    await waitFor(id, (task) => task.status === TaskStatus.Succeeded);
+  });
+});

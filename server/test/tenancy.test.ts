@@ -1,0 +1,256 @@
+/**
+ * Tenancy (ARCHITECTURE: every query of company data is scoped to the caller's current company). The calls are walked
+ * from ALL_CALLS: every body property that names a row — `id`, `*Id`, or a tax number (`nsrsbh`) — must answer 1004
+ * for the other company's value, and leave the other company's rows as they were. Each such property needs a foreign
+ * value here (found by its title) or a stated reason why it is not company data, so a call added later fails this
+ * test until it is scoped and listed. Lists and every other answer must never show another company's rows.
+ */
+import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { asc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { createSession } from '../src/auth/session-tokens';
+import { agreements, cars, companies, memberships, simSms, tasks, users } from '../src/db/schema';
+import { DEMO_TAX_NUMBERS } from '../src/db/seed';
+import type { CallSpec } from '../src/http/define-call';
+import { TaskStatus } from '../src/tasks/task-queue';
+import { ALL_CALLS, expectEnvelope, expectRefused, mayCall, propertiesOf, validBody, type PropertySchema } from './support/call-kit';
+import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
+
+interface Member {
+  userId: string;
+  token: string;
+  permissions: string[];
+}
+
+interface Side {
+  name: string;
+  companyId: string;
+  nsrsbh: string;
+  members: Member[];
+  /** The company's tasks: the first created through the API, the others inserted in waiting and final states. */
+  taskIds: string[];
+  /** Other identifiers that must never show up in another company's answers. */
+  secrets: string[];
+}
+
+/** A property that names a row of company data. */
+const namesARow = (key: string) => key === 'id' || /Id$/.test(key) || /nsrsbh/i.test(key);
+
+/** Values of the other company (and ids of no company at all) for each kind of id, by the property's title. */
+const FOREIGN: Record<string, (other: Side) => string[]> = {
+  任务编号: (other) => other.taskIds,
+  企业编号: (other) => [other.companyId, '0f0f0f0f-0000-4000-8000-000000000001'],
+  用户编号: (other) => other.members.map((member) => member.userId),
+  纳税人识别号: (other) => [other.nsrsbh, other.nsrsbh.toLowerCase()],
+};
+
+/** The caller's own value for each kind of id (the control: not refused with 1004). */
+const OWN: Record<string, (me: Side, caller: Member) => string> = {
+  任务编号: (me) => me.taskIds[0]!,
+  企业编号: (me) => me.companyId,
+  用户编号: (_, caller) => caller.userId,
+  纳税人识别号: (me) => me.nsrsbh,
+};
+
+/** Ids of rows that are not company data, and why. */
+const NOT_COMPANY_DATA: Record<string, { reason: string; table: typeof agreements }> = {
+  协议编号: { reason: 'the authorisation agreement is one text for every user', table: agreements },
+};
+
+function idProperties(spec: CallSpec): { key: string; schema: PropertySchema }[] {
+  return propertiesOf(spec).filter(({ key }) => namesARow(key));
+}
+
+describe.each(DATABASES)('tenancy (%s)', (kind) => {
+  let server: TestServer;
+  let trading: Side;
+  let taxi: Side;
+  let turn = 0;
+
+  /** Members take turns, so the per-user rate limits are not what answers. */
+  const callerFor = (side: Side, spec: CallSpec): Member => {
+    const allowed = side.members.filter((member) => mayCall(spec, member.permissions));
+    if (!allowed.length) throw new Error(`no member of ${side.name} may call ${spec.path}`);
+    return allowed[turn++ % allowed.length]!;
+  };
+
+  const ownBody = (spec: CallSpec, me: Side, caller: Member) => {
+    const body = validBody(spec);
+    for (const { key, schema } of idProperties(spec)) {
+      const own = schema.title ? OWN[schema.title] : undefined;
+      if (own) body[key] = own(me, caller);
+    }
+    return body;
+  };
+
+  /** Waits until the worker has no step to run (a control call may have given it one). */
+  const settle = () =>
+    eventually(async () => {
+      const busy = await server.database.db.select({ id: tasks.id }).from(tasks).where(inArray(tasks.status, [TaskStatus.Queued, TaskStatus.Processing]));
+      return busy.length === 0;
+    });
+
+  /** What must not change when another company's ids are tried: its tasks, the users' current companies, the SMS sent. */
+  const guarded = async (other: Side) => {
+    const db = server.database.db;
+    const taskRows = await db
+      .select({ id: tasks.id, status: tasks.status, payload: tasks.payload, failReason: tasks.failReason, smsSentAt: tasks.smsSentAt, finishedAt: tasks.finishedAt })
+      .from(tasks)
+      .where(eq(tasks.companyId, other.companyId))
+      .orderBy(asc(tasks.id));
+    const userRows = await db.select({ id: users.id, currentCompanyId: users.currentCompanyId }).from(users).orderBy(asc(users.id));
+    const sms = await db.select({ id: simSms.id }).from(simSms);
+    return JSON.stringify({ taskRows, userRows, sms: sms.length });
+  };
+
+  async function makeSide(name: string, nsrsbh: string, labels: string[], extraMembers: number): Promise<Side> {
+    const db = server.database.db;
+    const [company] = await db.select().from(companies).where(eq(companies.xsfNsrsbh, nsrsbh));
+    if (!company) throw new Error(`no company ${nsrsbh}`);
+    const members: Member[] = [];
+    for (const label of labels) {
+      const userId = await server.userIdOf(label);
+      const [membership] = await db.select().from(memberships).where(eq(memberships.userId, userId));
+      members.push({ userId, token: await server.tokenFor(label), permissions: membership?.permissions ?? [] });
+    }
+    for (let i = 0; i < extraMembers; i++) {
+      const [user] = await db.insert(users).values({ provider: 'test', providerSubject: `${name}-staff-${i}`, nickname: `员工${i}`, currentCompanyId: company.id }).returning();
+      const permissions: ('company_user_role' | 'taxi_trip_manage')[] = ['company_user_role', 'taxi_trip_manage'];
+      await db.insert(memberships).values({ userId: user!.id, companyId: company.id, roleName: '员工', permissions });
+      members.push({ userId: user!.id, token: await createSession(db, user!.id), permissions });
+    }
+    const carRows = await db.select().from(cars).where(eq(cars.companyId, company.id));
+    return { name, companyId: company.id, nsrsbh, members, taskIds: [], secrets: [company.id, company.name, ...carRows.flatMap((car) => [car.id, car.licensePlateNumber])] };
+  }
+
+  async function addTasks(side: Side, loginMethod: '1' | '2') {
+    const db = server.database.db;
+    const manager = side.members[0]!;
+    const created = await server.call<{ taskId: string }>('task/createLoginTask', { nsrsbh: side.nsrsbh, userId: manager.userId, loginMethod }, manager.token);
+    expect(created.body.success).toBe(true);
+    side.taskIds.push(created.body.result.taskId);
+    const later = new Date(Date.now() + 3600_000);
+    const inserted = await db
+      .insert(tasks)
+      .values([
+        // An SMS login waiting for its code, sent long enough ago that a resend would be allowed.
+        { companyId: side.companyId, userId: manager.userId, type: 'login_sms', status: TaskStatus.AwaitingSmsCode, payload: { stage: 'awaitCode' }, smsSentAt: new Date(Date.now() - 600_000), nextRunAt: later, deadlineAt: later },
+        { companyId: side.companyId, userId: manager.userId, type: 'face', status: TaskStatus.AwaitingFaceScan, payload: { stage: 'awaitScan' }, extensionData: 'data:image/png;base64,AAAA', nextRunAt: later, deadlineAt: later },
+        { companyId: side.companyId, userId: manager.userId, type: 'login_qr', status: TaskStatus.Succeeded, payload: { stage: 'done' }, nextRunAt: later, deadlineAt: later, finishedAt: new Date() },
+      ])
+      .returning({ id: tasks.id });
+    side.taskIds.push(...inserted.map((row) => row.id));
+    side.secrets.push(...side.taskIds);
+  }
+
+  beforeAll(async () => {
+    server = await createTestServer(kind);
+    trading = await makeSide('trading', DEMO_TAX_NUMBERS.trading, ['企业管理员', '企业员工', '线下收款管理员'], 0);
+    taxi = await makeSide('taxi', DEMO_TAX_NUMBERS.taxi, ['出租车管理员'], 2);
+    for (const side of [trading, taxi]) side.secrets.push(...side.members.map((member) => member.userId), side.nsrsbh);
+    await addTasks(trading, '2');
+    await addTasks(taxi, '1');
+    // The API-created tasks reach their waiting states (the QR one keeps polling; its status no longer changes).
+    const statusOf = async (id: string) => (await server.database.db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, id)))[0]?.status;
+    await eventually(async () => (await statusOf(trading.taskIds[0]!)) === TaskStatus.AwaitingSmsCode);
+    await eventually(async () => (await statusOf(taxi.taskIds[0]!)) === TaskStatus.AwaitingQrScan);
+  });
+  afterAll(async () => server?.close());
+
+  test('every id a call takes is either scoped here or stated not to be company data', () => {
+    const unknown: string[] = [];
+    let scoped = 0;
+    for (const spec of ALL_CALLS) {
+      for (const { key, schema } of idProperties(spec)) {
+        const title = schema.title ?? key;
+        const global = NOT_COMPANY_DATA[title];
+        if (FOREIGN[title] && OWN[title]) scoped++;
+        else if (global) expect(Object.keys(getTableColumns(global.table))).not.toContain('companyId');
+        else unknown.push(`${spec.path}: ${key} (${title})`);
+      }
+    }
+    expect(unknown).toEqual([]);
+    expect(scoped).toBeGreaterThanOrEqual(8);
+  });
+
+  for (const [mine, theirs] of [
+    ['trading', 'taxi'],
+    ['taxi', 'trading'],
+  ] as const) {
+    test(`a ${mine} user gets 1004 for every ${theirs} id on every call that takes one, and nothing of ${theirs} changes`, async () => {
+      const me = mine === 'trading' ? trading : taxi;
+      const other = theirs === 'trading' ? trading : taxi;
+      await settle();
+      const before = await guarded(other);
+      let attempts = 0;
+      for (const spec of ALL_CALLS) {
+        for (const { key, schema } of idProperties(spec)) {
+          const foreign = FOREIGN[schema.title ?? key];
+          if (!foreign) continue;
+          for (const value of foreign(other)) {
+            const caller = callerFor(me, spec);
+            const answer = await server.call(spec.path, { ...ownBody(spec, me, caller), [key]: value }, caller.token);
+            if (answer.body.errorCode !== 1004) throw new Error(`${spec.path} with ${theirs}'s ${key} ${value}: ${answer.status} ${JSON.stringify(answer.body)}`);
+            expectRefused(answer, 403, undefined, 1004);
+            attempts++;
+          }
+        }
+      }
+      expect(attempts).toBeGreaterThanOrEqual(15);
+      expect(await guarded(other)).toBe(before);
+
+      // The control: the same bodies with the caller's own ids are not refused for tenancy.
+      for (const spec of ALL_CALLS.filter((call) => idProperties(call).some(({ key, schema }) => FOREIGN[schema.title ?? key]))) {
+        const caller = callerFor(me, spec);
+        const answer = await server.call(spec.path, ownBody(spec, me, caller), caller.token);
+        expectEnvelope(answer.body);
+        expect([answer.status, answer.body.errorCode, spec.path]).not.toEqual([403, 1004, spec.path]);
+      }
+      await settle();
+    });
+  }
+
+  test('the task list shows only the caller’s company’s tasks, with every filter and on every page', async () => {
+    const db = server.database.db;
+    const statuses = [undefined, 'pending', 'success', 'failed'] as const;
+    const types = [undefined, 'login_sms', 'login_qr', 'face', 'blue_invoice', 'red_invoice'] as const;
+    for (const [me, other] of [
+      [trading, taxi],
+      [taxi, trading],
+    ] as const) {
+      const own = new Set((await db.select({ id: tasks.id }).from(tasks).where(eq(tasks.companyId, me.companyId))).map((row) => row.id));
+      expect(own.size).toBeGreaterThanOrEqual(4);
+      for (const member of me.members) {
+        for (const status of statuses) {
+          for (const type of types) {
+            const seen: string[] = [];
+            for (let page = 1; ; page++) {
+              const answer = await server.call<{ total: number; list: { id: string }[] }>('task/getMyTasks', { status, type, page, pageSize: 2 }, member.token);
+              expect(answer.body.success).toBe(true);
+              seen.push(...answer.body.result.list.map((task) => task.id));
+              if (seen.length >= answer.body.result.total || !answer.body.result.list.length) break;
+            }
+            for (const id of seen) expect(own.has(id)).toBe(true);
+            for (const id of other.taskIds) expect(seen).not.toContain(id);
+            if (!status && !type) expect(new Set(seen)).toEqual(own);
+          }
+        }
+      }
+    }
+  });
+
+  test('no answer of any call shows another company’s ids, names, tax number, users, tasks or cars', async () => {
+    for (const [me, other] of [
+      [trading, taxi],
+      [taxi, trading],
+    ] as const) {
+      for (const spec of ALL_CALLS) {
+        for (const caller of me.members.filter((member) => mayCall(spec, member.permissions))) {
+          const answer = await server.call(spec.path, ownBody(spec, me, caller), caller.token);
+          expectEnvelope(answer.body);
+          const text = JSON.stringify(answer.body);
+          for (const secret of other.secrets) if (text.includes(secret)) throw new Error(`${spec.path} for ${me.name} shows ${other.name}'s ${secret}: ${text.slice(0, 300)}`);
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * Renders the open dialog (see dialogs.ts). Each dialog's code loads when it is first opened. The host mounts one
+ * DialogHost; a remote's standalone page mounts its own.
+ */
+import { lazy, Suspense, type ComponentType } from 'react';
+import { useAtomValue } from 'jotai';
+import { openDialogAtom, type DialogKind } from './dialogs';
+import { sessionStore } from './session';
+
+export interface DialogProps {
+  /** Closes the dialog; `done` says whether its goal was reached. */
+  onClose(done: boolean): void;
+}
+
+const DIALOGS: Record<DialogKind, ComponentType<DialogProps>> = {
+  login: lazy(() => import('./dialogs/login/LoginDialog')),
+  face: lazy(() => import('./dialogs/face/FaceDialog')),
+  agreement: lazy(() => import('./dialogs/agreement/AgreementDialog')),
+};
+
+export function DialogHost() {
+  const open = useAtomValue(openDialogAtom, { store: sessionStore });
+  if (!open) return null;
+  const Dialog = DIALOGS[open.kind];
+  return (
+    <Suspense fallback={null}>
+      <Dialog key={open.kind} onClose={open.close} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * 用户需知 (spec §2, §4): shown to company users who have not agreed to the authorisation agreement. It cannot be
+ * closed; it resolves the opener with true once the user agreed.
+ */
+import { useState } from 'react';
+import { Button } from '@app/ui/button';
+import type { DialogProps } from '../../dialog-host';
+import { DialogFrame } from '../common/DialogFrame';
+import { AgreementConsent } from './AgreementConsent';
+import { AgreementContentDialog } from './AgreementContentDialog';
+import { AgreementIntro } from './AgreementIntro';
+import { useAgreement } from './use-agreement';
+import './agreement-dialog.css';
+
+export default function AgreementDialog({ onClose }: DialogProps) {
+  const agreement = useAgreement(onClose);
+  const [reading, setReading] = useState(false);
+  return (
+    <DialogFrame title="用户需知">
+      <AgreementIntro onOpenAgreement={() => setReading(true)} />
+      <AgreementConsent checked={agreement.checked} onChange={agreement.setChecked} showRequired={agreement.showRequired} />
+      <Button block color="primary" size="large" className="agreement-dialog__confirm" loading={agreement.confirming} onClick={() => void agreement.confirm()}>
+        确认
+      </Button>
+      <AgreementContentDialog visible={reading} agreement={agreement.agreement} error={agreement.loadError} onRetry={agreement.reload} onClose={() => setReading(false)} />
+    </DialogFrame>
+  );
+}

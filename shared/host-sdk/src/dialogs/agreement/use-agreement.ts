@@ -1,0 +1,81 @@
+/**
+ * The agreement gate (spec §4, §5): the agreement is fetched when the notice opens; 确认 needs the checkbox ticked
+ * (otherwise 请阅读协议内容 and a hint show under it), then accepts the agreement, marks the user's account as agreed
+ * and closes.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Toast } from '@app/ui/toast';
+import { callApi } from '../../api-client';
+import { sessionStore, userDetailAtom } from '../../session';
+import { DIALOG_HANDLED_CODES, messageOf, toastFailure } from '../common/api-errors';
+
+export interface Agreement {
+  id: number;
+  title: string;
+  /** Rich text, sanitised by the server. */
+  content: string;
+  createdAt: string;
+}
+
+export const UPDATE_AGREEMENT_FAILED = '更新授权协议状态失败!';
+const LOAD_AGREEMENT_FAILED = '获取授权协议失败，请重试';
+
+export function useAgreement(onClose: (done: boolean) => void) {
+  const [agreement, setAgreement] = useState<Agreement | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [checked, setChecked] = useState(false);
+  const [attempted, setAttempted] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  const load = useCallback(async (): Promise<Agreement | null> => {
+    setLoadError(null);
+    try {
+      const loaded = await callApi<Agreement>('taxAccount/getAgreement', {}, { handles: DIALOG_HANDLED_CODES });
+      setAgreement(loaded);
+      return loaded;
+    } catch (error) {
+      setLoadError(messageOf(error, LOAD_AGREEMENT_FAILED));
+      return null;
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  /** 确认. */
+  const confirm = async () => {
+    if (!checked) {
+      setAttempted(true);
+      return;
+    }
+    if (confirming) return;
+    setConfirming(true);
+    try {
+      const current = agreement ?? (await load());
+      if (!current) {
+        Toast.show({ icon: 'fail', content: UPDATE_AGREEMENT_FAILED });
+        return;
+      }
+      await callApi('taxAccount/agreedAgreement', { id: current.id }, { handles: DIALOG_HANDLED_CODES });
+      sessionStore.set(userDetailAtom, (user) => (user ? { ...user, account: { ...user.account, agreed: true } } : user));
+      onClose(true);
+    } catch (error) {
+      toastFailure(error, UPDATE_AGREEMENT_FAILED);
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  return {
+    agreement,
+    loadError,
+    reload: () => void load(),
+    checked,
+    setChecked,
+    /** The box is unticked after a confirm attempt. */
+    showRequired: attempted && !checked,
+    confirming,
+    confirm,
+  };
+}

@@ -1,0 +1,31 @@
+/** Today's face-authentication state; when it is missing, what that blocks. */
+import { Skeleton } from '@app/ui/skeleton';
+import { isFaceAuthenticated } from '../../roles';
+import type { TaxAccount } from '../../session';
+
+/** YYYY-MM-DD HH:mm in local time. */
+function formatTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+export function FaceStatus({ account }: { account: TaxAccount | null | undefined }) {
+  if (account === undefined) return <Skeleton.Paragraph lineCount={2} animated />;
+  if (isFaceAuthenticated(account)) {
+    const time = account?.scanFaceTime ? formatTime(account.scanFaceTime) : '';
+    return (
+      <div className="face-status face-status--done" role="status">
+        <p className="face-status__state">今日已认证</p>
+        {time ? <p className="face-status__detail">认证时间 {time}</p> : null}
+      </div>
+    );
+  }
+  return (
+    <div className="face-status face-status--missing" role="status">
+      <p className="face-status__state">今日未认证</p>
+      <p className="face-status__detail">完成刷脸认证前，开具发票等涉税任务将会失败</p>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * SMS login (spec §4, §9): 发送验证码 creates the task (or follows the saved one on 2001) and counts down 4 minutes
+ * before a resend; 提交 sends the code; the task is polled every 2 s:
+ * - 2020 waiting for a code: its failReason (a wrong code, say) becomes the field's error, resending is possible and
+ *   the 登录中 spinner stops, unless a code was just submitted and this answer predates it;
+ * - 1: 授权登录成功!, the saved id is cleared, the tax account refreshed, the dialog closes;
+ * - -1: a 登录失败 dialog with the reason, and the task is forgotten (a new code starts a new task).
+ */
+import { useCallback, useRef, useState } from 'react';
+import { Dialog } from '@app/ui/dialog';
+import { Toast } from '@app/ui/toast';
+import { callApi, type ApiError } from '../../api-client';
+import { clearPendingTask } from '../../pending-tasks';
+import { refreshTaxAccount } from '../../session-loader';
+import { phaseOf, type TaskProgress } from '../../task-polling';
+import { DIALOG_HANDLED_CODES, hasErrorCode, toastFailure } from '../common/api-errors';
+import { useTaskPoll } from '../common/use-task-poll';
+import { LOGIN_FAILED_MESSAGE, startLoginTask } from './login-task';
+import { useCountdown } from './use-countdown';
+
+/** Spec §9: the SMS resend countdown, 4 minutes. */
+export const SMS_RESEND_SECONDS = 4 * 60;
+export const SMS_LOGIN_SUCCESS_MESSAGE = '授权登录成功!';
+
+/**
+ * - idle: no task yet; sending: the task is being set up and the code sent; awaitCode: the code can be entered;
+ * - verifying: a submitted code is being checked (the 登录中 spinner).
+ */
+export type SmsStage = 'idle' | 'sending' | 'awaitCode' | 'verifying';
+
+/** A failReason to show under the field; `seq` tells the same message given twice apart. */
+export interface FieldError {
+  message: string;
+  seq: number;
+}
+
+/** "请在 N 秒后重新获取验证码" → N. */
+function waitSecondsIn(message: string): number | null {
+  const match = /(\d+)\s*秒/.exec(message);
+  return match ? Number(match[1]) : null;
+}
+
+export function useSmsLogin(onClose: (done: boolean) => void) {
+  const [taskId, setTaskId] = useState<string | null>(null);
+  const [stage, setStage] = useState<SmsStage>('idle');
+  const [requesting, setRequesting] = useState(false);
+  const [fieldError, setFieldError] = useState<FieldError | null>(null);
+  const { seconds: countdown, start: startCountdown, reset: resetCountdown } = useCountdown();
+  const submitting = useRef(false);
+  const shownReason = useRef<string | null>(null);
+  const errorSeq = useRef(0);
+
+  const forgetTask = useCallback(() => {
+    clearPendingTask('smsLogin');
+    setTaskId(null);
+    setStage('idle');
+    resetCountdown();
+  }, [resetCountdown]);
+
+  const onProgress = ({ taskStatus, failReason }: TaskProgress) => {
+    switch (phaseOf(taskStatus)) {
+      case 'awaitSmsCode':
+        // Sent before the code was submitted: it cannot say anything about that code.
+        if (submitting.current) return;
+        setStage('awaitCode');
+        if (failReason && failReason !== shownReason.current) {
+          shownReason.current = failReason;
+          errorSeq.current += 1;
+          setFieldError({ message: failReason, seq: errorSeq.current });
+        }
+        return;
+      case 'success':
+        Toast.show({ icon: 'success', content: SMS_LOGIN_SUCCESS_MESSAGE });
+        clearPendingTask('smsLogin');
+        void refreshTaxAccount();
+        onClose(true);
+        return;
+      case 'failed':
+        forgetTask();
+        void Dialog.alert({ title: '登录失败', content: failReason || LOGIN_FAILED_MESSAGE, confirmText: '确定' });
+        return;
+      default:
+        return;
+    }
+  };
+
+  const onError = (error: ApiError) => {
+    // The saved task is gone (or not ours): start over.
+    if (hasErrorCode(error, 4004, 1004)) forgetTask();
+  };
+
+  const poll = useTaskPoll(taskId, { onProgress, onError });
+
+  const follow = (id: string) => {
+    shownReason.current = null;
+    setFieldError(null);
+    setTaskId(id);
+    setStage('sending');
+    startCountdown(SMS_RESEND_SECONDS);
+  };
+
+  const create = async () => {
+    const start = await startLoginTask('sms');
+    if (start.kind === 'started') follow(start.taskId);
+    else if (start.kind === 'loggedIn') {
+      Toast.show({ content: start.message });
+      void refreshTaxAccount();
+      onClose(true);
+    } else if (!start.notified) Toast.show({ icon: 'fail', content: start.message });
+  };
+
+  const resend = async (id: string) => {
+    try {
+      await callApi('bus/reSendSmsCode', { id }, { handles: DIALOG_HANDLED_CODES });
+      shownReason.current = null;
+      setFieldError(null);
+      startCountdown(SMS_RESEND_SECONDS);
+      Toast.show({ content: '验证码已重新发送' });
+    } catch (error) {
+      const wait = hasErrorCode(error, 2006) ? waitSecondsIn(error.message) : null;
+      if (wait) startCountdown(wait);
+      toastFailure(error, '发送失败,请重试');
+    }
+  };
+
+  /** 发送验证码 / 重新发送. */
+  const send = async () => {
+    if (requesting || countdown > 0) return;
+    setRequesting(true);
+    try {
+      await (taskId ? resend(taskId) : create());
+    } finally {
+      setRequesting(false);
+    }
+  };
+
+  /** 提交: the code passed the field's validation. */
+  const submit = async (smsCode: string) => {
+    if (!taskId) {
+      Toast.show({ content: '请先获取验证码' });
+      return;
+    }
+    submitting.current = true;
+    setStage('verifying');
+    setFieldError(null);
+    try {
+      await callApi('task/submitLoginTaskSmsCode', { id: taskId, smsCode }, { handles: DIALOG_HANDLED_CODES });
+      submitting.current = false;
+      shownReason.current = null;
+      // Answers to polls sent before now would still say "waiting for a code".
+      poll.restart();
+    } catch (error) {
+      submitting.current = false;
+      setStage('awaitCode');
+      toastFailure(error, '提交失败');
+    }
+  };
+
+  return {
+    stage,
+    fieldError,
+    /** Seconds until a resend is possible (0: possible). */
+    countdown,
+    hasTask: taskId !== null,
+    /** The send / resend button can be pressed. */
+    canSend: !requesting && countdown === 0 && stage !== 'verifying',
+    requesting,
+    send,
+    submit,
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * Loads the session from the server into the session store: the service config (before mounting), the user detail
+ * (before the first signed-in page), then, for users of a company, the tax account and, for taxi users, the cars.
+ */
+import { callApi } from './api-client';
+import { isTaxiUser } from './roles';
+import { carsAtom, servicesConfigAtom, sessionStore, taxAccountAtom, taxAccountFailedAtom, userDetailAtom, type Car, type ServicesConfig, type TaxAccount, type UserDetail } from './session';
+
+export async function loadServicesConfig(): Promise<ServicesConfig> {
+  const config = await callApi<ServicesConfig>('sysConfig/get', {}, { handles: true });
+  sessionStore.set(servicesConfigAtom, config);
+  return config;
+}
+
+/** The tax account of the current company; on failure the store remembers it (only QR login is then offered). */
+export async function refreshTaxAccount(): Promise<TaxAccount | null> {
+  try {
+    const account = await callApi<TaxAccount | null>('taxAccount/getTaxAccount', {}, { handles: true });
+    sessionStore.set(taxAccountAtom, account);
+    sessionStore.set(taxAccountFailedAtom, false);
+    return account;
+  } catch {
+    sessionStore.set(taxAccountAtom, null);
+    sessionStore.set(taxAccountFailedAtom, true);
+    return null;
+  }
+}
+
+export async function loadCars(): Promise<Car[]> {
+  try {
+    const cars = await callApi<Car[]>('taxiCar/getMyCars', {}, { handles: true });
+    sessionStore.set(carsAtom, cars);
+    return cars;
+  } catch (error) {
+    sessionStore.set(carsAtom, []);
+    throw Object.assign(new Error('获取公司车辆信息失败'), { cause: error });
+  }
+}
+
+/** Company-level data loads only when the user detail says company: true (spec §6). */
+async function loadCompanyData(user: UserDetail): Promise<void> {
+  if (!user.company) return;
+  await refreshTaxAccount();
+  if (isTaxiUser(user)) await loadCars().catch(() => undefined);
+}
+
+/** The signed-in user's detail; the caller handles a failure (the token is invalid: sign in again). */
+export async function loadUserDetail(): Promise<UserDetail> {
+  const user = await callApi<UserDetail>('user/getOfficialAccountLoginUserInfo', {}, { handles: true });
+  sessionStore.set(userDetailAtom, user);
+  void loadCompanyData(user);
+  return user;
+}

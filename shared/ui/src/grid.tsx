@@ -1,0 +1,2 @@
+export { default as Grid } from 'antd-mobile/es/components/grid';
+export type { GridProps, GridItemProps } from 'antd-mobile/es/components/grid';
