@@ -2,13 +2,18 @@
  * `npm run bench:bundle`: loads the app in Chromium (phone, WeChat) and prints the gzip KiB of JavaScript and CSS
  * fetched for the first load of `/`, and for the first navigation into each remote afterwards (what that navigation
  * adds: the remote's manifest, entry and routes, the host's shared modules it needs for the first time, and the page).
- * Builds whatever has no release yet, like `npm start`, and measures the live versions.
+ * Builds every app from the current sources into a temporary release store (as the browser tests do), so it
+ * measures the code in the work tree, not an older release.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { releaseMissing } from '@app/deploy/release-missing';
 import { launchOptions, wechatPhone } from '../support/browser';
 import { startServer } from '../support/server';
+import { callApi, demoSignIn } from '../support/sign-in';
 
 interface Fetched {
   url: string;
@@ -51,11 +56,18 @@ function describe(files: Fetched[]): string {
     .join('\n');
 }
 
-await releaseMissing({ log: (line) => console.log(line) });
-const server = await startServer({});
+const store = await mkdtemp(join(tmpdir(), 'bench-releases-'));
+const dataDir = await mkdtemp(join(tmpdir(), 'bench-data-'));
+await releaseMissing({ storeDir: store, log: (line) => console.log(line) });
+const server = await startServer({ RELEASE_DIR: store, DATA_DIR: dataDir });
+const token = await demoSignIn(server.url, '企业管理员');
+const agreement = await callApi<{ id: number }>(server.url, 'taxAccount/getAgreement', {}, token);
+await callApi(server.url, 'taxAccount/agreedAgreement', { id: agreement.id }, token);
 const browser = await chromium.launch(launchOptions);
 try {
+  // Signed in as a company user, so the first load is the real home page with its tab bar.
   const context = await browser.newContext(wechatPhone);
+  await context.addInitScript((value) => localStorage.setItem('token', JSON.stringify(value)), token);
   const page = await context.newPage();
   let fetched = record(page);
   await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
@@ -84,4 +96,6 @@ try {
 } finally {
   await browser.close();
   await server.stop();
+  await rm(store, { recursive: true, force: true });
+  await rm(dataDir, { recursive: true, force: true });
 }
