@@ -1,26 +1,13 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, rs, test } from '@rstest/core';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Dialog } from '@app/ui/dialog';
-import { setupUi } from '@app/ui/setup';
+import { describe, expect, rs, test } from '@rstest/core';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+
 import { Toast } from '@app/ui/toast';
 import { pendingTask, savePendingTask } from '../../pending-tasks';
 import type { TaxAccount } from '../../session';
-import { fail, mockApi, ok, progress, QR_PNG, resetSession, taxAccount, type Answer, type Route } from '../test-support/mock-api';
+import { fail, mockApi, ok, progress, QR_PNG, taxAccount, type Answer, type Route, useDialogTestSetup } from '../test-support/mock-api';
 import FaceDialog from './FaceDialog';
 
-beforeAll(() => setupUi());
-beforeEach(() => {
-  resetSession();
-  rs.useFakeTimers({ shouldAdvanceTime: true });
-});
-afterEach(() => {
-  cleanup();
-  Toast.clear();
-  Dialog.clear();
-  rs.useRealTimers();
-});
-
-const advance = (ms: number) => act(() => rs.advanceTimersByTimeAsync(ms));
+const { advance } = useDialogTestSetup();
 const LOGGED_IN = { loginState: '已登录', expirationTime: '2099-01-01T00:00:00.000Z' };
 
 /** The dialog for a company whose tax account answers `account` (logged in, not authenticated, unless told). */

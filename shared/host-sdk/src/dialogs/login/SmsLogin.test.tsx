@@ -1,25 +1,11 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, rs, test } from '@rstest/core';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Dialog } from '@app/ui/dialog';
-import { setupUi } from '@app/ui/setup';
-import { Toast } from '@app/ui/toast';
+import { describe, expect, rs, test } from '@rstest/core';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+
 import { pendingTask, savePendingTask } from '../../pending-tasks';
-import { fail, mockApi, ok, progress, resetSession, taxAccount, type Answer } from '../test-support/mock-api';
+import { fail, mockApi, ok, progress, taxAccount, type Answer, useDialogTestSetup } from '../test-support/mock-api';
 import LoginDialog from './LoginDialog';
 
-beforeAll(() => setupUi());
-beforeEach(() => {
-  resetSession();
-  rs.useFakeTimers({ shouldAdvanceTime: true });
-});
-afterEach(() => {
-  cleanup();
-  Toast.clear();
-  Dialog.clear();
-  rs.useRealTimers();
-});
-
-const advance = (ms: number) => act(() => rs.advanceTimersByTimeAsync(ms));
+const { advance } = useDialogTestSetup();
 const codeField = () => screen.getByPlaceholderText('6位数字验证码');
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
 

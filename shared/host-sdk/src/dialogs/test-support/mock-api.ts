@@ -2,7 +2,12 @@
  * Test support for the dialogs (never imported by the app): answers `POST /api/<path>` from a table through the
  * axios adapter of the one API client, and records every call.
  */
+import { afterEach, beforeAll, beforeEach, rs } from '@rstest/core';
+import { act, cleanup } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
+import { Dialog } from '@app/ui/dialog';
+import { setupUi } from '@app/ui/setup';
+import { Toast } from '@app/ui/toast';
 import { apiClient, type ApiEnvelope } from '../../api-client';
 import { clearPendingTask } from '../../pending-tasks';
 import { sessionStore, taxAccountAtom, taxAccountFailedAtom, userDetailAtom, type TaxAccount, type UserDetail } from '../../session';
@@ -116,3 +121,28 @@ export function resetSession(): void {
 
 /** A 1×1 PNG, standing in for the QR code in extensionData. */
 export const QR_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+/**
+ * The set-up every dialog test shares: the UI's React 19 renderer, a fresh session, fake timers that still advance
+ * with real time (polls run at 2 s), and nothing left on screen afterwards.
+ */
+export function useDialogTestSetup(): { advance(ms: number): Promise<void> } {
+  beforeAll(() => setupUi());
+  beforeEach(() => {
+    resetSession();
+    rs.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    cleanup();
+    Toast.clear();
+    Dialog.clear();
+    rs.useRealTimers();
+  });
+  return {
+    advance: async (ms) => {
+      await act(async () => {
+        await rs.advanceTimersByTimeAsync(ms);
+      });
+    },
+  };
+}
