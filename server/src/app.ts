@@ -2,7 +2,7 @@
  * Builds the server without listening (tests drive it with `inject`): the database (migrated, seeded when empty),
  * the e-tax simulator, the task worker, the API, sign-in, the simulator's pages and the released apps.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { registerAuthRoutes } from './auth/auth-routes';
 import { ALL_CALLS } from './calls/all-calls';
 import type { ServerConfig } from './config';
@@ -44,6 +44,19 @@ function stripSecrets(url: string): string {
   return url.replace(/([?&](?:token|code|auth_code|state)=)[^&#]*/g, '$1[redacted]');
 }
 
+/**
+ * One log line per request, when it is answered (method, address, status, time), instead of Fastify's two (one when
+ * it arrives, one when it is answered): the same facts at half the cost, on the hot path of every poll.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 export async function buildServer(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger
@@ -54,8 +67,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
           ...(options.logStream && { stream: options.logStream }),
         }
       : false,
-    // One log line per request, when it is answered (see the onResponse hook below), instead of one at each end.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     trustProxy: true,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true, verbose: true, allErrors: false } },
   });
@@ -83,12 +95,6 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   app.decorate('simulator', simulator);
   app.decorate('worker', worker);
 
-  if (options.logger) {
-    app.addHook('onResponse', (request, reply, done) => {
-      request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-      done();
-    });
-  }
   app.get('/healthz', async () => ({ status: 'ok' }));
   const forcedFailures = config.testHooks ? new ForcedFailures() : null;
   await registerCalls(app, services, ALL_CALLS, { beforeCall: forcedFailures ? (path) => forcedFailures.check(path) : undefined });

@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import { companies, simSessions, simSms, tasks } from '../src/db/schema';
 import { TaskStatus } from '../src/tasks/task-queue';
-import { createTestServer, DATABASES, eventually, testConfig, type TestServer } from './support/test-server';
+import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
 
 const STEP_TIMEOUT_MS = 800;
 const NO_ANSWER = '电子税务局无响应，请稍后重试';
@@ -21,8 +21,7 @@ describe.each(DATABASES)('task worker and the fault switch (%s)', (kind) => {
   let companyId: string;
 
   beforeAll(async () => {
-    const defaults = await testConfig();
-    server = await createTestServer(kind, { worker: { ...defaults.worker, stepTimeoutMs: STEP_TIMEOUT_MS, leaseMs: 4000 } });
+    server = await createTestServer(kind, { worker: { enabled: true, pollMs: 20, stepTimeoutMs: STEP_TIMEOUT_MS, leaseMs: 4000, batch: 8 } });
     token = await server.tokenFor('企业管理员');
     userId = await server.userIdOf('企业管理员');
     const [company] = await server.database.db.select({ id: companies.id }).from(companies).where(eq(companies.xsfNsrsbh, DEMO_TAX_NUMBERS.trading));

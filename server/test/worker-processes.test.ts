@@ -166,8 +166,11 @@ describe.skipIf(!hasPostgres)('two instances on one PostgreSQL', () => {
       }
       return done;
     };
-    const byOne = startedBy(one);
-    const byTwo = startedBy(two);
+    // (A line is written just after its task's row: wait until all 30 arrived from the pipes.)
+    const [byOne, byTwo] = await eventually(async () => {
+      const lines = [startedBy(one), startedBy(two)] as const;
+      return lines[0].size + lines[1].size >= ids.length ? lines : null;
+    }, 10_000);
     expect(byOne.size).toBeGreaterThan(0);
     expect(byTwo.size).toBeGreaterThan(0);
     expect([...byOne].filter((id) => byTwo.has(id))).toEqual([]);

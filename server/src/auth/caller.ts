@@ -1,9 +1,10 @@
 /**
  * Who is calling: the session behind the bearer token, its user, and the user's current company with the
- * permissions the user holds there. One prepared query, shared by the calls that arrive while one is running.
+ * permissions the user holds there. One prepared query, shared by the calls that arrive together.
  */
-import { and, eq, sql } from 'drizzle-orm';
-import { arrayLiteral, batchedLookup, type Database } from '../db/database';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { batchedRowLookup, type Database } from '../db/database';
 import { companies, memberships, sessions, users, type Permission } from '../db/schema';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { hashToken } from './session-tokens';
@@ -40,64 +41,75 @@ export function tokenFromHeader(header: string | undefined): string | null {
   return BEARER.exec(header)?.[1] ?? null;
 }
 
-/** The caller query, prepared once per database (PostgreSQL keeps its plan per connection), for a batch of tokens. */
-function callerQuery(db: Database) {
-  return db
-    .select({
-      tokenHash: sessions.tokenHash,
-      userId: users.id,
-      nickname: users.nickname,
-      avatarUrl: users.avatarUrl,
-      username: users.username,
-      tester: users.tester,
-      expired: sql<boolean>`${sessions.expiresAt} < now()`,
-      company: companies,
-      roleName: memberships.roleName,
-      permissions: memberships.permissions,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.companyId, users.currentCompanyId)))
-    .leftJoin(companies, eq(companies.id, memberships.companyId))
-    .where(sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`)
-    .prepare('resolve_callers');
+/** One row of the caller query: the session, its user, and the user's current company and membership (or nulls). */
+interface CallerRow extends Record<string, unknown> {
+  tokenHash: string;
+  userId: string;
+  nickname: string;
+  avatarUrl: string | null;
+  username: string | null;
+  tester: boolean;
+  expired: boolean;
+  roleName: string | null;
+  permissions: Permission[] | null;
+  companyId: string | null;
+  companyName: string;
+  qylx: string;
+  businessTypes: string[];
+  xsfNsrsbh: string;
+  address: string;
+  phone: string;
+  bankName: string;
+  bankAccount: string;
+  code: string;
+  serviceExpiresAt: Date;
 }
+
+/** The caller query for a batch of token hashes (`$1`), written with the schema's columns, prepared once per database. */
+const CALLER_QUERY = new PgDialect().sqlToQuery(sql`
+  select ${sessions.tokenHash} as "tokenHash", ${users.id} as "userId", ${users.nickname} as "nickname", ${users.avatarUrl} as "avatarUrl",
+    ${users.username} as "username", ${users.tester} as "tester", ${sessions.expiresAt} < now() as "expired",
+    ${memberships.roleName} as "roleName", ${memberships.permissions} as "permissions",
+    ${companies.id} as "companyId", ${companies.name} as "companyName", ${companies.qylx} as "qylx", ${companies.businessTypes} as "businessTypes",
+    ${companies.xsfNsrsbh} as "xsfNsrsbh", ${companies.address} as "address", ${companies.phone} as "phone", ${companies.bankName} as "bankName",
+    ${companies.bankAccount} as "bankAccount", ${companies.code} as "code", ${companies.serviceExpiresAt} as "serviceExpiresAt"
+  from ${sessions}
+  inner join ${users} on ${users.id} = ${sessions.userId}
+  left join ${memberships} on ${memberships.userId} = ${users.id} and ${memberships.companyId} = ${users.currentCompanyId}
+  left join ${companies} on ${companies.id} = ${memberships.companyId}
+  where ${sessions.tokenHash} = any($1::text[])`).sql;
 
 export async function resolveCaller(db: Database, authorization: string | undefined): Promise<Caller> {
   const token = tokenFromHeader(authorization);
   if (!token) throw new ApiFailure(ErrorCode.NotSignedIn, '请先登录');
   // Concurrent calls share the query (see BatchedLookup: every answer is as fresh as a query of its own).
-  const callers = batchedLookup(db, 'callers', () => {
-    const query = callerQuery(db);
-    return async (tokenHashes) => new Map((await query.execute({ tokenHashes: arrayLiteral(tokenHashes) })).map((row) => [row.tokenHash, row]));
-  });
-  const row = await callers.load(hashToken(token));
+  const row = await batchedRowLookup<CallerRow>(db, 'resolve_callers', CALLER_QUERY, 'tokenHash').load(hashToken(token));
   if (!row) throw new ApiFailure(ErrorCode.NotSignedIn, '登录信息无效，请重新登录');
   if (row.expired) throw new ApiFailure(ErrorCode.SessionExpired, '登录已过期，请重新登录');
-  const company = row.company && row.roleName !== null ? { ...row.company, roleName: row.roleName, permissions: row.permissions ?? [] } : null;
   return {
     userId: row.userId,
     nickname: row.nickname,
     avatarUrl: row.avatarUrl,
     username: row.username,
     tester: row.tester,
-    company: company
-      ? {
-          id: company.id,
-          name: company.name,
-          qylx: company.qylx,
-          businessTypes: company.businessTypes,
-          xsfNsrsbh: company.xsfNsrsbh,
-          address: company.address,
-          phone: company.phone,
-          bankName: company.bankName,
-          bankAccount: company.bankAccount,
-          code: company.code,
-          serviceExpiresAt: company.serviceExpiresAt,
-          roleName: company.roleName,
-          permissions: company.permissions,
-        }
-      : null,
+    company:
+      row.companyId !== null && row.roleName !== null
+        ? {
+            id: row.companyId,
+            name: row.companyName,
+            qylx: row.qylx,
+            businessTypes: row.businessTypes,
+            xsfNsrsbh: row.xsfNsrsbh,
+            address: row.address,
+            phone: row.phone,
+            bankName: row.bankName,
+            bankAccount: row.bankAccount,
+            code: row.code,
+            serviceExpiresAt: row.serviceExpiresAt,
+            roleName: row.roleName,
+            permissions: row.permissions ?? [],
+          }
+        : null,
   };
 }
 

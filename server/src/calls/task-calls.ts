@@ -1,8 +1,9 @@
 /** Tax-bureau tasks: login (SMS or QR) and face authentication, their progress, and the company's task list. */
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import Type from 'typebox';
 import type { CallerCompany, Caller } from '../auth/caller';
-import { arrayLiteral, batchedLookup, type Database } from '../db/database';
+import { batchedRowLookup, type Database } from '../db/database';
 import { tasks, type TaskType } from '../db/schema';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
@@ -108,13 +109,18 @@ export const createScanFaceTask = defineCall({
   },
 });
 
-/** The progress query, prepared once per database, for a batch of task ids. */
-function progressQuery(db: Database) {
-  return db
-    .select({ id: tasks.id, companyId: tasks.companyId, status: tasks.status, failReason: tasks.failReason, extensionData: tasks.extensionData })
-    .from(tasks)
-    .where(sql`${tasks.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('task_progress');
+/** The progress of a batch of tasks (`$1`), written with the schema's columns, prepared once per database. */
+const PROGRESS_QUERY = new PgDialect().sqlToQuery(sql`
+  select ${tasks.id} as "id", ${tasks.companyId} as "companyId", ${tasks.status} as "status", ${tasks.failReason} as "failReason",
+    ${tasks.extensionData} as "extensionData"
+  from ${tasks} where ${tasks.id} = any($1::uuid[])`).sql;
+
+interface ProgressRow extends Record<string, unknown> {
+  id: string;
+  companyId: string;
+  status: number;
+  failReason: string | null;
+  extensionData: string | null;
 }
 
 export const getTaskProcess = defineCall({
@@ -123,11 +129,7 @@ export const getTaskProcess = defineCall({
   access: { kind: 'company' },
   handler: async ({ company, body, services }) => {
     // Polls arriving together share one query (see BatchedLookup: each answer as fresh as a query of its own).
-    const progress = batchedLookup(services.db, 'taskProgress', () => {
-      const query = progressQuery(services.db);
-      return async (ids) => new Map((await query.execute({ ids: arrayLiteral(ids) })).map((row) => [row.id, row]));
-    });
-    const task = await progress.load(body.id.toLowerCase());
+    const task = await batchedRowLookup<ProgressRow>(services.db, 'task_progress', PROGRESS_QUERY, 'id').load(body.id.toLowerCase());
     if (!task) throw new ApiFailure(ErrorCode.NotFound, '任务不存在');
     if (task.companyId !== company.id) throw new ApiFailure(ErrorCode.NoAccess, '无权访问该企业的任务');
     return { taskStatus: task.status, failReason: task.failReason, extensionData: task.extensionData };

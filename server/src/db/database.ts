@@ -32,7 +32,30 @@ const MIGRATIONS = join(import.meta.dirname, '../../drizzle');
 /** Held while migrating and seeding, so server instances starting together on one PostgreSQL do it one at a time. */
 const MIGRATION_LOCK = 727_001;
 
-const kinds = new WeakMap<Database, DatabaseHandle['kind']>();
+/**
+ * How the hot reads (see `batchedRowLookup`) reach each database: a statement prepared once and then run with one
+ * array literal as its parameter. PostgreSQL gets a named statement of the protocol (parsed and planned once per pooled
+ * connection). PGlite has one session and no named statements of the protocol, so it gets an SQL PREPARE and then
+ * EXECUTE with the literal inlined (quoted; the keys are hashes and ids): no parsing or planning per query, which on
+ * PGlite runs on this thread.
+ */
+type PreparedRead = (name: string, text: string, arrayParameter: string) => Promise<Record<string, unknown>[]>;
+const preparedReads = new WeakMap<Database, { kind: DatabaseHandle['kind']; read: PreparedRead }>();
+
+function pgliteRead(client: PGlite): PreparedRead {
+  const prepared = new Map<string, Promise<unknown>>();
+  return async (name, text, arrayParameter) => {
+    let ready = prepared.get(name);
+    if (!ready) {
+      ready = client.exec(`prepare ${name} as ${text}`);
+      prepared.set(name, ready);
+      ready.catch(() => prepared.delete(name));
+    }
+    await ready;
+    const results = await client.exec(`execute ${name}(${quoteLiteral(arrayParameter)})`);
+    return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
+  };
+}
 
 async function underStartupLock<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
@@ -50,14 +73,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     const db = drizzlePostgres(pool, { schema });
     await underStartupLock(pool, (client) => migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder: MIGRATIONS }));
-    kinds.set(db as unknown as Database, 'postgres');
+    preparedReads.set(db as unknown as Database, { kind: 'postgres', read: async (name, text, arrayParameter) => (await pool.query({ name, text, values: [arrayParameter] })).rows });
     return { db: db as unknown as Database, kind: 'postgres', exclusive: (work) => underStartupLock(pool, work), close: () => pool.end() };
   }
   if (target.dataDir) await mkdir(join(target.dataDir, '..'), { recursive: true });
   const client = target.dataDir ? await PGlite.create(target.dataDir) : await PGlite.create();
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
-  kinds.set(db as unknown as Database, 'pglite');
+  preparedReads.set(db as unknown as Database, { kind: 'pglite', read: pgliteRead(client) });
   return { db: db as unknown as Database, kind: 'pglite', exclusive: (work) => work(), close: () => client.close() };
 }
 
@@ -130,21 +153,37 @@ export class BatchedLookup<V> {
 const lookups = new WeakMap<Database, Map<string, BatchedLookup<never>>>();
 
 /**
- * The batched lookup `name` of this database, made on first use. PGlite runs one query at a time on this thread, so
- * one query of a kind at a time makes the largest batches; PostgreSQL answers a few at once from its pool.
+ * The batched lookup `name` of this database, made on first use: `text` is a SELECT of rows by `$1`, an array of keys
+ * (e.g. `where id = any($1::uuid[])`), prepared once (see PreparedRead); rows are matched to keys by `keyColumn`.
+ * Column names are those of the SQL (alias them), values parsed as usual (timestamptz → Date, jsonb → objects).
+ * PGlite runs one query at a time on this thread, so one query of a kind at a time makes the largest batches;
+ * PostgreSQL answers a few at once from its pool.
  */
-export function batchedLookup<V>(db: Database, name: string, query: () => (keys: string[]) => Promise<Map<string, V>>): BatchedLookup<V> {
+export function batchedRowLookup<R extends Record<string, unknown>>(db: Database, name: string, text: string, keyColumn: keyof R & string): BatchedLookup<R> {
   let byName = lookups.get(db);
   if (!byName) lookups.set(db, (byName = new Map()));
-  let lookup = byName.get(name) as BatchedLookup<V> | undefined;
+  let lookup = byName.get(name) as BatchedLookup<R> | undefined;
   if (!lookup) {
-    lookup = new BatchedLookup(query(), { concurrency: kinds.get(db) === 'postgres' ? 4 : 1, maxBatch: 500 });
+    const prepared = preparedReads.get(db);
+    if (!prepared) throw new Error(`batchedRowLookup(${name}): the database must come from openDatabase (not a transaction)`);
+    lookup = new BatchedLookup<R>(
+      async (keys) => {
+        const rows = (await prepared.read(name, text, arrayLiteral(keys))) as R[];
+        return new Map(rows.map((row) => [String(row[keyColumn]), row]));
+      },
+      { concurrency: prepared.kind === 'postgres' ? 2 : 1, maxBatch: 500 },
+    );
     byName.set(name, lookup as BatchedLookup<never>);
   }
   return lookup;
 }
 
-/** A PostgreSQL array literal of these strings, for `= any($1::text[])` (PGlite serialises a JS array slowly). */
+/** An SQL string literal (standard_conforming_strings: only quotes are doubled). */
+function quoteLiteral(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+/** A PostgreSQL array literal of these strings, for `= any($1::text[])`. */
 export function arrayLiteral(values: readonly string[]): string {
   return `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }
