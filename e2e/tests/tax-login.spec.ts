@@ -87,3 +87,22 @@ test('face authentication: refused before login; then the QR, the scan, and 已�
   await expect(toast(page)).toHaveText('人脸认证成功!');
   await expect(page.getByText('已认证')).toBeVisible();
 });
+
+test('closing the dialog mid-login and opening it again follows the same task (2001 reuses the saved id)', async ({ page, baseURL }) => {
+  await openTaxAccount(page, { loggedIn: false, faceToday: false }, baseURL as string);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.getByText('扫码授权').click();
+  await expect(dialog(page)).toContainText('长按二维码保存到手机');
+  const first = await page.evaluate(() => sessionStorage.getItem('pendingTask.qrLogin'));
+  expect(first).toBeTruthy();
+
+  await page.locator('.adm-center-popup-close').click();
+  await expect(dialog(page)).toHaveCount(0);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.getByText('扫码授权').click();
+  await expect(dialog(page)).toContainText('长按二维码保存到手机');
+  expect(await page.evaluate(() => sessionStorage.getItem('pendingTask.qrLogin'))).toBe(first);
+
+  await scan(page, baseURL as string, 'pendingTask.qrLogin');
+  await expect(toast(page)).toHaveText('登录成功!');
+});

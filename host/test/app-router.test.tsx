@@ -143,3 +143,39 @@ describe('a remote that cannot be loaded', () => {
     expect(await screen.findByText('票夹页面')).toBeTruthy();
   });
 });
+
+describe('tab bar events', () => {
+  test('a page can hide the tab bar on a tab page, or show it on another page, until the next navigation', async () => {
+    const { hideTabBar, showTabBar } = await import('@app/host-sdk/tab-bar');
+    const router = renderApp('/ticket/index');
+    expect(await screen.findByText('票夹页面')).toBeTruthy();
+    const nav = () => screen.queryByRole('navigation', { name: '底部导航' });
+    expect(nav()).toBeTruthy();
+    act(() => hideTabBar());
+    expect(nav()).toBeNull();
+    await act(() => router.navigate('/my/company/bind'));
+    expect(await screen.findByText('绑定企业页面')).toBeTruthy();
+    expect(nav()).toBeNull();
+    act(() => showTabBar());
+    expect(nav()).toBeTruthy();
+    await act(() => router.navigate('/my'));
+    expect(await screen.findByText('我的页面')).toBeTruthy();
+    expect(nav()).toBeTruthy();
+  });
+
+  test('only company users see it', async () => {
+    sessionStore.set(userDetailAtom, {
+      id: 'u2',
+      nickname: '张晓',
+      avatarUrl: null,
+      company: false,
+      companyInfo: null,
+      permissions: [],
+      account: { username: null, agreed: false },
+      tester: false,
+    });
+    renderApp('/ticket/index');
+    expect(await screen.findByText('票夹页面')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: '底部导航' })).toBeNull();
+  });
+});
