@@ -3,6 +3,7 @@
  * `01,<type>,<code>,<number>,<net amount>,<date YYYYMMDD>,<check code>,<crc>`. Digital invoices (数电票) leave the code
  * empty and carry the 20-digit number.
  */
+import { INVOICE_TYPE_CODES, type InvoiceType } from './invoice-document';
 import { parseYuan } from './money';
 
 export interface InvoiceQr {
@@ -36,10 +37,50 @@ export function parseInvoiceQr(text: string): InvoiceQrResult {
   if (code !== '' && !/^\d{10,12}$/.test(code)) return { ok: false, reason: '发票代码格式不正确' };
   const digital = code === '';
   if (digital ? !/^\d{20}$/.test(number) : !/^\d{8}$/.test(number)) return { ok: false, reason: '发票号码格式不正确' };
+  // A red invoice carries its (negative) amount as printed.
   const netFen = parseYuan(amount);
-  if (netFen === null || netFen < 0) return { ok: false, reason: '金额格式不正确' };
+  if (netFen === null) return { ok: false, reason: '金额格式不正确' };
   const iso = validDate(date);
   if (!iso) return { ok: false, reason: '开票日期格式不正确' };
   if (checkCode !== '' && !/^[0-9A-Za-z]{6,20}$/.test(checkCode)) return { ok: false, reason: '校验码格式不正确' };
   return { ok: true, invoice: { type, code, number, netFen, date: iso, checkCodeTail: checkCode.slice(-6) } };
+}
+
+export interface DigitalInvoiceQrInput {
+  type: InvoiceType;
+  /** The 20-digit number. */
+  number: string;
+  /** 不含税金额 in fen; negative on a red invoice. */
+  netFen: number;
+  /** The issue date YYYY-MM-DD (China time). */
+  issueDate: string;
+}
+
+/** Fen → `1234.50` / `-12.00`: the amount as the QR code carries it (no currency sign, no separators). */
+function plainYuan(fen: number): string {
+  const abs = Math.abs(fen);
+  return `${fen < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** CRC-16/CCITT-FALSE of an ASCII text (the payload is digits, commas, dots and minus signs), as 4 upper-case hex digits. */
+function crc16(ascii: string): string {
+  let crc = 0xffff;
+  for (let index = 0; index < ascii.length; index++) {
+    crc ^= (ascii.charCodeAt(index) & 0xff) << 8;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+  }
+  return crc.toString(16).toUpperCase().padStart(4, '0');
+}
+
+/**
+ * The QR payload printed on a digital invoice: `01,<31|32>,,<number>,<net yuan>,<YYYYMMDD>,,<crc>` — no invoice code
+ * and no check code, the last field a checksum of the fields before it.
+ */
+export function invoiceQrPayload(input: DigitalInvoiceQrInput): string {
+  if (!Number.isSafeInteger(input.netFen)) throw new RangeError(`金额必须是整数分: ${input.netFen}`);
+  if (!/^\d{20}$/.test(input.number)) throw new RangeError(`发票号码应为 20 位数字: ${input.number}`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.issueDate)) throw new RangeError(`开票日期应为 YYYY-MM-DD: ${input.issueDate}`);
+  const fields = ['01', INVOICE_TYPE_CODES[input.type], '', input.number, plainYuan(input.netFen), input.issueDate.replaceAll('-', ''), ''];
+  const head = fields.join(',');
+  return `${head},${crc16(head)}`;
 }
