@@ -11,6 +11,7 @@ import { seedDemoData } from './db/seed';
 import { registerSimulatorRoutes } from './etax/simulator/simulator-routes';
 import { SimulatorGateway } from './etax/simulator/simulator-gateway';
 import { registerCalls } from './http/register-calls';
+import { registerInvoicePdfRoute } from './invoices/invoice-pdf-route';
 import { serveReleases } from './releases/serve-releases';
 import { loadSecretKey } from './security/secret-key';
 import type { AppServices } from './services';
@@ -101,6 +102,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   if (forcedFailures) await registerTestHooks(app, database.db, forcedFailures);
   await registerAuthRoutes(app, services, config);
   await registerSimulatorRoutes(app, simulator, { controls: config.etax.controls });
+  registerInvoicePdfRoute(app, services);
   await serveReleases(app, config.releaseDir);
 
   app.addHook('onReady', async () => worker?.start());

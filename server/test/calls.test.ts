@@ -561,7 +561,7 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
       for (let i = 0; i < spec.rateLimit!.max; i++) {
         const answer = await as(busy, spec.path, body);
         expect(answer.body.success).toBe(false);
-        expect([1004, 2004, 4000, 4004]).toContain(answer.body.errorCode);
+        expect([1004, 2002, 2004, 4000, 4004]).toContain(answer.body.errorCode);
       }
       expectRefused(await as(busy, spec.path, body), 429, '操作过于频繁，请稍后再试', 4029);
       // Another user is not limited.
@@ -569,6 +569,76 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
       expect((await as('出租车管理员', spec.path, other)).body.errorCode).not.toBe(4029);
     }
     expect(await db.select().from(taxAccounts).where(eq(taxAccounts.companyId, newCompanyId))).toEqual([]);
+  });
+
+  test('invoice area: goods, titles, blue and red invoices, lists, PDF link, resend, counts, the invoicing link, applications', async () => {
+    const db = server.database.db;
+    const [account] = await db.select().from(taxAccounts).where(eq(taxAccounts.companyId, tradingId));
+    await db.update(taxAccounts).set({ expirationTime: new Date(Date.now() + 3600_000), scanFaceTime: new Date() }).where(eq(taxAccounts.companyId, tradingId));
+
+    const goodsList = await good<{ total: number; list: { id: string; name: string; taxCode: string }[] }>('企业员工', 'goods/list', { keyword: '办公' });
+    expect(goodsList.list.map((item) => item.name)).toEqual(['办公用品']);
+    const saved = await good<{ id: string; taxRatePermille: number }>('企业管理员', 'goods/save', { name: '咨询服务', taxCode: '3040602000000000000', taxShortName: '咨询服务', model: '', unit: '次', unitPriceFen: 50_000, taxRatePermille: 60, taxFree: null });
+    expect(saved).toMatchObject({ id: expect.stringMatching(UUID), taxRatePermille: 60 });
+    expectRefused(await as('企业员工', 'goods/save', { name: '咨询服务', taxCode: '3040602000000000000', taxShortName: '咨询服务', model: '', unit: '次', unitPriceFen: null, taxRatePermille: 60, taxFree: null }), 403, undefined, 1003);
+    expectRefused(await as('企业管理员', 'goods/save', { name: '咨询服务', taxCode: '3040602000000000000', taxShortName: '咨询服务', model: '', unit: '次', unitPriceFen: null, taxRatePermille: 60, taxFree: '免税' }), 400, '请选择税率，或选择免税 / 不征税');
+
+    const titles = await good<{ list: { id: string; isDefault: boolean }[] }>('企业管理员', 'title/list');
+    const defaultTitle = titles.list.find((title) => title.isDefault) ?? titles.list[0]!;
+    await good('企业管理员', 'title/get', { id: defaultTitle.id });
+    const title = await good<{ id: string }>('企业管理员', 'title/save', { kind: '个人', name: '王小明', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', email: 'wang@example.cn', isDefault: false });
+    await good('企业管理员', 'title/setDefault', { id: title.id });
+    await good('企业管理员', 'title/setDefault', { id: defaultTitle.id });
+    await good('企业管理员', 'title/delete', { id: title.id });
+
+    const buyer = { name: '杭州西湖文化传媒有限公司', taxNumber: DEMO_TAX_NUMBERS.taxi, address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: false };
+    const blue = await good<{ taskId: string; invoiceId: string }>('企业管理员', 'task/createBlueInvoiceTask', {
+      requestSerial: 'calls-test-blue-0001',
+      type: '数电专票',
+      buyer,
+      lines: [{ goodsId: saved.id, quantity: '2', grossFen: 100_000, rate: 60 }],
+      remarks: '',
+      deliverPhone: '13800001111',
+      deliverEmail: '',
+    });
+    const issued = await eventually(async () => {
+      const detail = await good<{ taskStatus: number; result: { invoiceNumber: string } | null; invoiceId: string }>('企业管理员', 'task/getTaskDetail', { id: blue.taskId });
+      return detail.taskStatus === 1 ? detail : null;
+    });
+    expect(issued.invoiceId).toBe(blue.invoiceId);
+    expect(issued.result?.invoiceNumber).toMatch(/^\d{20}$/);
+    const invoice = await good<{ number: string; issuedAt: string; type: string; issuer: string; grossFen: number; leftFen: number }>('企业员工', 'invoice/get', { id: blue.invoiceId });
+    expect(invoice).toMatchObject({ type: '数电专票', issuer: account!.personName, grossFen: 100_000, leftFen: 100_000 });
+    const listed = await good<{ total: number; list: { id: string; status: string }[] }>('企业员工', 'invoice/list', { kind: 'blue', status: '已开具', keyword: invoice.number.slice(-6) });
+    expect(listed.list).toEqual([expect.objectContaining({ id: blue.invoiceId, status: '已开具' })]);
+    const issueDate = new Date(Date.parse(invoice.issuedAt) + 8 * 3600_000).toISOString().slice(0, 10);
+    expect(await good<{ id: string }>('企业员工', 'invoice/findBlue', { number: invoice.number, issueDate })).toMatchObject({ id: blue.invoiceId });
+    expect(await good<{ url: string }>('企业员工', 'invoice/pdfLink', { id: blue.invoiceId })).toMatchObject({ url: expect.stringMatching(/^\/files\/invoices\/.+\.pdf\?expires=\d+&signature=/) });
+    expect(await good('企业员工', 'invoice/resend', { id: blue.invoiceId, email: 'finance@example.cn' })).toEqual({ sentTo: 'finance@example.cn' });
+    expect(await good<{ issuedThisMonth: number }>('企业员工', 'invoice/homeSummary')).toMatchObject({ issuedThisMonth: 1, issuedThisMonthFen: 100_000 });
+    const [trading] = await db.select().from(companies).where(eq(companies.id, tradingId));
+    expect(await good('企业员工', 'company/getInvoiceQrcode')).toEqual({ url: `http://sim.test/shop/${trading!.code}`, companyName: trading!.name, code: trading!.code });
+
+    const red = await good<{ taskId: string }>('企业管理员', 'task/createRedInvoiceTask', { requestSerial: 'calls-test-red-0001', blueInvoiceId: blue.invoiceId, reason: '04', lines: [{ lineNo: 1, grossFen: 10_000 }] });
+    await eventually(async () => (await as<{ taskStatus: number }>('企业管理员', 'task/getTaskDetail', { id: red.taskId })).body.result.taskStatus === 1);
+    // A failed invoice task can be retried.
+    await db.update(taxAccounts).set({ scanFaceTime: null }).where(eq(taxAccounts.companyId, tradingId));
+    const failing = await good<{ taskId: string }>('企业管理员', 'task/createBlueInvoiceTask', { requestSerial: 'calls-test-blue-0002', type: '数电普票', buyer, lines: [{ goodsId: saved.id, quantity: null, grossFen: 500, rate: 60 }], remarks: '', deliverPhone: '', deliverEmail: '' });
+    await eventually(async () => (await as<{ taskStatus: number }>('企业管理员', 'task/getTaskDetail', { id: failing.taskId })).body.result.taskStatus === -1);
+    await db.update(taxAccounts).set({ scanFaceTime: new Date() }).where(eq(taxAccounts.companyId, tradingId));
+    expect(await good('企业管理员', 'task/retryTask', { id: failing.taskId })).toEqual({ taskId: failing.taskId });
+    await eventually(async () => (await as<{ taskStatus: number }>('企业管理员', 'task/getTaskDetail', { id: failing.taskId })).body.result.taskStatus === 1);
+
+    const application = await good<{ id: string }>('普通用户', 'invoiceApplication/submit', { companyCode: trading!.code, buyer: { ...buyer, name: '王小明', taxNumber: '', naturalPerson: true }, grossFen: 6600, deliverEmail: 'wang@example.cn' });
+    const second = await good<{ id: string }>('普通用户', 'invoiceApplication/submit', { companyCode: trading!.code, subCode: '前台', buyer: { ...buyer, name: '李四', taxNumber: '', naturalPerson: true }, grossFen: 1200 });
+    expect((await good<{ list: { id: string; status: string }[] }>('普通用户', 'invoiceApplication/mine')).list.map((row) => row.status)).toEqual(['待审核', '待审核']);
+    expect((await good<{ list: { id: string; source: string }[] }>('企业员工', 'invoiceApplication/list', { status: '待审核' })).list.map((row) => row.source)).toEqual(['子码', '店铺码']);
+    expect(await good<{ status: string }>('企业员工', 'invoiceApplication/reject', { id: second.id, reason: '重复申请' })).toMatchObject({ status: '已拒绝' });
+    await db.update(taxAccounts).set({ scanFaceTime: null }).where(eq(taxAccounts.companyId, tradingId));
+    expect((await good<{ results: { status: string }[] }>('企业员工', 'invoiceApplication/approve', { ids: [application.id] })).results).toEqual([expect.objectContaining({ status: '待开票' })]);
+    await db.update(taxAccounts).set({ scanFaceTime: new Date() }).where(eq(taxAccounts.companyId, tradingId));
+    expect((await good<{ results: { status: string }[] }>('企业员工', 'invoiceApplication/issueWaiting', { ids: [application.id] })).results).toEqual([expect.objectContaining({ status: '开票中' })]);
+    await good('企业管理员', 'goods/delete', { id: saved.id });
   });
 
   test('the good paths above covered every call in ALL_CALLS', () => {

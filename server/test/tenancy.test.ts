@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { createSession } from '../src/auth/session-tokens';
-import { agreements, cars, companies, memberships, simSms, tasks, users } from '../src/db/schema';
+import { agreements, cars, companies, goods, invoiceApplications, invoiceLines, invoices, memberships, simSms, tasks, titles, users } from '../src/db/schema';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import type { CallSpec } from '../src/http/define-call';
 import { TaskStatus } from '../src/tasks/task-queue';
@@ -30,6 +30,13 @@ interface Side {
   taskIds: string[];
   /** Other identifiers that must never show up in another company's answers. */
   secrets: string[];
+  goodsIds: string[];
+  /** Goods the control calls may change or delete (the others stay for the other side's attempts). */
+  ownGoodsId: string;
+  /** An issued blue invoice of the company. */
+  invoiceIds: string[];
+  /** A customer's application waiting for the company. */
+  applicationIds: string[];
 }
 
 /** A property that names a row of company data. */
@@ -41,6 +48,10 @@ const FOREIGN: Record<string, (other: Side) => string[]> = {
   企业编号: (other) => [other.companyId, '0f0f0f0f-0000-4000-8000-000000000001'],
   用户编号: (other) => other.members.map((member) => member.userId),
   纳税人识别号: (other) => [other.nsrsbh, other.nsrsbh.toLowerCase()],
+  商品: (other) => other.goodsIds,
+  发票: (other) => other.invoiceIds,
+  原蓝字发票: (other) => other.invoiceIds,
+  开票申请: (other) => other.applicationIds,
 };
 
 /** The caller's own value for each kind of id (the control: not refused with 1004). */
@@ -49,11 +60,16 @@ const OWN: Record<string, (me: Side, caller: Member) => string> = {
   企业编号: (me) => me.companyId,
   用户编号: (_, caller) => caller.userId,
   纳税人识别号: (me) => me.nsrsbh,
+  商品: (me) => me.ownGoodsId,
+  发票: (me) => me.invoiceIds[0]!,
+  原蓝字发票: (me) => me.invoiceIds[0]!,
+  开票申请: (me) => me.applicationIds[0]!,
 };
 
 /** Ids of rows that are not company data, and why. */
-const NOT_COMPANY_DATA: Record<string, { reason: string; table: typeof agreements }> = {
+const NOT_COMPANY_DATA: Record<string, { reason: string; table: typeof agreements | typeof titles }> = {
   协议编号: { reason: 'the authorisation agreement is one text for every user', table: agreements },
+  抬头编号: { reason: "invoice titles belong to a user, not a company (title-calls.test.ts: another user's title gives 1004)", table: titles },
 };
 
 function idProperties(spec: CallSpec): { key: string; schema: PropertySchema }[] {
@@ -119,7 +135,31 @@ describe.each(DATABASES)('tenancy (%s)', (kind) => {
       members.push({ userId: user!.id, token: await createSession(db, user!.id), permissions });
     }
     const carRows = await db.select().from(cars).where(eq(cars.companyId, company.id));
-    return { name, companyId: company.id, nsrsbh, members, taskIds: [], secrets: [company.id, company.name, ...carRows.flatMap((car) => [car.id, car.licensePlateNumber])] };
+    const goodsRows = await db.select().from(goods).where(eq(goods.companyId, company.id));
+    const item = goodsRows[0]!;
+    const [ownGoods] = await db.insert(goods).values({ companyId: company.id, name: '测试商品', taxCode: item.taxCode, taxShortName: item.taxShortName, taxRatePermille: 30 }).returning();
+    const party = { name: `${name} 的客户`, taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: true };
+    const [invoice] = await db
+      .insert(invoices)
+      .values({ companyId: company.id, createdBy: members[0]!.userId, kind: 'blue', type: '数电普票', status: '已开具', number: `26${nsrsbh.slice(2, 4)}1${String(company.code.length + nsrsbh.length).padStart(3, '0')}${name === 'taxi' ? '000000000001' : '000000000002'}`, issuedAt: new Date(), buyer: party, seller: { ...party, name: company.name, taxNumber: nsrsbh, naturalPerson: false }, netFen: 1000, taxFen: 0, grossFen: 1000 })
+      .returning();
+    await db.insert(invoiceLines).values({ invoiceId: invoice!.id, lineNo: 1, goodsName: item.name, taxShortName: item.taxShortName, taxCode: item.taxCode, netFen: 1000, taxFen: 0, grossFen: 1000, taxFree: '免税' });
+    const [application] = await db
+      .insert(invoiceApplications)
+      .values({ companyId: company.id, applicantId: members[0]!.userId, source: '店铺码', buyer: party, goodsId: item.id, goodsName: item.name, grossFen: 1000 })
+      .returning();
+    return {
+      name,
+      companyId: company.id,
+      nsrsbh,
+      members,
+      taskIds: [],
+      goodsIds: goodsRows.map((row) => row.id),
+      ownGoodsId: ownGoods!.id,
+      invoiceIds: [invoice!.id],
+      applicationIds: [application!.id],
+      secrets: [company.id, company.name, ...carRows.flatMap((car) => [car.id, car.licensePlateNumber]), ...goodsRows.map((row) => row.id), ownGoods!.id, invoice!.id, application!.id],
+    };
   }
 
   async function addTasks(side: Side, loginMethod: '1' | '2') {

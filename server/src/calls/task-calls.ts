@@ -142,9 +142,13 @@ function taskView(task: TaskRow) {
     taskId: task.id,
     type: task.type,
     typeName: TASK_TYPE_NAMES[task.type],
+    /** The step the task is at (a red invoice: start, confirm — waiting for the buyer —, issue, done). */
+    stage: String(task.payload.stage ?? 'start'),
     taskStatus: task.status,
     failReason: task.failReason,
     result: task.result,
+    /** Invoice tasks: the invoice they issue. */
+    invoiceId: typeof task.payload.invoiceId === 'string' ? task.payload.invoiceId : null,
     attempts: task.attempts,
     createdAt: task.createdAt.toISOString(),
     updatedAt: task.updatedAt.toISOString(),

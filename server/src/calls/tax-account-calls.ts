@@ -8,13 +8,11 @@ import { defineCall } from '../http/define-call';
 import { Body, Empty, Text } from '../http/schemas';
 import { encryptSecret } from '../security/secret-box';
 import { TaskStatus } from '../tasks/task-queue';
+import { chinaDate } from '@app/domain/china-time';
 
 export const LOGIN_IDENTITIES: Record<string, string> = { '01': '法定代表人', '02': '财务负责人', '03': '办税员', '09': '开票员' };
 
 /** Today's date in China, for "authenticated today". */
-function chinaDate(date: Date): string {
-  return new Date(date.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 10);
-}
 
 export function isLoggedIn(account: { expirationTime: Date | null }, now = new Date()): boolean {
   return !!account.expirationTime && account.expirationTime.getTime() > now.getTime();

@@ -4,7 +4,9 @@
  * Migrations are generated from this file (`pnpm --filter @app/server db:generate`) into `server/drizzle/`.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { InvoiceKind, InvoiceParty, InvoiceStatus, InvoiceType, RedConfirmation, RedReason } from '@app/domain/invoice-document';
+import type { TaxExemption } from '@app/domain/tax-maths';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -308,3 +310,134 @@ export const simSessions = pgTable('sim_sessions', {
   starts: integer('starts').notNull().default(1),
   createdAt: createdAt(),
 });
+
+/** Amounts in fen that may exceed 2^31 (an invoice total of more than 21 million yuan). */
+const fen = (name: string) => bigint(name, { mode: 'number' }).notNull();
+
+/**
+ * Invoices, blue and red. A row is written with its lines when the issuing task is created (status 开具中); the task
+ * fills in the number and date (已开具) or the reason (开具失败). A red invoice points at the blue one it reverses
+ * (`original_id`); what is left of a blue invoice is its total plus the (negative) totals of its red invoices that
+ * did not fail. Buyer and seller are snapshots: an invoice never changes when a title or the company does.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').$type<InvoiceKind>().notNull(),
+    type: text('type').$type<InvoiceType>().notNull(),
+    status: text('status').$type<InvoiceStatus>().notNull().default('开具中'),
+    /** The 20-digit number, once issued. */
+    number: text('number').unique(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    buyer: jsonb('buyer').$type<InvoiceParty>().notNull(),
+    seller: jsonb('seller').$type<InvoiceParty>().notNull(),
+    netFen: fen('net_fen'),
+    taxFen: fen('tax_fen'),
+    grossFen: fen('gross_fen'),
+    remarks: text('remarks').notNull().default(''),
+    issuer: text('issuer').notNull().default(''),
+    deliverPhone: text('deliver_phone').notNull().default(''),
+    deliverEmail: text('deliver_email').notNull().default(''),
+    failReason: text('fail_reason'),
+    taskId: uuid('task_id'),
+    originalId: uuid('original_id'),
+    redReason: text('red_reason').$type<RedReason>(),
+    redConfirmation: jsonb('red_confirmation').$type<RedConfirmation>(),
+    /** The customer's request this invoice answers, if any. */
+    applicationId: uuid('application_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('invoices_company_created').on(table.companyId, table.createdAt),
+    index('invoices_original').on(table.originalId),
+    index('invoices_task').on(table.taskId),
+  ],
+);
+
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    /** 1-based; a red line has the number of the blue line it reverses. */
+    lineNo: integer('line_no').notNull(),
+    goodsName: text('goods_name').notNull(),
+    taxShortName: text('tax_short_name').notNull(),
+    taxCode: text('tax_code').notNull(),
+    model: text('model').notNull().default(''),
+    unit: text('unit').notNull().default(''),
+    quantity: text('quantity'),
+    /** Net unit price (不含税单价) as printed. */
+    unitPrice: text('unit_price'),
+    netFen: fen('net_fen'),
+    taxFen: fen('tax_fen'),
+    grossFen: fen('gross_fen'),
+    ratePermille: integer('rate_permille'),
+    taxFree: text('tax_free').$type<TaxExemption>(),
+  },
+  (table) => [primaryKey({ columns: [table.invoiceId, table.lineNo] })],
+);
+
+export type ApplicationStatus = '待审核' | '已拒绝' | '待开票' | '开票中' | '已开具' | '开具失败' | '已交付';
+
+/** A customer's request for an invoice, sent from the company's shop code or one of its sub-codes. */
+export const invoiceApplications = pgTable(
+  'invoice_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    applicantId: uuid('applicant_id')
+      .notNull()
+      .references(() => users.id),
+    source: text('source').$type<'店铺码' | '子码'>().notNull(),
+    sourceName: text('source_name').notNull().default(''),
+    buyer: jsonb('buyer').$type<InvoiceParty>().notNull(),
+    goodsId: uuid('goods_id').references(() => goods.id, { onDelete: 'set null' }),
+    goodsName: text('goods_name').notNull(),
+    grossFen: fen('gross_fen'),
+    remarks: text('remarks').notNull().default(''),
+    deliverPhone: text('deliver_phone').notNull().default(''),
+    deliverEmail: text('deliver_email').notNull().default(''),
+    status: text('status').$type<ApplicationStatus>().notNull().default('待审核'),
+    rejectReason: text('reject_reason'),
+    invoiceId: uuid('invoice_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('invoice_applications_company').on(table.companyId, table.status), index('invoice_applications_applicant').on(table.applicantId)],
+);
+
+/** What was sent where (the simulated SMS / e-mail delivery of issued invoices). */
+export const invoiceDeliveries = pgTable('invoice_deliveries', {
+  id: serial('id').primaryKey(),
+  invoiceId: uuid('invoice_id')
+    .notNull()
+    .references(() => invoices.id, { onDelete: 'cascade' }),
+  channel: text('channel').$type<'phone' | 'email'>().notNull(),
+  address: text('address').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The simulator's record of what it issued, by the task's reference: issuing the same ref twice gives the same number. */
+export const simInvoices = pgTable('sim_invoices', {
+  ref: text('ref').primaryKey(),
+  kind: text('kind').$type<'blue' | 'red' | 'red_confirmation'>().notNull(),
+  number: text('number').notNull().unique(),
+  /** A red-letter confirmation form: its state (RED_CONFIRMATION_STATES). */
+  state: text('state'),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The simulator's invoice sequence (the last 15 digits of a number). */
+export const simInvoiceSequence = pgSequence('sim_invoice_seq', { startWith: 1 });

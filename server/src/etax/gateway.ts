@@ -3,6 +3,7 @@
  * implementation talks to the bureau. Every method is idempotent on `ref` (the task's gateway reference), so a step
  * retried after a crash does not do the work twice.
  */
+import type { InvoiceDocumentLine, InvoiceParty, InvoiceType, RedConfirmation, RedReason } from '@app/domain/invoice-document';
 
 export interface TaxBureauAccount {
   nsrsbh: string;
@@ -30,6 +31,38 @@ export class GatewayError extends Error {
   }
 }
 
+/** An invoice as the bureau is asked to issue it (amounts in fen; a red invoice's are negative). */
+export interface IssueRequest {
+  kind: 'blue' | 'red';
+  type: InvoiceType;
+  seller: InvoiceParty;
+  buyer: InvoiceParty;
+  lines: readonly InvoiceDocumentLine[];
+  netFen: number;
+  taxFen: number;
+  grossFen: number;
+  remarks: string;
+  /** A red invoice: the confirmation form it is issued against. */
+  redConfirmationNumber?: string;
+}
+
+export interface IssuedInvoice {
+  /** The 20-digit number. */
+  number: string;
+  issuedAt: Date;
+}
+
+/** Seller-initiated 红字发票信息确认单 for (part of) an issued blue invoice. */
+export interface RedConfirmationRequest {
+  seller: InvoiceParty;
+  buyer: InvoiceParty;
+  originalNumber: string;
+  reason: RedReason;
+  grossFen: number;
+}
+
+export type RedConfirmationStatus = Pick<RedConfirmation, 'number' | 'state'>;
+
 export interface ETaxGateway {
   /** Starts an SMS login: the bureau sends a code to the account's phone. */
   startSmsLogin(ref: string, account: TaxBureauAccount): Promise<void>;
@@ -40,4 +73,10 @@ export interface ETaxGateway {
   startScan(ref: string, kind: 'login_qr' | 'face', account: TaxBureauAccount): Promise<StartedScan>;
   /** Whether that scan has been completed. */
   pollScan(ref: string): Promise<ScanState>;
+  /** Issues an invoice; the same ref issued again answers the same number. */
+  issueInvoice(ref: string, request: IssueRequest): Promise<IssuedInvoice>;
+  /** Opens a red-letter confirmation form (idempotent on ref). */
+  openRedConfirmation(ref: string, request: RedConfirmationRequest): Promise<RedConfirmationStatus>;
+  /** The form's state now (the buyer may confirm or refuse it). */
+  pollRedConfirmation(ref: string): Promise<RedConfirmationStatus>;
 }

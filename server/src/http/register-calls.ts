@@ -11,6 +11,7 @@ import { COMPANY_USER, type CallSpec } from './define-call';
 import { RateLimiter } from './rate-limiter';
 import { registerJsonBody } from './json-body';
 import { fieldName, findUnsafeString, titleAt, validationMessage } from './validation-messages';
+import { chinaDate } from '@app/domain/china-time';
 
 const API_BODY_LIMIT = 256 * 1024;
 
@@ -61,8 +62,7 @@ async function authorise(spec: CallSpec, request: FastifyRequest, services: AppS
     throw new ApiFailure(ErrorCode.NoPermission, company && isCompanyUser(company) ? '您没有此操作的权限' : '仅企业用户可以使用此功能');
   }
   if (!access.allowExpired && company.serviceExpiresAt.getTime() < Date.now()) {
-    // The date as the customer reads it: China time.
-    const expiredOn = new Date(company.serviceExpiresAt.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 10);
+    const expiredOn = chinaDate(company.serviceExpiresAt);
     throw new ApiFailure(ErrorCode.ServiceExpired, `${company.name}的服务已于 ${expiredOn} 到期，请联系客服续费`);
   }
   return { caller, company };

@@ -54,6 +54,40 @@ export class TaskQueue {
     return task as TaskRow;
   }
 
+  /**
+   * Creates a task inside the caller's transaction, once per request serial: a repeated or concurrent create with the
+   * same serial answers the task that exists (`created` false). Call `wake()` after the transaction commits.
+   */
+  async createOnce(
+    tx: Database,
+    input: { companyId: string; userId: string; type: TaskType; payload: Record<string, unknown>; requestSerial: string },
+  ): Promise<{ task: TaskRow; created: boolean }> {
+    const [task] = await tx
+      .insert(tasks)
+      .values({
+        companyId: input.companyId,
+        userId: input.userId,
+        type: input.type,
+        payload: { stage: 'start', ...input.payload },
+        requestSerial: input.requestSerial,
+        deadlineAt: new Date(Date.now() + TASK_DEADLINE_MS[input.type]),
+      })
+      .onConflictDoNothing({ target: [tasks.companyId, tasks.requestSerial] })
+      .returning();
+    if (task) return { task, created: true };
+    const [existing] = await tx
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.companyId, input.companyId), eq(tasks.requestSerial, input.requestSerial)));
+    if (!existing) throw new Error(`task with request serial ${input.requestSerial} vanished`);
+    return { task: existing, created: false };
+  }
+
+  /** Tells the worker there is work (after a transaction that created or re-queued tasks committed). */
+  wake(): void {
+    this.wakeWorker();
+  }
+
   /** An unfinished task of these types for the company (the "task exists" check). */
   async findUnfinished(companyId: string, types: readonly TaskType[]): Promise<TaskRow | undefined> {
     const [task] = await this.db

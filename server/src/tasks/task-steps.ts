@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { taxAccounts } from '../db/schema';
 import { GatewayError, type ETaxGateway, type TaxBureauAccount } from '../etax/gateway';
+import { invoiceFailed, runInvoiceStep } from '../invoices/invoice-steps';
 import { decryptSecret } from '../security/secret-box';
 import { TaskStatus, type TaskRow } from './task-queue';
 
@@ -32,6 +33,8 @@ export interface StepOutcome {
   smsSentAt?: Date;
   finished?: boolean;
   account?: Partial<typeof taxAccounts.$inferInsert>;
+  /** Other rows the step changes, written in the same transaction as the task's outcome (and only if it is). */
+  effects?: (tx: Database) => Promise<void>;
 }
 
 const SCAN_POLL_MS = 1000;
@@ -98,7 +101,15 @@ export async function runStep(task: TaskRow, context: StepContext): Promise<Step
       const account = task.type === 'face' ? { scanFaceTime: new Date() } : { loggedInAt: new Date(), expirationTime: scan.expiresAt };
       return { status: TaskStatus.Succeeded, failReason: null, extensionData: null, payload: { stage: 'done' }, finished: true, account };
     }
+    case 'blue_invoice':
+    case 'red_invoice':
+      return runInvoiceStep(task, context);
     default:
-      throw new GatewayError(`暂不支持的任务类型: ${task.type}`);
+      throw new GatewayError(`暂不支持的任务类型: ${String(task.type)}`);
   }
+}
+
+/** What else changes when a task fails for good (after its attempts or past its deadline). */
+export function failureEffects(task: TaskRow, reason: string): StepOutcome['effects'] {
+  return task.type === 'blue_invoice' || task.type === 'red_invoice' ? invoiceFailed(task, reason) : undefined;
 }

@@ -14,7 +14,7 @@ import type { Database } from '../db/database';
 import { taxAccounts, tasks } from '../db/schema';
 import { GatewayError } from '../etax/gateway';
 import { TaskStatus, type TaskRow } from './task-queue';
-import { runStep, type StepContext, type StepOutcome } from './task-steps';
+import { failureEffects, runStep, type StepContext, type StepOutcome } from './task-steps';
 
 export interface WorkerOptions {
   pollMs: number;
@@ -196,6 +196,8 @@ export class TaskWorker {
       if (outcome.account) {
         await tx.update(taxAccounts).set({ ...outcome.account, updatedAt: sql`now()` }).where(eq(taxAccounts.companyId, task.companyId));
       }
+      const effects = outcome.effects ?? (outcome.finished && outcome.status === TaskStatus.Failed ? failureEffects(task, outcome.failReason ?? '') : undefined);
+      await effects?.(tx);
       return true;
     });
   }

@@ -19,8 +19,11 @@ export class ForcedFailures {
     this.queue.push(failure);
   }
 
-  clear(): void {
-    this.queue.length = 0;
+  /** Drops the failures queued for `path` (tests running side by side each clear only their own), or all. */
+  clear(path?: string): void {
+    for (let index = this.queue.length - 1; index >= 0; index--) {
+      if (path === undefined || this.queue[index]?.path === path) this.queue.splice(index, 1);
+    }
   }
 
   /** Throws the failure queued for this path, if any. */

@@ -75,8 +75,8 @@ export async function registerTestHooks(app: FastifyInstance, db: Database, fail
         return { ok: true };
       });
 
-      hooks.post('/clear-failures', async () => {
-        failures.clear();
+      hooks.post<{ Body: { path?: string } | undefined }>('/clear-failures', async (request) => {
+        failures.clear(request.body?.path);
         return { ok: true };
       });
     },

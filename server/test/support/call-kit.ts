@@ -29,6 +29,10 @@ export interface PropertySchema {
   const?: unknown;
   enum?: unknown[];
   anyOf?: PropertySchema[];
+  properties?: Record<string, PropertySchema>;
+  required?: string[];
+  items?: PropertySchema;
+  minItems?: number;
 }
 
 export interface BodySchema {
@@ -80,6 +84,10 @@ export function sampleValue(property: PropertySchema): unknown {
       return property.minimum ?? 1;
     case 'boolean':
       return true;
+    case 'object':
+      return Object.fromEntries(Object.entries(property.properties ?? {}).filter(([key]) => (property.required ?? []).includes(key)).map(([key, value]) => [key, sampleValue(value)]));
+    case 'array':
+      return Array.from({ length: Math.max(property.minItems ?? 0, 1) }, () => sampleValue(property.items ?? {}));
     case 'string': {
       if (property.pattern) {
         const key = JSON.stringify([property.pattern, property.minLength, property.maxLength]);

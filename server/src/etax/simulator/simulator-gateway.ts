@@ -6,8 +6,9 @@
 import { randomInt } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { simSessions, simSms } from '../../db/schema';
-import { GatewayError, type ETaxGateway, type ScanState, type SmsVerdict, type StartedScan, type TaxBureauAccount } from '../gateway';
+import { simInvoices, simInvoiceSequence, simSessions, simSms } from '../../db/schema';
+import type { RedConfirmationState } from '@app/domain/invoice-document';
+import { GatewayError, type ETaxGateway, type IssuedInvoice, type IssueRequest, type RedConfirmationRequest, type RedConfirmationStatus, type ScanState, type SmsVerdict, type StartedScan, type TaxBureauAccount } from '../gateway';
 import type { FaultState } from './faults';
 
 /** A tax-bureau login lasts this long. */
@@ -31,6 +32,9 @@ export class SimulatorGateway implements ETaxGateway {
   setFault(fault: FaultState): void {
     this.options.fault = fault;
   }
+
+  /** How the simulated buyer answers red-letter confirmation forms waiting for them (tests switch it). */
+  buyerAnswer: 'confirm' | 'refuse' = 'confirm';
 
   scanUrl(ref: string): string {
     return `${this.options.publicUrl}/etax-sim/scan/${encodeURIComponent(ref)}`;
@@ -117,6 +121,49 @@ export class SimulatorGateway implements ETaxGateway {
 
   async inbox(limit = 50) {
     return this.options.db.select().from(simSms).orderBy(desc(simSms.id)).limit(limit);
+  }
+
+  async issueInvoice(ref: string, request: IssueRequest): Promise<IssuedInvoice> {
+    await this.step();
+    const issued = await this.record(ref, request.kind, request.seller.taxNumber);
+    this.options.log(`[e-tax simulator] ${request.kind === 'blue' ? '蓝字' : '红字'}发票 ${issued.number} 已开具（${request.buyer.name}）`);
+    return { number: issued.number, issuedAt: issued.issuedAt };
+  }
+
+  /**
+   * A form for a natural-person buyer (no tax number) needs no confirmation (01); otherwise the seller's entry waits
+   * for the buyer (02), who confirms it by the next poll (04) — or refuses it (05) when `buyerAnswer` says so.
+   */
+  async openRedConfirmation(ref: string, request: RedConfirmationRequest): Promise<RedConfirmationStatus> {
+    await this.step();
+    const state: RedConfirmationState = request.buyer.naturalPerson || !request.buyer.taxNumber ? '01' : '02';
+    const form = await this.record(ref, 'red_confirmation', request.seller.taxNumber, state);
+    return { number: form.number, state: (form.state ?? state) as RedConfirmationState };
+  }
+
+  async pollRedConfirmation(ref: string): Promise<RedConfirmationStatus> {
+    await this.step();
+    const [form] = await this.options.db
+      .update(simInvoices)
+      .set({ state: sql`case when ${simInvoices.state} = '02' then ${this.buyerAnswer === 'confirm' ? '04' : '05'} else ${simInvoices.state} end` })
+      .where(eq(simInvoices.ref, ref))
+      .returning();
+    if (!form) throw new GatewayError('红字确认单不存在，请重新发起');
+    return { number: form.number, state: form.state as RedConfirmationState };
+  }
+
+  /** Numbers: 2 digits of the year, 2 of the seller's province, channel 1, 15 of sequence; one per ref, ever. */
+  private async record(ref: string, kind: 'blue' | 'red' | 'red_confirmation', sellerTaxNumber: string, state?: string) {
+    const region = /^\d{2}$/.test(sellerTaxNumber.slice(2, 4)) ? sellerTaxNumber.slice(2, 4) : '44';
+    const year = String(new Date().getFullYear() % 100).padStart(2, '0');
+    const number = sql`${year} || ${region} || '1' || lpad(nextval('${sql.raw(simInvoiceSequence.seqName ?? 'sim_invoice_seq')}')::text, 15, '0')`;
+    await this.options.db
+      .insert(simInvoices)
+      .values({ ref, kind, number, state: state ?? null })
+      .onConflictDoNothing({ target: simInvoices.ref });
+    const [row] = await this.options.db.select().from(simInvoices).where(eq(simInvoices.ref, ref));
+    if (!row) throw new GatewayError('税务局未返回开具结果，请稍后重试');
+    return row;
   }
 }
 

@@ -45,6 +45,12 @@ export async function registerSimulatorRoutes(app: FastifyInstance, simulator: S
         simulator.setFault({ mode, reason: request.body.reason || simulator.fault.reason, delayMs: Number(request.body.delayMs ?? simulator.fault.delayMs) });
         return simulator.fault;
       });
+      sim.post<{ Body: { answer?: string } }>('/buyer', async (request, reply) => {
+        const answer = request.body?.answer;
+        if (answer !== 'confirm' && answer !== 'refuse') return reply.code(400).send({ message: 'answer 应为 confirm / refuse' });
+        simulator.buyerAnswer = answer;
+        return { answer };
+      });
       sim.get<{ Querystring: { phone?: string } }>('/api/latest-sms', async (request, reply) => {
         const latest = (await simulator.inbox(200)).find((sms) => !request.query.phone || sms.phone === request.query.phone);
         return latest ? { phone: latest.phone, code: latest.code, sentAt: latest.sentAt } : reply.code(404).send({ message: '暂无短信' });

@@ -1,0 +1,266 @@
+/**
+ * Invoices: issuing blue and red invoices through tasks, retrying a failed one, the list, one invoice, finding a blue
+ * invoice by number and date, its PDF link, resending it, the home page's counts, and the company's invoicing link.
+ */
+import { and, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, sum, type SQL } from 'drizzle-orm';
+import Type from 'typebox';
+import { INVOICE_STATUSES, INVOICE_TYPES } from '@app/domain/invoice-document';
+import { invoiceNumberProblem, INVOICE_NUMBER_MESSAGES } from '@app/domain/invoice-number';
+import { VAT_RATES_PERMILLE } from '@app/domain/tax-maths';
+import { invoiceApplications, invoiceDeliveries, invoices, tasks } from '../db/schema';
+import { ApiFailure, ErrorCode } from '../http/api-failure';
+import { defineCall } from '../http/define-call';
+import { Body, Id, Paging, pageWindow, Text } from '../http/schemas';
+import { checkReversible, createBlueInvoice, createRedInvoice } from '../invoices/create-invoices';
+import { checkedDelivery } from '../invoices/invoice-input';
+import { invoicePdfUrl } from '../invoices/invoice-pdf-link';
+import { invoiceDocument, invoiceSummary, leftOfBlue, linesOf, loadCompanyInvoice } from '../invoices/invoice-records';
+import { TaskStatus, TASK_DEADLINE_MS } from '../tasks/task-queue';
+import { loadCompanyTask } from './task-calls';
+import { chinaDate, chinaMonthStart } from '@app/domain/china-time';
+
+const Fen = (title: string) => Type.Integer({ title, minimum: -9_000_000_000_000, maximum: 9_000_000_000_000 });
+const RequestSerial = Type.String({ title: '请求流水号', pattern: '^[A-Za-z0-9_-]{8,64}$', maxLength: 64 });
+
+export const Party = Type.Object(
+  {
+    name: Text('购买方名称', 100),
+    taxNumber: Text('纳税人识别号', 20),
+    address: Text('地址', 100),
+    phone: Text('电话', 30),
+    bankName: Text('开户行', 100),
+    bankAccount: Text('银行账号', 40),
+    naturalPerson: Type.Boolean({ title: '是否自然人' }),
+  },
+  { additionalProperties: false, title: '购买方' },
+);
+
+const Rate = Type.Union([...VAT_RATES_PERMILLE.map((rate) => Type.Literal(rate)), Type.Literal('免税'), Type.Literal('不征税')], { title: '税率' });
+
+export const createBlueInvoiceTask = defineCall({
+  path: 'task/createBlueInvoiceTask',
+  body: Body({
+    requestSerial: RequestSerial,
+    type: Type.Union(INVOICE_TYPES.map((type) => Type.Literal(type)), { title: '发票类型' }),
+    buyer: Party,
+    lines: Type.Array(
+      Type.Object(
+        {
+          goodsId: Id('商品'),
+          quantity: Type.Union([Type.String({ title: '数量', pattern: '^\\d{1,12}(\\.\\d{1,8})?$', maxLength: 21 }), Type.Null()]),
+          grossFen: Fen('含税金额'),
+          rate: Rate,
+        },
+        { additionalProperties: false },
+      ),
+      { title: '商品行', minItems: 1, maxItems: 100 },
+    ),
+    remarks: Text('备注', 200),
+    deliverPhone: Text('接收手机号', 11),
+    deliverEmail: Text('接收邮箱', 254),
+  }),
+  access: { kind: 'company' },
+  rateLimit: { max: 30, windowMs: 60_000 },
+  handler: async ({ caller, company, body, services }) => createBlueInvoice(services.db, services.tasks, caller.userId, company, body),
+});
+
+export const createRedInvoiceTask = defineCall({
+  path: 'task/createRedInvoiceTask',
+  body: Body({
+    requestSerial: RequestSerial,
+    blueInvoiceId: Id('原蓝字发票'),
+    reason: Type.Union([Type.Literal('01'), Type.Literal('02'), Type.Literal('03'), Type.Literal('04')], { title: '红冲原因' }),
+    lines: Type.Optional(
+      Type.Array(Type.Object({ lineNo: Type.Integer({ title: '行号', minimum: 1, maximum: 100 }), grossFen: Fen('红冲金额') }, { additionalProperties: false }), {
+        title: '红冲明细',
+        minItems: 1,
+        maxItems: 100,
+      }),
+    ),
+  }),
+  access: { kind: 'company' },
+  rateLimit: { max: 30, windowMs: 60_000 },
+  handler: async ({ caller, company, body, services }) => createRedInvoice(services.db, services.tasks, caller.userId, company, body),
+});
+
+/** A failed invoice task runs again from the start (the gateway is idempotent on its id, so nothing is issued twice). */
+export const retryTask = defineCall({
+  path: 'task/retryTask',
+  body: Body({ id: Id('任务编号') }),
+  access: { kind: 'company' },
+  rateLimit: { max: 20, windowMs: 60_000 },
+  handler: async ({ company, body, services }) => {
+    const task = await loadCompanyTask(services.db, body.id, company);
+    if (task.type !== 'blue_invoice' && task.type !== 'red_invoice') throw new ApiFailure(ErrorCode.TaskStateConflict, '登录和刷脸任务请重新发起');
+    if (task.status !== TaskStatus.Failed) throw new ApiFailure(ErrorCode.TaskStateConflict, '只有失败的任务可以重试');
+    await services.db.transaction(async (tx) => {
+      const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, String(task.payload.invoiceId))).for('update');
+      if (!invoice) throw new ApiFailure(ErrorCode.NotFound, '发票记录不存在');
+      if (invoice.kind === 'red' && invoice.originalId) {
+        // What is left may have changed since: the red invoice must still fit.
+        const [blue] = await tx.select().from(invoices).where(eq(invoices.id, invoice.originalId)).for('update');
+        if (!blue) throw new ApiFailure(ErrorCode.NotFound, '原蓝字发票不存在');
+        checkReversible(blue);
+        const left = await leftOfBlue(tx, blue, (await linesOf(tx, [blue.id])).get(blue.id) ?? []);
+        for (const line of (await linesOf(tx, [invoice.id])).get(invoice.id) ?? []) {
+          if (-line.grossFen > (left.get(line.lineNo)?.grossFen ?? 0)) throw new ApiFailure(ErrorCode.TaskStateConflict, '可红冲金额已变化，请重新发起红冲');
+        }
+      }
+      await tx.update(invoices).set({ status: '开具中', failReason: null, updatedAt: new Date() }).where(eq(invoices.id, invoice.id));
+      if (invoice.applicationId) await tx.update(invoiceApplications).set({ status: '开票中', updatedAt: new Date() }).where(eq(invoiceApplications.id, invoice.applicationId));
+      await tx
+        .update(tasks)
+        .set({
+          status: TaskStatus.Queued,
+          failReason: null,
+          attempts: 0,
+          finishedAt: null,
+          payload: sql`${tasks.payload} || '{"stage":"start"}'::jsonb`,
+          nextRunAt: new Date(),
+          deadlineAt: new Date(Date.now() + TASK_DEADLINE_MS[task.type]),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(tasks.id, task.id), eq(tasks.status, TaskStatus.Failed)));
+    });
+    services.tasks.wake();
+    return { taskId: task.id };
+  },
+});
+
+const MONTH = '^\\d{4}-(0[1-9]|1[0-2])$';
+
+export const listInvoices = defineCall({
+  path: 'invoice/list',
+  body: Body({
+    kind: Type.Optional(Type.Union([Type.Literal('blue'), Type.Literal('red')], { title: '发票颜色' })),
+    status: Type.Optional(Type.Union(INVOICE_STATUSES.map((status) => Type.Literal(status)), { title: '发票状态' })),
+    month: Type.Optional(Type.String({ title: '月份', pattern: MONTH, maxLength: 7 })),
+    keyword: Type.Optional(Text('搜索', 50)),
+    ...Paging,
+  }),
+  access: { kind: 'company' },
+  handler: async ({ company, body, services }) => {
+    const conditions: SQL[] = [eq(invoices.companyId, company.id)];
+    if (body.kind) conditions.push(eq(invoices.kind, body.kind));
+    if (body.status) conditions.push(eq(invoices.status, body.status));
+    if (body.month) {
+      // Months of the China calendar: issued (or, not yet issued, created) in that month in Beijing time.
+      const start = new Date(`${body.month}-01T00:00:00+08:00`);
+      const end = new Date(start);
+      end.setUTCMonth(end.getUTCMonth() + 1);
+      const at = sql`coalesce(${invoices.issuedAt}, ${invoices.createdAt})`;
+      conditions.push(gte(at, start), lt(at, end));
+    }
+    const keyword = body.keyword?.trim();
+    if (keyword) {
+      const pattern = `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      conditions.push(or(ilike(sql`${invoices.buyer}->>'name'`, pattern), ilike(invoices.number, pattern)) as SQL);
+    }
+    const where = and(...conditions);
+    const { limit, offset } = pageWindow(body.page, body.pageSize);
+    const [rows, [total]] = await Promise.all([
+      services.db.select().from(invoices).where(where).orderBy(desc(invoices.createdAt), desc(invoices.id)).limit(limit).offset(offset),
+      services.db.select({ n: count() }).from(invoices).where(where),
+    ]);
+    const blueIds = rows.filter((row) => row.kind === 'blue').map((row) => row.id);
+    const reversed = new Map<string, number>();
+    if (blueIds.length) {
+      const sums = await services.db
+        .select({ originalId: invoices.originalId, total: sum(invoices.grossFen).mapWith(Number) })
+        .from(invoices)
+        .where(and(inArray(invoices.originalId, blueIds), ne(invoices.status, '开具失败')))
+        .groupBy(invoices.originalId);
+      for (const row of sums) if (row.originalId) reversed.set(row.originalId, row.total);
+    }
+    return { total: Math.min(total?.n ?? 0, 1000), list: rows.map((row) => invoiceSummary(row, reversed.get(row.id) ?? 0)) };
+  },
+});
+
+export const getInvoice = defineCall({
+  path: 'invoice/get',
+  body: Body({ id: Id('发票') }),
+  access: { kind: 'company' },
+  handler: async ({ company, body, services }) => invoiceDocument(services.db, await loadCompanyInvoice(services.db, body.id, company.id)),
+});
+
+export const findBlueInvoice = defineCall({
+  path: 'invoice/findBlue',
+  body: Body({ number: Type.String({ title: '发票号码', maxLength: 20 }), issueDate: Type.String({ title: '开票日期', pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 }) }),
+  access: { kind: 'company' },
+  handler: async ({ company, body, services }) => {
+    const problem = invoiceNumberProblem(body.number);
+    if (problem) throw new ApiFailure(ErrorCode.InvalidInput, INVOICE_NUMBER_MESSAGES[problem]);
+    const [invoice] = await services.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.companyId, company.id), eq(invoices.number, body.number), eq(invoices.kind, 'blue')));
+    const issuedOn = invoice?.issuedAt ? chinaDate(invoice.issuedAt) : null;
+    if (!invoice || issuedOn !== body.issueDate) throw new ApiFailure(ErrorCode.NotFound, '未找到该发票，请核对发票号码和开票日期');
+    return invoiceDocument(services.db, invoice);
+  },
+});
+
+export const invoicePdfLink = defineCall({
+  path: 'invoice/pdfLink',
+  body: Body({ id: Id('发票') }),
+  access: { kind: 'company' },
+  handler: async ({ company, body, services }) => {
+    const invoice = await loadCompanyInvoice(services.db, body.id, company.id);
+    if (!invoice.number) throw new ApiFailure(ErrorCode.TaskStateConflict, '发票尚未开具，暂无 PDF');
+    return { url: invoicePdfUrl(services.secretKey, invoice.id), fileName: `${invoice.kind === 'red' ? '红字' : ''}发票_${invoice.number}.pdf` };
+  },
+});
+
+export const resendInvoice = defineCall({
+  path: 'invoice/resend',
+  body: Body({ id: Id('发票'), phone: Type.Optional(Text('手机号', 11)), email: Type.Optional(Text('邮箱', 254)) }),
+  access: { kind: 'company' },
+  rateLimit: { max: 10, windowMs: 60_000 },
+  handler: async ({ company, body, services }) => {
+    const invoice = await loadCompanyInvoice(services.db, body.id, company.id);
+    if (!invoice.number) throw new ApiFailure(ErrorCode.TaskStateConflict, '发票尚未开具，不能发送');
+    const { deliverPhone, deliverEmail } = checkedDelivery(body.phone ?? '', body.email ?? '');
+    if (!deliverPhone && !deliverEmail) throw new ApiFailure(ErrorCode.InvalidInput, '请填写接收手机号或邮箱');
+    const sent = [
+      ...(deliverPhone ? [{ invoiceId: invoice.id, channel: 'phone' as const, address: deliverPhone }] : []),
+      ...(deliverEmail ? [{ invoiceId: invoice.id, channel: 'email' as const, address: deliverEmail }] : []),
+    ];
+    await services.db.insert(invoiceDeliveries).values(sent);
+    return { sentTo: sent.map((delivery) => delivery.address).join('、') };
+  },
+});
+
+export const invoiceHomeSummary = defineCall({
+  path: 'invoice/homeSummary',
+  body: Body({}),
+  access: { kind: 'company' },
+  handler: async ({ company, services }) => {
+    const monthStart = chinaMonthStart(new Date());
+    const [[applying], [waiting], [pendingTasks], [issued]] = await Promise.all([
+      services.db.select({ n: count() }).from(invoiceApplications).where(and(eq(invoiceApplications.companyId, company.id), eq(invoiceApplications.status, '待审核'))),
+      services.db.select({ n: count() }).from(invoiceApplications).where(and(eq(invoiceApplications.companyId, company.id), eq(invoiceApplications.status, '待开票'))),
+      services.db
+        .select({ n: count() })
+        .from(tasks)
+        .where(and(eq(tasks.companyId, company.id), sql`${tasks.status} not in (${TaskStatus.Succeeded}, ${TaskStatus.Failed})`)),
+      services.db
+        .select({ n: count(), fen: sum(invoices.grossFen).mapWith(Number) })
+        .from(invoices)
+        .where(and(eq(invoices.companyId, company.id), eq(invoices.kind, 'blue'), gte(invoices.issuedAt, monthStart))),
+    ]);
+    return {
+      applying: applying?.n ?? 0,
+      waiting: waiting?.n ?? 0,
+      pendingTasks: pendingTasks?.n ?? 0,
+      issuedThisMonth: issued?.n ?? 0,
+      issuedThisMonthFen: issued?.fen ?? 0,
+    };
+  },
+});
+
+export const getInvoiceQrcode = defineCall({
+  path: 'company/getInvoiceQrcode',
+  body: Body({}),
+  access: { kind: 'company' },
+  handler: async ({ company, services }) => ({ url: `${services.publicUrl}/shop/${encodeURIComponent(company.code)}`, companyName: company.name, code: company.code }),
+});

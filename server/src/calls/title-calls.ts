@@ -1,0 +1,151 @@
+/**
+ * 发票抬头: a user's own invoice titles (any signed-in user; never another user's). The field rules are the domain's
+ * (`@app/domain/invoice-title`), the same the form checks as the user types. At most one title is the default:
+ * every change of the default runs in one transaction that first locks the user's row, so two requests at once
+ * cannot leave two defaults.
+ */
+import { and, count, desc, eq, ne } from 'drizzle-orm';
+import Type from 'typebox';
+import { normalizeTitle, titleProblems, type Title, type TitleFields } from '@app/domain/invoice-title';
+import type { Database } from '../db/database';
+import { titles, users } from '../db/schema';
+import { ApiFailure, ErrorCode } from '../http/api-failure';
+import { defineCall } from '../http/define-call';
+import { Body, Id, LIST_LIMIT, Paging, pageWindow, Text } from '../http/schemas';
+
+type TitleRow = typeof titles.$inferSelect;
+
+function titleView(row: TitleRow): Title {
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    taxNumber: row.taxNumber,
+    address: row.address,
+    phone: row.phone,
+    bankName: row.bankName,
+    bankAccount: row.bankAccount,
+    email: row.email,
+    isDefault: row.isDefault,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The caller's title: 4004 when there is none with that id, 1004 when it is someone else's. */
+async function ownTitle(db: Database, userId: string, id: string): Promise<TitleRow> {
+  const [row] = await db.select().from(titles).where(eq(titles.id, id));
+  if (!row) throw new ApiFailure(ErrorCode.NotFound, '抬头不存在');
+  if (row.userId !== userId) throw new ApiFailure(ErrorCode.NoAccess, '无权访问该抬头');
+  return row;
+}
+
+/** Serialises the changes of one user's default title (held until the transaction ends). */
+async function lockTitlesOf(db: Database, userId: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+async function clearOtherDefaults(db: Database, userId: string, keepId: string): Promise<void> {
+  await db
+    .update(titles)
+    .set({ isDefault: false })
+    .where(and(eq(titles.userId, userId), ne(titles.id, keepId), eq(titles.isDefault, true)));
+}
+
+const TitleId = Id('抬头编号');
+
+export const listTitles = defineCall({
+  path: 'title/list',
+  body: Body({ ...Paging }),
+  access: { kind: 'user' },
+  handler: async ({ caller, body, services }) => {
+    const mine = eq(titles.userId, caller.userId);
+    const { limit, offset } = pageWindow(body.page, body.pageSize);
+    const [rows, [total]] = await Promise.all([
+      services.db.select().from(titles).where(mine).orderBy(desc(titles.isDefault), desc(titles.createdAt), desc(titles.id)).limit(limit).offset(offset),
+      services.db.select({ n: count() }).from(titles).where(mine),
+    ]);
+    return { total: Math.min(total?.n ?? 0, LIST_LIMIT), list: rows.map(titleView) };
+  },
+});
+
+export const getTitle = defineCall({
+  path: 'title/get',
+  body: Body({ id: TitleId }),
+  access: { kind: 'user' },
+  handler: async ({ caller, body, services }) => titleView(await ownTitle(services.db, caller.userId, body.id)),
+});
+
+export const saveTitle = defineCall({
+  path: 'title/save',
+  body: Body({
+    id: Type.Optional(TitleId),
+    kind: Type.Union([Type.Literal('企业'), Type.Literal('个人')], { title: '抬头类型' }),
+    name: Text('抬头名称', 100, 1),
+    taxNumber: Type.Optional(Text('纳税人识别号', 20)),
+    address: Type.Optional(Text('地址', 100)),
+    phone: Type.Optional(Text('电话', 30)),
+    bankName: Type.Optional(Text('开户行', 100)),
+    bankAccount: Type.Optional(Text('银行账号', 100)),
+    email: Type.Optional(Text('邮箱', 100)),
+    isDefault: Type.Optional(Type.Boolean({ title: '设为默认' })),
+  }),
+  access: { kind: 'user' },
+  handler: async ({ caller, body, services }) => {
+    const fields: TitleFields = normalizeTitle({
+      kind: body.kind,
+      name: body.name,
+      taxNumber: body.taxNumber ?? '',
+      address: body.address ?? '',
+      phone: body.phone ?? '',
+      bankName: body.bankName ?? '',
+      bankAccount: body.bankAccount ?? '',
+      email: body.email ?? '',
+    });
+    const [problem] = Object.values(titleProblems(fields));
+    if (problem) throw new ApiFailure(ErrorCode.InvalidInput, problem);
+    const isDefault = body.isDefault ?? false;
+    const row = await services.db.transaction(async (tx) => {
+      await lockTitlesOf(tx, caller.userId);
+      let saved: TitleRow | undefined;
+      if (body.id) {
+        await ownTitle(tx, caller.userId, body.id);
+        [saved] = await tx.update(titles).set({ ...fields, isDefault }).where(eq(titles.id, body.id)).returning();
+      } else {
+        [saved] = await tx.insert(titles).values({ userId: caller.userId, ...fields, isDefault }).returning();
+      }
+      if (!saved) throw new ApiFailure(ErrorCode.NotFound, '抬头不存在');
+      if (isDefault) await clearOtherDefaults(tx, caller.userId, saved.id);
+      return saved;
+    });
+    return titleView(row);
+  },
+});
+
+export const setDefaultTitle = defineCall({
+  path: 'title/setDefault',
+  body: Body({ id: TitleId }),
+  access: { kind: 'user' },
+  handler: async ({ caller, body, services }) => {
+    const row = await services.db.transaction(async (tx) => {
+      await lockTitlesOf(tx, caller.userId);
+      await ownTitle(tx, caller.userId, body.id);
+      await clearOtherDefaults(tx, caller.userId, body.id);
+      const [saved] = await tx.update(titles).set({ isDefault: true }).where(eq(titles.id, body.id)).returning();
+      if (!saved) throw new ApiFailure(ErrorCode.NotFound, '抬头不存在');
+      return saved;
+    });
+    return titleView(row);
+  },
+});
+
+export const deleteTitle = defineCall({
+  path: 'title/delete',
+  body: Body({ id: TitleId }),
+  access: { kind: 'user' },
+  handler: async ({ caller, body, services }) => {
+    await ownTitle(services.db, caller.userId, body.id);
+    // Scoped to the caller again: the check above and this delete are separate statements.
+    await services.db.delete(titles).where(and(eq(titles.id, body.id), eq(titles.userId, caller.userId)));
+    return { id: body.id };
+  },
+});

@@ -1,0 +1,192 @@
+/**
+ * Creating blue and red invoices: each writes the invoice (开具中) with its lines and the task that issues it, in one
+ * transaction, once per request serial — a retried or double-submitted create answers the same task and never
+ * issues twice. A red invoice never reverses more than is left of its blue invoice: the blue row is locked while the
+ * reds are counted.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { InvoiceParty } from '@app/domain/invoice-document';
+import type { BlueInvoiceLineRequest, BlueInvoiceRequest, CreatedInvoice, RedInvoiceRequest } from '@app/domain/invoice-requests';
+import { lineProblem, priceLine } from '@app/domain/invoice-line';
+import { formatYuan } from '@app/domain/money';
+import { splitGross, invoiceTotals } from '@app/domain/tax-maths';
+import type { CallerCompany } from '../auth/caller';
+import type { Database } from '../db/database';
+import { companies, goods, invoiceLines, invoices, tasks } from '../db/schema';
+import { ApiFailure, ErrorCode } from '../http/api-failure';
+import type { TaskQueue } from '../tasks/task-queue';
+import { checkedBuyer, checkedDelivery, checkedRemarks, MAX_LINES } from './invoice-input';
+import { leftOfBlue, linesOf, type InvoiceRow } from './invoice-records';
+
+/** A blue invoice as the screens ask for it; set when it answers a customer's application. */
+export interface BlueInvoiceCreation extends BlueInvoiceRequest {
+  applicationId?: string;
+}
+
+type NewLine = Omit<typeof invoiceLines.$inferInsert, 'invoiceId'>;
+
+function invalid(message: string): never {
+  throw new ApiFailure(ErrorCode.InvalidInput, message);
+}
+
+export async function sellerOf(db: Database, companyId: string): Promise<InvoiceParty> {
+  const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
+  if (!company) throw new ApiFailure(ErrorCode.NotFound, '企业不存在');
+  return {
+    name: company.name,
+    taxNumber: company.xsfNsrsbh,
+    address: company.address,
+    phone: company.phone,
+    bankName: company.bankName,
+    bankAccount: company.bankAccount,
+    naturalPerson: false,
+  };
+}
+
+/** The goods lines as printed, checked by the domain's line rules. */
+async function blueLines(db: Database, companyId: string, requested: readonly BlueInvoiceLineRequest[]): Promise<NewLine[]> {
+  if (requested.length === 0) invalid('请至少添加一行商品');
+  if (requested.length > MAX_LINES) invalid(`一张发票最多 ${MAX_LINES} 行商品`);
+  const ids = [...new Set(requested.map((line) => line.goodsId.toLowerCase()))];
+  const found = await db.select().from(goods).where(inArray(goods.id, ids));
+  const byId = new Map(found.map((item) => [item.id, item]));
+  return requested.map((line, index) => {
+    const item = byId.get(line.goodsId.toLowerCase());
+    if (!item) throw new ApiFailure(ErrorCode.NotFound, `第 ${index + 1} 行的商品不存在`);
+    if (item.companyId !== companyId) throw new ApiFailure(ErrorCode.NoAccess, `第 ${index + 1} 行的商品不属于当前企业`);
+    if (line.grossFen <= 0) invalid(`第 ${index + 1} 行的金额应大于 0`);
+    const priced = priceLine({ grossFen: line.grossFen, rate: line.rate, quantity: line.quantity });
+    const printed = { goodsName: item.name, taxShortName: item.taxShortName, taxCode: item.taxCode, model: item.model, unit: item.unit, ...priced };
+    const problem = lineProblem({ ...printed, itemName: `*${item.taxShortName}*${item.name}` });
+    if (problem) invalid(`第 ${index + 1} 行：${problem}`);
+    return { lineNo: index + 1, ...printed };
+  });
+}
+
+async function insertInvoice(tx: Database, invoice: typeof invoices.$inferInsert & { id: string }, lines: readonly NewLine[]): Promise<void> {
+  await tx.insert(invoices).values(invoice);
+  await tx.insert(invoiceLines).values(lines.map((line) => ({ ...line, invoiceId: invoice.id })));
+}
+
+export async function createBlueInvoice(db: Database, queue: TaskQueue, userId: string, company: CallerCompany, request: BlueInvoiceCreation): Promise<CreatedInvoice> {
+  const buyer = checkedBuyer(request.buyer, request.type);
+  const remarks = checkedRemarks(request.remarks);
+  const delivery = checkedDelivery(request.deliverPhone, request.deliverEmail);
+  const lines = await blueLines(db, company.id, request.lines);
+  const totals = invoiceTotals(lines);
+  const seller = await sellerOf(db, company.id);
+  const invoiceId = randomUUID();
+  const created = await db.transaction(async (tx) => {
+    const { task, created } = await queue.createOnce(tx, {
+      companyId: company.id,
+      userId,
+      type: 'blue_invoice',
+      payload: { invoiceId },
+      requestSerial: request.requestSerial,
+    });
+    if (!created) return { taskId: task.id, invoiceId: String(task.payload.invoiceId) };
+    await insertInvoice(
+      tx,
+      { id: invoiceId, companyId: company.id, createdBy: userId, kind: 'blue', type: request.type, buyer, seller, remarks, ...delivery, ...totals, taskId: task.id, applicationId: request.applicationId ?? null },
+      lines,
+    );
+    return { taskId: task.id, invoiceId };
+  });
+  queue.wake();
+  return created;
+}
+
+/** The red lines: each reversing (part of) what is left of a blue line; reversing all that is left is exact. */
+function redLines(blueLinesByNo: Map<number, NewLine>, left: Map<number, { netFen: number; taxFen: number; grossFen: number }>, request: RedInvoiceRequest): NewLine[] {
+  const wanted = request.lines ?? [...left].filter(([, amounts]) => amounts.grossFen > 0).map(([lineNo, amounts]) => ({ lineNo, grossFen: amounts.grossFen }));
+  const seen = new Set<number>();
+  return wanted.map(({ lineNo, grossFen }) => {
+    const blue = blueLinesByNo.get(lineNo);
+    const lineLeft = left.get(lineNo);
+    if (!blue || !lineLeft) invalid(`原发票没有第 ${lineNo} 行`);
+    if (seen.has(lineNo)) invalid(`第 ${lineNo} 行重复`);
+    seen.add(lineNo);
+    if (!Number.isSafeInteger(grossFen) || grossFen <= 0) invalid(`第 ${lineNo} 行的红冲金额应大于 0`);
+    if (grossFen > lineLeft.grossFen) invalid(`第 ${lineNo} 行最多可红冲 ${formatYuan(lineLeft.grossFen)}`);
+    const whole = grossFen === lineLeft.grossFen;
+    const amounts = whole ? { netFen: -lineLeft.netFen, taxFen: -lineLeft.taxFen, grossFen: -lineLeft.grossFen } : splitGross(-grossFen, blue.taxFree ?? blue.ratePermille ?? 0);
+    const fullLine = whole && lineLeft.grossFen === blue.grossFen && blue.quantity !== null;
+    return {
+      lineNo,
+      goodsName: blue.goodsName,
+      taxShortName: blue.taxShortName,
+      taxCode: blue.taxCode,
+      model: blue.model ?? '',
+      unit: blue.unit ?? '',
+      quantity: fullLine ? `-${blue.quantity}` : null,
+      unitPrice: fullLine ? (blue.unitPrice ?? null) : null,
+      ...amounts,
+      ratePermille: blue.ratePermille ?? null,
+      taxFree: blue.taxFree ?? null,
+    };
+  });
+}
+
+export async function createRedInvoice(db: Database, queue: TaskQueue, userId: string, company: CallerCompany, request: RedInvoiceRequest): Promise<CreatedInvoice> {
+  const invoiceId = randomUUID();
+  const created = await db.transaction(async (tx) => {
+    const [repeat] = await tx
+      .select({ id: tasks.id, payload: tasks.payload })
+      .from(tasks)
+      .where(and(eq(tasks.companyId, company.id), eq(tasks.requestSerial, request.requestSerial)));
+    if (repeat) return { taskId: repeat.id, invoiceId: String(repeat.payload.invoiceId) };
+    // Locked: reds of this blue invoice are created one at a time, each counting the ones before it.
+    const [blue] = await tx.select().from(invoices).where(eq(invoices.id, request.blueInvoiceId.toLowerCase())).for('update');
+    if (!blue) throw new ApiFailure(ErrorCode.NotFound, '原蓝字发票不存在');
+    if (blue.companyId !== company.id) throw new ApiFailure(ErrorCode.NoAccess, '无权红冲该企业的发票');
+    checkReversible(blue);
+    const lines = (await linesOf(tx, [blue.id])).get(blue.id) ?? [];
+    const left = await leftOfBlue(tx, blue, lines);
+    const leftFen = [...left.values()].reduce((sum, line) => sum + line.grossFen, 0);
+    if (leftFen <= 0) throw new ApiFailure(ErrorCode.TaskStateConflict, '该发票已全部红冲（或有红冲正在开具）');
+    if (request.reason === '01' && (request.lines !== undefined || leftFen !== blue.grossFen)) {
+      invalid('红冲原因为“开票有误”时只能全额红冲，且原发票未曾部分红冲');
+    }
+    const red = redLines(new Map(lines.map((line) => [line.lineNo, line])), left, request);
+    if (red.length === 0) invalid('请至少选择一行红冲');
+    const totals = invoiceTotals(red);
+    const { task, created } = await queue.createOnce(tx, {
+      companyId: company.id,
+      userId,
+      type: 'red_invoice',
+      payload: { invoiceId },
+      requestSerial: request.requestSerial,
+    });
+    if (!created) return { taskId: task.id, invoiceId: String(task.payload.invoiceId) };
+    await insertInvoice(
+      tx,
+      {
+        id: invoiceId,
+        companyId: company.id,
+        createdBy: userId,
+        kind: 'red',
+        type: blue.type,
+        buyer: blue.buyer,
+        seller: blue.seller,
+        remarks: `被红冲蓝字数电发票号码：${blue.number ?? ''}`,
+        deliverPhone: blue.deliverPhone,
+        deliverEmail: blue.deliverEmail,
+        ...totals,
+        taskId: task.id,
+        originalId: blue.id,
+        redReason: request.reason,
+      },
+      red,
+    );
+    return { taskId: task.id, invoiceId };
+  });
+  queue.wake();
+  return created;
+}
+
+export function checkReversible(blue: InvoiceRow): void {
+  if (blue.kind !== 'blue') throw new ApiFailure(ErrorCode.TaskStateConflict, '只能红冲蓝字发票');
+  if (blue.status === '已红冲') throw new ApiFailure(ErrorCode.TaskStateConflict, '该发票已全部红冲');
+  if (blue.status !== '已开具' && blue.status !== '部分红冲') throw new ApiFailure(ErrorCode.TaskStateConflict, `该发票${blue.status}，不能红冲`);
+}

@@ -1,0 +1,171 @@
+/**
+ * The worker's steps of invoice tasks. Both need the tax-bureau login and today's face authentication, else the task
+ * fails with that reason (the user logs in and retries).
+ *
+ * blue_invoice: start → issue (gateway, idempotent on the task id) → 1, the invoice 已开具 with its number
+ * red_invoice:  start → open the red-letter confirmation form → [02: poll until the buyer confirms (04) or it is
+ *               void] → issue (ref `<task id>:issue`) → 1, the red invoice 已开具 and its blue one 部分红冲 / 已红冲
+ *
+ * What a step changes besides the task is done by its `effects`, in the transaction that writes the task's outcome.
+ */
+import { and, eq, ne } from 'drizzle-orm';
+import { RED_CONFIRMATION_STATES, type RedConfirmation } from '@app/domain/invoice-document';
+import type { Database } from '../db/database';
+import { invoiceApplications, invoiceDeliveries, invoices, taxAccounts } from '../db/schema';
+import { GatewayError, type IssueRequest } from '../etax/gateway';
+import { faceAuthenticatedToday, isLoggedIn } from '../calls/tax-account-calls';
+import type { TaskRow } from '../tasks/task-queue';
+import { TaskStatus } from '../tasks/task-queue';
+import type { StepContext, StepOutcome } from '../tasks/task-steps';
+import { documentLine, leftOfBlue, linesOf, type InvoiceRow } from './invoice-records';
+
+export const NOT_LOGGED_IN_REASON = '电子税务局未登录，请先登录后重试';
+export const NO_FACE_REASON = '今日尚未完成刷脸认证，请先刷脸认证后重试';
+const CONFIRMATION_POLL_MS = 1000;
+
+function failed(reason: string, task: TaskRow): StepOutcome {
+  return { status: TaskStatus.Failed, failReason: reason, finished: true, effects: invoiceFailed(task, reason) };
+}
+
+/** The invoice (and its application) of a task that failed for good. */
+export function invoiceFailed(task: TaskRow, reason: string) {
+  return async (tx: Database) => {
+    const invoiceId = String(task.payload.invoiceId ?? '');
+    if (!invoiceId) return;
+    const [invoice] = await tx
+      .update(invoices)
+      .set({ status: '开具失败', failReason: reason, updatedAt: new Date() })
+      .where(and(eq(invoices.id, invoiceId), eq(invoices.status, '开具中')))
+      .returning({ applicationId: invoices.applicationId });
+    if (invoice?.applicationId) {
+      await tx.update(invoiceApplications).set({ status: '开具失败', updatedAt: new Date() }).where(eq(invoiceApplications.id, invoice.applicationId));
+    }
+  };
+}
+
+async function loadInvoice(db: Database, task: TaskRow): Promise<InvoiceRow> {
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.id, String(task.payload.invoiceId ?? '')));
+  if (!invoice) throw new GatewayError('发票记录不存在');
+  return invoice;
+}
+
+/** The issuer's name, or why the bureau will not issue now. */
+export async function readiness(db: Database, companyId: string): Promise<{ issuer: string } | { reason: string }> {
+  const [account] = await db.select().from(taxAccounts).where(eq(taxAccounts.companyId, companyId));
+  if (!account || !isLoggedIn(account)) return { reason: NOT_LOGGED_IN_REASON };
+  if (!faceAuthenticatedToday(account)) return { reason: NO_FACE_REASON };
+  return { issuer: account.personName };
+}
+
+async function issueRequest(db: Database, invoice: InvoiceRow, redConfirmationNumber?: string): Promise<IssueRequest> {
+  const lines = (await linesOf(db, [invoice.id])).get(invoice.id) ?? [];
+  return {
+    kind: invoice.kind,
+    type: invoice.type,
+    seller: invoice.seller,
+    buyer: invoice.buyer,
+    lines: lines.map(documentLine),
+    netFen: invoice.netFen,
+    taxFen: invoice.taxFen,
+    grossFen: invoice.grossFen,
+    remarks: invoice.remarks,
+    ...(redConfirmationNumber && { redConfirmationNumber }),
+  };
+}
+
+/** The issued invoice, its delivery, its application, and (red) the new state of the blue invoice it reverses. */
+function invoiceIssued(invoice: InvoiceRow, issued: { number: string; issuedAt: Date }, issuer: string) {
+  return async (tx: Database) => {
+    await tx
+      .update(invoices)
+      .set({ status: '已开具', number: issued.number, issuedAt: issued.issuedAt, issuer, failReason: null, updatedAt: new Date() })
+      .where(eq(invoices.id, invoice.id));
+    const deliveries = [
+      ...(invoice.deliverPhone ? [{ invoiceId: invoice.id, channel: 'phone' as const, address: invoice.deliverPhone }] : []),
+      ...(invoice.deliverEmail ? [{ invoiceId: invoice.id, channel: 'email' as const, address: invoice.deliverEmail }] : []),
+    ];
+    if (deliveries.length) await tx.insert(invoiceDeliveries).values(deliveries);
+    if (invoice.applicationId) {
+      await tx
+        .update(invoiceApplications)
+        .set({ status: deliveries.length ? '已交付' : '已开具', updatedAt: new Date() })
+        .where(eq(invoiceApplications.id, invoice.applicationId));
+    }
+    if (invoice.kind === 'red' && invoice.originalId) {
+      const [blue] = await tx.select().from(invoices).where(eq(invoices.id, invoice.originalId)).for('update');
+      if (!blue) return;
+      const lines = (await linesOf(tx, [blue.id])).get(blue.id) ?? [];
+      // Only issued reds change the blue invoice's status; one still being issued counts once it is.
+      const left = await leftOfBlue(tx, blue, lines);
+      const pending = await tx
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(and(eq(invoices.originalId, blue.id), eq(invoices.status, '开具中'), ne(invoices.id, invoice.id)));
+      const leftFen = [...left.values()].reduce((sum, line) => sum + line.grossFen, 0);
+      const status = leftFen <= 0 && pending.length === 0 ? '已红冲' : '部分红冲';
+      await tx.update(invoices).set({ status, updatedAt: new Date() }).where(eq(invoices.id, blue.id));
+    }
+  };
+}
+
+function confirmationSaved(invoiceId: string, confirmation: RedConfirmation) {
+  return async (tx: Database) => {
+    await tx.update(invoices).set({ redConfirmation: confirmation, updatedAt: new Date() }).where(eq(invoices.id, invoiceId));
+  };
+}
+
+export async function runInvoiceStep(task: TaskRow, context: StepContext): Promise<StepOutcome> {
+  const stage = String(task.payload.stage ?? 'start');
+  const invoice = await loadInvoice(context.db, task);
+  const ready = await readiness(context.db, task.companyId);
+  if ('reason' in ready) return failed(ready.reason, task);
+
+  if (task.type === 'blue_invoice' || stage === 'issue') {
+    const confirmation = invoice.redConfirmation?.number;
+    const ref = task.type === 'blue_invoice' ? task.id : `${task.id}:issue`;
+    const issued = await context.gateway.issueInvoice(ref, await issueRequest(context.db, invoice, confirmation));
+    return {
+      status: TaskStatus.Succeeded,
+      failReason: null,
+      payload: { stage: 'done' },
+      result: { invoiceId: invoice.id, invoiceNumber: issued.number },
+      finished: true,
+      effects: invoiceIssued(invoice, issued, ready.issuer),
+    };
+  }
+
+  const reason = invoice.redReason ?? '01';
+  const form =
+    stage === 'start'
+      ? await context.gateway.openRedConfirmation(task.id, {
+          seller: invoice.seller,
+          buyer: invoice.buyer,
+          originalNumber: (await originalNumber(context.db, invoice)) ?? '',
+          reason,
+          grossFen: invoice.grossFen,
+        })
+      : await context.gateway.pollRedConfirmation(task.id);
+  const confirmation: RedConfirmation = { number: form.number, reason, state: form.state };
+  const saved = confirmationSaved(invoice.id, confirmation);
+  if (form.state === '01' || form.state === '04') {
+    return { payload: { stage: 'issue' }, nextRunAt: new Date(), effects: saved };
+  }
+  if (form.state === '02' || form.state === '03') {
+    return { payload: { stage: 'confirm' }, nextRunAt: new Date(Date.now() + CONFIRMATION_POLL_MS), effects: saved };
+  }
+  const voided = `红字确认单${RED_CONFIRMATION_STATES[form.state]}`;
+  const markFailed = invoiceFailed(task, voided);
+  return {
+    ...failed(voided, task),
+    effects: async (tx) => {
+      await saved(tx);
+      await markFailed(tx);
+    },
+  };
+}
+
+async function originalNumber(db: Database, red: InvoiceRow): Promise<string | null> {
+  if (!red.originalId) return null;
+  const [blue] = await db.select({ number: invoices.number }).from(invoices).where(eq(invoices.id, red.originalId));
+  return blue?.number ?? null;
+}

@@ -1,0 +1,285 @@
+/**
+ * Issuing invoices through the API and the simulator: blue invoices (validation, readiness, the double submit), red
+ * invoices (partial then full, never more than is left, reason 01), lists, PDF links, tenancy, and customers'
+ * applications from approval to delivery.
+ */
+import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { eq } from 'drizzle-orm';
+import type { InvoiceDocument, InvoiceParty, InvoiceSummary } from '@app/domain/invoice-document';
+import { invoiceNumberProblem } from '@app/domain/invoice-number';
+import { usccCheckCharacter } from '@app/domain/tax-number';
+import { companies, goods, invoiceDeliveries, invoices, memberships, taxAccounts } from '../src/db/schema';
+import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
+
+interface TaskDetail {
+  taskStatus: number;
+  failReason: string | null;
+  result: { invoiceId: string; invoiceNumber: string } | null;
+  invoiceId: string | null;
+}
+
+const BUYER: InvoiceParty = {
+  name: '杭州西湖文化传媒有限公司',
+  taxNumber: `91330106MA27Y8K3P${usccCheckCharacter('91330106MA27Y8K3P')}`,
+  address: '杭州市西湖区曙光路 120 号',
+  phone: '0571-86001234',
+  bankName: '',
+  bankAccount: '',
+  naturalPerson: false,
+};
+
+let serial = 0;
+const nextSerial = () => `test-serial-${Date.now()}-${++serial}`;
+
+describe.each(DATABASES)('invoices (%s)', (kind) => {
+  let server: TestServer;
+  let token: string;
+  let companyId: string;
+  let goodsIds: string[];
+
+  beforeAll(async () => {
+    server = await createTestServer(kind);
+    token = await server.tokenFor('企业管理员');
+    const userId = await server.userIdOf('企业管理员');
+    const [membership] = await server.database.db.select().from(memberships).where(eq(memberships.userId, userId));
+    companyId = membership?.companyId ?? '';
+    const items = await server.database.db.select().from(goods).where(eq(goods.companyId, companyId));
+    goodsIds = items.sort((a, b) => a.name.localeCompare(b.name)).map((item) => item.id);
+  });
+  afterAll(async () => server.close());
+
+  const setReady = async (loggedIn: boolean, faceToday: boolean) => {
+    await server.database.db
+      .update(taxAccounts)
+      .set({ expirationTime: loggedIn ? new Date(Date.now() + 3600_000) : null, scanFaceTime: faceToday ? new Date() : null })
+      .where(eq(taxAccounts.companyId, companyId));
+  };
+  const software = () => goodsIds.find(() => true) as string;
+  const goodsNamed = async (name: string) => {
+    const [item] = await server.database.db.select().from(goods).where(eq(goods.name, name));
+    return item?.id as string;
+  };
+  const finished = (taskId: string) =>
+    eventually(async () => {
+      const detail = (await server.call<TaskDetail>('task/getTaskDetail', { id: taskId }, token)).body.result;
+      return detail.taskStatus === 1 || detail.taskStatus === -1 ? detail : null;
+    });
+  const blue = async (lines: { goodsId: string; quantity: string | null; grossFen: number; rate: number | '免税' }[], extra: Record<string, unknown> = {}) =>
+    server.call<{ taskId: string; invoiceId: string }>(
+      'task/createBlueInvoiceTask',
+      { requestSerial: nextSerial(), type: '数电普票', buyer: BUYER, lines, remarks: '', deliverPhone: '', deliverEmail: '', ...extra },
+      token,
+    );
+  const invoice = async (id: string) => (await server.call<InvoiceDocument>('invoice/get', { id }, token)).body.result;
+
+  test('a blue invoice fails with the reason when the tax-bureau login or the face authentication is missing', async () => {
+    await setReady(false, false);
+    const created = await blue([{ goodsId: software(), quantity: null, grossFen: 10600, rate: 60 }]);
+    expect(created.body.success).toBe(true);
+    const detail = await finished(created.body.result.taskId);
+    expect(detail.taskStatus).toBe(-1);
+    expect(detail.failReason).toContain('未登录');
+    expect((await invoice(created.body.result.invoiceId)).status).toBe('开具失败');
+
+    await setReady(true, false);
+    const noFace = await finished((await blue([{ goodsId: software(), quantity: null, grossFen: 10600, rate: 60 }])).body.result.taskId);
+    expect(noFace.failReason).toContain('刷脸');
+
+    // Retried after logging in and the face scan: the same task and invoice succeed.
+    await setReady(true, true);
+    const retried = await server.call<{ taskId: string }>('task/retryTask', { id: created.body.result.taskId }, token);
+    expect(retried.body.success).toBe(true);
+    const done = await finished(created.body.result.taskId);
+    expect(done.taskStatus).toBe(1);
+    expect((await invoice(created.body.result.invoiceId)).status).toBe('已开具');
+  });
+
+  test('a blue invoice with several lines: printed amounts, the 20-digit number, the issuer and the totals', async () => {
+    await setReady(true, true);
+    const [office, food, vegetables] = [await goodsNamed('办公用品'), await goodsNamed('餐饮服务'), await goodsNamed('农产品（蔬菜）')];
+    const created = await blue(
+      [
+        { goodsId: office, quantity: '3', grossFen: 47400, rate: 130 },
+        { goodsId: food, quantity: null, grossFen: 10100, rate: 10 },
+        { goodsId: vegetables, quantity: '2.5', grossFen: 1500, rate: '免税' },
+      ],
+      { remarks: '项目：年会', deliverEmail: 'finance@xihu-media.cn' },
+    );
+    expect(created.body.success).toBe(true);
+    const detail = await finished(created.body.result.taskId);
+    expect(detail.taskStatus).toBe(1);
+    expect(invoiceNumberProblem(detail.result?.invoiceNumber ?? '')).toBeNull();
+    const issued = await invoice(created.body.result.invoiceId);
+    expect(issued).toMatchObject({ status: '已开具', number: detail.result?.invoiceNumber, issuer: '李明', remarks: '项目：年会', leftFen: 59000 });
+    expect(issued.lines.map((line) => [line.itemName, line.quantity, line.unitPrice, line.netFen, line.taxFen])).toEqual([
+      ['*纸制品*办公用品', '3', '139.82333333', 41947, 5453],
+      ['*餐饮服务*餐饮服务', null, null, 10000, 100],
+      ['*蔬菜*农产品（蔬菜）', '2.5', '6', 1500, 0],
+    ]);
+    expect([issued.netFen, issued.taxFen, issued.grossFen]).toEqual([53447, 5553, 59000]);
+    const sent = await server.database.db.select().from(invoiceDeliveries).where(eq(invoiceDeliveries.invoiceId, issued.id));
+    expect(sent.map((row) => row.address)).toEqual(['finance@xihu-media.cn']);
+  });
+
+  test('a double submit with one request serial creates one task and one invoice', async () => {
+    await setReady(true, true);
+    const body = { requestSerial: nextSerial(), type: '数电普票', buyer: BUYER, lines: [{ goodsId: software(), quantity: '1', grossFen: 100000, rate: 60 }], remarks: '', deliverPhone: '', deliverEmail: '' };
+    const before = (await server.database.db.select().from(invoices)).length;
+    const answers = await Promise.all([1, 2, 3].map(() => server.call<{ taskId: string; invoiceId: string }>('task/createBlueInvoiceTask', body, token)));
+    expect(new Set(answers.map((answer) => answer.body.result.taskId)).size).toBe(1);
+    expect(new Set(answers.map((answer) => answer.body.result.invoiceId)).size).toBe(1);
+    expect((await server.database.db.select().from(invoices)).length).toBe(before + 1);
+    await finished(answers[0]?.body.result.taskId ?? '');
+  });
+
+  test('bad input is refused with the field named, and nothing is stored', async () => {
+    const before = (await server.database.db.select().from(invoices)).length;
+    const noTaxNumber = await server.call('task/createBlueInvoiceTask', { requestSerial: nextSerial(), type: '数电专票', buyer: { ...BUYER, taxNumber: '' }, lines: [{ goodsId: software(), quantity: null, grossFen: 100, rate: 60 }], remarks: '', deliverPhone: '', deliverEmail: '' }, token);
+    expect(noTaxNumber.body).toMatchObject({ success: false, errorCode: 4000, message: '开具专票须填写购买方纳税人识别号' });
+    const badCheck = await blue([{ goodsId: software(), quantity: null, grossFen: 100, rate: 60 }], { buyer: { ...BUYER, taxNumber: `91330106MA27Y8K3P${usccCheckCharacter('91330106MA27Y8K3P') === '0' ? '1' : '0'}` } });
+    expect(badCheck.body.message).toContain('购买方');
+    const zero = await blue([{ goodsId: software(), quantity: null, grossFen: 0, rate: 60 }]);
+    expect(zero.body.message).toBe('第 1 行的金额应大于 0');
+    const badRate = await blue([{ goodsId: software(), quantity: null, grossFen: 100, rate: 120 }]);
+    expect(badRate.body.errorCode).toBe(4000);
+    const longRemarks = await blue([{ goodsId: software(), quantity: null, grossFen: 100, rate: 60 }], { remarks: '备'.repeat(201) });
+    expect(longRemarks.body.errorCode).toBe(4000);
+    expect((await server.database.db.select().from(invoices)).length).toBe(before);
+  });
+
+  test('red invoices: part, then the rest; never more than is left; reason 01 only in full', async () => {
+    await setReady(true, true);
+    const [office, food] = [await goodsNamed('办公用品'), await goodsNamed('餐饮服务')];
+    const created = await blue([
+      { goodsId: office, quantity: '2', grossFen: 31600, rate: 130 },
+      { goodsId: food, quantity: null, grossFen: 20200, rate: 10 },
+    ]);
+    await finished(created.body.result.taskId);
+    const blueId = created.body.result.invoiceId;
+    const red = (body: Record<string, unknown>) => server.call<{ taskId: string; invoiceId: string }>('task/createRedInvoiceTask', { requestSerial: nextSerial(), blueInvoiceId: blueId, ...body }, token);
+
+    expect((await red({ reason: '01', lines: [{ lineNo: 1, grossFen: 100 }] })).body.message).toContain('全额红冲');
+    expect((await red({ reason: '02', lines: [{ lineNo: 1, grossFen: 31601 }] })).body.message).toBe('第 1 行最多可红冲 ¥316.00');
+    expect((await red({ reason: '02', lines: [{ lineNo: 3, grossFen: 1 }] })).body.message).toBe('原发票没有第 3 行');
+
+    const part = await red({ reason: '04', lines: [{ lineNo: 2, grossFen: 5050 }] });
+    expect(part.body.success).toBe(true);
+    const partTask = await finished(part.body.result.taskId);
+    expect(partTask.taskStatus).toBe(1);
+    const partRed = await invoice(part.body.result.invoiceId);
+    expect(partRed).toMatchObject({ kind: 'red', status: '已开具', grossFen: -5050, original: { id: blueId } });
+    expect(partRed.lines).toEqual([expect.objectContaining({ lineNo: 2, grossFen: -5050, netFen: -5000, taxFen: -50 })]);
+    expect(partRed.redConfirmation).toMatchObject({ reason: '04', state: '04' });
+    expect(partRed.remarks).toContain('被红冲蓝字数电发票号码');
+    const afterPart = await invoice(blueId);
+    expect(afterPart).toMatchObject({ status: '部分红冲', leftFen: 51800 - 5050, leftByLine: { 1: 31600, 2: 15150 } });
+
+    expect((await red({ reason: '01' })).body.message).toContain('未曾部分红冲');
+    const rest = await red({ reason: '02' });
+    expect(rest.body.success).toBe(true);
+    // While the rest is being issued, nothing more can be reversed.
+    expect((await red({ reason: '02', lines: [{ lineNo: 1, grossFen: 1 }] })).body.errorCode).toBe(2005);
+    await finished(rest.body.result.taskId);
+    const restRed = await invoice(rest.body.result.invoiceId);
+    expect(restRed.lines.map((line) => [line.lineNo, line.netFen, line.taxFen, line.grossFen, line.quantity])).toEqual([
+      [1, -27965, -3635, -31600, '-2'],
+      [2, -15000, -150, -15150, null],
+    ]);
+    const reversed = await invoice(blueId);
+    expect(reversed).toMatchObject({ status: '已红冲', leftFen: 0 });
+    expect((await red({ reason: '02' })).body.message).toBe('该发票已全部红冲');
+
+    const list = await server.call<{ list: InvoiceSummary[] }>('invoice/list', { kind: 'red', keyword: BUYER.name.slice(0, 4) }, token);
+    expect(list.body.result.list.map((row) => row.id)).toEqual(expect.arrayContaining([part.body.result.invoiceId, rest.body.result.invoiceId]));
+    const found = await server.call<InvoiceDocument>('invoice/findBlue', { number: reversed.number, issueDate: new Date(Date.parse(reversed.issuedAt ?? '') + 8 * 3600_000).toISOString().slice(0, 10) }, token);
+    expect(found.body.result.id).toBe(blueId);
+    expect((await server.call('invoice/findBlue', { number: reversed.number, issueDate: '2001-01-01' }, token)).body.errorCode).toBe(4004);
+  });
+
+  test('a buyer who refuses the red-letter confirmation form: the red invoice fails, the blue one keeps what is left', async () => {
+    await setReady(true, true);
+    const created = await blue([{ goodsId: software(), quantity: null, grossFen: 3000, rate: 60 }]);
+    await finished(created.body.result.taskId);
+    expect((await server.app.inject({ method: 'POST', url: '/etax-sim/buyer', payload: { answer: 'refuse' } })).statusCode).toBe(200);
+    try {
+      const red = await server.call<{ taskId: string; invoiceId: string }>('task/createRedInvoiceTask', { requestSerial: nextSerial(), blueInvoiceId: created.body.result.invoiceId, reason: '02' }, token);
+      const detail = await finished(red.body.result.taskId);
+      expect(detail).toMatchObject({ taskStatus: -1, failReason: '红字确认单作废（对方已拒绝）' });
+      expect(await invoice(red.body.result.invoiceId)).toMatchObject({ status: '开具失败', redConfirmation: { state: '05' } });
+      expect(await invoice(created.body.result.invoiceId)).toMatchObject({ status: '已开具', leftFen: 3000 });
+    } finally {
+      await server.app.inject({ method: 'POST', url: '/etax-sim/buyer', payload: { answer: 'confirm' } });
+    }
+  });
+
+  test('a natural-person buyer needs no confirmation (01); the PDF link is signed and expires', async () => {
+    await setReady(true, true);
+    const person: InvoiceParty = { ...BUYER, name: '张三', taxNumber: '', naturalPerson: true };
+    const created = await blue([{ goodsId: software(), quantity: null, grossFen: 5000, rate: 60 }], { buyer: person });
+    await finished(created.body.result.taskId);
+    const red = await server.call<{ taskId: string; invoiceId: string }>('task/createRedInvoiceTask', { requestSerial: nextSerial(), blueInvoiceId: created.body.result.invoiceId, reason: '01' }, token);
+    await finished(red.body.result.taskId);
+    expect((await invoice(red.body.result.invoiceId)).redConfirmation?.state).toBe('01');
+
+    const link = await server.call<{ url: string; fileName: string }>('invoice/pdfLink', { id: created.body.result.invoiceId }, token);
+    expect(link.body.result.fileName).toMatch(/^发票_\d{20}\.pdf$/);
+    const pdf = await server.app.inject(link.body.result.url);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const forged = await server.app.inject(link.body.result.url.replace(/signature=[^&]+/, 'signature=forged'));
+    expect(forged.statusCode).toBe(403);
+  });
+
+  test('another company cannot see, reverse, retry or link an invoice (1004)', async () => {
+    await setReady(true, true);
+    const created = await blue([{ goodsId: software(), quantity: null, grossFen: 1000, rate: 60 }]);
+    await finished(created.body.result.taskId);
+    const other = await server.tokenFor('出租车管理员');
+    const id = created.body.result.invoiceId;
+    for (const [path, body] of [
+      ['invoice/get', { id }],
+      ['invoice/pdfLink', { id }],
+      ['invoice/resend', { id, email: 'a@b.cn' }],
+      ['task/createRedInvoiceTask', { requestSerial: nextSerial(), blueInvoiceId: id, reason: '01' }],
+      ['task/retryTask', { id: created.body.result.taskId }],
+    ] as const) {
+      expect((await server.call(path, body, other)).body.errorCode).toBe(1004);
+    }
+    const theirs = await server.call<{ list: InvoiceSummary[] }>('invoice/list', {}, other);
+    expect(theirs.body.result.list.some((row) => row.id === id)).toBe(false);
+    const notGoods = await server.call('task/createBlueInvoiceTask', { requestSerial: nextSerial(), type: '数电普票', buyer: BUYER, lines: [{ goodsId: software(), quantity: null, grossFen: 100, rate: 60 }], remarks: '', deliverPhone: '', deliverEmail: '' }, other);
+    expect(notGoods.body.errorCode).toBe(1004);
+  });
+
+  test('applications: submitted by a customer, approved while not ready (待开票), issued when ready, delivered; rejected', async () => {
+    const customer = await server.tokenFor('普通用户');
+    const [company] = await server.database.db.select().from(companies).where(eq(companies.id, companyId));
+    const submit = (name: string) =>
+      server.call<{ id: string }>('invoiceApplication/submit', { companyCode: company?.code, buyer: { ...BUYER, name }, grossFen: 8800, deliverEmail: 'me@example.cn' }, customer);
+    const first = (await submit('客户甲有限公司')).body.result.id;
+    const second = (await submit('客户乙有限公司')).body.result.id;
+    expect((await server.call('invoiceApplication/submit', { companyCode: 'nope', buyer: BUYER, grossFen: 1 }, customer)).body.errorCode).toBe(4004);
+
+    const summary = await server.call<{ applying: number }>('invoice/homeSummary', {}, token);
+    expect(summary.body.result.applying).toBeGreaterThanOrEqual(2);
+
+    await setReady(false, false);
+    const approved = await server.call<{ results: { status: string; blockedReason: string }[] }>('invoiceApplication/approve', { ids: [first] }, token);
+    expect(approved.body.result.results[0]).toMatchObject({ status: '待开票', blockedReason: expect.stringContaining('未登录') });
+    expect((await server.call('invoiceApplication/issueWaiting', {}, token)).body.errorCode).toBe(2002);
+
+    await setReady(true, true);
+    const issued = await server.call<{ results: { status: string; taskId: string }[] }>('invoiceApplication/issueWaiting', {}, token);
+    expect(issued.body.result.results).toEqual([expect.objectContaining({ status: '开票中' })]);
+    await finished(issued.body.result.results[0]?.taskId ?? '');
+    const mine = await server.call<{ list: { id: string; status: string; companyName: string }[] }>('invoiceApplication/mine', {}, customer);
+    expect(mine.body.result.list.find((row) => row.id === first)).toMatchObject({ status: '已交付', companyName: company?.name });
+
+    expect((await server.call('invoiceApplication/reject', { id: second, reason: ' ' }, token)).body.errorCode).toBe(4000);
+    const rejected = await server.call<{ status: string; rejectReason: string }>('invoiceApplication/reject', { id: second, reason: '金额与消费不符' }, token);
+    expect(rejected.body.result).toMatchObject({ status: '已拒绝', rejectReason: '金额与消费不符' });
+    expect((await server.call('invoiceApplication/approve', { ids: [second] }, token)).body.errorCode).toBe(2005);
+    expect((await server.call('invoiceApplication/approve', { ids: [second] }, await server.tokenFor('出租车管理员'))).body.errorCode).toBe(1004);
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * The invoice PDF: a real PDF, with the CJK font embedded (subset), whose text — read back with pdf.js as a reader
+ * would — holds what the invoice says; fast and small enough to be served on demand.
+ */
+import { describe, expect, test } from '@rstest/core';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { amountInCapitals } from '@app/domain/capital-numerals';
+import type { InvoiceDocument } from '@app/domain/invoice-document';
+import { formatYuan } from '@app/domain/money';
+import { renderInvoicePdf } from '../src/invoices/invoice-pdf';
+import { blueInvoice, redInvoice } from './support/invoice-fixtures';
+
+interface ReadPdf {
+  pages: number;
+  /** Every page's text items joined, without the spaces pdf.js puts between runs. */
+  text: string;
+}
+
+async function readPdf(pdf: Buffer): Promise<ReadPdf> {
+  const document = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, useSystemFonts: false }).promise;
+  try {
+    let text = '';
+    for (let number = 1; number <= document.numPages; number++) {
+      const page = await document.getPage(number);
+      const content = await page.getTextContent();
+      text += content.items.map((item) => ('str' in item ? item.str : '')).join('');
+    }
+    return { pages: document.numPages, text: text.replace(/\s+/g, '') };
+  } finally {
+    await document.destroy();
+  }
+}
+
+/** The fonts a PDF names: each `/BaseFont /…` of its (uncompressed) font dictionaries. */
+function baseFonts(pdf: Buffer): string[] {
+  return [...new Set([...pdf.toString('latin1').matchAll(/\/BaseFont\s*\/([^\s/<>[\]]+)/g)].map((match) => match[1] ?? ''))];
+}
+
+async function timed(invoice: InvoiceDocument): Promise<{ pdf: Buffer; ms: number }> {
+  const started = performance.now();
+  const pdf = await renderInvoicePdf(invoice);
+  return { pdf, ms: performance.now() - started };
+}
+
+describe('the invoice PDF', () => {
+  test('a blue 专票 with five lines: every field a reader looks for, in the CJK font', async () => {
+    const invoice = blueInvoice();
+    expect(invoice.lines).toHaveLength(5);
+    await renderInvoicePdf(invoice); // warm-up: module and font loading are paid once per process
+    const { pdf, ms } = await timed(invoice);
+
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.subarray(-6).toString('latin1')).toContain('%%EOF');
+    const fonts = baseFonts(pdf);
+    expect(fonts.length).toBeGreaterThan(0);
+    // Only the embedded subsets of Noto Sans SC (ABCDEF+NotoSansSC-Regular), never a standard font without hanzi.
+    for (const font of fonts) expect(font).toMatch(/^[A-Z]{6}\+NotoSansSC-(Regular|Bold)$/);
+    expect(pdf.toString('latin1')).toContain('/FontFile2');
+
+    const { pages, text } = await readPdf(pdf);
+    expect(pages).toBe(1);
+    for (const expected of [
+      '电子发票（增值税专用发票）',
+      '发票号码：',
+      '25332000000012345678',
+      '开票日期：',
+      '2025年03月15日',
+      '购买方信息',
+      invoice.buyer.name,
+      invoice.buyer.taxNumber,
+      '销售方信息',
+      invoice.seller.name,
+      invoice.seller.taxNumber,
+      '统一社会信用代码/纳税人识别号：',
+      '项目名称',
+      '税率/征收率',
+      '*餐饮服务*商务午餐',
+      '*蔬菜*有机蔬菜',
+      '免税',
+      '93.39583333',
+      formatYuan(invoice.netFen),
+      formatYuan(invoice.taxFen),
+      '价税合计（大写）',
+      amountInCapitals(invoice.grossFen),
+      `（小写）${formatYuan(invoice.grossFen)}`,
+      '备注',
+      '项目：2025年春季客户答谢会',
+      '开票人：王晓梅',
+    ]) {
+      expect(text).toContain(expected.replace(/\s+/g, ''));
+    }
+    expect(text).not.toContain('销项负数');
+
+    // Measured here rather than asserted tightly: two shared cores run other tests at the same time.
+    console.info(`invoice PDF, ${invoice.lines.length} lines: ${ms.toFixed(0)} ms, ${pdf.length} bytes`);
+    expect(ms).toBeLessThan(500);
+    expect(pdf.length).toBeLessThan(120_000);
+  });
+
+  test('a red 普票: the red marking, negative amounts and the reversed blue invoice in the remarks', async () => {
+    const invoice = redInvoice({ type: '数电普票' });
+    const pdf = await renderInvoicePdf(invoice);
+    const { text } = await readPdf(pdf);
+    for (const expected of [
+      '电子发票（普通发票）',
+      '红字发票·销项负数',
+      '25332000000012349999',
+      '2025年04月02日',
+      invoice.buyer.name,
+      '-12',
+      formatYuan(invoice.netFen),
+      `（负数）${amountInCapitals(-invoice.grossFen)}`,
+      `（小写）${formatYuan(invoice.grossFen)}`,
+      '被红冲蓝字数电发票号码：25332000000012345678',
+      '红字发票信息确认单编号：33012025040200000123',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(invoice.grossFen).toBeLessThan(0);
+    expect(amountInCapitals(invoice.grossFen).startsWith('（负数）')).toBe(true);
+  });
+
+  test('an invoice still being issued has no number, no QR code and says so', async () => {
+    const pdf = await renderInvoicePdf(blueInvoice({ status: '开具中', number: null, issuedAt: null }));
+    const { text } = await readPdf(pdf);
+    expect(text).toContain('尚未开具');
+    expect(text).not.toContain('25332000000012345678');
+  });
+
+  test('a natural person buyer is marked （个人）; many lines make a taller page, not a cut one', async () => {
+    const base = blueInvoice();
+    const lines = Array.from({ length: 40 }, (_, index) => ({ ...(base.lines[index % base.lines.length] ?? base.lines[0]!), lineNo: index + 1 }));
+    const pdf = await renderInvoicePdf(blueInvoice({ lines, buyer: { ...base.buyer, name: '张三', taxNumber: '', naturalPerson: true } }));
+    const { pages, text } = await readPdf(pdf);
+    expect(pages).toBe(1);
+    expect(text).toContain('张三（个人）');
+    expect(text.split('*现代服务*场地布置')).toHaveLength(9);
+    expect(text).toContain('开票人：王晓梅');
+  });
+});
