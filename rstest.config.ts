@@ -2,5 +2,5 @@
 import { defineConfig } from '@rstest/core';
 
 export default defineConfig({
-  projects: ['shared/domain', 'shared/ui', 'shared/host-sdk', 'shared/build-config', 'host', 'deploy', 'server'],
+  projects: ['shared/domain', 'shared/ui', 'shared/host-sdk', 'shared/build-config', 'host', 'remotes/invoice', 'deploy', 'server'],
 });

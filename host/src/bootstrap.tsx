@@ -15,7 +15,7 @@ import { loadRemoteRegistry } from './remotes/remote-registry';
 import { RemoteRegistryContext } from './remotes/registry-context';
 import { createAppRouter } from './router/create-app-router';
 import { installErrorCatalogue } from './session/error-catalogue';
-import { loadDialog } from './session/lazy-ui';
+import { loadDialog } from '@app/ui/feedback';
 
 export const STARTUP_FAILED_MESSAGE = '连接服务器失败,请刷新后重试。';
 

@@ -3,10 +3,12 @@
  * meta, not-found, a remote that cannot be loaded (and its retry), and a page that throws.
  */
 import { afterEach, beforeEach, describe, expect, rs, test } from '@rstest/core';
+import { useEffect } from 'react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { pageMeta, type RemoteRoutesModule } from '@app/host-sdk/route-meta';
+import { hideTabBar, showTabBar } from '@app/host-sdk/tab-bar';
 import { servicesConfigAtom, sessionStore, setToken, userDetailAtom } from '@app/host-sdk/session';
 import { RemoteRegistryContext } from '../src/remotes/registry-context';
 import { REMOTE_UNAVAILABLE } from '../src/remotes/remote-fallback-plugin';
@@ -33,6 +35,12 @@ const remotes: RemoteEntry[] = [
   { name: 'my', version: '1.0.0', entry: '/remotes/my/1.0.0/mf-manifest.json', prefixes: ['/my', '/my/', '/tools/'] },
 ];
 
+/** A tab page that hides the tab bar as soon as it mounts, as a page with an autofocused input does. */
+function HidesTabBarOnMount() {
+  useEffect(() => hideTabBar(), []);
+  return <p>输入页面</p>;
+}
+
 function Broken(): never {
   throw new Error('render failed');
 }
@@ -47,6 +55,7 @@ const myRoutes: RemoteRoutesModule = {
   routes: [
     { path: '/my', meta: pageMeta('My', '我的', { tabBar: true }), page: async () => ({ default: () => <p>我的页面</p> }) },
     { path: '/my/company/bind', meta: pageMeta('MyCompanyBind', '绑定企业'), page: async () => ({ default: () => <p>绑定企业页面</p> }) },
+    { path: '/my/keyboard', meta: pageMeta('MyKeyboard', '输入', { tabBar: true }), page: async () => ({ default: HidesTabBarOnMount }) },
   ],
 };
 
@@ -146,7 +155,6 @@ describe('a remote that cannot be loaded', () => {
 
 describe('tab bar events', () => {
   test('a page can hide the tab bar on a tab page, or show it on another page, until the next navigation', async () => {
-    const { hideTabBar, showTabBar } = await import('@app/host-sdk/tab-bar');
     const router = renderApp('/ticket/index');
     expect(await screen.findByText('票夹页面')).toBeTruthy();
     const nav = () => screen.queryByRole('navigation', { name: '底部导航' });
@@ -161,6 +169,15 @@ describe('tab bar events', () => {
     await act(() => router.navigate('/my'));
     expect(await screen.findByText('我的页面')).toBeTruthy();
     expect(nav()).toBeTruthy();
+  });
+
+  test("a page that hides it in its own mount effect keeps it hidden: the layout's reset comes first", async () => {
+    const router = renderApp('/my');
+    expect(await screen.findByText('我的页面')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: '底部导航' })).toBeTruthy();
+    await act(() => router.navigate('/my/keyboard'));
+    expect(await screen.findByText('输入页面')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: '底部导航' })).toBeNull();
   });
 
   test('only company users see it', async () => {

@@ -2,7 +2,7 @@
  * The frame around every page: the visited pages (kept alive, the current one fading in), the tab bar, the open
  * dialog, and the 演示环境 badge when sign-in is the demo provider.
  */
-import { Activity, useEffect } from 'react';
+import { Activity, useLayoutEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useLocation, useMatches, useOutlet } from 'react-router-dom';
 import { DialogHost } from '@app/host-sdk/dialog-host';
@@ -32,7 +32,9 @@ export function AppLayout() {
   const override = useAtomValue(tabBarOverrideAtom);
   const demo = useAtomValue(servicesConfigAtom)?.demo ?? false;
 
-  useEffect(() => resetTabBar(), [key]);
+  // A layout effect, so the reset lands in the same commit as the new page: before the page's own effects (which may
+  // hide the tab bar again) and before anything can observe the new page with the old override.
+  useLayoutEffect(() => resetTabBar(), [key]);
 
   // A tab's own path keeps the tab bar even when its remote is unavailable, so the user can switch tabs.
   const wantsTabBar = override === 'show' || (override !== 'hide' && (handle?.meta.tabBar || TAB_PATHS.has(location.pathname)));

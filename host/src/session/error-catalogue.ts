@@ -5,7 +5,7 @@
 import { setApiErrorHandler, type ApiError } from '@app/host-sdk/api-client';
 import { href } from '@app/host-sdk/paths';
 import { clearSession } from '@app/host-sdk/session';
-import { loadDialog, loadToast } from './lazy-ui';
+import { loadDialog, loadToast } from '@app/ui/feedback';
 import { reauthorize } from './route-guard';
 
 export interface CatalogueActions {

@@ -10,7 +10,7 @@ import { clearSession, getToken, servicesConfigAtom, sessionStore, setToken, TES
 import { loadUserDetail } from '@app/host-sdk/session-loader';
 import { openAgreementDialog } from '@app/host-sdk/dialogs';
 import { authorizeUrl, canAuthorizeHere, OPEN_IN_APP_MESSAGE } from './authorize';
-import { loadDialog } from './lazy-ui';
+import { loadDialog } from '@app/ui/feedback';
 
 const NEVER = new Promise<never>(() => {});
 

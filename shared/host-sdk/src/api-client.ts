@@ -81,9 +81,11 @@ function toApiError(error: unknown): ApiError {
     if (body && typeof body === 'object' && 'success' in body) {
       return new ApiError(body.message || NETWORK_ERROR_MESSAGE, body.errorCode ?? null, error.response?.status ?? null, body.result ?? null);
     }
-    return new ApiError(error.message || NETWORK_ERROR_MESSAGE, null, error.response?.status ?? null);
+    // axios's own messages ("Network Error", "timeout of 50000ms exceeded") are English: the user sees Chinese.
+    const status = error.response?.status ?? null;
+    return new ApiError(status ? `${NETWORK_ERROR_MESSAGE}（${status}）` : NETWORK_ERROR_MESSAGE, null, status);
   }
-  return new ApiError(error instanceof Error ? error.message : NETWORK_ERROR_MESSAGE, null, null);
+  return new ApiError(NETWORK_ERROR_MESSAGE, null, null);
 }
 
 /** Calls `POST /api/<path>` and resolves with `result`, or rejects with an ApiError after the error catalogue ran. */

@@ -4,7 +4,7 @@
  */
 import { atom } from 'jotai';
 import { isFaceAuthenticated, isTaxLoggedIn } from './roles';
-import { sessionStore, taxAccountAtom } from './session';
+import { sessionStore } from './session';
 import { refreshTaxAccount } from './session-loader';
 
 export type DialogKind = 'login' | 'face' | 'agreement';
@@ -47,10 +47,12 @@ export function openAgreementDialog(): Promise<boolean> {
 
 /**
  * Makes sure the company can act at the tax bureau: opens the login dialog if it is not logged in, then the face
- * dialog if it has not authenticated today. Resolves true when both are done, false when the user gave up.
+ * dialog if it has not authenticated today. Resolves true when both are done, false when the user gave up. Judged by
+ * the account as the server has it now: the one loaded at start-up may be stale (a login expires, the face
+ * authentication lasts the day, another user of the company may have logged in).
  */
 export async function ensureTaxReady(): Promise<boolean> {
-  let account = sessionStore.get(taxAccountAtom) ?? (await refreshTaxAccount());
+  let account = await refreshTaxAccount();
   if (!isTaxLoggedIn(account)) {
     if (!(await openLoginDialog())) return false;
     account = await refreshTaxAccount();

@@ -1,0 +1,2 @@
+export { default as Empty } from 'antd-mobile/es/components/empty';
+export type { EmptyProps } from 'antd-mobile/es/components/empty';

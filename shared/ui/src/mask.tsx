@@ -1,0 +1,2 @@
+export { default as Mask } from 'antd-mobile/es/components/mask';
+export type { MaskProps } from 'antd-mobile/es/components/mask';

@@ -1,0 +1,2 @@
+export { default as NoticeBar } from 'antd-mobile/es/components/notice-bar';
+export type { NoticeBarProps } from 'antd-mobile/es/components/notice-bar';

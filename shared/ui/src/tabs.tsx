@@ -1,0 +1,2 @@
+export { default as Tabs } from 'antd-mobile/es/components/tabs';
+export type { TabsProps, TabProps } from 'antd-mobile/es/components/tabs';
