@@ -17,7 +17,7 @@ import { Skeleton } from '@app/ui/skeleton';
 import { StatusView } from '@app/ui/status-view';
 import { Tag } from '@app/ui/tag';
 import { Toast } from '@app/ui/toast';
-import { formatDateTime } from './format-date-time';
+import { chinaDateTime } from '@app/domain/china-time';
 import './tax-account-page.css';
 
 export default function MyTaxAccountPage() {
@@ -85,10 +85,10 @@ export default function MyTaxAccountPage() {
         <List.Item extra={account.phone}>手机号</List.Item>
       </List>
       <List header="授权状态" className="tax-account__list">
-        <List.Item extra={<Tag color={loggedIn ? 'success' : 'default'}>{account.loginState}</Tag>} description={loggedIn && account.expirationTime ? `有效期至 ${formatDateTime(account.expirationTime)}` : undefined}>
+        <List.Item extra={<Tag color={loggedIn ? 'success' : 'default'}>{account.loginState}</Tag>} description={loggedIn && account.expirationTime ? `有效期至 ${chinaDateTime(account.expirationTime)}` : undefined}>
           登录状态
         </List.Item>
-        <List.Item extra={<Tag color={authenticated ? 'success' : 'warning'}>{account.scanFaceState}</Tag>} description={account.scanFaceTime ? `认证时间 ${formatDateTime(account.scanFaceTime)}` : '今日未认证，开票等涉税任务将失败'}>
+        <List.Item extra={<Tag color={authenticated ? 'success' : 'warning'}>{account.scanFaceState}</Tag>} description={account.scanFaceTime ? `认证时间 ${chinaDateTime(account.scanFaceTime)}` : '今日未认证，开票等涉税任务将失败'}>
           今日刷脸
         </List.Item>
       </List>
