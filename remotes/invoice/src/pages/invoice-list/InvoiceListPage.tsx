@@ -1,12 +1,94 @@
-import { useRouteMeta } from '@app/host-sdk/router';
+/**
+ * `/invoice/list` (tab bar): the company's invoices, newest first, filtered by colour, status and month and searched by
+ * buyer or number. A row opens the detail sheet; `/invoice/list?id=<invoiceId>` opens it for that invoice at once
+ * (the task detail page links there). The page stays alive in the page cache and reloads when shown again, since
+ * statuses move on meanwhile (开具中 → 已开具, a red invoice makes its blue one 部分红冲).
+ */
+import { lazy, useEffect, useRef, useState } from 'react';
+import type { InvoiceSummary } from '@app/domain/invoice-document';
+import { href } from '@app/host-sdk/paths';
+import { useNavigate, useSearchParams } from '@app/host-sdk/router';
+import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
-import { PagePlaceholder } from '@app/ui/page-placeholder';
+import { PagedList, type PagedListHandle } from '@app/ui/paged-list';
+import { listInvoices } from '../../features/invoices/invoice-api';
+import { useShownAgain } from '../../page-cache/use-shown-again';
+import { InvoiceFilters } from './InvoiceFilters';
+import { InvoiceRow } from './InvoiceRow';
+import { hasFilters, keyOf, NO_FILTERS, queryOf, type ListFilters } from './list-filters';
+import { WhenOpened } from '../../components/WhenOpened';
+import './invoice-list.css';
+
+const InvoiceSheet = lazy(() => import('./InvoiceSheet').then((module) => ({ default: module.InvoiceSheet })));
 
 export default function InvoiceListPage() {
-  const meta = useRouteMeta();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const linkedId = params.get('id');
+  const [filters, setFilters] = useState<ListFilters>(NO_FILTERS);
+  const [openId, setOpenId] = useState<string | null>(linkedId);
+  /** How many invoices match, once the first page is in. */
+  const [total, setTotal] = useState<number | null>(null);
+  const list = useRef<PagedListHandle>(null);
+
+  // A new ?id= opens its sheet; the same one again (the page shown again from the cache) leaves it as the user left it.
+  const openedLink = useRef(linkedId);
+  useEffect(() => {
+    if (openedLink.current === linkedId) return;
+    openedLink.current = linkedId;
+    setOpenId(linkedId);
+  }, [linkedId]);
+  useShownAgain(() => void list.current?.reload());
+
+  const load = async (page: number) => {
+    const result = await listInvoices(queryOf(filters), page);
+    if (page === 1) setTotal(result.total);
+    return result;
+  };
+  const changeFilters = (next: ListFilters) => {
+    if (keyOf(next) === keyOf(filters)) return;
+    setTotal(null);
+    setFilters(next);
+  };
+  const filtered = hasFilters(filters);
+
   return (
-    <Page title={meta?.title ?? '发票列表'} noBack>
-      <PagePlaceholder purpose="查看已开具的发票，按蓝字红字、状态、月份和购买方筛选。" />
+    <Page title="发票列表" noBack>
+      <PagedList<InvoiceSummary>
+        ref={list}
+        queryKey={keyOf(filters)}
+        load={load}
+        itemKey={(invoice) => invoice.id}
+        renderItem={(invoice) => <InvoiceRow invoice={invoice} onOpen={(opened) => setOpenId(opened.id)} />}
+        header={
+          <>
+            <InvoiceFilters filters={filters} onChange={changeFilters} />
+            {total ? <div className="invoice-list__count">共 {total} 张发票</div> : null}
+          </>
+        }
+        empty={
+          filtered
+            ? {
+                description: '没有符合条件的发票',
+                action: (
+                  <Button color="primary" fill="outline" size="small" onClick={() => changeFilters(NO_FILTERS)}>
+                    清除筛选
+                  </Button>
+                ),
+              }
+            : {
+                description: '还没有开具过发票',
+                action: (
+                  <Button color="primary" size="small" onClick={() => navigate(href('invoiceCreate'))}>
+                    开具发票
+                  </Button>
+                ),
+              }
+        }
+      />
+      <WhenOpened visible={openId !== null}>
+        <InvoiceSheet invoiceId={openId} onClose={() => setOpenId(null)} />
+      </WhenOpened>
     </Page>
   );
 }

@@ -1,12 +1,86 @@
-import { useRouteMeta } from '@app/host-sdk/router';
+/**
+ * `/invoice/qrcode`: the company's invoicing QR code. Customers scan it to open the company's shop page and request an
+ * invoice; the request then waits in 开票申请. The image can be long-pressed and saved to print or share.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { ApiError } from '@app/host-sdk/api-client';
+import { href } from '@app/host-sdk/paths';
+import { useNavigate } from '@app/host-sdk/router';
+import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
-import { PagePlaceholder } from '@app/ui/page-placeholder';
+import { Skeleton } from '@app/ui/skeleton';
+import { StatusView } from '@app/ui/status-view';
+import { getInvoiceQrcode, type InvoiceQrcode } from './qrcode-api';
+import { useQrDataUrl } from './use-qr-data-url';
+import './invoice-qrcode-page.css';
+
+const TITLE = '开票二维码';
+
+type Loaded = { qrcode: InvoiceQrcode; error: null } | { qrcode: null; error: ApiError };
 
 export default function InvoiceQrcodePage() {
-  const meta = useRouteMeta();
+  const navigate = useNavigate();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    setLoaded(null);
+    getInvoiceQrcode().then(
+      (qrcode) => current && setLoaded({ qrcode, error: null }),
+      (error: ApiError) => current && setLoaded({ qrcode: null, error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [attempt]);
+
+  const retry = useCallback(() => setAttempt((value) => value + 1), []);
+  const qrcode = loaded?.qrcode ?? null;
+  const image = useQrDataUrl(qrcode?.url ?? null);
+
+  if (loaded?.error || image.failed) {
+    return (
+      <Page title={TITLE}>
+        <StatusView icon="disconnected" title="二维码加载失败" description={loaded?.error?.message ?? '二维码生成失败，请重试'}>
+          <Button block color="primary" onClick={retry}>
+            重试
+          </Button>
+        </StatusView>
+      </Page>
+    );
+  }
+
   return (
-    <Page title={meta?.title ?? '开票二维码'}>
-      <PagePlaceholder purpose="企业的开票二维码，顾客扫码即可申请开票。" />
+    <Page title={TITLE}>
+      <section className="invoice-qrcode">
+        <div className="invoice-qrcode__card">
+          {qrcode ? (
+            <>
+              <h2 className="invoice-qrcode__company">{qrcode.companyName}</h2>
+              <p className="invoice-qrcode__subtitle">扫码申请开票</p>
+            </>
+          ) : (
+            <Skeleton.Title animated className="invoice-qrcode__title-skeleton" />
+          )}
+          <div className="invoice-qrcode__frame">
+            {image.url && qrcode ? (
+              <img className="invoice-qrcode__image" src={image.url} alt={`${qrcode.companyName}开票二维码`} />
+            ) : (
+              <div className="invoice-qrcode__image-skeleton" aria-busy="true" aria-label="二维码加载中">
+                <Skeleton animated className="invoice-qrcode__image-skeleton" />
+              </div>
+            )}
+          </div>
+          <p className="invoice-qrcode__hint">长按二维码保存到手机</p>
+        </div>
+        <p className="invoice-qrcode__explain">顾客用微信或支付宝扫描此二维码，填写发票抬头和金额即可向本企业申请开票，申请会出现在“开票申请”中等您审核。</p>
+        <div className="invoice-qrcode__actions">
+          <Button block color="primary" fill="outline" onClick={() => navigate(href('invoiceApplyingList'))}>
+            查看开票申请
+          </Button>
+        </div>
+      </section>
     </Page>
   );
 }

@@ -1,12 +1,111 @@
-import { useRouteMeta } from '@app/host-sdk/router';
+/**
+ * `/invoice/task/detail?id=<taskId>`: one tax-bureau task of the company, followed every 2 s while it runs, with its
+ * steps and what came of it — the issued invoice (view, PDF), or the failure reason and 重试.
+ */
+import { ensureTaxReady } from '@app/host-sdk/dialogs';
+import { href } from '@app/host-sdk/paths';
+import { useNavigate, useSearchParams } from '@app/host-sdk/router';
+import { Button } from '@app/ui/button';
+import { List } from '@app/ui/list';
 import { Page } from '@app/ui/page';
-import { PagePlaceholder } from '@app/ui/page-placeholder';
+import { Skeleton } from '@app/ui/skeleton';
+import { StatusView } from '@app/ui/status-view';
+import { Toast } from '@app/ui/toast';
+import { chinaDateTime } from '@app/domain/china-time';
+import { TaskStatusTag } from '../../tasks/TaskStatusTag';
+import { retryFailedTask } from './retry-task';
+import { downloadUrlOf, getPdfLink } from '../../features/invoices/invoice-api';
+import { TASK_NOT_FOUND_CODES, type TaskDetail } from './task-detail-api';
+import { TaskOutcome } from './TaskOutcome';
+import { TaskSteps } from './TaskSteps';
+import { useTaskDetail } from './use-task-detail';
+import './task-detail-page.css';
+
+const TITLE = '任务详情';
 
 export default function InvoiceTaskDetailPage() {
-  const meta = useRouteMeta();
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const navigate = useNavigate();
+  const { task, error, loading, reload } = useTaskDetail(id);
+  const toTaskList = () => navigate(href('invoiceTaskList'));
+
+  if (!id || (error?.errorCode != null && TASK_NOT_FOUND_CODES.includes(error.errorCode))) {
+    return (
+      <Page title={TITLE}>
+        <StatusView icon="empty" title="任务不存在" description="该任务不存在，或不属于当前企业">
+          <Button block color="primary" onClick={toTaskList}>
+            查看全部任务
+          </Button>
+        </StatusView>
+      </Page>
+    );
+  }
+
+  if (error) {
+    return (
+      <Page title={TITLE}>
+        <StatusView icon="disconnected" title="加载失败" description={error.message}>
+          <Button block color="primary" onClick={reload}>
+            重试
+          </Button>
+          <Button block onClick={toTaskList}>
+            查看全部任务
+          </Button>
+        </StatusView>
+      </Page>
+    );
+  }
+
+  if (loading || !task) {
+    return (
+      <Page title={TITLE}>
+        <div className="task-detail__skeleton" aria-busy="true" aria-label="加载中">
+          <Skeleton.Title animated />
+          <Skeleton.Paragraph lineCount={6} animated />
+        </div>
+      </Page>
+    );
+  }
+
+  async function retry(failed: TaskDetail) {
+    const outcome = await retryFailedTask(failed);
+    if (outcome.kind === 'taxReady') {
+      Toast.show({ icon: 'success', content: '税务局登录与刷脸认证已完成' });
+      return;
+    }
+    if (outcome.kind !== 'requeued') return;
+    Toast.show({ icon: 'success', content: '已重新提交' });
+    if (outcome.taskId === failed.id) reload();
+    else navigate(href('invoiceTaskDetail', {}, { id: outcome.taskId }), { replace: true });
+  }
+
+  async function downloadPdf(invoiceId: string) {
+    const link = await getPdfLink(invoiceId);
+    window.location.assign(downloadUrlOf(link));
+  }
+
   return (
-    <Page title={meta?.title ?? '任务详情'}>
-      <PagePlaceholder purpose="实时查看一个税务局任务的进度、结果或失败原因。" />
+    <Page title={TITLE}>
+      <TaskOutcome
+        task={task}
+        onViewInvoice={(invoiceId) => navigate(href('invoiceList', {}, { id: invoiceId }))}
+        onDownloadPdf={downloadPdf}
+        onRetry={() => retry(task)}
+        onContinue={() => void ensureTaxReady().then(reload)}
+      />
+      <List header="进度" className="task-detail__card">
+        <div className="task-detail__steps">
+          <TaskSteps task={task} />
+        </div>
+      </List>
+      <List header="任务信息" className="task-detail__card">
+        <List.Item extra={<TaskStatusTag taskStatus={task.taskStatus} />}>{task.typeName}</List.Item>
+        <List.Item extra={chinaDateTime(task.createdAt)}>提交时间</List.Item>
+        {task.finishedAt ? <List.Item extra={chinaDateTime(task.finishedAt)}>完成时间</List.Item> : null}
+        {task.attempts > 1 ? <List.Item extra={`${task.attempts} 次`}>尝试次数</List.Item> : null}
+        <List.Item extra={<span className="task-detail__id">{task.id}</span>}>任务编号</List.Item>
+      </List>
     </Page>
   );
 }

@@ -1,12 +1,120 @@
-import { useRouteMeta } from '@app/host-sdk/router';
+/**
+ * `/invoice/waiting/list` (never cached): approved applications not yet issued (待开票), because the tax-bureau login
+ * or today's face authentication was missing. A notice says why, with the button that fixes it; 开具 issues one,
+ * 开具全部 every waiting one. The list reloads after every action.
+ */
+import { useRef, useState } from 'react';
+import { ensureTaxReady } from '@app/host-sdk/dialogs';
+import { href } from '@app/host-sdk/paths';
+import { useNavigate } from '@app/host-sdk/router';
+import { Button } from '@app/ui/button';
+import { NoticeBar } from '@app/ui/notice-bar';
 import { Page } from '@app/ui/page';
-import { PagePlaceholder } from '@app/ui/page-placeholder';
+import { PagedList, type PagedListHandle } from '@app/ui/paged-list';
+import { Toast } from '@app/ui/toast';
+import { ApplicationCard } from '../../features/applications/ApplicationCard';
+import { listApplications, type Application } from '../../features/applications/applications-api';
+import { readyActionText } from '../../features/applications/blocked-reason';
+import { issueWhenReady } from './issue-waiting';
+import { BottomBar } from '../../components/BottomBar';
+import './waiting-list.css';
 
 export default function InvoiceWaitingListPage() {
-  const meta = useRouteMeta();
+  const navigate = useNavigate();
+  const list = useRef<PagedListHandle>(null);
+  const [total, setTotal] = useState<number | null>(null);
+  /** Why the applications wait, as the server judged it with the last first page (null: nothing blocks them). */
+  const [blockedReason, setBlockedReason] = useState<string | null>(null);
+  /** The row being issued, or 'all'. */
+  const [issuing, setIssuing] = useState<string | null>(null);
+
+  const load = async (page: number) => {
+    const result = await listApplications('待开票', page);
+    if (page === 1) {
+      setTotal(result.total);
+      setBlockedReason(result.list.find((item) => item.blockedReason)?.blockedReason ?? null);
+    }
+    return result;
+  };
+
+  const reload = () => list.current?.reload();
+
+  async function issue(ids: string[] | null, key: string) {
+    setIssuing(key);
+    try {
+      const results = await issueWhenReady(ids, ensureTaxReady);
+      if (results) Toast.show({ icon: 'success', content: `已提交 ${results.length} 张发票开具` });
+    } catch {
+      // The API client has shown the error.
+    } finally {
+      setIssuing(null);
+      void reload();
+    }
+  }
+
+  async function getReady() {
+    if (await ensureTaxReady()) Toast.show({ icon: 'success', content: '已就绪，可以开具了' });
+    void reload();
+  }
+
+  const notice = blockedReason ? (
+    <NoticeBar
+      className="waiting-list__notice"
+      color="alert"
+      wrap
+      content={blockedReason}
+      extra={
+        <Button size="mini" color="warning" fill="outline" shape="rounded" onClick={() => void getReady()}>
+          {readyActionText(blockedReason)}
+        </Button>
+      }
+    />
+  ) : null;
+
   return (
-    <Page title={meta?.title ?? '待开票'}>
-      <PagePlaceholder purpose="已同意但尚未开具的发票及其原因，可一键开具全部。" />
+    <Page title="待开票">
+      <div className={total ? 'waiting-list waiting-list--with-bar' : 'waiting-list'}>
+        <PagedList<Application>
+          ref={list}
+          queryKey="waiting"
+          load={load}
+          itemKey={(application) => application.id}
+          skeletonRows={3}
+          header={
+            total ? (
+              <>
+                {notice}
+                <div className="waiting-list__summary">共 {total} 条已同意、待开具的申请</div>
+              </>
+            ) : null
+          }
+          renderItem={(application) => (
+            <ApplicationCard
+              application={application}
+              actions={
+                <Button size="small" shape="rounded" color="primary" loading={issuing === application.id} disabled={issuing !== null} onClick={() => void issue([application.id], application.id)}>
+                  开具
+                </Button>
+              }
+            />
+          )}
+          empty={{
+            description: '没有待开具的发票',
+            action: (
+              <Button color="primary" size="small" onClick={() => navigate(href('invoiceApplyingList'))}>
+                查看开票申请
+              </Button>
+            ),
+          }}
+        />
+      </div>
+      {total ? (
+        <BottomBar>
+          <Button block color="primary" size="large" loading={issuing === 'all'} disabled={issuing !== null} onClick={() => void issue(null, 'all')}>
+            开具全部 ({total})
+          </Button>
+        </BottomBar>
+      ) : null}
     </Page>
   );
 }

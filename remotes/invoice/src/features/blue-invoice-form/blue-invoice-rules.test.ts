@@ -1,0 +1,119 @@
+import { describe, expect, test } from '@rstest/core';
+import { TAX_NUMBER_MESSAGES } from '@app/domain/tax-number';
+import { TITLE_MESSAGES } from '@app/domain/invoice-title';
+import type { Goods } from './blue-invoice-api';
+import { BUYER_MESSAGES, buyerProblems, toParty, type BuyerValues } from './buyer-rules';
+import { deliverEmailProblem, deliverPhoneProblem } from '@app/domain/invoice-delivery';
+import { emptyFormValues, toRequest } from './form-values';
+import { afterPickingGoods, afterTyping } from './line-edits';
+import { EMPTY_LINE, LINE_MESSAGES, lineFieldProblem, linesTotals, pricedLineOf, yuanText, type LineValues } from './line-draft';
+import { fieldOfServerMessage } from './server-errors';
+
+const SOFTWARE: Goods = { id: 'g1', name: '软件技术服务', taxCode: '3040201990000000000', taxShortName: '信息技术服务', model: '', unit: '次', unitPriceFen: 100_000, taxRatePermille: 60, taxFree: null };
+const VEGETABLES: Goods = { id: 'g2', name: '农产品（蔬菜）', taxCode: '1010112000000000000', taxShortName: '蔬菜', model: '', unit: '千克', unitPriceFen: 600, taxRatePermille: null, taxFree: '免税' };
+const COMPANY: BuyerValues = { kind: '企业', name: '杭州西湖文化传媒有限公司', taxNumber: '91110000802100433B', address: '', phone: '', bankName: '', bankAccount: '' };
+
+const line = (values: Partial<LineValues>): LineValues => ({ ...EMPTY_LINE, ...values });
+
+describe('a goods line', () => {
+  test('an amount including tax splits into net and tax at the line rate; tax-free lines carry no tax', () => {
+    expect(pricedLineOf(line({ goods: SOFTWARE, amount: '1000', rate: 60 }))).toMatchObject({ netFen: 94_340, taxFen: 5_660, grossFen: 100_000, quantity: null });
+    expect(pricedLineOf(line({ goods: VEGETABLES, amount: '12.5', rate: '免税' }))).toMatchObject({ netFen: 1_250, taxFen: 0, taxFree: '免税' });
+    expect(pricedLineOf(line({ amount: '1000' }))).toBeNull();
+    expect(linesTotals([line({ amount: '1000', rate: 60 }), line({ amount: '113', rate: 130 }), line({ amount: 'x', rate: 60 })])).toEqual({ netFen: 104_340, taxFen: 6_960, grossFen: 111_300 });
+  });
+
+  test('each field has its own problem', () => {
+    expect(lineFieldProblem(EMPTY_LINE, 'goods')).toBe(LINE_MESSAGES.goods);
+    expect(lineFieldProblem(EMPTY_LINE, 'rate')).toBe(LINE_MESSAGES.rate);
+    expect(lineFieldProblem(EMPTY_LINE, 'amount')).toBe(LINE_MESSAGES.amountEmpty);
+    expect(lineFieldProblem(line({ amount: '1.234' }), 'amount')).toBe(LINE_MESSAGES.amountShape);
+    expect(lineFieldProblem(line({ amount: '0' }), 'amount')).toBe(LINE_MESSAGES.amountPositive);
+    expect(lineFieldProblem(line({ quantity: '-1' }), 'quantity')).toBe(LINE_MESSAGES.quantity);
+    expect(lineFieldProblem(line({ unitPrice: '3' }), 'quantity')).toBe(LINE_MESSAGES.quantityForPrice);
+    expect(lineFieldProblem(line({ unitPrice: 'abc' }), 'unitPrice')).toBe(LINE_MESSAGES.unitPrice);
+    expect(lineFieldProblem(line({ goods: SOFTWARE, quantity: '3', unitPrice: '1000', amount: '3000.00', rate: 60 }), 'amount')).toBeNull();
+  });
+
+  test('quantity × unit price fills the amount; an amount with a quantity fills the unit price', () => {
+    expect(afterTyping(line({ quantity: '3', unitPrice: '12.5' }), 'quantity')).toEqual({ amount: '37.50' });
+    expect(afterTyping(line({ quantity: '3', amount: '10' }), 'quantity')).toEqual({ unitPrice: '3.33333333' });
+    expect(afterTyping(line({ quantity: '4', amount: '10' }), 'amount')).toEqual({ unitPrice: '2.5' });
+    expect(afterTyping(line({ quantity: 'x', unitPrice: '1' }), 'unitPrice')).toEqual({});
+    expect(yuanText(123_456)).toBe('1234.56');
+    expect(yuanText(5)).toBe('0.05');
+  });
+
+  test('picking goods brings its rate and price: a quantity of 1 in the full form, the amount in the compact one', () => {
+    expect(afterPickingGoods(EMPTY_LINE, SOFTWARE, false)).toEqual({ goods: SOFTWARE, rate: 60, quantity: '1', unitPrice: '1000.00', amount: '1000.00' });
+    expect(afterPickingGoods(line({ quantity: '2' }), VEGETABLES, false)).toMatchObject({ rate: '免税', amount: '12.00' });
+    expect(afterPickingGoods(EMPTY_LINE, SOFTWARE, true)).toEqual({ goods: SOFTWARE, rate: 60, amount: '1000.00' });
+    expect(afterPickingGoods(line({ amount: '88' }), SOFTWARE, true)).toEqual({ goods: SOFTWARE, rate: 60 });
+  });
+});
+
+describe('the buyer', () => {
+  test('a company needs a valid tax number; a person may go without, but not on a 专票', () => {
+    expect(buyerProblems(COMPANY, '数电普票')).toEqual({});
+    expect(buyerProblems({ ...COMPANY, taxNumber: '' }, '数电普票')).toEqual({ taxNumber: TAX_NUMBER_MESSAGES.empty });
+    expect(buyerProblems({ ...COMPANY, taxNumber: '91110000802100433c' }, '数电普票')).toEqual({ taxNumber: TAX_NUMBER_MESSAGES.check });
+    const person: BuyerValues = { ...COMPANY, kind: '个人', name: '张晓', taxNumber: '' };
+    expect(buyerProblems(person, '数电普票')).toEqual({});
+    expect(buyerProblems(person, '数电专票')).toEqual({ taxNumber: BUYER_MESSAGES.taxNumberForSpecial, kind: BUYER_MESSAGES.personForSpecial });
+    expect(buyerProblems({ ...COMPANY, name: ' ', phone: '123', bankAccount: '12a' }, '数电普票')).toEqual({ name: BUYER_MESSAGES.nameEmpty, phone: TITLE_MESSAGES.phone, bankAccount: TITLE_MESSAGES.bankAccount });
+  });
+
+  test('is sent trimmed, the tax number in upper case, a person as a natural person', () => {
+    expect(toParty({ ...COMPANY, name: ' 张晓 ', kind: '个人', taxNumber: ' 9111 0000 8021 0043 3b' })).toEqual({
+      name: '张晓',
+      taxNumber: '91110000802100433B',
+      address: '',
+      phone: '',
+      bankName: '',
+      bankAccount: '',
+      naturalPerson: true,
+    });
+  });
+});
+
+test('delivery: an 11-digit mobile number, a valid e-mail address, both optional', () => {
+  expect(deliverPhoneProblem('')).toBeNull();
+  expect(deliverPhoneProblem('0571-8888')).not.toBeNull();
+  expect(deliverPhoneProblem('13800138000')).toBeNull();
+  expect(deliverEmailProblem('a@b')).not.toBeNull();
+  expect(deliverEmailProblem('finance@example.com')).toBeNull();
+});
+
+test('the request: fen integers, rates per mille or the exemption, no quantity when none was typed', () => {
+  const values = {
+    ...emptyFormValues(),
+    type: ['数电专票' as const],
+    buyer: { ...COMPANY, kind: ['企业' as const] },
+    lines: [line({ goods: SOFTWARE, quantity: '3', unitPrice: '1000', amount: '3000.00', rate: 60 }), line({ goods: VEGETABLES, amount: '12.5', rate: '免税' })],
+    remarks: ' 三月服务费 ',
+    deliverEmail: 'finance@example.com',
+  };
+  expect(toRequest(values, 'abcdef0123456789')).toEqual({
+    requestSerial: 'abcdef0123456789',
+    type: '数电专票',
+    buyer: { name: COMPANY.name, taxNumber: COMPANY.taxNumber, address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: false },
+    lines: [
+      { goodsId: 'g1', quantity: '3', grossFen: 300_000, rate: 60 },
+      { goodsId: 'g2', quantity: null, grossFen: 1_250, rate: '免税' },
+    ],
+    remarks: '三月服务费',
+    deliverPhone: '',
+    deliverEmail: 'finance@example.com',
+  });
+});
+
+test('a server refusal is placed under the field it names', () => {
+  expect(fieldOfServerMessage('纳税人识别号(buyer.taxNumber) 不能超过 20 个字符')).toEqual(['buyer', 'taxNumber']);
+  expect(fieldOfServerMessage('含税金额(lines.1.grossFen) 必须是整数')).toEqual(['lines', 1, 'amount']);
+  expect(fieldOfServerMessage('第 2 行的商品不存在')).toEqual(['lines', 1, 'goods']);
+  expect(fieldOfServerMessage('第 1 行：税额与金额 × 税率相差超过 0.06 元')).toEqual(['lines', 0, 'amount']);
+  expect(fieldOfServerMessage('开具专票须填写购买方纳税人识别号')).toEqual(['buyer', 'taxNumber']);
+  expect(fieldOfServerMessage('自然人不能作为专票的购买方')).toEqual(['buyer', 'kind']);
+  expect(fieldOfServerMessage('接收手机号应为 11 位手机号码')).toEqual(['deliverPhone']);
+  expect(fieldOfServerMessage('今日尚未完成刷脸认证')).toBeNull();
+});

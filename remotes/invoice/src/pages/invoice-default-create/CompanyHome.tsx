@@ -1,0 +1,59 @@
+/** The home page of a company user: the company, its tax-bureau standing, shortcuts with counts, and the quick form. */
+import { useEffect, useState } from 'react';
+import { href } from '@app/host-sdk/paths';
+import { Link } from '@app/host-sdk/router';
+import type { CompanyInfo } from '@app/host-sdk/session';
+import { useTaxAccount } from '@app/host-sdk/session-hooks';
+import { BlueInvoiceForm } from '../../features/blue-invoice-form/BlueInvoiceForm';
+import { CompanyHeader } from './CompanyHeader';
+import { getHomeSummary, type HomeSummary } from './home-api';
+import { HomeShortcuts, type Shortcut } from './HomeShortcuts';
+import { TaxStatusStrip } from './TaxStatusStrip';
+
+function shortcutsOf(summary: HomeSummary | null, taxiUser: boolean): Shortcut[] {
+  return [
+    { label: '红字发票', to: href('invoiceReturn'), icon: 'redInvoice', tone: 'red' },
+    { label: '开票申请', to: href('invoiceApplyingList'), icon: 'applying', tone: 'blue', count: summary?.applying },
+    { label: '待开票', to: href('invoiceWaitingList'), icon: 'waiting', tone: 'orange', count: summary?.waiting },
+    { label: '开票任务', to: href('invoiceTaskList'), icon: 'tasks', tone: 'purple', count: summary?.pendingTasks },
+    { label: '开票二维码', to: href('invoiceQrcode'), icon: 'qrcode', tone: 'cyan' },
+    ...(taxiUser ? [{ label: '出租车发票', to: href('taxiInvoiceCreate'), icon: 'taxi', tone: 'orange' } satisfies Shortcut] : []),
+    { label: '发票列表', to: href('invoiceList'), icon: 'invoiceList', tone: 'green' },
+    { label: '发票抬头', to: href('titlesList'), icon: 'titles', tone: 'blue' },
+  ];
+}
+
+export function CompanyHome({ company, taxiUser }: { company: CompanyInfo; taxiUser: boolean }) {
+  const [summary, setSummary] = useState<HomeSummary | null>(null);
+  const { refresh } = useTaxAccount();
+
+  useEffect(() => {
+    let current = true;
+    // The page is never cached: every visit shows fresh counts and a fresh tax-bureau state.
+    getHomeSummary().then(
+      (answer) => current && setSummary(answer),
+      () => undefined,
+    );
+    void refresh();
+    return () => {
+      current = false;
+    };
+  }, [refresh]);
+
+  return (
+    <div className="home">
+      <CompanyHeader company={company} summary={summary} />
+      <TaxStatusStrip />
+      <HomeShortcuts items={shortcutsOf(summary, taxiUser)} />
+      <section className="home-quick" aria-label="快速开票">
+        <div className="home-section-title">
+          <span>快速开票</span>
+          <Link className="home-section-title__more" to={href('invoiceCreate')}>
+            更多选项
+          </Link>
+        </div>
+        <BlueInvoiceForm compact />
+      </section>
+    </div>
+  );
+}

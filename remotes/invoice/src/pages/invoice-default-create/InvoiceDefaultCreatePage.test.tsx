@@ -1,0 +1,180 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, rs, test } from '@rstest/core';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import * as actualApiClient from '@app/host-sdk/api-client' with { rstest: 'importActual' };
+import { sessionStore, taxAccountAtom, userDetailAtom, type TaxAccount, type UserDetail } from '@app/host-sdk/session';
+import { setupUi } from '@app/ui/setup';
+import { answerCalls } from '../../test-support/call-api-mock';
+import type { Application } from '../../features/applications/applications-api';
+import { application as applicationFixture } from '../../test-support/applications';
+
+const api = rs.hoisted(() => ({ callApi: rs.fn() }));
+const router = rs.hoisted(() => ({ navigate: rs.fn() }));
+const dialogs = rs.hoisted(() => ({ ensureTaxReady: rs.fn(async () => true), openLoginDialog: rs.fn(async () => true), openFaceDialog: rs.fn(async () => true) }));
+rs.mock('@app/host-sdk/api-client', () => ({ ...actualApiClient, callApi: api.callApi }));
+rs.mock('@app/host-sdk/router', () => ({
+  useNavigate: () => router.navigate,
+  useRouteMeta: () => ({ name: 'InvoiceDefaultCreate', title: '开票', tabBar: true, keepAlive: false, auth: true }),
+  Link: ({ to, children, className, ...rest }: { to: string; children: ReactNode; className?: string; 'aria-label'?: string }) => (
+    <a href={to} className={className} aria-label={rest['aria-label']}>
+      {children}
+    </a>
+  ),
+}));
+rs.mock('@app/host-sdk/dialogs', () => dialogs);
+
+const { default: InvoiceDefaultCreatePage } = await import('./InvoiceDefaultCreatePage');
+
+const COMPANY = {
+  id: 'company-1',
+  name: '杭州优税通科技有限公司',
+  qylx: '1',
+  businessTypes: ['零售'],
+  xsfNsrsbh: '91330106MA2KD0T7X5',
+  address: '',
+  phone: '',
+  bankName: '',
+  bankAccount: '',
+  code: 'YST0001',
+  roleName: '管理员',
+  serviceExpiresAt: '2099-01-01T00:00:00.000Z',
+};
+
+const MANAGER: UserDetail = {
+  id: 'user-1',
+  nickname: '李明',
+  avatarUrl: null,
+  company: true,
+  companyInfo: COMPANY,
+  permissions: ['company_manage', 'company_user_role'],
+  account: { username: 'liming', agreed: true },
+  tester: false,
+};
+
+const PERSON: UserDetail = { ...MANAGER, id: 'user-2', nickname: '张晓', company: false, companyInfo: null, permissions: [], account: { username: null, agreed: false } };
+
+const ACCOUNT: TaxAccount = {
+  nsrsbh: COMPANY.xsfNsrsbh,
+  loginIdentity: '03',
+  loginIdentityName: '办税员',
+  personName: '李明',
+  phone: '13800001111',
+  accountState: 1,
+  loginState: '已登录',
+  expirationTime: '2099-01-01T00:00:00.000Z',
+  scanFaceState: '未认证',
+  scanFaceTime: null,
+  supportedLoginMethod: ['smscode', 'qrcode'],
+};
+
+const SUMMARY = { applying: 3, waiting: 120, pendingTasks: 0, issuedThisMonth: 7, issuedThisMonthFen: 1_234_550 };
+
+const application = (overrides: Partial<Application>): Application =>
+  applicationFixture('app-1', {
+    companyName: '杭州优税通科技有限公司',
+    buyer: { name: '张晓', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: true },
+    grossFen: 8_800,
+    createdAt: '2025-03-01T04:05:00.000Z',
+    ...overrides,
+  });
+
+function signIn(user: UserDetail) {
+  sessionStore.set(userDetailAtom, user);
+  sessionStore.set(taxAccountAtom, user.company ? ACCOUNT : undefined);
+}
+
+// Form validation and the popups' loading take a few renders; a loaded machine needs more than the 1 s default.
+configure({ asyncUtilTimeout: 5_000 });
+
+beforeAll(() => setupUi());
+beforeEach(() => {
+  router.navigate.mockReset();
+  dialogs.openLoginDialog.mockClear();
+  dialogs.openFaceDialog.mockClear();
+});
+afterEach(() => {
+  cleanup();
+  sessionStore.set(userDetailAtom, null);
+  sessionStore.set(taxAccountAtom, undefined);
+});
+
+const shortcut = (name: RegExp | string) => screen.getByRole('navigation', { name: '常用功能' }).querySelector(`a[aria-label${typeof name === 'string' ? `="${name}"` : ''}]`);
+
+describe('InvoiceDefaultCreatePage', () => {
+  test('a company user: the company with 切换, the tax-bureau strip with its dialogs, shortcuts with counts, the quick form', async () => {
+    signIn(MANAGER);
+    const calls = answerCalls(api.callApi, { 'invoice/homeSummary': SUMMARY, 'taxAccount/getTaxAccount': ACCOUNT });
+    render(<InvoiceDefaultCreatePage />);
+
+    const header = await screen.findByRole('region', { name: '当前企业' });
+    expect(header.textContent).toContain(COMPANY.name);
+    expect(header.textContent).toContain(`税号 ${COMPANY.xsfNsrsbh}`);
+    expect(within(header).getByText('切换').getAttribute('href')).toBe('/my/companies');
+    await waitFor(() => expect(header.textContent).toContain('本月已开票 7 张 · 价税合计 ¥12,345.50'));
+    expect(calls.payloadsOf('taxAccount/getTaxAccount')).toHaveLength(1);
+
+    const strip = screen.getByRole('region', { name: '税务局状态' });
+    expect(strip.textContent).toContain('登录状态已登录');
+    expect(strip.textContent).toContain('刷脸状态未认证');
+    fireEvent.click(within(strip).getByRole('button', { name: '登录' }));
+    expect(dialogs.openLoginDialog).toHaveBeenCalledTimes(1);
+    fireEvent.click(within(strip).getByRole('button', { name: '刷脸' }));
+    expect(dialogs.openFaceDialog).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(calls.payloadsOf('taxAccount/getTaxAccount')).toHaveLength(3));
+
+    expect(shortcut('开票申请 3')?.getAttribute('href')).toBe('/invoice/applying/list');
+    expect(shortcut('开票申请 3')?.textContent).toContain('3');
+    expect(shortcut('待开票 120')?.textContent).toContain('99+');
+    expect(shortcut('开票任务')?.getAttribute('href')).toBe('/invoice/task/list');
+    expect(shortcut('红字发票')?.getAttribute('href')).toBe('/invoice/return');
+    expect(shortcut('开票二维码')?.getAttribute('href')).toBe('/invoice/qrcode');
+    expect(shortcut('出租车发票')).toBeNull();
+
+    const quick = screen.getByRole('region', { name: '快速开票' });
+    expect(within(quick).getByText('更多选项').getAttribute('href')).toBe('/invoice/create');
+    expect(within(quick).getByRole('button', { name: '开具发票' })).toBeTruthy();
+    expect(screen.queryByText('我的开票申请')).toBeNull();
+  });
+
+  test('a taxi company user also gets 出租车发票', async () => {
+    signIn({ ...MANAGER, permissions: ['company_manage', 'company_user_role', 'taxi_trip_manage'] });
+    answerCalls(api.callApi, { 'invoice/homeSummary': SUMMARY, 'taxAccount/getTaxAccount': ACCOUNT });
+    render(<InvoiceDefaultCreatePage />);
+    await screen.findByRole('navigation', { name: '常用功能' });
+    expect(shortcut('出租车发票')?.getAttribute('href')).toBe('/invoice/taxi/create');
+  });
+
+  test('an ordinary user: their applications with status and reject reason, their titles and 绑定企业', async () => {
+    signIn(PERSON);
+    const calls = answerCalls(api.callApi, {
+      'invoiceApplication/mine': {
+        total: 2,
+        list: [application({ id: 'a1' }), application({ id: 'a2', companyName: '杭州顺达出租汽车有限公司', status: '已拒绝', grossFen: 123_456, rejectReason: '金额与消费不符' })],
+      },
+    });
+    render(<InvoiceDefaultCreatePage />);
+    expect(await screen.findByText('你好，张晓')).toBeTruthy();
+    const refused = await screen.findByRole('article', { name: '杭州顺达出租汽车有限公司 已拒绝' });
+    expect(refused.textContent).toContain('¥1,234.56');
+    expect(refused.textContent).toContain('拒绝原因：金额与消费不符');
+    const waiting = screen.getByRole('article', { name: '杭州优税通科技有限公司 待审核' });
+    expect(waiting.textContent).toContain('¥88.00');
+    expect(waiting.textContent).toContain('2025-03-01 12:05');
+    expect(waiting.textContent).not.toContain('拒绝原因');
+    expect(calls.payloadsOf('invoiceApplication/mine')).toEqual([{ page: 1, pageSize: 20 }]);
+    expect(calls.payloadsOf('invoice/homeSummary')).toEqual([]);
+
+    expect(shortcut('我的抬头')?.getAttribute('href')).toBe('/titles/list');
+    expect(shortcut('联系客服')?.getAttribute('href')).toBe('/my/contactUs');
+    expect(within(screen.getByRole('region', { name: '欢迎' })).getByText('绑定企业').getAttribute('href')).toBe('/my/company/bind');
+    expect(screen.queryByRole('region', { name: '税务局状态' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '开具发票' })).toBeNull();
+  });
+
+  test('an ordinary user without applications is told how to send one', async () => {
+    signIn(PERSON);
+    answerCalls(api.callApi, { 'invoiceApplication/mine': { total: 0, list: [] } });
+    render(<InvoiceDefaultCreatePage />);
+    expect(await screen.findByText('还没有开票申请，扫描商家的开票二维码即可申请')).toBeTruthy();
+  });
+});

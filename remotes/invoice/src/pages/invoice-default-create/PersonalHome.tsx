@@ -1,0 +1,58 @@
+/**
+ * The home page of a user without a company: a greeting with 绑定企业, shortcuts to their titles, ticket folder and
+ * customer service,
+ * and the invoice applications they sent to shops (status, and the reason when refused).
+ */
+import { href } from '@app/host-sdk/paths';
+import { Link, useNavigate } from '@app/host-sdk/router';
+import { Button } from '@app/ui/button';
+import { PagedList } from '@app/ui/paged-list';
+import { myApplications, type Application } from '../../features/applications/applications-api';
+import { MyApplicationCard } from './MyApplicationCard';
+import { HomeShortcuts } from './HomeShortcuts';
+
+export function PersonalHome({ nickname }: { nickname: string }) {
+  const navigate = useNavigate();
+  const header = (
+    <>
+      <section className="home-welcome" aria-label="欢迎">
+        <h2 className="home-welcome__title">你好，{nickname || '用户'}</h2>
+        <p className="home-welcome__text">绑定企业后即可开具发票、处理顾客的开票申请</p>
+        <Link className="home-welcome__bind" to={href('myCompanyBind')}>
+          绑定企业
+        </Link>
+      </section>
+      <HomeShortcuts
+        columns={3}
+        items={[
+          { label: '我的抬头', to: href('titlesList'), icon: 'titles', tone: 'blue' },
+          { label: '我的票夹', to: href('ticketIndex'), icon: 'ticket', tone: 'green' },
+          { label: '联系客服', to: href('myContactUs'), icon: 'service', tone: 'orange' },
+        ]}
+      />
+      <div className="home-section-title">
+        <span>我的开票申请</span>
+      </div>
+    </>
+  );
+  return (
+    <div className="home">
+      <PagedList<Application>
+        queryKey="my-applications"
+        header={header}
+        load={myApplications}
+        itemKey={(application) => application.id}
+        renderItem={(application) => <MyApplicationCard application={application} />}
+        skeletonRows={3}
+        empty={{
+          description: '还没有开票申请，扫描商家的开票二维码即可申请',
+          action: (
+            <Button color="primary" fill="outline" size="small" onClick={() => navigate(href('titlesList'))}>
+              管理发票抬头
+            </Button>
+          ),
+        }}
+      />
+    </div>
+  );
+}

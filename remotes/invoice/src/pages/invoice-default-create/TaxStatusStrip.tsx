@@ -1,0 +1,58 @@
+/**
+ * The company's standing at the tax bureau: 登录状态 and 刷脸状态, each with the button that opens the host's
+ * dialog for it. Issuing needs both; the form would open the same dialogs on submit.
+ */
+import { openFaceDialog, openLoginDialog } from '@app/host-sdk/dialogs';
+import { href } from '@app/host-sdk/paths';
+import { isFaceAuthenticated, isTaxLoggedIn } from '@app/host-sdk/roles';
+import { Link } from '@app/host-sdk/router';
+import { useTaxAccount } from '@app/host-sdk/session-hooks';
+import { Button } from '@app/ui/button';
+import { Tag } from '@app/ui/tag';
+
+export function TaxStatusStrip() {
+  const { account, loading, refresh } = useTaxAccount();
+
+  if (loading) {
+    return (
+      <section className="home-tax home-tax--note" aria-label="税务局状态">
+        正在查询税务局登录状态…
+      </section>
+    );
+  }
+  if (!account) {
+    return (
+      <section className="home-tax home-tax--note" aria-label="税务局状态">
+        <span>尚未设置电子税务局账号，暂不能开票</span>
+        <Link className="home-tax__link" to={href('myTaxAccount')}>
+          去设置
+        </Link>
+      </section>
+    );
+  }
+
+  const loggedIn = isTaxLoggedIn(account);
+  const authenticated = isFaceAuthenticated(account);
+  return (
+    <section className="home-tax" aria-label="税务局状态">
+      <div className="home-tax__cell">
+        <span className="home-tax__label">登录状态</span>
+        <Tag color={loggedIn ? 'success' : 'warning'} fill="outline">
+          {account.loginState}
+        </Tag>
+        <Button size="mini" color="primary" fill={loggedIn ? 'outline' : 'solid'} onClick={() => void openLoginDialog().then(() => refresh())}>
+          登录
+        </Button>
+      </div>
+      <div className="home-tax__cell">
+        <span className="home-tax__label">刷脸状态</span>
+        <Tag color={authenticated ? 'success' : 'warning'} fill="outline">
+          {account.scanFaceState}
+        </Tag>
+        <Button size="mini" color="primary" fill={authenticated ? 'outline' : 'solid'} onClick={() => void openFaceDialog().then(() => refresh())}>
+          刷脸
+        </Button>
+      </div>
+    </section>
+  );
+}

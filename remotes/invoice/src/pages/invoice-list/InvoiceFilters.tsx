@@ -1,0 +1,123 @@
+/**
+ * The bar above the invoice list: a search over buyer names and numbers, and a dropdown each for the colour (蓝票 /
+ * 红票), the status and the month (recent months at a tap, older ones through a month picker).
+ */
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { InvoiceKind, InvoiceStatus } from '@app/domain/invoice-document';
+import { Button } from '@app/ui/button';
+import { DatePicker } from '@app/ui/date-picker';
+import { Dropdown, type DropdownRef } from '@app/ui/dropdown';
+import { SearchBar } from '@app/ui/search-bar';
+import { Selector } from '@app/ui/selector';
+import { chineseDateLabel } from '../../format/date-picker-label';
+import { KIND_OPTIONS, kindLabel, monthOfPicked, recentMonths, STATUS_OPTIONS, type ListFilters } from './list-filters';
+
+/** Typing waits this long for a pause before the list searches. */
+const SEARCH_PAUSE_MS = 400;
+const ALL = 'all';
+const RECENT_MONTHS = 12;
+/** The month picker goes back this far (digital invoices exist since 2021). */
+const EARLIEST_MONTH = new Date(2021, 0, 1);
+
+export interface InvoiceFiltersProps {
+  filters: ListFilters;
+  onChange(filters: ListFilters): void;
+}
+
+function monthLabel(month: string): string {
+  const [year, number] = month.split('-');
+  return `${year}年${Number(number)}月`;
+}
+
+/** A single choice among options plus 全部 (no filter); tapping the chosen one again keeps it. */
+function Choice<V extends string>({ options, value, allLabel, onPick }: { options: readonly { value: V; label: string }[]; value: V | null; allLabel: string; onPick(value: V | null): void }) {
+  return (
+    <Selector<string>
+      className="invoice-filters__choice"
+      columns={3}
+      options={[{ value: ALL, label: allLabel }, ...options]}
+      value={[value ?? ALL]}
+      onChange={(picked) => {
+        const [choice] = picked;
+        if (choice === undefined) return;
+        onPick(choice === ALL ? null : (choice as V));
+      }}
+    />
+  );
+}
+
+export function InvoiceFilters({ filters, onChange }: InvoiceFiltersProps) {
+  const dropdown = useRef<DropdownRef>(null);
+  const [keyword, setKeyword] = useState(filters.keyword);
+  const [pickingMonth, setPickingMonth] = useState(false);
+  // The latest props, read when the typing pause ends.
+  const latest = useRef({ filters, onChange });
+  useLayoutEffect(() => {
+    latest.current = { filters, onChange };
+  });
+
+  useEffect(() => {
+    if (keyword.trim() === latest.current.filters.keyword.trim()) return;
+    const timer = setTimeout(() => latest.current.onChange({ ...latest.current.filters, keyword }), SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [keyword]);
+
+  // Filters cleared from outside (清除筛选) empty the search box too.
+  useEffect(() => {
+    if (filters.keyword === '') setKeyword('');
+  }, [filters.keyword]);
+
+  const pick = (changed: Partial<ListFilters>) => {
+    onChange({ ...filters, ...changed });
+    dropdown.current?.close();
+  };
+  const months = recentMonths(new Date(), RECENT_MONTHS).map((month) => ({ value: month, label: monthLabel(month) }));
+
+  return (
+    <div className="invoice-filters">
+      <SearchBar
+        className="invoice-filters__search"
+        placeholder="搜索购买方名称或发票号码"
+        maxLength={50}
+        value={keyword}
+        onChange={setKeyword}
+        onSearch={(value) => onChange({ ...filters, keyword: value })}
+        onClear={() => onChange({ ...filters, keyword: '' })}
+      />
+      <Dropdown ref={dropdown} className="invoice-filters__bar">
+        <Dropdown.Item key="kind" title={filters.kind ? kindLabel(filters.kind) : '全部发票'} highlight={filters.kind !== null}>
+          <Choice<InvoiceKind> options={KIND_OPTIONS} value={filters.kind} allLabel="全部发票" onPick={(kind) => pick({ kind })} />
+        </Dropdown.Item>
+        <Dropdown.Item key="status" title={filters.status ?? '全部状态'} highlight={filters.status !== null}>
+          <Choice<InvoiceStatus> options={STATUS_OPTIONS} value={filters.status} allLabel="全部状态" onPick={(status) => pick({ status })} />
+        </Dropdown.Item>
+        <Dropdown.Item key="month" title={filters.month ? monthLabel(filters.month) : '全部月份'} highlight={filters.month !== null}>
+          <Choice<string> options={months} value={filters.month} allLabel="全部月份" onPick={(month) => pick({ month })} />
+          <div className="invoice-filters__more">
+            <Button
+              size="small"
+              fill="none"
+              color="primary"
+              onClick={() => {
+                dropdown.current?.close();
+                setPickingMonth(true);
+              }}
+            >
+              选择更早的月份
+            </Button>
+          </div>
+        </Dropdown.Item>
+      </Dropdown>
+      <DatePicker
+        title="选择开票月份"
+        precision="month"
+        renderLabel={chineseDateLabel}
+        visible={pickingMonth}
+        min={EARLIEST_MONTH}
+        max={new Date()}
+        onClose={() => setPickingMonth(false)}
+        onConfirm={(date) => onChange({ ...filters, month: monthOfPicked(date) })}
+      />
+    </div>
+  );
+}

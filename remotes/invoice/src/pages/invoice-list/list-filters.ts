@@ -1,0 +1,62 @@
+/** The filters of the invoice list: colour, status, month and a search, and how they become an `invoice/list` query. */
+import { INVOICE_STATUSES, type InvoiceKind, type InvoiceStatus } from '@app/domain/invoice-document';
+import type { InvoiceListQuery } from '../../features/invoices/invoice-api';
+
+export interface ListFilters {
+  kind: InvoiceKind | null;
+  status: InvoiceStatus | null;
+  /** `YYYY-MM`. */
+  month: string | null;
+  keyword: string;
+}
+
+export const NO_FILTERS: ListFilters = { kind: null, status: null, month: null, keyword: '' };
+
+export const KIND_OPTIONS: readonly { value: InvoiceKind; label: string }[] = [
+  { value: 'blue', label: '蓝票' },
+  { value: 'red', label: '红票' },
+];
+
+export const STATUS_OPTIONS: readonly { value: InvoiceStatus; label: string }[] = INVOICE_STATUSES.map((status) => ({ value: status, label: status }));
+
+export function kindLabel(kind: InvoiceKind): string {
+  return kind === 'red' ? '红票' : '蓝票';
+}
+
+export function queryOf(filters: ListFilters): InvoiceListQuery {
+  const keyword = filters.keyword.trim();
+  return {
+    ...(filters.kind ? { kind: filters.kind } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.month ? { month: filters.month } : {}),
+    ...(keyword ? { keyword } : {}),
+  };
+}
+
+/** The PagedList key: a new one starts the list over. */
+export function keyOf(filters: ListFilters): string {
+  return JSON.stringify(queryOf(filters));
+}
+
+export function hasFilters(filters: ListFilters): boolean {
+  return keyOf(filters) !== keyOf(NO_FILTERS);
+}
+
+/** `YYYY-MM` of an instant in China time (the server's months are China months too). */
+export function monthOf(date: Date): string {
+  return new Date(date.getTime() + 8 * 3600_000).toISOString().slice(0, 7);
+}
+
+/** This month and the ones before it, newest first. */
+export function recentMonths(now: Date, count: number): string[] {
+  const [year, month] = monthOf(now).split('-').map(Number) as [number, number];
+  return Array.from({ length: count }, (_, back) => {
+    const index = year * 12 + (month - 1) - back;
+    return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+  });
+}
+
+/** A month picked in the DatePicker (local midnight of its first day) → `YYYY-MM`. */
+export function monthOfPicked(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
+}

@@ -1,0 +1,106 @@
+/**
+ * 按号码查找: the 20-digit number of a digital blue invoice (checked with the domain's rule) and its issue date, then
+ * `invoice/findBlue`. "Not found" shows under the number.
+ */
+import { useState } from 'react';
+import type { InvoiceDocument } from '@app/domain/invoice-document';
+import { invoiceNumberProblem, INVOICE_NUMBER_MESSAGES } from '@app/domain/invoice-number';
+import { ApiError } from '@app/host-sdk/api-client';
+import { Button } from '@app/ui/button';
+import { DatePicker } from '@app/ui/date-picker';
+import { Form } from '@app/ui/form';
+import { Input } from '@app/ui/input';
+import { findBlueInvoice } from '../../features/invoices/invoice-api';
+import { chineseDateLabel } from '../../format/date-picker-label';
+
+interface FindShape {
+  number: string;
+  issueDate: Date | null;
+}
+
+/** The bureau issues digital invoices since 2021. */
+const EARLIEST_DAY = new Date(2021, 0, 1);
+
+/** A day picked on the phone → `YYYY-MM-DD` (the phone's calendar day, as the invoice prints it). */
+export function dayOf(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+const digitsOnly = (value: unknown) => (typeof value === 'string' ? value.replace(/\D/g, '') : value);
+
+export function FindByNumber({ onFound }: { onFound(invoice: InvoiceDocument): void }) {
+  const [form] = Form.useForm<FindShape>();
+  const [finding, setFinding] = useState(false);
+
+  async function find({ number, issueDate }: FindShape) {
+    if (!issueDate) return;
+    setFinding(true);
+    try {
+      onFound(await findBlueInvoice(number, dayOf(issueDate)));
+    } catch (error) {
+      if (error instanceof ApiError && error.errorCode === 4004) form.setFields([{ name: 'number', errors: [error.message] }]);
+    } finally {
+      setFinding(false);
+    }
+  }
+
+  return (
+    <Form
+      form={form}
+      className="find-by-number"
+      layout="horizontal"
+      mode="card"
+      initialValues={{ number: '', issueDate: null }}
+      onFinish={(values: FindShape) => void find(values)}
+      footer={
+        <Button block type="submit" color="primary" size="large" loading={finding} loadingText="查找中" disabled={finding}>
+          查找发票
+        </Button>
+      }
+    >
+      <Form.Header>按发票号码查找蓝字发票</Form.Header>
+      <Form.Item
+        name="number"
+        label="发票号码"
+        required
+        normalize={digitsOnly}
+        validateTrigger={['onChange', 'onBlur']}
+        rules={[
+          {
+            // While typing, a short number is not wrong yet: only a complete one is checked.
+            validateTrigger: 'onChange',
+            validator: async (_, value: string | undefined) => {
+              const number = value ?? '';
+              const problem = number.length === 20 ? invoiceNumberProblem(number) : null;
+              if (problem) throw new Error(INVOICE_NUMBER_MESSAGES[problem]);
+            },
+          },
+          {
+            // On leaving the field and on submit: the whole rule.
+            validateTrigger: 'onBlur',
+            validator: async (_, value: string | undefined) => {
+              const number = value ?? '';
+              if (!number) throw new Error('请填写发票号码');
+              const problem = invoiceNumberProblem(number);
+              if (problem) throw new Error(INVOICE_NUMBER_MESSAGES[problem]);
+            },
+          },
+        ]}
+      >
+        <Input inputMode="numeric" placeholder="20 位数电发票号码" maxLength={20} clearable />
+      </Form.Item>
+      <Form.Item
+        name="issueDate"
+        label="开票日期"
+        required
+        trigger="onConfirm"
+        rules={[{ required: true, message: '请选择开票日期' }]}
+        onClick={(_, picker) => picker.current?.open()}
+      >
+        <DatePicker title="选择开票日期" min={EARLIEST_DAY} max={new Date()} renderLabel={chineseDateLabel}>
+          {(value) => (value ? dayOf(value) : <span className="find-by-number__placeholder">请选择</span>)}
+        </DatePicker>
+      </Form.Item>
+    </Form>
+  );
+}

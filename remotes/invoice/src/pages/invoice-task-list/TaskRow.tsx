@@ -1,0 +1,23 @@
+/** One task in the list: type, time, status badge, the invoice number once issued, the reason when it failed. */
+import { href } from '@app/host-sdk/paths';
+import { Link } from '@app/host-sdk/router';
+import { phaseOf } from '@app/host-sdk/task-polling';
+import { chinaDateTime } from '@app/domain/china-time';
+import { TaskStatusTag } from '../../tasks/TaskStatusTag';
+import { invoiceResultOf, type TaskView } from '../../tasks/task-view';
+
+export function TaskRow({ task }: { task: TaskView }) {
+  const failed = phaseOf(task.taskStatus) === 'failed';
+  const { invoiceNumber } = invoiceResultOf(task.result);
+  return (
+    <Link className="task-row" to={href('invoiceTaskDetail', {}, { id: task.id })} aria-label={`${task.typeName} ${chinaDateTime(task.createdAt)}`}>
+      <div className="task-row__head">
+        <span className="task-row__type">{task.typeName}</span>
+        <TaskStatusTag taskStatus={task.taskStatus} />
+      </div>
+      <div className="task-row__time">{chinaDateTime(task.createdAt)}</div>
+      {invoiceNumber ? <div className="task-row__number">发票号码 {invoiceNumber}</div> : null}
+      {failed && task.failReason ? <div className="task-row__reason">{task.failReason}</div> : null}
+    </Link>
+  );
+}
