@@ -1,5 +1,8 @@
 import { defineConfig } from '@playwright/test';
+import { join } from 'node:path';
 import { launchOptions, wechatPhone } from './support/browser';
+
+const e2eDir = process.env.E2E_DIR ?? join(import.meta.dirname, '..', '.e2e');
 
 export default defineConfig({
   testDir: './tests',
@@ -9,8 +12,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: '../.e2e/results.json' }]],
-  outputDir: '../.e2e/test-results',
+  reporter: [['list'], ['json', { outputFile: join(e2eDir, 'results.json') }]],
+  outputDir: join(e2eDir, 'test-results'),
   use: {
     ...wechatPhone,
     baseURL: process.env.E2E_BASE_URL,

@@ -93,6 +93,28 @@ try {
     );
     if (process.env.VERBOSE) console.log(describe(overhead));
   }
+
+  // The invoice remote's first navigation from a host-only page (the not-found page): all it adds to what the host
+  // loaded — its manifest, entry, routes, the shared modules it needs first, and the page.
+  for (const path of ['/', '/invoice/create', '/invoice/list']) {
+    const fresh = await browser.newContext(wechatPhone);
+    await fresh.addInitScript((value) => localStorage.setItem('token', JSON.stringify(value)), token);
+    const hostPage = await fresh.newPage();
+    await hostPage.goto(`${server.url}/__host-only__`, { waitUntil: 'networkidle' });
+    const added = record(hostPage);
+    await hostPage.evaluate((target) => {
+      history.pushState({}, '', target);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    // Pages load their parts lazily (the home for the user's role, then its form): wait until nothing more comes.
+    await hostPage.waitForLoadState('networkidle');
+    await hostPage.waitForTimeout(1500);
+    await hostPage.waitForLoadState('networkidle');
+    if (path === '/') console.log('\n开票模块首次导航 (从仅宿主页面, gzip)');
+    console.log(`  invoice  ${path.padEnd(16)} JS ${kib(sum(added, 'js')).padStart(5)} KiB, CSS ${kib(sum(added, 'css')).padStart(5)} KiB`);
+    if (process.env.VERBOSE) console.log(describe(added.filter((f) => f.kind === 'js')));
+    await fresh.close();
+  }
 } finally {
   await browser.close();
   await server.stop();

@@ -12,8 +12,10 @@ import { REPO_ROOT } from '@app/deploy/workspace';
 import { startServer } from './server';
 import { callApi, DEMO_USERS, demoSignIn, saveStorageState } from './sign-in';
 
-export const E2E_STORE = join(REPO_ROOT, '.e2e', 'releases');
-export const E2E_STATES = join(REPO_ROOT, '.e2e', 'states');
+/** Where a run keeps its release store, storage states and results (`E2E_DIR`: runs side by side stay apart). */
+export const E2E_DIR = process.env.E2E_DIR ?? join(REPO_ROOT, '.e2e');
+export const E2E_STORE = join(E2E_DIR, 'releases');
+export const E2E_STATES = join(E2E_DIR, 'states');
 /** The user whose agreement stays unaccepted. */
 export const GATE_USER = '企业员工';
 
@@ -21,7 +23,7 @@ export default async function globalSetup() {
   await rm(E2E_STORE, { recursive: true, force: true });
   const started = Date.now();
   await releaseMissing({ storeDir: E2E_STORE });
-  console.log(`[e2e] released every app into .e2e/releases in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`[e2e] released every app into ${E2E_STORE} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const dataDir = await mkdtemp(join(tmpdir(), 'e2e-data-'));
   const server = await startServer({ RELEASE_DIR: E2E_STORE, DATA_DIR: dataDir, TEST_HOOKS: '1', ETAX_SIM_DELAY_MS: '300', SIGN_IN_PER_MINUTE: '1000' });
   process.env.E2E_BASE_URL = server.url;

@@ -45,7 +45,7 @@ test('a failure to record the agreement shows its message and keeps the gate', a
   await notice(page).getByRole('button', { name: '确认' }).click();
   await expect(page.locator('.adm-toast-main')).toHaveText('更新授权协议状态失败!');
   await expect(notice(page)).toBeVisible();
-  await testHook(baseURL as string, 'clear-failures', {});
+  await testHook(baseURL as string, 'clear-failures', { path: 'taxAccount/agreedAgreement' });
 });
 
 test.describe('users the gate does not apply to', () => {

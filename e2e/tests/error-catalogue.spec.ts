@@ -19,7 +19,7 @@ async function failNextLogin(page: Page, baseURL: string, errorCode: number, mes
   await page.getByRole('button', { name: '登录', exact: true }).click();
 }
 
-test.afterEach(async ({ baseURL }) => testHook(baseURL as string, 'clear-failures', {}));
+test.afterEach(async ({ baseURL }) => testHook(baseURL as string, 'clear-failures', { path: 'task/createLoginTask' }));
 
 for (const code of [1001, 1002]) {
   test(`${code}: 登录已失效, confirm signs in again`, async ({ page, baseURL }) => {
