@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { eq } from 'drizzle-orm';
 import type { InvoiceDocument, InvoiceParty, InvoiceSummary } from '@app/domain/invoice-document';
 import { invoiceNumberProblem } from '@app/domain/invoice-number';
-import { usccCheckCharacter } from '@app/domain/tax-number';
+import { TITLE_MESSAGES } from '@app/domain/invoice-title';
+import { TAX_NUMBER_MESSAGES, usccCheckCharacter } from '@app/domain/tax-number';
 import { companies, goods, invoiceDeliveries, invoices, memberships, taxAccounts } from '../src/db/schema';
 import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
 
@@ -137,13 +138,15 @@ describe.each(DATABASES)('invoices (%s)', (kind) => {
     const noTaxNumber = await server.call('task/createBlueInvoiceTask', { requestSerial: nextSerial(), type: '数电专票', buyer: { ...BUYER, taxNumber: '' }, lines: [{ goodsId: software(), quantity: null, grossFen: 100, rate: 60 }], remarks: '', deliverPhone: '', deliverEmail: '' }, token);
     expect(noTaxNumber.body).toMatchObject({ success: false, errorCode: 4000, message: '开具专票须填写购买方纳税人识别号' });
     const badCheck = await blue([{ goodsId: software(), quantity: null, grossFen: 100, rate: 60 }], { buyer: { ...BUYER, taxNumber: `91330106MA27Y8K3P${usccCheckCharacter('91330106MA27Y8K3P') === '0' ? '1' : '0'}` } });
-    expect(badCheck.body.message).toContain('购买方');
+    expect(badCheck.body).toMatchObject({ errorCode: 4000, message: TAX_NUMBER_MESSAGES.check });
+    const badPhone = await blue([{ goodsId: software(), quantity: null, grossFen: 100, rate: 60 }], { buyer: { ...BUYER, phone: '123' } });
+    expect(badPhone.body).toMatchObject({ errorCode: 4000, message: TITLE_MESSAGES.phone });
     const zero = await blue([{ goodsId: software(), quantity: null, grossFen: 0, rate: 60 }]);
     expect(zero.body.message).toBe('第 1 行的金额应大于 0');
     const badRate = await blue([{ goodsId: software(), quantity: null, grossFen: 100, rate: 120 }]);
     expect(badRate.body.errorCode).toBe(4000);
     const longRemarks = await blue([{ goodsId: software(), quantity: null, grossFen: 100, rate: 60 }], { remarks: '备'.repeat(201) });
-    expect(longRemarks.body.errorCode).toBe(4000);
+    expect(longRemarks.body).toMatchObject({ errorCode: 4000, message: '备注(remarks) 不能超过 200 个字符' });
     expect((await server.database.db.select().from(invoices)).length).toBe(before);
   });
 

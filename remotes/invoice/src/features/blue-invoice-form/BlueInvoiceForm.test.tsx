@@ -8,7 +8,7 @@ import { setupUi } from '@app/ui/setup';
 import { Toast } from '@app/ui/toast';
 import { answerCalls, failure, sequence } from '../../test-support/call-api-mock';
 import type { Goods } from './blue-invoice-api';
-import { BUYER_MESSAGES } from './buyer-rules';
+import { BUYER_MESSAGES } from '@app/domain/invoice-buyer';
 
 const api = rs.hoisted(() => ({ callApi: rs.fn() }));
 const router = rs.hoisted(() => ({ navigate: rs.fn() }));

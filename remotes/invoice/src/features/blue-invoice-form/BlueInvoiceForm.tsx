@@ -6,6 +6,7 @@
  * task and opens its detail page.
  */
 import { lazy, useState, type ReactNode } from 'react';
+import { INVOICE_LIMITS } from '@app/domain/invoice-buyer';
 import type { InvoiceType } from '@app/domain/invoice-document';
 import type { LineRate } from '@app/domain/invoice-line';
 import type { Title, TitleKind } from '@app/domain/invoice-title';
@@ -17,7 +18,7 @@ import { TextArea } from '@app/ui/text-area';
 import type { Goods } from './blue-invoice-api';
 import type { BuyerField } from './buyer-rules';
 import { buyerRule, deliverEmailRule, deliverPhoneRule, remarksRule } from './form-rules';
-import { buyerFromTitle, completeValues, emptyFormValues, KIND_OPTIONS, MAX_REMARKS, TYPE_OPTIONS, type BlueInvoiceFormValues } from './form-values';
+import { buyerFromTitle, completeValues, emptyFormValues, KIND_OPTIONS, TYPE_OPTIONS, type BlueInvoiceFormValues } from './form-values';
 import { afterPickingGoods, afterTyping } from './line-edits';
 import { EMPTY_LINE, linesTotals, type LineField, type LineValues } from './line-draft';
 import { LineItems } from './LineItems';
@@ -29,7 +30,6 @@ import './blue-invoice-form.css';
 const TitlePickerPopup = lazy(() => import('./TitlePickerPopup').then((module) => ({ default: module.TitlePickerPopup })));
 
 /** An invoice has at most this many lines (the server's limit). */
-const MAX_LINES = 100;
 const BUYER_FIELDS: readonly BuyerField[] = ['kind', 'name', 'taxNumber', 'address', 'phone', 'bankName', 'bankAccount'];
 
 export interface BlueInvoiceFormProps {
@@ -121,7 +121,7 @@ export function BlueInvoiceForm({ compact = false, footerExtra }: BlueInvoiceFor
     : [
         <Form.Header key="header">备注与交付</Form.Header>,
         <Form.Item key="remarks" name="remarks" label="备注" rules={[remarksRule]}>
-          <TextArea placeholder="选填，打印在发票备注栏" maxLength={MAX_REMARKS} showCount autoSize={{ minRows: 2, maxRows: 5 }} />
+          <TextArea placeholder="选填，打印在发票备注栏" maxLength={INVOICE_LIMITS.remarks} showCount autoSize={{ minRows: 2, maxRows: 5 }} />
         </Form.Item>,
         <Form.Item key="deliverPhone" name="deliverPhone" label="接收手机" rules={[deliverPhoneRule]}>
           <Input type="tel" placeholder="选填，开具后短信发送" maxLength={11} clearable />
@@ -179,7 +179,7 @@ export function BlueInvoiceForm({ compact = false, footerExtra }: BlueInvoiceFor
         <Form.Array
           name="lines"
           onAdd={(operation) => operation.add({ ...EMPTY_LINE })}
-          renderAdd={() => (currentLines.length < MAX_LINES ? <span className="blue-form__add">+ 添加商品行</span> : <span className="blue-form__placeholder">最多 {MAX_LINES} 行</span>)}
+          renderAdd={() => (currentLines.length < INVOICE_LIMITS.lines ? <span className="blue-form__add">+ 添加商品行</span> : <span className="blue-form__placeholder">最多 {INVOICE_LIMITS.lines} 行</span>)}
           renderHeader={({ index }, { remove }) => (
             <span className="blue-line__header">
               <span>商品明细 {index + 1}</span>

@@ -1,9 +1,10 @@
 import { describe, expect, test } from '@rstest/core';
-import { TAX_NUMBER_MESSAGES } from '@app/domain/tax-number';
-import { TITLE_MESSAGES } from '@app/domain/invoice-title';
-import type { Goods } from './blue-invoice-api';
-import { BUYER_MESSAGES, buyerProblems, toParty, type BuyerValues } from './buyer-rules';
+import { BUYER_MESSAGES } from '@app/domain/invoice-buyer';
 import { deliverEmailProblem, deliverPhoneProblem } from '@app/domain/invoice-delivery';
+import { TITLE_MESSAGES } from '@app/domain/invoice-title';
+import { TAX_NUMBER_MESSAGES } from '@app/domain/tax-number';
+import type { Goods } from './blue-invoice-api';
+import { buyerProblems, toParty, type BuyerValues } from './buyer-rules';
 import { emptyFormValues, toRequest } from './form-values';
 import { afterPickingGoods, afterTyping } from './line-edits';
 import { EMPTY_LINE, LINE_MESSAGES, lineFieldProblem, linesTotals, pricedLineOf, yuanText, type LineValues } from './line-draft';
@@ -112,8 +113,11 @@ test('a server refusal is placed under the field it names', () => {
   expect(fieldOfServerMessage('含税金额(lines.1.grossFen) 必须是整数')).toEqual(['lines', 1, 'amount']);
   expect(fieldOfServerMessage('第 2 行的商品不存在')).toEqual(['lines', 1, 'goods']);
   expect(fieldOfServerMessage('第 1 行：税额与金额 × 税率相差超过 0.06 元')).toEqual(['lines', 0, 'amount']);
-  expect(fieldOfServerMessage('开具专票须填写购买方纳税人识别号')).toEqual(['buyer', 'taxNumber']);
-  expect(fieldOfServerMessage('自然人不能作为专票的购买方')).toEqual(['buyer', 'kind']);
+  expect(fieldOfServerMessage(BUYER_MESSAGES.taxNumberForSpecial)).toEqual(['buyer', 'taxNumber']);
+  expect(fieldOfServerMessage(TAX_NUMBER_MESSAGES.check)).toEqual(['buyer', 'taxNumber']);
+  expect(fieldOfServerMessage(BUYER_MESSAGES.personForSpecial)).toEqual(['buyer', 'kind']);
+  expect(fieldOfServerMessage(TITLE_MESSAGES.phone)).toEqual(['buyer', 'phone']);
+  expect(fieldOfServerMessage(BUYER_MESSAGES.remarksTooLong)).toEqual(['remarks']);
   expect(fieldOfServerMessage('接收手机号应为 11 位手机号码')).toEqual(['deliverPhone']);
   expect(fieldOfServerMessage('今日尚未完成刷脸认证')).toBeNull();
 });

@@ -5,7 +5,8 @@
 import type { Rule } from '@app/ui/form';
 import { buyerProblems, type BuyerField } from './buyer-rules';
 import { deliverEmailProblem, deliverPhoneProblem } from '@app/domain/invoice-delivery';
-import { buyerOf, completeValues, invoiceTypeOf, MAX_REMARKS, type BlueInvoiceFormValues } from './form-values';
+import { remarksProblem } from '@app/domain/invoice-buyer';
+import { buyerOf, completeValues, invoiceTypeOf, type BlueInvoiceFormValues } from './form-values';
 import { EMPTY_LINE, lineFieldProblem, type LineField } from './line-draft';
 
 type Values = Partial<BlueInvoiceFormValues>;
@@ -27,6 +28,6 @@ export function lineRule(index: number, field: LineField): Rule {
   return ruleOf((values) => lineFieldProblem(completeValues(values).lines[index] ?? EMPTY_LINE, field));
 }
 
-export const remarksRule: Rule = ruleOf((values) => ((values.remarks ?? '').trim().length > MAX_REMARKS ? `备注不能超过 ${MAX_REMARKS} 个字` : null));
+export const remarksRule: Rule = ruleOf((values) => remarksProblem(values.remarks ?? ''));
 export const deliverPhoneRule: Rule = ruleOf((values) => deliverPhoneProblem(values.deliverPhone ?? ''));
 export const deliverEmailRule: Rule = ruleOf((values) => deliverEmailProblem(values.deliverEmail ?? ''));

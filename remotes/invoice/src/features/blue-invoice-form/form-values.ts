@@ -21,8 +21,6 @@ export interface BlueInvoiceFormValues {
   deliverEmail: string;
 }
 
-export const MAX_REMARKS = 200;
-
 export const TYPE_OPTIONS: { label: string; value: InvoiceType }[] = [
   { label: '数电普票', value: '数电普票' },
   { label: '数电专票', value: '数电专票' },

@@ -1,8 +1,9 @@
 /**
  * Which form field a refusal of `task/createBlueInvoiceTask` is about, so its message can show under that field.
  * The server names fields two ways: schema messages carry the JSON path (`纳税人识别号(buyer.taxNumber) 格式不正确`),
- * and its own checks use fixed sentences (server/src/invoices/invoice-input.ts, create-invoices.ts).
+ * and its own checks use the sentences of `@app/domain/invoice-buyer` and `@app/domain/invoice-delivery`, or name the line.
  */
+import { BUYER_MESSAGES, buyerFieldOfMessage } from '@app/domain/invoice-buyer';
 import type { LineField } from './line-draft';
 
 export type FieldPath = ['buyer', string] | ['lines', number, LineField] | ['remarks'] | ['deliverPhone'] | ['deliverEmail'] | ['type'];
@@ -20,12 +21,6 @@ function fromSchemaPath(message: string): FieldPath | null {
 }
 
 const SENTENCES: [RegExp, FieldPath][] = [
-  [/购买方名称/, ['buyer', 'name']],
-  [/纳税人识别号/, ['buyer', 'taxNumber']],
-  [/自然人/, ['buyer', 'kind']],
-  [/购买方地址和电话/, ['buyer', 'address']],
-  [/购买方开户行和账号/, ['buyer', 'bankName']],
-  [/^备注/, ['remarks']],
   [/^接收手机号/, ['deliverPhone']],
   [/^接收邮箱/, ['deliverEmail']],
 ];
@@ -35,5 +30,8 @@ export function fieldOfServerMessage(message: string): FieldPath | null {
   if (schema) return schema;
   const line = /^第 (\d+) 行(.*)$/.exec(message);
   if (line) return ['lines', Number(line[1]) - 1, /商品/.test(line[2] ?? '') ? 'goods' : 'amount'];
+  if (message === BUYER_MESSAGES.remarksTooLong) return ['remarks'];
+  const buyerField = buyerFieldOfMessage(message);
+  if (buyerField) return ['buyer', buyerField === 'naturalPerson' ? 'kind' : buyerField];
   return SENTENCES.find(([pattern]) => pattern.test(message))?.[1] ?? null;
 }

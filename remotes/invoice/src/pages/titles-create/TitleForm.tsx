@@ -4,13 +4,14 @@
  * button is disabled while saving.
  */
 import { useState } from 'react';
+import { titleFieldOfMessage } from '@app/domain/invoice-title';
 import type { ApiError } from '@app/host-sdk/api-client';
 import { Button } from '@app/ui/button';
 import { Form } from '@app/ui/form';
 import { Input } from '@app/ui/input';
 import { Selector } from '@app/ui/selector';
 import { Switch } from '@app/ui/switch';
-import { EMPTY_TITLE, fieldOfMessage, fromShape, KIND_OPTIONS, titleRule, toShape, type TitleFormShape, type TitleFormValues } from './title-form-rules';
+import { EMPTY_TITLE, fromShape, KIND_OPTIONS, titleRule, toShape, type TitleFormShape, type TitleFormValues } from './title-form-rules';
 
 export interface TitleFormProps {
   /** The values to start from (read once: give the form a new `key` to start over). */
@@ -33,7 +34,7 @@ export function TitleForm({ initial = EMPTY_TITLE, onSubmit }: TitleFormProps) {
       await onSubmit(fromShape(shape));
     } catch (error) {
       const message = (error as ApiError).message;
-      const field = fieldOfMessage(message);
+      const field = titleFieldOfMessage(message);
       if (field) form.setFields([{ name: field, errors: [message] }]);
     } finally {
       setSaving(false);

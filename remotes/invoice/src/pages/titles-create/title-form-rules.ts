@@ -3,8 +3,7 @@
  * messages are the server's, and a field that depends on another (the tax number on 企业/个人, the address on the
  * phone) is judged with both.
  */
-import { normalizeTitle, TITLE_MESSAGES, titleProblems, type TitleField, type TitleFields, type TitleKind } from '@app/domain/invoice-title';
-import { TAX_NUMBER_MESSAGES } from '@app/domain/tax-number';
+import { normalizeTitle, titleProblems, type TitleField, type TitleFields, type TitleKind } from '@app/domain/invoice-title';
 import type { Rule } from '@app/ui/form';
 
 /** The form's own shape: the Selector holds its choice in an array. */
@@ -60,20 +59,4 @@ export function titleRule(field: TitleField): Rule {
       if (problem) throw new Error(problem);
     },
   });
-}
-
-/** The field a message of the server's is about (the server checks the same rules), or null. */
-export function fieldOfMessage(message: string): TitleField | null {
-  const byMessage: Record<string, TitleField> = {
-    [TITLE_MESSAGES.nameEmpty]: 'name',
-    [TITLE_MESSAGES.nameTooLong]: 'name',
-    [TITLE_MESSAGES.addressAndPhoneTooLong]: 'address',
-    [TITLE_MESSAGES.bankAndAccountTooLong]: 'bankName',
-    [TITLE_MESSAGES.phone]: 'phone',
-    [TITLE_MESSAGES.bankAccount]: 'bankAccount',
-    [TITLE_MESSAGES.email]: 'email',
-    [TITLE_MESSAGES.emailTooLong]: 'email',
-    ...Object.fromEntries(Object.values(TAX_NUMBER_MESSAGES).map((text) => [text, 'taxNumber' as const])),
-  };
-  return byMessage[message] ?? null;
 }

@@ -1,0 +1,62 @@
+import { describe, expect, test } from '@rstest/core';
+import fc from 'fast-check';
+import type { InvoiceParty } from '../src/invoice-document';
+import { BUYER_MESSAGES, buyerFieldOfMessage, buyerProblems, normalizeBuyer, remarksProblem } from '../src/invoice-buyer';
+import { TITLE_MESSAGES } from '../src/invoice-title';
+import { TAX_NUMBER_MESSAGES } from '../src/tax-number';
+
+const company: InvoiceParty = {
+  name: '杭州优税通科技有限公司',
+  taxNumber: '91110000802100433B',
+  address: '杭州市西湖区文三路 100 号',
+  phone: '0571-88886666',
+  bankName: '招商银行杭州分行',
+  bankAccount: '571908765432101',
+  naturalPerson: false,
+};
+const person: InvoiceParty = { name: '张三', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: true };
+
+describe('buyerProblems', () => {
+  test('a complete company buyer and a person on a 普票 have none', () => {
+    expect(buyerProblems(company, '数电普票')).toEqual({});
+    expect(buyerProblems(company, '数电专票')).toEqual({});
+    expect(buyerProblems(person, '数电普票')).toEqual({});
+  });
+
+  test('a company needs its tax number; a 专票 needs one and cannot go to a person', () => {
+    expect(buyerProblems({ ...company, taxNumber: '' }, '数电普票')).toEqual({ taxNumber: TAX_NUMBER_MESSAGES.empty });
+    expect(buyerProblems({ ...company, taxNumber: '91110000802100433C' }, '数电普票')).toEqual({ taxNumber: TAX_NUMBER_MESSAGES.check });
+    expect(buyerProblems(person, '数电专票')).toEqual({ taxNumber: BUYER_MESSAGES.taxNumberForSpecial, naturalPerson: BUYER_MESSAGES.personForSpecial });
+  });
+
+  test('name, phone and bank account follow the title rules', () => {
+    expect(buyerProblems({ ...company, name: '' }, '数电普票')).toEqual({ name: BUYER_MESSAGES.nameEmpty });
+    expect(buyerProblems({ ...company, name: '企'.repeat(101) }, '数电普票')).toEqual({ name: BUYER_MESSAGES.nameTooLong });
+    expect(buyerProblems({ ...company, phone: '123', bankAccount: '12a' }, '数电普票')).toEqual({ phone: TITLE_MESSAGES.phone, bankAccount: TITLE_MESSAGES.bankAccount });
+  });
+
+  test('every message names the field it came from, so the form can show a refusal of the server under that field', () => {
+    const text = fc.string({ maxLength: 120 });
+    fc.assert(
+      fc.property(fc.record({ name: text, taxNumber: text, address: text, phone: text, bankName: text, bankAccount: text, naturalPerson: fc.boolean() }), fc.constantFrom('数电普票' as const, '数电专票' as const), (raw, type) => {
+        for (const [field, message] of Object.entries(buyerProblems(normalizeBuyer(raw), type))) {
+          expect(buyerFieldOfMessage(message)).toBe(field);
+        }
+      }),
+    );
+  });
+});
+
+test('normalizeBuyer trims, removes spaces from the tax number and account, and upper-cases the tax number', () => {
+  expect(normalizeBuyer({ ...company, name: ' 杭州优税通 ', taxNumber: ' 91110000 802100433b ', bankAccount: '5719 0876' })).toEqual({
+    ...company,
+    name: '杭州优税通',
+    taxNumber: '91110000802100433B',
+    bankAccount: '57190876',
+  });
+});
+
+test('remarks: at most 200 characters after trimming', () => {
+  expect(remarksProblem(` ${'备'.repeat(200)} `)).toBeNull();
+  expect(remarksProblem('备'.repeat(201))).toBe(BUYER_MESSAGES.remarksTooLong);
+});
