@@ -15,10 +15,10 @@
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Button } from './button';
 import { DotLoading } from './dot-loading';
-import { ErrorBlock } from './error-block';
 import { InfiniteScroll } from './infinite-scroll';
 import { PullToRefresh } from './pull-to-refresh';
 import { Skeleton } from './skeleton';
+import { StatusView } from './status-view';
 import './paged-list.css';
 
 import { LIST_LIMIT, type PagedResult } from './paging';
@@ -180,22 +180,22 @@ export function PagedList<T>({ queryKey, load, itemKey, renderItem, empty, heade
     body = <ListSkeleton rows={skeletonRows} />;
   } else if (state.phase === 'failed') {
     body = (
-      <ErrorBlock className="app-paged-list__state" status="disconnected" title="加载失败" description={state.message}>
+      <StatusView icon="disconnected" title="加载失败" description={state.message}>
         <div className="app-paged-list__state-action">
           <Button color="primary" fill="outline" size="small" onClick={() => void loadFirstPage(true)}>
             重试
           </Button>
         </div>
-      </ErrorBlock>
+      </StatusView>
     );
   } else {
     const more = hasMore(state);
     body = (
       <PullToRefresh onRefresh={() => loadFirstPage(false)} pullingText="下拉刷新" canReleaseText="释放立即刷新" refreshingText="加载中" completeText="刷新成功">
         {state.items.length === 0 ? (
-          <ErrorBlock className="app-paged-list__state" status="empty" title={empty.description} description={null}>
+          <StatusView icon="empty" title={empty.description}>
             {empty.action ? <div className="app-paged-list__state-action">{empty.action}</div> : null}
-          </ErrorBlock>
+          </StatusView>
         ) : (
           <>
             <div className="app-paged-list__rows" role="list">

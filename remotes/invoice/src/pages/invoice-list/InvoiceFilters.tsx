@@ -2,15 +2,18 @@
  * The bar above the invoice list: a search over buyer names and numbers, and a dropdown each for the colour (蓝票 /
  * 红票), the status and the month (recent months at a tap, older ones through a month picker).
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { InvoiceKind, InvoiceStatus } from '@app/domain/invoice-document';
 import { Button } from '@app/ui/button';
-import { DatePicker } from '@app/ui/date-picker';
 import { Dropdown, type DropdownRef } from '@app/ui/dropdown';
 import { SearchBar } from '@app/ui/search-bar';
 import { Selector } from '@app/ui/selector';
+import { WhenOpened } from '../../components/WhenOpened';
 import { chineseDateLabel } from '../../format/date-picker-label';
 import { KIND_OPTIONS, kindLabel, monthOfPicked, recentMonths, STATUS_OPTIONS, type ListFilters } from './list-filters';
+
+// The month picker (and the picker-view code behind it) is fetched when the user first asks for an older month.
+const DatePicker = lazy(() => import('@app/ui/date-picker').then((module) => ({ default: module.DatePicker })));
 
 /** Typing waits this long for a pause before the list searches. */
 const SEARCH_PAUSE_MS = 400;
@@ -108,16 +111,18 @@ export function InvoiceFilters({ filters, onChange }: InvoiceFiltersProps) {
           </div>
         </Dropdown.Item>
       </Dropdown>
-      <DatePicker
-        title="选择开票月份"
-        precision="month"
-        renderLabel={chineseDateLabel}
-        visible={pickingMonth}
-        min={EARLIEST_MONTH}
-        max={new Date()}
-        onClose={() => setPickingMonth(false)}
-        onConfirm={(date) => onChange({ ...filters, month: monthOfPicked(date) })}
-      />
+      <WhenOpened visible={pickingMonth}>
+        <DatePicker
+          title="选择开票月份"
+          precision="month"
+          renderLabel={chineseDateLabel}
+          visible={pickingMonth}
+          min={EARLIEST_MONTH}
+          max={new Date()}
+          onClose={() => setPickingMonth(false)}
+          onConfirm={(date) => onChange({ ...filters, month: monthOfPicked(date) })}
+        />
+      </WhenOpened>
     </div>
   );
 }

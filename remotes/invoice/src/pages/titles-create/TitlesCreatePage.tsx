@@ -7,9 +7,9 @@ import { ApiError } from '@app/host-sdk/api-client';
 import { href } from '@app/host-sdk/paths';
 import { useLocation, useNavigate, useSearchParams } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
-import { ErrorBlock } from '@app/ui/error-block';
 import { Page } from '@app/ui/page';
 import { Skeleton } from '@app/ui/skeleton';
+import { StatusView } from '@app/ui/status-view';
 import { Toast } from '@app/ui/toast';
 import { getTitle, saveTitle, type Title } from '../../features/titles/titles-api';
 import { TitleForm } from './TitleForm';
@@ -88,11 +88,11 @@ export default function TitlesCreatePage() {
     );
   } else if (loaded.state === 'failed') {
     body = (
-      <ErrorBlock className="titles-create__failed" status="disconnected" title="抬头加载失败" description={loaded.message}>
-        <Button color="primary" fill="outline" size="small" onClick={retry}>
+      <StatusView icon="disconnected" title="抬头加载失败" description={loaded.message}>
+        <Button block color="primary" onClick={retry}>
           重试
         </Button>
-      </ErrorBlock>
+      </StatusView>
     );
   } else {
     const initial = loaded.title ? valuesOf(loaded.title) : undefined;
