@@ -1,6 +1,19 @@
-// `rstest run` at the root runs every package's unit, component and server tests in one go.
+// `rstest run` at the root runs every package's unit, component and server tests in one go, and the architecture's
+// rules (architecture.test.ts, which also checks that every package with tests is listed here).
 import { defineConfig } from '@rstest/core';
 
 export default defineConfig({
-  projects: ['shared/domain', 'shared/ui', 'shared/host-sdk', 'shared/build-config', 'host', 'remotes/invoice', 'deploy', 'server'],
+  projects: [
+    'shared/domain',
+    'shared/contract',
+    'shared/ui',
+    'shared/host-sdk',
+    'shared/build-config',
+    'host',
+    'remotes/invoice',
+    'remotes/my',
+    'deploy',
+    'server',
+    { name: 'architecture', root: import.meta.dirname, testEnvironment: 'node', include: ['architecture.test.ts'], testTimeout: 60_000 },
+  ],
 });

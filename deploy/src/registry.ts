@@ -93,3 +93,46 @@ export function wentLiveAt(registry: Registry, app: string, version: string): st
   }
   return undefined;
 }
+
+export interface LiveLineage {
+  /**
+   * The versions that were live one after another up to the live one (last): each went live on top of the one before
+   * it, so a rollback makes the one before the live one live again.
+   */
+  lineage: string[];
+  /** Versions a rollback took away (rolled back from, or rolled back past with `--to`), not live again since. */
+  rolledBack: Set<string>;
+}
+
+/**
+ * What was actually live, replayed from the history. A release goes live on top of the live version. A rollback to a
+ * version in the lineage takes every version above it off (they were rolled back). A rollback (`--to`) to a version no
+ * longer in the lineage makes it live again: if that version was released before the live one, the live one is rolled
+ * back and the version goes live in its place; if after (rolling forward again), it goes live on top of the live one.
+ */
+export function liveLineage(registry: Registry, app: string): LiveLineage {
+  const lineage: string[] = [];
+  const rolledBack = new Set<string>();
+  const releaseOrder = new Map<string, number>();
+  for (const [index, entry] of registry.history.entries()) {
+    if (entry.app !== app) continue;
+    if (entry.action === 'release') {
+      releaseOrder.set(entry.version, index);
+      lineage.push(entry.version);
+    } else {
+      const position = lineage.lastIndexOf(entry.version);
+      if (position >= 0) {
+        for (const version of lineage.splice(position + 1)) rolledBack.add(version);
+      } else {
+        const live = lineage.at(-1);
+        if (live !== undefined && (releaseOrder.get(entry.version) ?? -1) < (releaseOrder.get(live) ?? -1)) {
+          lineage.pop();
+          rolledBack.add(live);
+        }
+        lineage.push(entry.version);
+      }
+    }
+    rolledBack.delete(entry.version);
+  }
+  return { lineage, rolledBack };
+}

@@ -55,7 +55,7 @@ export async function compatibilityProblems(storeDir: string, registry: Registry
     if (name === 'host' || !state.live) continue;
     const remoteManifest = await readManifest(versionDir(storeDir, name, state.live));
     const problems = findIncompatibilities(remoteManifest, manifest);
-    if (problems.length) messages.push(describeIncompatibilities(`${name}@${state.live}`, problems));
+    if (problems.length) messages.push(describeIncompatibilities(`线上的 ${name}@${state.live}`, problems, '此宿主版本'));
   }
   return messages;
 }

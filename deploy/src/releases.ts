@@ -1,5 +1,8 @@
-/** `npm run releases -- [<app>]`: every released version of each app, the live one marked, and when each went live. */
-import { readRegistry, wentLiveAt, type Registry } from './registry';
+/**
+ * `npm run releases -- [<app>]`: every released version of each app, the live one marked, those rolled back marked
+ * 已回滚 (a plain rollback never makes them live again), and when each went live.
+ */
+import { liveLineage, readRegistry, wentLiveAt, type Registry } from './registry';
 
 export function formatReleases(registry: Registry, only?: string): string {
   const names = Object.keys(registry.apps)
@@ -11,12 +14,15 @@ export function formatReleases(registry: Registry, only?: string): string {
     const state = registry.apps[name];
     if (!state) continue;
     lines.push(`${name}`);
+    const { rolledBack } = liveLineage(registry, name);
     const versions = Object.values(state.versions).sort((a, b) => a.releasedAt.localeCompare(b.releasedAt));
     for (const entry of versions) {
       const live = entry.version === state.live ? '● 线上' : '      ';
       const went = wentLiveAt(registry, name, entry.version);
       const forced = entry.forced ? '  (强制发布)' : '';
-      lines.push(`  ${live} ${entry.version.padEnd(18)} 发布于 ${local(entry.releasedAt)}  上线于 ${went ? local(went) : '-'}${forced}`);
+      // 已回滚 is six columns wide in a terminal, as are the spaces that stand in for it.
+      const undone = rolledBack.has(entry.version) ? '已回滚' : '      ';
+      lines.push(`  ${live} ${entry.version.padEnd(18)} ${undone} 发布于 ${local(entry.releasedAt)}  上线于 ${went ? local(went) : '-'}${forced}`);
     }
   }
   return lines.join('\n');

@@ -1,8 +1,11 @@
 /**
- * `npm run rollback -- <app> [--to <version>]`: makes the version released before the live one (or the given
- * released version) live again; repeated rollbacks walk further back. Nothing is built and the server is not restarted: it reads the registry on every request.
+ * `npm run rollback -- <app> [--to <version>]`: makes live again the version that was live before the live one went
+ * live (or the given released version). That is read from the history of releases and rollbacks (liveLineage), not
+ * from the order of releases: repeated rollbacks walk further back through what was actually live, and a version that
+ * was rolled back is never chosen again unless named with `--to`. Nothing is built and the server is not restarted:
+ * it reads the registry on every request.
  */
-import { appState, updateRegistry, type ReleasedVersion } from './registry';
+import { appState, liveLineage, updateRegistry, type Registry } from './registry';
 import { compatibilityProblems, readManifest, ReleaseError, versionDir } from './release';
 import { findApp, releaseDir } from './workspace';
 
@@ -24,8 +27,7 @@ export async function rollback(appName: string, options: RollbackOptions = {}): 
   return updateRegistry(storeDir, async (registry) => {
     const state = appState(registry, app.name);
     const current = state.live;
-    const target = options.to ?? releasedBefore(Object.values(state.versions), current);
-    if (!target) throw new ReleaseError(`${app.name} 没有可回滚的上一个版本。`);
+    const target = options.to ?? liveBefore(registry, app.name, current);
     if (!state.versions[target]) {
       const known = Object.keys(state.versions).join(', ') || '（无）';
       throw new ReleaseError(`${app.name}@${target} 未发布过。已发布的版本: ${known}`);
@@ -48,9 +50,13 @@ export async function rollback(appName: string, options: RollbackOptions = {}): 
   });
 }
 
-/** The version released just before `current`: repeated rollbacks walk back through the releases. */
-function releasedBefore(versions: readonly ReleasedVersion[], current: string | null): string | null {
-  const ordered = [...versions].sort((a, b) => a.releasedAt.localeCompare(b.releasedAt));
-  const index = ordered.findIndex((entry) => entry.version === current);
-  return index > 0 ? (ordered[index - 1]?.version ?? null) : null;
+/** The version that was live before `current` went live, skipping every version that was rolled back. */
+function liveBefore(registry: Registry, app: string, current: string | null): string {
+  const { lineage } = liveLineage(registry, app);
+  if (current !== null && lineage.at(-1) !== current) {
+    throw new ReleaseError(`无法从发布记录确定 ${app}@${current} 之前的线上版本，请用 --to <版本> 指定回滚目标。`);
+  }
+  const before = lineage.at(-2);
+  if (!before) throw new ReleaseError(`${app} 没有可回滚的上一个版本。`);
+  return before;
 }

@@ -15,7 +15,7 @@ export interface AppPackage {
   kind: 'host' | 'remote';
   dir: string;
   version: string;
-  /** Path prefixes a remote owns (ARCHITECTURE.md); empty for the host. */
+  /** Path prefixes a remote owns (docs/architecture.md); empty for the host. */
   prefixes: string[];
 }
 

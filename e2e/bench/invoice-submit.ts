@@ -1,7 +1,7 @@
 /**
  * `npm run bench:invoice`: how long a user waits for a blue invoice — from tapping 开具发票 on `/invoice/create` to
  * the task detail showing 开具成功 — with the simulator's default timings (a step at the tax bureau takes 1 s; the page
- * polls every 2 s, spec §9). The tax-bureau login and today's face authentication are already done (test hook), so
+ * polls every 2 s, docs/product.md, "Constants"). The tax-bureau login and today's face authentication are already done (test hook), so
  * this is the issuing alone. Builds every app from the current sources, like the browser tests. Prints each run and
  * the median; `RUNS` sets how many (default 5).
  */

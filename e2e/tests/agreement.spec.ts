@@ -1,5 +1,6 @@
-/** The agreement gate (spec §2, §4, §5) for a company user with a username who has not agreed yet. */
-import { expect, test, type Page } from '@playwright/test';
+/** The agreement gate (docs/product.md, "Screens and the host") for a company user with a username who has not agreed yet. */
+import { expect, test } from '../support/test';
+import type { Page } from '@playwright/test';
 import { testHook } from '../support/isolated-server';
 import { as } from '../support/roles';
 
@@ -32,7 +33,8 @@ test('用户需知 opens on load; the agreement shows as rich text; confirm need
 
   await page.reload();
   await expect(page.locator('.adm-nav-bar-title')).toHaveText('我的');
-  await page.waitForTimeout(500);
+  // Had the gate opened, its dialog's code would have loaded by now.
+  await page.waitForLoadState('networkidle');
   await expect(notice(page)).toHaveCount(0);
   await testHook(baseURL as string, 'reset-agreement', { label: '企业员工' });
 });
@@ -53,7 +55,7 @@ test.describe('users the gate does not apply to', () => {
   test('an ordinary user is never asked', async ({ page }) => {
     await page.goto('/my');
     await expect(page.locator('.adm-nav-bar-title')).toHaveText('我的');
-    await page.waitForTimeout(500);
+    await page.waitForLoadState('networkidle');
     await expect(notice(page)).toHaveCount(0);
   });
 });

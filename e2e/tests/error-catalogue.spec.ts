@@ -1,8 +1,9 @@
 /**
- * The error catalogue of spec §8 in the browser: the server is made to answer each code (a test-only hook) to the
+ * The error catalogue of docs/product.md, "Errors" in the browser: the server is made to answer each code (a test-only hook) to the
  * login dialog's call, as the user opens it from the tax account page.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import type { Page } from '@playwright/test';
 import { testHook } from '../support/isolated-server';
 import { as } from '../support/roles';
 import { demoSignIn } from '../support/sign-in';
@@ -33,13 +34,16 @@ for (const code of [1001, 1002]) {
 }
 
 for (const code of [1003, 1004]) {
-  test(`${code}: 权限不足 with the server's message, then home with the state cleared`, async ({ page, baseURL }) => {
+  test(`${code}: 权限不足 with the server's message, then home, still signed in`, async ({ page, baseURL }) => {
     await failNextLogin(page, baseURL as string, code, '您没有此操作的权限');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
     await expect(alert(page)).toContainText('权限不足');
     await expect(alert(page)).toContainText('您没有此操作的权限');
     await alert(page).getByRole('button', { name: '确定' }).click();
     await expect(page).not.toHaveURL(/\/my\/taxAccount/);
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBe('null');
+    // The user and company state is read afresh; the session is the user's and stays (docs/product.md, "Errors").
+    await expect(page.locator('.adm-tab-bar')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(token);
   });
 }
 
@@ -49,6 +53,15 @@ test('2003: 服务已过期 with 联系客服, which opens the contact page', as
   await expect(alert(page)).toContainText('请联系客服续费');
   await alert(page).getByRole('button', { name: '联系客服' }).click();
   await expect(page).toHaveURL(/\/my\/contactUs\?auto=workWechat$/);
+});
+
+test('2007: acting at the tax bureau without the accepted agreement opens 用户需知', async ({ page, baseURL }) => {
+  await failNextLogin(page, baseURL as string, 2007, '请先阅读并同意《用户授权协议》，优税通才能代您办理税务事项');
+  const notice = page.locator('.adm-center-popup-body').filter({ hasText: '用户需知' });
+  await expect(notice).toBeVisible();
+  await notice.getByText('我已阅读并同意授权协议').click();
+  await notice.getByRole('button', { name: '确认' }).click();
+  await expect(notice).toHaveCount(0);
 });
 
 test('a network error is a warning toast that goes after about a second', async ({ page, baseURL }) => {

@@ -1,5 +1,5 @@
-/** The route guard (spec §2): token in the address, signing in inside and outside WeChat, service availability. */
-import { expect, test } from '@playwright/test';
+/** The route guard (docs/product.md, "Screens and the host"): token in the address, signing in inside and outside WeChat, service availability. */
+import { expect, test } from '../support/test';
 import { expectPage } from '../support/app';
 import { wechatPhone } from '../support/browser';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';

@@ -4,7 +4,8 @@
  * rejects one with a reason (the customer sees it), gets ready and issues the waiting one with 开具全部, then
  * batch-approves the last. On a server of its own: other specs issue invoices for the same company meanwhile.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import type { Page } from '@playwright/test';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
 import { callApi, demoSignIn } from '../support/sign-in';
 

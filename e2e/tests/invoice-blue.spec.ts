@@ -5,7 +5,8 @@
  * lines at different rates (totals and capitals checked on screen); an ordinary user's home. On a server of its own:
  * other specs switch the same company's tax-bureau state meanwhile.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import type { Locator, Page } from '@playwright/test';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
 import { callApi, demoSignIn } from '../support/sign-in';
 import { latestSmsCode, scan } from '../support/tax-bureau';
@@ -122,7 +123,7 @@ test('home: the quick form opens the login and face dialogs on submit, then the 
   await expect(taxDialog(page)).toContainText('刷脸认证');
   await taxDialog(page).getByRole('button', { name: '开始认证' }).click();
   await expect(page.getByRole('img', { name: /二维码/ }).first()).toBeVisible();
-  await scan(page, server.url, 'pendingTask.face');
+  await scan(page, server.url, 'face');
 
   // …and the invoice is issued.
   const number = await expectIssued(page);

@@ -5,10 +5,12 @@
  * (销货退回, 全额), the blue invoice shows 已红冲 and two red invoices are listed under 红票; 开票有误 forces 全额.
  * On a server of its own, since it sets the company's tax-bureau state.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import type { Page } from '@playwright/test';
 import { currentPage, expectPage } from '../support/app';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
 import { callApi, demoSignIn } from '../support/sign-in';
+import { until } from '../support/wait';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -44,16 +46,13 @@ async function issuedInvoice(buyer: typeof BUYER, lines: { goodsId: string; gros
     deliverPhone: '',
     deliverEmail: '',
   });
-  for (let i = 0; i < 300; i++) {
-    const { taskStatus, failReason } = await api<{ taskStatus: number; failReason: string | null }>('task/getTaskDetail', { id: taskId });
-    if (taskStatus === -1) throw new Error(`blue invoice failed: ${failReason}`);
-    if (taskStatus === 1) {
-      const invoice = await api<{ number: string; issuedAt: string }>('invoice/get', { id: invoiceId });
-      return { id: invoiceId, number: invoice.number, issuedAt: invoice.issuedAt };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`task ${taskId} did not finish`);
+  const { taskStatus, failReason } = await until(`task ${taskId} to finish`, async () => {
+    const task = await api<{ taskStatus: number; failReason: string | null }>('task/getTaskDetail', { id: taskId });
+    return task.taskStatus === 1 || task.taskStatus === -1 ? task : null;
+  });
+  if (taskStatus === -1) throw new Error(`blue invoice failed: ${failReason}`);
+  const invoice = await api<{ number: string; issuedAt: string }>('invoice/get', { id: invoiceId });
+  return { id: invoiceId, number: invoice.number, issuedAt: invoice.issuedAt };
 }
 
 /** `YYYY-MM-DD` in China time. */

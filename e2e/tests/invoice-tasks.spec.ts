@@ -3,11 +3,13 @@
  * list with its filter, a task followed from 正在开具 to 开具成功, a failed one retried, and the QR code a phone can
  * decode. On a server of its own, since it switches the simulator's faults.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import type { Page } from '@playwright/test';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
 import { decodeQrDataUrl } from '../support/qr';
 import { callApi, demoSignIn } from '../support/sign-in';
 import { setFault } from '../support/tax-bureau';
+import { until } from '../support/wait';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -40,12 +42,10 @@ async function createBlueTask(): Promise<string> {
 }
 
 async function finalStatus(taskId: string): Promise<number> {
-  for (let i = 0; i < 200; i++) {
+  return until(`task ${taskId} to finish`, async () => {
     const { taskStatus } = await api<{ taskStatus: number }>('task/getTaskDetail', { id: taskId });
-    if (taskStatus === 1 || taskStatus === -1) return taskStatus;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`task ${taskId} did not finish`);
+    return taskStatus === 1 || taskStatus === -1 ? taskStatus : null;
+  });
 }
 
 async function shot(page: Page, name: string) {
@@ -138,8 +138,8 @@ test('a failed task shows why, and 重试 runs it again to 开具成功', async 
 });
 
 test('a running task is followed from 正在开具 to 开具成功', async ({ page }) => {
-  // Every step of the bureau takes 3 s longer: long enough to see the task running.
-  await fetch(`${server.url}/etax-sim/fault`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'slow', delayMs: 3000 }) });
+  // Every step of the bureau takes 6 s longer: long enough to see the task running, even on a busy machine.
+  await fetch(`${server.url}/etax-sim/fault`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'slow', delayMs: 6000 }) });
   try {
     const running = await createBlueTask();
     await page.goto(`${server.url}/invoice/task/detail?id=${running}`);

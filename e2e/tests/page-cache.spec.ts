@@ -1,8 +1,9 @@
 /**
- * The page cache (spec §2): a visited page stays mounted with its state and scroll; InvoiceDefaultCreate and the
+ * The page cache (docs/product.md, "Screens and the host"): a visited page stays mounted with its state and scroll; InvoiceDefaultCreate and the
  * other excluded pages start afresh.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import type { Page } from '@playwright/test';
 import { currentPage, expectPage, tabBar } from '../support/app';
 import { as } from '../support/roles';
 

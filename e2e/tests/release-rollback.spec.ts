@@ -6,15 +6,13 @@ import { spawnSync } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { expect, test } from '../support/test';
+import type { Page } from '@playwright/test';
 import { REPO_ROOT } from '@app/deploy/workspace';
 import { expectPage } from '../support/app';
 import { startServer, type RunningServer } from '../support/server';
 import { demoSignIn } from '../support/sign-in';
-
-/** The version an app's sources are at (what the suite's release store holds live). */
-const packageVersion = (dir: string) => (JSON.parse(readFileSync(join(REPO_ROOT, dir, 'package.json'), 'utf8')) as { version: string }).version;
+import { nextTestVersion, packageVersion } from '../support/versions';
 
 let store: string;
 let dataDir: string;
@@ -65,12 +63,13 @@ async function loadedVersions(page: Page, path: string): Promise<Record<string, 
 }
 
 test('release then rollback of the ticket remote changes what the browser loads, with no server restart', async ({ page }) => {
+  const live = packageVersion('remotes/ticket');
   const before = await loadedVersions(page, '/ticket/index');
   await expectPage(page, { owner: 'ticket', title: '票夹' });
-  expect(before.ticket).toBe('1.0.0');
+  expect(before.ticket).toBe(live);
   expect(before.host).toBe(packageVersion('host'));
 
-  const version = `1.0.1-e2e.${Date.now()}`;
+  const version = nextTestVersion(live);
   expect(ops('release', ['ticket', '--version', version])).toContain(`ticket@${version} 已上线`);
   const released = await loadedVersions(page, '/ticket/index');
   await expectPage(page, { owner: 'ticket', title: '票夹' });
@@ -79,19 +78,19 @@ test('release then rollback of the ticket remote changes what the browser loads,
   const other = await loadedVersions(page, '/my');
   expect(other.my).toBe(packageVersion('remotes/my'));
 
-  expect(ops('rollback', ['ticket'])).toContain(`${version} → 1.0.0`);
+  expect(ops('rollback', ['ticket'])).toContain(`${version} → ${live}`);
   const rolledBack = await loadedVersions(page, '/ticket/index');
   await expectPage(page, { owner: 'ticket', title: '票夹' });
-  expect(rolledBack.ticket).toBe('1.0.0');
+  expect(rolledBack.ticket).toBe(live);
   expect(rolledBack.host).toBe(before.host);
 
   const listing = ops('releases', ['ticket']);
-  expect(listing).toMatch(/● 线上 1\.0\.0/);
+  expect(listing).toContain(`● 线上 ${live}`);
   expect(listing).toContain(version);
 });
 
 test('a released version is never overwritten', async () => {
-  const result = spawnSync('npm', ['run', '--silent', 'release', '--', 'ticket', '--version', '1.0.0'], {
+  const result = spawnSync('npm', ['run', '--silent', 'release', '--', 'ticket', '--version', packageVersion('remotes/ticket')], {
     cwd: REPO_ROOT,
     env: { ...process.env, RELEASE_DIR: store },
     encoding: 'utf8',

@@ -1,5 +1,5 @@
 /** A remote whose files cannot be fetched: its pages say so, everything else keeps working, and retry recovers. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { currentPage, expectPage, tabBar } from '../support/app';
 import { as } from '../support/roles';
 

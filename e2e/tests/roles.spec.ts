@@ -1,5 +1,5 @@
-/** Who sees the tab bar (spec §2, §6): company users only, never with J4Project in the address. */
-import { expect, test } from '@playwright/test';
+/** Who sees the tab bar (docs/product.md, "Screens and the host"): company users only, never with J4Project in the address. */
+import { expect, test } from '../support/test';
 import { currentPage, expectPage, tabBar } from '../support/app';
 import { as } from '../support/roles';
 import type { DemoUser } from '../support/sign-in';

@@ -1,5 +1,5 @@
-/** Every route of spec §2 reaches the page of the app that owns it (ARCHITECTURE.md), with its title and tab bar. */
-import { expect, test } from '@playwright/test';
+/** Every route of docs/product.md, "Screens and the host" reaches the page of the app that owns it (docs/architecture.md), with its title and tab bar. */
+import { expect, test } from '../support/test';
 import { expectPage, tabBar } from '../support/app';
 import { as } from '../support/roles';
 

@@ -1,5 +1,5 @@
-/** Start-up (spec §4, §8): the service config must load before the app mounts. */
-import { expect, test } from '@playwright/test';
+/** Start-up (docs/product.md, "Tasks"): the service config must load before the app mounts. */
+import { expect, test } from '../support/test';
 import { as } from '../support/roles';
 
 test.use(as('企业管理员'));

@@ -1,8 +1,9 @@
-/** The login and face dialogs (spec §2, §4) against the e-tax simulator, from the tax account page. */
-import { expect, test, type Page } from '@playwright/test';
+/** The login and face dialogs (docs/product.md, "Screens and the host") against the e-tax simulator, from the tax account page. */
+import { expect, test } from '../support/test';
+import type { Page } from '@playwright/test';
 import { testHook } from '../support/isolated-server';
 import { as } from '../support/roles';
-import { latestSmsCode, scan, setFault } from '../support/tax-bureau';
+import { latestSmsCode, pendingTaskId, scan, setFault } from '../support/tax-bureau';
 
 test.use(as('企业管理员'));
 test.describe.configure({ mode: 'serial' });
@@ -50,7 +51,7 @@ test('QR login: the image shows, and opening its URL with the tax app logs in', 
   await expect(dialog(page)).toContainText('长按二维码保存到手机');
   await expect(dialog(page)).toContainText('登录后请等待状态刷新');
   await expect(dialog(page).locator('canvas, img').first()).toBeVisible();
-  await scan(page, baseURL as string, 'pendingTask.qrLogin');
+  await scan(page, baseURL as string, 'qrLogin');
   await expect(toast(page)).toHaveText('登录成功!');
   await expect(page.getByText('已登录')).toBeVisible();
 });
@@ -67,7 +68,7 @@ test('QR login that the bureau refuses shows the reason, and 重新登录 starts
   }
   await page.getByRole('button', { name: '重新登录' }).click();
   await expect(dialog(page)).toContainText('长按二维码保存到手机');
-  await scan(page, baseURL as string, 'pendingTask.qrLogin');
+  await scan(page, baseURL as string, 'qrLogin');
   await expect(toast(page)).toHaveText('登录成功!');
 });
 
@@ -83,7 +84,7 @@ test('face authentication: refused before login; then the QR, the scan, and 已�
   await expect(dialog(page)).toContainText('认证成功后当日有效');
   await page.getByRole('button', { name: '开始认证' }).click();
   await expect(page.getByRole('img', { name: /二维码/ }).first()).toBeVisible();
-  await scan(page, baseURL as string, 'pendingTask.face');
+  await scan(page, baseURL as string, 'face');
   await expect(toast(page)).toHaveText('人脸认证成功!');
   await expect(page.getByText('已认证')).toBeVisible();
 });
@@ -93,7 +94,7 @@ test('closing the dialog mid-login and opening it again follows the same task (2
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await page.getByText('扫码授权').click();
   await expect(dialog(page)).toContainText('长按二维码保存到手机');
-  const first = await page.evaluate(() => sessionStorage.getItem('pendingTask.qrLogin'));
+  const first = await pendingTaskId(page, 'qrLogin');
   expect(first).toBeTruthy();
 
   await page.locator('.adm-center-popup-close').click();
@@ -101,8 +102,8 @@ test('closing the dialog mid-login and opening it again follows the same task (2
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await page.getByText('扫码授权').click();
   await expect(dialog(page)).toContainText('长按二维码保存到手机');
-  expect(await page.evaluate(() => sessionStorage.getItem('pendingTask.qrLogin'))).toBe(first);
+  expect(await pendingTaskId(page, 'qrLogin')).toBe(first);
 
-  await scan(page, baseURL as string, 'pendingTask.qrLogin');
+  await scan(page, baseURL as string, 'qrLogin');
   await expect(toast(page)).toHaveText('登录成功!');
 });

@@ -3,7 +3,8 @@
  * wrong tax number is refused under the field first), edit it, add a second and make it the default (the 默认 tag
  * moves), delete one after confirming; the list shows what the server stores.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import type { Page } from '@playwright/test';
 import { currentPage, expectPage } from '../support/app';
 import { as } from '../support/roles';
 import { callApi, type DemoUser } from '../support/sign-in';
@@ -43,7 +44,7 @@ async function expectListMatchesServer(page: Page, baseURL: string) {
 
 async function save(page: Page) {
   await currentPage(page).getByRole('button', { name: '保存' }).click();
-  await expect(toast(page, '保存成功')).toBeVisible();
+  await expect(toast(page, '保存成功').first()).toBeVisible();
   await expectPage(page, { owner: 'invoice', name: 'TitlesList', title: '发票抬头' });
 }
 

@@ -1,5 +1,5 @@
 /**
- * Start-up (spec §4): save the start URL, load the service config (a failure shows 出错了), reload without cache when
+ * Start-up (docs/product.md, "Screens and the host"): save the start URL, load the service config (a failure shows 出错了), reload without cache when
  * a newer front version is required, register the remotes, then mount.
  */
 import { StrictMode } from 'react';

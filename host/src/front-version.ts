@@ -1,6 +1,6 @@
 /**
  * The host's front version. When the service config announces a higher frontVersion, clients running an older host
- * reload without cache (spec §3: default 100). Bump it with a host release that must reach every open client.
+ * reload without cache (docs/product.md: default 100). Bump it with a host release that must reach every open client.
  */
 export const FRONT_VERSION = 100;
 

@@ -1,7 +1,9 @@
-/** The error catalogue of spec §8: what each errorCode does. */
+/** The error catalogue of docs/product.md, "Errors": what each errorCode does. */
 import { beforeEach, describe, expect, rs, test } from '@rstest/core';
 import { ApiError } from '@app/host-sdk/api-client';
-import { getToken, setToken } from '@app/host-sdk/session';
+import { openDialogAtom } from '@app/host-sdk/dialogs';
+import type { UserDetail } from '@app/contract/user';
+import { getToken, sessionStore, setToken, userDetailAtom } from '@app/host-sdk/session';
 
 const ui = rs.hoisted(() => ({
   alert: rs.fn(async () => undefined),
@@ -30,7 +32,7 @@ beforeEach(() => {
 const actions = { navigate: (path: string) => navigations.push(path) };
 
 describe('handleApiError', () => {
-  test.each([1001, 1002])('%i: 登录已失效, then sign in again', async (code) => {
+  test.each([1001, 1002] as const)('%i: 登录已失效, then sign in again', async (code) => {
     handleApiError(new ApiError('未登录', code, 401), actions);
     await settle();
     expect(ui.alert).toHaveBeenCalledWith(expect.objectContaining({ title: '登录已失效', content: '请点击确定重新登录' }));
@@ -38,11 +40,13 @@ describe('handleApiError', () => {
     expect(replaced[0]).toMatch(/^\/api\/auth\/authorize/);
   });
 
-  test.each([1003, 1004])('%i: 权限不足 with the server message, state cleared, home', async (code) => {
+  test.each([1003, 1004] as const)('%i: 权限不足 with the server message; the session stays, the user and company state go; home', async (code) => {
+    sessionStore.set(userDetailAtom, { id: 'u' } as UserDetail);
     handleApiError(new ApiError('无权访问该企业的任务', code, 403), actions);
     await settle();
     expect(ui.alert).toHaveBeenCalledWith(expect.objectContaining({ title: '权限不足', content: '无权访问该企业的任务' }));
-    expect(getToken()).toBeNull();
+    expect(getToken()).toBe('tok-abcdefghijklmnopqrstu');
+    expect(sessionStore.get(userDetailAtom)).toBeNull();
     expect(navigations).toEqual(['/']);
   });
 
@@ -58,6 +62,16 @@ describe('handleApiError', () => {
     await settle();
     expect(ui.alert).not.toHaveBeenCalled();
     expect(ui.toast).not.toHaveBeenCalled();
+  });
+
+  test('2007: the agreement dialog opens (acting at the tax bureau needs the accepted agreement); nothing else', async () => {
+    handleApiError(new ApiError('请先阅读并同意《用户授权协议》', 2007, 403), actions);
+    await settle();
+    expect(sessionStore.get(openDialogAtom)?.kind).toBe('agreement');
+    expect(ui.alert).not.toHaveBeenCalled();
+    expect(ui.toast).not.toHaveBeenCalled();
+    expect(getToken()).not.toBeNull();
+    sessionStore.get(openDialogAtom)?.close(false);
   });
 
   test('a network error is a warning toast for one second', async () => {

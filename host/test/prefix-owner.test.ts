@@ -1,12 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from '@rstest/core';
+import { appPaths } from '@app/host-sdk/paths';
 import { ownerOf, prefixMatches, type PrefixOwner } from '../src/remotes/prefix-owner';
 import { HOST_PREFIXES } from '../src/remotes/remote-registry';
 
+const remotesDir = join(import.meta.dirname, '../../remotes');
+
 /** The prefixes each remote declares in its package.json: what a release records in the registry. */
 function declaredOwners(): PrefixOwner[] {
-  const remotesDir = join(import.meta.dirname, '../../remotes');
   const remotes = readdirSync(remotesDir).map((folder) => {
     const pkg = JSON.parse(readFileSync(join(remotesDir, folder, 'package.json'), 'utf8')) as { federation: PrefixOwner };
     return { name: pkg.federation.name, prefixes: pkg.federation.prefixes };
@@ -26,7 +28,7 @@ describe('prefixMatches', () => {
   });
 });
 
-describe('ownership (ARCHITECTURE.md: longest prefix wins)', () => {
+describe('ownership (docs/architecture.md: longest prefix wins)', () => {
   const owners = declaredOwners();
   const cases: [string, string | undefined][] = [
     ['/', 'invoice'],
@@ -58,5 +60,34 @@ describe('ownership (ARCHITECTURE.md: longest prefix wins)', () => {
   ];
   test.each(cases)('%s belongs to %s', (path, owner) => {
     expect(ownerOf(path, owners)?.name).toBe(owner);
+  });
+});
+
+describe('each page is named once, by the app that owns it (remotes/*/src/paths.ts, @app/host-sdk/paths)', () => {
+  const owners = declaredOwners();
+  const remotes = readdirSync(remotesDir).map((folder) => {
+    const pkg = JSON.parse(readFileSync(join(remotesDir, folder, 'package.json'), 'utf8')) as { federation: PrefixOwner };
+    const text = (file: string) => readFileSync(join(remotesDir, folder, 'src', file), 'utf8');
+    // `name: '/pattern'` in the remote's paths.ts, and what each `path:` of its routes.ts says.
+    const patterns = [...text('paths.ts').matchAll(/^\s*(\w+): '([^']*)',/gm)].map((match) => ({ name: match[1] as string, pattern: match[2] as string }));
+    const routed = [...text('routes.ts').matchAll(/^\s*path: (.*),$/gm)].map((match) => match[1] as string);
+    return { name: pkg.federation.name, patterns, routed };
+  });
+
+  test.each(remotes.map((remote) => [remote.name, remote] as const))('%s names only pages under its own prefixes', (name, remote) => {
+    expect(remote.patterns.length).toBeGreaterThan(0);
+    for (const { pattern } of remote.patterns) expect([pattern, ownerOf(pattern, owners)?.name]).toEqual([pattern, name]);
+  });
+
+  test.each(remotes.map((remote) => [remote.name, remote] as const))('%s routes its own paths and its cross-app pages, never a written path', (name, remote) => {
+    const crossApp = Object.entries(appPaths).filter(([, pattern]) => ownerOf(pattern, owners)?.name === name).map(([key]) => `appPaths.${key}`);
+    const own = remote.patterns.map((page) => `paths.${page.name}`);
+    expect([...remote.routed].sort()).toEqual([...own, ...crossApp].sort());
+  });
+
+  test('no pattern is written twice, and every cross-app page has an owner', () => {
+    const all = [...Object.values(appPaths), ...remotes.flatMap((remote) => remote.patterns.map((page) => page.pattern))];
+    expect(all.filter((pattern, index) => all.indexOf(pattern) !== index)).toEqual([]);
+    for (const pattern of Object.values(appPaths)) expect([pattern, ownerOf(pattern, owners)]).not.toEqual([pattern, undefined]);
   });
 });

@@ -1,8 +1,10 @@
-/** Each branch of the route guard (spec §2). */
+/** Each branch of the route guard (docs/product.md, "Screens and the host"). */
 import { afterEach, beforeEach, describe, expect, rs, test } from '@rstest/core';
 import * as actualRouter from 'react-router-dom' with { rstest: 'importActual' };
 import { pageMeta } from '@app/host-sdk/route-meta';
-import { getToken, servicesConfigAtom, sessionStore, setToken, userDetailAtom, type ServicesConfig, type UserDetail } from '@app/host-sdk/session';
+import type { ServicesConfig } from '@app/contract/service';
+import type { UserDetail } from '@app/contract/user';
+import { getToken, servicesConfigAtom, sessionStore, setToken, userDetailAtom } from '@app/host-sdk/session';
 
 const loader = rs.hoisted(() => ({ loadUserDetail: rs.fn() }));
 rs.mock('@app/host-sdk/session-loader', () => ({ loadUserDetail: loader.loadUserDetail, loadServicesConfig: rs.fn() }));
@@ -25,6 +27,7 @@ const user: UserDetail = {
   nickname: '李明',
   avatarUrl: null,
   company: true,
+  companyUser: true,
   companyInfo: null,
   permissions: ['company_manage'],
   account: { username: 'liming', agreed: true },

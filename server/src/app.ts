@@ -7,10 +7,13 @@ import { registerAuthRoutes } from './auth/auth-routes';
 import { ALL_CALLS } from './calls/all-calls';
 import type { ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
-import { seedDemoData } from './db/seed';
+import { seedDatabase } from './db/seed';
 import { registerSimulatorRoutes } from './etax/simulator/simulator-routes';
 import { SimulatorGateway } from './etax/simulator/simulator-gateway';
 import { registerCalls } from './http/register-calls';
+import { refuseWithJson } from './http/route-errors';
+import { requireRouteSchemas } from './http/route-schemas';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerInvoicePdfRoute } from './invoices/invoice-pdf-route';
 import { serveReleases } from './releases/serve-releases';
 import { loadSecretKey } from './security/secret-key';
@@ -69,13 +72,30 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
         }
       : false,
     logController: new OneLinePerRequest(),
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies of TRUST_PROXY (none by default): request.ip is then the
+    // client's real address, and the sign-in limit counts it.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    // A client that sends a body slower than this (or never finishes it) loses the connection.
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    connectionTimeout: config.http.connectionTimeoutMs,
+    http: {
+      headersTimeout: Math.min(config.http.requestTimeoutMs, 20_000),
+      // How often Node looks for requests past their time-out (its default, 30 s, would double a short one).
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(config.http.requestTimeoutMs / 4))),
+    },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true, verbose: true, allErrors: false } },
   });
   const database = options.database ?? (await openDatabase(config.database));
   const secretKey = await loadSecretKey(config.secretKey, config.dataDir);
+  if (config.auth.demoForced) {
+    app.log.warn('⚠️ DEMO_SIGN_IN=true：已配置微信或支付宝登录，演示登录仍然开启，任何人都能以演示账号登录。切勿在生产环境中使用。');
+  }
   // Instances starting together on one empty PostgreSQL: one seeds, the others then find the data there.
-  if (options.seed !== false && (await database.exclusive(() => seedDemoData(database.db, secretKey)))) app.log.info('已写入演示数据');
+  if (options.seed !== false) {
+    const seeded = await database.exclusive(() => seedDatabase(database.db, secretKey, { demo: config.auth.demo }));
+    if (seeded) app.log.info(seeded === 'demo' ? '已写入基础数据和演示数据' : '已写入基础数据（已配置真实登录，不写入演示账号）');
+  }
 
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const simulator = new SimulatorGateway({
@@ -86,7 +106,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     log: (message) => app.log.info(message),
   });
   const tasks = new TaskQueue(database.db);
-  const services: AppServices = { db: database.db, gateway: simulator, tasks, secretKey, publicUrl, demoSignIn: !config.auth.wechat && !config.auth.alipay };
+  const services: AppServices = { db: database.db, gateway: simulator, tasks, secretKey, publicUrl, demoSignIn: config.auth.demo };
   const worker = config.worker.enabled
     ? new TaskWorker({ db: database.db, gateway: simulator, secretKey }, { ...config.worker, log: { info: (m) => app.log.info(m), error: (o, m) => app.log.error(o, m) } })
     : null;
@@ -96,7 +116,11 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   app.decorate('simulator', simulator);
   app.decorate('worker', worker);
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  requireRouteSchemas(app);
+  registerSecurityHeaders(app);
+  // The routes outside the API and sign-in (files, releases, the simulator) answer bad input in Chinese too.
+  app.setErrorHandler((error, request, reply) => refuseWithJson(reply, error, request));
+  app.get('/healthz', { schema: { querystring: { type: 'object' } } }, async () => ({ status: 'ok' }));
   const forcedFailures = config.testHooks ? new ForcedFailures() : null;
   await registerCalls(app, services, ALL_CALLS, { beforeCall: forcedFailures ? (path) => forcedFailures.check(path) : undefined });
   if (forcedFailures) await registerTestHooks(app, database.db, forcedFailures);

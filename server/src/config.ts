@@ -1,8 +1,8 @@
 /** The server's settings, from the environment (README lists them). */
-import { releaseDir } from '@app/deploy/workspace';
 import { createPrivateKey } from 'node:crypto';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
-import { REPO_ROOT } from '@app/deploy/workspace';
+import { releaseDir, REPO_ROOT } from '@app/deploy/workspace';
 import type { DatabaseTarget } from './db/database';
 import { faultFromEnv, type FaultState } from './etax/simulator/faults';
 import { DEFAULT_WORKER_OPTIONS } from './tasks/task-worker';
@@ -31,12 +31,28 @@ export interface ServerConfig {
   database: DatabaseTarget;
   /** Hex or base64 of 32 bytes; generated into the data folder when absent. */
   secretKey: string | null;
+  /**
+   * The e-tax simulator: its latency and fault. `controls` mounts its control routes (fault switch, the simulated
+   * buyer's answer, the latest SMS as JSON): only where tests turn them on (ETAX_SIM_CONTROLS=1 or TEST_HOOKS=1),
+   * never in production.
+   */
   etax: { stepDelayMs: number; fault: FaultState; controls: boolean };
   /** Test-only hooks (`/test-hooks/*`, forced failures): only with TEST_HOOKS=1, never in production. */
   testHooks: boolean;
+  /**
+   * The proxies whose X-Forwarded-For is believed (TRUST_PROXY: addresses or CIDRs, comma-separated, or loopback):
+   * none by default, so a client cannot choose the address the sign-in limit counts.
+   */
+  trustProxy: string[];
+  /** How long a client may take to send a whole request, and how long an idle connection is kept. */
+  http: { requestTimeoutMs: number; keepAliveTimeoutMs: number; connectionTimeoutMs: number };
   worker: { enabled: boolean; pollMs: number; stepTimeoutMs: number; leaseMs: number; batch: number };
-  /** Sign-in providers, and how many sign-in requests one address may make a minute (SIGN_IN_PER_MINUTE). */
-  auth: { wechat: OAuthProviderConfig | null; alipay: AlipayProviderConfig | null; signInPerMinute?: number };
+  /**
+   * Sign-in providers, and how many sign-in requests one address may make a minute (SIGN_IN_PER_MINUTE). `demo`: the
+   * built-in demo provider signs in as the seeded demo users; on only when no real provider is configured, or when
+   * DEMO_SIGN_IN=true says so explicitly (`demoForced`, which the server logs loudly at start).
+   */
+  auth: { wechat: OAuthProviderConfig | null; alipay: AlipayProviderConfig | null; demo: boolean; demoForced?: boolean; signInPerMinute?: number };
 }
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -79,10 +95,36 @@ function alipay(env: NodeJS.ProcessEnv): AlipayProviderConfig | null {
   return privateKey ? { ...provider, privateKey } : provider;
 }
 
+const PROXY_KEYWORDS = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** TRUST_PROXY: a comma-separated list of addresses, CIDRs or the keywords loopback, linklocal, uniquelocal. */
+function trustedProxies(env: NodeJS.ProcessEnv): string[] {
+  const entries = (env.TRUST_PROXY ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const valid =
+      PROXY_KEYWORDS.includes(entry) ||
+      (extra === undefined && address !== undefined && isIP(address) !== 0 && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128))));
+    if (!valid) throw new Error(`TRUST_PROXY 无效: ${entry}（应为 IP 地址、CIDR 或 loopback，以逗号分隔）`);
+  }
+  return entries;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = number(env, 'PORT', 8080);
   if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`PORT 无效: ${env.PORT}`);
   const dataDir = resolve(REPO_ROOT, env.DATA_DIR ?? '.data');
+  const production = env.NODE_ENV === 'production';
+  const testHooks = env.TEST_HOOKS === '1' && !production;
+  const wechat = oauth(env, 'WECHAT', { authorizeUrl: 'https://open.weixin.qq.com/connect/oauth2/authorize', tokenUrl: 'https://api.weixin.qq.com/sns/oauth2/access_token' });
+  const alipayProvider = alipay(env);
+  const demoForced = env.DEMO_SIGN_IN === 'true';
+  if (env.DEMO_SIGN_IN !== undefined && env.DEMO_SIGN_IN !== '' && env.DEMO_SIGN_IN !== 'true' && env.DEMO_SIGN_IN !== 'false') {
+    throw new Error(`DEMO_SIGN_IN 无效: ${env.DEMO_SIGN_IN}（应为 true 或 false）`);
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -91,11 +133,17 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     dataDir,
     database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
     secretKey: env.SECRET_KEY ?? null,
-    testHooks: env.TEST_HOOKS === '1' && env.NODE_ENV !== 'production',
+    testHooks,
+    trustProxy: trustedProxies(env),
+    http: {
+      requestTimeoutMs: number(env, 'REQUEST_TIMEOUT_MS', 30_000),
+      keepAliveTimeoutMs: number(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000),
+      connectionTimeoutMs: number(env, 'CONNECTION_TIMEOUT_MS', 60_000),
+    },
     etax: {
       stepDelayMs: number(env, 'ETAX_SIM_DELAY_MS', 1000),
       fault: faultFromEnv(env),
-      controls: env.ETAX_SIM_CONTROLS !== '0' && env.NODE_ENV !== 'production',
+      controls: (env.ETAX_SIM_CONTROLS === '1' || testHooks) && !production,
     },
     worker: {
       enabled: env.TASK_WORKER !== '0',
@@ -105,8 +153,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       batch: number(env, 'TASK_BATCH', DEFAULT_WORKER_OPTIONS.batch),
     },
     auth: {
-      wechat: oauth(env, 'WECHAT', { authorizeUrl: 'https://open.weixin.qq.com/connect/oauth2/authorize', tokenUrl: 'https://api.weixin.qq.com/sns/oauth2/access_token' }),
-      alipay: alipay(env),
+      wechat,
+      alipay: alipayProvider,
+      demo: demoForced || (!wechat && !alipayProvider),
+      demoForced: demoForced && (!!wechat || !!alipayProvider),
       signInPerMinute: number(env, 'SIGN_IN_PER_MINUTE', 20),
     },
   };

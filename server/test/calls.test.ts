@@ -1,16 +1,16 @@
 /**
- * Every call of the API (server/src/calls/all-calls.ts): its good path, with the shape and values the spec (§3, §7)
- * and the code promise, and each error code it can give (spec §8 and api-failure.ts). The last test checks that the
+ * Every call of the API (server/src/calls/all-calls.ts): its good path, with the shape and values the contract (`@app/contract`)
+ * and the code promise, and each error code it can give (docs/product.md, "Errors" and api-failure.ts). The last test checks that the
  * good paths covered every call in ALL_CALLS, so a call added later needs its test here.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { eq, inArray } from 'drizzle-orm';
 import { createSession, hashToken } from '../src/auth/session-tokens';
-import { agreementAcceptances, companies, memberships, serviceContacts, sessions, taxAccounts, tasks, users } from '../src/db/schema';
+import { agreementAcceptances, agreements, companies, memberships, serviceContacts, sessions, taxAccounts, tasks, users } from '../src/db/schema';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import { decryptSecret } from '../src/security/secret-box';
-import { ALL_CALLS, DEMO_LABELS, callNamed, demoPermissions, expectEnvelope, expectRefused, mayCall, validBody, type DemoLabel } from './support/call-kit';
-import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
+import { ALL_CALLS, callNamed, demoPermissions, expectEnvelope, expectRefused, mayCall, sessionFor, validBody, type DemoLabel } from './support/call-kit';
+import { createTestServer, DATABASES, DEMO_LABELS, eventually, type TestServer } from './support/test-server';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -124,6 +124,8 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
       .returning();
     const [manager] = await db.insert(users).values({ provider: 'test', providerSubject: 'new-manager', nickname: '周新', username: 'zhouxin', currentCompanyId: company!.id }).returning();
     await db.insert(memberships).values({ userId: manager!.id, companyId: company!.id, roleName: '管理员', permissions: ['company_manage', 'company_user_role'] });
+    const [agreement] = await db.select({ id: agreements.id }).from(agreements);
+    await db.insert(agreementAcceptances).values({ userId: manager!.id, agreementId: agreement!.id });
     newCompanyId = company!.id;
     newManagerToken = await createSession(db, manager!.id);
   });
@@ -138,19 +140,19 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
       company: true,
       companyUser: true,
       permissions: ['company_manage', 'company_user_role'],
-      account: { username: 'liming', agreed: false },
+      account: { username: 'liming', agreed: true },
     });
     expect(manager.companyInfo).toMatchObject({ id: tradingId, name: '杭州优税通科技有限公司', qylx: '1', businessTypes: ['零售', '服务'], xsfNsrsbh: DEMO_TAX_NUMBERS.trading, code: 'YST0001', roleName: '管理员' });
     expect(manager.companyInfo?.serviceExpiresAt).toMatch(ISO_TIME);
 
     const taxi = await good<UserDetail>('出租车管理员', 'user/getOfficialAccountLoginUserInfo');
-    expect(taxi).toMatchObject({ company: true, companyUser: true, account: { username: 'zhaoqiang', agreed: false } });
+    expect(taxi).toMatchObject({ company: true, companyUser: true, account: { username: 'zhaoqiang', agreed: true } });
     expect(taxi.companyInfo?.xsfNsrsbh).toBe(DEMO_TAX_NUMBERS.taxi);
     expect(taxi.permissions).toContain('taxi_trip_manage');
 
     for (const label of ['企业员工', '线下收款管理员'] as const) {
       const detail = await good<UserDetail>(label, 'user/getOfficialAccountLoginUserInfo');
-      expect(detail).toMatchObject({ id: userIds[label], company: true, companyUser: true, permissions: permissions[label], account: { agreed: false } });
+      expect(detail).toMatchObject({ id: userIds[label], company: true, companyUser: true, permissions: permissions[label], account: { agreed: true } });
     }
 
     const ordinary = await good<UserDetail>('普通用户', 'user/getOfficialAccountLoginUserInfo');
@@ -195,7 +197,7 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
     expect((await good<UserDetail>('企业员工', 'user/getOfficialAccountLoginUserInfo')).companyInfo?.id).toBe(tradingId);
   });
 
-  test('taxAccount/getTaxAccount: the tax account of spec §3, never the password', async () => {
+  test('taxAccount/getTaxAccount: the tax account of docs/product.md, never the password', async () => {
     const trading = await good<TaxAccountView>('企业员工', 'taxAccount/getTaxAccount');
     expect(Object.keys(trading).filter((key) => /password|secret|idNumber/i.test(key) && key !== 'passwordSet')).toEqual([]);
     expect(trading).toMatchObject({
@@ -242,7 +244,7 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
 
     // A company without one: the password is required (4000), then the account is created for its tax number.
     const missing = await as({ token: newManagerToken }, 'taxAccount/setTaxAccount', { loginIdentity: '01', personName: '周新', phone: '13700003333' });
-    expectRefused(missing, 400, '缺少参数 密码(password)');
+    expectRefused(missing, 400, '请设置电子税务局密码');
     expect(await server.database.db.select().from(taxAccounts).where(eq(taxAccounts.companyId, newCompanyId))).toEqual([]);
   });
 
@@ -258,6 +260,9 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
   });
 
   test('taxAccount/agreedAgreement: then account.agreed is true (and only for that user)', async () => {
+    // Both back at the gate, as the seed leaves them.
+    await server.database.db.delete(agreementAcceptances).where(inArray(agreementAcceptances.userId, [userIds['企业管理员'], userIds['企业员工']]));
+    expect((await good<UserDetail>('企业管理员', 'user/getOfficialAccountLoginUserInfo')).account).toEqual({ username: 'liming', agreed: false });
     const { id } = await good<{ id: number }>('企业管理员', 'taxAccount/getAgreement');
     expect(await good('企业管理员', 'taxAccount/agreedAgreement', { id })).toEqual({ agreed: true });
     expect(await good('企业管理员', 'taxAccount/agreedAgreement', { id })).toEqual({ agreed: true });
@@ -265,6 +270,7 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
     expect((await good<UserDetail>('企业员工', 'user/getOfficialAccountLoginUserInfo')).account.agreed).toBe(false);
     const rows = await server.database.db.select().from(agreementAcceptances).where(eq(agreementAcceptances.userId, userIds['企业管理员']));
     expect(rows).toHaveLength(1);
+    await good('企业员工', 'taxAccount/agreedAgreement', { id });
     expectRefused(await as('企业管理员', 'taxAccount/agreedAgreement', { id: 999_999 }), 404, '协议不存在', 4004);
   });
 
@@ -273,15 +279,15 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
     const userId = userIds['企业管理员'];
     const request = { nsrsbh: DEMO_TAX_NUMBERS.trading, userId };
 
-    expectRefused(await as('企业管理员', 'task/createScanFaceTask', request), 200, '请先登录税务局!', 2002);
-    expectRefused(await as('出租车管理员', 'task/createLoginTask', { nsrsbh: DEMO_TAX_NUMBERS.taxi, userId: userIds['出租车管理员'], loginMethod: '2' }), 200, '不支持短信登录', 2004);
+    expectRefused(await as('企业管理员', 'task/createScanFaceTask', request), 409, '请先登录税务局!', 2002);
+    expectRefused(await as('出租车管理员', 'task/createLoginTask', { nsrsbh: DEMO_TAX_NUMBERS.taxi, userId: userIds['出租车管理员'], loginMethod: '2' }), 409, '不支持短信登录', 2004);
 
     // The user id and tax number are accepted in either letter case.
     const created = await good<{ taskId: string }>('企业管理员', 'task/createLoginTask', { nsrsbh: request.nsrsbh.toLowerCase(), userId: userId.toUpperCase(), loginMethod: '2' });
     expect(created.taskId).toMatch(UUID);
     const loginId = created.taskId;
     const again = await as<{ taskId: string }>('企业管理员', 'task/createLoginTask', { ...request, loginMethod: '2' });
-    expectRefused(again, 200, '已有进行中的登录任务', 2001);
+    expectRefused(again, 409, '已有进行中的登录任务', 2001);
     expect(again.body.result).toEqual({ taskId: loginId });
 
     const waiting = await waitForStatus(token, loginId, 2020);
@@ -289,7 +295,7 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
     expect(await good('企业员工', 'task/getTaskProcess', { id: loginId })).toEqual(waiting);
 
     const tooSoon = await as<{ waitSeconds: number }>('企业管理员', 'bus/reSendSmsCode', { id: loginId });
-    expectRefused(tooSoon, 200, /^请在 \d+ 秒后重新获取验证码$/, 2006);
+    expectRefused(tooSoon, 429, /^请在 \d+ 秒后重新获取验证码$/, 2006);
     expect(tooSoon.body.result.waitSeconds).toBeGreaterThan(200);
 
     // Four minutes later the code may be sent again.
@@ -310,20 +316,20 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
     const account = await good<TaxAccountView>('企业管理员', 'taxAccount/getTaxAccount');
     expect(account.loginState).toBe('已登录');
     expect(Date.parse(account.expirationTime ?? '')).toBeGreaterThan(Date.now());
-    expectRefused(await as('企业管理员', 'task/createLoginTask', { ...request, loginMethod: '1' }), 200, '您已登录，请勿重复登录', 2005);
-    expectRefused(await as('企业管理员', 'task/submitLoginTaskSmsCode', { id: loginId, smsCode: second.code }), 200, '当前任务不在等待验证码的状态', 2005);
-    expectRefused(await as('企业管理员', 'bus/reSendSmsCode', { id: loginId }), 200, '当前任务不能重新发送验证码', 2005);
+    expectRefused(await as('企业管理员', 'task/createLoginTask', { ...request, loginMethod: '1' }), 409, '您已登录，请勿重复登录', 2005);
+    expectRefused(await as('企业管理员', 'task/submitLoginTaskSmsCode', { id: loginId, smsCode: second.code }), 409, '当前任务不在等待验证码的状态', 2005);
+    expectRefused(await as('企业管理员', 'bus/reSendSmsCode', { id: loginId }), 409, '当前任务不能重新发送验证码', 2005);
 
     // Face authentication, now that the company is logged in.
     const face = await good<{ taskId: string }>('企业管理员', 'task/createScanFaceTask', request);
     expect(face.taskId).toMatch(UUID);
     const faceAgain = await as<{ taskId: string }>('企业员工', 'task/createScanFaceTask', { ...request, userId: userIds['企业员工'] });
-    expectRefused(faceAgain, 200, '上一', 2001);
+    expectRefused(faceAgain, 409, '上一', 2001);
     expect(faceAgain.body.result).toEqual({ taskId: face.taskId });
     const scanning = await waitForStatus(token, face.taskId, 3010);
     expect(scanning.extensionData).toMatch(PNG_DATA_URL);
-    expectRefused(await as('企业管理员', 'task/submitLoginTaskSmsCode', { id: face.taskId, smsCode: '123456' }), 200, '该任务不是短信登录任务', 2005);
-    expectRefused(await as('企业管理员', 'bus/reSendSmsCode', { id: face.taskId }), 200, '该任务不是短信登录任务', 2005);
+    expectRefused(await as('企业管理员', 'task/submitLoginTaskSmsCode', { id: face.taskId, smsCode: '123456' }), 409, '该任务不是短信登录任务', 2005);
+    expectRefused(await as('企业管理员', 'bus/reSendSmsCode', { id: face.taskId }), 409, '该任务不是短信登录任务', 2005);
 
     // The detail of a task.
     const detail = await good<TaskView>('企业员工', 'task/getTaskDetail', { id: loginId });
@@ -497,12 +503,13 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
       for (const spec of ALL_CALLS) {
         if (spec.access.kind !== 'company') {
           // Calls that need no company still work.
-          expect((await as('企业管理员', spec.path, validBody(spec))).body.errorCode).not.toBe(2003);
+          const who = { token: await sessionFor(server, spec, tokens['企业管理员']) };
+          expect((await as(who, spec.path, validBody(spec))).body.errorCode).not.toBe(2003);
           continue;
         }
         for (const label of DEMO_LABELS.filter((candidate) => candidate !== '普通用户' && mayCall(spec, permissions[candidate]))) {
           const name = label === '出租车管理员' ? '杭州顺达出租汽车有限公司' : '杭州优税通科技有限公司';
-          expectRefused(await as(label, spec.path, validBody(spec)), 200, `${name}的服务已于 2020-01-02 到期，请联系客服续费`, 2003);
+          expectRefused(await as(label, spec.path, validBody(spec)), 403, `${name}的服务已于 2020-01-02 到期，请联系客服续费`, 2003);
           refusals++;
         }
       }
@@ -520,15 +527,15 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
     const taxi = { nsrsbh: DEMO_TAX_NUMBERS.taxi, userId: userIds['出租车管理员'] };
     await db.update(taxAccounts).set({ accountState: 3 }).where(eq(taxAccounts.companyId, taxiId));
     try {
-      expectRefused(await as('出租车管理员', 'task/createLoginTask', { ...taxi, loginMethod: '1' }), 200, '该电子税务局账号状态异常，暂不能登录', 2004);
-      expectRefused(await as('出租车管理员', 'task/createScanFaceTask', taxi), 200, '该电子税务局账号状态异常', 2004);
+      expectRefused(await as('出租车管理员', 'task/createLoginTask', { ...taxi, loginMethod: '1' }), 409, '该电子税务局账号状态异常，暂不能登录', 2004);
+      expectRefused(await as('出租车管理员', 'task/createScanFaceTask', taxi), 409, '该电子税务局账号状态异常', 2004);
     } finally {
       await db.update(taxAccounts).set({ accountState: 0 }).where(eq(taxAccounts.companyId, taxiId));
     }
     const [manager] = await db.select({ id: users.id }).from(users).where(eq(users.providerSubject, 'new-manager'));
     const unset = { nsrsbh: '91330100MA0000001X', userId: manager!.id };
-    expectRefused(await as({ token: newManagerToken }, 'task/createLoginTask', { ...unset, loginMethod: '1' }), 200, '请先设置电子税务局账号', 2004);
-    expectRefused(await as({ token: newManagerToken }, 'task/createScanFaceTask', unset), 200, '请先设置电子税务局账号', 2004);
+    expectRefused(await as({ token: newManagerToken }, 'task/createLoginTask', { ...unset, loginMethod: '1' }), 409, '请先设置电子税务局账号', 2004);
+    expectRefused(await as({ token: newManagerToken }, 'task/createScanFaceTask', unset), 409, '请先设置电子税务局账号', 2004);
   });
 
   test('4000: a body the schema refuses names the field', async () => {
@@ -554,6 +561,8 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
     const [user] = await db.insert(users).values({ provider: 'test', providerSubject: 'busy-manager', nickname: '钱忙', currentCompanyId: newCompanyId }).returning();
     await db.insert(memberships).values({ userId: user!.id, companyId: newCompanyId, roleName: '管理员', permissions: ['company_manage', 'company_user_role'] });
     const busy = { token: await createSession(db, user!.id) };
+    const [agreement] = await db.select({ id: agreements.id }).from(agreements);
+    await db.insert(agreementAcceptances).values({ userId: user!.id, agreementId: agreement!.id });
     const limited = ALL_CALLS.filter((spec) => spec.rateLimit);
     expect(limited.length).toBeGreaterThan(0);
     for (const spec of limited) {
@@ -639,6 +648,17 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
     await db.update(taxAccounts).set({ scanFaceTime: new Date() }).where(eq(taxAccounts.companyId, tradingId));
     expect((await good<{ results: { status: string }[] }>('企业员工', 'invoiceApplication/issueWaiting', { ids: [application.id] })).results).toEqual([expect.objectContaining({ status: '开票中' })]);
     await good('企业管理员', 'goods/delete', { id: saved.id });
+  });
+
+  test('sessions: user/signOut ends the session it is made with; companyUser/remove takes a member out of the company', async () => {
+    const leaving = { token: await server.tokenFor('企业员工') };
+    expect(await good(leaving, 'user/signOut')).toEqual({ signedOut: true });
+    expectRefused(await as(leaving, 'user/getOfficialAccountLoginUserInfo'), 401, '登录信息无效', 1001);
+    const db = server.database.db;
+    const [temp] = await db.insert(users).values({ provider: 'test', providerSubject: 'temp-staff', nickname: '临时工', currentCompanyId: tradingId }).returning();
+    await db.insert(memberships).values({ userId: temp!.id, companyId: tradingId, roleName: '员工', permissions: ['company_user_role'] });
+    expect(await good('企业管理员', 'companyUser/remove', { userId: temp!.id })).toEqual({ removed: true });
+    expect(await db.select().from(memberships).where(eq(memberships.userId, temp!.id))).toEqual([]);
   });
 
   test('the good paths above covered every call in ALL_CALLS', () => {

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, rs, test } from '@rst
 import { eq, sql } from 'drizzle-orm';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import { companies, simSessions, simSms, tasks } from '../src/db/schema';
-import { TaskStatus } from '../src/tasks/task-queue';
+import { TaskStatus } from '@app/contract/task-status';
 import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
 
 const STEP_TIMEOUT_MS = 800;

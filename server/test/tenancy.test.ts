@@ -8,11 +8,11 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { createSession } from '../src/auth/session-tokens';
-import { agreements, cars, companies, goods, invoiceApplications, invoiceLines, invoices, memberships, simSms, tasks, titles, users } from '../src/db/schema';
+import { agreementAcceptances, agreements, cars, companies, goods, invoiceApplications, invoiceLines, invoices, memberships, simSms, tasks, titles, users } from '../src/db/schema';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import type { CallSpec } from '../src/http/define-call';
-import { TaskStatus } from '../src/tasks/task-queue';
-import { ALL_CALLS, expectEnvelope, expectRefused, mayCall, propertiesOf, validBody, type PropertySchema } from './support/call-kit';
+import { TaskStatus } from '@app/contract/task-status';
+import { ALL_CALLS, expectEnvelope, expectRefused, mayCall, propertiesOf, sessionFor, validBody, type PropertySchema } from './support/call-kit';
 import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
 
 interface Member {
@@ -52,6 +52,7 @@ const FOREIGN: Record<string, (other: Side) => string[]> = {
   发票: (other) => other.invoiceIds,
   原蓝字发票: (other) => other.invoiceIds,
   开票申请: (other) => other.applicationIds,
+  员工: (other) => other.members.map((member) => member.userId),
 };
 
 /** The caller's own value for each kind of id (the control: not refused with 1004). */
@@ -64,6 +65,8 @@ const OWN: Record<string, (me: Side, caller: Member) => string> = {
   发票: (me) => me.invoiceIds[0]!,
   原蓝字发票: (me) => me.invoiceIds[0]!,
   开票申请: (me) => me.applicationIds[0]!,
+  // Removing oneself: refused as the last manager, so the control changes nothing.
+  员工: (_, caller) => caller.userId,
 };
 
 /** Ids of rows that are not company data, and why. */
@@ -132,6 +135,8 @@ describe.each(DATABASES)('tenancy (%s)', (kind) => {
       const [user] = await db.insert(users).values({ provider: 'test', providerSubject: `${name}-staff-${i}`, nickname: `员工${i}`, currentCompanyId: company.id }).returning();
       const permissions: ('company_user_role' | 'taxi_trip_manage')[] = ['company_user_role', 'taxi_trip_manage'];
       await db.insert(memberships).values({ userId: user!.id, companyId: company.id, roleName: '员工', permissions });
+      const [agreement] = await db.select({ id: agreements.id }).from(agreements);
+      await db.insert(agreementAcceptances).values({ userId: user!.id, agreementId: agreement!.id });
       members.push({ userId: user!.id, token: await createSession(db, user!.id), permissions });
     }
     const carRows = await db.select().from(cars).where(eq(cars.companyId, company.id));
@@ -285,7 +290,7 @@ describe.each(DATABASES)('tenancy (%s)', (kind) => {
     ] as const) {
       for (const spec of ALL_CALLS) {
         for (const caller of me.members.filter((member) => mayCall(spec, member.permissions))) {
-          const answer = await server.call(spec.path, ownBody(spec, me, caller), caller.token);
+          const answer = await server.call(spec.path, ownBody(spec, me, caller), await sessionFor(server, spec, caller.token));
           expectEnvelope(answer.body);
           const text = JSON.stringify(answer.body);
           for (const secret of other.secrets) if (text.includes(secret)) throw new Error(`${spec.path} for ${me.name} shows ${other.name}'s ${secret}: ${text.slice(0, 300)}`);

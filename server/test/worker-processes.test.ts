@@ -15,7 +15,7 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/db/database';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import { companies, simSessions, simSms, tasks, users } from '../src/db/schema';
-import { TaskStatus } from '../src/tasks/task-queue';
+import { TaskStatus } from '@app/contract/task-status';
 import { callApi, demoSignIn, startServerProcess, type ServerProcess } from './support/server-process';
 import { createPostgresDatabase, DATABASES, eventually } from './support/test-server';
 

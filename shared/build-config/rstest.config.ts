@@ -1,3 +1,3 @@
 import { defineConfig } from '@rstest/core';
 
-export default defineConfig({ name: 'architecture', testEnvironment: 'node', include: ['test/**/*.test.ts'] });
+export default defineConfig({ name: 'build-config', testEnvironment: 'node', include: ['test/**/*.test.ts'] });

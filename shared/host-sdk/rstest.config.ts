@@ -7,4 +7,6 @@ export default defineConfig({
   testEnvironment: 'happy-dom',
   // Package-level tests in test/, component tests beside their components (the dialogs) in src/.
   include: ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+  // Dialogs with their popups and polling: a few seconds each on a shared 2-core machine.
+  testTimeout: 15_000,
 });

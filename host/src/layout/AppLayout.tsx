@@ -6,7 +6,7 @@ import { Activity, useLayoutEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useLocation, useMatches, useOutlet } from 'react-router-dom';
 import { DialogHost } from '@app/host-sdk/dialog-host';
-import { href } from '@app/host-sdk/paths';
+import { appHref } from '@app/host-sdk/paths';
 import { isCompanyUser } from '@app/host-sdk/roles';
 import { isRouteHandle } from '@app/host-sdk/route-meta';
 import { servicesConfigAtom, userDetailAtom } from '@app/host-sdk/session';
@@ -15,8 +15,8 @@ import { AppTabBar, TABS } from './AppTabBar';
 import { pageKey, usePageCache } from './page-cache';
 import './app-layout.css';
 
-const TAB_PATHS = new Set(TABS.map((tab) => href(tab.route)));
-/** Pages opened by the J4Project partner show no tab bar (spec §2). */
+const TAB_PATHS = new Set(TABS.map((tab) => appHref(tab.route)));
+/** Pages opened by the J4Project partner show no tab bar (docs/product.md, "Screens and the host"). */
 const PROJECT_MARKER = 'J4Project';
 
 export function AppLayout() {

@@ -1,11 +1,11 @@
-/** The four tabs of spec §2: 开票, 票夹, 收支, 我的. */
+/** The four tabs of docs/product.md, "Screens and the host": 开票, 票夹, 收支, 我的. */
 import { useLocation, useNavigate } from 'react-router-dom';
 import { TabBar } from '@app/ui/tab-bar';
-import { href, type StaticRouteName } from '@app/host-sdk/paths';
+import { appHref, type StaticAppPathName } from '@app/host-sdk/paths';
 import { TabIcon, type TabIconName } from './TabIcon';
 
 interface Tab {
-  route: StaticRouteName;
+  route: StaticAppPathName;
   title: string;
   icon: TabIconName;
 }
@@ -20,10 +20,10 @@ export const TABS: readonly Tab[] = [
 export function AppTabBar() {
   const location = useLocation();
   const navigate = useNavigate();
-  const active = TABS.find((tab) => href(tab.route) === location.pathname)?.route;
+  const active = TABS.find((tab) => appHref(tab.route) === location.pathname)?.route;
   return (
     <nav className="app-tab-bar" aria-label="底部导航">
-      <TabBar activeKey={active ?? null} onChange={(key) => navigate(href(key as StaticRouteName))}>
+      <TabBar activeKey={active ?? null} onChange={(key) => navigate(appHref(key as StaticAppPathName))}>
         {TABS.map((tab) => (
           <TabBar.Item key={tab.route} title={tab.title} icon={<TabIcon name={tab.icon} />} />
         ))}

@@ -1,5 +1,5 @@
 /**
- * The page cache (spec §2): visited pages stay mounted (hidden with React's <Activity>, so their state survives) and
+ * The page cache (docs/product.md, "Screens and the host"): visited pages stay mounted (hidden with React's <Activity>, so their state survives) and
  * get their scroll position back, except pages whose meta says keepAlive: false (InvoiceDefaultCreate,
  * InvoiceApplyingList, InvoiceWaitingList, InvoiceTaskList and the host's pages), which start afresh on every visit.
  */

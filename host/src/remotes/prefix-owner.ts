@@ -1,5 +1,5 @@
 /**
- * Which app owns a path (ARCHITECTURE.md, "Who owns which route"): the longest matching prefix wins.
+ * Which app owns a path (docs/architecture.md, "Who owns which route"): the longest matching prefix wins.
  *
  * A prefix matches as follows: `/` matches only the home page; a prefix ending in `/` matches every path under it;
  * any other prefix matches itself and the paths under it segment-wise (`/my/wallet` owns `/my/wallet/list`, not

@@ -1,6 +1,6 @@
-/** The routes the host renders itself (ARCHITECTURE.md: host prefixes), and the fallback for every other path. */
+/** The routes the host renders itself (docs/architecture.md: host prefixes), and the fallback for every other path. */
 import { Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
-import { href, routePaths } from '@app/host-sdk/paths';
+import { appHref, appPaths } from '@app/host-sdk/paths';
 import { pageMeta, type RouteHandle } from '@app/host-sdk/route-meta';
 import { guard } from '../session/route-guard';
 
@@ -22,27 +22,27 @@ export const FALLBACK_ROUTE_ID = 'host:Fallback';
 export const hostRoutes: RouteObject[] = [
   hostRoute({
     id: 'host:Login',
-    path: routePaths.login,
+    path: appPaths.login,
     handle: hostHandle('Login', '登录'),
     lazy: async () => ({ Component: (await import('../pages/login/LoginPage')).LoginPage }),
   }),
   hostRoute({
     id: 'host:ServicesClose',
-    path: routePaths.servicesClose,
+    path: appPaths.servicesClose,
     handle: hostHandle('ServicesClose', '服务暂停'),
     lazy: async () => ({ Component: (await import('../pages/services-close/ServicesClosePage')).ServicesClosePage }),
   }),
   hostRoute({
     id: 'host:ShortLink',
-    path: routePaths.shortLink,
+    path: appPaths.shortLink,
     handle: hostHandle('ShortLink', '正在跳转'),
     lazy: async () => ({ Component: (await import('../pages/short-link/ShortLinkPage')).ShortLinkPage }),
   }),
   hostRoute({
     id: 'host:UniversalBindShop',
-    path: routePaths.universalBindShop,
+    path: appPaths.universalBindShop,
     handle: hostHandle('UniversalBindShop', '绑定企业'),
-    element: <Navigate to={href('myCompanyBind')} replace />,
+    element: <Navigate to={appHref('myCompanyBind')} replace />,
   }),
   hostRoute({
     // Any path no route claims: not-found, or "模块暂不可用" when its remote could not be loaded.

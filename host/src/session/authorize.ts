@@ -1,6 +1,6 @@
 /**
  * Sending the user to sign in: `/api/auth/authorize` with authType, qrcode, returnUrl (with a time stamp) and
- * isWorkWechat (spec §7). The server redirects to WeChat or Alipay, or shows the demo provider.
+ * isWorkWechat (docs/architecture.md, "The API and its contract"). The server redirects to WeChat or Alipay, or shows the demo provider.
  */
 import { detectInAppBrowser, isInApp } from './in-app-browser';
 

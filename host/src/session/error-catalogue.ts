@@ -1,10 +1,11 @@
 /**
- * The error catalogue (spec §8): what the app does when a call fails, whoever made it. Installed once into the API
+ * The error catalogue (docs/product.md, "Errors"): what the app does when a call fails, whoever made it. Installed once into the API
  * client; a caller that handles a code itself says so (`handles`), e.g. 2001 "task exists" in the login dialog.
  */
 import { setApiErrorHandler, type ApiError } from '@app/host-sdk/api-client';
-import { href } from '@app/host-sdk/paths';
-import { clearSession } from '@app/host-sdk/session';
+import { appHref } from '@app/host-sdk/paths';
+import { openAgreementDialog } from '@app/host-sdk/dialogs';
+import { clearCompanyState } from '@app/host-sdk/session';
 import { loadDialog, loadToast } from '@app/ui/feedback';
 import { reauthorize } from './route-guard';
 
@@ -37,22 +38,28 @@ export function handleApiError(error: ApiError, actions: CatalogueActions): void
       return;
     case 1003:
     case 1004:
+      // The session stays (signing in again would not change the answer): what was loaded about the user and the
+      // company is forgotten, and home loads it afresh.
       void once(async () => {
         const dialog = await loadDialog();
         await dialog.alert({ title: '权限不足', content: error.message, confirmText: '确定' });
-        clearSession();
-        actions.navigate(href('home'));
+        clearCompanyState();
+        actions.navigate(appHref('home'));
       });
       return;
     case 2003:
       void once(async () => {
         const dialog = await loadDialog();
         const contact = await dialog.confirm({ title: '服务已过期', content: error.message, confirmText: '联系客服', cancelText: '取消' });
-        if (contact) actions.navigate(href('myContactUs', {}, { auto: 'workWechat' }));
+        if (contact) actions.navigate(appHref('myContactUs', {}, { auto: 'workWechat' }));
       });
       return;
     case 2001:
       // The caller reuses the task it saved (see pending-tasks in @app/host-sdk).
+      return;
+    case 2007:
+      // Acting at the tax bureau needs the accepted authorisation agreement: the agreement dialog, then the user tries again.
+      void openAgreementDialog();
       return;
     case null:
       // No answer (network error, time-out) or a client-side refusal (no-repeat): a warning for a second.

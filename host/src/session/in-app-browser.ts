@@ -1,4 +1,4 @@
-/** Which app's in-app browser the page runs in (spec §2): WeChat (and WeCom), or Alipay. */
+/** Which app's in-app browser the page runs in (docs/product.md, "Screens and the host"): WeChat (and WeCom), or Alipay. */
 export interface InAppBrowser {
   wechat: boolean;
   workWechat: boolean;

@@ -1,9 +1,9 @@
 /**
- * The route guard (spec §2), run before every page: takes a token from the address, sends users of a closed service
+ * The route guard (docs/product.md, "Screens and the host"), run before every page: takes a token from the address, sends users of a closed service
  * to services-close, sends signed-out users to sign in, and loads the signed-in user before the first page.
  */
 import { replace } from 'react-router-dom';
-import { href } from '@app/host-sdk/paths';
+import { appHref } from '@app/host-sdk/paths';
 import type { RouteMeta } from '@app/host-sdk/route-meta';
 import { needsAgreement } from '@app/host-sdk/roles';
 import { clearSession, getToken, servicesConfigAtom, sessionStore, setToken, TEST_FLAG_STORAGE_KEY, userDetailAtom } from '@app/host-sdk/session';
@@ -59,7 +59,7 @@ export async function guard(request: Request, meta: RouteMeta): Promise<Response
   }
 
   if (meta.name !== 'ServicesClose' && isServiceClosed()) {
-    return replace(href('servicesClose', {}, { returnUrl: path }));
+    return replace(appHref('servicesClose', {}, { returnUrl: path }));
   }
 
   if (!meta.auth) return null;
@@ -67,7 +67,7 @@ export async function guard(request: Request, meta: RouteMeta): Promise<Response
     const demo = sessionStore.get(servicesConfigAtom)?.demo ?? false;
     if (canAuthorizeHere(demo)) return reauthorize(path);
     void loadDialog().then((dialog) => dialog.alert({ content: OPEN_IN_APP_MESSAGE, confirmText: '知道了' }));
-    return meta.name === 'Login' ? null : replace(href('login', {}, { returnUrl: path }));
+    return meta.name === 'Login' ? null : replace(appHref('login', {}, { returnUrl: path }));
   }
   await ensureUser();
   return null;

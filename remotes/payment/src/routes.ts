@@ -1,25 +1,26 @@
-/** The payment remote's pages (exposed as `./routes`): every route of spec §2 it owns. */
-import { routePaths } from '@app/host-sdk/paths';
+/** The payment remote's pages (exposed as `./routes`): every route of docs/product.md, "Screens and the host" it owns. */
+import { appPaths } from '@app/host-sdk/paths';
 import { pageMeta, type RemoteRoute } from '@app/host-sdk/route-meta';
+import { paths } from './paths';
 
 export const routes: RemoteRoute[] = [
   {
-    path: routePaths.paymentList,
+    path: appPaths.paymentList,
     meta: pageMeta('payment_list', '收支', { tabBar: true }),
     page: () => import('./pages/payment-list/PaymentListPage'),
   },
   {
-    path: routePaths.paymentDetail,
+    path: paths.paymentDetail,
     meta: pageMeta('PaymentDetail', '收支详情'),
     page: () => import('./pages/payment-detail/PaymentDetailPage'),
   },
   {
-    path: routePaths.shop,
+    path: appPaths.shop,
     meta: pageMeta('ShopCash', '收银台'),
     page: () => import('./pages/shop-cash/ShopCashPage'),
   },
   {
-    path: routePaths.cashReturn,
+    path: paths.cashReturn,
     meta: pageMeta('CashReturn', '支付结果'),
     page: () => import('./pages/cash-return/CashReturnPage'),
   },

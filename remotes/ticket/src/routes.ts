@@ -1,30 +1,31 @@
-/** The ticket remote's pages (exposed as `./routes`): every route of spec §2 it owns. */
-import { routePaths } from '@app/host-sdk/paths';
+/** The ticket remote's pages (exposed as `./routes`): every route of docs/product.md, "Screens and the host" it owns. */
+import { appPaths } from '@app/host-sdk/paths';
 import { pageMeta, type RemoteRoute } from '@app/host-sdk/route-meta';
+import { paths } from './paths';
 
 export const routes: RemoteRoute[] = [
   {
-    path: routePaths.ticketIndex,
+    path: appPaths.ticketIndex,
     meta: pageMeta('TicketIndex', '票夹', { tabBar: true }),
     page: () => import('./pages/ticket-index/TicketIndexPage'),
   },
   {
-    path: routePaths.ticketDetail,
+    path: paths.ticketDetail,
     meta: pageMeta('TicketDetail', '票据详情'),
     page: () => import('./pages/ticket-detail/TicketDetailPage'),
   },
   {
-    path: routePaths.ticketImport,
+    path: paths.ticketImport,
     meta: pageMeta('TicketImport', '导入发票'),
     page: () => import('./pages/ticket-import/TicketImportPage'),
   },
   {
-    path: routePaths.ticketImportImage,
+    path: paths.ticketImportImage,
     meta: pageMeta('TicketImportImage', '图片导入'),
     page: () => import('./pages/ticket-import-image/TicketImportImagePage'),
   },
   {
-    path: routePaths.ticketImportInput,
+    path: paths.ticketImportInput,
     meta: pageMeta('TicketImportInput', '手动录入'),
     page: () => import('./pages/ticket-import-input/TicketImportInputPage'),
   },

@@ -1,25 +1,25 @@
-/** The wallet remote's pages (exposed as `./routes`): every route of spec §2 it owns. */
-import { routePaths } from '@app/host-sdk/paths';
+/** The wallet remote's pages (exposed as `./routes`): every route of docs/product.md, "Screens and the host" it owns. */
 import { pageMeta, type RemoteRoute } from '@app/host-sdk/route-meta';
+import { paths } from './paths';
 
 export const routes: RemoteRoute[] = [
   {
-    path: routePaths.wallet,
+    path: paths.wallet,
     meta: pageMeta('Wallet', '钱包'),
     page: () => import('./pages/wallet/WalletPage'),
   },
   {
-    path: routePaths.walletList,
+    path: paths.walletList,
     meta: pageMeta('WalletList', '钱包明细'),
     page: () => import('./pages/wallet-list/WalletListPage'),
   },
   {
-    path: routePaths.walletWithdraw,
+    path: paths.walletWithdraw,
     meta: pageMeta('WalletWithdraw', '提现'),
     page: () => import('./pages/wallet-withdraw/WalletWithdrawPage'),
   },
   {
-    path: routePaths.walletWithdrawList,
+    path: paths.walletWithdrawList,
     meta: pageMeta('WalletWithdrawList', '提现记录'),
     page: () => import('./pages/wallet-withdraw-list/WalletWithdrawListPage'),
   },

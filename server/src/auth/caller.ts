@@ -5,7 +5,8 @@
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { batchedRowLookup, type Database } from '../db/database';
-import { companies, memberships, sessions, users, type Permission } from '../db/schema';
+import type { Permission } from '@app/contract/user';
+import { companies, memberships, sessions, users } from '../db/schema';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { hashToken } from './session-tokens';
 
@@ -113,7 +114,7 @@ export async function resolveCaller(db: Database, authorization: string | undefi
   };
 }
 
-/** Company user (spec §6): a company manager or holder of company_user_role. */
+/** Company user (docs/product.md, "Roles"): a company manager or holder of company_user_role. */
 export function isCompanyUser(company: CallerCompany | null): boolean {
   return !!company && (company.permissions.includes('company_manage') || company.permissions.includes('company_user_role'));
 }

@@ -5,6 +5,7 @@
  * the path the sign-in started from. Codes, states and tokens are never logged.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import Type from 'typebox';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
 import { users } from '../db/schema';
@@ -12,13 +13,27 @@ import type { AppServices } from '../services';
 import { alipayAuthorizeUrl, alipayIdentity } from './alipay-provider';
 import { refuse } from './html-page';
 import { consumeOAuthState, issueOAuthState, type OAuthProviderName } from './oauth-states';
+
+export type { OAuthProviderName };
 import type { ProviderIdentity } from './provider-identity';
 import { ProviderFailure } from './provider-request';
+import { sameOriginPath } from '@app/domain/return-path';
 import { withToken } from './return-url';
 import { createSession } from './session-tokens';
 import { wechatAuthorizeUrl, wechatIdentity } from './wechat-provider';
 
 const MAX_CODE_LENGTH = 512;
+
+const CallbackParams = Type.Object({ provider: Type.String({ title: '登录方式', maxLength: 20 }) }, { additionalProperties: false });
+/** The provider adds parameters of its own (Alipay: app_id, source, scope…); only the code and the state are read. */
+const CallbackQuery = Type.Object(
+  {
+    state: Type.Optional(Type.String({ title: 'state', maxLength: 128 })),
+    code: Type.Optional(Type.String({ title: 'code', maxLength: MAX_CODE_LENGTH })),
+    auth_code: Type.Optional(Type.String({ title: 'auth_code', maxLength: MAX_CODE_LENGTH })),
+  },
+  { additionalProperties: true },
+);
 
 /** A provider with its credentials. */
 interface ConfiguredProvider {
@@ -29,7 +44,8 @@ interface ConfiguredProvider {
   identify(code: string): Promise<ProviderIdentity>;
 }
 
-function configuredProvider(config: ServerConfig, name: OAuthProviderName): ConfiguredProvider | null {
+/** The provider `name` with its credentials, or null when it is not configured. */
+export function configuredProvider(config: ServerConfig, name: OAuthProviderName): ConfiguredProvider | null {
   if (name === 'wechat') {
     const settings = config.auth.wechat;
     return (
@@ -69,7 +85,7 @@ async function signInUser(db: Database, provider: OAuthProviderName, identity: P
   return user.id;
 }
 
-function single(value: string | string[] | undefined): string | null {
+function single(value: string | undefined): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
@@ -81,16 +97,18 @@ export async function startOAuth(reply: FastifyReply, services: AppServices, con
 }
 
 export async function registerOAuthRoutes(auth: FastifyInstance, services: AppServices, config: ServerConfig): Promise<void> {
-  auth.get<{ Params: { provider: string }; Querystring: Record<string, string | string[] | undefined> }>('/callback/:provider', async (request, reply) => {
+  auth.get<{ Params: { provider: string }; Querystring: Record<string, string | undefined> }>('/callback/:provider', { schema: { params: CallbackParams, querystring: CallbackQuery } }, async (request, reply) => {
     const name = request.params.provider;
     if (name !== 'wechat' && name !== 'alipay') return refuse(reply, 404, '不支持的登录方式');
     const provider = configuredProvider(config, name);
     if (!provider) return refuse(reply, 404, '该登录方式未启用');
 
-    const returnUrl = await consumeOAuthState(services.db, name, single(request.query.state));
-    if (!returnUrl) return refuse(reply, 400, '登录请求无效或已过期，请重新登录');
+    const stored = await consumeOAuthState(services.db, name, single(request.query.state));
+    if (!stored) return refuse(reply, 400, '登录请求无效或已过期，请重新登录');
+    // Judged again as it is emitted: a state stored by an earlier version of the server may hold an older judgement.
+    const returnUrl = sameOriginPath(stored) ?? '/';
     const code = single(request.query[provider.codeParam]);
-    if (!code || code.length > MAX_CODE_LENGTH) return refuse(reply, 400, '未获得授权，请重新登录');
+    if (!code) return refuse(reply, 400, '未获得授权，请重新登录');
 
     let identity: ProviderIdentity;
     try {

@@ -3,26 +3,25 @@
  * and follows them; the merchant approves (which issues the invoice, or leaves it 待开票 while the tax-bureau login
  * or today's face authentication is missing), rejects with a reason, or issues the waiting ones.
  * 待审核 → 已拒绝 | 待开票 | 开票中 → 已开具 (→ 已交付 once sent) | 开具失败 (retry from the task).
+ * Every transition is compare-and-set (`where status = expected`): of an approval and a rejection at the same moment
+ * one wins and the other is told what happened, so a rejected application is never issued.
  */
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import Type from 'typebox';
+import type { Application, ApplicationStatus, IssueResult } from '@app/contract/invoice-application';
 import type { CallerCompany } from '../auth/caller';
 import type { Database } from '../db/database';
-import { companies, goods, invoiceApplications, invoices, type ApplicationStatus } from '../db/schema';
-import { ApiFailure, ErrorCode } from '../http/api-failure';
+import { companies, goods, invoiceApplications, invoices } from '../db/schema';
+import { ApiFailure, ErrorCode, invalidField } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
-import { Body, Id, Paging, pageWindow, Text } from '../http/schemas';
+import { cappedTotal, pageWindow } from '../http/paging';
 import { createBlueInvoice } from '../invoices/create-invoices';
 import { checkedBuyer, checkedDelivery, checkedRemarks } from '../invoices/invoice-input';
 import { readiness } from '../invoices/invoice-steps';
 import type { TaskQueue } from '../tasks/task-queue';
-import { Party } from './invoice-calls';
 
 type ApplicationRow = typeof invoiceApplications.$inferSelect;
 
-const STATUSES: readonly ApplicationStatus[] = ['待审核', '已拒绝', '待开票', '开票中', '已开具', '开具失败', '已交付'];
-
-function applicationView(row: ApplicationRow, companyName: string, blockedReason: string | null, taskId: string | null = null) {
+function applicationView(row: ApplicationRow, companyName: string, blockedReason: string | null, taskId: string | null = null): Application {
   return {
     id: row.id,
     status: row.status,
@@ -45,17 +44,7 @@ function applicationView(row: ApplicationRow, companyName: string, blockedReason
   };
 }
 
-export const submitApplication = defineCall({
-  path: 'invoiceApplication/submit',
-  body: Body({
-    companyCode: Type.String({ title: '商户码', pattern: '^[A-Za-z0-9_-]{1,32}$', maxLength: 32 }),
-    subCode: Type.Optional(Text('子码', 30)),
-    buyer: Party,
-    grossFen: Type.Integer({ title: '开票金额', minimum: 1, maximum: 9_000_000_000_000 }),
-    remarks: Type.Optional(Text('备注', 200)),
-    deliverPhone: Type.Optional(Text('接收手机号', 11)),
-    deliverEmail: Type.Optional(Text('接收邮箱', 254)),
-  }),
+const submitApplication = defineCall('invoiceApplication/submit', {
   access: { kind: 'user' },
   rateLimit: { max: 20, windowMs: 60_000 },
   handler: async ({ caller, body, services }) => {
@@ -85,9 +74,7 @@ export const submitApplication = defineCall({
   },
 });
 
-export const myApplications = defineCall({
-  path: 'invoiceApplication/mine',
-  body: Body({ ...Paging }),
+const myApplications = defineCall('invoiceApplication/mine', {
   access: { kind: 'user' },
   handler: async ({ caller, body, services }) => {
     const where = eq(invoiceApplications.applicantId, caller.userId);
@@ -103,7 +90,7 @@ export const myApplications = defineCall({
         .offset(offset),
       services.db.select({ n: count() }).from(invoiceApplications).where(where),
     ]);
-    return { total: Math.min(total?.n ?? 0, 1000), list: rows.map((row) => applicationView(row.application, row.companyName, null)) };
+    return { total: cappedTotal(total?.n), list: rows.map((row) => applicationView(row.application, row.companyName, null)) };
   },
 });
 
@@ -112,9 +99,7 @@ async function blockedReasonOf(db: Database, companyId: string): Promise<string 
   return 'reason' in ready ? ready.reason : null;
 }
 
-export const listApplications = defineCall({
-  path: 'invoiceApplication/list',
-  body: Body({ status: Type.Optional(Type.Union(STATUSES.map((status) => Type.Literal(status)), { title: '申请状态' })), ...Paging }),
+const listApplications = defineCall('invoiceApplication/list', {
   access: { kind: 'company' },
   handler: async ({ company, body, services }) => {
     const conditions: SQL[] = [eq(invoiceApplications.companyId, company.id)];
@@ -133,22 +118,36 @@ export const listApplications = defineCall({
       services.db.select({ n: count() }).from(invoiceApplications).where(where),
       blockedReasonOf(services.db, company.id),
     ]);
-    return { total: Math.min(total?.n ?? 0, 1000), list: rows.map((row) => applicationView(row.application, company.name, blocked, row.taskId)) };
+    return { total: cappedTotal(total?.n), list: rows.map((row) => applicationView(row.application, company.name, blocked, row.taskId)) };
   },
 });
 
-interface IssueResult {
-  id: string;
-  status: ApplicationStatus;
-  taskId: string | null;
-  blockedReason: string | null;
+/** The application moved from `from` to `to` if it is still in `from` (compare-and-set); else the loser is told why. */
+async function transition(db: Database, application: ApplicationRow, from: readonly ApplicationStatus[], to: Partial<typeof invoiceApplications.$inferInsert> & { status: ApplicationStatus }) {
+  const [moved] = await db
+    .update(invoiceApplications)
+    .set({ ...to, updatedAt: new Date() })
+    .where(and(eq(invoiceApplications.id, application.id), inArray(invoiceApplications.status, [...from])))
+    .returning();
+  if (moved) return moved;
+  const [now] = await db.select({ status: invoiceApplications.status }).from(invoiceApplications).where(eq(invoiceApplications.id, application.id));
+  throw decided(application, now?.status ?? application.status, to.status === '已拒绝' ? '拒绝' : '开票');
 }
 
-/** Issues the invoice of an approved application (once: the request serial is the application's id). */
-async function issueApplication(db: Database, queue: TaskQueue, userId: string, company: CallerCompany, application: ApplicationRow): Promise<IssueResult> {
-  const [item] = application.goodsId ? await db.select().from(goods).where(eq(goods.id, application.goodsId)) : [];
+/** The answer to whoever acts on an application that was decided meanwhile (or before). */
+function decided(application: ApplicationRow, status: ApplicationStatus, action: string): ApiFailure {
+  return new ApiFailure(ErrorCode.TaskStateConflict, `申请（${application.buyer.name}）当前为“${status}”，不能${action}，请刷新后查看`);
+}
+
+/**
+ * Issues the invoice of an application that is `from` (once: the request serial is the application's id), inside the
+ * caller's transaction: the application is claimed first, so a rejection that won the race leaves nothing issued.
+ */
+async function issueApplication(tx: Database, queue: TaskQueue, userId: string, company: CallerCompany, application: ApplicationRow, from: ApplicationStatus): Promise<IssueResult> {
+  await transition(tx, application, [from], { status: '开票中' });
+  const [item] = application.goodsId ? await tx.select().from(goods).where(eq(goods.id, application.goodsId)) : [];
   if (!item) throw new ApiFailure(ErrorCode.NotFound, `申请（${application.buyer.name}）的开票商品已删除，请拒绝后让客户重新申请`);
-  const { taskId, invoiceId } = await createBlueInvoice(db, queue, userId, company, {
+  const { taskId, invoiceId } = await createBlueInvoice(tx, queue, userId, company, {
     requestSerial: `application-${application.id}`,
     type: '数电普票',
     buyer: application.buyer,
@@ -158,7 +157,7 @@ async function issueApplication(db: Database, queue: TaskQueue, userId: string, 
     deliverEmail: application.deliverEmail,
     applicationId: application.id,
   });
-  await db.update(invoiceApplications).set({ status: '开票中', invoiceId, updatedAt: new Date() }).where(eq(invoiceApplications.id, application.id));
+  await tx.update(invoiceApplications).set({ invoiceId, updatedAt: new Date() }).where(eq(invoiceApplications.id, application.id));
   return { id: application.id, status: '开票中', taskId, blockedReason: null };
 }
 
@@ -172,51 +171,46 @@ async function companyApplications(db: Database, company: CallerCompany, ids: re
   return rows;
 }
 
-export const approveApplications = defineCall({
-  path: 'invoiceApplication/approve',
-  body: Body({ ids: Type.Array(Id('开票申请'), { title: '开票申请', minItems: 1, maxItems: 50 }) }),
-  access: { kind: 'company' },
+const approveApplications = defineCall('invoiceApplication/approve', {
+  access: { kind: 'company', agreement: true },
   rateLimit: { max: 30, windowMs: 60_000 },
   handler: async ({ caller, company, body, services }) => {
     const rows = await companyApplications(services.db, company, body.ids);
     const waiting = rows.find((row) => row.status !== '待审核');
-    if (waiting) throw new ApiFailure(ErrorCode.TaskStateConflict, `申请（${waiting.buyer.name}）${waiting.status}，不能再审核`);
+    if (waiting) throw decided(waiting, waiting.status, '审核');
     const blockedReason = await blockedReasonOf(services.db, company.id);
-    const results: IssueResult[] = [];
-    for (const row of rows) {
-      if (blockedReason) {
-        await services.db.update(invoiceApplications).set({ status: '待开票', updatedAt: new Date() }).where(and(eq(invoiceApplications.id, row.id), eq(invoiceApplications.status, '待审核')));
-        results.push({ id: row.id, status: '待开票', taskId: null, blockedReason });
-      } else {
-        results.push(await issueApplication(services.db, services.tasks, caller.userId, company, row));
+    // All or nothing: when one of them was decided meanwhile, none is approved.
+    const results = await services.db.transaction(async (tx) => {
+      const done: IssueResult[] = [];
+      for (const row of rows) {
+        if (blockedReason) {
+          await transition(tx, row, ['待审核'], { status: '待开票' });
+          done.push({ id: row.id, status: '待开票', taskId: null, blockedReason });
+        } else {
+          done.push(await issueApplication(tx, services.tasks, caller.userId, company, row, '待审核'));
+        }
       }
-    }
+      return done;
+    });
+    services.tasks.wake();
     return { results };
   },
 });
 
-export const rejectApplication = defineCall({
-  path: 'invoiceApplication/reject',
-  body: Body({ id: Id('开票申请'), reason: Text('拒绝原因', 100, 1) }),
+const rejectApplication = defineCall('invoiceApplication/reject', {
   access: { kind: 'company' },
   handler: async ({ company, body, services }) => {
     const [row] = await companyApplications(services.db, company, [body.id]);
     const reason = body.reason.trim();
-    if (!reason) throw new ApiFailure(ErrorCode.InvalidInput, '请填写拒绝原因');
-    if (row?.status !== '待审核' && row?.status !== '待开票') throw new ApiFailure(ErrorCode.TaskStateConflict, `该申请${row?.status ?? ''}，不能拒绝`);
-    const [updated] = await services.db
-      .update(invoiceApplications)
-      .set({ status: '已拒绝', rejectReason: reason, updatedAt: new Date() })
-      .where(eq(invoiceApplications.id, row.id))
-      .returning();
-    return applicationView(updated as ApplicationRow, company.name, null);
+    if (!reason) throw invalidField('reason', '请填写拒绝原因');
+    if (!row) throw new ApiFailure(ErrorCode.NotFound, '开票申请不存在');
+    const updated = await transition(services.db, row, ['待审核', '待开票'], { status: '已拒绝', rejectReason: reason });
+    return applicationView(updated, company.name, null);
   },
 });
 
-export const issueWaitingApplications = defineCall({
-  path: 'invoiceApplication/issueWaiting',
-  body: Body({ ids: Type.Optional(Type.Array(Id('开票申请'), { title: '开票申请', minItems: 1, maxItems: 50 })) }),
-  access: { kind: 'company' },
+const issueWaitingApplications = defineCall('invoiceApplication/issueWaiting', {
+  access: { kind: 'company', agreement: true },
   rateLimit: { max: 30, windowMs: 60_000 },
   handler: async ({ caller, company, body, services }) => {
     const blockedReason = await blockedReasonOf(services.db, company.id);
@@ -230,9 +224,15 @@ export const issueWaitingApplications = defineCall({
           .orderBy(asc(invoiceApplications.createdAt))
           .limit(50);
     const notWaiting = rows.find((row) => row.status !== '待开票');
-    if (notWaiting) throw new ApiFailure(ErrorCode.TaskStateConflict, `申请（${notWaiting.buyer.name}）${notWaiting.status}，不在待开票中`);
-    const results: IssueResult[] = [];
-    for (const row of rows) results.push(await issueApplication(services.db, services.tasks, caller.userId, company, row));
+    if (notWaiting) throw decided(notWaiting, notWaiting.status, '开票');
+    const results = await services.db.transaction(async (tx) => {
+      const done: IssueResult[] = [];
+      for (const row of rows) done.push(await issueApplication(tx, services.tasks, caller.userId, company, row, '待开票'));
+      return done;
+    });
+    services.tasks.wake();
     return { results };
   },
 });
+
+export const applicationCalls = [submitApplication, myApplications, listApplications, approveApplications, rejectApplication, issueWaitingApplications];

@@ -3,17 +3,16 @@
  * Each carries its 19-digit tax classification code with its short name, and a VAT rate or how it is untaxed.
  */
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import Type from 'typebox';
-import { VAT_RATES_PERMILLE } from '@app/domain/tax-maths';
+import type { Goods } from '@app/contract/goods';
 import type { Database } from '../db/database';
 import { goods } from '../db/schema';
-import { ApiFailure, ErrorCode } from '../http/api-failure';
+import { ApiFailure, ErrorCode, invalidField, invalidInput } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
-import { Body, Id, Paging, pageWindow, Text } from '../http/schemas';
+import { cappedTotal, pageWindow } from '../http/paging';
 
 type GoodsRow = typeof goods.$inferSelect;
 
-export function goodsView(item: GoodsRow) {
+function goodsView(item: GoodsRow): Goods {
   return {
     id: item.id,
     name: item.name,
@@ -34,9 +33,7 @@ async function loadCompanyGoods(db: Database, id: string, companyId: string): Pr
   return item;
 }
 
-export const listGoods = defineCall({
-  path: 'goods/list',
-  body: Body({ keyword: Type.Optional(Text('搜索', 50)), ...Paging }),
+const listGoods = defineCall('goods/list', {
   access: { kind: 'company' },
   handler: async ({ company, body, services }) => {
     const conditions: SQL[] = [eq(goods.companyId, company.id)];
@@ -51,27 +48,18 @@ export const listGoods = defineCall({
       services.db.select().from(goods).where(where).orderBy(desc(goods.createdAt), asc(goods.id)).limit(limit).offset(offset),
       services.db.select({ n: count() }).from(goods).where(where),
     ]);
-    return { total: Math.min(total?.n ?? 0, 1000), list: rows.map(goodsView) };
+    return { total: cappedTotal(total?.n), list: rows.map(goodsView) };
   },
 });
 
-export const saveGoods = defineCall({
-  path: 'goods/save',
-  body: Body({
-    id: Type.Optional(Id('商品')),
-    name: Text('商品名称', 90, 1),
-    taxCode: Type.String({ title: '税收分类编码', pattern: '^\\d{19}$', maxLength: 19 }),
-    taxShortName: Text('税收分类简称', 20, 1),
-    model: Text('规格型号', 40),
-    unit: Text('单位', 20),
-    unitPriceFen: Type.Union([Type.Integer({ title: '含税单价', minimum: 1, maximum: 9_000_000_000_000 }), Type.Null()]),
-    taxRatePermille: Type.Union([...VAT_RATES_PERMILLE.map((rate) => Type.Literal(rate)), Type.Null()], { title: '税率' }),
-    taxFree: Type.Union([Type.Literal('免税'), Type.Literal('不征税'), Type.Null()], { title: '免税类型' }),
-  }),
+const saveGoods = defineCall('goods/save', {
   access: { kind: 'company', anyOf: ['company_manage'] },
   handler: async ({ company, body, services }) => {
     const existing = body.id ? await loadCompanyGoods(services.db, body.id, company.id) : null;
-    if ((body.taxRatePermille === null) === (body.taxFree === null)) throw new ApiFailure(ErrorCode.InvalidInput, '请选择税率，或选择免税 / 不征税');
+    if ((body.taxRatePermille === null) === (body.taxFree === null)) {
+      const message = '请选择税率，或选择免税 / 不征税';
+      throw invalidInput(message, { taxRatePermille: message });
+    }
     const values = {
       name: body.name.trim(),
       taxCode: body.taxCode,
@@ -82,22 +70,22 @@ export const saveGoods = defineCall({
       taxRatePermille: body.taxRatePermille,
       taxFree: body.taxFree,
     };
-    if (!values.name) throw new ApiFailure(ErrorCode.InvalidInput, '请填写商品名称');
+    if (!values.name) throw invalidField('name', '请填写商品名称');
     if (existing) {
       const [updated] = await services.db.update(goods).set(values).where(eq(goods.id, existing.id)).returning();
-      return goodsView(updated as GoodsRow);
+      if (!updated) throw new ApiFailure(ErrorCode.NotFound, '商品不存在');
+      return goodsView(updated);
     }
     const [created] = await services.db
       .insert(goods)
       .values({ ...values, companyId: company.id })
       .returning();
-    return goodsView(created as GoodsRow);
+    if (!created) throw new Error('goods/save: no row');
+    return goodsView(created);
   },
 });
 
-export const deleteGoods = defineCall({
-  path: 'goods/delete',
-  body: Body({ id: Id('商品') }),
+const deleteGoods = defineCall('goods/delete', {
   access: { kind: 'company', anyOf: ['company_manage'] },
   handler: async ({ company, body, services }) => {
     const item = await loadCompanyGoods(services.db, body.id, company.id);
@@ -105,3 +93,5 @@ export const deleteGoods = defineCall({
     return { id: item.id };
   },
 });
+
+export const goodsCalls = [listGoods, saveGoods, deleteGoods];

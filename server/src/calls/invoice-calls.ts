@@ -3,91 +3,43 @@
  * invoice by number and date, its PDF link, resending it, the home page's counts, and the company's invoicing link.
  */
 import { and, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, sum, type SQL } from 'drizzle-orm';
-import Type from 'typebox';
-import { INVOICE_STATUSES, INVOICE_TYPES } from '@app/domain/invoice-document';
 import { invoiceNumberProblem, INVOICE_NUMBER_MESSAGES } from '@app/domain/invoice-number';
-import { VAT_RATES_PERMILLE } from '@app/domain/tax-maths';
 import { invoiceApplications, invoiceDeliveries, invoices, tasks } from '../db/schema';
-import { ApiFailure, ErrorCode } from '../http/api-failure';
+import { ApiFailure, ErrorCode, invalidField, invalidInput } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
-import { Body, Id, Paging, pageWindow, Text } from '../http/schemas';
+import { cappedTotal, pageWindow } from '../http/paging';
 import { checkReversible, createBlueInvoice, createRedInvoice } from '../invoices/create-invoices';
 import { checkedDelivery } from '../invoices/invoice-input';
 import { invoicePdfUrl } from '../invoices/invoice-pdf-link';
 import { invoiceDocument, invoiceSummary, leftOfBlue, linesOf, loadCompanyInvoice } from '../invoices/invoice-records';
-import { TaskStatus, TASK_DEADLINE_MS } from '../tasks/task-queue';
-import { loadCompanyTask } from './task-calls';
+import { TASK_DEADLINE_MS } from '../tasks/task-queue';
+import { TaskStatus } from '@app/contract/task-status';
+import { loadCompanyTask } from '../tasks/company-task';
 import { chinaDate, chinaMonthStart } from '@app/domain/china-time';
 
-const Fen = (title: string) => Type.Integer({ title, minimum: -9_000_000_000_000, maximum: 9_000_000_000_000 });
-const RequestSerial = Type.String({ title: '请求流水号', pattern: '^[A-Za-z0-9_-]{8,64}$', maxLength: 64 });
-
-export const Party = Type.Object(
-  {
-    name: Text('购买方名称', 100),
-    taxNumber: Text('纳税人识别号', 20),
-    address: Text('地址', 100),
-    phone: Text('电话', 30),
-    bankName: Text('开户行', 100),
-    bankAccount: Text('银行账号', 40),
-    naturalPerson: Type.Boolean({ title: '是否自然人' }),
-  },
-  { additionalProperties: false, title: '购买方' },
-);
-
-const Rate = Type.Union([...VAT_RATES_PERMILLE.map((rate) => Type.Literal(rate)), Type.Literal('免税'), Type.Literal('不征税')], { title: '税率' });
-
-export const createBlueInvoiceTask = defineCall({
-  path: 'task/createBlueInvoiceTask',
-  body: Body({
-    requestSerial: RequestSerial,
-    type: Type.Union(INVOICE_TYPES.map((type) => Type.Literal(type)), { title: '发票类型' }),
-    buyer: Party,
-    lines: Type.Array(
-      Type.Object(
-        {
-          goodsId: Id('商品'),
-          quantity: Type.Union([Type.String({ title: '数量', pattern: '^\\d{1,12}(\\.\\d{1,8})?$', maxLength: 21 }), Type.Null()]),
-          grossFen: Fen('含税金额'),
-          rate: Rate,
-        },
-        { additionalProperties: false },
-      ),
-      { title: '商品行', minItems: 1, maxItems: 100 },
-    ),
-    remarks: Text('备注', 200),
-    deliverPhone: Text('接收手机号', 11),
-    deliverEmail: Text('接收邮箱', 254),
-  }),
-  access: { kind: 'company' },
+const createBlueInvoiceTask = defineCall('task/createBlueInvoiceTask', {
+  access: { kind: 'company', agreement: true },
   rateLimit: { max: 30, windowMs: 60_000 },
-  handler: async ({ caller, company, body, services }) => createBlueInvoice(services.db, services.tasks, caller.userId, company, body),
+  handler: async ({ caller, company, body, services }) => {
+    const created = await createBlueInvoice(services.db, services.tasks, caller.userId, company, body);
+    services.tasks.wake();
+    return created;
+  },
 });
 
-export const createRedInvoiceTask = defineCall({
-  path: 'task/createRedInvoiceTask',
-  body: Body({
-    requestSerial: RequestSerial,
-    blueInvoiceId: Id('原蓝字发票'),
-    reason: Type.Union([Type.Literal('01'), Type.Literal('02'), Type.Literal('03'), Type.Literal('04')], { title: '红冲原因' }),
-    lines: Type.Optional(
-      Type.Array(Type.Object({ lineNo: Type.Integer({ title: '行号', minimum: 1, maximum: 100 }), grossFen: Fen('红冲金额') }, { additionalProperties: false }), {
-        title: '红冲明细',
-        minItems: 1,
-        maxItems: 100,
-      }),
-    ),
-  }),
-  access: { kind: 'company' },
+const createRedInvoiceTask = defineCall('task/createRedInvoiceTask', {
+  access: { kind: 'company', agreement: true },
   rateLimit: { max: 30, windowMs: 60_000 },
-  handler: async ({ caller, company, body, services }) => createRedInvoice(services.db, services.tasks, caller.userId, company, body),
+  handler: async ({ caller, company, body, services }) => {
+    const created = await createRedInvoice(services.db, services.tasks, caller.userId, company, body);
+    services.tasks.wake();
+    return created;
+  },
 });
 
 /** A failed invoice task runs again from the start (the gateway is idempotent on its id, so nothing is issued twice). */
-export const retryTask = defineCall({
-  path: 'task/retryTask',
-  body: Body({ id: Id('任务编号') }),
-  access: { kind: 'company' },
+const retryTask = defineCall('task/retryTask', {
+  access: { kind: 'company', agreement: true },
   rateLimit: { max: 20, windowMs: 60_000 },
   handler: async ({ company, body, services }) => {
     const task = await loadCompanyTask(services.db, body.id, company);
@@ -127,17 +79,7 @@ export const retryTask = defineCall({
   },
 });
 
-const MONTH = '^\\d{4}-(0[1-9]|1[0-2])$';
-
-export const listInvoices = defineCall({
-  path: 'invoice/list',
-  body: Body({
-    kind: Type.Optional(Type.Union([Type.Literal('blue'), Type.Literal('red')], { title: '发票颜色' })),
-    status: Type.Optional(Type.Union(INVOICE_STATUSES.map((status) => Type.Literal(status)), { title: '发票状态' })),
-    month: Type.Optional(Type.String({ title: '月份', pattern: MONTH, maxLength: 7 })),
-    keyword: Type.Optional(Text('搜索', 50)),
-    ...Paging,
-  }),
+const listInvoices = defineCall('invoice/list', {
   access: { kind: 'company' },
   handler: async ({ company, body, services }) => {
     const conditions: SQL[] = [eq(invoices.companyId, company.id)];
@@ -172,24 +114,20 @@ export const listInvoices = defineCall({
         .groupBy(invoices.originalId);
       for (const row of sums) if (row.originalId) reversed.set(row.originalId, row.total);
     }
-    return { total: Math.min(total?.n ?? 0, 1000), list: rows.map((row) => invoiceSummary(row, reversed.get(row.id) ?? 0)) };
+    return { total: cappedTotal(total?.n), list: rows.map((row) => invoiceSummary(row, reversed.get(row.id) ?? 0)) };
   },
 });
 
-export const getInvoice = defineCall({
-  path: 'invoice/get',
-  body: Body({ id: Id('发票') }),
+const getInvoice = defineCall('invoice/get', {
   access: { kind: 'company' },
   handler: async ({ company, body, services }) => invoiceDocument(services.db, await loadCompanyInvoice(services.db, body.id, company.id)),
 });
 
-export const findBlueInvoice = defineCall({
-  path: 'invoice/findBlue',
-  body: Body({ number: Type.String({ title: '发票号码', maxLength: 20 }), issueDate: Type.String({ title: '开票日期', pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 }) }),
+const findBlueInvoice = defineCall('invoice/findBlue', {
   access: { kind: 'company' },
   handler: async ({ company, body, services }) => {
     const problem = invoiceNumberProblem(body.number);
-    if (problem) throw new ApiFailure(ErrorCode.InvalidInput, INVOICE_NUMBER_MESSAGES[problem]);
+    if (problem) throw invalidField('number', INVOICE_NUMBER_MESSAGES[problem]);
     const [invoice] = await services.db
       .select()
       .from(invoices)
@@ -200,9 +138,7 @@ export const findBlueInvoice = defineCall({
   },
 });
 
-export const invoicePdfLink = defineCall({
-  path: 'invoice/pdfLink',
-  body: Body({ id: Id('发票') }),
+const invoicePdfLink = defineCall('invoice/pdfLink', {
   access: { kind: 'company' },
   handler: async ({ company, body, services }) => {
     const invoice = await loadCompanyInvoice(services.db, body.id, company.id);
@@ -211,16 +147,14 @@ export const invoicePdfLink = defineCall({
   },
 });
 
-export const resendInvoice = defineCall({
-  path: 'invoice/resend',
-  body: Body({ id: Id('发票'), phone: Type.Optional(Text('手机号', 11)), email: Type.Optional(Text('邮箱', 254)) }),
+const resendInvoice = defineCall('invoice/resend', {
   access: { kind: 'company' },
   rateLimit: { max: 10, windowMs: 60_000 },
   handler: async ({ company, body, services }) => {
     const invoice = await loadCompanyInvoice(services.db, body.id, company.id);
     if (!invoice.number) throw new ApiFailure(ErrorCode.TaskStateConflict, '发票尚未开具，不能发送');
-    const { deliverPhone, deliverEmail } = checkedDelivery(body.phone ?? '', body.email ?? '');
-    if (!deliverPhone && !deliverEmail) throw new ApiFailure(ErrorCode.InvalidInput, '请填写接收手机号或邮箱');
+    const { deliverPhone, deliverEmail } = checkedDelivery(body.phone ?? '', body.email ?? '', { phone: 'phone', email: 'email' });
+    if (!deliverPhone && !deliverEmail) throw invalidInput('请填写接收手机号或邮箱', { phone: '请填写接收手机号或邮箱' });
     const sent = [
       ...(deliverPhone ? [{ invoiceId: invoice.id, channel: 'phone' as const, address: deliverPhone }] : []),
       ...(deliverEmail ? [{ invoiceId: invoice.id, channel: 'email' as const, address: deliverEmail }] : []),
@@ -230,9 +164,7 @@ export const resendInvoice = defineCall({
   },
 });
 
-export const invoiceHomeSummary = defineCall({
-  path: 'invoice/homeSummary',
-  body: Body({}),
+const invoiceHomeSummary = defineCall('invoice/homeSummary', {
   access: { kind: 'company' },
   handler: async ({ company, services }) => {
     const monthStart = chinaMonthStart(new Date());
@@ -258,9 +190,9 @@ export const invoiceHomeSummary = defineCall({
   },
 });
 
-export const getInvoiceQrcode = defineCall({
-  path: 'company/getInvoiceQrcode',
-  body: Body({}),
+const getInvoiceQrcode = defineCall('company/getInvoiceQrcode', {
   access: { kind: 'company' },
   handler: async ({ company, services }) => ({ url: `${services.publicUrl}/shop/${encodeURIComponent(company.code)}`, companyName: company.name, code: company.code }),
 });
+
+export const invoiceCalls = [createBlueInvoiceTask, createRedInvoiceTask, retryTask, listInvoices, getInvoice, findBlueInvoice, invoicePdfLink, resendInvoice, invoiceHomeSummary, getInvoiceQrcode];

@@ -1,31 +1,16 @@
 /** Tax-bureau tasks: login (SMS or QR) and face authentication, their progress, and the company's task list. */
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import Type from 'typebox';
+import { TaskStatus } from '@app/contract/task-status';
 import type { CallerCompany, Caller } from '../auth/caller';
 import { batchedRowLookup, type Database } from '../db/database';
-import { tasks, type TaskType } from '../db/schema';
+import { tasks } from '../db/schema';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
-import { Body, Id, Paging, pageWindow, Text } from '../http/schemas';
-import { SMS_RESEND_WINDOW_MS, TaskStatus, type TaskRow } from '../tasks/task-queue';
-import { isLoggedIn, loadTaxAccount } from './tax-account-calls';
-
-export const TASK_TYPE_NAMES: Record<TaskType, string> = {
-  login_sms: '短信登录',
-  login_qr: '扫码登录',
-  face: '刷脸认证',
-  blue_invoice: '开具蓝字发票',
-  red_invoice: '开具红字发票',
-};
-
-/** A task of the caller's company: 4004 when there is none, 1004 when it belongs to another company. */
-export async function loadCompanyTask(db: Database, id: string, company: CallerCompany): Promise<TaskRow> {
-  const [task] = await db.select().from(tasks).where(eq(tasks.id, id));
-  if (!task) throw new ApiFailure(ErrorCode.NotFound, '任务不存在');
-  if (task.companyId !== company.id) throw new ApiFailure(ErrorCode.NoAccess, '无权访问该企业的任务');
-  return task;
-}
+import { cappedTotal, pageWindow } from '../http/paging';
+import { isLoggedIn, loadTaxAccount } from '../tax-accounts/tax-account-records';
+import { loadCompanyTask, taskView } from '../tasks/company-task';
+import { SMS_RESEND_WINDOW_MS } from '../tasks/task-queue';
 
 /** The request must name the caller and the caller's own tax account (ids and tax numbers in either letter case). */
 async function usableAccount(db: Database, caller: Caller, company: CallerCompany, body: { nsrsbh: string; userId: string }) {
@@ -39,15 +24,8 @@ async function usableAccount(db: Database, caller: Caller, company: CallerCompan
   return account;
 }
 
-const TaskRequest = {
-  nsrsbh: Text('纳税人识别号', 20, 15),
-  userId: Id('用户编号'),
-};
-
-export const createLoginTask = defineCall({
-  path: 'task/createLoginTask',
-  body: Body({ ...TaskRequest, loginMethod: Type.Union([Type.Literal('1'), Type.Literal('2')], { title: '登录方式' }) }),
-  access: { kind: 'company' },
+const createLoginTask = defineCall('task/createLoginTask', {
+  access: { kind: 'company', agreement: true },
   rateLimit: { max: 10, windowMs: 60_000 },
   handler: async ({ caller, company, body, services }) => {
     const account = await usableAccount(services.db, caller, company, body);
@@ -61,10 +39,8 @@ export const createLoginTask = defineCall({
   },
 });
 
-export const submitLoginTaskSmsCode = defineCall({
-  path: 'task/submitLoginTaskSmsCode',
-  body: Body({ id: Id('任务编号'), smsCode: Type.String({ title: '验证码', pattern: '^\\d{6}$', maxLength: 6 }) }),
-  access: { kind: 'company' },
+const submitLoginTaskSmsCode = defineCall('task/submitLoginTaskSmsCode', {
+  access: { kind: 'company', agreement: true },
   rateLimit: { max: 10, windowMs: 60_000 },
   handler: async ({ company, body, services }) => {
     const task = await loadCompanyTask(services.db, body.id, company);
@@ -75,10 +51,8 @@ export const submitLoginTaskSmsCode = defineCall({
   },
 });
 
-export const reSendSmsCode = defineCall({
-  path: 'bus/reSendSmsCode',
-  body: Body({ id: Id('任务编号') }),
-  access: { kind: 'company' },
+const reSendSmsCode = defineCall('bus/reSendSmsCode', {
+  access: { kind: 'company', agreement: true },
   rateLimit: { max: 5, windowMs: 60_000 },
   handler: async ({ company, body, services }) => {
     const task = await loadCompanyTask(services.db, body.id, company);
@@ -94,10 +68,8 @@ export const reSendSmsCode = defineCall({
   },
 });
 
-export const createScanFaceTask = defineCall({
-  path: 'task/createScanFaceTask',
-  body: Body(TaskRequest),
-  access: { kind: 'company' },
+const createScanFaceTask = defineCall('task/createScanFaceTask', {
+  access: { kind: 'company', agreement: true },
   rateLimit: { max: 10, windowMs: 60_000 },
   handler: async ({ caller, company, body, services }) => {
     const account = await usableAccount(services.db, caller, company, body);
@@ -123,9 +95,7 @@ interface ProgressRow extends Record<string, unknown> {
   extensionData: string | null;
 }
 
-export const getTaskProcess = defineCall({
-  path: 'task/getTaskProcess',
-  body: Body({ id: Id('任务编号') }),
+const getTaskProcess = defineCall('task/getTaskProcess', {
   access: { kind: 'company' },
   handler: async ({ company, body, services }) => {
     // Polls arriving together share one query (see BatchedLookup: each answer as fresh as a query of its own).
@@ -136,29 +106,7 @@ export const getTaskProcess = defineCall({
   },
 });
 
-function taskView(task: TaskRow) {
-  return {
-    id: task.id,
-    taskId: task.id,
-    type: task.type,
-    typeName: TASK_TYPE_NAMES[task.type],
-    /** The step the task is at (a red invoice: start, confirm — waiting for the buyer —, issue, done). */
-    stage: String(task.payload.stage ?? 'start'),
-    taskStatus: task.status,
-    failReason: task.failReason,
-    result: task.result,
-    /** Invoice tasks: the invoice they issue. */
-    invoiceId: typeof task.payload.invoiceId === 'string' ? task.payload.invoiceId : null,
-    attempts: task.attempts,
-    createdAt: task.createdAt.toISOString(),
-    updatedAt: task.updatedAt.toISOString(),
-    finishedAt: task.finishedAt?.toISOString() ?? null,
-  };
-}
-
-export const getTaskDetail = defineCall({
-  path: 'task/getTaskDetail',
-  body: Body({ id: Id('任务编号') }),
+const getTaskDetail = defineCall('task/getTaskDetail', {
   access: { kind: 'company' },
   handler: async ({ company, body, services }) => {
     const task = await loadCompanyTask(services.db, body.id, company);
@@ -166,19 +114,11 @@ export const getTaskDetail = defineCall({
   },
 });
 
-const STATUS_FILTER = Type.Union([Type.Literal('pending'), Type.Literal('success'), Type.Literal('failed')], { title: '任务状态' });
-
-export const getMyTasks = defineCall({
-  path: 'task/getMyTasks',
-  body: Body({
-    status: Type.Optional(STATUS_FILTER),
-    type: Type.Optional(Type.Union(Object.keys(TASK_TYPE_NAMES).map((type) => Type.Literal(type)), { title: '任务类型' })),
-    ...Paging,
-  }),
+const getMyTasks = defineCall('task/getMyTasks', {
   access: { kind: 'company' },
   handler: async ({ company, body, services }) => {
     const conditions: SQL[] = [eq(tasks.companyId, company.id)];
-    if (body.type) conditions.push(eq(tasks.type, body.type as TaskType));
+    if (body.type) conditions.push(eq(tasks.type, body.type));
     if (body.status === 'success') conditions.push(eq(tasks.status, TaskStatus.Succeeded));
     if (body.status === 'failed') conditions.push(eq(tasks.status, TaskStatus.Failed));
     if (body.status === 'pending') conditions.push(sql`${tasks.status} not in (${TaskStatus.Succeeded}, ${TaskStatus.Failed})`);
@@ -188,6 +128,8 @@ export const getMyTasks = defineCall({
       services.db.select().from(tasks).where(where).orderBy(desc(tasks.createdAt)).limit(limit).offset(offset),
       services.db.select({ n: count() }).from(tasks).where(where),
     ]);
-    return { total: Math.min(total?.n ?? 0, 1000), list: rows.map(taskView) };
+    return { total: cappedTotal(total?.n), list: rows.map(taskView) };
   },
 });
+
+export const taskCalls = [createLoginTask, submitLoginTaskSmsCode, reSendSmsCode, createScanFaceTask, getTaskProcess, getTaskDetail, getMyTasks];

@@ -1,57 +1,13 @@
 /** The company's e-tax account: its state, its set-up, the authorisation agreement, clearing the authorisation. */
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import Type from 'typebox';
-import type { Database } from '../db/database';
+import { TaskStatus } from '@app/contract/task-status';
 import { agreementAcceptances, agreements, taxAccounts, tasks } from '../db/schema';
-import { ApiFailure, ErrorCode } from '../http/api-failure';
+import { ApiFailure, ErrorCode, invalidField } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
-import { Body, Empty, Text } from '../http/schemas';
 import { encryptSecret } from '../security/secret-box';
-import { TaskStatus } from '../tasks/task-queue';
-import { chinaDate } from '@app/domain/china-time';
+import { loadTaxAccount, taxAccountView } from '../tax-accounts/tax-account-records';
 
-export const LOGIN_IDENTITIES: Record<string, string> = { '01': '法定代表人', '02': '财务负责人', '03': '办税员', '09': '开票员' };
-
-/** Today's date in China, for "authenticated today". */
-
-export function isLoggedIn(account: { expirationTime: Date | null }, now = new Date()): boolean {
-  return !!account.expirationTime && account.expirationTime.getTime() > now.getTime();
-}
-
-export function faceAuthenticatedToday(account: { scanFaceTime: Date | null }, now = new Date()): boolean {
-  return !!account.scanFaceTime && chinaDate(account.scanFaceTime) === chinaDate(now);
-}
-
-export async function loadTaxAccount(db: Database, companyId: string) {
-  const [account] = await db.select().from(taxAccounts).where(eq(taxAccounts.companyId, companyId));
-  return account;
-}
-
-function maskPhone(phone: string): string {
-  return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
-}
-
-/** The tax account of spec §3, as the client sees it. */
-export function taxAccountView(account: typeof taxAccounts.$inferSelect) {
-  return {
-    nsrsbh: account.nsrsbh,
-    loginIdentity: account.loginIdentity,
-    loginIdentityName: LOGIN_IDENTITIES[account.loginIdentity] ?? account.loginIdentity,
-    personName: account.personName,
-    phone: maskPhone(account.phone),
-    accountState: account.accountState,
-    loginState: isLoggedIn(account) ? '已登录' : '未登录',
-    expirationTime: account.expirationTime?.toISOString() ?? null,
-    scanFaceState: faceAuthenticatedToday(account) ? '已认证' : '未认证',
-    scanFaceTime: account.scanFaceTime?.toISOString() ?? null,
-    supportedLoginMethod: account.supportedLoginMethods,
-    passwordSet: account.passwordEncrypted !== '',
-  };
-}
-
-export const getTaxAccount = defineCall({
-  path: 'taxAccount/getTaxAccount',
-  body: Empty,
+const getTaxAccount = defineCall('taxAccount/getTaxAccount', {
   access: { kind: 'company' },
   handler: async ({ company, services }) => {
     const account = await loadTaxAccount(services.db, company.id);
@@ -59,20 +15,12 @@ export const getTaxAccount = defineCall({
   },
 });
 
-export const setTaxAccount = defineCall({
-  path: 'taxAccount/setTaxAccount',
-  body: Body({
-    loginIdentity: Type.Union([Type.Literal('01'), Type.Literal('02'), Type.Literal('03'), Type.Literal('09')], { title: '登录身份' }),
-    personName: Text('姓名', 30, 1),
-    phone: Type.String({ title: '手机号', pattern: '^1[3-9]\\d{9}$', maxLength: 11 }),
-    idNumber: Type.Optional(Type.String({ title: '证件号码', pattern: '^(\\d{17}[\\dXx]|)$', maxLength: 18 })),
-    password: Type.Optional(Text('密码', 32, 6)),
-  }),
-  access: { kind: 'company', anyOf: ['company_manage'] },
+const setTaxAccount = defineCall('taxAccount/setTaxAccount', {
+  access: { kind: 'company', anyOf: ['company_manage'], agreement: true },
   rateLimit: { max: 10, windowMs: 60_000 },
   handler: async ({ company, body, services }) => {
     const existing = await loadTaxAccount(services.db, company.id);
-    if (!existing && !body.password) throw new ApiFailure(ErrorCode.InvalidInput, '缺少参数 密码(password)');
+    if (!existing && !body.password) throw invalidField('password', '请设置电子税务局密码');
     const identityChanged = existing && (existing.phone !== body.phone || existing.loginIdentity !== body.loginIdentity);
     const values = {
       nsrsbh: company.xsfNsrsbh,
@@ -90,13 +38,12 @@ export const setTaxAccount = defineCall({
       .values({ companyId: company.id, ...values, passwordEncrypted: values.passwordEncrypted ?? '' })
       .onConflictDoUpdate({ target: taxAccounts.companyId, set: values })
       .returning();
-    return taxAccountView(saved as typeof taxAccounts.$inferSelect);
+    if (!saved) throw new Error('setTaxAccount: no row');
+    return taxAccountView(saved);
   },
 });
 
-export const getAgreement = defineCall({
-  path: 'taxAccount/getAgreement',
-  body: Body({ version: Type.Optional(Text('协议版本', 20)) }),
+const getAgreement = defineCall('taxAccount/getAgreement', {
   access: { kind: 'user' },
   handler: async ({ body, services }) => {
     const query = services.db.select().from(agreements);
@@ -106,9 +53,7 @@ export const getAgreement = defineCall({
   },
 });
 
-export const agreedAgreement = defineCall({
-  path: 'taxAccount/agreedAgreement',
-  body: Body({ id: Type.Integer({ title: '协议编号', minimum: 1, maximum: 2_147_483_647 }) }),
+const agreedAgreement = defineCall('taxAccount/agreedAgreement', {
   access: { kind: 'user' },
   handler: async ({ caller, body, services }) => {
     const [agreement] = await services.db.select({ id: agreements.id }).from(agreements).where(eq(agreements.id, body.id));
@@ -118,9 +63,7 @@ export const agreedAgreement = defineCall({
   },
 });
 
-export const clearAuthState = defineCall({
-  path: 'taxAccount/clearAuthState',
-  body: Empty,
+const clearAuthState = defineCall('taxAccount/clearAuthState', {
   access: { kind: 'company', anyOf: ['company_manage'] },
   handler: async ({ company, services }) => {
     await services.db.transaction(async (tx) => {
@@ -133,3 +76,5 @@ export const clearAuthState = defineCall({
     return { cleared: true };
   },
 });
+
+export const taxAccountCalls = [getTaxAccount, setTaxAccount, getAgreement, agreedAgreement, clearAuthState];

@@ -5,13 +5,12 @@
  * cannot leave two defaults.
  */
 import { and, count, desc, eq, ne } from 'drizzle-orm';
-import Type from 'typebox';
 import { normalizeTitle, titleProblems, type Title, type TitleFields } from '@app/domain/invoice-title';
 import type { Database } from '../db/database';
 import { titles, users } from '../db/schema';
-import { ApiFailure, ErrorCode } from '../http/api-failure';
+import { ApiFailure, ErrorCode, invalidInput } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
-import { Body, Id, LIST_LIMIT, Paging, pageWindow, Text } from '../http/schemas';
+import { cappedTotal, pageWindow } from '../http/paging';
 
 type TitleRow = typeof titles.$inferSelect;
 
@@ -51,11 +50,7 @@ async function clearOtherDefaults(db: Database, userId: string, keepId: string):
     .where(and(eq(titles.userId, userId), ne(titles.id, keepId), eq(titles.isDefault, true)));
 }
 
-const TitleId = Id('抬头编号');
-
-export const listTitles = defineCall({
-  path: 'title/list',
-  body: Body({ ...Paging }),
+const listTitles = defineCall('title/list', {
   access: { kind: 'user' },
   handler: async ({ caller, body, services }) => {
     const mine = eq(titles.userId, caller.userId);
@@ -64,31 +59,16 @@ export const listTitles = defineCall({
       services.db.select().from(titles).where(mine).orderBy(desc(titles.isDefault), desc(titles.createdAt), desc(titles.id)).limit(limit).offset(offset),
       services.db.select({ n: count() }).from(titles).where(mine),
     ]);
-    return { total: Math.min(total?.n ?? 0, LIST_LIMIT), list: rows.map(titleView) };
+    return { total: cappedTotal(total?.n), list: rows.map(titleView) };
   },
 });
 
-export const getTitle = defineCall({
-  path: 'title/get',
-  body: Body({ id: TitleId }),
+const getTitle = defineCall('title/get', {
   access: { kind: 'user' },
   handler: async ({ caller, body, services }) => titleView(await ownTitle(services.db, caller.userId, body.id)),
 });
 
-export const saveTitle = defineCall({
-  path: 'title/save',
-  body: Body({
-    id: Type.Optional(TitleId),
-    kind: Type.Union([Type.Literal('企业'), Type.Literal('个人')], { title: '抬头类型' }),
-    name: Text('抬头名称', 100, 1),
-    taxNumber: Type.Optional(Text('纳税人识别号', 20)),
-    address: Type.Optional(Text('地址', 100)),
-    phone: Type.Optional(Text('电话', 30)),
-    bankName: Type.Optional(Text('开户行', 100)),
-    bankAccount: Type.Optional(Text('银行账号', 100)),
-    email: Type.Optional(Text('邮箱', 100)),
-    isDefault: Type.Optional(Type.Boolean({ title: '设为默认' })),
-  }),
+const saveTitle = defineCall('title/save', {
   access: { kind: 'user' },
   handler: async ({ caller, body, services }) => {
     const fields: TitleFields = normalizeTitle({
@@ -101,8 +81,9 @@ export const saveTitle = defineCall({
       bankAccount: body.bankAccount ?? '',
       email: body.email ?? '',
     });
-    const [problem] = Object.values(titleProblems(fields));
-    if (problem) throw new ApiFailure(ErrorCode.InvalidInput, problem);
+    const problems = titleProblems(fields);
+    const [problem] = Object.values(problems);
+    if (problem) throw invalidInput(problem, problems);
     const isDefault = body.isDefault ?? false;
     const row = await services.db.transaction(async (tx) => {
       await lockTitlesOf(tx, caller.userId);
@@ -121,9 +102,7 @@ export const saveTitle = defineCall({
   },
 });
 
-export const setDefaultTitle = defineCall({
-  path: 'title/setDefault',
-  body: Body({ id: TitleId }),
+const setDefaultTitle = defineCall('title/setDefault', {
   access: { kind: 'user' },
   handler: async ({ caller, body, services }) => {
     const row = await services.db.transaction(async (tx) => {
@@ -138,9 +117,7 @@ export const setDefaultTitle = defineCall({
   },
 });
 
-export const deleteTitle = defineCall({
-  path: 'title/delete',
-  body: Body({ id: TitleId }),
+const deleteTitle = defineCall('title/delete', {
   access: { kind: 'user' },
   handler: async ({ caller, body, services }) => {
     await ownTitle(services.db, caller.userId, body.id);
@@ -149,3 +126,5 @@ export const deleteTitle = defineCall({
     return { id: body.id };
   },
 });
+
+export const titleCalls = [listTitles, getTitle, saveTitle, setDefaultTitle, deleteTitle];

@@ -1,30 +1,17 @@
-/** user/getOfficialAccountLoginUserInfo and the company switch. */
-import { and, asc, count, desc, eq } from 'drizzle-orm';
-import Type from 'typebox';
-import { isCompanyUser, type Caller } from '../auth/caller';
+/** Who is signed in (the user detail), signing out, the user's companies and switching between them. */
+import { and, asc, eq } from 'drizzle-orm';
+import type { UserDetail } from '@app/contract/user';
+import { hasAcceptedLatest } from '../agreements/agreement-acceptance';
+import { isCompanyUser, tokenFromHeader, type Caller } from '../auth/caller';
+import { revokeSession } from '../auth/session-tokens';
 import type { Database } from '../db/database';
-import { agreementAcceptances, agreements, companies, memberships, users } from '../db/schema';
+import { companies, memberships, users } from '../db/schema';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
-import { Body, Empty, Id, Paging, pageWindow, Text } from '../http/schemas';
+import { cappedTotal, pageWindow } from '../http/paging';
 
-export async function latestAgreementId(db: Database): Promise<number | null> {
-  const [latest] = await db.select({ id: agreements.id }).from(agreements).orderBy(desc(agreements.id)).limit(1);
-  return latest?.id ?? null;
-}
-
-async function hasAgreed(db: Database, userId: string): Promise<boolean> {
-  const latest = await latestAgreementId(db);
-  if (latest === null) return true;
-  const [row] = await db
-    .select({ n: count() })
-    .from(agreementAcceptances)
-    .where(and(eq(agreementAcceptances.userId, userId), eq(agreementAcceptances.agreementId, latest)));
-  return (row?.n ?? 0) > 0;
-}
-
-/** The user detail of spec §3: id, company flag, companyInfo, permissions; plus the account (username, agreed). */
-export async function userDetail(db: Database, caller: Caller) {
+/** The user detail: id, company flag, companyInfo, permissions; plus the account (username, agreed). */
+async function userDetail(db: Database, caller: Caller): Promise<UserDetail> {
   const company = caller.company;
   return {
     id: caller.userId,
@@ -47,21 +34,27 @@ export async function userDetail(db: Database, caller: Caller) {
       serviceExpiresAt: company.serviceExpiresAt.toISOString(),
     },
     permissions: company?.permissions ?? [],
-    account: { username: caller.username, agreed: await hasAgreed(db, caller.userId) },
+    account: { username: caller.username, agreed: await hasAcceptedLatest(db, caller.userId) },
     tester: caller.tester,
   };
 }
 
-export const getOfficialAccountLoginUserInfo = defineCall({
-  path: 'user/getOfficialAccountLoginUserInfo',
-  body: Empty,
+const getOfficialAccountLoginUserInfo = defineCall('user/getOfficialAccountLoginUserInfo', {
   access: { kind: 'user' },
   handler: async ({ caller, services }) => userDetail(services.db, caller),
 });
 
-export const getMyCompanies = defineCall({
-  path: 'company/getMyCompanies',
-  body: Body({ keyword: Type.Optional(Text('关键字', 50)), ...Paging }),
+/** Signs out: the session of this token ends on the server (the client forgets the token too). */
+const signOut = defineCall('user/signOut', {
+  access: { kind: 'user' },
+  handler: async ({ request, services }) => {
+    const token = tokenFromHeader(request.headers.authorization);
+    if (token) await revokeSession(services.db, token);
+    return { signedOut: true };
+  },
+});
+
+const getMyCompanies = defineCall('company/getMyCompanies', {
   access: { kind: 'user' },
   handler: async ({ caller, body, services }) => {
     const { limit, offset } = pageWindow(body.page, body.pageSize);
@@ -74,23 +67,24 @@ export const getMyCompanies = defineCall({
     const keyword = body.keyword?.trim();
     const matching = keyword ? rows.filter((row) => row.name.includes(keyword) || row.xsfNsrsbh.includes(keyword.toUpperCase())) : rows;
     return {
-      total: matching.length,
+      total: cappedTotal(matching.length),
       list: matching.slice(offset, offset + limit).map((row) => ({ ...row, current: row.id === caller.company?.id })),
     };
   },
 });
 
-export const changeCompany = defineCall({
-  path: 'company/changeCompany',
-  body: Body({ id: Id('企业编号') }),
+const changeCompany = defineCall('company/changeCompany', {
   access: { kind: 'user' },
   handler: async ({ caller, body, services }) => {
+    const id = body.id.toLowerCase();
     const [membership] = await services.db
       .select({ companyId: memberships.companyId })
       .from(memberships)
-      .where(and(eq(memberships.userId, caller.userId), eq(memberships.companyId, body.id)));
+      .where(and(eq(memberships.userId, caller.userId), eq(memberships.companyId, id)));
     if (!membership) throw new ApiFailure(ErrorCode.NoAccess, '您不是该企业的成员');
-    await services.db.update(users).set({ currentCompanyId: body.id }).where(eq(users.id, caller.userId));
-    return { id: body.id };
+    await services.db.update(users).set({ currentCompanyId: id }).where(eq(users.id, caller.userId));
+    return { id };
   },
 });
+
+export const userCalls = [getOfficialAccountLoginUserInfo, signOut, getMyCompanies, changeCompany];

@@ -7,6 +7,10 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { InvoiceKind, InvoiceParty, InvoiceStatus, InvoiceType, RedConfirmation, RedReason } from '@app/domain/invoice-document';
 import type { TaxExemption } from '@app/domain/tax-maths';
+import type { LoginIdentity } from '@app/contract/tax-account';
+import type { Permission } from '@app/contract/user';
+import type { ApplicationStatus } from '@app/contract/invoice-application';
+import type { TaskType } from '@app/contract/task-status';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -53,8 +57,6 @@ export const companies = pgTable('companies', {
   createdAt: createdAt(),
 });
 
-export const PERMISSIONS = ['company_manage', 'company_user_role', 'taxi_trip_manage', 'benefit_payment'] as const;
-export type Permission = (typeof PERMISSIONS)[number];
 
 export const memberships = pgTable(
   'memberships',
@@ -136,7 +138,7 @@ export const taxAccounts = pgTable('tax_accounts', {
     .references(() => companies.id, { onDelete: 'cascade' }),
   nsrsbh: text('nsrsbh').notNull(),
   /** 01 法定代表人, 02 财务负责人, 03 办税员, 09 开票员. */
-  loginIdentity: text('login_identity').notNull(),
+  loginIdentity: text('login_identity').$type<LoginIdentity>().notNull(),
   /** The name on the e-tax account: the issuer (开票人) of invoices. */
   personName: text('person_name').notNull(),
   phone: text('phone').notNull(),
@@ -152,7 +154,6 @@ export const taxAccounts = pgTable('tax_accounts', {
   updatedAt: updatedAt(),
 });
 
-export type TaskType = 'login_sms' | 'login_qr' | 'face' | 'blue_invoice' | 'red_invoice';
 
 /**
  * Work done with the tax bureau. A worker claims due rows with FOR UPDATE SKIP LOCKED and holds them by a lease
@@ -387,7 +388,6 @@ export const invoiceLines = pgTable(
   (table) => [primaryKey({ columns: [table.invoiceId, table.lineNo] })],
 );
 
-export type ApplicationStatus = '待审核' | '已拒绝' | '待开票' | '开票中' | '已开具' | '开具失败' | '已交付';
 
 /** A customer's request for an invoice, sent from the company's shop code or one of its sub-codes. */
 export const invoiceApplications = pgTable(
@@ -437,6 +437,18 @@ export const simInvoices = pgTable('sim_invoices', {
   /** A red-letter confirmation form: its state (RED_CONFIRMATION_STATES). */
   state: text('state'),
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * What the simulated bureau was asked to issue, by ref, from the moment the request arrives: processing until it
+ * answers, then issued or refused. A client that timed out asks it (`issueOutcome`) instead of guessing. A request
+ * still processing after `answer_by` was lost with the process that handled it.
+ */
+export const simIssueRequests = pgTable('sim_issue_requests', {
+  ref: text('ref').primaryKey(),
+  state: text('state').$type<'processing' | 'issued' | 'refused'>().notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  answerBy: timestamp('answer_by', { withTimezone: true }).notNull(),
 });
 
 /** The simulator's invoice sequence (the last 15 digits of a number). */

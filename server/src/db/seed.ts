@@ -1,14 +1,17 @@
 /**
- * The demo data a fresh database starts with: the five demo users (each a real row the demo sign-in lists), two
- * companies (one running taxis), their tax accounts, goods, titles, cars, the service hotlines and a service contact,
- * and the authorisation agreement. The company users have not yet agreed to it, so a fresh start shows the gate.
+ * What a fresh database starts with. Always the reference data: the service config, the service hotlines and
+ * contacts, and the authorisation agreement. With demo sign-in on, also the demo data: the five demo users (each a real
+ * row the demo sign-in lists), two companies (one running taxis), their tax accounts, goods, titles and cars; the
+ * company users have not yet agreed to the agreement, so a fresh start shows the gate. A database that a real
+ * provider signs into never gets demo users (nobody could tell them from real ones).
  */
 import { count } from 'drizzle-orm';
 import { usccCheckCharacter } from '@app/domain/tax-number';
 import { sanitizeAgreementHtml } from '../security/sanitize-html';
 import { encryptSecret } from '../security/secret-box';
 import type { Database } from './database';
-import { agreements, cars, companies, goods, memberships, serviceConfig, serviceContacts, serviceHotlines, shortLinks, taxAccounts, titles, users, type Permission } from './schema';
+import type { Permission } from '@app/contract/user';
+import { agreements, cars, companies, goods, memberships, serviceConfig, serviceContacts, serviceHotlines, shortLinks, taxAccounts, titles, users } from './schema';
 
 function uscc(first17: string): string {
   return first17 + usccCheckCharacter(first17);
@@ -52,108 +55,121 @@ const DEMO_USERS: DemoUser[] = [
   { label: '线下收款管理员', nickname: '陈静', username: 'chenjing', company: 'trading', roleName: '收款管理员', permissions: ['company_user_role', 'benefit_payment'] },
 ];
 
-/** Seeds an empty database; does nothing when demo data (or any user) is already there. */
-export async function seedDemoData(db: Database, secretKey: Buffer): Promise<boolean> {
-  const [existing] = await db.select({ n: count() }).from(users);
-  if ((existing?.n ?? 0) > 0) return false;
+export interface SeedOptions {
+  /** Seed the demo users and companies (demo sign-in is on). */
+  demo: boolean;
+}
+
+/** Seeds an empty database: what it seeded (nothing when it is not empty). */
+export async function seedDatabase(db: Database, secretKey: Buffer, options: SeedOptions): Promise<'reference' | 'demo' | null> {
+  const [configured] = await db.select({ n: count() }).from(serviceConfig);
+  if ((configured?.n ?? 0) > 0) return null;
   await db.transaction(async (tx) => {
-    const inAYear = new Date(Date.now() + 365 * 24 * 3600 * 1000);
-    const [trading, taxi] = await tx
-      .insert(companies)
-      .values([
-        {
-          name: '杭州优税通科技有限公司',
-          qylx: '1',
-          businessTypes: ['零售', '服务'],
-          xsfNsrsbh: DEMO_TAX_NUMBERS.trading,
-          address: '浙江省杭州市西湖区文三路 398 号',
-          phone: '0571-88880001',
-          bankName: '中国工商银行杭州文三路支行',
-          bankAccount: '1202021109900012345',
-          code: 'YST0001',
-          serviceExpiresAt: inAYear,
-        },
-        {
-          name: '杭州顺达出租汽车有限公司',
-          qylx: '1',
-          businessTypes: ['出租车'],
-          xsfNsrsbh: DEMO_TAX_NUMBERS.taxi,
-          address: '浙江省杭州市上城区秋涛路 210 号',
-          phone: '0571-88880002',
-          bankName: '中国建设银行杭州秋涛支行',
-          bankAccount: '33050161612700001234',
-          code: 'YST0002',
-          serviceExpiresAt: inAYear,
-        },
-      ])
-      .returning();
-    if (!trading || !taxi) throw new Error('seed: companies');
-    const companyOf = { trading, taxi };
-    for (const [index, demo] of DEMO_USERS.entries()) {
-      const company = demo.company ? companyOf[demo.company] : null;
-      const [user] = await tx
-        .insert(users)
-        .values({
-          provider: 'demo',
-          providerSubject: `demo-${index + 1}`,
-          nickname: demo.nickname,
-          username: demo.username,
-          demoLabel: demo.label,
-          demoOrder: index + 1,
-          currentCompanyId: company?.id ?? null,
-        })
-        .returning();
-      if (!user) throw new Error('seed: user');
-      if (company) {
-        await tx.insert(memberships).values({ userId: user.id, companyId: company.id, roleName: demo.roleName ?? '员工', permissions: demo.permissions ?? [] });
-      }
-      await tx.insert(titles).values([
-        { userId: user.id, kind: '企业', name: '杭州西湖文化传媒有限公司', taxNumber: uscc('91330106MA27Y8K3P'), address: '杭州市西湖区曙光路 120 号', phone: '0571-86001234', bankName: '招商银行杭州分行', bankAccount: '571908765410201', email: 'finance@xihu-media.cn', isDefault: true },
-        { userId: user.id, kind: '个人', name: demo.nickname, email: `${demo.username ?? 'guest'}@example.cn` },
-      ]);
-    }
-    await tx.insert(taxAccounts).values([
-      { companyId: trading.id, nsrsbh: trading.xsfNsrsbh, loginIdentity: '03', personName: '李明', phone: '13800001111', passwordEncrypted: encryptSecret(secretKey, 'Demo@2026') },
-      { companyId: taxi.id, nsrsbh: taxi.xsfNsrsbh, loginIdentity: '01', personName: '赵强', phone: '13900002222', passwordEncrypted: encryptSecret(secretKey, 'Demo@2026'), supportedLoginMethods: ['qrcode'] },
-    ]);
-    await tx.insert(goods).values([
-      { companyId: trading.id, name: '软件技术服务', taxCode: '3040201990000000000', taxShortName: '信息技术服务', unit: '次', unitPriceFen: 100_000, taxRatePermille: 60 },
-      { companyId: trading.id, name: '办公用品', taxCode: '1060599000000000000', taxShortName: '纸制品', model: 'A4', unit: '箱', unitPriceFen: 15_800, taxRatePermille: 130 },
-      { companyId: trading.id, name: '餐饮服务', taxCode: '3070401000000000000', taxShortName: '餐饮服务', unit: '次', taxRatePermille: 10 },
-      { companyId: trading.id, name: '农产品（蔬菜）', taxCode: '1010112000000000000', taxShortName: '蔬菜', unit: '千克', unitPriceFen: 600, taxFree: '免税' },
-      { companyId: taxi.id, name: '客运服务', taxCode: '3010101020000000000', taxShortName: '陆路旅客运输服务', unit: '次', taxRatePermille: 30 },
-    ]);
-    await tx.insert(cars).values([
-      { companyId: taxi.id, licensePlateNumber: '浙A·T1234' },
-      { companyId: taxi.id, licensePlateNumber: '浙A·T5678' },
-      { companyId: taxi.id, licensePlateNumber: '浙A·D9021' },
-    ]);
-    await tx.insert(serviceConfig).values({
-      id: 1,
-      appHotLine: '400-800-1234',
-      etaxAreas: [
-        { code: '33', name: '浙江' },
-        { code: '31', name: '上海' },
-        { code: '32', name: '江苏' },
-        { code: '44', name: '广东' },
-      ],
-      available: 'all',
-      closeReason: '',
-      frontVersion: 100,
-    });
-    await tx.insert(serviceHotlines).values([
-      { name: '客服热线', phone: '400-800-1234', serviceHours: '工作日 9:00-18:00', sortOrder: 1 },
-      { name: '开票技术支持', phone: '0571-88881234', serviceHours: '每天 8:30-21:00', sortOrder: 2 },
-    ]);
-    await tx.insert(serviceContacts).values([
-      { name: '优税通客服小优', wechatId: 'youshuitong-kf01', contactUrl: 'https://work.weixin.qq.com/kfid/kfcYST0001' },
-      { name: '优税通客服小通', wechatId: 'youshuitong-kf02', contactUrl: 'https://work.weixin.qq.com/kfid/kfcYST0002' },
-    ]);
-    await tx.insert(agreements).values({ version: '2026.1', title: '用户授权协议', content: sanitizeAgreementHtml(AGREEMENT_HTML) });
-    await tx.insert(shortLinks).values([
-      { code: 'shop1', target: `/shop/${trading.code}` },
-      { code: 'bind1', target: `/my/company/bind?code=${trading.code}` },
-    ]);
+    await seedReferenceData(tx);
+    if (options.demo) await seedDemoData(tx, secretKey);
   });
-  return true;
+  return options.demo ? 'demo' : 'reference';
+}
+
+async function seedReferenceData(tx: Database): Promise<void> {
+  await tx.insert(serviceConfig).values({
+    id: 1,
+    appHotLine: '400-800-1234',
+    etaxAreas: [
+      { code: '33', name: '浙江' },
+      { code: '31', name: '上海' },
+      { code: '32', name: '江苏' },
+      { code: '44', name: '广东' },
+    ],
+    available: 'all',
+    closeReason: '',
+    frontVersion: 100,
+  });
+  await tx.insert(serviceHotlines).values([
+    { name: '客服热线', phone: '400-800-1234', serviceHours: '工作日 9:00-18:00', sortOrder: 1 },
+    { name: '开票技术支持', phone: '0571-88881234', serviceHours: '每天 8:30-21:00', sortOrder: 2 },
+  ]);
+  await tx.insert(serviceContacts).values([
+    { name: '优税通客服小优', wechatId: 'youshuitong-kf01', contactUrl: 'https://work.weixin.qq.com/kfid/kfcYST0001' },
+    { name: '优税通客服小通', wechatId: 'youshuitong-kf02', contactUrl: 'https://work.weixin.qq.com/kfid/kfcYST0002' },
+  ]);
+  await tx.insert(agreements).values({ version: '2026.1', title: '用户授权协议', content: sanitizeAgreementHtml(AGREEMENT_HTML) });
+}
+
+async function seedDemoData(tx: Database, secretKey: Buffer): Promise<void> {
+  const inAYear = new Date(Date.now() + 365 * 24 * 3600 * 1000);
+  const [trading, taxi] = await tx
+    .insert(companies)
+    .values([
+      {
+        name: '杭州优税通科技有限公司',
+        qylx: '1',
+        businessTypes: ['零售', '服务'],
+        xsfNsrsbh: DEMO_TAX_NUMBERS.trading,
+        address: '浙江省杭州市西湖区文三路 398 号',
+        phone: '0571-88880001',
+        bankName: '中国工商银行杭州文三路支行',
+        bankAccount: '1202021109900012345',
+        code: 'YST0001',
+        serviceExpiresAt: inAYear,
+      },
+      {
+        name: '杭州顺达出租汽车有限公司',
+        qylx: '1',
+        businessTypes: ['出租车'],
+        xsfNsrsbh: DEMO_TAX_NUMBERS.taxi,
+        address: '浙江省杭州市上城区秋涛路 210 号',
+        phone: '0571-88880002',
+        bankName: '中国建设银行杭州秋涛支行',
+        bankAccount: '33050161612700001234',
+        code: 'YST0002',
+        serviceExpiresAt: inAYear,
+      },
+    ])
+    .returning();
+  if (!trading || !taxi) throw new Error('seed: companies');
+  const companyOf = { trading, taxi };
+  for (const [index, demo] of DEMO_USERS.entries()) {
+    const company = demo.company ? companyOf[demo.company] : null;
+    const [user] = await tx
+      .insert(users)
+      .values({
+        provider: 'demo',
+        providerSubject: `demo-${index + 1}`,
+        nickname: demo.nickname,
+        username: demo.username,
+        demoLabel: demo.label,
+        demoOrder: index + 1,
+        currentCompanyId: company?.id ?? null,
+      })
+      .returning();
+    if (!user) throw new Error('seed: user');
+    if (company) {
+      await tx.insert(memberships).values({ userId: user.id, companyId: company.id, roleName: demo.roleName ?? '员工', permissions: demo.permissions ?? [] });
+    }
+    await tx.insert(titles).values([
+      { userId: user.id, kind: '企业', name: '杭州西湖文化传媒有限公司', taxNumber: uscc('91330106MA27Y8K3P'), address: '杭州市西湖区曙光路 120 号', phone: '0571-86001234', bankName: '招商银行杭州分行', bankAccount: '571908765410201', email: 'finance@xihu-media.cn', isDefault: true },
+      { userId: user.id, kind: '个人', name: demo.nickname, email: `${demo.username ?? 'guest'}@example.cn` },
+    ]);
+  }
+  await tx.insert(taxAccounts).values([
+    { companyId: trading.id, nsrsbh: trading.xsfNsrsbh, loginIdentity: '03', personName: '李明', phone: '13800001111', passwordEncrypted: encryptSecret(secretKey, 'Demo@2026') },
+    { companyId: taxi.id, nsrsbh: taxi.xsfNsrsbh, loginIdentity: '01', personName: '赵强', phone: '13900002222', passwordEncrypted: encryptSecret(secretKey, 'Demo@2026'), supportedLoginMethods: ['qrcode'] },
+  ]);
+  await tx.insert(goods).values([
+    { companyId: trading.id, name: '软件技术服务', taxCode: '3040201990000000000', taxShortName: '信息技术服务', unit: '次', unitPriceFen: 100_000, taxRatePermille: 60 },
+    { companyId: trading.id, name: '办公用品', taxCode: '1060599000000000000', taxShortName: '纸制品', model: 'A4', unit: '箱', unitPriceFen: 15_800, taxRatePermille: 130 },
+    { companyId: trading.id, name: '餐饮服务', taxCode: '3070401000000000000', taxShortName: '餐饮服务', unit: '次', taxRatePermille: 10 },
+    { companyId: trading.id, name: '农产品（蔬菜）', taxCode: '1010112000000000000', taxShortName: '蔬菜', unit: '千克', unitPriceFen: 600, taxFree: '免税' },
+    { companyId: taxi.id, name: '客运服务', taxCode: '3010101020000000000', taxShortName: '陆路旅客运输服务', unit: '次', taxRatePermille: 30 },
+  ]);
+  await tx.insert(cars).values([
+    { companyId: taxi.id, licensePlateNumber: '浙A·T1234' },
+    { companyId: taxi.id, licensePlateNumber: '浙A·T5678' },
+    { companyId: taxi.id, licensePlateNumber: '浙A·D9021' },
+  ]);
+  await tx.insert(shortLinks).values([
+    { code: 'shop1', target: `/shop/${trading.code}` },
+    { code: 'bind1', target: `/my/company/bind?code=${trading.code}` },
+  ]);
 }

@@ -52,6 +52,13 @@ export interface IssuedInvoice {
   issuedAt: Date;
 }
 
+/**
+ * What the bureau did with an issue request (by its ref): issued it, is still working on it, or has nothing issued
+ * under it (never received, refused, or lost). Asked before an issue is retried or given up, so an invoice the bureau
+ * issued after the client stopped waiting is recorded as issued, never as failed.
+ */
+export type IssueOutcome = ({ state: 'issued' } & IssuedInvoice) | { state: 'processing' } | { state: 'none' };
+
 /** Seller-initiated 红字发票信息确认单 for (part of) an issued blue invoice. */
 export interface RedConfirmationRequest {
   seller: InvoiceParty;
@@ -75,6 +82,8 @@ export interface ETaxGateway {
   pollScan(ref: string): Promise<ScanState>;
   /** Issues an invoice; the same ref issued again answers the same number. */
   issueInvoice(ref: string, request: IssueRequest): Promise<IssuedInvoice>;
+  /** The outcome of an issue request by its ref (the bureau's query by request serial). */
+  issueOutcome(ref: string): Promise<IssueOutcome>;
   /** Opens a red-letter confirmation form (idempotent on ref). */
   openRedConfirmation(ref: string, request: RedConfirmationRequest): Promise<RedConfirmationStatus>;
   /** The form's state now (the buyer may confirm or refuse it). */

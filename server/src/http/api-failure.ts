@@ -1,44 +1,25 @@
 /**
- * The error codes of the API (spec §8 and the server's own), and the failure a handler throws to answer one. Every
- * answer, good or bad, is the envelope `{ success, result, message, errorCode }`.
+ * The failure a handler throws to answer an error code of the contract (`@app/contract/error-codes`), and the
+ * envelope every answer is: `{ success, result, message, errorCode }`. A failure is never sent with status 200: the
+ * 200 answer of each call is serialised by its result schema, and a failure's `result` (the running task of 2001,
+ * the fields of 4000) is another shape.
  */
-export const ErrorCode = {
-  /** Missing or unknown session token: sign in again. */
-  NotSignedIn: 1001,
-  /** The session expired: sign in again. */
-  SessionExpired: 1002,
-  /** The caller's role does not allow the call. */
-  NoPermission: 1003,
-  /** The data belongs to a company the caller has no access to. */
-  NoAccess: 1004,
-  /** A pending task of that kind already exists (its id is in `result.taskId`). */
-  TaskExists: 2001,
-  /** The action needs the tax-bureau login first. */
-  TaxLoginRequired: 2002,
-  /** The company's service has expired. */
-  ServiceExpired: 2003,
-  /** The e-tax account cannot log in (accountState 2 or 3), or is not set up. */
-  TaxAccountUnusable: 2004,
-  /** The task is not in a state that allows this step. */
-  TaskStateConflict: 2005,
-  /** Too soon to send another SMS code (4-minute window). */
-  SmsTooSoon: 2006,
-  /** The request body is not valid: the message names the field. */
-  InvalidInput: 4000,
-  NotFound: 4004,
-  /** Too many requests in a short time. */
-  TooManyRequests: 4029,
-  /** Unexpected server failure (a bug: never caused by client input). */
-  Internal: 5000,
-} as const;
+import { ErrorCode, type ErrorCodeValue, type FieldErrors } from '@app/contract/error-codes';
 
-export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+export { ErrorCode, type ErrorCodeValue };
 
-const STATUS_OF: Partial<Record<ErrorCodeValue, number>> = {
+const STATUS_OF: Record<ErrorCodeValue, number> = {
   [ErrorCode.NotSignedIn]: 401,
   [ErrorCode.SessionExpired]: 401,
   [ErrorCode.NoPermission]: 403,
   [ErrorCode.NoAccess]: 403,
+  [ErrorCode.TaskExists]: 409,
+  [ErrorCode.TaxLoginRequired]: 409,
+  [ErrorCode.ServiceExpired]: 403,
+  [ErrorCode.TaxAccountUnusable]: 409,
+  [ErrorCode.TaskStateConflict]: 409,
+  [ErrorCode.SmsTooSoon]: 429,
+  [ErrorCode.AgreementRequired]: 403,
   [ErrorCode.InvalidInput]: 400,
   [ErrorCode.NotFound]: 404,
   [ErrorCode.TooManyRequests]: 429,
@@ -48,15 +29,29 @@ const STATUS_OF: Partial<Record<ErrorCodeValue, number>> = {
 export class ApiFailure extends Error {
   readonly errorCode: ErrorCodeValue;
   readonly status: number;
-  /** Sent as `result` with the failure (e.g. the existing task's id with 2001). */
+  /** Sent as `result` with the failure (e.g. the existing task's id with 2001, the refused fields with 4000). */
   readonly result: unknown;
   constructor(errorCode: ErrorCodeValue, message: string, result: unknown = null) {
     super(message);
     this.name = 'ApiFailure';
     this.errorCode = errorCode;
-    this.status = STATUS_OF[errorCode] ?? 200;
+    this.status = STATUS_OF[errorCode];
     this.result = result;
   }
+}
+
+/**
+ * A refusal of bad input (4000): the message (the first problem, shown when no field can show it) and the problem of
+ * each field by its path in the body (`buyer.taxNumber`, `lines.0.grossFen`), shown under the fields.
+ */
+export function invalidInput(message: string, fields: Record<string, string> = {}): ApiFailure {
+  const result: FieldErrors = { fields };
+  return new ApiFailure(ErrorCode.InvalidInput, message, result);
+}
+
+/** A refusal of one field: its message, and the field's path in the body. */
+export function invalidField(path: string, message: string): ApiFailure {
+  return invalidInput(message, { [path]: message });
 }
 
 export interface Envelope<T> {

@@ -1,12 +1,13 @@
 /**
- * One API call: `POST /api/<module>/<action>`, its body schema, who may make it, and its handler. The handler gets
- * the validated body and the caller; it returns the result or throws an ApiFailure. Permissions are checked here, on
- * the server, for every call.
+ * One API call: its path in the contract (`@app/contract/api`, which gives its body and result schemas), who may make
+ * it, and its handler. The handler gets the validated body and the caller, and returns the call's result (typed by
+ * the contract) or throws an ApiFailure. Permissions are checked here, on the server, for every call.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Static, TSchema } from 'typebox';
+import type { TSchema } from 'typebox';
+import { API, type ApiPath, type CallBody, type CallResult } from '@app/contract/api';
+import type { Permission } from '@app/contract/user';
 import type { Caller, CallerCompany } from '../auth/caller';
-import type { Permission } from '../db/schema';
 import type { AppServices } from '../services';
 
 export type Access =
@@ -16,9 +17,11 @@ export type Access =
   | { kind: 'user' }
   /**
    * A signed-in member of a current company holding any of `anyOf` (default: company users, i.e. company_manage or
-   * company_user_role). Refused with 2003 once the company's service has expired, unless `allowExpired`.
+   * company_user_role). Refused with 2003 once the company's service has expired, unless `allowExpired`. `agreement`:
+   * the call acts at the tax bureau for the company (or hands over the e-tax password), which needs the caller's
+   * accepted authorisation agreement (else 2007).
    */
-  | { kind: 'company'; anyOf?: readonly Permission[]; allowExpired?: boolean };
+  | { kind: 'company'; anyOf?: readonly Permission[]; allowExpired?: boolean; agreement?: true };
 
 interface BaseContext<B> {
   body: B;
@@ -38,17 +41,18 @@ export interface RateLimit {
   windowMs: number;
 }
 
-export interface CallSpec<S extends TSchema = TSchema, A extends Access = Access, R = unknown> {
-  path: `${string}/${string}`;
-  body: S;
+export interface CallSpec<P extends ApiPath = ApiPath, A extends Access = Access> {
+  path: P;
+  body: TSchema;
+  result: TSchema;
   access: A;
   rateLimit?: RateLimit;
-  handler(context: ContextFor<A, Static<S>>): Promise<R>;
+  handler(context: ContextFor<A, CallBody<P>>): Promise<CallResult<P>>;
 }
 
-export function defineCall<S extends TSchema, A extends Access, R>(spec: CallSpec<S, A, R>): CallSpec<S, A, R> {
-  return spec;
+export function defineCall<P extends ApiPath, A extends Access>(path: P, spec: Omit<CallSpec<P, A>, 'path' | 'body' | 'result'>): CallSpec<P, A> {
+  return { path, body: API[path].body, result: API[path].result, ...spec };
 }
 
-/** The permissions that make a company user (spec §6). */
+/** The permissions that make a company user. */
 export const COMPANY_USER: readonly Permission[] = ['company_manage', 'company_user_role'];

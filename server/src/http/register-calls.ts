@@ -3,47 +3,29 @@
  * mistake into a 4xx envelope with a Chinese message and an errorCode (never a 500). Unknown `/api` paths answer 404
  * in the same envelope.
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Type, { type TSchema } from 'typebox';
+import { hasAcceptedLatest } from '../agreements/agreement-acceptance';
 import { isCompanyUser, resolveCaller, type Caller } from '../auth/caller';
 import type { AppServices } from '../services';
-import { ApiFailure, ErrorCode, failed, ok } from './api-failure';
+import { ApiFailure, ErrorCode, failed, invalidInput, ok } from './api-failure';
 import { COMPANY_USER, type CallSpec } from './define-call';
 import { RateLimiter } from './rate-limiter';
 import { registerJsonBody } from './json-body';
-import { fieldName, findUnsafeString, titleAt, validationMessage } from './validation-messages';
+import { clientError } from './route-errors';
+import { fieldName, findUnsafeString, pointerToPath, titleAt } from './validation-messages';
 import { chinaDate } from '@app/domain/china-time';
 
 const API_BODY_LIMIT = 256 * 1024;
 
-function clientError(error: FastifyError): { status: number; code: number; message: string } | null {
-  if (error.validation?.length) {
-    // Each branch of a union reports its own error; the union's (reported last) carries the field's title.
-    const union = error.validation.findLast((item) => item.keyword === 'anyOf' || item.keyword === 'oneOf');
-    return { status: 400, code: ErrorCode.InvalidInput, message: validationMessage((union ?? error.validation[0]) as never) };
-  }
-  switch (error.code) {
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { status: 400, code: ErrorCode.InvalidInput, message: '请求体不是有效的 JSON' };
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 413, code: ErrorCode.InvalidInput, message: '请求体过大' };
-    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return { status: 400, code: ErrorCode.InvalidInput, message: '请求体长度与 Content-Length 不一致' };
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 415, code: ErrorCode.InvalidInput, message: '请以 application/json 发送请求' };
-  }
-  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-    return { status: error.statusCode, code: ErrorCode.InvalidInput, message: '请求无效' };
-  }
-  return null;
+/** A call's 200 answer: success with its result (failures are never sent with 200, see api-failure.ts). */
+function successEnvelope(result: TSchema) {
+  return Type.Object({ success: Type.Literal(true), result, message: Type.Null(), errorCode: Type.Null() });
 }
 
 export function sendFailure(reply: FastifyReply, error: unknown, request: FastifyRequest): FastifyReply {
-  if (error instanceof ApiFailure) {
-    return reply.code(error.status).send(failed(error.errorCode, error.message, error.result));
-  }
-  const client = clientError(error as FastifyError);
-  if (client) return reply.code(client.status).send(failed(client.code, client.message));
+  const client = clientError(error);
+  if (client) return reply.code(client.status).send(failed(client.code, client.message, client.result ?? null));
   request.log.error({ err: error }, 'call failed');
   return reply.code(500).send(failed(ErrorCode.Internal, '服务暂时不可用，请稍后重试'));
 }
@@ -65,6 +47,9 @@ async function authorise(spec: CallSpec, request: FastifyRequest, services: AppS
     const expiredOn = chinaDate(company.serviceExpiresAt);
     throw new ApiFailure(ErrorCode.ServiceExpired, `${company.name}的服务已于 ${expiredOn} 到期，请联系客服续费`);
   }
+  if (access.agreement && !(await hasAcceptedLatest(services.db, caller.userId))) {
+    throw new ApiFailure(ErrorCode.AgreementRequired, '请先阅读并同意《用户授权协议》，优税通才能代您办理税务事项');
+  }
   return { caller, company };
 }
 
@@ -85,7 +70,8 @@ export async function registerCalls(app: FastifyInstance, services: AppServices,
         const unsafe = findUnsafeString(request.body);
         if (unsafe) {
           const path = unsafe === '/' ? '' : unsafe;
-          throw new ApiFailure(ErrorCode.InvalidInput, `参数 ${fieldName(path, titleAt(request.routeOptions.schema?.body, path))} 含有不允许的字符`);
+          const message = `参数 ${fieldName(path, titleAt(request.routeOptions.schema?.body, path))} 含有不允许的字符`;
+          throw invalidInput(message, path ? { [pointerToPath(path)]: message } : {});
         }
       });
 
@@ -95,7 +81,9 @@ export async function registerCalls(app: FastifyInstance, services: AppServices,
       });
 
       for (const spec of calls) {
-        api.post(`/${spec.path}`, { schema: { body: spec.body }, bodyLimit: API_BODY_LIMIT }, async (request, reply) => {
+        // The answer is serialised by the contract's result schema: only what the contract says leaves the server.
+        const schema = { body: spec.body, response: { 200: successEnvelope(spec.result) } };
+        api.post(`/${spec.path}`, { schema, bodyLimit: API_BODY_LIMIT }, async (request, reply) => {
           const context = await authorise(spec, request, services);
           options.beforeCall?.(spec.path);
           if (spec.rateLimit) {

@@ -44,6 +44,19 @@ export function titleAt(schema: unknown, path: string): string | undefined {
   return node === schema ? undefined : node?.title;
 }
 
+/** The path of the field a validation error is about, as `result.fields` names it (`buyer.taxNumber`), or '' for the body. */
+export function validationFieldPath(error: FastifySchemaValidationError): string {
+  const params = error.params as Record<string, unknown>;
+  const pointer =
+    error.keyword === 'required' ? `${error.instancePath}/${String(params.missingProperty)}` : error.keyword === 'additionalProperties' ? `${error.instancePath}/${String(params.additionalProperty)}` : error.instancePath;
+  return pointerToPath(pointer);
+}
+
+/** `/lines/0/grossFen` → `lines.0.grossFen`. */
+export function pointerToPath(pointer: string): string {
+  return pointer.replace(/^\//, '').replace(/\//g, '.');
+}
+
 export function validationMessage(error: FastifySchemaValidationError & { parentSchema?: SchemaLike; schema?: unknown }): string {
   const params = error.params as Record<string, unknown>;
   const own = error.parentSchema;

@@ -1,20 +1,21 @@
 /**
  * Creating blue and red invoices: each writes the invoice (开具中) with its lines and the task that issues it, in one
  * transaction, once per request serial — a retried or double-submitted create answers the same task and never
- * issues twice. A red invoice never reverses more than is left of its blue invoice: the blue row is locked while the
- * reds are counted.
+ * issues twice, and a serial belongs to one request: reusing it for another kind of request (or a red invoice of
+ * another blue one) is refused. A red invoice never reverses more than is left of its blue invoice: the blue row is
+ * locked while the reds are counted. The caller wakes the queue once its transaction committed.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { InvoiceParty } from '@app/domain/invoice-document';
 import type { BlueInvoiceLineRequest, BlueInvoiceRequest, CreatedInvoice, RedInvoiceRequest } from '@app/domain/invoice-requests';
-import { lineProblem, priceLine } from '@app/domain/invoice-line';
+import { lineIssue, priceLine, type LinePart } from '@app/domain/invoice-line';
 import { formatYuan } from '@app/domain/money';
 import { splitGross, invoiceTotals } from '@app/domain/tax-maths';
 import type { CallerCompany } from '../auth/caller';
 import type { Database } from '../db/database';
 import { companies, goods, invoiceLines, invoices, tasks } from '../db/schema';
-import { ApiFailure, ErrorCode } from '../http/api-failure';
+import { ApiFailure, ErrorCode, invalidField, invalidInput } from '../http/api-failure';
 import type { TaskQueue } from '../tasks/task-queue';
 import { checkedBuyer, checkedDelivery, checkedRemarks, MAX_LINES } from './invoice-input';
 import { leftOfBlue, linesOf, type InvoiceRow } from './invoice-records';
@@ -26,8 +27,17 @@ export interface BlueInvoiceCreation extends BlueInvoiceRequest {
 
 type NewLine = Omit<typeof invoiceLines.$inferInsert, 'invoiceId'>;
 
-function invalid(message: string): never {
-  throw new ApiFailure(ErrorCode.InvalidInput, message);
+function invalid(message: string, field?: string): never {
+  throw field ? invalidField(field, message) : invalidInput(message);
+}
+
+const LINE_FIELDS: Record<LinePart, string> = { goods: 'goodsId', quantity: 'quantity', rate: 'rate', amount: 'grossFen' };
+
+export const SERIAL_REUSED = '请求流水号已用于其他开票请求，请刷新页面后重新提交';
+
+/** The task an earlier request with this serial made: it must be the same kind of request. */
+function sameRequest(task: { type: string }, type: 'blue_invoice' | 'red_invoice'): void {
+  if (task.type !== type) invalid(SERIAL_REUSED);
 }
 
 export async function sellerOf(db: Database, companyId: string): Promise<InvoiceParty> {
@@ -46,8 +56,8 @@ export async function sellerOf(db: Database, companyId: string): Promise<Invoice
 
 /** The goods lines as printed, checked by the domain's line rules. */
 async function blueLines(db: Database, companyId: string, requested: readonly BlueInvoiceLineRequest[]): Promise<NewLine[]> {
-  if (requested.length === 0) invalid('请至少添加一行商品');
-  if (requested.length > MAX_LINES) invalid(`一张发票最多 ${MAX_LINES} 行商品`);
+  if (requested.length === 0) invalid('请至少添加一行商品', 'lines');
+  if (requested.length > MAX_LINES) invalid(`一张发票最多 ${MAX_LINES} 行商品`, 'lines');
   const ids = [...new Set(requested.map((line) => line.goodsId.toLowerCase()))];
   const found = await db.select().from(goods).where(inArray(goods.id, ids));
   const byId = new Map(found.map((item) => [item.id, item]));
@@ -55,11 +65,11 @@ async function blueLines(db: Database, companyId: string, requested: readonly Bl
     const item = byId.get(line.goodsId.toLowerCase());
     if (!item) throw new ApiFailure(ErrorCode.NotFound, `第 ${index + 1} 行的商品不存在`);
     if (item.companyId !== companyId) throw new ApiFailure(ErrorCode.NoAccess, `第 ${index + 1} 行的商品不属于当前企业`);
-    if (line.grossFen <= 0) invalid(`第 ${index + 1} 行的金额应大于 0`);
+    if (line.grossFen <= 0) invalid(`第 ${index + 1} 行的金额应大于 0`, `lines.${index}.grossFen`);
     const priced = priceLine({ grossFen: line.grossFen, rate: line.rate, quantity: line.quantity });
     const printed = { goodsName: item.name, taxShortName: item.taxShortName, taxCode: item.taxCode, model: item.model, unit: item.unit, ...priced };
-    const problem = lineProblem({ ...printed, itemName: `*${item.taxShortName}*${item.name}` });
-    if (problem) invalid(`第 ${index + 1} 行：${problem}`);
+    const issue = lineIssue({ ...printed, itemName: `*${item.taxShortName}*${item.name}` });
+    if (issue) throw invalidInput(`第 ${index + 1} 行：${issue.message}`, { [`lines.${index}.${LINE_FIELDS[issue.part]}`]: issue.message });
     return { lineNo: index + 1, ...printed };
   });
 }
@@ -85,7 +95,10 @@ export async function createBlueInvoice(db: Database, queue: TaskQueue, userId: 
       payload: { invoiceId },
       requestSerial: request.requestSerial,
     });
-    if (!created) return { taskId: task.id, invoiceId: String(task.payload.invoiceId) };
+    if (!created) {
+      sameRequest(task, 'blue_invoice');
+      return { taskId: task.id, invoiceId: String(task.payload.invoiceId) };
+    }
     await insertInvoice(
       tx,
       { id: invoiceId, companyId: company.id, createdBy: userId, kind: 'blue', type: request.type, buyer, seller, remarks, ...delivery, ...totals, taskId: task.id, applicationId: request.applicationId ?? null },
@@ -93,7 +106,6 @@ export async function createBlueInvoice(db: Database, queue: TaskQueue, userId: 
     );
     return { taskId: task.id, invoiceId };
   });
-  queue.wake();
   return created;
 }
 
@@ -101,14 +113,14 @@ export async function createBlueInvoice(db: Database, queue: TaskQueue, userId: 
 function redLines(blueLinesByNo: Map<number, NewLine>, left: Map<number, { netFen: number; taxFen: number; grossFen: number }>, request: RedInvoiceRequest): NewLine[] {
   const wanted = request.lines ?? [...left].filter(([, amounts]) => amounts.grossFen > 0).map(([lineNo, amounts]) => ({ lineNo, grossFen: amounts.grossFen }));
   const seen = new Set<number>();
-  return wanted.map(({ lineNo, grossFen }) => {
+  return wanted.map(({ lineNo, grossFen }, index) => {
     const blue = blueLinesByNo.get(lineNo);
     const lineLeft = left.get(lineNo);
-    if (!blue || !lineLeft) invalid(`原发票没有第 ${lineNo} 行`);
-    if (seen.has(lineNo)) invalid(`第 ${lineNo} 行重复`);
+    if (!blue || !lineLeft) invalid(`原发票没有第 ${lineNo} 行`, `lines.${index}.lineNo`);
+    if (seen.has(lineNo)) invalid(`第 ${lineNo} 行重复`, `lines.${index}.lineNo`);
     seen.add(lineNo);
-    if (!Number.isSafeInteger(grossFen) || grossFen <= 0) invalid(`第 ${lineNo} 行的红冲金额应大于 0`);
-    if (grossFen > lineLeft.grossFen) invalid(`第 ${lineNo} 行最多可红冲 ${formatYuan(lineLeft.grossFen)}`);
+    if (!Number.isSafeInteger(grossFen) || grossFen <= 0) invalid(`第 ${lineNo} 行的红冲金额应大于 0`, `lines.${index}.grossFen`);
+    if (grossFen > lineLeft.grossFen) invalid(`第 ${lineNo} 行最多可红冲 ${formatYuan(lineLeft.grossFen)}`, `lines.${index}.grossFen`);
     const whole = grossFen === lineLeft.grossFen;
     const amounts = whole ? { netFen: -lineLeft.netFen, taxFen: -lineLeft.taxFen, grossFen: -lineLeft.grossFen } : splitGross(-grossFen, blue.taxFree ?? blue.ratePermille ?? 0);
     const fullLine = whole && lineLeft.grossFen === blue.grossFen && blue.quantity !== null;
@@ -132,10 +144,15 @@ export async function createRedInvoice(db: Database, queue: TaskQueue, userId: s
   const invoiceId = randomUUID();
   const created = await db.transaction(async (tx) => {
     const [repeat] = await tx
-      .select({ id: tasks.id, payload: tasks.payload })
+      .select({ id: tasks.id, type: tasks.type, payload: tasks.payload, originalId: invoices.originalId })
       .from(tasks)
+      .leftJoin(invoices, eq(invoices.taskId, tasks.id))
       .where(and(eq(tasks.companyId, company.id), eq(tasks.requestSerial, request.requestSerial)));
-    if (repeat) return { taskId: repeat.id, invoiceId: String(repeat.payload.invoiceId) };
+    if (repeat) {
+      sameRequest(repeat, 'red_invoice');
+      if (repeat.originalId !== request.blueInvoiceId.toLowerCase()) invalid(SERIAL_REUSED);
+      return { taskId: repeat.id, invoiceId: String(repeat.payload.invoiceId) };
+    }
     // Locked: reds of this blue invoice are created one at a time, each counting the ones before it.
     const [blue] = await tx.select().from(invoices).where(eq(invoices.id, request.blueInvoiceId.toLowerCase())).for('update');
     if (!blue) throw new ApiFailure(ErrorCode.NotFound, '原蓝字发票不存在');
@@ -146,10 +163,10 @@ export async function createRedInvoice(db: Database, queue: TaskQueue, userId: s
     const leftFen = [...left.values()].reduce((sum, line) => sum + line.grossFen, 0);
     if (leftFen <= 0) throw new ApiFailure(ErrorCode.TaskStateConflict, '该发票已全部红冲（或有红冲正在开具）');
     if (request.reason === '01' && (request.lines !== undefined || leftFen !== blue.grossFen)) {
-      invalid('红冲原因为“开票有误”时只能全额红冲，且原发票未曾部分红冲');
+      invalid('红冲原因为“开票有误”时只能全额红冲，且原发票未曾部分红冲', 'reason');
     }
     const red = redLines(new Map(lines.map((line) => [line.lineNo, line])), left, request);
-    if (red.length === 0) invalid('请至少选择一行红冲');
+    if (red.length === 0) invalid('请至少选择一行红冲', 'lines');
     const totals = invoiceTotals(red);
     const { task, created } = await queue.createOnce(tx, {
       companyId: company.id,
@@ -158,7 +175,11 @@ export async function createRedInvoice(db: Database, queue: TaskQueue, userId: s
       payload: { invoiceId },
       requestSerial: request.requestSerial,
     });
-    if (!created) return { taskId: task.id, invoiceId: String(task.payload.invoiceId) };
+    if (!created) {
+      // Another create with this serial committed meanwhile: the same request only.
+      sameRequest(task, 'red_invoice');
+      return { taskId: task.id, invoiceId: String(task.payload.invoiceId) };
+    }
     await insertInvoice(
       tx,
       {
@@ -181,7 +202,6 @@ export async function createRedInvoice(db: Database, queue: TaskQueue, userId: s
     );
     return { taskId: task.id, invoiceId };
   });
-  queue.wake();
   return created;
 }
 

@@ -6,11 +6,22 @@ import { PDF_ROUTE_PREFIX, verifyPdfLink } from './invoice-pdf-link';
 import { invoiceDocument } from './invoice-records';
 import { invoices } from '../db/schema';
 import { eq } from 'drizzle-orm';
+import Type from 'typebox';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const PdfParams = Type.Object({ file: Type.String({ title: '文件', maxLength: 64 }) }, { additionalProperties: false });
+/** A link opened from WeChat may gain parameters of WeChat's own: only these are read. */
+const PdfQuery = Type.Object(
+  {
+    expires: Type.Optional(Type.String({ title: 'expires', pattern: '^\\d{1,15}$' })),
+    signature: Type.Optional(Type.String({ title: 'signature', maxLength: 64 })),
+    download: Type.Optional(Type.Literal('1', { title: 'download' })),
+  },
+  { additionalProperties: true },
+);
 
 export function registerInvoicePdfRoute(app: FastifyInstance, services: AppServices): void {
-  app.get<{ Params: { file: string }; Querystring: Record<string, string | undefined> }>(`${PDF_ROUTE_PREFIX}:file`, async (request, reply) => {
+  app.get<{ Params: { file: string }; Querystring: Record<string, string | undefined> }>(`${PDF_ROUTE_PREFIX}:file`, { schema: { params: PdfParams, querystring: PdfQuery } }, async (request, reply) => {
     const id = request.params.file.replace(/\.pdf$/, '').toLowerCase();
     const { expires = '', signature = '', download } = request.query;
     if (!UUID.test(id) || !verifyPdfLink(services.secretKey, id, expires, signature)) {

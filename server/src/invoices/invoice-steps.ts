@@ -6,6 +6,11 @@
  * red_invoice:  start → open the red-letter confirmation form → [02: poll until the buyer confirms (04) or it is
  *               void] → issue (ref `<task id>:issue`) → 1, the red invoice 已开具 and its blue one 部分红冲 / 已红冲
  *
+ * Issuing is the one step whose outcome can be unknown (the bureau may issue after the worker stopped waiting). So
+ * every issue step first asks the bureau what became of its ref, and issues only when nothing was; and before a task
+ * that was issuing is given up (`settleInvoiceTask`), the bureau is asked again: an invoice it issued is recorded as
+ * issued with its number, one it is still working on is waited for.
+ *
  * What a step changes besides the task is done by its `effects`, in the transaction that writes the task's outcome.
  */
 import { and, eq, ne } from 'drizzle-orm';
@@ -13,15 +18,54 @@ import { RED_CONFIRMATION_STATES, type RedConfirmation } from '@app/domain/invoi
 import type { Database } from '../db/database';
 import { invoiceApplications, invoiceDeliveries, invoices, taxAccounts } from '../db/schema';
 import { GatewayError, type IssueRequest } from '../etax/gateway';
-import { faceAuthenticatedToday, isLoggedIn } from '../calls/tax-account-calls';
+import { faceAuthenticatedToday, isLoggedIn } from '../tax-accounts/tax-account-records';
 import type { TaskRow } from '../tasks/task-queue';
-import { TaskStatus } from '../tasks/task-queue';
-import type { StepContext, StepOutcome } from '../tasks/task-steps';
+import { TaskStatus } from '@app/contract/task-status';
+import type { StepContext, StepOutcome } from '../tasks/step-types';
 import { documentLine, leftOfBlue, linesOf, type InvoiceRow } from './invoice-records';
 
 export const NOT_LOGGED_IN_REASON = '电子税务局未登录，请先登录后重试';
 export const NO_FACE_REASON = '今日尚未完成刷脸认证，请先刷脸认证后重试';
 const CONFIRMATION_POLL_MS = 1000;
+const OUTCOME_POLL_MS = 1000;
+export const STILL_ISSUING_REASON = '电子税务局正在开具，请稍候';
+
+/** The gateway ref of a task's issue request. */
+function issueRef(task: TaskRow): string {
+  return task.type === 'blue_invoice' ? task.id : `${task.id}:issue`;
+}
+
+function issuedOutcome(invoice: InvoiceRow, issued: { number: string; issuedAt: Date }, issuer: string): StepOutcome {
+  return {
+    status: TaskStatus.Succeeded,
+    failReason: null,
+    payload: { stage: 'done' },
+    result: { invoiceId: invoice.id, invoiceNumber: issued.number },
+    finished: true,
+    effects: invoiceIssued(invoice, issued, issuer),
+  };
+}
+
+/**
+ * Before an invoice task is given up (attempts used up, or past its deadline): what the bureau did with its issue
+ * request. Issued: the task succeeds with that invoice. Still processing: wait for it (null `finished`). Nothing
+ * issued (or the task never got to issuing): null, and the task fails as it would have.
+ */
+export async function settleInvoiceTask(task: TaskRow, context: StepContext): Promise<StepOutcome | null> {
+  const stage = String(task.payload.stage ?? 'start');
+  if (task.type === 'red_invoice' && stage !== 'issue') return null;
+  const outcome = await context.gateway.issueOutcome(issueRef(task));
+  if (outcome.state === 'none') return null;
+  if (outcome.state === 'processing') return { failReason: STILL_ISSUING_REASON, nextRunAt: new Date(Date.now() + OUTCOME_POLL_MS) };
+  const invoice = await loadInvoice(context.db, task);
+  return issuedOutcome(invoice, outcome, await issuerOf(context.db, task.companyId, invoice));
+}
+
+/** The issuer printed on an invoice: the name on the company's e-tax account. */
+async function issuerOf(db: Database, companyId: string, invoice: InvoiceRow): Promise<string> {
+  const [account] = await db.select({ personName: taxAccounts.personName }).from(taxAccounts).where(eq(taxAccounts.companyId, companyId));
+  return account?.personName ?? invoice.issuer;
+}
 
 function failed(reason: string, task: TaskRow): StepOutcome {
   return { status: TaskStatus.Failed, failReason: reason, finished: true, effects: invoiceFailed(task, reason) };
@@ -117,21 +161,17 @@ function confirmationSaved(invoiceId: string, confirmation: RedConfirmation) {
 export async function runInvoiceStep(task: TaskRow, context: StepContext): Promise<StepOutcome> {
   const stage = String(task.payload.stage ?? 'start');
   const invoice = await loadInvoice(context.db, task);
+  const issuing = task.type === 'blue_invoice' || stage === 'issue';
+  // What an earlier attempt (or a retried task) already got issued counts, whatever the login says now.
+  const outcome = issuing ? await context.gateway.issueOutcome(issueRef(task)) : null;
+  if (outcome?.state === 'issued') return issuedOutcome(invoice, outcome, await issuerOf(context.db, task.companyId, invoice));
+  if (outcome?.state === 'processing') return { failReason: STILL_ISSUING_REASON, nextRunAt: new Date(Date.now() + OUTCOME_POLL_MS) };
+
   const ready = await readiness(context.db, task.companyId);
   if ('reason' in ready) return failed(ready.reason, task);
-
-  if (task.type === 'blue_invoice' || stage === 'issue') {
-    const confirmation = invoice.redConfirmation?.number;
-    const ref = task.type === 'blue_invoice' ? task.id : `${task.id}:issue`;
-    const issued = await context.gateway.issueInvoice(ref, await issueRequest(context.db, invoice, confirmation));
-    return {
-      status: TaskStatus.Succeeded,
-      failReason: null,
-      payload: { stage: 'done' },
-      result: { invoiceId: invoice.id, invoiceNumber: issued.number },
-      finished: true,
-      effects: invoiceIssued(invoice, issued, ready.issuer),
-    };
+  if (issuing) {
+    const issued = await context.gateway.issueInvoice(issueRef(task), await issueRequest(context.db, invoice, invoice.redConfirmation?.number));
+    return issuedOutcome(invoice, issued, ready.issuer);
   }
 
   const reason = invoice.redReason ?? '01';

@@ -7,11 +7,19 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import Type from 'typebox';
 import { cacheControlFor, NO_CACHE } from '@app/deploy/cache-policy';
 import { LiveApps } from '@app/deploy/live-apps';
 
 const APP_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
+/** The host fetches it with a cache-busting `?t=` (WeChat's X5 engine caches hard); nothing else is read. */
+const AnyQuery = Type.Object({}, { additionalProperties: true });
+const ReleaseFileParams = Type.Object(
+  { app: Type.String({ maxLength: 40 }), version: Type.String({ maxLength: 64 }), '*': Type.String({ maxLength: 512 }) },
+  { additionalProperties: false },
+);
+
 /** Paths the client router never owns: a miss there is a plain 404, not the app shell. */
 const NOT_CLIENT_ROUTES = /^\/(api|remotes|etax-sim)(\/|$)|^\/healthz$|\.[a-z0-9]{2,5}$/i;
 
@@ -43,12 +51,12 @@ export async function serveReleases(app: FastifyInstance, storeDir: string): Pro
     lastModified: true,
   });
 
-  app.get('/remotes.json', async (_request, reply) => {
+  app.get('/remotes.json', { schema: { querystring: AnyQuery } }, async (_request, reply) => {
     reply.header('Cache-Control', NO_CACHE);
     return live.remotesDocument();
   });
 
-  app.get<{ Params: { app: string; version: string; '*': string } }>('/remotes/:app/:version/*', async (request, reply) => {
+  app.get<{ Params: { app: string; version: string; '*': string } }>('/remotes/:app/:version/*', { schema: { params: ReleaseFileParams, querystring: AnyQuery } }, async (request, reply) => {
     const { app: appName, version } = request.params;
     const file = request.params['*'];
     if (!APP_NAME.test(appName) || !VERSION.test(version) || !file || file.split('/').includes('..')) {

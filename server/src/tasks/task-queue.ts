@@ -1,19 +1,10 @@
 /** Creating tasks and moving them between steps on behalf of the calls; the worker does the work. */
 import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { tasks, type TaskType } from '../db/schema';
+import { TaskStatus, type TaskType } from '@app/contract/task-status';
+import { tasks } from '../db/schema';
 
 export type TaskRow = typeof tasks.$inferSelect;
-
-export const TaskStatus = {
-  Queued: 0,
-  Processing: 10,
-  AwaitingSmsCode: 2020,
-  AwaitingQrScan: 2010,
-  AwaitingFaceScan: 3010,
-  Succeeded: 1,
-  Failed: -1,
-} as const;
 
 export const FINAL_STATUSES = [TaskStatus.Succeeded, TaskStatus.Failed];
 
@@ -26,7 +17,7 @@ export const TASK_DEADLINE_MS: Record<TaskType, number> = {
   red_invoice: 10 * 60_000,
 };
 
-/** The SMS resend window (spec §9: 4 minutes). */
+/** The SMS resend window (docs/product.md, "Constants": 4 minutes). */
 export const SMS_RESEND_WINDOW_MS = 4 * 60_000;
 
 export class TaskQueue {

@@ -9,33 +9,13 @@
  */
 import QRCode from 'qrcode';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/database';
 import { taxAccounts } from '../db/schema';
-import { GatewayError, type ETaxGateway, type TaxBureauAccount } from '../etax/gateway';
-import { invoiceFailed, runInvoiceStep } from '../invoices/invoice-steps';
+import { GatewayError, type TaxBureauAccount } from '../etax/gateway';
+import { invoiceFailed, runInvoiceStep, settleInvoiceTask } from '../invoices/invoice-steps';
 import { decryptSecret } from '../security/secret-box';
-import { TaskStatus, type TaskRow } from './task-queue';
-
-export interface StepContext {
-  db: Database;
-  gateway: ETaxGateway;
-  secretKey: Buffer;
-}
-
-/** How a step changes its task; `account` is applied to the company's tax account in the same transaction. */
-export interface StepOutcome {
-  status?: number;
-  failReason?: string | null;
-  extensionData?: string | null;
-  payload?: Record<string, unknown>;
-  result?: Record<string, unknown>;
-  nextRunAt?: Date;
-  smsSentAt?: Date;
-  finished?: boolean;
-  account?: Partial<typeof taxAccounts.$inferInsert>;
-  /** Other rows the step changes, written in the same transaction as the task's outcome (and only if it is). */
-  effects?: (tx: Database) => Promise<void>;
-}
+import { type TaskRow } from './task-queue';
+import { TaskStatus } from '@app/contract/task-status';
+import type { StepContext, StepOutcome } from './step-types';
 
 const SCAN_POLL_MS = 1000;
 
@@ -107,6 +87,14 @@ export async function runStep(task: TaskRow, context: StepContext): Promise<Step
     default:
       throw new GatewayError(`暂不支持的任务类型: ${String(task.type)}`);
   }
+}
+
+/**
+ * Before a task fails for good (after its attempts or past its deadline): an outcome that replaces the failure, when
+ * its step may have done its work unseen (an invoice task: the bureau may have issued it), or null to fail it.
+ */
+export async function settleBeforeFailing(task: TaskRow, context: StepContext): Promise<StepOutcome | null> {
+  return task.type === 'blue_invoice' || task.type === 'red_invoice' ? settleInvoiceTask(task, context) : null;
 }
 
 /** What else changes when a task fails for good (after its attempts or past its deadline). */

@@ -13,8 +13,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { taxAccounts, tasks } from '../db/schema';
 import { GatewayError } from '../etax/gateway';
-import { TaskStatus, type TaskRow } from './task-queue';
-import { failureEffects, runStep, type StepContext, type StepOutcome } from './task-steps';
+import { type TaskRow } from './task-queue';
+import { TaskStatus } from '@app/contract/task-status';
+import type { StepContext, StepOutcome } from './step-types';
+import { failureEffects, runStep, settleBeforeFailing } from './task-steps';
 
 export interface WorkerOptions {
   pollMs: number;
@@ -28,6 +30,9 @@ export interface WorkerOptions {
 }
 
 export const DEFAULT_WORKER_OPTIONS = { pollMs: 250, stepTimeoutMs: 10_000, leaseMs: 15_000, batch: 8 };
+/** How long past its deadline a task whose outcome is unknown is settled before it fails regardless. */
+export const SETTLE_GRACE_MS = 30 * 60_000;
+const SETTLE_RETRY_MS = 5_000;
 
 export class TaskWorker {
   readonly id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -118,12 +123,12 @@ export class TaskWorker {
     let outcome: StepOutcome;
     try {
       if (task.deadlineAt.getTime() < Date.now()) {
-        outcome = { status: TaskStatus.Failed, failReason: '任务超时，请重新发起', extensionData: null, finished: true };
+        outcome = await this.giveUp(task, { status: TaskStatus.Failed, failReason: '任务超时，请重新发起', extensionData: null, finished: true });
       } else {
         outcome = await this.withTimeout(runStep(task, this.context));
       }
     } catch (error) {
-      outcome = this.afterFailure(task, error);
+      outcome = await this.afterFailure(task, error);
     }
     try {
       const written = await this.commit(task, outcome);
@@ -158,14 +163,31 @@ export class TaskWorker {
     return Promise.race([step, timeout]).finally(() => clearTimeout(timer));
   }
 
-  private afterFailure(task: TaskRow, error: unknown): StepOutcome {
+  private async afterFailure(task: TaskRow, error: unknown): Promise<StepOutcome> {
     const reason = error instanceof GatewayError ? error.reason : '处理失败，请稍后重试';
     if (!(error instanceof GatewayError)) this.options.log.error(error, `task ${task.id} step failed`);
     const attempts = task.attempts + 1;
     if (attempts >= task.maxAttempts) {
-      return { status: TaskStatus.Failed, failReason: reason, extensionData: null, finished: true, payload: { attempts } };
+      return this.giveUp(task, { status: TaskStatus.Failed, failReason: reason, extensionData: null, finished: true, payload: { attempts } });
     }
     return { failReason: reason, nextRunAt: new Date(Date.now() + 1000 * 2 ** (attempts - 1)), payload: { attempts } };
+  }
+
+  /**
+   * Before a task fails for good: a step whose outcome may be unknown (an invoice the bureau may have issued after the
+   * worker stopped waiting) is settled first (see settleBeforeFailing). When the bureau cannot be asked now, it is
+   * asked again shortly rather than a failure declared that it may contradict, up to SETTLE_GRACE_MS past the deadline.
+   */
+  private async giveUp(task: TaskRow, failure: StepOutcome): Promise<StepOutcome> {
+    if (Date.now() > task.deadlineAt.getTime() + SETTLE_GRACE_MS) return failure;
+    const keepAttempts = failure.payload ? { payload: failure.payload } : {};
+    try {
+      const settled = await this.withTimeout(settleBeforeFailing(task, this.context));
+      return settled ? { ...keepAttempts, ...settled } : failure;
+    } catch (error) {
+      this.options.log.error(error, `task ${task.id}: could not ask the bureau for the outcome before failing it`);
+      return { ...keepAttempts, failReason: failure.failReason, nextRunAt: new Date(Date.now() + SETTLE_RETRY_MS) };
+    }
   }
 
   /** Writes the outcome if this claim still holds the task, and releases it; false when the lease was lost. */

@@ -1,6 +1,6 @@
 /**
  * Test mode only: makes the next call(s) of a path answer with a chosen error, so browser tests can drive every entry
- * of the client's error catalogue (spec §8) through the real API.
+ * of the client's error catalogue (docs/product.md, "Errors") through the real API.
  */
 import { ApiFailure, type ErrorCodeValue } from '../http/api-failure';
 

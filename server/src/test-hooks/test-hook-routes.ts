@@ -5,35 +5,55 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import Type, { type TProperties } from 'typebox';
 import type { Database } from '../db/database';
 import { agreementAcceptances, companies, memberships, serviceConfig, sessions, taxAccounts, users } from '../db/schema';
 import { hashToken } from '../auth/session-tokens';
 import type { ForcedFailures } from './forced-failures';
 
 async function demoUser(db: Database, label: string) {
-  const [user] = await db.select().from(users).where(and(eq(users.provider, 'demo'), eq(users.demoLabel, label)));
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.provider, 'demo'), eq(users.demoLabel, label)));
   if (!user) throw new Error(`没有演示用户 ${label}`);
   return user;
 }
 
+const Body = <P extends TProperties>(properties: P) => ({ body: Type.Object(properties, { additionalProperties: false }) });
+const Label = Type.String({ maxLength: 20 });
+
 export async function registerTestHooks(app: FastifyInstance, db: Database, failures: ForcedFailures): Promise<void> {
   await app.register(
     async (hooks) => {
-      hooks.post<{ Body: { available?: 'all' | 'self' | 'none'; closeReason?: string; frontVersion?: number } }>('/service-config', async (request) => {
-        const { available, closeReason, frontVersion } = request.body ?? {};
+      hooks.post<{ Body: { available?: 'all' | 'self' | 'none'; closeReason?: string; frontVersion?: number } }>(
+        '/service-config',
+        {
+          schema: Body({
+            available: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('self'), Type.Literal('none')])),
+            closeReason: Type.Optional(Type.String({ maxLength: 200 })),
+            frontVersion: Type.Optional(Type.Integer({ minimum: 0 })),
+          }),
+        },
+        async (request) => {
+          const { available, closeReason, frontVersion } = request.body;
+          await db
+            .update(serviceConfig)
+            .set({ ...(available && { available }), ...(closeReason !== undefined && { closeReason }), ...(frontVersion !== undefined && { frontVersion }) })
+            .where(eq(serviceConfig.id, 1));
+          return { ok: true };
+        },
+      );
+
+      hooks.post<{ Body: { token: string } }>('/expire-session', { schema: Body({ token: Type.String({ maxLength: 100 }) }) }, async (request) => {
         await db
-          .update(serviceConfig)
-          .set({ ...(available && { available }), ...(closeReason !== undefined && { closeReason }), ...(frontVersion !== undefined && { frontVersion }) })
-          .where(eq(serviceConfig.id, 1));
+          .update(sessions)
+          .set({ expiresAt: new Date(Date.now() - 1000) })
+          .where(eq(sessions.tokenHash, hashToken(request.body.token)));
         return { ok: true };
       });
 
-      hooks.post<{ Body: { token: string } }>('/expire-session', async (request) => {
-        await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(request.body.token)));
-        return { ok: true };
-      });
-
-      hooks.post<{ Body: { label: string; expired: boolean } }>('/company-service', async (request) => {
+      hooks.post<{ Body: { label: string; expired: boolean } }>('/company-service', { schema: Body({ label: Label, expired: Type.Boolean() }) }, async (request) => {
         const user = await demoUser(db, request.body.label);
         const [membership] = await db.select().from(memberships).where(eq(memberships.userId, user.id));
         if (!membership) throw new Error('该用户没有企业');
@@ -45,38 +65,61 @@ export async function registerTestHooks(app: FastifyInstance, db: Database, fail
         return { ok: true };
       });
 
-      hooks.post<{ Body: { label: string; accountState?: number; supportedLoginMethods?: string[]; loggedIn?: boolean; faceToday?: boolean } }>('/tax-account', async (request) => {
-        const { label, accountState, supportedLoginMethods, loggedIn, faceToday } = request.body;
-        const user = await demoUser(db, label);
-        const [membership] = await db.select().from(memberships).where(eq(memberships.userId, user.id));
-        if (!membership) throw new Error('该用户没有企业');
-        const now = Date.now();
-        await db
-          .update(taxAccounts)
-          .set({
-            ...(accountState !== undefined && { accountState }),
-            ...(supportedLoginMethods && { supportedLoginMethods }),
-            ...(loggedIn !== undefined && { expirationTime: loggedIn ? new Date(now + 3600_000) : null, loggedInAt: loggedIn ? new Date(now) : null }),
-            ...(faceToday !== undefined && { scanFaceTime: faceToday ? new Date(now) : null }),
-          })
-          .where(eq(taxAccounts.companyId, membership.companyId));
-        return { ok: true };
-      });
+      hooks.post<{ Body: { label: string; accountState?: number; supportedLoginMethods?: string[]; loggedIn?: boolean; faceToday?: boolean } }>(
+        '/tax-account',
+        {
+          schema: Body({
+            label: Label,
+            accountState: Type.Optional(Type.Integer()),
+            supportedLoginMethods: Type.Optional(Type.Array(Type.String({ maxLength: 20 }), { maxItems: 5 })),
+            loggedIn: Type.Optional(Type.Boolean()),
+            faceToday: Type.Optional(Type.Boolean()),
+          }),
+        },
+        async (request) => {
+          const { label, accountState, supportedLoginMethods, loggedIn, faceToday } = request.body;
+          const user = await demoUser(db, label);
+          const [membership] = await db.select().from(memberships).where(eq(memberships.userId, user.id));
+          if (!membership) throw new Error('该用户没有企业');
+          const now = Date.now();
+          await db
+            .update(taxAccounts)
+            .set({
+              ...(accountState !== undefined && { accountState }),
+              ...(supportedLoginMethods && { supportedLoginMethods }),
+              ...(loggedIn !== undefined && { expirationTime: loggedIn ? new Date(now + 3600_000) : null, loggedInAt: loggedIn ? new Date(now) : null }),
+              ...(faceToday !== undefined && { scanFaceTime: faceToday ? new Date(now) : null }),
+            })
+            .where(eq(taxAccounts.companyId, membership.companyId));
+          return { ok: true };
+        },
+      );
 
-      hooks.post<{ Body: { label: string } }>('/reset-agreement', async (request) => {
+      hooks.post<{ Body: { label: string } }>('/reset-agreement', { schema: Body({ label: Label }) }, async (request) => {
         const user = await demoUser(db, request.body.label);
         await db.delete(agreementAcceptances).where(eq(agreementAcceptances.userId, user.id));
         return { ok: true };
       });
 
-      hooks.post<{ Body: { path: string; errorCode: number; message: string; times?: number } }>('/force-failure', async (request) => {
-        const { path, errorCode, message, times } = request.body;
-        failures.add({ path, errorCode, message, times: times ?? 1 });
-        return { ok: true };
-      });
+      hooks.post<{ Body: { path: string; errorCode: number; message: string; times?: number } }>(
+        '/force-failure',
+        {
+          schema: Body({
+            path: Type.String({ maxLength: 100 }),
+            errorCode: Type.Integer(),
+            message: Type.String({ maxLength: 200 }),
+            times: Type.Optional(Type.Integer({ minimum: 1 })),
+          }),
+        },
+        async (request) => {
+          const { path, errorCode, message, times } = request.body;
+          failures.add({ path, errorCode, message, times: times ?? 1 });
+          return { ok: true };
+        },
+      );
 
-      hooks.post<{ Body: { path?: string } | undefined }>('/clear-failures', async (request) => {
-        failures.clear(request.body?.path);
+      hooks.post<{ Body: { path?: string } }>('/clear-failures', { schema: Body({ path: Type.Optional(Type.String({ maxLength: 100 })) }) }, async (request) => {
+        failures.clear(request.body.path);
         return { ok: true };
       });
     },

@@ -8,14 +8,13 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
 import { expect } from '@rstest/core';
 import { ALL_CALLS } from '../../src/calls/all-calls';
+import { createSession, hashToken } from '../../src/auth/session-tokens';
 import * as schema from '../../src/db/schema';
 import { COMPANY_USER, type CallSpec } from '../../src/http/define-call';
-import type { TestServer } from './test-server';
+import { DEMO_LABELS, type TestServer } from './test-server';
 
 export { ALL_CALLS };
 
-/** The demo users of the seed, in their demo order. */
-export const DEMO_LABELS = ['普通用户', '企业管理员', '企业员工', '出租车管理员', '线下收款管理员'] as const;
 export type DemoLabel = (typeof DEMO_LABELS)[number];
 
 export interface PropertySchema {
@@ -113,6 +112,20 @@ export function validBody(spec: CallSpec, overrides: Record<string, unknown> = {
   return { ...body, ...overrides };
 }
 
+/**
+ * Calls that end the session they are made with (signing out): suites that walk every call make them with a session
+ * of their own (`sessionFor`), so the suite's tokens keep working.
+ */
+export const ENDS_SESSION: ReadonlySet<string> = new Set(['user/signOut']);
+
+/** The token to make `spec` with: `token`, or a new session of the same user for a call that ends its session. */
+export async function sessionFor(server: TestServer, spec: CallSpec, token: string): Promise<string> {
+  if (!ENDS_SESSION.has(spec.path)) return token;
+  const [session] = await server.database.db.select({ userId: schema.sessions.userId }).from(schema.sessions).where(eq(schema.sessions.tokenHash, hashToken(token)));
+  if (!session) throw new Error(`sessionFor(${spec.path}): the token has no session`);
+  return createSession(server.database.db, session.userId);
+}
+
 export function callNamed(path: string): CallSpec {
   const spec = ALL_CALLS.find((call) => call.path === path);
   if (!spec) throw new Error(`no call ${path}`);
@@ -131,7 +144,7 @@ export async function demoPermissions(server: TestServer): Promise<Record<DemoLa
   return result;
 }
 
-/** Whether a user holding these permissions may make the call (spec §6; define-call.ts). */
+/** Whether a user holding these permissions may make the call (docs/product.md, "Roles"; define-call.ts). */
 export function mayCall(spec: CallSpec, permissions: readonly string[]): boolean {
   if (spec.access.kind !== 'company') return true;
   const needed: readonly string[] = spec.access.anyOf ?? COMPANY_USER;

@@ -53,7 +53,8 @@ const MAX_OUTPUT = 4 * 1024 * 1024;
 
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent' };
+  // The simulator's controls (SMS inbox as JSON, fault switch) are for tests: these processes are tests.
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent', ETAX_SIM_CONTROLS: '1' };
   for (const [name, value] of Object.entries(options.env)) {
     if (value === undefined) delete env[name];
     else env[name] = value;
@@ -127,7 +128,10 @@ export async function callApi<T = unknown>(url: string, path: string, body: unkn
   return { status: response.status, body: (await response.json()) as Envelope<T>['body'] };
 }
 
-/** Signs in through the built-in demo provider as the demo user with this label; returns its token and user id. */
+/**
+ * Signs in through the built-in demo provider as the demo user with this label, and accepts the authorisation
+ * agreement as a company user does before acting at the tax bureau; returns its token and user id.
+ */
 export async function demoSignIn(url: string, label: string): Promise<{ token: string; userId: string }> {
   const page = await (await fetch(`${url}/api/auth/authorize?returnUrl=%2F`)).text();
   const form = page.split('<form').find((part) => part.includes(`<strong>${label}</strong>`));
@@ -142,5 +146,7 @@ export async function demoSignIn(url: string, label: string): Promise<{ token: s
   const location = response.headers.get('location') ?? '';
   const token = new URL(location, url).searchParams.get('token');
   if (response.status !== 303 || !token) throw new Error(`demo sign-in answered ${response.status} ${location}`);
+  const agreement = await callApi<{ id: number }>(url, 'taxAccount/getAgreement', {}, token);
+  await callApi(url, 'taxAccount/agreedAgreement', { id: agreement.body.result.id }, token);
   return { token, userId };
 }

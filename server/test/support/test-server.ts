@@ -13,7 +13,11 @@ import { buildServer } from '../../src/app';
 import { createSession } from '../../src/auth/session-tokens';
 import type { ServerConfig } from '../../src/config';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database';
-import { users } from '../../src/db/schema';
+import { agreementAcceptances, users } from '../../src/db/schema';
+import { latestAgreementId } from '../../src/agreements/agreement-acceptance';
+
+/** The demo users of the seed, in their demo order. */
+export const DEMO_LABELS = ['普通用户', '企业管理员', '企业员工', '出租车管理员', '线下收款管理员'] as const;
 
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -73,7 +77,9 @@ export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise
     etax: { stepDelayMs: 20, fault: { mode: 'none', reason: '电子税务局系统繁忙，请稍后重试', delayMs: 200 }, controls: true },
     testHooks: false,
     worker: { enabled: true, pollMs: 20, stepTimeoutMs: 2000, leaseMs: 4000, batch: 8 },
-    auth: { wechat: null, alipay: null },
+    auth: { wechat: null, alipay: null, demo: true },
+    trustProxy: [],
+    http: { requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, connectionTimeoutMs: 60_000 },
     ...overrides,
   };
 }
@@ -84,13 +90,23 @@ export interface TestServer {
   kind: DatabaseKind;
   /** A session token for the demo user with this label (普通用户, 企业管理员, 企业员工, 出租车管理员, 线下收款管理员). */
   tokenFor(label: string): Promise<string>;
+  /** The demo users with these labels accept the latest authorisation agreement (acting at the tax bureau needs it). */
+  acceptAgreement(...labels: string[]): Promise<void>;
   userIdOf(label: string): Promise<string>;
   /** `POST /api/<path>`; resolves with the status and the envelope. */
   call<T = unknown>(path: string, body?: unknown, token?: string | null): Promise<{ status: number; body: { success: boolean; result: T; message: string | null; errorCode: number | null } }>;
   close(): Promise<void>;
 }
 
-export async function createTestServer(kind: DatabaseKind = 'pglite', overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  /**
+   * Whether the demo users have accepted the authorisation agreement, as every company user does before acting at the
+   * tax bureau (default true); false leaves them as the seed has them, at the agreement gate.
+   */
+  agreed?: boolean;
+}
+
+export async function createTestServer(kind: DatabaseKind = 'pglite', overrides: Partial<ServerConfig> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
   const config = await testConfig({ database: postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: null }, ...overrides });
   const database = await openDatabase(config.database);
@@ -101,11 +117,20 @@ export async function createTestServer(kind: DatabaseKind = 'pglite', overrides:
     if (!user) throw new Error(`no demo user ${label}`);
     return user.id;
   };
+  const acceptAgreement = async (...labels: string[]) => {
+    const agreementId = await latestAgreementId(database.db);
+    if (agreementId === null) return;
+    for (const label of labels) {
+      await database.db.insert(agreementAcceptances).values({ userId: await userIdOf(label), agreementId }).onConflictDoNothing();
+    }
+  };
+  if (options.agreed !== false && config.auth.demo) await acceptAgreement(...DEMO_LABELS);
   return {
     app,
     database,
     kind,
     userIdOf,
+    acceptAgreement,
     tokenFor: async (label) => createSession(database.db, await userIdOf(label)),
     call: async (path, body = {}, token = null) => {
       const response = await app.inject({

@@ -41,10 +41,8 @@ const WORKSPACE_SHARED = ['@app/host-sdk', '@app/ui'] as const;
  */
 const THIRD_PARTY_SHARED = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'jotai', 'jotai/utils'] as const;
 
-function rangeOf(pkg: PackageJson, name: string): string | undefined {
-  const spec = pkg.dependencies?.[name] ?? pkg.peerDependencies?.[name] ?? pkg.devDependencies?.[name];
-  if (!spec) return undefined;
-  return spec.replace(/^workspace:/, '');
+function dependsOn(pkg: PackageJson, name: string): boolean {
+  return Boolean(pkg.dependencies?.[name] ?? pkg.peerDependencies?.[name] ?? pkg.devDependencies?.[name]);
 }
 
 function installedPackage(fromDir: string, name: string): { dir: string; version: string } {
@@ -53,8 +51,11 @@ function installedPackage(fromDir: string, name: string): { dir: string; version
   return { dir: dirname(pkgPath), version: (JSON.parse(readFileSync(pkgPath, 'utf8')) as PackageJson).version };
 }
 
-/** Modules a remote keeps to itself: its standalone shell is not part of the host contract. */
-const NOT_SHARED = new Set(['@app/host-sdk/standalone']);
+/**
+ * Modules that are not part of the host contract: a remote's standalone shell, and the page test harness (test code
+ * only, which no app imports: shared/build-config/test/import-rules.test.ts checks it).
+ */
+const NOT_SHARED = new Set(['@app/host-sdk/standalone', '@app/host-sdk/testing']);
 
 /** A workspace package's modules: `src/<module>.ts(x)` is exported as `<package>/<module>`. */
 function workspaceModules(packageDir: string, packageName: string): string[] {
@@ -66,7 +67,12 @@ function workspaceModules(packageDir: string, packageName: string): string[] {
 
 /**
  * The shared map for an app at `appDir`. Every entry is a singleton with an explicit version and the range the app
- * requires, so the mf-manifest states what the release check compares (react major, host-sdk range).
+ * requires, so the mf-manifest states what the release check compares (react major, host-sdk and ui ranges).
+ *
+ * A workspace package's range is `^` the exact version the app is built against, read from the installed package:
+ * a remote built against `@app/ui` 1.2.0 (whose Form a 1.0 host does not have) requires `^1.2.0`, so a host serving
+ * 1.0.0, or 2.0.0, is refused at release. The package.json spec (`workspace:*`) plays no part: nobody keeps a range
+ * by hand, and the build never states a looser one than it was built against.
  */
 export function sharedDependencies(appDir: string): Shared {
   const pkg = readPackageJson(appDir);
@@ -78,11 +84,10 @@ export function sharedDependencies(appDir: string): Shared {
     shared[key] = { singleton: true, version, requiredVersion: `^${version.split('.')[0]}.0.0` };
   }
   for (const name of WORKSPACE_SHARED) {
-    const range = rangeOf(pkg, name);
-    if (!range) continue;
+    if (!dependsOn(pkg, name)) continue;
     const { dir, version } = installedPackage(appDir, name);
     for (const module of workspaceModules(dir, name)) {
-      shared[module] = { singleton: true, version, requiredVersion: range };
+      shared[module] = { singleton: true, version, requiredVersion: `^${version}` };
     }
   }
   return shared;

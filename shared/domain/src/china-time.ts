@@ -1,5 +1,5 @@
 /**
- * Dates as a user in China reads them (SCREENS.md: `YYYY-MM-DD`, times `YYYY-MM-DD HH:mm`), in China time (UTC+8, no
+ * Dates as a user in China reads them (docs/product.md: `YYYY-MM-DD`, times `YYYY-MM-DD HH:mm`), in China time (UTC+8, no
  * daylight saving) whatever the phone's or the server's time zone.
  */
 const CHINA_OFFSET_MS = 8 * 3600 * 1000;

@@ -4,7 +4,7 @@
  * (`./invoice-title`), since a buyer is usually filled from a saved title.
  */
 import type { InvoiceParty, InvoiceType } from './invoice-document';
-import { normalizeTitle, titleFieldOfMessage, titleProblems, TITLE_LIMITS } from './invoice-title';
+import { normalizeTitle, titleProblems, TITLE_LIMITS } from './invoice-title';
 import { TAX_NUMBER_MESSAGES, taxNumberProblem } from './tax-number';
 
 export const INVOICE_LIMITS = {
@@ -51,13 +51,4 @@ export function buyerProblems(buyer: InvoiceParty, type: InvoiceType): BuyerProb
 
 export function remarksProblem(remarks: string): string | null {
   return Array.from(remarks.trim()).length > INVOICE_LIMITS.remarks ? BUYER_MESSAGES.remarksTooLong : null;
-}
-
-/** The buyer field a message of `buyerProblems` is about (the server refuses with the same words), or null. */
-export function buyerFieldOfMessage(message: string): BuyerField | null {
-  if (message === BUYER_MESSAGES.nameEmpty || message === BUYER_MESSAGES.nameTooLong) return 'name';
-  if (message === BUYER_MESSAGES.taxNumberForSpecial) return 'taxNumber';
-  if (message === BUYER_MESSAGES.personForSpecial) return 'naturalPerson';
-  const field = titleFieldOfMessage(message);
-  return field === 'email' ? null : field;
 }

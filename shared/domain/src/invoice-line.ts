@@ -1,6 +1,6 @@
 /**
  * One goods line of an invoice: what the user enters (a quantity and a unit price including tax, or just an amount
- * including tax) → the printed line (net unit price, net, tax), and the checks every line must pass (SCREENS.md,
+ * including tax) → the printed line (net unit price, net, tax), and the checks every line must pass (docs/product.md,
  * domain facts): |quantity × unit price − net| ≤ 0.01, |tax − net × rate| ≤ 0.06, and the field lengths. Quantities
  * and unit prices are decimal strings and are computed exactly, never through floats.
  */
@@ -113,25 +113,39 @@ export interface LineToCheck {
   taxFree: TaxExemption | null;
 }
 
+/** Which part of a line a problem is about: what the goods print, the quantity and unit price, the rate, the amount. */
+export type LinePart = 'goods' | 'quantity' | 'rate' | 'amount';
+
+export interface LineIssue {
+  part: LinePart;
+  message: string;
+}
+
+/** The first problem of a line, with the part it is about, or null when it may be printed on an invoice. */
+export function lineIssue(line: LineToCheck): LineIssue | null {
+  const issue = (part: LinePart, message: string): LineIssue => ({ part, message });
+  if (!line.itemName.trim()) return issue('goods', '请填写项目名称');
+  if (line.itemName.length > MAX_ITEM_NAME_LENGTH) return issue('goods', `项目名称不能超过 ${MAX_ITEM_NAME_LENGTH} 个字`);
+  if (!/^\d{19}$/.test(line.taxCode)) return issue('goods', '税收分类编码应为 19 位数字');
+  if (line.model.length > MAX_MODEL_LENGTH) return issue('goods', `规格型号不能超过 ${MAX_MODEL_LENGTH} 个字`);
+  if (line.unit.length > MAX_UNIT_LENGTH) return issue('goods', `单位不能超过 ${MAX_UNIT_LENGTH} 个字`);
+  if (!Number.isSafeInteger(line.netFen) || !Number.isSafeInteger(line.taxFen)) return issue('amount', '金额必须精确到分');
+  if (line.netFen === 0) return issue('amount', '金额不能为 0');
+  const rate = line.taxFree ?? line.ratePermille;
+  if (rate === null) return issue('rate', '请选择税率');
+  if (typeof rate === 'number' && !(VAT_RATES_PERMILLE as readonly number[]).includes(rate)) return issue('rate', '税率不在可选范围内');
+  if ((line.quantity === null) !== (line.unitPrice === null)) return issue('quantity', '数量和单价须同时填写');
+  if (line.quantity !== null && line.unitPrice !== null) {
+    if (!isPositiveDecimal(line.quantity)) return issue('quantity', '数量应为正数，最多 8 位小数');
+    if (!isPositiveDecimal(line.unitPrice.replace(/^-/, ''))) return issue('quantity', '单价应为正数，最多 8 位小数');
+    const amount = amountOf(line.quantity, line.unitPrice.replace(/^-/, ''));
+    if (amount === null || Math.abs(amount - Math.abs(line.netFen)) > PRICE_TOLERANCE_FEN) return issue('quantity', '数量 × 单价 与金额相差超过 0.01 元');
+  }
+  if (!taxWithinTolerance(line, rate)) return issue('amount', '税额与金额 × 税率相差超过 0.06 元');
+  return null;
+}
+
 /** The first problem of a line, in Chinese, or null when it may be printed on an invoice. */
 export function lineProblem(line: LineToCheck): string | null {
-  if (!line.itemName.trim()) return '请填写项目名称';
-  if (line.itemName.length > MAX_ITEM_NAME_LENGTH) return `项目名称不能超过 ${MAX_ITEM_NAME_LENGTH} 个字`;
-  if (!/^\d{19}$/.test(line.taxCode)) return '税收分类编码应为 19 位数字';
-  if (line.model.length > MAX_MODEL_LENGTH) return `规格型号不能超过 ${MAX_MODEL_LENGTH} 个字`;
-  if (line.unit.length > MAX_UNIT_LENGTH) return `单位不能超过 ${MAX_UNIT_LENGTH} 个字`;
-  if (!Number.isSafeInteger(line.netFen) || !Number.isSafeInteger(line.taxFen)) return '金额必须精确到分';
-  if (line.netFen === 0) return '金额不能为 0';
-  const rate = line.taxFree ?? line.ratePermille;
-  if (rate === null) return '请选择税率';
-  if (typeof rate === 'number' && !(VAT_RATES_PERMILLE as readonly number[]).includes(rate)) return '税率不在可选范围内';
-  if ((line.quantity === null) !== (line.unitPrice === null)) return '数量和单价须同时填写';
-  if (line.quantity !== null && line.unitPrice !== null) {
-    if (!isPositiveDecimal(line.quantity)) return '数量应为正数，最多 8 位小数';
-    if (!isPositiveDecimal(line.unitPrice.replace(/^-/, ''))) return '单价应为正数，最多 8 位小数';
-    const amount = amountOf(line.quantity, line.unitPrice.replace(/^-/, ''));
-    if (amount === null || Math.abs(amount - Math.abs(line.netFen)) > PRICE_TOLERANCE_FEN) return '数量 × 单价 与金额相差超过 0.01 元';
-  }
-  if (!taxWithinTolerance(line, rate)) return '税额与金额 × 税率相差超过 0.06 元';
-  return null;
+  return lineIssue(line)?.message ?? null;
 }

@@ -106,19 +106,3 @@ export function titleProblems(fields: TitleFields): TitleProblems {
   }
   return problems;
 }
-
-/** The field a message of `titleProblems` is about (the server refuses with the same words), or null. */
-export function titleFieldOfMessage(message: string): TitleField | null {
-  const byMessage: Record<string, TitleField> = {
-    [TITLE_MESSAGES.nameEmpty]: 'name',
-    [TITLE_MESSAGES.nameTooLong]: 'name',
-    [TITLE_MESSAGES.addressAndPhoneTooLong]: 'address',
-    [TITLE_MESSAGES.bankAndAccountTooLong]: 'bankName',
-    [TITLE_MESSAGES.phone]: 'phone',
-    [TITLE_MESSAGES.bankAccount]: 'bankAccount',
-    [TITLE_MESSAGES.email]: 'email',
-    [TITLE_MESSAGES.emailTooLong]: 'email',
-    ...Object.fromEntries(Object.values(TAX_NUMBER_MESSAGES).map((text) => [text, 'taxNumber' as const])),
-  };
-  return byMessage[message] ?? null;
-}

@@ -1,11 +1,17 @@
 /**
- * VAT maths of invoice lines, in integer fen and per-mille rates (130 = 13 %), never in floats (SCREENS.md, domain
+ * VAT maths of invoice lines, in integer fen and per-mille rates (130 = 13 %), never in floats (docs/product.md, domain
  * facts): an amount entered including tax splits into net = round(gross / (1 + rate)) and tax = gross − net; a line is
  * acceptable when |tax − net × rate| ≤ 0.06 yuan; totals are 合计金额, 合计税额 and 价税合计.
  */
 
 /** The VAT rates of digital invoices, per mille: 0, 1 %, 1.5 %, 3 %, 5 %, 6 %, 9 %, 13 %. */
 export const VAT_RATES_PERMILLE = [0, 10, 15, 30, 50, 60, 90, 130] as const;
+export type VatRatePermille = (typeof VAT_RATES_PERMILLE)[number];
+
+/** The rate, when it is one of the VAT rates; null otherwise. */
+export function vatRateOf(permille: number): VatRatePermille | null {
+  return (VAT_RATES_PERMILLE as readonly number[]).includes(permille) ? (permille as VatRatePermille) : null;
+}
 
 /** How a line is untaxed instead of carrying a rate. */
 export type TaxExemption = '免税' | '不征税';

@@ -1,13 +1,17 @@
 /**
  * The API client core: the one axios instance of the app. Every call is `POST /api/<module>/<action>` with a JSON body
- * and answers `{ success, result, message, errorCode }` (spec §7). Remotes define their endpoint functions with
- * `callApi` and never create a client of their own.
+ * and answers `{ success, result, message, errorCode }`. `callApi` is typed by the call's path from the API contract
+ * (`@app/contract/api`: its body and its result), imported as types only, so no schema reaches the bundle. Remotes
+ * define their endpoint functions with `callApi` and never create a client of their own.
  */
 import axios, { AxiosError } from 'axios';
+import type { ApiPath, CallBody, CallResult } from '@app/contract/api';
+import type { ErrorCodeValue, FieldErrors } from '@app/contract/error-codes';
+import { recentCalls } from './internal/recent-calls';
 import { getToken } from './session';
 
 export const API_BASE = '/api';
-/** Spec §9. */
+/** docs/product.md, "Constants". */
 export const REQUEST_TIMEOUT_MS = 50_000;
 export const NO_REPEAT_WINDOW_MS = 2_000;
 export const NO_REPEAT_MESSAGE = '请勿重复提交';
@@ -21,12 +25,13 @@ export interface ApiEnvelope<T> {
 }
 
 export class ApiError extends Error {
-  readonly errorCode: number | null;
+  /** The contract's error code; null when no answer came (network error, time-out) or the client refused the call. */
+  readonly errorCode: ErrorCodeValue | null;
   /** The HTTP status, or null when no answer came (network error, time-out). */
   readonly status: number | null;
   /** What the server sent with the failure, e.g. the running task's id with 2001. */
   readonly result: unknown;
-  constructor(message: string, errorCode: number | null, status: number | null, result: unknown = null) {
+  constructor(message: string, errorCode: ErrorCodeValue | null, status: number | null, result: unknown = null) {
     super(message);
     this.name = 'ApiError';
     this.errorCode = errorCode;
@@ -36,10 +41,17 @@ export class ApiError extends Error {
 }
 
 export interface CallOptions {
-  /** Reject the same path and payload again within 2 s on the client (spec §5). */
+  /** Reject the same path and payload again within 2 s on the client. */
   noRepeat?: boolean;
   /** Error codes (or all, with true) the caller handles itself, so the error catalogue stays quiet for them. */
-  handles?: true | readonly number[];
+  handles?: true | readonly ErrorCodeValue[];
+}
+
+/** The refused fields of a 4000 answer, by their path in the body (`buyer.taxNumber`), or none. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || error.errorCode !== 4000) return {};
+  const fields = (error.result as Partial<FieldErrors> | null)?.fields;
+  return fields && typeof fields === 'object' ? fields : {};
 }
 
 export type ApiErrorHandler = (error: ApiError, path: string) => void;
@@ -59,12 +71,10 @@ apiClient.interceptors.request.use((config) => {
 
 let errorHandler: ApiErrorHandler | null = null;
 
-/** The host installs the error catalogue (spec §8) here; every failed call passes through it. */
+/** The host installs the error catalogue (docs/product.md, "Errors") here; every failed call passes through it. */
 export function setApiErrorHandler(handler: ApiErrorHandler | null): void {
   errorHandler = handler;
 }
-
-const recentCalls = new Map<string, number>();
 
 function rejectRepeat(path: string, payload: unknown): void {
   const now = Date.now();
@@ -79,7 +89,7 @@ function toApiError(error: unknown): ApiError {
   if (error instanceof AxiosError) {
     const body = error.response?.data as Partial<ApiEnvelope<unknown>> | undefined;
     if (body && typeof body === 'object' && 'success' in body) {
-      return new ApiError(body.message || NETWORK_ERROR_MESSAGE, body.errorCode ?? null, error.response?.status ?? null, body.result ?? null);
+      return new ApiError(body.message || NETWORK_ERROR_MESSAGE, (body.errorCode ?? null) as ErrorCodeValue | null, error.response?.status ?? null, body.result ?? null);
     }
     // axios's own messages ("Network Error", "timeout of 50000ms exceeded") are English: the user sees Chinese.
     const status = error.response?.status ?? null;
@@ -88,13 +98,16 @@ function toApiError(error: unknown): ApiError {
   return new ApiError(NETWORK_ERROR_MESSAGE, null, null);
 }
 
+/** A call's arguments: its body (optional when the body takes nothing required), then the options. */
+type CallArgs<P extends ApiPath> = {} extends CallBody<P> ? [payload?: CallBody<P>, options?: CallOptions] : [payload: CallBody<P>, options?: CallOptions];
+
 /** Calls `POST /api/<path>` and resolves with `result`, or rejects with an ApiError after the error catalogue ran. */
-export async function callApi<T>(path: `${string}/${string}`, payload?: unknown, options: CallOptions = {}): Promise<T> {
+export async function callApi<P extends ApiPath>(path: P, ...[payload, options = {}]: CallArgs<P>): Promise<CallResult<P>> {
   try {
     if (options.noRepeat) rejectRepeat(path, payload);
-    const response = await apiClient.post<ApiEnvelope<T>>(`/${path}`, payload ?? {});
+    const response = await apiClient.post<ApiEnvelope<CallResult<P>>>(`/${path}`, payload ?? {});
     const body = response.data;
-    if (!body.success) throw new ApiError(body.message || NETWORK_ERROR_MESSAGE, body.errorCode, response.status, body.result);
+    if (!body.success) throw new ApiError(body.message || NETWORK_ERROR_MESSAGE, body.errorCode as ErrorCodeValue | null, response.status, body.result);
     return body.result;
   } catch (error) {
     const apiError = toApiError(error);

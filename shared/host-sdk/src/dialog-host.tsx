@@ -4,13 +4,8 @@
  */
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useAtomValue } from 'jotai';
-import { openDialogAtom, type DialogKind } from './dialogs';
+import { openDialogAtom, type DialogKind, type DialogProps } from './dialogs';
 import { sessionStore } from './session';
-
-export interface DialogProps {
-  /** Closes the dialog; `done` says whether its goal was reached. */
-  onClose(done: boolean): void;
-}
 
 const DIALOGS: Record<DialogKind, ComponentType<DialogProps>> = {
   login: lazy(() => import('./dialogs/login/LoginDialog')),

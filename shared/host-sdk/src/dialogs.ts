@@ -17,6 +17,12 @@ export interface OpenDialog {
 
 export const openDialogAtom = atom<OpenDialog | null>(null);
 
+/** What every dialog the DialogHost renders is given. */
+export interface DialogProps {
+  /** Closes the dialog; `done` says whether its goal was reached. */
+  onClose(done: boolean): void;
+}
+
 function open(kind: DialogKind): Promise<boolean> {
   return new Promise((resolve) => {
     sessionStore.get(openDialogAtom)?.close(false);

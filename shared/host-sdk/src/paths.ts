@@ -1,30 +1,64 @@
 /**
- * Every route of the product (spec §2) by name, with typed builders: navigate with `href('invoiceTaskDetail', {},
- * { id })` or `href('shop', { code })`, never with hand-written strings. Remotes use the same patterns in their route
- * tables, so a path is written once.
+ * The pages that cross apps, by name, with their typed builder: `appHref('myCompanyBind')`,
+ * `appHref('invoiceTaskDetail', {}, { id })`, `appHref('shop', { code })`.
+ *
+ * The rule: a path goes here only when another app links to it. That is the four tabs, the host's own pages, and the
+ * few pages of one remote that the host or another remote navigates to. Every other page belongs to the remote that
+ * owns it and is named only in that remote's `src/paths.ts` (built with `definePaths` from
+ * `@app/host-sdk/define-paths`), so a remote adds a page without a host release. A remote that owns one of the pages
+ * here routes it with the entry here (`path: appPaths.myCompanyBind` in its `routes.ts`), so each pattern is written
+ * once.
+ *
+ * `routePaths` and `href` below are the full table of @app/host-sdk 1.1, kept for the remotes already released against
+ * it: their pages read this module from the host at run time (Module Federation shares it), so removing a name would
+ * break them on a 1.x host. No current source uses them; they go at the next major.
  */
-import { generatePath } from 'react-router-dom';
+import { definePaths, type PathName, type StaticPathName } from './define-paths';
 
-export const routePaths = {
-  // host
+export const { paths: appPaths, href: appHref } = definePaths({
+  // the tabs
+  home: '/',
+  ticketIndex: '/ticket/index',
+  paymentList: '/payment/list',
+  my: '/my',
+  // the host's pages
   login: '/login',
   servicesClose: '/services-close',
   shortLink: '/t/:code',
   universalBindShop: '/shop/universalBindShop',
+  // pages of a remote that other apps link to (the owner in brackets)
+  invoiceTaskDetail: '/invoice/task/detail', // (invoice) where a started tax task is followed (shared/host-sdk/README.md)
+  taxiInvoiceCreate: '/invoice/taxi/create', // (taxi) from the invoice home
+  myTaxAccount: '/my/taxAccount', // (my) from the invoice home
+  myContactUs: '/my/contactUs', // (my) from the host's error catalogue and the invoice home
+  myCompanyGoodsAdd: '/my/companyGoods/add', // (my) from the invoice form's goods picker
+  myCompanies: '/my/companies', // (my) from the invoice home
+  myCompanyBind: '/my/company/bind', // (my) from the host's /shop/universalBindShop and the invoice pages
+  shop: '/shop/:code', // (payment) the company's shop link, from the server's QR codes and short links
+} as const);
+
+export type AppPathName = PathName<typeof appPaths>;
+
+/** The cross-app pages whose pattern has no `:param` (the tabs are). */
+export type StaticAppPathName = StaticPathName<typeof appPaths>;
+
+/**
+ * @deprecated The full route table of @app/host-sdk 1.1, for remotes released against it only (they read it from the
+ * host at run time). Frozen: a remote names its own pages in its `src/paths.ts`; cross-app pages are `appPaths`.
+ */
+export const routePaths = {
+  ...appPaths,
   // invoice
-  home: '/',
   invoiceCreate: '/invoice/create',
   invoiceReturn: '/invoice/return',
   invoiceList: '/invoice/list',
   invoiceApplyingList: '/invoice/applying/list',
   invoiceWaitingList: '/invoice/waiting/list',
   invoiceTaskList: '/invoice/task/list',
-  invoiceTaskDetail: '/invoice/task/detail',
   invoiceQrcode: '/invoice/qrcode',
   titlesList: '/titles/list',
   titlesCreate: '/titles/create',
   // taxi
-  taxiInvoiceCreate: '/invoice/taxi/create',
   taxiInvoiceReturn: '/invoice/taxi/return',
   taxiCars: '/taxi/cars',
   taxiTrip: '/taxi/trip',
@@ -34,18 +68,12 @@ export const routePaths = {
   myPassenger: '/my/passenger',
   myTrip: '/my/trip',
   // my
-  my: '/my',
   myShopCode: '/my/shop-code',
-  myTaxAccount: '/my/taxAccount',
   myTaxAccountSet: '/my/taxAccount/set',
   myTaxAccountResetHelp: '/my/taxAccount/resetHelp',
-  myContactUs: '/my/contactUs',
   myCompanyGoods: '/my/companyGoods',
-  myCompanyGoodsAdd: '/my/companyGoods/add',
   myCompanyUsers: '/my/companyUsers',
   myCompanyUsersAdd: '/my/companyUsers/add',
-  myCompanies: '/my/companies',
-  myCompanyBind: '/my/company/bind',
   myIncomeStatistics: '/my/statistics/incomeStatistics',
   myInvoiceStatistics: '/my/statistics/invoiceStatistics',
   mySubCodes: '/my/subCode/',
@@ -59,50 +87,26 @@ export const routePaths = {
   walletWithdraw: '/my/wallet/tixian',
   walletWithdrawList: '/my/wallet/tixian/list',
   // ticket
-  ticketIndex: '/ticket/index',
   ticketDetail: '/ticket/detail',
   ticketImport: '/ticket/import/index',
   ticketImportImage: '/ticket/import/image',
   ticketImportInput: '/ticket/import/input',
   // payment
-  paymentList: '/payment/list',
   paymentDetail: '/payment/detail',
-  shop: '/shop/:code',
   cashReturn: '/cash/return',
 } as const;
 
-export type RouteName = keyof typeof routePaths;
+/** @deprecated A name of the 1.1 table (`routePaths`); use a remote's own names or `AppPathName`. */
+export type RouteName = PathName<typeof routePaths>;
 
-type ParamNames<P extends string> = P extends `${string}:${infer Param}/${infer Rest}`
-  ? Param | ParamNames<`/${Rest}`>
-  : P extends `${string}:${infer Param}`
-    ? Param
-    : never;
+/** @deprecated The 1.1 table's names without a `:param`; use `StaticAppPathName`. */
+export type StaticRouteName = StaticPathName<typeof routePaths>;
 
-type Params<N extends RouteName> = { [K in ParamNames<(typeof routePaths)[N]>]: string };
+/**
+ * @deprecated The 1.1 builder over the whole `routePaths` table, for released remotes only; use the `href` of the
+ * remote's own `src/paths.ts`, or `appHref` for a cross-app page.
+ */
+export const href = definePaths(routePaths).href;
 
-/** The routes whose pattern has no `:param`. */
-export type StaticRouteName = { [N in RouteName]: [ParamNames<(typeof routePaths)[N]>] extends [never] ? N : never }[RouteName];
-
-export type Query = Record<string, string | number | boolean | null | undefined>;
-
-/** Builds the address of a named route; params are required exactly when the pattern has them. */
-export function href<N extends RouteName>(
-  name: N,
-  ...args: [ParamNames<(typeof routePaths)[N]>] extends [never] ? [params?: Record<string, never>, query?: Query] : [params: Params<N>, query?: Query]
-): string {
-  const [params, query] = args;
-  const pattern: string = routePaths[name];
-  const path = generatePath(pattern, params as Record<string, string> | undefined);
-  return path + toSearch(query);
-}
-
-export function toSearch(query: Query | undefined): string {
-  if (!query) return '';
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
+/** @deprecated Import `toSearch` and `Query` from `@app/host-sdk/define-paths`. */
+export { toSearch, type Query } from './define-paths';

@@ -1,5 +1,6 @@
-/** The role rules of spec §6, on the user detail's permissions. */
-import type { Permission, TaxAccount, UserDetail } from './session';
+/** The role rules of docs/product.md, "Roles", on the user detail's permissions. */
+import type { TaxAccount } from '@app/contract/tax-account';
+import type { Permission, UserDetail } from '@app/contract/user';
 
 /** Company user: a company manager or holder of company_user_role. */
 export function isCompanyUser(user: Pick<UserDetail, 'company' | 'permissions'> | null): boolean {
@@ -22,7 +23,7 @@ export function needsAgreement(user: UserDetail | null): boolean {
 
 export type LoginMethod = 'sms' | 'qr';
 
-/** SMS and QR when the account supports smscode; otherwise, or when the account query failed, QR only (spec §4). */
+/** SMS and QR when the account supports smscode; otherwise, or when the account query failed, QR only (docs/product.md, "Tasks"). */
 export function loginMethods(account: TaxAccount | null | undefined, queryFailed: boolean): LoginMethod[] {
   if (queryFailed || !account) return ['qr'];
   return account.supportedLoginMethod.includes('smscode') ? ['sms', 'qr'] : ['qr'];

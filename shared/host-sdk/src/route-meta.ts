@@ -5,7 +5,7 @@
 import type { ComponentType } from 'react';
 
 export interface RouteMeta {
-  /** The page name (spec §2 where it gives one, e.g. InvoiceDefaultCreate, payment_list). Unique across the app. */
+  /** The page name (docs/product.md, "Screens and the host" where it gives one, e.g. InvoiceDefaultCreate, payment_list). Unique across the app. */
   name: string;
   /** Chinese title: the NavBar and the document title. */
   title: string;

@@ -4,10 +4,13 @@
  */
 import { callApi } from './api-client';
 import { isTaxiUser } from './roles';
-import { carsAtom, servicesConfigAtom, sessionStore, taxAccountAtom, taxAccountFailedAtom, userDetailAtom, type Car, type ServicesConfig, type TaxAccount, type UserDetail } from './session';
+import type { Car, ServicesConfig } from '@app/contract/service';
+import type { TaxAccount } from '@app/contract/tax-account';
+import type { UserDetail } from '@app/contract/user';
+import { carsAtom, servicesConfigAtom, sessionStore, taxAccountAtom, taxAccountFailedAtom, userDetailAtom } from './session';
 
 export async function loadServicesConfig(): Promise<ServicesConfig> {
-  const config = await callApi<ServicesConfig>('sysConfig/get', {}, { handles: true });
+  const config = await callApi('sysConfig/get', {}, { handles: true });
   sessionStore.set(servicesConfigAtom, config);
   return config;
 }
@@ -15,7 +18,7 @@ export async function loadServicesConfig(): Promise<ServicesConfig> {
 /** The tax account of the current company; on failure the store remembers it (only QR login is then offered). */
 export async function refreshTaxAccount(): Promise<TaxAccount | null> {
   try {
-    const account = await callApi<TaxAccount | null>('taxAccount/getTaxAccount', {}, { handles: true });
+    const account = await callApi('taxAccount/getTaxAccount', {}, { handles: true });
     sessionStore.set(taxAccountAtom, account);
     sessionStore.set(taxAccountFailedAtom, false);
     return account;
@@ -28,7 +31,7 @@ export async function refreshTaxAccount(): Promise<TaxAccount | null> {
 
 export async function loadCars(): Promise<Car[]> {
   try {
-    const cars = await callApi<Car[]>('taxiCar/getMyCars', {}, { handles: true });
+    const cars = await callApi('taxiCar/getMyCars', {}, { handles: true });
     sessionStore.set(carsAtom, cars);
     return cars;
   } catch (error) {
@@ -37,7 +40,7 @@ export async function loadCars(): Promise<Car[]> {
   }
 }
 
-/** Company-level data loads only when the user detail says company: true (spec §6). */
+/** Company-level data loads only when the user detail says company: true (docs/product.md, "Roles"). */
 async function loadCompanyData(user: UserDetail): Promise<void> {
   if (!user.company) return;
   await refreshTaxAccount();
@@ -46,7 +49,7 @@ async function loadCompanyData(user: UserDetail): Promise<void> {
 
 /** The signed-in user's detail; the caller handles a failure (the token is invalid: sign in again). */
 export async function loadUserDetail(): Promise<UserDetail> {
-  const user = await callApi<UserDetail>('user/getOfficialAccountLoginUserInfo', {}, { handles: true });
+  const user = await callApi('user/getOfficialAccountLoginUserInfo', {}, { handles: true });
   sessionStore.set(userDetailAtom, user);
   void loadCompanyData(user);
   return user;

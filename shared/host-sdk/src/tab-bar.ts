@@ -1,5 +1,5 @@
 /**
- * Pages may show or hide the tab bar regardless of their route meta (spec §2: show/hide events), e.g. while a form
+ * Pages may show or hide the tab bar regardless of their route meta (docs/product.md, "Screens and the host": show/hide events), e.g. while a form
  * has the keyboard up. The override ends at the next navigation.
  */
 import { atom } from 'jotai';

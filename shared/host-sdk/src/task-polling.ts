@@ -1,17 +1,12 @@
 /**
- * Following a tax-bureau task (spec §4): polled every 2 s while pending (0, 10) and while it waits for the user
+ * Following a tax-bureau task (docs/product.md, "Tasks"): polled every 2 s while pending (0, 10) and while it waits for the user
  * (2020 SMS code, 2010 QR scan, 3010 face scan); stops at success (1) or failure (-1).
  */
 import { useEffect, useState } from 'react';
+import type { TaskProgress } from '@app/contract/task';
 import { callApi, type ApiError } from './api-client';
 
 export const TASK_POLL_MS = 2000;
-
-export interface TaskProgress {
-  taskStatus: number;
-  failReason: string | null;
-  extensionData: string | null;
-}
 
 export type TaskPhase = 'pending' | 'awaitSmsCode' | 'awaitQrScan' | 'awaitFaceScan' | 'success' | 'failed';
 
@@ -37,7 +32,7 @@ export function isFinal(phase: TaskPhase): boolean {
 }
 
 export function fetchTaskProgress(id: string): Promise<TaskProgress> {
-  return callApi<TaskProgress>('task/getTaskProcess', { id });
+  return callApi('task/getTaskProcess', { id });
 }
 
 /**

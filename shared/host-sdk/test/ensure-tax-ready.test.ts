@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, rs, test } from '@rstest/core';
-import type { TaxAccount } from '../src/session';
+import type { TaxAccount } from '@app/contract/tax-account';
 
 const server = rs.hoisted(() => ({ account: null as unknown }));
 rs.mock('../src/api-client', () => ({ callApi: rs.fn(async () => server.account) }));

@@ -1,15 +1,17 @@
 import { describe, expect, test } from '@rstest/core';
 import { canLogIn, isCompanyUser, isTaxiUser, loginMethods, needsAgreement } from '../src/roles';
-import type { Permission, TaxAccount, UserDetail } from '../src/session';
+import type { TaxAccount } from '@app/contract/tax-account';
+import type { Permission, UserDetail } from '@app/contract/user';
 import { isFinal, phaseOf } from '../src/task-polling';
 
 function user(permissions: Permission[], company = true, username: string | null = 'u', agreed = false): UserDetail {
-  return { id: 'u', nickname: 'n', avatarUrl: null, company, companyInfo: null, permissions, account: { username, agreed }, tester: false };
+  const companyUser = company && (permissions.includes('company_manage') || permissions.includes('company_user_role'));
+  return { id: 'u', nickname: 'n', avatarUrl: null, company, companyUser, companyInfo: null, permissions, account: { username, agreed }, tester: false };
 }
 
 const account = (supportedLoginMethod: string[], accountState = 0) => ({ supportedLoginMethod, accountState }) as TaxAccount;
 
-describe('roles (spec §6)', () => {
+describe('roles (docs/product.md, "Roles")', () => {
   test('company user: a manager or a holder of company_user_role, in a company', () => {
     expect(isCompanyUser(user(['company_manage']))).toBe(true);
     expect(isCompanyUser(user(['company_user_role']))).toBe(true);
@@ -31,7 +33,7 @@ describe('roles (spec §6)', () => {
   });
 });
 
-describe('login modes (spec §4)', () => {
+describe('login modes (docs/product.md, "Tasks")', () => {
   test('SMS and QR when the account supports smscode, else QR; QR when the query failed', () => {
     expect(loginMethods(account(['smscode', 'qrcode']), false)).toEqual(['sms', 'qr']);
     expect(loginMethods(account(['qrcode']), false)).toEqual(['qr']);
@@ -47,7 +49,7 @@ describe('login modes (spec §4)', () => {
   });
 });
 
-describe('the task status table (spec §4)', () => {
+describe('the task status table (docs/product.md, "Tasks")', () => {
   test.each([
     [0, 'pending', false],
     [10, 'pending', false],

@@ -7,6 +7,7 @@
 import { Children, forwardRef, Fragment, isValidElement, useMemo, type ReactElement, type ReactNode } from 'react';
 import RcForm, { useForm, useWatch, type FormInstance } from 'rc-field-form';
 import type { FormProps as RcFormProps } from 'rc-field-form/es/Form';
+import type { InternalNamePath, NamePath } from 'rc-field-form/es/interface';
 import List, { type ListProps } from 'antd-mobile/es/components/list';
 import { useConfig } from 'antd-mobile/es/components/config-provider';
 import 'antd-mobile/es/components/form/index.css';
@@ -15,6 +16,7 @@ import { FormArray } from './form/FormArray';
 import { FormItem } from './form/FormItem';
 
 export type { FormInstance } from 'rc-field-form';
+export type { NamePath } from 'rc-field-form/es/interface';
 export type { Rule } from 'rc-field-form/es/interface';
 export type { FormItemProps } from './form/FormItem';
 export type { FormArrayField, FormArrayOperation, FormArrayProps } from './form/FormArray';
@@ -89,3 +91,33 @@ const FormRoot = forwardRef<FormInstance, FormProps>(function Form(props, ref) {
 });
 
 export const Form = Object.assign(FormRoot, { Item: FormItem, Header, Array: FormArray, useForm, useWatch });
+
+/** `lines.0.grossFen` → `['lines', 0, 'grossFen']`: a body path as a form name path. */
+function namePathOf(path: string): InternalNamePath {
+  return path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}
+
+function sameName(a: readonly (string | number)[], b: readonly (string | number)[]): boolean {
+  return a.length === b.length && a.every((part, index) => part === b[index]);
+}
+
+/**
+ * Puts the server's messages under the form's fields: a refusal of bad input (errorCode 4000) names each refused field
+ * by its path in the request body (`result.fields`: `{ "buyer.taxNumber": "…" }`). `nameOf` turns a body path into the
+ * form's field name where they differ (null: the form has no such field). Returns whether a message found a field of
+ * the form; when none did, the caller leaves the message to the toast the error catalogue shows.
+ */
+export function applyServerErrors(form: FormInstance, error: unknown, nameOf: (path: string) => NamePath | null = namePathOf): boolean {
+  const refusal = error as { errorCode?: unknown; result?: { fields?: unknown } } | null;
+  const fields = refusal?.errorCode === 4000 ? refusal.result?.fields : undefined;
+  if (!fields || typeof fields !== 'object') return false;
+  const registered = form.getFieldsError().map((field) => field.name);
+  const found = Object.entries(fields as Record<string, unknown>).flatMap(([path, message]) => {
+    const name = nameOf(path);
+    if (name === null || typeof message !== 'string') return [];
+    const namePath = Array.isArray(name) ? name : [name as string | number];
+    return registered.some((known) => sameName(known, namePath)) ? [{ name: namePath, errors: [message] }] : [];
+  });
+  form.setFields(found);
+  return found.length > 0;
+}

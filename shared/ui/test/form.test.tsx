@@ -2,7 +2,7 @@ import { afterEach, describe, expect, rs, test } from '@rstest/core';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { forwardRef, useImperativeHandle, type RefObject } from 'react';
 import { Button } from '../src/button';
-import { Form, type FormInstance } from '../src/form';
+import { applyServerErrors, Form, type FormInstance } from '../src/form';
 import { Input } from '../src/input';
 
 afterEach(cleanup);
@@ -202,5 +202,55 @@ describe('Form', () => {
       </Form>,
     );
     expect(screen.getByText('不修改请留空').closest('.adm-list-item-description')).not.toBeNull();
+  });
+});
+
+describe('applyServerErrors', () => {
+  const Holder = forwardRef<FormInstance>(function Holder(_props, ref) {
+    const [form] = Form.useForm();
+    useImperativeHandle(ref, () => form, [form]);
+    return (
+      <Form form={form}>
+        <Form.Item name={['buyer', 'taxNumber']} label="税号">
+          <Input placeholder="税号" />
+        </Form.Item>
+        <Form.Array name="lines" initialValue={[{ amount: '' }]}>
+          {(fields) =>
+            fields.map(({ index }) => (
+              <Form.Item key={index} name={[index, 'amount']} label="金额">
+                <Input placeholder={`金额 ${index}`} />
+              </Form.Item>
+            ))
+          }
+        </Form.Array>
+      </Form>
+    );
+  });
+
+  function renderHolder(): RefObject<FormInstance | null> {
+    const ref: RefObject<FormInstance | null> = { current: null };
+    render(<Holder ref={ref} />);
+    return ref;
+  }
+
+  test('puts a 4000 refusal\'s messages under the fields its paths name; paths the form has not are left to the toast', async () => {
+    const form = renderHolder();
+    const refusal = { errorCode: 4000, result: { fields: { 'buyer.taxNumber': '纳税人识别号校验位不正确', 'lines.0.grossFen': '金额应大于 0', requestSerial: '流水号无效' } } };
+    let applied = false;
+    act(() => {
+      applied = applyServerErrors(form.current as FormInstance, refusal, (path) => (path === 'lines.0.grossFen' ? ['lines', 0, 'amount'] : path === 'requestSerial' ? null : path.split('.')));
+    });
+    expect(applied).toBe(true);
+    expect(await screen.findByText('纳税人识别号校验位不正确')).toBeTruthy();
+    expect(screen.getByText('金额应大于 0').closest('.adm-form-item')?.textContent).toContain('金额');
+    expect(screen.queryByText('流水号无效')).toBeNull();
+  });
+
+  test('anything but a refusal of fields changes nothing and says so', () => {
+    const form = renderHolder();
+    for (const error of [null, new Error('网络错误'), { errorCode: 4004, result: null }, { errorCode: 4000, result: null }, { errorCode: 4000, result: { fields: { 'nothing.here': '无' } } }]) {
+      expect(applyServerErrors(form.current as FormInstance, error)).toBe(false);
+    }
+    expect(form.current?.getFieldsError().flatMap((field) => field.errors)).toEqual([]);
   });
 });

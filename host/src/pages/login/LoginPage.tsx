@@ -3,11 +3,12 @@ import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
 import { detectInAppBrowser } from '../../session/in-app-browser';
 import { authorizeUrl } from '../../session/authorize';
+import { sameOriginPath } from '@app/domain/return-path';
 import './login-page.css';
 
 export function LoginPage() {
   const alipay = detectInAppBrowser(navigator.userAgent).alipay;
-  const returnUrl = new URLSearchParams(window.location.search).get('returnUrl') ?? '/';
+  const returnUrl = sameOriginPath(new URLSearchParams(window.location.search).get('returnUrl')) ?? '/';
   return (
     <Page title="登录" noBack>
       <div className="login-page">

@@ -2,14 +2,14 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
 import { StatusView } from '@app/ui/status-view';
-import { href } from '@app/host-sdk/paths';
+import { appHref } from '@app/host-sdk/paths';
 
 export function NotFoundPage() {
   const navigate = useNavigate();
   return (
     <Page title="页面不存在">
       <StatusView icon="empty" title="页面不存在" description="您访问的页面不存在或已被移除">
-        <Button block color="primary" onClick={() => navigate(href('home'), { replace: true })}>
+        <Button block color="primary" onClick={() => navigate(appHref('home'), { replace: true })}>
           返回首页
         </Button>
       </StatusView>

@@ -5,15 +5,13 @@ import { Page } from '@app/ui/page';
 import { StatusView } from '@app/ui/status-view';
 import { servicesConfigAtom } from '@app/host-sdk/session';
 import { loadServicesConfig } from '@app/host-sdk/session-loader';
+import { sameOriginPath } from '@app/domain/return-path';
 import './services-close.css';
-
-function safePath(value: string | null): string {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') ? value : '/';
-}
 
 export function ServicesClosePage() {
   const config = useAtomValue(servicesConfigAtom);
-  const back = safePath(new URLSearchParams(window.location.search).get('returnUrl'));
+  // The one judge of return addresses (the server's sign-in uses it too): a path of the app, as it will be followed.
+  const back = sameOriginPath(new URLSearchParams(window.location.search).get('returnUrl')) ?? '/';
   const reason = config?.systemServiceConfig.closeReason || '系统维护中，请稍后再试';
   const hotline = config?.appHotLine;
   async function retry() {

@@ -1,4 +1,4 @@
-/** How a task's status (spec §4) reads on screen: the badge text and colour of each phase. */
+/** How a task's status (docs/product.md, "Tasks") reads on screen: the badge text and colour of each phase. */
 import type { TaskPhase } from '@app/host-sdk/task-polling';
 import type { TagProps } from '@app/ui/tag';
 

@@ -1,5 +1,5 @@
 /** Test support (never imported by the app): invoice applications as `invoiceApplication/list` answers them. */
-import type { Application } from '../features/applications/applications-api';
+import type { Application } from '@app/contract/invoice-application';
 
 export function application(id: string, overrides: Partial<Application> = {}): Application {
   return {

@@ -4,15 +4,17 @@
  * which completes the login or face authentication when opened. Each step takes `stepDelayMs` (about a second).
  */
 import { randomInt } from 'node:crypto';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { simInvoices, simInvoiceSequence, simSessions, simSms } from '../../db/schema';
+import { simInvoices, simInvoiceSequence, simIssueRequests, simSessions, simSms } from '../../db/schema';
 import type { RedConfirmationState } from '@app/domain/invoice-document';
-import { GatewayError, type ETaxGateway, type IssuedInvoice, type IssueRequest, type RedConfirmationRequest, type RedConfirmationStatus, type ScanState, type SmsVerdict, type StartedScan, type TaxBureauAccount } from '../gateway';
+import { GatewayError, type ETaxGateway, type IssuedInvoice, type IssueOutcome, type IssueRequest, type RedConfirmationRequest, type RedConfirmationStatus, type ScanState, type SmsVerdict, type StartedScan, type TaxBureauAccount } from '../gateway';
 import type { FaultState } from './faults';
 
 /** A tax-bureau login lasts this long. */
 const LOGIN_LIFETIME_MS = 12 * 3600 * 1000;
+/** An issue request still processing this long after it should have been answered was lost (the process stopped). */
+const LOST_REQUEST_GRACE_MS = 30_000;
 
 export interface SimulatorOptions {
   db: Database;
@@ -40,12 +42,22 @@ export class SimulatorGateway implements ETaxGateway {
     return `${this.options.publicUrl}/etax-sim/scan/${encodeURIComponent(ref)}`;
   }
 
-  /** The bureau's latency, and the fault switch. */
-  private async step(): Promise<void> {
-    const { mode, reason, delayMs } = this.options.fault;
+  /** How long a step takes now (the fault switch may slow it down). */
+  private stepMs(): number {
+    const { mode, delayMs } = this.options.fault;
+    return this.options.stepDelayMs + (mode === 'slow' ? delayMs : 0);
+  }
+
+  /**
+   * The bureau's latency, and the fault switch: hang never answers (the bureau is unreachable, nothing arrives), fail
+   * refuses after the usual latency. `received` runs once the request has arrived, before the bureau works on it.
+   */
+  private async step(received?: (answerBy: Date) => Promise<void>): Promise<void> {
+    const { mode, reason } = this.options.fault;
     if (mode === 'hang') await new Promise(() => {});
-    const extra = mode === 'slow' ? delayMs : 0;
-    await new Promise((resolve) => setTimeout(resolve, this.options.stepDelayMs + extra));
+    const ms = this.stepMs();
+    await received?.(new Date(Date.now() + ms + LOST_REQUEST_GRACE_MS));
+    await new Promise((resolve) => setTimeout(resolve, ms));
     if (mode === 'fail') throw new GatewayError(reason);
   }
 
@@ -124,10 +136,35 @@ export class SimulatorGateway implements ETaxGateway {
   }
 
   async issueInvoice(ref: string, request: IssueRequest): Promise<IssuedInvoice> {
-    await this.step();
+    const db = this.options.db;
+    try {
+      await this.step(async (answerBy) => {
+        // Arrived: processing until answered (a repeated request of an issued ref stays issued).
+        await db
+          .insert(simIssueRequests)
+          .values({ ref, state: 'processing', answerBy })
+          .onConflictDoUpdate({ target: simIssueRequests.ref, set: { state: 'processing', answerBy }, setWhere: sql`${simIssueRequests.state} <> 'issued'` });
+      });
+    } catch (error) {
+      await db.update(simIssueRequests).set({ state: 'refused' }).where(and(eq(simIssueRequests.ref, ref), eq(simIssueRequests.state, 'processing')));
+      throw error;
+    }
     const issued = await this.record(ref, request.kind, request.seller.taxNumber);
+    await db.update(simIssueRequests).set({ state: 'issued' }).where(eq(simIssueRequests.ref, ref));
     this.options.log(`[e-tax simulator] ${request.kind === 'blue' ? '蓝字' : '红字'}发票 ${issued.number} 已开具（${request.buyer.name}）`);
     return { number: issued.number, issuedAt: issued.issuedAt };
+  }
+
+  /** The bureau's query by request serial: always answers (it is not subject to the fault switch). */
+  async issueOutcome(ref: string): Promise<IssueOutcome> {
+    const db = this.options.db;
+    const [invoice] = await db
+      .select()
+      .from(simInvoices)
+      .where(and(eq(simInvoices.ref, ref), inArray(simInvoices.kind, ['blue', 'red'])));
+    if (invoice) return { state: 'issued', number: invoice.number, issuedAt: invoice.issuedAt };
+    const [request] = await db.select().from(simIssueRequests).where(eq(simIssueRequests.ref, ref));
+    return request?.state === 'processing' && request.answerBy.getTime() > Date.now() ? { state: 'processing' } : { state: 'none' };
   }
 
   /**

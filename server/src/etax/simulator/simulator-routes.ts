@@ -1,18 +1,26 @@
 /**
- * The simulator's own pages: the SMS inbox (`/etax-sim/sms`), the page a scanned QR code opens
- * (`/etax-sim/scan/<ref>`, which completes that login or face authentication), and the fault switch tests use.
+ * The simulator's own pages: the SMS inbox (`/etax-sim/sms`) and the page a scanned QR code opens
+ * (`/etax-sim/scan/<ref>`, which completes that login or face authentication). Its controls (the fault switch, the
+ * simulated buyer's answer, the latest SMS as JSON) exist only where tests turn them on (`controls`); a plain
+ * `npm start` has none, so nobody can put their own text into every company's failure reasons or stop invoicing.
  */
 import type { FastifyInstance } from 'fastify';
+import Type from 'typebox';
 import { escapeHtml, htmlPage } from '../../auth/html-page';
-import type { FaultMode } from './faults';
+import { refuseWithJson } from '../../http/route-errors';
+import { changedFault, FaultBody, type FaultChange } from './faults';
 import type { SimulatorGateway } from './simulator-gateway';
 
-const MODES: FaultMode[] = ['none', 'slow', 'fail', 'hang'];
+const UUID = /^[0-9a-f-]{36}$/i;
+const AnyQuery = Type.Object({}, { additionalProperties: true });
+const ScanParams = Type.Object({ ref: Type.String({ title: '二维码', maxLength: 64 }) }, { additionalProperties: false });
+const BuyerBody = Type.Object({ answer: Type.Union([Type.Literal('confirm'), Type.Literal('refuse')], { title: '购方答复' }) }, { additionalProperties: false });
+const LatestSmsQuery = Type.Object({ phone: Type.Optional(Type.String({ title: '手机号', pattern: '^1\\d{10}$', maxLength: 11 })) }, { additionalProperties: false });
 
 export async function registerSimulatorRoutes(app: FastifyInstance, simulator: SimulatorGateway, options: { controls: boolean }): Promise<void> {
   await app.register(
     async (sim) => {
-      sim.get('/sms', async (_request, reply) => {
+      sim.get('/sms', { schema: { querystring: AnyQuery } }, async (_request, reply) => {
         const messages = await simulator.inbox();
         const rows = messages
           .map((sms) => `<tr><td>${escapeHtml(sms.phone)}</td><td class="code">${escapeHtml(sms.code)}</td><td class="muted">${sms.sentAt.toLocaleTimeString('zh-CN', { hour12: false, timeZone: 'Asia/Shanghai' })}</td></tr>`)
@@ -23,9 +31,9 @@ export async function registerSimulatorRoutes(app: FastifyInstance, simulator: S
         return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(htmlPage('电子税务局模拟器 · 短信收件箱', body, { refreshSeconds: 2 }));
       });
 
-      sim.get<{ Params: { ref: string } }>('/scan/:ref', async (request, reply) => {
+      sim.get<{ Params: { ref: string } }>('/scan/:ref', { schema: { params: ScanParams, querystring: AnyQuery } }, async (request, reply) => {
         const ref = request.params.ref;
-        const session = /^[0-9a-f-]{36}$/i.test(ref) ? await simulator.completeScan(ref) : null;
+        const session = UUID.test(ref) ? await simulator.completeScan(ref) : null;
         if (!session) {
           return reply.code(404).type('text/html; charset=utf-8').send(htmlPage('二维码无效', '<div class="card">二维码已失效或不存在，请在优税通中重新获取。</div>'));
         }
@@ -38,20 +46,17 @@ export async function registerSimulatorRoutes(app: FastifyInstance, simulator: S
 
       if (!options.controls) return;
 
-      sim.get('/fault', async () => simulator.fault);
-      sim.post<{ Body: { mode?: string; reason?: string; delayMs?: number } }>('/fault', async (request, reply) => {
-        const mode = MODES.find((m) => m === request.body?.mode);
-        if (!mode) return reply.code(400).send({ message: `mode 应为 ${MODES.join(' / ')}` });
-        simulator.setFault({ mode, reason: request.body.reason || simulator.fault.reason, delayMs: Number(request.body.delayMs ?? simulator.fault.delayMs) });
+      sim.setErrorHandler((error, request, reply) => refuseWithJson(reply, error, request));
+      sim.get('/fault', { schema: { querystring: AnyQuery } }, async () => simulator.fault);
+      sim.post<{ Body: FaultChange }>('/fault', { schema: { body: FaultBody } }, async (request) => {
+        simulator.setFault(changedFault(simulator.fault, request.body));
         return simulator.fault;
       });
-      sim.post<{ Body: { answer?: string } }>('/buyer', async (request, reply) => {
-        const answer = request.body?.answer;
-        if (answer !== 'confirm' && answer !== 'refuse') return reply.code(400).send({ message: 'answer 应为 confirm / refuse' });
-        simulator.buyerAnswer = answer;
-        return { answer };
+      sim.post<{ Body: { answer: 'confirm' | 'refuse' } }>('/buyer', { schema: { body: BuyerBody } }, async (request) => {
+        simulator.buyerAnswer = request.body.answer;
+        return { answer: request.body.answer };
       });
-      sim.get<{ Querystring: { phone?: string } }>('/api/latest-sms', async (request, reply) => {
+      sim.get<{ Querystring: { phone?: string } }>('/api/latest-sms', { schema: { querystring: LatestSmsQuery } }, async (request, reply) => {
         const latest = (await simulator.inbox(200)).find((sms) => !request.query.phone || sms.phone === request.query.phone);
         return latest ? { phone: latest.phone, code: latest.code, sentAt: latest.sentAt } : reply.code(404).send({ message: '暂无短信' });
       });

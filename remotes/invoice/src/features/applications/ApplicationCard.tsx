@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { formatYuan } from '@app/domain/money';
 import { Checkbox } from '@app/ui/checkbox';
 import { chinaDateTime } from '@app/domain/china-time';
-import type { Application } from './applications-api';
+import type { Application } from '@app/contract/invoice-application';
 import { ApplicationStatusTag } from './ApplicationStatusTag';
 import './application-card.css';
 

@@ -1,5 +1,5 @@
 import { Tag } from '@app/ui/tag';
-import type { ApplicationStatus } from './applications-api';
+import type { ApplicationStatus } from '@app/contract/invoice-application';
 import { APPLICATION_STATUS_COLORS } from './application-status';
 
 /** The status badge of an invoice application (待审核, 待开票, 开票中, 已开具, 已交付, 开具失败, 已拒绝). */

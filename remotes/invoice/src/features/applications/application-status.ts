@@ -1,6 +1,6 @@
 /** How an application's status reads on screen: the badge colour of each status. */
 import type { TagProps } from '@app/ui/tag';
-import type { ApplicationStatus } from './applications-api';
+import type { ApplicationStatus } from '@app/contract/invoice-application';
 
 export const APPLICATION_STATUS_COLORS: Record<ApplicationStatus, NonNullable<TagProps['color']>> = {
   // Both wait for the merchant: to review it, or to get the tax bureau ready.

@@ -1,30 +1,12 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, rs, test } from '@rstest/core';
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { afterEach, describe, expect, rs, test } from '@rstest/core';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { BUYER_MESSAGES } from '@app/domain/invoice-buyer';
 import type { Title } from '@app/domain/invoice-title';
 import { TAX_NUMBER_MESSAGES } from '@app/domain/tax-number';
-import * as actualApiClient from '@app/host-sdk/api-client' with { rstest: 'importActual' };
-import { setupUi } from '@app/ui/setup';
-import { Toast } from '@app/ui/toast';
-import { answerCalls, failure, sequence } from '../../test-support/call-api-mock';
-import type { Goods } from './blue-invoice-api';
-import { BUYER_MESSAGES } from '@app/domain/invoice-buyer';
-
-const api = rs.hoisted(() => ({ callApi: rs.fn() }));
-const router = rs.hoisted(() => ({ navigate: rs.fn() }));
-const dialogs = rs.hoisted(() => ({ ensureTaxReady: rs.fn(async () => true) }));
-rs.mock('@app/host-sdk/api-client', () => ({ ...actualApiClient, callApi: api.callApi }));
-rs.mock('@app/host-sdk/router', () => ({
-  useNavigate: () => router.navigate,
-  Link: ({ to, children, className }: { to: string; children: ReactNode; className?: string }) => (
-    <a href={to} className={className}>
-      {children}
-    </a>
-  ),
-}));
-rs.mock('@app/host-sdk/dialogs', () => ({ ensureTaxReady: dialogs.ensureTaxReady }));
-
-const { BlueInvoiceForm } = await import('./BlueInvoiceForm');
+import { NO_REPEAT_MESSAGE, NO_REPEAT_WINDOW_MS, setApiErrorHandler, type ApiError } from '@app/host-sdk/api-client';
+import { fail, noAnswer, ok, renderPage, sequence, taxAccount, type Answer, type Route } from '@app/host-sdk/testing';
+import type { Goods } from '@app/contract/goods';
+import { BlueInvoiceForm } from './BlueInvoiceForm';
 
 const GOODS: Goods[] = [
   { id: 'goods-software', name: '软件技术服务', taxCode: '3040201990000000000', taxShortName: '信息技术服务', model: '', unit: '次', unitPriceFen: 100_000, taxRatePermille: 60, taxFree: null },
@@ -46,14 +28,21 @@ const TITLE: Title = {
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 
-const CREATED = { taskId: 'task-1', invoiceId: 'invoice-1' };
+const CREATED = ok({ taskId: 'task-1', invoiceId: 'invoice-1' });
+/** Logged in at the tax bureau and authenticated today: ensureTaxReady lets the submit through at once. */
+const READY = ok(taxAccount({ loginState: '已登录', scanFaceState: '已认证', scanFaceTime: '2025-03-01T01:00:00.000Z' }));
 
-function routes(overrides: Record<string, unknown> = {}) {
-  return answerCalls(api.callApi, {
-    'goods/list': { total: GOODS.length, list: GOODS },
-    'title/list': { total: 1, list: [TITLE] },
-    'task/createBlueInvoiceTask': CREATED,
-    ...overrides,
+/** The form on the full create page, with the company's goods and titles and a ready tax account, unless told. */
+function openForm(calls: Record<string, Route> = {}, compact = false) {
+  return renderPage(<BlueInvoiceForm compact={compact} />, {
+    url: '/invoice/create',
+    calls: {
+      'goods/list': ok({ total: GOODS.length, list: GOODS }),
+      'title/list': ok({ total: 1, list: [TITLE] }),
+      'taxAccount/getTaxAccount': READY,
+      'task/createBlueInvoiceTask': CREATED,
+      ...calls,
+    },
   });
 }
 
@@ -88,24 +77,15 @@ async function pickTitle() {
 const figuresOf = (line: number) => (screen.getAllByLabelText('本行金额')[line] as HTMLElement).textContent;
 const totalOf = (label: string) => (screen.getByText(label).closest('.adm-list-item') as HTMLElement).textContent;
 
-// Form validation and the popups' loading take a few renders; a loaded machine needs more than the 1 s default.
-configure({ asyncUtilTimeout: 5_000 });
-
-beforeAll(() => setupUi());
-beforeEach(() => {
-  router.navigate.mockReset();
-  dialogs.ensureTaxReady.mockReset();
-  dialogs.ensureTaxReady.mockImplementation(async () => true);
-});
 afterEach(() => {
   cleanup();
-  Toast.clear();
+  setApiErrorHandler(null);
+  rs.useRealTimers();
 });
 
 describe('BlueInvoiceForm', () => {
   test('net, tax, totals and the capital-numeral total follow the lines as they are typed', async () => {
-    routes();
-    render(<BlueInvoiceForm />);
+    openForm();
     expect(totalOf('价税合计')).toContain('零元整');
 
     await pickGoods('软件技术服务');
@@ -138,8 +118,7 @@ describe('BlueInvoiceForm', () => {
   });
 
   test('a wrong tax number shows the domain’s message under the field as it is typed, in upper case', async () => {
-    routes();
-    render(<BlueInvoiceForm />);
+    openForm();
     type('税号', '91110000802100433c');
     expect(inputOf('税号').value).toBe('91110000802100433C');
     await waitFor(() => expect(errors()).toEqual([TAX_NUMBER_MESSAGES.check]));
@@ -151,8 +130,7 @@ describe('BlueInvoiceForm', () => {
   });
 
   test('a 专票 without the buyer’s tax number is refused before anything is sent', async () => {
-    const calls = routes();
-    render(<BlueInvoiceForm />);
+    const { api } = openForm();
     fireEvent.click(screen.getByText('个人'));
     type('名称', '张晓');
     await pickGoods('软件技术服务');
@@ -160,18 +138,18 @@ describe('BlueInvoiceForm', () => {
     submit();
     await waitFor(() => expect(errors()).toEqual([BUYER_MESSAGES.personForSpecial, BUYER_MESSAGES.taxNumberForSpecial]));
     expect(fieldOf('税号').textContent).toContain(BUYER_MESSAGES.taxNumberForSpecial);
-    expect(dialogs.ensureTaxReady).not.toHaveBeenCalled();
-    expect(calls.payloadsOf('task/createBlueInvoiceTask')).toEqual([]);
+    // Not even the tax bureau is asked.
+    expect(api.bodiesOf('taxAccount/getTaxAccount')).toEqual([]);
+    expect(api.bodiesOf('task/createBlueInvoiceTask')).toEqual([]);
 
     // A person on a 普票 needs no tax number.
     fireEvent.click(screen.getByText('数电普票'));
     submit();
-    await waitFor(() => expect(calls.payloadsOf('task/createBlueInvoiceTask')).toHaveLength(1));
+    await waitFor(() => expect(api.bodiesOf('task/createBlueInvoiceTask')).toHaveLength(1));
   });
 
   test('submit: the tax bureau first, then the task with fen amounts and per-mille rates, then its detail page', async () => {
-    const calls = routes();
-    render(<BlueInvoiceForm />);
+    const { api, router, url } = openForm();
     await pickTitle();
     expect(inputOf('名称').value).toBe(TITLE.name);
     expect(inputOf('开户行').value).toBe(TITLE.bankName);
@@ -185,11 +163,13 @@ describe('BlueInvoiceForm', () => {
     type('接收手机', '13800138000');
     submit();
 
-    await waitFor(() => expect(router.navigate).toHaveBeenCalledWith('/invoice/task/detail?id=task-1'));
-    expect(dialogs.ensureTaxReady).toHaveBeenCalledTimes(1);
-    const createOrder = api.callApi.mock.invocationCallOrder[api.callApi.mock.calls.findIndex(([path]) => path === 'task/createBlueInvoiceTask')] ?? 0;
-    expect(dialogs.ensureTaxReady.mock.invocationCallOrder[0]).toBeLessThan(createOrder);
-    const [payload] = calls.payloadsOf('task/createBlueInvoiceTask') as Record<string, unknown>[];
+    await waitFor(() => expect(url()).toBe('/invoice/task/detail?id=task-1'));
+    // The tax account is asked once (logged in, authenticated today), before the task is created.
+    expect(api.calls.map((call) => call.path).filter((path) => path.startsWith('task/') || path.startsWith('taxAccount/'))).toEqual([
+      'taxAccount/getTaxAccount',
+      'task/createBlueInvoiceTask',
+    ]);
+    const [payload] = api.bodiesOf('task/createBlueInvoiceTask');
     expect(payload).toEqual({
       requestSerial: expect.stringMatching(/^[0-9a-f]{32}$/),
       type: '数电普票',
@@ -202,65 +182,83 @@ describe('BlueInvoiceForm', () => {
       deliverPhone: '13800138000',
       deliverEmail: TITLE.email,
     });
-    expect(api.callApi.mock.calls.find(([path]) => path === 'task/createBlueInvoiceTask')?.[2]).toEqual({ noRepeat: true });
-    // The form starts over for the next invoice.
+    expect(await screen.findByText('已提交开票')).toBeTruthy();
+    // Back on the form, it starts over for the next invoice.
+    await act(() => router.navigate(-1));
     await waitFor(() => expect(inputOf('名称').value).toBe(''));
   });
 
-  test('a retry after a network error sends the same request serial; the next invoice gets a new one', async () => {
-    const calls = routes({ 'task/createBlueInvoiceTask': sequence(failure(null, '请求失败,请重试'), CREATED) });
-    render(<BlueInvoiceForm />);
+  test('a retry after a network error sends the same request serial (not within 2 s: 请勿重复提交); the next invoice gets a new one', async () => {
+    // The clock stands still until the test moves it: a repeat within 2 s is one whatever the machine's speed.
+    rs.useFakeTimers({ toFake: ['Date'] });
+    const toldTheCatalogue: string[] = [];
+    setApiErrorHandler((error: ApiError) => toldTheCatalogue.push(error.message));
+    const { api, router, url } = openForm({ 'task/createBlueInvoiceTask': sequence(noAnswer(), CREATED) });
     await pickTitle();
     await pickGoods('软件技术服务');
     submit();
-    await waitFor(() => expect(calls.payloadsOf('task/createBlueInvoiceTask')).toHaveLength(1));
+    await waitFor(() => expect(api.bodiesOf('task/createBlueInvoiceTask')).toHaveLength(1));
     await waitFor(() => expect(screen.getByRole('button', { name: '开具发票' }).hasAttribute('disabled')).toBe(false));
-    expect(router.navigate).not.toHaveBeenCalled();
+    expect(toldTheCatalogue).toEqual(['请求失败,请重试']);
+    expect(url()).toBe('/invoice/create');
 
+    // The same request again at once is refused on the phone (a no-repeat call): nothing is sent.
     submit();
-    await waitFor(() => expect(router.navigate).toHaveBeenCalledWith('/invoice/task/detail?id=task-1'));
-    const [first, second] = calls.payloadsOf('task/createBlueInvoiceTask') as { requestSerial: string }[];
+    await waitFor(() => expect(toldTheCatalogue).toEqual(['请求失败,请重试', NO_REPEAT_MESSAGE]));
+    expect(api.bodiesOf('task/createBlueInvoiceTask')).toHaveLength(1);
+
+    rs.setSystemTime(Date.now() + NO_REPEAT_WINDOW_MS);
+    submit();
+    await waitFor(() => expect(url()).toBe('/invoice/task/detail?id=task-1'));
+    const [first, second] = api.bodiesOf('task/createBlueInvoiceTask') as { requestSerial: string }[];
     expect(second?.requestSerial).toBe(first?.requestSerial);
 
+    await act(() => router.navigate(-1));
     await pickTitle();
     await pickGoods('办公用品');
     submit();
-    await waitFor(() => expect(calls.payloadsOf('task/createBlueInvoiceTask')).toHaveLength(3));
-    const third = calls.payloadsOf('task/createBlueInvoiceTask')[2] as { requestSerial: string };
+    await waitFor(() => expect(api.bodiesOf('task/createBlueInvoiceTask')).toHaveLength(3));
+    const third = api.bodiesOf('task/createBlueInvoiceTask')[2] as { requestSerial: string };
     expect(third.requestSerial).not.toBe(first?.requestSerial);
   });
 
   test('nothing is sent when the tax-bureau dialogs are given up; the button is disabled while submitting', async () => {
-    dialogs.ensureTaxReady.mockImplementation(async () => false);
-    const calls = routes();
-    render(<BlueInvoiceForm />);
+    const { api, url } = openForm({ 'taxAccount/getTaxAccount': ok(taxAccount()) });
     await pickTitle();
     await pickGoods('软件技术服务');
     submit();
-    await waitFor(() => expect(dialogs.ensureTaxReady).toHaveBeenCalledTimes(1));
-    expect(calls.payloadsOf('task/createBlueInvoiceTask')).toEqual([]);
+    // Not logged in at the tax bureau: the host's 登录授权 opens, and the user closes it.
+    const login = await screen.findByRole('dialog', { name: '登录授权' });
+    await within(login).findByText('短信授权');
+    fireEvent.click(document.querySelector('.adm-center-popup-close') as Element);
+    await waitFor(() => expect(screen.getByRole('button', { name: '开具发票' }).hasAttribute('disabled')).toBe(false));
+    expect(api.bodiesOf('task/createBlueInvoiceTask')).toEqual([]);
 
-    let answer: (value: unknown) => void = () => undefined;
-    dialogs.ensureTaxReady.mockImplementation(async () => true);
-    calls.route('task/createBlueInvoiceTask', () => new Promise((resolve) => (answer = resolve)));
+    let answer: (value: Answer) => void = () => undefined;
+    api.route('taxAccount/getTaxAccount', READY);
+    api.route('task/createBlueInvoiceTask', () => new Promise<Answer>((resolve) => (answer = resolve)));
     submit();
     await waitFor(() => expect(screen.getByRole('button', { name: /提交中/ }).hasAttribute('disabled')).toBe(true));
+    await waitFor(() => expect(api.bodiesOf('task/createBlueInvoiceTask')).toHaveLength(1));
     await act(async () => answer(CREATED));
-    await waitFor(() => expect(router.navigate).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(url()).toBe('/invoice/task/detail?id=task-1'));
   });
 
-  test('a server refusal that names a field shows under it', async () => {
-    routes({ 'task/createBlueInvoiceTask': failure(4004, '第 1 行的商品不存在') });
-    render(<BlueInvoiceForm />);
+  test('the fields a refusal of the server names (result.fields, by their path in the request) show its messages under them', async () => {
+    openForm({
+      'task/createBlueInvoiceTask': fail(4000, '第 1 行：税额与金额 × 税率相差超过 0.06 元', {
+        fields: { 'lines.0.grossFen': '税额与金额 × 税率相差超过 0.06 元', 'buyer.taxNumber': '纳税人识别号校验位不正确' },
+      }),
+    });
     await pickTitle();
     await pickGoods('软件技术服务');
     submit();
-    await waitFor(() => expect(fieldOf('商品').textContent).toContain('第 1 行的商品不存在'));
+    await waitFor(() => expect(fieldOf('含税金额').textContent).toContain('税额与金额 × 税率相差超过 0.06 元'));
+    expect(fieldOf('税号').textContent).toContain('纳税人识别号校验位不正确');
   });
 
   test('the compact form: buyer name and tax number, goods and amount; picking goods fills the amount', async () => {
-    routes();
-    render(<BlueInvoiceForm compact />);
+    openForm({}, true);
     expect(screen.queryByText('数量')).toBeNull();
     expect(screen.queryByText('地址')).toBeNull();
     expect(screen.queryByText('备注')).toBeNull();

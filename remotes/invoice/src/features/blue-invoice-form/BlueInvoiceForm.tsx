@@ -15,7 +15,7 @@ import { Form, type FormInstance } from '@app/ui/form';
 import { Input } from '@app/ui/input';
 import { Selector } from '@app/ui/selector';
 import { TextArea } from '@app/ui/text-area';
-import type { Goods } from './blue-invoice-api';
+import type { Goods } from '@app/contract/goods';
 import type { BuyerField } from './buyer-rules';
 import { buyerRule, deliverEmailRule, deliverPhoneRule, remarksRule } from './form-rules';
 import { buyerFromTitle, completeValues, emptyFormValues, KIND_OPTIONS, TYPE_OPTIONS, type BlueInvoiceFormValues } from './form-values';

@@ -2,12 +2,13 @@
 import { useState } from 'react';
 import { printedItemName } from '@app/domain/invoice-document';
 import { formatYuan } from '@app/domain/money';
-import { href } from '@app/host-sdk/paths';
+import { appHref } from '@app/host-sdk/paths';
 import { useNavigate } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { PagedList } from '@app/ui/paged-list';
 import { SearchBar } from '@app/ui/search-bar';
-import { listGoods, type Goods } from './blue-invoice-api';
+import { listGoods } from './blue-invoice-api';
+import type { Goods } from '@app/contract/goods';
 import { PickerPopup } from './PickerPopup';
 import { rateLabel, rateOfGoods } from './rate-options';
 import { useDebounced } from './use-debounced';
@@ -57,7 +58,7 @@ export function GoodsPickerPopup({ visible, onClose, onPick }: GoodsPickerPopupP
               size="small"
               onClick={() => {
                 onClose();
-                navigate(href('myCompanyGoodsAdd'));
+                navigate(appHref('myCompanyGoodsAdd'));
               }}
             >
               添加商品

@@ -8,7 +8,7 @@ import { formatYuan } from '@app/domain/money';
 import type { LineRate } from '@app/domain/invoice-line';
 import { Form } from '@app/ui/form';
 import { Input } from '@app/ui/input';
-import type { Goods } from './blue-invoice-api';
+import type { Goods } from '@app/contract/goods';
 import { lineRule } from './form-rules';
 import { pricedLineOf, type LineField, type LineValues } from './line-draft';
 import { rateLabel } from './rate-options';

@@ -1,8 +1,8 @@
 /** Picks one of the user's invoice titles (`title/list`, the default first) to fill the buyer. */
-import { href } from '@app/host-sdk/paths';
 import { useNavigate } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { PagedList } from '@app/ui/paged-list';
+import { href } from '../../paths';
 import { listTitles, type Title } from '../titles/titles-api';
 import { PickerPopup } from './PickerPopup';
 

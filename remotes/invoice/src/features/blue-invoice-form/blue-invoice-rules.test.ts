@@ -3,12 +3,12 @@ import { BUYER_MESSAGES } from '@app/domain/invoice-buyer';
 import { deliverEmailProblem, deliverPhoneProblem } from '@app/domain/invoice-delivery';
 import { TITLE_MESSAGES } from '@app/domain/invoice-title';
 import { TAX_NUMBER_MESSAGES } from '@app/domain/tax-number';
-import type { Goods } from './blue-invoice-api';
+import type { Goods } from '@app/contract/goods';
 import { buyerProblems, toParty, type BuyerValues } from './buyer-rules';
 import { emptyFormValues, toRequest } from './form-values';
 import { afterPickingGoods, afterTyping } from './line-edits';
 import { EMPTY_LINE, LINE_MESSAGES, lineFieldProblem, linesTotals, pricedLineOf, yuanText, type LineValues } from './line-draft';
-import { fieldOfServerMessage } from './server-errors';
+import { formFieldOf } from './server-errors';
 
 const SOFTWARE: Goods = { id: 'g1', name: '软件技术服务', taxCode: '3040201990000000000', taxShortName: '信息技术服务', model: '', unit: '次', unitPriceFen: 100_000, taxRatePermille: 60, taxFree: null };
 const VEGETABLES: Goods = { id: 'g2', name: '农产品（蔬菜）', taxCode: '1010112000000000000', taxShortName: '蔬菜', model: '', unit: '千克', unitPriceFen: 600, taxRatePermille: null, taxFree: '免税' };
@@ -108,16 +108,14 @@ test('the request: fen integers, rates per mille or the exemption, no quantity w
   });
 });
 
-test('a server refusal is placed under the field it names', () => {
-  expect(fieldOfServerMessage('纳税人识别号(buyer.taxNumber) 不能超过 20 个字符')).toEqual(['buyer', 'taxNumber']);
-  expect(fieldOfServerMessage('含税金额(lines.1.grossFen) 必须是整数')).toEqual(['lines', 1, 'amount']);
-  expect(fieldOfServerMessage('第 2 行的商品不存在')).toEqual(['lines', 1, 'goods']);
-  expect(fieldOfServerMessage('第 1 行：税额与金额 × 税率相差超过 0.06 元')).toEqual(['lines', 0, 'amount']);
-  expect(fieldOfServerMessage(BUYER_MESSAGES.taxNumberForSpecial)).toEqual(['buyer', 'taxNumber']);
-  expect(fieldOfServerMessage(TAX_NUMBER_MESSAGES.check)).toEqual(['buyer', 'taxNumber']);
-  expect(fieldOfServerMessage(BUYER_MESSAGES.personForSpecial)).toEqual(['buyer', 'kind']);
-  expect(fieldOfServerMessage(TITLE_MESSAGES.phone)).toEqual(['buyer', 'phone']);
-  expect(fieldOfServerMessage(BUYER_MESSAGES.remarksTooLong)).toEqual(['remarks']);
-  expect(fieldOfServerMessage('接收手机号应为 11 位手机号码')).toEqual(['deliverPhone']);
-  expect(fieldOfServerMessage('今日尚未完成刷脸认证')).toBeNull();
+test('a field the server refused (by its path in the request) is found in the form', () => {
+  expect(formFieldOf('buyer.taxNumber')).toEqual(['buyer', 'taxNumber']);
+  expect(formFieldOf('buyer.naturalPerson')).toEqual(['buyer', 'kind']);
+  expect(formFieldOf('lines.1.grossFen')).toEqual(['lines', 1, 'amount']);
+  expect(formFieldOf('lines.0.goodsId')).toEqual(['lines', 0, 'goods']);
+  expect(formFieldOf('lines.2.quantity')).toEqual(['lines', 2, 'quantity']);
+  expect(formFieldOf('lines.0.rate')).toEqual(['lines', 0, 'rate']);
+  expect(formFieldOf('remarks')).toEqual(['remarks']);
+  expect(formFieldOf('deliverPhone')).toEqual(['deliverPhone']);
+  expect(formFieldOf('requestSerial')).toBeNull();
 });

@@ -4,7 +4,8 @@
  */
 import type { InvoiceType } from '@app/domain/invoice-document';
 import type { Title, TitleKind } from '@app/domain/invoice-title';
-import type { BlueInvoiceRequest } from '@app/domain/invoice-requests';
+import type { CallBody } from '@app/contract/api';
+import { vatRateOf } from '@app/domain/tax-maths';
 import { toParty, type BuyerValues } from './buyer-rules';
 import { EMPTY_LINE, grossFenOf, type LineValues } from './line-draft';
 
@@ -78,15 +79,16 @@ export function buyerFromTitle(title: Title): BuyerShape {
 }
 
 /** The request of a (validated) form. */
-export function toRequest(raw: Partial<BlueInvoiceFormValues>, requestSerial: string): BlueInvoiceRequest {
+export function toRequest(raw: Partial<BlueInvoiceFormValues>, requestSerial: string): CallBody<'task/createBlueInvoiceTask'> {
   const values = completeValues(raw);
   return {
     requestSerial,
     type: invoiceTypeOf(values),
     buyer: toParty(buyerOf(values)),
     lines: values.lines.map((line) => {
-      if (!line.goods || line.rate === null) throw new Error('未校验的商品行');
-      return { goodsId: line.goods.id, quantity: line.quantity.trim() || null, grossFen: grossFenOf(line) ?? 0, rate: line.rate };
+      const rate = typeof line.rate === 'number' ? vatRateOf(line.rate) : line.rate;
+      if (!line.goods || rate === null) throw new Error('未校验的商品行');
+      return { goodsId: line.goods.id, quantity: line.quantity.trim() || null, grossFen: grossFenOf(line) ?? 0, rate };
     }),
     remarks: values.remarks.trim(),
     deliverPhone: values.deliverPhone.trim(),

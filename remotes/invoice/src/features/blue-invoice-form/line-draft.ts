@@ -7,7 +7,7 @@ import { printedItemName } from '@app/domain/invoice-document';
 import { amountOf, isPositiveDecimal, lineProblem, priceLine, unitPriceOf, type LineRate, type PricedLine } from '@app/domain/invoice-line';
 import { parseYuan } from '@app/domain/money';
 import { invoiceTotals, type LineAmounts } from '@app/domain/tax-maths';
-import type { Goods } from './blue-invoice-api';
+import type { Goods } from '@app/contract/goods';
 
 export interface LineValues {
   goods: Goods | null;

@@ -2,7 +2,7 @@
  * How a line fills itself in as the user types: quantity × unit price gives the amount; an amount with a quantity
  * gives the unit price; picking goods brings its rate and unit price. Each returns only the fields to change.
  */
-import type { Goods } from './blue-invoice-api';
+import type { Goods } from '@app/contract/goods';
 import { amountFromPrice, unitPriceFromAmount, yuanText, type LineField, type LineValues } from './line-draft';
 import { rateOfGoods } from './rate-options';
 

@@ -2,7 +2,7 @@
 import { printedRate } from '@app/domain/invoice-document';
 import type { LineRate } from '@app/domain/invoice-line';
 import { VAT_RATES_PERMILLE, type TaxExemption } from '@app/domain/tax-maths';
-import type { Goods } from './blue-invoice-api';
+import type { Goods } from '@app/contract/goods';
 
 const EXEMPTIONS: readonly TaxExemption[] = ['免税', '不征税'];
 

@@ -5,16 +5,15 @@
  * a successful create starts a new fill.
  */
 import { useRef, useState } from 'react';
-import { ApiError } from '@app/host-sdk/api-client';
 import { ensureTaxReady } from '@app/host-sdk/dialogs';
-import { href } from '@app/host-sdk/paths';
+import { appHref } from '@app/host-sdk/paths';
 import { useNavigate } from '@app/host-sdk/router';
-import type { FormInstance } from '@app/ui/form';
+import { applyServerErrors, type FormInstance } from '@app/ui/form';
 import { showToast } from '@app/ui/feedback';
 import { createBlueInvoiceTask } from './blue-invoice-api';
 import { toRequest, type BlueInvoiceFormValues } from './form-values';
 import { newRequestSerial } from '../invoices/request-serial';
-import { fieldOfServerMessage } from './server-errors';
+import { formFieldOf } from './server-errors';
 
 /** `onCreated` runs once the task exists, after the form was reset for the next invoice. */
 export function useBlueInvoiceSubmit(form: FormInstance, onCreated?: () => void) {
@@ -35,11 +34,10 @@ export function useBlueInvoiceSubmit(form: FormInstance, onCreated?: () => void)
       form.resetFields();
       onCreated?.();
       showToast({ icon: 'success', content: '已提交开票' });
-      navigate(href('invoiceTaskDetail', {}, { id: created.taskId }));
+      navigate(appHref('invoiceTaskDetail', {}, { id: created.taskId }));
     } catch (error) {
-      // The API client has shown the message; it also goes under the field it names.
-      const field = error instanceof ApiError ? fieldOfServerMessage(error.message) : null;
-      if (field && error instanceof ApiError) form.setFields([{ name: field, errors: [error.message] }]);
+      // The API client has shown the message; the fields the server refused show theirs under them too.
+      applyServerErrors(form, error, formFieldOf);
     } finally {
       busy.current = false;
       setSubmitting(false);

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, test } from '@rstest/core';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { amountInCapitals } from '@app/domain/capital-numerals';
 import { formatYuan } from '@app/domain/money';
+import { renderPage } from '@app/host-sdk/testing';
 import { blueInvoice, redInvoice } from '../../test-support/invoice-documents';
 import { InvoiceDocumentView } from './InvoiceDocumentView';
 
@@ -17,7 +18,7 @@ function fieldValue(container: HTMLElement, label: string): string {
 describe('an invoice on the phone', () => {
   test('a blue 专票: title, number, date, both parties, every line, totals in figures and capitals, remarks, issuer', () => {
     const invoice = blueInvoice();
-    render(<InvoiceDocumentView invoice={invoice} />);
+    renderPage(<InvoiceDocumentView invoice={invoice} />);
 
     const sheet = screen.getByRole('article', { name: '电子发票（增值税专用发票）' });
     expect(within(sheet).getByRole('heading', { name: '电子发票（增值税专用发票）' })).toBeTruthy();
@@ -69,7 +70,7 @@ describe('an invoice on the phone', () => {
 
   test('a red 普票: the red marking, negative amounts and capitals, the reversed blue number and the confirmation form', () => {
     const invoice = redInvoice();
-    render(<InvoiceDocumentView invoice={invoice} />);
+    renderPage(<InvoiceDocumentView invoice={invoice} />);
 
     expect(screen.getByRole('heading', { name: '电子发票（普通发票）' })).toBeTruthy();
     expect(screen.getByText('红字发票 · 销项负数')).toBeTruthy();
@@ -102,19 +103,19 @@ describe('an invoice on the phone', () => {
   });
 
   test('a partly reversed blue invoice says how much is left to reverse', () => {
-    render(<InvoiceDocumentView invoice={blueInvoice({ status: '部分红冲', leftFen: 1_168_750 })} />);
+    renderPage(<InvoiceDocumentView invoice={blueInvoice({ status: '部分红冲', leftFen: 1_168_750 })} />);
     expect(screen.getByText('部分红冲')).toBeTruthy();
     expect(screen.getByText('剩余可红冲 ¥11,687.50')).toBeTruthy();
   });
 
   test('a fully reversed one shows 已红冲', () => {
-    render(<InvoiceDocumentView invoice={blueInvoice({ status: '已红冲', leftFen: 0 })} />);
+    renderPage(<InvoiceDocumentView invoice={blueInvoice({ status: '已红冲', leftFen: 0 })} />);
     expect(screen.getByText('已红冲')).toBeTruthy();
     expect(screen.queryByText(/剩余可红冲/)).toBeNull();
   });
 
   test('one being issued has no number or date yet', () => {
-    render(<InvoiceDocumentView invoice={blueInvoice({ status: '开具中', number: null, issuedAt: null })} />);
+    renderPage(<InvoiceDocumentView invoice={blueInvoice({ status: '开具中', number: null, issuedAt: null })} />);
     expect(screen.getByText('开具中')).toBeTruthy();
     const sheet = screen.getByRole('article');
     expect(fieldValue(sheet, '发票号码')).toBe('开具后生成');
@@ -122,14 +123,14 @@ describe('an invoice on the phone', () => {
   });
 
   test('a failed one shows why', () => {
-    render(<InvoiceDocumentView invoice={blueInvoice({ status: '开具失败', number: null, issuedAt: null, failReason: '购买方纳税人识别号校验不通过' })} />);
+    renderPage(<InvoiceDocumentView invoice={blueInvoice({ status: '开具失败', number: null, issuedAt: null, failReason: '购买方纳税人识别号校验不通过' })} />);
     expect(screen.getByText('开具失败')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('购买方纳税人识别号校验不通过');
   });
 
   test('a natural person buyer without a tax number', () => {
     const base = blueInvoice();
-    render(<InvoiceDocumentView invoice={blueInvoice({ type: '数电普票', buyer: { ...base.buyer, name: '张三', taxNumber: '', naturalPerson: true, bankName: '', bankAccount: '', address: '', phone: '' } })} />);
+    renderPage(<InvoiceDocumentView invoice={blueInvoice({ type: '数电普票', buyer: { ...base.buyer, name: '张三', taxNumber: '', naturalPerson: true, bankName: '', bankAccount: '', address: '', phone: '' } })} />);
     const buyer = screen.getByRole('region', { name: '购买方信息' });
     expect(fieldValue(buyer, '名称')).toBe('张三（个人）');
     expect(fieldValue(buyer, '统一社会信用代码/纳税人识别号')).toBe('无');

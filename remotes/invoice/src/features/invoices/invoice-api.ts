@@ -1,10 +1,12 @@
 /**
- * The calls on issued invoices (server/src/calls/invoice-calls.ts; /work/notes/invoice-api.md), shared by the invoice
- * list, its detail sheet and the red-invoice form.
+ * The calls on issued invoices (`@app/contract/invoice`), shared by the invoice list, its detail sheet and the
+ * red-invoice form.
  */
+import type { CallResult } from '@app/contract/api';
+import type { ErrorCodeValue } from '@app/contract/error-codes';
 import { callApi } from '@app/host-sdk/api-client';
 import type { InvoiceDocument, InvoiceKind, InvoiceStatus, InvoiceSummary } from '@app/domain/invoice-document';
-import { PAGE_SIZE, type PagedResult } from '@app/ui/paging';
+import type { PagedResult } from '@app/ui/paging';
 
 export interface InvoiceListQuery {
   kind?: InvoiceKind;
@@ -17,34 +19,31 @@ export interface InvoiceListQuery {
 
 /**
  * No such invoice (4004), another company's (1004) or not an invoice id at all (4000): the screen says 发票不存在
- * itself, so the error catalogue stays quiet (for 1004 it would sign the user out).
+ * itself, so the error catalogue stays quiet.
  */
-export const INVOICE_NOT_FOUND_CODES: readonly number[] = [4000, 4004, 1004];
+export const INVOICE_NOT_FOUND_CODES: readonly ErrorCodeValue[] = [4000, 4004, 1004];
 
 /** One page of the company's invoices, newest first; empty filters are left out of the request. */
 export function listInvoices(query: InvoiceListQuery, page: number): Promise<PagedResult<InvoiceSummary>> {
   const filters = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ''));
-  return callApi<PagedResult<InvoiceSummary>>('invoice/list', { ...filters, page, pageSize: PAGE_SIZE });
+  return callApi('invoice/list', { ...filters, page });
 }
 
 export function getInvoice(id: string): Promise<InvoiceDocument> {
-  return callApi<InvoiceDocument>('invoice/get', { id }, { handles: INVOICE_NOT_FOUND_CODES });
+  return callApi('invoice/get', { id }, { handles: INVOICE_NOT_FOUND_CODES });
 }
 
 /** The blue invoice with that 20-digit number issued on that day (`YYYY-MM-DD`); 4004 when there is none. */
 export function findBlueInvoice(number: string, issueDate: string): Promise<InvoiceDocument> {
-  return callApi<InvoiceDocument>('invoice/findBlue', { number, issueDate }, { handles: [4004] });
+  return callApi('invoice/findBlue', { number, issueDate }, { handles: [4004] });
 }
 
-export interface PdfLink {
-  /** A signed same-origin GET address, valid for 10 minutes. */
-  url: string;
-  fileName: string;
-}
+/** A signed same-origin GET address of the PDF, valid for 10 minutes, and its file name. */
+export type PdfLink = CallResult<'invoice/pdfLink'>;
 
 /** `quiet`: a failure is not shown to the user (a link fetched ahead of a tap, fetched again on the tap). */
 export function getPdfLink(id: string, { quiet = false }: { quiet?: boolean } = {}): Promise<PdfLink> {
-  return callApi<PdfLink>('invoice/pdfLink', { id }, quiet ? { handles: true } : {});
+  return callApi('invoice/pdfLink', { id }, quiet ? { handles: true } : {});
 }
 
 /** The PDF as an attachment (saved) rather than shown. */
@@ -59,6 +58,6 @@ export interface ResendTarget {
 
 /** Sends the issued invoice again; answers where it went (`13800138000、a@b.com`). */
 export async function resendInvoice(id: string, target: ResendTarget): Promise<string> {
-  const { sentTo } = await callApi<{ sentTo: string }>('invoice/resend', { id, ...target }, { noRepeat: true });
+  const { sentTo } = await callApi('invoice/resend', { id, ...target }, { noRepeat: true });
   return sentTo;
 }

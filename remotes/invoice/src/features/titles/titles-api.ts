@@ -1,11 +1,11 @@
 /**
- * The calls of the user's invoice titles (server/src/calls/title-calls.ts), for the titles screens and for the
- * invoice form that picks a title. Every change made through here is announced (titles-changes.ts), so a title list
- * kept alive in the page cache reloads when it is shown again.
+ * The calls of the user's invoice titles (`@app/contract/title`), for the titles screens and for the invoice form that
+ * picks a title. Every change made through here is announced (titles-changes.ts), so a title list kept alive in the
+ * page cache reloads when it is shown again.
  */
 import { callApi } from '@app/host-sdk/api-client';
 import type { Title, TitleFields } from '@app/domain/invoice-title';
-import { PAGE_SIZE, type PagedResult } from '@app/ui/paging';
+import type { PagedResult } from '@app/ui/paging';
 import { noteTitlesChanged } from './titles-changes';
 
 export type { Title, TitleFields, TitleKind } from '@app/domain/invoice-title';
@@ -18,26 +18,26 @@ export interface TitleInput extends TitleFields {
 
 /** One page of the titles, the default first, then the newest. */
 export function listTitles(page: number): Promise<PagedResult<Title>> {
-  return callApi<PagedResult<Title>>('title/list', { page, pageSize: PAGE_SIZE });
+  return callApi('title/list', { page });
 }
 
 export function getTitle(id: string): Promise<Title> {
-  return callApi<Title>('title/get', { id });
+  return callApi('title/get', { id });
 }
 
 export async function saveTitle(input: TitleInput): Promise<Title> {
-  const saved = await callApi<Title>('title/save', input, { noRepeat: true });
+  const saved = await callApi('title/save', input, { noRepeat: true });
   noteTitlesChanged();
   return saved;
 }
 
 export async function setDefaultTitle(id: string): Promise<Title> {
-  const saved = await callApi<Title>('title/setDefault', { id }, { noRepeat: true });
+  const saved = await callApi('title/setDefault', { id }, { noRepeat: true });
   noteTitlesChanged();
   return saved;
 }
 
 export async function deleteTitle(id: string): Promise<void> {
-  await callApi<{ id: string }>('title/delete', { id }, { noRepeat: true });
+  await callApi('title/delete', { id }, { noRepeat: true });
   noteTitlesChanged();
 }

@@ -5,15 +5,17 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { ensureTaxReady } from '@app/host-sdk/dialogs';
-import { href } from '@app/host-sdk/paths';
+import { appHref } from '@app/host-sdk/paths';
 import { useNavigate } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { Checkbox } from '@app/ui/checkbox';
 import { Dialog } from '@app/ui/dialog';
 import { Page } from '@app/ui/page';
 import { PagedList, type PagedListHandle } from '@app/ui/paged-list';
+import { href } from '../../paths';
 import { ApplicationCard } from '../../features/applications/ApplicationCard';
-import { approveApplications, BATCH_LIMIT, listApplications, type Application } from '../../features/applications/applications-api';
+import { approveApplications, BATCH_LIMIT, listApplications } from '../../features/applications/applications-api';
+import type { Application } from '@app/contract/invoice-application';
 import { announceApproval } from './announce-approval';
 import { RejectDialog } from './RejectDialog';
 import { useBatchSelection } from './use-batch-selection';
@@ -56,7 +58,7 @@ export default function InvoiceApplyingListPage() {
     try {
       const results = await approveApplications(ids);
       announceApproval(results, {
-        openTask: (taskId) => navigate(href('invoiceTaskDetail', {}, { id: taskId })),
+        openTask: (taskId) => navigate(appHref('invoiceTaskDetail', {}, { id: taskId })),
         openWaiting: () => navigate(href('invoiceWaitingList')),
         getTaxReady: ensureTaxReady,
       });

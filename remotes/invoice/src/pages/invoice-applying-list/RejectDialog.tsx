@@ -7,7 +7,8 @@ import { formatYuan } from '@app/domain/money';
 import { Dialog } from '@app/ui/dialog';
 import { TextArea } from '@app/ui/text-area';
 import { Toast } from '@app/ui/toast';
-import { rejectApplication, type Application } from '../../features/applications/applications-api';
+import { rejectApplication } from '../../features/applications/applications-api';
+import type { Application } from '@app/contract/invoice-application';
 
 export const REJECT_REASON_MAX = 100;
 const REASON_FIELD = 'reject-dialog-reason';

@@ -4,7 +4,7 @@
  */
 import { Dialog } from '@app/ui/dialog';
 import { Toast } from '@app/ui/toast';
-import type { IssueResult } from '../../features/applications/applications-api';
+import type { IssueResult } from '@app/contract/invoice-application';
 import { readyActionText } from '../../features/applications/blocked-reason';
 
 export interface ApprovalActions {

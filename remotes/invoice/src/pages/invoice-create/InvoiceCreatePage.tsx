@@ -3,7 +3,7 @@
  * unit price or amount and rate, totals with the capital-numeral total, remarks, where to send it. Only company users
  * issue invoices; anyone else is pointed to binding a company.
  */
-import { href } from '@app/host-sdk/paths';
+import { appHref } from '@app/host-sdk/paths';
 import { useNavigate, useRouteMeta } from '@app/host-sdk/router';
 import { useSession } from '@app/host-sdk/session-hooks';
 import { Button } from '@app/ui/button';
@@ -20,7 +20,7 @@ export default function InvoiceCreatePage() {
     return (
       <Page title={title}>
         <StatusView icon="empty" title="仅企业用户可开票" description="绑定企业后，企业管理员和员工可在此开具数电发票">
-          <Button block color="primary" onClick={() => navigate(href('myCompanyBind'))}>
+          <Button block color="primary" onClick={() => navigate(appHref('myCompanyBind'))}>
             绑定企业
           </Button>
         </StatusView>

@@ -1,16 +1,16 @@
 /** The current company at the top of the home page: name, tax number, role, this month's issuing, and 切换. */
 import { formatYuan } from '@app/domain/money';
-import { href } from '@app/host-sdk/paths';
+import { appHref } from '@app/host-sdk/paths';
 import { Link } from '@app/host-sdk/router';
-import type { CompanyInfo } from '@app/host-sdk/session';
-import type { HomeSummary } from './home-api';
+import type { CompanyInfo } from '@app/contract/user';
+import type { HomeSummary } from '@app/contract/invoice';
 
 export function CompanyHeader({ company, summary }: { company: CompanyInfo; summary: HomeSummary | null }) {
   return (
     <section className="home-company" aria-label="当前企业">
       <div className="home-company__top">
         <h2 className="home-company__name">{company.name}</h2>
-        <Link className="home-company__switch" to={href('myCompanies')}>
+        <Link className="home-company__switch" to={appHref('myCompanies')}>
           切换
         </Link>
       </div>

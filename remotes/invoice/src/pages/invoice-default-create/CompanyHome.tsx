@@ -1,12 +1,14 @@
 /** The home page of a company user: the company, its tax-bureau standing, shortcuts with counts, and the quick form. */
 import { useEffect, useState } from 'react';
-import { href } from '@app/host-sdk/paths';
+import { appHref } from '@app/host-sdk/paths';
 import { Link } from '@app/host-sdk/router';
-import type { CompanyInfo } from '@app/host-sdk/session';
+import type { CompanyInfo } from '@app/contract/user';
 import { useTaxAccount } from '@app/host-sdk/session-hooks';
+import { href } from '../../paths';
 import { BlueInvoiceForm } from '../../features/blue-invoice-form/BlueInvoiceForm';
 import { CompanyHeader } from './CompanyHeader';
-import { getHomeSummary, type HomeSummary } from './home-api';
+import { getHomeSummary } from './home-api';
+import type { HomeSummary } from '@app/contract/invoice';
 import { HomeShortcuts, type Shortcut } from './HomeShortcuts';
 import { TaxStatusStrip } from './TaxStatusStrip';
 
@@ -17,7 +19,7 @@ function shortcutsOf(summary: HomeSummary | null, taxiUser: boolean): Shortcut[]
     { label: '待开票', to: href('invoiceWaitingList'), icon: 'waiting', tone: 'orange', count: summary?.waiting },
     { label: '开票任务', to: href('invoiceTaskList'), icon: 'tasks', tone: 'purple', count: summary?.pendingTasks },
     { label: '开票二维码', to: href('invoiceQrcode'), icon: 'qrcode', tone: 'cyan' },
-    ...(taxiUser ? [{ label: '出租车发票', to: href('taxiInvoiceCreate'), icon: 'taxi', tone: 'orange' } satisfies Shortcut] : []),
+    ...(taxiUser ? [{ label: '出租车发票', to: appHref('taxiInvoiceCreate'), icon: 'taxi', tone: 'orange' } satisfies Shortcut] : []),
     { label: '发票列表', to: href('invoiceList'), icon: 'invoiceList', tone: 'green' },
     { label: '发票抬头', to: href('titlesList'), icon: 'titles', tone: 'blue' },
   ];

@@ -1,29 +1,12 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, rs, test } from '@rstest/core';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import * as actualApiClient from '@app/host-sdk/api-client' with { rstest: 'importActual' };
-import { sessionStore, taxAccountAtom, userDetailAtom, type TaxAccount, type UserDetail } from '@app/host-sdk/session';
-import { setupUi } from '@app/ui/setup';
-import { answerCalls } from '../../test-support/call-api-mock';
-import type { Application } from '../../features/applications/applications-api';
+import { afterEach, describe, expect, test } from '@rstest/core';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { pageMeta } from '@app/host-sdk/route-meta';
+import type { TaxAccount } from '@app/contract/tax-account';
+import type { UserDetail } from '@app/contract/user';
+import { ok, renderPage, type Route } from '@app/host-sdk/testing';
+import type { Application } from '@app/contract/invoice-application';
 import { application as applicationFixture } from '../../test-support/applications';
-
-const api = rs.hoisted(() => ({ callApi: rs.fn() }));
-const router = rs.hoisted(() => ({ navigate: rs.fn() }));
-const dialogs = rs.hoisted(() => ({ ensureTaxReady: rs.fn(async () => true), openLoginDialog: rs.fn(async () => true), openFaceDialog: rs.fn(async () => true) }));
-rs.mock('@app/host-sdk/api-client', () => ({ ...actualApiClient, callApi: api.callApi }));
-rs.mock('@app/host-sdk/router', () => ({
-  useNavigate: () => router.navigate,
-  useRouteMeta: () => ({ name: 'InvoiceDefaultCreate', title: '开票', tabBar: true, keepAlive: false, auth: true }),
-  Link: ({ to, children, className, ...rest }: { to: string; children: ReactNode; className?: string; 'aria-label'?: string }) => (
-    <a href={to} className={className} aria-label={rest['aria-label']}>
-      {children}
-    </a>
-  ),
-}));
-rs.mock('@app/host-sdk/dialogs', () => dialogs);
-
-const { default: InvoiceDefaultCreatePage } = await import('./InvoiceDefaultCreatePage');
+import InvoiceDefaultCreatePage from './InvoiceDefaultCreatePage';
 
 const COMPANY = {
   id: 'company-1',
@@ -45,13 +28,14 @@ const MANAGER: UserDetail = {
   nickname: '李明',
   avatarUrl: null,
   company: true,
+  companyUser: true,
   companyInfo: COMPANY,
   permissions: ['company_manage', 'company_user_role'],
   account: { username: 'liming', agreed: true },
   tester: false,
 };
 
-const PERSON: UserDetail = { ...MANAGER, id: 'user-2', nickname: '张晓', company: false, companyInfo: null, permissions: [], account: { username: null, agreed: false } };
+const PERSON: UserDetail = { ...MANAGER, id: 'user-2', nickname: '张晓', company: false, companyUser: false, companyInfo: null, permissions: [], account: { username: null, agreed: false } };
 
 const ACCOUNT: TaxAccount = {
   nsrsbh: COMPANY.xsfNsrsbh,
@@ -65,6 +49,7 @@ const ACCOUNT: TaxAccount = {
   scanFaceState: '未认证',
   scanFaceTime: null,
   supportedLoginMethod: ['smscode', 'qrcode'],
+  passwordSet: true,
 };
 
 const SUMMARY = { applying: 3, waiting: 120, pendingTasks: 0, issuedThisMonth: 7, issuedThisMonthFen: 1_234_550 };
@@ -78,49 +63,46 @@ const application = (overrides: Partial<Application>): Application =>
     ...overrides,
   });
 
-function signIn(user: UserDetail) {
-  sessionStore.set(userDetailAtom, user);
-  sessionStore.set(taxAccountAtom, user.company ? ACCOUNT : undefined);
+/** The home page (`/`) for `user`, a company's tax account loaded as ACCOUNT, the API answering `calls`. */
+function openHome(user: UserDetail, calls: Record<string, Route>) {
+  return renderPage(<InvoiceDefaultCreatePage />, {
+    url: '/',
+    meta: pageMeta('InvoiceDefaultCreate', '开票', { tabBar: true, keepAlive: false }),
+    user,
+    taxAccount: user.company ? ACCOUNT : undefined,
+    calls,
+  });
 }
 
-// Form validation and the popups' loading take a few renders; a loaded machine needs more than the 1 s default.
-configure({ asyncUtilTimeout: 5_000 });
-
-beforeAll(() => setupUi());
-beforeEach(() => {
-  router.navigate.mockReset();
-  dialogs.openLoginDialog.mockClear();
-  dialogs.openFaceDialog.mockClear();
-});
-afterEach(() => {
-  cleanup();
-  sessionStore.set(userDetailAtom, null);
-  sessionStore.set(taxAccountAtom, undefined);
-});
+afterEach(cleanup);
 
 const shortcut = (name: RegExp | string) => screen.getByRole('navigation', { name: '常用功能' }).querySelector(`a[aria-label${typeof name === 'string' ? `="${name}"` : ''}]`);
 
 describe('InvoiceDefaultCreatePage', () => {
   test('a company user: the company with 切换, the tax-bureau strip with its dialogs, shortcuts with counts, the quick form', async () => {
-    signIn(MANAGER);
-    const calls = answerCalls(api.callApi, { 'invoice/homeSummary': SUMMARY, 'taxAccount/getTaxAccount': ACCOUNT });
-    render(<InvoiceDefaultCreatePage />);
+    const { api } = openHome(MANAGER, { 'invoice/homeSummary': ok(SUMMARY), 'taxAccount/getTaxAccount': ok(ACCOUNT) });
 
     const header = await screen.findByRole('region', { name: '当前企业' });
     expect(header.textContent).toContain(COMPANY.name);
     expect(header.textContent).toContain(`税号 ${COMPANY.xsfNsrsbh}`);
     expect(within(header).getByText('切换').getAttribute('href')).toBe('/my/companies');
     await waitFor(() => expect(header.textContent).toContain('本月已开票 7 张 · 价税合计 ¥12,345.50'));
-    expect(calls.payloadsOf('taxAccount/getTaxAccount')).toHaveLength(1);
+    expect(api.bodiesOf('taxAccount/getTaxAccount')).toHaveLength(1);
 
     const strip = screen.getByRole('region', { name: '税务局状态' });
+    expect(document.title).toBe('开票');
     expect(strip.textContent).toContain('登录状态已登录');
     expect(strip.textContent).toContain('刷脸状态未认证');
+    // 登录 opens the host's 登录授权, which finds the company logged in already and says so.
     fireEvent.click(within(strip).getByRole('button', { name: '登录' }));
-    expect(dialogs.openLoginDialog).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('您已登录，请勿重复登录')).toBeTruthy();
+    // 刷脸 opens 刷脸认证; authenticated meanwhile (on the phone), the strip shows it once the dialog is closed.
     fireEvent.click(within(strip).getByRole('button', { name: '刷脸' }));
-    expect(dialogs.openFaceDialog).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(calls.payloadsOf('taxAccount/getTaxAccount')).toHaveLength(3));
+    const face = await screen.findByRole('dialog', { name: '刷脸认证' });
+    await within(face).findByRole('status');
+    api.route('taxAccount/getTaxAccount', ok({ ...ACCOUNT, scanFaceState: '已认证', scanFaceTime: '2025-03-01T01:00:00.000Z' }));
+    fireEvent.click(face.querySelector('.adm-center-popup-close') as Element);
+    await waitFor(() => expect(strip.textContent).toContain('刷脸状态已认证'));
 
     expect(shortcut('开票申请 3')?.getAttribute('href')).toBe('/invoice/applying/list');
     expect(shortcut('开票申请 3')?.textContent).toContain('3');
@@ -137,22 +119,18 @@ describe('InvoiceDefaultCreatePage', () => {
   });
 
   test('a taxi company user also gets 出租车发票', async () => {
-    signIn({ ...MANAGER, permissions: ['company_manage', 'company_user_role', 'taxi_trip_manage'] });
-    answerCalls(api.callApi, { 'invoice/homeSummary': SUMMARY, 'taxAccount/getTaxAccount': ACCOUNT });
-    render(<InvoiceDefaultCreatePage />);
+    openHome({ ...MANAGER, permissions: ['company_manage', 'company_user_role', 'taxi_trip_manage'] }, { 'invoice/homeSummary': ok(SUMMARY), 'taxAccount/getTaxAccount': ok(ACCOUNT) });
     await screen.findByRole('navigation', { name: '常用功能' });
     expect(shortcut('出租车发票')?.getAttribute('href')).toBe('/invoice/taxi/create');
   });
 
   test('an ordinary user: their applications with status and reject reason, their titles and 绑定企业', async () => {
-    signIn(PERSON);
-    const calls = answerCalls(api.callApi, {
-      'invoiceApplication/mine': {
+    const { api } = openHome(PERSON, {
+      'invoiceApplication/mine': ok({
         total: 2,
         list: [application({ id: 'a1' }), application({ id: 'a2', companyName: '杭州顺达出租汽车有限公司', status: '已拒绝', grossFen: 123_456, rejectReason: '金额与消费不符' })],
-      },
+      }),
     });
-    render(<InvoiceDefaultCreatePage />);
     expect(await screen.findByText('你好，张晓')).toBeTruthy();
     const refused = await screen.findByRole('article', { name: '杭州顺达出租汽车有限公司 已拒绝' });
     expect(refused.textContent).toContain('¥1,234.56');
@@ -161,8 +139,8 @@ describe('InvoiceDefaultCreatePage', () => {
     expect(waiting.textContent).toContain('¥88.00');
     expect(waiting.textContent).toContain('2025-03-01 12:05');
     expect(waiting.textContent).not.toContain('拒绝原因');
-    expect(calls.payloadsOf('invoiceApplication/mine')).toEqual([{ page: 1, pageSize: 20 }]);
-    expect(calls.payloadsOf('invoice/homeSummary')).toEqual([]);
+    expect(api.bodiesOf('invoiceApplication/mine')).toEqual([{ page: 1 }]);
+    expect(api.bodiesOf('invoice/homeSummary')).toEqual([]);
 
     expect(shortcut('我的抬头')?.getAttribute('href')).toBe('/titles/list');
     expect(shortcut('联系客服')?.getAttribute('href')).toBe('/my/contactUs');
@@ -172,9 +150,7 @@ describe('InvoiceDefaultCreatePage', () => {
   });
 
   test('an ordinary user without applications is told how to send one', async () => {
-    signIn(PERSON);
-    answerCalls(api.callApi, { 'invoiceApplication/mine': { total: 0, list: [] } });
-    render(<InvoiceDefaultCreatePage />);
+    openHome(PERSON, { 'invoiceApplication/mine': ok({ total: 0, list: [] }) });
     expect(await screen.findByText('还没有开票申请，扫描商家的开票二维码即可申请')).toBeTruthy();
   });
 });

@@ -4,7 +4,7 @@
  */
 import { formatYuan } from '@app/domain/money';
 import { chinaDateTime } from '@app/domain/china-time';
-import type { Application } from '../../features/applications/applications-api';
+import type { Application } from '@app/contract/invoice-application';
 import { ApplicationStatusTag } from '../../features/applications/ApplicationStatusTag';
 
 export function MyApplicationCard({ application }: { application: Application }) {

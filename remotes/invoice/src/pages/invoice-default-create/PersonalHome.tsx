@@ -3,11 +3,13 @@
  * customer service,
  * and the invoice applications they sent to shops (status, and the reason when refused).
  */
-import { href } from '@app/host-sdk/paths';
+import { appHref } from '@app/host-sdk/paths';
 import { Link, useNavigate } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { PagedList } from '@app/ui/paged-list';
-import { myApplications, type Application } from '../../features/applications/applications-api';
+import { href } from '../../paths';
+import { myApplications } from '../../features/applications/applications-api';
+import type { Application } from '@app/contract/invoice-application';
 import { MyApplicationCard } from './MyApplicationCard';
 import { HomeShortcuts } from './HomeShortcuts';
 
@@ -18,7 +20,7 @@ export function PersonalHome({ nickname }: { nickname: string }) {
       <section className="home-welcome" aria-label="欢迎">
         <h2 className="home-welcome__title">你好，{nickname || '用户'}</h2>
         <p className="home-welcome__text">绑定企业后即可开具发票、处理顾客的开票申请</p>
-        <Link className="home-welcome__bind" to={href('myCompanyBind')}>
+        <Link className="home-welcome__bind" to={appHref('myCompanyBind')}>
           绑定企业
         </Link>
       </section>
@@ -26,8 +28,8 @@ export function PersonalHome({ nickname }: { nickname: string }) {
         columns={3}
         items={[
           { label: '我的抬头', to: href('titlesList'), icon: 'titles', tone: 'blue' },
-          { label: '我的票夹', to: href('ticketIndex'), icon: 'ticket', tone: 'green' },
-          { label: '联系客服', to: href('myContactUs'), icon: 'service', tone: 'orange' },
+          { label: '我的票夹', to: appHref('ticketIndex'), icon: 'ticket', tone: 'green' },
+          { label: '联系客服', to: appHref('myContactUs'), icon: 'service', tone: 'orange' },
         ]}
       />
       <div className="home-section-title">

@@ -3,7 +3,7 @@
  * dialog for it. Issuing needs both; the form would open the same dialogs on submit.
  */
 import { openFaceDialog, openLoginDialog } from '@app/host-sdk/dialogs';
-import { href } from '@app/host-sdk/paths';
+import { appHref } from '@app/host-sdk/paths';
 import { isFaceAuthenticated, isTaxLoggedIn } from '@app/host-sdk/roles';
 import { Link } from '@app/host-sdk/router';
 import { useTaxAccount } from '@app/host-sdk/session-hooks';
@@ -24,7 +24,7 @@ export function TaxStatusStrip() {
     return (
       <section className="home-tax home-tax--note" aria-label="税务局状态">
         <span>尚未设置电子税务局账号，暂不能开票</span>
-        <Link className="home-tax__link" to={href('myTaxAccount')}>
+        <Link className="home-tax__link" to={appHref('myTaxAccount')}>
           去设置
         </Link>
       </section>

@@ -1,20 +1,12 @@
-import { afterEach, beforeEach, describe, expect, rs, test } from '@rstest/core';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, rs, test } from '@rstest/core';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InvoiceSummary } from '@app/domain/invoice-document';
 import { formatYuan } from '@app/domain/money';
-import * as actualApiClient from '@app/host-sdk/api-client' with { rstest: 'importActual' };
-import { Toast } from '@app/ui/toast';
-import { answerCalls, failure } from '../../test-support/call-api-mock';
+import { fail, ok, renderPage, type Route } from '@app/host-sdk/testing';
 import { blueInvoice, redInvoice } from '../../test-support/invoice-documents';
-import { recentMonths } from './list-filters';
 import { useListPageEnvironment } from '../../test-support/list-page-environment';
-
-const api = rs.hoisted(() => ({ callApi: rs.fn() }));
-const router = rs.hoisted(() => ({ navigate: rs.fn(), search: '' }));
-rs.mock('@app/host-sdk/api-client', () => ({ ...actualApiClient, callApi: api.callApi }));
-rs.mock('@app/host-sdk/router', () => ({ useNavigate: () => router.navigate, useSearchParams: () => [new URLSearchParams(router.search)] }));
-
-const { default: InvoiceListPage } = await import('./InvoiceListPage');
+import InvoiceListPage from './InvoiceListPage';
+import { recentMonths } from './list-filters';
 
 const BLUE = blueInvoice();
 const RED = redInvoice();
@@ -52,20 +44,15 @@ const ROWS: InvoiceSummary[] = [
 const dropdownPanel = () => document.querySelector<HTMLElement>('.adm-dropdown-popup-body') ?? document.body;
 const rowOf = (buyer: string) => screen.getByRole('button', { name: new RegExp(`^${buyer} `) });
 
+/** The invoice list at `url`, the API answering `calls`. */
+const openList = (calls: Record<string, Route>, url = '/invoice/list') => renderPage(<InvoiceListPage />, { url, calls });
+
 useListPageEnvironment();
-beforeEach(() => {
-  router.search = '';
-  router.navigate.mockReset();
-});
-afterEach(() => {
-  cleanup();
-  Toast.clear();
-});
+afterEach(cleanup);
 
 describe('InvoiceListPage', () => {
   test('a row per invoice: buyer, 价税合计 (red in red), colour, type, date, number and status; 部分红冲 with what is left', async () => {
-    const calls = answerCalls(api.callApi, { 'invoice/list': { total: ROWS.length, list: ROWS } });
-    render(<InvoiceListPage />);
+    const { api } = openList({ 'invoice/list': ok({ total: ROWS.length, list: ROWS }) });
 
     const partly = await waitFor(() => rowOf('北京示例科技有限公司'));
     expect(within(partly).getByText(formatYuan(BLUE.grossFen))).toBeTruthy();
@@ -89,71 +76,71 @@ describe('InvoiceListPage', () => {
     expect(within(rowOf('深圳失败有限公司')).getByText('今日尚未完成刷脸认证，请先刷脸认证后重试')).toBeTruthy();
 
     expect(screen.getByText('共 4 张发票')).toBeTruthy();
-    expect(calls.payloadsOf('invoice/list')).toEqual([{ page: 1, pageSize: 20 }]);
+    expect(api.bodiesOf('invoice/list')).toEqual([{ page: 1 }]);
   });
 
   test('the filters and the search build the request, each from page 1', async () => {
-    const calls = answerCalls(api.callApi, { 'invoice/list': { total: ROWS.length, list: ROWS } });
-    render(<InvoiceListPage />);
+    const { api } = openList({ 'invoice/list': ok({ total: ROWS.length, list: ROWS }) });
     await waitFor(() => rowOf('北京示例科技有限公司'));
-    const lastQuery = () => calls.payloadsOf('invoice/list').at(-1);
+    const lastQuery = () => api.bodiesOf('invoice/list').at(-1);
 
     fireEvent.click(screen.getByText('全部发票'));
     fireEvent.click(within(dropdownPanel()).getByText('红票'));
-    await waitFor(() => expect(lastQuery()).toEqual({ kind: 'red', page: 1, pageSize: 20 }));
+    await waitFor(() => expect(lastQuery()).toEqual({ kind: 'red', page: 1 }));
 
     fireEvent.click(screen.getByText('全部状态'));
     fireEvent.click(within(dropdownPanel()).getByText('部分红冲'));
-    await waitFor(() => expect(lastQuery()).toEqual({ kind: 'red', status: '部分红冲', page: 1, pageSize: 20 }));
+    await waitFor(() => expect(lastQuery()).toEqual({ kind: 'red', status: '部分红冲', page: 1 }));
 
     const [thisMonth, lastMonth] = recentMonths(new Date(), 2) as [string, string];
     const label = (month: string) => `${month.slice(0, 4)}年${Number(month.slice(5))}月`;
     fireEvent.click(screen.getByText('全部月份'));
     fireEvent.click(within(dropdownPanel()).getByText(label(lastMonth)));
-    await waitFor(() => expect(lastQuery()).toEqual({ kind: 'red', status: '部分红冲', month: lastMonth, page: 1, pageSize: 20 }));
+    await waitFor(() => expect(lastQuery()).toEqual({ kind: 'red', status: '部分红冲', month: lastMonth, page: 1 }));
     expect(screen.getByText(label(lastMonth), { selector: '.adm-dropdown-item-title-text' })).toBeTruthy();
     expect(thisMonth > lastMonth).toBe(true);
 
     fireEvent.change(screen.getByPlaceholderText('搜索购买方名称或发票号码'), { target: { value: ' 北京 ' } });
-    await waitFor(() => expect(lastQuery()).toEqual({ kind: 'red', status: '部分红冲', month: lastMonth, keyword: '北京', page: 1, pageSize: 20 }));
+    await waitFor(() => expect(lastQuery()).toEqual({ kind: 'red', status: '部分红冲', month: lastMonth, keyword: '北京', page: 1 }));
 
     // 全部 clears one filter again.
     fireEvent.click(screen.getByText('红票', { selector: '.adm-dropdown-item-title-text' }));
     fireEvent.click(within(dropdownPanel()).getByText('全部发票'));
-    await waitFor(() => expect(lastQuery()).toEqual({ status: '部分红冲', month: lastMonth, keyword: '北京', page: 1, pageSize: 20 }));
+    await waitFor(() => expect(lastQuery()).toEqual({ status: '部分红冲', month: lastMonth, keyword: '北京', page: 1 }));
   });
 
   test('nothing issued yet: 开具发票; nothing matching the filters: 清除筛选', async () => {
-    const calls = answerCalls(api.callApi, { 'invoice/list': { total: 0, list: [] } });
-    render(<InvoiceListPage />);
+    const { api, router, url } = openList({ 'invoice/list': ok({ total: 0, list: [] }) });
     expect(await screen.findByText('还没有开具过发票')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '开具发票' }));
-    expect(router.navigate).toHaveBeenCalledWith('/invoice/create');
+    expect(url()).toBe('/invoice/create');
+    await act(() => router.navigate(-1));
 
     fireEvent.click(screen.getByText('全部状态'));
     fireEvent.click(within(dropdownPanel()).getByText('开具失败'));
     expect(await screen.findByText('没有符合条件的发票')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '清除筛选' }));
-    await waitFor(() => expect(calls.payloadsOf('invoice/list').at(-1)).toEqual({ page: 1, pageSize: 20 }));
+    await waitFor(() => expect(api.bodiesOf('invoice/list').at(-1)).toEqual({ page: 1 }));
     expect(await screen.findByText('还没有开具过发票')).toBeTruthy();
   });
 
   test('?id= opens the sheet with the whole invoice and its actions; 红冲 opens the red-invoice form with it', async () => {
-    router.search = `id=${BLUE.id}`;
-    const calls = answerCalls(api.callApi, {
-      'invoice/list': { total: 1, list: [summary({})] },
-      'invoice/get': blueInvoice({ status: '部分红冲', leftFen: 50_000 }),
-      'invoice/pdfLink': { url: PDF_URL, fileName: `发票_${BLUE.number}.pdf` },
-    });
-    render(<InvoiceListPage />);
+    const { api, url } = openList(
+      {
+        'invoice/list': ok({ total: 1, list: [summary({})] }),
+        'invoice/get': ok(blueInvoice({ status: '部分红冲', leftFen: 50_000 })),
+        'invoice/pdfLink': ok({ url: PDF_URL, fileName: `发票_${BLUE.number}.pdf` }),
+      },
+      `/invoice/list?id=${BLUE.id}`,
+    );
 
     const sheet = await screen.findByRole('dialog', { name: '发票详情' });
     await within(sheet).findByRole('article', { name: '电子发票（增值税专用发票）' });
-    expect(calls.payloadsOf('invoice/get')).toEqual([{ id: BLUE.id }]);
+    expect(api.bodiesOf('invoice/get')).toEqual([{ id: BLUE.id }]);
     expect(within(sheet).getByText('25332000000012345678')).toBeTruthy();
     expect(within(sheet).getByText('剩余可红冲 ¥500.00')).toBeTruthy();
     for (const action of ['查看 PDF', '下载 PDF', '重新发送', '红冲']) expect(within(sheet).getByRole('button', { name: action })).toBeTruthy();
-    await waitFor(() => expect(calls.payloadsOf('invoice/pdfLink')).toEqual([{ id: BLUE.id }]));
+    await waitFor(() => expect(api.bodiesOf('invoice/pdfLink')).toEqual([{ id: BLUE.id }]));
 
     const opened = rs.spyOn(window, 'open').mockImplementation(() => ({ opener: window }) as unknown as Window);
     fireEvent.click(within(sheet).getByRole('button', { name: '查看 PDF' }));
@@ -161,16 +148,15 @@ describe('InvoiceListPage', () => {
     opened.mockRestore();
 
     fireEvent.click(within(sheet).getByRole('button', { name: '红冲' }));
-    expect(router.navigate).toHaveBeenCalledWith(`/invoice/return?id=${BLUE.id}`);
+    expect(url()).toBe(`/invoice/return?id=${BLUE.id}`);
   });
 
   test('a tapped row opens its sheet; a red or fully reversed invoice has no 红冲; an unknown id says 发票不存在', async () => {
-    answerCalls(api.callApi, {
-      'invoice/list': { total: ROWS.length, list: ROWS },
-      'invoice/get': (payload: Record<string, unknown>) => (payload.id === 'red' ? redInvoice() : failure(4004, '发票不存在')),
-      'invoice/pdfLink': { url: PDF_URL, fileName: 'x.pdf' },
+    openList({
+      'invoice/list': ok({ total: ROWS.length, list: ROWS }),
+      'invoice/get': ({ id }) => (id === 'red' ? ok(redInvoice()) : fail(4004, '发票不存在')),
+      'invoice/pdfLink': ok({ url: PDF_URL, fileName: 'x.pdf' }),
     });
-    render(<InvoiceListPage />);
     fireEvent.click(await waitFor(() => rowOf('上海红冲贸易有限公司')));
     const sheet = await screen.findByRole('dialog', { name: '发票详情' });
     expect(await within(sheet).findByText('红字发票 · 销项负数')).toBeTruthy();
@@ -183,14 +169,15 @@ describe('InvoiceListPage', () => {
   });
 
   test('重新发送: the invoice’s phone and e-mail filled in, checked under the fields, then 已发送至 …', async () => {
-    router.search = `id=${BLUE.id}`;
-    const calls = answerCalls(api.callApi, {
-      'invoice/list': { total: 0, list: [] },
-      'invoice/get': blueInvoice({ deliverPhone: '13800138000', deliverEmail: '' }),
-      'invoice/pdfLink': { url: PDF_URL, fileName: 'x.pdf' },
-      'invoice/resend': (payload: Record<string, unknown>) => ({ sentTo: [payload.phone, payload.email].filter(Boolean).join('、') }),
-    });
-    render(<InvoiceListPage />);
+    const { api } = openList(
+      {
+        'invoice/list': ok({ total: 0, list: [] }),
+        'invoice/get': ok(blueInvoice({ deliverPhone: '13800138000', deliverEmail: '' })),
+        'invoice/pdfLink': ok({ url: PDF_URL, fileName: 'x.pdf' }),
+        'invoice/resend': ({ phone, email }) => ok({ sentTo: [phone, email].filter(Boolean).join('、') }),
+      },
+      `/invoice/list?id=${BLUE.id}`,
+    );
     const sheet = await screen.findByRole('dialog', { name: '发票详情' });
     fireEvent.click(await within(sheet).findByRole('button', { name: '重新发送' }));
 
@@ -201,14 +188,14 @@ describe('InvoiceListPage', () => {
     fireEvent.click(screen.getByRole('button', { name: '发送' }));
     expect(await screen.findByText('请填写 11 位手机号码')).toBeTruthy();
     expect(screen.getByText('邮箱格式不正确')).toBeTruthy();
-    expect(calls.payloadsOf('invoice/resend')).toEqual([]);
+    expect(api.bodiesOf('invoice/resend')).toEqual([]);
 
     fireEvent.change(phone, { target: { value: '' } });
     fireEvent.change(screen.getByPlaceholderText('接收发票的邮箱'), { target: { value: 'finance@example.com' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '发送' }));
     });
-    await waitFor(() => expect(calls.payloadsOf('invoice/resend')).toEqual([{ id: BLUE.id, email: 'finance@example.com' }]));
+    await waitFor(() => expect(api.bodiesOf('invoice/resend')).toEqual([{ id: BLUE.id, email: 'finance@example.com' }]));
     expect(await screen.findByText('已发送至 finance@example.com')).toBeTruthy();
   });
 });

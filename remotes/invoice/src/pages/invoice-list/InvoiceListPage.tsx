@@ -6,11 +6,11 @@
  */
 import { lazy, useEffect, useRef, useState } from 'react';
 import type { InvoiceSummary } from '@app/domain/invoice-document';
-import { href } from '@app/host-sdk/paths';
 import { useNavigate, useSearchParams } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
 import { PagedList, type PagedListHandle } from '@app/ui/paged-list';
+import { href } from '../../paths';
 import { listInvoices } from '../../features/invoices/invoice-api';
 import { useShownAgain } from '../../page-cache/use-shown-again';
 import { InvoiceFilters } from './InvoiceFilters';

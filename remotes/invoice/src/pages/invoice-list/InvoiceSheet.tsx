@@ -5,13 +5,13 @@
  */
 import { lazy, useState } from 'react';
 import type { InvoiceDocument } from '@app/domain/invoice-document';
-import { href } from '@app/host-sdk/paths';
 import { useNavigate } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { LineIcon } from '@app/ui/line-icon';
 import { Popup } from '@app/ui/popup';
 import { Skeleton } from '@app/ui/skeleton';
 import { StatusView } from '@app/ui/status-view';
+import { href } from '../../paths';
 import { InvoiceDocumentView } from '../../features/invoice-document/InvoiceDocumentView';
 import { useInvoiceDocument, type LoadedInvoice } from './use-invoice-document';
 import { usePdfLink } from './use-pdf-link';

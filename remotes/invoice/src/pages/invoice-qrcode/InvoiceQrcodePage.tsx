@@ -4,12 +4,12 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { ApiError } from '@app/host-sdk/api-client';
-import { href } from '@app/host-sdk/paths';
 import { useNavigate } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
 import { Skeleton } from '@app/ui/skeleton';
 import { StatusView } from '@app/ui/status-view';
+import { href } from '../../paths';
 import { getInvoiceQrcode, type InvoiceQrcode } from './qrcode-api';
 import { useQrDataUrl } from './use-qr-data-url';
 import './invoice-qrcode-page.css';

@@ -1,12 +1,9 @@
+import type { CallResult } from '@app/contract/api';
 import { callApi } from '@app/host-sdk/api-client';
 
-export interface InvoiceQrcode {
-  /** The absolute address of the company's /shop/{code} page. */
-  url: string;
-  companyName: string;
-  code: string;
-}
+/** The absolute address of the company's /shop/{code} page, its name and code. */
+export type InvoiceQrcode = CallResult<'company/getInvoiceQrcode'>;
 
 export function getInvoiceQrcode(): Promise<InvoiceQrcode> {
-  return callApi<InvoiceQrcode>('company/getInvoiceQrcode', {});
+  return callApi('company/getInvoiceQrcode');
 }

@@ -1,33 +1,23 @@
-import { afterEach, beforeEach, describe, expect, rs, test } from '@rstest/core';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, rs, test } from '@rstest/core';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { amountInCapitals } from '@app/domain/capital-numerals';
 import type { InvoiceSummary } from '@app/domain/invoice-document';
 import { formatYuan } from '@app/domain/money';
-import * as actualApiClient from '@app/host-sdk/api-client' with { rstest: 'importActual' };
-import { Dialog } from '@app/ui/dialog';
-import { Toast } from '@app/ui/toast';
-import { answerCalls, failure, sequence } from '../../test-support/call-api-mock';
+import { NO_REPEAT_MESSAGE, NO_REPEAT_WINDOW_MS, setApiErrorHandler } from '@app/host-sdk/api-client';
+import { noAnswer, ok, renderPage, sequence, taxAccount, type Route } from '@app/host-sdk/testing';
 import { blueInvoice } from '../../test-support/invoice-documents';
 import { useListPageEnvironment } from '../../test-support/list-page-environment';
-
-const api = rs.hoisted(() => ({ callApi: rs.fn() }));
-const router = rs.hoisted(() => ({ navigate: rs.fn(), search: '' }));
-const dialogs = rs.hoisted(() => ({ ensureTaxReady: rs.fn(async () => true) }));
-rs.mock('@app/host-sdk/api-client', () => ({ ...actualApiClient, callApi: api.callApi }));
-rs.mock('@app/host-sdk/router', () => ({ useNavigate: () => router.navigate, useSearchParams: () => [new URLSearchParams(router.search)] }));
-rs.mock('@app/host-sdk/dialogs', () => ({ ensureTaxReady: dialogs.ensureTaxReady }));
-
-const { default: InvoiceReturnPage } = await import('./InvoiceReturnPage');
+import InvoiceReturnPage from './InvoiceReturnPage';
 
 const BLUE = blueInvoice();
 const TASK_ID = '9d1c6a9e-8b7a-4f0e-9c1d-2e3f4a5b6c7d';
-const created = { taskId: TASK_ID, invoiceId: 'red-1' };
+const created = ok({ taskId: TASK_ID, invoiceId: 'red-1' });
+/** Logged in at the tax bureau and authenticated today. */
+const READY = ok(taxAccount({ loginState: '已登录', scanFaceState: '已认证', scanFaceTime: '2025-03-01T01:00:00.000Z' }));
 
-function openWith(routes: Record<string, unknown>, search = `id=${BLUE.id}`) {
-  router.search = search;
-  const calls = answerCalls(api.callApi, routes);
-  render(<InvoiceReturnPage />);
-  return calls;
+/** The red-invoice page at `/invoice/return?<search>`, the tax bureau ready unless `calls` say otherwise. */
+function openWith(calls: Record<string, Route>, search = `id=${BLUE.id}`) {
+  return renderPage(<InvoiceReturnPage />, { url: `/invoice/return${search ? `?${search}` : ''}`, calls: { 'taxAccount/getTaxAccount': READY, ...calls } });
 }
 
 const choice = (group: string, label: string) => {
@@ -38,7 +28,7 @@ const lineField = (lineNo: number) => screen.getByLabelText('本次红冲（含�
 const lineBlock = (lineNo: number) => screen.getByRole('region', { name: new RegExp(`^第 ${lineNo} 行`) });
 
 async function confirmDialog(): Promise<HTMLElement> {
-  const dialog = await screen.findByRole('dialog');
+  const dialog = (await screen.findByText('确认红冲')).closest<HTMLElement>('[role="dialog"]') as HTMLElement;
   await act(async () => {
     fireEvent.click(within(dialog).getByText('提交'));
   });
@@ -46,24 +36,19 @@ async function confirmDialog(): Promise<HTMLElement> {
 }
 
 useListPageEnvironment();
-beforeEach(() => {
-  router.navigate.mockReset();
-  dialogs.ensureTaxReady.mockReset();
-  dialogs.ensureTaxReady.mockImplementation(async () => true);
-});
 afterEach(async () => {
   cleanup();
-  Toast.clear();
-  Dialog.clear();
+  setApiErrorHandler(null);
+  rs.useRealTimers();
   // A closing dialog leaves once its animation ends: the next test starts without it.
   await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
 });
 
 describe('InvoiceReturnPage', () => {
   test('?id= preselects the invoice: buyer, number, date, 价税合计 and what is left', async () => {
-    const calls = openWith({ 'invoice/get': blueInvoice({ status: '部分红冲', leftFen: 300_000 }) });
+    const { api } = openWith({ 'invoice/get': ok(blueInvoice({ status: '部分红冲', leftFen: 300_000 })) });
     const summary = await screen.findByLabelText('原蓝字发票');
-    expect(calls.payloadsOf('invoice/get')).toEqual([{ id: BLUE.id }]);
+    expect(api.bodiesOf('invoice/get')).toEqual([{ id: BLUE.id }]);
     expect(within(summary).getByText(BLUE.buyer.name)).toBeTruthy();
     expect(within(summary).getByText('25332000000012345678')).toBeTruthy();
     expect(within(summary).getByText('2025-03-15')).toBeTruthy();
@@ -73,7 +58,7 @@ describe('InvoiceReturnPage', () => {
 
   test('部分: amounts checked against what is left as typed, the red net and tax shown; the payload carries the lines', async () => {
     const invoice = blueInvoice({ status: '部分红冲', leftFen: 120_000, leftByLine: { 1: 100_000, 2: 0, 3: 20_000, 4: 0, 5: 0 } });
-    const calls = openWith({ 'invoice/get': invoice, 'task/createRedInvoiceTask': created });
+    const { api, url } = openWith({ 'invoice/get': ok(invoice), 'task/createRedInvoiceTask': created });
     await screen.findByLabelText('原蓝字发票');
     fireEvent.click(choice('红冲原因', '销售折让'));
     fireEvent.click(choice('红冲方式', '部分红冲'));
@@ -106,9 +91,10 @@ describe('InvoiceReturnPage', () => {
     fireEvent.click(screen.getByRole('button', { name: '提交红冲' }));
     const dialog = await confirmDialog();
     expect(dialog.textContent).toContain('本次红冲 ¥300.00，确认提交？');
-    await waitFor(() => expect(router.navigate).toHaveBeenCalledWith(`/invoice/task/detail?id=${TASK_ID}`));
-    expect(dialogs.ensureTaxReady).toHaveBeenCalledTimes(1);
-    const [payload] = calls.payloadsOf('task/createRedInvoiceTask') as [{ requestSerial: string }];
+    await waitFor(() => expect(url()).toBe(`/invoice/task/detail?id=${TASK_ID}`));
+    // The tax bureau was asked (ready) before the task was created.
+    expect(api.calls.map((call) => call.path).filter((path) => /^(task|taxAccount)\//.test(path))).toEqual(['taxAccount/getTaxAccount', 'task/createRedInvoiceTask']);
+    const [payload] = api.bodiesOf('task/createRedInvoiceTask');
     expect(payload).toEqual({
       requestSerial: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/),
       blueInvoiceId: BLUE.id,
@@ -118,11 +104,10 @@ describe('InvoiceReturnPage', () => {
         { lineNo: 3, grossFen: 20_000 },
       ],
     });
-    expect(api.callApi).toHaveBeenCalledWith('task/createRedInvoiceTask', payload, { noRepeat: true });
   });
 
   test('开票有误 forces 全额 and disables 部分, saying why; the payload has no lines', async () => {
-    const calls = openWith({ 'invoice/get': BLUE, 'task/createRedInvoiceTask': created });
+    const { api } = openWith({ 'invoice/get': ok(BLUE), 'task/createRedInvoiceTask': created });
     await screen.findByLabelText('原蓝字发票');
     fireEvent.click(choice('红冲方式', '部分红冲'));
     expect(screen.getAllByLabelText('本次红冲（含税）').length).toBeGreaterThan(0);
@@ -135,11 +120,11 @@ describe('InvoiceReturnPage', () => {
 
     fireEvent.click(screen.getByRole('button', { name: '提交红冲' }));
     expect((await confirmDialog()).textContent).toContain(`本次红冲 ${formatYuan(BLUE.grossFen)}，确认提交？`);
-    await waitFor(() => expect(calls.payloadsOf('task/createRedInvoiceTask')).toEqual([{ requestSerial: expect.any(String), blueInvoiceId: BLUE.id, reason: '01' }]));
+    await waitFor(() => expect(api.bodiesOf('task/createRedInvoiceTask')).toEqual([{ requestSerial: expect.any(String), blueInvoiceId: BLUE.id, reason: '01' }]));
   });
 
   test('a partly reversed invoice cannot be reversed as 开票有误; a reason is required', async () => {
-    openWith({ 'invoice/get': blueInvoice({ status: '部分红冲', leftFen: 5000 }) });
+    openWith({ 'invoice/get': ok(blueInvoice({ status: '部分红冲', leftFen: 5000 })) });
     await screen.findByLabelText('原蓝字发票');
     expect(choice('红冲原因', '开票有误').className).toContain('adm-selector-item-disabled');
     expect(screen.getByText(/该发票已部分红冲，不能再选“开票有误”/)).toBeTruthy();
@@ -148,26 +133,46 @@ describe('InvoiceReturnPage', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  test('a failed submit keeps the form; trying again sends the same request serial; no tax-bureau login, no task', async () => {
-    const calls = openWith({ 'invoice/get': BLUE, 'task/createRedInvoiceTask': sequence(failure(null, '请求失败,请重试'), created) });
+  test('a failed submit keeps the form; trying again (not within 2 s) sends the same request serial; no tax-bureau login, no task', async () => {
+    // The clock stands still until the test moves it: a repeat within 2 s is one whatever the machine's speed.
+    rs.useFakeTimers({ toFake: ['Date'] });
+    const toldTheCatalogue: string[] = [];
+    setApiErrorHandler((error) => toldTheCatalogue.push(error.message));
+    const { api, url } = openWith({
+      'invoice/get': ok(BLUE),
+      'taxAccount/getTaxAccount': ok(taxAccount()),
+      'task/createRedInvoiceTask': sequence(noAnswer(), created),
+    });
     await screen.findByLabelText('原蓝字发票');
     fireEvent.click(choice('红冲原因', '销货退回'));
 
-    dialogs.ensureTaxReady.mockImplementationOnce(async () => false);
+    // Not logged in at the tax bureau: 登录授权 opens, and the user closes it.
     fireEvent.click(screen.getByRole('button', { name: '提交红冲' }));
     await confirmDialog();
+    const login = await screen.findByRole('dialog', { name: '登录授权' });
+    await within(login).findByText('短信授权');
+    fireEvent.click(login.querySelector('.adm-center-popup-close') as Element);
     expect(await screen.findByText('请先完成电子税务局登录和今日刷脸认证')).toBeTruthy();
-    expect(calls.payloadsOf('task/createRedInvoiceTask')).toEqual([]);
+    expect(api.bodiesOf('task/createRedInvoiceTask')).toEqual([]);
 
+    api.route('taxAccount/getTaxAccount', READY);
     fireEvent.click(screen.getByRole('button', { name: '提交红冲' }));
     await confirmDialog();
-    await waitFor(() => expect(calls.payloadsOf('task/createRedInvoiceTask')).toHaveLength(1));
-    expect(router.navigate).not.toHaveBeenCalled();
+    await waitFor(() => expect(api.bodiesOf('task/createRedInvoiceTask')).toHaveLength(1));
+    await waitFor(() => expect(toldTheCatalogue).toEqual(['请求失败,请重试']));
+    expect(url()).toBe(`/invoice/return?id=${BLUE.id}`);
 
+    // At once again: refused on the phone (a no-repeat call), nothing sent.
     fireEvent.click(screen.getByRole('button', { name: '提交红冲' }));
     await confirmDialog();
-    await waitFor(() => expect(router.navigate).toHaveBeenCalledWith(`/invoice/task/detail?id=${TASK_ID}`));
-    const [first, second] = calls.payloadsOf('task/createRedInvoiceTask') as [{ requestSerial: string }, { requestSerial: string }];
+    await waitFor(() => expect(toldTheCatalogue).toEqual(['请求失败,请重试', NO_REPEAT_MESSAGE]));
+    expect(api.bodiesOf('task/createRedInvoiceTask')).toHaveLength(1);
+
+    rs.setSystemTime(Date.now() + NO_REPEAT_WINDOW_MS);
+    fireEvent.click(screen.getByRole('button', { name: '提交红冲' }));
+    await confirmDialog();
+    await waitFor(() => expect(url()).toBe(`/invoice/task/detail?id=${TASK_ID}`));
+    const [first, second] = api.bodiesOf('task/createRedInvoiceTask');
     expect(second).toEqual(first);
     expect(first).toEqual({ requestSerial: expect.any(String), blueInvoiceId: BLUE.id, reason: '02' });
   });
@@ -192,30 +197,30 @@ describe('InvoiceReturnPage', () => {
     });
     const issued = [row('b-1', '已开具', '2025-03-03T00:00:00.000Z', '甲公司'), row('b-3', '已开具', '2025-03-01T00:00:00.000Z', '丙公司')];
     const partly = [row('b-2', '部分红冲', '2025-03-02T00:00:00.000Z', '乙公司')];
-    const calls = openWith(
+    const { api } = openWith(
       {
-        'invoice/list': (payload: Record<string, unknown>) => {
-          const list = payload.status === '已开具' ? issued : partly;
-          return { total: list.length, list };
+        'invoice/list': ({ status }) => {
+          const list = status === '已开具' ? issued : partly;
+          return ok({ total: list.length, list });
         },
-        'invoice/get': BLUE,
+        'invoice/get': ok(BLUE),
       },
       '',
     );
     await waitFor(() => expect(screen.getAllByRole('button', { name: /公司 / })).toHaveLength(3));
     expect(screen.getAllByRole('button', { name: /公司 / }).map((node) => node.getAttribute('aria-label')?.split(' ')[0])).toEqual(['甲公司', '乙公司', '丙公司']);
-    expect(calls.payloadsOf('invoice/list')).toEqual([
-      { kind: 'blue', status: '已开具', page: 1, pageSize: 20 },
-      { kind: 'blue', status: '部分红冲', page: 1, pageSize: 20 },
+    expect(api.bodiesOf('invoice/list')).toEqual([
+      { kind: 'blue', status: '已开具', page: 1 },
+      { kind: 'blue', status: '部分红冲', page: 1 },
     ]);
     expect(screen.getByText('可红冲 ¥50.00')).toBeTruthy();
 
     fireEvent.change(screen.getByPlaceholderText('搜索购买方名称或发票号码'), { target: { value: '乙' } });
-    await waitFor(() => expect(calls.payloadsOf('invoice/list')).toContainEqual({ kind: 'blue', status: '部分红冲', keyword: '乙', page: 1, pageSize: 20 }));
+    await waitFor(() => expect(api.bodiesOf('invoice/list')).toContainEqual({ kind: 'blue', status: '部分红冲', keyword: '乙', page: 1 }));
 
     fireEvent.click(screen.getAllByRole('button', { name: /乙公司 / })[0] as HTMLElement);
     await screen.findByLabelText('原蓝字发票');
-    expect(calls.payloadsOf('invoice/get')).toEqual([{ id: 'b-2' }]);
+    expect(api.bodiesOf('invoice/get')).toEqual([{ id: 'b-2' }]);
   });
 
   test('按号码查找: the number is checked with the domain rule', async () => {

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import type { InvoiceDocument } from '@app/domain/invoice-document';
-import { href } from '@app/host-sdk/paths';
+import { appHref } from '@app/host-sdk/paths';
 import { useNavigate, useSearchParams } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
@@ -86,7 +86,7 @@ export default function InvoiceReturnPage() {
             key={`${chosen.invoice.id}:${chosen.version}`}
             invoice={chosen.invoice}
             onSubmitted={(taskId) => {
-              navigate(href('invoiceTaskDetail', {}, { id: taskId }));
+              navigate(appHref('invoiceTaskDetail', {}, { id: taskId }));
               // Back here later: what is left has changed, so the form starts afresh with a new serial.
               refresh();
             }}

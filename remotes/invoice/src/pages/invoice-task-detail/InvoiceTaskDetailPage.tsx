@@ -3,7 +3,7 @@
  * steps and what came of it — the issued invoice (view, PDF), or the failure reason and 重试.
  */
 import { ensureTaxReady } from '@app/host-sdk/dialogs';
-import { href } from '@app/host-sdk/paths';
+import { appHref } from '@app/host-sdk/paths';
 import { useNavigate, useSearchParams } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { List } from '@app/ui/list';
@@ -12,10 +12,12 @@ import { Skeleton } from '@app/ui/skeleton';
 import { StatusView } from '@app/ui/status-view';
 import { Toast } from '@app/ui/toast';
 import { chinaDateTime } from '@app/domain/china-time';
+import { href } from '../../paths';
 import { TaskStatusTag } from '../../tasks/TaskStatusTag';
 import { retryFailedTask } from './retry-task';
 import { downloadUrlOf, getPdfLink } from '../../features/invoices/invoice-api';
-import { TASK_NOT_FOUND_CODES, type TaskDetail } from './task-detail-api';
+import { TASK_NOT_FOUND_CODES } from './task-detail-api';
+import type { TaskDetail } from '@app/contract/task';
 import { TaskOutcome } from './TaskOutcome';
 import { TaskSteps } from './TaskSteps';
 import { useTaskDetail } from './use-task-detail';
@@ -77,7 +79,7 @@ export default function InvoiceTaskDetailPage() {
     if (outcome.kind !== 'requeued') return;
     Toast.show({ icon: 'success', content: '已重新提交' });
     if (outcome.taskId === failed.id) reload();
-    else navigate(href('invoiceTaskDetail', {}, { id: outcome.taskId }), { replace: true });
+    else navigate(appHref('invoiceTaskDetail', {}, { id: outcome.taskId }), { replace: true });
   }
 
   async function downloadPdf(invoiceId: string) {

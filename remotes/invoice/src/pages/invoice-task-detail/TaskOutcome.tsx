@@ -4,8 +4,8 @@ import { phaseOf } from '@app/host-sdk/task-polling';
 import { Button } from '@app/ui/button';
 import { Result } from '@app/ui/result';
 import { PHASE_LABELS } from '../../tasks/task-status';
-import { invoiceResultOf, isInvoiceTask } from '../../tasks/task-view';
-import type { TaskDetail } from './task-detail-api';
+import { isInvoiceTask } from '../../tasks/task-view';
+import type { TaskDetail } from '@app/contract/task';
 
 const SUCCESS_TITLES = { invoice: '开具成功', login: '登录成功', face: '认证成功' } as const;
 const FAILURE_TITLES = { invoice: '开具失败', login: '登录失败', face: '认证失败' } as const;
@@ -42,8 +42,8 @@ export function TaskOutcome({ task, onViewInvoice, onDownloadPdf, onRetry, onCon
   }
 
   if (phase === 'success') {
-    const { invoiceId, invoiceNumber } = invoiceResultOf(task.result);
-    const issuedInvoiceId = invoiceId ?? task.invoiceId ?? null;
+    const invoiceNumber = task.result?.invoiceNumber ?? null;
+    const issuedInvoiceId = task.result?.invoiceId ?? task.invoiceId;
     return (
       <section className="task-outcome">
         <Result status="success" title={SUCCESS_TITLES[family]} description={invoiceNumber ? `发票号码 ${invoiceNumber}` : undefined} />

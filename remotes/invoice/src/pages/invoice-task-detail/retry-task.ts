@@ -4,7 +4,8 @@
  * is put right first, or re-queueing would fail the same way.
  */
 import { ensureTaxReady } from '@app/host-sdk/dialogs';
-import { isInvoiceTask, type TaskType } from '../../tasks/task-view';
+import type { TaskType } from '@app/contract/task-status';
+import { isInvoiceTask } from '../../tasks/task-view';
 import { retryTask } from './task-detail-api';
 
 const NEEDS_TAX_READY = /登录|刷脸/;

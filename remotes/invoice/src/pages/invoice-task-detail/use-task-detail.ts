@@ -5,7 +5,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ApiError } from '@app/host-sdk/api-client';
 import { isFinal, phaseOf, useTaskProgress } from '@app/host-sdk/task-polling';
-import { getTaskDetail, type TaskDetail } from './task-detail-api';
+import { getTaskDetail } from './task-detail-api';
+import type { TaskDetail } from '@app/contract/task';
 
 interface Loaded {
   id: string;

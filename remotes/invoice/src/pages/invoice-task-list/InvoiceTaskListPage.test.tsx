@@ -1,24 +1,9 @@
-import { afterEach, describe, expect, rs, test } from '@rstest/core';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import * as actualApiClient from '@app/host-sdk/api-client' with { rstest: 'importActual' };
-import type { TaskView } from '../../tasks/task-view';
-import { answerCalls } from '../../test-support/call-api-mock';
+import { afterEach, describe, expect, test } from '@rstest/core';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ok, renderPage, type Route } from '@app/host-sdk/testing';
+import type { TaskView } from '@app/contract/task';
 import { useListPageEnvironment } from '../../test-support/list-page-environment';
-
-const api = rs.hoisted(() => ({ callApi: rs.fn() }));
-const router = rs.hoisted(() => ({ navigate: rs.fn() }));
-rs.mock('@app/host-sdk/api-client', () => ({ ...actualApiClient, callApi: api.callApi }));
-rs.mock('@app/host-sdk/router', () => ({
-  useNavigate: () => router.navigate,
-  Link: ({ to, children, ...rest }: { to: string; children: ReactNode }) => (
-    <a href={to} {...rest}>
-      {children}
-    </a>
-  ),
-}));
-
-const { default: InvoiceTaskListPage } = await import('./InvoiceTaskListPage');
+import InvoiceTaskListPage from './InvoiceTaskListPage';
 
 function task(id: string, overrides: Partial<TaskView>): TaskView {
   return {
@@ -30,6 +15,7 @@ function task(id: string, overrides: Partial<TaskView>): TaskView {
     taskStatus: 1,
     failReason: null,
     result: null,
+    invoiceId: null,
     attempts: 1,
     createdAt: '2024-05-01T02:03:00.000Z',
     updatedAt: '2024-05-01T02:03:00.000Z',
@@ -56,13 +42,14 @@ const findRow = (id: string) =>
     return row;
   });
 
+const openList = (calls: Record<string, Route>) => renderPage(<InvoiceTaskListPage />, { url: '/invoice/task/list', calls });
+
 useListPageEnvironment();
 afterEach(cleanup);
 
 describe('InvoiceTaskListPage', () => {
   test('a row per task: type, China time, status badge, the invoice number, the failure reason; each opens its detail', async () => {
-    const calls = answerCalls(api.callApi, { 'task/getMyTasks': { total: TASKS.length, list: TASKS } });
-    render(<InvoiceTaskListPage />);
+    const { api, url } = openList({ 'task/getMyTasks': ok({ total: TASKS.length, list: TASKS }) });
     expect(screen.getByLabelText('加载中')).toBeTruthy();
 
     const blue = await findRow('t-blue');
@@ -82,44 +69,47 @@ describe('InvoiceTaskListPage', () => {
     expect(within(await findRow('t-run')).getByText('进行中')).toBeTruthy();
     expect(within(await findRow('t-run')).queryByText(/发票号码/)).toBeNull();
 
-    expect(calls.payloadsOf('task/getMyTasks')).toEqual([{ page: 1, pageSize: 20 }]);
+    expect(api.bodiesOf('task/getMyTasks')).toEqual([{ page: 1 }]);
     expect(await screen.findByText('没有更多了')).toBeTruthy();
+    fireEvent.click(red);
+    expect(url()).toBe('/invoice/task/detail?id=t-red');
   });
 
   test('the tabs filter by status, each from page 1', async () => {
-    const calls = answerCalls(api.callApi, {
-      'task/getMyTasks': (payload: Record<string, unknown>) => {
-        const list = TASKS.filter((item) => payload.status !== 'failed' || item.taskStatus === -1);
-        return { total: list.length, list };
+    const { api } = openList({
+      'task/getMyTasks': ({ status }) => {
+        const list = TASKS.filter((item) => status !== 'failed' || item.taskStatus === -1);
+        return ok({ total: list.length, list });
       },
     });
-    render(<InvoiceTaskListPage />);
     await findRow('t-blue');
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
     expect(tabs).toEqual(['全部', '进行中', '成功', '失败']);
 
     fireEvent.click(screen.getByRole('tab', { name: '失败' }));
-    await waitFor(() => expect(rowOf('t-blue')).toBeNull());
-    expect(rowOf('t-red')).toBeTruthy();
+    // Only the failed task, once the failed tasks have loaded.
+    await waitFor(() => {
+      expect(rowOf('t-blue')).toBeNull();
+      expect(rowOf('t-red')).toBeTruthy();
+    });
     expect(screen.getByRole('tab', { name: '失败' }).getAttribute('aria-selected')).toBe('true');
 
     fireEvent.click(screen.getByRole('tab', { name: '进行中' }));
     fireEvent.click(screen.getByRole('tab', { name: '成功' }));
-    await waitFor(() => expect(calls.payloadsOf('task/getMyTasks')).toContainEqual({ status: 'success', page: 1, pageSize: 20 }));
-    expect(calls.payloadsOf('task/getMyTasks').slice(0, 3)).toEqual([
-      { page: 1, pageSize: 20 },
-      { status: 'failed', page: 1, pageSize: 20 },
-      { status: 'pending', page: 1, pageSize: 20 },
+    await waitFor(() => expect(api.bodiesOf('task/getMyTasks')).toContainEqual({ status: 'success', page: 1 }));
+    expect(api.bodiesOf('task/getMyTasks').slice(0, 3)).toEqual([
+      { page: 1 },
+      { status: 'failed', page: 1 },
+      { status: 'pending', page: 1 },
     ]);
   });
 
   test('no tasks: says so for the filter, with 开具发票 as the next step', async () => {
-    answerCalls(api.callApi, { 'task/getMyTasks': { total: 0, list: [] } });
-    render(<InvoiceTaskListPage />);
+    const { url } = openList({ 'task/getMyTasks': ok({ total: 0, list: [] }) });
     expect(await screen.findByText('还没有税务局任务')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: '失败' }));
     expect(await screen.findByText('没有失败的任务')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '开具发票' }));
-    expect(router.navigate).toHaveBeenCalledWith('/invoice/create');
+    expect(url()).toBe('/invoice/create');
   });
 });

@@ -3,13 +3,13 @@
  * red invoices — newest first, filtered by status; a row opens the task's detail.
  */
 import { useState } from 'react';
-import { href } from '@app/host-sdk/paths';
 import { useNavigate } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
 import { PagedList } from '@app/ui/paged-list';
 import { Tabs } from '@app/ui/tabs';
-import type { TaskView } from '../../tasks/task-view';
+import { href } from '../../paths';
+import type { TaskView } from '@app/contract/task';
 import { isFilterKey, STATUS_FILTERS, statusOf, type FilterKey } from './status-filter';
 import { getMyTasks } from './task-list-api';
 import { TaskRow } from './TaskRow';

@@ -1,4 +1,4 @@
-/** The tabs above the task list: 全部 and the three groups of spec §4 statuses the server filters by. */
+/** The tabs above the task list: 全部 and the three groups of task statuses (docs/product.md, "Tasks") the server filters by. */
 import type { TaskStatusFilter } from './task-list-api';
 
 export type FilterKey = 'all' | TaskStatusFilter;

@@ -1,10 +1,11 @@
-/** The call of the task list (server/src/calls/task-calls.ts `task/getMyTasks`). */
+/** The call of the task list (`task/getMyTasks`). */
+import type { TaskView } from '@app/contract/task';
+import type { TASK_STATUS_FILTERS } from '@app/contract/task';
 import { callApi } from '@app/host-sdk/api-client';
-import { PAGE_SIZE, type PagedResult } from '@app/ui/paging';
-import type { TaskView } from '../../tasks/task-view';
+import type { PagedResult } from '@app/ui/paging';
 
-export type TaskStatusFilter = 'pending' | 'success' | 'failed';
+export type TaskStatusFilter = (typeof TASK_STATUS_FILTERS)[number];
 
 export function getMyTasks(status: TaskStatusFilter | null, page: number): Promise<PagedResult<TaskView>> {
-  return callApi<PagedResult<TaskView>>('task/getMyTasks', { ...(status ? { status } : {}), page, pageSize: PAGE_SIZE });
+  return callApi('task/getMyTasks', { ...(status ? { status } : {}), page });
 }

@@ -5,15 +5,16 @@
  */
 import { useRef, useState } from 'react';
 import { ensureTaxReady } from '@app/host-sdk/dialogs';
-import { href } from '@app/host-sdk/paths';
 import { useNavigate } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { NoticeBar } from '@app/ui/notice-bar';
 import { Page } from '@app/ui/page';
 import { PagedList, type PagedListHandle } from '@app/ui/paged-list';
 import { Toast } from '@app/ui/toast';
+import { href } from '../../paths';
 import { ApplicationCard } from '../../features/applications/ApplicationCard';
-import { listApplications, type Application } from '../../features/applications/applications-api';
+import { listApplications } from '../../features/applications/applications-api';
+import type { Application } from '@app/contract/invoice-application';
 import { readyActionText } from '../../features/applications/blocked-reason';
 import { issueWhenReady } from './issue-waiting';
 import { BottomBar } from '../../components/BottomBar';

@@ -3,7 +3,8 @@
  * authentication). If the server still answers 2002 (not ready), the dialogs open again and the call is tried once more.
  */
 import { ApiError } from '@app/host-sdk/api-client';
-import { issueWaitingApplications, TAX_NOT_READY, type IssueResult } from '../../features/applications/applications-api';
+import { issueWaitingApplications, TAX_NOT_READY } from '../../features/applications/applications-api';
+import type { IssueResult } from '@app/contract/invoice-application';
 
 /** null: the user gave up on the login or face dialog, nothing was issued. */
 export async function issueWhenReady(ids: readonly string[] | null, getTaxReady: () => Promise<boolean>): Promise<IssueResult[] | null> {

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, rs, test } from '@rstest/core';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { TITLE_MESSAGES } from '@app/domain/invoice-title';
 import { TAX_NUMBER_MESSAGES } from '@app/domain/tax-number';
 import { ApiError } from '@app/host-sdk/api-client';
+import { renderPage } from '@app/host-sdk/testing';
 import { TitleForm } from './TitleForm';
 import type { TitleFormValues } from './title-form-rules';
 
@@ -27,7 +28,7 @@ const COMPANY: TitleFormValues = {
 
 describe('TitleForm', () => {
   test('a wrong tax number shows the domain’s message under the field as it is typed, in upper case', async () => {
-    render(<TitleForm onSubmit={rs.fn(async () => {})} />);
+    renderPage(<TitleForm onSubmit={rs.fn(async () => {})} />);
     type('纳税人识别号', '91110000802100433c');
     expect(field('纳税人识别号').value).toBe('91110000802100433C');
     await waitFor(() => expect(errors()).toEqual([TAX_NUMBER_MESSAGES.check]));
@@ -40,7 +41,7 @@ describe('TitleForm', () => {
 
   test('a company needs a name and a tax number: nothing is submitted without them', async () => {
     const onSubmit = rs.fn(async () => {});
-    render(<TitleForm onSubmit={onSubmit} />);
+    renderPage(<TitleForm onSubmit={onSubmit} />);
     submit();
     await waitFor(() => expect(errors()).toEqual([TITLE_MESSAGES.nameEmpty, TAX_NUMBER_MESSAGES.empty]));
     expect(onSubmit).not.toHaveBeenCalled();
@@ -48,7 +49,7 @@ describe('TitleForm', () => {
 
   test('a person may leave the tax number empty, but not give a wrong one', async () => {
     const onSubmit = rs.fn(async (_values: TitleFormValues) => {});
-    render(<TitleForm onSubmit={onSubmit} />);
+    renderPage(<TitleForm onSubmit={onSubmit} />);
     fireEvent.click(screen.getByText('个人'));
     expect(await screen.findByText('姓名')).toBeTruthy();
     type('个人姓名', '  张三 ');
@@ -62,14 +63,14 @@ describe('TitleForm', () => {
   });
 
   test('tapping the chosen kind again keeps it', async () => {
-    render(<TitleForm onSubmit={rs.fn(async () => {})} />);
+    renderPage(<TitleForm onSubmit={rs.fn(async () => {})} />);
     fireEvent.click(screen.getByText('企业'));
     expect(await screen.findByText('单位名称')).toBeTruthy();
     expect(screen.getByText('企业').closest('.adm-selector-item-active')).toBeTruthy();
   });
 
   test('phone, e-mail, bank account and the address-and-phone length have their messages', async () => {
-    render(<TitleForm onSubmit={rs.fn(async () => {})} />);
+    renderPage(<TitleForm onSubmit={rs.fn(async () => {})} />);
     type('手机号或带区号的座机号', '12345');
     await waitFor(() => expect(errors()).toEqual([TITLE_MESSAGES.phone]));
     type('手机号或带区号的座机号', '13800001111');
@@ -94,7 +95,7 @@ describe('TitleForm', () => {
           fail = reject;
         }),
     );
-    render(<TitleForm initial={COMPANY} onSubmit={onSubmit} />);
+    renderPage(<TitleForm initial={COMPANY} onSubmit={onSubmit} />);
     expect(field('与营业执照一致的单位全称').value).toBe(COMPANY.name);
     expect(screen.getByRole('switch').getAttribute('aria-checked')).toBe('true');
     type('与营业执照一致的单位全称', '杭州优税通（新）科技有限公司');
@@ -108,7 +109,7 @@ describe('TitleForm', () => {
 
     submit();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
-    await act(async () => fail(new ApiError(TAX_NUMBER_MESSAGES.check, 4000, 400)));
+    await act(async () => fail(new ApiError(TAX_NUMBER_MESSAGES.check, 4000, 400, { fields: { taxNumber: TAX_NUMBER_MESSAGES.check } })));
     expect(errors()).toEqual([TAX_NUMBER_MESSAGES.check]);
     expect(button.disabled).toBe(false);
   });

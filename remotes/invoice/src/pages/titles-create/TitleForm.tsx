@@ -4,10 +4,8 @@
  * button is disabled while saving.
  */
 import { useState } from 'react';
-import { titleFieldOfMessage } from '@app/domain/invoice-title';
-import type { ApiError } from '@app/host-sdk/api-client';
 import { Button } from '@app/ui/button';
-import { Form } from '@app/ui/form';
+import { applyServerErrors, Form } from '@app/ui/form';
 import { Input } from '@app/ui/input';
 import { Selector } from '@app/ui/selector';
 import { Switch } from '@app/ui/switch';
@@ -33,9 +31,8 @@ export function TitleForm({ initial = EMPTY_TITLE, onSubmit }: TitleFormProps) {
     try {
       await onSubmit(fromShape(shape));
     } catch (error) {
-      const message = (error as ApiError).message;
-      const field = titleFieldOfMessage(message);
-      if (field) form.setFields([{ name: field, errors: [message] }]);
+      // The fields the server refused show its message under them (the toast has shown it too).
+      applyServerErrors(form, error);
     } finally {
       setSaving(false);
     }

@@ -4,13 +4,13 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '@app/host-sdk/api-client';
-import { href } from '@app/host-sdk/paths';
 import { useLocation, useNavigate, useSearchParams } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
 import { Skeleton } from '@app/ui/skeleton';
 import { StatusView } from '@app/ui/status-view';
 import { Toast } from '@app/ui/toast';
+import { href } from '../../paths';
 import { getTitle, saveTitle, type Title } from '../../features/titles/titles-api';
 import { TitleForm } from './TitleForm';
 import type { TitleFormValues } from './title-form-rules';

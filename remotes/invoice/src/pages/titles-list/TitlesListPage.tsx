@@ -4,13 +4,13 @@
  * the titles changed (titles-changes.ts), e.g. when the form saved one.
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { href } from '@app/host-sdk/paths';
 import { useNavigate } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { Dialog } from '@app/ui/dialog';
 import { Page } from '@app/ui/page';
 import { PagedList, type PagedListHandle } from '@app/ui/paged-list';
 import { Toast } from '@app/ui/toast';
+import { href } from '../../paths';
 import { deleteTitle, listTitles, setDefaultTitle, type Title } from '../../features/titles/titles-api';
 import { useTitlesRevision } from '../../features/titles/titles-changes';
 import { TitleCard } from './TitleCard';

@@ -1,14 +1,14 @@
 /**
  * `/my/taxAccount/set`: the e-tax account the company logs in with — login identity, the person's name, phone, ID
- * number and password (spec §7: setTaxAccount is a no-repeat call). The password is never shown again.
+ * number and password (docs/architecture.md, "The API and its contract": setTaxAccount is a no-repeat call). The password is never shown again.
  */
 import { useState } from 'react';
-import { callApi, type ApiError } from '@app/host-sdk/api-client';
-import { href } from '@app/host-sdk/paths';
+import { callApi } from '@app/host-sdk/api-client';
+import { appHref } from '@app/host-sdk/paths';
 import { useNavigate } from '@app/host-sdk/router';
 import { useTaxAccount } from '@app/host-sdk/session-hooks';
 import { Button } from '@app/ui/button';
-import { Form } from '@app/ui/form';
+import { applyServerErrors, Form } from '@app/ui/form';
 import { Input } from '@app/ui/input';
 import { Page } from '@app/ui/page';
 import { Selector } from '@app/ui/selector';
@@ -29,7 +29,7 @@ export default function MyTaxAccountSetPage() {
       await callApi(
         'taxAccount/setTaxAccount',
         {
-          loginIdentity: values.loginIdentity[0],
+          loginIdentity: values.loginIdentity[0] ?? '03',
           personName: values.personName.trim(),
           phone: values.phone,
           ...(values.idNumber && { idNumber: values.idNumber.toUpperCase() }),
@@ -39,12 +39,10 @@ export default function MyTaxAccountSetPage() {
       );
       Toast.show({ icon: 'success', content: '保存成功' });
       await refresh();
-      navigate(href('myTaxAccount'), { replace: true });
+      navigate(appHref('myTaxAccount'), { replace: true });
     } catch (error) {
-      // The error catalogue has shown it; a field the server named goes under that field.
-      const message = (error as ApiError).message;
-      const field = (['phone', 'idNumber', 'password', 'personName'] as const).find((name) => message.includes(`(${name})`));
-      if (field) form.setFields([{ name: field, errors: [message] }]);
+      // The error catalogue has shown it; the fields the server refused show it under them too.
+      applyServerErrors(form, error);
     } finally {
       setSaving(false);
     }

@@ -1,15 +1,16 @@
 /** The tax account form's fields and their rules (messages under the field as the user types). */
+import type { LoginIdentity } from '@app/contract/tax-account';
 import type { Rule } from '@app/ui/form';
 
 export interface TaxAccountForm {
-  loginIdentity: string[];
+  loginIdentity: LoginIdentity[];
   personName: string;
   phone: string;
   idNumber: string;
   password: string;
 }
 
-export const LOGIN_IDENTITY_OPTIONS = [
+export const LOGIN_IDENTITY_OPTIONS: { label: string; value: LoginIdentity }[] = [
   { label: '法定代表人', value: '01' },
   { label: '财务负责人', value: '02' },
   { label: '办税员', value: '03' },

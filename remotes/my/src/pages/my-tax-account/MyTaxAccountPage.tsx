@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { callApi } from '@app/host-sdk/api-client';
 import { openFaceDialog, openLoginDialog } from '@app/host-sdk/dialogs';
-import { href } from '@app/host-sdk/paths';
+import { appHref } from '@app/host-sdk/paths';
 import { hasPermission, isFaceAuthenticated, isTaxLoggedIn } from '@app/host-sdk/roles';
 import { useNavigate } from '@app/host-sdk/router';
 import { useSession, useTaxAccount } from '@app/host-sdk/session-hooks';
@@ -19,6 +19,7 @@ import { Tag } from '@app/ui/tag';
 import { Toast } from '@app/ui/toast';
 import { chinaDateTime } from '@app/domain/china-time';
 import './tax-account-page.css';
+import { href } from '../../paths';
 
 export default function MyTaxAccountPage() {
   const navigate = useNavigate();
@@ -42,7 +43,7 @@ export default function MyTaxAccountPage() {
     return (
       <Page title="税务账号">
         <StatusView icon="empty" title="仅企业用户可用" description="绑定企业后，企业管理员和员工可在此管理电子税务局授权">
-          <Button block color="primary" onClick={() => navigate(href('myCompanyBind'))}>
+          <Button block color="primary" onClick={() => navigate(appHref('myCompanyBind'))}>
             绑定企业
           </Button>
         </StatusView>

@@ -1,12 +1,65 @@
-import { useRouteMeta } from '@app/host-sdk/router';
+/**
+ * `/my` (tab bar): who is signed in and for which company, the way into the tax account, contact, and 退出登录 (the
+ * server ends the session, see `@app/host-sdk/sign-out`).
+ */
+import { useState } from 'react';
+import { ApiError } from '@app/host-sdk/api-client';
+import { appHref } from '@app/host-sdk/paths';
+import { useNavigate } from '@app/host-sdk/router';
+import { useSession } from '@app/host-sdk/session-hooks';
+import { signOut } from '@app/host-sdk/sign-out';
+import { Button } from '@app/ui/button';
+import { confirmDialog, showToast } from '@app/ui/feedback';
+import { List } from '@app/ui/list';
 import { Page } from '@app/ui/page';
-import { PagePlaceholder } from '@app/ui/page-placeholder';
+import './my-page.css';
 
 export default function MyPage() {
-  const meta = useRouteMeta();
+  const navigate = useNavigate();
+  const { user, company, isCompanyUser } = useSession();
+  const [signingOut, setSigningOut] = useState(false);
+
+  async function confirmSignOut() {
+    if (!(await confirmDialog({ title: '退出登录', content: '退出后需要重新授权登录，确定退出吗？', confirmText: '退出', cancelText: '取消' }))) return;
+    setSigningOut(true);
+    try {
+      await signOut();
+    } catch (error) {
+      showToast({ icon: 'fail', content: error instanceof ApiError ? `退出失败：${error.message}` : '退出失败，请重试' });
+      setSigningOut(false);
+    }
+  }
+
   return (
-    <Page title={meta?.title ?? '我的'} noBack>
-      <PagePlaceholder purpose="个人信息、当前企业、税务账号状态和功能菜单。" />
+    <Page title="我的" noBack>
+      <section className="my-page__profile" aria-label="个人信息">
+        <div className="my-page__avatar" aria-hidden="true">
+          {user?.avatarUrl ? <img src={user.avatarUrl} alt="" /> : (user?.nickname ?? '?').slice(0, 1)}
+        </div>
+        <div className="my-page__who">
+          <div className="my-page__nickname">{user?.nickname ?? ''}</div>
+          <div className="my-page__company">{company ? `${company.name} · ${company.roleName}` : '未绑定企业'}</div>
+        </div>
+      </section>
+      <List className="my-page__menu">
+        {isCompanyUser ? (
+          <List.Item clickable onClick={() => navigate(appHref('myTaxAccount'))}>
+            税务账号
+          </List.Item>
+        ) : (
+          <List.Item clickable onClick={() => navigate(appHref('myCompanyBind'))}>
+            绑定企业
+          </List.Item>
+        )}
+        <List.Item clickable onClick={() => navigate(appHref('myContactUs'))}>
+          联系客服
+        </List.Item>
+      </List>
+      <div className="my-page__sign-out">
+        <Button block color="danger" fill="outline" loading={signingOut} disabled={signingOut} onClick={() => void confirmSignOut()}>
+          退出登录
+        </Button>
+      </div>
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-/** The consent checkbox; after a confirm attempt without it, what is missing and why it is needed (spec §5). */
+/** The consent checkbox; after a confirm attempt without it, what is missing and why it is needed (docs/product.md, "Constants"). */
 import { Checkbox } from '@app/ui/checkbox';
 
 export const AGREEMENT_REQUIRED_MESSAGE = '请阅读协议内容';

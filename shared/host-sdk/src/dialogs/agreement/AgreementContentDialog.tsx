@@ -2,7 +2,7 @@
 import { Button } from '@app/ui/button';
 import { Dialog } from '@app/ui/dialog';
 import { DotLoading } from '@app/ui/dot-loading';
-import type { Agreement } from './use-agreement';
+import type { Agreement } from '@app/contract/tax-account';
 
 export interface AgreementContentDialogProps {
   visible: boolean;

@@ -1,26 +1,21 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, rs, test } from '@rstest/core';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Dialog } from '@app/ui/dialog';
-import { setupUi } from '@app/ui/setup';
+import { afterEach, describe, expect, rs, test } from '@rstest/core';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toast } from '@app/ui/toast';
 import { sessionStore, userDetailAtom } from '../../session';
-import { fail, mockApi, ok, resetSession, type Route } from '../test-support/mock-api';
+import { fail, ok, renderPage, userDetail, type Route } from '../../testing';
 import AgreementDialog from './AgreementDialog';
 
-beforeAll(() => setupUi());
-beforeEach(() => resetSession());
-afterEach(() => {
-  cleanup();
-  Toast.clear();
-  Dialog.clear();
-});
+afterEach(cleanup);
 
 const AGREEMENT = { id: 3, version: '2024.1', title: '用户授权协议', content: '<h3>一、授权范围</h3><p>您授权优税通代您登录电子税务局。</p>', createdAt: '2024-01-01T00:00:00.000Z' };
 
+/** The dialog for a company manager who has not agreed yet. */
 function openAgreement(routes: Record<string, Route> = {}) {
-  const api = mockApi({ 'taxAccount/getAgreement': ok(AGREEMENT), 'taxAccount/agreedAgreement': ok({ agreed: true }), ...routes });
   const onClose = rs.fn();
-  render(<AgreementDialog onClose={onClose} />);
+  const { api } = renderPage(<AgreementDialog onClose={onClose} />, {
+    user: userDetail({ account: { username: 'li', agreed: false } }),
+    calls: { 'taxAccount/getAgreement': ok(AGREEMENT), 'taxAccount/agreedAgreement': ok({ agreed: true }), ...routes },
+  });
   return { api, onClose };
 }
 

@@ -1,10 +1,10 @@
 /**
- * 用户需知 (spec §2, §4): shown to company users who have not agreed to the authorisation agreement. It cannot be
+ * 用户需知 (docs/product.md, "Screens and the host"): shown to company users who have not agreed to the authorisation agreement. It cannot be
  * closed; it resolves the opener with true once the user agreed.
  */
 import { useState } from 'react';
 import { Button } from '@app/ui/button';
-import type { DialogProps } from '../../dialog-host';
+import type { DialogProps } from '../../dialogs';
 import { DialogFrame } from '../common/DialogFrame';
 import { AgreementConsent } from './AgreementConsent';
 import { AgreementContentDialog } from './AgreementContentDialog';

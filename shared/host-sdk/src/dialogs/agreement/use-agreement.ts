@@ -1,21 +1,15 @@
 /**
- * The agreement gate (spec §4, §5): the agreement is fetched when the notice opens; 确认 needs the checkbox ticked
+ * The agreement gate (docs/product.md, "Screens and the host"): the agreement is fetched when the notice opens; 确认 needs the checkbox ticked
  * (otherwise 请阅读协议内容 and a hint show under it), then accepts the agreement, marks the user's account as agreed
  * and closes.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Toast } from '@app/ui/toast';
+import type { Agreement } from '@app/contract/tax-account';
 import { callApi } from '../../api-client';
 import { sessionStore, userDetailAtom } from '../../session';
 import { DIALOG_HANDLED_CODES, messageOf, toastFailure } from '../common/api-errors';
 
-export interface Agreement {
-  id: number;
-  title: string;
-  /** Rich text, sanitised by the server. */
-  content: string;
-  createdAt: string;
-}
 
 export const UPDATE_AGREEMENT_FAILED = '更新授权协议状态失败!';
 const LOAD_AGREEMENT_FAILED = '获取授权协议失败，请重试';
@@ -30,7 +24,7 @@ export function useAgreement(onClose: (done: boolean) => void) {
   const load = useCallback(async (): Promise<Agreement | null> => {
     setLoadError(null);
     try {
-      const loaded = await callApi<Agreement>('taxAccount/getAgreement', {}, { handles: DIALOG_HANDLED_CODES });
+      const loaded = await callApi('taxAccount/getAgreement', {}, { handles: DIALOG_HANDLED_CODES });
       setAgreement(loaded);
       return loaded;
     } catch (error) {

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { CenterPopup } from '@app/ui/center-popup';
 import './dialog-frame.css';
 
-/** Spec §9: dialog width 90 percent. */
+/** docs/product.md, "Constants": dialog width 90 percent. */
 const WIDTH = '90vw';
 
 export interface DialogFrameProps {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from '@rstest/core';
-import { cleanup, render, screen } from '@testing-library/react';
-import { QR_PNG } from '../test-support/mock-api';
+import { cleanup, screen } from '@testing-library/react';
+import { renderPage } from '../../testing';
+import { QR_PNG } from '../test-support/qr-png';
 import { QrImage } from './QrImage';
 import { drawQr } from './use-qr-canvas';
 
@@ -47,7 +48,7 @@ describe('drawing a QR code for saving', () => {
   });
 
   test('shows the original image until the drawing is ready', () => {
-    render(<QrImage src={QR_PNG} alt="登录二维码" padding={80} />);
+    renderPage(<QrImage src={QR_PNG} alt="登录二维码" padding={80} />);
     expect(screen.getByAltText('登录二维码').getAttribute('src')).toBe(QR_PNG);
   });
 });

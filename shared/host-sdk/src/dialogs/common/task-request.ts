@@ -1,4 +1,4 @@
-/** Who a tax-bureau task is for (spec §3: nsrsbh and userId), from the session. */
+/** Who a tax-bureau task is for (docs/product.md: nsrsbh and userId), from the session. */
 import { sessionStore, taxAccountAtom, userDetailAtom } from '../../session';
 
 export interface TaskRequest {

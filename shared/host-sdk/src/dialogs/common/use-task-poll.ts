@@ -1,11 +1,12 @@
 /**
- * Follows a task while the dialog shows it (spec §4: every 2 s until success or failure), handing each answer to the
+ * Follows a task while the dialog shows it (docs/product.md, "Tasks": every 2 s until success or failure), handing each answer to the
  * latest handlers. `restart()` polls again at once and drops answers to requests sent before it, e.g. right after an
  * SMS code was submitted, so a stale "waiting for a code" can no longer arrive.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import type { ApiError } from '../../api-client';
-import { pollTask, type TaskProgress } from '../../task-polling';
+import { pollTask } from '../../task-polling';
+import type { TaskProgress } from '@app/contract/task';
 
 export interface TaskPollHandlers {
   onProgress(progress: TaskProgress): void;

@@ -1,20 +1,30 @@
-import { describe, expect, rs, test } from '@rstest/core';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-
+import { afterEach, beforeEach, describe, expect, rs, test } from '@rstest/core';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Toast } from '@app/ui/toast';
-import { pendingTask, savePendingTask } from '../../pending-tasks';
-import type { TaxAccount } from '../../session';
-import { fail, mockApi, ok, progress, QR_PNG, taxAccount, type Answer, type Route, useDialogTestSetup } from '../test-support/mock-api';
+import { pendingTask } from '../../pending-tasks';
+import type { TaxAccount } from '@app/contract/tax-account';
+import { advance, fail, ok, progress, renderPage, taxAccount, type Answer, type PageOptions, type Route } from '../../testing';
+import { QR_PNG } from '../test-support/qr-png';
 import FaceDialog from './FaceDialog';
 
-const { advance } = useDialogTestSetup();
+// Polls run every 2 s: fake timers that still advance with real time.
+beforeEach(() => {
+  rs.useFakeTimers({ shouldAdvanceTime: true });
+});
+afterEach(() => {
+  cleanup();
+  rs.useRealTimers();
+});
+
 const LOGGED_IN = { loginState: '已登录', expirationTime: '2099-01-01T00:00:00.000Z' };
 
 /** The dialog for a company whose tax account answers `account` (logged in, not authenticated, unless told). */
-async function openFace(routes: Record<string, Route> = {}, account: TaxAccount = taxAccount(LOGGED_IN)) {
-  const api = mockApi({ 'taxAccount/getTaxAccount': ok(account), 'task/createScanFaceTask': ok({ taskId: 't-face' }), ...routes });
+async function openFace(routes: Record<string, Route> = {}, account: TaxAccount = taxAccount(LOGGED_IN), options: PageOptions = {}) {
   const onClose = rs.fn();
-  render(<FaceDialog onClose={onClose} />);
+  const { api } = renderPage(<FaceDialog onClose={onClose} />, {
+    ...options,
+    calls: { 'taxAccount/getTaxAccount': ok(account), 'task/createScanFaceTask': ok({ taskId: 't-face' }), ...routes },
+  });
   expect(await screen.findByRole('dialog', { name: '刷脸认证' })).toBeTruthy();
   await screen.findByRole('status');
   return { api, onClose };
@@ -72,8 +82,9 @@ describe('FaceDialog', () => {
     ['2001', fail(2001, '任务已存在')],
     ['a message about the previous task', fail(2005, '上一个刷脸认证任务尚未完成')],
   ])('%s: the saved face task is followed again', async (_case, answer) => {
-    savePendingTask('face', 't-saved');
-    const { api } = await openFace({ 'task/createScanFaceTask': answer, 'task/getTaskProcess': progress(3010, { extensionData: QR_PNG }) });
+    const { api } = await openFace({ 'task/createScanFaceTask': answer, 'task/getTaskProcess': progress(3010, { extensionData: QR_PNG }) }, taxAccount(LOGGED_IN), {
+      pendingTasks: { face: 't-saved' },
+    });
     fireEvent.click(screen.getByRole('button', { name: '开始认证' }));
     expect(await screen.findByAltText('刷脸认证二维码')).toBeTruthy();
     expect(api.bodiesOf('task/getTaskProcess')[0]).toEqual({ id: 't-saved' });

@@ -1,10 +1,10 @@
 /**
- * 刷脸认证 (spec §2): today's face-authentication state (re-queried every 2 s while shown), 开始认证, and the QR code
+ * 刷脸认证 (docs/product.md, "Screens and the host"): today's face-authentication state (re-queried every 2 s while shown), 开始认证, and the QR code
  * to scan with the regional tax app. Closing resolves the opener with whether today's authentication is done.
  */
 import { useCallback, useState } from 'react';
 import { Button } from '@app/ui/button';
-import type { DialogProps } from '../../dialog-host';
+import type { DialogProps } from '../../dialogs';
 import { isFaceAuthenticated } from '../../roles';
 import { useTaxAccount } from '../../session-hooks';
 import { DialogFrame } from '../common/DialogFrame';

@@ -3,7 +3,7 @@ import { Popup } from '@app/ui/popup';
 import { QrImage } from '../common/QrImage';
 import { ScanHints } from '../common/ScanHints';
 
-/** Spec §9: the face QR canvas is 240 px by default. */
+/** docs/product.md, "Constants": the face QR canvas is 240 px by default. */
 export const FACE_QR_SIZE = 240;
 const FACE_QR_PADDING = 16;
 const HINTS = ['长按二维码保存到手机', '认证后请等待状态刷新'] as const;

@@ -1,7 +1,7 @@
 /** Today's face-authentication state; when it is missing, what that blocks. */
 import { Skeleton } from '@app/ui/skeleton';
 import { isFaceAuthenticated } from '../../roles';
-import type { TaxAccount } from '../../session';
+import type { TaxAccount } from '@app/contract/tax-account';
 
 /** YYYY-MM-DD HH:mm in local time. */
 function formatTime(iso: string): string {

@@ -1,9 +1,9 @@
-/** Re-queries the tax account every 2 s while the face dialog shows (spec §2), so 今日已认证 appears by itself. */
+/** Re-queries the tax account every 2 s while the face dialog shows (docs/product.md, "Screens and the host"), so 今日已认证 appears by itself. */
 import { useEffect } from 'react';
 import { refreshTaxAccount } from '../../session-loader';
 import { TASK_POLL_MS } from '../../task-polling';
 
-/** Spec §9: face status polling, 2000 ms. */
+/** docs/product.md, "Constants": face status polling, 2000 ms. */
 export const FACE_STATUS_POLL_MS = TASK_POLL_MS;
 
 export function useAccountPolling(intervalMs = FACE_STATUS_POLL_MS): void {

@@ -1,5 +1,5 @@
 /**
- * Face authentication (spec §4, §5): only when logged in to the tax bureau; creates the task (or, on 2001 or a
+ * Face authentication (docs/product.md, "Screens and the host"): only when logged in to the tax bureau; creates the task (or, on 2001 or a
  * message about the previous task — 上一… — follows the saved one) and polls it every 2 s:
  * - 3010: extensionData is the QR code, shown in a popup (once; the user may close and reopen it);
  * - 1: 人脸认证成功!, the saved id is cleared, the tax account refreshed, the dialog closes;
@@ -13,7 +13,8 @@ import { clearPendingTask, pendingTask, savePendingTask } from '../../pending-ta
 import { isTaxLoggedIn } from '../../roles';
 import { sessionStore, taxAccountAtom } from '../../session';
 import { refreshTaxAccount } from '../../session-loader';
-import { phaseOf, type TaskProgress } from '../../task-polling';
+import { phaseOf } from '../../task-polling';
+import type { TaskProgress } from '@app/contract/task';
 import { DIALOG_HANDLED_CODES, existingTaskId, hasErrorCode, toastFailure } from '../common/api-errors';
 import { taskRequest } from '../common/task-request';
 import { useTaskPoll } from '../common/use-task-poll';
@@ -89,8 +90,8 @@ export function useFaceTask(onClose: (done: boolean) => void) {
     }
     setCreating(true);
     try {
-      const created = await callApi<{ taskId: string } | null>('task/createScanFaceTask', request, { handles: DIALOG_HANDLED_CODES });
-      if (!created?.taskId) {
+      const created = await callApi('task/createScanFaceTask', request, { handles: DIALOG_HANDLED_CODES });
+      if (!created.taskId) {
         Toast.show({ icon: 'fail', content: CREATE_FACE_TASK_FAILED });
         return;
       }

@@ -1,10 +1,10 @@
 /**
- * 登录授权 (spec §2): logs the company in to the tax bureau by SMS code or by scanning a QR code with the regional tax
+ * 登录授权 (docs/product.md, "Screens and the host"): logs the company in to the tax bureau by SMS code or by scanning a QR code with the regional tax
  * app. Tapping the overlay does not close it; the close button resolves the opener with false.
  */
 import { useCallback } from 'react';
 import { Skeleton } from '@app/ui/skeleton';
-import type { DialogProps } from '../../dialog-host';
+import type { DialogProps } from '../../dialogs';
 import { DialogFrame } from '../common/DialogFrame';
 import { LoginMethods } from './LoginMethods';
 import { LoginNotice } from './LoginNotice';

@@ -1,4 +1,4 @@
-/** The two login methods side by side (spec §2: a two-column grid). */
+/** The two login methods side by side (docs/product.md, "Screens and the host": a two-column grid). */
 import { Grid } from '@app/ui/grid';
 import { LineIcon } from '@app/ui/line-icon';
 import type { LoginMethod } from '../../roles';

@@ -1,21 +1,30 @@
-import { describe, expect, rs, test } from '@rstest/core';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-
-import { pendingTask, savePendingTask } from '../../pending-tasks';
-import { fail, mockApi, ok, progress, QR_PNG, taxAccount, type Answer, type Route, useDialogTestSetup } from '../test-support/mock-api';
+import { afterEach, beforeEach, describe, expect, rs, test } from '@rstest/core';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { pendingTask } from '../../pending-tasks';
+import { advance, fail, ok, progress, renderPage, taxAccount, type Answer, type PageOptions, type Route } from '../../testing';
+import { QR_PNG } from '../test-support/qr-png';
 import LoginDialog from './LoginDialog';
 
-const { advance } = useDialogTestSetup();
+// Polls run every 2 s: fake timers that still advance with real time.
+beforeEach(() => {
+  rs.useFakeTimers({ shouldAdvanceTime: true });
+});
+afterEach(() => {
+  cleanup();
+  rs.useRealTimers();
+});
 
 /** A dialog for an account that supports QR login only, so it starts at once. */
-function openQr(routes: Record<string, Route>) {
-  const api = mockApi({
-    'taxAccount/getTaxAccount': ok(taxAccount({ supportedLoginMethod: ['qrcode'] })),
-    'task/createLoginTask': ok({ taskId: 't-qr' }),
-    ...routes,
-  });
+function openQr(routes: Record<string, Route>, options: PageOptions = {}) {
   const onClose = rs.fn();
-  render(<LoginDialog onClose={onClose} />);
+  const { api } = renderPage(<LoginDialog onClose={onClose} />, {
+    ...options,
+    calls: {
+      'taxAccount/getTaxAccount': ok(taxAccount({ supportedLoginMethod: ['qrcode'] })),
+      'task/createLoginTask': ok({ taskId: 't-qr' }),
+      ...routes,
+    },
+  });
   return { api, onClose };
 }
 
@@ -64,11 +73,13 @@ describe('QR login', () => {
   });
 
   test('2001: the saved QR task is followed again', async () => {
-    savePendingTask('qrLogin', 't-saved');
-    const { api } = openQr({
-      'task/createLoginTask': fail(2001, '已有进行中的登录任务', { taskId: 't-saved' }),
-      'task/getTaskProcess': progress(2010, { extensionData: QR_PNG }),
-    });
+    const { api } = openQr(
+      {
+        'task/createLoginTask': fail(2001, '已有进行中的登录任务', { taskId: 't-saved' }),
+        'task/getTaskProcess': progress(2010, { extensionData: QR_PNG }),
+      },
+      { pendingTasks: { qrLogin: 't-saved' } },
+    );
     expect(await screen.findByAltText('登录二维码')).toBeTruthy();
     expect(api.bodiesOf('task/getTaskProcess')[0]).toEqual({ id: 't-saved' });
   });

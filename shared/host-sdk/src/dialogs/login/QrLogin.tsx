@@ -8,7 +8,7 @@ import { QrLoginFailed } from './QrLoginFailed';
 import { QrLoginHelp } from './QrLoginHelp';
 import { useQrLogin } from './use-qr-login';
 
-/** Spec §9: the login QR image has 80 px of white around the code. */
+/** docs/product.md, "Constants": the login QR image has 80 px of white around the code. */
 export const LOGIN_QR_PADDING = 80;
 const HINTS = ['长按二维码保存到手机', '登录后请等待状态刷新'] as const;
 

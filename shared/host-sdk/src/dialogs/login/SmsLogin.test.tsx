@@ -1,19 +1,27 @@
-import { describe, expect, rs, test } from '@rstest/core';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-
-import { pendingTask, savePendingTask } from '../../pending-tasks';
-import { fail, mockApi, ok, progress, taxAccount, type Answer, useDialogTestSetup } from '../test-support/mock-api';
+import { afterEach, beforeEach, describe, expect, rs, test } from '@rstest/core';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { pendingTask } from '../../pending-tasks';
+import { advance, fail, ok, progress, renderPage, taxAccount, type Answer, type PageOptions, type Route } from '../../testing';
 import LoginDialog from './LoginDialog';
 
-const { advance } = useDialogTestSetup();
+// Polls run every 2 s and the code can be sent again after 4 minutes: fake timers that still advance with real time.
+beforeEach(() => {
+  rs.useFakeTimers({ shouldAdvanceTime: true });
+});
+afterEach(() => {
+  cleanup();
+  rs.useRealTimers();
+});
 const codeField = () => screen.getByPlaceholderText('6位数字验证码');
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
 
 /** The SMS screen of a fresh dialog, the task answering `status()` to every poll. */
-async function openSms(routes: Record<string, Answer | ((body: Record<string, unknown>) => Answer | Promise<Answer>)>) {
-  const api = mockApi({ 'taxAccount/getTaxAccount': ok(taxAccount()), 'task/createLoginTask': ok({ taskId: 't-sms' }), ...routes });
+async function openSms(routes: Record<string, Route>, options: PageOptions = {}) {
   const onClose = rs.fn();
-  render(<LoginDialog onClose={onClose} />);
+  const { api } = renderPage(<LoginDialog onClose={onClose} />, {
+    ...options,
+    calls: { 'taxAccount/getTaxAccount': ok(taxAccount()), 'task/createLoginTask': ok({ taskId: 't-sms' }), ...routes },
+  });
   fireEvent.click(await screen.findByText('短信授权'));
   return { api, onClose };
 }
@@ -84,11 +92,13 @@ describe('SMS login', () => {
   });
 
   test('2001: the saved SMS task is followed again instead of a new one', async () => {
-    savePendingTask('smsLogin', 't-saved');
-    const { api } = await openSms({
-      'task/createLoginTask': fail(2001, '已有进行中的登录任务', { taskId: 't-saved' }),
-      'task/getTaskProcess': progress(2020),
-    });
+    const { api } = await openSms(
+      {
+        'task/createLoginTask': fail(2001, '已有进行中的登录任务', { taskId: 't-saved' }),
+        'task/getTaskProcess': progress(2020),
+      },
+      { pendingTasks: { smsLogin: 't-saved' } },
+    );
     fireEvent.click(button('发送验证码'));
     await waitFor(() => expect(api.bodiesOf('task/getTaskProcess')[0]).toEqual({ id: 't-saved' }));
     expect(await screen.findByRole('button', { name: /重新发送\(\d+s\)/ })).toBeTruthy();
@@ -116,7 +126,7 @@ describe('SMS login', () => {
   test('after the countdown the code can be sent again (bus/reSendSmsCode); too soon shows the wait', async () => {
     const { api } = await openSms({
       'task/getTaskProcess': progress(2020),
-      'bus/reSendSmsCode': fail(2006, '请在 30 秒后重新获取验证码'),
+      'bus/reSendSmsCode': fail(2006, '请在 30 秒后重新获取验证码', { waitSeconds: 30 }),
     });
     fireEvent.click(button('发送验证码'));
     await screen.findByRole('button', { name: '重新发送(240s)' });

@@ -11,7 +11,7 @@ import { useTaxAccount } from '../../session-hooks';
 import { SendCodeButton } from './SendCodeButton';
 import { useSmsLogin } from './use-sms-login';
 
-/** Spec §5. */
+/** docs/product.md, "Constants". */
 export const SMS_CODE_MESSAGE = '请填写验证码(6位数字)';
 const SMS_CODE_RULES: Rule[] = [{ required: true, pattern: /^\d{6}$/, message: SMS_CODE_MESSAGE }];
 

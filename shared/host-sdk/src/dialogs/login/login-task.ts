@@ -1,5 +1,5 @@
 /**
- * Creating a tax-bureau login task (spec §4, §7). When the server answers 2001 (a login task is already running),
+ * Creating a tax-bureau login task (docs/product.md, "Tasks"). When the server answers 2001 (a login task is already running),
  * the task this browser saved (or else the one the server names) is followed again instead.
  */
 import { callApi } from '../../api-client';
@@ -21,7 +21,7 @@ export function pendingKindOf(method: LoginMethod): PendingTaskKind {
   return method === 'sms' ? 'smsLogin' : 'qrLogin';
 }
 
-/** Spec §3: loginMethod '1' QR, '2' SMS. */
+/** docs/product.md, "Tasks": loginMethod '1' QR, '2' SMS. */
 const LOGIN_METHOD_CODE: Record<LoginMethod, '1' | '2'> = { qr: '1', sms: '2' };
 
 export async function startLoginTask(method: LoginMethod): Promise<LoginTaskStart> {
@@ -29,8 +29,8 @@ export async function startLoginTask(method: LoginMethod): Promise<LoginTaskStar
   if (!request) return { kind: 'failed', message: LOGIN_FAILED_MESSAGE, notified: false };
   const kind = pendingKindOf(method);
   try {
-    const created = await callApi<{ taskId: string } | null>('task/createLoginTask', { ...request, loginMethod: LOGIN_METHOD_CODE[method] }, { handles: DIALOG_HANDLED_CODES });
-    const taskId = created?.taskId;
+    const created = await callApi('task/createLoginTask', { ...request, loginMethod: LOGIN_METHOD_CODE[method] }, { handles: DIALOG_HANDLED_CODES });
+    const taskId = created.taskId;
     if (!taskId) return { kind: 'failed', message: LOGIN_FAILED_MESSAGE, notified: false };
     savePendingTask(kind, taskId);
     return { kind: 'started', taskId, reused: false };

@@ -1,11 +1,12 @@
 /**
  * What the login dialog can offer, decided once from a fresh tax account: already logged in (say so and close),
- * an account that cannot log in (accountState 2 or 3), or the login methods it supports (spec §4).
+ * an account that cannot log in (accountState 2 or 3), or the login methods it supports (docs/product.md, "Tasks").
  */
 import { useEffect, useState } from 'react';
 import { Toast } from '@app/ui/toast';
 import { canLogIn, isTaxLoggedIn, loginMethods, type LoginMethod } from '../../roles';
-import { sessionStore, taxAccountFailedAtom, type TaxAccount } from '../../session';
+import { sessionStore, taxAccountFailedAtom } from '../../session';
+import type { TaxAccount } from '@app/contract/tax-account';
 import { useTaxAccount } from '../../session-hooks';
 
 export const ALREADY_LOGGED_IN_MESSAGE = '您已登录，请勿重复登录';

@@ -1,5 +1,5 @@
 /**
- * QR login (spec §4): creates the task at once (or follows the saved one on 2001) and polls it every 2 s:
+ * QR login (docs/product.md, "Tasks"): creates the task at once (or follows the saved one on 2001) and polls it every 2 s:
  * - 2010: extensionData is the QR image, taken once (later answers do not redraw it);
  * - 1: 登录成功!, the saved id is cleared, the tax account refreshed, the dialog closes;
  * - -1: the failure view with the reason; 重新登录 starts a new task.
@@ -9,7 +9,8 @@ import { Toast } from '@app/ui/toast';
 import type { ApiError } from '../../api-client';
 import { clearPendingTask } from '../../pending-tasks';
 import { refreshTaxAccount } from '../../session-loader';
-import { phaseOf, type TaskProgress } from '../../task-polling';
+import { phaseOf } from '../../task-polling';
+import type { TaskProgress } from '@app/contract/task';
 import { hasErrorCode, messageOf } from '../common/api-errors';
 import { useTaskPoll } from '../common/use-task-poll';
 import { LOGIN_FAILED_MESSAGE, startLoginTask } from './login-task';

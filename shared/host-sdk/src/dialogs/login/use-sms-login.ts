@@ -1,5 +1,5 @@
 /**
- * SMS login (spec §4, §9): 发送验证码 creates the task (or follows the saved one on 2001) and counts down 4 minutes
+ * SMS login (docs/product.md, "Tasks" and "Constants"): 发送验证码 creates the task (or follows the saved one on 2001) and counts down 4 minutes
  * before a resend; 提交 sends the code; the task is polled every 2 s:
  * - 2020 waiting for a code: its failReason (a wrong code, say) becomes the field's error, resending is possible and
  *   the 登录中 spinner stops, unless a code was just submitted and this answer predates it;
@@ -12,13 +12,15 @@ import { Toast } from '@app/ui/toast';
 import { callApi, type ApiError } from '../../api-client';
 import { clearPendingTask } from '../../pending-tasks';
 import { refreshTaxAccount } from '../../session-loader';
-import { phaseOf, type TaskProgress } from '../../task-polling';
+import { phaseOf } from '../../task-polling';
+import type { TaskProgress } from '@app/contract/task';
+import type { SmsWait } from '@app/contract/error-codes';
 import { DIALOG_HANDLED_CODES, hasErrorCode, toastFailure } from '../common/api-errors';
 import { useTaskPoll } from '../common/use-task-poll';
 import { LOGIN_FAILED_MESSAGE, startLoginTask } from './login-task';
 import { useCountdown } from './use-countdown';
 
-/** Spec §9: the SMS resend countdown, 4 minutes. */
+/** docs/product.md, "Constants": the SMS resend countdown, 4 minutes. */
 export const SMS_RESEND_SECONDS = 4 * 60;
 export const SMS_LOGIN_SUCCESS_MESSAGE = '授权登录成功!';
 
@@ -34,10 +36,10 @@ export interface FieldError {
   seq: number;
 }
 
-/** "请在 N 秒后重新获取验证码" → N. */
-function waitSecondsIn(message: string): number | null {
-  const match = /(\d+)\s*秒/.exec(message);
-  return match ? Number(match[1]) : null;
+/** How long the server says to wait before another code may be sent (2006 carries it). */
+function waitSecondsOf(error: ApiError): number | null {
+  const wait = (error.result as Partial<SmsWait> | null)?.waitSeconds;
+  return typeof wait === 'number' && wait > 0 ? wait : null;
 }
 
 export function useSmsLogin(onClose: (done: boolean) => void) {
@@ -117,7 +119,7 @@ export function useSmsLogin(onClose: (done: boolean) => void) {
       startCountdown(SMS_RESEND_SECONDS);
       Toast.show({ content: '验证码已重新发送' });
     } catch (error) {
-      const wait = hasErrorCode(error, 2006) ? waitSecondsIn(error.message) : null;
+      const wait = hasErrorCode(error, 2006) ? waitSecondsOf(error) : null;
       if (wait) startCountdown(wait);
       toastFailure(error, '发送失败,请重试');
     }

@@ -1,15 +1,11 @@
 /** Cars, service hotlines and contacts, the service config, short links. */
 import { asc, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import Type from 'typebox';
 import { cars, serviceConfig, serviceContacts, serviceHotlines, shortLinks } from '../db/schema';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
-import { Body, Empty } from '../http/schemas';
 
-export const getMyCars = defineCall({
-  path: 'taxiCar/getMyCars',
-  body: Empty,
+const getMyCars = defineCall('taxiCar/getMyCars', {
   access: { kind: 'company', anyOf: ['taxi_trip_manage'] },
   handler: async ({ company, services }) =>
     services.db
@@ -19,9 +15,7 @@ export const getMyCars = defineCall({
       .orderBy(asc(cars.licensePlateNumber)),
 });
 
-export const getAllHotlines = defineCall({
-  path: 'serviceHotline/getAll',
-  body: Empty,
+const getAllHotlines = defineCall('serviceHotline/getAll', {
   access: { kind: 'user' },
   handler: async ({ services }) =>
     services.db
@@ -30,9 +24,7 @@ export const getAllHotlines = defineCall({
       .orderBy(asc(serviceHotlines.sortOrder)),
 });
 
-export const randomlyGetOneContact = defineCall({
-  path: 'serviceWechat/randomlyGetOne',
-  body: Empty,
+const randomlyGetOneContact = defineCall('serviceWechat/randomlyGetOne', {
   access: { kind: 'user' },
   handler: async ({ services }) => {
     const contacts = await services.db.select().from(serviceContacts).where(eq(serviceContacts.enabled, true));
@@ -48,9 +40,7 @@ export const randomlyGetOneContact = defineCall({
   },
 });
 
-export const getSysConfig = defineCall({
-  path: 'sysConfig/get',
-  body: Empty,
+const getSysConfig = defineCall('sysConfig/get', {
   access: { kind: 'public' },
   handler: async ({ services }) => {
     const [config] = await services.db.select().from(serviceConfig).where(eq(serviceConfig.id, 1));
@@ -66,9 +56,7 @@ export const getSysConfig = defineCall({
   },
 });
 
-export const resolveShortLink = defineCall({
-  path: 'shortLink/resolve',
-  body: Body({ code: Type.String({ title: '短链', pattern: '^[A-Za-z0-9_-]{1,32}$', maxLength: 32 }) }),
+const resolveShortLink = defineCall('shortLink/resolve', {
   access: { kind: 'public' },
   handler: async ({ body, services }) => {
     const [link] = await services.db.select().from(shortLinks).where(eq(shortLinks.code, body.code));
@@ -76,3 +64,5 @@ export const resolveShortLink = defineCall({
     return { target: link.target };
   },
 });
+
+export const serviceCalls = [getSysConfig, getAllHotlines, randomlyGetOneContact, resolveShortLink, getMyCars];

@@ -1,0 +1,79 @@
+/**
+ * The import rules of the codebase (README, "Architecture"), checked by `architecture.test.ts` with dependency-cruiser.
+ * Paths are relative to the repository root.
+ */
+const CLIENT = '^(host|remotes/[^/]+|shared/(host-sdk|ui))/';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      comment: 'No module imports itself through others: a cycle hides which of them is the lower layer.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'imports-resolve',
+      comment: 'Every import resolves: a package is a dependency of the one that imports it.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
+      name: 'calls-never-import-calls',
+      comment: 'A calls file holds its calls; what two of them share lives in its domain folder (tasks/, tax-accounts/, invoices/…).',
+      severity: 'error',
+      from: { path: '^server/src/calls/', pathNot: '^server/src/calls/all-calls\\.ts$' },
+      to: { path: '^server/src/calls/' },
+    },
+    {
+      name: 'remotes-through-the-contract',
+      comment: 'A remote reaches HTTP, the router, UI and the federation runtime only through @app/host-sdk and @app/ui.',
+      severity: 'error',
+      from: { path: '^remotes/' },
+      to: { path: '(^|node_modules/)(axios|react-router|react-router-dom|antd-mobile|@module-federation/enhanced)(/|$)|(^|node_modules/)jotai/(esm/)?utils' },
+    },
+    {
+      name: 'remotes-stay-apart',
+      comment: 'A remote never imports another remote or the host: they are released apart.',
+      severity: 'error',
+      from: { path: '^remotes/([^/]+)/' },
+      to: { path: '^(host/|remotes/)', pathNot: '^remotes/$1/' },
+    },
+    {
+      name: 'only-ui-imports-antd-mobile',
+      severity: 'error',
+      from: { path: '^(host|shared/(host-sdk|domain|contract))/' },
+      to: { path: '(^|node_modules/)antd-mobile(/|$)' },
+    },
+    {
+      name: 'domain-stays-pure',
+      comment: '@app/domain is rules only: no React, no I/O.',
+      severity: 'error',
+      from: { path: '^shared/domain/src/' },
+      to: { path: '(^|node_modules/)(react|react-dom|axios)(/|$)|^(fs|path|os|http|https|net|child_process)$|^node:' },
+    },
+    {
+      name: 'clients-import-the-contract-as-types-only',
+      comment: 'The contract (TypeBox schemas) never reaches a browser bundle: client code imports its types only.',
+      severity: 'error',
+      from: { path: CLIENT, pathNot: '\\.test\\.tsx?$|/test/|/test-support/' },
+      to: { path: '^shared/contract/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'only-tests-import-the-page-harness',
+      severity: 'error',
+      from: { pathNot: '\\.test\\.tsx?$|/test/|/test-support/|^shared/host-sdk/src/testing' },
+      to: { path: '^shared/host-sdk/src/testing' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|node_modules|\\.e2e|\\.releases)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    combinedDependencies: false,
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },
+  },
+};

@@ -1,0 +1,91 @@
+/**
+ * The architecture's rules, in one place (README, "Architecture"): the import rules of `.dependency-cruiser.cjs`
+ * (no cycles, calls never import calls, remotes only through the host's contract, the API contract as types only in
+ * client code, pure domain rules…), no use of the route table kept for already released remotes, and every package's
+ * tests in the root test run.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
+import { expect, test } from '@rstest/core';
+import { cruise, type ICruiseOptions, type IReporterOutput } from 'dependency-cruiser';
+
+const ROOT = import.meta.dirname;
+const SOURCES = ['host/src', 'remotes', 'shared/host-sdk/src', 'shared/ui/src', 'shared/domain/src', 'shared/contract/src', 'server/src', 'deploy/src'];
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'node_modules' || name === 'dist' ? [] : sources(path);
+    return /\.(ts|tsx)$/.test(name) ? [path] : [];
+  });
+}
+
+test('the import rules hold: no cycles, calls never import calls, remotes only through the contract, the API contract as types only in clients', async () => {
+  const require = createRequire(import.meta.url);
+  const ruleSet = require('./.dependency-cruiser.cjs') as { forbidden: unknown[]; options: ICruiseOptions };
+  const options = { ...ruleSet.options, ruleSet: { forbidden: ruleSet.forbidden }, validate: true, baseDir: ROOT, outputType: 'json' } as ICruiseOptions;
+  const result: IReporterOutput = await cruise(SOURCES, options);
+  const output = typeof result.output === 'string' ? JSON.parse(result.output) : result.output;
+  const violations = (output.summary.violations as { rule: { name: string }; from: string; to: string; cycle?: { name: string }[] }[]).map(
+    (violation) => `${violation.rule.name}: ${violation.from} → ${violation.to}${violation.cycle ? ` (${violation.cycle.map((step) => step.name).join(' → ')})` : ''}`,
+  );
+  expect(violations).toEqual([]);
+  // The rules looked at the whole codebase.
+  expect(output.summary.totalCruised).toBeGreaterThan(400);
+});
+
+/** The full 1.1 table and its builder, kept in `@app/host-sdk/paths` only for remotes released against it. */
+const DEPRECATED_PATHS_EXPORTS = new Set(['routePaths', 'href', 'RouteName', 'StaticRouteName', 'toSearch', 'Query']);
+
+test('no source uses the deprecated route table: a remote names its own pages, cross-app pages are appPaths', () => {
+  const sdkPaths = join(ROOT, 'shared/host-sdk/src/paths.ts');
+  // The table's own test pins it for the released remotes; nothing else may use it.
+  const pinning = join(ROOT, 'shared/host-sdk/test/paths.test.ts');
+  const remotes = readdirSync(join(ROOT, 'remotes')).map((name) => join(ROOT, 'remotes', name, 'src'));
+  const offences: string[] = [];
+  for (const file of [join(ROOT, 'host/src'), join(ROOT, 'shared'), ...remotes].flatMap((dir) => sources(dir))) {
+    if (file === sdkPaths || file === pinning) continue;
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+['"]([^'"]+)['"]/g)) {
+      const from = match[2] ?? '';
+      const isSdkPaths = from === '@app/host-sdk/paths' || (from.startsWith('.') && join(dirname(file), from) === sdkPaths.replace(/\.ts$/, ''));
+      if (!isSdkPaths) continue;
+      for (const item of (match[1] ?? '').split(',')) {
+        const name = item.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0] ?? '';
+        if (DEPRECATED_PATHS_EXPORTS.has(name)) offences.push(`${relative(ROOT, file)} imports ${name}`);
+      }
+    }
+  }
+  expect(offences).toEqual([]);
+});
+
+function hasTests(dir: string): boolean {
+  return readdirSync(dir).some((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name !== 'node_modules' && name !== 'dist' && hasTests(path);
+    return /\.test\.tsx?$/.test(name);
+  });
+}
+
+/** The workspace's package folders: `pnpm-workspace.yaml`'s entries, `dir/*` read as every folder in `dir`. */
+function workspacePackages(): string[] {
+  const list = /^packages:\n((?:\s+-\s+\S+\n)+)/m.exec(readFileSync(join(ROOT, 'pnpm-workspace.yaml'), 'utf8'))?.[1] ?? '';
+  const entries = [...list.matchAll(/-\s+(\S+)/g)].map((match) => match[1] as string);
+  return entries.flatMap((entry) =>
+    entry.endsWith('/*')
+      ? readdirSync(join(ROOT, entry.slice(0, -2)))
+          .map((name) => `${entry.slice(0, -2)}/${name}`)
+          .filter((dir) => existsSync(join(ROOT, dir, 'package.json')))
+      : [entry],
+  );
+}
+
+test('`rstest run` at the root runs every package\'s tests: each package with tests is a root project with its own config', () => {
+  const config = readFileSync(join(ROOT, 'rstest.config.ts'), 'utf8');
+  const projects = [...(/projects:\s*\[([\s\S]*)\]\s*,?\s*\}\);/.exec(config)?.[1] ?? '').matchAll(/^\s*'([^']+)',/gm)].map((match) => match[1]);
+  const withTests = workspacePackages().filter((dir) => hasTests(join(ROOT, dir)));
+  expect(withTests).toEqual(expect.arrayContaining(['remotes/invoice', 'remotes/my', 'shared/host-sdk', 'shared/contract', 'server']));
+  expect(withTests.filter((dir) => !projects.includes(dir))).toEqual([]);
+  expect(withTests.filter((dir) => !existsSync(join(ROOT, dir, 'rstest.config.ts')))).toEqual([]);
+});

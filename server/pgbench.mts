@@ -1,0 +1,11 @@
+import { openDatabase } from './src/db/database';
+import { PGlite } from '@electric-sql/pglite';
+let t = Date.now();
+const a = await PGlite.create(); await a.query('select 1');
+console.log('bare pglite', Date.now() - t); t = Date.now();
+const dump = await a.dumpDataDir('none');
+console.log('dump', Date.now() - t, dump.size);
+const h = await openDatabase({ kind: 'pglite', dataDir: null });
+console.log('open+migrate+seed?', Date.now() - t); t = Date.now();
+const b = await PGlite.create({ loadDataDir: dump }); await b.query('select 1');
+console.log('from dump', Date.now() - t);

@@ -1,0 +1,37 @@
+/**
+ * Security headers on every answer. The Content-Security-Policy lets scripts run only from this origin, which is
+ * where the release store is served (`/remotes/<app>/<version>/`); no inline script and no eval (the built apps have
+ * none, and the browser tests fail on any violation). Styles may be inline: antd-mobile sets style attributes, and the
+ * server's own small pages carry their stylesheet. Images may come from data: and blob: URLs (QR codes, canvases) and
+ * from https (WeChat avatars). No site may frame the app, and a Referer never carries a path (a token is never in
+ * one, but a task id or a search might be) to another site.
+ */
+import type { FastifyInstance } from 'fastify';
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export const SECURITY_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+};
+
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    // A PDF opens in the browser's own viewer, which a page policy would block.
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/pdf')) reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    return payload;
+  });
+}

@@ -1,0 +1,25 @@
+/** What a step of a task works with, and how it changes its task (see task-steps.ts and invoices/invoice-steps.ts). */
+import type { Database } from '../db/database';
+import type { taxAccounts } from '../db/schema';
+import type { ETaxGateway } from '../etax/gateway';
+
+export interface StepContext {
+  db: Database;
+  gateway: ETaxGateway;
+  secretKey: Buffer;
+}
+
+/** How a step changes its task; `account` is applied to the company's tax account in the same transaction. */
+export interface StepOutcome {
+  status?: number;
+  failReason?: string | null;
+  extensionData?: string | null;
+  payload?: Record<string, unknown>;
+  result?: Record<string, unknown>;
+  nextRunAt?: Date;
+  smsSentAt?: Date;
+  finished?: boolean;
+  account?: Partial<typeof taxAccounts.$inferInsert>;
+  /** Other rows the step changes, written in the same transaction as the task's outcome (and only if it is). */
+  effects?: (tx: Database) => Promise<void>;
+}

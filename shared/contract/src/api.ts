@@ -1,0 +1,33 @@
+/**
+ * The whole API: every call's path with its body and result schemas. The server mounts exactly these
+ * (`POST /api/<path>`, validating the body and serialising the result with them); clients import only the types
+ * (`import type`), so none of this reaches a browser bundle.
+ */
+import type { Static } from 'typebox';
+import { goodsCalls } from './goods';
+import { applicationCalls } from './invoice-application';
+import { invoiceCalls } from './invoice';
+import type { CallContract } from './schema-kit';
+import { serviceCalls } from './service';
+import { taskCalls } from './task';
+import { taxAccountCalls } from './tax-account';
+import { titleCalls } from './title';
+import { userCalls } from './user';
+
+export const API = {
+  ...userCalls,
+  ...taxAccountCalls,
+  ...taskCalls,
+  ...serviceCalls,
+  ...goodsCalls,
+  ...invoiceCalls,
+  ...applicationCalls,
+  ...titleCalls,
+} satisfies Record<`${string}/${string}`, CallContract>;
+
+export type Api = typeof API;
+export type ApiPath = keyof Api;
+/** What the body of a call may be. */
+export type CallBody<P extends ApiPath> = Static<Api[P]['body']>;
+/** What a call answers as its `result`. */
+export type CallResult<P extends ApiPath> = Static<Api[P]['result']>;

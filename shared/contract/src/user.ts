@@ -1,0 +1,60 @@
+/** Who is signed in (the user detail and account), signing out, the companies a user belongs to, a company's members. */
+import Type, { type Static } from 'typebox';
+import { Body, call, Empty, Id, IsoTime, Nullable, OneOf, Paged, Paging, Text } from './schema-kit';
+
+export const PERMISSIONS = ['company_manage', 'company_user_role', 'taxi_trip_manage', 'benefit_payment'] as const;
+export const Permission = OneOf([...PERMISSIONS], '权限');
+export type Permission = Static<typeof Permission>;
+
+export const CompanyInfo = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  qylx: Type.String(),
+  businessTypes: Type.Array(Type.String()),
+  /** Seller tax number (销方纳税人识别号). */
+  xsfNsrsbh: Type.String(),
+  address: Type.String(),
+  phone: Type.String(),
+  bankName: Type.String(),
+  bankAccount: Type.String(),
+  /** Short code customers scan to reach the company (shop code, company binding). */
+  code: Type.String(),
+  roleName: Type.String(),
+  serviceExpiresAt: IsoTime,
+});
+export type CompanyInfo = Static<typeof CompanyInfo>;
+
+/** The user detail: id, company flag, companyInfo, permissions; plus the account (username, agreed). */
+export const UserDetail = Type.Object({
+  id: Type.String(),
+  nickname: Type.String(),
+  avatarUrl: Nullable(Type.String()),
+  /** Has a current company. */
+  company: Type.Boolean(),
+  /** A company manager or holder of company_user_role in it. */
+  companyUser: Type.Boolean(),
+  companyInfo: Nullable(CompanyInfo),
+  permissions: Type.Array(Permission),
+  account: Type.Object({ username: Nullable(Type.String()), agreed: Type.Boolean() }),
+  /** May use the service while it is open to testers only. */
+  tester: Type.Boolean(),
+});
+export type UserDetail = Static<typeof UserDetail>;
+
+export const MyCompany = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  xsfNsrsbh: Type.String(),
+  roleName: Type.String(),
+  permissions: Type.Array(Permission),
+  current: Type.Boolean(),
+});
+export type MyCompany = Static<typeof MyCompany>;
+
+export const userCalls = {
+  'user/getOfficialAccountLoginUserInfo': call(Empty, UserDetail),
+  'user/signOut': call(Empty, Type.Object({ signedOut: Type.Literal(true) })),
+  'company/getMyCompanies': call(Body({ keyword: Type.Optional(Text('关键字', 50)), ...Paging }), Paged(MyCompany)),
+  'company/changeCompany': call(Body({ id: Id('企业编号') }), Type.Object({ id: Type.String() })),
+  'companyUser/remove': call(Body({ userId: Id('员工') }), Type.Object({ removed: Type.Literal(true) })),
+};
