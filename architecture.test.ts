@@ -89,3 +89,19 @@ test('`rstest run` at the root runs every package\'s tests: each package with te
   expect(withTests.filter((dir) => !projects.includes(dir))).toEqual([]);
   expect(withTests.filter((dir) => !existsSync(join(ROOT, dir, 'rstest.config.ts')))).toEqual([]);
 });
+
+test('the type check covers every package: a browser package is in tsconfig.browser.json with the same options, every other is a group of its own', async () => {
+  const { TYPECHECK_GROUPS } = (await import(join(ROOT, 'scripts/typecheck-groups.mjs'))) as { TYPECHECK_GROUPS: { project: string }[] };
+  const groups = TYPECHECK_GROUPS.map((group) => group.project);
+  const browser = JSON.parse(readFileSync(join(ROOT, 'tsconfig.browser.json'), 'utf8')) as { compilerOptions: object; include: string[] };
+  const inBrowserProgram = (dir: string) => browser.include.some((pattern) => pattern === `${dir}/src` || pattern === `${dirname(dir)}/*/src`);
+  const uncovered: string[] = [];
+  for (const dir of workspacePackages()) {
+    const tsconfig = join(ROOT, dir, 'tsconfig.json');
+    if (!existsSync(tsconfig)) continue;
+    const own = JSON.parse(readFileSync(tsconfig, 'utf8')) as { compilerOptions?: object };
+    if (inBrowserProgram(dir)) expect({ dir, options: own.compilerOptions }).toEqual({ dir, options: browser.compilerOptions });
+    else if (!groups.includes(dir)) uncovered.push(dir);
+  }
+  expect(uncovered).toEqual([]);
+});

@@ -3,6 +3,9 @@
 import { defineConfig } from '@rstest/core';
 
 export default defineConfig({
+  // One worker a core (rstest's default leaves one core free): the server tests spend much of their time waiting on
+  // PostgreSQL, the task worker's polls and the simulator's delays, which the other worker fills.
+  pool: { type: 'forks', maxWorkers: '100%' },
   projects: [
     'shared/domain',
     'shared/contract',

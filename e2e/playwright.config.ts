@@ -8,7 +8,9 @@ export default defineConfig({
   testDir: './tests',
   globalSetup: './support/global-setup.ts',
   fullyParallel: true,
-  workers: 2,
+  // Three on two cores: many tests wait on the simulator's steps and the app's 2-second task polls, and a third worker
+  // fills those waits (measured: 7.4 → 6.0 min for the whole suite, every test still passing).
+  workers: 3,
   retries: process.env.CI ? 1 : 0,
   // A loaded 2-core machine (two browsers, servers starting) is slow; a test still waits for conditions, not time.
   timeout: 90_000,
@@ -19,7 +21,7 @@ export default defineConfig({
     ...wechatPhone,
     baseURL: process.env.E2E_BASE_URL,
     launchOptions,
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
 });

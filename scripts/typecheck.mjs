@@ -1,9 +1,6 @@
-// `npm run typecheck`: the type check `npm test` starts with (tsc --noEmit in every package), on its own.
-import { ensureInstall, pnpm } from './ensure-install.mjs';
+// `npm run typecheck`: the type check `npm test` starts with (scripts/typecheck-groups.mjs), on its own.
+import { ensureInstall } from './ensure-install.mjs';
+import { typecheckAll } from './typecheck-groups.mjs';
 
 ensureInstall();
-try {
-  pnpm(['-r', '--workspace-concurrency=2', '--reporter=append-only', 'run', 'typecheck']);
-} catch {
-  process.exit(1);
-}
+process.exit((await typecheckAll()) ? 0 : 1);

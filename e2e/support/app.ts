@@ -13,6 +13,14 @@ export async function expectPage(page: Page, expected: { owner: string; name?: s
   await expect(frame.locator('.adm-nav-bar-title')).toHaveText(expected.title);
 }
 
+/** Goes to `path` the way the app's own links do (history, no reload): the router follows the popstate. */
+export async function navigateInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 export function tabBar(page: Page) {
   return page.getByRole('navigation', { name: '底部导航' });
 }

@@ -8,5 +8,5 @@ export default defineConfig({
   // Component tests beside their pages, in src/.
   include: ['src/**/*.test.{ts,tsx}'],
   // Whole pages with their popups: a few seconds each on a shared 2-core machine, more than the 5 s default allows.
-  testTimeout: 15_000,
+  testTimeout: 30_000,
 });

@@ -8,5 +8,5 @@ export default defineConfig({
   // Package-level tests in test/, component tests beside their components (the dialogs) in src/.
   include: ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
   // Dialogs with their popups and polling: a few seconds each on a shared 2-core machine.
-  testTimeout: 15_000,
+  testTimeout: 30_000,
 });

@@ -1,4 +1,4 @@
 import { defineConfig } from '@rstest/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 
-export default defineConfig({ name: 'ui', plugins: [pluginReact()], testEnvironment: 'happy-dom', include: ['test/**/*.test.tsx'], testTimeout: 15_000 });
+export default defineConfig({ name: 'ui', plugins: [pluginReact()], testEnvironment: 'happy-dom', include: ['test/**/*.test.tsx'], setupFiles: ['./test/dom-setup.ts'], testTimeout: 30_000 });

@@ -26,9 +26,10 @@ import type { UserDetail } from '@app/contract/user';
 import { carsAtom, servicesConfigAtom, sessionStore, setToken, taxAccountAtom, taxAccountFailedAtom, userDetailAtom } from './session';
 import { resetTabBar } from './tab-bar';
 
-// A page takes a few renders to show what its answers bring (forms validate, popups load); on a loaded machine that
-// is more than testing-library's 1 s default, so findBy… and waitFor wait up to 5 s.
-configure({ asyncUtilTimeout: 5_000 });
+// A page takes a few renders to show what its answers bring (forms validate, popups load); on a loaded machine (two
+// test workers, or another run beside this one) that is far more than testing-library's 1 s default, so findBy… and
+// waitFor wait up to 20 s. A passing test never waits longer than it must.
+configure({ asyncUtilTimeout: 20_000 });
 
 // ── The API mock ─────────────────────────────────────────────────────────────────────────────────────────────────
 
