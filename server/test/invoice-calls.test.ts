@@ -122,6 +122,35 @@ describe.each(DATABASES)('invoices (%s)', (kind) => {
     expect(sent.map((row) => row.address)).toEqual(['finance@xihu-media.cn']);
   });
 
+  test('the home summary counts this month exactly: eight blue invoices issued at once, then a red reversal', async () => {
+    await setReady(true, true);
+    // What the summary must say: the month's issued blue invoices, counted from the invoices themselves.
+    const counted = async () => {
+      const rows = await server.database.raw(
+        `select count(*)::int as n, coalesce(sum(gross_fen), 0)::int as fen from invoices
+         where company_id = $1 and kind = 'blue' and issued_at is not null
+           and to_char((issued_at at time zone 'UTC') + interval '8 hours', 'YYYYMM') = to_char((now() at time zone 'UTC') + interval '8 hours', 'YYYYMM')`,
+        [companyId],
+      );
+      return { issuedThisMonth: Number(rows[0]?.n), issuedThisMonthFen: Number(rows[0]?.fen) };
+    };
+    const summary = async () => (await server.call<{ issuedThisMonth: number; issuedThisMonthFen: number }>('invoice/homeSummary', {}, token)).body.result;
+    const before = await summary();
+    expect(before).toMatchObject(await counted());
+
+    const created = await Promise.all(Array.from({ length: 8 }, (_, i) => blue([{ goodsId: software(), quantity: null, grossFen: 1000 + i, rate: 60 }])));
+    const tasks = await Promise.all(created.map((answer) => finished(answer.body.result.taskId)));
+    expect(tasks.map((task) => task.taskStatus)).toEqual(Array(8).fill(1));
+    const after = await summary();
+    expect(after).toMatchObject({ issuedThisMonth: before.issuedThisMonth + 8, issuedThisMonthFen: before.issuedThisMonthFen + 8 * 1000 + 28 });
+    expect(after).toMatchObject(await counted());
+
+    // A red reversal is a red invoice of its own: the blue invoices issued this month stay as they were.
+    const red = await server.call<{ taskId: string }>('task/createRedInvoiceTask', { requestSerial: nextSerial(), blueInvoiceId: created[0]?.body.result.invoiceId, reason: '02' }, token);
+    expect((await finished(red.body.result.taskId)).taskStatus).toBe(1);
+    expect(await summary()).toMatchObject(after);
+  });
+
   test('a double submit with one request serial creates one task and one invoice', async () => {
     await setReady(true, true);
     const body = { requestSerial: nextSerial(), type: '数电普票', buyer: BUYER, lines: [{ goodsId: software(), quantity: '1', grossFen: 100000, rate: 60 }], remarks: '', deliverPhone: '', deliverEmail: '' };

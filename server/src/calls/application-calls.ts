@@ -13,7 +13,7 @@ import type { Database } from '../db/database';
 import { companies, goods, invoiceApplications, invoices } from '../db/schema';
 import { ApiFailure, ErrorCode, invalidField } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
-import { cappedTotal, pageWindow } from '../http/paging';
+import { cappedCount, pageWindow } from '../http/paging';
 import { createBlueInvoice } from '../invoices/create-invoices';
 import { checkedBuyer, checkedDelivery, checkedRemarks } from '../invoices/invoice-input';
 import { readiness } from '../invoices/invoice-steps';
@@ -79,20 +79,23 @@ const myApplications = defineCall('invoiceApplication/mine', {
   handler: async ({ caller, body, services }) => {
     const where = eq(invoiceApplications.applicantId, caller.userId);
     const { limit, offset } = pageWindow(body.page, body.pageSize);
-    const [rows, [total]] = await Promise.all([
+    const [rows, total] = await Promise.all([
       services.db
         .select({ application: invoiceApplications, companyName: companies.name })
         .from(invoiceApplications)
         .innerJoin(companies, eq(companies.id, invoiceApplications.companyId))
         .where(where)
-        .orderBy(desc(invoiceApplications.createdAt), desc(invoiceApplications.id))
+        .orderBy(...NEWEST_FIRST)
         .limit(limit)
         .offset(offset),
-      services.db.select({ n: count() }).from(invoiceApplications).where(where),
+      cappedCount(services.db, invoiceApplications, where, NEWEST_FIRST),
     ]);
-    return { total: cappedTotal(total?.n), list: rows.map((row) => applicationView(row.application, row.companyName, null)) };
+    return { total, list: rows.map((row) => applicationView(row.application, row.companyName, null)) };
   },
 });
+
+/** The order of both application lists (their indexes: company or applicant, then this). */
+const NEWEST_FIRST = [desc(invoiceApplications.createdAt), desc(invoiceApplications.id)];
 
 async function blockedReasonOf(db: Database, companyId: string): Promise<string | null> {
   const ready = await readiness(db, companyId);
@@ -106,19 +109,19 @@ const listApplications = defineCall('invoiceApplication/list', {
     if (body.status) conditions.push(eq(invoiceApplications.status, body.status));
     const where = and(...conditions);
     const { limit, offset } = pageWindow(body.page, body.pageSize);
-    const [rows, [total], blocked] = await Promise.all([
+    const [rows, total, blocked] = await Promise.all([
       services.db
         .select({ application: invoiceApplications, taskId: invoices.taskId })
         .from(invoiceApplications)
         .leftJoin(invoices, eq(invoices.id, invoiceApplications.invoiceId))
         .where(where)
-        .orderBy(desc(invoiceApplications.createdAt), desc(invoiceApplications.id))
+        .orderBy(...NEWEST_FIRST)
         .limit(limit)
         .offset(offset),
-      services.db.select({ n: count() }).from(invoiceApplications).where(where),
+      cappedCount(services.db, invoiceApplications, where, NEWEST_FIRST),
       blockedReasonOf(services.db, company.id),
     ]);
-    return { total: cappedTotal(total?.n), list: rows.map((row) => applicationView(row.application, company.name, blocked, row.taskId)) };
+    return { total, list: rows.map((row) => applicationView(row.application, company.name, blocked, row.taskId)) };
   },
 });
 

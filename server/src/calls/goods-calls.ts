@@ -8,7 +8,7 @@ import type { Database } from '../db/database';
 import { goods } from '../db/schema';
 import { ApiFailure, ErrorCode, invalidField, invalidInput } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
-import { cappedTotal, pageWindow } from '../http/paging';
+import { cappedCount, pageWindow } from '../http/paging';
 
 type GoodsRow = typeof goods.$inferSelect;
 
@@ -43,12 +43,13 @@ const listGoods = defineCall('goods/list', {
       conditions.push(or(ilike(goods.name, pattern), ilike(goods.taxShortName, pattern)) as SQL);
     }
     const where = and(...conditions);
+    const order = [desc(goods.createdAt), asc(goods.id)];
     const { limit, offset } = pageWindow(body.page, body.pageSize);
-    const [rows, [total]] = await Promise.all([
-      services.db.select().from(goods).where(where).orderBy(desc(goods.createdAt), asc(goods.id)).limit(limit).offset(offset),
-      services.db.select({ n: count() }).from(goods).where(where),
+    const [rows, total] = await Promise.all([
+      services.db.select().from(goods).where(where).orderBy(...order).limit(limit).offset(offset),
+      cappedCount(services.db, goods, where, order),
     ]);
-    return { total: cappedTotal(total?.n), list: rows.map(goodsView) };
+    return { total, list: rows.map(goodsView) };
   },
 });
 

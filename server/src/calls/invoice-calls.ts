@@ -4,10 +4,10 @@
  */
 import { and, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, sum, type SQL } from 'drizzle-orm';
 import { invoiceNumberProblem, INVOICE_NUMBER_MESSAGES } from '@app/domain/invoice-number';
-import { invoiceApplications, invoiceDeliveries, invoices, tasks } from '../db/schema';
+import { invoiceApplications, invoiceDeliveries, invoiceMonthTotals, invoices, openTask, tasks } from '../db/schema';
 import { ApiFailure, ErrorCode, invalidField, invalidInput } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
-import { cappedTotal, pageWindow } from '../http/paging';
+import { cappedCount, pageWindow } from '../http/paging';
 import { checkReversible, createBlueInvoice, createRedInvoice } from '../invoices/create-invoices';
 import { checkedDelivery } from '../invoices/invoice-input';
 import { invoicePdfUrl } from '../invoices/invoice-pdf-link';
@@ -15,7 +15,7 @@ import { invoiceDocument, invoiceSummary, leftOfBlue, linesOf, loadCompanyInvoic
 import { TASK_DEADLINE_MS } from '../tasks/task-queue';
 import { TaskStatus } from '@app/contract/task-status';
 import { loadCompanyTask } from '../tasks/company-task';
-import { chinaDate, chinaMonthStart } from '@app/domain/china-time';
+import { chinaDate, chinaMonthNumber } from '@app/domain/china-time';
 
 const createBlueInvoiceTask = defineCall('task/createBlueInvoiceTask', {
   access: { kind: 'company', agreement: true },
@@ -90,19 +90,20 @@ const listInvoices = defineCall('invoice/list', {
       const start = new Date(`${body.month}-01T00:00:00+08:00`);
       const end = new Date(start);
       end.setUTCMonth(end.getUTCMonth() + 1);
-      const at = sql`coalesce(${invoices.issuedAt}, ${invoices.createdAt})`;
-      conditions.push(gte(at, start), lt(at, end));
+      conditions.push(gte(invoices.listedAt, start), lt(invoices.listedAt, end));
     }
     const keyword = body.keyword?.trim();
     if (keyword) {
+      // Number or buyer name; the trigram index answers a keyword of three characters or more without a scan.
       const pattern = `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-      conditions.push(or(ilike(sql`${invoices.buyer}->>'name'`, pattern), ilike(invoices.number, pattern)) as SQL);
+      conditions.push(ilike(invoices.searchText, pattern));
     }
     const where = and(...conditions);
+    const order = [desc(invoices.listedAt), desc(invoices.id)];
     const { limit, offset } = pageWindow(body.page, body.pageSize);
-    const [rows, [total]] = await Promise.all([
-      services.db.select().from(invoices).where(where).orderBy(desc(invoices.createdAt), desc(invoices.id)).limit(limit).offset(offset),
-      services.db.select({ n: count() }).from(invoices).where(where),
+    const [rows, total] = await Promise.all([
+      services.db.select().from(invoices).where(where).orderBy(...order).limit(limit).offset(offset),
+      cappedCount(services.db, invoices, where, order),
     ]);
     const blueIds = rows.filter((row) => row.kind === 'blue').map((row) => row.id);
     const reversed = new Map<string, number>();
@@ -114,7 +115,7 @@ const listInvoices = defineCall('invoice/list', {
         .groupBy(invoices.originalId);
       for (const row of sums) if (row.originalId) reversed.set(row.originalId, row.total);
     }
-    return { total: cappedTotal(total?.n), list: rows.map((row) => invoiceSummary(row, reversed.get(row.id) ?? 0)) };
+    return { total, list: rows.map((row) => invoiceSummary(row, reversed.get(row.id) ?? 0)) };
   },
 });
 
@@ -167,26 +168,17 @@ const resendInvoice = defineCall('invoice/resend', {
 const invoiceHomeSummary = defineCall('invoice/homeSummary', {
   access: { kind: 'company' },
   handler: async ({ company, services }) => {
-    const monthStart = chinaMonthStart(new Date());
-    const [[applying], [waiting], [pendingTasks], [issued]] = await Promise.all([
-      services.db.select({ n: count() }).from(invoiceApplications).where(and(eq(invoiceApplications.companyId, company.id), eq(invoiceApplications.status, '待审核'))),
-      services.db.select({ n: count() }).from(invoiceApplications).where(and(eq(invoiceApplications.companyId, company.id), eq(invoiceApplications.status, '待开票'))),
+    const [applying, waiting, pendingTasks, [issued]] = await Promise.all([
+      cappedCount(services.db, invoiceApplications, and(eq(invoiceApplications.companyId, company.id), eq(invoiceApplications.status, '待审核')), [desc(invoiceApplications.createdAt)]),
+      cappedCount(services.db, invoiceApplications, and(eq(invoiceApplications.companyId, company.id), eq(invoiceApplications.status, '待开票')), [desc(invoiceApplications.createdAt)]),
+      cappedCount(services.db, tasks, and(eq(tasks.companyId, company.id), openTask), [desc(tasks.createdAt)]),
+      // Kept as invoices are issued: one row, however many invoices the month has.
       services.db
-        .select({ n: count() })
-        .from(tasks)
-        .where(and(eq(tasks.companyId, company.id), sql`${tasks.status} not in (${TaskStatus.Succeeded}, ${TaskStatus.Failed})`)),
-      services.db
-        .select({ n: count(), fen: sum(invoices.grossFen).mapWith(Number) })
-        .from(invoices)
-        .where(and(eq(invoices.companyId, company.id), eq(invoices.kind, 'blue'), gte(invoices.issuedAt, monthStart))),
+        .select({ count: invoiceMonthTotals.count, fen: invoiceMonthTotals.grossFen })
+        .from(invoiceMonthTotals)
+        .where(and(eq(invoiceMonthTotals.companyId, company.id), eq(invoiceMonthTotals.month, chinaMonthNumber(new Date())), eq(invoiceMonthTotals.kind, 'blue'))),
     ]);
-    return {
-      applying: applying?.n ?? 0,
-      waiting: waiting?.n ?? 0,
-      pendingTasks: pendingTasks?.n ?? 0,
-      issuedThisMonth: issued?.n ?? 0,
-      issuedThisMonthFen: issued?.fen ?? 0,
-    };
+    return { applying, waiting, pendingTasks, issuedThisMonth: issued?.count ?? 0, issuedThisMonthFen: issued?.fen ?? 0 };
   },
 });
 

@@ -4,10 +4,10 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { TaskStatus } from '@app/contract/task-status';
 import type { CallerCompany, Caller } from '../auth/caller';
 import { batchedRowLookup, type Database } from '../db/database';
-import { tasks } from '../db/schema';
+import { openTask, tasks } from '../db/schema';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
-import { cappedTotal, pageWindow } from '../http/paging';
+import { cappedCount, pageWindow } from '../http/paging';
 import { isLoggedIn, loadTaxAccount } from '../tax-accounts/tax-account-records';
 import { loadCompanyTask, taskView } from '../tasks/company-task';
 import { SMS_RESEND_WINDOW_MS } from '../tasks/task-queue';
@@ -121,14 +121,14 @@ const getMyTasks = defineCall('task/getMyTasks', {
     if (body.type) conditions.push(eq(tasks.type, body.type));
     if (body.status === 'success') conditions.push(eq(tasks.status, TaskStatus.Succeeded));
     if (body.status === 'failed') conditions.push(eq(tasks.status, TaskStatus.Failed));
-    if (body.status === 'pending') conditions.push(sql`${tasks.status} not in (${TaskStatus.Succeeded}, ${TaskStatus.Failed})`);
+    if (body.status === 'pending') conditions.push(openTask);
     const where = and(...conditions);
     const { limit, offset } = pageWindow(body.page, body.pageSize);
-    const [rows, [total]] = await Promise.all([
+    const [rows, total] = await Promise.all([
       services.db.select().from(tasks).where(where).orderBy(desc(tasks.createdAt)).limit(limit).offset(offset),
-      services.db.select({ n: count() }).from(tasks).where(where),
+      cappedCount(services.db, tasks, where, [desc(tasks.createdAt)]),
     ]);
-    return { total: cappedTotal(total?.n), list: rows.map(taskView) };
+    return { total, list: rows.map(taskView) };
   },
 });
 

@@ -10,7 +10,7 @@ import type { Database } from '../db/database';
 import { titles, users } from '../db/schema';
 import { ApiFailure, ErrorCode, invalidInput } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
-import { cappedTotal, pageWindow } from '../http/paging';
+import { cappedCount, pageWindow } from '../http/paging';
 
 type TitleRow = typeof titles.$inferSelect;
 
@@ -55,11 +55,11 @@ const listTitles = defineCall('title/list', {
   handler: async ({ caller, body, services }) => {
     const mine = eq(titles.userId, caller.userId);
     const { limit, offset } = pageWindow(body.page, body.pageSize);
-    const [rows, [total]] = await Promise.all([
+    const [rows, total] = await Promise.all([
       services.db.select().from(titles).where(mine).orderBy(desc(titles.isDefault), desc(titles.createdAt), desc(titles.id)).limit(limit).offset(offset),
-      services.db.select({ n: count() }).from(titles).where(mine),
+      cappedCount(services.db, titles, mine, [desc(titles.isDefault), desc(titles.createdAt), desc(titles.id)]),
     ]);
-    return { total: cappedTotal(total?.n), list: rows.map(titleView) };
+    return { total, list: rows.map(titleView) };
   },
 });
 

@@ -5,6 +5,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -68,20 +70,32 @@ async function underStartupLock<T>(pool: pg.Pool, work: (client: pg.PoolClient) 
   }
 }
 
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+export interface OpenOptions {
+  /** Sees every query the server sends (the plan tests EXPLAIN what the list calls send). */
+  logQuery?: (query: string, params: unknown[]) => void;
+}
+
+/** Runs `text` with its parameters on the database's own client, outside drizzle (EXPLAIN in tests and benchmarks). */
+export type RawQuery = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<DatabaseHandle & { raw: RawQuery }> {
+  const logger = options.logQuery ? { logQuery: options.logQuery } : false;
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    const db = drizzlePostgres(pool, { schema });
+    const db = drizzlePostgres(pool, { schema, logger });
     await underStartupLock(pool, (client) => migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder: MIGRATIONS }));
     preparedReads.set(db as unknown as Database, { kind: 'postgres', read: async (name, text, arrayParameter) => (await pool.query({ name, text, values: [arrayParameter] })).rows });
-    return { db: db as unknown as Database, kind: 'postgres', exclusive: (work) => underStartupLock(pool, work), close: () => pool.end() };
+    const raw: RawQuery = async (text, params = []) => (await pool.query(text, params)).rows;
+    return { db: db as unknown as Database, kind: 'postgres', exclusive: (work) => underStartupLock(pool, work), close: () => pool.end(), raw };
   }
   if (target.dataDir) await mkdir(join(target.dataDir, '..'), { recursive: true });
-  const client = target.dataDir ? await PGlite.create(target.dataDir) : await PGlite.create();
-  const db = drizzlePglite(client, { schema });
+  // The extensions the migrations create (drizzle/0003): PGlite loads them with the database.
+  const client = await PGlite.create({ ...(target.dataDir ? { dataDir: target.dataDir } : {}), extensions: { pg_trgm, btree_gin } });
+  const db = drizzlePglite(client, { schema, logger });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
   preparedReads.set(db as unknown as Database, { kind: 'pglite', read: pgliteRead(client) });
-  return { db: db as unknown as Database, kind: 'pglite', exclusive: (work) => work(), close: () => client.close() };
+  const raw: RawQuery = async (text, params = []) => (await client.query<Record<string, unknown>>(text, params)).rows;
+  return { db: db as unknown as Database, kind: 'pglite', exclusive: (work) => work(), close: () => client.close(), raw };
 }
 
 interface Waiter<V> {

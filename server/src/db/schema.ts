@@ -196,11 +196,18 @@ export const tasks = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (table) => [
-    index('tasks_company_created').on(table.companyId, table.createdAt),
+    index('tasks_company_created').on(table.companyId, table.createdAt.desc().nullsFirst()),
+    index('tasks_company_type_created').on(table.companyId, table.type, table.createdAt.desc().nullsFirst()),
+    index('tasks_company_status_created').on(table.companyId, table.status, table.createdAt.desc().nullsFirst()),
+    // The unfinished tasks (task/getMyTasks' "pending", the home summary): status not in (Succeeded, Failed).
+    index('tasks_company_open').on(table.companyId, table.createdAt.desc().nullsFirst()).where(sql`${table.status} not in (1, -1)`), // = openTask
     index('tasks_due').on(table.nextRunAt).where(sql`${table.status} in (0, 10)`),
     uniqueIndex('tasks_request_serial').on(table.companyId, table.requestSerial),
   ],
 );
+
+/** An unfinished task: the predicate of the partial index `tasks_company_open`, written the same way so it is used. */
+export const openTask = sql`${tasks.status} not in (1, -1)`;
 
 export const cars = pgTable(
   'cars',
@@ -236,7 +243,7 @@ export const goods = pgTable(
     taxFree: text('tax_free').$type<'免税' | '不征税' | null>(),
     createdAt: createdAt(),
   },
-  (table) => [index('goods_company').on(table.companyId)],
+  (table) => [index('goods_company').on(table.companyId, table.createdAt.desc().nullsFirst(), table.id)],
 );
 
 /** Invoice titles (抬头) of a user. */
@@ -355,12 +362,42 @@ export const invoices = pgTable(
     applicationId: uuid('application_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** When the list shows it: issued, or (not yet issued) created. The list's order and its month filter. */
+    listedAt: timestamp('listed_at', { withTimezone: true })
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(issued_at, created_at)`),
+    /** What the list's keyword searches (number and buyer name), under a trigram index. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(number, '') || ' ' || coalesce(buyer ->> 'name', '')`),
   },
+  // docs/architecture.md, "Lists that stay flat": an index for each filter of the list, in the list's order.
   (table) => [
-    index('invoices_company_created').on(table.companyId, table.createdAt),
+    index('invoices_company_listed').on(table.companyId, table.listedAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('invoices_company_status_listed').on(table.companyId, table.status, table.listedAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('invoices_company_kind_listed').on(table.companyId, table.kind, table.listedAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('invoices_company_search').using('gin', table.companyId, sql`${table.searchText} gin_trgm_ops`),
     index('invoices_original').on(table.originalId),
     index('invoices_task').on(table.taskId),
   ],
+);
+
+/**
+ * Issued invoices by company, China month (YYYYMM) and kind: count and gross, kept in the transaction that records an
+ * invoice as issued, so the home summary and the statistics read one row instead of a month of invoices.
+ */
+export const invoiceMonthTotals = pgTable(
+  'invoice_month_totals',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    month: integer('month').notNull(),
+    kind: text('kind').$type<InvoiceKind>().notNull(),
+    count: integer('count').notNull().default(0),
+    grossFen: bigint('gross_fen', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.month, table.kind] })],
 );
 
 export const invoiceLines = pgTable(
@@ -415,7 +452,11 @@ export const invoiceApplications = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('invoice_applications_company').on(table.companyId, table.status), index('invoice_applications_applicant').on(table.applicantId)],
+  (table) => [
+    index('invoice_applications_company').on(table.companyId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('invoice_applications_company_status').on(table.companyId, table.status, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('invoice_applications_applicant').on(table.applicantId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+  ],
 );
 
 /** What was sent where (the simulated SMS / e-mail delivery of issued invoices). */

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { buildServer } from '../../src/app';
 import { createSession } from '../../src/auth/session-tokens';
 import type { ServerConfig } from '../../src/config';
-import { openDatabase, type DatabaseHandle } from '../../src/db/database';
+import { openDatabase, type DatabaseHandle, type RawQuery } from '../../src/db/database';
 import { agreementAcceptances, users } from '../../src/db/schema';
 import { latestAgreementId } from '../../src/agreements/agreement-acceptance';
 
@@ -86,7 +86,7 @@ export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise
 
 export interface TestServer {
   app: FastifyInstance;
-  database: DatabaseHandle;
+  database: DatabaseHandle & { raw: RawQuery };
   kind: DatabaseKind;
   /** A session token for the demo user with this label (普通用户, 企业管理员, 企业员工, 出租车管理员, 线下收款管理员). */
   tokenFor(label: string): Promise<string>;
@@ -104,12 +104,14 @@ export interface TestServerOptions {
    * tax bureau (default true); false leaves them as the seed has them, at the agreement gate.
    */
   agreed?: boolean;
+  /** Sees every query the server sends. */
+  logQuery?: (query: string, params: unknown[]) => void;
 }
 
 export async function createTestServer(kind: DatabaseKind = 'pglite', overrides: Partial<ServerConfig> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
   const config = await testConfig({ database: postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: null }, ...overrides });
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, options.logQuery ? { logQuery: options.logQuery } : {});
   const app = await buildServer(config, { database });
   await app.ready();
   const userIdOf = async (label: string) => {

@@ -22,3 +22,8 @@ export function chinaDateTime(at: Date | string): string {
 export function chinaMonthStart(at: Date | string): Date {
   return new Date(`${inChina(at).slice(0, 7)}-01T00:00:00+08:00`);
 }
+
+/** The China month of `at` as a number, `YYYYMM` (the key of monthly totals). */
+export function chinaMonthNumber(at: Date | string): number {
+  return Number(inChina(at).slice(0, 7).replace('-', ''));
+}

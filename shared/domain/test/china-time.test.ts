@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@rstest/core';
-import { chinaDate, chinaDateTime, chinaMonthStart } from '../src/china-time';
+import { chinaDate, chinaDateTime, chinaMonthNumber, chinaMonthStart } from '../src/china-time';
 
 describe('China time', () => {
   test('a UTC instant late in the day is already the next day in China', () => {
@@ -11,5 +11,11 @@ describe('China time', () => {
   test('the month begins at midnight China time', () => {
     expect(chinaMonthStart('2024-05-31T16:00:00.000Z').toISOString()).toBe('2024-05-31T16:00:00.000Z');
     expect(chinaMonthStart('2024-05-31T15:59:59.000Z').toISOString()).toBe('2024-04-30T16:00:00.000Z');
+  });
+
+  test('the month key YYYYMM is the China month, across the year end too', () => {
+    expect(chinaMonthNumber('2024-05-31T16:00:00.000Z')).toBe(202406);
+    expect(chinaMonthNumber('2024-05-31T15:59:59.000Z')).toBe(202405);
+    expect(chinaMonthNumber('2024-12-31T16:00:00.000Z')).toBe(202501);
   });
 });

@@ -1,0 +1,109 @@
+/**
+ * Lists and summaries that stay flat (docs/architecture.md, "Lists that stay flat"): with a company holding 20,000
+ * invoices, tasks and thousands of applications beside another as large, every list, filter, search and summary call
+ * reads at most a few times the list limit of rows, whatever the company holds. Each read query a call sends is run
+ * again under EXPLAIN ANALYZE and the rows its scans touch are added up: a plan that turns into a scan of the company's
+ * rows (a missing index, a count of every match, a filter on an expression no index covers) fails here.
+ */
+import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { eq } from 'drizzle-orm';
+import { LIST_LIMIT } from '@app/contract/limits';
+import { memberships } from '../src/db/schema';
+import { buyerName, seedCompanyRows } from './support/scale-seed';
+import { createTestServer, DATABASES, type TestServer } from './support/test-server';
+
+const ROWS = 20_000;
+/** Every query of a call may read this many rows at most: the list limit (the capped count) and a page, with room. */
+const MAX_ROWS_READ = 3 * LIST_LIMIT;
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: PlanNode[];
+}
+
+/** The rows the plan's scans touched: returned, and thrown away by a filter or a recheck. */
+function rowsRead(node: PlanNode): number {
+  const own = /Scan$/.test(node['Node Type']) && node['Node Type'] !== 'Bitmap Index Scan' ? (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * node['Actual Loops'] : 0;
+  return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsRead(child), 0);
+}
+
+/** `YYYY-MM` of the China month `back` months before now. */
+function chinaMonth(back: number): string {
+  const at = new Date(Date.now() + 8 * 3600_000);
+  at.setUTCDate(1);
+  at.setUTCMonth(at.getUTCMonth() - back);
+  return at.toISOString().slice(0, 7);
+}
+
+const CALLS: [string, Record<string, unknown>][] = [
+  ['invoice/list', {}],
+  ['invoice/list', { page: 50, pageSize: 20 }],
+  ['invoice/list', { month: chinaMonth(0) }],
+  ['invoice/list', { month: chinaMonth(3) }],
+  ['invoice/list', { status: '开具失败' }],
+  ['invoice/list', { kind: 'red' }],
+  ['invoice/list', { kind: 'blue', status: '已开具', month: chinaMonth(1) }],
+  ['invoice/list', { keyword: buyerName(123).slice(0, 6) }],
+  ['invoice/list', { keyword: '0012345' }],
+  ['invoice/homeSummary', {}],
+  ['invoiceApplication/list', {}],
+  ['invoiceApplication/list', { status: '待审核' }],
+  ['task/getMyTasks', {}],
+  ['task/getMyTasks', { status: 'pending' }],
+  ['task/getMyTasks', { status: 'failed' }],
+  ['task/getMyTasks', { type: 'face' }],
+  ['goods/list', {}],
+];
+
+describe.each(DATABASES)('lists stay flat (%s)', (kind) => {
+  let server: TestServer;
+  let token: string;
+  let sent: { query: string; params: unknown[] }[] | null = null;
+
+  beforeAll(async () => {
+    // No task worker: it would pick up the seeded open tasks, and its queries are not the calls'.
+    const worker = { enabled: false, pollMs: 20, stepTimeoutMs: 2000, leaseMs: 4000, batch: 8 };
+    server = await createTestServer(kind, { worker }, { logQuery: (query, params) => sent?.push({ query, params }) });
+    token = await server.tokenFor('企业管理员');
+    const companyOf = async (label: string) => {
+      const userId = await server.userIdOf(label);
+      const [membership] = await server.database.db.select().from(memberships).where(eq(memberships.userId, userId));
+      return { userId, companyId: membership?.companyId ?? '' };
+    };
+    const rows = { invoices: ROWS, tasks: ROWS, applications: 6_000, goods: 1_000, minutesApart: 30 };
+    await seedCompanyRows(server.database.raw, { ...(await companyOf('企业管理员')), ...rows, numberPrefix: 1 });
+    await seedCompanyRows(server.database.raw, { ...(await companyOf('出租车管理员')), ...rows, numberPrefix: 2 });
+    await server.database.raw('analyze');
+  });
+  afterAll(async () => server.close());
+
+  test.each(CALLS)(`%s %j reads at most ${MAX_ROWS_READ} rows a query, with ${ROWS} invoices and tasks`, async (path, body) => {
+    sent = [];
+    const answer = await server.call(path, body, token);
+    const queries = sent.filter((query) => /^\s*select/i.test(query.query));
+    sent = null;
+    expect(answer.body).toMatchObject({ success: true });
+    expect(queries.length).toBeGreaterThan(0);
+    const tooMany: { query: string; read: number }[] = [];
+    for (const { query, params } of queries) {
+      const [row] = await server.database.raw(`explain (analyze, format json) ${query}`, params);
+      const plan = row?.['QUERY PLAN'] as [{ Plan: PlanNode }] | string;
+      const read = rowsRead((typeof plan === 'string' ? (JSON.parse(plan) as [{ Plan: PlanNode }]) : plan)[0].Plan);
+      if (read > MAX_ROWS_READ) tooMany.push({ query, read });
+    }
+    expect(tooMany).toEqual([]);
+  });
+
+  test('the lists still find what they are asked for: a keyword, a month, the capped total', async () => {
+    const byName = await server.call<{ total: number; list: { buyerName: string }[] }>('invoice/list', { keyword: buyerName(123) }, token);
+    expect(byName.body.result.total).toBeGreaterThan(0);
+    expect(byName.body.result.list.every((invoice) => invoice.buyerName === buyerName(123))).toBe(true);
+    const all = await server.call<{ total: number }>('invoice/list', {}, token);
+    expect(all.body.result.total).toBe(LIST_LIMIT);
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * Rows in bulk for one company, in SQL that writes what the server's own insert paths write (issued and failed blue
+ * and red invoices with a line each and their monthly totals, tasks of every kind and state, customers' applications,
+ * goods), spread back in time one row a `minutesApart`. The plan test and `npm run bench:scale` use it.
+ */
+import type { RawQuery } from '../../src/db/database';
+
+export interface CompanyRows {
+  companyId: string;
+  /** A member of the company (creator of its invoices, owner of its tasks, applicant). */
+  userId: string;
+  invoices: number;
+  tasks: number;
+  applications: number;
+  goods: number;
+  /** Makes the 20-digit invoice numbers of this company unique: a number below 10^7, different for each company. */
+  numberPrefix: number;
+  /** Rows go back in time by this many minutes each (default 1). */
+  minutesApart?: number;
+}
+
+/** Buyer names repeat every 997 invoices: `买方<n>号商贸有限公司`, n = row % 997. */
+export const buyerName = (row: number) => `买方${row % 997}号商贸有限公司`;
+
+export async function seedCompanyRows(raw: RawQuery, rows: CompanyRows): Promise<void> {
+  const { companyId, userId, numberPrefix } = rows;
+  const apart = `${rows.minutesApart ?? 1} minutes`;
+  const seller = JSON.stringify({ name: '种子企业', taxNumber: '91310000000000000X', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: false });
+  if (rows.invoices > 0) {
+    // Every 10th a red one, every 50th failed (no number, not issued).
+    await raw(
+      `insert into invoices (company_id, created_by, kind, type, status, number, issued_at, buyer, seller, net_fen, tax_fen, gross_fen, created_at, updated_at)
+       select $1::uuid, $2::uuid,
+         case when g % 10 = 0 then 'red' else 'blue' end, '数电普票',
+         case when g % 50 = 0 then '开具失败' else '已开具' end,
+         case when g % 50 = 0 then null else lpad($3::text, 7, '0') || lpad(g::text, 13, '0') end,
+         case when g % 50 = 0 then null else now() - g * $4::interval end,
+         jsonb_build_object('name', '买方' || (g % 997) || '号商贸有限公司', 'taxNumber', '', 'address', '', 'phone', '', 'bankName', '', 'bankAccount', '', 'naturalPerson', false),
+         $5::jsonb,
+         case when g % 10 = 0 then -1000 else 1000 + g % 100 end, 0, case when g % 10 = 0 then -1000 else 1000 + g % 100 end,
+         now() - g * $4::interval, now() - g * $4::interval
+       from generate_series(1, $6::int) g`,
+      [companyId, userId, String(numberPrefix), apart, seller, rows.invoices],
+    );
+    await raw(
+      `insert into invoice_lines (invoice_id, line_no, goods_name, tax_short_name, tax_code, net_fen, tax_fen, gross_fen, rate_permille)
+       select id, 1, '咨询服务', '现代服务', '3040000000000000000', net_fen, 0, gross_fen, 0 from invoices i
+       where company_id = $1::uuid and not exists (select 1 from invoice_lines l where l.invoice_id = i.id)`,
+      [companyId],
+    );
+    await raw(
+      `insert into invoice_month_totals (company_id, month, kind, count, gross_fen)
+       select company_id, to_char((issued_at at time zone 'UTC') + interval '8 hours', 'YYYYMM')::int, kind, count(*), sum(gross_fen)
+       from invoices where company_id = $1::uuid and issued_at is not null group by 1, 2, 3
+       on conflict (company_id, month, kind) do update set count = excluded.count, gross_fen = excluded.gross_fen`,
+      [companyId],
+    );
+  }
+  if (rows.tasks > 0) {
+    // Mostly finished tasks; every 20th failed, every 500th still open (waiting for an SMS code, which the worker
+    // leaves alone until its deadline).
+    await raw(
+      `insert into tasks (company_id, user_id, type, status, attempts, deadline_at, created_at, updated_at, finished_at)
+       select $1::uuid, $2::uuid,
+         (array['blue_invoice', 'blue_invoice', 'blue_invoice', 'red_invoice', 'login_sms', 'face'])[1 + g % 6],
+         case when g % 500 = 0 then 2020 when g % 20 = 0 then -1 else 1 end, 1,
+         case when g % 500 = 0 then now() + interval '1 day' else now() - g * $3::interval + interval '1 hour' end,
+         now() - g * $3::interval, now() - g * $3::interval,
+         case when g % 500 = 0 then null else now() - g * $3::interval end
+       from generate_series(1, $4::int) g`,
+      [companyId, userId, apart, rows.tasks],
+    );
+  }
+  if (rows.applications > 0) {
+    await raw(
+      `insert into invoice_applications (company_id, applicant_id, source, buyer, goods_name, gross_fen, status, created_at, updated_at)
+       select $1::uuid, $2::uuid, '店铺码',
+         jsonb_build_object('name', '申请人' || g, 'taxNumber', '', 'address', '', 'phone', '', 'bankName', '', 'bankAccount', '', 'naturalPerson', true),
+         '咨询服务', 8800,
+         (array['已开具', '已开具', '已交付', '已拒绝', '待审核', '待开票'])[1 + g % 6],
+         now() - g * $3::interval, now() - g * $3::interval
+       from generate_series(1, $4::int) g`,
+      [companyId, userId, apart, rows.applications],
+    );
+  }
+  if (rows.goods > 0) {
+    await raw(
+      `insert into goods (company_id, name, tax_code, tax_short_name, unit_price_fen, tax_rate_permille, created_at)
+       select $1::uuid, '商品' || g, '3040000000000000000', '现代服务', 1000 + g, 60, now() - g * $2::interval
+       from generate_series(1, $3::int) g`,
+      [companyId, apart, rows.goods],
+    );
+  }
+}
