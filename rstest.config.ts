@@ -15,6 +15,7 @@ export default defineConfig({
     'host',
     'remotes/invoice',
     'remotes/my',
+    'remotes/payment',
     'deploy',
     'server',
     { name: 'architecture', root: import.meta.dirname, testEnvironment: 'node', include: ['architecture.test.ts'], testTimeout: 60_000 },

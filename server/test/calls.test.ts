@@ -647,7 +647,8 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
     expect((await good<{ results: { status: string }[] }>('企业员工', 'invoiceApplication/approve', { ids: [application.id] })).results).toEqual([expect.objectContaining({ status: '待开票' })]);
     await db.update(taxAccounts).set({ scanFaceTime: new Date() }).where(eq(taxAccounts.companyId, tradingId));
     expect((await good<{ results: { status: string }[] }>('企业员工', 'invoiceApplication/issueWaiting', { ids: [application.id] })).results).toEqual([expect.objectContaining({ status: '开票中' })]);
-    await good('企业管理员', 'goods/delete', { id: saved.id });
+    // Issued invoices name the goods: they are archived, not deleted.
+    expect(await good('企业管理员', 'goods/delete', { id: saved.id })).toEqual({ id: saved.id, archived: true });
   });
 
   test('sessions: user/signOut ends the session it is made with; companyUser/remove takes a member out of the company', async () => {
@@ -659,6 +660,49 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
     await db.insert(memberships).values({ userId: temp!.id, companyId: tradingId, roleName: '员工', permissions: ['company_user_role'] });
     expect(await good('企业管理员', 'companyUser/remove', { userId: temp!.id })).toEqual({ removed: true });
     expect(await db.select().from(memberships).where(eq(memberships.userId, temp!.id))).toEqual([]);
+  });
+
+  test('my area: bind codes and binding, members, goods/get, sub-codes and the shop, life services (company-onboarding.test.ts has the rest)', async () => {
+    const db = server.database.db;
+    const code = await good<{ code: string; shortPath: string; expiresAt: string }>('企业管理员', 'company/createBindCode');
+    expect(code).toMatchObject({ code: expect.stringMatching(/^[A-HJ-NP-Z2-9]{8}$/), shortPath: `/t/${code.code}`, expiresAt: expect.stringMatching(ISO_TIME) });
+    expect(await good('企业管理员', 'company/getBindCode')).toEqual(code);
+    const [joiner] = await db.insert(users).values({ provider: 'test', providerSubject: 'calls-joiner', nickname: '钱进' }).returning();
+    const joinerToken = { token: await createSession(db, joiner!.id) };
+    expect(await good(joinerToken, 'company/previewBind', { code: code.code.toLowerCase() })).toEqual({ companyName: '杭州优税通科技有限公司', xsfNsrsbh: DEMO_TAX_NUMBERS.trading });
+    expect(await good(joinerToken, 'company/bind', { code: code.code })).toEqual({ companyId: tradingId, companyName: '杭州优税通科技有限公司' });
+    expectRefused(await as(joinerToken, 'company/bind', { code: code.code }), 409, '您已是该企业的成员', 2005);
+    expect(await good('企业管理员', 'company/revokeBindCode')).toEqual({ revoked: true });
+    expect(await good('企业管理员', 'company/getBindCode')).toBeNull();
+    expectRefused(await as(joinerToken, 'company/previewBind', { code: code.code }), 404, '绑定码无效或已过期', 4004);
+
+    const members = await good<{ total: number; list: { id: string; pending: boolean; self: boolean; role: string }[] }>('企业管理员', 'companyUser/list');
+    expect(members.list).toContainEqual(expect.objectContaining({ id: userIds['企业管理员'], pending: false, self: true, role: 'manager' }));
+    expect(members.list).toContainEqual(expect.objectContaining({ id: joiner!.id, pending: false, self: false, role: 'employee' }));
+    const invited = await good<{ id: string; pending: boolean }>('企业管理员', 'companyUser/add', { phone: '13912340000', name: '孙悦', role: 'employee' });
+    expect(invited).toMatchObject({ id: expect.stringMatching(UUID), pending: true });
+    expectRefused(await as('企业管理员', 'companyUser/add', { phone: '13800000003', name: '王芳', role: 'employee' }), 409, '该手机号已是本企业员工', 2005);
+    expect(await good('企业管理员', 'companyUser/cancelInvitation', { id: invited.id })).toEqual({ id: invited.id });
+    expectRefused(await as('出租车管理员', 'companyUser/cancelInvitation', { id: invited.id }), 404, undefined, 4004);
+
+    const goodsList = await good<{ list: { id: string; name: string }[] }>('企业员工', 'goods/list', { keyword: '办公' });
+    expect(await good('企业员工', 'goods/get', { id: goodsList.list[0]!.id })).toMatchObject({ name: '办公用品', taxCode: '1060599000000000000', taxShortName: '纸制品' });
+    const sub = await good<{ id: string; code: string; shortPath: string }>('企业管理员', 'subCode/save', { name: '前台', goodsId: goodsList.list[0]!.id, amountFen: 15_800, enabled: true });
+    expect(sub).toMatchObject({ shortPath: `/t/${sub.code}` });
+    expect(await good('企业员工', 'subCode/get', { id: sub.id })).toMatchObject({ name: '前台', goodsName: '办公用品', amountFen: 15_800 });
+    expect((await good<{ list: { id: string }[] }>('企业员工', 'subCode/list')).list.map((row) => row.id)).toEqual([sub.id]);
+    expect(await good({ token: null }, 'shop/get', { code: sub.code })).toEqual({ code: sub.code, shopName: '杭州优税通科技有限公司', subCodeName: '前台', goodsName: '办公用品', amountFen: 15_800, closedReason: null });
+    expect(await good('企业员工', 'shopCode/get')).toEqual({ code: 'YST0001', shopName: '杭州优税通科技有限公司', shortPath: '/t/YST0001' });
+    expect(await good('企业管理员', 'subCode/delete', { id: sub.id })).toEqual({ id: sub.id });
+    expectRefused(await as({ token: null }, 'shop/get', { code: sub.code }), 404, '店铺不存在', 4004);
+
+    expect(await good('企业管理员', 'lifeService/mine')).toBeNull();
+    const applied = await good<{ id: string; state: string }>('企业管理员', 'lifeService/apply', { contactName: '李明', phone: '13800000002', city: '杭州', kind: '餐饮美食', remarks: '' });
+    expect(applied).toMatchObject({ id: expect.stringMatching(UUID), state: '审核中' });
+    expect(await good('企业员工', 'lifeService/mine')).toEqual(applied);
+    expectRefused(await as('企业管理员', 'lifeService/apply', { contactName: '李明', phone: '13800000002', city: '杭州', kind: '餐饮美食', remarks: '' }), 409, '您已提交申请，请等待审核', 2005);
+    // The joiner leaves again (the suites after this one count the company's members).
+    await good('企业管理员', 'companyUser/remove', { userId: joiner!.id });
   });
 
   test('the good paths above covered every call in ALL_CALLS', () => {

@@ -58,6 +58,10 @@ const CALLS: [string, Record<string, unknown>][] = [
   ['task/getMyTasks', { status: 'failed' }],
   ['task/getMyTasks', { type: 'face' }],
   ['goods/list', {}],
+  ['companyUser/list', {}],
+  ['companyUser/list', { page: 2, pageSize: 20 }],
+  ['companyUser/list', { page: 50, pageSize: 20 }],
+  ['subCode/list', {}],
 ];
 
 describe.each(DATABASES)('lists stay flat (%s)', (kind) => {
@@ -75,7 +79,7 @@ describe.each(DATABASES)('lists stay flat (%s)', (kind) => {
       const [membership] = await server.database.db.select().from(memberships).where(eq(memberships.userId, userId));
       return { userId, companyId: membership?.companyId ?? '' };
     };
-    const rows = { invoices: ROWS, tasks: ROWS, applications: 6_000, goods: 1_000, minutesApart: 30 };
+    const rows = { invoices: ROWS, tasks: ROWS, applications: 6_000, goods: 1_000, subCodes: 3_000, members: 3_000, invitations: 3_000, minutesApart: 30 };
     await seedCompanyRows(server.database.raw, { ...(await companyOf('企业管理员')), ...rows, numberPrefix: 1 });
     await seedCompanyRows(server.database.raw, { ...(await companyOf('出租车管理员')), ...rows, numberPrefix: 2 });
     await server.database.raw('analyze');

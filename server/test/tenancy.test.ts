@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { createSession } from '../src/auth/session-tokens';
-import { agreementAcceptances, agreements, cars, companies, goods, invoiceApplications, invoiceLines, invoices, memberships, simSms, tasks, titles, users } from '../src/db/schema';
+import { agreementAcceptances, agreements, cars, companies, goods, invoiceApplications, invoiceLines, invoices, memberInvitations, memberships, simSms, subCodes, tasks, titles, users } from '../src/db/schema';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import type { CallSpec } from '../src/http/define-call';
 import { TaskStatus } from '@app/contract/task-status';
@@ -37,6 +37,10 @@ interface Side {
   invoiceIds: string[];
   /** A customer's application waiting for the company. */
   applicationIds: string[];
+  /** A sub-code of the company's shop code. */
+  subCodeIds: string[];
+  /** A phone a manager added that has not signed in yet. */
+  invitationIds: string[];
 }
 
 /** A property that names a row of company data. */
@@ -53,6 +57,10 @@ const FOREIGN: Record<string, (other: Side) => string[]> = {
   原蓝字发票: (other) => other.invoiceIds,
   开票申请: (other) => other.applicationIds,
   员工: (other) => other.members.map((member) => member.userId),
+  // The first of each is the control's (which may delete it); the others stay for the other side's attempts.
+  子码: (other) => other.subCodeIds.slice(1),
+  固定商品: (other) => other.goodsIds,
+  邀请: (other) => other.invitationIds.slice(1),
 };
 
 /** The caller's own value for each kind of id (the control: not refused with 1004). */
@@ -67,6 +75,9 @@ const OWN: Record<string, (me: Side, caller: Member) => string> = {
   开票申请: (me) => me.applicationIds[0]!,
   // Removing oneself: refused as the last manager, so the control changes nothing.
   员工: (_, caller) => caller.userId,
+  子码: (me) => me.subCodeIds[0]!,
+  固定商品: (me) => me.ownGoodsId,
+  邀请: (me) => me.invitationIds[0]!,
 };
 
 /** Ids of rows that are not company data, and why. */
@@ -153,6 +164,14 @@ describe.each(DATABASES)('tenancy (%s)', (kind) => {
       .insert(invoiceApplications)
       .values({ companyId: company.id, applicantId: members[0]!.userId, source: '店铺码', buyer: party, goodsId: item.id, goodsName: item.name, grossFen: 1000 })
       .returning();
+    const subCodeRows = await db
+      .insert(subCodes)
+      .values([1, 2].map((n) => ({ companyId: company.id, name: `${name} 前台 ${n}`, code: `S${name.slice(0, 3).toUpperCase()}${n}` })))
+      .returning();
+    const invitationRows = await db
+      .insert(memberInvitations)
+      .values([1, 2].map((n) => ({ companyId: company.id, phone: `137${name === 'taxi' ? 1 : 2}000000${n}`, name: `${name} 新人 ${n}`, role: 'employee' as const })))
+      .returning();
     return {
       name,
       companyId: company.id,
@@ -163,7 +182,13 @@ describe.each(DATABASES)('tenancy (%s)', (kind) => {
       ownGoodsId: ownGoods!.id,
       invoiceIds: [invoice!.id],
       applicationIds: [application!.id],
-      secrets: [company.id, company.name, ...carRows.flatMap((car) => [car.id, car.licensePlateNumber]), ...goodsRows.map((row) => row.id), ownGoods!.id, invoice!.id, application!.id],
+      subCodeIds: subCodeRows.map((row) => row.id),
+      invitationIds: invitationRows.map((row) => row.id),
+      secrets: [
+        ...[company.id, company.name, ...carRows.flatMap((car) => [car.id, car.licensePlateNumber]), ...goodsRows.map((row) => row.id), ownGoods!.id, invoice!.id, application!.id],
+        ...subCodeRows.flatMap((row) => [row.id, row.code]),
+        ...invitationRows.flatMap((row) => [row.id, row.phone]),
+      ],
     };
   }
 

@@ -1,10 +1,11 @@
 /** The wallet remote's pages (exposed as `./routes`): every route of docs/product.md, "Screens and the host" it owns. */
+import { appPaths } from '@app/host-sdk/paths';
 import { pageMeta, type RemoteRoute } from '@app/host-sdk/route-meta';
 import { paths } from './paths';
 
 export const routes: RemoteRoute[] = [
   {
-    path: paths.wallet,
+    path: appPaths.myWallet,
     meta: pageMeta('Wallet', '钱包'),
     page: () => import('./pages/wallet/WalletPage'),
   },

@@ -1,10 +1,13 @@
 /** Every call of the API: each calls file's own list. A test checks that they are exactly the contract's calls. */
 import type { CallSpec } from '../http/define-call';
 import { applicationCalls } from './application-calls';
+import { bindCodeCalls } from './bind-code-calls';
 import { companyUserCalls } from './company-user-calls';
 import { goodsCalls } from './goods-calls';
 import { invoiceCalls } from './invoice-calls';
+import { lifeServiceCalls } from './life-service-calls';
 import { serviceCalls } from './service-calls';
+import { subCodeCalls } from './sub-code-calls';
 import { taskCalls } from './task-calls';
 import { taxAccountCalls } from './tax-account-calls';
 import { titleCalls } from './title-calls';
@@ -20,4 +23,7 @@ export const ALL_CALLS: readonly CallSpec[] = [
   ...invoiceCalls,
   ...applicationCalls,
   ...titleCalls,
+  ...bindCodeCalls,
+  ...subCodeCalls,
+  ...lifeServiceCalls,
 ] as readonly CallSpec[];

@@ -10,7 +10,7 @@ import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Application, ApplicationStatus, IssueResult } from '@app/contract/invoice-application';
 import type { CallerCompany } from '../auth/caller';
 import type { Database } from '../db/database';
-import { companies, goods, invoiceApplications, invoices } from '../db/schema';
+import { companies, goods, invoiceApplications, invoices, liveGoods } from '../db/schema';
 import { ApiFailure, ErrorCode, invalidField } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 import { cappedCount, pageWindow } from '../http/paging';
@@ -50,7 +50,7 @@ const submitApplication = defineCall('invoiceApplication/submit', {
   handler: async ({ caller, body, services }) => {
     const [company] = await services.db.select().from(companies).where(eq(companies.code, body.companyCode));
     if (!company) throw new ApiFailure(ErrorCode.NotFound, '商户不存在或二维码已失效');
-    const [item] = await services.db.select().from(goods).where(eq(goods.companyId, company.id)).orderBy(asc(goods.createdAt), asc(goods.id)).limit(1);
+    const [item] = await services.db.select().from(goods).where(and(eq(goods.companyId, company.id), liveGoods)).orderBy(asc(goods.createdAt), asc(goods.id)).limit(1);
     if (!item) throw new ApiFailure(ErrorCode.NotFound, '该商户暂未设置开票商品，请联系商户');
     const buyer = checkedBuyer(body.buyer, '数电普票');
     const delivery = checkedDelivery(body.deliverPhone ?? '', body.deliverEmail ?? '');
@@ -149,7 +149,7 @@ function decided(application: ApplicationRow, status: ApplicationStatus, action:
 async function issueApplication(tx: Database, queue: TaskQueue, userId: string, company: CallerCompany, application: ApplicationRow, from: ApplicationStatus): Promise<IssueResult> {
   await transition(tx, application, [from], { status: '开票中' });
   const [item] = application.goodsId ? await tx.select().from(goods).where(eq(goods.id, application.goodsId)) : [];
-  if (!item) throw new ApiFailure(ErrorCode.NotFound, `申请（${application.buyer.name}）的开票商品已删除，请拒绝后让客户重新申请`);
+  if (!item || item.archivedAt) throw new ApiFailure(ErrorCode.NotFound, `申请（${application.buyer.name}）的开票商品已删除，请拒绝后让客户重新申请`);
   const { taskId, invoiceId } = await createBlueInvoice(tx, queue, userId, company, {
     requestSerial: `application-${application.id}`,
     type: '数电普票',

@@ -1,12 +1,131 @@
 /**
- * The company's members, managed by its managers. Removing a member ends every session of theirs (they sign in again
- * and see the companies they still belong to), and a company always keeps a manager: changes to one company's members
- * are made one at a time (its row is locked), so two managers removing each other at once cannot leave it with none.
+ * The company's members, managed by its managers: the list (members and the phones added that have not signed in
+ * yet), adding someone by phone with a role, taking back such an addition, and removing a member. Removing a member
+ * ends every session of theirs (they sign in again and see the companies they still belong to), and a company always
+ * keeps a manager: changes to one company's members are made one at a time (its row is locked), so two managers
+ * removing each other at once cannot leave it with none. Someone added by phone who has no account yet is an
+ * invitation, claimed when a user with that phone signs in (`claimInvitations`, auth/session-tokens.ts).
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
-import { companies, memberships, sessions, users } from '../db/schema';
-import { ApiFailure, ErrorCode } from '../http/api-failure';
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { CompanyMember } from '@app/contract/company';
+import { LIST_LIMIT } from '@app/contract/limits';
+import { MEMBER_ROLES, roleOfPermissions } from '@app/domain/company-roles';
+import { joinCompany, userWithPhone } from '../companies/memberships';
+import { companies, memberInvitations, memberships, sessions, users } from '../db/schema';
+import { ApiFailure, ErrorCode, invalidField } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
+import { cappedCount, pageWindow } from '../http/paging';
+
+type InvitationRow = typeof memberInvitations.$inferSelect;
+
+function invitationView(row: InvitationRow): CompanyMember {
+  return {
+    id: row.id,
+    pending: true,
+    name: row.name,
+    phone: row.phone,
+    role: row.role,
+    roleName: MEMBER_ROLES[row.role].roleName,
+    self: false,
+    joinedAt: row.createdAt.toISOString(),
+  };
+}
+
+function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * Pending invitations first (newest first), then the members in the order they joined; each part read through its
+ * own index and the page cut from the two (docs/architecture.md, "Lists that stay flat").
+ */
+const listCompanyUsers = defineCall('companyUser/list', {
+  access: { kind: 'company', anyOf: ['company_manage'] },
+  handler: async ({ caller, company, body, services }) => {
+    const db = services.db;
+    const keyword = body.keyword?.trim();
+    const pattern = keyword ? likePattern(keyword) : null;
+    const invitationWhere = and(eq(memberInvitations.companyId, company.id), pattern ? (or(ilike(memberInvitations.name, pattern), ilike(memberInvitations.phone, pattern)) as SQL) : undefined);
+    const memberWhere = and(
+      eq(memberships.companyId, company.id),
+      pattern ? inArray(memberships.userId, db.select({ id: users.id }).from(users).where(or(ilike(users.nickname, pattern), ilike(users.phone, pattern)))) : undefined,
+    );
+    const invitationOrder = [desc(memberInvitations.createdAt), desc(memberInvitations.id)];
+    const memberOrder = [asc(memberships.createdAt), asc(memberships.userId)];
+    const { limit, offset } = pageWindow(body.page, body.pageSize);
+    const [invitationTotal, memberTotal, invitations] = await Promise.all([
+      cappedCount(db, memberInvitations, invitationWhere, invitationOrder),
+      cappedCount(db, memberships, memberWhere, memberOrder),
+      limit > 0 ? db.select().from(memberInvitations).where(invitationWhere).orderBy(...invitationOrder).limit(limit).offset(offset) : Promise.resolve([]),
+    ]);
+    const room = limit - invitations.length;
+    const members =
+      room > 0
+        ? await db
+            .select({ userId: memberships.userId, permissions: memberships.permissions, roleName: memberships.roleName, createdAt: memberships.createdAt, nickname: users.nickname, phone: users.phone })
+            .from(memberships)
+            .innerJoin(users, eq(users.id, memberships.userId))
+            .where(memberWhere)
+            .orderBy(...memberOrder)
+            .limit(room)
+            .offset(Math.max(0, offset - invitationTotal))
+        : [];
+    const list: CompanyMember[] = [
+      ...invitations.map(invitationView),
+      ...members.map((row) => ({
+        id: row.userId,
+        pending: false,
+        name: row.nickname,
+        phone: row.phone ?? '',
+        role: roleOfPermissions(row.permissions),
+        roleName: row.roleName,
+        self: row.userId === caller.userId,
+        joinedAt: row.createdAt.toISOString(),
+      })),
+    ];
+    return { total: Math.min(invitationTotal + memberTotal, LIST_LIMIT), list };
+  },
+});
+
+/**
+ * Adds someone by phone: a user with that phone becomes a member at once (their current company, if they had none);
+ * otherwise the addition waits for them as an invitation. Twice the same phone: one is added, the other told.
+ */
+const addCompanyUser = defineCall('companyUser/add', {
+  access: { kind: 'company', anyOf: ['company_manage'] },
+  handler: async ({ caller, company, body, services }) => {
+    const name = body.name.trim();
+    if (!name) throw invalidField('name', '请填写姓名');
+    const { phone, role } = body;
+    return services.db.transaction(async (tx) => {
+      const user = await userWithPhone(tx, phone);
+      if (user) {
+        if (!(await joinCompany(tx, user.id, company.id, role))) throw new ApiFailure(ErrorCode.TaskStateConflict, '该手机号已是本企业员工');
+        const [member] = await tx.select({ createdAt: memberships.createdAt }).from(memberships).where(and(eq(memberships.companyId, company.id), eq(memberships.userId, user.id)));
+        return { id: user.id, pending: false, name: user.nickname, phone, role, roleName: MEMBER_ROLES[role].roleName, self: user.id === caller.userId, joinedAt: (member?.createdAt ?? new Date()).toISOString() };
+      }
+      const [invitation] = await tx.insert(memberInvitations).values({ companyId: company.id, phone, name, role, createdBy: caller.userId }).onConflictDoNothing().returning();
+      if (!invitation) throw new ApiFailure(ErrorCode.TaskStateConflict, '该手机号已添加，等待对方登录后加入');
+      return invitationView(invitation);
+    });
+  },
+});
+
+const cancelInvitation = defineCall('companyUser/cancelInvitation', {
+  access: { kind: 'company', anyOf: ['company_manage'] },
+  handler: async ({ company, body, services }) => {
+    const id = body.id.toLowerCase();
+    const [invitation] = await services.db.select({ companyId: memberInvitations.companyId }).from(memberInvitations).where(eq(memberInvitations.id, id));
+    if (!invitation) throw new ApiFailure(ErrorCode.NotFound, '该邀请不存在或对方已加入');
+    if (invitation.companyId !== company.id) throw new ApiFailure(ErrorCode.NoAccess, '无权操作该企业的邀请');
+    const deleted = await services.db
+      .delete(memberInvitations)
+      .where(and(eq(memberInvitations.id, id), eq(memberInvitations.companyId, company.id)))
+      .returning({ id: memberInvitations.id });
+    if (!deleted.length) throw new ApiFailure(ErrorCode.NotFound, '该邀请不存在或对方已加入');
+    return { id };
+  },
+});
 
 const removeCompanyUser = defineCall('companyUser/remove', {
   access: { kind: 'company', anyOf: ['company_manage'] },
@@ -39,4 +158,4 @@ const removeCompanyUser = defineCall('companyUser/remove', {
   },
 });
 
-export const companyUserCalls = [removeCompanyUser];
+export const companyUserCalls = [listCompanyUsers, addCompanyUser, cancelInvitation, removeCompanyUser];

@@ -1,11 +1,14 @@
 /**
  * Company goods (开票商品): what invoice lines are picked from. Every company user reads them; managers change them.
- * Each carries its 19-digit tax classification code with its short name, and a VAT rate or how it is untaxed.
+ * Each carries its 19-digit tax classification code with its short name (an entry of `@app/domain/tax-classification`),
+ * and a VAT rate or how it is untaxed. Deleting goods that an invoice line, an application or a sub-code names archives
+ * them instead: they leave the list and cannot be picked again, and what names them keeps its goods.
  */
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Goods } from '@app/contract/goods';
+import { isListedClassification } from '@app/domain/tax-classification';
 import type { Database } from '../db/database';
-import { goods } from '../db/schema';
+import { goods, invoiceApplications, invoiceLines, liveGoods, subCodes } from '../db/schema';
 import { ApiFailure, ErrorCode, invalidField, invalidInput } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 import { cappedCount, pageWindow } from '../http/paging';
@@ -30,13 +33,24 @@ async function loadCompanyGoods(db: Database, id: string, companyId: string): Pr
   const [item] = await db.select().from(goods).where(eq(goods.id, id.toLowerCase()));
   if (!item) throw new ApiFailure(ErrorCode.NotFound, '商品不存在');
   if (item.companyId !== companyId) throw new ApiFailure(ErrorCode.NoAccess, '无权访问该企业的商品');
+  if (item.archivedAt) throw new ApiFailure(ErrorCode.NotFound, '商品已删除');
   return item;
+}
+
+/** Whether an invoice line, a customer's application or a sub-code names the goods (then they are archived, not deleted). */
+async function isReferenced(db: Database, id: string): Promise<boolean> {
+  const [line] = await db.select({ id: invoiceLines.goodsId }).from(invoiceLines).where(eq(invoiceLines.goodsId, id)).limit(1);
+  if (line) return true;
+  const [application] = await db.select({ id: invoiceApplications.id }).from(invoiceApplications).where(eq(invoiceApplications.goodsId, id)).limit(1);
+  if (application) return true;
+  const [subCode] = await db.select({ id: subCodes.id }).from(subCodes).where(eq(subCodes.goodsId, id)).limit(1);
+  return !!subCode;
 }
 
 const listGoods = defineCall('goods/list', {
   access: { kind: 'company' },
   handler: async ({ company, body, services }) => {
-    const conditions: SQL[] = [eq(goods.companyId, company.id)];
+    const conditions: SQL[] = [eq(goods.companyId, company.id), liveGoods];
     const keyword = body.keyword?.trim();
     if (keyword) {
       const pattern = `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -72,8 +86,9 @@ const saveGoods = defineCall('goods/save', {
       taxFree: body.taxFree,
     };
     if (!values.name) throw invalidField('name', '请填写商品名称');
+    if (!isListedClassification(values.taxCode, values.taxShortName)) throw invalidField('taxCode', '请从税收分类编码表中选择');
     if (existing) {
-      const [updated] = await services.db.update(goods).set(values).where(eq(goods.id, existing.id)).returning();
+      const [updated] = await services.db.update(goods).set(values).where(and(eq(goods.id, existing.id), liveGoods)).returning();
       if (!updated) throw new ApiFailure(ErrorCode.NotFound, '商品不存在');
       return goodsView(updated);
     }
@@ -86,13 +101,26 @@ const saveGoods = defineCall('goods/save', {
   },
 });
 
+const getGoods = defineCall('goods/get', {
+  access: { kind: 'company' },
+  handler: async ({ company, body, services }) => goodsView(await loadCompanyGoods(services.db, body.id, company.id)),
+});
+
 const deleteGoods = defineCall('goods/delete', {
   access: { kind: 'company', anyOf: ['company_manage'] },
   handler: async ({ company, body, services }) => {
     const item = await loadCompanyGoods(services.db, body.id, company.id);
-    await services.db.delete(goods).where(eq(goods.id, item.id));
-    return { id: item.id };
+    return services.db.transaction(async (tx) => {
+      // Locked, so that goods/save and another delete wait; what names the goods from now on sees them archived.
+      await tx.select({ id: goods.id }).from(goods).where(eq(goods.id, item.id)).for('update');
+      if (await isReferenced(tx, item.id)) {
+        await tx.update(goods).set({ archivedAt: new Date() }).where(and(eq(goods.id, item.id), liveGoods));
+        return { id: item.id, archived: true };
+      }
+      await tx.delete(goods).where(eq(goods.id, item.id));
+      return { id: item.id, archived: false };
+    });
   },
 });
 
-export const goodsCalls = [listGoods, saveGoods, deleteGoods];
+export const goodsCalls = [listGoods, getGoods, saveGoods, deleteGoods];

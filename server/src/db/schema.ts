@@ -11,6 +11,11 @@ import type { LoginIdentity } from '@app/contract/tax-account';
 import type { Permission } from '@app/contract/user';
 import type { ApplicationStatus } from '@app/contract/invoice-application';
 import type { TaskType } from '@app/contract/task-status';
+import type { LIFE_SERVICE_KINDS, LIFE_SERVICE_STATES } from '@app/contract/life-service';
+import type { MemberRole } from '@app/domain/company-roles';
+
+type LifeServiceKind = (typeof LIFE_SERVICE_KINDS)[number];
+type LifeServiceState = (typeof LIFE_SERVICE_STATES)[number];
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -35,7 +40,7 @@ export const users = pgTable(
     demoOrder: integer('demo_order'),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('users_provider_subject').on(table.provider, table.providerSubject)],
+  (table) => [uniqueIndex('users_provider_subject').on(table.provider, table.providerSubject), index('users_phone').on(table.phone)],
 );
 
 export const companies = pgTable('companies', {
@@ -72,7 +77,11 @@ export const memberships = pgTable(
     permissions: jsonb('permissions').$type<Permission[]>().notNull().default([]),
     createdAt: createdAt(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.companyId] }), index('memberships_company').on(table.companyId)],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.companyId] }),
+    // companyUser/list's order (docs/architecture.md, "Lists that stay flat").
+    index('memberships_company_created').on(table.companyId, table.createdAt, table.userId),
+  ],
 );
 
 /** Sign-in sessions: only the SHA-256 of the random 256-bit token is stored. */
@@ -242,9 +251,17 @@ export const goods = pgTable(
     taxRatePermille: integer('tax_rate_permille'),
     taxFree: text('tax_free').$type<'免税' | '不征税' | null>(),
     createdAt: createdAt(),
+    /**
+     * Deleted goods that an invoice line, an application or a sub-code names: kept for them, but gone from every list
+     * and from what new invoices, applications and sub-codes may pick.
+     */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
-  (table) => [index('goods_company').on(table.companyId, table.createdAt.desc().nullsFirst(), table.id)],
+  (table) => [index('goods_company_live').on(table.companyId, table.createdAt.desc().nullsFirst(), table.id).where(sql`${table.archivedAt} is null`)], // = liveGoods
 );
+
+/** Goods not archived: the predicate of the partial index `goods_company_live`, written the same way so it is used. */
+export const liveGoods = sql`${goods.archivedAt} is null`;
 
 /** Invoice titles (抬头) of a user. */
 export const titles = pgTable(
@@ -285,6 +302,99 @@ export const serviceContacts = pgTable('service_contacts', {
   contactUrl: text('contact_url').notNull(),
   enabled: boolean('enabled').notNull().default(true),
 });
+
+/**
+ * A company's bind codes: who has one joins the company as an employee (`company/bind`). A new code revokes the
+ * previous one (at most one is not revoked per company); a code works until it expires or is revoked.
+ */
+export const companyBindCodes = pgTable(
+  'company_bind_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** 8 characters, upper case (matched case-insensitively by upper-casing what is typed). */
+    code: text('code').notNull().unique(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('company_bind_codes_current').on(table.companyId).where(sql`${table.revokedAt} is null`)],
+);
+
+/**
+ * Members a manager added by phone before that person had an account: claimed (turned into a membership) when a user
+ * with that phone signs in.
+ */
+export const memberInvitations = pgTable(
+  'member_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    name: text('name').notNull(),
+    /** A key of MEMBER_ROLES (`@app/domain/company-roles`). */
+    role: text('role').$type<MemberRole>().notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('member_invitations_company_phone').on(table.companyId, table.phone),
+    index('member_invitations_phone').on(table.phone),
+    index('member_invitations_company_created').on(table.companyId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+  ],
+);
+
+/** Sub-codes (子码) of a company's shop code: a cashier, a branch, a table; each its own QR code `/t/{code}`. */
+export const subCodes = pgTable(
+  'sub_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    code: text('code').notNull().unique(),
+    /** Fixed goods and amount: both or neither. */
+    goodsId: uuid('goods_id').references(() => goods.id, { onDelete: 'set null' }),
+    amountFen: bigint('amount_fen', { mode: 'number' }),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('sub_codes_company_created').on(table.companyId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('sub_codes_goods').on(table.goodsId),
+  ],
+);
+
+/** 生活服务入驻 requests: at most one under review per company. */
+export const lifeServiceApplications = pgTable(
+  'life_service_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    contactName: text('contact_name').notNull(),
+    phone: text('phone').notNull(),
+    city: text('city').notNull(),
+    kind: text('kind').$type<LifeServiceKind>().notNull(),
+    remarks: text('remarks').notNull().default(''),
+    state: text('state').$type<LifeServiceState>().notNull().default('审核中'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('life_service_applications_company').on(table.companyId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    uniqueIndex('life_service_applications_open').on(table.companyId).where(sql`${table.state} = '审核中'`),
+  ],
+);
 
 /** Short links `/t/{code}` → a path of the app. */
 export const shortLinks = pgTable('short_links', {
@@ -408,6 +518,8 @@ export const invoiceLines = pgTable(
       .references(() => invoices.id, { onDelete: 'cascade' }),
     /** 1-based; a red line has the number of the blue line it reverses. */
     lineNo: integer('line_no').notNull(),
+    /** The goods the line was picked from (goods named by a line are archived, never deleted). */
+    goodsId: uuid('goods_id').references(() => goods.id, { onDelete: 'set null' }),
     goodsName: text('goods_name').notNull(),
     taxShortName: text('tax_short_name').notNull(),
     taxCode: text('tax_code').notNull(),
@@ -422,7 +534,7 @@ export const invoiceLines = pgTable(
     ratePermille: integer('rate_permille'),
     taxFree: text('tax_free').$type<TaxExemption>(),
   },
-  (table) => [primaryKey({ columns: [table.invoiceId, table.lineNo] })],
+  (table) => [primaryKey({ columns: [table.invoiceId, table.lineNo] }), index('invoice_lines_goods').on(table.goodsId)],
 );
 
 
@@ -456,6 +568,7 @@ export const invoiceApplications = pgTable(
     index('invoice_applications_company').on(table.companyId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('invoice_applications_company_status').on(table.companyId, table.status, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('invoice_applications_applicant').on(table.applicantId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('invoice_applications_goods').on(table.goodsId),
   ],
 );
 

@@ -43,16 +43,18 @@ interface DemoUser {
   nickname: string;
   username: string | null;
   company: 'trading' | 'taxi' | null;
+  /** What a manager adds them by (companyUser/add). */
+  phone: string;
   roleName?: string;
   permissions?: Permission[];
 }
 
 const DEMO_USERS: DemoUser[] = [
-  { label: '普通用户', nickname: '张晓', username: null, company: null },
-  { label: '企业管理员', nickname: '李明', username: 'liming', company: 'trading', roleName: '管理员', permissions: ['company_manage', 'company_user_role'] },
-  { label: '企业员工', nickname: '王芳', username: 'wangfang', company: 'trading', roleName: '员工', permissions: ['company_user_role'] },
-  { label: '出租车管理员', nickname: '赵强', username: 'zhaoqiang', company: 'taxi', roleName: '车队管理员', permissions: ['company_manage', 'company_user_role', 'taxi_trip_manage'] },
-  { label: '线下收款管理员', nickname: '陈静', username: 'chenjing', company: 'trading', roleName: '收款管理员', permissions: ['company_user_role', 'benefit_payment'] },
+  { label: '普通用户', nickname: '张晓', username: null, company: null, phone: '13800000001' },
+  { label: '企业管理员', nickname: '李明', username: 'liming', company: 'trading', phone: '13800000002', roleName: '管理员', permissions: ['company_manage', 'company_user_role'] },
+  { label: '企业员工', nickname: '王芳', username: 'wangfang', company: 'trading', phone: '13800000003', roleName: '员工', permissions: ['company_user_role'] },
+  { label: '出租车管理员', nickname: '赵强', username: 'zhaoqiang', company: 'taxi', phone: '13800000004', roleName: '车队管理员', permissions: ['company_manage', 'company_user_role', 'taxi_trip_manage'] },
+  { label: '线下收款管理员', nickname: '陈静', username: 'chenjing', company: 'trading', phone: '13800000005', roleName: '收款管理员', permissions: ['company_user_role', 'benefit_payment'] },
 ];
 
 export interface SeedOptions {
@@ -138,6 +140,7 @@ async function seedDemoData(tx: Database, secretKey: Buffer): Promise<void> {
         providerSubject: `demo-${index + 1}`,
         nickname: demo.nickname,
         username: demo.username,
+        phone: demo.phone,
         demoLabel: demo.label,
         demoOrder: index + 1,
         currentCompanyId: company?.id ?? null,

@@ -65,12 +65,13 @@ async function blueLines(db: Database, companyId: string, requested: readonly Bl
     const item = byId.get(line.goodsId.toLowerCase());
     if (!item) throw new ApiFailure(ErrorCode.NotFound, `第 ${index + 1} 行的商品不存在`);
     if (item.companyId !== companyId) throw new ApiFailure(ErrorCode.NoAccess, `第 ${index + 1} 行的商品不属于当前企业`);
+    if (item.archivedAt) invalid(`第 ${index + 1} 行的商品已删除，请重新选择`, `lines.${index}.goodsId`);
     if (line.grossFen <= 0) invalid(`第 ${index + 1} 行的金额应大于 0`, `lines.${index}.grossFen`);
     const priced = priceLine({ grossFen: line.grossFen, rate: line.rate, quantity: line.quantity });
     const printed = { goodsName: item.name, taxShortName: item.taxShortName, taxCode: item.taxCode, model: item.model, unit: item.unit, ...priced };
     const issue = lineIssue({ ...printed, itemName: `*${item.taxShortName}*${item.name}` });
     if (issue) throw invalidInput(`第 ${index + 1} 行：${issue.message}`, { [`lines.${index}.${LINE_FIELDS[issue.part]}`]: issue.message });
-    return { lineNo: index + 1, ...printed };
+    return { lineNo: index + 1, goodsId: item.id, ...printed };
   });
 }
 
@@ -126,6 +127,7 @@ function redLines(blueLinesByNo: Map<number, NewLine>, left: Map<number, { netFe
     const fullLine = whole && lineLeft.grossFen === blue.grossFen && blue.quantity !== null;
     return {
       lineNo,
+      goodsId: blue.goodsId ?? null,
       goodsName: blue.goodsName,
       taxShortName: blue.taxShortName,
       taxCode: blue.taxCode,

@@ -13,6 +13,10 @@ export interface CompanyRows {
   tasks: number;
   applications: number;
   goods: number;
+  /** Sub-codes, members (new users) and phones added but not signed in yet (the "my" remote's lists); default none. */
+  subCodes?: number;
+  members?: number;
+  invitations?: number;
   /** Makes the 20-digit invoice numbers of this company unique: a number below 10^7, different for each company. */
   numberPrefix: number;
   /** Rows go back in time by this many minutes each (default 1). */
@@ -89,6 +93,35 @@ export async function seedCompanyRows(raw: RawQuery, rows: CompanyRows): Promise
        select $1::uuid, '商品' || g, '3040000000000000000', '现代服务', 1000 + g, 60, now() - g * $2::interval
        from generate_series(1, $3::int) g`,
       [companyId, apart, rows.goods],
+    );
+  }
+  if (rows.subCodes) {
+    await raw(
+      `insert into sub_codes (company_id, name, code, created_at)
+       select $1::uuid, '子码' || g, 'S' || $2::text || '-' || g, now() - g * $3::interval
+       from generate_series(1, $4::int) g`,
+      [companyId, String(numberPrefix), apart, rows.subCodes],
+    );
+  }
+  if (rows.members) {
+    await raw(
+      `with added as (
+         insert into users (provider, provider_subject, nickname, phone, current_company_id, created_at)
+         select 'seed', $2::text || '-' || g, '员工' || g, '15' || lpad(($2::bigint * 100000 + g)::text, 9, '0'), $1::uuid, now() - g * $3::interval
+         from generate_series(1, $4::int) g
+         returning id, created_at
+       )
+       insert into memberships (user_id, company_id, role_name, permissions, created_at)
+       select id, $1::uuid, '员工', '["company_user_role"]'::jsonb, created_at from added`,
+      [companyId, String(numberPrefix), apart, rows.members],
+    );
+  }
+  if (rows.invitations) {
+    await raw(
+      `insert into member_invitations (company_id, phone, name, role, created_at)
+       select $1::uuid, '17' || lpad(($2::bigint * 100000 + g)::text, 9, '0'), '新人' || g, 'employee', now() - g * $3::interval
+       from generate_series(1, $4::int) g`,
+      [companyId, String(numberPrefix), apart, rows.invitations],
     );
   }
 }

@@ -4,11 +4,14 @@
  * (`import type`), so none of this reaches a browser bundle.
  */
 import type { Static } from 'typebox';
+import { companyCalls } from './company';
 import { goodsCalls } from './goods';
 import { applicationCalls } from './invoice-application';
 import { invoiceCalls } from './invoice';
+import { lifeServiceCalls } from './life-service';
 import type { CallContract } from './schema-kit';
 import { serviceCalls } from './service';
+import { subCodeCalls } from './sub-code';
 import { taskCalls } from './task';
 import { taxAccountCalls } from './tax-account';
 import { titleCalls } from './title';
@@ -23,6 +26,9 @@ export const API = {
   ...invoiceCalls,
   ...applicationCalls,
   ...titleCalls,
+  ...companyCalls,
+  ...subCodeCalls,
+  ...lifeServiceCalls,
 } satisfies Record<`${string}/${string}`, CallContract>;
 
 export type Api = typeof API;

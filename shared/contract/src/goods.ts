@@ -37,5 +37,7 @@ export const goodsCalls = {
     }),
     Goods,
   ),
-  'goods/delete': call(Body({ id: Id('商品') }), Type.Object({ id: Type.String() })),
+  'goods/get': call(Body({ id: Id('商品') }), Goods),
+  /** Deletes the goods, or archives them (`archived`) when an invoice names them: they leave every list either way. */
+  'goods/delete': call(Body({ id: Id('商品') }), Type.Object({ id: Type.String(), archived: Type.Boolean() })),
 };

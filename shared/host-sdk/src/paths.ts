@@ -34,6 +34,7 @@ export const { paths: appPaths, href: appHref } = definePaths({
   myCompanyGoodsAdd: '/my/companyGoods/add', // (my) from the invoice form's goods picker
   myCompanies: '/my/companies', // (my) from the invoice home
   myCompanyBind: '/my/company/bind', // (my) from the host's /shop/universalBindShop and the invoice pages
+  myWallet: '/my/wallet', // (wallet) from 我的
   shop: '/shop/:code', // (payment) the company's shop link, from the server's QR codes and short links
 } as const);
 
@@ -46,8 +47,11 @@ export type StaticAppPathName = StaticPathName<typeof appPaths>;
  * @deprecated The full route table of @app/host-sdk 1.1, for remotes released against it only (they read it from the
  * host at run time). Frozen: a remote names its own pages in its `src/paths.ts`; cross-app pages are `appPaths`.
  */
+// Cross-app names added after 1.1 stay out of the frozen table (their page is there under its 1.1 name).
+const { myWallet: _myWalletSince14, ...appPaths11 } = appPaths;
+
 export const routePaths = {
-  ...appPaths,
+  ...appPaths11,
   // invoice
   invoiceCreate: '/invoice/create',
   invoiceReturn: '/invoice/return',

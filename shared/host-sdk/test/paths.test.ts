@@ -24,7 +24,7 @@ describe('appHref: the pages that cross apps', () => {
         'login', 'servicesClose', 'shortLink', 'universalBindShop',
         // linked across apps
         'invoiceTaskDetail', 'taxiInvoiceCreate', 'myTaxAccount', 'myContactUs', 'myCompanyGoodsAdd', 'myCompanies',
-        'myCompanyBind', 'shop',
+        'myCompanyBind', 'shop', 'myWallet',
       ].sort(),
     );
     const patterns = Object.values(appPaths);

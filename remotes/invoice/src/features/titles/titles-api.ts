@@ -6,7 +6,7 @@
 import { callApi } from '@app/host-sdk/api-client';
 import type { Title, TitleFields } from '@app/domain/invoice-title';
 import type { PagedResult } from '@app/ui/paging';
-import { noteTitlesChanged } from './titles-changes';
+import { titlesRevision } from './titles-changes';
 
 export type { Title, TitleFields, TitleKind } from '@app/domain/invoice-title';
 
@@ -27,17 +27,17 @@ export function getTitle(id: string): Promise<Title> {
 
 export async function saveTitle(input: TitleInput): Promise<Title> {
   const saved = await callApi('title/save', input, { noRepeat: true });
-  noteTitlesChanged();
+  titlesRevision.note();
   return saved;
 }
 
 export async function setDefaultTitle(id: string): Promise<Title> {
   const saved = await callApi('title/setDefault', { id }, { noRepeat: true });
-  noteTitlesChanged();
+  titlesRevision.note();
   return saved;
 }
 
 export async function deleteTitle(id: string): Promise<void> {
   await callApi('title/delete', { id }, { noRepeat: true });
-  noteTitlesChanged();
+  titlesRevision.note();
 }

@@ -3,37 +3,27 @@
  * a confirmation); 新增抬头 opens the form. The page stays alive in the page cache: it reloads when shown again after
  * the titles changed (titles-changes.ts), e.g. when the form saved one.
  */
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { Dialog } from '@app/ui/dialog';
 import { Page } from '@app/ui/page';
+import { useReloadOnChange } from '@app/ui/list-revision';
 import { PagedList, type PagedListHandle } from '@app/ui/paged-list';
 import { Toast } from '@app/ui/toast';
 import { href } from '../../paths';
 import { deleteTitle, listTitles, setDefaultTitle, type Title } from '../../features/titles/titles-api';
-import { useTitlesRevision } from '../../features/titles/titles-changes';
+import { titlesRevision } from '../../features/titles/titles-changes';
 import { TitleCard } from './TitleCard';
 import { BottomBar } from '../../components/BottomBar';
 import './titles-list.css';
-
-/** Reloads the list when the titles changed since it last loaded (also on returning from the page cache). */
-function useReloadOnChange(list: RefObject<PagedListHandle | null>): void {
-  const revision = useTitlesRevision();
-  const shown = useRef(revision);
-  useEffect(() => {
-    if (shown.current === revision) return;
-    shown.current = revision;
-    void list.current?.reload();
-  }, [revision, list]);
-}
 
 export default function TitlesListPage() {
   const navigate = useNavigate();
   const list = useRef<PagedListHandle>(null);
   /** How many titles there are, once known: the bottom button gives way to the empty state's own. */
   const [total, setTotal] = useState<number | null>(null);
-  useReloadOnChange(list);
+  useReloadOnChange(list, titlesRevision);
 
   const create = () => navigate(href('titlesCreate'));
   const edit = (title: Title) => navigate(href('titlesCreate', {}, { id: title.id }));

@@ -1,12 +1,126 @@
-import { useRouteMeta } from '@app/host-sdk/router';
+/**
+ * `/tools/join/lifeServices` (生活服务入驻): a company signs up for the life-services partner programme. Once it has
+ * a request, the page shows its state (审核中 / 已通过 / 未通过, with the date) instead of the form; after 未通过 the
+ * company may apply again.
+ */
+import { useEffect, useState } from 'react';
+import { ApiError } from '@app/host-sdk/api-client';
+import { Button } from '@app/ui/button';
+import { showToast } from '@app/ui/feedback';
 import { Page } from '@app/ui/page';
-import { PagePlaceholder } from '@app/ui/page-placeholder';
+import { Skeleton } from '@app/ui/skeleton';
+import { StatusView } from '@app/ui/status-view';
+import { Tag } from '@app/ui/tag';
+import { applyLifeService, getMyApplication, type LifeServiceApplication, type LifeServiceForm as FormBody } from './life-service-api';
+import { LifeServiceForm } from './LifeServiceForm';
+import './life-services-join.css';
+
+type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; application: LifeServiceApplication | null };
+
+const DATE = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+export function formatDate(iso: string): string {
+  const parts = Object.fromEntries(DATE.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+const STATE_LOOK: Record<LifeServiceApplication['state'], { color: 'warning' | 'success' | 'danger'; note: string }> = {
+  审核中: { color: 'warning', note: '我们会在 3 个工作日内审核，并通过您留下的电话与您联系。' },
+  已通过: { color: 'success', note: '恭喜，您已成为生活服务合作商户，客户经理将与您联系开通事宜。' },
+  未通过: { color: 'danger', note: '很抱歉，本次申请未通过审核。您可以完善信息后重新提交。' },
+};
+
+function ApplicationState({ application, onApplyAgain }: { application: LifeServiceApplication; onApplyAgain: () => void }) {
+  const look = STATE_LOOK[application.state];
+  return (
+    <section className="life-join__state" aria-label="入驻申请">
+      <div className="life-join__state-head">
+        <h2 className="life-join__state-title">入驻申请</h2>
+        <Tag color={look.color} fill="solid">
+          {application.state}
+        </Tag>
+      </div>
+      <p className="life-join__state-note">{look.note}</p>
+      <dl className="life-join__fields">
+        <dt>提交日期</dt>
+        <dd>{formatDate(application.createdAt)}</dd>
+        <dt>联系人</dt>
+        <dd>{application.contactName}</dd>
+        <dt>联系电话</dt>
+        <dd>{application.phone}</dd>
+        <dt>所在城市</dt>
+        <dd>{application.city}</dd>
+        <dt>经营类型</dt>
+        <dd>{application.kind}</dd>
+        {application.remarks ? (
+          <>
+            <dt>补充说明</dt>
+            <dd>{application.remarks}</dd>
+          </>
+        ) : null}
+      </dl>
+      {application.state === '未通过' ? (
+        <Button block color="primary" fill="outline" onClick={onApplyAgain}>
+          重新申请
+        </Button>
+      ) : null}
+    </section>
+  );
+}
 
 export default function LifeServicesJoinPage() {
-  const meta = useRouteMeta();
-  return (
-    <Page title={meta?.title ?? '生活服务入驻'}>
-      <PagePlaceholder purpose="报名加入生活服务合作计划。" />
-    </Page>
-  );
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  /** After 未通过, the user chose to apply again: the form, filled with the last request. */
+  const [again, setAgain] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    getMyApplication().then(
+      (application) => current && setLoaded({ state: 'ready', application }),
+      (error: unknown) => current && setLoaded({ state: 'failed', message: error instanceof ApiError && error.errorCode !== null ? error.message : '请检查网络后重试' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [attempt]);
+
+  async function submit(body: FormBody) {
+    const application = await applyLifeService(body);
+    showToast({ icon: 'success', content: '提交成功，请等待审核' });
+    setAgain(false);
+    setLoaded({ state: 'ready', application });
+  }
+
+  let body;
+  if (loaded.state === 'loading') {
+    body = (
+      <div className="life-join__loading" aria-busy="true" aria-label="加载中">
+        <Skeleton.Title animated />
+        <Skeleton.Paragraph animated lineCount={5} />
+      </div>
+    );
+  } else if (loaded.state === 'failed') {
+    body = (
+      <StatusView icon="disconnected" title="加载失败" description={loaded.message}>
+        <Button block color="primary" onClick={() => (setLoaded({ state: 'loading' }), setAttempt((value) => value + 1))}>
+          重试
+        </Button>
+      </StatusView>
+    );
+  } else if (loaded.application && !again) {
+    body = <ApplicationState application={loaded.application} onApplyAgain={() => setAgain(true)} />;
+  } else {
+    body = (
+      <>
+        <section className="life-join__intro" aria-label="计划介绍">
+          <h2 className="life-join__intro-title">生活服务合作计划</h2>
+          <p>入驻后，您的门店将出现在优税通生活服务频道，顾客到店消费可直接开具电子发票，享受流量扶持与专属客户经理服务。</p>
+        </section>
+        <LifeServiceForm initial={loaded.application ?? undefined} onSubmit={submit} />
+      </>
+    );
+  }
+
+  return <Page title="生活服务入驻">{body}</Page>;
 }

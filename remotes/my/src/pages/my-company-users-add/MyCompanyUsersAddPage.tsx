@@ -1,12 +1,94 @@
-import { useRouteMeta } from '@app/host-sdk/router';
+/**
+ * `/my/companyUsers/add`: a manager adds someone by phone and name with a role (`companyUser/add`). Someone who has
+ * not signed in yet is added as pending and sees the company at their next sign-in; the toast says so. Then back to
+ * the staff list.
+ */
+import { useState } from 'react';
+import { callApi } from '@app/host-sdk/api-client';
+import { useLocation, useNavigate } from '@app/host-sdk/router';
+import { Button } from '@app/ui/button';
+import { showToast } from '@app/ui/feedback';
+import { applyServerErrors, Form } from '@app/ui/form';
+import { Input } from '@app/ui/input';
 import { Page } from '@app/ui/page';
-import { PagePlaceholder } from '@app/ui/page-placeholder';
+import { Selector } from '@app/ui/selector';
+import { href } from '../../paths';
+import { membersRevision } from '../my-company-users/members-changes';
+import { EMPTY_MEMBER, memberRules, ROLE_OPTIONS, type MemberFormShape } from './member-form-rules';
+import './my-company-users-add.css';
+
+function MemberForm({ onSaved }: { onSaved: () => void }) {
+  const [form] = Form.useForm<MemberFormShape>();
+  const [saving, setSaving] = useState(false);
+
+  async function submit(shape: MemberFormShape) {
+    setSaving(true);
+    try {
+      const member = await callApi(
+        'companyUser/add',
+        { phone: shape.phone.trim(), name: shape.name.trim(), role: shape.role[0] ?? 'employee' },
+        { noRepeat: true },
+      );
+      membersRevision.note();
+      showToast({ icon: 'success', content: member.pending ? '已添加，对方下次登录后即可看到本企业' : '已添加' });
+      onSaved();
+    } catch (error) {
+      // The fields the server refused show its message under them (the toast has shown it too).
+      applyServerErrors(form, error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Form
+      form={form}
+      className="member-form"
+      layout="horizontal"
+      mode="card"
+      initialValues={EMPTY_MEMBER}
+      onFinish={(shape: MemberFormShape) => void submit(shape)}
+      footer={
+        <Button block type="submit" color="primary" size="large" loading={saving} loadingText="添加中" disabled={saving}>
+          添加
+        </Button>
+      }
+    >
+      <Form.Header>员工信息</Form.Header>
+      <Form.Item name="phone" label="手机号" required rules={memberRules.phone} description="对方用此手机号登录后即可看到本企业">
+        <Input type="tel" inputMode="numeric" placeholder="11 位手机号" maxLength={11} clearable />
+      </Form.Item>
+      <Form.Item name="name" label="姓名" required rules={memberRules.name}>
+        <Input placeholder="员工姓名" maxLength={20} clearable />
+      </Form.Item>
+      <Form.Header>角色</Form.Header>
+      <Form.Item
+        name="role"
+        rules={memberRules.role}
+        // A single-choice Selector may be tapped off: keep the last choice.
+        normalize={(value: string[], previous: string[]) => (value.length ? value : previous)}
+      >
+        <Selector className="member-form__roles" columns={1} options={ROLE_OPTIONS} />
+      </Form.Item>
+    </Form>
+  );
+}
 
 export default function MyCompanyUsersAddPage() {
-  const meta = useRouteMeta();
+  const navigate = useNavigate();
+  const location = useLocation();
+  /** A new form after each addition: the page stays alive in the page cache, and the next visit starts empty. */
+  const [formVersion, setFormVersion] = useState(0);
+
+  function saved() {
+    setFormVersion((version) => version + 1);
+    if (location.key !== 'default') navigate(-1);
+    else navigate(href('myCompanyUsers'), { replace: true });
+  }
+
   return (
-    <Page title={meta?.title ?? '添加员工'}>
-      <PagePlaceholder purpose="按手机号和姓名添加员工并分配角色。" />
+    <Page title="添加员工">
+      <MemberForm key={formVersion} onSaved={saved} />
     </Page>
   );
 }

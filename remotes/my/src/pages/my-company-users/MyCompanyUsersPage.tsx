@@ -1,12 +1,98 @@
-import { useRouteMeta } from '@app/host-sdk/router';
+/**
+ * `/my/companyUsers` (managers): the company's members and the people added by phone who have not signed in yet
+ * (待登录), each with their role. 移除 asks first, then removes a member (`companyUser/remove`; they lose every
+ * session) or takes back a pending addition (`cancelInvitation`); the manager's own row has no action, and the
+ * server's refusal to remove the last manager (2005) is shown as it says it. 添加员工 opens the form.
+ */
+import { useRef, useState } from 'react';
+import { ApiError } from '@app/host-sdk/api-client';
+import { useNavigate } from '@app/host-sdk/router';
+import { usePermissions } from '@app/host-sdk/session-hooks';
+import { Button } from '@app/ui/button';
+import { alertDialog, confirmDialog, showToast } from '@app/ui/feedback';
 import { Page } from '@app/ui/page';
-import { PagePlaceholder } from '@app/ui/page-placeholder';
+import { PagedList, type PagedListHandle } from '@app/ui/paged-list';
+import { useReloadOnChange } from '@app/ui/list-revision';
+import { SearchBar } from '@app/ui/search-bar';
+import { useDebounced } from '@app/ui/use-debounced';
+import { StatusView } from '@app/ui/status-view';
+import { href } from '../../paths';
+import { MemberCard } from './MemberCard';
+import { listMembers, removeMember, type CompanyMember } from './members-api';
+import { membersRevision } from './members-changes';
+import './my-company-users.css';
 
 export default function MyCompanyUsersPage() {
-  const meta = useRouteMeta();
+  const navigate = useNavigate();
+  const manager = usePermissions().includes('company_manage');
+  const list = useRef<PagedListHandle>(null);
+  const [text, setText] = useState('');
+  const keyword = useDebounced(text.trim(), 300);
+  useReloadOnChange(list, membersRevision);
+
+  const add = () => navigate(href('myCompanyUsersAdd'));
+
+  async function remove(member: CompanyMember) {
+    const confirmed = await confirmDialog({
+      title: member.pending ? '取消添加' : '移除员工',
+      content: member.pending
+        ? `确定取消添加“${member.name}”吗？对方登录后将看不到本企业。`
+        : `确定将“${member.name}”移出本企业吗？移出后对方将无法再为本企业开票。`,
+      confirmText: <span className="company-users__danger">移除</span>,
+      cancelText: '取消',
+    });
+    if (!confirmed) return;
+    try {
+      await removeMember(member);
+      showToast({ icon: 'success', content: member.pending ? '已取消添加' : '已移除' });
+    } catch (error) {
+      // 2005: the company would be left without a manager; the server says so. Other errors the API client showed.
+      if (error instanceof ApiError && error.errorCode === 2005) await alertDialog({ title: '无法移除', content: error.message, confirmText: '知道了' });
+    }
+  }
+
+  if (!manager) {
+    return (
+      <Page title="员工管理">
+        <StatusView icon="closed" title="仅企业管理员可管理员工" description="如需添加或移除员工，请联系本企业的管理员。" />
+      </Page>
+    );
+  }
+
   return (
-    <Page title={meta?.title ?? '员工管理'}>
-      <PagePlaceholder purpose="企业成员及其角色，移除成员。" />
+    <Page title="员工管理">
+      <div className="company-users">
+        <PagedList<CompanyMember>
+          ref={list}
+          queryKey={`members:${keyword}`}
+          load={(page) => listMembers(keyword, page)}
+          itemKey={(member) => `${member.pending ? 'p' : 'm'}:${member.id}`}
+          header={
+            <div className="company-users__search">
+              <SearchBar placeholder="搜索姓名或手机号" value={text} onChange={setText} onClear={() => setText('')} />
+            </div>
+          }
+          renderItem={(member) => <MemberCard member={member} onRemove={(item) => void remove(item)} />}
+          skeletonRows={4}
+          empty={
+            keyword
+              ? { description: '没有找到相关员工' }
+              : {
+                  description: '还没有员工',
+                  action: (
+                    <Button color="primary" onClick={add}>
+                      添加员工
+                    </Button>
+                  ),
+                }
+          }
+        />
+      </div>
+      <div className="company-users__bar">
+        <Button block color="primary" size="large" onClick={add}>
+          添加员工
+        </Button>
+      </div>
     </Page>
   );
 }

@@ -1,12 +1,128 @@
-import { useRouteMeta } from '@app/host-sdk/router';
+/**
+ * `/my/subCode/qrcode?id=<id>`: the sub-code's poster. Its QR code holds the sub-code's full short link
+ * (`origin + /t/{code}`), which opens the shop page `/shop/{code}` on the customer's phone. The image can be
+ * long-pressed and saved (or downloaded) to print for the cashier, branch or table.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { ApiError } from '@app/host-sdk/api-client';
+import { useNavigate, useSearchParams } from '@app/host-sdk/router';
+import { useSession } from '@app/host-sdk/session-hooks';
+import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
-import { PagePlaceholder } from '@app/ui/page-placeholder';
+import { StatusView } from '@app/ui/status-view';
+import { Tag } from '@app/ui/tag';
+import { QrPoster } from '../../components/qr-poster/QrPoster';
+import { shopPosterLayout } from '../../components/qr-poster/drawing-items';
+import { href } from '../../paths';
+import { chargeOf } from '../my-sub-codes/SubCodeCard';
+import { getShopCode, getSubCode, linkOf, type SubCode } from '../my-sub-codes/sub-codes-api';
+import './my-sub-code-qrcode.css';
+
+type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; subCode: SubCode; shopName: string };
 
 export default function MySubCodeQrcodePage() {
-  const meta = useRouteMeta();
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const navigate = useNavigate();
+  const companyName = useSession().company?.name ?? '';
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!id) return;
+    let current = true;
+    // The shop name the customer's page shows (the company's name should the shop code not answer).
+    const shopName = getShopCode().then(
+      (shop) => shop.shopName,
+      () => companyName,
+    );
+    Promise.all([getSubCode(id), shopName]).then(
+      ([subCode, name]) => current && setLoaded({ state: 'ready', subCode, shopName: name }),
+      (error: unknown) => {
+        const message = error instanceof ApiError && error.errorCode !== null ? error.message : '请检查网络后重试';
+        if (current) setLoaded({ state: 'failed', message });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [id, attempt, companyName]);
+
+  const subCode = loaded.state === 'ready' && loaded.subCode.id === id ? loaded.subCode : null;
+  const shopName = loaded.state === 'ready' ? loaded.shopName : '';
+  const name = subCode?.name ?? null;
+  const link = subCode ? linkOf(subCode.shortPath) : null;
+  // Keyed on what is drawn: loading again (the page shown again) does not draw the same poster twice.
+  const spec = useMemo(
+    () => (name !== null && link ? shopPosterLayout({ shopName: shopName || name, subCodeName: shopName ? name : null, link }) : null),
+    [name, link, shopName],
+  );
+
+  if (!id) {
+    return (
+      <Page title="子码二维码">
+        <StatusView icon="empty" title="没有找到这个子码" description="链接缺少子码编号，请从子码列表重新进入">
+          <Button block color="primary" onClick={() => navigate(href('mySubCodes'), { replace: true })}>
+            返回子码列表
+          </Button>
+        </StatusView>
+      </Page>
+    );
+  }
+
+  if (loaded.state === 'failed') {
+    return (
+      <Page title="子码二维码">
+        <StatusView icon="disconnected" title="子码加载失败" description={loaded.message}>
+          <Button
+            block
+            color="primary"
+            onClick={() => {
+              setLoaded({ state: 'loading' });
+              setAttempt((value) => value + 1);
+            }}
+          >
+            重试
+          </Button>
+        </StatusView>
+      </Page>
+    );
+  }
+
   return (
-    <Page title={meta?.title ?? '子码二维码'}>
-      <PagePlaceholder purpose="按背景色、图片、二维码和文字绘制子码海报并保存。" />
+    <Page title="子码二维码">
+      <div className="sub-code-qrcode">
+        {subCode && !subCode.enabled ? (
+          <div className="sub-code-qrcode__notice" role="note">
+            该子码已停用，顾客扫码将看到“暂停收款”。
+            <a role="button" onClick={() => navigate(href('mySubCodeEdit', {}, { id: subCode.id }))}>
+              去启用
+            </a>
+          </div>
+        ) : null}
+        <QrPoster spec={spec} alt={subCode ? `${subCode.name}收款码` : '子码收款码'} fileName={subCode ? `子码-${subCode.name}.png` : '子码.png'} />
+        {subCode ? (
+          <dl className="sub-code-qrcode__facts">
+            <div>
+              <dt>子码名称</dt>
+              <dd>
+                {subCode.name}
+                <Tag className="sub-code-qrcode__tag" color={subCode.enabled ? 'success' : 'default'} fill="outline">
+                  {subCode.enabled ? '已启用' : '已停用'}
+                </Tag>
+              </dd>
+            </div>
+            <div>
+              <dt>固定收款</dt>
+              <dd>{chargeOf(subCode)}</dd>
+            </div>
+            <div>
+              <dt>收款链接</dt>
+              <dd className="sub-code-qrcode__link">{linkOf(subCode.shortPath)}</dd>
+            </div>
+          </dl>
+        ) : null}
+      </div>
     </Page>
   );
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, rs, test } from '@rstest/core'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getToken, sessionStore, userDetailAtom } from '@app/host-sdk/session';
 import type { UserDetail } from '@app/contract/user';
-import { fail, ok, renderPage, userDetail, type Route } from '@app/host-sdk/testing';
+import { fail, ok, renderPage, taxAccount, userDetail, type Route } from '@app/host-sdk/testing';
 import MyPage from './MyPage';
 
 const EMPLOYEE = userDetail({
@@ -13,7 +13,15 @@ const EMPLOYEE = userDetail({
 const PERSON = userDetail({ nickname: '张晓', company: false, companyInfo: null, permissions: [], account: { username: null, agreed: false } });
 
 /** 我的 for `user`, the API answering `calls`. */
-const openMy = (user: UserDetail = userDetail(), calls: Record<string, Route> = {}) => renderPage(<MyPage />, { url: '/my', user, calls });
+const openMy = (user: UserDetail = userDetail(), calls: Record<string, Route> = {}, account?: ReturnType<typeof taxAccount> | null) =>
+  renderPage(<MyPage />, { url: '/my', user, calls, taxAccount: account });
+const OFFLINE_PAY = userDetail({
+  nickname: '赵收款',
+  permissions: ['benefit_payment'],
+  companyInfo: { ...(userDetail().companyInfo as NonNullable<UserDetail['companyInfo']>), roleName: '线下收款管理员' },
+});
+/** The menu entries shown, in order. */
+const entries = () => Array.from(document.querySelectorAll('.my-page__menu .adm-list-item-content-main')).map((node) => node.textContent);
 
 const profile = () => screen.getByRole('region', { name: '个人信息' });
 /** The open confirmation (antd-mobile renders it into the body). */
@@ -97,5 +105,58 @@ describe('MyPage', () => {
     expect(getToken()).not.toBeNull();
     expect(sessionStore.get(userDetailAtom)?.nickname).toBe('李老板');
     await waitFor(() => expect((screen.getByRole('button', { name: '退出登录' }) as HTMLButtonElement).disabled).toBe(false));
+  });
+
+  test.each([
+    ['a company manager', userDetail(), ['我的企业', '商品管理', '员工管理', '子码管理', '店铺码', '钱包', '统计', '税务账号', '生活服务入驻', '联系客服']],
+    ['a company employee', EMPLOYEE, ['我的企业', '商品管理', '子码管理', '店铺码', '统计', '税务账号', '联系客服']],
+    ['an offline-pay manager', OFFLINE_PAY, ['我的企业', '绑定企业', '钱包', '联系客服']],
+    ['a user of no company', PERSON, ['绑定企业', '联系客服']],
+  ])('%s sees the menu their permissions allow', (_case, user, expected) => {
+    openMy(user);
+    expect(entries()).toEqual(expected);
+  });
+
+  test.each([
+    ['我的企业', '/my/companies'],
+    ['商品管理', '/my/companyGoods'],
+    ['员工管理', '/my/companyUsers'],
+    ['子码管理', '/my/subCode'] /* the router drops the trailing slash of /my/subCode/ */,
+    ['店铺码', '/my/shop-code'],
+    ['钱包', '/my/wallet'],
+    ['统计', '/my/statistics/invoiceStatistics'],
+    ['生活服务入驻', '/tools/join/lifeServices'],
+  ])('%s opens %s', (label, address) => {
+    const { url } = openMy();
+    fireEvent.click(screen.getByText(label));
+    expect(url()).toBe(address);
+  });
+
+  test('the tax account card shows the login and face states and opens 税务账号', () => {
+    const { url } = openMy(userDetail(), {}, taxAccount({ loginState: '已登录', scanFaceState: '未认证' }));
+    const card = screen.getByRole('button', { name: '税务账号状态' });
+    expect(within(card).getByText('已登录')).toBeTruthy();
+    expect(within(card).getByText('未认证')).toBeTruthy();
+    fireEvent.click(card);
+    expect(url()).toBe('/my/taxAccount');
+  });
+
+  test('a company without a tax account is asked to set one up; a user of no company sees no card', () => {
+    openMy(userDetail(), {}, null);
+    expect(within(screen.getByRole('button', { name: '税务账号状态' })).getByText('尚未设置电子税务局账号，设置后才能开票')).toBeTruthy();
+    cleanup();
+    openMy(PERSON);
+    expect(screen.queryByRole('button', { name: '税务账号状态' })).toBeNull();
+  });
+
+  test('the profile follows a switch of company in the session store', async () => {
+    openMy();
+    act(() =>
+      sessionStore.set(
+        userDetailAtom,
+        userDetail({ companyInfo: { ...(userDetail().companyInfo as NonNullable<UserDetail['companyInfo']>), name: '杭州出租车有限公司', roleName: '出租车管理员' } }),
+      ),
+    );
+    expect(await within(profile()).findByText('杭州出租车有限公司 · 出租车管理员')).toBeTruthy();
   });
 });

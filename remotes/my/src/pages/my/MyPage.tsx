@@ -1,17 +1,20 @@
 /**
- * `/my` (tab bar): who is signed in and for which company, the way into the tax account, contact, and 退出登录 (the
- * server ends the session, see `@app/host-sdk/sign-out`).
+ * `/my` (tab bar): who is signed in and for which company, the company's standing at the tax bureau, the menu the
+ * user's permissions allow (./menu.ts), and 退出登录 (the server ends the session, see `@app/host-sdk/sign-out`).
  */
 import { useState } from 'react';
 import { ApiError } from '@app/host-sdk/api-client';
-import { appHref } from '@app/host-sdk/paths';
 import { useNavigate } from '@app/host-sdk/router';
 import { useSession } from '@app/host-sdk/session-hooks';
 import { signOut } from '@app/host-sdk/sign-out';
 import { Button } from '@app/ui/button';
 import { confirmDialog, showToast } from '@app/ui/feedback';
+import { LineIcon } from '@app/ui/line-icon';
 import { List } from '@app/ui/list';
 import { Page } from '@app/ui/page';
+import { Tag } from '@app/ui/tag';
+import { menuFor } from './menu';
+import { TaxAccountCard } from './TaxAccountCard';
 import './my-page.css';
 
 export default function MyPage() {
@@ -34,27 +37,34 @@ export default function MyPage() {
     <Page title="我的" noBack>
       <section className="my-page__profile" aria-label="个人信息">
         <div className="my-page__avatar" aria-hidden="true">
-          {user?.avatarUrl ? <img src={user.avatarUrl} alt="" /> : (user?.nickname ?? '?').slice(0, 1)}
+          {user?.avatarUrl ? <img src={user.avatarUrl} alt="" /> : (user?.nickname || '?').slice(0, 1)}
         </div>
         <div className="my-page__who">
           <div className="my-page__nickname">{user?.nickname ?? ''}</div>
           <div className="my-page__company">{company ? `${company.name} · ${company.roleName}` : '未绑定企业'}</div>
+          {company ? null : (
+            <Tag className="my-page__personal" color="default" fill="outline">
+              个人用户
+            </Tag>
+          )}
         </div>
       </section>
-      <List className="my-page__menu">
-        {isCompanyUser ? (
-          <List.Item clickable onClick={() => navigate(appHref('myTaxAccount'))}>
-            税务账号
-          </List.Item>
-        ) : (
-          <List.Item clickable onClick={() => navigate(appHref('myCompanyBind'))}>
-            绑定企业
-          </List.Item>
-        )}
-        <List.Item clickable onClick={() => navigate(appHref('myContactUs'))}>
-          联系客服
-        </List.Item>
-      </List>
+      {isCompanyUser ? <TaxAccountCard /> : null}
+      {menuFor(user).map((group) => (
+        <List key={group.title} className="my-page__menu" mode="card" header={group.title}>
+          {group.entries.map((entry) => (
+            <List.Item
+              key={entry.label}
+              prefix={<LineIcon className="my-page__menu-icon" d={entry.icon} />}
+              extra={entry.extra}
+              clickable
+              onClick={() => navigate(entry.to)}
+            >
+              {entry.label}
+            </List.Item>
+          ))}
+        </List>
+      ))}
       <div className="my-page__sign-out">
         <Button block color="danger" fill="outline" loading={signingOut} disabled={signingOut} onClick={() => void confirmSignOut()}>
           退出登录

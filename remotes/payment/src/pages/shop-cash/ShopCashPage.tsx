@@ -1,12 +1,125 @@
-import { useRouteMeta } from '@app/host-sdk/router';
+/**
+ * `/shop/{code}`: what a customer sees after scanning a shop code or a sub-code (through its short link `/t/{code}`).
+ * It names the shop (and the sub-code, its fixed goods and amount); a code that takes nothing says 暂停收款 with the
+ * reason, an unknown one 店铺不存在. Paying here (the amount keypad, WeChat or Alipay) comes in a later release: until
+ * then the page says 在线付款即将开放 and takes no payment.
+ */
+import { useEffect, useState } from 'react';
+import { formatYuan } from '@app/domain/money';
+import { ApiError } from '@app/host-sdk/api-client';
+import { useParams } from '@app/host-sdk/router';
+import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
-import { PagePlaceholder } from '@app/ui/page-placeholder';
+import { Skeleton } from '@app/ui/skeleton';
+import { StatusView } from '@app/ui/status-view';
+import { getShop, type ShopInfo } from './shop-api';
+import './shop-cash.css';
+
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'missing' }
+  | { state: 'failed'; message: string }
+  | { state: 'ready'; shop: ShopInfo };
+
+const TITLE = '收银台';
+
+function useShop(code: string): { loaded: Loaded; retry: () => void } {
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let current = true;
+    setLoaded((previous) => (previous.state === 'ready' && previous.shop.code === code ? previous : { state: 'loading' }));
+    getShop(code).then(
+      (shop) => current && setLoaded({ state: 'ready', shop }),
+      (error: unknown) => {
+        if (!current) return;
+        if (error instanceof ApiError && (error.errorCode === 4004 || error.errorCode === 4000)) setLoaded({ state: 'missing' });
+        else setLoaded({ state: 'failed', message: error instanceof ApiError && error.errorCode !== null ? error.message : '请检查网络后重试' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [code, attempt]);
+  return {
+    loaded,
+    retry: () => {
+      setLoaded({ state: 'loading' });
+      setAttempt((value) => value + 1);
+    },
+  };
+}
+
+function ShopSkeleton() {
+  return (
+    <div className="shop-cash__card" aria-busy="true" aria-label="加载中">
+      <Skeleton animated className="shop-cash__avatar-skeleton" />
+      <Skeleton.Title animated className="shop-cash__title-skeleton" />
+      <Skeleton.Paragraph animated lineCount={3} />
+    </div>
+  );
+}
+
+function OpenShop({ shop }: { shop: ShopInfo }) {
+  return (
+    <>
+      <section className="shop-cash__card" aria-label={shop.shopName}>
+        <div className="shop-cash__avatar" aria-hidden="true">
+          {shop.shopName.slice(0, 1)}
+        </div>
+        <h2 className="shop-cash__name">{shop.shopName}</h2>
+        {shop.subCodeName ? <p className="shop-cash__sub-code">{shop.subCodeName}</p> : null}
+        {shop.amountFen !== null ? (
+          <div className="shop-cash__fixed">
+            {shop.goodsName ? <span className="shop-cash__goods">{shop.goodsName}</span> : null}
+            <span className="shop-cash__amount">{formatYuan(shop.amountFen)}</span>
+          </div>
+        ) : (
+          <p className="shop-cash__hint">付款金额由您输入</p>
+        )}
+      </section>
+      <section className="shop-cash__soon" role="note">
+        <h3 className="shop-cash__soon-title">在线付款即将开放</h3>
+        <p className="shop-cash__soon-text">目前请向商家当面付款；开放后可在此用微信或支付宝付款，并直接申请电子发票。</p>
+      </section>
+    </>
+  );
+}
 
 export default function ShopCashPage() {
-  const meta = useRouteMeta();
+  const { code = '' } = useParams();
+  const { loaded, retry } = useShop(code);
+
+  let body;
+  if (loaded.state === 'loading') {
+    body = <ShopSkeleton />;
+  } else if (loaded.state === 'missing') {
+    body = <StatusView icon="empty" title="店铺不存在" description="请核对收款码是否正确，或向商家重新索取" />;
+  } else if (loaded.state === 'failed') {
+    body = (
+      <StatusView icon="disconnected" title="店铺信息加载失败" description={loaded.message}>
+        <Button block color="primary" onClick={retry}>
+          重试
+        </Button>
+      </StatusView>
+    );
+  } else if (loaded.shop.closedReason) {
+    const { shop } = loaded;
+    body = (
+      <StatusView icon="closed" title="暂停收款" description={shop.closedReason}>
+        <p className="shop-cash__closed-shop">
+          {shop.shopName}
+          {shop.subCodeName ? ` · ${shop.subCodeName}` : ''}
+        </p>
+      </StatusView>
+    );
+  } else {
+    body = <OpenShop shop={loaded.shop} />;
+  }
+
   return (
-    <Page title={meta?.title ?? '收银台'}>
-      <PagePlaceholder purpose="顾客扫店铺码或子码付款：店铺名称、金额键盘、微信或支付宝支付。" />
+    <Page title={TITLE}>
+      <div className="shop-cash">{body}</div>
     </Page>
   );
 }

@@ -1,0 +1,142 @@
+/**
+ * 企业绑定码 (managers of the current company): the code a new employee enters on 绑定企业, or scans as the short
+ * link `/t/{code}` its QR image encodes. 生成绑定码 makes one, 重新生成 replaces it (the old one stops working), 作废
+ * revokes it after a confirmation.
+ */
+import { useEffect, useState } from 'react';
+import { ApiError } from '@app/host-sdk/api-client';
+import { Button } from '@app/ui/button';
+import { confirmDialog, showToast } from '@app/ui/feedback';
+import { Skeleton } from '@app/ui/skeleton';
+import { bindLink, createBindCode, getBindCode, revokeBindCode, type BindCode } from './companies-api';
+import { useQrDataUrl } from './use-qr-data-url';
+
+type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; code: BindCode | null };
+
+const DATE_TIME = new Intl.DateTimeFormat('zh-CN', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+export function formatDateTime(iso: string): string {
+  const parts = Object.fromEntries(DATE_TIME.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof ApiError && error.errorCode !== null ? error.message : '请检查网络后重试';
+}
+
+export function BindCodeCard({ companyName }: { companyName: string }) {
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState<'create' | 'revoke' | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    getBindCode().then(
+      (code) => current && setLoaded({ state: 'ready', code }),
+      (error: unknown) => current && setLoaded({ state: 'failed', message: messageOf(error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [attempt]);
+
+  const code = loaded.state === 'ready' ? loaded.code : null;
+  const link = code ? bindLink(code) : null;
+  const image = useQrDataUrl(link);
+
+  async function create() {
+    if (code && !(await confirmDialog({ title: '重新生成绑定码', content: '重新生成后，原绑定码和二维码将立即失效。确定重新生成吗？', confirmText: '重新生成', cancelText: '取消' }))) return;
+    setBusy('create');
+    try {
+      const created = await createBindCode();
+      setLoaded({ state: 'ready', code: created });
+      showToast({ icon: 'success', content: code ? '已重新生成绑定码' : '已生成绑定码' });
+    } catch {
+      // The API client has shown the error.
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function revoke() {
+    if (!(await confirmDialog({ title: '作废绑定码', content: '作废后，任何人都无法再用此绑定码或二维码加入企业。确定作废吗？', confirmText: <span className="my-companies__danger">作废</span>, cancelText: '取消' }))) return;
+    setBusy('revoke');
+    try {
+      await revokeBindCode();
+      setLoaded({ state: 'ready', code: null });
+      showToast({ icon: 'success', content: '绑定码已作废' });
+    } catch {
+      // The API client has shown the error.
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  let body;
+  if (loaded.state === 'loading') {
+    body = (
+      <div aria-busy="true" aria-label="绑定码加载中">
+        <Skeleton.Paragraph animated lineCount={3} />
+      </div>
+    );
+  } else if (loaded.state === 'failed') {
+    body = (
+      <div className="my-companies__code-failed">
+        <p>绑定码加载失败：{loaded.message}</p>
+        <Button size="small" color="primary" fill="outline" onClick={() => (setLoaded({ state: 'loading' }), setAttempt((value) => value + 1))}>
+          重试
+        </Button>
+      </div>
+    );
+  } else if (!code) {
+    body = (
+      <div className="my-companies__code-empty">
+        <p>暂无有效的绑定码。生成后，员工输入绑定码或扫描二维码即可加入“{companyName}”。</p>
+        <Button block color="primary" loading={busy === 'create'} disabled={busy !== null} onClick={() => void create()}>
+          生成绑定码
+        </Button>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <div className="my-companies__code" aria-label="绑定码">
+          {code.code}
+        </div>
+        <p className="my-companies__code-expiry">有效期至 {formatDateTime(code.expiresAt)}</p>
+        <div className="my-companies__qr">
+          {image.url ? (
+            <img className="my-companies__qr-image" src={image.url} alt="企业绑定二维码" data-link={link ?? undefined} />
+          ) : (
+            <Skeleton animated className="my-companies__qr-image" />
+          )}
+        </div>
+        <p className="my-companies__qr-hint">员工用微信扫码即可绑定，长按二维码可保存</p>
+        <p className="my-companies__link">{link}</p>
+        <div className="my-companies__code-actions">
+          <Button block color="primary" fill="outline" loading={busy === 'create'} disabled={busy !== null} onClick={() => void create()}>
+            重新生成
+          </Button>
+          <Button block color="danger" fill="outline" loading={busy === 'revoke'} disabled={busy !== null} onClick={() => void revoke()}>
+            作废
+          </Button>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <section className="my-companies__card my-companies__bind-code" aria-label="企业绑定码">
+      <h2 className="my-companies__card-title">企业绑定码</h2>
+      {body}
+    </section>
+  );
+}

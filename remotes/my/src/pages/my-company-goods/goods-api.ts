@@ -1,0 +1,17 @@
+/** The goods list's calls: one page of the company's goods (by keyword), and deleting one. */
+import { callApi } from '@app/host-sdk/api-client';
+import type { Goods } from '@app/contract/goods';
+import { goodsRevision } from './goods-changes';
+
+export type { Goods };
+
+export function listGoods(keyword: string, page: number) {
+  return callApi('goods/list', { ...(keyword ? { keyword } : {}), page });
+}
+
+/** Deletes the goods; `archived` when an invoice names them (they leave the list either way). */
+export async function deleteGoods(id: string): Promise<{ id: string; archived: boolean }> {
+  const answer = await callApi('goods/delete', { id }, { noRepeat: true });
+  goodsRevision.note();
+  return answer;
+}

@@ -1,0 +1,46 @@
+/**
+ * One member: name, 待登录 for someone added who has not signed in yet, the role, the masked phone, and 移除 — except
+ * on the manager's own row (marked 我), which has no action.
+ */
+import { Button } from '@app/ui/button';
+import { Tag } from '@app/ui/tag';
+import { maskedPhone, type CompanyMember } from './members-api';
+
+export interface MemberCardProps {
+  member: CompanyMember;
+  onRemove: (member: CompanyMember) => void;
+}
+
+export function MemberCard({ member, onRemove }: MemberCardProps) {
+  return (
+    <article className="member-card" aria-label={member.name}>
+      <div className="member-card__avatar" aria-hidden="true">
+        {member.name.slice(0, 1)}
+      </div>
+      <div className="member-card__main">
+        <div className="member-card__head">
+          <span className="member-card__name">{member.name}</span>
+          {member.self ? (
+            <Tag className="member-card__tag" color="default" fill="outline">
+              我
+            </Tag>
+          ) : null}
+          <Tag className="member-card__tag" color={member.role === 'manager' ? 'warning' : 'primary'} fill="outline">
+            {member.roleName}
+          </Tag>
+          {member.pending ? (
+            <Tag className="member-card__tag" color="default">
+              待登录
+            </Tag>
+          ) : null}
+        </div>
+        <div className="member-card__phone">{maskedPhone(member.phone)}</div>
+      </div>
+      {member.self ? null : (
+        <Button size="mini" fill="none" color="danger" className="member-card__action" aria-label={`移除 ${member.name}`} onClick={() => onRemove(member)}>
+          移除
+        </Button>
+      )}
+    </article>
+  );
+}

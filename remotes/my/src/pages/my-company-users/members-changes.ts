@@ -1,0 +1,4 @@
+/** The company's members' revision: every change made on these screens notes it, the cached list reloads after one. */
+import { createRevision } from '@app/ui/list-revision';
+
+export const membersRevision = createRevision();

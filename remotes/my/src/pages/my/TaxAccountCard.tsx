@@ -1,0 +1,60 @@
+/**
+ * The current company's standing at the tax bureau on 我的: 登录状态 and 刷脸状态 (docs/product.md, "Tasks"). The
+ * whole card opens 税务账号, where the user logs in, authenticates or sets the account up.
+ */
+import { appHref } from '@app/host-sdk/paths';
+import { isFaceAuthenticated, isTaxLoggedIn } from '@app/host-sdk/roles';
+import { useNavigate } from '@app/host-sdk/router';
+import { useTaxAccount } from '@app/host-sdk/session-hooks';
+import { Skeleton } from '@app/ui/skeleton';
+import { Tag } from '@app/ui/tag';
+
+export function TaxAccountCard() {
+  const navigate = useNavigate();
+  const { account, loading } = useTaxAccount();
+
+  let body;
+  if (loading) {
+    body = <Skeleton.Paragraph animated lineCount={1} className="my-page__tax-skeleton" />;
+  } else if (!account) {
+    body = <p className="my-page__tax-note">尚未设置电子税务局账号，设置后才能开票</p>;
+  } else {
+    const loggedIn = isTaxLoggedIn(account);
+    const authenticated = isFaceAuthenticated(account);
+    body = (
+      <div className="my-page__tax-states">
+        <div className="my-page__tax-state">
+          <span className="my-page__tax-label">登录状态</span>
+          <Tag color={loggedIn ? 'success' : 'warning'} fill="outline">
+            {account.loginState}
+          </Tag>
+        </div>
+        <div className="my-page__tax-state">
+          <span className="my-page__tax-label">刷脸状态</span>
+          <Tag color={authenticated ? 'success' : 'warning'} fill="outline">
+            {account.scanFaceState}
+          </Tag>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <section
+      className="my-page__tax"
+      aria-label="税务账号状态"
+      role="button"
+      tabIndex={0}
+      onClick={() => navigate(appHref('myTaxAccount'))}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') navigate(appHref('myTaxAccount'));
+      }}
+    >
+      <div className="my-page__tax-head">
+        <span className="my-page__tax-title">电子税务局</span>
+        <span className="my-page__tax-more">{account ? '管理' : loading ? '' : '去设置'} ›</span>
+      </div>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * The menu of 我的, by permission (docs/product.md, "Roles"): which entries a user sees, in which group, and where
+ * each leads. Kept as data so the page and its test read the same rules.
+ */
+import { appHref } from '@app/host-sdk/paths';
+import { hasPermission, isCompanyUser } from '@app/host-sdk/roles';
+import type { UserDetail } from '@app/contract/user';
+import { href } from '../../paths';
+
+/** Stroke paths (24×24) of the menu's icons, drawn with `LineIcon`. */
+const ICONS = {
+  companies: 'M4 21V5l8-2v18 M12 8l8 2v11 M3 21h18 M7 8h2 M7 12h2 M7 16h2 M15 13h2 M15 17h2',
+  bind: 'M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1 M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1',
+  goods: 'M4 7l8-4 8 4v10l-8 4-8-4z M4 7l8 4 8-4 M12 11v10',
+  users: 'M9 11a4 4 0 1 0 0-8a4 4 0 1 0 0 8z M2 21a7 7 0 0 1 14 0 M16 3.5a4 4 0 0 1 0 7.5 M18 14a6 6 0 0 1 4 7',
+  subCodes: 'M4 4h6v6H4z M14 4h6v6h-6z M4 14h6v6H4z M14 14h6 M14 17h6 M14 20h6',
+  shopCode: 'M3 9l2-5h14l2 5 M3 9a3 3 0 0 0 6 0a3 3 0 0 0 6 0a3 3 0 0 0 6 0 M5 12v8h14v-8 M10 20v-5h4v5',
+  wallet: 'M3 7h16a2 2 0 0 1 2 2v10H3z M3 7l12-4v4 M16 13h2',
+  statistics: 'M4 20V10 M10 20V4 M16 20v-7 M22 20H2',
+  taxAccount: 'M12 3l8 3v6c0 5-3.5 8-8 9c-4.5-1-8-4-8-9V6z M9 12l2 2 4-4',
+  lifeServices: 'M4 10h16l-1 10H5z M8 10V7a4 4 0 0 1 8 0v3',
+  contact: 'M4 14v-2a8 8 0 0 1 16 0v2 M4 14h3v5H4z M17 14h3v5h-3z M20 19a3 3 0 0 1-3 3h-4',
+} as const;
+
+export interface MenuEntry {
+  label: string;
+  to: string;
+  icon: string;
+  /** A short line on the right (e.g. what the entry is for). */
+  extra?: string;
+}
+
+export interface MenuGroup {
+  title: string;
+  entries: MenuEntry[];
+}
+
+export function menuFor(user: UserDetail | null): MenuGroup[] {
+  const companyUser = isCompanyUser(user);
+  const manager = hasPermission(user, 'company_manage');
+  const inCompany = !!user?.company && !!user.companyInfo;
+  const entries = (list: (MenuEntry | false)[]) => list.filter((entry): entry is MenuEntry => entry !== false);
+
+  const company = entries([
+    inCompany && { label: '我的企业', to: appHref('myCompanies'), icon: ICONS.companies },
+    !companyUser && { label: '绑定企业', to: appHref('myCompanyBind'), icon: ICONS.bind, extra: '输入绑定码加入企业' },
+    companyUser && { label: '商品管理', to: href('myCompanyGoods'), icon: ICONS.goods },
+    manager && { label: '员工管理', to: href('myCompanyUsers'), icon: ICONS.users },
+    companyUser && { label: '子码管理', to: href('mySubCodes'), icon: ICONS.subCodes },
+    companyUser && { label: '店铺码', to: href('myShopCode'), icon: ICONS.shopCode },
+  ]);
+  const money = entries([
+    inCompany && (manager || hasPermission(user, 'benefit_payment')) && { label: '钱包', to: appHref('myWallet'), icon: ICONS.wallet },
+    companyUser && { label: '统计', to: href('myInvoiceStatistics'), icon: ICONS.statistics },
+  ]);
+  const service = entries([
+    companyUser && { label: '税务账号', to: appHref('myTaxAccount'), icon: ICONS.taxAccount },
+    inCompany && manager && { label: '生活服务入驻', to: href('toolsLifeServices'), icon: ICONS.lifeServices },
+    { label: '联系客服', to: appHref('myContactUs'), icon: ICONS.contact },
+  ]);
+  return [
+    { title: '企业', entries: company },
+    { title: '资金与统计', entries: money },
+    { title: '服务', entries: service },
+  ].filter((group) => group.entries.length > 0);
+}

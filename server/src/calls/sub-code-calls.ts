@@ -1,0 +1,152 @@
+/**
+ * The shop code and its sub-codes (子码): what customers scan to pay and ask for an invoice. Every company user reads
+ * them; managers change the sub-codes (as with goods). A sub-code may fix the goods and the amount (both or neither);
+ * the goods must be the company's own and not deleted. Each code has its short link `/t/{code}` to `/shop/{code}`,
+ * and `shop/get` tells the cash desk, before anyone signs in, what is behind a code and whether it takes payments.
+ */
+import { and, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import type { ShopInfo, SubCode } from '@app/contract/sub-code';
+import { ensureShopLink, newLinkedCode, normalisedCode, shortPathOf } from '../companies/codes';
+import type { Database } from '../db/database';
+import { companies, goods, shortLinks, subCodes } from '../db/schema';
+import { ApiFailure, ErrorCode, invalidField } from '../http/api-failure';
+import { defineCall } from '../http/define-call';
+import { cappedCount, pageWindow } from '../http/paging';
+
+type SubCodeRow = typeof subCodes.$inferSelect;
+
+const shopPath = (code: string) => `/shop/${code}`;
+const EXPIRED = '商户服务已到期，暂不能收款';
+
+function subCodeView(row: SubCodeRow, goodsName: string | null): SubCode {
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    goodsId: row.goodsId,
+    goodsName: row.goodsId ? goodsName : null,
+    amountFen: row.amountFen,
+    enabled: row.enabled,
+    shortPath: shortPathOf(row.code),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const withGoods = { subCode: subCodes, goodsName: goods.name };
+
+async function loadCompanySubCode(db: Database, id: string, companyId: string): Promise<{ subCode: SubCodeRow; goodsName: string | null }> {
+  const [row] = await db.select(withGoods).from(subCodes).leftJoin(goods, eq(goods.id, subCodes.goodsId)).where(eq(subCodes.id, id.toLowerCase()));
+  if (!row) throw new ApiFailure(ErrorCode.NotFound, '子码不存在');
+  if (row.subCode.companyId !== companyId) throw new ApiFailure(ErrorCode.NoAccess, '无权访问该企业的子码');
+  return row;
+}
+
+const listSubCodes = defineCall('subCode/list', {
+  access: { kind: 'company' },
+  handler: async ({ company, body, services }) => {
+    const conditions: SQL[] = [eq(subCodes.companyId, company.id)];
+    const keyword = body.keyword?.trim();
+    if (keyword) conditions.push(ilike(subCodes.name, `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`));
+    const where = and(...conditions);
+    const order = [desc(subCodes.createdAt), desc(subCodes.id)];
+    const { limit, offset } = pageWindow(body.page, body.pageSize);
+    const [rows, total] = await Promise.all([
+      services.db.select(withGoods).from(subCodes).leftJoin(goods, eq(goods.id, subCodes.goodsId)).where(where).orderBy(...order).limit(limit).offset(offset),
+      cappedCount(services.db, subCodes, where, order),
+    ]);
+    return { total, list: rows.map((row) => subCodeView(row.subCode, row.goodsName)) };
+  },
+});
+
+const getSubCode = defineCall('subCode/get', {
+  access: { kind: 'company' },
+  handler: async ({ company, body, services }) => {
+    const { subCode, goodsName } = await loadCompanySubCode(services.db, body.id, company.id);
+    return subCodeView(subCode, goodsName);
+  },
+});
+
+const saveSubCode = defineCall('subCode/save', {
+  access: { kind: 'company', anyOf: ['company_manage'] },
+  handler: async ({ company, body, services }) => {
+    const db = services.db;
+    const existing = body.id ? await loadCompanySubCode(db, body.id, company.id) : null;
+    let item: { id: string; name: string } | null = null;
+    if (body.goodsId !== null) {
+      const [found] = await db.select().from(goods).where(eq(goods.id, body.goodsId.toLowerCase()));
+      if (!found) throw new ApiFailure(ErrorCode.NotFound, '商品不存在');
+      if (found.companyId !== company.id) throw new ApiFailure(ErrorCode.NoAccess, '无权访问该企业的商品');
+      if (found.archivedAt) throw invalidField('goodsId', '该商品已删除，请重新选择');
+      item = found;
+    }
+    if ((item === null) !== (body.amountFen === null)) throw invalidField('amountFen', '固定商品与固定金额需同时填写');
+    const name = body.name.trim();
+    if (!name) throw invalidField('name', '请填写子码名称');
+    const values = { name, goodsId: item?.id ?? null, amountFen: body.amountFen, enabled: body.enabled };
+    if (existing) {
+      const [updated] = await db.update(subCodes).set(values).where(and(eq(subCodes.id, existing.subCode.id), eq(subCodes.companyId, company.id))).returning();
+      if (!updated) throw new ApiFailure(ErrorCode.NotFound, '子码不存在');
+      return subCodeView(updated, item?.name ?? null);
+    }
+    const created = await db.transaction(async (tx) => {
+      const code = await newLinkedCode(tx, shopPath);
+      const [row] = await tx.insert(subCodes).values({ ...values, companyId: company.id, code }).returning();
+      return row;
+    });
+    if (!created) throw new Error('subCode/save: no row');
+    return subCodeView(created, item?.name ?? null);
+  },
+});
+
+const deleteSubCode = defineCall('subCode/delete', {
+  access: { kind: 'company', anyOf: ['company_manage'] },
+  handler: async ({ company, body, services }) => {
+    const { subCode } = await loadCompanySubCode(services.db, body.id, company.id);
+    await services.db.transaction(async (tx) => {
+      await tx.delete(subCodes).where(and(eq(subCodes.id, subCode.id), eq(subCodes.companyId, company.id)));
+      // Its QR code now leads nowhere (链接不存在或已失效).
+      await tx.delete(shortLinks).where(eq(shortLinks.code, subCode.code));
+    });
+    return { id: subCode.id };
+  },
+});
+
+const getShopCode = defineCall('shopCode/get', {
+  access: { kind: 'company' },
+  handler: async ({ company, services }) => ({ code: company.code, shopName: company.name, shortPath: await ensureShopLink(services.db, company.code) }),
+});
+
+const getShop = defineCall('shop/get', {
+  access: { kind: 'public' },
+  rateLimit: { max: 60, windowMs: 60_000 },
+  handler: async ({ body, services }): Promise<ShopInfo> => {
+    const db = services.db;
+    const typed = body.code.trim();
+    const expired = (serviceExpiresAt: Date) => serviceExpiresAt.getTime() < Date.now();
+    const [company] = await db
+      .select({ code: companies.code, name: companies.name, serviceExpiresAt: companies.serviceExpiresAt })
+      .from(companies)
+      .where(inArray(companies.code, [...new Set([typed, normalisedCode(typed)])]));
+    if (company) {
+      return { code: company.code, shopName: company.name, subCodeName: null, goodsName: null, amountFen: null, closedReason: expired(company.serviceExpiresAt) ? EXPIRED : null };
+    }
+    const [row] = await db
+      .select({ subCode: subCodes, goodsName: goods.name, shopName: companies.name, serviceExpiresAt: companies.serviceExpiresAt })
+      .from(subCodes)
+      .innerJoin(companies, eq(companies.id, subCodes.companyId))
+      .leftJoin(goods, eq(goods.id, subCodes.goodsId))
+      .where(eq(subCodes.code, normalisedCode(typed)));
+    if (!row) throw new ApiFailure(ErrorCode.NotFound, '店铺不存在');
+    const { subCode } = row;
+    return {
+      code: subCode.code,
+      shopName: row.shopName,
+      subCodeName: subCode.name,
+      goodsName: subCode.goodsId ? row.goodsName : null,
+      amountFen: subCode.goodsId ? subCode.amountFen : null,
+      closedReason: !subCode.enabled ? '该收款码已停用' : expired(row.serviceExpiresAt) ? EXPIRED : null,
+    };
+  },
+});
+
+export const subCodeCalls = [listSubCodes, getSubCode, saveSubCode, deleteSubCode, getShopCode, getShop];

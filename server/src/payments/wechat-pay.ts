@@ -1,0 +1,317 @@
+/**
+ * WeChat Pay API v3, JSAPI (公众号/小程序内支付): 下单 `POST /v3/pay/transactions/jsapi` for a prepay_id, the
+ * `getBrandWCPayRequest` parameters the page hands to WeixinJSBridge, and 支付结果通知 (TRANSACTION.SUCCESS).
+ *
+ * - Requests carry `Authorization: WECHATPAY2-SHA256-RSA2048 mchid="…",nonce_str="…",signature="…",timestamp="…",
+ *   serial_no="…"`, the signature being SHA256withRSA with the merchant's API certificate key over
+ *   `METHOD\nURL_PATH\nTIMESTAMP\nNONCE\nBODY\n`.
+ * - Answers and notifications are signed by WeChat Pay (`Wechatpay-Timestamp`, `-Nonce`, `-Signature`, `-Serial`) over
+ *   `timestamp\nnonce\nbody\n` with the platform key (平台证书, or the newer 微信支付公钥 `PUB_KEY_ID_…`) that
+ *   `Wechatpay-Serial` names; one older than five minutes is refused (replay).
+ * - A notification's `resource` is AEAD_AES_256_GCM with the APIv3 key: base64 ciphertext = data ‖ 16-byte tag.
+ */
+import { createCipheriv, createDecipheriv, createPrivateKey, createPublicKey, createSign, createVerify, randomBytes, type KeyObject } from 'node:crypto';
+import { MAX_PAYMENT_FEN } from './payment-money';
+import {
+  checkCommonRequest,
+  headerValue,
+  PaymentNotificationError,
+  PaymentRequestError,
+  rawBodyText,
+  type CreatePaymentRequest,
+  type GatewayDeps,
+  type NotificationAnswer,
+  type PaymentGateway,
+  type PaymentNotification,
+  type PaymentStart,
+  type PaymentState,
+  type VerifiedPayment,
+  type WechatJsapiParams,
+} from './payment-gateway';
+
+export const WECHAT_PAY_API_BASE = 'https://api.mch.weixin.qq.com';
+export const WECHAT_PAY_JSAPI_PATH = '/v3/pay/transactions/jsapi';
+export const WECHAT_PAY_AUTH_SCHEMA = 'WECHATPAY2-SHA256-RSA2048';
+/** A signed answer or notification older (or newer) than this is refused. */
+export const WECHAT_PAY_MAX_CLOCK_SKEW_SECONDS = 300;
+const REQUEST_TIMEOUT_MS = 8000;
+
+/** A key WeChat Pay signs with, by the serial it names in `Wechatpay-Serial`. */
+export interface WechatPayPlatformKey {
+  /** 平台证书序列号 (hex) or 微信支付公钥ID (`PUB_KEY_ID_…`). */
+  serial: string;
+  /** PEM (SPKI) public key. */
+  publicKey: string;
+}
+
+export interface WechatPayConfig {
+  /** 商户号 */
+  mchId: string;
+  /** The app id (公众号/小程序) the payer's openid belongs to, bound to the merchant. */
+  appId: string;
+  /** APIv3 密钥: 32 bytes, the AES-256-GCM key of notification resources. */
+  apiV3Key: string;
+  /** 商户API证书序列号 (serial_no in the Authorization header). */
+  serialNo: string;
+  /** 商户API证书私钥 (apiclient_key.pem), PEM. */
+  privateKey: string;
+  /** Every key WeChat Pay may sign with (two during a rotation or a move from 平台证书 to 微信支付公钥). */
+  platformKeys: WechatPayPlatformKey[];
+  /** Default https://api.mch.weixin.qq.com. */
+  apiBase?: string;
+}
+
+/** `out_trade_no`: 6–32 characters of digits, letters, `_ - | *`. */
+const OUT_TRADE_NO = /^[0-9A-Za-z_\-|*]{6,32}$/;
+
+interface SignedHeaders {
+  timestamp: string;
+  nonce: string;
+  signature: string;
+  serial: string;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function text(record: Record<string, unknown>, name: string): string | null {
+  const value = record[name];
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** 32 hex characters, as WeChat's own SDKs make nonce_str. */
+function nonce(): string {
+  return randomBytes(16).toString('hex').toUpperCase();
+}
+
+/** AEAD_AES_256_GCM as WeChat Pay encrypts `resource`: for tests and tools that build notifications. */
+export function encryptWechatResource(apiV3Key: string, plaintext: string, nonceText: string, associatedData: string): string {
+  const cipher = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(nonceText, 'utf8'));
+  cipher.setAAD(Buffer.from(associatedData, 'utf8'));
+  const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return Buffer.concat([data, cipher.getAuthTag()]).toString('base64');
+}
+
+export function decryptWechatResource(apiV3Key: string, ciphertext: string, nonceText: string, associatedData: string): string {
+  const sealed = Buffer.from(ciphertext, 'base64');
+  if (sealed.length <= 16) throw new Error('ciphertext too short');
+  const decipher = createDecipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(nonceText, 'utf8'));
+  decipher.setAAD(Buffer.from(associatedData, 'utf8'));
+  decipher.setAuthTag(sealed.subarray(sealed.length - 16));
+  return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - 16)), decipher.final()]).toString('utf8');
+}
+
+/** trade_state → ours. SUCCESS is the only one that pays; the others appear in queries, rarely in notifications. */
+const TRADE_STATES: Record<string, PaymentState> = {
+  SUCCESS: 'paid',
+  NOTPAY: 'pending',
+  USERPAYING: 'pending',
+  CLOSED: 'closed',
+  REVOKED: 'closed',
+  REFUND: 'refunded',
+  PAYERROR: 'failed',
+};
+
+export class WechatPayGateway implements PaymentGateway {
+  readonly channel = 'wechat' as const;
+  private readonly privateKey: KeyObject;
+  private readonly platformKeys: Map<string, KeyObject>;
+  private readonly apiBase: string;
+  private readonly fetch: typeof fetch;
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly config: WechatPayConfig,
+    deps: GatewayDeps = {},
+  ) {
+    if (Buffer.byteLength(config.apiV3Key, 'utf8') !== 32) throw new Error('WeChat Pay APIv3 key must be 32 bytes');
+    this.privateKey = createPrivateKey(config.privateKey);
+    this.platformKeys = new Map(config.platformKeys.map((key) => [key.serial.toUpperCase(), createPublicKey(key.publicKey)]));
+    if (this.platformKeys.size === 0) throw new Error('WeChat Pay needs at least one platform key');
+    this.apiBase = (config.apiBase ?? WECHAT_PAY_API_BASE).replace(/\/+$/, '');
+    this.fetch = deps.fetch ?? globalThis.fetch;
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  private sign(message: string): string {
+    return createSign('RSA-SHA256').update(message, 'utf8').sign(this.privateKey, 'base64');
+  }
+
+  /** The Authorization header of a request: `WECHATPAY2-SHA256-RSA2048 mchid="…",nonce_str="…",…`. */
+  authorization(method: string, urlPath: string, body: string, timestamp: string, nonceStr: string): string {
+    const signature = this.sign(`${method}\n${urlPath}\n${timestamp}\n${nonceStr}\n${body}\n`);
+    return `${WECHAT_PAY_AUTH_SCHEMA} mchid="${this.config.mchId}",nonce_str="${nonceStr}",signature="${signature}",timestamp="${timestamp}",serial_no="${this.config.serialNo}"`;
+  }
+
+  /** The getBrandWCPayRequest parameters, paySign over `appId\ntimeStamp\nnonceStr\npackage\n`. */
+  jsapiParams(prepayId: string): WechatJsapiParams {
+    const timeStamp = String(Math.floor(this.now().getTime() / 1000));
+    const nonceStr = nonce();
+    const pkg = `prepay_id=${prepayId}`;
+    const paySign = this.sign(`${this.config.appId}\n${timeStamp}\n${nonceStr}\n${pkg}\n`);
+    return { appId: this.config.appId, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign };
+  }
+
+  async createPayment(request: CreatePaymentRequest): Promise<PaymentStart> {
+    checkCommonRequest(request, 'wechat', MAX_PAYMENT_FEN);
+    if (!OUT_TRADE_NO.test(request.orderNo)) throw new PaymentRequestError('input', `订单号无效（6–32 位字母、数字或 _-|*）/ invalid out_trade_no: ${request.orderNo}`);
+    if ([...request.description].length > 127) throw new PaymentRequestError('input', '商品描述最多 127 个字符 / description over 127 characters');
+    if (!request.payerOpenId) throw new PaymentRequestError('input', '微信 JSAPI 支付需要付款人的 openid / JSAPI needs the payer openid');
+    const notifyUrl = URL.canParse(request.notifyUrl) ? new URL(request.notifyUrl) : null;
+    // 通知地址: a public https address without query parameters.
+    if (!notifyUrl || notifyUrl.protocol !== 'https:' || notifyUrl.search !== '') {
+      throw new PaymentRequestError('input', `通知地址必须是不带参数的 https 地址 / notify_url must be https without a query: ${request.notifyUrl}`);
+    }
+
+    const body = JSON.stringify({
+      appid: this.config.appId,
+      mchid: this.config.mchId,
+      description: request.description,
+      out_trade_no: request.orderNo,
+      notify_url: request.notifyUrl,
+      amount: { total: request.amountFen, currency: 'CNY' },
+      payer: { openid: request.payerOpenId },
+    });
+    const timestamp = String(Math.floor(this.now().getTime() / 1000));
+    let response: Response;
+    try {
+      response = await this.fetch(`${this.apiBase}${WECHAT_PAY_JSAPI_PATH}`, {
+        method: 'POST',
+        headers: {
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+          'User-Agent': 'youshuitong-server (node)',
+          Authorization: this.authorization('POST', WECHAT_PAY_JSAPI_PATH, body, timestamp, nonce()),
+        },
+        body,
+        redirect: 'error',
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new PaymentRequestError('provider', error instanceof Error && error.name === 'TimeoutError' ? '微信支付请求超时 / WeChat Pay timed out' : '无法连接微信支付 / WeChat Pay unreachable');
+    }
+    const answer = await response.text();
+    if (!response.ok) {
+      let detail = '';
+      try {
+        const parsed: unknown = JSON.parse(answer);
+        if (isRecord(parsed)) detail = `${text(parsed, 'code') ?? ''} ${text(parsed, 'message') ?? ''}`.trim();
+      } catch {
+        // not JSON: the status says enough
+      }
+      throw new PaymentRequestError('provider', `微信支付下单失败 / WeChat Pay refused: HTTP ${response.status}${detail ? ` ${detail}` : ''}`);
+    }
+    // An answer is believed only with WeChat Pay's signature, like a notification.
+    try {
+      this.verifySignature(Object.fromEntries(response.headers), answer);
+    } catch (error) {
+      const reason = error instanceof PaymentNotificationError ? error.reason : '签名无效';
+      throw new PaymentRequestError('provider', `微信支付应答未通过验签 / WeChat Pay answer not verified: ${reason}`);
+    }
+    let prepayId: string | null = null;
+    try {
+      const parsed: unknown = JSON.parse(answer);
+      prepayId = isRecord(parsed) ? text(parsed, 'prepay_id') : null;
+    } catch {
+      prepayId = null;
+    }
+    if (!prepayId) throw new PaymentRequestError('provider', '微信支付应答缺少 prepay_id / answer without prepay_id');
+    return { kind: 'wechat-jsapi', prepayId, jsapi: this.jsapiParams(prepayId) };
+  }
+
+  /** Checks `Wechatpay-Signature` over `timestamp\nnonce\nbody\n` with the key `Wechatpay-Serial` names, and the time. */
+  private verifySignature(headers: PaymentNotification['headers'], rawBody: string | Buffer): SignedHeaders {
+    const signed = {
+      timestamp: headerValue(headers, 'Wechatpay-Timestamp'),
+      nonce: headerValue(headers, 'Wechatpay-Nonce'),
+      signature: headerValue(headers, 'Wechatpay-Signature'),
+      serial: headerValue(headers, 'Wechatpay-Serial'),
+    };
+    if (!signed.timestamp || !signed.nonce || !signed.signature || !signed.serial) {
+      throw new PaymentNotificationError('format', '缺少微信支付签名头 / missing Wechatpay-* signature headers');
+    }
+    const signatureType = headerValue(headers, 'Wechatpay-Signature-Type');
+    if (signatureType !== null && signatureType !== WECHAT_PAY_AUTH_SCHEMA) {
+      throw new PaymentNotificationError('unsupported', `不支持的签名类型 / unsupported signature type: ${signatureType}`);
+    }
+    if (!/^\d{1,12}$/.test(signed.timestamp)) throw new PaymentNotificationError('format', '时间戳无效 / invalid Wechatpay-Timestamp');
+    const key = this.platformKeys.get(signed.serial.toUpperCase());
+    if (!key) throw new PaymentNotificationError('serial', `未知的微信支付平台证书或公钥 / unknown Wechatpay-Serial: ${signed.serial}`);
+    const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : rawBody;
+    const message = Buffer.concat([Buffer.from(`${signed.timestamp}\n${signed.nonce}\n`, 'utf8'), body, Buffer.from('\n', 'utf8')]);
+    let valid = false;
+    try {
+      valid = createVerify('RSA-SHA256').update(message).verify(key, signed.signature, 'base64');
+    } catch {
+      valid = false;
+    }
+    if (!valid) throw new PaymentNotificationError('signature', '微信支付签名验证失败 / Wechatpay-Signature does not verify');
+    const skew = Math.abs(this.now().getTime() / 1000 - Number(signed.timestamp));
+    if (skew > WECHAT_PAY_MAX_CLOCK_SKEW_SECONDS) {
+      throw new PaymentNotificationError('stale', `通知时间超出 5 分钟 / Wechatpay-Timestamp ${Math.round(skew)} s away from now`);
+    }
+    return signed as SignedHeaders;
+  }
+
+  async verifyNotification(notification: PaymentNotification): Promise<VerifiedPayment> {
+    this.verifySignature(notification.headers, notification.rawBody);
+
+    let envelope: unknown;
+    try {
+      envelope = JSON.parse(rawBodyText(notification.rawBody));
+    } catch {
+      throw new PaymentNotificationError('format', '通知不是 JSON / notification is not JSON');
+    }
+    if (!isRecord(envelope) || !isRecord(envelope.resource)) throw new PaymentNotificationError('format', '通知缺少 resource / notification without resource');
+    const eventType = text(envelope, 'event_type') ?? '';
+    const resource = envelope.resource;
+    if (!eventType.startsWith('TRANSACTION.') || text(resource, 'original_type') !== 'transaction') {
+      throw new PaymentNotificationError('unsupported', `不是支付通知 / not a transaction notification: ${eventType}`);
+    }
+    if (text(resource, 'algorithm') !== 'AEAD_AES_256_GCM') throw new PaymentNotificationError('unsupported', '不支持的加密算法 / unsupported resource algorithm');
+    const ciphertext = text(resource, 'ciphertext');
+    const resourceNonce = text(resource, 'nonce');
+    const associatedData = typeof resource.associated_data === 'string' ? resource.associated_data : '';
+    if (!ciphertext || !resourceNonce) throw new PaymentNotificationError('format', 'resource 不完整 / incomplete resource');
+
+    let transaction: unknown;
+    try {
+      transaction = JSON.parse(decryptWechatResource(this.config.apiV3Key, ciphertext, resourceNonce, associatedData));
+    } catch {
+      throw new PaymentNotificationError('decrypt', 'resource 解密失败 / resource does not decrypt with the APIv3 key');
+    }
+    if (!isRecord(transaction)) throw new PaymentNotificationError('format', '交易内容无效 / transaction is not an object');
+    if (transaction.mchid !== this.config.mchId) throw new PaymentNotificationError('merchant', `商户号不符 / mchid is not ours: ${String(transaction.mchid)}`);
+    if (transaction.appid !== this.config.appId) throw new PaymentNotificationError('merchant', `appid 不符 / appid is not ours: ${String(transaction.appid)}`);
+    const orderNo = text(transaction, 'out_trade_no');
+    const providerTradeNo = text(transaction, 'transaction_id');
+    const tradeState = text(transaction, 'trade_state');
+    if (!orderNo || !providerTradeNo || !tradeState) throw new PaymentNotificationError('format', '交易缺少 out_trade_no、transaction_id 或 trade_state / incomplete transaction');
+    const amount = isRecord(transaction.amount) ? transaction.amount : null;
+    const total = amount?.total;
+    if (typeof total !== 'number' || !Number.isSafeInteger(total) || total < 0 || total > MAX_PAYMENT_FEN) {
+      throw new PaymentNotificationError('amount', `金额不是整数分 / amount.total is not whole fen: ${String(total)}`);
+    }
+    if (amount?.currency !== undefined && amount.currency !== 'CNY') throw new PaymentNotificationError('amount', `币种不是人民币 / currency ${String(amount.currency)}`);
+    const state = TRADE_STATES[tradeState];
+    if (!state) throw new PaymentNotificationError('unsupported', `未知的交易状态 / unknown trade_state ${tradeState}`);
+    let paidAt: Date | null = null;
+    if (state === 'paid') {
+      const successTime = text(transaction, 'success_time');
+      paidAt = successTime ? new Date(successTime) : null;
+      if (!paidAt || Number.isNaN(paidAt.getTime())) throw new PaymentNotificationError('format', 'success_time 无效 / invalid success_time');
+    }
+    return { channel: 'wechat', notificationKey: `wechat:${providerTradeNo}`, orderNo, providerTradeNo, amountFen: total, paidAt, state, providerState: tradeState };
+  }
+
+  /** 接收成功: HTTP 200 (or 204); the JSON `{"code":"SUCCESS"}` keeps older integrations happy. */
+  successAnswer(): NotificationAnswer {
+    return { status: 200, contentType: 'application/json; charset=utf-8', body: JSON.stringify({ code: 'SUCCESS', message: '成功' }) };
+  }
+
+  /** 接收失败: a 4XX/5XX with `{"code":"FAIL","message":…}`; WeChat Pay notifies again later. */
+  failureAnswer(reason: string, status = 500): NotificationAnswer {
+    return { status, contentType: 'application/json; charset=utf-8', body: JSON.stringify({ code: 'FAIL', message: reason.slice(0, 120) }) };
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * A company onboarding itself: the bind code a manager hands out (and revokes), binding with it, and the members a
+ * manager adds (by phone, with a role of `@app/domain/company-roles`) and removes.
+ */
+import Type, { type Static } from 'typebox';
+import { MEMBER_ROLE_KEYS, MOBILE_PATTERN } from '@app/domain/company-roles';
+import { Body, call, Empty, Id, IsoTime, Nullable, OneOf, Paged, Paging, Text } from './schema-kit';
+
+/** A company's bind code: who has it (as text or as the `/t/{code}` link it encodes) may join as an employee. */
+export const BindCode = Type.Object({
+  code: Type.String(),
+  /** The app path that binds with it (`/my/company/bind?code=…`), reached through the short link `/t/{code}`. */
+  shortPath: Type.String(),
+  expiresAt: IsoTime,
+});
+export type BindCode = Static<typeof BindCode>;
+
+const Code = Type.String({ title: '绑定码', pattern: '^[A-Za-z0-9]{4,16}$', maxLength: 16 });
+
+/** A member of the company, or someone added by phone who has not signed in yet (`pending`). */
+export const CompanyMember = Type.Object({
+  /** The membership's id: the user's id, or the pending invitation's. */
+  id: Type.String(),
+  pending: Type.Boolean(),
+  name: Type.String(),
+  phone: Type.String(),
+  role: OneOf([...MEMBER_ROLE_KEYS], '角色'),
+  roleName: Type.String(),
+  /** The caller themself (who cannot remove themself here). */
+  self: Type.Boolean(),
+  joinedAt: IsoTime,
+});
+export type CompanyMember = Static<typeof CompanyMember>;
+
+export const companyCalls = {
+  /** The current bind code (manager), or null when none is valid. */
+  'company/getBindCode': call(Empty, Nullable(BindCode)),
+  /** A new bind code (manager); the previous one stops working. */
+  'company/createBindCode': call(Empty, BindCode),
+  'company/revokeBindCode': call(Empty, Type.Object({ revoked: Type.Literal(true) })),
+  /** Which company a code binds to, before the user confirms. */
+  'company/previewBind': call(Body({ code: Code }), Type.Object({ companyName: Type.String(), xsfNsrsbh: Type.String() })),
+  /** Joins the company of the code as an employee and makes it current. */
+  'company/bind': call(Body({ code: Code }), Type.Object({ companyId: Type.String(), companyName: Type.String() })),
+  'companyUser/list': call(Body({ keyword: Type.Optional(Text('关键字', 20)), ...Paging }), Paged(CompanyMember)),
+  'companyUser/add': call(
+    Body({
+      phone: Type.String({ title: '手机号', pattern: MOBILE_PATTERN, maxLength: 11 }),
+      name: Text('姓名', 20, 1),
+      role: OneOf([...MEMBER_ROLE_KEYS], '角色'),
+    }),
+    CompanyMember,
+  ),
+  /** Takes back an addition of someone who has not signed in yet. */
+  'companyUser/cancelInvitation': call(Body({ id: Id('邀请') }), Type.Object({ id: Type.String() })),
+};
