@@ -16,6 +16,7 @@ export default defineConfig({
     'remotes/invoice',
     'remotes/my',
     'remotes/payment',
+    'remotes/wallet',
     'deploy',
     'server',
     { name: 'architecture', root: import.meta.dirname, testEnvironment: 'node', include: ['architecture.test.ts'], testTimeout: 60_000 },

@@ -5,7 +5,11 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { registerAuthRoutes } from './auth/auth-routes';
 import { ALL_CALLS } from './calls/all-calls';
-import type { ServerConfig } from './config';
+import { DEFAULT_MONEY, type ServerConfig } from './config';
+import { recordPayment } from './cash/pay-order';
+import { PaymentGateways } from './payments/payment-config';
+import { registerPaymentNotifyRoutes } from './payments/notify-routes';
+import { PayoutSimulator } from './payouts/payout-simulator';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { seedDatabase } from './db/seed';
 import { registerSimulatorRoutes } from './etax/simulator/simulator-routes';
@@ -28,6 +32,7 @@ declare module 'fastify' {
     services: AppServices;
     simulator: SimulatorGateway;
     worker: TaskWorker | null;
+    payouts: PayoutSimulator;
   }
 }
 
@@ -106,15 +111,21 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     log: (message) => app.log.info(message),
   });
   const tasks = new TaskQueue(database.db);
-  const services: AppServices = { db: database.db, gateway: simulator, tasks, secretKey, publicUrl, demoSignIn: config.auth.demo };
+  const paymentConfig = config.payments ?? { wechat: null, alipay: null, demo: true, demoForced: false };
+  if (paymentConfig.demoForced) app.log.warn('⚠️ PAYMENT_DEMO=true：已配置真实支付渠道，演示支付仍然开启，任何人都能不付钱完成订单。切勿在生产环境中使用。');
+  const payments = new PaymentGateways(paymentConfig);
+  const money = { ...DEFAULT_MONEY, ...config.money };
+  const payouts = new PayoutSimulator(database.db, { delayMs: money.payoutSimDelayMs, fault: money.payoutSimFault });
+  const services: AppServices = { db: database.db, gateway: simulator, tasks, secretKey, publicUrl, demoSignIn: config.auth.demo, payments, money, payouts };
   const worker = config.worker.enabled
-    ? new TaskWorker({ db: database.db, gateway: simulator, secretKey }, { ...config.worker, log: { info: (m) => app.log.info(m), error: (o, m) => app.log.error(o, m) } })
+    ? new TaskWorker({ db: database.db, gateway: simulator, secretKey, payouts }, { ...config.worker, log: { info: (m) => app.log.info(m), error: (o, m) => app.log.error(o, m) } })
     : null;
   if (worker) tasks.onCreated(() => worker.wake());
 
   app.decorate('services', services);
   app.decorate('simulator', simulator);
   app.decorate('worker', worker);
+  app.decorate('payouts', payouts);
 
   requireRouteSchemas(app);
   registerSecurityHeaders(app);
@@ -125,7 +136,14 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   await registerCalls(app, services, ALL_CALLS, { beforeCall: forcedFailures ? (path) => forcedFailures.check(path) : undefined });
   if (forcedFailures) await registerTestHooks(app, database.db, forcedFailures);
   await registerAuthRoutes(app, services, config);
-  await registerSimulatorRoutes(app, simulator, { controls: config.etax.controls });
+  await registerSimulatorRoutes(app, simulator, { controls: config.etax.controls, payouts });
+  await registerPaymentNotifyRoutes(app, {
+    gateways: payments,
+    onNotification: async (payment, request) => {
+      const recorded = await recordPayment(database.db, payment);
+      request.log.info({ channel: payment.channel, orderNo: payment.orderNo, recorded }, 'payment notification');
+    },
+  });
   registerInvoicePdfRoute(app, services);
   await serveReleases(app, config.releaseDir);
 

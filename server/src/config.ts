@@ -6,6 +6,8 @@ import { releaseDir, REPO_ROOT } from '@app/deploy/workspace';
 import type { DatabaseTarget } from './db/database';
 import { faultFromEnv, type FaultState } from './etax/simulator/faults';
 import { DEFAULT_WORKER_OPTIONS } from './tasks/task-worker';
+import { paymentConfigFromEnv, type PaymentConfig } from './payments/payment-config';
+import { payoutFaultFromEnv, type PayoutFault } from './payouts/payout-simulator';
 
 export interface OAuthProviderConfig {
   appId: string;
@@ -53,7 +55,22 @@ export interface ServerConfig {
    * DEMO_SIGN_IN=true says so explicitly (`demoForced`, which the server logs loudly at start).
    */
   auth: { wechat: OAuthProviderConfig | null; alipay: AlipayProviderConfig | null; demo: boolean; demoForced?: boolean; signInPerMinute?: number };
+  /** The payment providers (payments/payment-config.ts); absent: the demo provider only. */
+  payments?: PaymentConfig;
+  /**
+   * Money (issue 14): how long income stays frozen after its payment (PAYMENT_SETTLEMENT_DELAY_MS, T+1 by default), and
+   * the payout simulator's delay and fault (PAYOUT_SIM_DELAY_MS, PAYOUT_SIM_FAULT). Absent: the defaults.
+   */
+  money?: Partial<MoneyConfig>;
 }
+
+export interface MoneyConfig {
+  settlementDelayMs: number;
+  payoutSimDelayMs: number;
+  payoutSimFault: PayoutFault;
+}
+
+export const DEFAULT_MONEY: MoneyConfig = { settlementDelayMs: 86_400_000, payoutSimDelayMs: 1000, payoutSimFault: { mode: 'none', reason: '收款账户信息有误，银行退回' } };
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -158,6 +175,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       demo: demoForced || (!wechat && !alipayProvider),
       demoForced: demoForced && (!!wechat || !!alipayProvider),
       signInPerMinute: number(env, 'SIGN_IN_PER_MINUTE', 20),
+    },
+    payments: paymentConfigFromEnv(env),
+    money: {
+      settlementDelayMs: number(env, 'PAYMENT_SETTLEMENT_DELAY_MS', DEFAULT_MONEY.settlementDelayMs),
+      payoutSimDelayMs: number(env, 'PAYOUT_SIM_DELAY_MS', DEFAULT_MONEY.payoutSimDelayMs),
+      payoutSimFault: payoutFaultFromEnv(env),
     },
   };
 }

@@ -1,6 +1,9 @@
 /** What the call handlers and the worker work with, built once per server. */
+import type { MoneyConfig } from './config';
 import type { Database } from './db/database';
 import type { ETaxGateway } from './etax/gateway';
+import type { PaymentGateways } from './payments/payment-config';
+import type { PayoutGateway } from './payouts/payout-gateway';
 import type { TaskQueue } from './tasks/task-queue';
 
 export interface AppServices {
@@ -13,4 +16,9 @@ export interface AppServices {
   publicUrl: string;
   /** Sign-in goes through the built-in demo provider (no WeChat or Alipay credentials configured). */
   demoSignIn: boolean;
+  /** The configured payment providers (a channel without one is refused). */
+  payments: PaymentGateways;
+  /** Settlement delay and the payout simulator's settings. */
+  money: MoneyConfig;
+  payouts: PayoutGateway;
 }

@@ -426,7 +426,7 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
 
   test('shortLink/resolve: the target of a short link, without a token; 4004 for an unknown one', async () => {
     expect(await good({ token: null }, 'shortLink/resolve', { code: 'shop1' })).toEqual({ target: '/shop/YST0001' });
-    expect(await good('普通用户', 'shortLink/resolve', { code: 'bind1' })).toEqual({ target: '/my/company/bind?code=YST0001' });
+    expect(await good('普通用户', 'shortLink/resolve', { code: 'shop1' })).toEqual({ target: '/shop/YST0001' });
     expectRefused(await as({ token: null }, 'shortLink/resolve', { code: 'nope' }), 404, '链接不存在或已失效', 4004);
   });
 
@@ -600,6 +600,10 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
     await good('企业管理员', 'title/setDefault', { id: defaultTitle.id });
     await good('企业管理员', 'title/delete', { id: title.id });
 
+    // 开票统计 over the China days around now (issuing may cross China midnight), before and after what is issued here.
+    const statsRange = { from: new Date(Date.now() - 16 * 3600_000).toISOString().slice(0, 10), to: new Date(Date.now() + 32 * 3600_000).toISOString().slice(0, 10), by: 'day' };
+    type Totals = { totals: { blueCount: number; blueFen: number; redCount: number; redFen: number; netFen: number }; series: unknown[] };
+    const statsBefore = await good<Totals>('企业员工', 'statistics/invoice', statsRange);
     const buyer = { name: '杭州西湖文化传媒有限公司', taxNumber: DEMO_TAX_NUMBERS.taxi, address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: false };
     const blue = await good<{ taskId: string; invoiceId: string }>('企业管理员', 'task/createBlueInvoiceTask', {
       requestSerial: 'calls-test-blue-0001',
@@ -637,6 +641,15 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
     await db.update(taxAccounts).set({ scanFaceTime: new Date() }).where(eq(taxAccounts.companyId, tradingId));
     expect(await good('企业管理员', 'task/retryTask', { id: failing.taskId })).toEqual({ taskId: failing.taskId });
     await eventually(async () => (await as<{ taskStatus: number }>('企业管理员', 'task/getTaskDetail', { id: failing.taskId })).body.result.taskStatus === 1);
+    const statsAfter = await good<Totals>('企业员工', 'statistics/invoice', statsRange);
+    expect(statsAfter.series).toHaveLength(3);
+    expect(statsAfter.totals).toEqual({
+      blueCount: statsBefore.totals.blueCount + 2,
+      blueFen: statsBefore.totals.blueFen + 100_500,
+      redCount: statsBefore.totals.redCount + 1,
+      redFen: statsBefore.totals.redFen - 10_000,
+      netFen: statsBefore.totals.netFen + 90_500,
+    });
 
     const application = await good<{ id: string }>('普通用户', 'invoiceApplication/submit', { companyCode: trading!.code, buyer: { ...buyer, name: '王小明', taxNumber: '', naturalPerson: true }, grossFen: 6600, deliverEmail: 'wang@example.cn' });
     const second = await good<{ id: string }>('普通用户', 'invoiceApplication/submit', { companyCode: trading!.code, subCode: '前台', buyer: { ...buyer, name: '李四', taxNumber: '', naturalPerson: true }, grossFen: 1200 });
@@ -703,6 +716,40 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
     expectRefused(await as('企业管理员', 'lifeService/apply', { contactName: '李明', phone: '13800000002', city: '杭州', kind: '餐饮美食', remarks: '' }), 409, '您已提交申请，请等待审核', 2005);
     // The joiner leaves again (the suites after this one count the company's members).
     await good('企业管理员', 'companyUser/remove', { userId: joiner!.id });
+  });
+
+  test('money area: the cash desk, 收支, the wallet and withdrawals, income statistics (cash/wallet.test.ts have the rest)', async () => {
+    const paid = await good<{ orderNo: string; start: { kind: string } }>('普通用户', 'cash/createOrder', { code: 'YST0001', amountFen: 12_300, channel: 'demo' });
+    expect(paid.start).toEqual({ kind: 'demo' });
+    expect(await good('普通用户', 'cash/getOrder', { orderNo: paid.orderNo })).toMatchObject({ orderNo: paid.orderNo, amountFen: 12_300, state: '已支付', channel: 'demo' });
+    const second = await good<{ orderNo: string }>('普通用户', 'cash/createOrder', { code: 'YST0001', amountFen: 4_500, channel: 'demo' });
+    const buyer = { name: '王小明', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: true };
+    expect(await good('普通用户', 'cash/applyInvoice', { orderNo: second.orderNo, buyer })).toMatchObject({ applicationId: expect.stringMatching(UUID) });
+    const records = await good<{ total: number; incomeFen: number; list: { id: string; orderNo: string; invoiceState: string }[] }>('线下收款管理员', 'payment/list', { type: 'income' });
+    expect(records.incomeFen).toBeGreaterThanOrEqual(16_800);
+    const record = records.list.find((row) => row.orderNo === paid.orderNo)!;
+    expect(records.list.find((row) => row.orderNo === second.orderNo)?.invoiceState).toBe('申请中');
+    expect(await good('企业管理员', 'payment/get', { id: record.id })).toMatchObject({ id: record.id, type: 'income', amountFen: 12_300, invoiceState: '未开票' });
+    await server.database.db.update(taxAccounts).set({ expirationTime: new Date(Date.now() + 3600_000), scanFaceTime: new Date() }).where(eq(taxAccounts.companyId, tradingId));
+    const issued = await good<{ invoiceId: string; taskId: string }>('线下收款管理员', 'payment/issueInvoice', { id: record.id, requestSerial: 'calls-test-pay-0001', buyer });
+    expect(issued).toMatchObject({ invoiceId: expect.stringMatching(UUID), taskId: expect.stringMatching(UUID) });
+    expect(await good('线下收款管理员', 'payment/issueInvoice', { id: record.id, requestSerial: 'calls-test-pay-0001', buyer })).toEqual(issued);
+    expectRefused(await as('线下收款管理员', 'payment/issueInvoice', { id: record.id, requestSerial: 'calls-test-pay-0002', buyer }), 409, '该笔收款已开具发票', 2005);
+    expect(['开票中', '已开票']).toContain((await good<{ invoiceState: string }>('企业管理员', 'payment/get', { id: record.id })).invoiceState);
+
+    const wallet = await good<{ frozenFen: number; availableFen: number; recent: unknown[] }>('企业管理员', 'wallet/get');
+    expect(wallet.frozenFen + wallet.availableFen).toBeGreaterThanOrEqual(16_800);
+    expect((await good<{ total: number }>('线下收款管理员', 'wallet/entries')).total).toBeGreaterThanOrEqual(2);
+    expect(await good('企业管理员', 'wallet/withdrawPreview', { amountFen: 10_000 })).toEqual({ amountFen: 10_000, feeFen: 100, arriveFen: 10_000 });
+    // The income is frozen until T+1: nothing to withdraw yet.
+    expectRefused(await as('企业管理员', 'wallet/withdraw', { amountFen: 10_000, requestSerial: 'calls-test-wd-0001' }), 400, '提现金额超过可提现余额');
+    await server.database.raw(`update cash_orders set paid_at = paid_at - interval '2 days' where company_id = $1`, [tradingId]);
+    const withdrawal = await good<{ id: string; state: string; feeFen: number }>('企业管理员', 'wallet/withdraw', { amountFen: 10_000, requestSerial: 'calls-test-wd-0001' });
+    expect(withdrawal).toMatchObject({ state: '审核中', feeFen: 100 });
+    expect((await good<{ list: { id: string }[] }>('线下收款管理员', 'wallet/withdrawals')).list.map((row) => row.id)).toContain(withdrawal.id);
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const stats = await good<{ totals: { incomeFen: number }; series: unknown[] }>('企业管理员', 'statistics/income', { from: today, to: today, by: 'day' });
+    expect(stats.series).toHaveLength(1);
   });
 
   test('the good paths above covered every call in ALL_CALLS', () => {

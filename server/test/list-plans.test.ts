@@ -40,6 +40,13 @@ function chinaMonth(back: number): string {
   return at.toISOString().slice(0, 7);
 }
 
+/** The China days of the month `back` months before now, first to last. */
+function chinaMonthDays(back: number): { from: string; to: string } {
+  const month = chinaMonth(back);
+  const last = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0));
+  return { from: `${month}-01`, to: last.toISOString().slice(0, 10) };
+}
+
 const CALLS: [string, Record<string, unknown>][] = [
   ['invoice/list', {}],
   ['invoice/list', { page: 50, pageSize: 20 }],
@@ -62,6 +69,8 @@ const CALLS: [string, Record<string, unknown>][] = [
   ['companyUser/list', { page: 2, pageSize: 20 }],
   ['companyUser/list', { page: 50, pageSize: 20 }],
   ['subCode/list', {}],
+  ['statistics/invoice', { ...chinaMonthDays(1), by: 'day' }],
+  ['statistics/invoice', { ...chinaMonthDays(1), by: 'month' }],
 ];
 
 describe.each(DATABASES)('lists stay flat (%s)', (kind) => {

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { createSession } from '../src/auth/session-tokens';
-import { agreementAcceptances, agreements, cars, companies, goods, invoiceApplications, invoiceLines, invoices, memberInvitations, memberships, simSms, subCodes, tasks, titles, users } from '../src/db/schema';
+import { agreementAcceptances, agreements, cars, cashOrders, companies, goods, invoiceApplications, invoiceLines, invoices, memberInvitations, memberships, simSms, subCodes, tasks, titles, users } from '../src/db/schema';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import type { CallSpec } from '../src/http/define-call';
 import { TaskStatus } from '@app/contract/task-status';
@@ -41,6 +41,8 @@ interface Side {
   subCodeIds: string[];
   /** A phone a manager added that has not signed in yet. */
   invitationIds: string[];
+  /** Paid customer orders (收支 income records); the first is the control's (it may be invoiced). */
+  paymentRecordIds: string[];
 }
 
 /** A property that names a row of company data. */
@@ -61,6 +63,7 @@ const FOREIGN: Record<string, (other: Side) => string[]> = {
   子码: (other) => other.subCodeIds.slice(1),
   固定商品: (other) => other.goodsIds,
   邀请: (other) => other.invitationIds.slice(1),
+  收支记录: (other) => other.paymentRecordIds.slice(1),
 };
 
 /** The caller's own value for each kind of id (the control: not refused with 1004). */
@@ -78,6 +81,7 @@ const OWN: Record<string, (me: Side, caller: Member) => string> = {
   子码: (me) => me.subCodeIds[0]!,
   固定商品: (me) => me.ownGoodsId,
   邀请: (me) => me.invitationIds[0]!,
+  收支记录: (me) => me.paymentRecordIds[0]!,
 };
 
 /** Ids of rows that are not company data, and why. */
@@ -172,6 +176,10 @@ describe.each(DATABASES)('tenancy (%s)', (kind) => {
       .insert(memberInvitations)
       .values([1, 2].map((n) => ({ companyId: company.id, phone: `137${name === 'taxi' ? 1 : 2}000000${n}`, name: `${name} 新人 ${n}`, role: 'employee' as const })))
       .returning();
+    const paidRows = await db
+      .insert(cashOrders)
+      .values([1, 2].map((n) => ({ orderNo: `T${name.toUpperCase()}${n}0000001`, companyId: company.id, payerId: members[0]!.userId, amountFen: 8800, channel: 'demo' as const, state: '已支付' as const, paidAt: new Date() })))
+      .returning();
     return {
       name,
       companyId: company.id,
@@ -184,10 +192,12 @@ describe.each(DATABASES)('tenancy (%s)', (kind) => {
       applicationIds: [application!.id],
       subCodeIds: subCodeRows.map((row) => row.id),
       invitationIds: invitationRows.map((row) => row.id),
+      paymentRecordIds: paidRows.map((row) => row.id),
       secrets: [
         ...[company.id, company.name, ...carRows.flatMap((car) => [car.id, car.licensePlateNumber]), ...goodsRows.map((row) => row.id), ownGoods!.id, invoice!.id, application!.id],
         ...subCodeRows.flatMap((row) => [row.id, row.code]),
         ...invitationRows.flatMap((row) => [row.id, row.phone]),
+        ...paidRows.flatMap((row) => [row.id, row.orderNo]),
       ],
     };
   }

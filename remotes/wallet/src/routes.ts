@@ -16,7 +16,7 @@ export const routes: RemoteRoute[] = [
   },
   {
     path: paths.walletWithdraw,
-    meta: pageMeta('WalletWithdraw', '提现'),
+    meta: pageMeta('WalletWithdraw', '提现', { keepAlive: false }),
     page: () => import('./pages/wallet-withdraw/WalletWithdrawPage'),
   },
   {

@@ -2,16 +2,21 @@
 import type { CallSpec } from '../http/define-call';
 import { applicationCalls } from './application-calls';
 import { bindCodeCalls } from './bind-code-calls';
+import { cashCalls } from './cash-calls';
 import { companyUserCalls } from './company-user-calls';
 import { goodsCalls } from './goods-calls';
+import { incomeStatisticsCalls } from './income-statistics-calls';
 import { invoiceCalls } from './invoice-calls';
 import { lifeServiceCalls } from './life-service-calls';
+import { paymentCalls } from './payment-calls';
 import { serviceCalls } from './service-calls';
+import { statisticsCalls } from './statistics-calls';
 import { subCodeCalls } from './sub-code-calls';
 import { taskCalls } from './task-calls';
 import { taxAccountCalls } from './tax-account-calls';
 import { titleCalls } from './title-calls';
 import { userCalls } from './user-calls';
+import { walletCalls } from './wallet-calls';
 
 export const ALL_CALLS: readonly CallSpec[] = [
   ...userCalls,
@@ -26,4 +31,9 @@ export const ALL_CALLS: readonly CallSpec[] = [
   ...bindCodeCalls,
   ...subCodeCalls,
   ...lifeServiceCalls,
+  ...statisticsCalls,
+  ...cashCalls,
+  ...paymentCalls,
+  ...walletCalls,
+  ...incomeStatisticsCalls,
 ] as readonly CallSpec[];

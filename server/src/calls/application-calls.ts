@@ -10,12 +10,12 @@ import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Application, ApplicationStatus, IssueResult } from '@app/contract/invoice-application';
 import type { CallerCompany } from '../auth/caller';
 import type { Database } from '../db/database';
-import { companies, goods, invoiceApplications, invoices, liveGoods } from '../db/schema';
+import { companies, goods, invoiceApplications, invoices } from '../db/schema';
 import { ApiFailure, ErrorCode, invalidField } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 import { cappedCount, pageWindow } from '../http/paging';
 import { createBlueInvoice } from '../invoices/create-invoices';
-import { checkedBuyer, checkedDelivery, checkedRemarks } from '../invoices/invoice-input';
+import { createApplication, defaultGoods } from '../invoices/applications';
 import { readiness } from '../invoices/invoice-steps';
 import type { TaskQueue } from '../tasks/task-queue';
 
@@ -50,27 +50,21 @@ const submitApplication = defineCall('invoiceApplication/submit', {
   handler: async ({ caller, body, services }) => {
     const [company] = await services.db.select().from(companies).where(eq(companies.code, body.companyCode));
     if (!company) throw new ApiFailure(ErrorCode.NotFound, '商户不存在或二维码已失效');
-    const [item] = await services.db.select().from(goods).where(and(eq(goods.companyId, company.id), liveGoods)).orderBy(asc(goods.createdAt), asc(goods.id)).limit(1);
-    if (!item) throw new ApiFailure(ErrorCode.NotFound, '该商户暂未设置开票商品，请联系商户');
-    const buyer = checkedBuyer(body.buyer, '数电普票');
-    const delivery = checkedDelivery(body.deliverPhone ?? '', body.deliverEmail ?? '');
+    const item = await defaultGoods(services.db, company.id);
     const subCode = body.subCode?.trim();
-    const [created] = await services.db
-      .insert(invoiceApplications)
-      .values({
-        companyId: company.id,
-        applicantId: caller.userId,
-        source: subCode ? '子码' : '店铺码',
-        sourceName: subCode || company.name,
-        buyer,
-        goodsId: item.id,
-        goodsName: item.name,
-        grossFen: body.grossFen,
-        remarks: checkedRemarks(body.remarks ?? ''),
-        ...delivery,
-      })
-      .returning({ id: invoiceApplications.id });
-    return { id: (created as { id: string }).id };
+    const id = await createApplication(services.db, {
+      companyId: company.id,
+      applicantId: caller.userId,
+      source: subCode ? '子码' : '店铺码',
+      sourceName: subCode || company.name,
+      buyer: body.buyer,
+      goods: item,
+      grossFen: body.grossFen,
+      remarks: body.remarks ?? '',
+      deliverPhone: body.deliverPhone ?? '',
+      deliverEmail: body.deliverEmail ?? '',
+    });
+    return { id };
   },
 });
 

@@ -4,11 +4,12 @@
  * the goods must be the company's own and not deleted. Each code has its short link `/t/{code}` to `/shop/{code}`,
  * and `shop/get` tells the cash desk, before anyone signs in, what is behind a code and whether it takes payments.
  */
-import { and, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { ShopInfo, SubCode } from '@app/contract/sub-code';
-import { ensureShopLink, newLinkedCode, normalisedCode, shortPathOf } from '../companies/codes';
+import { ensureShopLink, newLinkedCode, shortPathOf } from '../companies/codes';
+import { resolveShop } from '../companies/shops';
 import type { Database } from '../db/database';
-import { companies, goods, shortLinks, subCodes } from '../db/schema';
+import { goods, shortLinks, subCodes } from '../db/schema';
 import { ApiFailure, ErrorCode, invalidField } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 import { cappedCount, pageWindow } from '../http/paging';
@@ -16,7 +17,6 @@ import { cappedCount, pageWindow } from '../http/paging';
 type SubCodeRow = typeof subCodes.$inferSelect;
 
 const shopPath = (code: string) => `/shop/${code}`;
-const EXPIRED = '商户服务已到期，暂不能收款';
 
 function subCodeView(row: SubCodeRow, goodsName: string | null): SubCode {
   return {
@@ -120,32 +120,8 @@ const getShop = defineCall('shop/get', {
   access: { kind: 'public' },
   rateLimit: { max: 60, windowMs: 60_000 },
   handler: async ({ body, services }): Promise<ShopInfo> => {
-    const db = services.db;
-    const typed = body.code.trim();
-    const expired = (serviceExpiresAt: Date) => serviceExpiresAt.getTime() < Date.now();
-    const [company] = await db
-      .select({ code: companies.code, name: companies.name, serviceExpiresAt: companies.serviceExpiresAt })
-      .from(companies)
-      .where(inArray(companies.code, [...new Set([typed, normalisedCode(typed)])]));
-    if (company) {
-      return { code: company.code, shopName: company.name, subCodeName: null, goodsName: null, amountFen: null, closedReason: expired(company.serviceExpiresAt) ? EXPIRED : null };
-    }
-    const [row] = await db
-      .select({ subCode: subCodes, goodsName: goods.name, shopName: companies.name, serviceExpiresAt: companies.serviceExpiresAt })
-      .from(subCodes)
-      .innerJoin(companies, eq(companies.id, subCodes.companyId))
-      .leftJoin(goods, eq(goods.id, subCodes.goodsId))
-      .where(eq(subCodes.code, normalisedCode(typed)));
-    if (!row) throw new ApiFailure(ErrorCode.NotFound, '店铺不存在');
-    const { subCode } = row;
-    return {
-      code: subCode.code,
-      shopName: row.shopName,
-      subCodeName: subCode.name,
-      goodsName: subCode.goodsId ? row.goodsName : null,
-      amountFen: subCode.goodsId ? subCode.amountFen : null,
-      closedReason: !subCode.enabled ? '该收款码已停用' : expired(row.serviceExpiresAt) ? EXPIRED : null,
-    };
+    const shop = await resolveShop(services.db, body.code);
+    return { code: shop.code, shopName: shop.shopName, subCodeName: shop.subCode?.name ?? null, goodsName: shop.goods?.name ?? null, amountFen: shop.amountFen, closedReason: shop.closedReason };
   },
 });
 

@@ -4,7 +4,7 @@
  * Migrations are generated from this file (`pnpm --filter @app/server db:generate`) into `server/drizzle/`.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { InvoiceKind, InvoiceParty, InvoiceStatus, InvoiceType, RedConfirmation, RedReason } from '@app/domain/invoice-document';
 import type { TaxExemption } from '@app/domain/tax-maths';
 import type { LoginIdentity } from '@app/contract/tax-account';
@@ -13,6 +13,12 @@ import type { ApplicationStatus } from '@app/contract/invoice-application';
 import type { TaskType } from '@app/contract/task-status';
 import type { LIFE_SERVICE_KINDS, LIFE_SERVICE_STATES } from '@app/contract/life-service';
 import type { MemberRole } from '@app/domain/company-roles';
+import type { EntryLabel, LedgerAccount, MovementKind } from '@app/domain/ledger-model';
+import type { ORDER_STATES, PayChannel } from '@app/contract/payment';
+import type { WITHDRAWAL_STATES } from '@app/contract/wallet';
+
+type OrderState = (typeof ORDER_STATES)[number];
+type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
 
 type LifeServiceKind = (typeof LIFE_SERVICE_KINDS)[number];
 type LifeServiceState = (typeof LIFE_SERVICE_STATES)[number];
@@ -607,3 +613,178 @@ export const simIssueRequests = pgTable('sim_issue_requests', {
 
 /** The simulator's invoice sequence (the last 15 digits of a number). */
 export const simInvoiceSequence = pgSequence('sim_invoice_seq', { startWith: 1 });
+
+/**
+ * The wallet's ledger (issue 14; the rules are `@app/domain/ledger-model`): accounts, append-only transactions and their
+ * entries, integer fen. A company has its three merchant accounts (made on first use), the platform its three system
+ * accounts (company null, made by the migration). `balance` is the sum of the account's entries, kept in the same
+ * transaction that posts them, under the account row's lock; a merchant balance is never negative (checked by the
+ * poster before it writes, and by the database).
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<LedgerAccount>().notNull(),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('ledger_accounts_company_kind').on(table.companyId, table.kind),
+    uniqueIndex('ledger_accounts_system_kind').on(table.kind).where(sql`${table.companyId} is null`),
+    check('ledger_accounts_merchant_not_negative', sql`${table.companyId} is null or ${table.balance} >= 0`),
+  ],
+);
+
+/** One movement of money: posted once per idempotency key (a notification's key, `settle:<orderNo>`, …). */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<MovementKind>().notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** What the wallet shows beside its entries (the order number, the withdrawal's account). */
+    memo: text('memo').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [index('ledger_transactions_company').on(table.companyId)],
+);
+
+/** The entries of a transaction (summing to zero), never updated or deleted. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: 'cascade' }),
+    /** Copied from the account, so the wallet's list has an index of its own. */
+    companyId: uuid('company_id'),
+    accountKind: text('account_kind').$type<LedgerAccount>().notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    label: text('label').$type<EntryLabel>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('ledger_entries_transaction').on(table.transactionId),
+    index('ledger_entries_account').on(table.accountId),
+    // wallet/entries: the company's 冻结 and 可提现 entries, newest first (= walletEntry).
+    index('ledger_entries_wallet').on(table.companyId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.accountKind} in ('merchant_frozen', 'merchant_available')`),
+  ],
+);
+
+/** An entry the wallet shows: the predicate of the partial index `ledger_entries_wallet`, written the same way. */
+export const walletEntry = sql`${ledgerEntries.accountKind} in ('merchant_frozen', 'merchant_available')`;
+
+/**
+ * A customer's payment at a shop's cash desk (`/shop/{code}`): 待支付 until a verified notification (or the demo
+ * provider) pays it, once. Income is frozen until `paid_at` + the settlement delay, then settled (`settled_at`).
+ */
+export const cashOrders = pgTable(
+  'cash_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderNo: text('order_no').notNull().unique(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    subCodeId: uuid('sub_code_id').references(() => subCodes.id, { onDelete: 'set null' }),
+    subCodeName: text('sub_code_name'),
+    /** The sub-code's fixed goods, if it has them (the invoice's goods). */
+    goodsId: uuid('goods_id').references(() => goods.id, { onDelete: 'set null' }),
+    goodsName: text('goods_name'),
+    payerId: uuid('payer_id')
+      .notNull()
+      .references(() => users.id),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    channel: text('channel').$type<PayChannel>().notNull(),
+    state: text('state').$type<OrderState>().notNull().default('待支付'),
+    providerTradeNo: text('provider_trade_no'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** The customer's invoice application (cash/applyInvoice), or the invoice the merchant issued (payment/issueInvoice). */
+    applicationId: uuid('application_id'),
+    invoiceId: uuid('invoice_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // payment/list's income and the statistics: paid orders by company, newest first (= paidOrder).
+    index('cash_orders_company_paid').on(table.companyId, table.paidAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.paidAt} is not null`),
+    index('cash_orders_company_channel_paid').on(table.companyId, table.channel, table.paidAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.paidAt} is not null`),
+    // Settlement: paid orders not settled yet, by company (= unsettledOrder).
+    index('cash_orders_unsettled').on(table.companyId, table.paidAt).where(sql`${table.paidAt} is not null and ${table.settledAt} is null`),
+    index('cash_orders_payer').on(table.payerId, table.createdAt.desc().nullsFirst()),
+  ],
+);
+
+export const paidOrder = sql`${cashOrders.paidAt} is not null`;
+export const unsettledOrder = sql`${cashOrders.paidAt} is not null and ${cashOrders.settledAt} is null`;
+
+/** A merchant's withdrawal to its bank account: 审核中 until the payout task's outcome (已到账 or 失败). */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    feeFen: bigint('fee_fen', { mode: 'number' }).notNull(),
+    state: text('state').$type<WithdrawalState>().notNull().default('审核中'),
+    failReason: text('fail_reason'),
+    /** The bank account paid to, masked, as it was when asked. */
+    account: text('account').notNull(),
+    bankName: text('bank_name').notNull().default(''),
+    bankAccount: text('bank_account').notNull().default(''),
+    requestSerial: text('request_serial').notNull(),
+    taskId: uuid('task_id'),
+    payoutNo: text('payout_no'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('withdrawals_request_serial').on(table.companyId, table.requestSerial),
+    index('withdrawals_company_created').on(table.companyId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // payment/list's expenses: withdrawals that did not fail (= spentWithdrawal).
+    index('withdrawals_company_spent').on(table.companyId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.state} <> '失败'`),
+  ],
+);
+
+export const spentWithdrawal = sql`${withdrawals.state} <> '失败'`;
+
+/**
+ * 收支 totals by company, China month (YYYYMM) and channel (`bank` for withdrawals): kept in the transactions that pay
+ * an order (income) and ask for or fail a withdrawal (expense, amount + fee), so payment/list's totals read a few rows.
+ */
+export const moneyMonthTotals = pgTable(
+  'money_month_totals',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    month: integer('month').notNull(),
+    channel: text('channel').notNull(),
+    incomeFen: bigint('income_fen', { mode: 'number' }).notNull().default(0),
+    incomeCount: integer('income_count').notNull().default(0),
+    expenseFen: bigint('expense_fen', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.month, table.channel] })],
+);
+
+/** The payout simulator's record of what it paid or refused, by reference (a repeated payout answers the same). */
+export const simPayouts = pgTable('sim_payouts', {
+  ref: text('ref').primaryKey(),
+  state: text('state').$type<'paid' | 'failed'>().notNull(),
+  payoutNo: text('payout_no'),
+  reason: text('reason'),
+  amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+});

@@ -171,8 +171,6 @@ async function seedDemoData(tx: Database, secretKey: Buffer): Promise<void> {
     { companyId: taxi.id, licensePlateNumber: '浙A·T5678' },
     { companyId: taxi.id, licensePlateNumber: '浙A·D9021' },
   ]);
-  await tx.insert(shortLinks).values([
-    { code: 'shop1', target: `/shop/${trading.code}` },
-    { code: 'bind1', target: `/my/company/bind?code=${trading.code}` },
-  ]);
+  // A bind link is made by a manager (company/createBindCode) and expires; the shop code is never one.
+  await tx.insert(shortLinks).values([{ code: 'shop1', target: `/shop/${trading.code}` }]);
 }

@@ -2,11 +2,14 @@
 import type { Database } from '../db/database';
 import type { taxAccounts } from '../db/schema';
 import type { ETaxGateway } from '../etax/gateway';
+import type { PayoutGateway } from '../payouts/payout-gateway';
 
 export interface StepContext {
   db: Database;
   gateway: ETaxGateway;
   secretKey: Buffer;
+  /** Withdrawals' payouts (absent: withdraw tasks fail as unsupported). */
+  payouts?: PayoutGateway;
 }
 
 /** How a step changes its task; `account` is applied to the company's tax account in the same transaction. */

@@ -15,6 +15,8 @@ export const TASK_DEADLINE_MS: Record<TaskType, number> = {
   face: 5 * 60_000,
   blue_invoice: 10 * 60_000,
   red_invoice: 10 * 60_000,
+  /** A payout is settled with the bank before it fails (see payouts/payout-steps.ts). */
+  withdraw: 30 * 60_000,
 };
 
 /** The SMS resend window (docs/product.md, "Constants": 4 minutes). */

@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import { taxAccounts } from '../db/schema';
 import { GatewayError, type TaxBureauAccount } from '../etax/gateway';
 import { invoiceFailed, runInvoiceStep, settleInvoiceTask } from '../invoices/invoice-steps';
+import { runWithdrawStep, settleWithdrawTask, withdrawFailed } from '../payouts/withdraw-steps';
 import { decryptSecret } from '../security/secret-box';
 import { type TaskRow } from './task-queue';
 import { TaskStatus } from '@app/contract/task-status';
@@ -84,6 +85,8 @@ export async function runStep(task: TaskRow, context: StepContext): Promise<Step
     case 'blue_invoice':
     case 'red_invoice':
       return runInvoiceStep(task, context);
+    case 'withdraw':
+      return runWithdrawStep(task, context);
     default:
       throw new GatewayError(`暂不支持的任务类型: ${String(task.type)}`);
   }
@@ -94,10 +97,12 @@ export async function runStep(task: TaskRow, context: StepContext): Promise<Step
  * its step may have done its work unseen (an invoice task: the bureau may have issued it), or null to fail it.
  */
 export async function settleBeforeFailing(task: TaskRow, context: StepContext): Promise<StepOutcome | null> {
+  if (task.type === 'withdraw') return settleWithdrawTask(task, context);
   return task.type === 'blue_invoice' || task.type === 'red_invoice' ? settleInvoiceTask(task, context) : null;
 }
 
 /** What else changes when a task fails for good (after its attempts or past its deadline). */
 export function failureEffects(task: TaskRow, reason: string): StepOutcome['effects'] {
+  if (task.type === 'withdraw') return withdrawFailed(task, reason);
   return task.type === 'blue_invoice' || task.type === 'red_invoice' ? invoiceFailed(task, reason) : undefined;
 }

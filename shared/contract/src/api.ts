@@ -9,13 +9,16 @@ import { goodsCalls } from './goods';
 import { applicationCalls } from './invoice-application';
 import { invoiceCalls } from './invoice';
 import { lifeServiceCalls } from './life-service';
+import { paymentCalls } from './payment';
 import type { CallContract } from './schema-kit';
 import { serviceCalls } from './service';
+import { statisticsCalls } from './statistics';
 import { subCodeCalls } from './sub-code';
 import { taskCalls } from './task';
 import { taxAccountCalls } from './tax-account';
 import { titleCalls } from './title';
 import { userCalls } from './user';
+import { walletCalls } from './wallet';
 
 export const API = {
   ...userCalls,
@@ -29,6 +32,9 @@ export const API = {
   ...companyCalls,
   ...subCodeCalls,
   ...lifeServiceCalls,
+  ...paymentCalls,
+  ...walletCalls,
+  ...statisticsCalls,
 } satisfies Record<`${string}/${string}`, CallContract>;
 
 export type Api = typeof API;

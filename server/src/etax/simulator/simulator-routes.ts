@@ -10,14 +10,19 @@ import { escapeHtml, htmlPage } from '../../auth/html-page';
 import { refuseWithJson } from '../../http/route-errors';
 import { changedFault, FaultBody, type FaultChange } from './faults';
 import type { SimulatorGateway } from './simulator-gateway';
+import type { PayoutFault, PayoutSimulator } from '../../payouts/payout-simulator';
 
 const UUID = /^[0-9a-f-]{36}$/i;
 const AnyQuery = Type.Object({}, { additionalProperties: true });
 const ScanParams = Type.Object({ ref: Type.String({ title: '二维码', maxLength: 64 }) }, { additionalProperties: false });
 const BuyerBody = Type.Object({ answer: Type.Union([Type.Literal('confirm'), Type.Literal('refuse')], { title: '购方答复' }) }, { additionalProperties: false });
+const PayoutFaultBody = Type.Object(
+  { mode: Type.Union([Type.Literal('none'), Type.Literal('fail'), Type.Literal('down')], { title: '提现故障' }), reason: Type.Optional(Type.String({ title: '失败原因', maxLength: 100 })) },
+  { additionalProperties: false },
+);
 const LatestSmsQuery = Type.Object({ phone: Type.Optional(Type.String({ title: '手机号', pattern: '^1\\d{10}$', maxLength: 11 })) }, { additionalProperties: false });
 
-export async function registerSimulatorRoutes(app: FastifyInstance, simulator: SimulatorGateway, options: { controls: boolean }): Promise<void> {
+export async function registerSimulatorRoutes(app: FastifyInstance, simulator: SimulatorGateway, options: { controls: boolean; payouts?: PayoutSimulator }): Promise<void> {
   await app.register(
     async (sim) => {
       sim.get('/sms', { schema: { querystring: AnyQuery } }, async (_request, reply) => {
@@ -56,6 +61,14 @@ export async function registerSimulatorRoutes(app: FastifyInstance, simulator: S
         simulator.buyerAnswer = request.body.answer;
         return { answer: request.body.answer };
       });
+      const payouts = options.payouts;
+      if (payouts) {
+        // The payout simulator's fault (payouts/payout-simulator.ts): none, fail (with a reason) or down.
+        sim.post<{ Body: { mode: PayoutFault['mode']; reason?: string } }>('/payout-fault', { schema: { body: PayoutFaultBody } }, async (request) => {
+          payouts.fault = { mode: request.body.mode, reason: request.body.reason?.trim() || payouts.fault.reason };
+          return payouts.fault;
+        });
+      }
       sim.get<{ Querystring: { phone?: string } }>('/api/latest-sms', { schema: { querystring: LatestSmsQuery } }, async (request, reply) => {
         const latest = (await simulator.inbox(200)).find((sms) => !request.query.phone || sms.phone === request.query.phone);
         return latest ? { phone: latest.phone, code: latest.code, sentAt: latest.sentAt } : reply.code(404).send({ message: '暂无短信' });

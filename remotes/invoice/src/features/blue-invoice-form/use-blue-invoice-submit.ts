@@ -12,7 +12,7 @@ import { applyServerErrors, type FormInstance } from '@app/ui/form';
 import { showToast } from '@app/ui/feedback';
 import { createBlueInvoiceTask } from './blue-invoice-api';
 import { toRequest, type BlueInvoiceFormValues } from './form-values';
-import { newRequestSerial } from '../invoices/request-serial';
+import { newRequestSerial } from '@app/domain/request-serial';
 import { formFieldOf } from './server-errors';
 
 /** `onCreated` runs once the task exists, after the form was reset for the next invoice. */

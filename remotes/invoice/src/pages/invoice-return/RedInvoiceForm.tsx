@@ -15,7 +15,7 @@ import { Selector } from '@app/ui/selector';
 import { Toast } from '@app/ui/toast';
 import { AMOUNT_MESSAGES, canReverseAsMistake, fullPlan, partialPlan, redRequest, type ReversalMode } from './red-amounts';
 import { RedLinesInput } from './RedLinesInput';
-import { newRequestSerial } from '../../features/invoices/request-serial';
+import { newRequestSerial } from '@app/domain/request-serial';
 import { createRedInvoiceTask } from './return-api';
 import { BottomBar } from '../../components/BottomBar';
 

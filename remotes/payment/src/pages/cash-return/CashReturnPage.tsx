@@ -1,12 +1,161 @@
-import { useRouteMeta } from '@app/host-sdk/router';
+/**
+ * `/cash/return?orderNo=`: where the cash desk (and WeChat Pay, and Alipay's redirect) lands after paying. It follows
+ * the order while the provider has not confirmed it (use-order.ts), then shows 支付成功 with the amount, the shop and
+ * the time, and 申请开票: the customer's invoice request for it, or, once asked, where that request stands.
+ */
+import { useState, type ReactNode } from 'react';
+import { chinaDateTime } from '@app/domain/china-time';
+import { formatYuan } from '@app/domain/money';
+import { useSearchParams } from '@app/host-sdk/router';
+import { Button } from '@app/ui/button';
+import { DotLoading } from '@app/ui/dot-loading';
 import { Page } from '@app/ui/page';
-import { PagePlaceholder } from '@app/ui/page-placeholder';
+import { Result } from '@app/ui/result';
+import { Skeleton } from '@app/ui/skeleton';
+import { StatusView } from '@app/ui/status-view';
+import { Tag } from '@app/ui/tag';
+import type { ApplicationStatus } from '@app/contract/invoice-application';
+import type { CashOrder } from '../../features/cash/cash-api';
+import { ApplyInvoiceForm } from './ApplyInvoiceForm';
+import { useOrder } from './use-order';
+import './cash-return.css';
+
+const CHANNELS: Record<CashOrder['channel'], string> = { wechat: '微信支付', alipay: '支付宝', demo: '演示支付' };
+
+const APPLICATION_WORDS: Record<ApplicationStatus, { title: string; text: string; color: 'warning' | 'primary' | 'success' | 'danger' | 'default' }> = {
+  待审核: { title: '已提交开票申请，等待商户开具', text: '商户开具后，发票将发送到您留下的手机号或邮箱。', color: 'warning' },
+  待开票: { title: '商户已同意，等待开具', text: '商户正在准备开具，请耐心等待。', color: 'warning' },
+  开票中: { title: '发票开具中', text: '税务局正在开具，稍后即可收到。', color: 'primary' },
+  已开具: { title: '发票已开具', text: '商户已为这笔付款开具发票。', color: 'success' },
+  已交付: { title: '发票已开具并发送', text: '发票已发送到您留下的手机号或邮箱。', color: 'success' },
+  开具失败: { title: '发票暂未开出', text: '开具遇到问题，商户处理后会重新开具。', color: 'danger' },
+  已拒绝: { title: '商户未同意开票', text: '如有疑问，请联系商户。', color: 'default' },
+};
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="cash-return__row">
+      <span className="cash-return__label">{label}</span>
+      <span className="cash-return__value">{children}</span>
+    </div>
+  );
+}
+
+function ApplicationState({ status }: { status: ApplicationStatus }) {
+  const words = APPLICATION_WORDS[status];
+  return (
+    <section className="cash-return__card cash-return__application" aria-label="开票申请">
+      <div className="cash-return__application-head">
+        <h3 className="cash-return__card-title">开票申请</h3>
+        <Tag color={words.color} fill="outline">
+          {status}
+        </Tag>
+      </div>
+      <p className="cash-return__application-title">{words.title}</p>
+      <p className="cash-return__application-text">{words.text}</p>
+    </section>
+  );
+}
+
+function Paid({ order, onApplied }: { order: CashOrder; onApplied: () => void }) {
+  const [applying, setApplying] = useState(false);
+  /** Said at once after applying, until getOrder answers with the application. */
+  const [applied, setApplied] = useState(false);
+  const status = order.applicationStatus ?? (applied ? '待审核' : null);
+  return (
+    <>
+      <section className="cash-return__card cash-return__result">
+        <Result status="success" title="支付成功" description={<span className="cash-return__amount">{formatYuan(order.amountFen)}</span>} />
+        <div className="cash-return__rows">
+          <Row label="收款方">
+            {order.shopName}
+            {order.subCodeName ? ` · ${order.subCodeName}` : ''}
+          </Row>
+          {order.goodsName ? <Row label="商品">{order.goodsName}</Row> : null}
+          <Row label="支付方式">{CHANNELS[order.channel]}</Row>
+          <Row label="支付时间">{chinaDateTime(order.paidAt ?? order.createdAt)}</Row>
+          <Row label="订单号">{order.orderNo}</Row>
+        </div>
+      </section>
+      {status ? (
+        <ApplicationState status={status} />
+      ) : applying ? (
+        <section className="cash-return__apply" aria-label="申请开票">
+          <h3 className="cash-return__apply-title">申请开票</h3>
+          <ApplyInvoiceForm
+            orderNo={order.orderNo}
+            onApplied={() => {
+              setApplied(true);
+              onApplied();
+            }}
+          />
+        </section>
+      ) : (
+        <section className="cash-return__card cash-return__invite" aria-label="开具发票">
+          <div>
+            <h3 className="cash-return__card-title">需要发票？</h3>
+            <p className="cash-return__invite-text">向商户申请这笔付款的电子发票</p>
+          </div>
+          <Button color="primary" shape="rounded" onClick={() => setApplying(true)}>
+            申请开票
+          </Button>
+        </section>
+      )}
+    </>
+  );
+}
 
 export default function CashReturnPage() {
-  const meta = useRouteMeta();
+  const [params] = useSearchParams();
+  const orderNo = params.get('orderNo') ?? '';
+  const { state, refresh, reload } = useOrder(orderNo);
+
+  let body;
+  if (!orderNo || state.phase === 'missing') {
+    body = <StatusView icon="empty" title="订单不存在" description="请回到收银台重新付款，或联系商户" />;
+  } else if (state.phase === 'loading') {
+    body = (
+      <div className="cash-return__card" aria-busy="true" aria-label="加载中">
+        <Skeleton.Title animated />
+        <Skeleton.Paragraph animated lineCount={4} />
+      </div>
+    );
+  } else if (state.phase === 'failed') {
+    body = (
+      <StatusView icon="disconnected" title="支付结果查询失败" description={state.message}>
+        <Button block color="primary" onClick={refresh}>
+          重试
+        </Button>
+      </StatusView>
+    );
+  } else if (state.order.state === '已支付') {
+    body = <Paid order={state.order} onApplied={() => void reload()} />;
+  } else if (state.order.state === '已关闭') {
+    body = <Result status="warning" title="订单已关闭" description="这笔订单未完成支付，如需付款请回到收银台重新发起。" />;
+  } else if (state.waiting) {
+    body = (
+      <section className="cash-return__card cash-return__waiting">
+        <Result status="waiting" title="正在确认支付结果" description={<span>{formatYuan(state.order.amountFen)} · {state.order.shopName}</span>} />
+        <div className="cash-return__waiting-text">
+          请稍候
+          <DotLoading />
+        </div>
+      </section>
+    );
+  } else {
+    body = (
+      <section className="cash-return__card cash-return__waiting">
+        <Result status="info" title="暂未收到支付结果" description="如已完成支付，请稍后刷新查看；未支付的订单不会扣款。" />
+        <Button block color="primary" onClick={refresh}>
+          刷新
+        </Button>
+      </section>
+    );
+  }
+
   return (
-    <Page title={meta?.title ?? '支付结果'}>
-      <PagePlaceholder purpose="支付结果，可选择抬头申请开票。" />
+    <Page title="支付结果">
+      <div className="cash-return">{body}</div>
     </Page>
   );
 }

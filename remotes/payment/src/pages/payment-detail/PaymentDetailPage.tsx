@@ -1,12 +1,150 @@
-import { useRouteMeta } from '@app/host-sdk/router';
+/**
+ * `/payment/detail?id=` (no tab bar): one line of 收支: the amount, time, payer, channel, order number, the provider's
+ * trade number and, for an income, where its invoice stands: 未开票 offers 开票 (IssueInvoiceSheet.tsx), 开票中 and
+ * 已开票 link to the invoice's task, 申请中 points to the customer's application in the applying list.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { chinaDateTime } from '@app/domain/china-time';
+import { ApiError } from '@app/host-sdk/api-client';
+import { appHref } from '@app/host-sdk/paths';
+import { useNavigate, useSearchParams } from '@app/host-sdk/router';
+import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
-import { PagePlaceholder } from '@app/ui/page-placeholder';
+import { Skeleton } from '@app/ui/skeleton';
+import { StatusView } from '@app/ui/status-view';
+import { Tag } from '@app/ui/tag';
+import { getPayment, type PaymentRecord } from '../../features/payments/payments-api';
+import { CHANNEL_LABELS, INVOICE_STATE_COLORS, signedYuan, TYPE_LABELS } from '../../features/payments/labels';
+import { useShownAgain } from '../../features/page-cache/use-shown-again';
+import { WhenOpened } from '../../features/when-opened/WhenOpened';
+import { IssueInvoiceSheet } from './IssueInvoiceSheet';
+import './payment-detail.css';
+
+type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'failed'; message: string } | { state: 'ready'; record: PaymentRecord };
+
+function usePaymentRecord(id: string) {
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let current = true;
+    getPayment(id).then(
+      (record) => current && setLoaded({ state: 'ready', record }),
+      (error: unknown) => {
+        if (!current) return;
+        if (error instanceof ApiError && (error.errorCode === 4004 || error.errorCode === 4000)) setLoaded({ state: 'missing' });
+        else setLoaded((previous) => (previous.state === 'ready' ? previous : { state: 'failed', message: error instanceof ApiError && error.errorCode !== null ? error.message : '请检查网络后重试' }));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [id, attempt]);
+  return { loaded, reload: () => setAttempt((value) => value + 1) };
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="payment-detail__row">
+      <span className="payment-detail__label">{label}</span>
+      <span className="payment-detail__value">{children}</span>
+    </div>
+  );
+}
+
+function InvoicePart({ record, onIssue }: { record: PaymentRecord; onIssue(): void }) {
+  const navigate = useNavigate();
+  const state = record.invoiceState;
+  if (record.type !== 'income' || !state) return null;
+  let action: ReactNode = null;
+  if (state === '未开票') {
+    action = (
+      <Button block color="primary" size="large" onClick={onIssue}>
+        开票
+      </Button>
+    );
+  } else if (state === '申请中') {
+    action = <p className="payment-detail__hint">顾客已申请开票，请到「开票申请」中审核开具。</p>;
+  } else if (record.taskId) {
+    const taskId = record.taskId;
+    action = (
+      <Button block color="primary" fill="outline" onClick={() => navigate(appHref('invoiceTaskDetail', {}, { id: taskId }))}>
+        {state === '已开票' ? '查看开票记录' : '查看开票进度'}
+      </Button>
+    );
+  }
+  return (
+    <section className="payment-detail__card" aria-label="发票">
+      <div className="payment-detail__invoice-head">
+        <h3 className="payment-detail__card-title">发票</h3>
+        <Tag color={INVOICE_STATE_COLORS[state]} fill="outline">
+          {state}
+        </Tag>
+      </div>
+      {action ? <div className="payment-detail__action">{action}</div> : null}
+    </section>
+  );
+}
+
+function Detail({ record, onIssue }: { record: PaymentRecord; onIssue(): void }) {
+  const income = record.type === 'income';
+  return (
+    <>
+      <section className="payment-detail__card payment-detail__summary">
+        <span className="payment-detail__title">{record.title}</span>
+        <span className={`payment-detail__amount${income ? ' payment-detail__amount--income' : ''}`}>{signedYuan(record.amountFen)}</span>
+        <span className="payment-detail__type">{TYPE_LABELS[record.type]}</span>
+      </section>
+      <section className="payment-detail__card">
+        <Row label="时间">{chinaDateTime(record.at)}</Row>
+        <Row label={income ? '付款方' : '收款方'}>{record.counterparty}</Row>
+        <Row label="渠道">{CHANNEL_LABELS[record.channel]}</Row>
+        <Row label="订单号">{record.orderNo}</Row>
+        <Row label="交易单号">{record.providerTradeNo ?? '—'}</Row>
+      </section>
+      <InvoicePart record={record} onIssue={onIssue} />
+    </>
+  );
+}
 
 export default function PaymentDetailPage() {
-  const meta = useRouteMeta();
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const { loaded, reload } = usePaymentRecord(id);
+  const [issuing, setIssuing] = useState(false);
+  useShownAgain(reload);
+
+  let body: ReactNode;
+  if (!id || loaded.state === 'missing') {
+    body = <StatusView icon="empty" title="收支记录不存在" description="它可能属于其他企业，或链接有误" />;
+  } else if (loaded.state === 'loading') {
+    body = (
+      <div className="payment-detail__card" aria-busy="true" aria-label="加载中">
+        <Skeleton.Title animated />
+        <Skeleton.Paragraph animated lineCount={5} />
+      </div>
+    );
+  } else if (loaded.state === 'failed') {
+    body = (
+      <StatusView icon="disconnected" title="加载失败" description={loaded.message}>
+        <Button block color="primary" onClick={reload}>
+          重试
+        </Button>
+      </StatusView>
+    );
+  } else {
+    body = (
+      <>
+        <Detail record={loaded.record} onIssue={() => setIssuing(true)} />
+        <WhenOpened visible={issuing}>
+          <IssueInvoiceSheet record={loaded.record} visible={issuing} onClose={() => setIssuing(false)} />
+        </WhenOpened>
+      </>
+    );
+  }
+
   return (
-    <Page title={meta?.title ?? '收支详情'}>
-      <PagePlaceholder purpose="一笔收支的金额、时间、付款方、渠道、订单号和开票状态。" />
+    <Page title="收支详情">
+      <div className="payment-detail">{body}</div>
     </Page>
   );
 }

@@ -1,12 +1,159 @@
-import { useRouteMeta } from '@app/host-sdk/router';
+/**
+ * `/payment/list` (tab bar, payment_list): the company's income and expenses of one China month (this month unless
+ * another is picked), the month's 收入 and 支出 at the top, filtered by type and channel; a row opens
+ * `/payment/detail`. Only a manager or a 收款管理员 (benefit_payment) sees it: the server refuses anyone else (1003),
+ * so the page does not ask for them. Kept in the page cache, it reloads when shown again (invoice states move on).
+ */
+import { lazy, useRef, useState } from 'react';
+import { formatYuan } from '@app/domain/money';
+import { useNavigate } from '@app/host-sdk/router';
+import { usePermissions } from '@app/host-sdk/session-hooks';
+import { Button } from '@app/ui/button';
+import { Dropdown, type DropdownRef } from '@app/ui/dropdown';
 import { Page } from '@app/ui/page';
-import { PagePlaceholder } from '@app/ui/page-placeholder';
+import { PagedList, type PagedListHandle } from '@app/ui/paged-list';
+import { Selector } from '@app/ui/selector';
+import { StatusView } from '@app/ui/status-view';
+import { href } from '../../paths';
+import { listPayments, type PaymentRecord } from '../../features/payments/payments-api';
+import { CHANNEL_LABELS, TYPE_LABELS } from '../../features/payments/labels';
+import { useShownAgain } from '../../features/page-cache/use-shown-again';
+import { WhenOpened } from '../../features/when-opened/WhenOpened';
+import { CHANNEL_OPTIONS, keyOf, monthLabel, monthOf, monthOfPicked, pickedOfMonth, queryOf, TYPE_OPTIONS, type PaymentFilters } from './list-filters';
+import { PaymentRow } from './PaymentRow';
+import './payment-list.css';
+
+const DatePicker = lazy(() => import('@app/ui/date-picker').then((module) => ({ default: module.DatePicker })));
+
+/** The month picker goes back this far. */
+const EARLIEST_MONTH = new Date(2021, 0, 1);
+const ALL = 'all';
+const VIEWERS = ['company_manage', 'benefit_payment'];
+
+/** A single choice among options plus 全部 (no filter); tapping the chosen one again keeps it. */
+function Choice<V extends string>({ options, value, onPick }: { options: readonly { value: V; label: string }[]; value: V | null; onPick(value: V | null): void }) {
+  return (
+    <Selector<string>
+      className="payment-filters__choice"
+      columns={3}
+      options={[{ value: ALL, label: '全部' }, ...options]}
+      value={[value ?? ALL]}
+      onChange={(picked) => {
+        const [choice] = picked;
+        if (choice === undefined) return;
+        onPick(choice === ALL ? null : (choice as V));
+      }}
+    />
+  );
+}
+
+function Totals({ filters, totals, onPickMonth }: { filters: PaymentFilters; totals: { incomeFen: number; expenseFen: number } | null; onPickMonth(): void }) {
+  return (
+    <section className="payment-totals" aria-label="本月合计">
+      <button type="button" className="payment-totals__month" onClick={onPickMonth}>
+        {monthLabel(filters.month)}
+        <svg viewBox="0 0 12 12" width="10" height="10" aria-hidden="true">
+          <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </button>
+      <div className="payment-totals__figures">
+        <div className="payment-totals__figure">
+          <span className="payment-totals__label">收入</span>
+          <span className="payment-totals__value" data-testid="income-total">
+            {totals ? formatYuan(totals.incomeFen) : '—'}
+          </span>
+        </div>
+        <div className="payment-totals__figure">
+          <span className="payment-totals__label">支出</span>
+          <span className="payment-totals__value" data-testid="expense-total">
+            {totals ? formatYuan(Math.abs(totals.expenseFen)) : '—'}
+          </span>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function PaymentList() {
+  const navigate = useNavigate();
+  const dropdown = useRef<DropdownRef>(null);
+  const list = useRef<PagedListHandle>(null);
+  const [filters, setFilters] = useState<PaymentFilters>(() => ({ month: monthOf(new Date()), type: null, channel: null }));
+  const [totals, setTotals] = useState<{ incomeFen: number; expenseFen: number } | null>(null);
+  const [pickingMonth, setPickingMonth] = useState(false);
+  useShownAgain(() => void list.current?.reload());
+
+  const change = (changed: Partial<PaymentFilters>) => {
+    dropdown.current?.close();
+    const next = { ...filters, ...changed };
+    if (keyOf(next) === keyOf(filters)) return;
+    if (next.month !== filters.month) setTotals(null);
+    setFilters(next);
+  };
+  const load = async (page: number) => {
+    const result = await listPayments(queryOf(filters), page);
+    if (page === 1) setTotals({ incomeFen: result.incomeFen, expenseFen: result.expenseFen });
+    return result;
+  };
+  const filtered = filters.type !== null || filters.channel !== null;
+
+  return (
+    <>
+      <PagedList<PaymentRecord>
+        ref={list}
+        queryKey={keyOf(filters)}
+        load={load}
+        itemKey={(record) => record.id}
+        renderItem={(record) => <PaymentRow record={record} onOpen={(opened) => navigate(href('paymentDetail', {}, { id: opened.id }))} />}
+        header={
+          <div className="payment-list__header">
+            <Totals filters={filters} totals={totals} onPickMonth={() => setPickingMonth(true)} />
+            <Dropdown ref={dropdown} className="payment-filters">
+              <Dropdown.Item key="type" title={filters.type ? TYPE_LABELS[filters.type] : '全部类型'} highlight={filters.type !== null}>
+                <Choice options={TYPE_OPTIONS} value={filters.type} onPick={(type) => change({ type })} />
+              </Dropdown.Item>
+              <Dropdown.Item key="channel" title={filters.channel ? CHANNEL_LABELS[filters.channel] : '全部渠道'} highlight={filters.channel !== null}>
+                <Choice options={CHANNEL_OPTIONS} value={filters.channel} onPick={(channel) => change({ channel })} />
+              </Dropdown.Item>
+            </Dropdown>
+          </div>
+        }
+        empty={
+          filtered
+            ? {
+                description: '没有符合条件的收支',
+                action: (
+                  <Button color="primary" fill="outline" size="small" onClick={() => change({ type: null, channel: null })}>
+                    清除筛选
+                  </Button>
+                ),
+              }
+            : { description: '本月暂无收支' }
+        }
+      />
+      <WhenOpened visible={pickingMonth}>
+        <DatePicker
+          title="选择月份"
+          precision="month"
+          renderLabel={(type, data) => `${data}${type === 'year' ? '年' : type === 'month' ? '月' : ''}`}
+          visible={pickingMonth}
+          value={pickedOfMonth(filters.month)}
+          min={EARLIEST_MONTH}
+          max={new Date()}
+          onClose={() => setPickingMonth(false)}
+          onConfirm={(date) => change({ month: monthOfPicked(date) })}
+        />
+      </WhenOpened>
+    </>
+  );
+}
 
 export default function PaymentListPage() {
-  const meta = useRouteMeta();
+  const permissions = usePermissions();
+  const allowed = permissions.some((permission) => VIEWERS.includes(permission));
   return (
-    <Page title={meta?.title ?? '收支'} noBack>
-      <PagePlaceholder purpose="按月查看收入与支出及合计，按类型和渠道筛选。" />
+    <Page title="收支" noBack>
+      {allowed ? <PaymentList /> : <StatusView icon="closed" title="暂无权限" description="仅管理员或收款管理员可查看收支" />}
     </Page>
   );
 }

@@ -1,17 +1,17 @@
 /**
- * `/shop/{code}`: what a customer sees after scanning a shop code or a sub-code (through its short link `/t/{code}`).
- * It names the shop (and the sub-code, its fixed goods and amount); a code that takes nothing says 暂停收款 with the
- * reason, an unknown one 店铺不存在. Paying here (the amount keypad, WeChat or Alipay) comes in a later release: until
- * then the page says 在线付款即将开放 and takes no payment.
+ * `/shop/{code}`: the cash desk a customer sees after scanning a shop code or a sub-code (through its short link
+ * `/t/{code}`). It names the shop (and the sub-code) and takes the payment (CashDesk.tsx: the amount keypad or the
+ * sub-code's fixed amount, then WeChat Pay, Alipay or the demo provider); a code that takes nothing says 暂停收款 with
+ * the reason, an unknown one 店铺不存在.
  */
 import { useEffect, useState } from 'react';
-import { formatYuan } from '@app/domain/money';
 import { ApiError } from '@app/host-sdk/api-client';
 import { useParams } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
 import { Skeleton } from '@app/ui/skeleton';
 import { StatusView } from '@app/ui/status-view';
+import { CashDesk } from './CashDesk';
 import { getShop, type ShopInfo } from './shop-api';
 import './shop-cash.css';
 
@@ -60,32 +60,6 @@ function ShopSkeleton() {
   );
 }
 
-function OpenShop({ shop }: { shop: ShopInfo }) {
-  return (
-    <>
-      <section className="shop-cash__card" aria-label={shop.shopName}>
-        <div className="shop-cash__avatar" aria-hidden="true">
-          {shop.shopName.slice(0, 1)}
-        </div>
-        <h2 className="shop-cash__name">{shop.shopName}</h2>
-        {shop.subCodeName ? <p className="shop-cash__sub-code">{shop.subCodeName}</p> : null}
-        {shop.amountFen !== null ? (
-          <div className="shop-cash__fixed">
-            {shop.goodsName ? <span className="shop-cash__goods">{shop.goodsName}</span> : null}
-            <span className="shop-cash__amount">{formatYuan(shop.amountFen)}</span>
-          </div>
-        ) : (
-          <p className="shop-cash__hint">付款金额由您输入</p>
-        )}
-      </section>
-      <section className="shop-cash__soon" role="note">
-        <h3 className="shop-cash__soon-title">在线付款即将开放</h3>
-        <p className="shop-cash__soon-text">目前请向商家当面付款；开放后可在此用微信或支付宝付款，并直接申请电子发票。</p>
-      </section>
-    </>
-  );
-}
-
 export default function ShopCashPage() {
   const { code = '' } = useParams();
   const { loaded, retry } = useShop(code);
@@ -114,7 +88,7 @@ export default function ShopCashPage() {
       </StatusView>
     );
   } else {
-    body = <OpenShop shop={loaded.shop} />;
+    body = <CashDesk shop={loaded.shop} />;
   }
 
   return (

@@ -1,12 +1,89 @@
-import { useRouteMeta } from '@app/host-sdk/router';
+/**
+ * `/my/wallet/tixian`: withdraw to the bound account (WithdrawForm), then 提现申请已提交 with the way to the
+ * withdrawals. Without a bound account there is nothing to withdraw to, and the page says so. The route is not kept
+ * alive: every visit starts a new form (and request serial) on the current balance.
+ */
+import { useState } from 'react';
+import { appHref } from '@app/host-sdk/paths';
+import { useLocation, useNavigate } from '@app/host-sdk/router';
+import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
-import { PagePlaceholder } from '@app/ui/page-placeholder';
+import { Result } from '@app/ui/result';
+import { Skeleton } from '@app/ui/skeleton';
+import { StatusView } from '@app/ui/status-view';
+import { href } from '../../paths';
+import { formatYuan } from '../../features/wallet/money-text';
+import { useWallet } from '../../features/wallet/use-wallet';
+import type { Withdrawal, WithdrawPreview } from '../../features/wallet/wallet-api';
+import { WalletGate } from '../../features/wallet/WalletGate';
+import { WithdrawForm } from './WithdrawForm';
+import './wallet-withdraw.css';
+
+const TITLE = '提现';
+
+function Submitted({ withdrawal, preview }: { withdrawal: Withdrawal; preview: WithdrawPreview }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const back = () => (location.key !== 'default' ? navigate(-1) : navigate(appHref('myWallet'), { replace: true }));
+  return (
+    <div className="withdraw-done">
+      <Result
+        status="success"
+        title="提现申请已提交"
+        description={
+          <>
+            {formatYuan(withdrawal.amountFen)} 将提现至 {withdrawal.account}
+            <br />
+            手续费 {formatYuan(withdrawal.feeFen)}，实际到账 {formatYuan(preview.arriveFen)}，审核通过后到账
+          </>
+        }
+      />
+      <div className="withdraw-done__actions">
+        <Button block color="primary" size="large" onClick={() => navigate(href('walletWithdrawList'), { replace: true })}>
+          查看提现记录
+        </Button>
+        <Button block size="large" onClick={back}>
+          返回钱包
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function Withdraw() {
+  const { loaded, reload } = useWallet();
+  const [done, setDone] = useState<{ withdrawal: Withdrawal; preview: WithdrawPreview } | null>(null);
+
+  let body;
+  if (done) {
+    body = <Submitted withdrawal={done.withdrawal} preview={done.preview} />;
+  } else if (loaded.state === 'loading') {
+    body = (
+      <div className="withdraw-loading" aria-busy="true" aria-label="加载中">
+        <Skeleton.Title animated />
+        <Skeleton.Paragraph lineCount={4} animated />
+      </div>
+    );
+  } else if (loaded.state === 'failed') {
+    body = (
+      <StatusView icon="disconnected" title="钱包加载失败" description={loaded.message}>
+        <Button color="primary" fill="outline" size="small" onClick={() => void reload(true)}>
+          重试
+        </Button>
+      </StatusView>
+    );
+  } else if (!loaded.wallet.account) {
+    body = <StatusView icon="closed" title="尚未绑定提现账户" description="绑定收款银行账户后才能提现，请联系客服绑定。" />;
+  } else {
+    body = <WithdrawForm wallet={loaded.wallet} onDone={(withdrawal, preview) => setDone({ withdrawal, preview })} />;
+  }
+  return <Page title={TITLE}>{body}</Page>;
+}
 
 export default function WalletWithdrawPage() {
-  const meta = useRouteMeta();
   return (
-    <Page title={meta?.title ?? '提现'}>
-      <PagePlaceholder purpose="提现到绑定账户：金额、手续费与确认。" />
-    </Page>
+    <WalletGate title={TITLE}>
+      <Withdraw />
+    </WalletGate>
   );
 }

@@ -1,6 +1,6 @@
 /**
- * The request serial of one form fill (8–64 letters and digits): the server creates one task per serial, so
- * submitting the same fill again after a network error can never issue a second invoice.
+ * The request serial of one form fill (32 hex digits): the server does the work of a serial once, so submitting the
+ * same fill again after a network error can never issue a second invoice or withdraw twice.
  */
 export function newRequestSerial(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID().replace(/-/g, '');

@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, test } from '@rstest/core';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fail, ok, renderPage, taxAccount } from '@app/host-sdk/testing';
+import type { PaymentRecord } from '@app/contract/payment';
+import PaymentDetailPage from './PaymentDetailPage';
+
+const RECORD: PaymentRecord = {
+  id: 'p-1',
+  type: 'income',
+  amountFen: 8800,
+  channel: 'wechat',
+  title: '店铺收款',
+  counterparty: '普通用户',
+  orderNo: 'CO20260001',
+  providerTradeNo: '4200002026112300001',
+  at: '2026-11-23T02:00:05.000Z',
+  invoiceState: '未开票',
+  invoiceId: null,
+  applicationId: null,
+  taskId: null,
+};
+/** Logged in at the tax bureau and authenticated today: ensureTaxReady lets 开票 through at once. */
+const READY = taxAccount({ loginState: '已登录', scanFaceState: '已认证', scanFaceTime: '2025-03-01T01:00:00.000Z' });
+
+const open = (record: PaymentRecord | ReturnType<typeof fail>, account = READY) =>
+  renderPage(<PaymentDetailPage />, {
+    url: '/payment/detail?id=p-1',
+    calls: {
+      'payment/get': 'success' in record ? record : ok(record),
+      'payment/issueInvoice': ok({ invoiceId: 'i-1', taskId: 'task-1' }),
+      'taxAccount/getTaxAccount': ok(account),
+    },
+    taxAccount: account,
+  });
+
+afterEach(cleanup);
+
+describe('PaymentDetailPage', () => {
+  test('the amount, time, payer, channel, order and trade numbers, and the invoice state', async () => {
+    const { api } = open(RECORD);
+    expect(await screen.findByText('+¥88.00')).toBeTruthy();
+    expect(document.title).toBe('收支详情');
+    expect(screen.getByText('2026-11-23 10:00')).toBeTruthy();
+    expect(screen.getByText('普通用户')).toBeTruthy();
+    expect(screen.getByText('微信')).toBeTruthy();
+    expect(screen.getByText('CO20260001')).toBeTruthy();
+    expect(screen.getByText('4200002026112300001')).toBeTruthy();
+    expect(screen.getByText('未开票')).toBeTruthy();
+    expect(api.bodiesOf('payment/get')).toEqual([{ id: 'p-1' }]);
+  });
+
+  test('开票: the buyer by the domain rules, then payment/issueInvoice with a request serial, then the task', async () => {
+    const { api, url } = open(RECORD);
+    fireEvent.click(await screen.findByRole('button', { name: '开票' }));
+    fireEvent.click(await screen.findByRole('button', { name: '确认开票' }));
+    expect(await screen.findByText('请填写购买方名称')).toBeTruthy();
+    expect(await screen.findByText('请填写纳税人识别号')).toBeTruthy();
+    fireEvent.change(screen.getByPlaceholderText('购买方单位全称'), { target: { value: '北京测试有限公司' } });
+    fireEvent.change(screen.getByPlaceholderText('纳税人识别号'), { target: { value: '91110108ma01c2qk3d' } });
+    fireEvent.click(screen.getByRole('button', { name: '确认开票' }));
+    await waitFor(() => expect(url()).toBe('/invoice/task/detail?id=task-1'));
+    const [body] = api.bodiesOf('payment/issueInvoice') as { requestSerial: string }[];
+    expect(body).toEqual({
+      id: 'p-1',
+      requestSerial: expect.stringMatching(/^[A-Za-z0-9]{32}$/),
+      buyer: { name: '北京测试有限公司', taxNumber: '91110108MA01C2QK3D', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: false },
+    });
+  });
+
+  test('开票 waits for the tax bureau: not logged in, the host’s login dialog opens first', async () => {
+    const { api } = open(RECORD, taxAccount());
+    fireEvent.click(await screen.findByRole('button', { name: '开票' }));
+    fireEvent.click(await screen.findByText('个人'));
+    fireEvent.change(screen.getByPlaceholderText('购买方姓名'), { target: { value: '王小明' } });
+    fireEvent.click(screen.getByRole('button', { name: '确认开票' }));
+    expect(await screen.findByRole('dialog', { name: '登录授权' })).toBeTruthy();
+    expect(api.bodiesOf('payment/issueInvoice')).toEqual([]);
+  });
+
+  test('申请中: no 开票, the merchant is sent to the applications', async () => {
+    open({ ...RECORD, invoiceState: '申请中', applicationId: 'a-1' });
+    expect(await screen.findByText('申请中')).toBeTruthy();
+    expect(screen.getByText(/开票申请/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '开票' })).toBeNull();
+  });
+
+  test('已开票: a link to its task', async () => {
+    const { url } = open({ ...RECORD, invoiceState: '已开票', invoiceId: 'i-1', taskId: 'task-9' });
+    fireEvent.click(await screen.findByRole('button', { name: '查看开票记录' }));
+    expect(url()).toBe('/invoice/task/detail?id=task-9');
+  });
+
+  test('an expense: no invoice part', async () => {
+    open({ ...RECORD, type: 'expense', amountFen: -50000, channel: 'bank', title: '提现', counterparty: '招商银行 (8888)', invoiceState: null });
+    expect(await screen.findByText('−¥500.00')).toBeTruthy();
+    expect(screen.getByText('收款方')).toBeTruthy();
+    expect(screen.queryByText('发票')).toBeNull();
+  });
+
+  test('an unknown record: 收支记录不存在', async () => {
+    open(fail(4004, '收支记录不存在'));
+    expect(await screen.findByRole('heading', { name: '收支记录不存在' })).toBeTruthy();
+  });
+});

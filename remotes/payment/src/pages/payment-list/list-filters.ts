@@ -1,0 +1,43 @@
+/** The filters of 收支: the China month (this month unless chosen), the type and the channel, as a `payment/list` query. */
+import type { PaymentQuery } from '../../features/payments/payments-api';
+import { CHANNEL_LABELS, TYPE_LABELS, type RecordChannel, type RecordType } from '../../features/payments/labels';
+
+export interface PaymentFilters {
+  /** `YYYY-MM`, a China month. */
+  month: string;
+  type: RecordType | null;
+  channel: RecordChannel | null;
+}
+
+export const TYPE_OPTIONS = (Object.keys(TYPE_LABELS) as RecordType[]).map((value) => ({ value, label: TYPE_LABELS[value] }));
+export const CHANNEL_OPTIONS = (Object.keys(CHANNEL_LABELS) as RecordChannel[]).map((value) => ({ value, label: CHANNEL_LABELS[value] }));
+
+/** `YYYY-MM` of an instant in China time (the server's months are China months too). */
+export function monthOf(date: Date): string {
+  return new Date(date.getTime() + 8 * 3600_000).toISOString().slice(0, 7);
+}
+
+export function monthLabel(month: string): string {
+  const [year, number] = month.split('-');
+  return `${year}年${Number(number)}月`;
+}
+
+/** A month picked in the DatePicker (local midnight of its first day) → `YYYY-MM`. */
+export function monthOfPicked(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
+}
+
+/** `YYYY-MM` → the DatePicker's value for it. */
+export function pickedOfMonth(month: string): Date {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return new Date(year, number - 1, 1);
+}
+
+export function queryOf(filters: PaymentFilters): PaymentQuery {
+  return { month: filters.month, ...(filters.type ? { type: filters.type } : {}), ...(filters.channel ? { channel: filters.channel } : {}) };
+}
+
+/** The PagedList key: a new one starts the list over. */
+export function keyOf(filters: PaymentFilters): string {
+  return JSON.stringify(queryOf(filters));
+}

@@ -1,0 +1,116 @@
+/**
+ * The cash desk (`/shop/{code}` → `/cash/return`): any signed-in customer pays a shop or sub-code, follows the order,
+ * and asks for its invoice. Money comes in only through `recordPayment` (cash/pay-order.ts): at once for the demo
+ * provider, by the provider's verified notification for WeChat Pay and Alipay.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import { MAX_PAYMENT_FEN, type PaymentStart } from '@app/contract/payment';
+import { formatYuan } from '@app/domain/money';
+import { sameOriginPath } from '@app/domain/return-path';
+import { recordPayment } from '../cash/pay-order';
+import { cashOrderView, loadPayerOrder, newOrderNo } from '../cash/orders';
+import { resolveShop } from '../companies/shops';
+import { cashOrders, users } from '../db/schema';
+import { ApiFailure, ErrorCode, invalidField } from '../http/api-failure';
+import { defineCall } from '../http/define-call';
+import { createApplication, goodsForInvoice } from '../invoices/applications';
+import { PaymentRequestError, type PaymentStart as GatewayStart } from '../payments/payment-gateway';
+
+const CHANNEL_NAMES = { wechat: '微信支付', alipay: '支付宝', demo: '演示支付' } as const;
+
+/** What the browser needs, as the contract says it (nothing of the verified payment, no prepay id). */
+function startView(start: GatewayStart): PaymentStart {
+  if (start.kind === 'demo') return { kind: 'demo' };
+  if (start.kind === 'wechat-jsapi') return { kind: 'wechat-jsapi', jsapi: start.jsapi };
+  return { kind: 'alipay-wap', redirectUrl: start.redirectUrl };
+}
+
+const createOrder = defineCall('cash/createOrder', {
+  access: { kind: 'user' },
+  rateLimit: { max: 30, windowMs: 60_000 },
+  handler: async ({ caller, body, services }) => {
+    const shop = await resolveShop(services.db, body.code);
+    if (shop.closedReason) throw new ApiFailure(ErrorCode.TaskStateConflict, shop.closedReason);
+    if (body.amountFen > MAX_PAYMENT_FEN) throw invalidField('amountFen', `单笔付款不能超过 ${formatYuan(MAX_PAYMENT_FEN)}`);
+    if (shop.amountFen !== null && body.amountFen !== shop.amountFen) throw invalidField('amountFen', '请按固定金额付款');
+    const gateway = services.payments.get(body.channel);
+    if (!gateway) throw invalidField('channel', `暂不支持${CHANNEL_NAMES[body.channel]}，请选择其他支付方式`);
+    const orderNo = newOrderNo();
+    // The app's own page, judged as every return address is (README, "Security").
+    const returnUrl = sameOriginPath(`/cash/return?orderNo=${orderNo}`);
+    if (!returnUrl) throw new Error(`return path refused for ${orderNo}`);
+    const [payer] = await services.db.select({ provider: users.provider, subject: users.providerSubject }).from(users).where(eq(users.id, caller.userId));
+    await services.db.insert(cashOrders).values({
+      orderNo,
+      companyId: shop.companyId,
+      subCodeId: shop.subCode?.id ?? null,
+      subCodeName: shop.subCode?.name ?? null,
+      goodsId: shop.goods?.id ?? null,
+      goodsName: shop.goods?.name ?? null,
+      payerId: caller.userId,
+      amountFen: body.amountFen,
+      channel: body.channel,
+    });
+    let start: GatewayStart;
+    try {
+      start = await gateway.createPayment({
+        orderNo,
+        amountFen: body.amountFen,
+        description: `${shop.shopName}${shop.subCode ? `-${shop.subCode.name}` : ''}`.slice(0, 100),
+        ...(payer?.provider === 'wechat' && { payerOpenId: payer.subject }),
+        notifyUrl: `${services.publicUrl}/api/payments/notify/${body.channel}`,
+        returnUrl: `${services.publicUrl}${returnUrl}`,
+        channel: body.channel,
+      });
+    } catch (error) {
+      await services.db.update(cashOrders).set({ state: '已关闭' }).where(and(eq(cashOrders.orderNo, orderNo), eq(cashOrders.state, '待支付')));
+      if (error instanceof PaymentRequestError) {
+        throw error.kind === 'input' && body.channel === 'wechat' && payer?.provider !== 'wechat'
+          ? invalidField('channel', '请在微信中打开并使用微信登录后再选择微信支付')
+          : new ApiFailure(ErrorCode.TaskStateConflict, '支付发起失败，请稍后重试');
+      }
+      throw error;
+    }
+    // The demo provider has paid already: credit it through the same path as a notification.
+    if (start.kind === 'demo') await recordPayment(services.db, start.payment);
+    return { orderNo, start: startView(start) };
+  },
+});
+
+const getOrder = defineCall('cash/getOrder', {
+  access: { kind: 'user' },
+  handler: async ({ caller, body, services }) => cashOrderView(services.db, await loadPayerOrder(services.db, body.orderNo, caller.userId)),
+});
+
+const applyInvoice = defineCall('cash/applyInvoice', {
+  access: { kind: 'user' },
+  rateLimit: { max: 20, windowMs: 60_000 },
+  handler: async ({ caller, body, services }) => {
+    const order = await loadPayerOrder(services.db, body.orderNo, caller.userId);
+    if (order.state !== '已支付') throw new ApiFailure(ErrorCode.TaskStateConflict, '订单尚未支付，不能申请开票');
+    const applicationId = await services.db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(cashOrders).where(eq(cashOrders.id, order.id)).for('update');
+      if (!locked) throw new ApiFailure(ErrorCode.NotFound, '订单不存在');
+      if (locked.applicationId) throw new ApiFailure(ErrorCode.TaskStateConflict, '该订单已申请开票，请勿重复申请');
+      if (locked.invoiceId) throw new ApiFailure(ErrorCode.TaskStateConflict, '商户已为该订单开具发票');
+      const item = await goodsForInvoice(tx, locked.companyId, locked.goodsId);
+      const id = await createApplication(tx, {
+        companyId: locked.companyId,
+        applicantId: caller.userId,
+        source: locked.subCodeName ? '子码' : '店铺码',
+        sourceName: locked.subCodeName ?? '',
+        buyer: body.buyer,
+        goods: item,
+        grossFen: locked.amountFen,
+        remarks: body.remarks ?? '',
+        deliverPhone: body.deliverPhone ?? '',
+        deliverEmail: body.deliverEmail ?? '',
+      });
+      await tx.update(cashOrders).set({ applicationId: id }).where(and(eq(cashOrders.id, locked.id), isNull(cashOrders.applicationId)));
+      return id;
+    });
+    return { applicationId };
+  },
+});
+
+export const cashCalls = [createOrder, getOrder, applyInvoice];

@@ -1,0 +1,144 @@
+/**
+ * 收支 (managers and holders of benefit_payment): the company's income (paid cash orders) and expenses (withdrawals
+ * that did not fail: amount and fee) of a China month, newest first, with the month's totals from the maintained
+ * `money_month_totals`; one record; and issuing the invoice of a paid order as a blue-invoice task.
+ */
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { LIST_LIMIT } from '@app/contract/limits';
+import type { PaymentRecord } from '@app/contract/payment';
+import { chinaMonthStart } from '@app/domain/china-time';
+import { expenseRecord, incomeColumns, incomeRecord, type IncomeRow } from '../cash/orders';
+import type { Database } from '../db/database';
+import { cashOrders, invoiceApplications, invoices, moneyMonthTotals, paidOrder, spentWithdrawal, tasks, users, withdrawals } from '../db/schema';
+import { ApiFailure, ErrorCode } from '../http/api-failure';
+import { defineCall } from '../http/define-call';
+import { cappedCount, pageWindow } from '../http/paging';
+import { goodsForInvoice } from '../invoices/applications';
+import { createBlueInvoice } from '../invoices/create-invoices';
+
+const MONEY = ['company_manage', 'benefit_payment'] as const;
+
+/** The China month `YYYY-MM` as an instant range, and its `YYYYMM`. */
+function monthRange(month: string | undefined): { from: Date; to: Date; key: number } {
+  const from = month ? new Date(`${month}-01T00:00:00+08:00`) : chinaMonthStart(new Date());
+  const next = new Date(from.getTime() + 8 * 3600_000);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  const to = new Date(`${next.toISOString().slice(0, 7)}-01T00:00:00+08:00`);
+  return { from, to, key: Number(new Date(from.getTime() + 8 * 3600_000).toISOString().slice(0, 7).replace('-', '')) };
+}
+
+function incomeQuery(db: Database) {
+  return db
+    .select(incomeColumns)
+    .from(cashOrders)
+    .leftJoin(users, eq(users.id, cashOrders.payerId))
+    .leftJoin(invoiceApplications, eq(invoiceApplications.id, cashOrders.applicationId))
+    .leftJoin(invoices, eq(invoices.id, sql`coalesce(${cashOrders.invoiceId}, ${invoiceApplications.invoiceId})`));
+}
+
+const INCOME_ORDER = [desc(cashOrders.paidAt), desc(cashOrders.id)];
+const EXPENSE_ORDER = [desc(withdrawals.createdAt), desc(withdrawals.id)];
+
+const newestFirst = (a: PaymentRecord, b: PaymentRecord) => (a.at === b.at ? (a.id < b.id ? 1 : -1) : a.at < b.at ? 1 : -1);
+
+const listPayments = defineCall('payment/list', {
+  access: { kind: 'company', anyOf: MONEY },
+  handler: async ({ company, body, services }) => {
+    const db = services.db;
+    const { from, to, key } = monthRange(body.month);
+    const wantIncome = body.type !== 'expense' && body.channel !== 'bank';
+    const wantExpense = body.type !== 'income' && (body.channel === undefined || body.channel === 'bank');
+    const incomeWhere = and(eq(cashOrders.companyId, company.id), ...(body.channel ? [eq(cashOrders.channel, body.channel as 'wechat')] : []), paidOrder, gte(cashOrders.paidAt, from), lt(cashOrders.paidAt, to));
+    const expenseWhere = and(eq(withdrawals.companyId, company.id), spentWithdrawal, gte(withdrawals.createdAt, from), lt(withdrawals.createdAt, to));
+    const { limit, offset } = pageWindow(body.page, body.pageSize);
+    // Each side's first offset + limit rows in the list's order (its index), merged: the page is among them.
+    const head = offset + limit;
+    const [income, expense, incomeCount, expenseCount, totals] = await Promise.all([
+      wantIncome && head > 0 ? incomeQuery(db).where(incomeWhere).orderBy(...INCOME_ORDER).limit(head) : Promise.resolve([]),
+      wantExpense && head > 0 ? db.select().from(withdrawals).where(expenseWhere).orderBy(...EXPENSE_ORDER).limit(head) : Promise.resolve([]),
+      wantIncome ? cappedCount(db, cashOrders, incomeWhere, INCOME_ORDER) : Promise.resolve(0),
+      wantExpense ? cappedCount(db, withdrawals, expenseWhere, EXPENSE_ORDER) : Promise.resolve(0),
+      db
+        .select({ channel: moneyMonthTotals.channel, incomeFen: moneyMonthTotals.incomeFen, expenseFen: moneyMonthTotals.expenseFen })
+        .from(moneyMonthTotals)
+        .where(and(eq(moneyMonthTotals.companyId, company.id), eq(moneyMonthTotals.month, key), ...(body.channel ? [eq(moneyMonthTotals.channel, body.channel)] : []))),
+    ]);
+    const records = [...(income as IncomeRow[]).map(incomeRecord), ...expense.map(expenseRecord)].sort(newestFirst);
+    return {
+      total: Math.min(incomeCount + expenseCount, LIST_LIMIT),
+      list: records.slice(offset, offset + limit),
+      incomeFen: wantIncome ? totals.reduce((sum, row) => sum + row.incomeFen, 0) : 0,
+      expenseFen: wantExpense ? totals.reduce((sum, row) => sum + row.expenseFen, 0) : 0,
+    };
+  },
+});
+
+/** A record of the caller's company: a paid order (income) or a withdrawal (expense); 4004 / 1004 otherwise. */
+async function loadRecord(db: Database, id: string, companyId: string): Promise<{ income: IncomeRow } | { expense: typeof withdrawals.$inferSelect }> {
+  const key = id.toLowerCase();
+  const [income] = await incomeQuery(db).where(and(eq(cashOrders.id, key), paidOrder));
+  if (income) {
+    if (income.order.companyId !== companyId) throw new ApiFailure(ErrorCode.NoAccess, '无权查看该企业的收支记录');
+    return { income: income as IncomeRow };
+  }
+  const [expense] = await db.select().from(withdrawals).where(and(eq(withdrawals.id, key), spentWithdrawal));
+  if (expense) {
+    if (expense.companyId !== companyId) throw new ApiFailure(ErrorCode.NoAccess, '无权查看该企业的收支记录');
+    return { expense };
+  }
+  throw new ApiFailure(ErrorCode.NotFound, '收支记录不存在');
+}
+
+const getPayment = defineCall('payment/get', {
+  access: { kind: 'company', anyOf: MONEY },
+  handler: async ({ company, body, services }) => {
+    const record = await loadRecord(services.db, body.id, company.id);
+    return 'income' in record ? incomeRecord(record.income) : expenseRecord(record.expense);
+  },
+});
+
+const issueInvoice = defineCall('payment/issueInvoice', {
+  access: { kind: 'company', anyOf: MONEY, agreement: true },
+  rateLimit: { max: 30, windowMs: 60_000 },
+  handler: async ({ caller, company, body, services }) => {
+    const record = await loadRecord(services.db, body.id, company.id);
+    if (!('income' in record)) throw new ApiFailure(ErrorCode.TaskStateConflict, '只能为收款记录开具发票');
+    const created = await services.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(cashOrders).where(eq(cashOrders.id, record.income.order.id)).for('update');
+      if (!order) throw new ApiFailure(ErrorCode.NotFound, '收支记录不存在');
+      if (order.invoiceId) {
+        // The same request again answers the same task; another one is told the invoice exists.
+        const [same] = await tx.select({ id: invoices.id, taskId: invoices.taskId }).from(invoices).where(eq(invoices.id, order.invoiceId));
+        const repeat = await createdBySerial(tx, company.id, body.requestSerial);
+        if (same?.taskId && repeat === same.taskId) return { invoiceId: same.id, taskId: same.taskId };
+        throw new ApiFailure(ErrorCode.TaskStateConflict, '该笔收款已开具发票');
+      }
+      if (order.applicationId) {
+        const [application] = await tx.select({ status: invoiceApplications.status }).from(invoiceApplications).where(eq(invoiceApplications.id, order.applicationId));
+        if (application && application.status !== '已拒绝') throw new ApiFailure(ErrorCode.TaskStateConflict, `客户已申请开票（${application.status}），请在开票申请中处理`);
+      }
+      const item = await goodsForInvoice(tx, company.id, order.goodsId);
+      const invoice = await createBlueInvoice(tx, services.tasks, caller.userId, company, {
+        requestSerial: body.requestSerial,
+        type: '数电普票',
+        buyer: body.buyer,
+        lines: [{ goodsId: item.id, quantity: null, grossFen: order.amountFen, rate: item.taxFree ?? item.taxRatePermille ?? 0 }],
+        remarks: `订单号：${order.orderNo}`,
+        deliverPhone: '',
+        deliverEmail: '',
+      });
+      await tx.update(cashOrders).set({ invoiceId: invoice.invoiceId }).where(eq(cashOrders.id, order.id));
+      return invoice;
+    });
+    services.tasks.wake();
+    return created;
+  },
+});
+
+/** The task an earlier request with this serial created, if any. */
+async function createdBySerial(db: Database, companyId: string, requestSerial: string): Promise<string | null> {
+  const [task] = await db.select({ id: tasks.id }).from(tasks).where(and(eq(tasks.companyId, companyId), eq(tasks.requestSerial, requestSerial), inArray(tasks.type, ['blue_invoice'])));
+  return task?.id ?? null;
+}
+
+export const paymentCalls = [listPayments, getPayment, issueInvoice];

@@ -1,0 +1,116 @@
+/** Cash orders as their payer and their merchant see them, and loading one (scoped to payer or company). */
+import { randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { CashOrder, PaymentRecord } from '@app/contract/payment';
+import type { ApplicationStatus } from '@app/contract/invoice-application';
+import type { InvoiceStatus } from '@app/domain/invoice-document';
+import type { Database } from '../db/database';
+import { cashOrders, companies, invoiceApplications, invoices, users, withdrawals } from '../db/schema';
+import { ApiFailure, ErrorCode } from '../http/api-failure';
+
+export type OrderRow = typeof cashOrders.$inferSelect;
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+/** 20 characters: `P`, the time in ms, 6 random digits (the providers' out_trade_no rules allow it). */
+export function newOrderNo(): string {
+  return `P${Date.now()}${String(randomInt(1_000_000)).padStart(6, '0')}`;
+}
+
+export async function orderByNo(db: Database, orderNo: string): Promise<OrderRow | undefined> {
+  const [order] = await db.select().from(cashOrders).where(eq(cashOrders.orderNo, orderNo));
+  return order;
+}
+
+/** The payer's own order: 4004 when there is none, 1004 when it is someone else's. */
+export async function loadPayerOrder(db: Database, orderNo: string, userId: string): Promise<OrderRow> {
+  const order = await orderByNo(db, orderNo);
+  if (!order) throw new ApiFailure(ErrorCode.NotFound, '订单不存在');
+  if (order.payerId !== userId) throw new ApiFailure(ErrorCode.NoAccess, '无权查看他人的订单');
+  return order;
+}
+
+export async function cashOrderView(db: Database, order: OrderRow): Promise<CashOrder> {
+  const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, order.companyId));
+  const [application] = order.applicationId ? await db.select({ status: invoiceApplications.status }).from(invoiceApplications).where(eq(invoiceApplications.id, order.applicationId)) : [];
+  return {
+    orderNo: order.orderNo,
+    amountFen: order.amountFen,
+    channel: order.channel,
+    state: order.state,
+    shopName: company?.name ?? '',
+    subCodeName: order.subCodeName,
+    goodsName: order.goodsName,
+    paidAt: order.paidAt?.toISOString() ?? null,
+    createdAt: order.createdAt.toISOString(),
+    applicationId: order.applicationId,
+    applicationStatus: application?.status ?? null,
+  };
+}
+
+/** Where an order's invoice stands: asked for by the customer, or issued by the merchant. */
+export function invoiceStateOf(applicationStatus: ApplicationStatus | null, invoiceStatus: InvoiceStatus | null): PaymentRecord['invoiceState'] {
+  if (invoiceStatus) return invoiceStatus === '开具中' || invoiceStatus === '开具失败' ? '开票中' : '已开票';
+  if (!applicationStatus || applicationStatus === '已拒绝') return '未开票';
+  if (applicationStatus === '开票中' || applicationStatus === '开具失败') return '开票中';
+  if (applicationStatus === '已开具' || applicationStatus === '已交付') return '已开票';
+  return '申请中';
+}
+
+/** The order with its payer's nickname, its application's status and its invoice (the merchant's or the application's). */
+export const incomeColumns = {
+  order: cashOrders,
+  payer: users.nickname,
+  applicationStatus: invoiceApplications.status,
+  applicationInvoiceId: invoiceApplications.invoiceId,
+  invoiceStatus: invoices.status,
+  invoiceTaskId: invoices.taskId,
+};
+
+export interface IncomeRow {
+  order: OrderRow;
+  payer: string | null;
+  applicationStatus: ApplicationStatus | null;
+  applicationInvoiceId: string | null;
+  invoiceStatus: InvoiceStatus | null;
+  invoiceTaskId: string | null;
+}
+
+const CHANNEL_NAMES = { wechat: '微信支付', alipay: '支付宝', demo: '演示支付' } as const;
+
+export function incomeRecord(row: IncomeRow): PaymentRecord {
+  const { order } = row;
+  const invoiceId = order.invoiceId ?? row.applicationInvoiceId;
+  return {
+    id: order.id,
+    type: 'income',
+    amountFen: order.amountFen,
+    channel: order.channel,
+    title: `${order.subCodeName ?? '店铺码'}收款 · ${CHANNEL_NAMES[order.channel]}`,
+    counterparty: row.payer ?? '',
+    orderNo: order.orderNo,
+    providerTradeNo: order.providerTradeNo,
+    at: (order.paidAt ?? order.createdAt).toISOString(),
+    invoiceState: invoiceStateOf(row.applicationStatus, invoiceId ? row.invoiceStatus : null),
+    invoiceId,
+    applicationId: order.applicationId,
+    taskId: invoiceId ? row.invoiceTaskId : null,
+  };
+}
+
+export function expenseRecord(withdrawal: WithdrawalRow): PaymentRecord {
+  return {
+    id: withdrawal.id,
+    type: 'expense',
+    amountFen: -(withdrawal.amountFen + withdrawal.feeFen),
+    channel: 'bank',
+    title: `提现 ¥${(withdrawal.amountFen / 100).toFixed(2)}（手续费 ¥${(withdrawal.feeFen / 100).toFixed(2)}）`,
+    counterparty: withdrawal.account,
+    orderNo: withdrawal.id.replace(/-/g, '').slice(0, 20).toUpperCase(),
+    providerTradeNo: withdrawal.payoutNo,
+    at: withdrawal.createdAt.toISOString(),
+    invoiceState: null,
+    invoiceId: null,
+    applicationId: null,
+    taskId: withdrawal.taskId,
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * Settlement (T+1 by default, PAYMENT_SETTLEMENT_DELAY_MS): a paid order's income moves merchant_frozen →
+ * merchant_available once `paid_at` + the delay has passed. Lazily, when the wallet is read or withdrawn from: the
+ * due orders of the company are settled first, in one transaction, each once — the order's `settled_at` is
+ * compare-and-set and the ledger key is `settle:<orderNo>` — so two readers at once settle nothing twice. Nothing
+ * needs a timer, and what the wallet shows is always settled up to the moment it is read.
+ */
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { cashOrders, unsettledOrder } from '../db/schema';
+import { post } from '../ledger/ledger';
+
+/** Orders settled per call, at most (the rest at the next read). */
+const SETTLE_BATCH = 200;
+
+/** Settles the company's due orders inside `tx` (a transaction); how many. */
+export async function settleDue(tx: Database, companyId: string, delayMs: number): Promise<number> {
+  const due = await tx
+    .select({ id: cashOrders.id, orderNo: cashOrders.orderNo, amountFen: cashOrders.amountFen })
+    .from(cashOrders)
+    .where(and(eq(cashOrders.companyId, companyId), unsettledOrder, lte(cashOrders.paidAt, sql`now() - (${delayMs} * interval '1 millisecond')`)))
+    .orderBy(asc(cashOrders.paidAt))
+    .limit(SETTLE_BATCH)
+    .for('update', { skipLocked: true });
+  let settled = 0;
+  for (const order of due) {
+    const [claimed] = await tx
+      .update(cashOrders)
+      .set({ settledAt: new Date() })
+      .where(and(eq(cashOrders.id, order.id), isNull(cashOrders.settledAt)))
+      .returning({ id: cashOrders.id });
+    if (!claimed) continue;
+    await post(tx, { companyId, movement: { kind: 'settlement', amountFen: order.amountFen }, idempotencyKey: `settle:${order.orderNo}`, memo: order.orderNo });
+    settled++;
+  }
+  return settled;
+}
+
+/** Settles what is due in a transaction of its own (before a read of the wallet). */
+export async function settleCompany(db: Database, companyId: string, delayMs: number): Promise<number> {
+  return db.transaction((tx) => settleDue(tx, companyId, delayMs));
+}
