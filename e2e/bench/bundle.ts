@@ -2,6 +2,9 @@
  * `npm run bench:bundle`: loads the app in Chromium (phone, WeChat) and prints the gzip KiB of JavaScript and CSS
  * fetched for the first load of `/`, and for the first navigation into each remote afterwards (what that navigation
  * adds: the remote's manifest, entry and routes, the host's shared modules it needs for the first time, and the page).
+ * Also the cold first load of the cash desk `/shop/YST0001` — what a customer's phone fetches after scanning a shop
+ * code (issue 14: at most 120 KiB gzip JavaScript): a fresh browser, signed in as the 普通用户 through `?token=` (every
+ * auth page goes through the route guard), everything counted (host, the payment remote's manifest and entry, the page).
  * Builds every app from the current sources into a temporary release store (as the browser tests do), so it
  * measures the code in the work tree, not an older release.
  */
@@ -61,6 +64,7 @@ const dataDir = await mkdtemp(join(tmpdir(), 'bench-data-'));
 await releaseMissing({ storeDir: store, log: (line) => console.log(line) });
 const server = await startServer({ RELEASE_DIR: store, DATA_DIR: dataDir });
 const token = await demoSignIn(server.url, '企业管理员');
+const customerToken = await demoSignIn(server.url, '普通用户');
 const agreement = await callApi<{ id: number }>(server.url, 'taxAccount/getAgreement', {}, token);
 await callApi(server.url, 'taxAccount/agreedAgreement', { id: agreement.id }, token);
 const browser = await chromium.launch(launchOptions);
@@ -74,6 +78,18 @@ try {
   console.log('\n首次加载 / (gzip)');
   console.log(`  JS ${kib(sum(fetched, 'js'))} KiB, CSS ${kib(sum(fetched, 'css'))} KiB, JSON ${kib(sum(fetched, 'json'))} KiB`);
   console.log(describe(fetched.filter((f) => f.kind === 'js')));
+
+  // The cash desk opened cold: nothing in storage or cache, the token in the address as a scanned link carries it.
+  const cold = await browser.newContext(wechatPhone);
+  const shopPage = await cold.newPage();
+  const shopFetched = record(shopPage);
+  await shopPage.goto(`${server.url}/shop/YST0001?token=${encodeURIComponent(customerToken)}`, { waitUntil: 'networkidle' });
+  await shopPage.getByText('杭州优税通科技有限公司').first().waitFor();
+  await shopPage.waitForLoadState('networkidle');
+  console.log('\n收银台冷启动 /shop/YST0001 (普通用户, ?token=, 全部计入, gzip)');
+  console.log(`  JS ${kib(sum(shopFetched, 'js'))} KiB, CSS ${kib(sum(shopFetched, 'css'))} KiB, JSON ${kib(sum(shopFetched, 'json'))} KiB (目标 JS ≤ 120 KiB)`);
+  console.log(describe(shopFetched.filter((f) => f.kind === 'js')));
+  await cold.close();
 
   console.log('\n首次进入各远程模块 (在 / 之后, gzip)');
   for (const [remote, path] of Object.entries(FIRST_PAGE_OF)) {

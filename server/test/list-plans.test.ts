@@ -71,6 +71,15 @@ const CALLS: [string, Record<string, unknown>][] = [
   ['subCode/list', {}],
   ['statistics/invoice', { ...chinaMonthDays(1), by: 'day' }],
   ['statistics/invoice', { ...chinaMonthDays(1), by: 'month' }],
+  ['statistics/income', { ...chinaMonthDays(1), by: 'day' }],
+  ['payment/list', {}],
+  ['payment/list', { page: 50, pageSize: 20 }],
+  ['payment/list', { month: chinaMonth(1), type: 'income', channel: 'wechat' }],
+  ['payment/list', { type: 'expense' }],
+  ['wallet/get', {}],
+  ['wallet/entries', {}],
+  ['wallet/entries', { page: 50, pageSize: 20 }],
+  ['wallet/withdrawals', {}],
 ];
 
 describe.each(DATABASES)('lists stay flat (%s)', (kind) => {
@@ -88,7 +97,7 @@ describe.each(DATABASES)('lists stay flat (%s)', (kind) => {
       const [membership] = await server.database.db.select().from(memberships).where(eq(memberships.userId, userId));
       return { userId, companyId: membership?.companyId ?? '' };
     };
-    const rows = { invoices: ROWS, tasks: ROWS, applications: 6_000, goods: 1_000, subCodes: 3_000, members: 3_000, invitations: 3_000, minutesApart: 30 };
+    const rows = { invoices: ROWS, tasks: ROWS, applications: 6_000, goods: 1_000, subCodes: 3_000, members: 3_000, invitations: 3_000, payments: ROWS, withdrawals: 3_000, minutesApart: 30 };
     await seedCompanyRows(server.database.raw, { ...(await companyOf('企业管理员')), ...rows, numberPrefix: 1 });
     await seedCompanyRows(server.database.raw, { ...(await companyOf('出租车管理员')), ...rows, numberPrefix: 2 });
     await server.database.raw('analyze');

@@ -35,7 +35,7 @@ describe.each(DATABASES)('wallet (%s)', (kind) => {
   };
 
   beforeAll(async () => {
-    server = await createTestServer(kind, { money: { settlementDelayMs: 300, payoutSimDelayMs: 10 } });
+    server = await createTestServer(kind, { money: { settlementDelayMs: 2_000, payoutSimDelayMs: 2_000 } });
     manager = await server.tokenFor('企业管理员');
     cashier = await server.tokenFor('线下收款管理员');
     employee = await server.tokenFor('企业员工');

@@ -39,7 +39,10 @@ function incomeQuery(db: Database) {
 const INCOME_ORDER = [desc(cashOrders.paidAt), desc(cashOrders.id)];
 const EXPENSE_ORDER = [desc(withdrawals.createdAt), desc(withdrawals.id)];
 
-const newestFirst = (a: PaymentRecord, b: PaymentRecord) => (a.at === b.at ? (a.id < b.id ? 1 : -1) : a.at < b.at ? 1 : -1);
+type Listed = { at: Date; id: string } & ({ income: typeof cashOrders.$inferSelect } | { expense: typeof withdrawals.$inferSelect });
+
+/** The list's order across both sides: newest first, then the larger id (as each side's index orders them). */
+const newestFirst = (a: Listed, b: Listed) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 const listPayments = defineCall('payment/list', {
   access: { kind: 'company', anyOf: MONEY },
@@ -54,7 +57,7 @@ const listPayments = defineCall('payment/list', {
     // Each side's first offset + limit rows in the list's order (its index), merged: the page is among them.
     const head = offset + limit;
     const [income, expense, incomeCount, expenseCount, totals] = await Promise.all([
-      wantIncome && head > 0 ? incomeQuery(db).where(incomeWhere).orderBy(...INCOME_ORDER).limit(head) : Promise.resolve([]),
+      wantIncome && head > 0 ? db.select().from(cashOrders).where(incomeWhere).orderBy(...INCOME_ORDER).limit(head) : Promise.resolve([]),
       wantExpense && head > 0 ? db.select().from(withdrawals).where(expenseWhere).orderBy(...EXPENSE_ORDER).limit(head) : Promise.resolve([]),
       wantIncome ? cappedCount(db, cashOrders, incomeWhere, INCOME_ORDER) : Promise.resolve(0),
       wantExpense ? cappedCount(db, withdrawals, expenseWhere, EXPENSE_ORDER) : Promise.resolve(0),
@@ -63,10 +66,17 @@ const listPayments = defineCall('payment/list', {
         .from(moneyMonthTotals)
         .where(and(eq(moneyMonthTotals.companyId, company.id), eq(moneyMonthTotals.month, key), ...(body.channel ? [eq(moneyMonthTotals.channel, body.channel)] : []))),
     ]);
-    const records = [...(income as IncomeRow[]).map(incomeRecord), ...expense.map(expenseRecord)].sort(newestFirst);
+    const listed: Listed[] = [
+      ...income.map((order) => ({ at: order.paidAt ?? order.createdAt, id: order.id, income: order })),
+      ...expense.map((withdrawal) => ({ at: withdrawal.createdAt, id: withdrawal.id, expense: withdrawal })),
+    ];
+    const page = listed.sort(newestFirst).slice(offset, offset + limit);
+    // Payer, application and invoice for the page's income only (at most a page of rows, by their keys).
+    const incomeIds = page.flatMap((item) => ('income' in item ? [item.id] : []));
+    const enriched = new Map(incomeIds.length ? (await incomeQuery(db).where(inArray(cashOrders.id, incomeIds))).map((row) => [row.order.id, row as IncomeRow]) : []);
     return {
       total: Math.min(incomeCount + expenseCount, LIST_LIMIT),
-      list: records.slice(offset, offset + limit),
+      list: page.map((item) => ('income' in item ? incomeRecord(enriched.get(item.id)!) : expenseRecord(item.expense))),
       incomeFen: wantIncome ? totals.reduce((sum, row) => sum + row.incomeFen, 0) : 0,
       expenseFen: wantExpense ? totals.reduce((sum, row) => sum + row.expenseFen, 0) : 0,
     };

@@ -779,10 +779,13 @@ export const moneyMonthTotals = pgTable(
   (table) => [primaryKey({ columns: [table.companyId, table.month, table.channel] })],
 );
 
-/** The payout simulator's record of what it paid or refused, by reference (a repeated payout answers the same). */
+/**
+ * The payout simulator's record by reference: received (`processing`, written before any delay), then what it paid or
+ * refused (a repeated payout answers the same; see payouts/payout-simulator.ts).
+ */
 export const simPayouts = pgTable('sim_payouts', {
   ref: text('ref').primaryKey(),
-  state: text('state').$type<'paid' | 'failed'>().notNull(),
+  state: text('state').$type<'processing' | 'paid' | 'failed'>().notNull(),
   payoutNo: text('payout_no'),
   reason: text('reason'),
   amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),

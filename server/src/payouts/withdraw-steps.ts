@@ -1,11 +1,15 @@
 /**
- * The `withdraw` task: the worker asks the payout gateway to pay the withdrawal (once per withdrawal id, so a step
- * repeated after a crash pays nothing twice) and records the outcome with the task's, in one transaction fenced by
- * the task's lease: 已到账 posts `withdrawal_paid` (withdrawing → payout_clearing and fee_income), 失败 posts
- * `withdrawal_failed` (withdrawing → available, amount and fee back). The withdrawal's state is compare-and-set from
- * 审核中 and each posting has its key (`withdraw-paid:<id>`, `withdraw-refund:<id>`): an outcome is applied once.
- * A payout the bank could not be asked about is retried; before such a task fails for good the bank is asked what
- * became of it, and only a payout it never received is given back.
+ * The `withdraw` task: the worker hands the payout to the payout gateway (once per withdrawal id, so a step repeated
+ * after a crash pays nothing twice) and records the outcome with the task's, in one transaction fenced by the task's
+ * lease: 已到账 posts `withdrawal_paid` (withdrawing → payout_clearing and fee_income), 失败 posts `withdrawal_failed`
+ * (withdrawing → available, amount and fee back). The withdrawal's state is compare-and-set from 审核中 and each
+ * posting has its key (`withdraw-paid:<id>`, `withdraw-refund:<id>`): an outcome is applied once.
+ *
+ * Money goes back only on the bank's definitive answer: refused (`failed`), or never received (`unknown`, after the
+ * reference was closed at the bank so a request still on its way is refused there). While the bank is processing the
+ * payout, the task stays open and asks again (stage `awaitBank`, every BANK_POLL_MS) — not a failed attempt, and not
+ * ended by the task's attempts or deadline (the worker settles a withdraw task however late; see task-worker.ts): a
+ * slow bank never leads to a refund of a payout it may still make. A bank that cannot be asked is retried.
  */
 import { and, eq } from 'drizzle-orm';
 import { TaskStatus } from '@app/contract/task-status';
@@ -16,7 +20,10 @@ import { addToMonthTotals } from '../cash/money-totals';
 import { post } from '../ledger/ledger';
 import type { StepContext, StepOutcome } from '../tasks/step-types';
 import type { TaskRow } from '../tasks/task-queue';
-import { PayoutUnavailable, type PayoutOutcome } from './payout-gateway';
+import { PayoutUnavailable, type PayoutOutcome, type PayoutStatus } from './payout-gateway';
+
+/** How often a payout the bank is still processing is asked about. */
+export const BANK_POLL_MS = 1000;
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -51,6 +58,11 @@ function outcomeOf(withdrawal: WithdrawalRow, outcome: PayoutOutcome): StepOutco
   };
 }
 
+/** The bank has the payout and has not decided: the task stays open and asks again (not a failed attempt). */
+function awaitingBank(): StepOutcome {
+  return { status: TaskStatus.Processing, failReason: null, payload: { stage: 'awaitBank' }, nextRunAt: new Date(Date.now() + BANK_POLL_MS) };
+}
+
 async function withdrawalOf(db: Database, task: TaskRow): Promise<WithdrawalRow> {
   const [withdrawal] = await db.select().from(withdrawals).where(eq(withdrawals.id, String(task.payload.withdrawalId)));
   if (!withdrawal) throw new GatewayError('提现记录不存在');
@@ -64,23 +76,32 @@ export async function runWithdrawStep(task: TaskRow, context: StepContext): Prom
     return { status: withdrawal.state === '已到账' ? TaskStatus.Succeeded : TaskStatus.Failed, failReason: withdrawal.failReason, payload: { stage: 'done' }, finished: true };
   }
   try {
+    // Handed in once; asked again (a repeated step, stage awaitBank) it answers what the bank has, paying nothing twice.
     const outcome = await context.payouts.payout({ ref: withdrawal.id, amountFen: withdrawal.amountFen, bankName: withdrawal.bankName, bankAccount: withdrawal.bankAccount });
-    return outcomeOf(withdrawal, outcome);
+    return outcome.state === 'processing' ? awaitingBank() : outcomeOf(withdrawal, outcome);
   } catch (error) {
     if (error instanceof PayoutUnavailable) throw new GatewayError(error.message);
     throw error;
   }
 }
 
-/** Before a withdraw task fails for good: the bank's outcome, if it received the payout (else null: give it back). */
-export async function settleWithdrawTask(task: TaskRow, context: StepContext): Promise<StepOutcome | null> {
+/**
+ * Before a withdraw task fails for good (attempts used up, or past its deadline), the bank is asked: paid or refused
+ * is applied; still processing keeps the task open; never received closes the reference at the bank first (so it can
+ * never be paid later) and answers null: the task fails and the money goes back. Throws when the bank cannot be asked
+ * (the worker asks again shortly; nothing is given back meanwhile).
+ */
+export async function settleWithdrawTask(task: TaskRow, context: StepContext, reason: string): Promise<StepOutcome | null> {
   if (!context.payouts) return null;
   const withdrawal = await withdrawalOf(context.db, task);
-  const outcome = await context.payouts.outcome(withdrawal.id);
-  return outcome ? outcomeOf(withdrawal, outcome) : null;
+  if (withdrawal.state !== '审核中') return runWithdrawStep(task, context);
+  let status: PayoutStatus = await context.payouts.outcome(withdrawal.id);
+  if (status.state === 'unknown') status = await context.payouts.cancelUnreceived(withdrawal.id, reason);
+  if (status.state === 'unknown') return null;
+  return status.state === 'processing' ? awaitingBank() : outcomeOf(withdrawal, status);
 }
 
-/** A withdraw task that fails for good gives the money back. */
+/** A withdraw task that fails for good gives the money back (only after settleWithdrawTask answered null). */
 export function withdrawFailed(task: TaskRow, reason: string): (tx: Database) => Promise<void> {
   return (tx) => finishWithdrawal(tx, String(task.payload.withdrawalId), { state: 'failed', reason });
 }

@@ -15,7 +15,10 @@ export const TASK_DEADLINE_MS: Record<TaskType, number> = {
   face: 5 * 60_000,
   blue_invoice: 10 * 60_000,
   red_invoice: 10 * 60_000,
-  /** A payout is settled with the bank before it fails (see payouts/payout-steps.ts). */
+  /**
+   * Past this, the bank is asked before the task fails: a payout it is still processing keeps the task open, however
+   * long (see payouts/withdraw-steps.ts).
+   */
   withdraw: 30 * 60_000,
 };
 

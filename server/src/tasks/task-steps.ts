@@ -94,11 +94,20 @@ export async function runStep(task: TaskRow, context: StepContext): Promise<Step
 
 /**
  * Before a task fails for good (after its attempts or past its deadline): an outcome that replaces the failure, when
- * its step may have done its work unseen (an invoice task: the bureau may have issued it), or null to fail it.
+ * its step may have done its work unseen (an invoice task: the bureau may have issued it; a withdraw task: the bank
+ * may have received the payout — still processing keeps it open), or null to fail it (with `reason`).
  */
-export async function settleBeforeFailing(task: TaskRow, context: StepContext): Promise<StepOutcome | null> {
-  if (task.type === 'withdraw') return settleWithdrawTask(task, context);
+export async function settleBeforeFailing(task: TaskRow, context: StepContext, reason: string): Promise<StepOutcome | null> {
+  if (task.type === 'withdraw') return settleWithdrawTask(task, context, reason);
   return task.type === 'blue_invoice' || task.type === 'red_invoice' ? settleInvoiceTask(task, context) : null;
+}
+
+/**
+ * Tasks that fail only on a definitive answer, however late (money: a payout the bank may still make is never given
+ * back): no SETTLE_GRACE_MS cut-off for them.
+ */
+export function settlesWithoutCutOff(task: TaskRow): boolean {
+  return task.type === 'withdraw';
 }
 
 /** What else changes when a task fails for good (after its attempts or past its deadline). */

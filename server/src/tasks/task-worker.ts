@@ -5,7 +5,9 @@
  * worker's id and the claim's number), and every write back is fenced by it, so a worker that lost its lease cannot
  * overwrite the newer state, not even when it claimed the task again itself. A step that fails (the bureau refuses,
  * is down or never answers) is retried with backoff up to `max_attempts`, then the task fails with the reason; a task
- * past its deadline fails as timed out. A worker runs at most `batch` steps at a time, so instances share the work.
+ * past its deadline fails as timed out — unless settling it with the other side says otherwise (task-steps.ts,
+ * settleBeforeFailing: an invoice issued after all, a payout the bank still processes). A worker runs at most `batch`
+ * steps at a time, so instances share the work.
  */
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
@@ -16,7 +18,7 @@ import { GatewayError } from '../etax/gateway';
 import { type TaskRow } from './task-queue';
 import { TaskStatus } from '@app/contract/task-status';
 import type { StepContext, StepOutcome } from './step-types';
-import { failureEffects, runStep, settleBeforeFailing } from './task-steps';
+import { failureEffects, runStep, settleBeforeFailing, settlesWithoutCutOff } from './task-steps';
 
 export interface WorkerOptions {
   pollMs: number;
@@ -175,14 +177,16 @@ export class TaskWorker {
 
   /**
    * Before a task fails for good: a step whose outcome may be unknown (an invoice the bureau may have issued after the
-   * worker stopped waiting) is settled first (see settleBeforeFailing). When the bureau cannot be asked now, it is
-   * asked again shortly rather than a failure declared that it may contradict, up to SETTLE_GRACE_MS past the deadline.
+   * worker stopped waiting, a payout the bank received) is settled first (see settleBeforeFailing), which may also keep
+   * the task open (a payout the bank is still processing). When the other side cannot be asked now, it is asked again
+   * shortly rather than a failure declared that it may contradict, up to SETTLE_GRACE_MS past the deadline — for a
+   * withdraw task without that cut-off (settlesWithoutCutOff: money is given back only on a definitive answer).
    */
   private async giveUp(task: TaskRow, failure: StepOutcome): Promise<StepOutcome> {
-    if (Date.now() > task.deadlineAt.getTime() + SETTLE_GRACE_MS) return failure;
+    if (Date.now() > task.deadlineAt.getTime() + SETTLE_GRACE_MS && !settlesWithoutCutOff(task)) return failure;
     const keepAttempts = failure.payload ? { payload: failure.payload } : {};
     try {
-      const settled = await this.withTimeout(settleBeforeFailing(task, this.context));
+      const settled = await this.withTimeout(settleBeforeFailing(task, this.context, failure.failReason ?? ''));
       return settled ? { ...keepAttempts, ...settled } : failure;
     } catch (error) {
       this.options.log.error(error, `task ${task.id}: could not ask the bureau for the outcome before failing it`);

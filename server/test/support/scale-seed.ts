@@ -17,6 +17,9 @@ export interface CompanyRows {
   subCodes?: number;
   members?: number;
   invitations?: number;
+  /** Paid and settled customer orders, each with its payment and settlement in the ledger, and paid-out withdrawals (the money lists); default none. */
+  payments?: number;
+  withdrawals?: number;
   /** Makes the 20-digit invoice numbers of this company unique: a number below 10^7, different for each company. */
   numberPrefix: number;
   /** Rows go back in time by this many minutes each (default 1). */
@@ -124,4 +127,56 @@ export async function seedCompanyRows(raw: RawQuery, rows: CompanyRows): Promise
       [companyId, String(numberPrefix), apart, rows.invitations],
     );
   }
+  if (rows.payments) await seedMoney(raw, companyId, userId, numberPrefix, apart, rows.payments, rows.withdrawals ?? 0);
+}
+
+/**
+ * Paid orders as the server records them: the order (paid, settled), a `payment` transaction (provider clearing →
+ * frozen) and a `settlement` one (frozen → available), each balanced; and withdrawals that reached the bank. The
+ * merchant accounts' balances are set to the sums of their entries.
+ */
+async function seedMoney(raw: RawQuery, companyId: string, userId: string, prefix: number, apart: string, payments: number, withdrawals: number): Promise<void> {
+  await raw(
+    `insert into ledger_accounts (company_id, kind) values ($1::uuid, 'merchant_frozen'), ($1::uuid, 'merchant_available'), ($1::uuid, 'merchant_withdrawing')
+     on conflict do nothing`,
+    [companyId],
+  );
+  await raw(
+    `insert into cash_orders (order_no, company_id, payer_id, amount_fen, channel, state, paid_at, settled_at, created_at)
+     select 'S' || lpad($2::text, 7, '0') || lpad(g::text, 10, '0'), $1::uuid, $3::uuid, 1000 + g % 100,
+       (array['wechat', 'alipay', 'demo'])[1 + g % 3], '已支付', now() - g * $4::interval, now() - g * $4::interval, now() - g * $4::interval
+     from generate_series(1, $5::int) g`,
+    [companyId, String(prefix), userId, apart, payments],
+  );
+  for (const [kind, label, from, to] of [
+    ['payment', '收款', 'provider_clearing', 'merchant_frozen'],
+    ['settlement', '结算', 'merchant_frozen', 'merchant_available'],
+  ] as const) {
+    await raw(
+      `with orders as (select order_no, amount_fen, paid_at from cash_orders where company_id = $1::uuid and order_no like 'S%'),
+       moved as (
+         insert into ledger_transactions (company_id, kind, idempotency_key, memo, created_at)
+         select $1::uuid, $2, $2 || ':' || order_no, order_no, paid_at from orders
+         returning id, memo, created_at
+       )
+       insert into ledger_entries (transaction_id, account_id, company_id, account_kind, amount, label, created_at)
+       select moved.id, account.id, account.company_id, account.kind, case when account.kind = $4 then -o.amount_fen else o.amount_fen end, $3, moved.created_at
+       from moved join orders o on o.order_no = moved.memo
+       join ledger_accounts account on account.kind in ($4, $5) and account.company_id is not distinct from (case when account.kind like 'merchant%' then $1::uuid end)`,
+      [companyId, kind, label, from, to],
+    );
+  }
+  if (withdrawals > 0) {
+    await raw(
+      `insert into withdrawals (company_id, requested_by, amount_fen, fee_fen, state, account, request_serial, created_at, finished_at)
+       select $1::uuid, $2::uuid, 10000, 100, '已到账', '中国工商银行（尾号2345）', 'seed' || lpad(g::text, 12, '0'), now() - g * $3::interval, now() - g * $3::interval
+       from generate_series(1, $4::int) g`,
+      [companyId, userId, apart, withdrawals],
+    );
+  }
+  await raw(
+    `update ledger_accounts account set balance = coalesce((select sum(amount) from ledger_entries e where e.account_id = account.id), 0)
+     where company_id = $1::uuid or company_id is null`,
+    [companyId],
+  );
 }

@@ -1,0 +1,192 @@
+/**
+ * `npm run bench:lighthouse`: the Lighthouse performance score (mobile default profile: simulated slow 4G, 4× CPU
+ * slowdown, a Moto G Power's screen) of the cash desk `/shop/YST0001` opened cold by the 普通用户 — what a customer's
+ * phone opens after scanning a shop code (issue 14: a score of 90 or more) — and of `/` for a company user.
+ *
+ * Builds every app from the current sources into a temporary release store (as the browser tests do), starts the
+ * server with the demo sign-in, and runs Lighthouse `RUNS` times (default 3) on each page, each in a fresh Chromium
+ * (CHROME_PATH, default /usr/bin/chromium). Lighthouse resets storage before it loads a page, so every run signs in
+ * through the address (`?token=`, which the route guard keeps and removes) with a fresh token. Prints each run's
+ * score, FCP, LCP, TBT, CLS and JavaScript transferred, and the median of each. A benchmark: it exits 0 whatever the
+ * score. A busy machine inflates blocking time (the load average is printed before each run): measure quiet.
+ * `VERBOSE=1` also lists each run's scripts with their transfer sizes.
+ *
+ * `H2=1` puts a TLS + HTTP/2 front (a self-signed certificate from `openssl`) before the server, as a production
+ * proxy or CDN would serve it: the server itself speaks HTTP/1.1, where Lighthouse's simulation allows 6 connections
+ * to the origin and the cold load's ~75 requests queue behind them; over HTTP/2 they share one connection.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import http from 'node:http';
+import http2 from 'node:http2';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+import { releaseMissing } from '@app/deploy/release-missing';
+import { CHROMIUM_PATH } from '../support/browser';
+import { startServer } from '../support/server';
+import { callApi, demoSignIn, type DemoUser } from '../support/sign-in';
+
+const RUNS = Number(process.env.RUNS ?? 3);
+const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH;
+const H2 = Boolean(process.env.H2);
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', ...(H2 ? ['--ignore-certificate-errors'] : [])];
+
+interface Target {
+  title: string;
+  path: string;
+  user: DemoUser;
+}
+
+const TARGETS: Target[] = [
+  { title: '收银台冷启动 /shop/YST0001 (普通用户)', path: '/shop/YST0001', user: '普通用户' },
+  { title: '首页 / (企业管理员)', path: '/', user: '企业管理员' },
+];
+
+interface Run {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  /** Bytes on the wire of every script (as sent: the server's precompressed files). */
+  jsTransferred: number;
+  scripts: { url: string; transferSize: number }[];
+  finalUrl: string;
+}
+
+interface NetworkRequestItem {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+}
+
+function readRun(lhr: Result): Run {
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const details = lhr.audits['network-requests']?.details as { items?: NetworkRequestItem[] } | undefined;
+  const scripts = (details?.items ?? [])
+    .filter((item) => item.resourceType === 'Script')
+    .map((item) => ({ url: item.url, transferSize: item.transferSize ?? 0 }));
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcp: numeric('first-contentful-paint'),
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    jsTransferred: scripts.reduce((total, script) => total + script.transferSize, 0),
+    scripts,
+    finalUrl: lhr.finalDisplayedUrl,
+  };
+}
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
+
+/** A TLS + HTTP/2 reverse proxy to `upstream` on a free port; returns its base URL and a stop. */
+async function http2Front(upstream: string, dir: string): Promise<{ url: string; stop(): void }> {
+  const key = join(dir, 'front-key.pem');
+  const cert = join(dir, 'front-cert.pem');
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=localhost'], { stdio: 'ignore' });
+  const target = new URL(upstream);
+  const front = http2.createSecureServer({ key: await readFile(key), cert: await readFile(cert), allowHTTP1: true }, (request, response) => {
+    const headers: http.OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (!name.startsWith(':') && value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+    }
+    headers.host = target.host;
+    const forwarded = http.request({ hostname: target.hostname, port: target.port, path: request.url, method: request.method, headers }, (answer) => {
+      const answerHeaders: http.OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) answerHeaders[name] = value;
+      response.writeHead(answer.statusCode ?? 502, answerHeaders);
+      answer.pipe(response);
+    });
+    forwarded.on('error', () => {
+      response.statusCode = 502;
+      response.end();
+    });
+    request.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+  const { port } = front.address() as { port: number };
+  return { url: `https://localhost:${port}`, stop: () => front.close() };
+}
+
+async function lighthouseRun(url: string): Promise<Run> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    return readRun(lhr);
+  } finally {
+    chrome.kill();
+  }
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+function line(label: string, run: Omit<Run, 'scripts' | 'finalUrl'>): string {
+  return (
+    `  ${label.padEnd(8)} 分数 ${String(Math.round(run.score)).padStart(3)}  FCP ${seconds(run.fcp)}  LCP ${seconds(run.lcp)}  ` +
+    `TBT ${String(Math.round(run.tbt)).padStart(4)} ms  CLS ${run.cls.toFixed(3)}  JS 传输 ${kib(run.jsTransferred)}`
+  );
+}
+
+const store = await mkdtemp(join(tmpdir(), 'bench-releases-'));
+const dataDir = await mkdtemp(join(tmpdir(), 'bench-data-'));
+await releaseMissing({ storeDir: store, log: (text) => console.log(text) });
+const server = await startServer({ RELEASE_DIR: store, DATA_DIR: dataDir });
+let front: { url: string; stop(): void } | null = null;
+try {
+  front = H2 ? await http2Front(server.url, dataDir) : null;
+  const origin = front?.url ?? server.url;
+  // The company user has accepted the agreement, so `/` is the real home page, not the agreement dialog.
+  const manager = await demoSignIn(server.url, '企业管理员');
+  const agreement = await callApi<{ id: number }>(server.url, 'taxAccount/getAgreement', {}, manager);
+  await callApi(server.url, 'taxAccount/agreedAgreement', { id: agreement.id }, manager);
+
+  const summary: string[] = [];
+  for (const target of TARGETS) {
+    console.log(`\nLighthouse 移动端性能: ${target.title}${H2 ? ' — HTTPS + HTTP/2 前置代理' : ' — 服务器直连 (HTTP/1.1)'}`);
+    const runs: Run[] = [];
+    for (let index = 1; index <= RUNS; index++) {
+      const token = await demoSignIn(server.url, target.user);
+      const url = `${origin}${target.path}?token=${encodeURIComponent(token)}`;
+      const load = loadavg()[0] ?? 0;
+      const run = await lighthouseRun(url);
+      runs.push(run);
+      const landed = new URL(run.finalUrl);
+      const where = landed.pathname === target.path ? '' : `  (落在 ${landed.pathname}${landed.search})`;
+      console.log(`${line(`第 ${index} 次`, run)}  负载 ${load.toFixed(1)}${where}`);
+      if (process.env.VERBOSE) {
+        for (const script of [...run.scripts].sort((a, b) => b.transferSize - a.transferSize)) {
+          console.log(`      ${kib(script.transferSize).padStart(10)}  ${new URL(script.url).pathname}`);
+        }
+      }
+    }
+    const middle = {
+      score: median(runs.map((run) => run.score)),
+      fcp: median(runs.map((run) => run.fcp)),
+      lcp: median(runs.map((run) => run.lcp)),
+      tbt: median(runs.map((run) => run.tbt)),
+      cls: median(runs.map((run) => run.cls)),
+      jsTransferred: median(runs.map((run) => run.jsTransferred)),
+    };
+    console.log(line('中位数', middle));
+    summary.push(`${line('中位数', middle)}  ${target.path}`);
+  }
+  console.log(`\n汇总 (${H2 ? 'HTTPS + HTTP/2' : 'HTTP/1.1'}, ${RUNS} 次的中位数; 目标: /shop/{code} 分数 ≥ 90)`);
+  for (const text of summary) console.log(text);
+} finally {
+  front?.stop();
+  await server.stop();
+  await rm(store, { recursive: true, force: true });
+  await rm(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,54 @@
+/**
+ * A database for real server processes (support/server-process.ts) that the test can read too: a PGlite data folder
+ * (read only while no server holds it: after a kill or a stop) or a new PostgreSQL database (read alongside the
+ * servers). The same shape as worker-processes.test.ts uses; what it made is removed by the cleanups it registers.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase, type DatabaseHandle, type RawQuery } from '../../src/db/database';
+import { createPostgresDatabase, type DatabaseKind } from './test-server';
+
+export type InspectHandle = DatabaseHandle & { raw: RawQuery };
+
+export interface ProcessDatabase {
+  /** The server's environment for this database (on top of the test's). */
+  env: Record<string, string | undefined>;
+  /** Reads the database from the test: PGlite only while no server holds the folder; PostgreSQL any time. */
+  inspect<T>(read: (handle: InspectHandle) => Promise<T>): Promise<T>;
+}
+
+/** Makes the database; `cleanups` receives what removes it (run them after the servers were killed). */
+export async function processDatabase(kind: DatabaseKind, cleanups: (() => Promise<unknown>)[]): Promise<ProcessDatabase> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'server-process-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  if (kind === 'pglite') {
+    // The data folder does not exist yet; the server creates it. The secret key is generated into it.
+    const folder = join(dataDir, 'data');
+    return {
+      env: { DATA_DIR: folder, DATABASE_URL: undefined, SECRET_KEY: undefined },
+      inspect: async (read) => {
+        const handle = await openDatabase({ kind: 'pglite', dataDir: join(folder, 'pglite') });
+        try {
+          return await read(handle);
+        } finally {
+          await handle.close();
+        }
+      },
+    };
+  }
+  const postgres = await createPostgresDatabase();
+  let handle: InspectHandle | undefined;
+  cleanups.push(async () => {
+    await handle?.close();
+    await postgres.drop();
+  });
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: postgres.url, SECRET_KEY: randomBytes(32).toString('hex') },
+    inspect: async (read) => {
+      handle ??= await openDatabase({ kind: 'postgres', url: postgres.url });
+      return read(handle);
+    },
+  };
+}
