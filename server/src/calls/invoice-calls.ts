@@ -3,11 +3,13 @@
  * invoice by number and date, its PDF link, resending it, the home page's counts, and the company's invoicing link.
  */
 import { and, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, sum, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/database';
 import { invoiceNumberProblem, INVOICE_NUMBER_MESSAGES } from '@app/domain/invoice-number';
 import { invoiceApplications, invoiceDeliveries, invoiceMonthTotals, invoices, openTask, tasks } from '../db/schema';
 import { ApiFailure, ErrorCode, invalidField, invalidInput } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
-import { cappedCount, pageWindow } from '../http/paging';
+import { cappedCount, pageWindow, searchPage } from '../http/paging';
 import { checkReversible, createBlueInvoice, createRedInvoice } from '../invoices/create-invoices';
 import { checkedDelivery } from '../invoices/invoice-input';
 import { invoicePdfUrl } from '../invoices/invoice-pdf-link';
@@ -79,6 +81,22 @@ const retryTask = defineCall('task/retryTask', {
   },
 });
 
+type InvoiceOrder = (SQL | PgColumn)[];
+
+/** A page of the list on its index, and the capped total. */
+async function listedInvoices(db: Database, where: SQL | undefined, order: InvoiceOrder, window: { limit: number; offset: number }) {
+  const [rows, total] = await Promise.all([db.select().from(invoices).where(where).orderBy(...order).limit(window.limit).offset(window.offset), cappedCount(db, invoices, where, order)]);
+  return { rows, total };
+}
+
+/** A page of a keyword search: the matches found once (searchPage), then the page's rows by primary key. */
+async function searchedInvoices(db: Database, where: SQL | undefined, order: InvoiceOrder, window: { limit: number; offset: number }) {
+  const { ids, total } = await searchPage(db, invoices, invoices.id, where, order, window);
+  if (!ids.length) return { rows: [], total };
+  const byId = new Map((await db.select().from(invoices).where(inArray(invoices.id, ids))).map((row) => [row.id, row]));
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
+}
+
 const listInvoices = defineCall('invoice/list', {
   access: { kind: 'company' },
   handler: async ({ company, body, services }) => {
@@ -100,11 +118,8 @@ const listInvoices = defineCall('invoice/list', {
     }
     const where = and(...conditions);
     const order = [desc(invoices.listedAt), desc(invoices.id)];
-    const { limit, offset } = pageWindow(body.page, body.pageSize);
-    const [rows, total] = await Promise.all([
-      services.db.select().from(invoices).where(where).orderBy(...order).limit(limit).offset(offset),
-      cappedCount(services.db, invoices, where, order),
-    ]);
+    const window = pageWindow(body.page, body.pageSize);
+    const { rows, total } = keyword ? await searchedInvoices(services.db, where, order, window) : await listedInvoices(services.db, where, order, window);
     const blueIds = rows.filter((row) => row.kind === 'blue').map((row) => row.id);
     const reversed = new Map<string, number>();
     if (blueIds.length) {

@@ -29,6 +29,22 @@ export async function cappedCount(db: Database, table: PgTable, where: SQL | und
   return Math.min(row?.n ?? 0, LIST_LIMIT);
 }
 
+/**
+ * The page and the `total` of a search the database can only answer whole (a trigram search: its index yields every
+ * candidate, in no order, and each is checked against the row). One query takes the ids of the first LIST_LIMIT + 1
+ * matches in the list's order: their number is the total and the page is a slice of them; the caller then reads the
+ * page's rows by primary key. Paging and counting in two queries would find and check every match twice.
+ */
+export async function searchPage(db: Database, table: PgTable, id: PgColumn, where: SQL | undefined, orderBy: (SQL | PgColumn)[], window: { limit: number; offset: number }): Promise<{ ids: string[]; total: number }> {
+  const matches = await db
+    .select({ id: sql<string>`${id}` })
+    .from(table)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(LIST_LIMIT + 1);
+  return { ids: matches.slice(window.offset, window.offset + window.limit).map((row) => row.id), total: Math.min(matches.length, LIST_LIMIT) };
+}
+
 /** The `total` of a list already in memory (a handful of rows): capped the same way. */
 export function cappedTotal(total: number): number {
   return Math.min(total, LIST_LIMIT);
