@@ -3,8 +3,10 @@
  * fetched for the first load of `/`, and for the first navigation into each remote afterwards (what that navigation
  * adds: the remote's manifest, entry and routes, the host's shared modules it needs for the first time, and the page).
  * Also the cold first load of the cash desk `/shop/YST0001` — what a customer's phone fetches after scanning a shop
- * code (issue 14: at most 120 KiB gzip JavaScript): a fresh browser, signed in as the 普通用户 through `?token=` (every
- * auth page goes through the route guard), everything counted (host, the payment remote's manifest and entry, the page).
+ * code (issue 14: at most 120 KiB gzip JavaScript): a fresh browser, signed in as the 普通用户 through `?token=` (the
+ * start-up takes it from the address), everything counted: the payment remote's lean page (docs/architecture.md,
+ * "Pages a phone opens cold"), or the host with the payment remote's manifest, entry and page where the live payment
+ * release has none. With the number of requests the load made, and whether any was Module Federation's.
  * Builds every app from the current sources into a temporary release store (as the browser tests do), so it
  * measures the code in the work tree, not an older release.
  */
@@ -83,11 +85,15 @@ try {
   const cold = await browser.newContext(wechatPhone);
   const shopPage = await cold.newPage();
   const shopFetched = record(shopPage);
+  const shopRequests: string[] = [];
+  shopPage.on('request', (request) => void shopRequests.push(new URL(request.url()).pathname));
   await shopPage.goto(`${server.url}/shop/YST0001?token=${encodeURIComponent(customerToken)}`, { waitUntil: 'networkidle' });
   await shopPage.getByText('杭州优税通科技有限公司').first().waitFor();
   await shopPage.waitForLoadState('networkidle');
   console.log('\n收银台冷启动 /shop/YST0001 (普通用户, ?token=, 全部计入, gzip)');
   console.log(`  JS ${kib(sum(shopFetched, 'js'))} KiB, CSS ${kib(sum(shopFetched, 'css'))} KiB, JSON ${kib(sum(shopFetched, 'json'))} KiB (目标 JS ≤ 120 KiB)`);
+  const federation = shopRequests.filter((path) => path === '/remotes.json' || path.endsWith('/mf-manifest.json'));
+  console.log(`  ${shopRequests.length} 个请求 (API ${shopRequests.filter((path) => path.startsWith('/api/')).length} 个)${federation.length ? `, 经宿主: ${federation.join(' ')}` : ', 精简页 (无宿主, 无 remotes.json / mf-manifest)'}`);
   console.log(describe(shopFetched.filter((f) => f.kind === 'js')));
   await cold.close();
 

@@ -6,14 +6,15 @@
  * Builds every app from the current sources into a temporary release store (as the browser tests do), starts the
  * server with the demo sign-in, and runs Lighthouse `RUNS` times (default 3) on each page, each in a fresh Chromium
  * (CHROME_PATH, default /usr/bin/chromium). Lighthouse resets storage before it loads a page, so every run signs in
- * through the address (`?token=`, which the route guard keeps and removes) with a fresh token. Prints each run's
- * score, FCP, LCP, TBT, CLS and JavaScript transferred, and the median of each. A benchmark: it exits 0 whatever the
- * score. A busy machine inflates blocking time (the load average is printed before each run): measure quiet.
- * `VERBOSE=1` also lists each run's scripts with their transfer sizes.
+ * through the address (`?token=`, which the start-up keeps and removes: the host's route guard, or the lean page's)
+ * with a fresh token. Prints each run's score, FCP, LCP, TBT, CLS and JavaScript transferred, and the median of each.
+ * A benchmark: it exits 0 whatever the score. A busy machine inflates blocking time (the load average is printed
+ * before each run): measure quiet. `VERBOSE=1` also lists each run's scripts with their transfer sizes.
  *
  * `H2=1` puts a TLS + HTTP/2 front (a self-signed certificate from `openssl`) before the server, as a production
  * proxy or CDN would serve it: the server itself speaks HTTP/1.1, where Lighthouse's simulation allows 6 connections
- * to the origin and the cold load's ~75 requests queue behind them; over HTTP/2 they share one connection.
+ * to the origin and a host page's ~75 requests queue behind them (the cash desk's lean page makes 8); over HTTP/2 they
+ * share one connection.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';

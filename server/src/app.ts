@@ -19,6 +19,7 @@ import { refuseWithJson } from './http/route-errors';
 import { requireRouteSchemas } from './http/route-schemas';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerInvoicePdfRoute } from './invoices/invoice-pdf-route';
+import { registerShortLinkRoute } from './companies/short-link-route';
 import { serveReleases } from './releases/serve-releases';
 import { loadSecretKey } from './security/secret-key';
 import type { AppServices } from './services';
@@ -145,6 +146,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     },
   });
   registerInvoicePdfRoute(app, services);
+  registerShortLinkRoute(app, services);
   await serveReleases(app, config.releaseDir);
 
   app.addHook('onReady', async () => worker?.start());

@@ -115,3 +115,54 @@ describe('client routes', () => {
     expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' });
   });
 });
+
+describe('lean pages (docs/architecture.md, "Pages a phone opens cold")', () => {
+  const LEAN_PAGES = { pages: [{ name: 'shop', path: '/shop/:code', except: ['/shop/universalBindShop'], html: 'shop/index.html' }] };
+
+  beforeEach(async () => {
+    // payment 1.0.0 has no lean page; 1.1.0 has the cash desk's.
+    await put('payment/1.0.0/mf-manifest.json', JSON.stringify({ metaData: { remoteEntry: { name: 'static/js/payment.abcdef1234.js' } } }));
+    await put('payment/1.1.0/mf-manifest.json', JSON.stringify({ metaData: { remoteEntry: { name: 'static/js/payment.abcdef1234.js' } } }));
+    await put('payment/1.1.0/lean-pages.json', JSON.stringify(LEAN_PAGES));
+    await put('payment/1.1.0/shop/index.html', '<!doctype html><title>payment 1.1.0 shop</title>');
+    await makeLive('payment', '1.1.0', ['/payment/', '/shop/', '/cash/']);
+  });
+
+  test("/shop/{code} gets the live payment release's lean page, uncached; its files are served like any release file", async () => {
+    for (const path of ['/shop/YST0001', '/shop/S8K2QW?from=scan', '/shop/YST0001/']) {
+      const response = await app.inject(path);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe(NO_CACHE);
+      expect(response.body).toContain('payment 1.1.0 shop');
+    }
+    const file = await app.inject('/remotes/payment/1.1.0/shop/index.html');
+    expect(file.body).toContain('payment 1.1.0 shop');
+    expect(file.headers['cache-control']).toBe(NO_CACHE);
+  });
+
+  test('the addresses it leaves to others, and every other page, get the host', async () => {
+    for (const path of ['/shop/universalBindShop', '/shop/universalBindShop/', '/shop/', '/shop/YST0001/more', '/cash/return?orderNo=CO1', '/payment/list', '/']) {
+      const response = await app.inject(path);
+      expect({ path, body: response.body }).toEqual({ path, body: expect.stringContaining('host 1.0.0') });
+    }
+  });
+
+  test('rolled back to a release without a lean page, /shop/{code} gets the host again at once', async () => {
+    await makeLive('payment', '1.0.0', ['/payment/', '/shop/', '/cash/']);
+    const response = await app.inject('/shop/YST0001');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe(NO_CACHE);
+    expect(response.body).toContain('host 1.0.0');
+    await makeLive('payment', '1.1.0', ['/payment/', '/shop/', '/cash/']);
+    expect((await app.inject('/shop/YST0001')).body).toContain('payment 1.1.0 shop');
+  });
+
+  test('a lean page whose HTML is missing, or outside the prefixes its remote owns, is not served', async () => {
+    await put('ticket/1.2.0/lean-pages.json', JSON.stringify({ pages: [{ name: 'steal', path: '/my/:x', except: [], html: 'steal/index.html' }, { name: 'gone', path: '/ticket/:id', except: [], html: 'gone/index.html' }] }));
+    await put('ticket/1.2.0/steal/index.html', '<!doctype html><title>stolen</title>');
+    await makeLive('ticket', '1.2.0', ['/ticket/']);
+    expect((await app.inject('/my/wallet')).body).toContain('host 1.0.0');
+    expect((await app.inject('/ticket/abc')).body).toContain('host 1.0.0');
+  });
+});

@@ -5,11 +5,12 @@
 import { Activity, useLayoutEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useLocation, useMatches, useOutlet } from 'react-router-dom';
+import { DemoBadge } from '@app/host-sdk/demo-badge';
 import { DialogHost } from '@app/host-sdk/dialog-host';
 import { appHref } from '@app/host-sdk/paths';
 import { isCompanyUser } from '@app/host-sdk/roles';
 import { isRouteHandle } from '@app/host-sdk/route-meta';
-import { servicesConfigAtom, userDetailAtom } from '@app/host-sdk/session';
+import { userDetailAtom } from '@app/host-sdk/session';
 import { resetTabBar, tabBarOverrideAtom } from '@app/host-sdk/tab-bar';
 import { AppTabBar, TABS } from './AppTabBar';
 import { pageKey, usePageCache } from './page-cache';
@@ -30,7 +31,6 @@ export function AppLayout() {
   const pages = usePageCache({ key, element: outlet, handle });
   const user = useAtomValue(userDetailAtom);
   const override = useAtomValue(tabBarOverrideAtom);
-  const demo = useAtomValue(servicesConfigAtom)?.demo ?? false;
 
   // A layout effect, so the reset lands in the same commit as the new page: before the page's own effects (which may
   // hide the tab bar again) and before anything can observe the new page with the old override.
@@ -50,11 +50,7 @@ export function AppLayout() {
         </Activity>
       ))}
       {showTabBar ? <AppTabBar /> : null}
-      {demo ? (
-        <div className="app-layout__demo-badge" aria-label="演示环境">
-          演示环境
-        </div>
-      ) : null}
+      <DemoBadge />
       <DialogHost />
     </div>
   );

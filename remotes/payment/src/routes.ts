@@ -1,6 +1,7 @@
 /** The payment remote's pages (exposed as `./routes`): every route of docs/product.md, "Screens and the host" it owns. */
 import { appPaths } from '@app/host-sdk/paths';
 import { pageMeta, type RemoteRoute } from '@app/host-sdk/route-meta';
+import { SHOP_CASH_META } from './pages/shop-cash/meta';
 import { paths } from './paths';
 
 export const routes: RemoteRoute[] = [
@@ -16,7 +17,8 @@ export const routes: RemoteRoute[] = [
   },
   {
     path: appPaths.shop,
-    meta: pageMeta('ShopCash', '收银台'),
+    // Also a lean page (src/lean/shop-entry.tsx): what a phone opens cold at this address.
+    meta: SHOP_CASH_META,
     page: () => import('./pages/shop-cash/ShopCashPage'),
   },
   {

@@ -1,7 +1,8 @@
 /** Cars, service hotlines and contacts, the service config, short links. */
 import { asc, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import { cars, serviceConfig, serviceContacts, serviceHotlines, shortLinks } from '../db/schema';
+import { cars, serviceConfig, serviceContacts, serviceHotlines } from '../db/schema';
+import { shortLinkTarget } from '../companies/codes';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 
@@ -59,9 +60,9 @@ const getSysConfig = defineCall('sysConfig/get', {
 const resolveShortLink = defineCall('shortLink/resolve', {
   access: { kind: 'public' },
   handler: async ({ body, services }) => {
-    const [link] = await services.db.select().from(shortLinks).where(eq(shortLinks.code, body.code));
-    if (!link) throw new ApiFailure(ErrorCode.NotFound, '链接不存在或已失效');
-    return { target: link.target };
+    const target = await shortLinkTarget(services.db, body.code);
+    if (!target) throw new ApiFailure(ErrorCode.NotFound, '链接不存在或已失效');
+    return { target };
   },
 });
 

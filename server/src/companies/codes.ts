@@ -26,6 +26,12 @@ export function shortPathOf(code: string): string {
   return `/t/${code}`;
 }
 
+/** Where the short link `/t/{code}` points, or null when there is none. */
+export async function shortLinkTarget(db: Database, code: string): Promise<string | null> {
+  const [link] = await db.select({ target: shortLinks.target }).from(shortLinks).where(eq(shortLinks.code, code));
+  return link?.target ?? null;
+}
+
 /** Makes the short link `code → target`; false when the code is taken (by a link or a company's shop code). */
 export async function claimShortLink(db: Database, code: string, target: string): Promise<boolean> {
   const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.code, code));

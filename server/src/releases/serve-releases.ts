@@ -1,6 +1,7 @@
 /**
  * Serves what is released: `/remotes.json` (the live remotes), `/remotes/<app>/<version>/…` (any released version,
- * precompressed, with the cache policy of deploy/), and the live host's index.html for every client route.
+ * precompressed, with the cache policy of deploy/), and for every client route the live host's index.html, or the
+ * live remote's lean page where it has one for that address (docs/architecture.md, "Pages a phone opens cold").
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -23,6 +24,40 @@ const ReleaseFileParams = Type.Object(
 /** Paths the client router never owns: a miss there is a plain 404, not the app shell. */
 const NOT_CLIENT_ROUTES = /^\/(api|remotes|etax-sim)(\/|$)|^\/healthz$|\.[a-z0-9]{2,5}$/i;
 
+/**
+ * A remote release's list of its lean pages (written by its build: `leanPages` of `defineRemoteConfig` in
+ * shared/build-config, file `lean-pages.json` at the release's root): each page's route pattern, the addresses it
+ * leaves to others, and its HTML in the release folder.
+ */
+const LEAN_PAGES_FILE = 'lean-pages.json';
+
+interface LeanPage {
+  path: string;
+  except: string[];
+  html: string;
+}
+
+function withoutTrailingSlash(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+}
+
+/** Whether `pathname` is an address of the route `pattern` (`/shop/:code`: a `:param` is one non-empty segment). */
+export function matchesRoute(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/');
+  const have = withoutTrailingSlash(pathname).split('/');
+  return want.length === have.length && want.every((part, index) => (part.startsWith(':') ? Boolean(have[index]) : part === have[index]));
+}
+
+function readLeanPages(text: string): LeanPage[] {
+  const document = JSON.parse(text) as { pages?: unknown };
+  if (!Array.isArray(document.pages)) return [];
+  return document.pages.flatMap((page: Partial<LeanPage>) =>
+    typeof page?.path === 'string' && typeof page.html === 'string' && !page.html.split('/').includes('..')
+      ? [{ path: page.path, html: page.html, except: Array.isArray(page.except) ? page.except.filter((item) => typeof item === 'string') : [] }]
+      : [],
+  );
+}
+
 export async function serveReleases(app: FastifyInstance, storeDir: string): Promise<void> {
   const live = new LiveApps(storeDir);
   const remoteEntries = new Map<string, string | undefined>();
@@ -40,6 +75,43 @@ export async function serveReleases(app: FastifyInstance, storeDir: string): Pro
       }
     }
     return remoteEntries.get(key);
+  }
+
+  const leanPagesOf = new Map<string, LeanPage[]>();
+
+  /** The lean pages of a released version of a remote (none when its build made none: an older release). */
+  async function leanPagesIn(appName: string, version: string): Promise<LeanPage[]> {
+    const key = `${appName}@${version}`;
+    let pages = leanPagesOf.get(key);
+    if (!pages) {
+      try {
+        pages = readLeanPages(await readFile(join(storeDir, appName, version, LEAN_PAGES_FILE), 'utf8'));
+      } catch {
+        pages = [];
+      }
+      leanPagesOf.set(key, pages);
+    }
+    return pages;
+  }
+
+  /**
+   * The live lean page for a client address: a live remote's, for an address under a prefix it owns, matching the
+   * page's pattern and not one it leaves to others; its HTML must be there. Rolled back to a release without one,
+   * the address gets the host again.
+   */
+  async function leanPageFor(pathname: string): Promise<{ dir: string; html: string } | null> {
+    const registry = await live.registry();
+    for (const [name, state] of Object.entries(registry.apps)) {
+      if (name === 'host' || !state.live) continue;
+      const prefixes = state.versions[state.live]?.prefixes ?? [];
+      if (!prefixes.some((prefix) => pathname.startsWith(prefix))) continue;
+      for (const page of await leanPagesIn(name, state.live)) {
+        if (!matchesRoute(page.path, pathname) || page.except.includes(withoutTrailingSlash(pathname))) continue;
+        const dir = join(storeDir, name, state.live);
+        if (existsSync(join(dir, page.html))) return { dir, html: page.html };
+      }
+    }
+    return null;
   }
 
   await app.register(fastifyStatic, {
@@ -79,7 +151,13 @@ export async function serveReleases(app: FastifyInstance, storeDir: string): Pro
 
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send({ message: '不存在' });
-    if (NOT_CLIENT_ROUTES.test(request.url.split('?')[0] ?? '')) return reply.code(404).send({ message: '不存在' });
+    const pathname = request.url.split('?')[0] ?? '';
+    if (NOT_CLIENT_ROUTES.test(pathname)) return reply.code(404).send({ message: '不存在' });
+    const lean = await leanPageFor(pathname);
+    if (lean) {
+      reply.header('Cache-Control', NO_CACHE);
+      return reply.sendFile(lean.html, lean.dir);
+    }
     return sendHostIndex(reply);
   });
 }

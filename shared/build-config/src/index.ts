@@ -8,7 +8,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
+import { defineConfig, type EnvironmentConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation, type ModuleFederationOptions } from '@module-federation/rsbuild-plugin';
 
@@ -52,10 +52,21 @@ function installedPackage(fromDir: string, name: string): { dir: string; version
 }
 
 /**
- * Modules that are not part of the host contract: a remote's standalone shell, and the page test harness (test code
- * only, which no app imports: shared/build-config/test/import-rules.test.ts checks it).
+ * Modules of @app/host-sdk that are the start-up of whoever owns the page, the host or a lean page (see `leanPages`
+ * below): the host's start-up and route-guard rules, its error catalogue, sign-in and the 演示环境 badge. They are in
+ * the SDK so that both run the same code, not for remotes to call: each page owner bundles them as its own code (the
+ * host's modules they use, such as the session, are still the shared singletons), which keeps them out of the share
+ * scope and its per-module chunks (2.8 KiB gzip and 7 requests on the host's first load when shared).
  */
-const NOT_SHARED = new Set(['@app/host-sdk/standalone', '@app/host-sdk/testing']);
+const PAGE_OWNER_MODULES = ['startup', 'page-guard', 'error-catalogue', 'authorize', 'in-app-browser', 'front-version', 'demo-badge', 'lean-page'].map(
+  (module) => `@app/host-sdk/${module}`,
+);
+
+/**
+ * Modules that are not part of the host contract: a remote's standalone shell, the page owner's start-up (above),
+ * and the page test harness (test code only, which no app imports).
+ */
+const NOT_SHARED = new Set(['@app/host-sdk/standalone', '@app/host-sdk/testing', ...PAGE_OWNER_MODULES]);
 
 /** A workspace package's modules: `src/<module>.ts(x)` is exported as `<package>/<module>`. */
 function workspaceModules(packageDir: string, packageName: string): string[] {
@@ -161,31 +172,122 @@ export function defineHostConfig(appDir: string, options: { runtimePlugins: stri
 }
 
 /**
+ * A lean page of a remote: one of its pages that a phone opens cold (docs/architecture.md, "Pages a phone opens cold"),
+ * built beside the federated `./routes` as a page of its own, with no Module Federation runtime and no router. Its
+ * entry calls `renderLeanPage` of `@app/host-sdk/lean-page`, which runs the host's start-up and guard rules for it.
+ */
+export interface LeanPage {
+  /** The entry module, relative to the app (`./src/lean/shop-entry.tsx`). */
+  entry: string;
+  /** The route pattern it answers (`/shop/:code`): the same pattern the remote's `routes.ts` routes the page with. */
+  path: string;
+  /** Addresses the pattern matches that are not this page (`/shop/universalBindShop`, which the host owns). */
+  except?: string[];
+  /** The HTML's title, shown (WeChat shows it in its header) before the page sets its own: the page's meta title. */
+  title?: string;
+}
+
+/** One entry of `lean-pages.json`, written at the root of a remote's build: what the server serves where. */
+export interface LeanPageEntry {
+  name: string;
+  path: string;
+  except: string[];
+  /** The page's HTML, relative to the release folder (`shop/index.html`). */
+  html: string;
+}
+
+/** The file a remote's build lists its lean pages in (read by the server, server/src/releases/serve-releases.ts). */
+export const LEAN_PAGES_FILE = 'lean-pages.json';
+
+/** The Rsbuild environment of a remote's federated build (the Module Federation plugin's default). */
+const FEDERATED_ENVIRONMENT = 'web';
+
+const leanEnvironmentName = (name: string) => `lean-${name}`;
+
+/**
+ * A lean page's build: its own folder `<name>/` in the release (index.html and static files, under the release's
+ * versioned public path `/remotes/<app>/<version>/<name>/`), Rsbuild's default chunks (React split off), its CSS extracted.
+ * It bundles its own copies of everything it imports (it runs without the host), so only what it uses.
+ */
+function leanEnvironment(name: string, page: LeanPage, distRoot: string): EnvironmentConfig {
+  return {
+    source: { entry: { index: page.entry } },
+    html: { title: page.title ?? htmlTags.title, meta: htmlTags.meta },
+    output: leanPageOutput(name, { releasePrefix: process.env.ASSET_PREFIX, distRoot }),
+    // On a team's dev server too its files are under `/<name>/` (the federated build's are at the root).
+    dev: { assetPrefix: `/${name}/` },
+  };
+}
+
+/**
+ * Where a lean page's files go (`<dist>/<name>/`) and the public path they are fetched from: under the release's
+ * versioned one (`/remotes/payment/1.3.0/shop/`), or `/<name>/` on a team's dev server.
+ */
+export function leanPageOutput(name: string, { releasePrefix, distRoot }: { releasePrefix: string | undefined; distRoot: string }): { assetPrefix: string; distPath: { root: string } } {
+  const assetPrefix = releasePrefix ? `${releasePrefix.replace(/\/?$/, '/')}${name}/` : `/${name}/`;
+  return { assetPrefix, distPath: { root: join(distRoot, name) } };
+}
+
+/** Writes `lean-pages.json` into the federated build's folder, so the release says which lean pages it has. */
+function pluginLeanPagesFile(pages: [string, LeanPage][]): RsbuildPlugin {
+  const entries: LeanPageEntry[] = pages.map(([name, page]) => ({ name, path: page.path, except: page.except ?? [], html: `${name}/index.html` }));
+  return {
+    name: 'app:lean-pages-file',
+    setup(api) {
+      api.processAssets({ stage: 'additional', environments: [FEDERATED_ENVIRONMENT] }, ({ compilation, sources }) => {
+        compilation.emitAsset(LEAN_PAGES_FILE, new sources.RawSource(`${JSON.stringify({ pages: entries }, null, 2)}\n`));
+      });
+    },
+  };
+}
+
+export interface RemoteConfigOptions {
+  /** Lean pages by name (the name is their folder in the release): `{ shop: { entry, path, except } }`. */
+  leanPages?: Record<string, LeanPage>;
+}
+
+/**
  * A remote: exposes `./routes`; its package.json `federation` field names it, its standalone dev port and the path
  * prefixes it owns (recorded in the registry at release).
  */
-export function defineRemoteConfig(appDir: string): RsbuildConfig {
+export function defineRemoteConfig(appDir: string, options: RemoteConfigOptions = {}): RsbuildConfig {
   const pkg = readPackageJson(appDir);
   if (!pkg.federation) throw new Error(`${pkg.name}: package.json has no "federation" field`);
   const { name, port } = pkg.federation;
+  const distRoot = process.env.DIST_DIR ?? 'dist';
+  const leanPages = Object.entries(options.leanPages ?? {});
+  for (const [pageName] of leanPages) {
+    if (!/^[a-z][a-z0-9-]*$/.test(pageName) || pageName === 'static') throw new Error(`${pkg.name}: lean page name "${pageName}" cannot be a release folder`);
+  }
   return defineConfig({
     plugins: [
       pluginReact(),
-      pluginModuleFederation({
-        name,
-        exposes: { './routes': './src/routes.ts' },
-        shared: remoteSharedDependencies(appDir, RELEASE_BUILD),
-        shareStrategy: 'loaded-first',
-        dts: false,
-        experiments: RELEASE_BUILD ? { externalRuntime: true, optimization: { target: 'web', disableRemote: true } } : {},
-      }),
+      pluginModuleFederation(
+        {
+          name,
+          exposes: { './routes': './src/routes.ts' },
+          shared: remoteSharedDependencies(appDir, RELEASE_BUILD),
+          shareStrategy: 'loaded-first',
+          dts: false,
+          experiments: RELEASE_BUILD ? { externalRuntime: true, optimization: { target: 'web', disableRemote: true } } : {},
+        },
+        // Only the federated build: a lean page has no Module Federation runtime.
+        { environment: FEDERATED_ENVIRONMENT },
+      ),
+      ...(leanPages.length ? [pluginLeanPagesFile(leanPages)] : []),
     ],
-    // The standalone page for the remote's own team (`pnpm --filter <remote> dev`). Release builds share the host's
-    // Module Federation runtime (externalRuntime: 33 → 15 KiB gzip per remote entry), so the standalone page works
-    // from the dev server only, not from the release store.
-    source: { entry: { index: './src/index.ts' } },
-    html: { title: `${htmlTags.title} · ${name}`, meta: htmlTags.meta },
-    output: { assetPrefix: process.env.ASSET_PREFIX ?? 'auto', distPath: { root: process.env.DIST_DIR ?? 'dist' }, cleanDistPath: true },
+    environments: {
+      [FEDERATED_ENVIRONMENT]: {
+        // The standalone page for the remote's own team (`pnpm --filter <remote> dev`). Release builds share the host's
+        // Module Federation runtime (externalRuntime: 33 → 15 KiB gzip per remote entry), so the standalone page works
+        // from the dev server only, not from the release store.
+        source: { entry: { index: './src/index.ts' } },
+        html: { title: `${htmlTags.title} · ${name}`, meta: htmlTags.meta },
+        output: { assetPrefix: process.env.ASSET_PREFIX ?? 'auto', distPath: { root: distRoot } },
+      },
+      ...Object.fromEntries(leanPages.map(([pageName, page]) => [leanEnvironmentName(pageName), leanEnvironment(pageName, page, distRoot)])),
+    },
+    output: { cleanDistPath: true },
     server: { port, proxy: { '/api': 'http://localhost:8080' } },
     // The standalone page runs two bundler runtimes (the page and the remote container); HMR's per-build chunk check
     // then rejects the container's chunks ("Chunk is from another build"), so remotes live-reload instead.

@@ -14,9 +14,11 @@ test('a release build shares every singleton without a copy of its own, still st
     expect({ name, import: entry.import, singleton: entry.singleton }).toEqual({ name, import: false, singleton: true });
     expect(entry.requiredVersion).toMatch(/^\^\d+\.\d+\.\d+$/);
   }
-  // Not part of the host contract: the standalone shell and the page test harness.
-  expect(Object.keys(shared)).not.toContain('@app/host-sdk/standalone');
-  expect(Object.keys(shared)).not.toContain('@app/host-sdk/testing');
+  // Not part of the host contract: the standalone shell, the page owner's start-up (the host's or a lean page's own
+  // copy) and the page test harness.
+  for (const module of ['standalone', 'testing', 'lean-page', 'startup', 'page-guard', 'error-catalogue', 'authorize', 'in-app-browser', 'front-version', 'demo-badge']) {
+    expect(Object.keys(shared)).not.toContain(`@app/host-sdk/${module}`);
+  }
 });
 
 test("a team's dev server bundles its own copies, for the standalone page that has no host", () => {

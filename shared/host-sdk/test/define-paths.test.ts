@@ -1,5 +1,6 @@
 import { describe, expect, test } from '@rstest/core';
-import { definePaths, toSearch, type StaticPathName } from '../src/define-paths';
+import { generatePath as routerGeneratePath } from 'react-router-dom';
+import { definePaths, generatePath, toSearch, type StaticPathName } from '../src/define-paths';
 
 const { paths, href } = definePaths({
   ticketDetail: '/ticket/detail',
@@ -54,5 +55,25 @@ describe('definePaths', () => {
     expect(toSearch({ a: 1, b: undefined, c: null, d: '', e: false })).toBe('?a=1&d=&e=false');
     expect(toSearch({})).toBe('');
     expect(toSearch(undefined)).toBe('');
+  });
+
+  test("builds addresses as react-router's generatePath does (without the router: a lean page has none)", () => {
+    const cases: [string, Record<string, string | null | undefined>][] = [
+      ['/shop/:code', { code: 'YST0001' }],
+      ['/shop/:code', { code: 'a b/c?d' }],
+      ['/taxi/:car/trip/:day', { car: '浙A', day: '2024-05-01' }],
+      ['/my/subCode/', {}],
+      ['/a/:x?/b', {}],
+      ['/a/:x?/b', { x: '1' }],
+      ['/files/*', { '*': 'a/b.png' }],
+      ['/files*', { '*': 'x' }],
+      ['/export/:id.json', { id: '42' }],
+      ['relative/:id', { id: '7' }],
+      ['/', {}],
+    ];
+    for (const [pattern, params] of cases) {
+      expect({ pattern, path: generatePath(pattern, params) }).toEqual({ pattern, path: routerGeneratePath(pattern, params as never) });
+    }
+    expect(() => generatePath('/shop/:code', {})).toThrow('Missing ":code" param');
   });
 });

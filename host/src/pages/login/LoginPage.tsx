@@ -1,8 +1,8 @@
 /** `/login`: the brand, what the app does, and the provider's sign-in button. */
 import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
-import { detectInAppBrowser } from '../../session/in-app-browser';
-import { authorizeUrl } from '../../session/authorize';
+import { detectInAppBrowser } from '@app/host-sdk/in-app-browser';
+import { authorizeUrl } from '@app/host-sdk/authorize';
 import { sameOriginPath } from '@app/domain/return-path';
 import './login-page.css';
 

@@ -6,7 +6,6 @@
 import { useState } from 'react';
 import { formatYuan } from '@app/domain/money';
 import { fieldErrorsOf } from '@app/host-sdk/api-client';
-import { useNavigate } from '@app/host-sdk/router';
 import { useServicesConfig } from '@app/host-sdk/session-hooks';
 import { Button } from '@app/ui/button';
 import { showToast } from '@app/ui/feedback';
@@ -32,8 +31,7 @@ function ShopHeader({ shop }: { shop: ShopInfo }) {
   );
 }
 
-export function CashDesk({ shop }: { shop: ShopInfo }) {
-  const navigate = useNavigate();
+export function CashDesk({ shop, navigate }: { shop: ShopInfo; navigate: (to: string) => void }) {
   const demo = useServicesConfig()?.demo ?? false;
   const channel = payChannelOf(demo, navigator.userAgent);
   const fixedFen = shop.amountFen;

@@ -1,8 +1,10 @@
 /**
  * Sending the user to sign in: `/api/auth/authorize` with authType, qrcode, returnUrl (with a time stamp) and
- * isWorkWechat (docs/architecture.md, "The API and its contract"). The server redirects to WeChat or Alipay, or shows the demo provider.
+ * isWorkWechat (docs/architecture.md, "The API and its contract"). The server redirects to WeChat or Alipay, or shows
+ * the demo provider. The host's route guard, its error catalogue and a lean page (`lean-page`) all sign in this way.
  */
 import { detectInAppBrowser, isInApp } from './in-app-browser';
+import { clearSession } from './session';
 
 export const OPEN_IN_APP_MESSAGE = '请在微信或支付宝中打开此页面';
 
@@ -23,4 +25,16 @@ export function authorizeUrl(returnPath: string, userAgent = navigator.userAgent
 /** Whether sign-in can start here: inside WeChat or Alipay, or anywhere with the demo provider. */
 export function canAuthorizeHere(demo: boolean, userAgent = navigator.userAgent): boolean {
   return demo || isInApp(detectInAppBrowser(userAgent));
+}
+
+const NEVER = new Promise<never>(() => {});
+
+/**
+ * Forgets the session and leaves the app for the sign-in page (it comes back to `returnPath`). The promise never
+ * settles: whatever waits on it (a navigation, a start-up) stays pending while the browser goes.
+ */
+export function reauthorize(returnPath = window.location.pathname + window.location.search): Promise<never> {
+  clearSession();
+  window.location.replace(authorizeUrl(returnPath));
+  return NEVER;
 }

@@ -1,9 +1,9 @@
 /** The error catalogue of docs/product.md, "Errors": what each errorCode does. */
 import { beforeEach, describe, expect, rs, test } from '@rstest/core';
-import { ApiError } from '@app/host-sdk/api-client';
-import { openDialogAtom } from '@app/host-sdk/dialogs';
+import { ApiError } from '../src/api-client';
+import { openDialogAtom } from '../src/dialogs';
 import type { UserDetail } from '@app/contract/user';
-import { getToken, sessionStore, setToken, userDetailAtom } from '@app/host-sdk/session';
+import { getToken, sessionStore, setToken, userDetailAtom } from '../src/session';
 
 const ui = rs.hoisted(() => ({
   alert: rs.fn(async () => undefined),
@@ -13,7 +13,7 @@ const ui = rs.hoisted(() => ({
 rs.mock('@app/ui/dialog', () => ({ Dialog: { alert: ui.alert, confirm: ui.confirm } }));
 rs.mock('@app/ui/toast', () => ({ Toast: { show: ui.toast } }));
 
-const { handleApiError } = await import('../src/session/error-catalogue');
+const { handleApiError } = await import('../src/error-catalogue');
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 let navigations: string[];

@@ -1,15 +1,17 @@
 /**
  * The error catalogue (docs/product.md, "Errors"): what the app does when a call fails, whoever made it. Installed once into the API
- * client; a caller that handles a code itself says so (`handles`), e.g. 2001 "task exists" in the login dialog.
+ * client by whoever owns the page (the host, or a lean page); a caller that handles a code itself says so (`handles`),
+ * e.g. 2001 "task exists" in the login dialog.
  */
-import { setApiErrorHandler, type ApiError } from '@app/host-sdk/api-client';
-import { appHref } from '@app/host-sdk/paths';
-import { openAgreementDialog } from '@app/host-sdk/dialogs';
-import { clearCompanyState } from '@app/host-sdk/session';
+import { setApiErrorHandler, type ApiError } from './api-client';
+import { reauthorize } from './authorize';
+import { openAgreementDialog } from './dialogs';
+import { appHref } from './paths';
+import { clearCompanyState } from './session';
 import { loadDialog, loadToast } from '@app/ui/feedback';
-import { reauthorize } from './route-guard';
 
 export interface CatalogueActions {
+  /** Goes to an address of the app: the host's router, or `location.assign` on a lean page (which loads the host). */
   navigate(path: string): void;
 }
 

@@ -1,6 +1,7 @@
 /**
- * The host's front version. When the service config announces a higher frontVersion, clients running an older host
- * reload without cache (docs/product.md: default 100). Bump it with a host release that must reach every open client.
+ * The front version of this build (the host's, or a lean page's: see `lean-page`). When the service config announces
+ * a higher frontVersion, clients running an older build reload without cache (docs/product.md: default 100). Bump it
+ * with a host release that must reach every open client.
  */
 export const FRONT_VERSION = 100;
 

@@ -1,0 +1,108 @@
+/**
+ * `/shop/{code}`: the cash desk a customer sees after scanning a shop code or a sub-code (through its short link
+ * `/t/{code}`). It names the shop (and the sub-code) and takes the payment (CashDesk.tsx: the amount keypad or the
+ * sub-code's fixed amount, then WeChat Pay, Alipay or the demo provider); a code that takes nothing says 暂停收款 with
+ * the reason, an unknown one 店铺不存在.
+ *
+ * It knows no router: it is given the code and a way to go elsewhere, by the federated route (ShopCashPage.tsx, in
+ * the host) or by the lean page a phone opens cold (src/lean/shop-entry.tsx).
+ */
+import { useEffect, useState } from 'react';
+import { ApiError } from '@app/host-sdk/api-client';
+import { Button } from '@app/ui/button';
+import { Page } from '@app/ui/page';
+import { Skeleton } from '@app/ui/skeleton';
+import { StatusView } from '@app/ui/status-view';
+import { CashDesk } from './CashDesk';
+import { SHOP_CASH_META } from './meta';
+import { getShop, type ShopInfo } from './shop-api';
+import './shop-cash.css';
+
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'missing' }
+  | { state: 'failed'; message: string }
+  | { state: 'ready'; shop: ShopInfo };
+
+function useShop(code: string, firstShop: Promise<ShopInfo> | undefined): { loaded: Loaded; retry: () => void } {
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let current = true;
+    setLoaded((previous) => (previous.state === 'ready' && previous.shop.code === code ? previous : { state: 'loading' }));
+    (attempt === 0 && firstShop ? firstShop : getShop(code)).then(
+      (shop) => current && setLoaded({ state: 'ready', shop }),
+      (error: unknown) => {
+        if (!current) return;
+        if (error instanceof ApiError && (error.errorCode === 4004 || error.errorCode === 4000)) setLoaded({ state: 'missing' });
+        else setLoaded({ state: 'failed', message: error instanceof ApiError && error.errorCode !== null ? error.message : '请检查网络后重试' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [code, attempt, firstShop]);
+  return {
+    loaded,
+    retry: () => {
+      setLoaded({ state: 'loading' });
+      setAttempt((value) => value + 1);
+    },
+  };
+}
+
+function ShopSkeleton() {
+  return (
+    <div className="shop-cash__card" aria-busy="true" aria-label="加载中">
+      <Skeleton animated className="shop-cash__avatar-skeleton" />
+      <Skeleton.Title animated className="shop-cash__title-skeleton" />
+      <Skeleton.Paragraph animated lineCount={3} />
+    </div>
+  );
+}
+
+export interface ShopCashProps {
+  /** The shop or sub-code's code (`/shop/{code}`). */
+  code: string;
+  /** Goes to another address of the app (after paying: `/cash/return`). */
+  navigate: (to: string) => void;
+  /** `shop/get` for `code`, already under way (the lean page starts it with its start-up calls). */
+  firstShop?: Promise<ShopInfo>;
+}
+
+export function ShopCash({ code, navigate, firstShop }: ShopCashProps) {
+  const { loaded, retry } = useShop(code, firstShop);
+
+  let body;
+  if (loaded.state === 'loading') {
+    body = <ShopSkeleton />;
+  } else if (loaded.state === 'missing') {
+    body = <StatusView icon="empty" title="店铺不存在" description="请核对收款码是否正确，或向商家重新索取" />;
+  } else if (loaded.state === 'failed') {
+    body = (
+      <StatusView icon="disconnected" title="店铺信息加载失败" description={loaded.message}>
+        <Button block color="primary" onClick={retry}>
+          重试
+        </Button>
+      </StatusView>
+    );
+  } else if (loaded.shop.closedReason) {
+    const { shop } = loaded;
+    body = (
+      <StatusView icon="closed" title="暂停收款" description={shop.closedReason}>
+        <p className="shop-cash__closed-shop">
+          {shop.shopName}
+          {shop.subCodeName ? ` · ${shop.subCodeName}` : ''}
+        </p>
+      </StatusView>
+    );
+  } else {
+    body = <CashDesk shop={loaded.shop} navigate={navigate} />;
+  }
+
+  return (
+    <Page title={SHOP_CASH_META.title}>
+      <div className="shop-cash">{body}</div>
+    </Page>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * `GET /t/{code}`: the short link a QR poster carries (a shop code's or a sub-code's cash desk, a bind code), answered
+ * by the server with a redirect to where it points, so the phone that scans it opens that page at once (the cash
+ * desk's lean page, docs/architecture.md "Pages a phone opens cold") rather than loading the host only to ask. The
+ * host's `/t/{code}` page stays for an unknown code (it says so) and for navigation inside the app. The target is a
+ * path of this app (judged by sameOriginPath); what the scanned address carried in its query (a `token`, `_test_`)
+ * travels along unless the target sets it.
+ */
+import type { FastifyInstance } from 'fastify';
+import Type from 'typebox';
+import { sameOriginPath } from '@app/domain/return-path';
+import type { AppServices } from '../services';
+import { shortLinkTarget } from './codes';
+
+const ShortLinkParams = Type.Object({ code: Type.String({ title: '链接', maxLength: 64 }) }, { additionalProperties: false });
+const AnyQuery = Type.Object({}, { additionalProperties: true });
+
+/** The target with the scanned address's own query parameters added, those the target sets kept as they are. */
+export function redirectTarget(target: string, scannedSearch: string): string {
+  const url = new URL(target, 'http://short-link.invalid');
+  for (const [name, value] of new URLSearchParams(scannedSearch)) if (!url.searchParams.has(name)) url.searchParams.append(name, value);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+export function registerShortLinkRoute(app: FastifyInstance, services: AppServices): void {
+  app.get<{ Params: { code: string } }>('/t/:code', { schema: { params: ShortLinkParams, querystring: AnyQuery } }, async (request, reply) => {
+    const target = await shortLinkTarget(services.db, request.params.code);
+    const path = target ? sameOriginPath(target) : null;
+    if (!path) return reply.callNotFound();
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    return reply.header('Cache-Control', 'no-store').redirect(redirectTarget(path, search), 302);
+  });
+}

@@ -1,0 +1,138 @@
+/**
+ * A lean page: one page of a remote that a phone opens cold (docs/architecture.md, "Pages a phone opens cold"),
+ * built by its remote as a bundle of its own (`leanPages` of `defineRemoteConfig` in @app/build-config) and served by
+ * the server at that page's address in place of the host. No router and no Module Federation runtime: the bundle
+ * carries its own React, the @app/ui components and the modules of this package it uses. It never runs beside the
+ * host, and a link out of it (`location.assign`) loads the host.
+ *
+ * `renderLeanPage` runs for its one page what the host runs at start-up and in its route guard, with the same code
+ * (`startup`, `page-guard`, `error-catalogue`, `authorize`): the start address is saved; a token (and the `_test_` flag)
+ * is taken from the address; the service config loads (出错了 on failure, a reload for a newer front version); a closed
+ * service goes to the host's services-close page; a signed-out visitor goes to sign in (or is told to open the page in
+ * WeChat or Alipay, then the login page); the user loads (登录信息失效 on failure, the agreement gate); the error
+ * catalogue is installed. Then it renders the page in the host's page frame with the 演示环境 badge and the dialogs.
+ *
+ * The config call, the user call and the page's own first call (`start`) go out together, so the page costs one
+ * round trip after its script.
+ */
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'jotai';
+import { setupUi } from '@app/ui/setup';
+import type { ParamNames } from './define-paths';
+import { DemoBadge } from './demo-badge';
+import { DialogHost } from './dialog-host';
+import { installErrorCatalogue } from './error-catalogue';
+import { ensureUser, isServiceClosed, preloadUser, servicesCloseHref, signedOutStep, takeSessionFromAddress } from './page-guard';
+import type { RouteMeta } from './route-meta';
+import { getToken, sessionStore } from './session';
+import { loadServicesConfig } from './session-loader';
+import { loadStartupConfig, saveStartUrl } from './startup';
+
+/** The params of a route pattern, by name (`'/shop/:code'` → `{ code: string }`). */
+export type PathParams<P extends string> = { [K in ParamNames<P>]: string };
+
+export interface LeanPageOptions<P extends string, S> {
+  /** The page's route meta, the one its remote's `routes.ts` routes it with (name, title, auth). */
+  meta: RouteMeta;
+  /** The remote that owns the page (the frame's `data-owner`, as in the host's layout). */
+  owner: string;
+  /** The page's route pattern (`appPaths.shop`); its params are read from the address. */
+  path: P;
+  /**
+   * The page's own first call, started beside the start-up calls. It is started only when the page is likely to show
+   * (a token is there, or the page needs none) and must need nothing the start-up decides; `render` gets what it
+   * returned. A failure it does not handle itself reaches the error catalogue only once that is installed.
+   */
+  start?: (params: PathParams<P>) => S;
+  /** The page, with its params and what `start` returned. */
+  render: (params: PathParams<P>, started: S | undefined) => ReactNode;
+}
+
+/** How a lean page's start ended: shown, leaving for another address, or stopped (出错了 is shown). */
+export type LeanPageOutcome = 'shown' | 'leaving' | 'stopped';
+
+/** The params of `pattern` in `pathname` (a trailing slash allowed), or null when it does not match. */
+export function paramsOf(pattern: string, pathname: string): Record<string, string> | null {
+  const want = pattern.split('/');
+  const have = (pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname).split('/');
+  if (want.length !== have.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, part] of want.entries()) {
+    const value = have[index] ?? '';
+    if (part.startsWith(':')) {
+      if (!value) return null;
+      try {
+        params[part.slice(1)] = decodeURIComponent(value);
+      } catch {
+        params[part.slice(1)] = value;
+      }
+    } else if (part !== value) {
+      return null;
+    }
+  }
+  return params;
+}
+
+/** The host's page frame (host/src/layout/AppLayout.tsx): the page with its name and owner, the badge, the dialogs. */
+function LeanFrame({ meta, owner, children }: { meta: RouteMeta; owner: string; children: ReactNode }) {
+  return (
+    <div className="app-layout">
+      <div className="app-layout__page" data-page={meta.name} data-owner={owner}>
+        {children}
+      </div>
+      <DemoBadge />
+      <DialogHost />
+    </div>
+  );
+}
+
+export async function renderLeanPage<const P extends string, S = undefined>(options: LeanPageOptions<P, S>): Promise<LeanPageOutcome> {
+  const { meta, owner } = options;
+  document.title = meta.title;
+  saveStartUrl();
+  const cleaned = takeSessionFromAddress(new URL(window.location.href));
+  if (cleaned !== null) window.history.replaceState(window.history.state, '', cleaned);
+  const path = `${window.location.pathname}${window.location.search}`;
+  const params = (paramsOf(options.path, window.location.pathname) ?? {}) as PathParams<P>;
+
+  // Everything that needs no more than the token goes out at once.
+  const configLoading = loadServicesConfig();
+  const signedIn = getToken() !== null;
+  if (signedIn && meta.auth) void preloadUser();
+  const started = signedIn || !meta.auth ? options.start?.(params) : undefined;
+  // `render` hands it to the page; a page that is never shown leaves its failure unhandled no more.
+  if (started instanceof Promise) started.catch(() => undefined);
+
+  setupUi();
+  const config = await loadStartupConfig(configLoading);
+  if (!config) return 'stopped';
+  if (isServiceClosed()) {
+    window.location.replace(servicesCloseHref(path));
+    return 'leaving';
+  }
+  installErrorCatalogue({ navigate: (to) => window.location.assign(to) });
+  if (meta.auth) {
+    if (!getToken()) {
+      const step = signedOutStep(path, config.demo);
+      if (step.kind === 'authorize') return 'leaving';
+      await step.told;
+      window.location.replace(step.loginHref);
+      return 'leaving';
+    }
+    await ensureUser();
+  }
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing');
+  createRoot(container).render(
+    <StrictMode>
+      <Provider store={sessionStore}>
+        <LeanFrame meta={meta} owner={owner}>
+          {options.render(params, started)}
+        </LeanFrame>
+      </Provider>
+    </StrictMode>,
+  );
+  return 'shown';
+}

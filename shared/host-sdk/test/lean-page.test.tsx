@@ -1,0 +1,242 @@
+/**
+ * A lean page's start (docs/architecture.md, "Pages a phone opens cold"): the host's start-up and guard rules, run for
+ * one page without a router — the token in the address, the service config (出错了, a newer front version, a closed
+ * service), signing in (the provider, or 请在微信或支付宝中打开此页面 and the login page), the user (登录信息失效, the
+ * agreement gate) — and the page in the host's frame, its first call sent beside the start-up calls.
+ */
+import { afterEach, beforeEach, describe, expect, rs, test } from '@rstest/core';
+import { act, screen, waitFor } from '@testing-library/react';
+import type { ServicesConfig } from '@app/contract/service';
+import { callApi } from '../src/api-client';
+import { FRONT_VERSION } from '../src/front-version';
+import { openDialogAtom } from '../src/dialogs';
+import { pageMeta } from '../src/route-meta';
+import { getToken, INPUT_URL_STORAGE_KEY, servicesConfigAtom, sessionStore, setToken, TEST_FLAG_STORAGE_KEY, userDetailAtom } from '../src/session';
+import { fail, mockApi, noAnswer, ok, userDetail, type Route } from '../src/testing';
+
+import * as actualDialog from '@app/ui/dialog' with { rstest: 'importActual' };
+
+const dialogs = rs.hoisted(() => ({ alert: rs.fn(async (_props: { title?: string; content?: unknown; onConfirm?: () => void }) => undefined) }));
+// Dialog.alert is recorded; the Dialog component itself stays (the agreement dialog renders one).
+rs.mock('@app/ui/dialog', () => ({ ...actualDialog, Dialog: Object.assign(actualDialog.Dialog.bind(null), actualDialog.Dialog, { alert: dialogs.alert }) }));
+
+const { paramsOf, renderLeanPage } = await import('../src/lean-page');
+
+const WECHAT = 'Mozilla/5.0 (Linux; Android 14) Mobile MicroMessenger/8.0.50';
+const PLAIN = 'Mozilla/5.0 (Linux; Android 14) Mobile Chrome/130';
+const META = pageMeta('ShopCash', '收银台');
+const CUSTOMER = userDetail({ company: false, companyUser: false, companyInfo: null, permissions: [], account: { username: null, agreed: false } });
+
+function config(overrides: Partial<ServicesConfig> = {}, available: ServicesConfig['systemServiceConfig']['available'] = 'all'): ServicesConfig {
+  return { id: 1, appHotLine: '400', etaxAreas: [], systemServiceConfig: { available, closeReason: '维护' }, frontVersion: FRONT_VERSION, demo: true, ...overrides };
+}
+
+let replaced: string[];
+let assigned: string[];
+
+/** Opens the lean page at `address` with the API answering `calls`. */
+function open(address: string, calls: Record<string, Route>) {
+  window.history.replaceState(null, '', address);
+  const api = mockApi(calls);
+  const outcome = renderLeanPage({
+    meta: META,
+    owner: 'payment',
+    path: '/shop/:code',
+    start: ({ code }) => callApi('shop/get', { code }, { handles: true }).then((shop) => shop.shopName),
+    render: ({ code }, shopName) => <ShopStub code={code} shopName={shopName} />,
+  });
+  return { api, outcome };
+}
+
+function ShopStub({ code, shopName }: { code: string; shopName: Promise<string> | undefined }) {
+  return (
+    <main>
+      <h1>收银台 {code}</h1>
+      <p>{shopName ? '店铺已在加载' : '店铺未加载'}</p>
+    </main>
+  );
+}
+
+const SHOP = { code: 'YST0001', shopName: '杭州优税通', subCodeName: null, goodsName: null, amountFen: null, closedReason: null };
+
+beforeEach(() => {
+  replaced = [];
+  assigned = [];
+  rs.spyOn(window.location, 'replace').mockImplementation((url: string | URL) => void replaced.push(String(url)));
+  rs.spyOn(window.location, 'assign').mockImplementation((url: string | URL) => void assigned.push(String(url)));
+  rs.spyOn(navigator, 'userAgent', 'get').mockReturnValue(WECHAT);
+  localStorage.clear();
+  sessionStorage.clear();
+  setToken(null);
+  sessionStore.set(userDetailAtom, null);
+  sessionStore.set(servicesConfigAtom, null);
+  sessionStore.set(openDialogAtom, null);
+  dialogs.alert.mockClear();
+  document.body.innerHTML = '<div id="root"></div>';
+});
+
+afterEach(() => {
+  rs.restoreAllMocks();
+  document.body.innerHTML = '';
+});
+
+describe('the page', () => {
+  test('a token in the address is kept and taken out; config, user and the page call go out together; the page shows in the host frame', async () => {
+    let answerConfig: (answer: ReturnType<typeof ok>) => void = () => {};
+    const { api, outcome } = open('/shop/YST0001?token=tok-abcdefghijklmnopqrstu&from=scan', {
+      'sysConfig/get': () => new Promise((resolve) => (answerConfig = resolve)),
+      'user/getOfficialAccountLoginUserInfo': ok(CUSTOMER),
+      'shop/get': ok(SHOP),
+    });
+    expect(getToken()).toBe('tok-abcdefghijklmnopqrstu');
+    expect(window.location.pathname + window.location.search).toBe('/shop/YST0001?from=scan');
+    expect(sessionStorage.getItem(INPUT_URL_STORAGE_KEY)).toContain('/shop/YST0001?token=tok-abcdefghijklmnopqrstu&from=scan');
+    expect(document.title).toBe('收银台');
+    // All three are under way before the config has answered.
+    await waitFor(() => expect(api.calls.map((call) => call.path).sort()).toEqual(['shop/get', 'sysConfig/get', 'user/getOfficialAccountLoginUserInfo']));
+    expect(api.bodiesOf('shop/get')).toEqual([{ code: 'YST0001' }]);
+    expect(screen.queryByRole('heading')).toBeNull();
+
+    await act(async () => {
+      answerConfig(ok(config()));
+      expect(await outcome).toBe('shown');
+    });
+    expect(await screen.findByRole('heading', { name: '收银台 YST0001' })).toBeTruthy();
+    expect(screen.getByText('店铺已在加载')).toBeTruthy();
+    const frame = document.querySelector('.app-layout__page');
+    expect([frame?.getAttribute('data-page'), frame?.getAttribute('data-owner')]).toEqual(['ShopCash', 'payment']);
+    // The demo provider: the 演示环境 badge, as the host shows it.
+    expect(screen.getByLabelText('演示环境')).toBeTruthy();
+    expect(sessionStore.get(userDetailAtom)?.id).toBe(CUSTOMER.id);
+    expect(api.calls).toHaveLength(3);
+    expect(replaced).toEqual([]);
+  });
+
+  test('a saved token: no address change; a real provider shows no badge; the tester flag is kept', async () => {
+    setToken('tok-saved-abcdefghijklmn');
+    const { outcome } = open('/shop/S8K2QW?_test_=true', { 'sysConfig/get': ok(config({ demo: false })), 'user/getOfficialAccountLoginUserInfo': ok(CUSTOMER), 'shop/get': ok(SHOP) });
+    expect(window.location.pathname + window.location.search).toBe('/shop/S8K2QW');
+    expect(sessionStorage.getItem(TEST_FLAG_STORAGE_KEY)).toBe('true');
+    await act(async () => expect(await outcome).toBe('shown'));
+    expect(await screen.findByRole('heading', { name: '收银台 S8K2QW' })).toBeTruthy();
+    expect(screen.queryByLabelText('演示环境')).toBeNull();
+  });
+
+  test('a company user who has not accepted the agreement gets the agreement dialog over the page', async () => {
+    setToken('tok-saved-abcdefghijklmn');
+    const manager = userDetail({ account: { username: 'li', agreed: false } });
+    const { outcome } = open('/shop/YST0001', {
+      'sysConfig/get': ok(config()),
+      'user/getOfficialAccountLoginUserInfo': ok(manager),
+      'taxAccount/getTaxAccount': ok(null),
+      'shop/get': ok(SHOP),
+    });
+    await act(async () => expect(await outcome).toBe('shown'));
+    expect(sessionStore.get(openDialogAtom)?.kind).toBe('agreement');
+    expect(await screen.findByRole('dialog', { name: '用户需知' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '收银台 YST0001' })).toBeTruthy();
+    sessionStore.get(openDialogAtom)?.close(false);
+  });
+
+  test('the error catalogue is installed, and goes elsewhere by loading the host (location.assign)', async () => {
+    setToken('tok-saved-abcdefghijklmn');
+    const { api, outcome } = open('/shop/YST0001', { 'sysConfig/get': ok(config()), 'user/getOfficialAccountLoginUserInfo': ok(CUSTOMER), 'shop/get': ok(SHOP) });
+    await act(async () => expect(await outcome).toBe('shown'));
+    api.route('cash/getOrder', fail(1004, '无权查看该订单'));
+    await expect(callApi('cash/getOrder', { orderNo: 'CO1' })).rejects.toThrow('无权查看该订单');
+    await waitFor(() => expect(assigned).toEqual(['/']));
+    expect(dialogs.alert).toHaveBeenCalledWith(expect.objectContaining({ title: '权限不足', content: '无权查看该订单' }));
+  });
+});
+
+describe('signing in', () => {
+  test('no token with the demo provider: to the authorisation, back to this address; the page call never goes out', async () => {
+    rs.spyOn(navigator, 'userAgent', 'get').mockReturnValue(PLAIN);
+    const { api, outcome } = open('/shop/YST0001?from=scan', { 'sysConfig/get': ok(config({ demo: true })) });
+    expect(await outcome).toBe('leaving');
+    expect(replaced).toHaveLength(1);
+    const url = new URL(replaced[0] as string, 'http://app.test');
+    expect(url.pathname).toBe('/api/auth/authorize');
+    expect(url.searchParams.get('authType')).toBe('wechat');
+    expect(url.searchParams.get('returnUrl')).toMatch(/^\/shop\/YST0001\?from=scan&t=\d+$/);
+    expect(api.calls.map((call) => call.path)).toEqual(['sysConfig/get']);
+    expect(document.querySelector('.app-layout__page')).toBeNull();
+  });
+
+  test('no token inside Alipay with a real provider: the Alipay authorisation', async () => {
+    rs.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 AlipayClient/10.5');
+    const { outcome } = open('/shop/YST0001', { 'sysConfig/get': ok(config({ demo: false })) });
+    expect(await outcome).toBe('leaving');
+    expect(replaced[0]).toContain('authType=alipay');
+  });
+
+  test('no token outside WeChat and Alipay with a real provider: 请在微信或支付宝中打开此页面, then the login page', async () => {
+    rs.spyOn(navigator, 'userAgent', 'get').mockReturnValue(PLAIN);
+    const { outcome } = open('/shop/YST0001', { 'sysConfig/get': ok(config({ demo: false })) });
+    expect(await outcome).toBe('leaving');
+    expect(dialogs.alert).toHaveBeenCalledWith(expect.objectContaining({ content: '请在微信或支付宝中打开此页面' }));
+    expect(replaced).toEqual(['/login?returnUrl=%2Fshop%2FYST0001']);
+  });
+
+  test('a token the server no longer knows: 登录信息失效, then sign in again', async () => {
+    setToken('tok-expired-abcdefghijkl');
+    const { outcome } = open('/shop/YST0001', { 'sysConfig/get': ok(config()), 'user/getOfficialAccountLoginUserInfo': fail(1001, '未登录'), 'shop/get': ok(SHOP) });
+    void outcome;
+    await waitFor(() => expect(replaced).toHaveLength(1));
+    expect(dialogs.alert).toHaveBeenCalledWith(expect.objectContaining({ title: '错误', content: '登录信息失效' }));
+    expect(getToken()).toBeNull();
+    expect(replaced[0]).toMatch(/^\/api\/auth\/authorize\?.*returnUrl=%2Fshop%2FYST0001/);
+    expect(document.querySelector('.app-layout__page')).toBeNull();
+  });
+});
+
+describe('the service config', () => {
+  test('a closed service: the host’s services-close page, coming back here', async () => {
+    setToken('tok-saved-abcdefghijklmn');
+    const { outcome } = open('/shop/YST0001?x=1', { 'sysConfig/get': ok(config({}, 'none')), 'user/getOfficialAccountLoginUserInfo': ok(CUSTOMER), 'shop/get': ok(SHOP) });
+    expect(await outcome).toBe('leaving');
+    expect(replaced).toEqual(['/services-close?returnUrl=%2Fshop%2FYST0001%3Fx%3D1']);
+    expect(document.querySelector('.app-layout__page')).toBeNull();
+  });
+
+  test('open to testers only: a tester (the _test_ flag) gets the page', async () => {
+    const { outcome } = open('/shop/YST0001?token=tok-abcdefghijklmnopqrstu&_test_=true', {
+      'sysConfig/get': ok(config({}, 'self')),
+      'user/getOfficialAccountLoginUserInfo': ok(CUSTOMER),
+      'shop/get': ok(SHOP),
+    });
+    await act(async () => expect(await outcome).toBe('shown'));
+    expect(replaced).toEqual([]);
+  });
+
+  test('no answer: 出错了 with 刷新, nothing else', async () => {
+    setToken('tok-saved-abcdefghijklmn');
+    const { outcome } = open('/shop/YST0001', { 'sysConfig/get': noAnswer(), 'user/getOfficialAccountLoginUserInfo': ok(CUSTOMER), 'shop/get': ok(SHOP) });
+    expect(await outcome).toBe('stopped');
+    expect(dialogs.alert).toHaveBeenCalledWith(expect.objectContaining({ title: '出错了', content: '连接服务器失败,请刷新后重试。', confirmText: '刷新' }));
+    expect(document.querySelector('.app-layout__page')).toBeNull();
+    expect(replaced).toEqual([]);
+  });
+
+  test("an error answer: 出错了 with the server's message", async () => {
+    const { outcome } = open('/shop/YST0001', { 'sysConfig/get': fail(5000, '服务维护中，请稍后再试') });
+    expect(await outcome).toBe('stopped');
+    expect(dialogs.alert).toHaveBeenCalledWith(expect.objectContaining({ title: '出错了', content: '服务维护中，请稍后再试' }));
+  });
+
+  test('a newer front version: the reload without cache, once', async () => {
+    setToken('tok-saved-abcdefghijklmn');
+    const { outcome } = open('/shop/YST0001', { 'sysConfig/get': ok(config({ frontVersion: FRONT_VERSION + 1 })), 'user/getOfficialAccountLoginUserInfo': ok(CUSTOMER), 'shop/get': ok(SHOP) });
+    expect(await outcome).toBe('stopped');
+    expect(replaced).toHaveLength(1);
+    expect(new URL(replaced[0] as string).searchParams.get('_fv')).toBe(String(FRONT_VERSION + 1));
+  });
+});
+
+test('paramsOf reads a pattern’s params from an address', () => {
+  expect(paramsOf('/shop/:code', '/shop/YST0001')).toEqual({ code: 'YST0001' });
+  expect(paramsOf('/shop/:code', '/shop/%E5%BA%97/')).toEqual({ code: '店' });
+  expect(paramsOf('/shop/:code', '/shop/')).toBeNull();
+  expect(paramsOf('/shop/:code', '/shop/a/b')).toBeNull();
+  expect(paramsOf('/taxi/:car/trip/:day', '/taxi/A1/trip/2024-05-01')).toEqual({ car: 'A1', day: '2024-05-01' });
+});
