@@ -17,6 +17,7 @@ import type { RawQuery } from '../src/db/database';
 import { simPayouts, tasks, withdrawals } from '../src/db/schema';
 import { CANCELLED_REASON } from '../src/payouts/payout-simulator';
 import { SETTLE_GRACE_MS } from '../src/tasks/task-worker';
+import { expectLedgerSound } from './support/money-audit';
 import { processDatabase, type ProcessDatabase } from './support/process-database';
 import { callApi, demoSignIn, startServerProcess, type ServerProcess } from './support/server-process';
 import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
@@ -25,13 +26,6 @@ interface WithdrawalView { id: string; state: string; amountFen: number; feeFen:
 interface TaskListView { list: { taskId: string; taskStatus: number; stage: string; attempts: number }[] }
 
 const FINAL = ['已到账', '失败'];
-
-/** The ledger's own rules: every transaction sums to zero, every balance is its entries' sum, no merchant below zero. */
-async function expectLedgerSound(raw: RawQuery): Promise<void> {
-  expect(await raw('select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0')).toEqual([]);
-  expect(await raw('select a.id from ledger_accounts a left join ledger_entries e on e.account_id = a.id group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)')).toEqual([]);
-  expect(await raw('select id from ledger_accounts where company_id is not null and balance < 0')).toEqual([]);
-}
 
 interface WithdrawalAudit {
   id: string;

@@ -11,6 +11,7 @@
  * | WECHAT_PAY_SERIAL_NO, WECHAT_PAY_PRIVATE_KEY | 商户API证书序列号 and its private key (PEM; `\n` allowed in one line) |
  * | WECHAT_PAY_PLATFORM_CERT | 微信支付平台证书 (PEM): its serial and public key verify WeChat Pay's signatures |
  * | WECHAT_PAY_PLATFORM_PUBLIC_KEY + WECHAT_PAY_PLATFORM_SERIAL | or/and 微信支付公钥 (PEM) and its id (PUB_KEY_ID_…) |
+ * | WECHAT_PAY_API_BASE | default https://api.mch.weixin.qq.com (the backup domain is https://api2.mch.weixin.qq.com); plain http only to a loopback address (a local stand-in in tests) |
  * | ALIPAY_PAY_APP_ID, ALIPAY_PAY_PRIVATE_KEY | the app and its private key (PEM, or the key tool's bare base64) |
  * | ALIPAY_PAY_PUBLIC_KEY | 支付宝公钥 (Alipay's, not the app's), PEM or bare base64 |
  * | ALIPAY_PAY_GATEWAY | default https://openapi.alipay.com/gateway.do |
@@ -46,6 +47,7 @@ const WECHAT_VARIABLES = [
   'WECHAT_PAY_PLATFORM_CERT',
   'WECHAT_PAY_PLATFORM_PUBLIC_KEY',
   'WECHAT_PAY_PLATFORM_SERIAL',
+  'WECHAT_PAY_API_BASE',
 ] as const;
 const ALIPAY_VARIABLES = ['ALIPAY_PAY_APP_ID', 'ALIPAY_PAY_PRIVATE_KEY', 'ALIPAY_PAY_PUBLIC_KEY', 'ALIPAY_PAY_GATEWAY', 'ALIPAY_PAY_SELLER_ID'] as const;
 
@@ -105,6 +107,18 @@ function publicHalf(privatePem: string): string {
   return createPublicKey(privatePem).export({ type: 'spki', format: 'pem' }).toString();
 }
 
+const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
+
+/** WECHAT_PAY_API_BASE: an https origin (no path, no query), or plain http to a loopback address (a local stand-in). */
+function wechatApiBase(raw: string): string {
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  const secure = url?.protocol === 'https:' || (url?.protocol === 'http:' && LOOPBACK_HOSTS.includes(url.hostname));
+  if (!url || !secure || url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+    throw new PaymentConfigError(`WECHAT_PAY_API_BASE 无效：需要不带路径和参数的 https 地址（仅本机地址可用 http）/ WECHAT_PAY_API_BASE must be an https origin without a path or query (http only to a loopback address): ${raw}`);
+  }
+  return url.origin;
+}
+
 function wechatFromEnv(env: Env): WechatPayConfig | null {
   const present = WECHAT_VARIABLES.filter((name) => value(env, name) !== undefined);
   if (present.length === 0) return null;
@@ -143,7 +157,8 @@ function wechatFromEnv(env: Env): WechatPayConfig | null {
   if (platformKeys.some((key) => key.publicKey === publicHalf(privateKey))) {
     throw new PaymentConfigError('微信支付平台公钥是商户自己的公钥：请填写微信支付平台证书或微信支付公钥 / the WeChat Pay platform key is the merchant’s own public key');
   }
-  return { mchId, appId, apiV3Key, serialNo, privateKey, platformKeys };
+  const apiBase = value(env, 'WECHAT_PAY_API_BASE');
+  return { mchId, appId, apiV3Key, serialNo, privateKey, platformKeys, ...(apiBase && { apiBase: wechatApiBase(apiBase) }) };
 }
 
 function alipayFromEnv(env: Env): AlipayPayConfig | null {
