@@ -47,6 +47,15 @@ function chinaMonthDays(back: number): { from: string; to: string } {
   return { from: `${month}-01`, to: last.toISOString().slice(0, 10) };
 }
 
+/** The longest ranges of the statistics: the last 31 China days, and the 24 China months up to this one. */
+function lastDays(days: number): { from: string; to: string } {
+  const today = new Date(Date.now() + 8 * 3600_000);
+  return { from: new Date(today.getTime() - (days - 1) * 86_400_000).toISOString().slice(0, 10), to: today.toISOString().slice(0, 10) };
+}
+function lastMonths(months: number): { from: string; to: string } {
+  return { from: `${chinaMonth(months - 1)}-01`, to: chinaMonthDays(0).to };
+}
+
 const CALLS: [string, Record<string, unknown>][] = [
   ['invoice/list', {}],
   ['invoice/list', { page: 50, pageSize: 20 }],
@@ -71,7 +80,11 @@ const CALLS: [string, Record<string, unknown>][] = [
   ['subCode/list', {}],
   ['statistics/invoice', { ...chinaMonthDays(1), by: 'day' }],
   ['statistics/invoice', { ...chinaMonthDays(1), by: 'month' }],
+  ['statistics/invoice', { ...lastDays(31), by: 'day' }],
+  ['statistics/invoice', { ...lastMonths(24), by: 'month' }],
   ['statistics/income', { ...chinaMonthDays(1), by: 'day' }],
+  ['statistics/income', { ...lastDays(31), by: 'day' }],
+  ['statistics/income', { ...lastMonths(24), by: 'month' }],
   ['payment/list', {}],
   ['payment/list', { page: 50, pageSize: 20 }],
   ['payment/list', { month: chinaMonth(1), type: 'income', channel: 'wechat' }],
@@ -119,6 +132,33 @@ describe.each(DATABASES)('lists stay flat (%s)', (kind) => {
       if (read > MAX_ROWS_READ) tooMany.push({ query, read });
     }
     expect(tooMany).toEqual([]);
+  });
+
+  test('the seeded totals are what the rows say (statistics over 24 months), and the seeded ledger is sound', async () => {
+    const range = { ...lastMonths(24), by: 'month' };
+    const [companyId] = (await server.database.raw(`select company_id from memberships m join users u on u.id = m.user_id where u.demo_label = '企业管理员'`)).map((row) => String(row.company_id));
+    const within = (column: string) => `to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD') between $2 and $3`;
+    const invoice = await server.call<{ totals: Record<string, number> }>('statistics/invoice', range, token);
+    const [invoiceRows] = await server.database.raw(
+      `select count(*) filter (where kind = 'blue')::int as "blueCount", coalesce(sum(gross_fen) filter (where kind = 'blue'), 0)::bigint as "blueFen",
+         count(*) filter (where kind = 'red')::int as "redCount", coalesce(sum(gross_fen) filter (where kind = 'red'), 0)::bigint as "redFen"
+       from invoices where company_id = $1 and issued_at is not null and ${within('issued_at')}`,
+      [companyId, range.from, range.to],
+    );
+    expect(invoice.body.result.totals).toMatchObject(Object.fromEntries(Object.entries(invoiceRows ?? {}).map(([key, value]) => [key, Number(value)])));
+    expect(invoice.body.result.totals.blueCount).toBeGreaterThan(0);
+    const income = await server.call<{ totals: Record<string, number> }>('statistics/income', range, token);
+    const [incomeRows] = await server.database.raw(
+      `select (select count(*) from cash_orders where company_id = $1 and paid_at is not null and ${within('paid_at')})::int as count,
+         (select coalesce(sum(amount_fen), 0) from cash_orders where company_id = $1 and paid_at is not null and ${within('paid_at')})::bigint as "incomeFen",
+         (select coalesce(sum(amount_fen + fee_fen), 0) from withdrawals where company_id = $1 and state <> '失败' and ${within('created_at')})::bigint as "expenseFen"`,
+      [companyId, range.from, range.to],
+    );
+    expect(income.body.result.totals).toEqual(Object.fromEntries(Object.entries(incomeRows ?? {}).map(([key, value]) => [key, Number(value)])));
+    expect(income.body.result.totals.expenseFen).toBeGreaterThan(0);
+    expect(await server.database.raw('select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0')).toEqual([]);
+    expect(await server.database.raw('select a.id from ledger_accounts a left join ledger_entries e on e.account_id = a.id group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)')).toEqual([]);
+    expect(await server.database.raw('select id from ledger_accounts where company_id is not null and balance < 0')).toEqual([]);
   });
 
   test('the lists still find what they are asked for: a keyword, a month, the capped total', async () => {

@@ -10,6 +10,7 @@ import { chinaDate } from '@app/domain/china-time';
 import type { InvoiceParty } from '@app/domain/invoice-document';
 import { usccCheckCharacter } from '@app/domain/tax-number';
 import { goods, memberships, taxAccounts } from '../src/db/schema';
+import { addIssuedInvoiceToTotals } from '../src/statistics/invoice-totals';
 import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
 
 const BUYER: InvoiceParty = {
@@ -47,7 +48,7 @@ describe.each(DATABASES)('statistics/invoice (%s)', (kind) => {
   };
 
   let number = 0;
-  /** An invoice (with one line per amount) written as the server writes an issued one, or a failed one (`issuedAt` null). */
+  /** An invoice (with one line per amount) written as the server writes an issued one (and its totals), or a failed one (`issuedAt` null). */
   const insertInvoice = async (owner: { companyId: string; userId: string }, invoiceKind: 'blue' | 'red', issuedAt: string | null, lines: { grossFen: number; netFen: number; taxFen: number; rate: number | null; taxFree?: string }[], createdAt = issuedAt) => {
     const gross = lines.reduce((sum, line) => sum + line.grossFen, 0);
     const net = lines.reduce((sum, line) => sum + line.netFen, 0);
@@ -66,6 +67,8 @@ describe.each(DATABASES)('statistics/invoice (%s)', (kind) => {
         [id, index + 1, line.netFen, line.taxFen, line.grossFen, line.rate, line.taxFree ?? null],
       );
     }
+    // Recorded as issued: added to the totals the way the issuing step adds it.
+    if (issuedAt) await server.database.db.transaction((tx) => addIssuedInvoiceToTotals(tx, { id, companyId: owner.companyId, kind: invoiceKind, grossFen: gross }, new Date(issuedAt)));
     return id;
   };
 

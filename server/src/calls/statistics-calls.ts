@@ -1,49 +1,68 @@
 /**
- * 开票统计 (issue 14): the company's issued invoices over a range of China days, by day or by month, computed by the
- * database (docs/architecture.md, "Lists that stay flat"): one GROUP BY over the range of `invoices_company_listed`
- * (`listed_at` is the issue instant of an issued invoice) and one over the lines of those invoices, found by their
- * primary key. A range is at most 31 days by day and 24 months by month, so what a call reads is what the range holds;
- * the days and months of the range without invoices are filled with zeros here (at most 31 or 24 keys, never a loop
- * over rows).
+ * 开票统计 (issue 14): the company's issued invoices over a range of China days, by day or by month, read from the
+ * maintained totals (docs/architecture.md, "Lists that stay flat"), added to when an invoice is recorded as issued
+ * (statistics/invoice-totals.ts): count and gross by kind (`invoice_month_totals`, `invoice_day_totals`) and the lines
+ * by rate (`invoice_month_rate_totals`, `invoice_day_rate_totals`). A range's whole months are read from the monthly
+ * rows and its other days (by day, all of them; by month, a partial first or last month) from the daily rows, so a
+ * call reads at most 24 month rows and 60 day rows of each kind and rate, however many invoices they hold. The days and
+ * months of the range without invoices are filled with zeros here (at most 31 or 24 keys).
  *
  * Red invoices count as stored: their amounts are negative, so `redFen` is negative and `netFen = blueFen + redFen`.
  */
-import { and, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
-import { invoiceLines, invoices } from '../db/schema';
+import { and, between, eq, sql } from 'drizzle-orm';
+import { invoiceDayRateTotals, invoiceDayTotals, invoiceMonthRateTotals, invoiceMonthTotals } from '../db/schema';
 import { defineCall } from '../http/define-call';
-import { chinaKey, statisticsRange } from '../statistics/range';
+import { bucketKey, bucketOf, inDays, statisticsRange } from '../statistics/range';
 
 const invoiceStatistics = defineCall('statistics/invoice', {
   access: { kind: 'company' },
   handler: async ({ company, body, services }) => {
-    const { start, end, keys } = statisticsRange(body.from, body.to, body.by);
-    // Issued invoices only (已开具, 部分红冲, 已红冲): listed at their issue instant, on the list's index.
-    const inRange = and(eq(invoices.companyId, company.id), gte(invoices.listedAt, start), lt(invoices.listedAt, end), isNotNull(invoices.issuedAt));
-    const key = chinaKey(invoices.listedAt, body.by);
+    const db = services.db;
+    const { keys, months, days } = statisticsRange(body.from, body.to, body.by);
+    const monthKinds = (range: [number, number]) =>
+      db
+        .select({ bucket: sql<number>`${invoiceMonthTotals.month}`.as('bucket'), kind: invoiceMonthTotals.kind, count: invoiceMonthTotals.count, grossFen: invoiceMonthTotals.grossFen })
+        .from(invoiceMonthTotals)
+        .where(and(eq(invoiceMonthTotals.companyId, company.id), between(invoiceMonthTotals.month, ...range)));
+    const dayKinds = () =>
+      db
+        .select({ bucket: bucketOf(invoiceDayTotals.day, body.by), kind: invoiceDayTotals.kind, count: invoiceDayTotals.count, grossFen: invoiceDayTotals.grossFen })
+        .from(invoiceDayTotals)
+        .where(and(eq(invoiceDayTotals.companyId, company.id), inDays(invoiceDayTotals.day, days)));
+    const monthRates = (range: [number, number]) =>
+      db
+        .select({ ratePermille: invoiceMonthRateTotals.ratePermille, taxFree: invoiceMonthRateTotals.taxFree, netFen: invoiceMonthRateTotals.netFen, taxFen: invoiceMonthRateTotals.taxFen, grossFen: invoiceMonthRateTotals.grossFen })
+        .from(invoiceMonthRateTotals)
+        .where(and(eq(invoiceMonthRateTotals.companyId, company.id), between(invoiceMonthRateTotals.month, ...range)));
+    const dayRates = () =>
+      db
+        .select({ ratePermille: invoiceDayRateTotals.ratePermille, taxFree: invoiceDayRateTotals.taxFree, netFen: invoiceDayRateTotals.netFen, taxFen: invoiceDayRateTotals.taxFen, grossFen: invoiceDayRateTotals.grossFen })
+        .from(invoiceDayRateTotals)
+        .where(and(eq(invoiceDayRateTotals.companyId, company.id), inDays(invoiceDayRateTotals.day, days)));
+    // The whole months' rows and the other days' rows, together (a range has at least one of them).
+    const kindRows = (months && days.length ? monthKinds(months).unionAll(dayKinds()) : months ? monthKinds(months) : dayKinds()).as('kind_rows');
+    const rateRows = (months && days.length ? monthRates(months).unionAll(dayRates()) : months ? monthRates(months) : dayRates()).as('rate_rows');
     const [points, rates] = await Promise.all([
-      services.db
-        .select({ key, kind: invoices.kind, count: sql<number>`count(*)`.mapWith(Number), fen: sql<number>`coalesce(sum(${invoices.grossFen}), 0)`.mapWith(Number) })
-        .from(invoices)
-        .where(inRange)
-        .groupBy(key, invoices.kind),
-      // The lines of the range's invoices, by their primary key (`= any` of the ids, never a join that may scan every line).
-      services.db
+      db
+        .select({ bucket: kindRows.bucket, kind: kindRows.kind, count: sql<number>`sum(${kindRows.count})`.mapWith(Number), fen: sql<number>`sum(${kindRows.grossFen})`.mapWith(Number) })
+        .from(kindRows)
+        .groupBy(kindRows.bucket, kindRows.kind),
+      db
         .select({
-          ratePermille: invoiceLines.ratePermille,
-          taxFree: invoiceLines.taxFree,
-          netFen: sql<number>`sum(${invoiceLines.netFen})`.mapWith(Number),
-          taxFen: sql<number>`sum(${invoiceLines.taxFen})`.mapWith(Number),
-          grossFen: sql<number>`sum(${invoiceLines.grossFen})`.mapWith(Number),
+          ratePermille: rateRows.ratePermille,
+          taxFree: rateRows.taxFree,
+          netFen: sql<number>`sum(${rateRows.netFen})`.mapWith(Number),
+          taxFen: sql<number>`sum(${rateRows.taxFen})`.mapWith(Number),
+          grossFen: sql<number>`sum(${rateRows.grossFen})`.mapWith(Number),
         })
-        .from(invoiceLines)
-        .where(sql`${invoiceLines.invoiceId} = any(array(${services.db.select({ id: invoices.id }).from(invoices).where(inRange)}))`)
-        .groupBy(invoiceLines.ratePermille, invoiceLines.taxFree)
-        .orderBy(sql`${invoiceLines.ratePermille} desc nulls last`, invoiceLines.taxFree),
+        .from(rateRows)
+        .groupBy(rateRows.ratePermille, rateRows.taxFree)
+        .orderBy(sql`${rateRows.ratePermille} desc nulls last`, rateRows.taxFree),
     ]);
     const series = keys.map((at) => ({ key: at, blueCount: 0, blueFen: 0, redCount: 0, redFen: 0 }));
     const byKey = new Map(series.map((point) => [point.key, point]));
-    for (const { key: at, kind, count, fen } of points) {
-      const point = byKey.get(at);
+    for (const { bucket, kind, count, fen } of points) {
+      const point = byKey.get(bucketKey(Number(bucket), body.by));
       if (!point) continue;
       if (kind === 'red') Object.assign(point, { redCount: point.redCount + count, redFen: point.redFen + fen });
       else Object.assign(point, { blueCount: point.blueCount + count, blueFen: point.blueFen + fen });

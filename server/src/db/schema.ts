@@ -4,7 +4,7 @@
  * Migrations are generated from this file (`pnpm --filter @app/server db:generate`) into `server/drizzle/`.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { InvoiceKind, InvoiceParty, InvoiceStatus, InvoiceType, RedConfirmation, RedReason } from '@app/domain/invoice-document';
 import type { TaxExemption } from '@app/domain/tax-maths';
 import type { LoginIdentity } from '@app/contract/tax-account';
@@ -217,6 +217,9 @@ export const tasks = pgTable(
     // The unfinished tasks (task/getMyTasks' "pending", the home summary): status not in (Succeeded, Failed).
     index('tasks_company_open').on(table.companyId, table.createdAt.desc().nullsFirst()).where(sql`${table.status} not in (1, -1)`), // = openTask
     index('tasks_due').on(table.nextRunAt).where(sql`${table.status} in (0, 10)`),
+    // The worker's claim (tasks/task-worker.ts: `finished_at is null and next_run_at <= now() order by next_run_at`):
+    // the due unfinished tasks, never a scan of every task a poll.
+    index('tasks_unfinished_due').on(table.nextRunAt).where(sql`${table.finishedAt} is null`),
     uniqueIndex('tasks_request_serial').on(table.companyId, table.requestSerial),
   ],
 );
@@ -516,6 +519,63 @@ export const invoiceMonthTotals = pgTable(
   (table) => [primaryKey({ columns: [table.companyId, table.month, table.kind] })],
 );
 
+/**
+ * Issued invoices by company, China day (YYYYMMDD) and kind: count and gross, kept beside `invoice_month_totals` in the
+ * same compare-and-set step (statistics/invoice reads a range's days here: by day, or the partial first and last
+ * months of a range by month).
+ */
+export const invoiceDayTotals = pgTable(
+  'invoice_day_totals',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    day: integer('day').notNull(),
+    kind: text('kind').$type<InvoiceKind>().notNull(),
+    count: integer('count').notNull().default(0),
+    grossFen: bigint('gross_fen', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.day, table.kind] })],
+);
+
+/**
+ * The lines of issued invoices by company, China day (YYYYMMDD) and rate (per mille, or how they are untaxed): net,
+ * tax and gross, red lines negative; kept with `invoice_day_totals` (and by month in `invoice_month_rate_totals`).
+ * Rate and exemption may be null, and a null is one key (`NULLS NOT DISTINCT`).
+ */
+export const invoiceDayRateTotals = pgTable(
+  'invoice_day_rate_totals',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    day: integer('day').notNull(),
+    ratePermille: integer('rate_permille'),
+    taxFree: text('tax_free').$type<TaxExemption>(),
+    netFen: bigint('net_fen', { mode: 'number' }).notNull().default(0),
+    taxFen: bigint('tax_fen', { mode: 'number' }).notNull().default(0),
+    grossFen: bigint('gross_fen', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [unique('invoice_day_rate_totals_key').on(table.companyId, table.day, table.ratePermille, table.taxFree).nullsNotDistinct()],
+);
+
+/** `invoice_day_rate_totals` by China month (YYYYMM): statistics/invoice reads a range's whole months here. */
+export const invoiceMonthRateTotals = pgTable(
+  'invoice_month_rate_totals',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    month: integer('month').notNull(),
+    ratePermille: integer('rate_permille'),
+    taxFree: text('tax_free').$type<TaxExemption>(),
+    netFen: bigint('net_fen', { mode: 'number' }).notNull().default(0),
+    taxFen: bigint('tax_fen', { mode: 'number' }).notNull().default(0),
+    grossFen: bigint('gross_fen', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [unique('invoice_month_rate_totals_key').on(table.companyId, table.month, table.ratePermille, table.taxFree).nullsNotDistinct()],
+);
+
 export const invoiceLines = pgTable(
   'invoice_lines',
   {
@@ -777,6 +837,25 @@ export const moneyMonthTotals = pgTable(
     expenseFen: bigint('expense_fen', { mode: 'number' }).notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.month, table.channel] })],
+);
+
+/**
+ * `money_month_totals` by China day (YYYYMMDD): kept in the same transactions (statistics/income reads a range's days
+ * here: by day, or the partial first and last months of a range by month; its whole months from the monthly totals).
+ */
+export const moneyDayTotals = pgTable(
+  'money_day_totals',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    day: integer('day').notNull(),
+    channel: text('channel').notNull(),
+    incomeFen: bigint('income_fen', { mode: 'number' }).notNull().default(0),
+    incomeCount: integer('income_count').notNull().default(0),
+    expenseFen: bigint('expense_fen', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.day, table.channel] })],
 );
 
 /**

@@ -13,12 +13,12 @@
  *
  * What a step changes besides the task is done by its `effects`, in the transaction that writes the task's outcome.
  */
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { RED_CONFIRMATION_STATES, type RedConfirmation } from '@app/domain/invoice-document';
-import { chinaMonthNumber } from '@app/domain/china-time';
 import type { Database } from '../db/database';
-import { invoiceApplications, invoiceDeliveries, invoiceMonthTotals, invoices, taxAccounts } from '../db/schema';
+import { invoiceApplications, invoiceDeliveries, invoices, taxAccounts } from '../db/schema';
 import { GatewayError, type IssueRequest } from '../etax/gateway';
+import { addIssuedInvoiceToTotals } from '../statistics/invoice-totals';
 import { faceAuthenticatedToday, isLoggedIn } from '../tax-accounts/tax-account-records';
 import type { TaskRow } from '../tasks/task-queue';
 import { TaskStatus } from '@app/contract/task-status';
@@ -121,20 +121,14 @@ async function issueRequest(db: Database, invoice: InvoiceRow, redConfirmationNu
 /** The issued invoice, its delivery, its application, and (red) the new state of the blue invoice it reverses. */
 function invoiceIssued(invoice: InvoiceRow, issued: { number: string; issuedAt: Date }, issuer: string) {
   return async (tx: Database) => {
-    // Compare-and-set: recorded as issued once, so its month's totals count it once.
+    // Compare-and-set: recorded as issued once, so its month's and day's totals count it once.
     const [recorded] = await tx
       .update(invoices)
       .set({ status: '已开具', number: issued.number, issuedAt: issued.issuedAt, issuer, failReason: null, updatedAt: new Date() })
       .where(and(eq(invoices.id, invoice.id), isNull(invoices.issuedAt)))
       .returning({ id: invoices.id });
     if (!recorded) return;
-    await tx
-      .insert(invoiceMonthTotals)
-      .values({ companyId: invoice.companyId, month: chinaMonthNumber(issued.issuedAt), kind: invoice.kind, count: 1, grossFen: invoice.grossFen })
-      .onConflictDoUpdate({
-        target: [invoiceMonthTotals.companyId, invoiceMonthTotals.month, invoiceMonthTotals.kind],
-        set: { count: sql`${invoiceMonthTotals.count} + 1`, grossFen: sql`${invoiceMonthTotals.grossFen} + ${invoice.grossFen}` },
-      });
+    await addIssuedInvoiceToTotals(tx, invoice, issued.issuedAt);
     const deliveries = [
       ...(invoice.deliverPhone ? [{ invoiceId: invoice.id, channel: 'phone' as const, address: invoice.deliverPhone }] : []),
       ...(invoice.deliverEmail ? [{ invoiceId: invoice.id, channel: 'email' as const, address: invoice.deliverEmail }] : []),

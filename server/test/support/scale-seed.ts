@@ -1,7 +1,9 @@
 /**
  * Rows in bulk for one company, in SQL that writes what the server's own insert paths write (issued and failed blue
- * and red invoices with a line each and their monthly totals, tasks of every kind and state, customers' applications,
- * goods), spread back in time one row a `minutesApart`. The plan test and `npm run bench:scale` use it.
+ * and red invoices with a line each, tasks of every kind and state, customers' applications, goods, paid orders with
+ * their ledger postings, withdrawals paid out or failed with theirs) and the totals the server maintains beside them
+ * (`invoice_month_totals`, `invoice_day_totals`, `invoice_month_rate_totals`, `invoice_day_rate_totals`,
+ * `money_month_totals`, `money_day_totals`), spread back in time one row a `minutesApart`. The plan test and `npm run bench:scale` use it.
  */
 import type { RawQuery } from '../../src/db/database';
 
@@ -17,9 +19,14 @@ export interface CompanyRows {
   subCodes?: number;
   members?: number;
   invitations?: number;
-  /** Paid and settled customer orders, each with its payment and settlement in the ledger, and paid-out withdrawals (the money lists); default none. */
+  /**
+   * Paid and settled customer orders, each with its payment and settlement in the ledger, and withdrawals (every 10th
+   * failed and refunded, the rest paid out) with their postings (the money lists and statistics); default none.
+   */
   payments?: number;
   withdrawals?: number;
+  /** Orders and withdrawals go back in time by this many minutes each (default `minutesApart`). */
+  moneyMinutesApart?: number;
   /** Makes the 20-digit invoice numbers of this company unique: a number below 10^7, different for each company. */
   numberPrefix: number;
   /** Rows go back in time by this many minutes each (default 1). */
@@ -29,48 +36,84 @@ export interface CompanyRows {
 /** Buyer names repeat every 997 invoices: `买方<n>号商贸有限公司`, n = row % 997. */
 export const buyerName = (row: number) => `买方${row % 997}号商贸有限公司`;
 
+/** The rate (per mille) of a seeded line, from its gross in fen: 0, 3 %, 6 % or 13 % (a gross of ±1000 is 0). */
+export const RATE_OF_GROSS = (gross: string) => `(array[0, 30, 60, 130])[1 + abs(${gross}) % 4]`;
+
+const chinaDay = (column: string) => `to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYYMMDD')::int`;
+
+/**
+ * The invoice totals of the companies `companies` selects (a predicate on `company_id`), recomputed from their issued
+ * invoices and lines, as the issuing step adds to them: by China day and by China month, of each kind and of each rate.
+ */
+export async function fillInvoiceTotals(raw: RawQuery, companies: string, params: unknown[]): Promise<void> {
+  await raw(
+    `insert into invoice_day_totals (company_id, day, kind, count, gross_fen)
+     select company_id, ${chinaDay('issued_at')}, kind, count(*), sum(gross_fen)
+     from invoices where ${companies} and issued_at is not null group by 1, 2, 3
+     on conflict (company_id, day, kind) do update set count = excluded.count, gross_fen = excluded.gross_fen`,
+    params,
+  );
+  await raw(
+    `insert into invoice_month_totals (company_id, month, kind, count, gross_fen)
+     select company_id, day / 100, kind, sum(count), sum(gross_fen)
+     from invoice_day_totals where ${companies} group by 1, 2, 3
+     on conflict (company_id, month, kind) do update set count = excluded.count, gross_fen = excluded.gross_fen`,
+    params,
+  );
+  await raw(
+    `insert into invoice_day_rate_totals (company_id, day, rate_permille, tax_free, net_fen, tax_fen, gross_fen)
+     select i.company_id, ${chinaDay('i.issued_at')}, l.rate_permille, l.tax_free, sum(l.net_fen), sum(l.tax_fen), sum(l.gross_fen)
+     from invoices i join invoice_lines l on l.invoice_id = i.id
+     where ${companies.replaceAll('company_id', 'i.company_id')} and i.issued_at is not null group by 1, 2, 3, 4
+     on conflict (company_id, day, rate_permille, tax_free) do update set net_fen = excluded.net_fen, tax_fen = excluded.tax_fen, gross_fen = excluded.gross_fen`,
+    params,
+  );
+  await raw(
+    `insert into invoice_month_rate_totals (company_id, month, rate_permille, tax_free, net_fen, tax_fen, gross_fen)
+     select company_id, day / 100, rate_permille, tax_free, sum(net_fen), sum(tax_fen), sum(gross_fen)
+     from invoice_day_rate_totals where ${companies} group by 1, 2, 3, 4
+     on conflict (company_id, month, rate_permille, tax_free) do update set net_fen = excluded.net_fen, tax_fen = excluded.tax_fen, gross_fen = excluded.gross_fen`,
+    params,
+  );
+}
+
 export async function seedCompanyRows(raw: RawQuery, rows: CompanyRows): Promise<void> {
   const { companyId, userId, numberPrefix } = rows;
   const apart = `${rows.minutesApart ?? 1} minutes`;
   const seller = JSON.stringify({ name: '种子企业', taxNumber: '91310000000000000X', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: false });
   if (rows.invoices > 0) {
-    // Every 10th a red one, every 50th failed (no number, not issued).
+    // Every 10th a red one, every 50th failed (no number, not issued). A line's rate follows from its gross (see
+    // RATE_OF_GROSS), and its net and tax split the gross at that rate.
     await raw(
       `insert into invoices (company_id, created_by, kind, type, status, number, issued_at, buyer, seller, net_fen, tax_fen, gross_fen, created_at, updated_at)
        select $1::uuid, $2::uuid,
          case when g % 10 = 0 then 'red' else 'blue' end, '数电普票',
          case when g % 50 = 0 then '开具失败' else '已开具' end,
          case when g % 50 = 0 then null else lpad($3::text, 7, '0') || lpad(g::text, 13, '0') end,
-         case when g % 50 = 0 then null else now() - g * $4::interval end,
+         case when g % 50 = 0 then null else at end,
          jsonb_build_object('name', '买方' || (g % 997) || '号商贸有限公司', 'taxNumber', '', 'address', '', 'phone', '', 'bankName', '', 'bankAccount', '', 'naturalPerson', false),
-         $5::jsonb,
-         case when g % 10 = 0 then -1000 else 1000 + g % 100 end, 0, case when g % 10 = 0 then -1000 else 1000 + g % 100 end,
-         now() - g * $4::interval, now() - g * $4::interval
-       from generate_series(1, $6::int) g`,
+         $5::jsonb, net, gross - net, gross, at, at
+       from (select g, gross, at, round(gross * 1000.0 / (1000 + ${RATE_OF_GROSS('gross')}))::bigint as net
+             from (select g, case when g % 10 = 0 then -1000 else 1000 + g % 100 end as gross, now() - g * $4::interval as at from generate_series(1, $6::int) g) amounts) seeded`,
       [companyId, userId, String(numberPrefix), apart, seller, rows.invoices],
     );
     await raw(
       `insert into invoice_lines (invoice_id, line_no, goods_name, tax_short_name, tax_code, net_fen, tax_fen, gross_fen, rate_permille)
-       select id, 1, '咨询服务', '现代服务', '3040000000000000000', net_fen, 0, gross_fen, 0 from invoices i
+       select id, 1, '咨询服务', '现代服务', '3040000000000000000', net_fen, tax_fen, gross_fen, ${RATE_OF_GROSS('gross_fen')} from invoices i
        where company_id = $1::uuid and not exists (select 1 from invoice_lines l where l.invoice_id = i.id)`,
       [companyId],
     );
-    await raw(
-      `insert into invoice_month_totals (company_id, month, kind, count, gross_fen)
-       select company_id, to_char((issued_at at time zone 'UTC') + interval '8 hours', 'YYYYMM')::int, kind, count(*), sum(gross_fen)
-       from invoices where company_id = $1::uuid and issued_at is not null group by 1, 2, 3
-       on conflict (company_id, month, kind) do update set count = excluded.count, gross_fen = excluded.gross_fen`,
-      [companyId],
-    );
+    await fillInvoiceTotals(raw, 'company_id = $1::uuid', [companyId]);
   }
   if (rows.tasks > 0) {
-    // Mostly finished tasks; every 20th failed, every 500th still open (waiting for an SMS code, which the worker
-    // leaves alone until its deadline).
+    // Mostly finished tasks; every 20th failed, every 500th still open (waiting for an SMS code: not due before its
+    // deadline, so the worker leaves it alone until then).
     await raw(
-      `insert into tasks (company_id, user_id, type, status, attempts, deadline_at, created_at, updated_at, finished_at)
+      `insert into tasks (company_id, user_id, type, status, attempts, next_run_at, deadline_at, created_at, updated_at, finished_at)
        select $1::uuid, $2::uuid,
          (array['blue_invoice', 'blue_invoice', 'blue_invoice', 'red_invoice', 'login_sms', 'face'])[1 + g % 6],
          case when g % 500 = 0 then 2020 when g % 20 = 0 then -1 else 1 end, 1,
+         case when g % 500 = 0 then now() + interval '1 day' else now() - g * $3::interval end,
          case when g % 500 = 0 then now() + interval '1 day' else now() - g * $3::interval + interval '1 hour' end,
          now() - g * $3::interval, now() - g * $3::interval,
          case when g % 500 = 0 then null else now() - g * $3::interval end
@@ -127,15 +170,44 @@ export async function seedCompanyRows(raw: RawQuery, rows: CompanyRows): Promise
       [companyId, String(numberPrefix), apart, rows.invitations],
     );
   }
-  if (rows.payments) await seedMoney(raw, companyId, userId, numberPrefix, apart, rows.payments, rows.withdrawals ?? 0);
+  if (rows.payments) await seedMoney(raw, companyId, userId, numberPrefix, `${rows.moneyMinutesApart ?? rows.minutesApart ?? 1} minutes`, rows.payments, rows.withdrawals ?? 0);
 }
+
+/** A movement's postings as the ledger writes them (@app/domain/ledger-model `postingsOf`): account, sign, part, label. */
+type SeedPosting = readonly [account: string, sign: 1 | -1, part: 'amount' | 'fee' | 'both', label: string];
+
+const WITHDRAWAL_POSTINGS: Record<'withdrawal' | 'withdrawal_paid' | 'withdrawal_failed', SeedPosting[]> = {
+  withdrawal: [
+    ['merchant_available', -1, 'amount', '提现'],
+    ['merchant_available', -1, 'fee', '提现手续费'],
+    ['merchant_withdrawing', 1, 'amount', '提现'],
+    ['merchant_withdrawing', 1, 'fee', '提现手续费'],
+  ],
+  withdrawal_paid: [
+    ['merchant_withdrawing', -1, 'amount', '提现'],
+    ['payout_clearing', 1, 'amount', '提现'],
+    ['merchant_withdrawing', -1, 'fee', '提现手续费'],
+    ['fee_income', 1, 'fee', '提现手续费'],
+  ],
+  withdrawal_failed: [
+    ['merchant_withdrawing', -1, 'amount', '提现退回'],
+    ['merchant_withdrawing', -1, 'fee', '提现退回'],
+    ['merchant_available', 1, 'both', '提现退回'],
+  ],
+};
+
+const FAIL_REASON = '收款账户信息有误，银行退回';
 
 /**
  * Paid orders as the server records them: the order (paid, settled), a `payment` transaction (provider clearing →
- * frozen) and a `settlement` one (frozen → available), each balanced; and withdrawals that reached the bank. The
- * merchant accounts' balances are set to the sums of their entries.
+ * frozen) and a `settlement` one (frozen → available), each balanced; withdrawals as the wallet and the payout task
+ * record them: asked for (`withdrawal`, held), then paid out (`withdrawal_paid`) or, every 10th, failed and refunded
+ * (`withdrawal_failed`), under the server's idempotency keys. The merchant accounts' balances are set to the sums of
+ * their entries, and the company's money totals (month and day) recomputed from its orders and withdrawals.
  */
 async function seedMoney(raw: RawQuery, companyId: string, userId: string, prefix: number, apart: string, payments: number, withdrawals: number): Promise<void> {
+  const orderPrefix = `S${String(prefix).padStart(7, '0')}`;
+  const serialPrefix = `seed${prefix}-`;
   await raw(
     `insert into ledger_accounts (company_id, kind) values ($1::uuid, 'merchant_frozen'), ($1::uuid, 'merchant_available'), ($1::uuid, 'merchant_withdrawing')
      on conflict do nothing`,
@@ -143,40 +215,98 @@ async function seedMoney(raw: RawQuery, companyId: string, userId: string, prefi
   );
   await raw(
     `insert into cash_orders (order_no, company_id, payer_id, amount_fen, channel, state, paid_at, settled_at, created_at)
-     select 'S' || lpad($2::text, 7, '0') || lpad(g::text, 10, '0'), $1::uuid, $3::uuid, 1000 + g % 100,
+     select $2::text || lpad(g::text, 10, '0'), $1::uuid, $3::uuid, 1000 + g % 100,
        (array['wechat', 'alipay', 'demo'])[1 + g % 3], '已支付', now() - g * $4::interval, now() - g * $4::interval, now() - g * $4::interval
      from generate_series(1, $5::int) g`,
-    [companyId, String(prefix), userId, apart, payments],
+    [companyId, orderPrefix, userId, apart, payments],
   );
+  // Each transaction's id is made from its idempotency key (md5 as a uuid), so its entries name it without a join.
   for (const [kind, label, from, to] of [
     ['payment', '收款', 'provider_clearing', 'merchant_frozen'],
     ['settlement', '结算', 'merchant_frozen', 'merchant_available'],
   ] as const) {
     await raw(
-      `with orders as (select order_no, amount_fen, paid_at from cash_orders where company_id = $1::uuid and order_no like 'S%'),
-       moved as (
-         insert into ledger_transactions (company_id, kind, idempotency_key, memo, created_at)
-         select $1::uuid, $2, $2 || ':' || order_no, order_no, paid_at from orders
-         returning id, memo, created_at
-       )
-       insert into ledger_entries (transaction_id, account_id, company_id, account_kind, amount, label, created_at)
-       select moved.id, account.id, account.company_id, account.kind, case when account.kind = $4 then -o.amount_fen else o.amount_fen end, $3, moved.created_at
-       from moved join orders o on o.order_no = moved.memo
-       join ledger_accounts account on account.kind in ($4, $5) and account.company_id is not distinct from (case when account.kind like 'merchant%' then $1::uuid end)`,
-      [companyId, kind, label, from, to],
+      `insert into ledger_transactions (id, company_id, kind, idempotency_key, memo, created_at)
+       select md5($2::text || ':' || order_no)::uuid, $1::uuid, $2, $2::text || ':' || order_no, order_no, paid_at
+       from cash_orders where company_id = $1::uuid and order_no like $3::text || '%'`,
+      [companyId, kind, orderPrefix],
+    );
+    await raw(
+      `insert into ledger_entries (transaction_id, account_id, company_id, account_kind, amount, label, created_at)
+       select md5($2::text || ':' || o.order_no)::uuid, account.id, account.company_id, account.kind, case when account.kind = $4 then -o.amount_fen else o.amount_fen end, $3, o.paid_at
+       from cash_orders o
+       join ledger_accounts account on account.kind in ($4, $5) and account.company_id is not distinct from (case when account.kind like 'merchant%' then $1::uuid end)
+       where o.company_id = $1::uuid and o.order_no like $6::text || '%'
+       order by o.paid_at, o.order_no, account.kind = $5`,
+      [companyId, kind, label, from, to, orderPrefix],
     );
   }
   if (withdrawals > 0) {
+    // 20.00 yuan and the least fee (1.00) each, so that the seeded income always covers them.
     await raw(
-      `insert into withdrawals (company_id, requested_by, amount_fen, fee_fen, state, account, request_serial, created_at, finished_at)
-       select $1::uuid, $2::uuid, 10000, 100, '已到账', '中国工商银行（尾号2345）', 'seed' || lpad(g::text, 12, '0'), now() - g * $3::interval, now() - g * $3::interval
+      `insert into withdrawals (company_id, requested_by, amount_fen, fee_fen, state, fail_reason, account, bank_name, bank_account, request_serial, created_at, finished_at)
+       select $1::uuid, $2::uuid, 2000, 100, case when g % 10 = 0 then '失败' else '已到账' end, case when g % 10 = 0 then $6::text end,
+         '中国工商银行（尾号2345）', '中国工商银行', '6222020000012345', $5::text || lpad(g::text, 12, '0'), now() - g * $3::interval, now() - g * $3::interval + interval '1 minute'
        from generate_series(1, $4::int) g`,
-      [companyId, userId, apart, withdrawals],
+      [companyId, userId, apart, withdrawals, serialPrefix, FAIL_REASON],
     );
+    const movements = [
+      ['withdrawal', 'withdraw:', null, 'created_at', 'account'],
+      ['withdrawal_paid', 'withdraw-paid:', '已到账', 'finished_at', 'account'],
+      ['withdrawal_failed', 'withdraw-refund:', '失败', 'finished_at', 'fail_reason'],
+    ] as const;
+    for (const [kind, key, state, at, memo] of movements) {
+      const postings = WITHDRAWAL_POSTINGS[kind];
+      const chosen = `w.company_id = $1::uuid and w.request_serial like $3::text || '%' and ($4::text = '' or w.state = $4::text)`;
+      await raw(
+        `insert into ledger_transactions (id, company_id, kind, idempotency_key, memo, created_at)
+         select md5($2::text || w.id)::uuid, $1::uuid, $5, $2::text || w.id, w.${memo}, w.${at} from withdrawals w where ${chosen}`,
+        [companyId, key, serialPrefix, state ?? '', kind],
+      );
+      const values = postings.map((_, i) => `(${i}, $${5 + 4 * i}::text, $${6 + 4 * i}::int, $${7 + 4 * i}::text, $${8 + 4 * i}::text)`).join(', ');
+      await raw(
+        `insert into ledger_entries (transaction_id, account_id, company_id, account_kind, amount, label, created_at)
+         select md5($2::text || w.id)::uuid, account.id, account.company_id, account.kind,
+           p.sign * case p.part when 'amount' then w.amount_fen when 'fee' then w.fee_fen else w.amount_fen + w.fee_fen end, p.label, w.${at}
+         from withdrawals w cross join (values ${values}) p(n, kind, sign, part, label)
+         join ledger_accounts account on account.kind = p.kind and account.company_id is not distinct from (case when p.kind like 'merchant%' then $1::uuid end)
+         where ${chosen}
+         order by w.${at}, w.id, p.n`,
+        [companyId, key, serialPrefix, state ?? '', ...postings.flat()],
+      );
+    }
   }
   await raw(
     `update ledger_accounts account set balance = coalesce((select sum(amount) from ledger_entries e where e.account_id = account.id), 0)
      where company_id = $1::uuid or company_id is null`,
     [companyId],
+  );
+  await fillMoneyTotals(raw, 'company_id = $1::uuid', [companyId]);
+}
+
+/**
+ * The money totals of the companies `companies` selects (a predicate on `company_id`), recomputed from their paid
+ * orders (income by channel) and their withdrawals that did not fail (expense: amount + fee, channel `bank`), by the
+ * China day of `paid_at` and `created_at` (as cash/money-totals.ts adds to them), and the months from the days.
+ */
+export async function fillMoneyTotals(raw: RawQuery, companies: string, params: unknown[]): Promise<void> {
+  await raw(
+    `insert into money_day_totals (company_id, day, channel, income_fen, income_count, expense_fen)
+     select company_id, day, channel, sum(income_fen), sum(income_count), sum(expense_fen) from (
+       select company_id, ${chinaDay('paid_at')} as day, channel, amount_fen as income_fen, 1 as income_count, 0 as expense_fen
+       from cash_orders where ${companies} and paid_at is not null
+       union all
+       select company_id, ${chinaDay('created_at')}, 'bank', 0, 0, amount_fen + fee_fen
+       from withdrawals where ${companies} and state <> '失败'
+     ) movements group by 1, 2, 3
+     on conflict (company_id, day, channel) do update set income_fen = excluded.income_fen, income_count = excluded.income_count, expense_fen = excluded.expense_fen`,
+    params,
+  );
+  await raw(
+    `insert into money_month_totals (company_id, month, channel, income_fen, income_count, expense_fen)
+     select company_id, day / 100, channel, sum(income_fen), sum(income_count), sum(expense_fen)
+     from money_day_totals where ${companies} group by 1, 2, 3
+     on conflict (company_id, month, channel) do update set income_fen = excluded.income_fen, income_count = excluded.income_count, expense_fen = excluded.expense_fen`,
+    params,
   );
 }

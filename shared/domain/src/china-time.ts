@@ -27,3 +27,8 @@ export function chinaMonthStart(at: Date | string): Date {
 export function chinaMonthNumber(at: Date | string): number {
   return Number(inChina(at).slice(0, 7).replace('-', ''));
 }
+
+/** The China day of `at` as a number, `YYYYMMDD` (the key of daily totals; `YYYYMMDD / 100` is its `YYYYMM`). */
+export function chinaDayNumber(at: Date | string): number {
+  return Number(inChina(at).slice(0, 10).replaceAll('-', ''));
+}
