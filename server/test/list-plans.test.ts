@@ -161,6 +161,17 @@ describe.each(DATABASES)('lists stay flat (%s)', (kind) => {
     expect(await server.database.raw('select id from ledger_accounts where company_id is not null and balance < 0')).toEqual([]);
   });
 
+  test('收支 pages are slices of one list: income and expenses merged newest first, page after page', async () => {
+    type Row = { id: string; type: string; at: string };
+    const pageOf = async (page: number, pageSize: number) => (await server.call<{ list: Row[] }>('payment/list', { page, pageSize }, token)).body.result.list;
+    const whole = await pageOf(1, 50);
+    const paged = [...(await pageOf(1, 10)), ...(await pageOf(2, 10)), ...(await pageOf(3, 10)), ...(await pageOf(4, 10)), ...(await pageOf(5, 10))];
+    expect(paged.map((row) => row.id)).toEqual(whole.map((row) => row.id));
+    expect(new Set(whole.map((row) => row.type))).toEqual(new Set(['income', 'expense']));
+    const times = whole.map((row) => Date.parse(row.at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
   test('the lists still find what they are asked for: a keyword, a month, the capped total', async () => {
     const byName = await server.call<{ total: number; list: { buyerName: string }[] }>('invoice/list', { keyword: buyerName(123) }, token);
     expect(byName.body.result.total).toBeGreaterThan(0);

@@ -39,7 +39,8 @@ function incomeQuery(db: Database) {
 const INCOME_ORDER = [desc(cashOrders.paidAt), desc(cashOrders.id)];
 const EXPENSE_ORDER = [desc(withdrawals.createdAt), desc(withdrawals.id)];
 
-type Listed = { at: Date; id: string } & ({ income: typeof cashOrders.$inferSelect } | { expense: typeof withdrawals.$inferSelect });
+/** A record's place in the list: which side, when, its id (read from each side's index, never the whole row). */
+type Listed = { side: 'income' | 'expense'; at: Date; id: string };
 
 /** The list's order across both sides: newest first, then the larger id (as each side's index orders them). */
 const newestFirst = (a: Listed, b: Listed) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
@@ -54,11 +55,12 @@ const listPayments = defineCall('payment/list', {
     const incomeWhere = and(eq(cashOrders.companyId, company.id), ...(body.channel ? [eq(cashOrders.channel, body.channel as 'wechat')] : []), paidOrder, gte(cashOrders.paidAt, from), lt(cashOrders.paidAt, to));
     const expenseWhere = and(eq(withdrawals.companyId, company.id), spentWithdrawal, gte(withdrawals.createdAt, from), lt(withdrawals.createdAt, to));
     const { limit, offset } = pageWindow(body.page, body.pageSize);
-    // Each side's first offset + limit rows in the list's order (its index), merged: the page is among them.
+    // Each side's first offset + limit places in the list's order (id and time, from its index alone), merged: the
+    // page is among them; then only the page's rows are read, by their keys.
     const head = offset + limit;
     const [income, expense, incomeCount, expenseCount, totals] = await Promise.all([
-      wantIncome && head > 0 ? db.select().from(cashOrders).where(incomeWhere).orderBy(...INCOME_ORDER).limit(head) : Promise.resolve([]),
-      wantExpense && head > 0 ? db.select().from(withdrawals).where(expenseWhere).orderBy(...EXPENSE_ORDER).limit(head) : Promise.resolve([]),
+      wantIncome && head > 0 ? db.select({ id: cashOrders.id, at: cashOrders.paidAt }).from(cashOrders).where(incomeWhere).orderBy(...INCOME_ORDER).limit(head) : Promise.resolve([]),
+      wantExpense && head > 0 ? db.select({ id: withdrawals.id, at: withdrawals.createdAt }).from(withdrawals).where(expenseWhere).orderBy(...EXPENSE_ORDER).limit(head) : Promise.resolve([]),
       wantIncome ? cappedCount(db, cashOrders, incomeWhere, INCOME_ORDER) : Promise.resolve(0),
       wantExpense ? cappedCount(db, withdrawals, expenseWhere, EXPENSE_ORDER) : Promise.resolve(0),
       db
@@ -67,16 +69,22 @@ const listPayments = defineCall('payment/list', {
         .where(and(eq(moneyMonthTotals.companyId, company.id), eq(moneyMonthTotals.month, key), ...(body.channel ? [eq(moneyMonthTotals.channel, body.channel)] : []))),
     ]);
     const listed: Listed[] = [
-      ...income.map((order) => ({ at: order.paidAt ?? order.createdAt, id: order.id, income: order })),
-      ...expense.map((withdrawal) => ({ at: withdrawal.createdAt, id: withdrawal.id, expense: withdrawal })),
+      ...income.map((order) => ({ side: 'income' as const, at: order.at ?? new Date(0), id: order.id })),
+      ...expense.map((withdrawal) => ({ side: 'expense' as const, at: withdrawal.at, id: withdrawal.id })),
     ];
     const page = listed.sort(newestFirst).slice(offset, offset + limit);
-    // Payer, application and invoice for the page's income only (at most a page of rows, by their keys).
-    const incomeIds = page.flatMap((item) => ('income' in item ? [item.id] : []));
-    const enriched = new Map(incomeIds.length ? (await incomeQuery(db).where(inArray(cashOrders.id, incomeIds))).map((row) => [row.order.id, row as IncomeRow]) : []);
+    // Payer, application and invoice for the page's income; the page's withdrawals (at most a page of rows, by key).
+    const incomeIds = page.flatMap((item) => (item.side === 'income' ? [item.id] : []));
+    const expenseIds = page.flatMap((item) => (item.side === 'expense' ? [item.id] : []));
+    const [incomeRows, expenseRows] = await Promise.all([
+      incomeIds.length ? incomeQuery(db).where(inArray(cashOrders.id, incomeIds)) : Promise.resolve([]),
+      expenseIds.length ? db.select().from(withdrawals).where(inArray(withdrawals.id, expenseIds)) : Promise.resolve([]),
+    ]);
+    const incomeById = new Map(incomeRows.map((row) => [row.order.id, row as IncomeRow]));
+    const expenseById = new Map(expenseRows.map((row) => [row.id, row]));
     return {
       total: Math.min(incomeCount + expenseCount, LIST_LIMIT),
-      list: page.map((item) => ('income' in item ? incomeRecord(enriched.get(item.id)!) : expenseRecord(item.expense))),
+      list: page.map((item) => (item.side === 'income' ? incomeRecord(incomeById.get(item.id)!) : expenseRecord(expenseById.get(item.id)!))),
       incomeFen: wantIncome ? totals.reduce((sum, row) => sum + row.incomeFen, 0) : 0,
       expenseFen: wantExpense ? totals.reduce((sum, row) => sum + row.expenseFen, 0) : 0,
     };
