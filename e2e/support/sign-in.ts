@@ -37,6 +37,12 @@ export async function callApi<T>(baseUrl: string, path: string, body: unknown, t
   return envelope.result;
 }
 
+/** The user accepts the authorisation agreement (用户需知), as tapping 同意 does; company users meet it first. */
+export async function acceptAgreement(baseUrl: string, token: string): Promise<void> {
+  const agreement = await callApi<{ id: number }>(baseUrl, 'taxAccount/getAgreement', {}, token);
+  await callApi(baseUrl, 'taxAccount/agreedAgreement', { id: agreement.id }, token);
+}
+
 export function storageStateFile(dir: string, label: DemoUser): string {
   return join(dir, `${label}.json`);
 }

@@ -8,7 +8,7 @@
 import { expect, test } from '../support/test';
 import type { Locator, Page } from '@playwright/test';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
-import { callApi, demoSignIn } from '../support/sign-in';
+import { acceptAgreement, callApi, demoSignIn } from '../support/sign-in';
 import { latestSmsCode, scan } from '../support/tax-bureau';
 
 test.describe.configure({ mode: 'serial' });
@@ -84,8 +84,7 @@ async function expectIssued(page: Page): Promise<string> {
 test.beforeAll(async () => {
   server = await startIsolatedServer();
   merchantToken = await demoSignIn(server.url, MERCHANT);
-  const agreement = await asMerchant<{ id: number }>('taxAccount/getAgreement', {});
-  await asMerchant('taxAccount/agreedAgreement', { id: agreement.id });
+  await acceptAgreement(server.url, merchantToken);
 });
 test.afterAll(async () => server?.stop());
 
@@ -146,6 +145,14 @@ test('home: the quick form opens the login and face dialogs on submit, then the 
   // Reported, not asserted (timings belong to benchmarks): `npm run bench:invoice` measures it at the default timings.
   console.log(`[invoice-blue] submit → 开具成功 shown: ${elapsedMs} ms`);
   expect(second).not.toBe(number);
+
+  // The list finds an invoice by the last digits of its number (尾号).
+  await page.goto(`${server.url}/invoice/list`);
+  const search = page.getByPlaceholder('搜索购买方名称或发票号码后几位');
+  await search.fill(second.slice(-6));
+  await search.press('Enter');
+  await expect(page.getByText(second)).toBeVisible();
+  await expect(page.getByText(number)).toHaveCount(0);
 });
 
 test('/invoice/create: three lines at 6 %, 13 % and 免税, totals and capitals on screen, validation before submit', async ({ page, context }) => {

@@ -9,7 +9,7 @@ import { expect, test } from '../support/test';
 import type { Page } from '@playwright/test';
 import { currentPage, expectPage } from '../support/app';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
-import { callApi, demoSignIn } from '../support/sign-in';
+import { acceptAgreement, callApi, demoSignIn } from '../support/sign-in';
 import { until } from '../support/wait';
 
 test.describe.configure({ mode: 'serial' });
@@ -81,8 +81,7 @@ async function submitRed(page: Page, amount: string) {
 test.beforeAll(async () => {
   server = await startIsolatedServer();
   token = await demoSignIn(server.url, LABEL);
-  const agreement = await api<{ id: number }>('taxAccount/getAgreement', {});
-  await api('taxAccount/agreedAgreement', { id: agreement.id });
+  await acceptAgreement(server.url, token);
   await server.hook('tax-account', { label: LABEL, loggedIn: true, faceToday: true });
   const service = await saveGoods('软件服务费', '信息技术服务', '3040201000000000000', 60);
   const hardware = await saveGoods('路由器', '通信设备', '1090515000000000000', 130);
@@ -201,7 +200,7 @@ test('the list filtered to nothing: 没有符合条件的发票, and 清除筛�
   await currentPage(page).getByRole('button', { name: '清除筛选' }).click();
   await expect(rowOf(page, SECOND_BUYER.name)).toBeVisible();
 
-  await currentPage(page).getByPlaceholder('搜索购买方名称或发票号码').fill('宁波');
+  await currentPage(page).getByPlaceholder('搜索购买方名称或发票号码后几位').fill('宁波');
   await expect(rowOf(page, SECOND_BUYER.name)).toBeVisible();
   await expect(rowOf(page, BUYER.name)).toHaveCount(0);
 });

@@ -14,7 +14,7 @@ import { joinCompany, userWithPhone } from '../companies/memberships';
 import { companies, memberInvitations, memberships, sessions, users } from '../db/schema';
 import { ApiFailure, ErrorCode, invalidField } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
-import { cappedCount, pageWindow } from '../http/paging';
+import { cappedCount, containsPattern, pageWindow } from '../http/paging';
 
 type InvitationRow = typeof memberInvitations.$inferSelect;
 
@@ -31,10 +31,6 @@ function invitationView(row: InvitationRow): CompanyMember {
   };
 }
 
-function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 /**
  * Pending invitations first (newest first), then the members in the order they joined; each part read through its
  * own index and the page cut from the two (docs/architecture.md, "Lists that stay flat").
@@ -44,7 +40,7 @@ const listCompanyUsers = defineCall('companyUser/list', {
   handler: async ({ caller, company, body, services }) => {
     const db = services.db;
     const keyword = body.keyword?.trim();
-    const pattern = keyword ? likePattern(keyword) : null;
+    const pattern = keyword ? containsPattern(keyword) : null;
     const invitationWhere = and(eq(memberInvitations.companyId, company.id), pattern ? (or(ilike(memberInvitations.name, pattern), ilike(memberInvitations.phone, pattern)) as SQL) : undefined);
     const memberWhere = and(
       eq(memberships.companyId, company.id),

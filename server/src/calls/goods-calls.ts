@@ -11,7 +11,7 @@ import type { Database } from '../db/database';
 import { goods, invoiceApplications, invoiceLines, liveGoods, subCodes } from '../db/schema';
 import { ApiFailure, ErrorCode, invalidField, invalidInput } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
-import { cappedCount, pageWindow } from '../http/paging';
+import { cappedCount, containsPattern, pageWindow } from '../http/paging';
 
 type GoodsRow = typeof goods.$inferSelect;
 
@@ -53,7 +53,7 @@ const listGoods = defineCall('goods/list', {
     const conditions: SQL[] = [eq(goods.companyId, company.id), liveGoods];
     const keyword = body.keyword?.trim();
     if (keyword) {
-      const pattern = `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      const pattern = containsPattern(keyword);
       conditions.push(or(ilike(goods.name, pattern), ilike(goods.taxShortName, pattern)) as SQL);
     }
     const where = and(...conditions);

@@ -2,14 +2,14 @@
  * Invoices: issuing blue and red invoices through tasks, retrying a failed one, the list, one invoice, finding a blue
  * invoice by number and date, its PDF link, resending it, the home page's counts, and the company's invoicing link.
  */
-import { and, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, sum, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, desc, eq, gte, inArray, lt, ne, sql, sum, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { invoiceNumberProblem, INVOICE_NUMBER_MESSAGES } from '@app/domain/invoice-number';
 import { invoiceApplications, invoiceDeliveries, invoiceMonthTotals, invoices, openTask, tasks } from '../db/schema';
 import { ApiFailure, ErrorCode, invalidField, invalidInput } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
-import { cappedCount, pageWindow, searchPage } from '../http/paging';
+import { cappedCount, pageWindow } from '../http/paging';
+import { INVOICE_LIST_ORDER, searchInvoices } from '../invoices/invoice-search';
 import { checkReversible, createBlueInvoice, createRedInvoice } from '../invoices/create-invoices';
 import { checkedDelivery } from '../invoices/invoice-input';
 import { invoicePdfUrl } from '../invoices/invoice-pdf-link';
@@ -81,17 +81,15 @@ const retryTask = defineCall('task/retryTask', {
   },
 });
 
-type InvoiceOrder = (SQL | PgColumn)[];
-
 /** A page of the list on its index, and the capped total. */
-async function listedInvoices(db: Database, where: SQL | undefined, order: InvoiceOrder, window: { limit: number; offset: number }) {
-  const [rows, total] = await Promise.all([db.select().from(invoices).where(where).orderBy(...order).limit(window.limit).offset(window.offset), cappedCount(db, invoices, where, order)]);
+async function listedInvoices(db: Database, where: SQL | undefined, window: { limit: number; offset: number }) {
+  const [rows, total] = await Promise.all([db.select().from(invoices).where(where).orderBy(...INVOICE_LIST_ORDER).limit(window.limit).offset(window.offset), cappedCount(db, invoices, where, INVOICE_LIST_ORDER)]);
   return { rows, total };
 }
 
-/** A page of a keyword search: the matches found once (searchPage), then the page's rows by primary key. */
-async function searchedInvoices(db: Database, where: SQL | undefined, order: InvoiceOrder, window: { limit: number; offset: number }) {
-  const { ids, total } = await searchPage(db, invoices, invoices.id, where, order, window);
+/** A page of a keyword search (server/src/invoices/invoice-search.ts): the page's ids, then their rows by primary key. */
+async function searchedInvoices(db: Database, companyId: string, keyword: string, filters: SQL | undefined, window: { limit: number; offset: number }) {
+  const { ids, total } = await searchInvoices(db, companyId, keyword, filters, window);
   if (!ids.length) return { rows: [], total };
   const byId = new Map((await db.select().from(invoices).where(inArray(invoices.id, ids))).map((row) => [row.id, row]));
   return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
@@ -100,7 +98,7 @@ async function searchedInvoices(db: Database, where: SQL | undefined, order: Inv
 const listInvoices = defineCall('invoice/list', {
   access: { kind: 'company' },
   handler: async ({ company, body, services }) => {
-    const conditions: SQL[] = [eq(invoices.companyId, company.id)];
+    const conditions: SQL[] = [];
     if (body.kind) conditions.push(eq(invoices.kind, body.kind));
     if (body.status) conditions.push(eq(invoices.status, body.status));
     if (body.month) {
@@ -110,16 +108,10 @@ const listInvoices = defineCall('invoice/list', {
       end.setUTCMonth(end.getUTCMonth() + 1);
       conditions.push(gte(invoices.listedAt, start), lt(invoices.listedAt, end));
     }
+    const filters = conditions.length ? and(...conditions) : undefined;
     const keyword = body.keyword?.trim();
-    if (keyword) {
-      // Number or buyer name; the trigram index answers a keyword of three characters or more without a scan.
-      const pattern = `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-      conditions.push(ilike(invoices.searchText, pattern));
-    }
-    const where = and(...conditions);
-    const order = [desc(invoices.listedAt), desc(invoices.id)];
     const window = pageWindow(body.page, body.pageSize);
-    const { rows, total } = keyword ? await searchedInvoices(services.db, where, order, window) : await listedInvoices(services.db, where, order, window);
+    const { rows, total } = keyword ? await searchedInvoices(services.db, company.id, keyword, filters, window) : await listedInvoices(services.db, and(eq(invoices.companyId, company.id), filters), window);
     const blueIds = rows.filter((row) => row.kind === 'blue').map((row) => row.id);
     const reversed = new Map<string, number>();
     if (blueIds.length) {

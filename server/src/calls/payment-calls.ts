@@ -3,7 +3,7 @@
  * that did not fail: amount and fee) of a China month, newest first, with the month's totals from the maintained
  * `money_month_totals`; one record; and issuing the invoice of a paid order as a blue-invoice task.
  */
-import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { LIST_LIMIT } from '@app/contract/limits';
 import type { PaymentRecord } from '@app/contract/payment';
 import { chinaMonthStart } from '@app/domain/china-time';
@@ -39,11 +39,8 @@ function incomeQuery(db: Database) {
 const INCOME_ORDER = [desc(cashOrders.paidAt), desc(cashOrders.id)];
 const EXPENSE_ORDER = [desc(withdrawals.createdAt), desc(withdrawals.id)];
 
-/** A record's place in the list: which side, when, its id (read from each side's index, never the whole row). */
-type Listed = { side: 'income' | 'expense'; at: Date; id: string };
-
-/** The list's order across both sides: newest first, then the larger id (as each side's index orders them). */
-const newestFirst = (a: Listed, b: Listed) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+/** A record's place in the list: which side and its id (read from each side's index, never the whole row). */
+type Listed = { side: 'income' | 'expense'; id: string };
 
 const listPayments = defineCall('payment/list', {
   access: { kind: 'company', anyOf: MONEY },
@@ -55,12 +52,14 @@ const listPayments = defineCall('payment/list', {
     const incomeWhere = and(eq(cashOrders.companyId, company.id), ...(body.channel ? [eq(cashOrders.channel, body.channel as 'wechat')] : []), paidOrder, gte(cashOrders.paidAt, from), lt(cashOrders.paidAt, to));
     const expenseWhere = and(eq(withdrawals.companyId, company.id), spentWithdrawal, gte(withdrawals.createdAt, from), lt(withdrawals.createdAt, to));
     const { limit, offset } = pageWindow(body.page, body.pageSize);
-    // Each side's first offset + limit places in the list's order (id and time, from its index alone), merged: the
-    // page is among them; then only the page's rows are read, by their keys.
+    // Each side's first offset + limit places in the list's order (id and time, from its index alone), merged in the
+    // database: only the page's places come back; then only the page's rows are read, by their keys.
     const head = offset + limit;
-    const [income, expense, incomeCount, expenseCount, totals] = await Promise.all([
-      wantIncome && head > 0 ? db.select({ id: cashOrders.id, at: cashOrders.paidAt }).from(cashOrders).where(incomeWhere).orderBy(...INCOME_ORDER).limit(head) : Promise.resolve([]),
-      wantExpense && head > 0 ? db.select({ id: withdrawals.id, at: withdrawals.createdAt }).from(withdrawals).where(expenseWhere).orderBy(...EXPENSE_ORDER).limit(head) : Promise.resolve([]),
+    const sides: SQL[] = [];
+    if (wantIncome && head > 0) sides.push(sql`(select 'income' as side, ${cashOrders.id} as id, ${cashOrders.paidAt} as at from ${cashOrders} where ${incomeWhere} order by ${sql.join(INCOME_ORDER, sql`, `)} limit ${head})`);
+    if (wantExpense && head > 0) sides.push(sql`(select 'expense' as side, ${withdrawals.id} as id, ${withdrawals.createdAt} as at from ${withdrawals} where ${expenseWhere} order by ${sql.join(EXPENSE_ORDER, sql`, `)} limit ${head})`);
+    const [placed, incomeCount, expenseCount, totals] = await Promise.all([
+      sides.length ? db.execute(sql`select side, id from (${sql.join(sides, sql` union all `)}) as listed order by at desc, id desc offset ${offset} limit ${limit}`) : Promise.resolve({ rows: [] }),
       wantIncome ? cappedCount(db, cashOrders, incomeWhere, INCOME_ORDER) : Promise.resolve(0),
       wantExpense ? cappedCount(db, withdrawals, expenseWhere, EXPENSE_ORDER) : Promise.resolve(0),
       db
@@ -68,11 +67,7 @@ const listPayments = defineCall('payment/list', {
         .from(moneyMonthTotals)
         .where(and(eq(moneyMonthTotals.companyId, company.id), eq(moneyMonthTotals.month, key), ...(body.channel ? [eq(moneyMonthTotals.channel, body.channel)] : []))),
     ]);
-    const listed: Listed[] = [
-      ...income.map((order) => ({ side: 'income' as const, at: order.at ?? new Date(0), id: order.id })),
-      ...expense.map((withdrawal) => ({ side: 'expense' as const, at: withdrawal.at, id: withdrawal.id })),
-    ];
-    const page = listed.sort(newestFirst).slice(offset, offset + limit);
+    const page = (placed as unknown as { rows: Listed[] }).rows;
     // Payer, application and invoice for the page's income; the page's withdrawals (at most a page of rows, by key).
     const incomeIds = page.flatMap((item) => (item.side === 'income' ? [item.id] : []));
     const expenseIds = page.flatMap((item) => (item.side === 'expense' ? [item.id] : []));

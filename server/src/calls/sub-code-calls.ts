@@ -12,7 +12,7 @@ import type { Database } from '../db/database';
 import { goods, shortLinks, subCodes } from '../db/schema';
 import { ApiFailure, ErrorCode, invalidField } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
-import { cappedCount, pageWindow } from '../http/paging';
+import { cappedCount, containsPattern, pageWindow } from '../http/paging';
 
 type SubCodeRow = typeof subCodes.$inferSelect;
 
@@ -46,7 +46,7 @@ const listSubCodes = defineCall('subCode/list', {
   handler: async ({ company, body, services }) => {
     const conditions: SQL[] = [eq(subCodes.companyId, company.id)];
     const keyword = body.keyword?.trim();
-    if (keyword) conditions.push(ilike(subCodes.name, `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`));
+    if (keyword) conditions.push(ilike(subCodes.name, containsPattern(keyword)));
     const where = and(...conditions);
     const order = [desc(subCodes.createdAt), desc(subCodes.id)];
     const { limit, offset } = pageWindow(body.page, body.pageSize);

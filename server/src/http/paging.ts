@@ -30,19 +30,22 @@ export async function cappedCount(db: Database, table: PgTable, where: SQL | und
 }
 
 /**
- * The page and the `total` of a search the database can only answer whole (a trigram search: its index yields every
- * candidate, in no order, and each is checked against the row). One query takes the ids of the first LIST_LIMIT + 1
- * matches in the list's order: their number is the total and the page is a slice of them; the caller then reads the
- * page's rows by primary key. Paging and counting in two queries would find and check every match twice.
+ * The page and the `total` of a list the database finds whole before it can order it (a search that unites several
+ * sources, a merge of two tables): `matches` is a query of at most LIST_LIMIT + 1 rows with an `id` column and the
+ * columns `order` names (unqualified). One query counts them and cuts the page's ids from them in the database, so
+ * only a page of ids comes back, not every match; the caller then reads the page's rows by key.
  */
-export async function searchPage(db: Database, table: PgTable, id: PgColumn, where: SQL | undefined, orderBy: (SQL | PgColumn)[], window: { limit: number; offset: number }): Promise<{ ids: string[]; total: number }> {
-  const matches = await db
-    .select({ id: sql<string>`${id}` })
-    .from(table)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(LIST_LIMIT + 1);
-  return { ids: matches.slice(window.offset, window.offset + window.limit).map((row) => row.id), total: Math.min(matches.length, LIST_LIMIT) };
+export async function pageOfMatches(db: Database, matches: SQL, order: SQL, window: { limit: number; offset: number }): Promise<{ ids: string[]; total: number }> {
+  const answer = await db.execute(sql`with matches as materialized (${matches})
+    select (select count(*)::int from matches) as total,
+      (select array_agg(page.id::text order by ${order}) from (select * from matches order by ${order} offset ${window.offset} limit ${window.limit}) as page) as ids`);
+  const [row] = (answer as unknown as { rows: { total: number; ids: string[] | null }[] }).rows;
+  return { ids: row?.ids ?? [], total: Math.min(Number(row?.total ?? 0), LIST_LIMIT) };
+}
+
+/** The LIKE pattern of a keyword a list searches for anywhere in a text, its own `%`, `_` and `\\` taken literally. */
+export function containsPattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 /** The `total` of a list already in memory (a handful of rows): capped the same way. */

@@ -80,7 +80,7 @@ export function InvoiceFilters({ filters, onChange }: InvoiceFiltersProps) {
     <div className="invoice-filters">
       <SearchBar
         className="invoice-filters__search"
-        placeholder="搜索购买方名称或发票号码"
+        placeholder="搜索购买方名称或发票号码后几位"
         maxLength={50}
         value={keyword}
         onChange={setKeyword}

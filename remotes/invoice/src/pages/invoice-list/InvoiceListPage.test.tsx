@@ -100,7 +100,7 @@ describe('InvoiceListPage', () => {
     expect(screen.getByText(label(lastMonth), { selector: '.adm-dropdown-item-title-text' })).toBeTruthy();
     expect(thisMonth > lastMonth).toBe(true);
 
-    fireEvent.change(screen.getByPlaceholderText('搜索购买方名称或发票号码'), { target: { value: ' 北京 ' } });
+    fireEvent.change(screen.getByPlaceholderText('搜索购买方名称或发票号码后几位'), { target: { value: ' 北京 ' } });
     await waitFor(() => expect(lastQuery()).toEqual({ kind: 'red', status: '部分红冲', month: lastMonth, keyword: '北京', page: 1 }));
 
     // 全部 clears one filter again.

@@ -215,7 +215,7 @@ describe('InvoiceReturnPage', () => {
     ]);
     expect(screen.getByText('可红冲 ¥50.00')).toBeTruthy();
 
-    fireEvent.change(screen.getByPlaceholderText('搜索购买方名称或发票号码'), { target: { value: '乙' } });
+    fireEvent.change(screen.getByPlaceholderText('搜索购买方名称或发票号码后几位'), { target: { value: '乙' } });
     await waitFor(() => expect(api.bodiesOf('invoice/list')).toContainEqual({ kind: 'blue', status: '部分红冲', keyword: '乙', page: 1 }));
 
     fireEvent.click(screen.getAllByRole('button', { name: /乙公司 / })[0] as HTMLElement);

@@ -75,7 +75,7 @@ export function ReversibleInvoiceList({ onChoose, onFindByNumber }: ReversibleIn
       renderItem={(invoice) => <ReversibleRow invoice={invoice} onChoose={onChoose} />}
       header={
         <div className="reversible-list__search">
-          <SearchBar placeholder="搜索购买方名称或发票号码" maxLength={50} value={typed} onChange={setTyped} onSearch={(value) => setKeyword(value.trim())} />
+          <SearchBar placeholder="搜索购买方名称或发票号码后几位" maxLength={50} value={typed} onChange={setTyped} onSearch={(value) => setKeyword(value.trim())} />
         </div>
       }
       empty={{
