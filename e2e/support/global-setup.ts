@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { releaseMissing } from '@app/deploy/release-missing';
 import { REPO_ROOT } from '@app/deploy/workspace';
 import { startServer } from './server';
-import { callApi, DEMO_USERS, demoSignIn, saveStorageState } from './sign-in';
+import { acceptAgreement, DEMO_USERS, demoSignIn, saveStorageState } from './sign-in';
 
 /** Where a run keeps its release store, storage states and results (`E2E_DIR`: runs side by side stay apart). */
 export const E2E_DIR = process.env.E2E_DIR ?? join(REPO_ROOT, '.e2e');
@@ -32,8 +32,7 @@ export default async function globalSetup() {
   for (const label of DEMO_USERS) {
     const token = await demoSignIn(server.url, label);
     if (label !== GATE_USER && label !== '普通用户') {
-      const agreement = await callApi<{ id: number }>(server.url, 'taxAccount/getAgreement', {}, token);
-      await callApi(server.url, 'taxAccount/agreedAgreement', { id: agreement.id }, token);
+      await acceptAgreement(server.url, token);
     }
     await saveStorageState(E2E_STATES, server.url, label, token);
   }

@@ -10,7 +10,7 @@ import { expect, test } from '../support/test';
 import type { Page } from '@playwright/test';
 import { currentPage } from '../support/app';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
-import { callApi, demoSignIn } from '../support/sign-in';
+import { acceptAgreement, callApi, demoSignIn } from '../support/sign-in';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -44,8 +44,7 @@ test.beforeAll(async () => {
   server = await startIsolatedServer();
   merchantToken = await demoSignIn(server.url, MERCHANT);
   customerToken = await demoSignIn(server.url, CUSTOMER);
-  const agreement = await callApi<{ id: number }>(server.url, 'taxAccount/getAgreement', {}, merchantToken);
-  await callApi(server.url, 'taxAccount/agreedAgreement', { id: agreement.id }, merchantToken);
+  await acceptAgreement(server.url, merchantToken);
 });
 test.afterAll(async () => server?.stop());
 

@@ -7,7 +7,7 @@
 import { expect, test } from '../support/test';
 import type { Page } from '@playwright/test';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
-import { callApi, demoSignIn } from '../support/sign-in';
+import { acceptAgreement, callApi, demoSignIn } from '../support/sign-in';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -61,8 +61,7 @@ test.beforeAll(async () => {
   server = await startIsolatedServer();
   merchantToken = await demoSignIn(server.url, MERCHANT);
   customerToken = await demoSignIn(server.url, CUSTOMER);
-  const agreement = await asMerchant<{ id: number }>('taxAccount/getAgreement', {});
-  await asMerchant('taxAccount/agreedAgreement', { id: agreement.id });
+  await acceptAgreement(server.url, merchantToken);
   const { code } = await asMerchant<{ code: string }>('company/getInvoiceQrcode', {});
   const amounts = [12_800, 56_000, 9_900];
   for (const [index, name] of Object.values(BUYERS).entries()) {

@@ -7,7 +7,7 @@ import { expect, test } from '../support/test';
 import type { Page } from '@playwright/test';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
 import { decodeQrDataUrl } from '../support/qr';
-import { callApi, demoSignIn } from '../support/sign-in';
+import { acceptAgreement, callApi, demoSignIn } from '../support/sign-in';
 import { setFault } from '../support/tax-bureau';
 import { until } from '../support/wait';
 
@@ -58,8 +58,7 @@ let failedTask: string;
 test.beforeAll(async () => {
   server = await startIsolatedServer();
   token = await demoSignIn(server.url, LABEL);
-  const agreement = await api<{ id: number }>('taxAccount/getAgreement', {});
-  await api('taxAccount/agreedAgreement', { id: agreement.id });
+  await acceptAgreement(server.url, token);
   const goods = await api<{ id: string }>('goods/save', {
     name: '软件服务费',
     taxCode: '3040201000000000000',

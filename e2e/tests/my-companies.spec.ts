@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { currentPage, expectPage, navigateInApp } from '../support/app';
 import { wechatPhone } from '../support/browser';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
-import { callApi } from '../support/sign-in';
+import { acceptAgreement, callApi } from '../support/sign-in';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -30,11 +30,6 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), fullPage: true });
 }
 
-async function acceptAgreement(token: string) {
-  const agreement = await callApi<{ id: number }>(server.url, 'taxAccount/getAgreement', {}, token);
-  await callApi(server.url, 'taxAccount/agreedAgreement', { id: agreement.id }, token);
-}
-
 test.beforeAll(async () => {
   server = await startIsolatedServer();
 });
@@ -44,7 +39,7 @@ test('a bind code brings the taxi manager into a second company; switching shows
   test.setTimeout(150_000);
 
   // The 企业管理员 of A generates a bind code in 我的企业.
-  await acceptAgreement(await server.signIn(context, '企业管理员'));
+  await acceptAgreement(server.url, await server.signIn(context, '企业管理员'));
   await page.goto(`${server.url}/my/companies`);
   await expectPage(page, { owner: 'my', name: 'MyCompanies', title: '我的企业' });
   const row = currentPage(page).getByRole('article', { name: COMPANY_A, exact: true });
@@ -64,7 +59,7 @@ test('a bind code brings the taxi manager into a second company; switching shows
   const taxiContext = await browser.newContext({ ...wechatPhone });
   try {
     const taxiToken = await server.signIn(taxiContext, '出租车管理员');
-    await acceptAgreement(taxiToken);
+    await acceptAgreement(server.url, taxiToken);
     const taxi = await taxiContext.newPage();
     await taxi.goto(`${server.url}/t/${code}`);
     await expectPage(taxi, { owner: 'my', name: 'MyCompanyBind', title: '绑定企业' });

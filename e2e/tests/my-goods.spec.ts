@@ -11,7 +11,7 @@ import { expect, test } from '../support/test';
 import type { Locator, Page } from '@playwright/test';
 import { currentPage, expectPage } from '../support/app';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
-import { callApi, demoSignIn } from '../support/sign-in';
+import { acceptAgreement, callApi, demoSignIn } from '../support/sign-in';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -51,8 +51,7 @@ const input = (page: Page, label: string, index = 0) => field(page, label, index
 test.beforeAll(async () => {
   server = await startIsolatedServer();
   merchantToken = await demoSignIn(server.url, MERCHANT);
-  const agreement = await asMerchant<{ id: number }>('taxAccount/getAgreement', {});
-  await asMerchant('taxAccount/agreedAgreement', { id: agreement.id });
+  await acceptAgreement(server.url, merchantToken);
   await server.hook('tax-account', { label: MERCHANT, loggedIn: true, faceToday: true });
 });
 test.afterAll(async () => server?.stop());
@@ -150,8 +149,7 @@ test('a manager adds goods through the classification picker, issues an invoice 
 
 test('an employee sees the goods read-only', async ({ page, context }) => {
   const token = await server.signIn(context, EMPLOYEE);
-  const agreement = await callApi<{ id: number }>(server.url, 'taxAccount/getAgreement', {}, token);
-  await callApi(server.url, 'taxAccount/agreedAgreement', { id: agreement.id }, token);
+  await acceptAgreement(server.url, token);
   await page.goto(`${server.url}/my/companyGoods`);
   await expectPage(page, { owner: 'my', name: 'MyCompanyGoods', title: '商品管理' });
   await expect(currentPage(page).getByRole('article').first()).toBeVisible();

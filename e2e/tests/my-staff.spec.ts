@@ -10,7 +10,7 @@ import type { Locator, Page } from '@playwright/test';
 import { currentPage, expectPage } from '../support/app';
 import { wechatPhone } from '../support/browser';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
-import { callApi } from '../support/sign-in';
+import { acceptAgreement } from '../support/sign-in';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -48,8 +48,7 @@ test.afterAll(async () => server?.stop());
 test('the manager adds the 普通用户 by phone as 员工, who then signs in and sees the company', async ({ page, context, browser }) => {
   test.setTimeout(120_000);
   const managerToken = await server.signIn(context, MANAGER);
-  const agreement = await callApi<{ id: number }>(server.url, 'taxAccount/getAgreement', {}, managerToken);
-  await callApi(server.url, 'taxAccount/agreedAgreement', { id: agreement.id }, managerToken);
+  await acceptAgreement(server.url, managerToken);
 
   await page.goto(`${server.url}/my/companyUsers`);
   await expectPage(page, { owner: 'my', name: 'MyCompanyUsers', title: '员工管理' });
@@ -86,8 +85,7 @@ test('the manager adds the 普通用户 by phone as 员工, who then signs in an
   const personContext = await browser.newContext({ ...wechatPhone });
   try {
     const personToken = await server.signIn(personContext, PERSON);
-    const personAgreement = await callApi<{ id: number }>(server.url, 'taxAccount/getAgreement', {}, personToken);
-    await callApi(server.url, 'taxAccount/agreedAgreement', { id: personAgreement.id }, personToken);
+    await acceptAgreement(server.url, personToken);
     const person = await personContext.newPage();
     await person.goto(`${server.url}/`);
     await expect(person.getByRole('region', { name: '当前企业' })).toContainText(COMPANY_NAME);

@@ -12,7 +12,7 @@ import { expect, test } from '../support/test';
 import type { Page } from '@playwright/test';
 import { currentPage, expectPage, navigateInApp } from '../support/app';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
-import { callApi, demoSignIn } from '../support/sign-in';
+import { acceptAgreement, callApi, demoSignIn } from '../support/sign-in';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -30,11 +30,6 @@ async function shot(page: Page, name: string) {
   }
 }
 
-async function acceptAgreement(token: string) {
-  const agreement = await callApi<{ id: number }>(server.url, 'taxAccount/getAgreement', {}, token);
-  await callApi(server.url, 'taxAccount/agreedAgreement', { id: agreement.id }, token);
-}
-
 const balance = (page: Page, label: '可提现' | '冻结') => currentPage(page).getByLabel(label, { exact: true });
 const fieldError = (page: Page) => currentPage(page).locator('.adm-form-item-feedback-error');
 const amountInput = (page: Page) => currentPage(page).getByPlaceholder('请输入提现金额');
@@ -47,7 +42,7 @@ test.afterAll(async () => server?.stop());
 test('a payment is 冻结, then 可提现; ¥50.00 is withdrawn and arrives; more than what is left is refused', async ({ page, context }) => {
   test.setTimeout(150_000);
   const managerToken = await server.signIn(context, MANAGER);
-  await acceptAgreement(managerToken);
+  await acceptAgreement(server.url, managerToken);
   const customerToken = await demoSignIn(server.url, CUSTOMER);
 
   // Nothing yet.
@@ -133,7 +128,7 @@ test('a payment is 冻结, then 可提现; ¥50.00 is withdrawn and arrives; mor
 
 test('a user without the wallet permissions is told who may use it', async ({ page, context }) => {
   const token = await server.signIn(context, '企业员工');
-  await acceptAgreement(token);
+  await acceptAgreement(server.url, token);
   await page.goto(`${server.url}/my/wallet`);
   await expectPage(page, { owner: 'wallet', name: 'Wallet', title: '钱包' });
   await expect(currentPage(page).getByText('仅管理员或收款管理员可使用钱包')).toBeVisible();

@@ -11,6 +11,7 @@ import { StatsChart, type ChartSeries } from '../../components/stats-chart/Stats
 import { StatsRangeBar } from '../../components/stats-chart/StatsRangeBar';
 import { StatsStates } from '../../components/stats-chart/StatsStates';
 import { StatsTable } from '../../components/stats-chart/StatsTable';
+import { StatsTabs } from '../../components/stats-chart/StatsTabs';
 import { StatsTotals } from '../../components/stats-chart/StatsTotals';
 import { presetRange, type StatsRange } from '../../components/stats-chart/stats-range';
 import { useStatistics } from '../../components/stats-chart/use-statistics';
@@ -54,6 +55,7 @@ export default function IncomeStatisticsPage() {
   const { loaded, retry } = useStatistics(loadIncomeStatistics, range);
   return (
     <Page title={meta?.title ?? '收入统计'}>
+      <StatsTabs active="income" />
       <div className="stats-page">
         <StatsRangeBar value={range} onChange={setRange} />
         <StatsStates loaded={loaded} retry={retry} isEmpty={isEmpty} emptyTitle="区间内暂无收入">

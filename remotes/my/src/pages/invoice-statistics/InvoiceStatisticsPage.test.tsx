@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, rs, test } from '@rstest/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { noAnswer, ok, renderPage, sequence } from '@app/host-sdk/testing';
+import { noAnswer, ok, renderPage, sequence, userDetail } from '@app/host-sdk/testing';
 import type { InvoiceStatistics } from './invoice-statistics-api';
 import InvoiceStatisticsPage from './InvoiceStatisticsPage';
 
@@ -93,5 +93,21 @@ describe('InvoiceStatisticsPage', () => {
     renderPage(<InvoiceStatisticsPage />, { url: URL, calls: { 'statistics/invoice': ok(EMPTY) } });
     expect(await screen.findByText('区间内暂无开票')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  test('a manager switches to 收入统计 with the tabs, in place of this page', async () => {
+    const { url, router } = renderPage(<InvoiceStatisticsPage />, { url: URL, history: ['/my'], calls: { 'statistics/invoice': ok(STATS) } });
+    await screen.findByText('开票张数');
+    expect(screen.getByRole('tab', { name: '开票统计', selected: true })).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: '收入统计' }));
+    await waitFor(() => expect(url()).toBe('/my/statistics/incomeStatistics'));
+    await router.navigate(-1);
+    await waitFor(() => expect(url()).toBe('/my'));
+  });
+
+  test('an employee without the money permissions sees no tabs (收入统计 is not theirs)', async () => {
+    renderPage(<InvoiceStatisticsPage />, { url: URL, user: userDetail({ permissions: ['company_user_role'] }), calls: { 'statistics/invoice': ok(STATS) } });
+    await screen.findByText('开票张数');
+    expect(screen.queryByRole('tab')).toBeNull();
   });
 });

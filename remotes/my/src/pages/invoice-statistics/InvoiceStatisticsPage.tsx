@@ -11,6 +11,7 @@ import { StatsChart, type ChartSeries } from '../../components/stats-chart/Stats
 import { StatsRangeBar } from '../../components/stats-chart/StatsRangeBar';
 import { StatsStates } from '../../components/stats-chart/StatsStates';
 import { StatsTable } from '../../components/stats-chart/StatsTable';
+import { StatsTabs } from '../../components/stats-chart/StatsTabs';
 import { StatsTotals } from '../../components/stats-chart/StatsTotals';
 import { presetRange, type StatsRange } from '../../components/stats-chart/stats-range';
 import { useStatistics } from '../../components/stats-chart/use-statistics';
@@ -62,6 +63,7 @@ export default function InvoiceStatisticsPage() {
   const { loaded, retry } = useStatistics(loadInvoiceStatistics, range);
   return (
     <Page title={meta?.title ?? '开票统计'}>
+      <StatsTabs active="invoice" />
       <div className="stats-page">
         <StatsRangeBar value={range} onChange={setRange} />
         <StatsStates loaded={loaded} retry={retry} isEmpty={isEmpty} emptyTitle="区间内暂无开票">
