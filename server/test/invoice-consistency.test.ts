@@ -5,22 +5,13 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@rstest/core';
 import { and, eq } from 'drizzle-orm';
-import type { InvoiceParty } from '@app/domain/invoice-document';
-import { usccCheckCharacter } from '@app/domain/tax-number';
 import { agreementAcceptances, goods, invoiceApplications, invoices, memberships, simInvoices, taxAccounts, tasks } from '../src/db/schema';
 import { SERIAL_REUSED } from '../src/invoices/create-invoices';
 import { expectRefused } from './support/call-kit';
+import { PLAIN_BUYER } from './support/invoice-fixtures';
 import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
 
-const BUYER: InvoiceParty = {
-  name: '杭州西湖文化传媒有限公司',
-  taxNumber: `91330106MA27Y8K3P${usccCheckCharacter('91330106MA27Y8K3P')}`,
-  address: '',
-  phone: '',
-  bankName: '',
-  bankAccount: '',
-  naturalPerson: false,
-};
+const BUYER = PLAIN_BUYER;
 const STEP_TIMEOUT_MS = 600;
 
 let serial = 0;

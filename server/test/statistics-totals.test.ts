@@ -18,23 +18,14 @@ import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { IncomeStatistics, InvoiceStatistics } from '@app/contract/statistics';
 import { chinaDate, chinaDayNumber, chinaMonthNumber } from '@app/domain/china-time';
-import type { InvoiceParty } from '@app/domain/invoice-document';
-import { usccCheckCharacter } from '@app/domain/tax-number';
 import { addToMonthTotals } from '../src/cash/money-totals';
 import { goods, invoices, memberships, taxAccounts } from '../src/db/schema';
 import { addIssuedInvoiceToTotals } from '../src/statistics/invoice-totals';
 import { statisticsRange } from '../src/statistics/range';
+import { PLAIN_BUYER } from './support/invoice-fixtures';
 import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
 
-const BUYER: InvoiceParty = {
-  name: '杭州西湖文化传媒有限公司',
-  taxNumber: `91330106MA27Y8K3P${usccCheckCharacter('91330106MA27Y8K3P')}`,
-  address: '',
-  phone: '',
-  bankName: '',
-  bankAccount: '',
-  naturalPerson: false,
-};
+const BUYER = PLAIN_BUYER;
 const SHOP = 'YST0001';
 /** Rates a line may have: per mille, or untaxed (rate null). */
 const RATES: { rate: number | null; taxFree: string | null }[] = [

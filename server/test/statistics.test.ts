@@ -7,21 +7,12 @@ import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { eq } from 'drizzle-orm';
 import type { InvoiceStatistics } from '@app/contract/statistics';
 import { chinaDate } from '@app/domain/china-time';
-import type { InvoiceParty } from '@app/domain/invoice-document';
-import { usccCheckCharacter } from '@app/domain/tax-number';
 import { goods, memberships, taxAccounts } from '../src/db/schema';
 import { addIssuedInvoiceToTotals } from '../src/statistics/invoice-totals';
+import { PLAIN_BUYER } from './support/invoice-fixtures';
 import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
 
-const BUYER: InvoiceParty = {
-  name: '杭州西湖文化传媒有限公司',
-  taxNumber: `91330106MA27Y8K3P${usccCheckCharacter('91330106MA27Y8K3P')}`,
-  address: '',
-  phone: '',
-  bankName: '',
-  bankAccount: '',
-  naturalPerson: false,
-};
+const BUYER = PLAIN_BUYER;
 
 let serial = 0;
 const nextSerial = () => `stats-serial-${Date.now()}-${++serial}`;

@@ -2,6 +2,7 @@
 import { printedItemName, type InvoiceDocument, type InvoiceDocumentLine, type InvoiceParty } from '@app/domain/invoice-document';
 import { priceLine, type LineRate } from '@app/domain/invoice-line';
 import { invoiceTotals } from '@app/domain/tax-maths';
+import { usccCheckCharacter } from '@app/domain/tax-number';
 
 export const BUYER: InvoiceParty = {
   name: '杭州喆堃网络科技有限公司',
@@ -10,6 +11,17 @@ export const BUYER: InvoiceParty = {
   phone: '0571-88886666',
   bankName: '招商银行杭州高新支行',
   bankAccount: '571912345610801',
+  naturalPerson: false,
+};
+
+/** A company buyer with a valid tax number (its check character computed) and nothing else: what a request needs. */
+export const PLAIN_BUYER: InvoiceParty = {
+  name: '杭州西湖文化传媒有限公司',
+  taxNumber: `91330106MA27Y8K3P${usccCheckCharacter('91330106MA27Y8K3P')}`,
+  address: '',
+  phone: '',
+  bankName: '',
+  bankAccount: '',
   naturalPerson: false,
 };
 
