@@ -370,28 +370,25 @@ describe.each(DATABASES)('statistics from day totals (%s)', (kind) => {
   }, 240_000);
 
   test('issuing and red reversal at the same moment: the day totals stay exact', async () => {
+    /** The issued invoices by China day (YYYYMMDD) or month (YYYYMM): by kind, and their lines by rate. */
+    const recountBy = async (period: 'day' | 'month', format: string) => {
+      const at = (column: string) => `to_char((${column} at time zone 'UTC') + interval '8 hours', '${format}')::int as ${period}`;
+      const byKind = await server.database.raw(
+        `select ${at('issued_at')}, kind, count(*)::int as count, sum(gross_fen)::bigint as gross_fen
+         from invoices where company_id = $1 and issued_at is not null group by 1, 2 order by 1, 2`,
+        [companyId],
+      );
+      const byRate = await server.database.raw(
+        `select ${at('i.issued_at')}, l.rate_permille, l.tax_free, sum(l.net_fen)::bigint as net_fen, sum(l.tax_fen)::bigint as tax_fen, sum(l.gross_fen)::bigint as gross_fen
+         from invoices i join invoice_lines l on l.invoice_id = i.id where i.company_id = $1 and i.issued_at is not null group by 1, 2, 3 order by 1, 2, 3`,
+        [companyId],
+      );
+      return { byKind, byRate };
+    };
     const recount = async () => {
-      const kinds = await server.database.raw(
-        `select to_char((issued_at at time zone 'UTC') + interval '8 hours', 'YYYYMMDD')::int as day, kind, count(*)::int as count, sum(gross_fen)::bigint as gross_fen
-         from invoices where company_id = $1 and issued_at is not null group by 1, 2 order by 1, 2`,
-        [companyId],
-      );
-      const rates = await server.database.raw(
-        `select to_char((i.issued_at at time zone 'UTC') + interval '8 hours', 'YYYYMMDD')::int as day, l.rate_permille, l.tax_free, sum(l.net_fen)::bigint as net_fen, sum(l.tax_fen)::bigint as tax_fen, sum(l.gross_fen)::bigint as gross_fen
-         from invoices i join invoice_lines l on l.invoice_id = i.id where i.company_id = $1 and i.issued_at is not null group by 1, 2, 3 order by 1, 2, 3`,
-        [companyId],
-      );
-      const months = await server.database.raw(
-        `select to_char((issued_at at time zone 'UTC') + interval '8 hours', 'YYYYMM')::int as month, kind, count(*)::int as count, sum(gross_fen)::bigint as gross_fen
-         from invoices where company_id = $1 and issued_at is not null group by 1, 2 order by 1, 2`,
-        [companyId],
-      );
-      const monthRates = await server.database.raw(
-        `select to_char((i.issued_at at time zone 'UTC') + interval '8 hours', 'YYYYMM')::int as month, l.rate_permille, l.tax_free, sum(l.net_fen)::bigint as net_fen, sum(l.tax_fen)::bigint as tax_fen, sum(l.gross_fen)::bigint as gross_fen
-         from invoices i join invoice_lines l on l.invoice_id = i.id where i.company_id = $1 and i.issued_at is not null group by 1, 2, 3 order by 1, 2, 3`,
-        [companyId],
-      );
-      return { kinds, rates, months, monthRates };
+      const days = await recountBy('day', 'YYYYMMDD');
+      const months = await recountBy('month', 'YYYYMM');
+      return { kinds: days.byKind, rates: days.byRate, months: months.byKind, monthRates: months.byRate };
     };
     const stored = async () => ({
       kinds: await server.database.raw(`select day, kind, count, gross_fen from invoice_day_totals where company_id = $1 order by 1, 2`, [companyId]),
