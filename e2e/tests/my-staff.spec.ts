@@ -1,7 +1,8 @@
 /**
- * 员工管理 (`/my/companyUsers`, `/my/companyUsers/add`) against the real server: the 企业管理员 adds the 普通用户 by
- * phone as 员工 (the phone is checked under the field first); the list shows them with their role; the 普通用户 then
- * signs in and finds the company on the home page and in 我的. On a server of its own: it changes the demo users.
+ * 员工管理 (`/my/companyUsers`, `/my/companyUsers/add`) against the real server: the 企业管理员 invites the 普通用户 by
+ * phone as 员工 (the phone is checked under the field first); the list shows them as 待接受 with their role; the 普通用户
+ * signs in, finds the invitation in 我的 → 我的企业, accepts it and lands on the company's home page. The manager then
+ * removes them and is told the bind code went with it. On a server of its own: it changes the demo users.
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -72,22 +73,32 @@ test('the manager adds the 普通用户 by phone as 员工, who then signs in an
   await expect(currentPage(page).locator('.adm-form-item-feedback-error')).toHaveCount(0);
   await shot(page, 'staff-add-filled');
   await currentPage(page).getByRole('button', { name: '添加', exact: true }).click();
-  await expect(toast(page, '已添加').first()).toBeVisible();
+  await expect(toast(page, `已邀请${PERSON_NAME}，对方接受后加入本企业`).first()).toBeVisible();
 
   await expectPage(page, { owner: 'my', name: 'MyCompanyUsers', title: '员工管理' });
-  const added = currentPage(page).getByRole('article', { name: PERSON_NAME, exact: true });
-  await expect(added).toContainText('员工');
-  await expect(added).toContainText('138****0001');
-  await expect(added.getByRole('button', { name: `移除 ${PERSON_NAME}` })).toBeVisible();
-  await shot(page, 'staff-list-added');
+  const invited = currentPage(page).getByRole('article', { name: PERSON_NAME, exact: true });
+  await expect(invited).toContainText('员工');
+  await expect(invited).toContainText('待接受');
+  await expect(invited).toContainText('138****0001');
+  await shot(page, 'staff-list-invited');
 
-  // The 普通用户 signs in (a phone of their own) and finds the company.
+  // The 普通用户 signs in (a phone of their own), is in no company yet, and finds the invitation in 我的.
   const personContext = await browser.newContext({ ...wechatPhone });
   try {
     const personToken = await server.signIn(personContext, PERSON);
     await acceptAgreement(server.url, personToken);
     const person = await personContext.newPage();
-    await person.goto(`${server.url}/`);
+    await person.goto(`${server.url}/my`);
+    await expect(person.locator('.app-layout__page:visible')).toContainText('未绑定企业');
+    await expect(person.locator('.app-layout__page:visible')).toContainText('1 个邀请待处理');
+    await shot(person, 'staff-person-my-invited');
+    await currentPage(person).getByText('我的企业').click();
+    await expectPage(person, { owner: 'my', name: 'MyCompanies', title: '我的企业' });
+    const invitation = currentPage(person).getByRole('region', { name: '企业邀请' }).getByRole('article', { name: COMPANY_NAME });
+    await expect(invitation).toContainText('邀请您以员工身份加入');
+    await shot(person, 'staff-person-invitation');
+    await invitation.getByRole('button', { name: '加入' }).click();
+    await expect(toast(person, `已加入${COMPANY_NAME}`).first()).toBeVisible();
     await expect(person.getByRole('region', { name: '当前企业' })).toContainText(COMPANY_NAME);
     await shot(person, 'staff-person-home');
     await person.goto(`${server.url}/my`);
@@ -96,4 +107,15 @@ test('the manager adds the 普通用户 by phone as 员工, who then signs in an
   } finally {
     await personContext.close();
   }
+
+  // The manager's list shows them as a member now; removing them says the bind code went with them.
+  await page.reload();
+  await expectPage(page, { owner: 'my', name: 'MyCompanyUsers', title: '员工管理' });
+  const member = currentPage(page).getByRole('article', { name: PERSON_NAME, exact: true });
+  await expect(member).not.toContainText('待接受');
+  await member.getByRole('button', { name: `移除 ${PERSON_NAME}` }).click();
+  await expect(page.locator('.adm-dialog-body')).toContainText('本企业当前的绑定码将同时作废');
+  await page.locator('.adm-dialog').getByRole('button', { name: '移除' }).click();
+  await expect(toast(page, '已移除').first()).toBeVisible();
+  await expect(currentPage(page).getByRole('article', { name: PERSON_NAME, exact: true })).toHaveCount(0);
 });

@@ -1,14 +1,14 @@
 /**
- * The "my" remote's calls (issue 13): bind codes and binding, members added by phone and invitations claimed at
- * sign-in, goods archived when something names them, sub-codes and the public shop page, life-service requests. Each
- * refused the way the product says (1003 for employees on manager calls, 1004 for another company's ids, 2005 for a
- * second bind or addition, 4000 with the field, 4004), and the races (two binds, two additions) give one winner and
- * a clear answer to the other, never a 500.
+ * The "my" remote's calls (issue 13): bind codes and binding, members invited by phone who accept or decline, removal
+ * (issue 20: it revokes the bind code, ends access to this company only), goods archived when something names them,
+ * sub-codes and the public shop page, life-service requests. Each refused the way the product says (1003 for
+ * employees on manager calls, 1004 for another company's ids, 2005 for a second bind or addition, 4000 with the
+ * field, 4004), and the races (two binds, two additions) give one winner and a clear answer to the other, never a 500.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { and, eq } from 'drizzle-orm';
 import { createSession } from '../src/auth/session-tokens';
-import { companies, companyBindCodes, goods, memberInvitations, memberships, taxAccounts, users } from '../src/db/schema';
+import { companies, companyBindCodes, goods, memberInvitations, memberships, shortLinks, taxAccounts, users } from '../src/db/schema';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import { expectEnvelope, expectRefused } from './support/call-kit';
 import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
@@ -57,7 +57,10 @@ describe.each(DATABASES)('the my remote’s calls (%s)', (kind) => {
     expect(first.code).toMatch(CODE);
     expect(first.shortPath).toBe(`/t/${first.code}`);
     expect(Math.abs(Date.parse(first.expiresAt) - Date.now() - 7 * 24 * 3600_000)).toBeLessThan(60_000);
-    expect(await good('shortLink/resolve', { code: first.code }, null)).toEqual({ target: `/my/company/bind?code=${first.code}` });
+    // A bind code is no public link: resolved for a signed-in user only; not signed in, it is as unknown as any.
+    expectRefused(await call('shortLink/resolve', { code: first.code }, null), 404, '链接不存在或已失效', 4004);
+    expect(await server.database.db.select().from(shortLinks).where(eq(shortLinks.code, first.code))).toEqual([]);
+    expect(await good('shortLink/resolve', { code: first.code.toLowerCase() }, employee)).toEqual({ target: `/my/company/bind?code=${first.code}` });
     expect(await good('company/getBindCode', {}, manager)).toEqual(first);
 
     const joiner = await newUser();
@@ -83,6 +86,8 @@ describe.each(DATABASES)('the my remote’s calls (%s)', (kind) => {
     const third = await good<{ code: string }>('company/createBindCode', {}, manager);
     expect(await good('company/revokeBindCode', {}, manager)).toEqual({ revoked: true });
     expectRefused(await call('company/previewBind', { code: third.code }, outsider.token), 404, '绑定码无效或已过期', 4004);
+    // A dead bind code resolves like an unknown one, for anyone.
+    expectRefused(await call('shortLink/resolve', { code: third.code }, outsider.token), 404, '链接不存在或已失效', 4004);
     expectRefused(await call('company/bind', { code: 'YST0001' }, outsider.token), 404, '绑定码无效或已过期', 4004);
     expect((await whoAmI(outsider.token)).companyInfo).toBeNull();
     // The taxi company's code binds to the taxi company only.
@@ -112,7 +117,7 @@ describe.each(DATABASES)('the my remote’s calls (%s)', (kind) => {
     expect(refused).toBeGreaterThan(0);
   });
 
-  test('members: the manager lists members and pending additions; adds by phone (a user at once, else an invitation); cancels', async () => {
+  test('members: the manager lists members and pending invitations; invites by phone (never joins anyone at once, echoes nothing of an account); cancels', async () => {
     type Member = { id: string; pending: boolean; name: string; phone: string; role: string; roleName: string; self: boolean; joinedAt: string };
     expectRefused(await call('companyUser/list', {}, employee), 403, '您没有此操作的权限', 1003);
     expectRefused(await call('companyUser/add', { phone: '13912345678', name: '新人', role: 'employee' }, employee), 403, undefined, 1003);
@@ -124,18 +129,22 @@ describe.each(DATABASES)('the my remote’s calls (%s)', (kind) => {
     expect(byName['赵强']).toBeUndefined();
     expect(listed.total).toBe(listed.list.length);
 
-    // A user with that phone (普通用户, no company) becomes a member at once, with the role, and it becomes current.
+    // A user with that phone (普通用户, no company) is invited, not joined: the answer is what the manager typed.
     const added = await good<Member>('companyUser/add', { phone: '13800000001', name: '张晓', role: 'taxi_manager' }, manager);
-    expect(added).toMatchObject({ id: await server.userIdOf('普通用户'), pending: false, role: 'taxi_manager', roleName: '车队管理员', self: false });
-    const ordinary = await whoAmI(await server.tokenFor('普通用户'));
-    expect(ordinary.companyInfo).toMatchObject({ id: tradingId, roleName: '车队管理员' });
-    expectRefused(await call('companyUser/add', { phone: '13800000001', name: '张晓', role: 'employee' }, manager), 409, '该手机号已是本企业员工', 2005);
+    expect(added).toMatchObject({ pending: true, name: '张晓', phone: '13800000001', role: 'taxi_manager', roleName: '车队管理员', self: false });
+    expect(added.id).not.toBe(await server.userIdOf('普通用户'));
+    expect(JSON.stringify(added)).not.toContain(await server.userIdOf('普通用户'));
+    expect((await whoAmI(await server.tokenFor('普通用户'))).companyInfo).toBeNull();
+    expectRefused(await call('companyUser/add', { phone: '13800000001', name: '张晓', role: 'employee' }, manager), 409, '已邀请该手机号，等待对方接受', 2005);
     expectRefused(await call('companyUser/add', { phone: '13800000002', name: '李明', role: 'employee' }, manager), 409, '该手机号已是本企业员工', 2005);
-    // Another company's member is added to this one too; their current company stays theirs.
-    await good('companyUser/add', { phone: '13800000004', name: '赵强', role: 'employee' }, manager);
-    expect((await whoAmI(await server.tokenFor('出租车管理员'))).companyInfo?.id).toBe(taxiId);
+    // Another company's member is only invited: nothing of theirs is told, their company and sessions stay theirs.
+    const other = await good<Member>('companyUser/add', { phone: '13800000004', name: '某人', role: 'employee' }, manager);
+    expect(other).toMatchObject({ pending: true, name: '某人', phone: '13800000004' });
+    expect(JSON.stringify(other)).not.toContain('赵强');
+    expect((await whoAmI(taxiManager)).companyInfo?.id).toBe(taxiId);
+    expect(await server.database.db.select().from(memberships).where(and(eq(memberships.companyId, tradingId), eq(memberships.userId, await server.userIdOf('出租车管理员'))))).toEqual([]);
 
-    // No account with that phone: an invitation, listed first as pending.
+    // No account with that phone: an invitation too, listed first as pending.
     const invited = await good<Member>('companyUser/add', { phone: '13912345678', name: ' 孙悦 ', role: 'employee' }, manager);
     expect(invited).toMatchObject({ pending: true, name: '孙悦', phone: '13912345678', role: 'employee', roleName: '员工', self: false });
     const withInvitation = await good<{ total: number; list: Member[] }>('companyUser/list', {}, manager);
@@ -145,7 +154,7 @@ describe.each(DATABASES)('the my remote’s calls (%s)', (kind) => {
     expect((await good<{ list: Member[] }>('companyUser/list', { keyword: '13800000003' }, manager)).list.map((member) => member.name)).toEqual(['王芳']);
     const paged = await good<{ total: number; list: Member[] }>('companyUser/list', { page: 2, pageSize: 2 }, manager);
     expect(paged.list).toEqual(withInvitation.list.slice(2, 4));
-    expectRefused(await call('companyUser/add', { phone: '13912345678', name: '孙悦', role: 'manager' }, manager), 409, '该手机号已添加', 2005);
+    expectRefused(await call('companyUser/add', { phone: '13912345678', name: '孙悦', role: 'manager' }, manager), 409, '已邀请该手机号', 2005);
     expectRefused(await call('companyUser/add', { phone: '12345', name: '孙悦', role: 'employee' }, manager), 400, '手机号(phone) 格式不正确');
     expectRefused(await call('companyUser/add', { phone: '13912345670', name: '   ', role: 'employee' }, manager), 400, '请填写姓名');
     expectRefused(await call('companyUser/add', { phone: '13912345670', name: '某人', role: 'boss' }, manager), 400, '角色(role) 的取值无效');
@@ -155,43 +164,59 @@ describe.each(DATABASES)('the my remote’s calls (%s)', (kind) => {
     expectRefused(await call('companyUser/cancelInvitation', { id: invited.id }, employee), 403, undefined, 1003);
     expect(await good('companyUser/cancelInvitation', { id: invited.id.toUpperCase() }, manager)).toEqual({ id: invited.id });
     expectRefused(await call('companyUser/cancelInvitation', { id: invited.id }, manager), 404, '该邀请不存在', 4004);
-    expect((await good<{ total: number }>('companyUser/list', {}, manager)).total).toBe(listed.total + 2);
+    for (const pending of [added, other]) await good('companyUser/cancelInvitation', { id: pending.id }, manager);
+    expect((await good<{ total: number }>('companyUser/list', {}, manager)).total).toBe(listed.total);
   });
 
-  test('two additions of the same phone at once: one is added, the other told; for a user and for an invitation', async () => {
+  test('two additions of the same phone at once: one is invited, the other told; for a user and for someone without an account', async () => {
     for (const phone of ['13600000001', '13600000002']) {
       if (phone.endsWith('2')) await newUser(phone);
       const body = { phone, name: '并发', role: 'employee' };
       const answers = await Promise.all([call('companyUser/add', body, manager), call('companyUser/add', body, manager), call('companyUser/add', body, manager)]);
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
       for (const answer of answers.filter((one) => one.status === 409)) expect(answer.body.errorCode).toBe(2005);
+      expect(await server.database.db.select().from(memberInvitations).where(eq(memberInvitations.phone, phone))).toHaveLength(1);
     }
-    expect(await server.database.db.select().from(memberInvitations).where(eq(memberInvitations.phone, '13600000001'))).toHaveLength(1);
   });
 
-  test('an invitation is claimed when a user with that phone signs in: they see the company with the role', async () => {
+  test('an invitation waits for its person: signing in joins nothing; they see it, decline one, accept another (once), with the role', async () => {
+    type Invitation = { id: string; companyName: string; xsfNsrsbh: string; role: string; roleName: string; invitedAt: string };
     await good('companyUser/add', { phone: '13700000007', name: '周七', role: 'offline_pay_manager' }, manager);
     await good('companyUser/add', { phone: '13700000007', name: '周七', role: 'employee' }, taxiManager);
     const [user] = await server.database.db.insert(users).values({ provider: 'demo', providerSubject: `demo-claim-${kind}`, nickname: '周七', phone: '13700000007' }).returning();
-    const signIn = await server.app.inject({
-      method: 'POST',
-      url: '/api/auth/demo',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ userId: user!.id, returnUrl: '/my' }).toString(),
-    });
-    expect(signIn.statusCode).toBe(303);
-    const token = new URL(String(signIn.headers.location), 'http://app.test').searchParams.get('token')!;
+    const token = await createSession(server.database.db, user!.id);
+    expect((await whoAmI(token)).companyInfo).toBeNull();
+    expect((await good<{ list: unknown[] }>('company/getMyCompanies', {}, token)).list).toEqual([]);
+
+    const { list } = await good<{ list: Invitation[] }>('company/myInvitations', {}, token);
+    expect(list.map((invitation) => [invitation.companyName, invitation.roleName])).toEqual([
+      ['杭州顺达出租汽车有限公司', '员工'],
+      ['杭州优税通科技有限公司', '收款管理员'],
+    ]);
+    const [fromTaxi, fromTrading] = list as [Invitation, Invitation];
+    // Nobody else sees or answers them.
+    const stranger = await newUser('13700000008');
+    expect((await good<{ list: unknown[] }>('company/myInvitations', {}, stranger.token)).list).toEqual([]);
+    expectRefused(await call('company/acceptInvitation', { id: fromTrading.id }, stranger.token), 403, '无权处理该邀请', 1004);
+    expectRefused(await call('company/declineInvitation', { id: fromTrading.id }, manager), 403, '无权处理该邀请', 1004);
+    expectRefused(await call('company/acceptInvitation', { id: fromTrading.id }, null), 401, undefined, 1001);
+
+    expect(await good('company/declineInvitation', { id: fromTaxi.id }, token)).toEqual({ id: fromTaxi.id });
+    expectRefused(await call('company/acceptInvitation', { id: fromTaxi.id }, token), 404, '该邀请不存在或已失效', 4004);
+    // Two answers at once: one joins, the other is told.
+    const answers = await Promise.all([call('company/acceptInvitation', { id: fromTrading.id.toUpperCase() }, token), call('company/acceptInvitation', { id: fromTrading.id }, token)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 404]);
+    expect(answers.find((answer) => answer.status === 200)?.body.result).toEqual({ companyId: tradingId, companyName: '杭州优税通科技有限公司', current: true });
     const me = await whoAmI(token);
     expect(me.companyInfo).toMatchObject({ id: tradingId, roleName: '收款管理员' });
     expect(me.permissions).toEqual(['company_user_role', 'benefit_payment']);
-    const theirs = await good<{ list: { id: string }[] }>('company/getMyCompanies', {}, token);
-    expect(theirs.list.map((company) => company.id).sort()).toEqual([tradingId, taxiId].sort());
+    expect((await good<{ list: { id: string }[] }>('company/getMyCompanies', {}, token)).list.map((company) => company.id)).toEqual([tradingId]);
     expect(await server.database.db.select().from(memberInvitations).where(eq(memberInvitations.phone, '13700000007'))).toEqual([]);
     const listed = await good<{ list: { id: string; pending: boolean; name: string }[] }>('companyUser/list', { keyword: '周七' }, manager);
     expect(listed.list).toEqual([expect.objectContaining({ id: user!.id, pending: false, name: '周七' })]);
   });
 
-  test('the last manager cannot be removed; another member can, and loses their sessions', async () => {
+  test('removing a member: they lose this company (not their sessions, not their other companies) and cannot walk back in with the bind code they used', async () => {
     const managerId = await server.userIdOf('企业管理员');
     const [newCompany] = await server.database.db
       .insert(companies)
@@ -201,10 +226,30 @@ describe.each(DATABASES)('the my remote’s calls (%s)', (kind) => {
     await server.database.db.insert(memberships).values({ userId: solo.id, companyId: newCompany!.id, roleName: '管理员', permissions: ['company_manage', 'company_user_role'] });
     await server.database.db.update(users).set({ currentCompanyId: newCompany!.id }).where(eq(users.id, solo.id));
     expectRefused(await call('companyUser/remove', { userId: solo.id }, solo.token), 409, '企业至少需要保留一名管理员', 2005);
+
+    // The helper belongs to the taxi company too, then joins this one with its bind code and makes it current.
     const helper = await newUser('13500000002');
-    await good('companyUser/add', { phone: '13500000002', name: '帮手', role: 'employee' }, solo.token);
-    expect(await good('companyUser/remove', { userId: helper.id }, solo.token)).toEqual({ removed: true });
-    expectRefused(await call('user/getOfficialAccountLoginUserInfo', {}, helper.token), 401, undefined, 1001);
+    const { code } = await good<{ code: string }>('company/createBindCode', {}, taxiManager);
+    await good('company/bind', { code }, helper.token);
+    const soloCode = await good<{ code: string }>('company/createBindCode', {}, solo.token);
+    await good('company/bind', { code: soloCode.code }, helper.token);
+    expect((await whoAmI(helper.token)).companyInfo?.id).toBe(newCompany!.id);
+
+    expect(await good('companyUser/remove', { userId: helper.id }, solo.token)).toEqual({ removed: true, bindCodeRevoked: true });
+    // Still signed in, in no company (not silently in another one), the other company still theirs.
+    const after = await whoAmI(helper.token);
+    expect(after.companyInfo).toBeNull();
+    expect((await good<{ list: { id: string }[] }>('company/getMyCompanies', {}, helper.token)).list.map((company) => company.id)).toEqual([taxiId]);
+    expectRefused(await call('goods/list', {}, helper.token), 403, undefined, 1003);
+    // The code they joined with is gone: signing in again and binding with it is refused.
+    expectRefused(await call('company/bind', { code: soloCode.code }, await createSession(server.database.db, helper.id)), 404, '绑定码无效或已过期', 4004);
+    expect(await good('company/getBindCode', {}, solo.token)).toBeNull();
+    expect(await server.database.db.select().from(memberships).where(and(eq(memberships.companyId, newCompany!.id), eq(memberships.userId, helper.id)))).toEqual([]);
+    // A code the manager makes afterwards works again; removal with no live code says none was revoked.
+    const fresh = await good<{ code: string }>('company/createBindCode', {}, solo.token);
+    await good('company/bind', { code: fresh.code }, helper.token);
+    await good('company/revokeBindCode', {}, solo.token);
+    expect(await good('companyUser/remove', { userId: helper.id }, solo.token)).toEqual({ removed: true, bindCodeRevoked: false });
     expectRefused(await call('companyUser/remove', { userId: managerId }, solo.token), 403, '该用户不是本企业的员工', 1004);
   });
 

@@ -1,8 +1,10 @@
 /**
  * `GET /t/{code}` (server/src/companies/short-link-route.ts): a scanned short link is redirected by the server to its
- * target, with the scanned query along; an unknown code, or a target that would leave the app, gets the host.
+ * target, with the scanned query along; an unknown code, a bind code (never a public link), or a target that would
+ * leave the app, gets the host. Following and resolving links is rate-limited per client (issue 20).
  */
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { SHORT_LINK_LIMIT } from '../src/companies/codes';
 import { shortLinks } from '../src/db/schema';
 import { redirectTarget } from '../src/companies/short-link-route';
 import { createTestServer, DATABASES, type TestServer } from './support/test-server';
@@ -38,5 +40,32 @@ describe.each(DATABASES)('short links (%s)', (kind) => {
       expect(answer.headers.location).toBeUndefined();
       expect(answer.headers['content-type']).toMatch(/^text\/html/);
     }
+  });
+  test('a bind code is no public link: its /t/ address gets the host page, never a redirect that tells it is live', async () => {
+    const manager = await server.tokenFor('企业管理员');
+    const code = await server.call<{ code: string }>('company/createBindCode', {}, manager);
+    const answer = await server.app.inject({ method: 'GET', url: `/t/${code.body.result.code}` });
+    expect(answer.statusCode).not.toBe(302);
+    expect(answer.headers.location).toBeUndefined();
+    expect(answer.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  test('one client following or resolving links is limited: 429 for /t/, 4029 for shortLink/resolve; other clients are not', async () => {
+    const guesser = '10.20.30.40';
+    const follow = (code: string, remoteAddress = guesser) => server.app.inject({ method: 'GET', url: `/t/${code}`, remoteAddress });
+    const resolve = (code: string, remoteAddress = guesser) => server.app.inject({ method: 'POST', url: '/api/shortLink/resolve', payload: { code }, remoteAddress });
+    const followed = [];
+    for (let i = 0; i < SHORT_LINK_LIMIT.max + 5; i++) followed.push((await follow(`GUESS${String(i).padStart(3, '0')}`)).statusCode);
+    expect(followed.filter((status) => status === 429)).toHaveLength(5);
+    const refused = await follow('shop1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body).toContain('访问过于频繁，请稍后再试');
+    expect((await follow('shop1', '10.20.30.41')).statusCode).toBe(302);
+
+    const resolved = [];
+    for (let i = 0; i < SHORT_LINK_LIMIT.max + 5; i++) resolved.push((await resolve(`GUESS${String(i).padStart(3, '0')}`)).json().errorCode);
+    expect(resolved.filter((code) => code === 4029)).toHaveLength(5);
+    expect(resolved.filter((code) => code === 4004)).toHaveLength(SHORT_LINK_LIMIT.max);
+    expect((await resolve('shop1', '10.20.30.41')).json()).toMatchObject({ success: true, result: { target: '/shop/YST0001' } });
   });
 });

@@ -85,9 +85,15 @@ const OWN: Record<string, (me: Side, caller: Member) => string> = {
 };
 
 /** Ids of rows that are not company data, and why. */
-const NOT_COMPANY_DATA: Record<string, { reason: string; table: typeof agreements | typeof titles }> = {
+/** `addressedBy`: the column that says whose the row is, when it is not the caller's company (it may name another). */
+const NOT_COMPANY_DATA: Record<string, { reason: string; table: typeof agreements | typeof titles | typeof memberInvitations; addressedBy?: string }> = {
   协议编号: { reason: 'the authorisation agreement is one text for every user', table: agreements },
   抬头编号: { reason: "invoice titles belong to a user, not a company (title-calls.test.ts: another user's title gives 1004)", table: titles },
+  收到的邀请: {
+    reason: "an invitation the user received is addressed to their phone, from another company (company-onboarding.test.ts: another person's invitation gives 1004)",
+    table: memberInvitations,
+    addressedBy: 'phone',
+  },
 };
 
 function idProperties(spec: CallSpec): { key: string; schema: PropertySchema }[] {
@@ -244,6 +250,7 @@ describe.each(DATABASES)('tenancy (%s)', (kind) => {
         const title = schema.title ?? key;
         const global = NOT_COMPANY_DATA[title];
         if (FOREIGN[title] && OWN[title]) scoped++;
+        else if (global?.addressedBy) expect(Object.keys(getTableColumns(global.table))).toContain(global.addressedBy);
         else if (global) expect(Object.keys(getTableColumns(global.table))).not.toContain('companyId');
         else unknown.push(`${spec.path}: ${key} (${title})`);
       }

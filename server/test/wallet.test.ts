@@ -160,4 +160,26 @@ describe.each(DATABASES)('wallet (%s)', (kind) => {
     expectRefused(await server.call('statistics/income', { from: '2026-02-01', to: '2026-01-01', by: 'day' }, manager), 400, '结束日期不能早于开始日期');
     expectRefused(await server.call('statistics/income', { from, to: today, by: 'day' }, employee), 403, undefined, 1003);
   });
+  test('after the service expires the merchant still reads the wallet and withdraws what is available; new payments are refused', async () => {
+    const db = server.database.db;
+    const [company] = await db.select().from(companies).where(eq(companies.code, 'YST0001'));
+    const before = await wallet();
+    expect(before.availableFen).toBeGreaterThan(300);
+    await db.update(companies).set({ serviceExpiresAt: new Date('2020-01-01T00:00:00Z') }).where(eq(companies.id, company!.id));
+    try {
+      expect((await server.call<Wallet>('wallet/get', {}, cashier)).body.result.availableFen).toBe(before.availableFen);
+      expect((await server.call<{ total: number }>('wallet/entries', {}, manager)).body.success).toBe(true);
+      expect((await server.call('wallet/withdrawPreview', { amountFen: 200 }, manager)).body.success).toBe(true);
+      const taken = await server.call<WithdrawalView>('wallet/withdraw', { amountFen: 200, requestSerial: `expired-${kind}` }, manager);
+      expect(taken.body).toMatchObject({ success: true, result: { amountFen: 200, feeFen: 100 } });
+      expect((await wallet()).availableFen).toBe(before.availableFen - 300);
+      expect((await server.call<{ list: WithdrawalView[] }>('wallet/withdrawals', {}, manager)).body.result.list.map((row) => row.id)).toContain(taken.body.result.id);
+      // Taking new payments stays closed, and so does the rest of the company's work.
+      expectRefused(await server.call('cash/createOrder', { code: 'YST0001', amountFen: 1_000, channel: 'demo' }, customer), 409, undefined, 2005);
+      expectRefused(await server.call('payment/list', {}, manager), 403, undefined, 2003);
+    } finally {
+      await db.update(companies).set({ serviceExpiresAt: company!.serviceExpiresAt }).where(eq(companies.id, company!.id));
+    }
+    await ledgerIsSound();
+  });
 });

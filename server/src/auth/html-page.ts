@@ -19,11 +19,11 @@ button,.button{display:block;width:100%;box-sizing:border-box;border:0;border-ra
 </style></head><body><header>${escapeHtml(title)}</header><main>${body}</main></body></html>`;
 }
 
-/** Answers a refused sign-in step with a short page that explains why and leads back home. */
-export function refuse(reply: FastifyReply, status: number, message: string): FastifyReply {
+/** Answers a refused step (of sign-in, by default) with a short page that explains why and leads back home. */
+export function refuse(reply: FastifyReply, status: number, message: string, title = '无法登录'): FastifyReply {
   return reply
     .code(status)
     .type('text/html; charset=utf-8')
     .header('Cache-Control', 'no-store')
-    .send(htmlPage('无法登录', `<div class="card"><p>${escapeHtml(message)}</p><a class="button" href="/">返回首页</a></div>`));
+    .send(htmlPage(title, `<div class="card"><p>${escapeHtml(message)}</p><a class="button" href="/">返回首页</a></div>`));
 }

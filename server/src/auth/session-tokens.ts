@@ -3,7 +3,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { sessions } from '../db/schema';
-import { claimInvitations } from '../companies/memberships';
 
 export const SESSION_LIFETIME_MS = 7 * 24 * 3600 * 1000;
 
@@ -11,12 +10,8 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/**
- * A new session of the user: every sign-in path (demo, WeChat, Alipay) makes its session here, so this is also where
- * the companies a manager added the user's phone to (invitations) become the user's.
- */
+/** A new session of the user: every sign-in path (demo, WeChat, Alipay) makes its session here. */
 export async function createSession(db: Database, userId: string, lifetimeMs = SESSION_LIFETIME_MS): Promise<string> {
-  await claimInvitations(db, userId);
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + lifetimeMs) });
   return token;

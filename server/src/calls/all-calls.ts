@@ -6,6 +6,7 @@ import { cashCalls } from './cash-calls';
 import { companyUserCalls } from './company-user-calls';
 import { goodsCalls } from './goods-calls';
 import { incomeStatisticsCalls } from './income-statistics-calls';
+import { invitationCalls } from './invitation-calls';
 import { invoiceCalls } from './invoice-calls';
 import { lifeServiceCalls } from './life-service-calls';
 import { paymentCalls } from './payment-calls';
@@ -21,6 +22,7 @@ import { walletCalls } from './wallet-calls';
 export const ALL_CALLS: readonly CallSpec[] = [
   ...userCalls,
   ...companyUserCalls,
+  ...invitationCalls,
   ...taxAccountCalls,
   ...taskCalls,
   ...serviceCalls,

@@ -1,12 +1,13 @@
 /**
  * A company's bind code (绑定码): a manager makes one (the previous stops working) and hands it out as text or as the
- * link `/t/{code}`; whoever has it sees which company it is (`company/previewBind`) and joins it as an employee
- * (`company/bind`), which makes it their current company. A code lasts 7 days. Codes are 8 random characters of 32
- * (2^40 of them) and both calls that take one are rate-limited, so guessing one is hopeless.
+ * link `/t/{code}`; whoever has it, signed in, sees which company it is (`company/previewBind`) and joins it as an
+ * employee (`company/bind`), which makes it their current company. A code lasts 7 days, and removing a member revokes
+ * it (company-user-calls.ts). Codes are 8 random characters of 32 (2^40 of them), never in the public short links
+ * (companies/codes.ts), and every call that takes one is rate-limited, so guessing one is hopeless.
  */
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { BindCode } from '@app/contract/company';
-import { normalisedCode, newLinkedCode, shortPathOf } from '../companies/codes';
+import { newPrivateCode, normalisedCode, shortPathOf } from '../companies/codes';
 import { joinCompany } from '../companies/memberships';
 import type { Database } from '../db/database';
 import { companies, companyBindCodes } from '../db/schema';
@@ -17,8 +18,6 @@ export const BIND_CODE_LIFETIME_MS = 7 * 24 * 3600 * 1000;
 const GUESSING: RateLimit = { max: 10, windowMs: 60_000 };
 
 type BindCodeRow = typeof companyBindCodes.$inferSelect;
-
-const bindPath = (code: string) => `/my/company/bind?code=${code}`;
 
 function bindCodeView(row: BindCodeRow): BindCode {
   return { code: row.code, shortPath: shortPathOf(row.code), expiresAt: row.expiresAt.toISOString() };
@@ -56,7 +55,7 @@ const createBindCode = defineCall('company/createBindCode', {
       await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, company.id)).for('update');
       const now = new Date();
       await tx.update(companyBindCodes).set({ revokedAt: now }).where(and(eq(companyBindCodes.companyId, company.id), isNull(companyBindCodes.revokedAt)));
-      const code = await newLinkedCode(tx, bindPath);
+      const code = await newPrivateCode(tx);
       const [row] = await tx
         .insert(companyBindCodes)
         .values({ companyId: company.id, code, createdBy: caller.userId, createdAt: now, expiresAt: new Date(now.getTime() + BIND_CODE_LIFETIME_MS) })

@@ -1,17 +1,18 @@
 /**
- * The company's members, managed by its managers: the list (members and the phones added that have not signed in
- * yet), adding someone by phone with a role, taking back such an addition, and removing a member. Removing a member
- * ends every session of theirs (they sign in again and see the companies they still belong to), and a company always
- * keeps a manager: changes to one company's members are made one at a time (its row is locked), so two managers
- * removing each other at once cannot leave it with none. Someone added by phone who has no account yet is an
- * invitation, claimed when a user with that phone signs in (`claimInvitations`, auth/session-tokens.ts).
+ * The company's members, managed by its managers: the list (members and the invitations not accepted yet), inviting
+ * someone by phone with a role, taking back an invitation, and removing a member. An invitation is only that: the
+ * person with that phone accepts or declines it (invitation-calls.ts), and nothing about an account with that phone is
+ * told to the manager before they accept. Removing a member ends their access to this company, and only that (their
+ * sessions and other companies stay theirs); the bind codes made before it stop working, so they cannot walk back in
+ * with the code they used. A company always keeps a manager: changes to one company's members are made one at a time
+ * (its row is locked), so two managers removing each other at once cannot leave it with none.
  */
-import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { CompanyMember } from '@app/contract/company';
 import { LIST_LIMIT } from '@app/contract/limits';
 import { MEMBER_ROLES, roleOfPermissions } from '@app/domain/company-roles';
-import { joinCompany, userWithPhone } from '../companies/memberships';
-import { companies, memberInvitations, memberships, sessions, users } from '../db/schema';
+import { isMemberPhone } from '../companies/memberships';
+import { companies, companyBindCodes, memberInvitations, memberships, users } from '../db/schema';
 import { ApiFailure, ErrorCode, invalidField } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 import { cappedCount, containsPattern, pageWindow } from '../http/paging';
@@ -84,8 +85,9 @@ const listCompanyUsers = defineCall('companyUser/list', {
 });
 
 /**
- * Adds someone by phone: a user with that phone becomes a member at once (their current company, if they had none);
- * otherwise the addition waits for them as an invitation. Twice the same phone: one is added, the other told.
+ * Invites someone by phone: always an invitation, whether or not an account has that phone, which its owner accepts
+ * or declines (so a manager can neither pull another company's member in nor learn who has a phone). Twice the same
+ * phone: one is invited, the other told.
  */
 const addCompanyUser = defineCall('companyUser/add', {
   access: { kind: 'company', anyOf: ['company_manage'] },
@@ -94,14 +96,9 @@ const addCompanyUser = defineCall('companyUser/add', {
     if (!name) throw invalidField('name', '请填写姓名');
     const { phone, role } = body;
     return services.db.transaction(async (tx) => {
-      const user = await userWithPhone(tx, phone);
-      if (user) {
-        if (!(await joinCompany(tx, user.id, company.id, role))) throw new ApiFailure(ErrorCode.TaskStateConflict, '该手机号已是本企业员工');
-        const [member] = await tx.select({ createdAt: memberships.createdAt }).from(memberships).where(and(eq(memberships.companyId, company.id), eq(memberships.userId, user.id)));
-        return { id: user.id, pending: false, name: user.nickname, phone, role, roleName: MEMBER_ROLES[role].roleName, self: user.id === caller.userId, joinedAt: (member?.createdAt ?? new Date()).toISOString() };
-      }
+      if (await isMemberPhone(tx, company.id, phone)) throw new ApiFailure(ErrorCode.TaskStateConflict, '该手机号已是本企业员工');
       const [invitation] = await tx.insert(memberInvitations).values({ companyId: company.id, phone, name, role, createdBy: caller.userId }).onConflictDoNothing().returning();
-      if (!invitation) throw new ApiFailure(ErrorCode.TaskStateConflict, '该手机号已添加，等待对方登录后加入');
+      if (!invitation) throw new ApiFailure(ErrorCode.TaskStateConflict, '已邀请该手机号，等待对方接受');
       return invitationView(invitation);
     });
   },
@@ -112,13 +109,13 @@ const cancelInvitation = defineCall('companyUser/cancelInvitation', {
   handler: async ({ company, body, services }) => {
     const id = body.id.toLowerCase();
     const [invitation] = await services.db.select({ companyId: memberInvitations.companyId }).from(memberInvitations).where(eq(memberInvitations.id, id));
-    if (!invitation) throw new ApiFailure(ErrorCode.NotFound, '该邀请不存在或对方已加入');
+    if (!invitation) throw new ApiFailure(ErrorCode.NotFound, '该邀请不存在或对方已处理');
     if (invitation.companyId !== company.id) throw new ApiFailure(ErrorCode.NoAccess, '无权操作该企业的邀请');
     const deleted = await services.db
       .delete(memberInvitations)
       .where(and(eq(memberInvitations.id, id), eq(memberInvitations.companyId, company.id)))
       .returning({ id: memberInvitations.id });
-    if (!deleted.length) throw new ApiFailure(ErrorCode.NotFound, '该邀请不存在或对方已加入');
+    if (!deleted.length) throw new ApiFailure(ErrorCode.NotFound, '该邀请不存在或对方已处理');
     return { id };
   },
 });
@@ -128,8 +125,9 @@ const removeCompanyUser = defineCall('companyUser/remove', {
   rateLimit: { max: 30, windowMs: 60_000 },
   handler: async ({ company, body, services }) => {
     const userId = body.userId.toLowerCase();
-    await services.db.transaction(async (tx) => {
+    const bindCodeRevoked = await services.db.transaction(async (tx) => {
       await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, company.id)).for('update');
+      const removedAt = new Date();
       const [member] = await tx
         .select()
         .from(memberships)
@@ -143,14 +141,17 @@ const removeCompanyUser = defineCall('companyUser/remove', {
         if ((others?.n ?? 0) === 0) throw new ApiFailure(ErrorCode.TaskStateConflict, '企业至少需要保留一名管理员');
       }
       await tx.delete(memberships).where(and(eq(memberships.companyId, company.id), eq(memberships.userId, userId)));
-      // Their current company is gone: the next sign-in starts in another of theirs, or none.
-      await tx
-        .update(users)
-        .set({ currentCompanyId: sql`(select ${memberships.companyId} from ${memberships} where ${memberships.userId} = ${userId} order by ${memberships.createdAt} limit 1)` })
-        .where(and(eq(users.id, userId), eq(users.currentCompanyId, company.id)));
-      await tx.delete(sessions).where(eq(sessions.userId, userId));
+      // Not another of their companies in its place: a request they send for this one must not land in another.
+      await tx.update(users).set({ currentCompanyId: null }).where(and(eq(users.id, userId), eq(users.currentCompanyId, company.id)));
+      // Every live code was made before this (createBindCode takes the same lock).
+      const revoked = await tx
+        .update(companyBindCodes)
+        .set({ revokedAt: removedAt })
+        .where(and(eq(companyBindCodes.companyId, company.id), isNull(companyBindCodes.revokedAt)))
+        .returning({ code: companyBindCodes.code });
+      return revoked.length > 0;
     });
-    return { removed: true };
+    return { removed: true as const, bindCodeRevoked };
   },
 });
 

@@ -2,7 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { cars, serviceConfig, serviceContacts, serviceHotlines } from '../db/schema';
-import { shortLinkTarget } from '../companies/codes';
+import { bindLinkTarget, SHORT_LINK_LIMIT, shortLinkTarget } from '../companies/codes';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 
@@ -57,10 +57,15 @@ const getSysConfig = defineCall('sysConfig/get', {
   },
 });
 
+/**
+ * Where a short link leads: a public link (a shop code, a sub-code) for anyone; a live bind code's only for a signed-in
+ * user, so that a visitor who is not signed in cannot tell a bind code from an unknown one. Rate-limited per client.
+ */
 const resolveShortLink = defineCall('shortLink/resolve', {
   access: { kind: 'public' },
-  handler: async ({ body, services }) => {
-    const target = await shortLinkTarget(services.db, body.code);
+  rateLimit: SHORT_LINK_LIMIT,
+  handler: async ({ caller, body, services }) => {
+    const target = (await shortLinkTarget(services.db, body.code)) ?? (caller ? await bindLinkTarget(services.db, body.code) : null);
     if (!target) throw new ApiFailure(ErrorCode.NotFound, '链接不存在或已失效');
     return { target };
   },

@@ -17,7 +17,11 @@ import { defineCall } from '../http/define-call';
 import { cappedCount, pageWindow } from '../http/paging';
 import { InsufficientFunds, merchantBalances, post } from '../ledger/ledger';
 
-const WALLET = { kind: 'company', anyOf: ['company_manage', 'benefit_payment'] } as const;
+/**
+ * The merchant's money stays theirs after the service expires: reading the wallet and withdrawing what is available
+ * stay open (issue 20); taking new payments does not (`shop/get` closes the cash desk, `cash/createOrder` refuses).
+ */
+const WALLET = { kind: 'company', anyOf: ['company_manage', 'benefit_payment'], allowExpired: true } as const;
 
 /** The bank account withdrawals go to: the company's own (银行账号 of its details), masked; null when none. */
 function boundAccount(company: CallerCompany): { masked: string; bankName: string; bankAccount: string } | null {

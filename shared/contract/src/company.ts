@@ -1,6 +1,6 @@
 /**
  * A company onboarding itself: the bind code a manager hands out (and revokes), binding with it, and the members a
- * manager adds (by phone, with a role of `@app/domain/company-roles`) and removes.
+ * manager invites (by phone, with a role of `@app/domain/company-roles`: the person accepts or declines) and removes.
  */
 import Type, { type Static } from 'typebox';
 import { MEMBER_ROLE_KEYS, MOBILE_PATTERN } from '@app/domain/company-roles';
@@ -17,7 +17,10 @@ export type BindCode = Static<typeof BindCode>;
 
 const Code = Type.String({ title: '绑定码', pattern: '^[A-Za-z0-9]{4,16}$', maxLength: 16 });
 
-/** A member of the company, or someone added by phone who has not signed in yet (`pending`). */
+/**
+ * A member of the company, or someone the manager added by phone who has not accepted yet (`pending`): for a pending
+ * one, `name` and `phone` are what the manager typed, never anything of an account with that phone.
+ */
 export const CompanyMember = Type.Object({
   /** The membership's id: the user's id, or the pending invitation's. */
   id: Type.String(),
@@ -31,6 +34,17 @@ export const CompanyMember = Type.Object({
   joinedAt: IsoTime,
 });
 export type CompanyMember = Static<typeof CompanyMember>;
+
+/** An invitation to the signed-in user's phone: which company asks them to join, and as what. */
+export const MyInvitation = Type.Object({
+  id: Type.String(),
+  companyName: Type.String(),
+  xsfNsrsbh: Type.String(),
+  role: OneOf([...MEMBER_ROLE_KEYS], '角色'),
+  roleName: Type.String(),
+  invitedAt: IsoTime,
+});
+export type MyInvitation = Static<typeof MyInvitation>;
 
 export const companyCalls = {
   /** The current bind code (manager), or null when none is valid. */
@@ -51,6 +65,11 @@ export const companyCalls = {
     }),
     CompanyMember,
   ),
-  /** Takes back an addition of someone who has not signed in yet. */
+  /** Takes back an addition the person has not accepted yet. */
   'companyUser/cancelInvitation': call(Body({ id: Id('邀请') }), Type.Object({ id: Type.String() })),
+  /** The invitations to the caller's phone, newest first (the 50 newest). */
+  'company/myInvitations': call(Empty, Type.Object({ list: Type.Array(MyInvitation) })),
+  /** Joins the inviting company with the invited role; it becomes current when the user had none. */
+  'company/acceptInvitation': call(Body({ id: Id('收到的邀请') }), Type.Object({ companyId: Type.String(), companyName: Type.String(), current: Type.Boolean() })),
+  'company/declineInvitation': call(Body({ id: Id('收到的邀请') }), Type.Object({ id: Type.String() })),
 };

@@ -56,5 +56,9 @@ export const userCalls = {
   'user/signOut': call(Empty, Type.Object({ signedOut: Type.Literal(true) })),
   'company/getMyCompanies': call(Body({ keyword: Type.Optional(Text('关键字', 50)), ...Paging }), Paged(MyCompany)),
   'company/changeCompany': call(Body({ id: Id('企业编号') }), Type.Object({ id: Type.String() })),
-  'companyUser/remove': call(Body({ userId: Id('员工') }), Type.Object({ removed: Type.Literal(true) })),
+  /**
+   * Ends the member's access to this company (not their sessions, nor their other companies). The company's bind codes
+   * made before it stop working (`bindCodeRevoked`), so the member cannot walk back in with the code they used.
+   */
+  'companyUser/remove': call(Body({ userId: Id('员工') }), Type.Object({ removed: Type.Literal(true), bindCodeRevoked: Type.Boolean() })),
 };

@@ -2,12 +2,14 @@ import { afterEach, describe, expect, test } from '@rstest/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { sessionStore, userDetailAtom } from '@app/host-sdk/session';
 import { fail, ok, renderPage, taxAccount, userDetail, type Route } from '@app/host-sdk/testing';
+import type { MyInvitation } from '@app/contract/company';
 import type { UserDetail } from '@app/contract/user';
 import type { BindCode, MyCompany } from './companies-api';
 import MyCompaniesPage from './MyCompaniesPage';
 
 const SHANGHAI: MyCompany = { id: 'c-1', name: '上海示例商贸有限公司', xsfNsrsbh: '91310000MA1FL8XQ3X', roleName: '管理员', permissions: ['company_manage', 'company_user_role'], current: true };
 const HANGZHOU: MyCompany = { id: 'c-2', name: '杭州出租车有限公司', xsfNsrsbh: '91330100MA2H4K6P0Y', roleName: '员工', permissions: ['company_user_role'], current: false };
+const INVITATION: MyInvitation = { id: 'i-1', companyName: '杭州优税通科技有限公司', xsfNsrsbh: '91330106MA2CFD5R0X', role: 'employee', roleName: '员工', invitedAt: '2026-11-20T02:00:00.000Z' };
 const CODE: BindCode = { code: 'AB12CD34', shortPath: '/t/AB12CD34', expiresAt: '2026-12-01T04:00:00.000Z' };
 const COMPANY_INFO = userDetail().companyInfo as NonNullable<UserDetail['companyInfo']>;
 const EMPLOYEE = userDetail({ permissions: ['company_user_role'], companyInfo: { ...COMPANY_INFO, roleName: '员工' } });
@@ -166,5 +168,49 @@ describe('MyCompaniesPage', () => {
     api.route('company/getBindCode', ok(CODE));
     fireEvent.click(within(card).getByRole('button', { name: '重试' }));
     expect(await within(card).findByText('AB12CD34')).toBeTruthy();
+  });
+  test('an invitation: 加入 joins the company, which becomes current for a user of none; the session is reloaded and home opens', async () => {
+    const joinedAs = userDetail({ companyInfo: { ...COMPANY_INFO, id: 'c-9', name: '杭州优税通科技有限公司', roleName: '员工' }, permissions: ['company_user_role'] });
+    const { api, url } = open(userDetail({ company: false, companyInfo: null, permissions: [] }), {
+      'company/getMyCompanies': ok({ total: 0, list: [] }),
+      'company/myInvitations': ok({ list: [INVITATION] }),
+      'company/acceptInvitation': ok({ companyId: 'c-9', companyName: '杭州优税通科技有限公司', current: true }),
+      'user/getOfficialAccountLoginUserInfo': ok(joinedAs),
+      'taxAccount/getTaxAccount': ok(taxAccount()),
+    });
+    const invitations = await screen.findByRole('region', { name: '企业邀请' });
+    const card = within(invitations).getByRole('article', { name: '杭州优税通科技有限公司' });
+    expect(card.textContent).toContain('邀请您以员工身份加入');
+    fireEvent.click(within(card).getByRole('button', { name: '加入' }));
+    expect(await screen.findByText('已加入杭州优税通科技有限公司')).toBeTruthy();
+    await waitFor(() => expect(url()).toBe('/'));
+    expect(api.bodiesOf('company/acceptInvitation')).toEqual([{ id: 'i-1' }]);
+    expect(sessionStore.get(userDetailAtom)?.companyInfo?.name).toBe('杭州优税通科技有限公司');
+  });
+
+  test('an invitation: 拒绝 asks first, then declines it and it leaves the page; one taken back meanwhile says so', async () => {
+    let answered = false;
+    const { api, url } = open(userDetail(), {
+      'company/myInvitations': () => ok({ list: answered ? [] : [INVITATION, { ...INVITATION, id: 'i-2', companyName: '杭州顺达出租汽车有限公司' }] }),
+      'company/declineInvitation': () => {
+        answered = true;
+        return ok({ id: 'i-1' });
+      },
+    });
+    const invitations = await screen.findByRole('region', { name: '企业邀请' });
+    fireEvent.click(within(within(invitations).getByRole('article', { name: '杭州优税通科技有限公司' })).getByRole('button', { name: '拒绝' }));
+    expect(within(await dialog()).getByText('确定拒绝加入“杭州优税通科技有限公司”吗？')).toBeTruthy();
+    fireEvent.click(await dialogButton('拒绝'));
+    expect(await screen.findByText('已拒绝邀请')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('region', { name: '企业邀请' })).toBeNull());
+    expect(api.bodiesOf('company/declineInvitation')).toEqual([{ id: 'i-1' }]);
+    expect(url()).toBe('/my/companies');
+  });
+
+  test('an invitation the manager took back: 该邀请已失效', async () => {
+    open(userDetail(), { 'company/myInvitations': ok({ list: [INVITATION] }), 'company/acceptInvitation': fail(4004, '该邀请不存在或已失效') });
+    const invitations = await screen.findByRole('region', { name: '企业邀请' });
+    fireEvent.click(within(invitations).getByRole('button', { name: '加入' }));
+    expect(await screen.findByText('该邀请已失效')).toBeTruthy();
   });
 });

@@ -1,12 +1,12 @@
 /**
- * `/my/companies` (我的企业): the companies the user belongs to (name, tax number, role), the current one marked 当前.
- * Tapping another asks first, then switches (`@app/host-sdk/company-switch`: the session is reloaded for it, no page
- * reload) and goes home. 绑定新企业 opens `/my/company/bind`. A manager of the current company also sees its bind
- * code (BindCodeCard).
+ * `/my/companies` (我的企业): the invitations to the user's phone (加入 / 拒绝), then the companies the user belongs to
+ * (name, tax number, role), the current one marked 当前. Tapping another asks first, then switches
+ * (`@app/host-sdk/company-switch`: the session is reloaded for it, no page reload) and goes home. 绑定新企业 opens
+ * `/my/company/bind`. A manager of the current company also sees its bind code (BindCodeCard).
  */
 import { useState } from 'react';
 import { ApiError } from '@app/host-sdk/api-client';
-import { switchCompany } from '@app/host-sdk/company-switch';
+import { reloadCompanySession, switchCompany } from '@app/host-sdk/company-switch';
 import { appHref } from '@app/host-sdk/paths';
 import { hasPermission } from '@app/host-sdk/roles';
 import { useNavigate } from '@app/host-sdk/router';
@@ -15,6 +15,8 @@ import { Button } from '@app/ui/button';
 import { confirmDialog, showToast } from '@app/ui/feedback';
 import { Page } from '@app/ui/page';
 import { PagedList } from '@app/ui/paged-list';
+import { invitationsRevision, type JoinedCompany } from '../../features/invitations/invitations-api';
+import { InvitationsSection } from '../../features/invitations/InvitationsSection';
 import { BindCodeCard } from './BindCodeCard';
 import { CompanyRow } from './CompanyRow';
 import { listMyCompanies, type MyCompany } from './companies-api';
@@ -27,6 +29,7 @@ export default function MyCompaniesPage() {
   /** How many companies there are, once known: the hint and the bottom button give way to the empty state. */
   const [total, setTotal] = useState<number | null>(null);
   const manager = !!company && hasPermission(user, 'company_manage');
+  const invitationsAnswered = invitationsRevision.use();
 
   async function choose(target: MyCompany) {
     if (target.current || switching) return;
@@ -51,6 +54,13 @@ export default function MyCompaniesPage() {
 
   const bind = () => navigate(appHref('myCompanyBind'));
 
+  async function joined(company: JoinedCompany) {
+    // The first company of a user with none became current: the whole session is now that company's.
+    if (!company.current) return;
+    await reloadCompanySession();
+    navigate(appHref('home'));
+  }
+
   const load = async (page: number) => {
     const result = await listMyCompanies(page);
     if (page === 1) setTotal(result.total);
@@ -60,9 +70,10 @@ export default function MyCompaniesPage() {
   return (
     <Page title="我的企业">
       <div className="my-companies">
+        <InvitationsSection onJoined={(company) => void joined(company)} />
         <PagedList<MyCompany>
-          // The current company changes the marks (and, after a switch, may change the list): load it again.
-          queryKey={`companies:${company?.id ?? 'none'}`}
+          // The current company changes the marks (and, after a switch or joining, the list): load it again.
+          queryKey={`companies:${company?.id ?? 'none'}:${invitationsAnswered}`}
           load={load}
           itemKey={(item) => item.id}
           renderItem={(item) => <CompanyRow company={item} switching={switching} onChoose={(target) => void choose(target)} />}

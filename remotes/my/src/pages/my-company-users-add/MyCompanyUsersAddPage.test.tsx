@@ -35,23 +35,15 @@ describe('MyCompanyUsersAddPage', () => {
     expect(api.bodiesOf('companyUser/add')).toEqual([]);
   });
 
-  test('adds someone who has not signed in yet: the toast says they will see the company, then back to the list', async () => {
+  test('invites someone by phone: the toast says they join once they accept, then back to the list', async () => {
     const { api, url } = openForm({ calls: { 'companyUser/add': ok(ADDED) } });
     fireEvent.change(phoneField(), { target: { value: '13800000001' } });
     fireEvent.change(nameField(), { target: { value: ' 张三 ' } });
     fireEvent.click(screen.getByText('车队管理员'));
     submit();
-    expect(await screen.findByText('已添加，对方下次登录后即可看到本企业')).toBeTruthy();
+    expect(await screen.findByText('已邀请张三，对方接受后加入本企业')).toBeTruthy();
     expect(api.bodiesOf('companyUser/add')).toEqual([{ phone: '13800000001', name: '张三', role: 'taxi_manager' }]);
     await waitFor(() => expect(url()).toBe('/my/companyUsers'));
-  });
-
-  test('adds a user who already signed in: 已添加', async () => {
-    openForm({ calls: { 'companyUser/add': ok({ ...ADDED, pending: false, id: 'u-9' }) } });
-    fireEvent.change(phoneField(), { target: { value: '13800000001' } });
-    fireEvent.change(nameField(), { target: { value: '张三' } });
-    submit();
-    expect(await screen.findByText('已添加')).toBeTruthy();
   });
 
   test('the server refusing the phone (4000) shows its message under the field', async () => {

@@ -1,7 +1,7 @@
 /**
- * `/my/companyUsers/add`: a manager adds someone by phone and name with a role (`companyUser/add`). Someone who has
- * not signed in yet is added as pending and sees the company at their next sign-in; the toast says so. Then back to
- * the staff list.
+ * `/my/companyUsers/add`: a manager invites someone by phone and name with a role (`companyUser/add`). The person
+ * signs in with that phone and accepts (or declines) in 我的企业; until then they are listed as 待接受. The toast says
+ * so. Then back to the staff list.
  */
 import { useState } from 'react';
 import { callApi } from '@app/host-sdk/api-client';
@@ -30,7 +30,7 @@ function MemberForm({ onSaved }: { onSaved: () => void }) {
         { noRepeat: true },
       );
       membersRevision.note();
-      showToast({ icon: 'success', content: member.pending ? '已添加，对方下次登录后即可看到本企业' : '已添加' });
+      showToast({ icon: 'success', content: `已邀请${member.name}，对方接受后加入本企业` });
       onSaved();
     } catch (error) {
       // The fields the server refused show its message under them (the toast has shown it too).
@@ -55,7 +55,7 @@ function MemberForm({ onSaved }: { onSaved: () => void }) {
       }
     >
       <Form.Header>员工信息</Form.Header>
-      <Form.Item name="phone" label="手机号" required rules={memberRules.phone} description="对方用此手机号登录后即可看到本企业">
+      <Form.Item name="phone" label="手机号" required rules={memberRules.phone} description="对方用此手机号登录后，在“我的企业”中接受邀请即可加入">
         <Input type="tel" inputMode="numeric" placeholder="11 位手机号" maxLength={11} clearable />
       </Form.Item>
       <Form.Item name="name" label="姓名" required rules={memberRules.name}>

@@ -1,5 +1,5 @@
 /**
- * One member: name, 待登录 for someone added who has not signed in yet, the role, the masked phone, and 移除 — except
+ * One member: name, 待接受 for someone invited who has not accepted yet, the role, the masked phone, and 移除 — except
  * on the manager's own row (marked 我), which has no action.
  */
 import { Button } from '@app/ui/button';
@@ -30,7 +30,7 @@ export function MemberCard({ member, onRemove }: MemberCardProps) {
           </Tag>
           {member.pending ? (
             <Tag className="member-card__tag" color="default">
-              待登录
+              待接受
             </Tag>
           ) : null}
         </div>

@@ -21,7 +21,7 @@ function openList(initial: CompanyMember[], options: { remove?: Answer } = {}) {
       'companyUser/remove': ({ userId }) => {
         if (options.remove) return options.remove;
         members = members.filter((item) => item.pending || item.id !== userId);
-        return ok({ removed: true });
+        return ok({ removed: true, bindCodeRevoked: true });
       },
       'companyUser/cancelInvitation': ({ id }) => {
         members = members.filter((item) => !item.pending || item.id !== id);
@@ -49,13 +49,13 @@ afterEach(() => {
 });
 
 describe('MyCompanyUsersPage', () => {
-  test('members and pending additions: name, masked phone, role tag, 待登录; 添加员工 opens the form', async () => {
+  test('members and pending invitations: name, masked phone, role tag, 待接受; 添加员工 opens the form', async () => {
     const { url } = openList([ME, member('王芳', { phone: '13800000003' }), member('inv-1', { name: '张三', pending: true, phone: '13800000001', role: 'taxi_manager', roleName: '车队管理员' })]);
     await waitFor(() => expect(names()).toEqual(['李老板', '王芳', '张三']));
     expect(within(card('王芳')).getByText('138****0003')).toBeTruthy();
     expect(within(card('王芳')).getByText('员工')).toBeTruthy();
-    expect(within(card('王芳')).queryByText('待登录')).toBeNull();
-    expect(within(card('张三')).getByText('待登录')).toBeTruthy();
+    expect(within(card('王芳')).queryByText('待接受')).toBeNull();
+    expect(within(card('张三')).getByText('待接受')).toBeTruthy();
     expect(within(card('张三')).getByText('车队管理员')).toBeTruthy();
     expect(within(card('张三')).getByText('138****0001')).toBeTruthy();
     expect(within(card('李老板')).getByText('管理员')).toBeTruthy();
@@ -72,33 +72,34 @@ describe('MyCompanyUsersPage', () => {
     expect(within(card('王芳')).getByRole('button', { name: '移除 王芳' })).toBeTruthy();
   });
 
-  test('移除 asks first: 取消 keeps the member, 移除 removes them with companyUser/remove', async () => {
+  test('移除 asks first: 取消 keeps the member, 移除 removes them with companyUser/remove and says the bind code went with it', async () => {
     const { api } = openList([ME, member('u-3', { name: '王芳' })]);
     await waitFor(() => expect(names()).toEqual(['李老板', '王芳']));
     fireEvent.click(within(card('王芳')).getByRole('button', { name: '移除 王芳' }));
-    expect(await screen.findByText('确定将“王芳”移出本企业吗？移出后对方将无法再为本企业开票。')).toBeTruthy();
+    expect(await screen.findByText('确定将“王芳”移出本企业吗？移出后对方将无法再访问本企业；本企业当前的绑定码将同时作废，如需再邀请他人请重新生成。')).toBeTruthy();
     fireEvent.click(dialogButton('取消'));
     await waitFor(() => expect(dialog()).toBeNull());
     expect(api.bodiesOf('companyUser/remove')).toEqual([]);
 
     fireEvent.click(within(card('王芳')).getByRole('button', { name: '移除 王芳' }));
-    await screen.findByText('确定将“王芳”移出本企业吗？移出后对方将无法再为本企业开票。');
+    await screen.findByText('确定将“王芳”移出本企业吗？移出后对方将无法再访问本企业；本企业当前的绑定码将同时作废，如需再邀请他人请重新生成。');
     fireEvent.click(dialogButton('移除'));
     await waitFor(() => expect(names()).toEqual(['李老板']));
     expect(api.bodiesOf('companyUser/remove')).toEqual([{ userId: 'u-3' }]);
-    expect(await screen.findByText('已移除')).toBeTruthy();
+    // The manager learns that the bind code the member may have used is gone with them.
+    expect(await screen.findByText('已移除，原绑定码已作废')).toBeTruthy();
   });
 
-  test('a pending addition is taken back with cancelInvitation', async () => {
+  test('a pending invitation is taken back with cancelInvitation', async () => {
     const { api } = openList([ME, member('inv-1', { name: '张三', pending: true })]);
     await waitFor(() => expect(names()).toEqual(['李老板', '张三']));
     fireEvent.click(within(card('张三')).getByRole('button', { name: '移除 张三' }));
-    expect(await screen.findByText('确定取消添加“张三”吗？对方登录后将看不到本企业。')).toBeTruthy();
+    expect(await screen.findByText('确定取消对“张三”的邀请吗？对方将无法再接受邀请。')).toBeTruthy();
     fireEvent.click(dialogButton('移除'));
     await waitFor(() => expect(names()).toEqual(['李老板']));
     expect(api.bodiesOf('companyUser/cancelInvitation')).toEqual([{ id: 'inv-1' }]);
     expect(api.bodiesOf('companyUser/remove')).toEqual([]);
-    expect(await screen.findByText('已取消添加')).toBeTruthy();
+    expect(await screen.findByText('已取消邀请')).toBeTruthy();
   });
 
   test('the last manager (2005): the server\'s message is shown and the member stays', async () => {

@@ -1,8 +1,9 @@
 /**
- * `/my/companyUsers` (managers): the company's members and the people added by phone who have not signed in yet
- * (待登录), each with their role. 移除 asks first, then removes a member (`companyUser/remove`; they lose every
- * session) or takes back a pending addition (`cancelInvitation`); the manager's own row has no action, and the
- * server's refusal to remove the last manager (2005) is shown as it says it. 添加员工 opens the form.
+ * `/my/companyUsers` (managers): the company's members and the people invited by phone who have not accepted yet
+ * (待接受), each with their role. 移除 asks first, then removes a member (`companyUser/remove`: they lose access to this
+ * company, and the bind code made before stops working, which the manager is told) or takes back an invitation
+ * (`cancelInvitation`); the manager's own row has no action, and the server's refusal to remove the last manager
+ * (2005) is shown as it says it. 添加员工 opens the form.
  */
 import { useRef, useState } from 'react';
 import { ApiError } from '@app/host-sdk/api-client';
@@ -34,17 +35,17 @@ export default function MyCompanyUsersPage() {
 
   async function remove(member: CompanyMember) {
     const confirmed = await confirmDialog({
-      title: member.pending ? '取消添加' : '移除员工',
+      title: member.pending ? '取消邀请' : '移除员工',
       content: member.pending
-        ? `确定取消添加“${member.name}”吗？对方登录后将看不到本企业。`
-        : `确定将“${member.name}”移出本企业吗？移出后对方将无法再为本企业开票。`,
+        ? `确定取消对“${member.name}”的邀请吗？对方将无法再接受邀请。`
+        : `确定将“${member.name}”移出本企业吗？移出后对方将无法再访问本企业；本企业当前的绑定码将同时作废，如需再邀请他人请重新生成。`,
       confirmText: <span className="company-users__danger">移除</span>,
       cancelText: '取消',
     });
     if (!confirmed) return;
     try {
-      await removeMember(member);
-      showToast({ icon: 'success', content: member.pending ? '已取消添加' : '已移除' });
+      const { bindCodeRevoked } = await removeMember(member);
+      showToast({ icon: 'success', content: member.pending ? '已取消邀请' : bindCodeRevoked ? '已移除，原绑定码已作废' : '已移除' });
     } catch (error) {
       // 2005: the company would be left without a manager; the server says so. Other errors the API client showed.
       if (error instanceof ApiError && error.errorCode === 2005) await alertDialog({ title: '无法移除', content: error.message, confirmText: '知道了' });

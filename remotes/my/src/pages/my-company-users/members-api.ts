@@ -10,13 +10,19 @@ export function listMembers(keyword: string, page: number) {
 }
 
 /**
- * Removes a member (`companyUser/remove`), or takes back the addition of someone who has not signed in yet
- * (`companyUser/cancelInvitation`). A 2005 answer (the company's last manager) is the caller's to show.
+ * Removes a member (`companyUser/remove`: says whether the bind code was revoked with it), or takes back an
+ * invitation not accepted yet (`companyUser/cancelInvitation`). A 2005 answer (the company's last manager) is the
+ * caller's to show.
  */
-export async function removeMember(member: CompanyMember): Promise<void> {
-  if (member.pending) await callApi('companyUser/cancelInvitation', { id: member.id }, { noRepeat: true, handles: [2005] });
-  else await callApi('companyUser/remove', { userId: member.id }, { noRepeat: true, handles: [2005] });
+export async function removeMember(member: CompanyMember): Promise<{ bindCodeRevoked: boolean }> {
+  if (member.pending) {
+    await callApi('companyUser/cancelInvitation', { id: member.id }, { noRepeat: true, handles: [2005] });
+    membersRevision.note();
+    return { bindCodeRevoked: false };
+  }
+  const { bindCodeRevoked } = await callApi('companyUser/remove', { userId: member.id }, { noRepeat: true, handles: [2005] });
   membersRevision.note();
+  return { bindCodeRevoked };
 }
 
 /** 13800000001 → 138****0001 (a number already masked stays as it is). */

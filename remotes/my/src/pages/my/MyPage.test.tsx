@@ -82,14 +82,14 @@ describe('MyPage', () => {
     expect(within(await confirmation()).getByText('退出后需要重新授权登录，确定退出吗？')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '取消' }));
     await waitFor(() => expect(document.querySelector('.adm-dialog-body')).toBeNull());
-    expect(api.calls).toEqual([]);
+    expect(api.bodiesOf('user/signOut')).toEqual([]);
     expect(getToken()).not.toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: '退出登录' }));
     await confirmation();
     fireEvent.click(screen.getByRole('button', { name: '退出' }));
     await waitFor(() => expect(replaced).toEqual(['/login']));
-    expect(api.calls).toEqual([{ path: 'user/signOut', body: {} }]);
+    expect(api.bodiesOf('user/signOut')).toEqual([{}]);
     expect(getToken()).toBeNull();
     expect(sessionStore.get(userDetailAtom)).toBeNull();
   });
@@ -111,10 +111,18 @@ describe('MyPage', () => {
     ['a company manager', userDetail(), ['我的企业', '商品管理', '员工管理', '子码管理', '店铺码', '钱包', '统计', '税务账号', '生活服务入驻', '联系客服']],
     ['a company employee', EMPLOYEE, ['我的企业', '商品管理', '子码管理', '店铺码', '统计', '税务账号', '联系客服']],
     ['an offline-pay manager', OFFLINE_PAY, ['我的企业', '绑定企业', '钱包', '联系客服']],
-    ['a user of no company', PERSON, ['绑定企业', '联系客服']],
+    ['a user of no company', PERSON, ['我的企业', '绑定企业', '联系客服']],
   ])('%s sees the menu their permissions allow', (_case, user, expected) => {
     openMy(user);
     expect(entries()).toEqual(expected);
+  });
+
+  test('invitations to the user’s phone: 我的企业 says how many wait, and opens them', async () => {
+    const invitation = { companyName: '杭州优税通科技有限公司', xsfNsrsbh: '91330106MA2CFD5R0X', role: 'employee', roleName: '员工', invitedAt: '2026-11-20T02:00:00.000Z' };
+    const { url } = openMy(PERSON, { 'company/myInvitations': ok({ list: [{ id: 'i-1', ...invitation }, { id: 'i-2', ...invitation, companyName: '杭州顺达出租汽车有限公司' }] }) });
+    expect(await screen.findByText('2 个邀请待处理')).toBeTruthy();
+    fireEvent.click(screen.getByText('我的企业'));
+    expect(url()).toBe('/my/companies');
   });
 
   test.each([

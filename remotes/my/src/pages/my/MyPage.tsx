@@ -13,6 +13,7 @@ import { LineIcon } from '@app/ui/line-icon';
 import { List } from '@app/ui/list';
 import { Page } from '@app/ui/page';
 import { Tag } from '@app/ui/tag';
+import { useMyInvitations } from '../../features/invitations/use-my-invitations';
 import { menuFor } from './menu';
 import { TaxAccountCard } from './TaxAccountCard';
 import './my-page.css';
@@ -21,6 +22,7 @@ export default function MyPage() {
   const navigate = useNavigate();
   const { user, company, isCompanyUser } = useSession();
   const [signingOut, setSigningOut] = useState(false);
+  const invitations = useMyInvitations();
 
   async function confirmSignOut() {
     if (!(await confirmDialog({ title: '退出登录', content: '退出后需要重新授权登录，确定退出吗？', confirmText: '退出', cancelText: '取消' }))) return;
@@ -50,7 +52,7 @@ export default function MyPage() {
         </div>
       </section>
       {isCompanyUser ? <TaxAccountCard /> : null}
-      {menuFor(user).map((group) => (
+      {menuFor(user, invitations.length).map((group) => (
         <List key={group.title} className="my-page__menu" mode="card" header={group.title}>
           {group.entries.map((entry) => (
             <List.Item

@@ -35,14 +35,18 @@ export interface MenuGroup {
   entries: MenuEntry[];
 }
 
-export function menuFor(user: UserDetail | null): MenuGroup[] {
+/**
+ * `invitations`: how many companies invited the user (我的企业 says so). 我的企业 is there for everyone: a user of no
+ * current company finds their invitations and their other companies there (a member removed from their current one).
+ */
+export function menuFor(user: UserDetail | null, invitations = 0): MenuGroup[] {
   const companyUser = isCompanyUser(user);
   const manager = hasPermission(user, 'company_manage');
   const inCompany = !!user?.company && !!user.companyInfo;
   const entries = (list: (MenuEntry | false)[]) => list.filter((entry): entry is MenuEntry => entry !== false);
 
   const company = entries([
-    inCompany && { label: '我的企业', to: appHref('myCompanies'), icon: ICONS.companies },
+    { label: '我的企业', to: appHref('myCompanies'), icon: ICONS.companies, ...(invitations > 0 && { extra: `${invitations} 个邀请待处理` }) },
     !companyUser && { label: '绑定企业', to: appHref('myCompanyBind'), icon: ICONS.bind, extra: '输入绑定码加入企业' },
     companyUser && { label: '商品管理', to: href('myCompanyGoods'), icon: ICONS.goods },
     manager && { label: '员工管理', to: href('myCompanyUsers'), icon: ICONS.users },

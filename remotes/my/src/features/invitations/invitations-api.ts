@@ -1,0 +1,31 @@
+/** The invitations to the signed-in user's phone (a manager's 员工管理 sends them): the list, accepting, declining. */
+import type { CallResult } from '@app/contract/api';
+import type { MyInvitation } from '@app/contract/company';
+import { callApi } from '@app/host-sdk/api-client';
+import { createRevision } from '@app/ui/list-revision';
+
+export type { MyInvitation };
+export type JoinedCompany = CallResult<'company/acceptInvitation'>;
+
+/** Bumped when an invitation is answered, so 我的 and 我的企业 show the same count. */
+export const invitationsRevision = createRevision();
+
+/** The invitations, or none when they cannot be read now (they are a hint, never in the way of the page). */
+export async function listMyInvitations(): Promise<MyInvitation[]> {
+  try {
+    return (await callApi('company/myInvitations', {}, { handles: true })).list;
+  } catch {
+    return [];
+  }
+}
+
+export async function acceptInvitation(id: string): Promise<JoinedCompany> {
+  const joined = await callApi('company/acceptInvitation', { id }, { noRepeat: true, handles: [4004] });
+  invitationsRevision.note();
+  return joined;
+}
+
+export async function declineInvitation(id: string): Promise<void> {
+  await callApi('company/declineInvitation', { id }, { noRepeat: true, handles: [4004] });
+  invitationsRevision.note();
+}

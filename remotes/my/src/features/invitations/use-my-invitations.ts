@@ -1,0 +1,16 @@
+/** The invitations to the user's phone, loaded when shown and again whenever one is answered. */
+import { useEffect, useState } from 'react';
+import { invitationsRevision, listMyInvitations, type MyInvitation } from './invitations-api';
+
+export function useMyInvitations(): MyInvitation[] {
+  const revision = invitationsRevision.use();
+  const [invitations, setInvitations] = useState<MyInvitation[]>([]);
+  useEffect(() => {
+    let active = true;
+    void listMyInvitations().then((list) => active && setInvitations(list));
+    return () => {
+      active = false;
+    };
+  }, [revision]);
+  return invitations;
+}
