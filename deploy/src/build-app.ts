@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { REPO_ROOT, type AppPackage } from './workspace';
@@ -55,6 +55,30 @@ export async function precompress(dir: string): Promise<void> {
     );
   }
   await Promise.all(work);
+}
+
+/** The precompressed copies `precompress` writes beside a file: derived from it, so not part of what a build is. */
+const PRECOMPRESSED = /\.(gz|br)$/;
+
+/**
+ * Digest of a build: every file's path (relative to the folder) and bytes, except the precompressed copies (derived
+ * from the file beside them, and zlib's output may change with Node). Recorded at release: releasing a version again
+ * is a no-op only when its new build has the same digest. An app's build is byte-for-byte reproducible from the same
+ * checkout folder (verified: built twice, also while another build ran), not from a copy in another folder (Module
+ * Federation's generated modules get other ids there), which therefore counts as different content.
+ */
+export async function contentHash(dir: string): Promise<string> {
+  const files: string[] = [];
+  for await (const file of filesUnder(dir)) files.push(relative(dir, file).split(sep).join('/'));
+  const all = new Set(files);
+  const hash = createHash('sha256');
+  for (const file of files.sort()) {
+    if (PRECOMPRESSED.test(file) && all.has(file.replace(PRECOMPRESSED, ''))) continue;
+    const content = await readFile(join(dir, file));
+    hash.update(`${file}\0${content.length}\0`);
+    hash.update(content);
+  }
+  return hash.digest('hex');
 }
 
 /** Hash of what an app is built from: its own files and the shared workspace packages. */

@@ -3,6 +3,7 @@
  * release and rollback. It is one JSON file, changed only under a lock and replaced atomically (write, then rename),
  * so two releases or rollbacks running at once never corrupt it and a reader never sees half a file.
  */
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
@@ -15,6 +16,12 @@ export interface ReleasedVersion {
   prefixes: string[];
   /** Hash of the sources it was built from (warns when sources change without a version bump). */
   sourceHash: string;
+  /**
+   * Digest of the released files (`contentHash` of build-app.ts): releasing the version again with a build of the same
+   * digest changes nothing, another is refused. Absent for versions released before it was recorded: their folder in
+   * the store is hashed instead.
+   */
+  contentHash?: string;
   /** Released past a failed compatibility check. */
   forced?: boolean;
 }
@@ -58,7 +65,7 @@ export async function readRegistry(storeDir: string): Promise<Registry> {
 
 /**
  * Read-modify-write of the registry under an exclusive lock (across processes). `change` may throw to abort: the
- * registry is then left as it was.
+ * registry is then left as it was. A change that changes nothing writes nothing (the server sees no new registry).
  */
 export async function updateRegistry<T>(storeDir: string, change: (registry: Registry) => T | Promise<T>): Promise<T> {
   await mkdir(storeDir, { recursive: true });
@@ -70,7 +77,9 @@ export async function updateRegistry<T>(storeDir: string, change: (registry: Reg
   });
   try {
     const registry = await readRegistry(storeDir);
+    const before = JSON.stringify(registry);
     const result = await change(registry);
+    if (JSON.stringify(registry) === before && existsSync(file)) return result;
     const temporary = `${file}.${process.pid}.tmp`;
     await writeFile(temporary, `${JSON.stringify(registry, null, 2)}\n`);
     await rename(temporary, file);

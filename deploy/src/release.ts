@@ -1,15 +1,21 @@
 /**
  * `npm run release -- <app> [--force]`: builds one app at its package version into the release store and makes it
- * live. A released version is never overwritten. A remote whose shared requirements the live host cannot meet (or a
- * host that cannot meet a live remote's) is refused unless forced.
+ * live. A released version is never overwritten: releasing it again with the same build (the same files, by digest) is
+ * a no-op, a different build under the same version is refused. A remote whose shared requirements the live host
+ * cannot meet (or a host that cannot meet a live remote's) is refused unless forced.
+ *
+ * Releases of one app are serialised across processes by a lock of their own, held from before the build until the
+ * registry records the release: a second release of the same app (another `npm start` on the same store) waits, then
+ * sees what the first released. The registry's own lock is only held while the registry changes.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import lockfile from 'proper-lockfile';
 import semver from 'semver';
-import { buildApp, sourceHash } from './build-app';
+import { buildApp, contentHash, sourceHash } from './build-app';
 import { describeIncompatibilities, findIncompatibilities, type FederationManifest } from './compatibility';
-import { appState, updateRegistry, type Registry } from './registry';
+import { appState, readRegistry, updateRegistry, type Registry } from './registry';
 import { findApp, releaseDir, type AppPackage } from './workspace';
 
 export class ReleaseError extends Error {
@@ -27,11 +33,24 @@ export interface ReleaseOptions {
   log?: (line: string) => void;
 }
 
-export interface ReleaseResult {
+/** The version was released and is now live. */
+export interface Released {
   app: string;
   version: string;
   previous: string | null;
+  unchanged?: undefined;
 }
+
+/** The version was already released with the same files: nothing changed (it is not made live either). */
+export interface AlreadyReleased {
+  app: string;
+  version: string;
+  unchanged: true;
+  /** The app's live version (the released one, or another after a rollback). */
+  live: string | null;
+}
+
+export type ReleaseResult = Released | AlreadyReleased;
 
 export function versionDir(storeDir: string, app: string, version: string): string {
   return join(storeDir, app, version);
@@ -61,15 +80,62 @@ export async function compatibilityProblems(storeDir: string, registry: Registry
 }
 
 export async function release(appName: string, options: ReleaseOptions = {}): Promise<ReleaseResult> {
+  const { app, storeDir, version, log } = releaseOf(appName, options);
+  return withReleaseLock(storeDir, app.name, log, () => buildAndRecord(app, version, storeDir, options, log));
+}
+
+/**
+ * What `npm start` does for an app with no release yet: releases it, unless it has a live version by the time this
+ * process holds the app's release lock (another process released it meanwhile): then nothing is done (null).
+ */
+export async function releaseIfUnreleased(appName: string, options: ReleaseOptions = {}): Promise<ReleaseResult | null> {
+  const { app, storeDir, version, log } = releaseOf(appName, options);
+  return withReleaseLock(storeDir, app.name, log, async () => {
+    if ((await readRegistry(storeDir)).apps[app.name]?.live) return null;
+    return buildAndRecord(app, version, storeDir, options, log);
+  });
+}
+
+function releaseOf(appName: string, options: ReleaseOptions) {
   const app = findApp(appName);
-  const storeDir = options.storeDir ?? releaseDir();
   const version = options.version ?? app.version;
-  const log = options.log ?? (() => {});
   if (!semver.valid(version)) throw new ReleaseError(`版本号无效: ${version}`);
+  return { app, version, storeDir: options.storeDir ?? releaseDir(), log: options.log ?? (() => {}) };
+}
+
+/**
+ * Runs `work` holding the app's release lock in the store (`.locks/<app>.lock`), waiting as long as another process
+ * holds it (its build can take minutes on a loaded machine). A lock whose holder died is taken over after 30 s.
+ */
+async function withReleaseLock<T>(storeDir: string, app: string, log: (line: string) => void, work: () => Promise<T>): Promise<T> {
+  const locks = join(storeDir, '.locks');
+  await mkdir(locks, { recursive: true });
+  const options = { realpath: false, stale: 30_000, lockfilePath: join(locks, `${app}.lock`) };
+  let unlock: () => Promise<void>;
+  try {
+    unlock = await lockfile.lock(join(locks, app), { ...options, retries: 0 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
+    log(`另一个进程正在发布 ${app}，等待它完成 …`);
+    try {
+      // Up to 30 minutes, checking four times a second.
+      unlock = await lockfile.lock(join(locks, app), { ...options, retries: { retries: 7200, factor: 1, minTimeout: 250, maxTimeout: 250 } });
+    } catch (waitError) {
+      if ((waitError as NodeJS.ErrnoException).code !== 'ELOCKED') throw waitError;
+      throw new ReleaseError(`等待另一个进程发布 ${app} 超过 30 分钟，未发布。`);
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    await unlock();
+  }
+}
+
+async function buildAndRecord(app: AppPackage, version: string, storeDir: string, options: ReleaseOptions, log: (line: string) => void): Promise<ReleaseResult> {
   const target = versionDir(storeDir, app.name, version);
   const alreadyReleased = () =>
     new ReleaseError(`${app.name}@${version} 已发布，已发布的版本不会被覆盖。请先提升 ${app.name} 的 package.json 版本号。`);
-  if (existsSync(target)) throw alreadyReleased();
 
   await mkdir(join(storeDir, '.tmp'), { recursive: true });
   const buildDir = await mkdtemp(join(storeDir, '.tmp', `${app.name}-${version}-`));
@@ -80,9 +146,17 @@ export async function release(appName: string, options: ReleaseOptions = {}): Pr
     log(`构建完成，用时 ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const manifest = await readManifest(buildDir);
     const hash = await sourceHash(app);
-    return await updateRegistry(storeDir, async (registry) => {
+    const content = await contentHash(buildDir);
+    const result = await updateRegistry(storeDir, async (registry): Promise<ReleaseResult> => {
       const state = appState(registry, app.name);
-      if (state.versions[version] || existsSync(target)) throw alreadyReleased();
+      const released = state.versions[version];
+      if (released) {
+        // The same files again: nothing to do. Anything else under a released version is refused (also with --force).
+        if ((released.contentHash ?? (await contentHash(target))) !== content) throw alreadyReleased();
+        return { app: app.name, version, unchanged: true, live: state.live };
+      }
+      // A folder the registry does not know (a release that failed after moving it) is not overwritten either.
+      if (existsSync(target)) throw alreadyReleased();
       const problems = await compatibilityProblems(storeDir, registry, app, manifest);
       if (problems.length && !options.force) {
         throw new ReleaseError(`${problems.join('\n')}\n未发布。确认无误后可加 --force 强制发布。`);
@@ -92,11 +166,16 @@ export async function release(appName: string, options: ReleaseOptions = {}): Pr
       const at = new Date().toISOString();
       const previous = state.live;
       const forced = problems.length > 0 || undefined;
-      state.versions[version] = { version, releasedAt: at, prefixes: app.prefixes, sourceHash: hash, ...(forced && { forced }) };
+      state.versions[version] = { version, releasedAt: at, prefixes: app.prefixes, sourceHash: hash, contentHash: content, ...(forced && { forced }) };
       state.live = version;
       registry.history.push({ at, action: 'release', app: app.name, version, previous, ...(forced && { forced }) });
       return { app: app.name, version, previous };
     });
+    if (result.unchanged) {
+      const live = result.live === version ? '' : `线上版本是 ${result.live ?? '-'}；要让 ${version} 上线: npm run rollback -- ${app.name} --to ${version}`;
+      log(`${app.name}@${version} 已发布，这次构建的内容与之相同：未做任何改动。${live}`);
+    }
+    return result;
   } finally {
     await rm(buildDir, { recursive: true, force: true });
   }

@@ -3,11 +3,14 @@
  * page load fetches the live version each time, and every other app stays as it was.
  */
 import { spawnSync } from 'node:child_process';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/test';
 import type { Page } from '@playwright/test';
+import { registryFile } from '@app/deploy/registry';
+import { release } from '@app/deploy/release';
 import { REPO_ROOT } from '@app/deploy/workspace';
 import { expectPage } from '../support/app';
 import { startServer, type RunningServer } from '../support/server';
@@ -89,12 +92,35 @@ test('release then rollback of the ticket remote changes what the browser loads,
   expect(listing).toContain(version);
 });
 
-test('a released version is never overwritten', async () => {
-  const result = spawnSync('npm', ['run', '--silent', 'release', '--', 'ticket', '--version', packageVersion('remotes/ticket')], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, RELEASE_DIR: store },
-    encoding: 'utf8',
-  });
-  expect(result.status).not.toBe(0);
-  expect(result.stderr).toContain('已发布的版本不会被覆盖');
+test('a released version is never overwritten: the same build again changes nothing, another build is refused', async () => {
+  // Each release builds the remote, which takes a while on a loaded machine.
+  test.setTimeout(180_000);
+  const live = packageVersion('remotes/ticket');
+  const registryBefore = await readFile(registryFile(store), 'utf8');
+  // The sources of the live version build the same files: the command says so and succeeds, and nothing changes.
+  expect(ops('release', ['ticket', '--version', live])).toContain(`ticket@${live} 已发布，这次构建的内容与之相同：未做任何改动。`);
+  expect(await readFile(registryFile(store), 'utf8')).toBe(registryBefore);
+
+  // A store whose ticket@<live> holds other files (another build of that version): the build of the sources is refused.
+  const other = await mkdtemp(join(tmpdir(), 'e2e-release-other-'));
+  try {
+    await release('ticket', {
+      storeDir: other,
+      version: live,
+      build: async (_app, _version, outDir) => {
+        await cp(join(store, 'ticket', live), outDir, { recursive: true });
+        await writeFile(join(outDir, 'another-build.txt'), 'another build of this version');
+      },
+    });
+    const result = spawnSync('npm', ['run', '--silent', 'release', '--', 'ticket', '--version', live], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, RELEASE_DIR: other },
+      encoding: 'utf8',
+    });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain(`ticket@${live} 已发布，已发布的版本不会被覆盖。`);
+    expect(existsSync(join(other, 'ticket', live, 'another-build.txt'))).toBe(true);
+  } finally {
+    await rm(other, { recursive: true, force: true });
+  }
 });

@@ -9,6 +9,7 @@ runCli(async () => {
   });
   const [app] = positionals;
   if (!app) throw Object.assign(new Error('用法: npm run release -- <app> [--force] [--version <semver>]'), { name: 'ReleaseError' });
+  // Releasing a version again with the same files says so (the release logs it) and succeeds.
   const result = await release(app, { force: values.force, version: values.version, log: (line) => console.log(line) });
-  console.log(`${result.app}@${result.version} 已上线${result.previous ? `（之前: ${result.previous}）` : ''}`);
+  if (!result.unchanged) console.log(`${result.app}@${result.version} 已上线${result.previous ? `（之前: ${result.previous}）` : ''}`);
 });
