@@ -2,7 +2,26 @@
  * Starts the server on a free port against a release store, as `npm start` does, for the browser tests and the
  * bundle benchmark. The one way to run a server process is the server's own test support; this adapts it.
  */
+import { test } from '@playwright/test';
 import { startServerProcess } from '../../server/test/support/server-process';
+
+/** How long a server may take to answer on a loaded 2-core machine (two browsers, several servers, PGlite creating its folder). */
+const START_TIMEOUT_MS = 90_000;
+
+/**
+ * A hook or test that starts a server gets the start's time on top of its own budget: a beforeAll hook has only the
+ * test timeout, and a start that outlived it left its hook failed (the server is killed with the worker, see
+ * server-process.ts). Outside a test (global setup, a benchmark) there is no budget to extend.
+ */
+function allowStartTime(): void {
+  let info: ReturnType<typeof test.info>;
+  try {
+    info = test.info();
+  } catch {
+    return;
+  }
+  test.setTimeout(info.timeout + START_TIMEOUT_MS);
+}
 
 export interface RunningServer {
   url: string;
@@ -10,7 +29,7 @@ export interface RunningServer {
 }
 
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  // A loaded 2-core machine (two browsers, several servers, PGlite creating its folder) can take a while.
-  const server = await startServerProcess({ env, startTimeoutMs: 90_000 });
+  allowStartTime();
+  const server = await startServerProcess({ env, startTimeoutMs: START_TIMEOUT_MS });
   return { url: server.url, stop: server.stop };
 }

@@ -51,6 +51,15 @@ const healthz = async (url: string) => (await fetch(`${url}/healthz`, { signal: 
 
 const MAX_OUTPUT = 4 * 1024 * 1024;
 
+/**
+ * The server processes this process started that are still running: killed when it exits, so a test that timed out
+ * (or a hook that gave up while a start was still under way) never leaves a server running after the run.
+ */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const port = await freePort();
   // The simulator's controls (SMS inbox as JSON, fault switch) are for tests: these processes are tests.
@@ -69,6 +78,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     stdio: ['ignore', stdoutFd ?? 'pipe', 'pipe'],
   });
   if (stdoutFd !== null) closeSync(stdoutFd);
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let output = '';
   const keep = (chunk: Buffer) => {
     if (output.length < MAX_OUTPUT) output += chunk.toString();
