@@ -94,6 +94,8 @@ describe('payment settings', () => {
     expect(refusal({ ...wechatEnv(), WECHAT_PAY_PRIVATE_KEY: 'not a key' })).toContain('WECHAT_PAY_PRIVATE_KEY');
     expect(refusal({ ...wechatEnv(), WECHAT_PAY_APP_ID: '2021004100000001' })).toContain('WECHAT_PAY_APP_ID');
     expect(refusal({ ...wechatEnv(), WECHAT_PAY_PLATFORM_CERT: 'garbage' })).toContain('WECHAT_PAY_PLATFORM_CERT');
+    // The merchant's own certificate serial named as WeChat Pay's: a mix-up of the two (the SDK refuses it too).
+    expect(refusal({ ...wechatEnv(), WECHAT_PAY_PLATFORM_SERIAL: WECHAT.serialNo.toLowerCase() })).toContain('WECHAT_PAY_SERIAL_NO');
     // The merchant's own public key where WeChat Pay's belongs: nothing would ever verify.
     expect(refusal({ ...wechatEnv(), WECHAT_PAY_PLATFORM_PUBLIC_KEY: merchant.publicKey })).toContain('商户自己的公钥');
     // A 1024-bit key: too small for either provider.

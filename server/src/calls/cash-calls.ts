@@ -61,7 +61,8 @@ const createOrder = defineCall('cash/createOrder', {
       start = await gateway.createPayment({
         orderNo,
         amountFen: body.amountFen,
-        description: `${shop.shopName}${shop.subCode ? `-${shop.subCode.name}` : ''}`.slice(0, 100),
+        // In full: each provider's gateway fits it to that provider's limits without splitting a character.
+        description: `${shop.shopName}${shop.subCode ? `-${shop.subCode.name}` : ''}`,
         ...(payer?.provider === 'wechat' && { payerOpenId: payer.subject }),
         notifyUrl: `${services.publicUrl}/api/payments/notify/${body.channel}`,
         returnUrl: `${services.publicUrl}${returnUrl}`,

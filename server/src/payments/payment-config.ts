@@ -159,6 +159,9 @@ function wechatFromEnv(env: Env): WechatPayConfig | null {
   if (platformPublicKey && platformSerial) {
     platformKeys.push({ serial: platformSerial, publicKey: publicKeyPem('WECHAT_PAY_PLATFORM_PUBLIC_KEY', platformPublicKey) });
   }
+  if (platformKeys.some((key) => key.serial.toUpperCase() === serialNo.toUpperCase())) {
+    throw new PaymentConfigError('微信支付平台证书序列号（或微信支付公钥ID）与商户API证书序列号相同：请核对 WECHAT_PAY_SERIAL_NO / the WeChat Pay platform serial is the merchant’s own certificate serial');
+  }
   if (platformKeys.some((key) => key.publicKey === publicHalf(privateKey))) {
     throw new PaymentConfigError('微信支付平台公钥是商户自己的公钥：请填写微信支付平台证书或微信支付公钥 / the WeChat Pay platform key is the merchant’s own public key');
   }
