@@ -19,8 +19,8 @@
  *   shorter than its 16-byte tag refused before decrypting (the library's AES-GCM takes tags as short as 4 bytes).
  * - What the transaction must say to be believed: our mchid and appid, the trade state, whole fen in CNY.
  */
-import { Aes, Formatter, Rsa, Wechatpay } from 'wechatpay-axios-plugin';
-import type { KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+import type { Wechatpay } from 'wechatpay-axios-plugin';
 import { MAX_PAYMENT_FEN } from './payment-money';
 import {
   checkCommonRequest,
@@ -88,11 +88,8 @@ function text(record: Record<string, unknown>, name: string): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-/** Opens a notification's `resource` (AEAD_AES_256_GCM, the APIv3 key, base64 of data ‖ 16-byte tag). */
-export function decryptWechatResource(apiV3Key: string, ciphertext: string, nonceText: string, associatedData: string): string {
-  if (Buffer.from(ciphertext, 'base64').length <= GCM_TAG_BYTES) throw new Error('ciphertext too short');
-  return Aes.AesGcm.decrypt(ciphertext, Buffer.from(apiV3Key, 'utf8'), nonceText, associatedData);
-}
+/** The library: loaded only where WeChat Pay is configured (it adds to a start that needs none of it). */
+type WechatpayLibrary = typeof import('wechatpay-axios-plugin');
 
 /** What axios rejects with (the library's client is axios): enough of it to say what went wrong. */
 interface HttpFailure {
@@ -129,7 +126,8 @@ export class WechatPayGateway implements PaymentGateway {
   readonly channel = 'wechat' as const;
   private readonly privateKey: KeyObject;
   private readonly platformKeys: Map<string, KeyObject>;
-  private readonly wxpay: Wechatpay;
+  /** The library's helpers and its client for this merchant. */
+  private readonly library: Promise<{ lib: WechatpayLibrary; wxpay: Wechatpay }>;
   private readonly now: () => Date;
 
   constructor(
@@ -137,28 +135,34 @@ export class WechatPayGateway implements PaymentGateway {
     deps: GatewayDeps = {},
   ) {
     if (Buffer.byteLength(config.apiV3Key, 'utf8') !== 32) throw new Error('WeChat Pay APIv3 key must be 32 bytes');
-    this.privateKey = Rsa.from(config.privateKey, Rsa.KEY_TYPE_PRIVATE);
-    const platformKeys = config.platformKeys.map((key) => ({ serial: key.serial, publicKey: Rsa.from(key.publicKey, Rsa.KEY_TYPE_PUBLIC) }));
+    this.privateKey = createPrivateKey(config.privateKey);
+    const platformKeys = config.platformKeys.map((key) => ({ serial: key.serial, publicKey: createPublicKey(key.publicKey) }));
     this.platformKeys = new Map(platformKeys.map((key) => [key.serial.toUpperCase(), key.publicKey]));
     if (this.platformKeys.size === 0) throw new Error('WeChat Pay needs at least one platform key');
-    this.wxpay = new Wechatpay({
-      mchid: config.mchId,
-      serial: config.serialNo,
-      privateKey: config.privateKey,
-      certs: Object.fromEntries(platformKeys.map((key) => [key.serial, key.publicKey])),
-      baseURL: `${(config.apiBase ?? WECHAT_PAY_API_BASE).replace(/\/+$/, '')}/`,
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      timeout: REQUEST_TIMEOUT_MS,
-      adapter: 'fetch',
-      env: { fetch: deps.fetch ?? globalThis.fetch },
-      // A 下单 answer is WeChat Pay's own, never a redirect's.
-      fetchOptions: { redirect: 'error' },
-    });
+    const fetchImplementation = deps.fetch ?? globalThis.fetch;
+    this.library = import('wechatpay-axios-plugin').then((lib) => ({
+      lib,
+      wxpay: new lib.Wechatpay({
+        mchid: config.mchId,
+        serial: config.serialNo,
+        privateKey: config.privateKey,
+        certs: Object.fromEntries(platformKeys.map((key) => [key.serial, key.publicKey])),
+        baseURL: `${(config.apiBase ?? WECHAT_PAY_API_BASE).replace(/\/+$/, '')}/`,
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+        timeout: REQUEST_TIMEOUT_MS,
+        adapter: 'fetch',
+        env: { fetch: fetchImplementation },
+        // A 下单 answer is WeChat Pay's own, never a redirect's.
+        fetchOptions: { redirect: 'error' },
+      }),
+    }));
+    // A failure (the keys were checked at start: payment-config.ts) is the payment's that awaits it.
+    this.library.catch(() => {});
     this.now = deps.now ?? (() => new Date());
   }
 
   /** The getBrandWCPayRequest parameters, paySign over `appId\ntimeStamp\nnonceStr\npackage\n`. */
-  private jsapiParams(prepayId: string): WechatJsapiParams {
+  private jsapiParams({ Formatter, Rsa }: WechatpayLibrary, prepayId: string): WechatJsapiParams {
     const timeStamp = String(Math.floor(this.now().getTime() / 1000));
     const nonceStr = Formatter.nonce();
     const pkg = `prepay_id=${prepayId}`;
@@ -176,10 +180,11 @@ export class WechatPayGateway implements PaymentGateway {
       throw new PaymentRequestError('input', `通知地址必须是不带参数的 https 地址 / notify_url must be https without a query: ${request.notifyUrl}`);
     }
 
+    const { lib, wxpay } = await this.library;
     let answer: unknown;
     try {
       // The library's client (its Decorator), as its chain `wxpay.v3.pay.transactions.jsapi.post(…)` calls it.
-      const response = await this.wxpay.client.request(WECHAT_PAY_JSAPI_PATH.slice(1), 'post', {
+      const response = await wxpay.client.request(WECHAT_PAY_JSAPI_PATH.slice(1), 'post', {
         appid: this.config.appId,
         mchid: this.config.mchId,
         description: clipText(request.description, WECHAT_PAY_DESCRIPTION_MAX),
@@ -194,11 +199,11 @@ export class WechatPayGateway implements PaymentGateway {
     }
     const prepayId = isRecord(answer) ? text(answer, 'prepay_id') : null;
     if (!prepayId) throw new PaymentRequestError('provider', '微信支付应答缺少 prepay_id / answer without prepay_id');
-    return { kind: 'wechat-jsapi', prepayId, jsapi: this.jsapiParams(prepayId) };
+    return { kind: 'wechat-jsapi', prepayId, jsapi: this.jsapiParams(lib, prepayId) };
   }
 
   /** Checks `Wechatpay-Signature` over `timestamp\nnonce\nbody\n` with the key `Wechatpay-Serial` names, and the time. */
-  private verifySignature(headers: PaymentNotification['headers'], rawBody: string | Buffer): void {
+  private verifySignature({ Formatter, Rsa }: WechatpayLibrary, headers: PaymentNotification['headers'], rawBody: string | Buffer): void {
     const signed = {
       timestamp: headerValue(headers, 'Wechatpay-Timestamp'),
       nonce: headerValue(headers, 'Wechatpay-Nonce'),
@@ -229,7 +234,8 @@ export class WechatPayGateway implements PaymentGateway {
   }
 
   async verifyNotification(notification: PaymentNotification): Promise<VerifiedPayment> {
-    this.verifySignature(notification.headers, notification.rawBody);
+    const { lib } = await this.library;
+    this.verifySignature(lib, notification.headers, notification.rawBody);
 
     let envelope: unknown;
     try {
@@ -249,9 +255,11 @@ export class WechatPayGateway implements PaymentGateway {
     const associatedData = typeof resource.associated_data === 'string' ? resource.associated_data : '';
     if (!ciphertext || !resourceNonce) throw new PaymentNotificationError('format', 'resource 不完整 / incomplete resource');
 
+    // A sealed resource is its data and a 16-byte tag: shorter tags (which the library's AES-GCM would take) are not WeChat Pay's.
+    if (Buffer.from(ciphertext, 'base64').length <= GCM_TAG_BYTES) throw new PaymentNotificationError('decrypt', 'resource 过短 / resource shorter than its tag');
     let transaction: unknown;
     try {
-      transaction = JSON.parse(decryptWechatResource(this.config.apiV3Key, ciphertext, resourceNonce, associatedData));
+      transaction = JSON.parse(lib.Aes.AesGcm.decrypt(ciphertext, Buffer.from(this.config.apiV3Key, 'utf8'), resourceNonce, associatedData));
     } catch {
       throw new PaymentNotificationError('decrypt', 'resource 解密失败 / resource does not decrypt with the APIv3 key');
     }
