@@ -112,9 +112,11 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     log: (message) => app.log.info(message),
   });
   const tasks = new TaskQueue(database.db);
-  const paymentConfig = config.payments ?? { wechat: null, alipay: null, demo: true, demoForced: false };
-  if (paymentConfig.demoForced) app.log.warn('⚠️ PAYMENT_DEMO=true：已配置真实支付渠道，演示支付仍然开启，任何人都能不付钱完成订单。切勿在生产环境中使用。');
-  const payments = new PaymentGateways(paymentConfig);
+  if (config.payments.demoForced) {
+    app.log.warn('⚠️ PAYMENT_DEMO=true：已配置真实登录或真实支付渠道，演示支付仍然开启，任何人都能不付钱完成订单、让商户入账。切勿在生产环境中使用。');
+  }
+  const payments = new PaymentGateways(config.payments);
+  if (payments.channels().length === 0) app.log.info('未配置支付渠道（微信支付、支付宝），演示支付已关闭：收银台显示“商户暂未开通在线支付”');
   const money = { ...DEFAULT_MONEY, ...config.money };
   const payouts = new PayoutSimulator(database.db, { delayMs: money.payoutSimDelayMs, fault: money.payoutSimFault });
   const services: AppServices = { db: database.db, gateway: simulator, tasks, secretKey, publicUrl, demoSignIn: config.auth.demo, payments, money, payouts };

@@ -55,8 +55,12 @@ export interface ServerConfig {
    * DEMO_SIGN_IN=true says so explicitly (`demoForced`, which the server logs loudly at start).
    */
   auth: { wechat: OAuthProviderConfig | null; alipay: AlipayProviderConfig | null; demo: boolean; demoForced?: boolean; signInPerMinute?: number };
-  /** The payment providers (payments/payment-config.ts); absent: the demo provider only. */
-  payments?: PaymentConfig;
+  /**
+   * The payment providers and whether the demo provider is on (payments/payment-config.ts, `demoPaymentRule`: on by
+   * default only where no real sign-in and no real payment provider is configured). Always given: no default here
+   * could know whether the deployment is a real one.
+   */
+  payments: PaymentConfig;
   /**
    * Money (issue 14): how long income stays frozen after its payment (PAYMENT_SETTLEMENT_DELAY_MS, T+1 by default), and
    * the payout simulator's delay and fault (PAYOUT_SIM_DELAY_MS, PAYOUT_SIM_FAULT). Absent: the defaults.
@@ -130,6 +134,11 @@ function trustedProxies(env: NodeJS.ProcessEnv): string[] {
   return entries;
 }
 
+/** A real sign-in provider (WeChat or Alipay) is configured: demo sign-in is off by default, and so is demo payment. */
+export function realSignInConfigured(auth: Pick<ServerConfig['auth'], 'wechat' | 'alipay'>): boolean {
+  return auth.wechat !== null || auth.alipay !== null;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = number(env, 'PORT', 8080);
   if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`PORT 无效: ${env.PORT}`);
@@ -138,6 +147,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   const testHooks = env.TEST_HOOKS === '1' && !production;
   const wechat = oauth(env, 'WECHAT', { authorizeUrl: 'https://open.weixin.qq.com/connect/oauth2/authorize', tokenUrl: 'https://api.weixin.qq.com/sns/oauth2/access_token' });
   const alipayProvider = alipay(env);
+  const realSignIn = realSignInConfigured({ wechat, alipay: alipayProvider });
   const demoForced = env.DEMO_SIGN_IN === 'true';
   if (env.DEMO_SIGN_IN !== undefined && env.DEMO_SIGN_IN !== '' && env.DEMO_SIGN_IN !== 'true' && env.DEMO_SIGN_IN !== 'false') {
     throw new Error(`DEMO_SIGN_IN 无效: ${env.DEMO_SIGN_IN}（应为 true 或 false）`);
@@ -172,11 +182,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     auth: {
       wechat,
       alipay: alipayProvider,
-      demo: demoForced || (!wechat && !alipayProvider),
-      demoForced: demoForced && (!!wechat || !!alipayProvider),
+      demo: demoForced || !realSignIn,
+      demoForced: demoForced && realSignIn,
       signInPerMinute: number(env, 'SIGN_IN_PER_MINUTE', 20),
     },
-    payments: paymentConfigFromEnv(env),
+    payments: paymentConfigFromEnv(env, { realSignIn }),
     money: {
       settlementDelayMs: number(env, 'PAYMENT_SETTLEMENT_DELAY_MS', DEFAULT_MONEY.settlementDelayMs),
       payoutSimDelayMs: number(env, 'PAYOUT_SIM_DELAY_MS', DEFAULT_MONEY.payoutSimDelayMs),

@@ -711,7 +711,7 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
     expect(sub).toMatchObject({ shortPath: `/t/${sub.code}` });
     expect(await good('企业员工', 'subCode/get', { id: sub.id })).toMatchObject({ name: '前台', goodsName: '办公用品', amountFen: 15_800 });
     expect((await good<{ list: { id: string }[] }>('企业员工', 'subCode/list')).list.map((row) => row.id)).toEqual([sub.id]);
-    expect(await good({ token: null }, 'shop/get', { code: sub.code })).toEqual({ code: sub.code, shopName: '杭州优税通科技有限公司', subCodeName: '前台', goodsName: '办公用品', amountFen: 15_800, closedReason: null });
+    expect(await good({ token: null }, 'shop/get', { code: sub.code })).toEqual({ code: sub.code, shopName: '杭州优税通科技有限公司', subCodeName: '前台', goodsName: '办公用品', amountFen: 15_800, closedReason: null, channels: ['demo'] });
     expect(await good('企业员工', 'shopCode/get')).toEqual({ code: 'YST0001', shopName: '杭州优税通科技有限公司', shortPath: '/t/YST0001' });
     expect(await good('企业管理员', 'subCode/delete', { id: sub.id })).toEqual({ id: sub.id });
     expectRefused(await as({ token: null }, 'shop/get', { code: sub.code }), 404, '店铺不存在', 4004);

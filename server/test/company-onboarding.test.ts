@@ -309,8 +309,8 @@ describe.each(DATABASES)('the my remote’s calls (%s)', (kind) => {
     expectRefused(await call('subCode/delete', { id: table.id }, taxiManager), 403, undefined, 1004);
     expectRefused(await call('subCode/get', { id: '00000000-0000-4000-8000-000000000000' }, manager), 404, '子码不存在', 4004);
 
-    expect(await good('shop/get', { code: table.code.toLowerCase() }, null)).toEqual({ code: table.code, shopName: '杭州优税通科技有限公司', subCodeName: '3 号桌', goodsName: '餐饮服务', amountFen: 8800, closedReason: null });
-    expect(await good('shop/get', { code: 'YST0001' }, null)).toEqual({ code: 'YST0001', shopName: '杭州优税通科技有限公司', subCodeName: null, goodsName: null, amountFen: null, closedReason: null });
+    expect(await good('shop/get', { code: table.code.toLowerCase() }, null)).toEqual({ code: table.code, shopName: '杭州优税通科技有限公司', subCodeName: '3 号桌', goodsName: '餐饮服务', amountFen: 8800, closedReason: null, channels: ['demo'] });
+    expect(await good('shop/get', { code: 'YST0001' }, null)).toEqual({ code: 'YST0001', shopName: '杭州优税通科技有限公司', subCodeName: null, goodsName: null, amountFen: null, closedReason: null, channels: ['demo'] });
     expectRefused(await call('shop/get', { code: 'NOSUCHSHOP' }, null), 404, '店铺不存在', 4004);
     // Disabled: the cash desk says so.
     const disabled = await good<SubCode>('subCode/save', { id: desk.id, name: '前台', goodsId: null, amountFen: null, enabled: false }, manager);

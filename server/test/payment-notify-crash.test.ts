@@ -36,6 +36,8 @@ afterEach(async () => {
   cleanups = [];
 });
 
+/** No WeChat or Alipay sign-in configured (what decides demo payment with the payment providers). */
+const NO_SIGN_IN = { realSignIn: false };
 const SHOP = 'YST0001';
 const PUBLIC_URL = 'https://pay.example.test';
 const WECHAT_ORDERS_PER_CUSTOMER = 20;
@@ -450,21 +452,21 @@ describe('WECHAT_PAY_API_BASE (how these processes reach the WeChat Pay stand-in
   });
 
   test('absent: the gateway uses WeChat Pay itself; an https origin or plain http to loopback is taken as its origin', () => {
-    expect(paymentConfigFromEnv(env(undefined)).wechat).not.toHaveProperty('apiBase');
-    expect(paymentConfigFromEnv(env('https://api2.mch.weixin.qq.com/')).wechat?.apiBase).toBe('https://api2.mch.weixin.qq.com');
-    expect(paymentConfigFromEnv(env('http://127.0.0.1:40123')).wechat?.apiBase).toBe('http://127.0.0.1:40123');
-    expect(paymentConfigFromEnv(env('http://localhost:40123')).wechat?.apiBase).toBe('http://localhost:40123');
+    expect(paymentConfigFromEnv(env(undefined), NO_SIGN_IN).wechat).not.toHaveProperty('apiBase');
+    expect(paymentConfigFromEnv(env('https://api2.mch.weixin.qq.com/'), NO_SIGN_IN).wechat?.apiBase).toBe('https://api2.mch.weixin.qq.com');
+    expect(paymentConfigFromEnv(env('http://127.0.0.1:40123'), NO_SIGN_IN).wechat?.apiBase).toBe('http://127.0.0.1:40123');
+    expect(paymentConfigFromEnv(env('http://localhost:40123'), NO_SIGN_IN).wechat?.apiBase).toBe('http://localhost:40123');
   });
 
   test.each(['http://api.mch.weixin.qq.com', 'https://api.mch.weixin.qq.com/v3', 'https://api.mch.weixin.qq.com?x=1', 'https://user:pw@api.mch.weixin.qq.com', 'ftp://127.0.0.1', 'api.mch.weixin.qq.com'])(
     'refuses %s (plain http off the machine, a path, a query, credentials, another scheme)',
     (apiBase) => {
-      expect(() => paymentConfigFromEnv(env(apiBase))).toThrow(PaymentConfigError);
-      expect(() => paymentConfigFromEnv(env(apiBase))).toThrow(/WECHAT_PAY_API_BASE/);
+      expect(() => paymentConfigFromEnv(env(apiBase), NO_SIGN_IN)).toThrow(PaymentConfigError);
+      expect(() => paymentConfigFromEnv(env(apiBase), NO_SIGN_IN)).toThrow(/WECHAT_PAY_API_BASE/);
     },
   );
 
   test('alone it is a half-configured WeChat Pay', () => {
-    expect(() => paymentConfigFromEnv({ WECHAT_PAY_API_BASE: 'https://api2.mch.weixin.qq.com' })).toThrow(/WECHAT_PAY_MCH_ID/);
+    expect(() => paymentConfigFromEnv({ WECHAT_PAY_API_BASE: 'https://api2.mch.weixin.qq.com' }, NO_SIGN_IN)).toThrow(/WECHAT_PAY_MCH_ID/);
   });
 });

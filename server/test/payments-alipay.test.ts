@@ -4,9 +4,20 @@
  */
 import { createVerify } from 'node:crypto';
 import { beforeAll, describe, expect, test } from '@rstest/core';
-import { AlipayPayGateway, alipayRequestSignContent, type AlipayPayConfig } from '../src/payments/alipay-pay';
+import { AlipayPayGateway, type AlipayPayConfig } from '../src/payments/alipay-pay';
 import { PaymentNotificationError, PaymentRequestError, type CreatePaymentRequest } from '../src/payments/payment-gateway';
-import { ALIPAY, alipayNotificationParams, rsaKeyPair, signedAlipayForm, type TestKeyPair } from './fixtures/payments/payment-fixtures';
+import {
+  ALIPAY,
+  alipayNotificationParams,
+  alipayRequestSignContent,
+  alipaySubjectOf,
+  FAMILY,
+  NAMES_OF_EVERY_KIND,
+  rsaKeyPair,
+  rsaVerifies,
+  signedAlipayForm,
+  type TestKeyPair,
+} from './fixtures/payments/payment-fixtures';
 
 const NOW = new Date('2026-11-23T02:35:00Z');
 
@@ -100,7 +111,6 @@ describe('Alipay alipay.trade.wap.pay', () => {
     ['nothing to pay', { amountFen: 0 }],
     ['more than Alipay takes', { amountFen: 10_000_000_001 }],
     ['an order number with a dash', { orderNo: 'YST-2026' }],
-    ['a subject with &', { description: '发票 & 服务' }],
     ['a notify address that is not http', { notifyUrl: 'javascript:alert(1)' }],
     ['another channel', { channel: 'wechat' as const }],
   ])('refuses %s', async (_name, change) => {
@@ -109,6 +119,74 @@ describe('Alipay alipay.trade.wap.pay', () => {
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PaymentRequestError);
     expect((error as PaymentRequestError).kind).toBe('input');
+  });
+});
+
+/** The redirect's parameters as Alipay's gateway reads them: decoded, each present once. */
+function gatewayParams(redirectUrl: string): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [name, value] of new URL(redirectUrl).searchParams) {
+    expect(Object.hasOwn(params, name), `parameter ${name} twice in ${redirectUrl}`).toBe(false);
+    params[name] = value;
+  }
+  return params;
+}
+
+describe('Alipay subject: names of every kind (issue 20, item 6)', () => {
+  /** Checked as Alipay's gateway checks a request: RSA2 over the decoded parameters but sign, sorted, with the app's public key. */
+  const signedByApp = (params: Record<string, string>) => rsaVerifies(app.publicKey, alipayRequestSignContent(params), params.sign ?? '');
+
+  async function wapParams(description: string): Promise<Record<string, string>> {
+    const start = await gateway().createPayment({ ...PAYMENT, description });
+    if (start.kind !== 'alipay-wap') throw new Error(start.kind);
+    const params = gatewayParams(start.redirectUrl);
+    expect(start.form.fields).toEqual(params);
+    return params;
+  }
+
+  test('each name reaches the gateway as the exact subject (/ = & in their full-width forms), signed over the decoded parameters', async () => {
+    for (const name of NAMES_OF_EVERY_KIND) {
+      const description = `杭州优税通科技有限公司-${name}`;
+      const params = await wapParams(description);
+      expect(JSON.parse(params.biz_content ?? '{}'), name).toEqual({
+        out_trade_no: 'YST202611230001',
+        total_amount: '88.00',
+        subject: alipaySubjectOf(description),
+        product_code: 'QUICK_WAP_WAY',
+        quit_url: 'https://app.example/payment/result',
+      });
+      expect(params, name).toMatchObject({ app_id: ALIPAY.appId, method: 'alipay.trade.wap.pay', charset: 'utf-8', sign_type: 'RSA2', notify_url: PAYMENT.notifyUrl, return_url: PAYMENT.returnUrl });
+      expect(signedByApp(params), name).toBe(true);
+      // The gateway would refuse the same request with the subject as typed (unmapped).
+      const typed = { ...params, biz_content: (params.biz_content ?? '').replace(JSON.stringify(alipaySubjectOf(description)), JSON.stringify(description)) };
+      if (typed.biz_content !== params.biz_content) expect(signedByApp(typed), name).toBe(false);
+    }
+  });
+
+  test('a shop name of every kind, alone, too', async () => {
+    for (const name of NAMES_OF_EVERY_KIND) {
+      const params = await wapParams(name);
+      expect(JSON.parse(params.biz_content ?? '{}').subject, name).toBe(alipaySubjectOf(name));
+      expect(signedByApp(params), name).toBe(true);
+    }
+  });
+
+  test('a subject over 256 characters is cut to 256, never inside an emoji or a surrogate pair', async () => {
+    for (const [description, subject] of [
+      // 124 + 5 + 126 + 1 = 256 code points: the smiley (a surrogate pair) is the 256th, and fits.
+      [`${'杭'.repeat(124)}${FAMILY}${'州'.repeat(126)}😀${'x/y'.repeat(10)}`, `${'杭'.repeat(124)}${FAMILY}${'州'.repeat(126)}😀`],
+      // The family emoji would end at 258: it goes whole.
+      [`${'杭'.repeat(253)}${FAMILY}尾`, '杭'.repeat(253)],
+      // A smiley that would be the 257th character.
+      [`A&B${'店'.repeat(253)}😀😀`, `A＆B${'店'.repeat(253)}`],
+    ] as const) {
+      const params = await wapParams(description);
+      const sent = JSON.parse(params.biz_content ?? '{}').subject as string;
+      expect(sent).toBe(subject);
+      expect([...sent].length).toBeLessThanOrEqual(256);
+      expect(sent.isWellFormed()).toBe(true);
+      expect(signedByApp(params)).toBe(true);
+    }
   });
 });
 
@@ -146,7 +224,7 @@ describe('Alipay 异步通知', () => {
   });
 
   test('percent-encoding and + for spaces decode before verifying, as Alipay signs decoded values', async () => {
-    const { body } = signedAlipayForm(alipayNotificationParams({ subject: '优税通 年度服务 & 发票=1' }), alipay.privateKey);
+    const { body } = signedAlipayForm(alipayNotificationParams({ subject: '优税通 年度服务 & 发票=1 100% %E4 #?' }), alipay.privateKey);
     expect(body).toContain('+');
     expect((await gateway().verifyNotification({ headers: {}, rawBody: Buffer.from(body) })).amountFen).toBe(8800);
   });

@@ -1,9 +1,12 @@
 /** The payment settings from the environment: whole providers or a clear refusal, keys checked at start, demo's switch. */
 import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { beforeAll, describe, expect, test } from '@rstest/core';
+import { configFromEnv } from '../src/config';
 import { PaymentConfigError, PaymentGateways, paymentConfigFromEnv } from '../src/payments/payment-config';
 import { ALIPAY, PLATFORM_CERT_PEM, PLATFORM_CERT_SERIAL, rsaKeyPair, WECHAT, type TestKeyPair } from './fixtures/payments/payment-fixtures';
 
+/** No WeChat or Alipay sign-in configured (what decides demo payment with the payment providers). */
+const NO_SIGN_IN = { realSignIn: false };
 let merchant: TestKeyPair;
 let platform: TestKeyPair;
 let app: TestKeyPair;
@@ -39,7 +42,7 @@ function alipayEnv(): Record<string, string> {
 
 function refusal(env: Record<string, string>): string {
   try {
-    paymentConfigFromEnv(env);
+    paymentConfigFromEnv(env, NO_SIGN_IN);
   } catch (error) {
     expect(error).toBeInstanceOf(PaymentConfigError);
     return (error as Error).message;
@@ -49,13 +52,13 @@ function refusal(env: Record<string, string>): string {
 
 describe('payment settings', () => {
   test('nothing configured: demo payment only', () => {
-    const config = paymentConfigFromEnv({});
+    const config = paymentConfigFromEnv({}, NO_SIGN_IN);
     expect(config).toEqual({ wechat: null, alipay: null, demo: true, demoForced: false });
     expect(new PaymentGateways(config).channels()).toEqual(['demo']);
   });
 
   test('WeChat Pay with 微信支付公钥, its PEM on one line', () => {
-    const config = paymentConfigFromEnv(wechatEnv());
+    const config = paymentConfigFromEnv(wechatEnv(), NO_SIGN_IN);
     expect(config.demo).toBe(false);
     expect(config.wechat).toMatchObject({ mchId: WECHAT.mchId, appId: 'wx8888888888888888', serialNo: WECHAT.serialNo });
     expect(config.wechat?.platformKeys.map((key) => key.serial)).toEqual([WECHAT.platformSerial]);
@@ -68,9 +71,9 @@ describe('payment settings', () => {
 
   test('WeChat Pay with a 平台证书: its serial and key come from the certificate; both kinds may be given', () => {
     const { WECHAT_PAY_PLATFORM_PUBLIC_KEY: _key, WECHAT_PAY_PLATFORM_SERIAL: _serial, ...withoutPublicKey } = wechatEnv();
-    const withCert = paymentConfigFromEnv({ ...withoutPublicKey, WECHAT_PAY_PLATFORM_CERT: oneLine(PLATFORM_CERT_PEM) });
+    const withCert = paymentConfigFromEnv({ ...withoutPublicKey, WECHAT_PAY_PLATFORM_CERT: oneLine(PLATFORM_CERT_PEM) }, NO_SIGN_IN);
     expect(withCert.wechat?.platformKeys.map((key) => key.serial)).toEqual([PLATFORM_CERT_SERIAL]);
-    const both = paymentConfigFromEnv({ ...wechatEnv(), WECHAT_PAY_PLATFORM_CERT: PLATFORM_CERT_PEM });
+    const both = paymentConfigFromEnv({ ...wechatEnv(), WECHAT_PAY_PLATFORM_CERT: PLATFORM_CERT_PEM }, NO_SIGN_IN);
     expect(both.wechat?.platformKeys.map((key) => key.serial)).toEqual([PLATFORM_CERT_SERIAL, WECHAT.platformSerial]);
   });
 
@@ -91,6 +94,8 @@ describe('payment settings', () => {
     expect(refusal({ ...wechatEnv(), WECHAT_PAY_PRIVATE_KEY: 'not a key' })).toContain('WECHAT_PAY_PRIVATE_KEY');
     expect(refusal({ ...wechatEnv(), WECHAT_PAY_APP_ID: '2021004100000001' })).toContain('WECHAT_PAY_APP_ID');
     expect(refusal({ ...wechatEnv(), WECHAT_PAY_PLATFORM_CERT: 'garbage' })).toContain('WECHAT_PAY_PLATFORM_CERT');
+    // The merchant's own certificate serial named as WeChat Pay's: a mix-up of the two (the SDK refuses it too).
+    expect(refusal({ ...wechatEnv(), WECHAT_PAY_PLATFORM_SERIAL: WECHAT.serialNo.toLowerCase() })).toContain('WECHAT_PAY_SERIAL_NO');
     // The merchant's own public key where WeChat Pay's belongs: nothing would ever verify.
     expect(refusal({ ...wechatEnv(), WECHAT_PAY_PLATFORM_PUBLIC_KEY: merchant.publicKey })).toContain('商户自己的公钥');
     // A 1024-bit key: too small for either provider.
@@ -99,11 +104,11 @@ describe('payment settings', () => {
   });
 
   test('Alipay with the key tool’s bare base64 keys, and the default gateway', () => {
-    const config = paymentConfigFromEnv(alipayEnv());
+    const config = paymentConfigFromEnv(alipayEnv(), NO_SIGN_IN);
     expect(config.alipay).toMatchObject({ appId: ALIPAY.appId, gateway: 'https://openapi.alipay.com/gateway.do' });
     expect(config.alipay?.alipayPublicKey).toBe(alipay.publicKey);
     expect(config.demo).toBe(false);
-    const sandbox = paymentConfigFromEnv({ ...alipayEnv(), ALIPAY_PAY_GATEWAY: 'https://openapi-sandbox.dl.alipaydev.com/gateway.do', ALIPAY_PAY_SELLER_ID: ALIPAY.sellerId });
+    const sandbox = paymentConfigFromEnv({ ...alipayEnv(), ALIPAY_PAY_GATEWAY: 'https://openapi-sandbox.dl.alipaydev.com/gateway.do', ALIPAY_PAY_SELLER_ID: ALIPAY.sellerId }, NO_SIGN_IN);
     expect(sandbox.alipay).toMatchObject({ gateway: 'https://openapi-sandbox.dl.alipaydev.com/gateway.do', sellerId: ALIPAY.sellerId });
   });
 
@@ -120,11 +125,55 @@ describe('payment settings', () => {
   });
 
   test('PAYMENT_DEMO: true keeps demo beside a real provider (to be warned about), false turns it off', () => {
-    expect(paymentConfigFromEnv({ ...alipayEnv(), ...wechatEnv(), PAYMENT_DEMO: 'true' })).toMatchObject({ demo: true, demoForced: true });
-    expect(new PaymentGateways(paymentConfigFromEnv({ ...alipayEnv(), ...wechatEnv(), PAYMENT_DEMO: 'true' })).channels()).toEqual(['wechat', 'alipay', 'demo']);
-    expect(paymentConfigFromEnv({ PAYMENT_DEMO: 'true' })).toMatchObject({ demo: true, demoForced: false });
-    expect(paymentConfigFromEnv({ PAYMENT_DEMO: 'false' })).toMatchObject({ demo: false });
+    expect(paymentConfigFromEnv({ ...alipayEnv(), ...wechatEnv(), PAYMENT_DEMO: 'true' }, NO_SIGN_IN)).toMatchObject({ demo: true, demoForced: true });
+    expect(new PaymentGateways(paymentConfigFromEnv({ ...alipayEnv(), ...wechatEnv(), PAYMENT_DEMO: 'true' }, NO_SIGN_IN)).channels()).toEqual(['wechat', 'alipay', 'demo']);
+    expect(paymentConfigFromEnv({ PAYMENT_DEMO: 'true' }, NO_SIGN_IN)).toMatchObject({ demo: true, demoForced: false });
+    expect(paymentConfigFromEnv({ PAYMENT_DEMO: 'false' }, NO_SIGN_IN)).toMatchObject({ demo: false });
     expect(refusal({ PAYMENT_DEMO: 'yes' })).toContain('PAYMENT_DEMO');
   });
 });
 
+describe('demo payment follows demo sign-in (issue 20, item 1)', () => {
+  const WECHAT_SIGN_IN = { WECHAT_APP_ID: 'wx5f2c3a9d7e1b4c60', WECHAT_APP_SECRET: 'wechat-sign-in-secret' };
+  const ALIPAY_SIGN_IN = { ALIPAY_APP_ID: '2021004100000009', ALIPAY_APP_SECRET: 'alipay-sign-in-secret' };
+  const paymentsOf = (env: Record<string, string>) => {
+    const { demo, demoForced } = configFromEnv(env).payments;
+    return { demo, demoForced };
+  };
+
+  test('nothing real configured: demo sign-in and demo payment, nothing to warn about', () => {
+    expect(configFromEnv({}).auth.demo).toBe(true);
+    expect(paymentsOf({})).toEqual({ demo: true, demoForced: false });
+  });
+
+  test('WeChat or Alipay sign-in and no payment provider: demo payment is off, so no channel is offered', () => {
+    expect(paymentsOf(WECHAT_SIGN_IN)).toEqual({ demo: false, demoForced: false });
+    expect(paymentsOf(ALIPAY_SIGN_IN)).toEqual({ demo: false, demoForced: false });
+    expect(new PaymentGateways(configFromEnv(WECHAT_SIGN_IN).payments).channels()).toEqual([]);
+  });
+
+  test('DEMO_SIGN_IN=true beside real sign-in keeps demo sign-in, not demo payment', () => {
+    const config = configFromEnv({ ...WECHAT_SIGN_IN, DEMO_SIGN_IN: 'true' });
+    expect(config.auth).toMatchObject({ demo: true, demoForced: true });
+    expect(paymentsOf({ ...WECHAT_SIGN_IN, DEMO_SIGN_IN: 'true' })).toEqual({ demo: false, demoForced: false });
+  });
+
+  test('PAYMENT_DEMO=true turns it on beside real sign-in, to be warned about; false keeps it off everywhere', () => {
+    expect(paymentsOf({ ...WECHAT_SIGN_IN, PAYMENT_DEMO: 'true' })).toEqual({ demo: true, demoForced: true });
+    expect(paymentsOf({ ...ALIPAY_SIGN_IN, PAYMENT_DEMO: 'true' })).toEqual({ demo: true, demoForced: true });
+    expect(paymentsOf({ PAYMENT_DEMO: 'true' })).toEqual({ demo: true, demoForced: false });
+    expect(paymentsOf({ PAYMENT_DEMO: 'false' })).toEqual({ demo: false, demoForced: false });
+    expect(paymentsOf({ ...WECHAT_SIGN_IN, PAYMENT_DEMO: 'false' })).toEqual({ demo: false, demoForced: false });
+  });
+
+  test('a real payment provider alone: demo payment off; with PAYMENT_DEMO=true on and warned about', () => {
+    expect(paymentsOf(alipayEnv())).toEqual({ demo: false, demoForced: false });
+    expect(paymentsOf({ ...alipayEnv(), PAYMENT_DEMO: 'true' })).toEqual({ demo: true, demoForced: true });
+  });
+
+  test('the caller must say whether real sign-in is configured: it decides demo payment', () => {
+    expect(paymentConfigFromEnv({}, { realSignIn: true })).toMatchObject({ demo: false, demoForced: false });
+    expect(paymentConfigFromEnv({}, { realSignIn: false })).toMatchObject({ demo: true, demoForced: false });
+    expect(paymentConfigFromEnv({ PAYMENT_DEMO: 'true' }, { realSignIn: true })).toMatchObject({ demo: true, demoForced: true });
+  });
+});

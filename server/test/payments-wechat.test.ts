@@ -3,10 +3,10 @@
  * platform key made for the run; notifications are built in the documented format and signed the same way.
  */
 import { createVerify } from 'node:crypto';
-import { beforeAll, describe, expect, test } from '@rstest/core';
+import { afterEach, beforeAll, beforeEach, describe, expect, rs, test } from '@rstest/core';
 import { PaymentNotificationError, PaymentRequestError, type CreatePaymentRequest } from '../src/payments/payment-gateway';
 import { WechatPayGateway, type WechatPayConfig } from '../src/payments/wechat-pay';
-import { rsaKeyPair, WECHAT, wechatNotificationBody, wechatSignedHeaders, wechatTransaction, type TestKeyPair } from './fixtures/payments/payment-fixtures';
+import { FAMILY, NAMES_OF_EVERY_KIND, rsaKeyPair, WECHAT, wechatNotificationBody, wechatSignedHeaders, wechatTransaction, type TestKeyPair } from './fixtures/payments/payment-fixtures';
 
 const NOW = new Date('2026-11-23T02:35:00Z');
 const NOW_SECONDS = Math.floor(NOW.getTime() / 1000);
@@ -36,14 +36,21 @@ function verifies(publicKey: string, message: string, signature: string): boolea
 
 interface Recorded {
   url: string;
-  init: RequestInit;
+  method: string;
+  headers: Headers;
+  /** The body as it would go over the wire. */
+  body: string;
 }
 
-/** A fetch that records the request and answers like the JSAPI 下单 endpoint, signed with `signer`. */
+/**
+ * A fetch that records the request and answers like the JSAPI 下单 endpoint, signed with `signer`. It reads the
+ * request however the gateway's HTTP client hands it over (an address and options, or a Request).
+ */
 function fakeWechatPay(answer: { status?: number; body: string; signer?: string; timestamp?: number }): { fetch: typeof fetch; requests: Recorded[] } {
   const requests: Recorded[] = [];
-  const fetchFake = (async (url: string | URL | Request, init?: RequestInit) => {
-    requests.push({ url: String(url), init: init ?? {} });
+  const fetchFake = (async (input: string | URL | Request, init?: RequestInit) => {
+    const request = new Request(input, init);
+    requests.push({ url: request.url, method: request.method, headers: request.headers, body: await request.text() });
     const headers = wechatSignedHeaders(answer.body, { platformKey: answer.signer ?? platform.privateKey, timestamp: answer.timestamp ?? NOW_SECONDS });
     return new Response(answer.body, { status: answer.status ?? 200, headers: { ...headers, 'request-id': '08F78BB5AF0610D302' } });
   }) as typeof fetch;
@@ -61,6 +68,15 @@ const PAYMENT: CreatePaymentRequest = {
 };
 
 describe('WeChat Pay JSAPI 下单', () => {
+  // The request's timestamp and the answer's five-minute window are read from the clock: the run's is NOW.
+  beforeEach(() => {
+    rs.useFakeTimers({ toFake: ['Date'] });
+    rs.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    rs.useRealTimers();
+  });
+
   test('POSTs the order signed WECHATPAY2-SHA256-RSA2048, and answers JSAPI parameters that verify', async () => {
     const fake = fakeWechatPay({ body: JSON.stringify({ prepay_id: 'wx201410272009395522657a690389285100' }) });
     const gateway = new WechatPayGateway(config, { fetch: fake.fetch, now: () => NOW });
@@ -69,13 +85,13 @@ describe('WeChat Pay JSAPI 下单', () => {
     expect(fake.requests).toHaveLength(1);
     const [request] = fake.requests;
     expect(request?.url).toBe('https://api.mch.weixin.qq.com/v3/pay/transactions/jsapi');
-    expect(request?.init.method).toBe('POST');
-    const headers = request?.init.headers as Record<string, string>;
-    expect(headers['Content-Type']).toBe('application/json');
-    expect(headers.Accept).toBe('application/json');
-    expect(headers['User-Agent']).toBeTruthy();
+    expect(request?.method).toBe('POST');
+    const headers = request?.headers ?? new Headers();
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(headers.get('Accept')).toBe('application/json');
+    expect(headers.get('User-Agent')).toBeTruthy();
 
-    const body = request?.init.body as string;
+    const body = request?.body ?? '';
     expect(JSON.parse(body)).toEqual({
       appid: WECHAT.appId,
       mchid: WECHAT.mchId,
@@ -86,14 +102,14 @@ describe('WeChat Pay JSAPI 下单', () => {
       payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
     });
 
-    const authorization = headers.Authorization ?? '';
+    const authorization = headers.get('Authorization') ?? '';
     expect(authorization.startsWith('WECHATPAY2-SHA256-RSA2048 ')).toBe(true);
     const fields = Object.fromEntries([...authorization.slice('WECHATPAY2-SHA256-RSA2048 '.length).matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
     expect(Object.keys(fields).sort()).toEqual(['mchid', 'nonce_str', 'serial_no', 'signature', 'timestamp']);
     expect(fields.mchid).toBe(WECHAT.mchId);
     expect(fields.serial_no).toBe(WECHAT.serialNo);
     expect(fields.timestamp).toBe(String(NOW_SECONDS));
-    expect(fields.nonce_str).toMatch(/^[0-9A-Z]{32}$/);
+    expect(fields.nonce_str).toMatch(/^[0-9A-Za-z]{32}$/);
     const signed = `POST\n/v3/pay/transactions/jsapi\n${fields.timestamp}\n${fields.nonce_str}\n${body}\n`;
     expect(verifies(merchant.publicKey, signed, fields.signature ?? '')).toBe(true);
     expect(verifies(stranger.publicKey, signed, fields.signature ?? '')).toBe(false);
@@ -103,7 +119,7 @@ describe('WeChat Pay JSAPI 下单', () => {
     expect(start.prepayId).toBe('wx201410272009395522657a690389285100');
     const { jsapi } = start;
     expect(jsapi).toMatchObject({ appId: WECHAT.appId, timeStamp: String(NOW_SECONDS), package: 'prepay_id=wx201410272009395522657a690389285100', signType: 'RSA' });
-    expect(jsapi.nonceStr).toMatch(/^[0-9A-Z]{32}$/);
+    expect(jsapi.nonceStr).toMatch(/^[0-9A-Za-z]{32}$/);
     expect(verifies(merchant.publicKey, `${jsapi.appId}\n${jsapi.timeStamp}\n${jsapi.nonceStr}\n${jsapi.package}\n`, jsapi.paySign)).toBe(true);
   });
 
@@ -146,6 +162,42 @@ describe('WeChat Pay JSAPI 下单', () => {
     expect(error).toBeInstanceOf(PaymentRequestError);
     expect((error as PaymentRequestError).kind).toBe('input');
     expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe('WeChat Pay description: names of every kind (issue 20, item 6)', () => {
+  beforeEach(() => {
+    rs.useFakeTimers({ toFake: ['Date'] });
+    rs.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    rs.useRealTimers();
+  });
+
+  /** The description in the JSON body WeChat Pay receives, once the merchant's signature over that body verified. */
+  async function sentDescription(description: string): Promise<string> {
+    const fake = fakeWechatPay({ body: JSON.stringify({ prepay_id: 'wx201410272009395522657a690389285100' }) });
+    const start = await new WechatPayGateway(config, { fetch: fake.fetch, now: () => NOW }).createPayment({ ...PAYMENT, description });
+    expect(start.kind).toBe('wechat-jsapi');
+    const [request] = fake.requests;
+    const authorization = request?.headers.get('Authorization') ?? '';
+    const fields = Object.fromEntries([...authorization.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    expect(verifies(merchant.publicKey, `POST\n/v3/pay/transactions/jsapi\n${fields.timestamp}\n${fields.nonce_str}\n${request?.body}\n`, fields.signature ?? '')).toBe(true);
+    return (JSON.parse(request?.body ?? '{}') as { description: string }).description;
+  }
+
+  test('every name, as a sub-code and as a shop, is the exact description; a long one is cut to 127 characters whole', async () => {
+    for (const name of NAMES_OF_EVERY_KIND) {
+      expect(await sentDescription(`杭州优税通科技有限公司-${name}`), name).toBe(`杭州优税通科技有限公司-${name}`);
+      expect(await sentDescription(name), name).toBe(name);
+    }
+    // 126 + 1 = 127 code points: the smiley is the last that fits.
+    expect(await sentDescription(`${'x'.repeat(126)}😀y&z`)).toBe(`${'x'.repeat(126)}😀`);
+    // The family emoji would end at 129: it goes whole, never half of it.
+    expect(await sentDescription(`${'杭'.repeat(124)}${FAMILY}店`)).toBe('杭'.repeat(124));
+    const long = await sentDescription(`${'店'.repeat(99)}😀${'长'.repeat(100)}`);
+    expect(long).toBe(`${'店'.repeat(99)}😀${'长'.repeat(27)}`);
+    expect(long.isWellFormed()).toBe(true);
   });
 });
 

@@ -17,6 +17,8 @@ import { createApplication, goodsForInvoice } from '../invoices/applications';
 import { PaymentRequestError, type PaymentStart as GatewayStart } from '../payments/payment-gateway';
 
 const CHANNEL_NAMES = { wechat: '微信支付', alipay: '支付宝', demo: '演示支付' } as const;
+/** No payment provider at all (a real deployment before its merchant account is set up); the cash desk says the same. */
+const NO_ONLINE_PAYMENT = '商户暂未开通在线支付';
 
 /** What the browser needs, as the contract says it (nothing of the verified payment, no prepay id). */
 function startView(start: GatewayStart): PaymentStart {
@@ -33,8 +35,11 @@ const createOrder = defineCall('cash/createOrder', {
     if (shop.closedReason) throw new ApiFailure(ErrorCode.TaskStateConflict, shop.closedReason);
     if (body.amountFen > MAX_PAYMENT_FEN) throw invalidField('amountFen', `单笔付款不能超过 ${formatYuan(MAX_PAYMENT_FEN)}`);
     if (shop.amountFen !== null && body.amountFen !== shop.amountFen) throw invalidField('amountFen', '请按固定金额付款');
+    // Only a channel this deployment offers (shop/get lists them): demo is one only where demo payment is on.
     const gateway = services.payments.get(body.channel);
-    if (!gateway) throw invalidField('channel', `暂不支持${CHANNEL_NAMES[body.channel]}，请选择其他支付方式`);
+    if (!gateway) {
+      throw invalidField('channel', services.payments.channels().length === 0 ? NO_ONLINE_PAYMENT : `暂不支持${CHANNEL_NAMES[body.channel]}，请选择其他支付方式`);
+    }
     const orderNo = newOrderNo();
     // The app's own page, judged as every return address is (README, "Security").
     const returnUrl = sameOriginPath(`/cash/return?orderNo=${orderNo}`);
@@ -56,7 +61,8 @@ const createOrder = defineCall('cash/createOrder', {
       start = await gateway.createPayment({
         orderNo,
         amountFen: body.amountFen,
-        description: `${shop.shopName}${shop.subCode ? `-${shop.subCode.name}` : ''}`.slice(0, 100),
+        // In full: each provider's gateway fits it to that provider's limits without splitting a character.
+        description: `${shop.shopName}${shop.subCode ? `-${shop.subCode.name}` : ''}`,
         ...(payer?.provider === 'wechat' && { payerOpenId: payer.subject }),
         notifyUrl: `${services.publicUrl}/api/payments/notify/${body.channel}`,
         returnUrl: `${services.publicUrl}${returnUrl}`,

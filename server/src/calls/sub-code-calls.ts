@@ -121,7 +121,15 @@ const getShop = defineCall('shop/get', {
   rateLimit: { max: 60, windowMs: 60_000 },
   handler: async ({ body, services }): Promise<ShopInfo> => {
     const shop = await resolveShop(services.db, body.code);
-    return { code: shop.code, shopName: shop.shopName, subCodeName: shop.subCode?.name ?? null, goodsName: shop.goods?.name ?? null, amountFen: shop.amountFen, closedReason: shop.closedReason };
+    return {
+      code: shop.code,
+      shopName: shop.shopName,
+      subCodeName: shop.subCode?.name ?? null,
+      goodsName: shop.goods?.name ?? null,
+      amountFen: shop.amountFen,
+      closedReason: shop.closedReason,
+      channels: services.payments.channels(),
+    };
   },
 });
 

@@ -2,16 +2,22 @@
  * Alipay 手机网站支付 (alipay.trade.wap.pay): a request signed RSA2 with the app's private key that the phone's
  * browser takes to the gateway (a redirect, or a form), and 异步通知 (trade_status_sync) signed RSA2 by Alipay.
  *
- * - Request signature (RSA2 = SHA256withRSA, charset utf-8): every non-empty parameter except `sign`, sorted by name,
- *   as `name=value` joined by `&`, values raw (not URL-encoded); `biz_content` is JSON text within it.
- * - Notification signature: every parameter received except `sign` and `sign_type`, URL-decoded, sorted by name,
- *   `name=value&…`, verified with Alipay's public key (支付宝公钥, not the app's).
+ * Alipay's own SDK (`alipay-sdk`, from alipay-sdk-nodejs-all) signs, encodes and verifies: `pageExecute` builds the
+ * signed redirect (parameters sorted and signed over their raw values, then each one URL-encoded), and
+ * `checkNotifySignV2` verifies a notification's signature over its decoded parameters with Alipay's public key. What
+ * stays here is the product's part: the order's fields, the subject fitted to Alipay's rules, which notifications to
+ * believe (one of each parameter, RSA2 only, utf-8, our app and seller, the amount as whole fen) and what they mean.
+ *
+ * - The subject: Alipay's rules forbid `/`, `=` and `&` in it (不可使用特殊字符，如 /，=，&), so those become their
+ *   full-width forms (／ ＝ ＆, which read the same); everything else (spaces, `+ % # ?`, quotes, `<>`, emoji,
+ *   Chinese) goes as it is, encoded by the SDK; at most 256 characters, cut between whole characters (`clipText`).
  * - Amounts are yuan text with two decimals; they become fen by string arithmetic (payment-money.ts).
  */
-import { createPrivateKey, createPublicKey, createSign, createVerify, type KeyObject } from 'node:crypto';
+import type { AlipaySdk } from 'alipay-sdk';
 import { fenToYuanText, yuanTextToFen } from './payment-money';
 import {
   checkCommonRequest,
+  clipText,
   PaymentNotificationError,
   PaymentRequestError,
   rawBodyText,
@@ -28,11 +34,13 @@ import {
 export const ALIPAY_GATEWAY = 'https://openapi.alipay.com/gateway.do';
 /** total_amount: 0.01 to 100,000,000.00 yuan. */
 export const ALIPAY_MAX_FEN = 10_000_000_000;
+/** subject: at most 256 characters. */
+export const ALIPAY_SUBJECT_MAX = 256;
 
 export interface AlipayPayConfig {
   /** The app's APPID (app_id). */
   appId: string;
-  /** 应用私钥, PEM: signs requests. */
+  /** 应用私钥, PEM (PKCS#8, as payment-config.ts exports it): signs requests. */
   privateKey: string;
   /** 支付宝公钥, PEM: verifies notifications. */
   alipayPublicKey: string;
@@ -44,6 +52,14 @@ export interface AlipayPayConfig {
 
 /** out_trade_no: up to 64 letters, digits and underscores. */
 const OUT_TRADE_NO = /^[0-9A-Za-z_]{1,64}$/;
+
+/** The characters Alipay's subject may not contain, and the full-width forms that take their place. */
+const SUBJECT_FORBIDDEN: Record<string, string> = { '/': '／', '=': '＝', '&': '＆' };
+
+/** What is bought, as Alipay's subject may say it: `/ = &` full-width, at most 256 characters, none split. */
+export function alipaySubject(description: string): string {
+  return clipText(description.replace(/[/=&]/g, (character) => SUBJECT_FORBIDDEN[character] ?? character), ALIPAY_SUBJECT_MAX);
+}
 
 /** The gateway's and the notifications' time: Beijing time as `yyyy-MM-dd HH:mm:ss`. */
 export function alipayTimestamp(at: Date): string {
@@ -57,24 +73,6 @@ function parseAlipayTime(value: string | undefined): Date | null {
   return Number.isNaN(at.getTime()) ? null : at;
 }
 
-/** What Alipay signs in a request: every non-empty parameter except `sign`, sorted by name, `name=value&…`. */
-export function alipayRequestSignContent(params: Record<string, string>): string {
-  return Object.keys(params)
-    .filter((name) => name !== 'sign' && params[name] !== '')
-    .sort()
-    .map((name) => `${name}=${params[name]}`)
-    .join('&');
-}
-
-/** What Alipay signed in a notification: every parameter received except `sign` and `sign_type`, sorted by name. */
-export function alipayNotificationSignContent(params: Record<string, string>): string {
-  return Object.keys(params)
-    .filter((name) => name !== 'sign' && name !== 'sign_type')
-    .sort()
-    .map((name) => `${name}=${params[name]}`)
-    .join('&');
-}
-
 /** trade_status → ours. TRADE_FINISHED follows TRADE_SUCCESS (no more refunds possible): both are paid. */
 const TRADE_STATUSES: Record<string, PaymentState> = {
   TRADE_SUCCESS: 'paid',
@@ -85,8 +83,8 @@ const TRADE_STATUSES: Record<string, PaymentState> = {
 
 export class AlipayPayGateway implements PaymentGateway {
   readonly channel = 'alipay' as const;
-  private readonly privateKey: KeyObject;
-  private readonly alipayPublicKey: KeyObject;
+  /** The SDK, loaded only where Alipay is configured (it adds a few hundred ms to a start that needs none of it). */
+  private readonly sdk: Promise<AlipaySdk>;
   private readonly gateway: string;
   private readonly now: () => Date;
 
@@ -94,55 +92,53 @@ export class AlipayPayGateway implements PaymentGateway {
     private readonly config: AlipayPayConfig,
     deps: GatewayDeps = {},
   ) {
-    this.privateKey = createPrivateKey(config.privateKey);
-    this.alipayPublicKey = createPublicKey(config.alipayPublicKey);
     this.gateway = config.gateway ?? ALIPAY_GATEWAY;
+    // 普通公钥模式. No call leaves the server: the browser takes the signed request to the gateway.
+    this.sdk = import('alipay-sdk').then(
+      ({ AlipaySdk }) =>
+        new AlipaySdk({
+          appId: config.appId,
+          privateKey: config.privateKey,
+          keyType: 'PKCS8',
+          alipayPublicKey: config.alipayPublicKey,
+          signType: 'RSA2',
+          gateway: this.gateway,
+        }),
+    );
+    // A failure (the keys were checked at start: payment-config.ts) is the payment's that awaits it.
+    this.sdk.catch(() => {});
     this.now = deps.now ?? (() => new Date());
-    // No call leaves the server: the browser takes the signed request to the gateway.
-  }
-
-  /** The signed public and business parameters of alipay.trade.wap.pay. */
-  signedWapParams(request: CreatePaymentRequest): Record<string, string> {
-    const bizContent = {
-      out_trade_no: request.orderNo,
-      total_amount: fenToYuanText(request.amountFen),
-      subject: request.description,
-      product_code: 'QUICK_WAP_WAY',
-      // Where a payer who gives up in the cashier goes back to.
-      quit_url: request.returnUrl,
-    };
-    const params: Record<string, string> = {
-      app_id: this.config.appId,
-      method: 'alipay.trade.wap.pay',
-      format: 'JSON',
-      return_url: request.returnUrl,
-      charset: 'utf-8',
-      sign_type: 'RSA2',
-      timestamp: alipayTimestamp(this.now()),
-      version: '1.0',
-      notify_url: request.notifyUrl,
-      biz_content: JSON.stringify(bizContent),
-    };
-    params.sign = createSign('RSA-SHA256').update(alipayRequestSignContent(params), 'utf8').sign(this.privateKey, 'base64');
-    return params;
   }
 
   async createPayment(request: CreatePaymentRequest): Promise<PaymentStart> {
     checkCommonRequest(request, 'alipay', ALIPAY_MAX_FEN);
     if (!OUT_TRADE_NO.test(request.orderNo)) throw new PaymentRequestError('input', `订单号无效（最多 64 位字母、数字或下划线）/ invalid out_trade_no: ${request.orderNo}`);
-    if ([...request.description].length > 256 || /[/=&]/.test(request.description)) {
-      throw new PaymentRequestError('input', '订单标题最多 256 个字符，且不能含 / = & / subject over 256 characters or with / = &');
-    }
     for (const [name, address] of [['notify_url', request.notifyUrl], ['return_url', request.returnUrl]] as const) {
       const url = URL.canParse(address) ? new URL(address) : null;
       if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) throw new PaymentRequestError('input', `${name} 必须是 http(s) 地址 / ${name} must be an http(s) address`);
     }
-    const fields = this.signedWapParams(request);
-    const redirect = new URL(this.gateway);
-    for (const [name, value] of Object.entries(fields)) redirect.searchParams.set(name, value);
+    const sdk = await this.sdk;
+    const redirectUrl = sdk.pageExecute('alipay.trade.wap.pay', 'GET', {
+      bizContent: {
+        out_trade_no: request.orderNo,
+        total_amount: fenToYuanText(request.amountFen),
+        subject: alipaySubject(request.description),
+        product_code: 'QUICK_WAP_WAY',
+        // Where a payer who gives up in the cashier goes back to.
+        quit_url: request.returnUrl,
+      },
+      format: 'JSON',
+      returnUrl: request.returnUrl,
+      notifyUrl: request.notifyUrl,
+      // The SDK stamps the request with the process's local time; the gateway reads Beijing time, which a server
+      // running in UTC is not. So the time is given, from the gateway's clock (signed like every parameter).
+      timestamp: alipayTimestamp(this.now()),
+    });
+    // The same signed parameters, for a form POST to the gateway.
+    const fields = Object.fromEntries(new URL(redirectUrl).searchParams);
     const action = new URL(this.gateway);
     action.searchParams.set('charset', 'utf-8');
-    return { kind: 'alipay-wap', redirectUrl: redirect.toString(), form: { action: action.toString(), method: 'POST', fields } };
+    return { kind: 'alipay-wap', redirectUrl, form: { action: action.toString(), method: 'POST', fields } };
   }
 
   async verifyNotification(notification: PaymentNotification): Promise<VerifiedPayment> {
@@ -157,9 +153,12 @@ export class AlipayPayGateway implements PaymentGateway {
     if (params.charset !== undefined && params.charset.toLowerCase() !== 'utf-8') {
       throw new PaymentNotificationError('unsupported', `编码必须是 utf-8 / charset must be utf-8, not ${params.charset}`);
     }
+    // The parameters are decoded already (the form above): V2 verifies them as they are, where the SDK's first
+    // checkNotifySign would decode them a second time (and throw on a `%` in a subject).
+    const sdk = await this.sdk;
     let valid = false;
     try {
-      valid = createVerify('RSA-SHA256').update(alipayNotificationSignContent(params), 'utf8').verify(this.alipayPublicKey, sign, 'base64');
+      valid = sdk.checkNotifySignV2(params);
     } catch {
       valid = false;
     }

@@ -16,7 +16,12 @@
  * | ALIPAY_PAY_PUBLIC_KEY | 支付宝公钥 (Alipay's, not the app's), PEM or bare base64 |
  * | ALIPAY_PAY_GATEWAY | default https://openapi.alipay.com/gateway.do |
  * | ALIPAY_PAY_SELLER_ID | optional: the merchant's PID (2088…), then checked in every notification |
- * | PAYMENT_DEMO | `true` keeps demo payment on beside a real provider, `false` turns it off; by default it is on only when no real provider is configured |
+ * | PAYMENT_DEMO | `true` keeps demo payment on beside a real sign-in or payment provider (warned loudly at start), `false` turns it off; by default it is on only where neither a real sign-in provider nor a real payment provider is configured |
+ *
+ * Demo payment follows demo sign-in (`demoPaymentRule`, the one place that decides it): a deployment whose customers
+ * sign in with WeChat or Alipay is a real one, and an order the demo provider "pays" credits the merchant with money
+ * nobody paid. So the caller says whether a real sign-in provider is configured (`configFromEnv` derives it from the
+ * same settings that turn demo sign-in off).
  */
 import { createPrivateKey, createPublicKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { AlipayPayGateway, ALIPAY_GATEWAY, type AlipayPayConfig } from './alipay-pay';
@@ -29,7 +34,7 @@ export interface PaymentConfig {
   alipay: AlipayPayConfig | null;
   /** The demo provider (pays at once). */
   demo: boolean;
-  /** PAYMENT_DEMO=true beside a real provider: the server should warn loudly at start. */
+  /** PAYMENT_DEMO=true beside a real sign-in or payment provider: the server warns loudly at start. */
   demoForced: boolean;
 }
 
@@ -154,6 +159,9 @@ function wechatFromEnv(env: Env): WechatPayConfig | null {
   if (platformPublicKey && platformSerial) {
     platformKeys.push({ serial: platformSerial, publicKey: publicKeyPem('WECHAT_PAY_PLATFORM_PUBLIC_KEY', platformPublicKey) });
   }
+  if (platformKeys.some((key) => key.serial.toUpperCase() === serialNo.toUpperCase())) {
+    throw new PaymentConfigError('微信支付平台证书序列号（或微信支付公钥ID）与商户API证书序列号相同：请核对 WECHAT_PAY_SERIAL_NO / the WeChat Pay platform serial is the merchant’s own certificate serial');
+  }
   if (platformKeys.some((key) => key.publicKey === publicHalf(privateKey))) {
     throw new PaymentConfigError('微信支付平台公钥是商户自己的公钥：请填写微信支付平台证书或微信支付公钥 / the WeChat Pay platform key is the merchant’s own public key');
   }
@@ -184,16 +192,40 @@ function alipayFromEnv(env: Env): AlipayPayConfig | null {
   return { appId, privateKey, alipayPublicKey, gateway, ...(sellerId && { sellerId }) };
 }
 
-export function paymentConfigFromEnv(env: Env = process.env): PaymentConfig {
+/** What decides whether the demo provider is on. */
+export interface DemoPaymentFacts {
+  /** PAYMENT_DEMO as set: `true`, `false`, or absent. */
+  setting: boolean | undefined;
+  /** WeChat or Alipay sign-in is configured (WECHAT_APP_ID/SECRET, ALIPAY_APP_ID/SECRET). */
+  realSignIn: boolean;
+  /** WeChat Pay or Alipay payment is configured. */
+  realPayment: boolean;
+}
+
+/**
+ * The rule, in one place: demo payment is on by default only where nothing real is configured (no real sign-in, no
+ * real payment provider), as demo sign-in is; PAYMENT_DEMO=true turns it on anyway (`forced`, to be warned about,
+ * when something real is configured beside it) and PAYMENT_DEMO=false off.
+ */
+export function demoPaymentRule(facts: DemoPaymentFacts): { demo: boolean; demoForced: boolean } {
+  const real = facts.realSignIn || facts.realPayment;
+  const demo = facts.setting ?? !real;
+  return { demo, demoForced: facts.setting === true && real };
+}
+
+/**
+ * The payment settings of the environment. `signIn.realSignIn`: whether a real sign-in provider is configured (the
+ * server's config says; it decides demo payment with the payment providers, `demoPaymentRule`).
+ */
+export function paymentConfigFromEnv(env: Env, signIn: { realSignIn: boolean }): PaymentConfig {
   const wechat = wechatFromEnv(env);
   const alipay = alipayFromEnv(env);
   const demoSetting = value(env, 'PAYMENT_DEMO');
   if (demoSetting !== undefined && demoSetting !== 'true' && demoSetting !== 'false') {
     throw new PaymentConfigError(`PAYMENT_DEMO 无效：应为 true 或 false / PAYMENT_DEMO must be true or false: ${demoSetting}`);
   }
-  const real = !!wechat || !!alipay;
-  const demo = demoSetting === 'true' || (demoSetting === undefined && !real);
-  return { wechat, alipay, demo, demoForced: demoSetting === 'true' && real };
+  const rule = demoPaymentRule({ setting: demoSetting === undefined ? undefined : demoSetting === 'true', realSignIn: signIn.realSignIn, realPayment: !!wechat || !!alipay });
+  return { wechat, alipay, ...rule };
 }
 
 /** The configured gateways, one a channel. */

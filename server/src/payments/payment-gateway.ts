@@ -16,7 +16,10 @@ export interface CreatePaymentRequest {
   orderNo: string;
   /** Integer fen, at least 1. */
   amountFen: number;
-  /** What is bought, as the payer sees it (WeChat `description`, Alipay `subject`). */
+  /**
+   * What is bought, as the payer sees it (WeChat `description`, Alipay `subject`), in full: each gateway fits it to its
+   * provider's rules (length, characters) with `clipText`.
+   */
   description: string;
   /** WeChat JSAPI: the payer's openid under our app id (`payer.openid`); required there, unused elsewhere. */
   payerOpenId?: string;
@@ -150,6 +153,27 @@ export function headerValue(headers: PaymentNotification['headers'], name: strin
 
 export function rawBodyText(rawBody: string | Buffer): string {
   return typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8');
+}
+
+const GRAPHEMES = new Intl.Segmenter('zh', { granularity: 'grapheme' });
+
+/**
+ * `text` cut to at most `max` characters (code points), as a provider's length limit on what is bought counts them:
+ * whole characters as the payer sees them (a surrogate pair, an emoji with its ZWJ sequence or variation selector, a
+ * flag) are kept or dropped together, never split. A lone surrogate (not text) becomes U+FFFD first.
+ */
+export function clipText(text: string, max: number): string {
+  const whole = text.toWellFormed();
+  if ([...whole].length <= max) return whole;
+  let clipped = '';
+  let length = 0;
+  for (const { segment } of GRAPHEMES.segment(whole)) {
+    const size = [...segment].length;
+    if (length + size > max) break;
+    clipped += segment;
+    length += size;
+  }
+  return clipped;
 }
 
 /** Checks the parts of a request every provider needs the same way (amount, channel). */

@@ -2,18 +2,29 @@
  * WeChat Pay API v3, JSAPI (公众号/小程序内支付): 下单 `POST /v3/pay/transactions/jsapi` for a prepay_id, the
  * `getBrandWCPayRequest` parameters the page hands to WeixinJSBridge, and 支付结果通知 (TRANSACTION.SUCCESS).
  *
- * - Requests carry `Authorization: WECHATPAY2-SHA256-RSA2048 mchid="…",nonce_str="…",signature="…",timestamp="…",
- *   serial_no="…"`, the signature being SHA256withRSA with the merchant's API certificate key over
- *   `METHOD\nURL_PATH\nTIMESTAMP\nNONCE\nBODY\n`.
- * - Answers and notifications are signed by WeChat Pay (`Wechatpay-Timestamp`, `-Nonce`, `-Signature`, `-Serial`) over
- *   `timestamp\nnonce\nbody\n` with the platform key (平台证书, or the newer 微信支付公钥 `PUB_KEY_ID_…`) that
- *   `Wechatpay-Serial` names; one older than five minutes is refused (replay).
- * - A notification's `resource` is AEAD_AES_256_GCM with the APIv3 key: base64 ciphertext = data ‖ 16-byte tag.
+ * The crypto is `wechatpay-axios-plugin`'s (a maintained WeChat Pay v3 SDK built on the axios the project uses):
+ * - 下单 goes through its axios client (`Wechatpay`): it signs the request (`Authorization: WECHATPAY2-SHA256-RSA2048
+ *   mchid=…,serial_no=…,timestamp=…,nonce_str=…,signature=…` over `METHOD\nURL\nTIMESTAMP\nNONCE\nBODY\n` with the
+ *   merchant's API key) and believes an answer only with WeChat Pay's signature (`Wechatpay-*` headers over
+ *   `timestamp\nnonce\nbody\n`, with the platform key `Wechatpay-Serial` names, at most five minutes off). Its HTTP
+ *   goes through axios's fetch adapter with the injected `fetch` (tests answer it), to `apiBase` (a local stand-in in
+ *   tests).
+ * - The JSAPI paySign, a notification's signature and its `resource` (AEAD_AES_256_GCM with the APIv3 key) use its
+ *   `Rsa`, `Formatter` and `Aes.AesGcm` helpers.
+ *
+ * Written here, where the library falls short:
+ * - Judging a notification: the library has no notification verifier, only the primitives above. Reading the
+ *   `Wechatpay-*` headers in any case, the serial looked up case-insensitively, the signature type, the five-minute
+ *   window on the gateway's injected clock (the library's own check reads the process clock), and a sealed resource
+ *   shorter than its 16-byte tag refused before decrypting (the library's AES-GCM takes tags as short as 4 bytes).
+ * - What the transaction must say to be believed: our mchid and appid, the trade state, whole fen in CNY.
  */
-import { createCipheriv, createDecipheriv, createPrivateKey, createPublicKey, createSign, createVerify, randomBytes, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+import type { Wechatpay } from 'wechatpay-axios-plugin';
 import { MAX_PAYMENT_FEN } from './payment-money';
 import {
   checkCommonRequest,
+  clipText,
   headerValue,
   PaymentNotificationError,
   PaymentRequestError,
@@ -34,7 +45,11 @@ export const WECHAT_PAY_JSAPI_PATH = '/v3/pay/transactions/jsapi';
 export const WECHAT_PAY_AUTH_SCHEMA = 'WECHATPAY2-SHA256-RSA2048';
 /** A signed answer or notification older (or newer) than this is refused. */
 export const WECHAT_PAY_MAX_CLOCK_SKEW_SECONDS = 300;
+/** description: at most 127 characters. */
+export const WECHAT_PAY_DESCRIPTION_MAX = 127;
 const REQUEST_TIMEOUT_MS = 8000;
+/** AES-GCM's tag, at the end of a sealed resource. */
+const GCM_TAG_BYTES = 16;
 
 /** A key WeChat Pay signs with, by the serial it names in `Wechatpay-Serial`. */
 export interface WechatPayPlatformKey {
@@ -64,13 +79,6 @@ export interface WechatPayConfig {
 /** `out_trade_no`: 6–32 characters of digits, letters, `_ - | *`. */
 const OUT_TRADE_NO = /^[0-9A-Za-z_\-|*]{6,32}$/;
 
-interface SignedHeaders {
-  timestamp: string;
-  nonce: string;
-  signature: string;
-  serial: string;
-}
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -80,26 +88,27 @@ function text(record: Record<string, unknown>, name: string): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-/** 32 hex characters, as WeChat's own SDKs make nonce_str. */
-function nonce(): string {
-  return randomBytes(16).toString('hex').toUpperCase();
+/** The library: loaded only where WeChat Pay is configured (it adds to a start that needs none of it). */
+type WechatpayLibrary = typeof import('wechatpay-axios-plugin');
+
+/** What axios rejects with (the library's client is axios): enough of it to say what went wrong. */
+interface HttpFailure {
+  code?: string;
+  response?: { status: number; data?: unknown };
 }
 
-/** AEAD_AES_256_GCM as WeChat Pay encrypts `resource`: for tests and tools that build notifications. */
-export function encryptWechatResource(apiV3Key: string, plaintext: string, nonceText: string, associatedData: string): string {
-  const cipher = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(nonceText, 'utf8'));
-  cipher.setAAD(Buffer.from(associatedData, 'utf8'));
-  const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return Buffer.concat([data, cipher.getAuthTag()]).toString('base64');
-}
-
-export function decryptWechatResource(apiV3Key: string, ciphertext: string, nonceText: string, associatedData: string): string {
-  const sealed = Buffer.from(ciphertext, 'base64');
-  if (sealed.length <= 16) throw new Error('ciphertext too short');
-  const decipher = createDecipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(nonceText, 'utf8'));
-  decipher.setAAD(Buffer.from(associatedData, 'utf8'));
-  decipher.setAuthTag(sealed.subarray(sealed.length - 16));
-  return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - 16)), decipher.final()]).toString('utf8');
+/** A failed 下单 as the product says it: refused by WeChat Pay, not believed, timed out or unreachable. */
+function requestFailure(error: unknown): PaymentRequestError {
+  const failure: HttpFailure = isRecord(error) ? (error as HttpFailure) : {};
+  // The library's answer check (EV3_RES_HEADER_…): unsigned, badly signed, an unknown serial, too old.
+  if (failure.code?.startsWith('EV3_')) return new PaymentRequestError('provider', `微信支付应答未通过验签 / WeChat Pay answer not verified: ${failure.code}`);
+  if (failure.response) {
+    const data = failure.response.data;
+    const detail = isRecord(data) ? `${text(data, 'code') ?? ''} ${text(data, 'message') ?? ''}`.trim() : '';
+    return new PaymentRequestError('provider', `微信支付下单失败 / WeChat Pay refused: HTTP ${failure.response.status}${detail ? ` ${detail}` : ''}`);
+  }
+  if (failure.code === 'ECONNABORTED' || failure.code === 'ETIMEDOUT') return new PaymentRequestError('provider', '微信支付请求超时 / WeChat Pay timed out');
+  return new PaymentRequestError('provider', '无法连接微信支付 / WeChat Pay unreachable');
 }
 
 /** trade_state → ours. SUCCESS is the only one that pays; the others appear in queries, rarely in notifications. */
@@ -117,8 +126,8 @@ export class WechatPayGateway implements PaymentGateway {
   readonly channel = 'wechat' as const;
   private readonly privateKey: KeyObject;
   private readonly platformKeys: Map<string, KeyObject>;
-  private readonly apiBase: string;
-  private readonly fetch: typeof fetch;
+  /** The library's helpers and its client for this merchant. */
+  private readonly library: Promise<{ lib: WechatpayLibrary; wxpay: Wechatpay }>;
   private readonly now: () => Date;
 
   constructor(
@@ -127,36 +136,43 @@ export class WechatPayGateway implements PaymentGateway {
   ) {
     if (Buffer.byteLength(config.apiV3Key, 'utf8') !== 32) throw new Error('WeChat Pay APIv3 key must be 32 bytes');
     this.privateKey = createPrivateKey(config.privateKey);
-    this.platformKeys = new Map(config.platformKeys.map((key) => [key.serial.toUpperCase(), createPublicKey(key.publicKey)]));
+    const platformKeys = config.platformKeys.map((key) => ({ serial: key.serial, publicKey: createPublicKey(key.publicKey) }));
+    this.platformKeys = new Map(platformKeys.map((key) => [key.serial.toUpperCase(), key.publicKey]));
     if (this.platformKeys.size === 0) throw new Error('WeChat Pay needs at least one platform key');
-    this.apiBase = (config.apiBase ?? WECHAT_PAY_API_BASE).replace(/\/+$/, '');
-    this.fetch = deps.fetch ?? globalThis.fetch;
+    const fetchImplementation = deps.fetch ?? globalThis.fetch;
+    this.library = import('wechatpay-axios-plugin').then((lib) => ({
+      lib,
+      wxpay: new lib.Wechatpay({
+        mchid: config.mchId,
+        serial: config.serialNo,
+        privateKey: config.privateKey,
+        certs: Object.fromEntries(platformKeys.map((key) => [key.serial, key.publicKey])),
+        baseURL: `${(config.apiBase ?? WECHAT_PAY_API_BASE).replace(/\/+$/, '')}/`,
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+        timeout: REQUEST_TIMEOUT_MS,
+        adapter: 'fetch',
+        env: { fetch: fetchImplementation },
+        // A 下单 answer is WeChat Pay's own, never a redirect's.
+        fetchOptions: { redirect: 'error' },
+      }),
+    }));
+    // A failure (the keys were checked at start: payment-config.ts) is the payment's that awaits it.
+    this.library.catch(() => {});
     this.now = deps.now ?? (() => new Date());
   }
 
-  private sign(message: string): string {
-    return createSign('RSA-SHA256').update(message, 'utf8').sign(this.privateKey, 'base64');
-  }
-
-  /** The Authorization header of a request: `WECHATPAY2-SHA256-RSA2048 mchid="…",nonce_str="…",…`. */
-  authorization(method: string, urlPath: string, body: string, timestamp: string, nonceStr: string): string {
-    const signature = this.sign(`${method}\n${urlPath}\n${timestamp}\n${nonceStr}\n${body}\n`);
-    return `${WECHAT_PAY_AUTH_SCHEMA} mchid="${this.config.mchId}",nonce_str="${nonceStr}",signature="${signature}",timestamp="${timestamp}",serial_no="${this.config.serialNo}"`;
-  }
-
   /** The getBrandWCPayRequest parameters, paySign over `appId\ntimeStamp\nnonceStr\npackage\n`. */
-  jsapiParams(prepayId: string): WechatJsapiParams {
+  private jsapiParams({ Formatter, Rsa }: WechatpayLibrary, prepayId: string): WechatJsapiParams {
     const timeStamp = String(Math.floor(this.now().getTime() / 1000));
-    const nonceStr = nonce();
+    const nonceStr = Formatter.nonce();
     const pkg = `prepay_id=${prepayId}`;
-    const paySign = this.sign(`${this.config.appId}\n${timeStamp}\n${nonceStr}\n${pkg}\n`);
+    const paySign = Rsa.sign(Formatter.joinedByLineFeed(this.config.appId, timeStamp, nonceStr, pkg), this.privateKey);
     return { appId: this.config.appId, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign };
   }
 
   async createPayment(request: CreatePaymentRequest): Promise<PaymentStart> {
     checkCommonRequest(request, 'wechat', MAX_PAYMENT_FEN);
     if (!OUT_TRADE_NO.test(request.orderNo)) throw new PaymentRequestError('input', `订单号无效（6–32 位字母、数字或 _-|*）/ invalid out_trade_no: ${request.orderNo}`);
-    if ([...request.description].length > 127) throw new PaymentRequestError('input', '商品描述最多 127 个字符 / description over 127 characters');
     if (!request.payerOpenId) throw new PaymentRequestError('input', '微信 JSAPI 支付需要付款人的 openid / JSAPI needs the payer openid');
     const notifyUrl = URL.canParse(request.notifyUrl) ? new URL(request.notifyUrl) : null;
     // 通知地址: a public https address without query parameters.
@@ -164,64 +180,30 @@ export class WechatPayGateway implements PaymentGateway {
       throw new PaymentRequestError('input', `通知地址必须是不带参数的 https 地址 / notify_url must be https without a query: ${request.notifyUrl}`);
     }
 
-    const body = JSON.stringify({
-      appid: this.config.appId,
-      mchid: this.config.mchId,
-      description: request.description,
-      out_trade_no: request.orderNo,
-      notify_url: request.notifyUrl,
-      amount: { total: request.amountFen, currency: 'CNY' },
-      payer: { openid: request.payerOpenId },
-    });
-    const timestamp = String(Math.floor(this.now().getTime() / 1000));
-    let response: Response;
+    const { lib, wxpay } = await this.library;
+    let answer: unknown;
     try {
-      response = await this.fetch(`${this.apiBase}${WECHAT_PAY_JSAPI_PATH}`, {
-        method: 'POST',
-        headers: {
-          Accept: 'application/json',
-          'Content-Type': 'application/json',
-          'User-Agent': 'youshuitong-server (node)',
-          Authorization: this.authorization('POST', WECHAT_PAY_JSAPI_PATH, body, timestamp, nonce()),
-        },
-        body,
-        redirect: 'error',
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      // The library's client (its Decorator), as its chain `wxpay.v3.pay.transactions.jsapi.post(…)` calls it.
+      const response = await wxpay.client.request(WECHAT_PAY_JSAPI_PATH.slice(1), 'post', {
+        appid: this.config.appId,
+        mchid: this.config.mchId,
+        description: clipText(request.description, WECHAT_PAY_DESCRIPTION_MAX),
+        out_trade_no: request.orderNo,
+        notify_url: request.notifyUrl,
+        amount: { total: request.amountFen, currency: 'CNY' },
+        payer: { openid: request.payerOpenId },
       });
+      answer = response.data;
     } catch (error) {
-      throw new PaymentRequestError('provider', error instanceof Error && error.name === 'TimeoutError' ? '微信支付请求超时 / WeChat Pay timed out' : '无法连接微信支付 / WeChat Pay unreachable');
+      throw requestFailure(error);
     }
-    const answer = await response.text();
-    if (!response.ok) {
-      let detail = '';
-      try {
-        const parsed: unknown = JSON.parse(answer);
-        if (isRecord(parsed)) detail = `${text(parsed, 'code') ?? ''} ${text(parsed, 'message') ?? ''}`.trim();
-      } catch {
-        // not JSON: the status says enough
-      }
-      throw new PaymentRequestError('provider', `微信支付下单失败 / WeChat Pay refused: HTTP ${response.status}${detail ? ` ${detail}` : ''}`);
-    }
-    // An answer is believed only with WeChat Pay's signature, like a notification.
-    try {
-      this.verifySignature(Object.fromEntries(response.headers), answer);
-    } catch (error) {
-      const reason = error instanceof PaymentNotificationError ? error.reason : '签名无效';
-      throw new PaymentRequestError('provider', `微信支付应答未通过验签 / WeChat Pay answer not verified: ${reason}`);
-    }
-    let prepayId: string | null = null;
-    try {
-      const parsed: unknown = JSON.parse(answer);
-      prepayId = isRecord(parsed) ? text(parsed, 'prepay_id') : null;
-    } catch {
-      prepayId = null;
-    }
+    const prepayId = isRecord(answer) ? text(answer, 'prepay_id') : null;
     if (!prepayId) throw new PaymentRequestError('provider', '微信支付应答缺少 prepay_id / answer without prepay_id');
-    return { kind: 'wechat-jsapi', prepayId, jsapi: this.jsapiParams(prepayId) };
+    return { kind: 'wechat-jsapi', prepayId, jsapi: this.jsapiParams(lib, prepayId) };
   }
 
   /** Checks `Wechatpay-Signature` over `timestamp\nnonce\nbody\n` with the key `Wechatpay-Serial` names, and the time. */
-  private verifySignature(headers: PaymentNotification['headers'], rawBody: string | Buffer): SignedHeaders {
+  private verifySignature({ Formatter, Rsa }: WechatpayLibrary, headers: PaymentNotification['headers'], rawBody: string | Buffer): void {
     const signed = {
       timestamp: headerValue(headers, 'Wechatpay-Timestamp'),
       nonce: headerValue(headers, 'Wechatpay-Nonce'),
@@ -238,11 +220,9 @@ export class WechatPayGateway implements PaymentGateway {
     if (!/^\d{1,12}$/.test(signed.timestamp)) throw new PaymentNotificationError('format', '时间戳无效 / invalid Wechatpay-Timestamp');
     const key = this.platformKeys.get(signed.serial.toUpperCase());
     if (!key) throw new PaymentNotificationError('serial', `未知的微信支付平台证书或公钥 / unknown Wechatpay-Serial: ${signed.serial}`);
-    const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : rawBody;
-    const message = Buffer.concat([Buffer.from(`${signed.timestamp}\n${signed.nonce}\n`, 'utf8'), body, Buffer.from('\n', 'utf8')]);
     let valid = false;
     try {
-      valid = createVerify('RSA-SHA256').update(message).verify(key, signed.signature, 'base64');
+      valid = Rsa.verify(Formatter.response(signed.timestamp, signed.nonce, rawBodyText(rawBody)), signed.signature, key);
     } catch {
       valid = false;
     }
@@ -251,11 +231,11 @@ export class WechatPayGateway implements PaymentGateway {
     if (skew > WECHAT_PAY_MAX_CLOCK_SKEW_SECONDS) {
       throw new PaymentNotificationError('stale', `通知时间超出 5 分钟 / Wechatpay-Timestamp ${Math.round(skew)} s away from now`);
     }
-    return signed as SignedHeaders;
   }
 
   async verifyNotification(notification: PaymentNotification): Promise<VerifiedPayment> {
-    this.verifySignature(notification.headers, notification.rawBody);
+    const { lib } = await this.library;
+    this.verifySignature(lib, notification.headers, notification.rawBody);
 
     let envelope: unknown;
     try {
@@ -275,9 +255,11 @@ export class WechatPayGateway implements PaymentGateway {
     const associatedData = typeof resource.associated_data === 'string' ? resource.associated_data : '';
     if (!ciphertext || !resourceNonce) throw new PaymentNotificationError('format', 'resource 不完整 / incomplete resource');
 
+    // A sealed resource is its data and a 16-byte tag: shorter tags (which the library's AES-GCM would take) are not WeChat Pay's.
+    if (Buffer.from(ciphertext, 'base64').length <= GCM_TAG_BYTES) throw new PaymentNotificationError('decrypt', 'resource 过短 / resource shorter than its tag');
     let transaction: unknown;
     try {
-      transaction = JSON.parse(decryptWechatResource(this.config.apiV3Key, ciphertext, resourceNonce, associatedData));
+      transaction = JSON.parse(lib.Aes.AesGcm.decrypt(ciphertext, Buffer.from(this.config.apiV3Key, 'utf8'), resourceNonce, associatedData));
     } catch {
       throw new PaymentNotificationError('decrypt', 'resource 解密失败 / resource does not decrypt with the APIv3 key');
     }

@@ -14,6 +14,8 @@ import { WECHAT, wechatNotificationBody, wechatSignedHeaders, wechatTransaction 
 /** An order WeChat Pay took (the JSAPI 下单 body), and the transaction id it pays under. */
 export interface FakeWechatOrder {
   orderNo: string;
+  /** The order's `description`, as WeChat Pay read it from the JSON body. */
+  description: string;
   amountFen: number;
   openid: string;
   notifyUrl: string;
@@ -27,6 +29,8 @@ export interface FakeWechatPay {
   orders: Map<string, FakeWechatOrder>;
   /** 下单 requests refused (bad signature, another merchant): should stay 0. */
   refused: number;
+  /** Every 下单 request's body, byte for byte as it arrived, and whether the merchant's signature verified over it. */
+  requests: { body: string; signed: boolean }[];
   /** The paid notification of an order, signed now: the body and headers WeChat Pay would post to its notify_url. */
   notification(orderNo: string): { body: string; headers: Record<string, string> };
   close(): Promise<void>;
@@ -37,7 +41,8 @@ export async function startFakeWechatPay(options: { merchantPublicKey: string; p
   const mchId = options.mchId ?? WECHAT.mchId;
   const orders = new Map<string, FakeWechatOrder>();
   let sequence = 0;
-  const fake = { orders, refused: 0 };
+  const requests: FakeWechatPay['requests'] = [];
+  const fake = { orders, refused: 0, requests };
 
   const answer = (response: ServerResponse, status: number, body: string) => {
     const headers = wechatSignedHeaders(body, { platformKey: options.platformPrivateKey, timestamp: Math.floor(Date.now() / 1000), nonce: randomBytes(16).toString('hex') });
@@ -59,11 +64,13 @@ export async function startFakeWechatPay(options: { merchantPublicKey: string; p
       for await (const chunk of request) chunks.push(chunk as Buffer);
       const body = Buffer.concat(chunks).toString('utf8');
       if (request.method !== 'POST' || request.url !== WECHAT_PAY_JSAPI_PATH) return answer(response, 404, JSON.stringify({ code: 'NOT_FOUND', message: '无此接口' }));
-      if (!signedByMerchant(String(request.headers.authorization ?? ''), body)) {
+      const signed = signedByMerchant(String(request.headers.authorization ?? ''), body);
+      requests.push({ body, signed });
+      if (!signed) {
         fake.refused++;
         return answer(response, 401, JSON.stringify({ code: 'SIGN_ERROR', message: '签名错误' }));
       }
-      const order = JSON.parse(body) as { appid: string; mchid: string; out_trade_no: string; notify_url: string; amount: { total: number }; payer: { openid: string } };
+      const order = JSON.parse(body) as { appid: string; mchid: string; description: string; out_trade_no: string; notify_url: string; amount: { total: number }; payer: { openid: string } };
       if (order.appid !== appId || order.mchid !== mchId) {
         fake.refused++;
         return answer(response, 400, JSON.stringify({ code: 'PARAM_ERROR', message: 'appid和mch_id不匹配' }));
@@ -71,6 +78,7 @@ export async function startFakeWechatPay(options: { merchantPublicKey: string; p
       sequence++;
       orders.set(order.out_trade_no, {
         orderNo: order.out_trade_no,
+        description: order.description,
         amountFen: order.amount.total,
         openid: order.payer.openid,
         notifyUrl: order.notify_url,

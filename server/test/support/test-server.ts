@@ -11,7 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildServer } from '../../src/app';
 import { createSession } from '../../src/auth/session-tokens';
-import type { ServerConfig } from '../../src/config';
+import { realSignInConfigured, type ServerConfig } from '../../src/config';
+import { paymentConfigFromEnv } from '../../src/payments/payment-config';
 import { openDatabase, type DatabaseHandle, type RawQuery } from '../../src/db/database';
 import { agreementAcceptances, users } from '../../src/db/schema';
 import { latestAgreementId } from '../../src/agreements/agreement-acceptance';
@@ -64,9 +65,13 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   };
 }
 
+/**
+ * A server config for tests; without `payments` in the overrides, its payment providers are what an environment
+ * without payment settings gives beside its sign-in (demo payment only where no real sign-in is configured).
+ */
 export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise<ServerConfig> {
   const dataDir = await mkdtemp(join(tmpdir(), 'server-test-'));
-  return {
+  const config: Omit<ServerConfig, 'payments'> & Partial<Pick<ServerConfig, 'payments'>> = {
     port: 0,
     host: '127.0.0.1',
     publicUrl: 'http://sim.test',
@@ -82,6 +87,7 @@ export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise
     http: { requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, connectionTimeoutMs: 60_000 },
     ...overrides,
   };
+  return { ...config, payments: config.payments ?? paymentConfigFromEnv({}, { realSignIn: realSignInConfigured(config.auth) }) };
 }
 
 export interface TestServer {

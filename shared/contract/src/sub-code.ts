@@ -3,7 +3,8 @@
  * (`/shop/{code}`, through the short link `/t/{code}`), and what that page learns of the shop before anyone signs in.
  */
 import Type, { type Static } from 'typebox';
-import { Body, call, Empty, Id, IsoTime, Nullable, Paged, Paging, Text, Fen } from './schema-kit';
+import { Body, call, Empty, Id, IsoTime, Nullable, OneOf, Paged, Paging, Text, Fen } from './schema-kit';
+import { PAY_CHANNELS } from './payment';
 
 export const SubCode = Type.Object({
   id: Type.String(),
@@ -22,7 +23,11 @@ export type SubCode = Static<typeof SubCode>;
 
 const ShopCodeText = Type.String({ title: '店铺码', pattern: '^[A-Za-z0-9]{4,16}$', maxLength: 16 });
 
-/** What the cash desk shows of a shop or sub-code; `closedReason` set when it takes nothing. */
+/**
+ * What the cash desk shows of a shop or sub-code; `closedReason` set when it takes nothing. `channels`: the ways to pay
+ * this deployment offers (`cash/createOrder` refuses any other); none at all means online payment is not set up yet
+ * (the cash desk says 商户暂未开通在线支付).
+ */
 export const ShopInfo = Type.Object({
   code: Type.String(),
   shopName: Type.String(),
@@ -30,6 +35,7 @@ export const ShopInfo = Type.Object({
   goodsName: Nullable(Type.String()),
   amountFen: Nullable(Type.Integer()),
   closedReason: Nullable(Type.String()),
+  channels: Type.Array(OneOf([...PAY_CHANNELS], '支付方式')),
 });
 export type ShopInfo = Static<typeof ShopInfo>;
 

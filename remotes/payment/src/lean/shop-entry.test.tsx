@@ -10,7 +10,7 @@ import { getToken } from '@app/host-sdk/session';
 import type { ServicesConfig } from '@app/contract/service';
 import type { ShopInfo } from '../pages/shop-cash/shop-api';
 
-const SHOP: ShopInfo = { code: 'YST0001', shopName: '上海示例商贸', subCodeName: null, goodsName: null, amountFen: null, closedReason: null };
+const SHOP: ShopInfo = { code: 'YST0001', shopName: '上海示例商贸', subCodeName: null, goodsName: null, amountFen: null, closedReason: null, channels: ['demo'] };
 const CONFIG: ServicesConfig = { id: 1, appHotLine: '400', etaxAreas: [], systemServiceConfig: { available: 'all', closeReason: '' }, frontVersion: 100, demo: true };
 const CUSTOMER = userDetail({ company: false, companyUser: false, companyInfo: null, permissions: [], account: { username: null, agreed: false } });
 

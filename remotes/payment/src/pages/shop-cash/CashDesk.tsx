@@ -1,12 +1,11 @@
 /**
- * Paying at an open shop or sub-code: the amount (typed on the keypad, or the sub-code's fixed amount), then the pay
- * button of this browser's way to pay (pay-channel.ts). `cash/createOrder` says how to pay: the demo provider has
+ * Paying at an open shop or sub-code that takes online payment: the amount (typed on the keypad, or the sub-code's
+ * fixed amount), then the pay button of this browser's way to pay among the channels offered (pay-channel.ts). `cash/createOrder` says how to pay: the demo provider has
  * paid already, WeChat's JSAPI opens WeChat Pay, Alipay is a redirect. Then `/cash/return` follows the order.
  */
 import { useState } from 'react';
 import { formatYuan } from '@app/domain/money';
 import { fieldErrorsOf } from '@app/host-sdk/api-client';
-import { useServicesConfig } from '@app/host-sdk/session-hooks';
 import { Button } from '@app/ui/button';
 import { showToast } from '@app/ui/feedback';
 import type { ShopInfo } from '@app/contract/sub-code';
@@ -14,7 +13,7 @@ import { href } from '../../paths';
 import { createOrder } from '../../features/cash/cash-api';
 import { AMOUNT_MESSAGES, amountProblem, displayOf, fenOf, pressKey, type AmountKey } from './amount-keys';
 import { AmountKeypad } from './AmountKeypad';
-import { PAY_LABELS, payChannelOf } from './pay-channel';
+import { PAY_LABELS, payChannelOf, payWhere } from './pay-channel';
 import { wechatPay } from './wechat-pay';
 
 function ShopHeader({ shop }: { shop: ShopInfo }) {
@@ -32,8 +31,8 @@ function ShopHeader({ shop }: { shop: ShopInfo }) {
 }
 
 export function CashDesk({ shop, navigate }: { shop: ShopInfo; navigate: (to: string) => void }) {
-  const demo = useServicesConfig()?.demo ?? false;
-  const channel = payChannelOf(demo, navigator.userAgent);
+  const channel = payChannelOf(shop.channels, navigator.userAgent);
+  const where = payWhere(shop.channels);
   const fixedFen = shop.amountFen;
   const [text, setText] = useState('');
   /** A problem shown under the amount: said once the customer tried to pay, or at once when it is too large. */
@@ -80,7 +79,7 @@ export function CashDesk({ shop, navigate }: { shop: ShopInfo; navigate: (to: st
     }
   };
 
-  const payLabel = channel ? PAY_LABELS[channel] : '请在微信或支付宝中打开';
+  const payLabel = channel ? PAY_LABELS[channel] : `请在${where}中打开`;
 
   if (fixedFen !== null) {
     return (
@@ -91,7 +90,7 @@ export function CashDesk({ shop, navigate }: { shop: ShopInfo; navigate: (to: st
           <span className="cash-desk__fixed-amount">{formatYuan(fixedFen)}</span>
           <span className="cash-desk__note">固定金额，无需输入</span>
         </section>
-        {channel ? null : <p className="cash-desk__nowhere">请使用微信或支付宝扫码付款</p>}
+        {channel ? null : <p className="cash-desk__nowhere">请使用{where}扫码付款</p>}
         <div className="cash-desk__pay-bar">
           <Button block color="primary" size="large" disabled={!channel} loading={paying} onClick={() => void pay()}>
             {channel ? `${payLabel} ${formatYuan(fixedFen)}` : payLabel}
@@ -119,7 +118,7 @@ export function CashDesk({ shop, navigate }: { shop: ShopInfo; navigate: (to: st
             {problem}
           </p>
         ) : (
-          <p className="cash-desk__note">{channel ? '向商家确认金额后付款' : '请使用微信或支付宝扫码付款'}</p>
+          <p className="cash-desk__note">{channel ? '向商家确认金额后付款' : `请使用${where}扫码付款`}</p>
         )}
       </section>
       <AmountKeypad onKey={press} payLabel={payLabel} payDisabled={!channel || text === ''} paying={paying} onPay={() => void pay()} />

@@ -1,8 +1,9 @@
 /**
  * `/shop/{code}`: the cash desk a customer sees after scanning a shop code or a sub-code (through its short link
  * `/t/{code}`). It names the shop (and the sub-code) and takes the payment (CashDesk.tsx: the amount keypad or the
- * sub-code's fixed amount, then WeChat Pay, Alipay or the demo provider); a code that takes nothing says 暂停收款 with
- * the reason, an unknown one 店铺不存在.
+ * sub-code's fixed amount, then WeChat Pay, Alipay or the demo provider, among those `shop/get` says are offered); a
+ * code that takes nothing says 暂停收款 with the reason, a deployment that offers no way to pay 商户暂未开通在线支付,
+ * an unknown code 店铺不存在.
  *
  * It knows no router: it is given the code and a way to go elsewhere, by the federated route (ShopCashPage.tsx, in
  * the host) or by the lean page a phone opens cold (src/lean/shop-entry.tsx).
@@ -15,6 +16,7 @@ import { Skeleton } from '@app/ui/skeleton';
 import { StatusView } from '@app/ui/status-view';
 import { CashDesk } from './CashDesk';
 import { SHOP_CASH_META } from './meta';
+import { NO_ONLINE_PAYMENT } from './pay-channel';
 import { getShop, type ShopInfo } from './shop-api';
 import './shop-cash.css';
 
@@ -90,6 +92,17 @@ export function ShopCash({ code, navigate, firstShop }: ShopCashProps) {
     const { shop } = loaded;
     body = (
       <StatusView icon="closed" title="暂停收款" description={shop.closedReason}>
+        <p className="shop-cash__closed-shop">
+          {shop.shopName}
+          {shop.subCodeName ? ` · ${shop.subCodeName}` : ''}
+        </p>
+      </StatusView>
+    );
+  } else if (loaded.shop.channels.length === 0) {
+    // No payment provider is set up (and demo payment is off): no pay button that could only fail.
+    const { shop } = loaded;
+    body = (
+      <StatusView icon="closed" title={NO_ONLINE_PAYMENT} description="请向商家询问其他付款方式">
         <p className="shop-cash__closed-shop">
           {shop.shopName}
           {shop.subCodeName ? ` · ${shop.subCodeName}` : ''}

@@ -5,7 +5,9 @@ import type { ServicesConfig } from '@app/contract/service';
 import type { ShopInfo } from './shop-api';
 import ShopCashPage from './ShopCashPage';
 
-const SHOP: ShopInfo = { code: 'YST0001', shopName: '上海示例商贸', subCodeName: null, goodsName: null, amountFen: null, closedReason: null };
+const SHOP: ShopInfo = { code: 'YST0001', shopName: '上海示例商贸', subCodeName: null, goodsName: null, amountFen: null, closedReason: null, channels: ['demo'] };
+/** A real deployment: WeChat Pay and Alipay set up, no demo provider. */
+const REAL_SHOP: ShopInfo = { ...SHOP, channels: ['wechat', 'alipay'] };
 const SUB_CODE: ShopInfo = { ...SHOP, code: 'S8K2QW', subCodeName: '1 号收银台', goodsName: '美式咖啡', amountFen: 1800 };
 
 const config = (demo: boolean): ServicesConfig => ({
@@ -86,11 +88,45 @@ describe('ShopCashPage', () => {
   });
 
   test('outside WeChat and Alipay, without the demo provider, there is no way to pay', async () => {
-    openShop({ 'shop/get': ok(SHOP) }, { demo: false });
+    openShop({ 'shop/get': ok(REAL_SHOP) }, { demo: false });
     await screen.findByRole('heading', { name: '上海示例商贸' });
     const pay = keypad().getByRole('button', { name: '请在微信或支付宝中打开' }) as HTMLButtonElement;
     press('5');
     expect(pay.disabled).toBe(true);
+  });
+
+  test('with no way to pay set up: 商户暂未开通在线支付, no keypad and no pay button', async () => {
+    const { api } = openShop({ 'shop/get': ok({ ...SHOP, channels: [] }), 'cash/createOrder': ok({ orderNo: 'CO20260009', start: { kind: 'demo' } }) }, { demo: false });
+    expect(await screen.findByRole('heading', { name: '商户暂未开通在线支付' })).toBeTruthy();
+    expect(screen.getByText('请向商家询问其他付款方式')).toBeTruthy();
+    expect(screen.getByText('上海示例商贸')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: '金额键盘' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /支付|打开/ })).toBeNull();
+    expect(api.bodiesOf('cash/createOrder')).toEqual([]);
+  });
+
+  test('a fixed-amount sub-code with no way to pay set up says so too, without its pay button', async () => {
+    openShop({ 'shop/get': ok({ ...SUB_CODE, channels: [] }) }, { code: 'S8K2QW', demo: false });
+    expect(await screen.findByRole('heading', { name: '商户暂未开通在线支付' })).toBeTruthy();
+    expect(screen.getByText('上海示例商贸 · 1 号收银台')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /¥18\.00/ })).toBeNull();
+  });
+
+  test('demo sign-in alone does not offer demo payment: the channels come from shop/get', async () => {
+    // A demo sign-in config (演示环境) beside a deployment offering only WeChat Pay: no 演示支付 button.
+    openShop({ 'shop/get': ok({ ...SHOP, channels: ['wechat'] }) }, { demo: true });
+    await screen.findByRole('heading', { name: '上海示例商贸' });
+    expect(keypad().queryByRole('button', { name: '演示支付' })).toBeNull();
+    expect(keypad().getByRole('button', { name: '请在微信中打开' })).toBeTruthy();
+    expect(screen.getByText('请使用微信扫码付款')).toBeTruthy();
+  });
+
+  test('demo payment offered beside a real deployment’s sign-in: 演示支付 even without the 演示环境 config', async () => {
+    const { api, url } = openShop({ 'shop/get': ok(SHOP), 'cash/createOrder': ok({ orderNo: 'CO20260010', start: { kind: 'demo' } }) }, { demo: false });
+    await screen.findByRole('heading', { name: '上海示例商贸' });
+    press('3', '演示支付');
+    await waitFor(() => expect(url()).toBe('/cash/return?orderNo=CO20260010'));
+    expect(api.bodiesOf('cash/createOrder')).toEqual([{ code: 'YST0001', amountFen: 300, channel: 'demo' }]);
   });
 
   test('inside WeChat: 微信支付 through WeixinJSBridge, then /cash/return', async () => {
@@ -105,7 +141,7 @@ describe('ShopCashPage', () => {
     };
     try {
       const jsapi = { appId: 'wx1', timeStamp: '1700000000', nonceStr: 'n', package: 'prepay_id=p1', signType: 'RSA' as const, paySign: 's' };
-      const { api, url } = openShop({ 'shop/get': ok(SHOP), 'cash/createOrder': ok({ orderNo: 'CO20260003', start: { kind: 'wechat-jsapi', jsapi } }) }, { demo: false });
+      const { api, url } = openShop({ 'shop/get': ok(REAL_SHOP), 'cash/createOrder': ok({ orderNo: 'CO20260003', start: { kind: 'wechat-jsapi', jsapi } }) }, { demo: false });
       await screen.findByRole('heading', { name: '上海示例商贸' });
       press('6', '微信支付');
       await waitFor(() => expect(url()).toBe('/cash/return?orderNo=CO20260003'));
