@@ -12,6 +12,7 @@ import { companies, companyBindCodes, goods, memberInvitations, memberships, tax
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import { expectEnvelope, expectRefused } from './support/call-kit';
 import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
+import { newVerifier, signInCodeIn } from './support/sign-in-handover';
 
 const CODE = /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{8}$/;
 
@@ -173,14 +174,17 @@ describe.each(DATABASES)('the my remote’s calls (%s)', (kind) => {
     await good('companyUser/add', { phone: '13700000007', name: '周七', role: 'offline_pay_manager' }, manager);
     await good('companyUser/add', { phone: '13700000007', name: '周七', role: 'employee' }, taxiManager);
     const [user] = await server.database.db.insert(users).values({ provider: 'demo', providerSubject: `demo-claim-${kind}`, nickname: '周七', phone: '13700000007' }).returning();
+    const { verifier, challenge } = newVerifier();
     const signIn = await server.app.inject({
       method: 'POST',
       url: '/api/auth/demo',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ userId: user!.id, returnUrl: '/my' }).toString(),
+      payload: new URLSearchParams({ userId: user!.id, returnUrl: '/my', challenge }).toString(),
     });
     expect(signIn.statusCode).toBe(303);
-    const token = new URL(String(signIn.headers.location), 'http://app.test').searchParams.get('token')!;
+    const exchanged = await server.app.inject({ method: 'POST', url: '/api/auth/exchange', payload: { code: signInCodeIn(signIn.headers.location), verifier } });
+    expect(exchanged.statusCode).toBe(200);
+    const token = (exchanged.json() as { result: { token: string } }).result.token;
     const me = await whoAmI(token);
     expect(me.companyInfo).toMatchObject({ id: tradingId, roleName: '收款管理员' });
     expect(me.permissions).toEqual(['company_user_role', 'benefit_payment']);
