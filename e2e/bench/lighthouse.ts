@@ -61,17 +61,21 @@ interface Run {
   jsTransferred: number;
   scripts: { url: string; transferSize: number }[];
   finalUrl: string;
+  /** Whether the load exchanged its sign-in code and asked for the signed-in user (a measured page, not 登录未完成). */
+  signedIn: boolean;
 }
 
 interface NetworkRequestItem {
   url: string;
   resourceType?: string;
   transferSize?: number;
+  statusCode?: number;
 }
 
 function readRun(lhr: Result): Run {
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const details = lhr.audits['network-requests']?.details as { items?: NetworkRequestItem[] } | undefined;
+  const answered = (path: string) => (details?.items ?? []).some((item) => new URL(item.url).pathname === path && item.statusCode === 200);
   const scripts = (details?.items ?? [])
     .filter((item) => item.resourceType === 'Script')
     .map((item) => ({ url: item.url, transferSize: item.transferSize ?? 0 }));
@@ -84,6 +88,7 @@ function readRun(lhr: Result): Run {
     jsTransferred: scripts.reduce((total, script) => total + script.transferSize, 0),
     scripts,
     finalUrl: lhr.finalDisplayedUrl,
+    signedIn: answered('/api/auth/exchange') && answered('/api/user/getOfficialAccountLoginUserInfo'),
   };
 }
 
@@ -150,7 +155,9 @@ async function lighthouseRun(origin: string, path: string, user: DemoUser): Prom
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    return readRun(lhr);
+    const run = readRun(lhr);
+    if (!run.signedIn) throw new Error(`Lighthouse measured ${path} without signing in (the code's exchange or the user call did not answer 200)`);
+    return run;
   } finally {
     chrome.kill();
   }
