@@ -5,9 +5,14 @@
  *
  * Builds every app from the current sources into a temporary release store (as the browser tests do), starts the
  * server with the demo sign-in, and runs Lighthouse `RUNS` times (default 3) on each page, each in a fresh Chromium
- * (CHROME_PATH, default /usr/bin/chromium). Lighthouse resets storage before it loads a page, so every run signs in
- * through the address (`?token=`, which the start-up keeps and removes: the host's route guard, or the lean page's)
- * with a fresh token. Prints each run's score, FCP, LCP, TBT, CLS and JavaScript transferred, and the median of each.
+ * (CHROME_PATH, default /usr/bin/chromium). Each run measures the load a phone makes coming back from signing in: the
+ * page's address with a fresh one-time sign-in code (`?signin=`), which the start-up takes from the address and
+ * exchanges, with the verifier the sign-in kept in localStorage, for the session (the host's route guard, or the lean
+ * page's). An address cannot carry a token any more, and Lighthouse would clear storage before it loads the page; so
+ * the run's Chromium gets the verifier in its localStorage first (through the DevTools protocol, on a page of the
+ * origin that loads no script), its HTTP cache is cleared, and Lighthouse runs with `disableStorageReset`: the load is
+ * still cold (nothing cached, no session), only the verifier is there. Prints each run's score, FCP, LCP, TBT, CLS and
+ * JavaScript transferred, and the median of each.
  * A benchmark: it exits 0 whatever the score. A busy machine inflates blocking time (the load average is printed
  * before each run): measure quiet. `VERBOSE=1` also lists each run's scripts with their transfer sizes.
  *
@@ -22,12 +27,13 @@ import http from 'node:http';
 import http2 from 'node:http2';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { releaseMissing } from '@app/deploy/release-missing';
 import { CHROMIUM_PATH } from '../support/browser';
 import { startServer } from '../support/server';
-import { callApi, demoSignIn, type DemoUser } from '../support/sign-in';
+import { callApi, demoSignIn, demoSignInCode, SIGN_IN_VERIFIER_STORAGE_KEY, type DemoUser } from '../support/sign-in';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH;
@@ -55,17 +61,21 @@ interface Run {
   jsTransferred: number;
   scripts: { url: string; transferSize: number }[];
   finalUrl: string;
+  /** Whether the load exchanged its sign-in code and asked for the signed-in user (a measured page, not 登录未完成). */
+  signedIn: boolean;
 }
 
 interface NetworkRequestItem {
   url: string;
   resourceType?: string;
   transferSize?: number;
+  statusCode?: number;
 }
 
 function readRun(lhr: Result): Run {
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const details = lhr.audits['network-requests']?.details as { items?: NetworkRequestItem[] } | undefined;
+  const answered = (path: string) => (details?.items ?? []).some((item) => new URL(item.url).pathname === path && item.statusCode === 200);
   const scripts = (details?.items ?? [])
     .filter((item) => item.resourceType === 'Script')
     .map((item) => ({ url: item.url, transferSize: item.transferSize ?? 0 }));
@@ -78,6 +88,7 @@ function readRun(lhr: Result): Run {
     jsTransferred: scripts.reduce((total, script) => total + script.transferSize, 0),
     scripts,
     finalUrl: lhr.finalDisplayedUrl,
+    signedIn: answered('/api/auth/exchange') && answered('/api/user/getOfficialAccountLoginUserInfo'),
   };
 }
 
@@ -112,14 +123,41 @@ async function http2Front(upstream: string, dir: string): Promise<{ url: string;
   return { url: `https://localhost:${port}`, stop: () => front.close() };
 }
 
-async function lighthouseRun(url: string): Promise<Run> {
+/**
+ * Puts the sign-in's verifier into the localStorage of `origin` in the Chromium at `port`, from a page that loads no
+ * script (`/healthz`), then clears the HTTP cache, so the measured load starts cold but for the verifier.
+ */
+async function keepVerifier(port: number, origin: string, verifier: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    await page.goto(`${origin}/healthz`);
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [SIGN_IN_VERIFIER_STORAGE_KEY, verifier] as const);
+    const session = await context.newCDPSession(page);
+    await session.send('Network.clearBrowserCache');
+    await session.detach();
+    await page.close();
+  } finally {
+    // Disconnects; the Chromium (chrome-launcher's) stays up for Lighthouse.
+    await browser.close();
+  }
+}
+
+/** Lighthouse on `path` of `origin` as a phone comes back to it from signing in as `user` (see above). */
+async function lighthouseRun(origin: string, path: string, user: DemoUser): Promise<Run> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
-    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
+    const { code, verifier } = await demoSignInCode(server.url, user, path);
+    await keepVerifier(chrome.port, origin, verifier);
+    const url = `${origin}${path}?signin=${code}`;
+    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json', disableStorageReset: true });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    return readRun(lhr);
+    const run = readRun(lhr);
+    if (!run.signedIn) throw new Error(`Lighthouse measured ${path} without signing in (the code's exchange or the user call did not answer 200)`);
+    return run;
   } finally {
     chrome.kill();
   }
@@ -158,10 +196,8 @@ try {
     console.log(`\nLighthouse 移动端性能: ${target.title}${H2 ? ' — HTTPS + HTTP/2 前置代理' : ' — 服务器直连 (HTTP/1.1)'}`);
     const runs: Run[] = [];
     for (let index = 1; index <= RUNS; index++) {
-      const token = await demoSignIn(server.url, target.user);
-      const url = `${origin}${target.path}?token=${encodeURIComponent(token)}`;
       const load = loadavg()[0] ?? 0;
-      const run = await lighthouseRun(url);
+      const run = await lighthouseRun(origin, target.path, target.user);
       runs.push(run);
       const landed = new URL(run.finalUrl);
       const where = landed.pathname === target.path ? '' : `  (落在 ${landed.pathname}${landed.search})`;
@@ -179,6 +215,7 @@ try {
       tbt: median(runs.map((run) => run.tbt)),
       cls: median(runs.map((run) => run.cls)),
       jsTransferred: median(runs.map((run) => run.jsTransferred)),
+      signedIn: runs.every((run) => run.signedIn),
     };
     console.log(line('中位数', middle));
     summary.push(`${line('中位数', middle)}  ${target.path}`);

@@ -1,33 +1,90 @@
-/** The route guard (docs/product.md, "Screens and the host"): token in the address, signing in inside and outside WeChat, service availability. */
+/**
+ * The route guard (docs/product.md, "Screens and the host"): what the address carries for the session (a token is
+ * dropped and never stored, another browser's sign-in code signs nobody in), signing in inside and outside WeChat
+ * through the handover, service availability.
+ */
 import { expect, test } from '../support/test';
-import { expectPage } from '../support/app';
+import { currentPage, expectPage } from '../support/app';
 import { wechatPhone } from '../support/browser';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
-import { demoSignIn } from '../support/sign-in';
+import { as } from '../support/roles';
+import { demoSignIn, demoSignInCode, SIGN_IN_VERIFIER_STORAGE_KEY } from '../support/sign-in';
 
 const PLAIN_PHONE_UA = wechatPhone.userAgent.replace(/ MicroMessenger\S*.*$/, '');
 const ALIPAY_UA = `${PLAIN_PHONE_UA} AlipayClient/10.6.0`;
 
+const storedToken = (page: import('@playwright/test').Page) => page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null') as string | null);
+
 test.describe('with the demo provider', () => {
-  test('a token in the query is kept, removed from the address and from history', async ({ page, baseURL }) => {
-    const token = await demoSignIn(baseURL as string, '出租车管理员');
-    await page.goto(`/my?token=${token}`);
-    await expectPage(page, { owner: 'my', title: '我的' });
-    await expect(page).toHaveURL(/\/my$/);
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null'))).toBe(token);
-    // The address with the token was replaced, not pushed: back leaves the app.
-    await page.goBack();
-    expect(page.url()).toBe('about:blank');
+  test.describe('signed in as 出租车管理员 (赵强)', () => {
+    test.use(as('出租车管理员'));
+
+    test("a link with someone else's token: removed from the address and from history, never stored; the user stays themselves", async ({ page, baseURL }) => {
+      const attacker = await demoSignIn(baseURL as string, '普通用户');
+      await page.goto('/my');
+      await expectPage(page, { owner: 'my', title: '我的' });
+      const own = await storedToken(page);
+      expect(own).toBeTruthy();
+
+      const opened = page.waitForResponse((response) => response.url().endsWith('/api/user/getOfficialAccountLoginUserInfo'));
+      await page.goto(`/my?token=${attacker}&from=share`);
+      await expectPage(page, { owner: 'my', title: '我的' });
+      await expect(page).toHaveURL(/\/my\?from=share$/);
+      expect(await storedToken(page)).toBe(own);
+      expect(((await (await opened).json()) as { result: { nickname: string } }).result.nickname).toBe('赵强');
+      await expect(currentPage(page).getByText('赵强')).toBeVisible();
+      await expect(currentPage(page).getByText('张晓')).toHaveCount(0);
+      // The address with the token was replaced, not pushed: back goes to the page before it, never to the token.
+      await page.goBack();
+      await expect(page).toHaveURL(/\/my$/);
+    });
+
+    test("a link with another browser's sign-in code: 登录未完成, and the user stays themselves", async ({ page, baseURL }) => {
+      const attacker = await demoSignInCode(baseURL as string, '普通用户');
+      await page.goto('/my');
+      await expectPage(page, { owner: 'my', title: '我的' });
+      const own = await storedToken(page);
+      await page.goto(`/my?signin=${attacker.code}`);
+      await expect(page).toHaveURL(/\/my$/);
+      await expect(page.locator('.adm-dialog')).toContainText('登录未完成');
+      await page.getByRole('button', { name: '确定' }).click();
+      await expectPage(page, { owner: 'my', title: '我的' });
+      await expect(currentPage(page).getByText('赵强')).toBeVisible();
+      expect(await storedToken(page)).toBe(own);
+    });
   });
 
-  test('signed out inside WeChat: the demo provider, then back to the page signed in', async ({ page }) => {
+  test('signed out, a token in the address signs nobody in: it is dropped and the visitor goes to sign in', async ({ page, baseURL }) => {
+    const attacker = await demoSignIn(baseURL as string, '普通用户');
+    await page.goto(`/my?token=${attacker}`);
+    await expect(page).toHaveURL(/\/api\/auth\/authorize\?authType=wechat/);
+    expect(new URL(page.url()).searchParams.get('returnUrl')).toMatch(/^\/my\?t=\d+$/);
+    expect(page.url()).not.toContain(attacker);
+    expect(await storedToken(page)).toBeNull();
+  });
+
+  test('signed out inside WeChat: the demo provider, then back to the page signed in, through the handover', async ({ page }) => {
     await page.goto('/my/companies?from=share');
     await expect(page).toHaveURL(/\/api\/auth\/authorize\?authType=wechat/);
-    expect(new URL(page.url()).searchParams.get('returnUrl')).toMatch(/^\/my\/companies\?from=share&t=\d+$/);
+    const authorize = new URL(page.url());
+    expect(authorize.searchParams.get('returnUrl')).toMatch(/^\/my\/companies\?from=share&t=\d+$/);
+    // The browser keeps the verifier; the address carries only its challenge.
+    const verifier = await page.evaluate((key) => localStorage.getItem(key), SIGN_IN_VERIFIER_STORAGE_KEY);
+    expect(verifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(authorize.searchParams.get('challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(page.url()).not.toContain(verifier as string);
+
+    const returned = page.waitForResponse((response) => /\/my\/companies\?.*signin=/.test(response.url()));
+    const exchanged = page.waitForResponse((response) => response.url().endsWith('/api/auth/exchange'));
     await page.getByRole('button', { name: '以出租车管理员身份登录' }).click();
+    // The sign-in came back with a one-time code, never a token; the exchange answered the token.
+    expect(new URL((await returned).url()).searchParams.has('token')).toBe(false);
+    expect((await exchanged).status()).toBe(200);
     await expectPage(page, { owner: 'my', title: '我的企业' });
     await expect(page).toHaveURL(/\/my\/companies\?from=share&t=\d+$/);
     await expect(page.getByLabel('演示环境')).toBeVisible();
+    expect(await storedToken(page)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await page.evaluate((key) => localStorage.getItem(key), SIGN_IN_VERIFIER_STORAGE_KEY)).toBeNull();
   });
 
   test.describe('outside WeChat', () => {

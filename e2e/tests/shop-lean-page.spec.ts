@@ -1,9 +1,11 @@
 /**
  * The cash desk as a phone opens it cold (docs/architecture.md, "Pages a phone opens cold"): `/shop/{code}` is the
  * payment remote's lean page, served in place of the host: the customer sees the cash desk with no host, no
- * `/remotes.json` and no Module Federation manifest. Rolled back to a payment release without a lean page, the same
- * address gets the host again (which loads the payment remote's route), and rolled forward the lean page comes back:
- * with the ops commands, on a server of its own.
+ * `/remotes.json` and no Module Federation manifest, signed in through the handover (a one-time code exchanged with
+ * the verifier the browser kept). A swapped poster whose link carries someone else's token (or short link `/t/{code}`
+ * with one) signs nobody into that account: the customer stays themselves and pays as themselves. Rolled back to a
+ * payment release without a lean page, the same address gets the host again (which loads the payment remote's route),
+ * and rolled forward the lean page comes back: with the ops commands, on a server of its own.
  */
 import { spawnSync } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
@@ -13,9 +15,10 @@ import type { Page } from '@playwright/test';
 import { updateRegistry } from '@app/deploy/registry';
 import { REPO_ROOT } from '@app/deploy/workspace';
 import { expect, test } from '../support/test';
-import { currentPage, expectPage } from '../support/app';
+import { currentPage, expectPage, navigateInApp } from '../support/app';
+import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
 import { startServer, type RunningServer } from '../support/server';
-import { demoSignIn } from '../support/sign-in';
+import { callApi, demoSignIn, demoSignInCode, SIGN_IN_VERIFIER_STORAGE_KEY } from '../support/sign-in';
 import { packageVersion } from '../support/versions';
 
 const SHOP = 'YST0001';
@@ -39,30 +42,113 @@ async function expectCashDesk(page: Page) {
   await expect(desk.getByRole('group', { name: '金额键盘' }).getByRole('button', { name: '演示支付' })).toBeVisible();
 }
 
-test('a cold /shop/{code} is the lean page: the cash desk with no host, no remotes.json, no federation manifest', async ({ page, baseURL }) => {
-  const token = await demoSignIn(baseURL as string, '普通用户');
+const storedToken = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null') as string | null);
+
+/** The nickname the page's user call answered (who the page believes is signed in). */
+function signedInAs(page: Page): Promise<string> {
+  return page
+    .waitForResponse((response) => response.url().endsWith('/api/user/getOfficialAccountLoginUserInfo'))
+    .then(async (response) => ((await response.json()) as { result: { nickname: string } }).result.nickname);
+}
+
+test('a cold /shop/{code} back from signing in is the lean page: the code exchanged, the cash desk with no host, no remotes.json, no federation manifest', async ({ page, baseURL }) => {
+  // The browser that started the sign-in kept its verifier (set here on the origin, before the cold load).
+  const { code, verifier } = await demoSignInCode(baseURL as string, '普通用户', `/shop/${SHOP}`);
+  await page.goto('/healthz');
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [SIGN_IN_VERIFIER_STORAGE_KEY, verifier] as const);
   const loaded = watch(page);
-  await page.goto(`/shop/${SHOP}?token=${encodeURIComponent(token)}`);
+  const who = signedInAs(page);
+  await page.goto(`/shop/${SHOP}?signin=${code}`);
   await expectCashDesk(page);
   await expectPage(page, { owner: 'payment', name: 'ShopCash', title: '收银台' });
   await expect(page).toHaveTitle('收银台');
-  // The token is kept and taken out of the address, as the host's guard does.
+  // The code is taken out of the address, the token kept, the verifier used up.
   await expect(page).toHaveURL(new RegExp(`/shop/${SHOP}$`));
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null'))).toBe(token);
+  expect(await storedToken(page)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(await page.evaluate((key) => localStorage.getItem(key), SIGN_IN_VERIFIER_STORAGE_KEY)).toBeNull();
+  expect(await who).toBe('张晓');
   // The demo provider: the 演示环境 badge, as on every host page.
   await expect(page.getByText('演示环境')).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(loaded.federation()).toEqual([]);
   expect(loaded.apps()).toEqual([`payment ${packageVersion('remotes/payment')} shop/`]);
-  expect(loaded.urls.filter((path) => path.startsWith('/api/')).sort()).toEqual(['/api/shop/get', '/api/sysConfig/get', '/api/user/getOfficialAccountLoginUserInfo']);
+  expect(loaded.urls.filter((path) => path.startsWith('/api/')).sort()).toEqual(['/api/auth/exchange', '/api/shop/get', '/api/sysConfig/get', '/api/user/getOfficialAccountLoginUserInfo']);
 });
 
-test('signed out, a cold /shop/{code} goes to sign in and comes back to the cash desk', async ({ page }) => {
+test('signed out, a cold /shop/{code} goes to sign in and comes back to the cash desk signed in (the whole handover in the browser)', async ({ page }) => {
   await page.goto(`/shop/${SHOP}`);
   // The demo provider's page: choose the customer.
+  await expect(page).toHaveURL(/\/api\/auth\/authorize\?/);
+  const who = signedInAs(page);
   await page.getByRole('button', { name: '以普通用户身份登录' }).click();
   await expectCashDesk(page);
   await expect(page).toHaveURL(new RegExp(`/shop/${SHOP}\\?t=\\d+$`));
+  expect(await who).toBe('张晓');
+  expect(await storedToken(page)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(await page.evaluate((key) => localStorage.getItem(key), SIGN_IN_VERIFIER_STORAGE_KEY)).toBeNull();
+});
+
+test.describe("a swapped poster: a link that carries someone else's token", () => {
+  test.describe.configure({ mode: 'serial' });
+  // A server of its own: the customer pays, which changes the shop's income that other specs look at.
+  let server: IsolatedServer;
+  let attacker: string;
+  test.beforeAll(async () => {
+    server = await startIsolatedServer();
+    attacker = await demoSignIn(server.url, '企业员工');
+  });
+  test.afterAll(async () => server?.stop());
+
+  test('the customer signed in as themselves stays themselves on /shop and /t, and pays as themselves', async ({ page }) => {
+    const customer = await demoSignIn(server.url, '普通用户');
+    // Signed in once (not before every load, so nothing would hide a token the page stored).
+    await page.goto(`${server.url}/healthz`);
+    await page.evaluate((value) => localStorage.setItem('token', JSON.stringify(value)), customer);
+
+    let who = signedInAs(page);
+    await page.goto(`${server.url}/shop/${SHOP}?token=${attacker}&from=poster`);
+    await expectCashDesk(page);
+    await expect(page).toHaveURL(new RegExp(`/shop/${SHOP}\\?from=poster$`));
+    expect(await who).toBe('张晓');
+    expect(await storedToken(page)).toBe(customer);
+
+    // The short link on the poster: the server's redirect carries no token, and the page keeps the customer.
+    const redirects: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 302) redirects.push(response.headers().location ?? '');
+    });
+    who = signedInAs(page);
+    await page.goto(`${server.url}/t/shop1?token=${attacker}`);
+    await expectCashDesk(page);
+    await expect(page).toHaveURL(new RegExp(`/shop/${SHOP}$`));
+    expect(redirects).toEqual([`/shop/${SHOP}`]);
+    expect(await who).toBe('张晓');
+    expect(await storedToken(page)).toBe(customer);
+
+    // The payment is the customer's: they see it, the token's owner may not.
+    const keypad = currentPage(page).getByRole('group', { name: '金额键盘' });
+    for (const key of ['1', '.', '2', '3']) await keypad.getByRole('button', { name: key, exact: true }).click();
+    await keypad.getByRole('button', { name: '演示支付' }).click();
+    await expect(page).toHaveURL(/\/cash\/return\?orderNo=/);
+    await expect(currentPage(page).getByText('支付成功')).toBeVisible();
+    const orderNo = new URL(page.url()).searchParams.get('orderNo') ?? '';
+    expect((await callApi<{ orderNo: string }>(server.url, 'cash/getOrder', { orderNo }, customer)).orderNo).toBe(orderNo);
+    await expect(callApi(server.url, 'cash/getOrder', { orderNo }, attacker)).rejects.toThrow('无权查看他人的订单');
+
+    // The host's own /t page (a link followed inside the app) carries no token on either.
+    await navigateInApp(page, `/t/shop1?token=${attacker}`);
+    await expect(page).toHaveURL(new RegExp(`/shop/${SHOP}$`));
+    await expectCashDesk(page);
+    expect(await storedToken(page)).toBe(customer);
+  });
+
+  test('a fresh phone opening the poster is not signed in as its owner: it goes to sign in', async ({ page }) => {
+    await page.goto(`${server.url}/t/shop1?token=${attacker}`);
+    await expect(page).toHaveURL(/\/api\/auth\/authorize\?/);
+    expect(page.url()).not.toContain(attacker);
+    expect(new URL(page.url()).searchParams.get('returnUrl')).toMatch(new RegExp(`^/shop/${SHOP}\\?t=\\d+$`));
+    expect(await storedToken(page)).toBeNull();
+  });
 });
 
 test.describe('rolled back to a payment release without a lean page', () => {

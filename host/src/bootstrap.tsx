@@ -1,7 +1,8 @@
 /**
- * Start-up (docs/product.md, "Screens and the host"): save the start URL, load the service config (a failure shows 出错了), reload without cache when
- * a newer front version is required, register the remotes, then mount. The rules are @app/host-sdk's (`startup`), which
- * a lean page (`@app/host-sdk/lean-page`) runs too.
+ * Start-up (docs/product.md, "Screens and the host"): take what the address carries for the session out of it at once
+ * (a sign-in code's exchange starts; a token is dropped), save the start URL, load the service config (a failure shows
+ * 出错了), reload without cache when a newer front version is required, register the remotes, then mount. The rules are
+ * @app/host-sdk's (`startup`, `page-guard`), which a lean page (`@app/host-sdk/lean-page`) runs too.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -9,6 +10,7 @@ import { RouterProvider } from 'react-router-dom';
 import { Provider } from 'jotai';
 import { setupUi } from '@app/ui/setup';
 import { installErrorCatalogue } from '@app/host-sdk/error-catalogue';
+import { takeSessionFromLocation } from '@app/host-sdk/page-guard';
 import { sessionStore } from '@app/host-sdk/session';
 import { loadStartupConfig, saveStartUrl } from '@app/host-sdk/startup';
 import { loadRemoteRegistry } from './remotes/remote-registry';
@@ -16,6 +18,7 @@ import { RemoteRegistryContext } from './remotes/registry-context';
 import { createAppRouter } from './router/create-app-router';
 
 async function bootstrap() {
+  takeSessionFromLocation();
   saveStartUrl();
   setupUi();
   const [config, registry] = await Promise.all([loadStartupConfig(), loadRemoteRegistry()]);

@@ -5,6 +5,7 @@ import { pageMeta } from '@app/host-sdk/route-meta';
 import type { ServicesConfig } from '@app/contract/service';
 import type { UserDetail } from '@app/contract/user';
 import { getToken, servicesConfigAtom, sessionStore, setToken, userDetailAtom } from '@app/host-sdk/session';
+import { fail, mockApi, ok } from '@app/host-sdk/testing';
 
 const loader = rs.hoisted(() => ({ loadUserDetail: rs.fn() }));
 rs.mock('@app/host-sdk/session-loader', () => ({ loadUserDetail: loader.loadUserDetail, loadServicesConfig: rs.fn() }));
@@ -14,6 +15,7 @@ rs.mock('react-router-dom', () => ({ ...actualRouter, replace: (to: string) => (
 rs.mock('@app/ui/dialog', () => ({ Dialog: { alert: dialogs.alert } }));
 
 const { guard } = await import('../src/session/route-guard');
+const { SIGN_IN_VERIFIER_STORAGE_KEY, startSignIn } = await import('@app/host-sdk/internal/sign-in-handover');
 
 const WECHAT = 'Mozilla/5.0 (Linux; Android 14) Mobile MicroMessenger/8.0.50';
 const PLAIN = 'Mozilla/5.0 (Linux; Android 14) Mobile Chrome/130';
@@ -48,6 +50,7 @@ beforeEach(() => {
   rs.spyOn(window.location, 'replace').mockImplementation((url: string | URL) => void replaced.push(String(url)));
   setToken(null);
   sessionStorage.clear();
+  localStorage.clear();
   sessionStore.set(userDetailAtom, null);
   sessionStore.set(servicesConfigAtom, config('all'));
   loader.loadUserDetail.mockReset();
@@ -63,10 +66,56 @@ function setUserAgent(value: string) {
 }
 
 describe('token in the query', () => {
-  test('is stored and removed from the address with a replace', async () => {
+  test('is removed from the address with a replace and never stored: the visitor stays signed out and signs in', async () => {
+    setUserAgent(WECHAT);
     const response = await guard(request('/ticket/index?token=abcdefghijklmnopqrstu&tab=1'), authPage);
-    expect(getToken()).toBe('abcdefghijklmnopqrstu');
     expect(response).toEqual({ location: '/ticket/index?tab=1', replace: true });
+    expect(getToken()).toBeNull();
+    void guard(request('/ticket/index?tab=1'), authPage);
+    await until(() => replaced.length > 0);
+    expect(replaced[0]).toMatch(/^\/api\/auth\/authorize\?/);
+    expect(localStorage.getItem('token')).toBe('null');
+  });
+
+  test('a signed-in user keeps their own session', async () => {
+    setToken('tok-own-1234567890abcdefg');
+    sessionStore.set(userDetailAtom, user);
+    const response = await guard(request('/my?token=tok-attacker-1234567890'), authPage);
+    expect(response).toEqual({ location: '/my', replace: true });
+    expect(await guard(request('/my'), authPage)).toBeNull();
+    expect(getToken()).toBe('tok-own-1234567890abcdefg');
+  });
+});
+
+describe('sign-in code in the query', () => {
+  const CODE = 'sign-in-code-abcdefghijklmnopqrstuvwxyz0123';
+
+  test('is removed with a replace and exchanged with the verifier this browser kept, before the page', async () => {
+    setUserAgent(WECHAT);
+    startSignIn();
+    const verifier = localStorage.getItem(SIGN_IN_VERIFIER_STORAGE_KEY);
+    const api = mockApi({ 'auth/exchange': (body) => (body.verifier === verifier ? ok({ token: 'tok-new-1234567890abcdefg' }) : fail(1001, '登录凭证无效、已使用或已过期')) });
+    loader.loadUserDetail.mockImplementation(async () => sessionStore.set(userDetailAtom, user));
+    const response = await guard(request(`/ticket/index?signin=${CODE}&tab=1`), authPage);
+    expect(response).toEqual({ location: '/ticket/index?tab=1', replace: true });
+    expect(await guard(request('/ticket/index?tab=1'), authPage)).toBeNull();
+    expect(api.bodiesOf('auth/exchange')).toEqual([{ code: CODE, verifier }]);
+    expect(getToken()).toBe('tok-new-1234567890abcdefg');
+    expect(loader.loadUserDetail).toHaveBeenCalledTimes(1);
+    expect(replaced).toEqual([]);
+    expect(dialogs.alert).not.toHaveBeenCalled();
+  });
+
+  test('without the verifier (a link this browser did not start): 登录未完成, nothing stored, then sign in', async () => {
+    setUserAgent(WECHAT);
+    const api = mockApi({ 'auth/exchange': ok({ token: 'tok-attacker-1234567890' }) });
+    await guard(request(`/ticket/index?signin=${CODE}`), authPage);
+    void guard(request('/ticket/index'), authPage);
+    await until(() => replaced.length > 0);
+    expect(api.calls).toEqual([]);
+    expect(dialogs.alert).toHaveBeenCalledWith(expect.objectContaining({ title: '登录未完成' }));
+    expect(getToken()).toBeNull();
+    expect(replaced[0]).toMatch(/^\/api\/auth\/authorize\?/);
   });
 });
 

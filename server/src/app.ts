@@ -48,10 +48,11 @@ export interface BuildOptions {
 
 /**
  * Never log a session token: not from the Authorization header, nor from a `?token=` in the address; nor the code
- * and state of a sign-in callback.
+ * and state of a sign-in callback, nor the one-time sign-in code (`?signin=`) a sign-in returns to the app with. (The
+ * exchange of that code carries it and the verifier in its body, which is never logged.)
  */
 function stripSecrets(url: string): string {
-  return url.replace(/([?&](?:token|code|auth_code|state)=)[^&#]*/g, '$1[redacted]');
+  return url.replace(/([?&](?:token|code|auth_code|state|signin)=)[^&#]*/g, '$1[redacted]');
 }
 
 /**

@@ -121,7 +121,7 @@ describe('security headers', () => {
   test('every kind of answer carries them: API, sign-in page, simulator page, release files', async () => {
     const answers = [
       await server.app.inject({ method: 'POST', url: '/api/sysConfig/get', payload: {} }),
-      await server.app.inject('/api/auth/authorize?returnUrl=%2F'),
+      await server.app.inject(`/api/auth/authorize?returnUrl=%2F&challenge=${'c'.repeat(43)}`),
       await server.app.inject('/etax-sim/sms'),
       await server.app.inject('/remotes.json'),
       await server.app.inject('/invoice/list'),

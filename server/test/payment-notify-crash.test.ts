@@ -27,6 +27,7 @@ import { startFakeWechatPay } from './support/fake-wechat-pay';
 import { expectLedgerSound, expectMoneyTotalsRecomputed } from './support/money-audit';
 import { processDatabase, type InspectHandle } from './support/process-database';
 import { callApi, startServerProcess, type ServerProcess } from './support/server-process';
+import { exchangeOver, newVerifier, signInCodeIn } from './support/sign-in-handover';
 import { DATABASES } from './support/test-server';
 
 /** What runs after each test: kill the processes it started, stop the fakes, drop or delete its database. */
@@ -53,15 +54,15 @@ const oneLine = (pem: string) => pem.trim().replace(/\n/g, '\\n');
 
 /** Signs in through the WeChat web authorisation (a fake WeChat OAuth server): the customer's token. */
 async function wechatSignIn(url: string, oauth: FakeOAuthProvider, openid: string): Promise<string> {
-  const authorize = await fetch(`${url}/api/auth/authorize?authType=wechat&returnUrl=${encodeURIComponent(`/shop/${SHOP}`)}`, { redirect: 'manual' });
+  const { verifier, challenge } = newVerifier();
+  const authorize = await fetch(`${url}/api/auth/authorize?authType=wechat&returnUrl=${encodeURIComponent(`/shop/${SHOP}`)}&challenge=${challenge}`, { redirect: 'manual' });
   expect(authorize.status).toBe(302);
   const state = new URL(authorize.headers.get('location') ?? '').searchParams.get('state') ?? '';
   const code = `code-${openid}`;
   oauth.wechat.codes.set(code, { openid, scope: 'snsapi_userinfo', nickname: `顾客${openid.slice(-2)}` });
   const back = await fetch(`${url}/api/auth/callback/wechat?${new URLSearchParams({ code, state }).toString()}`, { redirect: 'manual' });
-  const token = new URL(back.headers.get('location') ?? '', url).searchParams.get('token');
-  if (back.status !== 303 || !token) throw new Error(`WeChat sign-in answered ${back.status} ${back.headers.get('location')}`);
-  return token;
+  if (back.status !== 303) throw new Error(`WeChat sign-in answered ${back.status} ${back.headers.get('location')}`);
+  return exchangeOver(url, signInCodeIn(back.headers.get('location')), verifier);
 }
 
 interface Order {

@@ -1,7 +1,8 @@
 /**
  * `GET /t/{code}` (server/src/companies/short-link-route.ts): a scanned short link is redirected by the server to its
- * target, with the scanned query along; an unknown code, a bind code (never a public link), or a target that would
- * leave the app, gets the host. Following and resolving links is rate-limited per client (issue 20).
+ * target, with the scanned query along but never a session token or sign-in code; an unknown code, a bind code (never
+ * a public link), or a target that would leave the app, gets the host. Following and resolving links is rate-limited
+ * per client (issue 20).
  */
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { SHORT_LINK_LIMIT } from '../src/companies/codes';
@@ -9,9 +10,11 @@ import { shortLinks } from '../src/db/schema';
 import { redirectTarget } from '../src/companies/short-link-route';
 import { createTestServer, DATABASES, type TestServer } from './support/test-server';
 
-test('the scanned query travels along; what the target sets stays', () => {
+test('the scanned query travels along, but never a token or a sign-in code; what the target sets stays', () => {
   expect(redirectTarget('/shop/YST0001', '')).toBe('/shop/YST0001');
-  expect(redirectTarget('/shop/YST0001', '?token=abc&_test_=true')).toBe('/shop/YST0001?token=abc&_test_=true');
+  expect(redirectTarget('/shop/YST0001', '?_test_=true&from=poster')).toBe('/shop/YST0001?_test_=true&from=poster');
+  expect(redirectTarget('/shop/YST0001', '?token=abc&_test_=true')).toBe('/shop/YST0001?_test_=true');
+  expect(redirectTarget('/shop/YST0001', '?signin=abc&token=x&token=y&from=poster')).toBe('/shop/YST0001?from=poster');
   expect(redirectTarget('/my/company/bind?code=AB', '?code=EVIL&from=poster')).toBe('/my/company/bind?code=AB&from=poster');
 });
 
@@ -27,10 +30,17 @@ describe.each(DATABASES)('short links (%s)', (kind) => {
   afterAll(async () => server.close());
 
   test("a shop's short link answers a redirect to its cash desk, never cached", async () => {
-    const answer = await server.app.inject({ method: 'GET', url: '/t/shop1?token=abc' });
+    const answer = await server.app.inject({ method: 'GET', url: '/t/shop1?from=poster' });
     expect(answer.statusCode).toBe(302);
-    expect(answer.headers.location).toMatch(/^\/shop\/[A-Za-z0-9]+\?token=abc$/);
+    expect(answer.headers.location).toMatch(/^\/shop\/[A-Za-z0-9]+\?from=poster$/);
     expect(answer.headers['cache-control']).toBe('no-store');
+  });
+
+  test('a poster whose link carries a token or a sign-in code: the redirect carries neither', async () => {
+    const answer = await server.app.inject({ method: 'GET', url: '/t/shop1?token=attacker-token&_test_=true&signin=attacker-code' });
+    expect(answer.statusCode).toBe(302);
+    expect(answer.headers.location).toMatch(/^\/shop\/[A-Za-z0-9]+\?_test_=true$/);
+    expect(answer.headers.location).not.toContain('attacker');
   });
 
   test('an unknown code, or a target off this app, gets the host page (which says the link is not found)', async () => {

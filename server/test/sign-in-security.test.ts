@@ -8,9 +8,12 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { oauthStates, users } from '../src/db/schema';
 import { startFakeOAuthProvider, type FakeOAuthProvider } from './support/fake-oauth-provider';
+import { newVerifier } from './support/sign-in-handover';
 import { createTestServer, type TestServer } from './support/test-server';
 
 const APP = 'http://app.example';
+/** The challenge a browser sends with every sign-in it starts (these tests never exchange the codes). */
+const { challenge: CHALLENGE } = newVerifier();
 
 /** Where a browser on the app goes with this Location, and where it would go if a hop decoded it again and again. */
 function staysOnTheApp(location: string): boolean {
@@ -94,17 +97,17 @@ describe('return addresses: every hop emits only paths of the app', () => {
       method: 'POST',
       url: '/api/auth/demo',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ userId, returnUrl }).toString(),
+      payload: new URLSearchParams({ userId, returnUrl, challenge: CHALLENGE }).toString(),
       remoteAddress: freshAddress(),
     });
   };
 
-  test('the report\'s example: /.//evil.example/x is refused, not sent to //evil.example with the token', async () => {
+  test('the report\'s example: /.//evil.example/x is refused, not sent to //evil.example with the sign-in code', async () => {
     const answer = await demoSignIn('/.//evil.example/x');
     expect(answer.statusCode).toBe(400);
     expect(answer.headers.location).toBeUndefined();
     expect(answer.body).toContain('返回地址无效');
-    const authorize = await server.app.inject({ method: 'GET', url: `/api/auth/authorize?returnUrl=${encodeURIComponent('/.//evil.example/x')}`, remoteAddress: freshAddress() });
+    const authorize = await server.app.inject({ method: 'GET', url: `/api/auth/authorize?returnUrl=${encodeURIComponent('/.//evil.example/x')}&challenge=${CHALLENGE}`, remoteAddress: freshAddress() });
     expect(authorize.statusCode).toBe(400);
   });
 
@@ -121,13 +124,13 @@ describe('return addresses: every hop emits only paths of the app', () => {
 
   test('authorize: the demo page carries only judged paths; WeChat\'s state stores only judged paths', async () => {
     for (const returnUrl of [...FAMILY, ...composed]) {
-      const page = await server.app.inject({ method: 'GET', url: `/api/auth/authorize?returnUrl=${encodeURIComponent(returnUrl)}`, remoteAddress: freshAddress() });
+      const page = await server.app.inject({ method: 'GET', url: `/api/auth/authorize?returnUrl=${encodeURIComponent(returnUrl)}&challenge=${CHALLENGE}`, remoteAddress: freshAddress() });
       if (page.statusCode === 400) continue;
       const carried = /name="returnUrl" value="([^"]*)"/.exec(page.body)?.[1]?.replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"') ?? '';
       expect({ returnUrl, carried, home: staysOnTheApp(carried) }).toEqual({ returnUrl, carried, home: true });
     }
     for (const returnUrl of [...FAMILY, ...composed]) {
-      const start = await withWechat.app.inject({ method: 'GET', url: `/api/auth/authorize?authType=wechat&returnUrl=${encodeURIComponent(returnUrl)}`, remoteAddress: freshAddress() });
+      const start = await withWechat.app.inject({ method: 'GET', url: `/api/auth/authorize?authType=wechat&returnUrl=${encodeURIComponent(returnUrl)}&challenge=${CHALLENGE}`, remoteAddress: freshAddress() });
       if (start.statusCode === 400) continue;
       const state = new URL(start.headers.location ?? '').searchParams.get('state') ?? '';
       const [row] = await withWechat.database.db.select().from(oauthStates).where(eq(oauthStates.state, state));
@@ -136,13 +139,24 @@ describe('return addresses: every hop emits only paths of the app', () => {
   });
 
   test('the WeChat callback judges the stored path again as it emits it', async () => {
-    // A state an older server stored with the old judgement of `/.//evil.example/x`.
+    // A state stored with an older judgement of `/.//evil.example/x`.
     const state = 'a'.repeat(64);
-    await withWechat.database.db.insert(oauthStates).values({ state, provider: 'wechat', returnUrl: '/.//evil.example/x', expiresAt: new Date(Date.now() + 60_000) });
+    await withWechat.database.db.insert(oauthStates).values({ state, provider: 'wechat', returnUrl: '/.//evil.example/x', challenge: CHALLENGE, expiresAt: new Date(Date.now() + 60_000) });
     fake.wechat.codes.set('code-old-state', { openid: 'openid-old-state', scope: 'snsapi_base' });
     const back = await withWechat.app.inject({ method: 'GET', url: `/api/auth/callback/wechat?code=code-old-state&state=${state}`, remoteAddress: freshAddress() });
     expect(back.statusCode).toBe(303);
-    expect(back.headers.location).toMatch(/^\/\?token=[A-Za-z0-9_-]{43}$/);
+    expect(back.headers.location).toMatch(/^\/\?signin=[A-Za-z0-9_-]{43}$/);
+  });
+
+  test('a state stored before the handover (no challenge) is refused: its sign-in could only end with a token in the address', async () => {
+    const state = 'b'.repeat(64);
+    await withWechat.database.db.insert(oauthStates).values({ state, provider: 'wechat', returnUrl: '/my', expiresAt: new Date(Date.now() + 60_000) });
+    fake.wechat.codes.set('code-no-challenge', { openid: 'openid-no-challenge', scope: 'snsapi_base' });
+    const back = await withWechat.app.inject({ method: 'GET', url: `/api/auth/callback/wechat?code=code-no-challenge&state=${state}`, remoteAddress: freshAddress() });
+    expect(back.statusCode).toBe(400);
+    expect(back.headers.location).toBeUndefined();
+    expect(back.body).toContain('登录请求无效或已过期');
+    expect(await withWechat.database.db.select().from(users).where(eq(users.providerSubject, 'openid-no-challenge'))).toEqual([]);
   });
 });
 
@@ -162,7 +176,7 @@ describe('demo sign-in only where no real provider is configured', () => {
   });
 
   test('with WeChat set and Alipay not, authType=alipay does not list demo users, and /demo signs nobody in', async () => {
-    const alipay = await wechatOnly.app.inject({ method: 'GET', url: '/api/auth/authorize?authType=alipay&returnUrl=%2F', remoteAddress: freshAddress() });
+    const alipay = await wechatOnly.app.inject({ method: 'GET', url: `/api/auth/authorize?authType=alipay&returnUrl=%2F&challenge=${CHALLENGE}`, remoteAddress: freshAddress() });
     expect(alipay.statusCode).toBe(404);
     expect(alipay.body).toContain('该登录方式未启用');
     expect(alipay.body).not.toContain('演示环境');
@@ -170,7 +184,7 @@ describe('demo sign-in only where no real provider is configured', () => {
       method: 'POST',
       url: '/api/auth/demo',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ userId: '00000000-0000-4000-8000-000000000000', returnUrl: '/' }).toString(),
+      payload: new URLSearchParams({ userId: '00000000-0000-4000-8000-000000000000', returnUrl: '/', challenge: CHALLENGE }).toString(),
       remoteAddress: freshAddress(),
     });
     expect(demo.statusCode).toBe(404);
@@ -204,7 +218,7 @@ describe('the sign-in limit counts the real client address', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < limit + 3; i++) {
-        const answer = await server.app.inject({ method: 'GET', url: '/api/auth/authorize?returnUrl=%2F', remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': `198.51.100.${i}` } });
+        const answer = await server.app.inject({ method: 'GET', url: `/api/auth/authorize?returnUrl=%2F&challenge=${CHALLENGE}`, remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': `198.51.100.${i}` } });
         statuses.push(answer.statusCode);
       }
       expect(statuses).toEqual([...Array(limit).fill(200), 429, 429, 429]);
@@ -217,12 +231,12 @@ describe('the sign-in limit counts the real client address', () => {
     const server = await createTestServer('pglite', { trustProxy: ['10.0.0.1'], auth: { wechat: null, alipay: null, demo: true, signInPerMinute: limit } });
     try {
       for (let i = 0; i < limit + 2; i++) {
-        const viaProxy = await server.app.inject({ method: 'GET', url: '/api/auth/authorize?returnUrl=%2F', remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': `198.51.100.${i}` } });
+        const viaProxy = await server.app.inject({ method: 'GET', url: `/api/auth/authorize?returnUrl=%2F&challenge=${CHALLENGE}`, remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': `198.51.100.${i}` } });
         expect(viaProxy.statusCode).toBe(200);
       }
       const statuses: number[] = [];
       for (let i = 0; i < limit + 1; i++) {
-        const direct = await server.app.inject({ method: 'GET', url: '/api/auth/authorize?returnUrl=%2F', remoteAddress: '203.0.113.10', headers: { 'x-forwarded-for': `198.51.100.${100 + i}` } });
+        const direct = await server.app.inject({ method: 'GET', url: `/api/auth/authorize?returnUrl=%2F&challenge=${CHALLENGE}`, remoteAddress: '203.0.113.10', headers: { 'x-forwarded-for': `198.51.100.${100 + i}` } });
         statuses.push(direct.statusCode);
       }
       expect(statuses).toEqual([...Array(limit).fill(200), 429]);

@@ -2,8 +2,11 @@
  * Sign-in. `GET /api/auth/authorize` starts it: for a provider with credentials configured it redirects to WeChat or
  * Alipay (see oauth-routes.ts); when demo sign-in is on (no real provider configured, or DEMO_SIGN_IN=true) the
  * built-in demo provider lists the seeded demo users, and choosing one signs in as that user. Either way the user comes
- * back to the judged return path with the new token in the query. `POST /api/auth/signOut` ends the session.
- * Every route takes only what its schema allows; a refusal is a short page that says why.
+ * back to the judged return path with a one-time sign-in code in the query (`signin`), bound to the challenge the
+ * browser sent to `/authorize`, and the browser exchanges it with its verifier for the session token by
+ * `POST /api/auth/exchange` (sign-in-codes.ts): a token never travels in an address. `POST /api/auth/signOut` ends the
+ * session. Every route takes only what its schema allows; a refusal is a short page that says why (the exchange, which
+ * the app calls, answers the API's JSON envelope instead).
  */
 import formbody from '@fastify/formbody';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
@@ -13,17 +16,27 @@ import { MAX_RETURN_PATH_LENGTH, sameOriginPath } from '@app/domain/return-path'
 import type { ServerConfig } from '../config';
 import { users } from '../db/schema';
 import { RateLimiter } from '../http/rate-limiter';
+import { ErrorCode, failed, ok } from '../http/api-failure';
 import { clientError } from '../http/route-errors';
 import type { AppServices } from '../services';
 import { escapeHtml, htmlPage, refuse } from './html-page';
 import { configuredProvider, registerOAuthRoutes, startOAuth, type OAuthProviderName } from './oauth-routes';
-import { withToken } from './return-url';
-import { createSession } from './session-tokens';
+import { withSignInCode } from './return-url';
+import { CHALLENGE_PATTERN, exchangeSignInCode, issueSignInCode, SIGN_IN_CODE_PATTERN, VERIFIER_PATTERN } from './sign-in-codes';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A sign-in route the app calls (the exchange): refusals in the API's JSON envelope, not as a page. */
+    json?: boolean;
+  }
+}
 
 export const SIGN_IN_LIMIT = { max: 20, windowMs: 60_000 };
 
 /** Bounded here; the judge (same-origin, at most MAX_RETURN_PATH_LENGTH) says 返回地址无效 for the rest. */
 const ReturnUrl = Type.String({ title: '返回地址', maxLength: 2 * MAX_RETURN_PATH_LENGTH });
+/** The SHA-256 (base64url) of the verifier the browser that starts the sign-in keeps. */
+const Challenge = Type.String({ title: '登录校验', pattern: CHALLENGE_PATTERN, maxLength: 43 });
 /** Links shared in WeChat get parameters of its own (from, isappinstalled…): other query parameters are ignored. */
 const AuthorizeQuery = Type.Object(
   {
@@ -31,6 +44,8 @@ const AuthorizeQuery = Type.Object(
     returnUrl: Type.Optional(ReturnUrl),
     qrcode: Type.Optional(Type.String({ title: '二维码', maxLength: 200 })),
     isWorkWechat: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')], { title: '企业微信' })),
+    // Optional in the schema only so that a page from before the handover (which sends none) is told what to do.
+    challenge: Type.Optional(Challenge),
   },
   { additionalProperties: true },
 );
@@ -38,9 +53,22 @@ const DemoBody = Type.Object(
   {
     userId: Type.String({ title: '演示账号', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$', maxLength: 36 }),
     returnUrl: Type.Optional(ReturnUrl),
+    challenge: Challenge,
   },
   { additionalProperties: false },
 );
+const ExchangeBody = Type.Object(
+  {
+    code: Type.String({ title: '登录凭证', pattern: SIGN_IN_CODE_PATTERN, maxLength: 43 }),
+    verifier: Type.String({ title: '登录校验', pattern: VERIFIER_PATTERN, maxLength: 128 }),
+  },
+  { additionalProperties: false },
+);
+
+/** What a page from before the sign-in handover is told: it sends no challenge, and a newer page will. */
+export const OUTDATED_PAGE_MESSAGE = '页面版本已更新，请返回首页重新登录';
+/** Any refused exchange: the code is unknown, used, expired, or not this browser's. */
+export const EXCHANGE_REFUSED_MESSAGE = '登录凭证无效、已使用或已过期';
 
 export async function registerAuthRoutes(app: FastifyInstance, services: AppServices, config: ServerConfig): Promise<void> {
   const limiter = new RateLimiter();
@@ -52,11 +80,22 @@ export async function registerAuthRoutes(app: FastifyInstance, services: AppServ
     async (auth) => {
       await auth.register(formbody, { bodyLimit: 4096 });
       auth.addHook('onRequest', async (request, reply) => {
-        // request.ip is the socket's address unless the request came through a proxy of TRUST_PROXY.
-        if (!limiter.allow(`signin:${request.ip}`, signInLimit)) return refuse(reply, 429, '登录尝试过于频繁，请稍后再试');
+        // request.ip is the socket's address unless the request came through a proxy of TRUST_PROXY. The exchange
+        // that ends every sign-in counts apart, so a sign-in costs the same share of the limit as before it.
+        const json = request.routeOptions.config.json === true;
+        if (limiter.allow(`${json ? 'exchange' : 'signin'}:${request.ip}`, signInLimit)) return;
+        if (json) return reply.code(429).header('Cache-Control', 'no-store').send(failed(ErrorCode.TooManyRequests, '登录尝试过于频繁，请稍后再试'));
+        return refuse(reply, 429, '登录尝试过于频繁，请稍后再试');
       });
       auth.setErrorHandler((error, request, reply) => {
         const client = clientError(error);
+        if (request.routeOptions.config.json === true) {
+          if (!client) request.log.error({ err: error }, 'sign-in exchange failed');
+          return reply
+            .code(client?.status ?? 500)
+            .header('Cache-Control', 'no-store')
+            .send(client ? failed(client.code, client.message, client.result ?? null) : failed(ErrorCode.Internal, '登录暂时不可用，请稍后重试'));
+        }
         if (client) return refuse(reply, client.status, client.message);
         request.log.error({ err: error }, 'sign-in failed');
         return refuse(reply, 500, '登录暂时不可用，请稍后重试');
@@ -67,7 +106,9 @@ export async function registerAuthRoutes(app: FastifyInstance, services: AppServ
         if (requested !== 'wechat' && requested !== 'alipay') return refuse(reply, 400, '不支持的登录方式');
         const returnUrl = sameOriginPath(request.query.returnUrl ?? '/');
         if (!returnUrl) return refuse(reply, 400, '返回地址无效');
-        if (!demoFor(requested)) return startOAuth(reply, services, config, requested, returnUrl, request.query.isWorkWechat === 'true');
+        const challenge = request.query.challenge;
+        if (!challenge) return refuse(reply, 400, OUTDATED_PAGE_MESSAGE);
+        if (!demoFor(requested)) return startOAuth(reply, services, config, requested, returnUrl, challenge, request.query.isWorkWechat === 'true');
         const demoUsers = await services.db
           .select({ id: users.id, nickname: users.nickname, label: users.demoLabel })
           .from(users)
@@ -76,7 +117,7 @@ export async function registerAuthRoutes(app: FastifyInstance, services: AppServ
         const list = demoUsers
           .map(
             (user) => `<form method="post" action="/api/auth/demo" class="card">
-<input type="hidden" name="userId" value="${escapeHtml(user.id)}"><input type="hidden" name="returnUrl" value="${escapeHtml(returnUrl)}">
+<input type="hidden" name="userId" value="${escapeHtml(user.id)}"><input type="hidden" name="returnUrl" value="${escapeHtml(returnUrl)}"><input type="hidden" name="challenge" value="${escapeHtml(challenge)}">
 <div><strong>${escapeHtml(user.label ?? '')}</strong> <span class="muted">${escapeHtml(user.nickname)}</span></div>
 <button type="submit">以${escapeHtml(user.label ?? '')}身份登录</button></form>`,
           )
@@ -96,8 +137,16 @@ export async function registerAuthRoutes(app: FastifyInstance, services: AppServ
           .from(users)
           .where(and(eq(users.id, request.body.userId.toLowerCase()), eq(users.provider, 'demo')));
         if (!user) return refuse(reply, 400, '演示账号不存在');
-        const token = await createSession(services.db, user.id);
-        return reply.header('Cache-Control', 'no-store').redirect(withToken(returnUrl, token), 303);
+        const code = await issueSignInCode(services.db, user.id, request.body.challenge);
+        return reply.header('Cache-Control', 'no-store').redirect(withSignInCode(returnUrl, code), 303);
+      });
+
+      // JSON in, the API's envelope out; the token only in the body, never stored by a cache.
+      auth.post<{ Body: Static<typeof ExchangeBody> }>('/exchange', { schema: { body: ExchangeBody }, bodyLimit: 1024, config: { json: true } }, async (request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        const token = await exchangeSignInCode(services.db, request.body.code, request.body.verifier);
+        if (!token) return reply.code(401).send(failed(ErrorCode.NotSignedIn, EXCHANGE_REFUSED_MESSAGE));
+        return reply.send(ok({ token }));
       });
 
       await registerOAuthRoutes(auth, services, config);

@@ -1,8 +1,10 @@
 /**
  * WeChat and Alipay web authorisation (used when their credentials are configured). `startOAuth` sends the user to
- * the provider with a fresh state; the provider sends them back to `GET /api/auth/callback/:provider`, which checks
- * the state, exchanges the code for the user's id, signs that user in (creating them the first time) and returns to
- * the path the sign-in started from. Codes, states and tokens are never logged.
+ * the provider with a fresh state (which keeps the browser's challenge); the provider sends them back to
+ * `GET /api/auth/callback/:provider`, which checks the state, exchanges the provider's code for the user's id (creating
+ * the user the first time) and returns to the path the sign-in started from with a one-time sign-in code for that
+ * user, bound to the challenge (sign-in-codes.ts): the browser exchanges it for the session. Codes, states and tokens
+ * are never logged.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import Type from 'typebox';
@@ -18,8 +20,8 @@ export type { OAuthProviderName };
 import type { ProviderIdentity } from './provider-identity';
 import { ProviderFailure } from './provider-request';
 import { sameOriginPath } from '@app/domain/return-path';
-import { withToken } from './return-url';
-import { createSession } from './session-tokens';
+import { withSignInCode } from './return-url';
+import { issueSignInCode } from './sign-in-codes';
 import { wechatAuthorizeUrl, wechatIdentity } from './wechat-provider';
 
 const MAX_CODE_LENGTH = 512;
@@ -89,10 +91,10 @@ function single(value: string | undefined): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-export async function startOAuth(reply: FastifyReply, services: AppServices, config: ServerConfig, authType: OAuthProviderName, returnUrl: string, workWechat: boolean) {
+export async function startOAuth(reply: FastifyReply, services: AppServices, config: ServerConfig, authType: OAuthProviderName, returnUrl: string, challenge: string, workWechat: boolean) {
   const provider = configuredProvider(config, authType);
   if (!provider) return refuse(reply, 404, '该登录方式未启用');
-  const state = await issueOAuthState(services.db, authType, returnUrl);
+  const state = await issueOAuthState(services.db, authType, returnUrl, challenge);
   return reply.header('Cache-Control', 'no-store').redirect(provider.authorizeUrl(callbackUrl(services.publicUrl, authType), state, workWechat), 302);
 }
 
@@ -106,7 +108,7 @@ export async function registerOAuthRoutes(auth: FastifyInstance, services: AppSe
     const stored = await consumeOAuthState(services.db, name, single(request.query.state));
     if (!stored) return refuse(reply, 400, '登录请求无效或已过期，请重新登录');
     // Judged again as it is emitted: a state stored by an earlier version of the server may hold an older judgement.
-    const returnUrl = sameOriginPath(stored) ?? '/';
+    const returnUrl = sameOriginPath(stored.returnUrl) ?? '/';
     const code = single(request.query[provider.codeParam]);
     if (!code) return refuse(reply, 400, '未获得授权，请重新登录');
 
@@ -119,7 +121,7 @@ export async function registerOAuthRoutes(auth: FastifyInstance, services: AppSe
       return refuse(reply, 400, name === 'wechat' ? '微信登录失败，请稍后重试' : '支付宝登录失败，请稍后重试');
     }
     const userId = await signInUser(services.db, name, identity, provider.defaultNickname);
-    const token = await createSession(services.db, userId);
-    return reply.header('Cache-Control', 'no-store').redirect(withToken(returnUrl, token), 303);
+    const signInCode = await issueSignInCode(services.db, userId, stored.challenge);
+    return reply.header('Cache-Control', 'no-store').redirect(withSignInCode(returnUrl, signInCode), 303);
   });
 }

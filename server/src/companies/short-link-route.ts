@@ -1,10 +1,12 @@
 /**
- * `GET /t/{code}`: the short link a QR poster carries (a shop code's or a sub-code's cash desk, a bind code), answered
- * by the server with a redirect to where it points, so the phone that scans it opens that page at once (the cash
- * desk's lean page, docs/architecture.md "Pages a phone opens cold") rather than loading the host only to ask. The
- * host's `/t/{code}` page stays for an unknown code (it says so) and for navigation inside the app. The target is a
- * path of this app (judged by sameOriginPath); what the scanned address carried in its query (a `token`, `_test_`)
- * travels along unless the target sets it.
+ * `GET /t/{code}`: the public short link a QR poster carries (a shop code's or a sub-code's cash desk), answered by the
+ * server with a redirect to where it points, so the phone that scans it opens that page at once (the cash desk's lean
+ * page, docs/architecture.md "Pages a phone opens cold") rather than loading the host only to ask. The host's
+ * `/t/{code}` page stays for a code that is no public link (an unknown one says so; a bind code resolves there for a
+ * signed-in user only) and for navigation inside the app. The target is a
+ * path of this app (judged by sameOriginPath); what the scanned address carried in its query (`_test_`, a `from` of
+ * WeChat's sharing) travels along unless the target sets it, but never a session token or a sign-in code: a poster
+ * that carries one must not sign the phone that scans it into someone's account (the app drops both anyway).
  */
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
@@ -17,10 +19,18 @@ import { SHORT_LINK_LIMIT, shortLinkTarget } from './codes';
 const ShortLinkParams = Type.Object({ code: Type.String({ title: '链接', maxLength: 64 }) }, { additionalProperties: false });
 const AnyQuery = Type.Object({}, { additionalProperties: true });
 
-/** The target with the scanned address's own query parameters added, those the target sets kept as they are. */
+/** What a short link never carries on to its target. */
+const NEVER_FORWARDED = new Set(['token', 'signin']);
+
+/**
+ * The target with the scanned address's own query parameters added, those the target sets kept as they are, and
+ * never a `token` or `signin`.
+ */
 export function redirectTarget(target: string, scannedSearch: string): string {
   const url = new URL(target, 'http://short-link.invalid');
-  for (const [name, value] of new URLSearchParams(scannedSearch)) if (!url.searchParams.has(name)) url.searchParams.append(name, value);
+  for (const [name, value] of new URLSearchParams(scannedSearch)) {
+    if (!NEVER_FORWARDED.has(name) && !url.searchParams.has(name)) url.searchParams.append(name, value);
+  }
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

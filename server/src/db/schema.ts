@@ -105,13 +105,36 @@ export const sessions = pgTable(
   (table) => [index('sessions_user').on(table.userId)],
 );
 
-/** Pending OAuth sign-ins: the unguessable state and where to return. */
+/**
+ * Pending OAuth sign-ins: the unguessable state, where to return, and the challenge of the browser that started the
+ * sign-in (the SHA-256 of the verifier it keeps; null only in a state an older server stored, which is refused).
+ */
 export const oauthStates = pgTable('oauth_states', {
   state: text('state').primaryKey(),
   provider: text('provider').notNull(),
   returnUrl: text('return_url').notNull(),
+  challenge: text('challenge'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * One-time sign-in codes (server/src/auth/sign-in-codes.ts): what a finished sign-in returns to the app with
+ * (`?signin=`) instead of a session token. Only the SHA-256 of the code is kept, with the user it signs in and the
+ * challenge of the browser that started the sign-in; the session is made when the code is exchanged with the verifier.
+ */
+export const signInCodes = pgTable(
+  'sign_in_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    challenge: text('challenge').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('sign_in_codes_expires').on(table.expiresAt)],
+);
 
 /** The service configuration: a single row (id 1). */
 export const serviceConfig = pgTable('service_config', {

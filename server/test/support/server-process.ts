@@ -7,6 +7,7 @@ import { openSync, closeSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { REPO_ROOT } from '@app/deploy/workspace';
+import { exchangeOver, newVerifier, signInCodeIn } from './sign-in-handover';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -140,23 +141,25 @@ export async function callApi<T = unknown>(url: string, path: string, body: unkn
 }
 
 /**
- * Signs in through the built-in demo provider as the demo user with this label, and accepts the authorisation
- * agreement as a company user does before acting at the tax bureau; returns its token and user id.
+ * Signs in through the built-in demo provider as the demo user with this label, the way the app does (a challenge to
+ * the demo page, the code from the redirect exchanged with the verifier), and accepts the authorisation agreement as a
+ * company user does before acting at the tax bureau; returns its token and user id.
  */
 export async function demoSignIn(url: string, label: string): Promise<{ token: string; userId: string }> {
-  const page = await (await fetch(`${url}/api/auth/authorize?returnUrl=%2F`)).text();
+  const { verifier, challenge } = newVerifier();
+  const page = await (await fetch(`${url}/api/auth/authorize?returnUrl=%2F&challenge=${challenge}`)).text();
   const form = page.split('<form').find((part) => part.includes(`<strong>${label}</strong>`));
   const userId = form && /name="userId" value="([0-9a-f-]{36})"/.exec(form)?.[1];
   if (!userId) throw new Error(`the demo sign-in page lists no ${label}`);
   const response = await fetch(`${url}/api/auth/demo`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ userId, returnUrl: '/' }).toString(),
+    body: new URLSearchParams({ userId, returnUrl: '/', challenge }).toString(),
     redirect: 'manual',
   });
   const location = response.headers.get('location') ?? '';
-  const token = new URL(location, url).searchParams.get('token');
-  if (response.status !== 303 || !token) throw new Error(`demo sign-in answered ${response.status} ${location}`);
+  if (response.status !== 303) throw new Error(`demo sign-in answered ${response.status} ${location}`);
+  const token = await exchangeOver(url, signInCodeIn(location), verifier);
   const agreement = await callApi<{ id: number }>(url, 'taxAccount/getAgreement', {}, token);
   await callApi(url, 'taxAccount/agreedAgreement', { id: agreement.body.result.id }, token);
   return { token, userId };

@@ -6,14 +6,16 @@
  * host, and a link out of it (`location.assign`) loads the host.
  *
  * `renderLeanPage` runs for its one page what the host runs at start-up and in its route guard, with the same code
- * (`startup`, `page-guard`, `error-catalogue`, `authorize`): the start address is saved; a token (and the `_test_` flag)
- * is taken from the address; the service config loads (出错了 on failure, a reload for a newer front version); a closed
- * service goes to the host's services-close page; a signed-out visitor goes to sign in (or is told to open the page in
+ * (`startup`, `page-guard`, `error-catalogue`, `authorize`): what the address carries for the session is taken out of it
+ * at once (a sign-in code is exchanged for the session, a token dropped, the `_test_` flag kept) and the start address
+ * is saved; the service config loads (出错了 on failure, a reload for a newer front version), and a failed sign-in
+ * handover says 登录未完成; a closed service goes to the host's services-close page; a signed-out visitor goes to sign in (or is told to open the page in
  * WeChat or Alipay, then the login page); the user loads (登录信息失效 on failure, the agreement gate); the error
  * catalogue is installed. Then it renders the page in the host's page frame with the 演示环境 badge and the dialogs.
  *
  * The config call, the user call and the page's own first call (`start`) go out together, so the page costs one
- * round trip after its script.
+ * round trip after its script (returning from a sign-in, the exchange of its code goes out with the config and the
+ * page's call, and the user call once the exchange has answered).
  */
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -23,7 +25,7 @@ import type { ParamNames } from './define-paths';
 import { DemoBadge } from './demo-badge';
 import { DialogHost } from './dialog-host';
 import { installErrorCatalogue } from './error-catalogue';
-import { ensureUser, isServiceClosed, preloadUser, servicesCloseHref, signedOutStep, takeSessionFromAddress } from './page-guard';
+import { ensureUser, isServiceClosed, preloadUser, servicesCloseHref, settleSignIn, signedOutStep, signingIn, signInExchanged, takeSessionFromLocation } from './page-guard';
 import type { RouteMeta } from './route-meta';
 import { getToken, sessionStore } from './session';
 import { loadServicesConfig } from './session-loader';
@@ -41,7 +43,8 @@ export interface LeanPageOptions<P extends string, S> {
   path: P;
   /**
    * The page's own first call, started beside the start-up calls. It is started only when the page is likely to show
-   * (a token is there, or the page needs none) and must need nothing the start-up decides; `render` gets what it
+   * (a token is there or a sign-in code is being exchanged, or the page needs none) and must need nothing the start-up
+   * decides; `render` gets what it
    * returned. A failure it does not handle itself reaches the error catalogue only once that is installed.
    */
   start?: (params: PathParams<P>) => S;
@@ -90,23 +93,30 @@ function LeanFrame({ meta, owner, children }: { meta: RouteMeta; owner: string; 
 export async function renderLeanPage<const P extends string, S = undefined>(options: LeanPageOptions<P, S>): Promise<LeanPageOutcome> {
   const { meta, owner } = options;
   document.title = meta.title;
+  takeSessionFromLocation();
   saveStartUrl();
-  const cleaned = takeSessionFromAddress(new URL(window.location.href));
-  if (cleaned !== null) window.history.replaceState(window.history.state, '', cleaned);
   const path = `${window.location.pathname}${window.location.search}`;
   const params = (paramsOf(options.path, window.location.pathname) ?? {}) as PathParams<P>;
 
-  // Everything that needs no more than the token goes out at once.
+  // Everything that needs no more than the token goes out at once; the user, after a sign-in code's exchange.
   const configLoading = loadServicesConfig();
   const signedIn = getToken() !== null;
-  if (signedIn && meta.auth) void preloadUser();
-  const started = signedIn || !meta.auth ? options.start?.(params) : undefined;
+  const exchanging = signingIn();
+  if (meta.auth && exchanging) {
+    void signInExchanged().then(() => {
+      if (getToken()) void preloadUser();
+    });
+  } else if (meta.auth && signedIn) {
+    void preloadUser();
+  }
+  const started = signedIn || exchanging || !meta.auth ? options.start?.(params) : undefined;
   // `render` hands it to the page; a page that is never shown leaves its failure unhandled no more.
   if (started instanceof Promise) started.catch(() => undefined);
 
   setupUi();
   const config = await loadStartupConfig(configLoading);
   if (!config) return 'stopped';
+  await settleSignIn();
   if (isServiceClosed()) {
     window.location.replace(servicesCloseHref(path));
     return 'leaving';

@@ -1,7 +1,9 @@
 /**
  * A remote's standalone page for its own team (`pnpm --filter <remote> dev`): the remote's routes in a plain data
  * router, with the UI, the session and the dialogs set up as the host would (sign in on the composed app at :8080 and
- * pass `?token=…` once). The composed app always runs the host instead.
+ * pass `?token=…` once: the dev server's page is on another origin, which a sign-in cannot return to). The composed
+ * app always runs the host instead, which never takes a token from an address; nor does this page in a release build
+ * (its page is in the release store, though it cannot start there).
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -15,8 +17,15 @@ import { loadServicesConfig, loadUserDetail } from './session-loader';
 
 export async function renderStandalone(remoteName: string, routes: RemoteRoute[]): Promise<void> {
   setupUi();
-  const token = new URLSearchParams(window.location.search).get('token');
-  if (token) setToken(token);
+  if (process.env.NODE_ENV !== 'production') {
+    const url = new URL(window.location.href);
+    const token = url.searchParams.get('token');
+    if (token) {
+      setToken(token);
+      url.searchParams.delete('token');
+      window.history.replaceState(window.history.state, '', url);
+    }
+  }
   await loadServicesConfig().catch(() => undefined);
   if (getToken()) await loadUserDetail().catch(() => undefined);
   const router = createBrowserRouter(

@@ -1,6 +1,6 @@
 /**
  * A lean page's start (docs/architecture.md, "Pages a phone opens cold"): the host's start-up and guard rules, run for
- * one page without a router — the token in the address, the service config (出错了, a newer front version, a closed
+ * one page without a router — the sign-in code in the address (exchanged; a token there dropped), the service config (出错了, a newer front version, a closed
  * service), signing in (the provider, or 请在微信或支付宝中打开此页面 and the login page), the user (登录信息失效, the
  * agreement gate) — and the page in the host's frame, its first call sent beside the start-up calls.
  */
@@ -11,6 +11,7 @@ import { callApi } from '../src/api-client';
 import { FRONT_VERSION } from '../src/front-version';
 import { openDialogAtom } from '../src/dialogs';
 import { pageMeta } from '../src/route-meta';
+import { SIGN_IN_VERIFIER_STORAGE_KEY, startSignIn } from '../src/internal/sign-in-handover';
 import { getToken, INPUT_URL_STORAGE_KEY, servicesConfigAtom, sessionStore, setToken, TEST_FLAG_STORAGE_KEY, userDetailAtom } from '../src/session';
 import { fail, mockApi, noAnswer, ok, userDetail, type Route } from '../src/testing';
 
@@ -58,6 +59,8 @@ function ShopStub({ code, shopName }: { code: string; shopName: Promise<string> 
 }
 
 const SHOP = { code: 'YST0001', shopName: '杭州优税通', subCodeName: null, goodsName: null, amountFen: null, closedReason: null };
+const CODE = 'sign-in-code-abcdefghijklmnopqrstuvwxyz0123';
+const OTHER = userDetail({ id: 'u-attacker', nickname: '别人', company: false, companyUser: false, companyInfo: null, permissions: [], account: { username: null, agreed: false } });
 
 beforeEach(() => {
   replaced = [];
@@ -81,20 +84,30 @@ afterEach(() => {
 });
 
 describe('the page', () => {
-  test('a token in the address is kept and taken out; config, user and the page call go out together; the page shows in the host frame', async () => {
+  test('a sign-in code in the address: taken out at once, exchanged with the kept verifier beside the config and the page call, the user after it; the page shows in the host frame', async () => {
+    startSignIn();
+    const verifier = localStorage.getItem(SIGN_IN_VERIFIER_STORAGE_KEY);
     let answerConfig: (answer: ReturnType<typeof ok>) => void = () => {};
-    const { api, outcome } = open('/shop/YST0001?token=tok-abcdefghijklmnopqrstu&from=scan', {
+    let answerExchange: (answer: ReturnType<typeof ok>) => void = () => {};
+    const { api, outcome } = open(`/shop/YST0001?signin=${CODE}&from=scan`, {
       'sysConfig/get': () => new Promise((resolve) => (answerConfig = resolve)),
+      'auth/exchange': (body) => new Promise((resolve) => (answerExchange = () => resolve(body.verifier === verifier ? ok({ token: 'tok-new-abcdefghijklmnopq' }) : fail(1001, '登录凭证无效、已使用或已过期')))),
       'user/getOfficialAccountLoginUserInfo': ok(CUSTOMER),
       'shop/get': ok(SHOP),
     });
-    expect(getToken()).toBe('tok-abcdefghijklmnopqrstu');
+    // Out of the address before anything answered, and out of the saved start address.
     expect(window.location.pathname + window.location.search).toBe('/shop/YST0001?from=scan');
-    expect(sessionStorage.getItem(INPUT_URL_STORAGE_KEY)).toContain('/shop/YST0001?token=tok-abcdefghijklmnopqrstu&from=scan');
+    expect(sessionStorage.getItem(INPUT_URL_STORAGE_KEY)).toMatch(/\/shop\/YST0001\?from=scan$/);
+    expect(getToken()).toBeNull();
     expect(document.title).toBe('收银台');
-    // All three are under way before the config has answered.
-    await waitFor(() => expect(api.calls.map((call) => call.path).sort()).toEqual(['shop/get', 'sysConfig/get', 'user/getOfficialAccountLoginUserInfo']));
+    // The config, the exchange and the page's call are under way together; the user waits for the session.
+    await waitFor(() => expect(api.calls.map((call) => call.path).sort()).toEqual(['auth/exchange', 'shop/get', 'sysConfig/get']));
+    expect(api.bodiesOf('auth/exchange')).toEqual([{ code: CODE, verifier }]);
     expect(api.bodiesOf('shop/get')).toEqual([{ code: 'YST0001' }]);
+    answerExchange(ok());
+    await waitFor(() => expect(api.calls.map((call) => call.path)).toContain('user/getOfficialAccountLoginUserInfo'));
+    expect(getToken()).toBe('tok-new-abcdefghijklmnopq');
+    expect(localStorage.getItem(SIGN_IN_VERIFIER_STORAGE_KEY)).toBeNull();
     expect(screen.queryByRole('heading')).toBeNull();
 
     await act(async () => {
@@ -108,8 +121,48 @@ describe('the page', () => {
     // The demo provider: the 演示环境 badge, as the host shows it.
     expect(screen.getByLabelText('演示环境')).toBeTruthy();
     expect(sessionStore.get(userDetailAtom)?.id).toBe(CUSTOMER.id);
-    expect(api.calls).toHaveLength(3);
+    expect(api.calls).toHaveLength(4);
     expect(replaced).toEqual([]);
+    expect(dialogs.alert).not.toHaveBeenCalled();
+  });
+
+  test('a token in the address (a link someone made) is taken out and never stored: the visitor is signed out and goes to sign in', async () => {
+    const { api, outcome } = open('/shop/YST0001?token=tok-attacker-abcdefghijk&from=scan', { 'sysConfig/get': ok(config()), 'user/getOfficialAccountLoginUserInfo': ok(OTHER), 'shop/get': ok(SHOP) });
+    expect(window.location.pathname + window.location.search).toBe('/shop/YST0001?from=scan');
+    expect(sessionStorage.getItem(INPUT_URL_STORAGE_KEY)).not.toContain('tok-attacker');
+    expect(getToken()).toBeNull();
+    expect(await outcome).toBe('leaving');
+    expect(replaced).toHaveLength(1);
+    expect(new URL(replaced[0] as string, 'http://app.test').pathname).toBe('/api/auth/authorize');
+    expect(new URL(replaced[0] as string, 'http://app.test').searchParams.get('returnUrl')).toMatch(/^\/shop\/YST0001\?from=scan&t=\d+$/);
+    expect(api.calls.map((call) => call.path)).toEqual(['sysConfig/get']);
+    expect(JSON.stringify({ ...localStorage })).not.toContain('tok-attacker');
+  });
+
+  test('a signed-in visitor opening a link with someone else’s token stays who they are', async () => {
+    setToken('tok-own-abcdefghijklmnopq');
+    const { outcome } = open('/shop/YST0001?token=tok-attacker-abcdefghijk', { 'sysConfig/get': ok(config()), 'user/getOfficialAccountLoginUserInfo': ok(CUSTOMER), 'shop/get': ok(SHOP) });
+    expect(window.location.search).toBe('');
+    await act(async () => expect(await outcome).toBe('shown'));
+    expect(getToken()).toBe('tok-own-abcdefghijklmnopq');
+    expect(sessionStore.get(userDetailAtom)?.id).toBe(CUSTOMER.id);
+  });
+
+  test('a signed-in visitor opening a link with another browser’s sign-in code: 登录未完成, and the page as themselves', async () => {
+    setToken('tok-own-abcdefghijklmnopq');
+    const { api, outcome } = open(`/shop/YST0001?signin=${CODE}`, {
+      'sysConfig/get': ok(config()),
+      'auth/exchange': ok({ token: 'tok-attacker-abcdefghijk' }),
+      'user/getOfficialAccountLoginUserInfo': ok(CUSTOMER),
+      'shop/get': ok(SHOP),
+    });
+    expect(window.location.search).toBe('');
+    await act(async () => expect(await outcome).toBe('shown'));
+    // No verifier kept here: the code is never even sent.
+    expect(api.bodiesOf('auth/exchange')).toEqual([]);
+    expect(dialogs.alert).toHaveBeenCalledWith(expect.objectContaining({ title: '登录未完成', content: '登录未在此浏览器中发起，未能登录' }));
+    expect(getToken()).toBe('tok-own-abcdefghijklmnopq');
+    expect(await screen.findByRole('heading', { name: '收银台 YST0001' })).toBeTruthy();
   });
 
   test('a saved token: no address change; a real provider shows no badge; the tester flag is kept', async () => {
@@ -159,8 +212,32 @@ describe('signing in', () => {
     expect(url.pathname).toBe('/api/auth/authorize');
     expect(url.searchParams.get('authType')).toBe('wechat');
     expect(url.searchParams.get('returnUrl')).toMatch(/^\/shop\/YST0001\?from=scan&t=\d+$/);
+    // The handover's challenge goes along; its verifier stays here.
+    expect(url.searchParams.get('challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(localStorage.getItem(SIGN_IN_VERIFIER_STORAGE_KEY)).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(api.calls.map((call) => call.path)).toEqual(['sysConfig/get']);
     expect(document.querySelector('.app-layout__page')).toBeNull();
+  });
+
+  test('signed out, a code the server refuses (late, used, another sign-in’s): 登录未完成 with its reason, then to sign in again, only once it is read', async () => {
+    rs.spyOn(navigator, 'userAgent', 'get').mockReturnValue(PLAIN);
+    startSignIn();
+    let acknowledge: () => void = () => {};
+    dialogs.alert.mockImplementationOnce(() => new Promise<undefined>((resolve) => (acknowledge = () => resolve(undefined))));
+    const { api, outcome } = open(`/shop/YST0001?signin=${CODE}`, {
+      'sysConfig/get': ok(config({ demo: true })),
+      'auth/exchange': fail(1001, '登录凭证无效、已使用或已过期'),
+      'shop/get': ok(SHOP),
+    });
+    await waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith(expect.objectContaining({ title: '登录未完成', content: '登录凭证无效、已使用或已过期' })));
+    // No loop: nothing goes anywhere until the alert is acknowledged.
+    expect(replaced).toEqual([]);
+    expect(api.bodiesOf('user/getOfficialAccountLoginUserInfo')).toEqual([]);
+    acknowledge();
+    expect(await outcome).toBe('leaving');
+    expect(getToken()).toBeNull();
+    expect(replaced).toHaveLength(1);
+    expect(new URL(replaced[0] as string, 'http://app.test').searchParams.get('returnUrl')).toMatch(/^\/shop\/YST0001\?t=\d+$/);
   });
 
   test('no token inside Alipay with a real provider: the Alipay authorisation', async () => {
@@ -200,7 +277,8 @@ describe('the service config', () => {
   });
 
   test('open to testers only: a tester (the _test_ flag) gets the page', async () => {
-    const { outcome } = open('/shop/YST0001?token=tok-abcdefghijklmnopqrstu&_test_=true', {
+    setToken('tok-saved-abcdefghijklmn');
+    const { outcome } = open('/shop/YST0001?_test_=true', {
       'sysConfig/get': ok(config({}, 'self')),
       'user/getOfficialAccountLoginUserInfo': ok(CUSTOMER),
       'shop/get': ok(SHOP),

@@ -5,6 +5,7 @@
  */
 import { afterEach, expect, rs, test } from '@rstest/core';
 import { screen } from '@testing-library/react';
+import { setToken } from '@app/host-sdk/session';
 import { mockApi, ok, userDetail } from '@app/host-sdk/testing';
 import type { ServicesConfig } from '@app/contract/service';
 import type { ShopInfo } from '../pages/shop-cash/shop-api';
@@ -20,8 +21,10 @@ afterEach(() => {
 
 test('opened cold where no payment is set up: 商户暂未开通在线支付, no keypad, no pay button', async () => {
   localStorage.clear();
+  // A customer signed in before.
+  setToken('tok-abcdefghijklmnopqrstu');
   document.body.innerHTML = '<div id="root"></div>';
-  window.history.replaceState(null, '', '/shop/YST0001?token=tok-abcdefghijklmnopqrstu');
+  window.history.replaceState(null, '', '/shop/YST0001');
   const api = mockApi({ 'sysConfig/get': ok(CONFIG), 'user/getOfficialAccountLoginUserInfo': ok(CUSTOMER), 'shop/get': ok(SHOP) });
 
   await import('./shop-entry');

@@ -1,0 +1,77 @@
+/**
+ * The browser's side of the sign-in handover (docs/architecture.md, "Signing in"; the server's side is
+ * server/src/auth/sign-in-codes.ts). A sign-in never brings the session token back in an address, where a Referer, a
+ * screenshot or a shared link could carry it on, and where a link made by someone else could sign this phone into
+ * their account. Instead:
+ *
+ * - before leaving for `/api/auth/authorize` the browser makes a random verifier (256 bits), keeps it, and sends its
+ *   SHA-256 (base64url, the challenge) along (`authorize.ts`);
+ * - the sign-in returns with a one-time code (`?signin=`) bound to that challenge;
+ * - the start-up (`page-guard.ts`) takes the code out of the address at once and exchanges it, with the verifier, by
+ *   `POST /api/auth/exchange` for the token. A code from anyone else's sign-in fails: this browser does not hold the
+ *   verifier it was made for.
+ *
+ * The verifier is kept in localStorage, not sessionStorage: an in-app browser may show the provider's pages (WeChat's
+ * or Alipay's authorisation) in a webview of its own and come back in another, which would not have this one's
+ * sessionStorage; localStorage is the origin's, as the session token already is. One verifier at a time: starting a
+ * sign-in replaces it, and an exchange uses it up (two sign-ins started in two tabs at once: the first to come back
+ * fails, and its user signs in again). A private module of this package, bundled by the page owner with `authorize`
+ * and `page-guard`.
+ */
+import { apiClient, NETWORK_ERROR_MESSAGE, type ApiEnvelope } from '../api-client';
+import { clearCompanyState, setToken } from '../session';
+// PKCE's S256 with a well-kept hash: Web Crypto's digest exists only in secure contexts (https or localhost), and
+// phones reach a demo server at http://<address>.
+import { sha256 } from '@noble/hashes/sha2.js';
+
+/** Key of the pending sign-in's verifier in localStorage. */
+export const SIGN_IN_VERIFIER_STORAGE_KEY = 'signInVerifier';
+/** The query parameter a sign-in returns with: the one-time code. */
+export const SIGN_IN_CODE_PARAMETER = 'signin';
+/** What an exchange this browser cannot make is told: it did not start that sign-in (or has lost its verifier). */
+export const NOT_STARTED_HERE_MESSAGE = '登录未在此浏览器中发起，未能登录';
+
+function base64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The challenge of a verifier: its SHA-256, base64url without padding (PKCE's S256). */
+export function challengeOf(verifier: string): string {
+  return base64Url(sha256(new TextEncoder().encode(verifier)));
+}
+
+/** Starts a sign-in: keeps a new random verifier (replacing any earlier one) and returns its challenge. */
+export function startSignIn(): string {
+  const verifier = base64Url(crypto.getRandomValues(new Uint8Array(32)));
+  localStorage.setItem(SIGN_IN_VERIFIER_STORAGE_KEY, verifier);
+  return challengeOf(verifier);
+}
+
+export type HandoverOutcome = { signedIn: true } | { signedIn: false; message: string };
+
+/**
+ * Exchanges the code a sign-in returned with for the session token, with this browser's verifier (used up here,
+ * whatever the answer). Signed in: the token is stored. Refused, or no answer: nothing changes (a user signed in
+ * before stays so) and the outcome says why, in Chinese.
+ */
+export async function exchangeSignInCode(code: string): Promise<HandoverOutcome> {
+  const verifier = localStorage.getItem(SIGN_IN_VERIFIER_STORAGE_KEY);
+  localStorage.removeItem(SIGN_IN_VERIFIER_STORAGE_KEY);
+  if (!verifier) return { signedIn: false, message: NOT_STARTED_HERE_MESSAGE };
+  try {
+    // Every answer is read (a refusal is a 4xx with the envelope); only no answer at all throws.
+    const { data } = await apiClient.post<ApiEnvelope<{ token?: unknown } | null>>('/auth/exchange', { code, verifier }, { validateStatus: () => true });
+    const token = data?.success ? data.result?.token : undefined;
+    if (typeof token === 'string' && token) {
+      // Whatever was loaded about a user signed in before belongs to them, not to this session.
+      clearCompanyState();
+      setToken(token);
+      return { signedIn: true };
+    }
+    return { signedIn: false, message: (data && typeof data.message === 'string' && data.message) || NETWORK_ERROR_MESSAGE };
+  } catch {
+    return { signedIn: false, message: NETWORK_ERROR_MESSAGE };
+  }
+}
