@@ -391,8 +391,10 @@ describe.each(DATABASES)('a server killed during a burst of payment notification
       await expectMoneyTotalsRecomputed(raw);
       return [...audit.values()].filter((row) => row.state === '已支付').length;
     });
+    // Whether some orders were still unpaid at the crash depends on how fast the server was (a loaded machine may have
+    // paid them all and have only duplicates in flight); either way nothing may be lost or counted twice, which the
+    // checks above and the replay below hold it to.
     expect(left).toBeGreaterThanOrEqual(acknowledged.size);
-    expect(left).toBeLessThan(orders.length);
 
     // Restarted on the same database: every payment notified once more, each answered success.
     const restartedAt = Date.now();

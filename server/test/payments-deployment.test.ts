@@ -16,6 +16,7 @@ import { companies } from '../src/db/schema';
 import { expectRefused } from './support/call-kit';
 import { startFakeOAuthProvider, type FakeOAuthProvider } from './support/fake-oauth-provider';
 import { createPostgresDatabase, DATABASES, testConfig, type DatabaseKind } from './support/test-server';
+import { newVerifier, signInCodeIn } from './support/sign-in-handover';
 
 const WECHAT_SIGN_IN = { appId: 'wx5f2c3a9d7e1b4c60', secret: 'wechat-sign-in-secret-for-tests' };
 const SHOP = { code: 'SHOP0001', name: '杭州真实商户有限公司' };
@@ -55,16 +56,20 @@ let addressCount = 0;
 /** Each sign-in from its own address, so the sign-in rate limit never meets this file's requests. */
 const freshAddress = () => `10.20.${Math.floor(++addressCount / 250)}.${(addressCount % 250) + 1}`;
 
-/** A fresh WeChat user signs in through WeChat's web authorisation: the session token the callback hands over. */
+/** A fresh WeChat user signs in through WeChat's web authorisation and the handover: the session token. */
 async function wechatSignIn(deployment: Deployment, oauth: FakeOAuthProvider, openid: string): Promise<string> {
-  const authorize = await deployment.app.inject({ method: 'GET', url: `/api/auth/authorize?authType=wechat&returnUrl=${encodeURIComponent(`/shop/${SHOP.code}`)}`, remoteAddress: freshAddress() });
+  const { verifier, challenge } = newVerifier();
+  const query = new URLSearchParams({ authType: 'wechat', returnUrl: `/shop/${SHOP.code}`, challenge });
+  const authorize = await deployment.app.inject({ method: 'GET', url: `/api/auth/authorize?${query}`, remoteAddress: freshAddress() });
   expect(authorize.statusCode).toBe(302);
   const state = new URL(authorize.headers.location ?? '').searchParams.get('state') ?? '';
   const code = `code-${openid}`;
   oauth.wechat.codes.set(code, { openid, scope: 'snsapi_userinfo', nickname: '新顾客' });
   const callback = await deployment.app.inject({ method: 'GET', url: `/api/auth/callback/wechat?${new URLSearchParams({ code, state }).toString()}`, remoteAddress: freshAddress() });
-  const token = new URL(callback.headers.location ?? '', 'http://sim.test').searchParams.get('token');
-  if (callback.statusCode !== 303 || !token) throw new Error(`WeChat sign-in answered ${callback.statusCode} ${callback.headers.location}`);
+  if (callback.statusCode !== 303) throw new Error(`WeChat sign-in answered ${callback.statusCode} ${callback.headers.location}`);
+  const exchanged = await deployment.app.inject({ method: 'POST', url: '/api/auth/exchange', payload: { code: signInCodeIn(callback.headers.location), verifier }, remoteAddress: freshAddress() });
+  const token = (exchanged.json() as { result: { token?: string } | null }).result?.token;
+  if (!token) throw new Error(`the exchange answered ${exchanged.statusCode} ${exchanged.body}`);
   return token;
 }
 
