@@ -606,6 +606,7 @@ export async function addDemoHistory(db: Database, secretKey: Buffer, options: D
     workerPicksUp(row.taskId, at.getTime());
   };
 
+  const readWallet = (at: Date) => settleCompany(db, companyRow.id, options.settlementDelayMs, at).then(() => {});
   let redEvery = 0;
   const workdaySeen = new Set<string>();
   for (let dayStart = from; dayStart <= end; dayStart = dayStartOf(dayStart + DAY + HOUR)) {
@@ -638,10 +639,8 @@ export async function addDemoHistory(db: Database, secretKey: Buffer, options: D
       schedule.add(at, (when) => submitApplication(when, null));
     }
     if (workday) {
-      // The cashier opens the wallet on Monday and Thursday mornings (settling what is due), and the month's withdrawal.
-      if (weekdayOf(dayStart) === 1 || weekdayOf(dayStart) === 4) {
-        schedule.add(timeIn(rng, dayStart, 9.05, 9.6), (when) => settleCompany(db, companyRow.id, options.settlementDelayMs, when).then(() => {}));
-      }
+      // The cashier opens the wallet every workday morning (which settles what is due), and the month's withdrawal.
+      schedule.add(timeIn(rng, dayStart, 9.05, 9.6), readWallet);
       const month = day.slice(0, 7);
       if (Number(day.slice(8)) >= 8 && dayStart > from + 20 * DAY && !withdrawn.has(month)) {
         withdrawn.add(month);
@@ -662,6 +661,8 @@ export async function addDemoHistory(db: Database, secretKey: Buffer, options: D
     const at = lastOpenTime(end - Math.floor(options.settlementDelayMs * part));
     if (at > end - options.settlementDelayMs) schedule.add(at, (when) => payAt(when, rng.pick([0, 1, 2])));
   }
+  // The cashier's last look at the wallet before the start.
+  schedule.add(lastDeskTime(end), readWallet);
 
   await schedule.run((at) => {
     clock = at;
