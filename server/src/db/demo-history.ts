@@ -15,7 +15,7 @@
  * task follows the worker's steps, except that the company's readiness at the bureau is given (the tax account holds
  * how things stand today: not logged in, as a fresh start shows).
  *
- * Deterministic (a seeded generator; the same day gives the same history) and small enough for the start of
+ * Deterministic (a seeded generator: the same start gives the same history) and small enough for the start of
  * `npm start` (README: the time it adds). Written by the seed (seed.ts) in its transaction, with the demo data only:
  * once, on a fresh database, and not at all where a real provider signs in or DEMO_HISTORY=false.
  */
@@ -234,15 +234,20 @@ interface Scheduled {
   run: (at: Date) => Promise<void>;
 }
 
-/** Timed actions, run in time order (and in the order they were scheduled at one time); an action may add more. */
+/**
+ * Timed actions, run in time order (and in the order they were scheduled at one time); an action may add more, never
+ * before the time that runs (time only goes forward).
+ */
 class Schedule {
   private items: Scheduled[] = [];
   private added = 0;
+  private current = -Infinity;
 
   constructor(private readonly end: number) {}
 
   /** `finish`: runs even a moment past the end (a task the worker started finishes its steps, seconds later). */
-  add(at: number, run: (at: Date) => Promise<void>, finish = false): void {
+  add(when: number, run: (at: Date) => Promise<void>, finish = false): void {
+    const at = Math.max(when, this.current);
     if (at > this.end && !finish) return; // Not yet happened at the start.
     const item = { at, order: this.added++, run };
     let index = this.items.length;
@@ -253,6 +258,7 @@ class Schedule {
   async run(setClock: (at: Date) => void): Promise<void> {
     for (let item = this.items.shift(); item; item = this.items.shift()) {
       const at = new Date(item.at);
+      this.current = item.at;
       setClock(at);
       await item.run(at);
     }
