@@ -98,13 +98,20 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   if (config.auth.demoForced) {
     app.log.warn('⚠️ DEMO_SIGN_IN=true：已配置微信或支付宝登录，演示登录仍然开启，任何人都能以演示账号登录。切勿在生产环境中使用。');
   }
+  const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  const money = { ...DEFAULT_MONEY, ...config.money };
   // Instances starting together on one empty PostgreSQL: one seeds, the others then find the data there.
   if (options.seed !== false) {
-    const seeded = await database.exclusive(() => seedDatabase(database.db, secretKey, { demo: config.auth.demo }));
-    if (seeded) app.log.info(seeded === 'demo' ? '已写入基础数据和演示数据' : '已写入基础数据（已配置真实登录，不写入演示账号）');
+    const history = config.demoHistory ? { now: new Date(), settlementDelayMs: money.settlementDelayMs, publicUrl } : null;
+    const seeded = await database.exclusive(() => seedDatabase(database.db, secretKey, { demo: config.auth.demo, history }));
+    if (seeded?.kind === 'reference') app.log.info('已写入基础数据（已配置真实登录，不写入演示账号）');
+    if (seeded?.kind === 'demo' && !seeded.history) app.log.info('已写入基础数据和演示数据');
+    if (seeded?.kind === 'demo' && seeded.history) {
+      const { blueInvoices, redInvoices, applications, paidOrders, withdrawals, ms } = seeded.history;
+      app.log.info(`已写入基础数据、演示数据和近 4 个月的演示经营记录（蓝字发票 ${blueInvoices} 张、红字发票 ${redInvoices} 张、开票申请 ${applications} 条、收款 ${paidOrders} 笔、提现 ${withdrawals} 笔，用时 ${ms} ms；DEMO_HISTORY=false 可关闭）`);
+    }
   }
 
-  const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const simulator = new SimulatorGateway({
     db: database.db,
     publicUrl,
@@ -118,7 +125,6 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   }
   const payments = new PaymentGateways(config.payments);
   if (payments.channels().length === 0) app.log.info('未配置支付渠道（微信支付、支付宝），演示支付已关闭：收银台显示“商户暂未开通在线支付”');
-  const money = { ...DEFAULT_MONEY, ...config.money };
   const payouts = new PayoutSimulator(database.db, { delayMs: money.payoutSimDelayMs, fault: money.payoutSimFault });
   const services: AppServices = { db: database.db, gateway: simulator, tasks, secretKey, publicUrl, demoSignIn: config.auth.demo, payments, money, payouts };
   const worker = config.worker.enabled

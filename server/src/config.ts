@@ -62,6 +62,11 @@ export interface ServerConfig {
    */
   payments: PaymentConfig;
   /**
+   * DEMO_HISTORY (on unless `false`): a fresh database seeded with the demo data also gets the demo history, the demo
+   * trading company's last four months of business (db/demo-history.ts). Tests and benchmarks start with it off.
+   */
+  demoHistory: boolean;
+  /**
    * Money (issue 14): how long income stays frozen after its payment (PAYMENT_SETTLEMENT_DELAY_MS, T+1 by default), and
    * the payout simulator's delay and fault (PAYOUT_SIM_DELAY_MS, PAYOUT_SIM_FAULT). Absent: the defaults.
    */
@@ -152,6 +157,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   if (env.DEMO_SIGN_IN !== undefined && env.DEMO_SIGN_IN !== '' && env.DEMO_SIGN_IN !== 'true' && env.DEMO_SIGN_IN !== 'false') {
     throw new Error(`DEMO_SIGN_IN 无效: ${env.DEMO_SIGN_IN}（应为 true 或 false）`);
   }
+  if (env.DEMO_HISTORY !== undefined && env.DEMO_HISTORY !== '' && env.DEMO_HISTORY !== 'true' && env.DEMO_HISTORY !== 'false') {
+    throw new Error(`DEMO_HISTORY 无效: ${env.DEMO_HISTORY}（应为 true 或 false）`);
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -187,6 +195,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       signInPerMinute: number(env, 'SIGN_IN_PER_MINUTE', 20),
     },
     payments: paymentConfigFromEnv(env, { realSignIn }),
+    demoHistory: env.DEMO_HISTORY !== 'false',
     money: {
       settlementDelayMs: number(env, 'PAYMENT_SETTLEMENT_DELAY_MS', DEFAULT_MONEY.settlementDelayMs),
       payoutSimDelayMs: number(env, 'PAYOUT_SIM_DELAY_MS', DEFAULT_MONEY.payoutSimDelayMs),

@@ -21,8 +21,22 @@ import { chinaDate, chinaDayNumber, chinaMonthNumber } from '@app/domain/china-t
 import { addToMonthTotals } from '../src/cash/money-totals';
 import { goods, invoices, memberships, taxAccounts } from '../src/db/schema';
 import { addIssuedInvoiceToTotals } from '../src/statistics/invoice-totals';
-import { statisticsRange } from '../src/statistics/range';
 import { PLAIN_BUYER } from './support/invoice-fixtures';
+import {
+  addDays,
+  addMonths,
+  day,
+  expectedIncomeStatistics,
+  expectedInvoiceStatistics,
+  INVOICE_TOTALS_TABLES,
+  invoiceRows as recountInvoiceRows,
+  lastOfMonth,
+  moneyRows as recountMoneyRows,
+  random,
+  recountInvoiceTotals,
+  sameRows,
+  storedInvoiceTotals,
+} from './support/statistics-recount';
 import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
 
 const BUYER = PLAIN_BUYER;
@@ -37,29 +51,6 @@ const RATES: { rate: number | null; taxFree: string | null }[] = [
   { rate: null, taxFree: '不征税' },
 ];
 const SEED = Number(process.env.STATS_SEED ?? Date.now() % 1_000_000);
-
-/** A small seeded generator (mulberry32), so a failure can be replayed with STATS_SEED. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  return { next, int, pick: <T,>(items: readonly T[]) => items[int(0, items.length - 1)] as T };
-}
-
-const day = (at: Date) => chinaDate(at);
-const addDays = (text: string, days: number) => new Date(Date.parse(`${text}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const addMonths = (text: string, months: number) => {
-  const at = new Date(`${text.slice(0, 7)}-01T00:00:00Z`);
-  at.setUTCMonth(at.getUTCMonth() + months);
-  return at.toISOString().slice(0, 10);
-};
-const lastOfMonth = (text: string) => addDays(addMonths(text, 1), -1);
 
 let serial = 0;
 const nextSerial = () => `totals-${SEED}-${Date.now()}-${++serial}`;
@@ -93,74 +84,10 @@ describe.each(DATABASES)('statistics from day totals (%s)', (kind) => {
     }, 60_000);
   const lineOf = (grossFen: number, at: { rate: number | null; taxFree: string | null }) => ({ goodsId, quantity: null, grossFen, rate: at.taxFree ?? at.rate });
 
-  // ---- brute force: the statistics recomputed from the rows, the way the calls computed them before there were totals
-
-  async function invoiceRows(company: string) {
-    const rows = await server.database.raw(`select id, kind, gross_fen, issued_at from invoices where company_id = $1 and issued_at is not null`, [company]);
-    const lines = await server.database.raw(
-      `select l.invoice_id, l.rate_permille, l.tax_free, l.net_fen, l.tax_fen, l.gross_fen from invoice_lines l join invoices i on i.id = l.invoice_id where i.company_id = $1 and i.issued_at is not null`,
-      [company],
-    );
-    const dayOf = new Map(rows.map((row) => [String(row.id), day(new Date(row.issued_at as string))]));
-    return {
-      invoices: rows.map((row) => ({ kind: String(row.kind), grossFen: Number(row.gross_fen), day: dayOf.get(String(row.id)) as string })),
-      lines: lines.map((line) => ({
-        day: dayOf.get(String(line.invoice_id)) as string,
-        ratePermille: line.rate_permille === null ? null : Number(line.rate_permille),
-        taxFree: line.tax_free === null ? null : String(line.tax_free),
-        netFen: Number(line.net_fen),
-        taxFen: Number(line.tax_fen),
-        grossFen: Number(line.gross_fen),
-      })),
-    };
-  }
-
-  function expectedInvoiceStatistics(rows: Awaited<ReturnType<typeof invoiceRows>>, from: string, to: string, by: 'day' | 'month'): InvoiceStatistics {
-    const { keys } = statisticsRange(from, to, by);
-    const inRange = (at: string) => at >= from && at <= to;
-    const series = keys.map((key) => {
-      const here = rows.invoices.filter((row) => inRange(row.day) && (by === 'day' ? row.day : row.day.slice(0, 7)) === key);
-      const of = (kind: string) => here.filter((row) => row.kind === kind);
-      return { key, blueCount: of('blue').length, blueFen: of('blue').reduce((sum, row) => sum + row.grossFen, 0), redCount: of('red').length, redFen: of('red').reduce((sum, row) => sum + row.grossFen, 0) };
-    });
-    const sum = (field: 'blueCount' | 'blueFen' | 'redCount' | 'redFen') => series.reduce((total, point) => total + point[field], 0);
-    const rates = new Map<string, InvoiceStatistics['byRate'][number]>();
-    for (const line of rows.lines.filter((row) => inRange(row.day))) {
-      const key = `${line.ratePermille} ${line.taxFree}`;
-      const rate = rates.get(key) ?? { ratePermille: line.ratePermille, taxFree: line.taxFree, netFen: 0, taxFen: 0, grossFen: 0 };
-      rates.set(key, { ...rate, netFen: rate.netFen + line.netFen, taxFen: rate.taxFen + line.taxFen, grossFen: rate.grossFen + line.grossFen });
-    }
-    // rate_permille desc nulls last, then tax_free (nulls last).
-    const byRate = [...rates.values()].sort(
-      (a, b) => (b.ratePermille ?? -1) - (a.ratePermille ?? -1) || (a.taxFree === b.taxFree ? 0 : a.taxFree === null ? 1 : b.taxFree === null ? -1 : a.taxFree < b.taxFree ? -1 : 1),
-    );
-    return { totals: { blueCount: sum('blueCount'), blueFen: sum('blueFen'), redCount: sum('redCount'), redFen: sum('redFen'), netFen: sum('blueFen') + sum('redFen') }, series, byRate };
-  }
-
-  async function moneyRows(company: string) {
-    const orders = await server.database.raw(`select channel, amount_fen, paid_at from cash_orders where company_id = $1 and paid_at is not null`, [company]);
-    const spent = await server.database.raw(`select amount_fen, fee_fen, created_at from withdrawals where company_id = $1 and state <> '失败'`, [company]);
-    return {
-      orders: orders.map((row) => ({ channel: String(row.channel), amountFen: Number(row.amount_fen), day: day(new Date(row.paid_at as string)) })),
-      spent: spent.map((row) => ({ fen: Number(row.amount_fen) + Number(row.fee_fen), day: day(new Date(row.created_at as string)) })),
-    };
-  }
-
-  function expectedIncomeStatistics(rows: Awaited<ReturnType<typeof moneyRows>>, from: string, to: string, by: 'day' | 'month'): IncomeStatistics {
-    const { keys } = statisticsRange(from, to, by);
-    const orders = rows.orders.filter((row) => row.day >= from && row.day <= to);
-    const series = keys.map((key) => {
-      const here = orders.filter((row) => (by === 'day' ? row.day : row.day.slice(0, 7)) === key);
-      return { key, incomeFen: here.reduce((sum, row) => sum + row.amountFen, 0), count: here.length };
-    });
-    const channels = [...new Set(orders.map((row) => row.channel))].sort();
-    const byChannel = channels.map((channel) => {
-      const here = orders.filter((row) => row.channel === channel);
-      return { channel, incomeFen: here.reduce((sum, row) => sum + row.amountFen, 0), count: here.length };
-    });
-    const expenseFen = rows.spent.filter((row) => row.day >= from && row.day <= to).reduce((sum, row) => sum + row.fen, 0);
-    return { totals: { incomeFen: orders.reduce((sum, row) => sum + row.amountFen, 0), count: orders.length, expenseFen }, series, byChannel };
-  }
+  // ---- brute force (support/statistics-recount.ts): the statistics recomputed from the rows, the way the calls
+  // computed them before there were totals
+  const invoiceRows = (company: string) => recountInvoiceRows(server.database.raw, company);
+  const moneyRows = (company: string) => recountMoneyRows(server.database.raw, company);
 
   // ---- rows at chosen instants, written as the server writes them: the row, then its totals in the same transaction
 
@@ -370,33 +297,9 @@ describe.each(DATABASES)('statistics from day totals (%s)', (kind) => {
   }, 240_000);
 
   test('issuing and red reversal at the same moment: the day totals stay exact', async () => {
-    /** The issued invoices by China day (YYYYMMDD) or month (YYYYMM): by kind, and their lines by rate. */
-    const recountBy = async (period: 'day' | 'month', format: string) => {
-      const at = (column: string) => `to_char((${column} at time zone 'UTC') + interval '8 hours', '${format}')::int as ${period}`;
-      const byKind = await server.database.raw(
-        `select ${at('issued_at')}, kind, count(*)::int as count, sum(gross_fen)::bigint as gross_fen
-         from invoices where company_id = $1 and issued_at is not null group by 1, 2 order by 1, 2`,
-        [companyId],
-      );
-      const byRate = await server.database.raw(
-        `select ${at('i.issued_at')}, l.rate_permille, l.tax_free, sum(l.net_fen)::bigint as net_fen, sum(l.tax_fen)::bigint as tax_fen, sum(l.gross_fen)::bigint as gross_fen
-         from invoices i join invoice_lines l on l.invoice_id = i.id where i.company_id = $1 and i.issued_at is not null group by 1, 2, 3 order by 1, 2, 3`,
-        [companyId],
-      );
-      return { byKind, byRate };
-    };
-    const recount = async () => {
-      const days = await recountBy('day', 'YYYYMMDD');
-      const months = await recountBy('month', 'YYYYMM');
-      return { kinds: days.byKind, rates: days.byRate, months: months.byKind, monthRates: months.byRate };
-    };
-    const stored = async () => ({
-      kinds: await server.database.raw(`select day, kind, count, gross_fen from invoice_day_totals where company_id = $1 order by 1, 2`, [companyId]),
-      rates: await server.database.raw(`select day, rate_permille, tax_free, net_fen, tax_fen, gross_fen from invoice_day_rate_totals where company_id = $1 order by 1, 2, 3`, [companyId]),
-      months: await server.database.raw(`select month, kind, count, gross_fen from invoice_month_totals where company_id = $1 and count > 0 order by 1, 2`, [companyId]),
-      monthRates: await server.database.raw(`select month, rate_permille, tax_free, net_fen, tax_fen, gross_fen from invoice_month_rate_totals where company_id = $1 order by 1, 2, 3`, [companyId]),
-    });
-    const same = (rows: Record<string, unknown>[]) => rows.map((row) => Object.values(row).map((value) => (value === null ? null : String(value))));
+    const recount = () => recountInvoiceTotals(server.database.raw, companyId);
+    const stored = () => storedInvoiceTotals(server.database.raw, companyId);
+    const same = sameRows;
 
     // Blue invoices to reverse, issued first; each line at another rate, in another order.
     const first = await Promise.all(
@@ -428,7 +331,7 @@ describe.each(DATABASES)('statistics from day totals (%s)', (kind) => {
 
     const exact = async () => {
       const [kept, counted] = [await stored(), await recount()];
-      for (const table of ['kinds', 'rates', 'months', 'monthRates'] as const) expect(same(kept[table]), table).toEqual(same(counted[table]));
+      for (const table of INVOICE_TOTALS_TABLES) expect(same(kept[table]), table).toEqual(same(counted[table]));
       return kept;
     };
     await exact();

@@ -6,20 +6,16 @@
  * Every transition is compare-and-set (`where status = expected`): of an approval and a rejection at the same moment
  * one wins and the other is told what happened, so a rejected application is never issued.
  */
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Application, ApplicationStatus, IssueResult } from '@app/contract/invoice-application';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Application, IssueResult } from '@app/contract/invoice-application';
 import type { CallerCompany } from '../auth/caller';
 import type { Database } from '../db/database';
-import { companies, goods, invoiceApplications, invoices } from '../db/schema';
+import { companies, invoiceApplications, invoices } from '../db/schema';
 import { ApiFailure, ErrorCode, invalidField } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 import { cappedCount, pageWindow } from '../http/paging';
-import { createBlueInvoice } from '../invoices/create-invoices';
-import { createApplication, defaultGoods } from '../invoices/applications';
+import { createApplication, decided, defaultGoods, issueApplication, transition, type ApplicationRow } from '../invoices/applications';
 import { readiness } from '../invoices/invoice-steps';
-import type { TaskQueue } from '../tasks/task-queue';
-
-type ApplicationRow = typeof invoiceApplications.$inferSelect;
 
 function applicationView(row: ApplicationRow, companyName: string, blockedReason: string | null, taskId: string | null = null): Application {
   return {
@@ -118,45 +114,6 @@ const listApplications = defineCall('invoiceApplication/list', {
     return { total, list: rows.map((row) => applicationView(row.application, company.name, blocked, row.taskId)) };
   },
 });
-
-/** The application moved from `from` to `to` if it is still in `from` (compare-and-set); else the loser is told why. */
-async function transition(db: Database, application: ApplicationRow, from: readonly ApplicationStatus[], to: Partial<typeof invoiceApplications.$inferInsert> & { status: ApplicationStatus }) {
-  const [moved] = await db
-    .update(invoiceApplications)
-    .set({ ...to, updatedAt: new Date() })
-    .where(and(eq(invoiceApplications.id, application.id), inArray(invoiceApplications.status, [...from])))
-    .returning();
-  if (moved) return moved;
-  const [now] = await db.select({ status: invoiceApplications.status }).from(invoiceApplications).where(eq(invoiceApplications.id, application.id));
-  throw decided(application, now?.status ?? application.status, to.status === '已拒绝' ? '拒绝' : '开票');
-}
-
-/** The answer to whoever acts on an application that was decided meanwhile (or before). */
-function decided(application: ApplicationRow, status: ApplicationStatus, action: string): ApiFailure {
-  return new ApiFailure(ErrorCode.TaskStateConflict, `申请（${application.buyer.name}）当前为“${status}”，不能${action}，请刷新后查看`);
-}
-
-/**
- * Issues the invoice of an application that is `from` (once: the request serial is the application's id), inside the
- * caller's transaction: the application is claimed first, so a rejection that won the race leaves nothing issued.
- */
-async function issueApplication(tx: Database, queue: TaskQueue, userId: string, company: CallerCompany, application: ApplicationRow, from: ApplicationStatus): Promise<IssueResult> {
-  await transition(tx, application, [from], { status: '开票中' });
-  const [item] = application.goodsId ? await tx.select().from(goods).where(eq(goods.id, application.goodsId)) : [];
-  if (!item || item.archivedAt) throw new ApiFailure(ErrorCode.NotFound, `申请（${application.buyer.name}）的开票商品已删除，请拒绝后让客户重新申请`);
-  const { taskId, invoiceId } = await createBlueInvoice(tx, queue, userId, company, {
-    requestSerial: `application-${application.id}`,
-    type: '数电普票',
-    buyer: application.buyer,
-    lines: [{ goodsId: item.id, quantity: null, grossFen: application.grossFen, rate: item.taxFree ?? item.taxRatePermille ?? 0 }],
-    remarks: application.remarks,
-    deliverPhone: application.deliverPhone,
-    deliverEmail: application.deliverEmail,
-    applicationId: application.id,
-  });
-  await tx.update(invoiceApplications).set({ invoiceId, updatedAt: new Date() }).where(eq(invoiceApplications.id, application.id));
-  return { id: application.id, status: '开票中', taskId, blockedReason: null };
-}
 
 async function companyApplications(db: Database, company: CallerCompany, ids: readonly string[]): Promise<ApplicationRow[]> {
   const rows = await db

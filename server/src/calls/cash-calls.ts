@@ -3,17 +3,16 @@
  * and asks for its invoice. Money comes in only through `recordPayment` (cash/pay-order.ts): at once for the demo
  * provider, by the provider's verified notification for WeChat Pay and Alipay.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { MAX_PAYMENT_FEN, type PaymentStart } from '@app/contract/payment';
 import { formatYuan } from '@app/domain/money';
 import { sameOriginPath } from '@app/domain/return-path';
 import { recordPayment } from '../cash/pay-order';
-import { cashOrderView, loadPayerOrder, newOrderNo } from '../cash/orders';
+import { applyForOrderInvoice, cashOrderView, loadPayerOrder, newOrderNo, openOrder } from '../cash/orders';
 import { resolveShop } from '../companies/shops';
 import { cashOrders, users } from '../db/schema';
 import { ApiFailure, ErrorCode, invalidField } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
-import { createApplication, goodsForInvoice } from '../invoices/applications';
 import { PaymentRequestError, type PaymentStart as GatewayStart } from '../payments/payment-gateway';
 
 const CHANNEL_NAMES = { wechat: '微信支付', alipay: '支付宝', demo: '演示支付' } as const;
@@ -45,17 +44,7 @@ const createOrder = defineCall('cash/createOrder', {
     const returnUrl = sameOriginPath(`/cash/return?orderNo=${orderNo}`);
     if (!returnUrl) throw new Error(`return path refused for ${orderNo}`);
     const [payer] = await services.db.select({ provider: users.provider, subject: users.providerSubject }).from(users).where(eq(users.id, caller.userId));
-    await services.db.insert(cashOrders).values({
-      orderNo,
-      companyId: shop.companyId,
-      subCodeId: shop.subCode?.id ?? null,
-      subCodeName: shop.subCode?.name ?? null,
-      goodsId: shop.goods?.id ?? null,
-      goodsName: shop.goods?.name ?? null,
-      payerId: caller.userId,
-      amountFen: body.amountFen,
-      channel: body.channel,
-    });
+    await openOrder(services.db, orderNo, shop, caller.userId, body.amountFen, body.channel);
     let start: GatewayStart;
     try {
       start = await gateway.createPayment({
@@ -94,26 +83,11 @@ const applyInvoice = defineCall('cash/applyInvoice', {
   handler: async ({ caller, body, services }) => {
     const order = await loadPayerOrder(services.db, body.orderNo, caller.userId);
     if (order.state !== '已支付') throw new ApiFailure(ErrorCode.TaskStateConflict, '订单尚未支付，不能申请开票');
-    const applicationId = await services.db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(cashOrders).where(eq(cashOrders.id, order.id)).for('update');
-      if (!locked) throw new ApiFailure(ErrorCode.NotFound, '订单不存在');
-      if (locked.applicationId) throw new ApiFailure(ErrorCode.TaskStateConflict, '该订单已申请开票，请勿重复申请');
-      if (locked.invoiceId) throw new ApiFailure(ErrorCode.TaskStateConflict, '商户已为该订单开具发票');
-      const item = await goodsForInvoice(tx, locked.companyId, locked.goodsId);
-      const id = await createApplication(tx, {
-        companyId: locked.companyId,
-        applicantId: caller.userId,
-        source: locked.subCodeName ? '子码' : '店铺码',
-        sourceName: locked.subCodeName ?? '',
-        buyer: body.buyer,
-        goods: item,
-        grossFen: locked.amountFen,
-        remarks: body.remarks ?? '',
-        deliverPhone: body.deliverPhone ?? '',
-        deliverEmail: body.deliverEmail ?? '',
-      });
-      await tx.update(cashOrders).set({ applicationId: id }).where(and(eq(cashOrders.id, locked.id), isNull(cashOrders.applicationId)));
-      return id;
+    const applicationId = await applyForOrderInvoice(services.db, order.id, caller.userId, {
+      buyer: body.buyer,
+      remarks: body.remarks ?? '',
+      deliverPhone: body.deliverPhone ?? '',
+      deliverEmail: body.deliverEmail ?? '',
     });
     return { applicationId };
   },

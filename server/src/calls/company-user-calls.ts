@@ -11,7 +11,7 @@ import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } fro
 import type { CompanyMember } from '@app/contract/company';
 import { LIST_LIMIT } from '@app/contract/limits';
 import { MEMBER_ROLES, roleOfPermissions } from '@app/domain/company-roles';
-import { isMemberPhone } from '../companies/memberships';
+import { inviteMember } from '../companies/memberships';
 import { companies, companyBindCodes, memberInvitations, memberships, users } from '../db/schema';
 import { ApiFailure, ErrorCode, invalidField } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
@@ -94,13 +94,7 @@ const addCompanyUser = defineCall('companyUser/add', {
   handler: async ({ caller, company, body, services }) => {
     const name = body.name.trim();
     if (!name) throw invalidField('name', '请填写姓名');
-    const { phone, role } = body;
-    return services.db.transaction(async (tx) => {
-      if (await isMemberPhone(tx, company.id, phone)) throw new ApiFailure(ErrorCode.TaskStateConflict, '该手机号已是本企业员工');
-      const [invitation] = await tx.insert(memberInvitations).values({ companyId: company.id, phone, name, role, createdBy: caller.userId }).onConflictDoNothing().returning();
-      if (!invitation) throw new ApiFailure(ErrorCode.TaskStateConflict, '已邀请该手机号，等待对方接受');
-      return invitationView(invitation);
-    });
+    return invitationView(await inviteMember(services.db, company.id, { phone: body.phone, name, role: body.role }, caller.userId));
   },
 });
 

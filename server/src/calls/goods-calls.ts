@@ -6,10 +6,10 @@
  */
 import { and, asc, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Goods } from '@app/contract/goods';
-import { isListedClassification } from '@app/domain/tax-classification';
+import { checkedGoods, createGoods } from '../companies/goods';
 import type { Database } from '../db/database';
 import { goods, invoiceApplications, invoiceLines, liveGoods, subCodes } from '../db/schema';
-import { ApiFailure, ErrorCode, invalidField, invalidInput } from '../http/api-failure';
+import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 import { cappedCount, containsPattern, pageWindow } from '../http/paging';
 
@@ -71,33 +71,13 @@ const saveGoods = defineCall('goods/save', {
   access: { kind: 'company', anyOf: ['company_manage'] },
   handler: async ({ company, body, services }) => {
     const existing = body.id ? await loadCompanyGoods(services.db, body.id, company.id) : null;
-    if ((body.taxRatePermille === null) === (body.taxFree === null)) {
-      const message = '请选择税率，或选择免税 / 不征税';
-      throw invalidInput(message, { taxRatePermille: message });
-    }
-    const values = {
-      name: body.name.trim(),
-      taxCode: body.taxCode,
-      taxShortName: body.taxShortName.trim(),
-      model: body.model.trim(),
-      unit: body.unit.trim(),
-      unitPriceFen: body.unitPriceFen,
-      taxRatePermille: body.taxRatePermille,
-      taxFree: body.taxFree,
-    };
-    if (!values.name) throw invalidField('name', '请填写商品名称');
-    if (!isListedClassification(values.taxCode, values.taxShortName)) throw invalidField('taxCode', '请从税收分类编码表中选择');
+    const values = checkedGoods(body);
     if (existing) {
       const [updated] = await services.db.update(goods).set(values).where(and(eq(goods.id, existing.id), liveGoods)).returning();
       if (!updated) throw new ApiFailure(ErrorCode.NotFound, '商品不存在');
       return goodsView(updated);
     }
-    const [created] = await services.db
-      .insert(goods)
-      .values({ ...values, companyId: company.id })
-      .returning();
-    if (!created) throw new Error('goods/save: no row');
-    return goodsView(created);
+    return goodsView(await createGoods(services.db, company.id, values));
   },
 });
 

@@ -6,19 +6,11 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { MEMBER_ROLES } from '@app/domain/company-roles';
-import { joinCompany } from '../companies/memberships';
-import type { Database } from '../db/database';
+import { joinByInvitation, phoneOf, takeInvitation } from '../companies/memberships';
 import { companies, memberInvitations, memberships, users } from '../db/schema';
-import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 
 const SHOWN_INVITATIONS = 50;
-const GONE = '该邀请不存在或已失效';
-
-async function phoneOf(db: Database, userId: string): Promise<string | null> {
-  const [user] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
-  return user?.phone || null;
-}
 
 const myInvitations = defineCall('company/myInvitations', {
   access: { kind: 'user' },
@@ -38,28 +30,12 @@ const myInvitations = defineCall('company/myInvitations', {
   },
 });
 
-/** Takes the caller's own invitation out of the store, so it is answered once (4004 when gone, 1004 when not theirs). */
-async function takeInvitation(db: Database, userId: string, id: string) {
-  const phone = await phoneOf(db, userId);
-  const [taken] = phone
-    ? await db
-        .delete(memberInvitations)
-        .where(and(eq(memberInvitations.id, id.toLowerCase()), eq(memberInvitations.phone, phone)))
-        .returning()
-    : [];
-  if (taken) return taken;
-  const [someone] = await db.select({ id: memberInvitations.id }).from(memberInvitations).where(eq(memberInvitations.id, id.toLowerCase()));
-  throw someone ? new ApiFailure(ErrorCode.NoAccess, '无权处理该邀请') : new ApiFailure(ErrorCode.NotFound, GONE);
-}
-
 const acceptInvitation = defineCall('company/acceptInvitation', {
   access: { kind: 'user' },
   rateLimit: { max: 30, windowMs: 60_000 },
   handler: async ({ caller, body, services }) =>
     services.db.transaction(async (tx) => {
-      const invitation = await takeInvitation(tx, caller.userId, body.id);
-      // Already a member (they bound with a code meanwhile): the invitation is answered all the same.
-      await joinCompany(tx, caller.userId, invitation.companyId, invitation.role);
+      const invitation = await joinByInvitation(tx, caller.userId, body.id);
       const [joined] = await tx
         .select({ name: companies.name, current: users.currentCompanyId })
         .from(memberships)

@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { ShopInfo, SubCode } from '@app/contract/sub-code';
-import { ensureShopLink, newLinkedCode, shortPathOf } from '../companies/codes';
+import { createSubCode, ensureShopLink, shortPathOf } from '../companies/codes';
 import { resolveShop } from '../companies/shops';
 import type { Database } from '../db/database';
 import { goods, shortLinks, subCodes } from '../db/schema';
@@ -15,8 +15,6 @@ import { defineCall } from '../http/define-call';
 import { cappedCount, containsPattern, pageWindow } from '../http/paging';
 
 type SubCodeRow = typeof subCodes.$inferSelect;
-
-const shopPath = (code: string) => `/shop/${code}`;
 
 function subCodeView(row: SubCodeRow, goodsName: string | null): SubCode {
   return {
@@ -88,12 +86,7 @@ const saveSubCode = defineCall('subCode/save', {
       if (!updated) throw new ApiFailure(ErrorCode.NotFound, '子码不存在');
       return subCodeView(updated, item?.name ?? null);
     }
-    const created = await db.transaction(async (tx) => {
-      const code = await newLinkedCode(tx, shopPath);
-      const [row] = await tx.insert(subCodes).values({ ...values, companyId: company.id, code }).returning();
-      return row;
-    });
-    if (!created) throw new Error('subCode/save: no row');
+    const created = await createSubCode(db, company.id, values);
     return subCodeView(created, item?.name ?? null);
   },
 });

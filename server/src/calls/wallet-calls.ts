@@ -7,29 +7,20 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { WITHDRAW_FEE_MIN_FEN, WITHDRAW_FEE_PERMILLE, withdrawalFee } from '@app/domain/ledger-model';
 import type { WalletEntry, Withdrawal } from '@app/contract/wallet';
-import type { CallerCompany } from '../auth/caller';
-import { addToMonthTotals } from '../cash/money-totals';
-import { settleCompany, settleDue } from '../cash/settlement';
+import { settleCompany } from '../cash/settlement';
 import type { Database } from '../db/database';
 import { ledgerEntries, ledgerTransactions, walletEntry, withdrawals } from '../db/schema';
-import { ApiFailure, ErrorCode, invalidField } from '../http/api-failure';
+import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 import { cappedCount, pageWindow } from '../http/paging';
-import { InsufficientFunds, merchantBalances, post } from '../ledger/ledger';
+import { merchantBalances } from '../ledger/ledger';
+import { boundAccount, requestWithdrawal, withdrawalOfSerial } from '../payouts/withdrawals';
 
 /**
  * The merchant's money stays theirs after the service expires: reading the wallet and withdrawing what is available
  * stay open (issue 20); taking new payments does not (`shop/get` closes the cash desk, `cash/createOrder` refuses).
  */
 const WALLET = { kind: 'company', anyOf: ['company_manage', 'benefit_payment'], allowExpired: true } as const;
-
-/** The bank account withdrawals go to: the company's own (银行账号 of its details), masked; null when none. */
-function boundAccount(company: CallerCompany): { masked: string; bankName: string; bankAccount: string } | null {
-  const bankAccount = company.bankAccount.replace(/\s+/g, '');
-  if (!bankAccount) return null;
-  const bankName = company.bankName.trim() || '银行账户';
-  return { masked: `${bankName}（尾号${bankAccount.slice(-4)}）`, bankName, bankAccount };
-}
 
 type EntryRow = { id: number; label: WalletEntry['kind']; accountKind: string; amount: number; memo: string; createdAt: Date };
 
@@ -98,42 +89,15 @@ const withdrawPreview = defineCall('wallet/withdrawPreview', {
   },
 });
 
-const OVERDRAWN = '提现金额超过可提现余额';
-
 const withdraw = defineCall('wallet/withdraw', {
   access: WALLET,
   handler: async ({ caller, company, body, services }) => {
     const account = boundAccount(company);
     if (!account) throw new ApiFailure(ErrorCode.TaskStateConflict, '请先绑定提现账户（在企业信息中填写银行账号）');
-    const feeFen = withdrawalFee(body.amountFen);
-    const repeat = async (db: Database) => {
-      const [row] = await db.select().from(withdrawals).where(and(eq(withdrawals.companyId, company.id), eq(withdrawals.requestSerial, body.requestSerial)));
-      if (row && (row.amountFen !== body.amountFen || row.requestedBy !== caller.userId)) throw invalidField('requestSerial', '请求流水号已用于其他提现，请刷新页面后重新提交');
-      return row;
-    };
-    const done = await repeat(services.db);
+    const request = { companyId: company.id, userId: caller.userId, amountFen: body.amountFen, requestSerial: body.requestSerial, account };
+    const done = await withdrawalOfSerial(services.db, request);
     if (done) return withdrawalView(done);
-    const created = await services.db.transaction(async (tx) => {
-      await settleDue(tx, company.id, services.money.settlementDelayMs);
-      const [row] = await tx
-        .insert(withdrawals)
-        .values({ companyId: company.id, requestedBy: caller.userId, amountFen: body.amountFen, feeFen, account: account.masked, bankName: account.bankName, bankAccount: account.bankAccount, requestSerial: body.requestSerial })
-        .onConflictDoNothing({ target: [withdrawals.companyId, withdrawals.requestSerial] })
-        .returning();
-      // The same serial committed meanwhile: that withdrawal is the answer.
-      if (!row) return { row: await repeat(tx), created: false };
-      try {
-        // Checks available ≥ amount + fee under the account's lock, and holds both.
-        await post(tx, { companyId: company.id, movement: { kind: 'withdrawal', amountFen: body.amountFen, feeFen }, idempotencyKey: `withdraw:${row.id}`, memo: account.masked });
-      } catch (error) {
-        if (error instanceof InsufficientFunds) throw invalidField('amountFen', OVERDRAWN);
-        throw error;
-      }
-      await addToMonthTotals(tx, company.id, row.createdAt, 'bank', { expenseFen: body.amountFen + feeFen });
-      const { task } = await services.tasks.createOnce(tx, { companyId: company.id, userId: caller.userId, type: 'withdraw', payload: { withdrawalId: row.id }, requestSerial: `withdraw-${row.id}` });
-      const [linked] = await tx.update(withdrawals).set({ taskId: task.id }).where(eq(withdrawals.id, row.id)).returning();
-      return { row: linked, created: true };
-    });
+    const created = await requestWithdrawal(services.db, services.tasks, { ...request, settlementDelayMs: services.money.settlementDelayMs });
     if (created.created) services.tasks.wake();
     if (!created.row) throw new ApiFailure(ErrorCode.NotFound, '提现记录不存在');
     return withdrawalView(created.row);

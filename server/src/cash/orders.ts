@@ -1,24 +1,83 @@
 /** Cash orders as their payer and their merchant see them, and loading one (scoped to payer or company). */
 import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { CashOrder, PaymentRecord } from '@app/contract/payment';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { CashOrder, PayChannel, PaymentRecord } from '@app/contract/payment';
 import type { ApplicationStatus } from '@app/contract/invoice-application';
-import type { InvoiceStatus } from '@app/domain/invoice-document';
+import type { InvoiceParty, InvoiceStatus } from '@app/domain/invoice-document';
 import type { Database } from '../db/database';
 import { cashOrders, companies, invoiceApplications, invoices, users, withdrawals } from '../db/schema';
+import type { Shop } from '../companies/shops';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
+import { createApplication, goodsForInvoice } from '../invoices/applications';
 
 export type OrderRow = typeof cashOrders.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
 /** 20 characters: `P`, the time in ms, 6 random digits (the providers' out_trade_no rules allow it). */
-export function newOrderNo(): string {
-  return `P${Date.now()}${String(randomInt(1_000_000)).padStart(6, '0')}`;
+export function newOrderNo(at: Date = new Date()): string {
+  return `P${at.getTime()}${String(randomInt(1_000_000)).padStart(6, '0')}`;
+}
+
+/**
+ * Writes a customer's order (待支付) at a shop or sub-code (`cash/createOrder`, after its checks). `at`: when it was
+ * made (now; the demo history's are past times, db/demo-history.ts).
+ */
+export async function openOrder(db: Database, orderNo: string, shop: Shop, payerId: string, amountFen: number, channel: PayChannel, at?: Date): Promise<void> {
+  await db.insert(cashOrders).values({
+    orderNo,
+    companyId: shop.companyId,
+    subCodeId: shop.subCode?.id ?? null,
+    subCodeName: shop.subCode?.name ?? null,
+    goodsId: shop.goods?.id ?? null,
+    goodsName: shop.goods?.name ?? null,
+    payerId,
+    amountFen,
+    channel,
+    ...(at && { createdAt: at }),
+  });
 }
 
 export async function orderByNo(db: Database, orderNo: string): Promise<OrderRow | undefined> {
   const [order] = await db.select().from(cashOrders).where(eq(cashOrders.orderNo, orderNo));
   return order;
+}
+
+/**
+ * The payer's application for the invoice of a paid order (`cash/applyInvoice`): once per order, and not when the
+ * merchant issued it already; the order's row is locked meanwhile. Its id. `at` as for `openOrder`.
+ */
+export async function applyForOrderInvoice(
+  db: Database,
+  orderId: string,
+  applicantId: string,
+  form: { buyer: InvoiceParty; remarks: string; deliverPhone: string; deliverEmail: string },
+  at?: Date,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(cashOrders).where(eq(cashOrders.id, orderId)).for('update');
+    if (!locked) throw new ApiFailure(ErrorCode.NotFound, '订单不存在');
+    if (locked.applicationId) throw new ApiFailure(ErrorCode.TaskStateConflict, '该订单已申请开票，请勿重复申请');
+    if (locked.invoiceId) throw new ApiFailure(ErrorCode.TaskStateConflict, '商户已为该订单开具发票');
+    const item = await goodsForInvoice(tx, locked.companyId, locked.goodsId);
+    const id = await createApplication(
+      tx,
+      {
+        companyId: locked.companyId,
+        applicantId,
+        source: locked.subCodeName ? '子码' : '店铺码',
+        sourceName: locked.subCodeName ?? '',
+        buyer: form.buyer,
+        goods: item,
+        grossFen: locked.amountFen,
+        remarks: form.remarks,
+        deliverPhone: form.deliverPhone,
+        deliverEmail: form.deliverEmail,
+      },
+      at,
+    );
+    await tx.update(cashOrders).set({ applicationId: id }).where(and(eq(cashOrders.id, locked.id), isNull(cashOrders.applicationId)));
+    return id;
+  });
 }
 
 /** The payer's own order: 4004 when there is none, 1004 when it is someone else's. */

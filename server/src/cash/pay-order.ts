@@ -19,7 +19,8 @@ export class PaymentNotRecorded extends Error {
 
 export type PaymentRecord = 'credited' | 'already' | 'ignored';
 
-export async function recordPayment(db: Database, payment: VerifiedPayment): Promise<PaymentRecord> {
+/** `at`: when it is recorded (now; the demo history records its past payments at their times, db/demo-history.ts). */
+export async function recordPayment(db: Database, payment: VerifiedPayment, at?: Date): Promise<PaymentRecord> {
   if (payment.state !== 'paid') return 'ignored';
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(cashOrders).where(eq(cashOrders.orderNo, payment.orderNo)).for('update');
@@ -27,14 +28,14 @@ export async function recordPayment(db: Database, payment: VerifiedPayment): Pro
     if (order.channel !== payment.channel) throw new PaymentNotRecorded(`order ${order.orderNo} is a ${order.channel} order, not ${payment.channel}`);
     if (order.amountFen !== payment.amountFen) throw new PaymentNotRecorded(`order ${order.orderNo} is ${order.amountFen} fen, the notification says ${payment.amountFen}`);
     if (order.state !== '待支付') return 'already';
-    const paidAt = new Date();
+    const paidAt = at ?? new Date();
     const [paid] = await tx
       .update(cashOrders)
       .set({ state: '已支付', paidAt, providerTradeNo: payment.providerTradeNo })
       .where(and(eq(cashOrders.id, order.id), eq(cashOrders.state, '待支付')))
       .returning({ id: cashOrders.id });
     if (!paid) return 'already';
-    const posted = await post(tx, { companyId: order.companyId, movement: { kind: 'payment', amountFen: order.amountFen }, idempotencyKey: payment.notificationKey, memo: order.orderNo });
+    const posted = await post(tx, { companyId: order.companyId, movement: { kind: 'payment', amountFen: order.amountFen }, idempotencyKey: payment.notificationKey, memo: order.orderNo, at });
     if (!posted) throw new PaymentNotRecorded(`notification ${payment.notificationKey} was posted for another order`);
     await addToMonthTotals(tx, order.companyId, paidAt, order.channel, { incomeFen: order.amountFen, incomeCount: 1 });
     return 'credited';

@@ -13,12 +13,16 @@ import { post } from '../ledger/ledger';
 /** Orders settled per call, at most (the rest at the next read). */
 const SETTLE_BATCH = 200;
 
-/** Settles the company's due orders inside `tx` (a transaction); how many. */
-export async function settleDue(tx: Database, companyId: string, delayMs: number): Promise<number> {
+/**
+ * Settles the company's due orders inside `tx` (a transaction); how many. `at`: the time of the read that settles
+ * (now; the demo history's wallet reads are at past times, db/demo-history.ts).
+ */
+export async function settleDue(tx: Database, companyId: string, delayMs: number, at?: Date): Promise<number> {
+  const dueBy = at ? new Date(at.getTime() - delayMs) : sql`now() - (${delayMs} * interval '1 millisecond')`;
   const due = await tx
     .select({ id: cashOrders.id, orderNo: cashOrders.orderNo, amountFen: cashOrders.amountFen })
     .from(cashOrders)
-    .where(and(eq(cashOrders.companyId, companyId), unsettledOrder, lte(cashOrders.paidAt, sql`now() - (${delayMs} * interval '1 millisecond')`)))
+    .where(and(eq(cashOrders.companyId, companyId), unsettledOrder, lte(cashOrders.paidAt, dueBy)))
     .orderBy(asc(cashOrders.paidAt))
     .limit(SETTLE_BATCH)
     .for('update', { skipLocked: true });
@@ -26,17 +30,17 @@ export async function settleDue(tx: Database, companyId: string, delayMs: number
   for (const order of due) {
     const [claimed] = await tx
       .update(cashOrders)
-      .set({ settledAt: new Date() })
+      .set({ settledAt: at ?? new Date() })
       .where(and(eq(cashOrders.id, order.id), isNull(cashOrders.settledAt)))
       .returning({ id: cashOrders.id });
     if (!claimed) continue;
-    await post(tx, { companyId, movement: { kind: 'settlement', amountFen: order.amountFen }, idempotencyKey: `settle:${order.orderNo}`, memo: order.orderNo });
+    await post(tx, { companyId, movement: { kind: 'settlement', amountFen: order.amountFen }, idempotencyKey: `settle:${order.orderNo}`, memo: order.orderNo, at });
     settled++;
   }
   return settled;
 }
 
-/** Settles what is due in a transaction of its own (before a read of the wallet). */
-export async function settleCompany(db: Database, companyId: string, delayMs: number): Promise<number> {
-  return db.transaction((tx) => settleDue(tx, companyId, delayMs));
+/** Settles what is due in a transaction of its own (before a read of the wallet, at `at` as for `settleDue`). */
+export async function settleCompany(db: Database, companyId: string, delayMs: number, at?: Date): Promise<number> {
+  return db.transaction((tx) => settleDue(tx, companyId, delayMs, at));
 }

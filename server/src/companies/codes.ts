@@ -8,7 +8,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { companies, companyBindCodes, shortLinks } from '../db/schema';
+import { companies, companyBindCodes, shortLinks, subCodes } from '../db/schema';
 
 /** How often one client may follow or resolve short links (GET /t/{code}, shortLink/resolve): a person scans a few. */
 export const SHORT_LINK_LIMIT = { max: 60, windowMs: 60_000 };
@@ -86,4 +86,28 @@ export const bindPath = (code: string) => `/my/company/bind?code=${code}`;
 export async function ensureShopLink(db: Database, code: string): Promise<string> {
   await db.insert(shortLinks).values({ code, target: `/shop/${code}` }).onConflictDoNothing();
   return shortPathOf(code);
+}
+
+export type SubCodeRow = typeof subCodes.$inferSelect;
+
+/**
+ * A new sub-code of the company (`subCode/save`, after its checks) with a new code and its public short link to its
+ * cash desk, `/shop/{code}`, in one transaction. `at`: when it was made (now; the demo history's are past times).
+ */
+export async function createSubCode(
+  db: Database,
+  companyId: string,
+  values: { name: string; goodsId: string | null; amountFen: number | null; enabled: boolean },
+  at?: Date,
+): Promise<SubCodeRow> {
+  const created = await db.transaction(async (tx) => {
+    const code = await newLinkedCode(tx, (linked) => `/shop/${linked}`);
+    const [row] = await tx
+      .insert(subCodes)
+      .values({ ...values, companyId, code, ...(at && { createdAt: at }) })
+      .returning();
+    return row;
+  });
+  if (!created) throw new Error('createSubCode: no row');
+  return created;
 }

@@ -3,13 +3,16 @@
  * contacts, and the authorisation agreement. With demo sign-in on, also the demo data: the five demo users (each a real
  * row the demo sign-in lists), two companies (one running taxis), their tax accounts, goods, titles and cars; the
  * company users have not yet agreed to the agreement, so a fresh start shows the gate. A database that a real
- * provider signs into never gets demo users (nobody could tell them from real ones).
+ * provider signs into never gets demo users (nobody could tell them from real ones). With the demo data, unless
+ * DEMO_HISTORY=false, the demo history too (demo-history.ts: the trading company's last four months of business), in
+ * the same transaction: all of it or nothing, once.
  */
 import { count } from 'drizzle-orm';
 import { usccCheckCharacter } from '@app/domain/tax-number';
 import { sanitizeAgreementHtml } from '../security/sanitize-html';
 import { encryptSecret } from '../security/secret-box';
 import type { Database } from './database';
+import { addDemoHistory, historyStart, type DemoHistoryOptions, type DemoHistorySummary } from './demo-history';
 import type { Permission } from '@app/contract/user';
 import { agreements, cars, companies, goods, memberships, serviceConfig, serviceContacts, serviceHotlines, shortLinks, taxAccounts, titles, users } from './schema';
 
@@ -60,17 +63,28 @@ const DEMO_USERS: DemoUser[] = [
 export interface SeedOptions {
   /** Seed the demo users and companies (demo sign-in is on). */
   demo: boolean;
+  /** With the demo data, the demo history up to `now` (DEMO_HISTORY; off: null or absent). */
+  history?: Omit<DemoHistoryOptions, 'taxNumber'> | null;
 }
 
+/** What a seed wrote: the reference data, the demo data, and the demo history (what it holds, how long it took). */
+export type Seeded = { kind: 'reference' } | { kind: 'demo'; history: (DemoHistorySummary & { ms: number }) | null };
+
 /** Seeds an empty database: what it seeded (nothing when it is not empty). */
-export async function seedDatabase(db: Database, secretKey: Buffer, options: SeedOptions): Promise<'reference' | 'demo' | null> {
+export async function seedDatabase(db: Database, secretKey: Buffer, options: SeedOptions): Promise<Seeded | null> {
   const [configured] = await db.select({ n: count() }).from(serviceConfig);
   if ((configured?.n ?? 0) > 0) return null;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<Seeded> => {
     await seedReferenceData(tx);
-    if (options.demo) await seedDemoData(tx, secretKey);
+    if (!options.demo) return { kind: 'reference' };
+    const history = options.history ?? null;
+    // With a history, the demo data is there from the history's first day.
+    await seedDemoData(tx, secretKey, history ? historyStart(history.now) : new Date());
+    if (!history) return { kind: 'demo', history: null };
+    const started = performance.now();
+    const summary = await addDemoHistory(tx, secretKey, { ...history, taxNumber: DEMO_TAX_NUMBERS.trading });
+    return { kind: 'demo', history: { ...summary, ms: Math.round(performance.now() - started) } };
   });
-  return options.demo ? 'demo' : 'reference';
 }
 
 async function seedReferenceData(tx: Database): Promise<void> {
@@ -98,8 +112,10 @@ async function seedReferenceData(tx: Database): Promise<void> {
   await tx.insert(agreements).values({ version: '2026.1', title: '用户授权协议', content: sanitizeAgreementHtml(AGREEMENT_HTML) });
 }
 
-async function seedDemoData(tx: Database, secretKey: Buffer): Promise<void> {
+/** The demo data, made at `since` (goods a millisecond apart, in the order listed: the first is a company's first). */
+async function seedDemoData(tx: Database, secretKey: Buffer, since: Date): Promise<void> {
   const inAYear = new Date(Date.now() + 365 * 24 * 3600 * 1000);
+  const createdAt = since;
   const [trading, taxi] = await tx
     .insert(companies)
     .values([
@@ -114,6 +130,7 @@ async function seedDemoData(tx: Database, secretKey: Buffer): Promise<void> {
         bankAccount: '1202021109900012345',
         code: 'YST0001',
         serviceExpiresAt: inAYear,
+        createdAt,
       },
       {
         name: '杭州顺达出租汽车有限公司',
@@ -126,6 +143,7 @@ async function seedDemoData(tx: Database, secretKey: Buffer): Promise<void> {
         bankAccount: '33050161612700001234',
         code: 'YST0002',
         serviceExpiresAt: inAYear,
+        createdAt,
       },
     ])
     .returning();
@@ -144,11 +162,12 @@ async function seedDemoData(tx: Database, secretKey: Buffer): Promise<void> {
         demoLabel: demo.label,
         demoOrder: index + 1,
         currentCompanyId: company?.id ?? null,
+        createdAt,
       })
       .returning();
     if (!user) throw new Error('seed: user');
     if (company) {
-      await tx.insert(memberships).values({ userId: user.id, companyId: company.id, roleName: demo.roleName ?? '员工', permissions: demo.permissions ?? [] });
+      await tx.insert(memberships).values({ userId: user.id, companyId: company.id, roleName: demo.roleName ?? '员工', permissions: demo.permissions ?? [], createdAt });
     }
     await tx.insert(titles).values([
       { userId: user.id, kind: '企业', name: '杭州西湖文化传媒有限公司', taxNumber: uscc('91330106MA27Y8K3P'), address: '杭州市西湖区曙光路 120 号', phone: '0571-86001234', bankName: '招商银行杭州分行', bankAccount: '571908765410201', email: 'finance@xihu-media.cn', isDefault: true },
@@ -159,18 +178,20 @@ async function seedDemoData(tx: Database, secretKey: Buffer): Promise<void> {
     { companyId: trading.id, nsrsbh: trading.xsfNsrsbh, loginIdentity: '03', personName: '李明', phone: '13800001111', passwordEncrypted: encryptSecret(secretKey, 'Demo@2026') },
     { companyId: taxi.id, nsrsbh: taxi.xsfNsrsbh, loginIdentity: '01', personName: '赵强', phone: '13900002222', passwordEncrypted: encryptSecret(secretKey, 'Demo@2026'), supportedLoginMethods: ['qrcode'] },
   ]);
-  await tx.insert(goods).values([
-    { companyId: trading.id, name: '软件技术服务', taxCode: '3040201990000000000', taxShortName: '信息技术服务', unit: '次', unitPriceFen: 100_000, taxRatePermille: 60 },
-    { companyId: trading.id, name: '办公用品', taxCode: '1060599000000000000', taxShortName: '纸制品', model: 'A4', unit: '箱', unitPriceFen: 15_800, taxRatePermille: 130 },
-    { companyId: trading.id, name: '餐饮服务', taxCode: '3070401000000000000', taxShortName: '餐饮服务', unit: '次', taxRatePermille: 10 },
-    { companyId: trading.id, name: '农产品（蔬菜）', taxCode: '1010112000000000000', taxShortName: '蔬菜', unit: '千克', unitPriceFen: 600, taxFree: '免税' },
-    { companyId: taxi.id, name: '客运服务', taxCode: '3010101020000000000', taxShortName: '陆路旅客运输服务', unit: '次', taxRatePermille: 30 },
-  ]);
+  await tx.insert(goods).values(
+    [
+      { companyId: trading.id, name: '软件技术服务', taxCode: '3040201990000000000', taxShortName: '信息技术服务', unit: '次', unitPriceFen: 100_000, taxRatePermille: 60 },
+      { companyId: trading.id, name: '办公用品', taxCode: '1060599000000000000', taxShortName: '纸制品', model: 'A4', unit: '箱', unitPriceFen: 15_800, taxRatePermille: 130 },
+      { companyId: trading.id, name: '餐饮服务', taxCode: '3070401000000000000', taxShortName: '餐饮服务', unit: '次', taxRatePermille: 10 },
+      { companyId: trading.id, name: '农产品（蔬菜）', taxCode: '1010112000000000000', taxShortName: '蔬菜', unit: '千克', unitPriceFen: 600, taxFree: '免税' as const },
+      { companyId: taxi.id, name: '客运服务', taxCode: '3010101020000000000', taxShortName: '陆路旅客运输服务', unit: '次', taxRatePermille: 30 },
+    ].map((item, index) => ({ ...item, createdAt: new Date(createdAt.getTime() + index) })),
+  );
   await tx.insert(cars).values([
-    { companyId: taxi.id, licensePlateNumber: '浙A·T1234' },
-    { companyId: taxi.id, licensePlateNumber: '浙A·T5678' },
-    { companyId: taxi.id, licensePlateNumber: '浙A·D9021' },
+    { companyId: taxi.id, licensePlateNumber: '浙A·T1234', createdAt },
+    { companyId: taxi.id, licensePlateNumber: '浙A·T5678', createdAt },
+    { companyId: taxi.id, licensePlateNumber: '浙A·D9021', createdAt },
   ]);
   // A bind link is made by a manager (company/createBindCode) and expires; the shop code is never one.
-  await tx.insert(shortLinks).values([{ code: 'shop1', target: `/shop/${trading.code}` }]);
+  await tx.insert(shortLinks).values([{ code: 'shop1', target: `/shop/${trading.code}`, createdAt }]);
 }

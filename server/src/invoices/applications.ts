@@ -1,14 +1,22 @@
 /**
  * A customer's invoice application (开票申请) as it is written, whether sent from the shop code
  * (`invoiceApplication/submit`) or for a paid order at the cash desk (`cash/applyInvoice`): the buyer, remarks and
- * delivery checked the same way, the goods the company invoices by default (or the sub-code's fixed goods).
+ * delivery checked the same way, the goods the company invoices by default (or the sub-code's fixed goods); and how
+ * the merchant moves it on (invoiceApplication/approve, reject, issueWaiting): 待审核 → 已拒绝 | 待开票 | 开票中, each
+ * move compare-and-set. `at` (default now) is when it happened: the demo history's are past times (db/demo-history.ts).
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { ApplicationStatus, IssueResult } from '@app/contract/invoice-application';
 import type { InvoiceParty } from '@app/domain/invoice-document';
+import type { CallerCompany } from '../auth/caller';
 import type { Database } from '../db/database';
 import { goods, invoiceApplications, liveGoods } from '../db/schema';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
+import type { TaskQueue } from '../tasks/task-queue';
+import { createBlueInvoice } from './create-invoices';
 import { checkedBuyer, checkedDelivery, checkedRemarks } from './invoice-input';
+
+export type ApplicationRow = typeof invoiceApplications.$inferSelect;
 
 export type GoodsRow = typeof goods.$inferSelect;
 
@@ -42,7 +50,7 @@ export interface NewApplication {
 }
 
 /** Checks and writes the application (待审核); its id. */
-export async function createApplication(db: Database, application: NewApplication): Promise<string> {
+export async function createApplication(db: Database, application: NewApplication, at?: Date): Promise<string> {
   const buyer = checkedBuyer(application.buyer, '数电普票');
   const delivery = checkedDelivery(application.deliverPhone ?? '', application.deliverEmail ?? '');
   const remarks = checkedRemarks(application.remarks ?? '');
@@ -59,8 +67,69 @@ export async function createApplication(db: Database, application: NewApplicatio
       grossFen: application.grossFen,
       remarks,
       ...delivery,
+      ...(at && { createdAt: at, updatedAt: at }),
     })
     .returning({ id: invoiceApplications.id });
   if (!created) throw new Error('invoice application: no row');
   return created.id;
+}
+
+/** The application moved from `from` to `to` if it is still in `from` (compare-and-set); else the loser is told why. */
+export async function transition(
+  db: Database,
+  application: ApplicationRow,
+  from: readonly ApplicationStatus[],
+  to: Partial<typeof invoiceApplications.$inferInsert> & { status: ApplicationStatus },
+  at: Date = new Date(),
+): Promise<ApplicationRow> {
+  const [moved] = await db
+    .update(invoiceApplications)
+    .set({ ...to, updatedAt: at })
+    .where(and(eq(invoiceApplications.id, application.id), inArray(invoiceApplications.status, [...from])))
+    .returning();
+  if (moved) return moved;
+  const [now] = await db.select({ status: invoiceApplications.status }).from(invoiceApplications).where(eq(invoiceApplications.id, application.id));
+  throw decided(application, now?.status ?? application.status, to.status === '已拒绝' ? '拒绝' : '开票');
+}
+
+/** The answer to whoever acts on an application that was decided meanwhile (or before). */
+export function decided(application: ApplicationRow, status: ApplicationStatus, action: string): ApiFailure {
+  return new ApiFailure(ErrorCode.TaskStateConflict, `申请（${application.buyer.name}）当前为“${status}”，不能${action}，请刷新后查看`);
+}
+
+/**
+ * Issues the invoice of an application that is `from` (once: the request serial is the application's id), inside the
+ * caller's transaction: the application is claimed first, so a rejection that won the race leaves nothing issued.
+ */
+export async function issueApplication(
+  tx: Database,
+  queue: TaskQueue,
+  userId: string,
+  company: CallerCompany,
+  application: ApplicationRow,
+  from: ApplicationStatus,
+  at: Date = new Date(),
+): Promise<IssueResult> {
+  await transition(tx, application, [from], { status: '开票中' }, at);
+  const [item] = application.goodsId ? await tx.select().from(goods).where(eq(goods.id, application.goodsId)) : [];
+  if (!item || item.archivedAt) throw new ApiFailure(ErrorCode.NotFound, `申请（${application.buyer.name}）的开票商品已删除，请拒绝后让客户重新申请`);
+  const { taskId, invoiceId } = await createBlueInvoice(
+    tx,
+    queue,
+    userId,
+    company,
+    {
+      requestSerial: `application-${application.id}`,
+      type: '数电普票',
+      buyer: application.buyer,
+      lines: [{ goodsId: item.id, quantity: null, grossFen: application.grossFen, rate: item.taxFree ?? item.taxRatePermille ?? 0 }],
+      remarks: application.remarks,
+      deliverPhone: application.deliverPhone,
+      deliverEmail: application.deliverEmail,
+      applicationId: application.id,
+    },
+    at,
+  );
+  await tx.update(invoiceApplications).set({ invoiceId, updatedAt: at }).where(eq(invoiceApplications.id, application.id));
+  return { id: application.id, status: '开票中', taskId, blockedReason: null };
 }

@@ -75,12 +75,18 @@ async function blueLines(db: Database, companyId: string, requested: readonly Bl
   });
 }
 
+/** A row's creation time when it is not now (the demo history's past times). */
+function stamped(at: Date | undefined) {
+  return at ? { createdAt: at, updatedAt: at } : {};
+}
+
 async function insertInvoice(tx: Database, invoice: typeof invoices.$inferInsert & { id: string }, lines: readonly NewLine[]): Promise<void> {
   await tx.insert(invoices).values(invoice);
   await tx.insert(invoiceLines).values(lines.map((line) => ({ ...line, invoiceId: invoice.id })));
 }
 
-export async function createBlueInvoice(db: Database, queue: TaskQueue, userId: string, company: CallerCompany, request: BlueInvoiceCreation): Promise<CreatedInvoice> {
+/** `at`: when it was asked for (now; the demo history's are past times, db/demo-history.ts). */
+export async function createBlueInvoice(db: Database, queue: TaskQueue, userId: string, company: CallerCompany, request: BlueInvoiceCreation, at?: Date): Promise<CreatedInvoice> {
   const buyer = checkedBuyer(request.buyer, request.type);
   const remarks = checkedRemarks(request.remarks);
   const delivery = checkedDelivery(request.deliverPhone, request.deliverEmail);
@@ -89,20 +95,24 @@ export async function createBlueInvoice(db: Database, queue: TaskQueue, userId: 
   const seller = await sellerOf(db, company.id);
   const invoiceId = randomUUID();
   const created = await db.transaction(async (tx) => {
-    const { task, created } = await queue.createOnce(tx, {
-      companyId: company.id,
-      userId,
-      type: 'blue_invoice',
-      payload: { invoiceId },
-      requestSerial: request.requestSerial,
-    });
+    const { task, created } = await queue.createOnce(
+      tx,
+      {
+        companyId: company.id,
+        userId,
+        type: 'blue_invoice',
+        payload: { invoiceId },
+        requestSerial: request.requestSerial,
+      },
+      at,
+    );
     if (!created) {
       sameRequest(task, 'blue_invoice');
       return { taskId: task.id, invoiceId: String(task.payload.invoiceId) };
     }
     await insertInvoice(
       tx,
-      { id: invoiceId, companyId: company.id, createdBy: userId, kind: 'blue', type: request.type, buyer, seller, remarks, ...delivery, ...totals, taskId: task.id, applicationId: request.applicationId ?? null },
+      { id: invoiceId, companyId: company.id, createdBy: userId, kind: 'blue', type: request.type, buyer, seller, remarks, ...delivery, ...totals, taskId: task.id, applicationId: request.applicationId ?? null, ...stamped(at) },
       lines,
     );
     return { taskId: task.id, invoiceId };
@@ -142,7 +152,7 @@ function redLines(blueLinesByNo: Map<number, NewLine>, left: Map<number, { netFe
   });
 }
 
-export async function createRedInvoice(db: Database, queue: TaskQueue, userId: string, company: CallerCompany, request: RedInvoiceRequest): Promise<CreatedInvoice> {
+export async function createRedInvoice(db: Database, queue: TaskQueue, userId: string, company: CallerCompany, request: RedInvoiceRequest, at?: Date): Promise<CreatedInvoice> {
   const invoiceId = randomUUID();
   const created = await db.transaction(async (tx) => {
     const [repeat] = await tx
@@ -170,13 +180,17 @@ export async function createRedInvoice(db: Database, queue: TaskQueue, userId: s
     const red = redLines(new Map(lines.map((line) => [line.lineNo, line])), left, request);
     if (red.length === 0) invalid('请至少选择一行红冲', 'lines');
     const totals = invoiceTotals(red);
-    const { task, created } = await queue.createOnce(tx, {
-      companyId: company.id,
-      userId,
-      type: 'red_invoice',
-      payload: { invoiceId },
-      requestSerial: request.requestSerial,
-    });
+    const { task, created } = await queue.createOnce(
+      tx,
+      {
+        companyId: company.id,
+        userId,
+        type: 'red_invoice',
+        payload: { invoiceId },
+        requestSerial: request.requestSerial,
+      },
+      at,
+    );
     if (!created) {
       // Another create with this serial committed meanwhile: the same request only.
       sameRequest(task, 'red_invoice');
@@ -199,6 +213,7 @@ export async function createRedInvoice(db: Database, queue: TaskQueue, userId: s
         taskId: task.id,
         originalId: blue.id,
         redReason: request.reason,
+        ...stamped(at),
       },
       red,
     );

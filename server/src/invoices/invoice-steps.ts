@@ -22,7 +22,7 @@ import { addIssuedInvoiceToTotals } from '../statistics/invoice-totals';
 import { faceAuthenticatedToday, isLoggedIn } from '../tax-accounts/tax-account-records';
 import type { TaskRow } from '../tasks/task-queue';
 import { TaskStatus } from '@app/contract/task-status';
-import type { StepContext, StepOutcome } from '../tasks/step-types';
+import { stepTime, type Readiness, type StepContext, type StepOutcome } from '../tasks/step-types';
 import { documentLine, leftOfBlue, linesOf, type InvoiceRow } from './invoice-records';
 
 export const NOT_LOGGED_IN_REASON = '电子税务局未登录，请先登录后重试';
@@ -31,19 +31,22 @@ const CONFIRMATION_POLL_MS = 1000;
 const OUTCOME_POLL_MS = 1000;
 export const STILL_ISSUING_REASON = '电子税务局正在开具，请稍候';
 
+/** When a change is written: now (a demo history step's time when it runs in the past). */
+type Clock = () => Date;
+
 /** The gateway ref of a task's issue request. */
 function issueRef(task: TaskRow): string {
   return task.type === 'blue_invoice' ? task.id : `${task.id}:issue`;
 }
 
-function issuedOutcome(invoice: InvoiceRow, issued: { number: string; issuedAt: Date }, issuer: string): StepOutcome {
+function issuedOutcome(invoice: InvoiceRow, issued: { number: string; issuedAt: Date }, issuer: string, clock: Clock): StepOutcome {
   return {
     status: TaskStatus.Succeeded,
     failReason: null,
     payload: { stage: 'done' },
     result: { invoiceId: invoice.id, invoiceNumber: issued.number },
     finished: true,
-    effects: invoiceIssued(invoice, issued, issuer),
+    effects: invoiceIssued(invoice, issued, issuer, clock),
   };
 }
 
@@ -55,11 +58,12 @@ function issuedOutcome(invoice: InvoiceRow, issued: { number: string; issuedAt: 
 export async function settleInvoiceTask(task: TaskRow, context: StepContext): Promise<StepOutcome | null> {
   const stage = String(task.payload.stage ?? 'start');
   if (task.type === 'red_invoice' && stage !== 'issue') return null;
+  const clock = () => stepTime(context);
   const outcome = await context.gateway.issueOutcome(issueRef(task));
   if (outcome.state === 'none') return null;
-  if (outcome.state === 'processing') return { failReason: STILL_ISSUING_REASON, nextRunAt: new Date(Date.now() + OUTCOME_POLL_MS) };
+  if (outcome.state === 'processing') return { failReason: STILL_ISSUING_REASON, nextRunAt: new Date(clock().getTime() + OUTCOME_POLL_MS) };
   const invoice = await loadInvoice(context.db, task);
-  return issuedOutcome(invoice, outcome, await issuerOf(context.db, task.companyId, invoice));
+  return issuedOutcome(invoice, outcome, await issuerOf(context.db, task.companyId, invoice), clock);
 }
 
 /** The issuer printed on an invoice: the name on the company's e-tax account. */
@@ -68,22 +72,25 @@ async function issuerOf(db: Database, companyId: string, invoice: InvoiceRow): P
   return account?.personName ?? invoice.issuer;
 }
 
-function failed(reason: string, task: TaskRow): StepOutcome {
-  return { status: TaskStatus.Failed, failReason: reason, finished: true, effects: invoiceFailed(task, reason) };
+function failed(reason: string, task: TaskRow, clock: Clock): StepOutcome {
+  return { status: TaskStatus.Failed, failReason: reason, finished: true, effects: invoiceFailed(task, reason, clock) };
 }
 
 /** The invoice (and its application) of a task that failed for good. */
-export function invoiceFailed(task: TaskRow, reason: string) {
+export function invoiceFailed(task: TaskRow, reason: string, clock: Clock = () => new Date()) {
   return async (tx: Database) => {
     const invoiceId = String(task.payload.invoiceId ?? '');
     if (!invoiceId) return;
     const [invoice] = await tx
       .update(invoices)
-      .set({ status: '开具失败', failReason: reason, updatedAt: new Date() })
+      .set({ status: '开具失败', failReason: reason, updatedAt: clock() })
       .where(and(eq(invoices.id, invoiceId), eq(invoices.status, '开具中')))
       .returning({ applicationId: invoices.applicationId });
     if (invoice?.applicationId) {
-      await tx.update(invoiceApplications).set({ status: '开具失败', updatedAt: new Date() }).where(eq(invoiceApplications.id, invoice.applicationId));
+      await tx
+        .update(invoiceApplications)
+        .set({ status: '开具失败', updatedAt: clock() })
+        .where(eq(invoiceApplications.id, invoice.applicationId));
     }
   };
 }
@@ -94,8 +101,8 @@ async function loadInvoice(db: Database, task: TaskRow): Promise<InvoiceRow> {
   return invoice;
 }
 
-/** The issuer's name, or why the bureau will not issue now. */
-export async function readiness(db: Database, companyId: string): Promise<{ issuer: string } | { reason: string }> {
+/** The issuer's name, or why the bureau will not issue now: read from the company's tax account. */
+export async function readiness(db: Database, companyId: string): Promise<Readiness> {
   const [account] = await db.select().from(taxAccounts).where(eq(taxAccounts.companyId, companyId));
   if (!account || !isLoggedIn(account)) return { reason: NOT_LOGGED_IN_REASON };
   if (!faceAuthenticatedToday(account)) return { reason: NO_FACE_REASON };
@@ -118,13 +125,17 @@ async function issueRequest(db: Database, invoice: InvoiceRow, redConfirmationNu
   };
 }
 
-/** The issued invoice, its delivery, its application, and (red) the new state of the blue invoice it reverses. */
-function invoiceIssued(invoice: InvoiceRow, issued: { number: string; issuedAt: Date }, issuer: string) {
+/**
+ * The issued invoice, its delivery, its application, and (red) the new state of the blue invoice it reverses (the
+ * month's and day's totals go by the bureau's `issuedAt`).
+ */
+function invoiceIssued(invoice: InvoiceRow, issued: { number: string; issuedAt: Date }, issuer: string, clock: Clock) {
   return async (tx: Database) => {
+    const at = clock();
     // Compare-and-set: recorded as issued once, so its month's and day's totals count it once.
     const [recorded] = await tx
       .update(invoices)
-      .set({ status: '已开具', number: issued.number, issuedAt: issued.issuedAt, issuer, failReason: null, updatedAt: new Date() })
+      .set({ status: '已开具', number: issued.number, issuedAt: issued.issuedAt, issuer, failReason: null, updatedAt: at })
       .where(and(eq(invoices.id, invoice.id), isNull(invoices.issuedAt)))
       .returning({ id: invoices.id });
     if (!recorded) return;
@@ -133,11 +144,11 @@ function invoiceIssued(invoice: InvoiceRow, issued: { number: string; issuedAt: 
       ...(invoice.deliverPhone ? [{ invoiceId: invoice.id, channel: 'phone' as const, address: invoice.deliverPhone }] : []),
       ...(invoice.deliverEmail ? [{ invoiceId: invoice.id, channel: 'email' as const, address: invoice.deliverEmail }] : []),
     ];
-    if (deliveries.length) await tx.insert(invoiceDeliveries).values(deliveries);
+    if (deliveries.length) await tx.insert(invoiceDeliveries).values(deliveries.map((delivery) => ({ ...delivery, sentAt: at })));
     if (invoice.applicationId) {
       await tx
         .update(invoiceApplications)
-        .set({ status: deliveries.length ? '已交付' : '已开具', updatedAt: new Date() })
+        .set({ status: deliveries.length ? '已交付' : '已开具', updatedAt: at })
         .where(eq(invoiceApplications.id, invoice.applicationId));
     }
     if (invoice.kind === 'red' && invoice.originalId) {
@@ -152,31 +163,32 @@ function invoiceIssued(invoice: InvoiceRow, issued: { number: string; issuedAt: 
         .where(and(eq(invoices.originalId, blue.id), eq(invoices.status, '开具中'), ne(invoices.id, invoice.id)));
       const leftFen = [...left.values()].reduce((sum, line) => sum + line.grossFen, 0);
       const status = leftFen <= 0 && pending.length === 0 ? '已红冲' : '部分红冲';
-      await tx.update(invoices).set({ status, updatedAt: new Date() }).where(eq(invoices.id, blue.id));
+      await tx.update(invoices).set({ status, updatedAt: at }).where(eq(invoices.id, blue.id));
     }
   };
 }
 
-function confirmationSaved(invoiceId: string, confirmation: RedConfirmation) {
+function confirmationSaved(invoiceId: string, confirmation: RedConfirmation, clock: Clock) {
   return async (tx: Database) => {
-    await tx.update(invoices).set({ redConfirmation: confirmation, updatedAt: new Date() }).where(eq(invoices.id, invoiceId));
+    await tx.update(invoices).set({ redConfirmation: confirmation, updatedAt: clock() }).where(eq(invoices.id, invoiceId));
   };
 }
 
 export async function runInvoiceStep(task: TaskRow, context: StepContext): Promise<StepOutcome> {
+  const clock = () => stepTime(context);
   const stage = String(task.payload.stage ?? 'start');
   const invoice = await loadInvoice(context.db, task);
   const issuing = task.type === 'blue_invoice' || stage === 'issue';
   // What an earlier attempt (or a retried task) already got issued counts, whatever the login says now.
   const outcome = issuing ? await context.gateway.issueOutcome(issueRef(task)) : null;
-  if (outcome?.state === 'issued') return issuedOutcome(invoice, outcome, await issuerOf(context.db, task.companyId, invoice));
-  if (outcome?.state === 'processing') return { failReason: STILL_ISSUING_REASON, nextRunAt: new Date(Date.now() + OUTCOME_POLL_MS) };
+  if (outcome?.state === 'issued') return issuedOutcome(invoice, outcome, await issuerOf(context.db, task.companyId, invoice), clock);
+  if (outcome?.state === 'processing') return { failReason: STILL_ISSUING_REASON, nextRunAt: new Date(clock().getTime() + OUTCOME_POLL_MS) };
 
-  const ready = await readiness(context.db, task.companyId);
-  if ('reason' in ready) return failed(ready.reason, task);
+  const ready = context.readiness ?? (await readiness(context.db, task.companyId));
+  if ('reason' in ready) return failed(ready.reason, task, clock);
   if (issuing) {
     const issued = await context.gateway.issueInvoice(issueRef(task), await issueRequest(context.db, invoice, invoice.redConfirmation?.number));
-    return issuedOutcome(invoice, issued, ready.issuer);
+    return issuedOutcome(invoice, issued, ready.issuer, clock);
   }
 
   const reason = invoice.redReason ?? '01';
@@ -191,17 +203,17 @@ export async function runInvoiceStep(task: TaskRow, context: StepContext): Promi
         })
       : await context.gateway.pollRedConfirmation(task.id);
   const confirmation: RedConfirmation = { number: form.number, reason, state: form.state };
-  const saved = confirmationSaved(invoice.id, confirmation);
+  const saved = confirmationSaved(invoice.id, confirmation, clock);
   if (form.state === '01' || form.state === '04') {
-    return { payload: { stage: 'issue' }, nextRunAt: new Date(), effects: saved };
+    return { payload: { stage: 'issue' }, nextRunAt: clock(), effects: saved };
   }
   if (form.state === '02' || form.state === '03') {
-    return { payload: { stage: 'confirm' }, nextRunAt: new Date(Date.now() + CONFIRMATION_POLL_MS), effects: saved };
+    return { payload: { stage: 'confirm' }, nextRunAt: new Date(clock().getTime() + CONFIRMATION_POLL_MS), effects: saved };
   }
   const voided = `红字确认单${RED_CONFIRMATION_STATES[form.state]}`;
-  const markFailed = invoiceFailed(task, voided);
+  const markFailed = invoiceFailed(task, voided, clock);
   return {
-    ...failed(voided, task),
+    ...failed(voided, task, clock),
     effects: async (tx) => {
       await saved(tx);
       await markFailed(tx);

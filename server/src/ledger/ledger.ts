@@ -62,6 +62,8 @@ export interface PostRequest {
   movement: Movement;
   idempotencyKey: string;
   memo?: string;
+  /** When it is posted: now, unless the demo history posts its past movements at their times (db/demo-history.ts). */
+  at?: Date;
 }
 
 /**
@@ -84,7 +86,7 @@ export async function post(tx: Database, request: PostRequest): Promise<boolean>
   }
   const [transaction] = await tx
     .insert(ledgerTransactions)
-    .values({ companyId: request.companyId, kind: request.movement.kind, idempotencyKey: request.idempotencyKey, memo: request.memo ?? '' })
+    .values({ companyId: request.companyId, kind: request.movement.kind, idempotencyKey: request.idempotencyKey, memo: request.memo ?? '', ...(request.at && { createdAt: request.at }) })
     .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
     .returning({ id: ledgerTransactions.id });
   if (!transaction) return false;
@@ -100,7 +102,15 @@ export async function post(tx: Database, request: PostRequest): Promise<boolean>
   await tx.insert(ledgerEntries).values(
     postings.map((posting) => {
       const account = accountOf(posting.account);
-      return { transactionId: transaction.id, accountId: account.id, companyId: account.companyId, accountKind: posting.account, amount: posting.amountFen, label: posting.label };
+      return {
+        transactionId: transaction.id,
+        accountId: account.id,
+        companyId: account.companyId,
+        accountKind: posting.account,
+        amount: posting.amountFen,
+        label: posting.label,
+        ...(request.at && { createdAt: request.at }),
+      };
     }),
   );
   for (const [kind, change] of changes) {

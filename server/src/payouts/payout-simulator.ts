@@ -49,9 +49,17 @@ export class PayoutSimulator implements PayoutGateway {
 
   constructor(
     private readonly db: Database,
-    private readonly options: { delayMs: number; fault: PayoutFault },
+    /**
+     * `now`: the bank's clock (when it receives and decides); now, unless the demo history pays out its past
+     * withdrawals at their times (db/demo-history.ts).
+     */
+    private readonly options: { delayMs: number; fault: PayoutFault; now?: () => Date },
   ) {
     this.fault = { ...options.fault };
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
   }
 
   async payout(request: PayoutRequest): Promise<PayoutOutcome | { state: 'processing' }> {
@@ -59,7 +67,11 @@ export class PayoutSimulator implements PayoutGateway {
     if (!known) {
       if (this.fault.mode === 'down') throw new PayoutUnavailable('银行系统繁忙，请稍后重试');
       // Received: recorded before anything else happens, once per reference.
-      const [received] = await this.db.insert(simPayouts).values({ ref: request.ref, state: 'processing', amountFen: request.amountFen }).onConflictDoNothing().returning();
+      const [received] = await this.db
+        .insert(simPayouts)
+        .values({ ref: request.ref, state: 'processing', amountFen: request.amountFen, ...(this.options.now && { createdAt: this.now() }) })
+        .onConflictDoNothing()
+        .returning();
       // The asker that handed it in waits for the decision, as a slow bank keeps the call open; the others are told.
       if (received) return this.awaitDecision(received);
     }
@@ -90,7 +102,7 @@ export class PayoutSimulator implements PayoutGateway {
   private async awaitDecision(received: SimPayoutRow): Promise<PayoutOutcome | { state: 'processing' }> {
     let status: PayoutStatus = { state: 'processing' };
     for (let attempt = 0; attempt < 4 && status.state === 'processing'; attempt++) {
-      await sleep(Math.max(received.createdAt.getTime() + this.options.delayMs - Date.now(), 0) + 5 * attempt);
+      await sleep(Math.max(received.createdAt.getTime() + this.options.delayMs - this.now().getTime(), 0) + 5 * attempt);
       status = await this.outcome(received.ref);
     }
     return this.decided(status);
@@ -103,10 +115,16 @@ export class PayoutSimulator implements PayoutGateway {
       .update(simPayouts)
       .set({
         state: failed ? 'failed' : 'paid',
-        payoutNo: failed ? null : `PO${Date.now()}${String(randomInt(1_000_000)).padStart(6, '0')}`,
+        payoutNo: failed ? null : `PO${this.now().getTime()}${String(randomInt(1_000_000)).padStart(6, '0')}`,
         reason: failed ? this.fault.reason : null,
       })
-      .where(and(eq(simPayouts.ref, row.ref), eq(simPayouts.state, 'processing'), lte(simPayouts.createdAt, sql`now() - (${this.options.delayMs} * interval '1 millisecond')`)))
+      .where(
+        and(
+          eq(simPayouts.ref, row.ref),
+          eq(simPayouts.state, 'processing'),
+          lte(simPayouts.createdAt, this.options.now ? new Date(this.now().getTime() - this.options.delayMs) : sql`now() - (${this.options.delayMs} * interval '1 millisecond')`),
+        ),
+      )
       .returning();
     // Not due yet, or another asker decided it first: what is stored now.
     return decided ?? (await this.row(row.ref));

@@ -18,7 +18,7 @@ import { withdrawals } from '../db/schema';
 import { GatewayError } from '../etax/gateway';
 import { addToMonthTotals } from '../cash/money-totals';
 import { post } from '../ledger/ledger';
-import type { StepContext, StepOutcome } from '../tasks/step-types';
+import { stepTime, type StepContext, type StepOutcome } from '../tasks/step-types';
 import type { TaskRow } from '../tasks/task-queue';
 import { PayoutUnavailable, type PayoutOutcome, type PayoutStatus } from './payout-gateway';
 
@@ -27,26 +27,26 @@ export const BANK_POLL_MS = 1000;
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 
-/** Applies a payout's outcome to the withdrawal and the ledger, once (inside the task's commit). */
-export async function finishWithdrawal(tx: Database, withdrawalId: string, outcome: PayoutOutcome): Promise<void> {
+/** Applies a payout's outcome to the withdrawal and the ledger, once (inside the task's commit), at `at` (default now). */
+export async function finishWithdrawal(tx: Database, withdrawalId: string, outcome: PayoutOutcome, at?: Date): Promise<void> {
   const paid = outcome.state === 'paid';
   const [withdrawal] = await tx
     .update(withdrawals)
-    .set({ state: paid ? '已到账' : '失败', failReason: paid ? null : outcome.reason, payoutNo: paid ? outcome.payoutNo : null, finishedAt: new Date() })
+    .set({ state: paid ? '已到账' : '失败', failReason: paid ? null : outcome.reason, payoutNo: paid ? outcome.payoutNo : null, finishedAt: at ?? new Date() })
     .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.state, '审核中')))
     .returning();
   if (!withdrawal) return;
   const movement = { amountFen: withdrawal.amountFen, feeFen: withdrawal.feeFen };
   if (paid) {
-    await post(tx, { companyId: withdrawal.companyId, movement: { kind: 'withdrawal_paid', ...movement }, idempotencyKey: `withdraw-paid:${withdrawal.id}`, memo: withdrawal.account });
+    await post(tx, { companyId: withdrawal.companyId, movement: { kind: 'withdrawal_paid', ...movement }, idempotencyKey: `withdraw-paid:${withdrawal.id}`, memo: withdrawal.account, at });
   } else {
-    await post(tx, { companyId: withdrawal.companyId, movement: { kind: 'withdrawal_failed', ...movement }, idempotencyKey: `withdraw-refund:${withdrawal.id}`, memo: outcome.reason });
+    await post(tx, { companyId: withdrawal.companyId, movement: { kind: 'withdrawal_failed', ...movement }, idempotencyKey: `withdraw-refund:${withdrawal.id}`, memo: outcome.reason, at });
     // No longer an expense of the month it was asked in.
     await addToMonthTotals(tx, withdrawal.companyId, withdrawal.createdAt, 'bank', { expenseFen: -(withdrawal.amountFen + withdrawal.feeFen) });
   }
 }
 
-function outcomeOf(withdrawal: WithdrawalRow, outcome: PayoutOutcome): StepOutcome {
+function outcomeOf(withdrawal: WithdrawalRow, outcome: PayoutOutcome, context: StepContext): StepOutcome {
   const paid = outcome.state === 'paid';
   return {
     status: paid ? TaskStatus.Succeeded : TaskStatus.Failed,
@@ -54,13 +54,13 @@ function outcomeOf(withdrawal: WithdrawalRow, outcome: PayoutOutcome): StepOutco
     payload: { stage: 'done' },
     result: { withdrawalId: withdrawal.id, ...(paid && { payoutNo: outcome.payoutNo }) },
     finished: true,
-    effects: (tx) => finishWithdrawal(tx, withdrawal.id, outcome),
+    effects: (tx) => finishWithdrawal(tx, withdrawal.id, outcome, stepTime(context)),
   };
 }
 
 /** The bank has the payout and has not decided: the task stays open and asks again (not a failed attempt). */
-function awaitingBank(): StepOutcome {
-  return { status: TaskStatus.Processing, failReason: null, payload: { stage: 'awaitBank' }, nextRunAt: new Date(Date.now() + BANK_POLL_MS) };
+function awaitingBank(context: StepContext): StepOutcome {
+  return { status: TaskStatus.Processing, failReason: null, payload: { stage: 'awaitBank' }, nextRunAt: new Date(stepTime(context).getTime() + BANK_POLL_MS) };
 }
 
 async function withdrawalOf(db: Database, task: TaskRow): Promise<WithdrawalRow> {
@@ -78,7 +78,7 @@ export async function runWithdrawStep(task: TaskRow, context: StepContext): Prom
   try {
     // Handed in once; asked again (a repeated step, stage awaitBank) it answers what the bank has, paying nothing twice.
     const outcome = await context.payouts.payout({ ref: withdrawal.id, amountFen: withdrawal.amountFen, bankName: withdrawal.bankName, bankAccount: withdrawal.bankAccount });
-    return outcome.state === 'processing' ? awaitingBank() : outcomeOf(withdrawal, outcome);
+    return outcome.state === 'processing' ? awaitingBank(context) : outcomeOf(withdrawal, outcome, context);
   } catch (error) {
     if (error instanceof PayoutUnavailable) throw new GatewayError(error.message);
     throw error;
@@ -98,7 +98,7 @@ export async function settleWithdrawTask(task: TaskRow, context: StepContext, re
   let status: PayoutStatus = await context.payouts.outcome(withdrawal.id);
   if (status.state === 'unknown') status = await context.payouts.cancelUnreceived(withdrawal.id, reason);
   if (status.state === 'unknown') return null;
-  return status.state === 'processing' ? awaitingBank() : outcomeOf(withdrawal, status);
+  return status.state === 'processing' ? awaitingBank(context) : outcomeOf(withdrawal, status, context);
 }
 
 /** A withdraw task that fails for good gives the money back (only after settleWithdrawTask answered null). */

@@ -10,6 +10,22 @@ export interface StepContext {
   secretKey: Buffer;
   /** Withdrawals' payouts (absent: withdraw tasks fail as unsupported). */
   payouts?: PayoutGateway;
+  /** The time a step runs at: now, unless the demo history runs its steps at past times (db/demo-history.ts). */
+  now?: () => Date;
+  /**
+   * The company's readiness at the tax bureau when the step runs, where the caller knows it; otherwise (the worker)
+   * it is read from the company's tax account now. The demo history's past steps cannot read it there: the account
+   * holds how things stand today.
+   */
+  readiness?: Readiness;
+}
+
+/** Whether the tax bureau will issue for the company: the issuer printed on its invoices, or why not. */
+export type Readiness = { issuer: string } | { reason: string };
+
+/** The time of a step of this context. */
+export function stepTime(context: Pick<StepContext, 'now'>): Date {
+  return context.now?.() ?? new Date();
 }
 
 /** How a step changes its task; `account` is applied to the company's tax account in the same transaction. */

@@ -52,11 +52,13 @@ export class TaskQueue {
 
   /**
    * Creates a task inside the caller's transaction, once per request serial: a repeated or concurrent create with the
-   * same serial answers the task that exists (`created` false). Call `wake()` after the transaction commits.
+   * same serial answers the task that exists (`created` false). Call `wake()` after the transaction commits. `at`: when
+   * it was asked for (now; the demo history's are past times, db/demo-history.ts).
    */
   async createOnce(
     tx: Database,
     input: { companyId: string; userId: string; type: TaskType; payload: Record<string, unknown>; requestSerial: string },
+    at?: Date,
   ): Promise<{ task: TaskRow; created: boolean }> {
     const [task] = await tx
       .insert(tasks)
@@ -66,7 +68,8 @@ export class TaskQueue {
         type: input.type,
         payload: { stage: 'start', ...input.payload },
         requestSerial: input.requestSerial,
-        deadlineAt: new Date(Date.now() + TASK_DEADLINE_MS[input.type]),
+        deadlineAt: new Date((at?.getTime() ?? Date.now()) + TASK_DEADLINE_MS[input.type]),
+        ...(at && { createdAt: at, updatedAt: at, nextRunAt: at }),
       })
       .onConflictDoNothing({ target: [tasks.companyId, tasks.requestSerial] })
       .returning();

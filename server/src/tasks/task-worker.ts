@@ -11,7 +11,7 @@
  */
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { taxAccounts, tasks } from '../db/schema';
 import { GatewayError } from '../etax/gateway';
@@ -195,36 +195,47 @@ export class TaskWorker {
   }
 
   /** Writes the outcome if this claim still holds the task, and releases it; false when the lease was lost. */
-  private async commit(task: TaskRow, outcome: StepOutcome): Promise<boolean> {
-    const attempts = typeof outcome.payload?.attempts === 'number' ? outcome.payload.attempts : undefined;
-    const payload = outcome.payload ? { ...outcome.payload } : undefined;
-    if (payload) delete payload.attempts;
-    return this.context.db.transaction(async (tx) => {
-      const updated = await tx
-        .update(tasks)
-        .set({
-          ...(outcome.status !== undefined && { status: outcome.status }),
-          ...(outcome.failReason !== undefined && { failReason: outcome.failReason }),
-          ...(outcome.extensionData !== undefined && { extensionData: outcome.extensionData }),
-          ...(payload && Object.keys(payload).length > 0 && { payload: sql`${tasks.payload} || ${JSON.stringify(payload)}::jsonb` }),
-          ...(outcome.result && { result: outcome.result }),
-          ...(outcome.nextRunAt && { nextRunAt: outcome.nextRunAt }),
-          ...(outcome.smsSentAt && { smsSentAt: outcome.smsSentAt }),
-          ...(attempts !== undefined && { attempts }),
-          ...(outcome.finished && { finishedAt: sql`now()` }),
-          lockedBy: null,
-          lockedUntil: null,
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(tasks.id, task.id), eq(tasks.lockedBy, task.lockedBy ?? '')))
-        .returning({ id: tasks.id });
-      if (updated.length === 0) return false; // The lease ran out and another claim holds the task now.
-      if (outcome.account) {
-        await tx.update(taxAccounts).set({ ...outcome.account, updatedAt: sql`now()` }).where(eq(taxAccounts.companyId, task.companyId));
-      }
-      const effects = outcome.effects ?? (outcome.finished && outcome.status === TaskStatus.Failed ? failureEffects(task, outcome.failReason ?? '') : undefined);
-      await effects?.(tx);
-      return true;
-    });
+  private commit(task: TaskRow, outcome: StepOutcome): Promise<boolean> {
+    return commitStepOutcome(this.context.db, task, outcome);
   }
+}
+
+/**
+ * Writes a step's outcome to its task and releases it, in one transaction with what else the step changes (its tax
+ * account, its effects), fenced by the claim that ran it (`locked_by`): false, writing nothing, when that claim no
+ * longer holds the task. A task no claim holds (`locked_by` null) is one no worker runs: the demo history
+ * (db/demo-history.ts) runs its past tasks' steps itself and writes them at `at`, the step's time; else now.
+ */
+export async function commitStepOutcome(db: Database, task: TaskRow, outcome: StepOutcome, at?: Date): Promise<boolean> {
+  const attempts = typeof outcome.payload?.attempts === 'number' ? outcome.payload.attempts : undefined;
+  const payload = outcome.payload ? { ...outcome.payload } : undefined;
+  if (payload) delete payload.attempts;
+  const written = at ?? sql`now()`;
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(tasks)
+      .set({
+        ...(outcome.status !== undefined && { status: outcome.status }),
+        ...(outcome.failReason !== undefined && { failReason: outcome.failReason }),
+        ...(outcome.extensionData !== undefined && { extensionData: outcome.extensionData }),
+        ...(payload && Object.keys(payload).length > 0 && { payload: sql`${tasks.payload} || ${JSON.stringify(payload)}::jsonb` }),
+        ...(outcome.result && { result: outcome.result }),
+        ...(outcome.nextRunAt && { nextRunAt: outcome.nextRunAt }),
+        ...(outcome.smsSentAt && { smsSentAt: outcome.smsSentAt }),
+        ...(attempts !== undefined && { attempts }),
+        ...(outcome.finished && { finishedAt: written }),
+        lockedBy: null,
+        lockedUntil: null,
+        updatedAt: written,
+      })
+      .where(and(eq(tasks.id, task.id), task.lockedBy === null ? isNull(tasks.lockedBy) : eq(tasks.lockedBy, task.lockedBy)))
+      .returning({ id: tasks.id });
+    if (updated.length === 0) return false; // The lease ran out and another claim holds the task now.
+    if (outcome.account) {
+      await tx.update(taxAccounts).set({ ...outcome.account, updatedAt: written }).where(eq(taxAccounts.companyId, task.companyId));
+    }
+    const effects = outcome.effects ?? (outcome.finished && outcome.status === TaskStatus.Failed ? failureEffects(task, outcome.failReason ?? '') : undefined);
+    await effects?.(tx);
+    return true;
+  });
 }

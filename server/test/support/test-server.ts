@@ -83,6 +83,8 @@ export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise
     testHooks: false,
     worker: { enabled: true, pollMs: 20, stepTimeoutMs: 2000, leaseMs: 4000, batch: 8 },
     auth: { wechat: null, alipay: null, demo: true },
+    // The tests count exactly what they made: no demo history (a test of it turns it on).
+    demoHistory: false,
     trustProxy: [],
     http: { requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, connectionTimeoutMs: 60_000 },
     ...overrides,

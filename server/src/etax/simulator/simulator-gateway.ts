@@ -7,6 +7,7 @@ import { randomInt } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { simInvoices, simInvoiceSequence, simIssueRequests, simSessions, simSms } from '../../db/schema';
+import { chinaDate } from '@app/domain/china-time';
 import type { RedConfirmationState } from '@app/domain/invoice-document';
 import { GatewayError, type ETaxGateway, type IssuedInvoice, type IssueOutcome, type IssueRequest, type RedConfirmationRequest, type RedConfirmationStatus, type ScanState, type SmsVerdict, type StartedScan, type TaxBureauAccount } from '../gateway';
 import type { FaultState } from './faults';
@@ -22,6 +23,11 @@ export interface SimulatorOptions {
   stepDelayMs: number;
   fault: FaultState;
   log: (message: string) => void;
+  /**
+   * The bureau's clock: the time it issues at (the number's year, the issue date) and answers by. Now, unless the demo
+   * history has the bureau issue its past invoices at their times (db/demo-history.ts, with no step delay).
+   */
+  now?: () => Date;
 }
 
 export class SimulatorGateway implements ETaxGateway {
@@ -42,6 +48,10 @@ export class SimulatorGateway implements ETaxGateway {
     return `${this.options.publicUrl}/etax-sim/scan/${encodeURIComponent(ref)}`;
   }
 
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
   /** How long a step takes now (the fault switch may slow it down). */
   private stepMs(): number {
     const { mode, delayMs } = this.options.fault;
@@ -56,8 +66,8 @@ export class SimulatorGateway implements ETaxGateway {
     const { mode, reason } = this.options.fault;
     if (mode === 'hang') await new Promise(() => {});
     const ms = this.stepMs();
-    await received?.(new Date(Date.now() + ms + LOST_REQUEST_GRACE_MS));
-    await new Promise((resolve) => setTimeout(resolve, ms));
+    await received?.(new Date(this.now().getTime() + ms + LOST_REQUEST_GRACE_MS));
+    if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
     if (mode === 'fail') throw new GatewayError(reason);
   }
 
@@ -164,7 +174,7 @@ export class SimulatorGateway implements ETaxGateway {
       .where(and(eq(simInvoices.ref, ref), inArray(simInvoices.kind, ['blue', 'red'])));
     if (invoice) return { state: 'issued', number: invoice.number, issuedAt: invoice.issuedAt };
     const [request] = await db.select().from(simIssueRequests).where(eq(simIssueRequests.ref, ref));
-    return request?.state === 'processing' && request.answerBy.getTime() > Date.now() ? { state: 'processing' } : { state: 'none' };
+    return request?.state === 'processing' && request.answerBy.getTime() > this.now().getTime() ? { state: 'processing' } : { state: 'none' };
   }
 
   /**
@@ -192,11 +202,12 @@ export class SimulatorGateway implements ETaxGateway {
   /** Numbers: 2 digits of the year, 2 of the seller's province, channel 1, 15 of sequence; one per ref, ever. */
   private async record(ref: string, kind: 'blue' | 'red' | 'red_confirmation', sellerTaxNumber: string, state?: string) {
     const region = /^\d{2}$/.test(sellerTaxNumber.slice(2, 4)) ? sellerTaxNumber.slice(2, 4) : '44';
-    const year = String(new Date().getFullYear() % 100).padStart(2, '0');
+    const at = this.now();
+    const year = chinaDate(at).slice(2, 4);
     const number = sql`${year} || ${region} || '1' || lpad(nextval('${sql.raw(simInvoiceSequence.seqName ?? 'sim_invoice_seq')}')::text, 15, '0')`;
     await this.options.db
       .insert(simInvoices)
-      .values({ ref, kind, number, state: state ?? null })
+      .values({ ref, kind, number, state: state ?? null, ...(this.options.now && { issuedAt: at }) })
       .onConflictDoNothing({ target: simInvoices.ref });
     const [row] = await this.options.db.select().from(simInvoices).where(eq(simInvoices.ref, ref));
     if (!row) throw new GatewayError('税务局未返回开具结果，请稍后重试');
