@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { currentPage, expectPage, navigateInApp } from '../support/app';
 import { wechatPhone } from '../support/browser';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
-import { acceptAgreement, callApi } from '../support/sign-in';
+import { acceptAgreement, callApi, demoSignIn } from '../support/sign-in';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -102,5 +102,25 @@ test('a bind code brings the taxi manager into a second company; switching shows
     await shot(taxi, 'my-after-switch');
   } finally {
     await taxiContext.close();
+  }
+});
+
+test('a bind code’s link opened by someone not signed in: they sign in first, then see the company to join', async ({ browser }) => {
+  const managerToken = await demoSignIn(server.url, '企业管理员');
+  const { code } = await callApi<{ code: string }>(server.url, 'company/createBindCode', {}, managerToken);
+  // Not a public link: the server leaves the address to the host's /t page, which resolves it after sign-in.
+  const context = await browser.newContext({ ...wechatPhone });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/t/${code}`);
+    await expect(page).toHaveURL(/\/api\/auth\/authorize\?authType=wechat/);
+    expect(new URL(page.url()).searchParams.get('returnUrl')).toMatch(new RegExp(`^/t/${code}\\?t=\\d+$`));
+    await page.getByRole('button', { name: '以普通用户身份登录' }).click();
+    await expectPage(page, { owner: 'my', name: 'MyCompanyBind', title: '绑定企业' });
+    await expect(page).toHaveURL(new RegExp(`/my/company/bind\\?code=${code}$`));
+    await expect(currentPage(page).getByRole('region', { name: '将要加入的企业' })).toContainText(COMPANY_A);
+    await shot(page, 'bind-after-sign-in');
+  } finally {
+    await context.close();
   }
 });
