@@ -6,7 +6,7 @@
  * task and opens its detail page.
  */
 import { lazy, useState, type ReactNode } from 'react';
-import { INVOICE_LIMITS } from '@app/domain/invoice-buyer';
+import { INVOICE_LIMITS, type TitleBuyerField } from '@app/domain/invoice-buyer';
 import type { InvoiceType } from '@app/domain/invoice-document';
 import type { LineRate } from '@app/domain/invoice-line';
 import type { Title, TitleKind } from '@app/domain/invoice-title';
@@ -16,7 +16,6 @@ import { Input } from '@app/ui/input';
 import { Selector } from '@app/ui/selector';
 import { TextArea } from '@app/ui/text-area';
 import type { Goods } from '@app/contract/goods';
-import type { BuyerField } from './buyer-rules';
 import { buyerRule, deliverEmailRule, deliverPhoneRule, remarksRule } from './form-rules';
 import { buyerFromTitle, completeValues, emptyFormValues, KIND_OPTIONS, TYPE_OPTIONS, type BlueInvoiceFormValues } from './form-values';
 import { afterPickingGoods, afterTyping } from './line-edits';
@@ -30,7 +29,7 @@ import './blue-invoice-form.css';
 const TitlePickerPopup = lazy(() => import('./TitlePickerPopup').then((module) => ({ default: module.TitlePickerPopup })));
 
 /** An invoice has at most this many lines (the server's limit). */
-const BUYER_FIELDS: readonly BuyerField[] = ['kind', 'name', 'taxNumber', 'address', 'phone', 'bankName', 'bankAccount'];
+const BUYER_FIELDS: readonly TitleBuyerField[] = ['kind', 'name', 'taxNumber', 'address', 'phone', 'bankName', 'bankAccount'];
 
 export interface BlueInvoiceFormProps {
   /** The home page's quick form. */
