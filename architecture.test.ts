@@ -11,7 +11,7 @@ import { expect, test } from '@rstest/core';
 import { cruise, type ICruiseOptions, type IReporterOutput } from 'dependency-cruiser';
 
 const ROOT = import.meta.dirname;
-const SOURCES = ['host/src', 'remotes', 'shared/host-sdk/src', 'shared/ui/src', 'shared/domain/src', 'shared/contract/src', 'server/src', 'deploy/src'];
+const SOURCES = ['host/src', 'remotes', 'shared/host-sdk/src', 'shared/ui/src', 'shared/widgets/src', 'shared/domain/src', 'shared/contract/src', 'server/src', 'deploy/src'];
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -10,6 +10,7 @@ import { INVOICE_LIMITS, type TitleBuyerField } from '@app/domain/invoice-buyer'
 import type { InvoiceType } from '@app/domain/invoice-document';
 import type { LineRate } from '@app/domain/invoice-line';
 import type { Title, TitleKind } from '@app/domain/invoice-title';
+import { useNavigate } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { Form, type FormInstance } from '@app/ui/form';
 import { Input } from '@app/ui/input';
@@ -23,10 +24,11 @@ import { EMPTY_LINE, linesTotals, type LineField, type LineValues } from './line
 import { LineItems } from './LineItems';
 import { TotalsItems } from './TotalsItems';
 import { useBlueInvoiceSubmit } from './use-blue-invoice-submit';
-import { WhenOpened } from '../../components/WhenOpened';
+import { href } from '../../paths';
+import { WhenOpened } from '@app/widgets/when-opened';
 import './blue-invoice-form.css';
 
-const TitlePickerPopup = lazy(() => import('./TitlePickerPopup').then((module) => ({ default: module.TitlePickerPopup })));
+const TitlePicker = lazy(() => import('@app/widgets/title-picker').then((module) => ({ default: module.TitlePicker })));
 
 /** An invoice has at most this many lines (the server's limit). */
 const BUYER_FIELDS: readonly TitleBuyerField[] = ['kind', 'name', 'taxNumber', 'address', 'phone', 'bankName', 'bankAccount'];
@@ -57,6 +59,7 @@ function fillLine(form: FormInstance, index: number, patch: Partial<LineValues>)
 }
 
 export function BlueInvoiceForm({ compact = false, footerExtra }: BlueInvoiceFormProps) {
+  const navigate = useNavigate();
   const [form] = Form.useForm();
   const [initialValues] = useState(emptyFormValues);
   const [pickingTitle, setPickingTitle] = useState(false);
@@ -203,7 +206,7 @@ export function BlueInvoiceForm({ compact = false, footerExtra }: BlueInvoiceFor
         {remarksAndDelivery}
       </Form>
       <WhenOpened visible={pickingTitle}>
-        <TitlePickerPopup visible={pickingTitle} onClose={() => setPickingTitle(false)} onPick={pickTitle} />
+        <TitlePicker visible={pickingTitle} onClose={() => setPickingTitle(false)} onPick={pickTitle} onAdd={() => navigate(href('titlesCreate'))} />
       </WhenOpened>
     </>
   );

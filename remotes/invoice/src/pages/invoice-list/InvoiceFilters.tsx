@@ -8,7 +8,7 @@ import { Button } from '@app/ui/button';
 import { Dropdown, type DropdownRef } from '@app/ui/dropdown';
 import { SearchBar } from '@app/ui/search-bar';
 import { Selector } from '@app/ui/selector';
-import { WhenOpened } from '../../components/WhenOpened';
+import { WhenOpened } from '@app/widgets/when-opened';
 import { chineseDateLabel } from '../../format/date-picker-label';
 import { KIND_OPTIONS, kindLabel, monthOfPicked, recentMonths, STATUS_OPTIONS, type ListFilters } from './list-filters';
 

@@ -13,7 +13,7 @@ import { Page } from '@app/ui/page';
 import { Skeleton } from '@app/ui/skeleton';
 import { StatusView } from '@app/ui/status-view';
 import { Tabs } from '@app/ui/tabs';
-import { useShownAgain } from '../../page-cache/use-shown-again';
+import { useShownAgain } from '@app/widgets/use-shown-again';
 import { ChosenInvoice } from './ChosenInvoice';
 import { FindByNumber } from './FindByNumber';
 import { RedInvoiceForm } from './RedInvoiceForm';

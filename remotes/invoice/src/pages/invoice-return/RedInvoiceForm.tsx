@@ -17,7 +17,7 @@ import { AMOUNT_MESSAGES, canReverseAsMistake, fullPlan, partialPlan, redRequest
 import { RedLinesInput } from './RedLinesInput';
 import { newRequestSerial } from '@app/domain/request-serial';
 import { createRedInvoiceTask } from './return-api';
-import { BottomBar } from '../../components/BottomBar';
+import { BottomBar } from '@app/widgets/bottom-bar';
 
 const REASON_CODES = Object.keys(RED_REASONS) as RedReason[];
 const MISTAKE: RedReason = '01';

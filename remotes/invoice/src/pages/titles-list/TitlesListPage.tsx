@@ -15,7 +15,7 @@ import { href } from '../../paths';
 import { deleteTitle, listTitles, setDefaultTitle, type Title } from '../../features/titles/titles-api';
 import { titlesRevision } from '../../features/titles/titles-changes';
 import { TitleCard } from './TitleCard';
-import { BottomBar } from '../../components/BottomBar';
+import { BottomBar } from '@app/widgets/bottom-bar';
 import './titles-list.css';
 
 export default function TitlesListPage() {

@@ -4,6 +4,7 @@
  * company may apply again.
  */
 import { useEffect, useState } from 'react';
+import { chinaDate } from '@app/domain/china-time';
 import { ApiError } from '@app/host-sdk/api-client';
 import { Button } from '@app/ui/button';
 import { showToast } from '@app/ui/feedback';
@@ -16,13 +17,6 @@ import { LifeServiceForm } from './LifeServiceForm';
 import './life-services-join.css';
 
 type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; application: LifeServiceApplication | null };
-
-const DATE = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-export function formatDate(iso: string): string {
-  const parts = Object.fromEntries(DATE.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
 
 const STATE_LOOK: Record<LifeServiceApplication['state'], { color: 'warning' | 'success' | 'danger'; note: string }> = {
   审核中: { color: 'warning', note: '我们会在 3 个工作日内审核，并通过您留下的电话与您联系。' },
@@ -43,7 +37,7 @@ function ApplicationState({ application, onApplyAgain }: { application: LifeServ
       <p className="life-join__state-note">{look.note}</p>
       <dl className="life-join__fields">
         <dt>提交日期</dt>
-        <dd>{formatDate(application.createdAt)}</dd>
+        <dd>{chinaDate(application.createdAt)}</dd>
         <dt>联系人</dt>
         <dd>{application.contactName}</dd>
         <dt>联系电话</dt>

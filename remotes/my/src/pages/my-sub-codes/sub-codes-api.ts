@@ -4,12 +4,10 @@
  */
 import { callApi } from '@app/host-sdk/api-client';
 import type { SubCode } from '@app/contract/sub-code';
-import type { Goods } from '@app/contract/goods';
 import { createRevision } from '@app/ui/list-revision';
 import type { PagedResult } from '@app/ui/paging';
 
 export type { SubCode } from '@app/contract/sub-code';
-export type { Goods } from '@app/contract/goods';
 
 /** The sub-codes' revision: every save and delete here notes it, and the cached list reloads after one. */
 export const subCodesRevision = createRevision();
@@ -50,10 +48,6 @@ export async function deleteSubCode(id: string): Promise<void> {
 
 export function getShopCode(): Promise<{ code: string; shopName: string; shortPath: string }> {
   return callApi('shopCode/get');
-}
-
-export function listGoods(keyword: string, page: number): Promise<PagedResult<Goods>> {
-  return callApi('goods/list', keyword ? { keyword, page } : { page });
 }
 
 /** The full address a QR code of this short path encodes: what a phone's camera opens. */

@@ -8,8 +8,8 @@ import { Button } from '@app/ui/button';
 import { applyServerErrors, Form } from '@app/ui/form';
 import { Input } from '@app/ui/input';
 import { Switch } from '@app/ui/switch';
-import type { Goods } from '../my-sub-codes/sub-codes-api';
-import { GoodsPickerPopup } from './GoodsPickerPopup';
+import type { Goods } from '@app/contract/goods';
+import { GoodsPicker } from '@app/widgets/goods-picker';
 import { amountError, EMPTY_SUB_CODE, goodsError, nameError, type PickedGoods, type SubCodeFormValues } from './sub-code-form-rules';
 
 export interface SubCodeFormProps {
@@ -133,7 +133,7 @@ export function SubCodeForm({ initial = EMPTY_SUB_CODE, onSubmit }: SubCodeFormP
           <Switch />
         </Form.Item>
       </Form>
-      <GoodsPickerPopup visible={picking} onClose={() => setPicking(false)} onPick={pick} />
+      <GoodsPicker title="选择固定商品" visible={picking} onClose={() => setPicking(false)} onPick={pick} />
     </>
   );
 }

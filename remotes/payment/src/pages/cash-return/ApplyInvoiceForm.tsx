@@ -15,9 +15,9 @@ import { showToast } from '@app/ui/feedback';
 import { buyerItems } from '../../features/buyer/BuyerItems';
 import { emptyBuyer, formFieldOf, fromTitle, kindOf, NO_DETAILS, toParty, type BuyerDetails, type BuyerFormValues } from '../../features/buyer/buyer-values';
 import { applyInvoice } from '../../features/cash/cash-api';
-import { WhenOpened } from '../../features/when-opened/WhenOpened';
+import { WhenOpened } from '@app/widgets/when-opened';
 
-const TitlePickerPopup = lazy(() => import('../../features/buyer/TitlePickerPopup').then((module) => ({ default: module.TitlePickerPopup })));
+const TitlePicker = lazy(() => import('@app/widgets/title-picker').then((module) => ({ default: module.TitlePicker })));
 
 interface ApplyValues {
   buyer: BuyerFormValues;
@@ -114,7 +114,7 @@ export function ApplyInvoiceForm({ orderNo, onApplied }: { orderNo: string; onAp
         </Form.Item>
       </Form>
       <WhenOpened visible={picking}>
-        <TitlePickerPopup visible={picking} onClose={() => setPicking(false)} onPick={pick} />
+        <TitlePicker visible={picking} onClose={() => setPicking(false)} onPick={pick} />
       </WhenOpened>
     </>
   );

@@ -15,8 +15,8 @@ import { StatusView } from '@app/ui/status-view';
 import { Tag } from '@app/ui/tag';
 import { getPayment, type PaymentRecord } from '../../features/payments/payments-api';
 import { CHANNEL_LABELS, INVOICE_STATE_COLORS, signedYuan, TYPE_LABELS } from '../../features/payments/labels';
-import { useShownAgain } from '../../features/page-cache/use-shown-again';
-import { WhenOpened } from '../../features/when-opened/WhenOpened';
+import { useShownAgain } from '@app/widgets/use-shown-again';
+import { WhenOpened } from '@app/widgets/when-opened';
 import { IssueInvoiceSheet } from './IssueInvoiceSheet';
 import './payment-detail.css';
 

@@ -1,7 +1,7 @@
 /**
  * Runs `onShownAgain` each time a page kept in the host's page cache is shown again. The cache hides pages with
  * React's <Activity>, which removes their effects while hidden and runs them again when shown: the first run is the
- * page's first showing, every later one a return to it (e.g. after a red invoice changed what a list shows).
+ * page's first showing, every later one a return to it (after something changed what the page shows elsewhere).
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
 

@@ -1,6 +1,6 @@
 /**
- * Renders its (lazily loaded) sheet only once it has been opened: the pickers' code, and the animation and gesture
- * libraries behind antd-mobile's Popup, are fetched when the user first taps, not with the page.
+ * Renders its (lazily loaded) sheet only once it has been opened: a picker's code, and the animation and gesture
+ * libraries behind antd-mobile's Popup and ActionSheet, are fetched when the user first taps, not with the page.
  */
 import { Suspense, useState, type ReactNode } from 'react';
 
