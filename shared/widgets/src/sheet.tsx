@@ -18,14 +18,17 @@ export interface SheetProps {
   height?: 'fill' | 'fit';
   /** Unmount the content when closed (the default): a picker opens with a fresh search. */
   destroyOnClose?: boolean;
+  /** Once it has closed (its animation over): reset what the sheet's owner keeps for it. */
+  afterClose?: () => void;
 }
 
-export function Sheet({ visible, title, onClose, children, toolbar, height = 'fill', destroyOnClose = true }: SheetProps) {
+export function Sheet({ visible, title, onClose, children, toolbar, height = 'fill', destroyOnClose = true, afterClose }: SheetProps) {
   return (
     <Popup
       visible={visible}
       onMaskClick={onClose}
       onClose={onClose}
+      afterClose={afterClose}
       position="bottom"
       destroyOnClose={destroyOnClose}
       bodyClassName={`${styles.sheet} ${height === 'fill' ? styles.fill : styles.fit}`}

@@ -11,7 +11,6 @@ import type { InvoiceType } from '@app/domain/invoice-document';
 import type { LineRate } from '@app/domain/invoice-line';
 import type { Title, TitleKind } from '@app/domain/invoice-title';
 import { useNavigate } from '@app/host-sdk/router';
-import { Button } from '@app/ui/button';
 import { Form, type FormInstance } from '@app/ui/form';
 import { Input } from '@app/ui/input';
 import { Selector } from '@app/ui/selector';
@@ -23,8 +22,10 @@ import { afterPickingGoods, afterTyping } from './line-edits';
 import { EMPTY_LINE, linesTotals, type LineField, type LineValues } from './line-draft';
 import { LineItems } from './LineItems';
 import { TotalsItems } from './TotalsItems';
+import { formFieldOf } from './server-errors';
 import { useBlueInvoiceSubmit } from './use-blue-invoice-submit';
 import { href } from '../../paths';
+import { PageForm } from '@app/widgets/form-page';
 import { WhenOpened } from '@app/widgets/when-opened';
 import './blue-invoice-form.css';
 
@@ -64,7 +65,7 @@ export function BlueInvoiceForm({ compact = false, footerExtra }: BlueInvoiceFor
   const [initialValues] = useState(emptyFormValues);
   const [pickingTitle, setPickingTitle] = useState(false);
   const [titleName, setTitleName] = useState<string | null>(null);
-  const { submitting, submit } = useBlueInvoiceSubmit(form, () => setTitleName(null));
+  const submit = useBlueInvoiceSubmit(form, () => setTitleName(null));
 
   const lines = (Form.useWatch('lines', form) as LineValues[] | undefined) ?? initialValues.lines;
   const type = (Form.useWatch('type', form) as InvoiceType[] | undefined)?.[0] ?? '数电普票';
@@ -135,22 +136,16 @@ export function BlueInvoiceForm({ compact = false, footerExtra }: BlueInvoiceFor
 
   return (
     <>
-      <Form
+      <PageForm
         form={form}
         className={`blue-form${compact ? ' blue-form--compact' : ''}`}
-        layout="horizontal"
-        mode="card"
         initialValues={initialValues}
         onValuesChange={onValuesChange}
-        onFinish={() => void submit()}
-        footer={
-          <div className="blue-form__footer">
-            <Button block type="submit" color="primary" size="large" loading={submitting} loadingText="提交中" disabled={submitting}>
-              开具发票
-            </Button>
-            {footerExtra}
-          </div>
-        }
+        onSubmit={submit}
+        nameOf={formFieldOf}
+        submitText="开具发票"
+        submittingText="提交中"
+        footerExtra={footerExtra}
       >
         <Form.Item className="blue-form__choice" name="type" label="发票类型" normalize={keepChoice}>
           <Selector columns={2} options={TYPE_OPTIONS} />
@@ -204,7 +199,7 @@ export function BlueInvoiceForm({ compact = false, footerExtra }: BlueInvoiceFor
         <TotalsItems totals={linesTotals(currentLines)} compact={compact} />
 
         {remarksAndDelivery}
-      </Form>
+      </PageForm>
       <WhenOpened visible={pickingTitle}>
         <TitlePicker visible={pickingTitle} onClose={() => setPickingTitle(false)} onPick={pickTitle} onAdd={() => navigate(href('titlesCreate'))} />
       </WhenOpened>

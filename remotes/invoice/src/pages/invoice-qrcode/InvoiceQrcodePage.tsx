@@ -8,7 +8,7 @@ import { useNavigate } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
 import { Skeleton } from '@app/ui/skeleton';
-import { StatusView } from '@app/ui/status-view';
+import { LoadFailed } from '@app/widgets/form-page';
 import { QrImage } from '@app/widgets/qr-image';
 import { href } from '../../paths';
 import { getInvoiceQrcode, type InvoiceQrcode } from './qrcode-api';
@@ -41,11 +41,7 @@ export default function InvoiceQrcodePage() {
   if (loaded?.error) {
     return (
       <Page title={TITLE}>
-        <StatusView icon="disconnected" title="二维码加载失败" description={loaded.error.message}>
-          <Button block color="primary" onClick={retry}>
-            重试
-          </Button>
-        </StatusView>
+        <LoadFailed title="二维码加载失败" message={loaded.error.message} onRetry={retry} />
       </Page>
     );
   }

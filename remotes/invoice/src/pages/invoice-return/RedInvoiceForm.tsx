@@ -8,7 +8,6 @@ import { amountInCapitals } from '@app/domain/capital-numerals';
 import { RED_REASONS, type InvoiceDocument, type RedReason } from '@app/domain/invoice-document';
 import { formatYuan } from '@app/domain/money';
 import { ensureTaxReady } from '@app/host-sdk/dialogs';
-import { Button } from '@app/ui/button';
 import { Dialog } from '@app/ui/dialog';
 import { List } from '@app/ui/list';
 import { Selector } from '@app/ui/selector';
@@ -18,6 +17,7 @@ import { RedLinesInput } from './RedLinesInput';
 import { newRequestSerial } from '@app/domain/request-serial';
 import { createRedInvoiceTask } from './return-api';
 import { BottomBar } from '@app/widgets/bottom-bar';
+import { SubmitButton } from '@app/widgets/form-page';
 
 const REASON_CODES = Object.keys(RED_REASONS) as RedReason[];
 const MISTAKE: RedReason = '01';
@@ -134,9 +134,9 @@ export function RedInvoiceForm({ invoice, onSubmitted }: RedInvoiceFormProps) {
           本次红冲
           <strong>{formatYuan(amountFen)}</strong>
         </div>
-        <Button color="danger" size="large" loading={submitting} loadingText="提交中" disabled={submitting} onClick={() => void submit()}>
+        <SubmitButton block={false} color="danger" submitting={submitting} submittingText="提交中" onClick={() => void submit()}>
           提交红冲
-        </Button>
+        </SubmitButton>
       </BottomBar>
     </div>
   );

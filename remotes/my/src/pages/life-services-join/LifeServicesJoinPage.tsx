@@ -5,13 +5,11 @@
  */
 import { useEffect, useState } from 'react';
 import { chinaDate } from '@app/domain/china-time';
-import { ApiError } from '@app/host-sdk/api-client';
 import { Button } from '@app/ui/button';
 import { showToast } from '@app/ui/feedback';
 import { Page } from '@app/ui/page';
-import { Skeleton } from '@app/ui/skeleton';
-import { StatusView } from '@app/ui/status-view';
 import { Tag } from '@app/ui/tag';
+import { LoadFailed, loadFailureMessage, LoadingCard } from '@app/widgets/form-page';
 import { applyLifeService, getMyApplication, type LifeServiceApplication, type LifeServiceForm as FormBody } from './life-service-api';
 import { LifeServiceForm } from './LifeServiceForm';
 import './life-services-join.css';
@@ -72,7 +70,7 @@ export default function LifeServicesJoinPage() {
     let current = true;
     getMyApplication().then(
       (application) => current && setLoaded({ state: 'ready', application }),
-      (error: unknown) => current && setLoaded({ state: 'failed', message: error instanceof ApiError && error.errorCode !== null ? error.message : '请检查网络后重试' }),
+      (error: unknown) => current && setLoaded({ state: 'failed', message: loadFailureMessage(error) }),
     );
     return () => {
       current = false;
@@ -88,20 +86,9 @@ export default function LifeServicesJoinPage() {
 
   let body;
   if (loaded.state === 'loading') {
-    body = (
-      <div className="life-join__loading" aria-busy="true" aria-label="加载中">
-        <Skeleton.Title animated />
-        <Skeleton.Paragraph animated lineCount={5} />
-      </div>
-    );
+    body = <LoadingCard />;
   } else if (loaded.state === 'failed') {
-    body = (
-      <StatusView icon="disconnected" title="加载失败" description={loaded.message}>
-        <Button block color="primary" onClick={() => (setLoaded({ state: 'loading' }), setAttempt((value) => value + 1))}>
-          重试
-        </Button>
-      </StatusView>
-    );
+    body = <LoadFailed message={loaded.message} onRetry={() => (setLoaded({ state: 'loading' }), setAttempt((value) => value + 1))} />;
   } else if (loaded.application && !again) {
     body = <ApplicationState application={loaded.application} onApplyAgain={() => setAgain(true)} />;
   } else {

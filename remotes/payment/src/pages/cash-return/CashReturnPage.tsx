@@ -11,10 +11,10 @@ import { Button } from '@app/ui/button';
 import { DotLoading } from '@app/ui/dot-loading';
 import { Page } from '@app/ui/page';
 import { Result } from '@app/ui/result';
-import { Skeleton } from '@app/ui/skeleton';
 import { StatusView } from '@app/ui/status-view';
 import { Tag } from '@app/ui/tag';
 import type { ApplicationStatus } from '@app/contract/invoice-application';
+import { LoadFailed, LoadingCard } from '@app/widgets/form-page';
 import type { CashOrder } from '../../features/cash/cash-api';
 import { ApplyInvoiceForm } from './ApplyInvoiceForm';
 import { useOrder } from './use-order';
@@ -114,20 +114,9 @@ export default function CashReturnPage() {
   if (!orderNo || state.phase === 'missing') {
     body = <StatusView icon="empty" title="订单不存在" description="请回到收银台重新付款，或联系商户" />;
   } else if (state.phase === 'loading') {
-    body = (
-      <div className="cash-return__card" aria-busy="true" aria-label="加载中">
-        <Skeleton.Title animated />
-        <Skeleton.Paragraph animated lineCount={4} />
-      </div>
-    );
+    body = <LoadingCard lines={4} />;
   } else if (state.phase === 'failed') {
-    body = (
-      <StatusView icon="disconnected" title="支付结果查询失败" description={state.message}>
-        <Button block color="primary" onClick={refresh}>
-          重试
-        </Button>
-      </StatusView>
-    );
+    body = <LoadFailed title="支付结果查询失败" message={state.message} onRetry={refresh} />;
   } else if (state.order.state === '已支付') {
     body = <Paid order={state.order} onApplied={() => void reload()} />;
   } else if (state.order.state === '已关闭') {

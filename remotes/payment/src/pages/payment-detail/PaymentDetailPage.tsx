@@ -10,12 +10,12 @@ import { appHref } from '@app/host-sdk/paths';
 import { useNavigate, useSearchParams } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
-import { Skeleton } from '@app/ui/skeleton';
 import { StatusView } from '@app/ui/status-view';
 import { Tag } from '@app/ui/tag';
 import { getPayment, type PaymentRecord } from '../../features/payments/payments-api';
 import { CHANNEL_LABELS, INVOICE_STATE_COLORS, signedYuan, TYPE_LABELS } from '../../features/payments/labels';
 import { useShownAgain } from '@app/widgets/use-shown-again';
+import { LoadFailed, loadFailureMessage, LoadingCard } from '@app/widgets/form-page';
 import { WhenOpened } from '@app/widgets/when-opened';
 import { IssueInvoiceSheet } from './IssueInvoiceSheet';
 import './payment-detail.css';
@@ -32,7 +32,7 @@ function usePaymentRecord(id: string) {
       (error: unknown) => {
         if (!current) return;
         if (error instanceof ApiError && (error.errorCode === 4004 || error.errorCode === 4000)) setLoaded({ state: 'missing' });
-        else setLoaded((previous) => (previous.state === 'ready' ? previous : { state: 'failed', message: error instanceof ApiError && error.errorCode !== null ? error.message : '请检查网络后重试' }));
+        else setLoaded((previous) => (previous.state === 'ready' ? previous : { state: 'failed', message: loadFailureMessage(error) }));
       },
     );
     return () => {
@@ -117,20 +117,9 @@ export default function PaymentDetailPage() {
   if (!id || loaded.state === 'missing') {
     body = <StatusView icon="empty" title="收支记录不存在" description="它可能属于其他企业，或链接有误" />;
   } else if (loaded.state === 'loading') {
-    body = (
-      <div className="payment-detail__card" aria-busy="true" aria-label="加载中">
-        <Skeleton.Title animated />
-        <Skeleton.Paragraph animated lineCount={5} />
-      </div>
-    );
+    body = <LoadingCard />;
   } else if (loaded.state === 'failed') {
-    body = (
-      <StatusView icon="disconnected" title="加载失败" description={loaded.message}>
-        <Button block color="primary" onClick={reload}>
-          重试
-        </Button>
-      </StatusView>
-    );
+    body = <LoadFailed message={loaded.message} onRetry={reload} />;
   } else {
     body = (
       <>

@@ -8,10 +8,10 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '@app/host-sdk/api-client';
 import { Link } from '@app/host-sdk/router';
-import { Button } from '@app/ui/button';
 import { confirmDialog } from '@app/ui/feedback';
 import { applyServerErrors, Form } from '@app/ui/form';
 import { Input } from '@app/ui/input';
+import { SubmitButton } from '@app/widgets/form-page';
 import { href } from '../../paths';
 import { formatYuan } from '../../features/wallet/money-text';
 import { newRequestSerial } from '@app/domain/request-serial';
@@ -183,9 +183,9 @@ export function WithdrawForm({ wallet, onDone }: { wallet: Wallet; onDone: (with
       </Form>
       <FeeLine amountFen={candidate} preview={preview} error={error} loading={loading} rule={feeRuleText(wallet, formatYuan)} />
       <div className="withdraw-actions">
-        <Button block color="primary" size="large" loading={submitting} loadingText="提交中" disabled={submitting} onClick={() => void submit()}>
+        <SubmitButton submitting={submitting} submittingText="提交中" onClick={() => void submit()}>
           确认提现
-        </Button>
+        </SubmitButton>
         <Link className="withdraw-actions__records" to={href('walletWithdrawList')}>
           查看提现记录
         </Link>
