@@ -16,18 +16,30 @@ export interface CardProps {
   as?: 'section' | 'article' | 'div';
   /** Without the side gap: a card inside a box that has its own. */
   flush?: boolean;
+  /** A page's headline block: rounder, with a shadow. */
+  raised?: boolean;
   className?: string;
   role?: AriaRole;
   'aria-label'?: string;
   'aria-busy'?: boolean;
 }
 
-export function Card({ title, extra, children, as: Element = 'section', flush = false, className, ...aria }: CardProps) {
-  const classes = [styles.card, flush ? styles.flush : null, className].filter(Boolean).join(' ');
+export function Card({ title, extra, children, as: Element = 'section', flush = false, raised = false, className, ...aria }: CardProps) {
+  const classes = [styles.card, flush ? styles.flush : null, raised ? styles.raised : null, className].filter(Boolean).join(' ');
   return (
     <Element className={classes} {...aria}>
       {title ? <SectionHeader title={title} extra={extra} className={styles.head} /> : null}
       {children}
     </Element>
+  );
+}
+
+/** A line of a card's facts: its label at the left, its value at the right (时间, 订单号…). */
+export function DetailRow({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div className={styles.detail}>
+      <span className={styles.label}>{label}</span>
+      <span className={styles.value}>{children}</span>
+    </div>
   );
 }

@@ -24,7 +24,12 @@ export interface ListRowProps {
   onClick?: () => void;
   /** The row's name: the article's, or the button's when the whole row is one. */
   'aria-label'?: string;
-  /** With actions and onClick: the name of the body's button (编辑 办公用品). */
+  /**
+   * What the button is: the whole row (the default), or its body inside an article named by `aria-label` (always so
+   * with actions).
+   */
+  press?: 'row' | 'body';
+  /** The name of the body's button (编辑 办公用品); its text when not given. */
   buttonLabel?: string;
   /** A picker's row: a smaller title and padding. */
   compact?: boolean;
@@ -55,7 +60,7 @@ function pressWithKeys(onClick: () => void) {
 }
 
 export function ListRow(props: ListRowProps) {
-  const { title, tags, extra, leading, trailing, children, actions, onClick, buttonLabel, compact = false, muted = false, className } = props;
+  const { title, tags, extra, leading, trailing, children, actions, onClick, press = 'row', buttonLabel, compact = false, muted = false, className } = props;
   const label = props['aria-label'];
   const body = (
     <>
@@ -73,7 +78,7 @@ export function ListRow(props: ListRowProps) {
   );
   const rowClasses = [styles.row, compact ? styles.compact : null, muted ? styles.muted : null, className].filter(Boolean).join(' ');
   const button = onClick ? { role: 'button', tabIndex: 0, onClick, onKeyDown: pressWithKeys(onClick) } : {};
-  if (!actions) {
+  if (!actions && press === 'row') {
     return (
       <div className={[rowClasses, styles.body, onClick ? styles.tappable : null].filter(Boolean).join(' ')} aria-label={label} {...(onClick ? button : { role: 'article' })}>
         {body}
@@ -85,7 +90,7 @@ export function ListRow(props: ListRowProps) {
       <div className={[styles.body, onClick ? styles.tappable : null].filter(Boolean).join(' ')} aria-label={onClick ? buttonLabel : undefined} {...button}>
         {body}
       </div>
-      <div className={styles.actions}>{actions}</div>
+      {actions ? <div className={styles.actions}>{actions}</div> : null}
     </article>
   );
 }

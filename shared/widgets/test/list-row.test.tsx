@@ -1,7 +1,7 @@
 import { afterEach, expect, rs, test } from '@rstest/core';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { BottomBar } from '../src/bottom-bar';
-import { Card } from '../src/card';
+import { Card, DetailRow } from '../src/card';
 import { ListRow, ListRowLine, RowBadge } from '../src/list-row';
 import { SectionHeader } from '../src/section-header';
 
@@ -40,6 +40,13 @@ test('a row with actions is an article: its body opens it, its buttons act on it
   expect(remove).toHaveBeenCalledTimes(1);
 });
 
+test('a row may be an article whose body is the button', () => {
+  const open = rs.fn();
+  render(<ListRow title="1 号收银台" aria-label="1 号收银台" press="body" onClick={open} />);
+  fireEvent.click(within(screen.getByRole('article', { name: '1 号收银台' })).getByRole('button', { name: '1 号收银台' }));
+  expect(open).toHaveBeenCalled();
+});
+
 test('a row that opens nothing is read-only', () => {
   render(<ListRow title="收款" aria-label="收款 +¥88.00" />);
   expect(screen.getByRole('article', { name: '收款 +¥88.00' })).toBeTruthy();
@@ -51,7 +58,7 @@ test('a card and a section header: the title as a heading, what it offers at the
     <>
       <SectionHeader level={2} title="最近明细" extra={<a href="/my/wallet/list">查看全部</a>} />
       <Card title="发票" extra={<span>未开票</span>} aria-label="发票">
-        <p>内容</p>
+        <DetailRow label="订单号">P2026112500001</DetailRow>
       </Card>
     </>,
   );
@@ -59,6 +66,7 @@ test('a card and a section header: the title as a heading, what it offers at the
   const card = screen.getByRole('region', { name: '发票' });
   expect(within(card).getByRole('heading', { level: 3, name: '发票' })).toBeTruthy();
   expect(within(card).getByText('未开票')).toBeTruthy();
+  expect(within(card).getByText('订单号').nextElementSibling?.textContent).toBe('P2026112500001');
 });
 
 test('the bottom bar holds its buttons and keeps its room free at the end of the page', () => {

@@ -15,6 +15,7 @@ import { PagedList, type PagedListHandle } from '@app/ui/paged-list';
 import { useReloadOnChange } from '@app/ui/list-revision';
 import { SearchBar } from '@app/ui/search-bar';
 import { useDebounced } from '@app/ui/use-debounced';
+import { BottomBar } from '@app/widgets/bottom-bar';
 import { deleteGoods, listGoods, type Goods } from './goods-api';
 import { goodsRevision } from './goods-changes';
 import { GoodsCard } from './GoodsCard';
@@ -63,7 +64,7 @@ export default function MyCompanyGoodsPage() {
 
   return (
     <Page title="商品管理">
-      <div className={manager ? 'company-goods company-goods--with-bar' : 'company-goods'}>
+      <div className="company-goods">
         <PagedList<Goods>
           ref={list}
           queryKey={`goods:${keyword}`}
@@ -86,11 +87,11 @@ export default function MyCompanyGoodsPage() {
         />
       </div>
       {manager && total !== 0 ? (
-        <div className="company-goods__bar">
+        <BottomBar>
           <Button block color="primary" size="large" onClick={add}>
             新增商品
           </Button>
-        </div>
+        </BottomBar>
       ) : null}
     </Page>
   );

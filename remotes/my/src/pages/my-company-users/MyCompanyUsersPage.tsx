@@ -17,6 +17,7 @@ import { useReloadOnChange } from '@app/ui/list-revision';
 import { SearchBar } from '@app/ui/search-bar';
 import { useDebounced } from '@app/ui/use-debounced';
 import { StatusView } from '@app/ui/status-view';
+import { BottomBar } from '@app/widgets/bottom-bar';
 import { href } from '../../paths';
 import { MemberCard } from './MemberCard';
 import { listMembers, removeMember, type CompanyMember } from './members-api';
@@ -89,11 +90,11 @@ export default function MyCompanyUsersPage() {
           }
         />
       </div>
-      <div className="company-users__bar">
+      <BottomBar>
         <Button block color="primary" size="large" onClick={add}>
           添加员工
         </Button>
-      </div>
+      </BottomBar>
     </Page>
   );
 }

@@ -13,6 +13,7 @@ import { PagedList, type PagedListHandle } from '@app/ui/paged-list';
 import { useReloadOnChange } from '@app/ui/list-revision';
 import { SearchBar } from '@app/ui/search-bar';
 import { useDebounced } from '@app/ui/use-debounced';
+import { BottomBar } from '@app/widgets/bottom-bar';
 import { href } from '../../paths';
 import { deleteSubCode, listSubCodes, setSubCodeEnabled, subCodesRevision, type SubCode } from './sub-codes-api';
 import { chargeOf, SubCodeCard } from './SubCodeCard';
@@ -98,11 +99,11 @@ export default function MySubCodesPage() {
         />
       </div>
       {total !== 0 ? (
-        <div className="my-sub-codes__bar">
+        <BottomBar>
           <Button block color="primary" size="large" onClick={add}>
             新增子码
           </Button>
-        </div>
+        </BottomBar>
       ) : null}
       <ActionSheet
         visible={chosen !== null}

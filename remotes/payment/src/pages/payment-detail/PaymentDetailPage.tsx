@@ -13,8 +13,10 @@ import { Page } from '@app/ui/page';
 import { StatusView } from '@app/ui/status-view';
 import { Tag } from '@app/ui/tag';
 import { getPayment, type PaymentRecord } from '../../features/payments/payments-api';
-import { CHANNEL_LABELS, INVOICE_STATE_COLORS, signedYuan, TYPE_LABELS } from '../../features/payments/labels';
+import { CHANNEL_LABELS, INVOICE_STATE_COLORS, TYPE_LABELS } from '../../features/payments/labels';
 import { useShownAgain } from '@app/widgets/use-shown-again';
+import { Amount } from '@app/widgets/amount';
+import { Card, DetailRow } from '@app/widgets/card';
 import { LoadFailed, loadFailureMessage, LoadingCard } from '@app/widgets/form-page';
 import { WhenOpened } from '@app/widgets/when-opened';
 import { IssueInvoiceSheet } from './IssueInvoiceSheet';
@@ -42,15 +44,6 @@ function usePaymentRecord(id: string) {
   return { loaded, reload: () => setAttempt((value) => value + 1) };
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="payment-detail__row">
-      <span className="payment-detail__label">{label}</span>
-      <span className="payment-detail__value">{children}</span>
-    </div>
-  );
-}
-
 function InvoicePart({ record, onIssue }: { record: PaymentRecord; onIssue(): void }) {
   const navigate = useNavigate();
   const state = record.invoiceState;
@@ -73,15 +66,19 @@ function InvoicePart({ record, onIssue }: { record: PaymentRecord; onIssue(): vo
     );
   }
   return (
-    <section className="payment-detail__card" aria-label="发票">
-      <div className="payment-detail__invoice-head">
-        <h3 className="payment-detail__card-title">发票</h3>
+    <Card
+      flush
+      raised
+      title="发票"
+      aria-label="发票"
+      extra={
         <Tag color={INVOICE_STATE_COLORS[state]} fill="outline">
           {state}
         </Tag>
-      </div>
-      {action ? <div className="payment-detail__action">{action}</div> : null}
-    </section>
+      }
+    >
+      {action}
+    </Card>
   );
 }
 
@@ -89,18 +86,20 @@ function Detail({ record, onIssue }: { record: PaymentRecord; onIssue(): void })
   const income = record.type === 'income';
   return (
     <>
-      <section className="payment-detail__card payment-detail__summary">
-        <span className="payment-detail__title">{record.title}</span>
-        <span className={`payment-detail__amount${income ? ' payment-detail__amount--income' : ''}`}>{signedYuan(record.amountFen)}</span>
-        <span className="payment-detail__type">{TYPE_LABELS[record.type]}</span>
-      </section>
-      <section className="payment-detail__card">
-        <Row label="时间">{chinaDateTime(record.at)}</Row>
-        <Row label={income ? '付款方' : '收款方'}>{record.counterparty}</Row>
-        <Row label="渠道">{CHANNEL_LABELS[record.channel]}</Row>
-        <Row label="订单号">{record.orderNo}</Row>
-        <Row label="交易单号">{record.providerTradeNo ?? '—'}</Row>
-      </section>
+      <Card flush raised as="div">
+        <div className="payment-detail__summary">
+          <span className="payment-detail__title">{record.title}</span>
+          <Amount fen={record.amountFen} signed tone={income ? 'in' : 'plain'} className="payment-detail__amount" />
+          <span className="payment-detail__type">{TYPE_LABELS[record.type]}</span>
+        </div>
+      </Card>
+      <Card flush raised as="div">
+        <DetailRow label="时间">{chinaDateTime(record.at)}</DetailRow>
+        <DetailRow label={income ? '付款方' : '收款方'}>{record.counterparty}</DetailRow>
+        <DetailRow label="渠道">{CHANNEL_LABELS[record.channel]}</DetailRow>
+        <DetailRow label="订单号">{record.orderNo}</DetailRow>
+        <DetailRow label="交易单号">{record.providerTradeNo ?? '—'}</DetailRow>
+      </Card>
       <InvoicePart record={record} onIssue={onIssue} />
     </>
   );

@@ -12,7 +12,7 @@ import { Result } from '@app/ui/result';
 import { StatusView } from '@app/ui/status-view';
 import { LoadFailed, LoadingCard, useGoBack } from '@app/widgets/form-page';
 import { href } from '../../paths';
-import { formatYuan } from '../../features/wallet/money-text';
+import { formatYuan } from '@app/domain/money';
 import { useWallet } from '../../features/wallet/use-wallet';
 import type { Withdrawal, WithdrawPreview } from '../../features/wallet/wallet-api';
 import { WalletGate } from '../../features/wallet/WalletGate';

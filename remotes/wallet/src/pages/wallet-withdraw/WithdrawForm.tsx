@@ -13,7 +13,7 @@ import { applyServerErrors, Form } from '@app/ui/form';
 import { Input } from '@app/ui/input';
 import { SubmitButton } from '@app/widgets/form-page';
 import { href } from '../../paths';
-import { formatYuan } from '../../features/wallet/money-text';
+import { formatYuan } from '@app/domain/money';
 import { newRequestSerial } from '@app/domain/request-serial';
 import { withdraw, type Wallet, type Withdrawal, type WithdrawPreview } from '../../features/wallet/wallet-api';
 import { walletRevision } from '../../features/wallet/wallet-revision';

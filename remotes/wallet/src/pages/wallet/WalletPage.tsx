@@ -11,7 +11,7 @@ import { Skeleton } from '@app/ui/skeleton';
 import { LoadFailed } from '@app/widgets/form-page';
 import { href } from '../../paths';
 import { EntryRow } from '../../features/wallet/EntryRow';
-import { formatYuan } from '../../features/wallet/money-text';
+import { formatYuan } from '@app/domain/money';
 import { useWallet } from '../../features/wallet/use-wallet';
 import type { Wallet } from '../../features/wallet/wallet-api';
 import { WalletGate } from '../../features/wallet/WalletGate';
