@@ -74,14 +74,7 @@ export function FindByNumber({ onFound }: { onFound(invoice: InvoiceDocument): v
       >
         <Input inputMode="numeric" placeholder="20 位数电发票号码" maxLength={20} clearable />
       </Form.Item>
-      <Form.Item
-        name="issueDate"
-        label="开票日期"
-        required
-        trigger="onConfirm"
-        rules={[{ required: true, message: '请选择开票日期' }]}
-        onClick={(_, picker) => picker.current?.open()}
-      >
+      <Form.Item name="issueDate" label="开票日期" required trigger="onConfirm" rules={[{ required: true, message: '请选择开票日期' }]} onClick={(_, picker) => picker.current?.open()}>
         <DatePicker title="选择开票日期" min={EARLIEST_DAY} max={new Date()} renderLabel={chineseDateLabel}>
           {(value) => (value ? dayOf(value) : <span className="find-by-number__placeholder">请选择</span>)}
         </DatePicker>

@@ -10,6 +10,7 @@ import { Button } from '@app/ui/button';
 import { confirmDialog, showToast } from '@app/ui/feedback';
 import { Skeleton } from '@app/ui/skeleton';
 import { bindLink, createBindCode, getBindCode, revokeBindCode, type BindCode } from './companies-api';
+import { confirmRemoval } from '@app/widgets/confirm-removal';
 import { QrImage } from '@app/widgets/qr-image';
 
 type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; code: BindCode | null };
@@ -52,17 +53,21 @@ export function BindCodeCard({ companyName }: { companyName: string }) {
   }
 
   async function revoke() {
-    if (!(await confirmDialog({ title: '作废绑定码', content: '作废后，任何人都无法再用此绑定码或二维码加入企业。确定作废吗？', confirmText: <span className="my-companies__danger">作废</span>, cancelText: '取消' }))) return;
-    setBusy('revoke');
-    try {
-      await revokeBindCode();
-      setLoaded({ state: 'ready', code: null });
-      showToast({ icon: 'success', content: '绑定码已作废' });
-    } catch {
-      // The API client has shown the error.
-    } finally {
-      setBusy(null);
-    }
+    await confirmRemoval({
+      title: '作废绑定码',
+      content: '作废后，任何人都无法再用此绑定码或二维码加入企业。确定作废吗？',
+      action: '作废',
+      remove: async () => {
+        setBusy('revoke');
+        try {
+          await revokeBindCode();
+          setLoaded({ state: 'ready', code: null });
+          return '绑定码已作废';
+        } finally {
+          setBusy(null);
+        }
+      },
+    });
   }
 
   let body;
