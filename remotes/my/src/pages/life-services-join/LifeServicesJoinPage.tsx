@@ -10,6 +10,8 @@ import { showToast } from '@app/ui/feedback';
 import { Page } from '@app/ui/page';
 import { Tag } from '@app/ui/tag';
 import { LoadFailed, loadFailureMessage, LoadingCard } from '@app/widgets/form-page';
+import { Card } from '@app/widgets/card';
+import { Note } from '@app/widgets/note';
 import { applyLifeService, getMyApplication, type LifeServiceApplication, type LifeServiceForm as FormBody } from './life-service-api';
 import { LifeServiceForm } from './LifeServiceForm';
 import './life-services-join.css';
@@ -25,14 +27,16 @@ const STATE_LOOK: Record<LifeServiceApplication['state'], { color: 'warning' | '
 function ApplicationState({ application, onApplyAgain }: { application: LifeServiceApplication; onApplyAgain: () => void }) {
   const look = STATE_LOOK[application.state];
   return (
-    <section className="life-join__state" aria-label="入驻申请">
-      <div className="life-join__state-head">
-        <h2 className="life-join__state-title">入驻申请</h2>
+    <Card
+      title="入驻申请"
+      aria-label="入驻申请"
+      extra={
         <Tag color={look.color} fill="solid">
           {application.state}
         </Tag>
-      </div>
-      <p className="life-join__state-note">{look.note}</p>
+      }
+    >
+      <Note>{look.note}</Note>
       <dl className="life-join__fields">
         <dt>提交日期</dt>
         <dd>{chinaDate(application.createdAt)}</dd>
@@ -56,7 +60,7 @@ function ApplicationState({ application, onApplyAgain }: { application: LifeServ
           重新申请
         </Button>
       ) : null}
-    </section>
+    </Card>
   );
 }
 

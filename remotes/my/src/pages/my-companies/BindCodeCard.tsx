@@ -12,6 +12,7 @@ import { Skeleton } from '@app/ui/skeleton';
 import { bindLink, createBindCode, getBindCode, revokeBindCode, type BindCode } from './companies-api';
 import { confirmRemoval } from '@app/widgets/confirm-removal';
 import { QrImage } from '@app/widgets/qr-image';
+import { Note } from '@app/widgets/note';
 
 type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; code: BindCode | null };
 
@@ -103,8 +104,12 @@ export function BindCodeCard({ companyName }: { companyName: string }) {
         </div>
         <p className="my-companies__code-expiry">有效期至 {chinaDateTime(code.expiresAt)}</p>
         <QrImage className="my-companies__qr" text={link} alt="企业绑定二维码" size={200} />
-        <p className="my-companies__qr-hint">员工用微信扫码即可绑定，长按二维码可保存</p>
-        <p className="my-companies__link">{link}</p>
+        <Note tone="hint" className="my-companies__qr-hint">
+          员工用微信扫码即可绑定，长按二维码可保存
+        </Note>
+        <Note small className="my-companies__link">
+          {link}
+        </Note>
         <div className="my-companies__code-actions">
           <Button block color="primary" fill="outline" loading={busy === 'create'} disabled={busy !== null} onClick={() => void create()}>
             重新生成

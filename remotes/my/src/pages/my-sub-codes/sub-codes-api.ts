@@ -29,10 +29,8 @@ export function getSubCode(id: string): Promise<SubCode> {
   return callApi('subCode/get', { id });
 }
 
-export async function saveSubCode(input: SubCodeInput): Promise<SubCode> {
-  const saved = await callApi('subCode/save', input, { noRepeat: true });
-  subCodesRevision.note();
-  return saved;
+export function saveSubCode(input: SubCodeInput): Promise<SubCode> {
+  return subCodesRevision.after(callApi('subCode/save', input, { noRepeat: true }));
 }
 
 /** 启用 / 停用: saves the sub-code as it is with the other flag. */
@@ -42,8 +40,7 @@ export function setSubCodeEnabled(subCode: SubCode, enabled: boolean): Promise<S
 }
 
 export async function deleteSubCode(id: string): Promise<void> {
-  await callApi('subCode/delete', { id }, { noRepeat: true });
-  subCodesRevision.note();
+  await subCodesRevision.after(callApi('subCode/delete', { id }, { noRepeat: true }));
 }
 
 export function getShopCode(): Promise<{ code: string; shopName: string; shortPath: string }> {

@@ -16,6 +16,7 @@ import type { ApplicationStatus } from '@app/contract/invoice-application';
 import { Amount, amountText } from '@app/widgets/amount';
 import { Card, DetailRow } from '@app/widgets/card';
 import { LoadFailed, LoadingCard } from '@app/widgets/form-page';
+import { Note } from '@app/widgets/note';
 import type { CashOrder } from '../../features/cash/cash-api';
 import { ApplyInvoiceForm } from './ApplyInvoiceForm';
 import { useOrder } from './use-order';
@@ -49,7 +50,7 @@ function ApplicationState({ status }: { status: ApplicationStatus }) {
       }
     >
       <p className="cash-return__application-title">{words.title}</p>
-      <p className="cash-return__application-text">{words.text}</p>
+      <Note className="cash-return__application-text">{words.text}</Note>
     </Card>
   );
 }
@@ -91,7 +92,7 @@ function Paid({ order, onApplied }: { order: CashOrder; onApplied: () => void })
         <Card flush raised className="cash-return__invite" aria-label="开具发票">
           <div>
             <h3 className="cash-return__card-title">需要发票？</h3>
-            <p className="cash-return__invite-text">向商户申请这笔付款的电子发票</p>
+            <Note className="cash-return__invite-text">向商户申请这笔付款的电子发票</Note>
           </div>
           <Button color="primary" shape="rounded" onClick={() => setApplying(true)}>
             申请开票

@@ -19,6 +19,7 @@ import { Amount } from '@app/widgets/amount';
 import { Card, DetailRow } from '@app/widgets/card';
 import { LoadFailed, loadFailureMessage, LoadingCard } from '@app/widgets/form-page';
 import { WhenOpened } from '@app/widgets/when-opened';
+import { Note } from '@app/widgets/note';
 import { IssueInvoiceSheet } from './IssueInvoiceSheet';
 import './payment-detail.css';
 
@@ -56,7 +57,7 @@ function InvoicePart({ record, onIssue }: { record: PaymentRecord; onIssue(): vo
       </Button>
     );
   } else if (state === '申请中') {
-    action = <p className="payment-detail__hint">顾客已申请开票，请到「开票申请」中审核开具。</p>;
+    action = <Note>顾客已申请开票，请到「开票申请」中审核开具。</Note>;
   } else if (record.taskId) {
     const taskId = record.taskId;
     action = (
@@ -90,7 +91,7 @@ function Detail({ record, onIssue }: { record: PaymentRecord; onIssue(): void })
         <div className="payment-detail__summary">
           <span className="payment-detail__title">{record.title}</span>
           <Amount fen={record.amountFen} signed tone={income ? 'in' : 'plain'} className="payment-detail__amount" />
-          <span className="payment-detail__type">{TYPE_LABELS[record.type]}</span>
+          <Note as="span">{TYPE_LABELS[record.type]}</Note>
         </div>
       </Card>
       <Card flush raised as="div">

@@ -11,7 +11,9 @@ import { Link } from '@app/host-sdk/router';
 import { confirmDialog } from '@app/ui/feedback';
 import { applyServerErrors, Form } from '@app/ui/form';
 import { Input } from '@app/ui/input';
+import { Card } from '@app/widgets/card';
 import { SubmitButton } from '@app/widgets/form-page';
+import { Note } from '@app/widgets/note';
 import { href } from '../../paths';
 import { formatYuan } from '@app/domain/money';
 import { newRequestSerial } from '@app/domain/request-serial';
@@ -158,10 +160,10 @@ export function WithdrawForm({ wallet, onDone }: { wallet: Wallet; onDone: (with
 
   return (
     <div className="withdraw">
-      <section className="withdraw-account" aria-label="到账账户">
-        <span className="withdraw-account__label">到账账户</span>
+      <Card className="withdraw-account" aria-label="到账账户">
+        <Note as="span">到账账户</Note>
         <span className="withdraw-account__value">{wallet.account}</span>
-      </section>
+      </Card>
       <Form form={form} layout="vertical" mode="card" className="withdraw-form">
         <Form.Item
           name="amount"

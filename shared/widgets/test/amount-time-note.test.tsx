@@ -2,6 +2,7 @@ import { afterEach, expect, test } from '@rstest/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { Amount, amountText } from '../src/amount';
 import { ChinaTime } from '../src/china-time';
+import { Note } from '../src/note';
 
 afterEach(cleanup);
 
@@ -36,4 +37,21 @@ test('a time reads in China time whatever the phone\'s zone, and carries the ins
   expect(minute.tagName).toBe('TIME');
   expect(minute.getAttribute('datetime')).toBe('2026-11-25T16:30:00.000Z');
   expect(screen.getByText('2026-11-26')).toBeTruthy();
+});
+
+test('a note is a sentence in the note style: weak by default, a hint or what went wrong in their colours', () => {
+  render(
+    <>
+      <Note>稍后即可收到</Note>
+      <Note tone="hint" small>
+        长按二维码保存
+      </Note>
+      <Note tone="danger" role="alert">
+        请选择红冲原因
+      </Note>
+    </>,
+  );
+  const classes = ['稍后即可收到', '长按二维码保存'].map((text) => screen.getByText(text).className);
+  expect(new Set([...classes, screen.getByRole('alert').className]).size).toBe(3);
+  expect(screen.getByText('稍后即可收到').tagName).toBe('DIV');
 });
