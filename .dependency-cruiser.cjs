@@ -2,7 +2,9 @@
  * The import rules of the codebase (README, "Architecture"), checked by `architecture.test.ts` with dependency-cruiser.
  * Paths are relative to the repository root.
  */
-const CLIENT = '^(host|remotes/[^/]+|shared/(host-sdk|ui))/';
+const CLIENT = '^(host|remotes/[^/]+|shared/(host-sdk|ui|widgets))/';
+/** A remote, or @app/widgets (the widgets remotes share, bundled into each: it is allowed what a remote is allowed). */
+const REMOTE_CODE = '^(remotes/[^/]+|shared/widgets)/';
 
 module.exports = {
   forbidden: [
@@ -29,9 +31,9 @@ module.exports = {
     },
     {
       name: 'remotes-through-the-contract',
-      comment: 'A remote reaches HTTP, the router, UI and the federation runtime only through @app/host-sdk and @app/ui.',
+      comment: 'A remote (and @app/widgets) reaches HTTP, the router, UI and the federation runtime only through @app/host-sdk and @app/ui.',
       severity: 'error',
-      from: { path: '^remotes/' },
+      from: { path: REMOTE_CODE },
       to: { path: '(^|node_modules/)(axios|react-router|react-router-dom|antd-mobile|@module-federation/enhanced)(/|$)|(^|node_modules/)jotai/(esm/)?utils' },
     },
     {
@@ -42,9 +44,23 @@ module.exports = {
       to: { path: '^(host/|remotes/)', pathNot: '^remotes/$1/' },
     },
     {
+      name: 'widgets-serve-the-remotes',
+      comment: '@app/widgets is bundled into the remotes: it never imports a remote or the host.',
+      severity: 'error',
+      from: { path: '^shared/widgets/' },
+      to: { path: '^(host|remotes)/' },
+    },
+    {
+      name: 'widgets-sit-on-the-shared-packages',
+      comment: 'The shared packages below @app/widgets (and the server and deploy) never import it: a widget is composed of them, not the other way.',
+      severity: 'error',
+      from: { path: '^(shared/(ui|host-sdk|domain|contract|build-config)|server|deploy)/' },
+      to: { path: '^shared/widgets/' },
+    },
+    {
       name: 'only-ui-imports-antd-mobile',
       severity: 'error',
-      from: { path: '^(host|shared/(host-sdk|domain|contract))/' },
+      from: { path: '^(host|shared/(host-sdk|domain|contract|widgets))/' },
       to: { path: '(^|node_modules/)antd-mobile(/|$)' },
     },
     {

@@ -1,17 +1,18 @@
 /**
  * The architecture's rules, in one place (README, "Architecture"): the import rules of `.dependency-cruiser.cjs`
  * (no cycles, calls never import calls, remotes only through the host's contract, the API contract as types only in
- * client code, pure domain rules…), no use of the route table kept for already released remotes, and every package's
- * tests in the root test run.
+ * client code, pure domain rules…), no use of the route table kept for already released remotes, every package's
+ * tests in the root test run, and no run of code written twice in two packages (scripts/shared-runs.ts).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
-import { expect, test } from '@rstest/core';
+import { describe, expect, test } from '@rstest/core';
 import { cruise, type ICruiseOptions, type IReporterOutput } from 'dependency-cruiser';
+import { describeRun, isGatedPath, judge, packageOf, RUN_LINES, sharedRuns, sourceFiles, type SourceFile } from './scripts/shared-runs';
 
 const ROOT = import.meta.dirname;
-const SOURCES = ['host/src', 'remotes', 'shared/host-sdk/src', 'shared/ui/src', 'shared/domain/src', 'shared/contract/src', 'server/src', 'deploy/src'];
+const SOURCES = ['host/src', 'remotes', 'shared/host-sdk/src', 'shared/ui/src', 'shared/widgets/src', 'shared/domain/src', 'shared/contract/src', 'server/src', 'deploy/src'];
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -104,4 +105,55 @@ test('the type check covers every package: a browser package is in tsconfig.brow
     else if (!groups.includes(dir)) uncovered.push(dir);
   }
   expect(uncovered).toEqual([]);
+});
+
+test('no two packages share a run of code outside tests: what two need is written once, or allowed apart and said why', () => {
+  const started = Date.now();
+  const files = sourceFiles(ROOT);
+  const { refused, stale } = judge(sharedRuns(files));
+  // Every package's sources were read: the host, each remote, each shared package, the server, deploy and e2e.
+  const packages = new Set(files.map((file) => file.pkg));
+  expect(packages).toEqual(new Set([...workspacePackages(), 'root']));
+  expect(refused.map(describeRun)).toEqual([]);
+  expect(stale.map((entry) => `${entry.a} ~ ${entry.b}`)).toEqual([]);
+  // A few seconds at most, on a loaded machine.
+  expect(Date.now() - started).toBeLessThan(5_000);
+});
+
+describe('the shared-runs gate', () => {
+  const code = (lines: string[]) => lines.map((line, index) => `${line} // ${index}`).join('\n');
+  const RULES = ['const total = lines.reduce((sum, line) => sum + line.amount, 0);', 'if (total > limit) throw new Error(`超过限额 ${limit}`);', 'const rounded = Math.round(total * 100) / 100;', 'log.push({ total, rounded, at: Date.now() });', 'state.total = rounded;', 'state.count += lines.length;', 'notify(state);', 'return rounded;', 'after(state);'];
+  const file = (path: string, text: string): SourceFile => ({ path, pkg: packageOf(path), text });
+
+  test(`finds a run of ${RUN_LINES} lines two packages share, whatever the white space, comments or blank lines between`, () => {
+    const spaced = RULES.slice(0, RUN_LINES).flatMap((line, index) => ['', `/* step ${index} */`, `    ${line.replaceAll(' ', '  ')}`, '  });']);
+    const runs = sharedRuns([file('remotes/invoice/src/a.ts', code(RULES.slice(0, RUN_LINES))), file('remotes/my/src/b.ts', spaced.join('\n'))]);
+    expect(runs.map((run) => run.lines)).toEqual([RUN_LINES]);
+    expect(runs[0]?.b).toMatchObject({ path: 'remotes/my/src/b.ts', from: 3 });
+  });
+
+  test('a shorter run, a run within one package, imports and lone punctuation are no shared run', () => {
+    expect(sharedRuns([file('remotes/invoice/src/a.ts', code(RULES.slice(0, RUN_LINES - 1))), file('shared/widgets/src/b.tsx', code(RULES.slice(0, RUN_LINES - 1)))])).toEqual([]);
+    expect(sharedRuns([file('remotes/my/src/a.ts', code(RULES)), file('remotes/my/src/b.ts', code(RULES))])).toEqual([]);
+    const boilerplate = ["import { Button } from '@app/ui/button';", '});', '</Form.Item>', ')', '];', '}', '/>', "export { formatYuan } from '@app/domain/money';", '  );', '}'];
+    expect(sharedRuns([file('host/src/a.tsx', boilerplate.join('\n')), file('server/src/b.ts', boilerplate.join('\n'))])).toEqual([]);
+  });
+
+  test('one longer run is reported once, with its length', () => {
+    const runs = sharedRuns([file('shared/domain/src/a.ts', code(RULES)), file('server/src/b.ts', code(RULES))]);
+    expect(runs.map(describeRun)).toEqual([`shared/domain/src/a.ts:1-${RULES.length} ~ server/src/b.ts:1-${RULES.length} (${RULES.length} lines)`]);
+  });
+
+  test('tests, their support and fixtures are left out; sources and styles are read', () => {
+    expect(['remotes/my/src/pages/x/XPage.test.tsx', 'e2e/tests/a.spec.ts', 'remotes/invoice/src/test-support/a.ts', 'server/test/support/a.ts', 'shared/domain/test/a.ts', 'server/test/fixtures/a.sql', 'e2e/fixtures/a.html'].filter(isGatedPath)).toEqual([]);
+    expect(['remotes/my/src/pages/x/XPage.tsx', 'shared/widgets/src/card.module.css', 'server/drizzle/0001.sql', 'scripts/start.mjs', 'e2e/support/server.ts'].every(isGatedPath)).toBe(true);
+  });
+
+  test('an allowed pair is not refused, and an allowance no run needs is stale', () => {
+    const runs = sharedRuns([file('remotes/taxi/src/paths.ts', code(RULES)), file('shared/host-sdk/src/paths.ts', code(RULES))]);
+    const allowed = [{ a: 'shared/host-sdk/src/paths.ts', b: 'remotes/*/src/paths.ts', why: 'the frozen 1.1 table' }];
+    expect(judge(runs, allowed)).toEqual({ refused: [], stale: [] });
+    expect(judge([], allowed).stale).toEqual(allowed);
+    expect(judge(runs, []).refused).toHaveLength(1);
+  });
 });

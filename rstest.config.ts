@@ -11,6 +11,7 @@ export default defineConfig({
     'shared/contract',
     'shared/ui',
     'shared/host-sdk',
+    'shared/widgets',
     'shared/build-config',
     'host',
     'remotes/invoice',

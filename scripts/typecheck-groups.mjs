@@ -1,12 +1,12 @@
 // The type check of every package, as few TypeScript programs as their options allow: the browser packages (host,
-// remotes, @app/ui, @app/host-sdk) share one program (tsconfig.browser.json), the others (different libs) one each.
+// remotes, @app/ui, @app/host-sdk, @app/widgets) share one program (tsconfig.browser.json), the others (different libs) one each.
 // Each package's own `pnpm run typecheck` checks it alone; this is what `npm test` and `npm run typecheck` run.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from './ensure-install.mjs';
 
 export const TYPECHECK_GROUPS = [
-  { label: 'browser: host, remotes, @app/ui, @app/host-sdk', project: 'tsconfig.browser.json' },
+  { label: 'browser: host, remotes, @app/ui, @app/host-sdk, @app/widgets', project: 'tsconfig.browser.json' },
   { label: 'server', project: 'server' },
   { label: 'e2e', project: 'e2e' },
   { label: 'deploy', project: 'deploy' },

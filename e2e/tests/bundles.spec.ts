@@ -23,3 +23,51 @@ test('no app bundle holds the contract\'s schemas or the schema library: clients
   const found = files.flatMap((file) => markers.filter((marker) => readFileSync(file, 'utf8').includes(marker)).map((marker) => `${file.slice(store.length)}: ${marker}`));
   expect(found).toEqual([]);
 });
+
+/** The files a remote's federated build loads: its remote entry and every chunk of its exposed `./routes`. */
+function federatedFiles(remoteDir: string): string[] {
+  const manifest = JSON.parse(readFileSync(join(remoteDir, 'mf-manifest.json'), 'utf8')) as {
+    metaData: { remoteEntry: { name: string } };
+    exposes: { assets: { js: { sync: string[]; async: string[] } } }[];
+  };
+  const assets = manifest.exposes.flatMap((expose) => [...expose.assets.js.sync, ...expose.assets.js.async]);
+  return [manifest.metaData.remoteEntry.name, ...assets].map((file) => join(remoteDir, file));
+}
+
+/** The one released version of an app in the suite's fresh store. */
+function releasedDir(app: string): string {
+  const dir = join(process.env.E2E_STORE ?? '', app);
+  const [version] = readdirSync(dir).filter((name) => statSync(join(dir, name)).isDirectory());
+  return join(dir, version ?? '');
+}
+
+/** A piece of code only a copy of each host-provided singleton contains (each is in the host's own files). */
+const SINGLETON_MARKERS: Record<string, string> = {
+  react: 'react.transitional.element',
+  'react-dom': '__reactContainer',
+  '@app/ui (its form)': 'adm-form-footer',
+  '@app/host-sdk (api-client)': '请勿重复提交',
+};
+
+/** What each remote shows of @app/widgets: text only that widget's code holds. */
+const WIDGET_MARKERS: Record<string, string[]> = {
+  invoice: ['选择抬头', '搜索商品名称或税收分类', '二维码生成失败'],
+  my: ['搜索商品名称或税收分类', '二维码生成失败'],
+  payment: ['还没有保存的发票抬头，请直接填写'],
+};
+
+test('a remote bundles the widgets it uses, and no copy of React, @app/ui or @app/host-sdk: those are the host\'s', () => {
+  const hostCode = scripts(releasedDir('host'))
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n');
+  for (const marker of Object.values(SINGLETON_MARKERS)) expect(hostCode.includes(marker), `the host carries ${marker}`).toBe(true);
+  for (const remote of ['invoice', 'my', 'payment', 'wallet', 'taxi', 'ticket']) {
+    const code = federatedFiles(releasedDir(remote))
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
+    const copies = Object.entries(SINGLETON_MARKERS).filter(([, marker]) => code.includes(marker)).map(([name]) => name);
+    expect({ remote, copies }).toEqual({ remote, copies: [] });
+    const missing = (WIDGET_MARKERS[remote] ?? []).filter((marker) => !code.includes(marker));
+    expect({ remote, missing }).toEqual({ remote, missing: [] });
+  }
+});

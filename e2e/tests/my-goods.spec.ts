@@ -82,7 +82,7 @@ test('a manager adds goods through the classification picker, issues an invoice 
   const picker = page.getByRole('dialog', { name: '选择税收分类' });
   await expect(picker).toBeVisible();
   await picker.getByPlaceholder('搜索名称或简称，如 餐饮、咨询').fill('咨询');
-  const row = picker.getByRole('listitem', { name: '咨询服务 咨询服务' });
+  const row = picker.getByRole('button', { name: '咨询服务 咨询服务' });
   await expect(row).toContainText(CONSULTING_CODE);
   await shot(page, 'goods-add-picker');
   await row.click();

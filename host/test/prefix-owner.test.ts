@@ -70,7 +70,7 @@ describe('each page is named once, by the app that owns it (remotes/*/src/paths.
     const text = (file: string) => readFileSync(join(remotesDir, folder, 'src', file), 'utf8');
     // `name: '/pattern'` in the remote's paths.ts, and what each `path:` of its routes.ts says.
     const patterns = [...text('paths.ts').matchAll(/^\s*(\w+): '([^']*)',/gm)].map((match) => ({ name: match[1] as string, pattern: match[2] as string }));
-    const routed = [...text('routes.ts').matchAll(/^\s*path: (.*),$/gm)].map((match) => match[1] as string);
+    const routed = [...text('routes.ts').matchAll(/\bpath: ([\w.]+),/g)].map((match) => match[1] as string);
     return { name: pkg.federation.name, patterns, routed };
   });
 

@@ -4,49 +4,13 @@ import { pageMeta, type RemoteRoute } from '@app/host-sdk/route-meta';
 import { paths } from './paths';
 
 export const routes: RemoteRoute[] = [
-  {
-    path: appPaths.taxiInvoiceCreate,
-    meta: pageMeta('TaxiInvoiceCreate', '出租车发票'),
-    page: () => import('./pages/taxi-invoice-create/TaxiInvoiceCreatePage'),
-  },
-  {
-    path: paths.taxiInvoiceReturn,
-    meta: pageMeta('TaxiInvoiceReturn', '出租车发票红冲'),
-    page: () => import('./pages/taxi-invoice-return/TaxiInvoiceReturnPage'),
-  },
-  {
-    path: paths.taxiCars,
-    meta: pageMeta('TaxiCars', '车辆管理'),
-    page: () => import('./pages/taxi-cars/TaxiCarsPage'),
-  },
-  {
-    path: paths.taxiTrip,
-    meta: pageMeta('TaxiTrip', '记录行程'),
-    page: () => import('./pages/taxi-trip/TaxiTripPage'),
-  },
-  {
-    path: paths.taxiTripShare,
-    meta: pageMeta('TaxiTripShare', '分享行程'),
-    page: () => import('./pages/taxi-trip-share/TaxiTripSharePage'),
-  },
-  {
-    path: paths.taxiShareList,
-    meta: pageMeta('TaxiShareList', '分享记录'),
-    page: () => import('./pages/taxi-share-list/TaxiShareListPage'),
-  },
-  {
-    path: paths.myTaxiTrip,
-    meta: pageMeta('MyTaxiTrip', '企业行程'),
-    page: () => import('./pages/my-taxi-trip/MyTaxiTripPage'),
-  },
-  {
-    path: paths.myPassenger,
-    meta: pageMeta('MyPassenger', '乘客信息'),
-    page: () => import('./pages/my-passenger/MyPassengerPage'),
-  },
-  {
-    path: paths.myTrip,
-    meta: pageMeta('MyTrip', '我的行程'),
-    page: () => import('./pages/my-trip/MyTripPage'),
-  },
+  { path: appPaths.taxiInvoiceCreate, meta: pageMeta('TaxiInvoiceCreate', '出租车发票'), page: () => import('./pages/taxi-invoice-create/TaxiInvoiceCreatePage') },
+  { path: paths.taxiInvoiceReturn, meta: pageMeta('TaxiInvoiceReturn', '出租车发票红冲'), page: () => import('./pages/taxi-invoice-return/TaxiInvoiceReturnPage') },
+  { path: paths.taxiCars, meta: pageMeta('TaxiCars', '车辆管理'), page: () => import('./pages/taxi-cars/TaxiCarsPage') },
+  { path: paths.taxiTrip, meta: pageMeta('TaxiTrip', '记录行程'), page: () => import('./pages/taxi-trip/TaxiTripPage') },
+  { path: paths.taxiTripShare, meta: pageMeta('TaxiTripShare', '分享行程'), page: () => import('./pages/taxi-trip-share/TaxiTripSharePage') },
+  { path: paths.taxiShareList, meta: pageMeta('TaxiShareList', '分享记录'), page: () => import('./pages/taxi-share-list/TaxiShareListPage') },
+  { path: paths.myTaxiTrip, meta: pageMeta('MyTaxiTrip', '企业行程'), page: () => import('./pages/my-taxi-trip/MyTaxiTripPage') },
+  { path: paths.myPassenger, meta: pageMeta('MyPassenger', '乘客信息'), page: () => import('./pages/my-passenger/MyPassengerPage') },
+  { path: paths.myTrip, meta: pageMeta('MyTrip', '我的行程'), page: () => import('./pages/my-trip/MyTripPage') },
 ];

@@ -5,7 +5,7 @@
  * cannot leave two defaults.
  */
 import { and, count, desc, eq, ne } from 'drizzle-orm';
-import { normalizeTitle, titleProblems, type Title, type TitleFields } from '@app/domain/invoice-title';
+import { titleOf, titleProblems, type Title, type TitleFields } from '@app/domain/invoice-title';
 import type { Database } from '../db/database';
 import { titles, users } from '../db/schema';
 import { ApiFailure, ErrorCode, invalidInput } from '../http/api-failure';
@@ -71,16 +71,7 @@ const getTitle = defineCall('title/get', {
 const saveTitle = defineCall('title/save', {
   access: { kind: 'user' },
   handler: async ({ caller, body, services }) => {
-    const fields: TitleFields = normalizeTitle({
-      kind: body.kind,
-      name: body.name,
-      taxNumber: body.taxNumber ?? '',
-      address: body.address ?? '',
-      phone: body.phone ?? '',
-      bankName: body.bankName ?? '',
-      bankAccount: body.bankAccount ?? '',
-      email: body.email ?? '',
-    });
+    const fields: TitleFields = titleOf(body);
     const problems = titleProblems(fields);
     const [problem] = Object.values(problems);
     if (problem) throw invalidInput(problem, problems);

@@ -5,9 +5,10 @@
  * builds get their versioned public path through `ASSET_PREFIX` (set by `deploy/`); without it a remote builds with
  * `auto` for standalone development.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { defineConfig, type EnvironmentConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation, type ModuleFederationOptions } from '@module-federation/rsbuild-plugin';
@@ -29,7 +30,9 @@ export function readPackageJson(dir: string): PackageJson {
 }
 
 /**
- * The workspace's own shared packages, versioned by semver. Every module of theirs (`@app/ui/button`,
+ * The workspace's own shared packages, versioned by semver. `@app/widgets` is not one of them: it is a library each
+ * remote bundles at its build (docs/architecture.md, "Shared code between remotes"), so a remote picks up a new
+ * widget when it rebuilds, with no host release. Every module of theirs (`@app/ui/button`,
  * `@app/host-sdk/session`…) is its own singleton, so a page loads only the UI components it uses: shared modules are
  * not tree-shaken, so one big facade module would put every component into the first load.
  */
@@ -102,6 +105,30 @@ export function sharedDependencies(appDir: string): Shared {
     }
   }
   return shared;
+}
+
+/** The CSS files of a folder and its subfolders. */
+function cssFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return cssFiles(path);
+    return entry.name.endsWith('.css') ? [path] : [];
+  });
+}
+
+/**
+ * The salt of an app's CSS-module class names: a digest of the CSS of the @app/widgets it bundles, or null when it
+ * bundles none. Each remote brings its own copy of the widgets' CSS into the one page (docs/architecture.md, "Shared
+ * code between remotes"); class names hashed from the module's path alone would be the same in every remote, so a
+ * remote built with other widget CSS would restyle the others' widgets. Salted with the CSS itself, the same CSS gives
+ * the same names (and the same rules) and different CSS different ones.
+ */
+export function widgetsCssSalt(appDir: string): string | null {
+  if (!dependsOn(readPackageJson(appDir), '@app/widgets')) return null;
+  const { dir } = installedPackage(appDir, '@app/widgets');
+  const hash = createHash('sha256');
+  for (const file of cssFiles(join(dir, 'src')).sort()) hash.update(`${relative(dir, file)}\n${readFileSync(file, 'utf8')}\n`);
+  return hash.digest('hex').slice(0, 16);
 }
 
 /** A build for the release store (deploy/ sets the versioned public path), as opposed to a team's dev server. */
@@ -259,6 +286,7 @@ export function defineRemoteConfig(appDir: string, options: RemoteConfigOptions 
   for (const [pageName] of leanPages) {
     if (!/^[a-z][a-z0-9-]*$/.test(pageName) || pageName === 'static') throw new Error(`${pkg.name}: lean page name "${pageName}" cannot be a release folder`);
   }
+  const salt = widgetsCssSalt(appDir);
   return defineConfig({
     plugins: [
       pluginReact(),
@@ -288,6 +316,8 @@ export function defineRemoteConfig(appDir: string, options: RemoteConfigOptions 
       ...Object.fromEntries(leanPages.map(([pageName, page]) => [leanEnvironmentName(pageName), leanEnvironment(pageName, page, distRoot)])),
     },
     output: { cleanDistPath: true },
+    // The widgets' CSS-module class names, salted with their CSS (widgetsCssSalt).
+    ...(salt ? { tools: { cssLoader: { modules: { localIdentHashSalt: salt } } } } : {}),
     server: { port, proxy: { '/api': 'http://localhost:8080' } },
     // The standalone page runs two bundler runtimes (the page and the remote container); HMR's per-build chunk check
     // then rejects the container's chunks ("Chunk is from another build"), so remotes live-reload instead.

@@ -4,7 +4,7 @@
  * (`./invoice-title`), since a buyer is usually filled from a saved title.
  */
 import type { InvoiceParty, InvoiceType } from './invoice-document';
-import { normalizeTitle, titleProblems, TITLE_LIMITS } from './invoice-title';
+import { normalizeTitle, titleProblems, TITLE_LIMITS, type TitleFields } from './invoice-title';
 import { TAX_NUMBER_MESSAGES, taxNumberProblem } from './tax-number';
 
 export const INVOICE_LIMITS = {
@@ -51,4 +51,23 @@ export function buyerProblems(buyer: InvoiceParty, type: InvoiceType): BuyerProb
 
 export function remarksProblem(remarks: string): string | null {
   return Array.from(remarks.trim()).length > INVOICE_LIMITS.remarks ? BUYER_MESSAGES.remarksTooLong : null;
+}
+
+/**
+ * A buyer as a title holds it: 企业 or 个人 where the invoice has its 自然人 flag, and no e-mail. A form that fills the
+ * buyer from a saved title holds it this way.
+ */
+export type TitleBuyer = Omit<TitleFields, 'email'>;
+export type TitleBuyerField = keyof TitleBuyer;
+export type TitleBuyerProblems = Partial<Record<TitleBuyerField, string>>;
+
+/** The invoice's buyer of a buyer held as a title: normalised, 个人 as a natural person. */
+export function buyerOfTitle({ kind, ...fields }: TitleBuyer): InvoiceParty {
+  return normalizeBuyer({ ...fields, naturalPerson: kind === '个人' });
+}
+
+/** `buyerProblems` of a buyer held as a title: what is wrong with the 自然人 flag is said of the kind. */
+export function titleBuyerProblems(buyer: TitleBuyer, type: InvoiceType): TitleBuyerProblems {
+  const { naturalPerson, ...problems } = buyerProblems(buyerOfTitle(buyer), type);
+  return { ...problems, ...(naturalPerson && { kind: naturalPerson }) };
 }

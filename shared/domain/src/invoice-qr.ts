@@ -4,7 +4,7 @@
  * empty and carry the 20-digit number.
  */
 import { INVOICE_TYPE_CODES, type InvoiceType } from './invoice-document';
-import { parseYuan } from './money';
+import { parseYuan, yuanInputText } from './money';
 
 export interface InvoiceQr {
   /** The invoice type code, e.g. 31 数电专票, 32 数电普票, 01 增值税专用发票, 04 普通发票, 10 电子普通发票. */
@@ -56,12 +56,6 @@ export interface DigitalInvoiceQrInput {
   issueDate: string;
 }
 
-/** Fen → `1234.50` / `-12.00`: the amount as the QR code carries it (no currency sign, no separators). */
-function plainYuan(fen: number): string {
-  const abs = Math.abs(fen);
-  return `${fen < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 /** CRC-16/CCITT-FALSE of an ASCII text (the payload is digits, commas, dots and minus signs), as 4 upper-case hex digits. */
 function crc16(ascii: string): string {
   let crc = 0xffff;
@@ -80,7 +74,7 @@ export function invoiceQrPayload(input: DigitalInvoiceQrInput): string {
   if (!Number.isSafeInteger(input.netFen)) throw new RangeError(`金额必须是整数分: ${input.netFen}`);
   if (!/^\d{20}$/.test(input.number)) throw new RangeError(`发票号码应为 20 位数字: ${input.number}`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(input.issueDate)) throw new RangeError(`开票日期应为 YYYY-MM-DD: ${input.issueDate}`);
-  const fields = ['01', INVOICE_TYPE_CODES[input.type], '', input.number, plainYuan(input.netFen), input.issueDate.replaceAll('-', ''), ''];
+  const fields = ['01', INVOICE_TYPE_CODES[input.type], '', input.number, yuanInputText(input.netFen), input.issueDate.replaceAll('-', ''), ''];
   const head = fields.join(',');
   return `${head},${crc16(head)}`;
 }

@@ -68,6 +68,26 @@ export function isEmailAddress(value: string): boolean {
   return EMAIL.test(value);
 }
 
+/**
+ * What a request or a form holds of a title: its kind, and any of the other fields (a field left out is empty).
+ * Anything else it carries (an id, the default switch) is not the title's.
+ */
+export type TitleInput = Pick<TitleFields, 'kind'> & { [field in TitleField]?: string | undefined };
+
+/** The title a request or a form holds, normalised: the server saves it and the form judges it as this. */
+export function titleOf(input: TitleInput): TitleFields {
+  return normalizeTitle({
+    kind: input.kind,
+    name: input.name ?? '',
+    taxNumber: input.taxNumber ?? '',
+    address: input.address ?? '',
+    phone: input.phone ?? '',
+    bankName: input.bankName ?? '',
+    bankAccount: input.bankAccount ?? '',
+    email: input.email ?? '',
+  });
+}
+
 /** Trimmed fields; the tax number without spaces and in upper case (as it is printed). */
 export function normalizeTitle(fields: TitleFields): TitleFields {
   return {

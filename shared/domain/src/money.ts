@@ -15,6 +15,18 @@ export function formatYuan(fen: number): string {
   return `${sign}¥${yuan}.${cents}`;
 }
 
+/** A change of money with its sign: `+¥88.00`, `-¥50.00`, `¥0.00`. */
+export function formatSignedYuan(fen: number): string {
+  return fen > 0 ? `+${formatYuan(fen)}` : formatYuan(fen);
+}
+
+/** Fen → what a yuan field holds (`1234.50`, `-3.10`): no ¥, no thousands separator; `parseYuan` reads it back. */
+export function yuanInputText(fen: number): string {
+  if (!Number.isSafeInteger(fen)) throw new RangeError(`金额必须是整数分: ${fen}`);
+  const abs = Math.abs(fen);
+  return `${fen < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 const YUAN_INPUT = /^(-)?(\d{1,13})(?:\.(\d{1,2}))?$/;
 
 /**

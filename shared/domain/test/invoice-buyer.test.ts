@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@rstest/core';
 import type { InvoiceParty } from '../src/invoice-document';
-import { BUYER_MESSAGES, buyerProblems, normalizeBuyer, remarksProblem } from '../src/invoice-buyer';
+import { BUYER_MESSAGES, buyerOfTitle, buyerProblems, normalizeBuyer, remarksProblem, titleBuyerProblems } from '../src/invoice-buyer';
 import { TITLE_MESSAGES } from '../src/invoice-title';
 import { TAX_NUMBER_MESSAGES } from '../src/tax-number';
 
@@ -48,4 +48,13 @@ test('normalizeBuyer trims, removes spaces from the tax number and account, and 
 test('remarks: at most 200 characters after trimming', () => {
   expect(remarksProblem(` ${'备'.repeat(200)} `)).toBeNull();
   expect(remarksProblem('备'.repeat(201))).toBe(BUYER_MESSAGES.remarksTooLong);
+});
+
+test('a buyer held as a title: 个人 is a natural person, and the 自然人 problem is said of the kind', () => {
+  const { naturalPerson: _company, ...asTitle } = company;
+  expect(buyerOfTitle({ ...asTitle, kind: '企业', taxNumber: ' 91110000802100433b ' })).toEqual(company);
+  expect(buyerOfTitle({ ...asTitle, kind: '个人', taxNumber: '' })).toEqual({ ...company, taxNumber: '', naturalPerson: true });
+  expect(titleBuyerProblems({ ...asTitle, kind: '企业' }, '数电专票')).toEqual({});
+  expect(titleBuyerProblems({ ...asTitle, kind: '个人', taxNumber: '' }, '数电专票')).toEqual({ taxNumber: BUYER_MESSAGES.taxNumberForSpecial, kind: BUYER_MESSAGES.personForSpecial });
+  expect(titleBuyerProblems({ ...asTitle, kind: '企业', name: '' }, '数电普票')).toEqual({ name: BUYER_MESSAGES.nameEmpty });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@rstest/core';
-import { isEmailAddress, isPhoneNumber, normalizeTitle, TITLE_MESSAGES, titleProblems, type TitleFields } from '../src/invoice-title';
+import { isEmailAddress, isPhoneNumber, normalizeTitle, TITLE_MESSAGES, titleOf, titleProblems, type TitleFields } from '../src/invoice-title';
 import { TAX_NUMBER_MESSAGES } from '../src/tax-number';
 
 const company: TitleFields = {
@@ -62,4 +62,10 @@ test('normalizeTitle trims, and writes the tax number without spaces in upper ca
     taxNumber: '91110000802100433B',
     bankAccount: '622202101234',
   });
+});
+
+test('titleOf: the title a request or a form holds, a field left out as empty, nothing else, normalised', () => {
+  expect(titleOf({ kind: '个人', name: ' 张三 ' })).toEqual({ kind: '个人', name: '张三', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', email: '' });
+  const request = { ...company, id: 't1', isDefault: true, taxNumber: '91110000802100433b', email: undefined };
+  expect(titleOf(request)).toEqual({ ...company, email: '' });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@rstest/core';
 import fc from 'fast-check';
-import { formatYuan, parseYuan } from '../src/money';
+import { formatSignedYuan, formatYuan, parseYuan, yuanInputText } from '../src/money';
 
 describe('formatYuan', () => {
   test('shows yuan with thousands separators and two decimals', () => {
@@ -35,5 +35,23 @@ describe('parseYuan', () => {
         expect(parseYuan(formatYuan(fen).replace('¥', ''))).toBe(fen);
       }),
     );
+  });
+});
+
+test('formatSignedYuan: a change with its sign', () => {
+  expect(formatSignedYuan(8800)).toBe('+¥88.00');
+  expect(formatSignedYuan(-5000)).toBe('-¥50.00');
+  expect(formatSignedYuan(0)).toBe('¥0.00');
+});
+
+describe('yuanInputText', () => {
+  test('what a yuan field holds: two decimals, no ¥ and no separators', () => {
+    expect(yuanInputText(123450)).toBe('1234.50');
+    expect(yuanInputText(5)).toBe('0.05');
+    expect(yuanInputText(-310)).toBe('-3.10');
+  });
+
+  test('parseYuan reads it back (any amount it takes: up to 13 digits of yuan)', () => {
+    fc.assert(fc.property(fc.integer({ min: -(1e15 - 1), max: 1e15 - 1 }), (fen) => parseYuan(yuanInputText(fen)) === fen));
   });
 });

@@ -9,6 +9,8 @@ import type { PagedListHandle } from './paged-list';
 export interface Revision {
   /** Says the data changed (call it after a save, a delete, an addition). */
   note(): void;
+  /** The change's promise, noting the change once it is made (not when it fails): `titles.after(callApi('title/save', …))`. */
+  after<T>(change: Promise<T>): Promise<T>;
   /** The current revision, re-rendering when it changes. */
   use(): number;
 }
@@ -20,11 +22,17 @@ export function createRevision(): Revision {
     listeners.add(listener);
     return () => listeners.delete(listener);
   };
+  const note = () => {
+    revision += 1;
+    for (const listener of listeners) listener();
+  };
   return {
-    note() {
-      revision += 1;
-      for (const listener of listeners) listener();
-    },
+    note,
+    after: (change) =>
+      change.then((result) => {
+        note();
+        return result;
+      }),
     use: () => useSyncExternalStore(subscribe, () => revision),
   };
 }

@@ -6,31 +6,33 @@
  * task and opens its detail page.
  */
 import { lazy, useState, type ReactNode } from 'react';
-import { INVOICE_LIMITS } from '@app/domain/invoice-buyer';
+import { INVOICE_LIMITS, type TitleBuyerField } from '@app/domain/invoice-buyer';
 import type { InvoiceType } from '@app/domain/invoice-document';
 import type { LineRate } from '@app/domain/invoice-line';
 import type { Title, TitleKind } from '@app/domain/invoice-title';
-import { Button } from '@app/ui/button';
+import { useNavigate } from '@app/host-sdk/router';
 import { Form, type FormInstance } from '@app/ui/form';
 import { Input } from '@app/ui/input';
 import { Selector } from '@app/ui/selector';
 import { TextArea } from '@app/ui/text-area';
 import type { Goods } from '@app/contract/goods';
-import type { BuyerField } from './buyer-rules';
 import { buyerRule, deliverEmailRule, deliverPhoneRule, remarksRule } from './form-rules';
 import { buyerFromTitle, completeValues, emptyFormValues, KIND_OPTIONS, TYPE_OPTIONS, type BlueInvoiceFormValues } from './form-values';
 import { afterPickingGoods, afterTyping } from './line-edits';
 import { EMPTY_LINE, linesTotals, type LineField, type LineValues } from './line-draft';
 import { LineItems } from './LineItems';
 import { TotalsItems } from './TotalsItems';
+import { formFieldOf } from './server-errors';
 import { useBlueInvoiceSubmit } from './use-blue-invoice-submit';
-import { WhenOpened } from '../../components/WhenOpened';
+import { href } from '../../paths';
+import { PageForm } from '@app/widgets/form-page';
+import { WhenOpened } from '@app/widgets/when-opened';
 import './blue-invoice-form.css';
 
-const TitlePickerPopup = lazy(() => import('./TitlePickerPopup').then((module) => ({ default: module.TitlePickerPopup })));
+const TitlePicker = lazy(() => import('@app/widgets/title-picker').then((module) => ({ default: module.TitlePicker })));
 
 /** An invoice has at most this many lines (the server's limit). */
-const BUYER_FIELDS: readonly BuyerField[] = ['kind', 'name', 'taxNumber', 'address', 'phone', 'bankName', 'bankAccount'];
+const BUYER_FIELDS: readonly TitleBuyerField[] = ['kind', 'name', 'taxNumber', 'address', 'phone', 'bankName', 'bankAccount'];
 
 export interface BlueInvoiceFormProps {
   /** The home page's quick form. */
@@ -58,11 +60,12 @@ function fillLine(form: FormInstance, index: number, patch: Partial<LineValues>)
 }
 
 export function BlueInvoiceForm({ compact = false, footerExtra }: BlueInvoiceFormProps) {
+  const navigate = useNavigate();
   const [form] = Form.useForm();
   const [initialValues] = useState(emptyFormValues);
   const [pickingTitle, setPickingTitle] = useState(false);
   const [titleName, setTitleName] = useState<string | null>(null);
-  const { submitting, submit } = useBlueInvoiceSubmit(form, () => setTitleName(null));
+  const submit = useBlueInvoiceSubmit(form, () => setTitleName(null));
 
   const lines = (Form.useWatch('lines', form) as LineValues[] | undefined) ?? initialValues.lines;
   const type = (Form.useWatch('type', form) as InvoiceType[] | undefined)?.[0] ?? '数电普票';
@@ -133,22 +136,16 @@ export function BlueInvoiceForm({ compact = false, footerExtra }: BlueInvoiceFor
 
   return (
     <>
-      <Form
+      <PageForm
         form={form}
         className={`blue-form${compact ? ' blue-form--compact' : ''}`}
-        layout="horizontal"
-        mode="card"
         initialValues={initialValues}
         onValuesChange={onValuesChange}
-        onFinish={() => void submit()}
-        footer={
-          <div className="blue-form__footer">
-            <Button block type="submit" color="primary" size="large" loading={submitting} loadingText="提交中" disabled={submitting}>
-              开具发票
-            </Button>
-            {footerExtra}
-          </div>
-        }
+        onSubmit={submit}
+        nameOf={formFieldOf}
+        submitText="开具发票"
+        submittingText="提交中"
+        footerExtra={footerExtra}
       >
         <Form.Item className="blue-form__choice" name="type" label="发票类型" normalize={keepChoice}>
           <Selector columns={2} options={TYPE_OPTIONS} />
@@ -202,9 +199,9 @@ export function BlueInvoiceForm({ compact = false, footerExtra }: BlueInvoiceFor
         <TotalsItems totals={linesTotals(currentLines)} compact={compact} />
 
         {remarksAndDelivery}
-      </Form>
+      </PageForm>
       <WhenOpened visible={pickingTitle}>
-        <TitlePickerPopup visible={pickingTitle} onClose={() => setPickingTitle(false)} onPick={pickTitle} />
+        <TitlePicker visible={pickingTitle} onClose={() => setPickingTitle(false)} onPick={pickTitle} onAdd={() => navigate(href('titlesCreate'))} />
       </WhenOpened>
     </>
   );

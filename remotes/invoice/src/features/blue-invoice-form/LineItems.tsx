@@ -12,9 +12,9 @@ import type { Goods } from '@app/contract/goods';
 import { lineRule } from './form-rules';
 import { pricedLineOf, type LineField, type LineValues } from './line-draft';
 import { rateLabel } from './rate-options';
-import { WhenOpened } from '../../components/WhenOpened';
+import { WhenOpened } from '@app/widgets/when-opened';
 
-const GoodsPickerPopup = lazy(() => import('./GoodsPickerPopup').then((module) => ({ default: module.GoodsPickerPopup })));
+const GoodsPicker = lazy(() => import('@app/widgets/goods-picker').then((module) => ({ default: module.GoodsPicker })));
 const RateActionSheet = lazy(() => import('./RateActionSheet'));
 
 export interface LineItemsProps {
@@ -87,7 +87,7 @@ export function LineItems({ index, line, compact, onPickGoods, onPickRate }: Lin
       </Form.Item>
       <LineFigures line={line} compact={compact} />
       <WhenOpened visible={picking === 'goods'}>
-        <GoodsPickerPopup
+        <GoodsPicker
           visible={picking === 'goods'}
           onClose={() => setPicking(null)}
           onPick={(goods) => {

@@ -1,18 +1,15 @@
 import { describe, expect, test } from '@rstest/core';
-import { BUYER_MESSAGES } from '@app/domain/invoice-buyer';
 import { deliverEmailProblem, deliverPhoneProblem } from '@app/domain/invoice-delivery';
-import { TITLE_MESSAGES } from '@app/domain/invoice-title';
-import { TAX_NUMBER_MESSAGES } from '@app/domain/tax-number';
+import type { TitleBuyer } from '@app/domain/invoice-buyer';
 import type { Goods } from '@app/contract/goods';
-import { buyerProblems, toParty, type BuyerValues } from './buyer-rules';
 import { emptyFormValues, toRequest } from './form-values';
 import { afterPickingGoods, afterTyping } from './line-edits';
-import { EMPTY_LINE, LINE_MESSAGES, lineFieldProblem, linesTotals, pricedLineOf, yuanText, type LineValues } from './line-draft';
+import { EMPTY_LINE, LINE_MESSAGES, lineFieldProblem, linesTotals, pricedLineOf, type LineValues } from './line-draft';
 import { formFieldOf } from './server-errors';
 
 const SOFTWARE: Goods = { id: 'g1', name: '软件技术服务', taxCode: '3040201990000000000', taxShortName: '信息技术服务', model: '', unit: '次', unitPriceFen: 100_000, taxRatePermille: 60, taxFree: null };
 const VEGETABLES: Goods = { id: 'g2', name: '农产品（蔬菜）', taxCode: '1010112000000000000', taxShortName: '蔬菜', model: '', unit: '千克', unitPriceFen: 600, taxRatePermille: null, taxFree: '免税' };
-const COMPANY: BuyerValues = { kind: '企业', name: '杭州西湖文化传媒有限公司', taxNumber: '91110000802100433B', address: '', phone: '', bankName: '', bankAccount: '' };
+const COMPANY: TitleBuyer = { kind: '企业', name: '杭州西湖文化传媒有限公司', taxNumber: '91110000802100433B', address: '', phone: '', bankName: '', bankAccount: '' };
 
 const line = (values: Partial<LineValues>): LineValues => ({ ...EMPTY_LINE, ...values });
 
@@ -41,8 +38,6 @@ describe('a goods line', () => {
     expect(afterTyping(line({ quantity: '3', amount: '10' }), 'quantity')).toEqual({ unitPrice: '3.33333333' });
     expect(afterTyping(line({ quantity: '4', amount: '10' }), 'amount')).toEqual({ unitPrice: '2.5' });
     expect(afterTyping(line({ quantity: 'x', unitPrice: '1' }), 'unitPrice')).toEqual({});
-    expect(yuanText(123_456)).toBe('1234.56');
-    expect(yuanText(5)).toBe('0.05');
   });
 
   test('picking goods brings its rate and price: a quantity of 1 in the full form, the amount in the compact one', () => {
@@ -50,30 +45,6 @@ describe('a goods line', () => {
     expect(afterPickingGoods(line({ quantity: '2' }), VEGETABLES, false)).toMatchObject({ rate: '免税', amount: '12.00' });
     expect(afterPickingGoods(EMPTY_LINE, SOFTWARE, true)).toEqual({ goods: SOFTWARE, rate: 60, amount: '1000.00' });
     expect(afterPickingGoods(line({ amount: '88' }), SOFTWARE, true)).toEqual({ goods: SOFTWARE, rate: 60 });
-  });
-});
-
-describe('the buyer', () => {
-  test('a company needs a valid tax number; a person may go without, but not on a 专票', () => {
-    expect(buyerProblems(COMPANY, '数电普票')).toEqual({});
-    expect(buyerProblems({ ...COMPANY, taxNumber: '' }, '数电普票')).toEqual({ taxNumber: TAX_NUMBER_MESSAGES.empty });
-    expect(buyerProblems({ ...COMPANY, taxNumber: '91110000802100433c' }, '数电普票')).toEqual({ taxNumber: TAX_NUMBER_MESSAGES.check });
-    const person: BuyerValues = { ...COMPANY, kind: '个人', name: '张晓', taxNumber: '' };
-    expect(buyerProblems(person, '数电普票')).toEqual({});
-    expect(buyerProblems(person, '数电专票')).toEqual({ taxNumber: BUYER_MESSAGES.taxNumberForSpecial, kind: BUYER_MESSAGES.personForSpecial });
-    expect(buyerProblems({ ...COMPANY, name: ' ', phone: '123', bankAccount: '12a' }, '数电普票')).toEqual({ name: BUYER_MESSAGES.nameEmpty, phone: TITLE_MESSAGES.phone, bankAccount: TITLE_MESSAGES.bankAccount });
-  });
-
-  test('is sent trimmed, the tax number in upper case, a person as a natural person', () => {
-    expect(toParty({ ...COMPANY, name: ' 张晓 ', kind: '个人', taxNumber: ' 9111 0000 8021 0043 3b' })).toEqual({
-      name: '张晓',
-      taxNumber: '91110000802100433B',
-      address: '',
-      phone: '',
-      bankName: '',
-      bankAccount: '',
-      naturalPerson: true,
-    });
   });
 });
 

@@ -1,11 +1,11 @@
 /**
- * The form's rules: each asks buyer-rules / line-draft / @app/domain/invoice-delivery about the whole form, so a field that depends
- * on another (the tax number on the invoice type, the amount on the quantity and rate) is judged with both.
+ * The form's rules: each asks @app/domain/invoice-buyer, line-draft or @app/domain/invoice-delivery about the whole form, so a
+ * field that depends on another (the tax number on the invoice type, the amount on the quantity and rate) is judged
+ * with both.
  */
 import type { Rule } from '@app/ui/form';
-import { buyerProblems, type BuyerField } from './buyer-rules';
+import { remarksProblem, titleBuyerProblems, type TitleBuyerField } from '@app/domain/invoice-buyer';
 import { deliverEmailProblem, deliverPhoneProblem } from '@app/domain/invoice-delivery';
-import { remarksProblem } from '@app/domain/invoice-buyer';
 import { buyerOf, completeValues, invoiceTypeOf, type BlueInvoiceFormValues } from './form-values';
 import { EMPTY_LINE, lineFieldProblem, type LineField } from './line-draft';
 
@@ -20,8 +20,8 @@ function ruleOf(problem: (values: Values) => string | null | undefined): Rule {
   });
 }
 
-export function buyerRule(field: BuyerField): Rule {
-  return ruleOf((values) => buyerProblems(buyerOf(values), invoiceTypeOf(values))[field]);
+export function buyerRule(field: TitleBuyerField): Rule {
+  return ruleOf((values) => titleBuyerProblems(buyerOf(values), invoiceTypeOf(values))[field]);
 }
 
 export function lineRule(index: number, field: LineField): Rule {

@@ -1,17 +1,16 @@
 /**
  * What the blue-invoice form holds (Selectors keep their choice in an array) and the request it becomes. The form is
- * judged field by field by buyer-rules, line-draft and @app/domain/invoice-delivery; this only reshapes.
+ * judged field by field by @app/domain/invoice-buyer, line-draft and @app/domain/invoice-delivery; this only reshapes.
  */
-import type { InvoiceType } from '@app/domain/invoice-document';
-import type { Title, TitleKind } from '@app/domain/invoice-title';
+import { buyerOfTitle, type TitleBuyer } from '@app/domain/invoice-buyer';
+import { INVOICE_TYPES, type InvoiceType } from '@app/domain/invoice-document';
+import { TITLE_KINDS, titleOf, type Title, type TitleKind } from '@app/domain/invoice-title';
 import type { CallBody } from '@app/contract/api';
 import { vatRateOf } from '@app/domain/tax-maths';
-import { toParty, type BuyerValues } from './buyer-rules';
 import { EMPTY_LINE, grossFenOf, type LineValues } from './line-draft';
 
-export interface BuyerShape extends Omit<BuyerValues, 'kind'> {
-  kind: TitleKind[];
-}
+/** The buyer as the form holds it: the Selector keeps its choice in an array. */
+export type BuyerShape = Omit<TitleBuyer, 'kind'> & { kind: TitleKind[] };
 
 export interface BlueInvoiceFormValues {
   type: InvoiceType[];
@@ -22,20 +21,20 @@ export interface BlueInvoiceFormValues {
   deliverEmail: string;
 }
 
-export const TYPE_OPTIONS: { label: string; value: InvoiceType }[] = [
-  { label: '数电普票', value: '数电普票' },
-  { label: '数电专票', value: '数电专票' },
-];
+export const TYPE_OPTIONS = INVOICE_TYPES.map((type) => ({ label: type, value: type }));
 
-export const KIND_OPTIONS: { label: string; value: TitleKind }[] = [
-  { label: '企业', value: '企业' },
-  { label: '个人', value: '个人' },
-];
+export const KIND_OPTIONS = TITLE_KINDS.map((kind) => ({ label: kind, value: kind }));
+
+/** A title's fields as the buyer's (a buyer has no e-mail). */
+function buyerShapeOf(title: Pick<Title, 'kind'> & Partial<Title>): BuyerShape {
+  const { kind, email: _email, ...fields } = titleOf(title);
+  return { ...fields, kind: [kind] };
+}
 
 export function emptyFormValues(): BlueInvoiceFormValues {
   return {
     type: ['数电普票'],
-    buyer: { kind: ['企业'], name: '', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '' },
+    buyer: buyerShapeOf({ kind: '企业' }),
     lines: [{ ...EMPTY_LINE }],
     remarks: '',
     deliverPhone: '',
@@ -60,22 +59,14 @@ export function invoiceTypeOf(values: Partial<BlueInvoiceFormValues>): InvoiceTy
   return values.type?.[0] ?? '数电普票';
 }
 
-export function buyerOf(values: Partial<BlueInvoiceFormValues>): BuyerValues {
+export function buyerOf(values: Partial<BlueInvoiceFormValues>): TitleBuyer {
   const buyer = completeValues(values).buyer;
   return { ...buyer, kind: buyer.kind[0] ?? '企业' };
 }
 
 /** A saved title → the buyer fields it fills. */
 export function buyerFromTitle(title: Title): BuyerShape {
-  return {
-    kind: [title.kind],
-    name: title.name,
-    taxNumber: title.taxNumber,
-    address: title.address,
-    phone: title.phone,
-    bankName: title.bankName,
-    bankAccount: title.bankAccount,
-  };
+  return buyerShapeOf(title);
 }
 
 /** The request of a (validated) form. */
@@ -84,7 +75,7 @@ export function toRequest(raw: Partial<BlueInvoiceFormValues>, requestSerial: st
   return {
     requestSerial,
     type: invoiceTypeOf(values),
-    buyer: toParty(buyerOf(values)),
+    buyer: buyerOfTitle(buyerOf(values)),
     lines: values.lines.map((line) => {
       const rate = typeof line.rate === 'number' ? vatRateOf(line.rate) : line.rate;
       if (!line.goods || rate === null) throw new Error('未校验的商品行');

@@ -5,7 +5,7 @@
  */
 import { printedItemName } from '@app/domain/invoice-document';
 import { amountOf, isPositiveDecimal, lineProblem, priceLine, unitPriceOf, type LineRate, type PricedLine } from '@app/domain/invoice-line';
-import { parseYuan } from '@app/domain/money';
+import { parseYuan, yuanInputText } from '@app/domain/money';
 import { invoiceTotals, type LineAmounts } from '@app/domain/tax-maths';
 import type { Goods } from '@app/contract/goods';
 
@@ -34,13 +34,6 @@ export const LINE_MESSAGES = {
   quantityForPrice: '填写单价时请同时填写数量',
   unitPrice: '单价应为正数，最多 8 位小数',
 } as const;
-
-/** Fen → what an amount input holds: `1234.50` (no symbol, no grouping). */
-export function yuanText(fen: number): string {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(fen);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 /** The amount including tax in fen, when it is a positive amount with at most two decimals. */
 export function grossFenOf(line: Pick<LineValues, 'amount'>): number | null {
@@ -98,7 +91,7 @@ export function amountFromPrice(line: Pick<LineValues, 'quantity' | 'unitPrice'>
   const unitPrice = line.unitPrice.trim();
   if (!isPositiveDecimal(quantity) || !isPositiveDecimal(unitPrice)) return null;
   const fen = amountOf(quantity, unitPrice);
-  return fen === null ? null : yuanText(fen);
+  return fen === null ? null : yuanInputText(fen);
 }
 
 /** amount / quantity → the unit price including tax (up to 8 decimals), or null while either is not a number. */

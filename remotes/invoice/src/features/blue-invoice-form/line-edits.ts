@@ -3,7 +3,8 @@
  * gives the unit price; picking goods brings its rate and unit price. Each returns only the fields to change.
  */
 import type { Goods } from '@app/contract/goods';
-import { amountFromPrice, unitPriceFromAmount, yuanText, type LineField, type LineValues } from './line-draft';
+import { yuanInputText } from '@app/domain/money';
+import { amountFromPrice, unitPriceFromAmount, type LineField, type LineValues } from './line-draft';
 import { rateOfGoods } from './rate-options';
 
 export function afterTyping(line: LineValues, changed: LineField): Partial<LineValues> {
@@ -30,7 +31,7 @@ export function afterTyping(line: LineValues, changed: LineField): Partial<LineV
 export function afterPickingGoods(line: LineValues, goods: Goods, compact: boolean): Partial<LineValues> {
   const patch: Partial<LineValues> = { goods, rate: rateOfGoods(goods) ?? line.rate };
   if (goods.unitPriceFen === null) return patch;
-  const unitPrice = yuanText(goods.unitPriceFen);
+  const unitPrice = yuanInputText(goods.unitPriceFen);
   if (compact) return line.amount.trim() ? patch : { ...patch, amount: unitPrice };
   const quantity = line.quantity.trim() || '1';
   return { ...patch, quantity, unitPrice, amount: amountFromPrice({ quantity, unitPrice }) ?? line.amount };

@@ -25,19 +25,14 @@ export function getTitle(id: string): Promise<Title> {
   return callApi('title/get', { id });
 }
 
-export async function saveTitle(input: TitleInput): Promise<Title> {
-  const saved = await callApi('title/save', input, { noRepeat: true });
-  titlesRevision.note();
-  return saved;
+export function saveTitle(input: TitleInput): Promise<Title> {
+  return titlesRevision.after(callApi('title/save', input, { noRepeat: true }));
 }
 
-export async function setDefaultTitle(id: string): Promise<Title> {
-  const saved = await callApi('title/setDefault', { id }, { noRepeat: true });
-  titlesRevision.note();
-  return saved;
+export function setDefaultTitle(id: string): Promise<Title> {
+  return titlesRevision.after(callApi('title/setDefault', { id }, { noRepeat: true }));
 }
 
 export async function deleteTitle(id: string): Promise<void> {
-  await callApi('title/delete', { id }, { noRepeat: true });
-  titlesRevision.note();
+  await titlesRevision.after(callApi('title/delete', { id }, { noRepeat: true }));
 }

@@ -19,7 +19,7 @@ import type { Application } from '@app/contract/invoice-application';
 import { announceApproval } from './announce-approval';
 import { RejectDialog } from './RejectDialog';
 import { useBatchSelection } from './use-batch-selection';
-import { BottomBar } from '../../components/BottomBar';
+import { BottomBar } from '@app/widgets/bottom-bar';
 import './applying-list.css';
 
 export default function InvoiceApplyingListPage() {

@@ -3,29 +3,18 @@
  * unit price or amount and rate, totals with the capital-numeral total, remarks, where to send it. Only company users
  * issue invoices; anyone else is pointed to binding a company.
  */
-import { appHref } from '@app/host-sdk/paths';
-import { useNavigate, useRouteMeta } from '@app/host-sdk/router';
+import { useRouteMeta } from '@app/host-sdk/router';
 import { useSession } from '@app/host-sdk/session-hooks';
-import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
-import { StatusView } from '@app/ui/status-view';
+import { CompanyOnlyPage } from '@app/widgets/company-only';
 import { BlueInvoiceForm } from '../../features/blue-invoice-form/BlueInvoiceForm';
 
 export default function InvoiceCreatePage() {
   const meta = useRouteMeta();
-  const navigate = useNavigate();
   const { isCompanyUser } = useSession();
   const title = meta?.title ?? '开具发票';
   if (!isCompanyUser) {
-    return (
-      <Page title={title}>
-        <StatusView icon="empty" title="仅企业用户可开票" description="绑定企业后，企业管理员和员工可在此开具数电发票">
-          <Button block color="primary" onClick={() => navigate(appHref('myCompanyBind'))}>
-            绑定企业
-          </Button>
-        </StatusView>
-      </Page>
-    );
+    return <CompanyOnlyPage title={title} heading="仅企业用户可开票" description="绑定企业后，企业管理员和员工可在此开具数电发票" />;
   }
   return (
     <Page title={title}>

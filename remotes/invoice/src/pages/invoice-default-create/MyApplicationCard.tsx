@@ -2,25 +2,24 @@
  * One of the user's own invoice applications, as the customer sees it: the company asked, the amount, its status,
  * and why it was refused (the merchant's view of an application is features/applications/ApplicationCard).
  */
-import { formatYuan } from '@app/domain/money';
-import { chinaDateTime } from '@app/domain/china-time';
 import type { Application } from '@app/contract/invoice-application';
+import { Amount } from '@app/widgets/amount';
+import { ChinaTime } from '@app/widgets/china-time';
+import { ListRow, ListRowLine } from '@app/widgets/list-row';
 import { ApplicationStatusTag } from '../../features/applications/ApplicationStatusTag';
 
 export function MyApplicationCard({ application }: { application: Application }) {
   return (
-    <article className="my-application-card" aria-label={`${application.companyName} ${application.status}`}>
-      <div className="my-application-card__head">
-        <span className="my-application-card__company">{application.companyName}</span>
-        <ApplicationStatusTag status={application.status} />
-      </div>
-      <div className="my-application-card__amount">{formatYuan(application.grossFen)}</div>
-      <div className="my-application-card__line">
+    <ListRow title={application.companyName} aria-label={`${application.companyName} ${application.status}`} tags={<ApplicationStatusTag status={application.status} />}>
+      <Amount fen={application.grossFen} size="large" />
+      <ListRowLine>
         抬头 {application.buyer.name}
         {application.goodsName ? ` · ${application.goodsName}` : ''}
-      </div>
+      </ListRowLine>
       {application.status === '已拒绝' && application.rejectReason ? <div className="my-application-card__reason">拒绝原因：{application.rejectReason}</div> : null}
-      <div className="my-application-card__time">{chinaDateTime(application.createdAt)}</div>
-    </article>
+      <ListRowLine>
+        <ChinaTime className="my-application-card__time" at={application.createdAt} />
+      </ListRowLine>
+    </ListRow>
   );
 }

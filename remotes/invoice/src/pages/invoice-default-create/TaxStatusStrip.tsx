@@ -8,7 +8,7 @@ import { isFaceAuthenticated, isTaxLoggedIn } from '@app/host-sdk/roles';
 import { Link } from '@app/host-sdk/router';
 import { useTaxAccount } from '@app/host-sdk/session-hooks';
 import { Button } from '@app/ui/button';
-import { Tag } from '@app/ui/tag';
+import { TaxState } from '@app/widgets/tax-state';
 
 export function TaxStatusStrip() {
   const { account, loading, refresh } = useTaxAccount();
@@ -31,25 +31,17 @@ export function TaxStatusStrip() {
     );
   }
 
-  const loggedIn = isTaxLoggedIn(account);
-  const authenticated = isFaceAuthenticated(account);
   return (
     <section className="home-tax" aria-label="税务局状态">
       <div className="home-tax__cell">
-        <span className="home-tax__label">登录状态</span>
-        <Tag color={loggedIn ? 'success' : 'warning'} fill="outline">
-          {account.loginState}
-        </Tag>
-        <Button size="mini" color="primary" fill={loggedIn ? 'outline' : 'solid'} onClick={() => void openLoginDialog().then(() => refresh())}>
+        <TaxState account={account} of="login" />
+        <Button size="mini" color="primary" fill={isTaxLoggedIn(account) ? 'outline' : 'solid'} onClick={() => void openLoginDialog().then(() => refresh())}>
           登录
         </Button>
       </div>
       <div className="home-tax__cell">
-        <span className="home-tax__label">刷脸状态</span>
-        <Tag color={authenticated ? 'success' : 'warning'} fill="outline">
-          {account.scanFaceState}
-        </Tag>
-        <Button size="mini" color="primary" fill={authenticated ? 'outline' : 'solid'} onClick={() => void openFaceDialog().then(() => refresh())}>
+        <TaxState account={account} of="face" />
+        <Button size="mini" color="primary" fill={isFaceAuthenticated(account) ? 'outline' : 'solid'} onClick={() => void openFaceDialog().then(() => refresh())}>
           刷脸
         </Button>
       </div>

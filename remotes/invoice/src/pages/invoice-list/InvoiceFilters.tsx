@@ -7,8 +7,8 @@ import type { InvoiceKind, InvoiceStatus } from '@app/domain/invoice-document';
 import { Button } from '@app/ui/button';
 import { Dropdown, type DropdownRef } from '@app/ui/dropdown';
 import { SearchBar } from '@app/ui/search-bar';
-import { Selector } from '@app/ui/selector';
-import { WhenOpened } from '../../components/WhenOpened';
+import { FilterBar, FilterChoice } from '@app/widgets/list-filters';
+import { WhenOpened } from '@app/widgets/when-opened';
 import { chineseDateLabel } from '../../format/date-picker-label';
 import { KIND_OPTIONS, kindLabel, monthOfPicked, recentMonths, STATUS_OPTIONS, type ListFilters } from './list-filters';
 
@@ -17,7 +17,6 @@ const DatePicker = lazy(() => import('@app/ui/date-picker').then((module) => ({ 
 
 /** Typing waits this long for a pause before the list searches. */
 const SEARCH_PAUSE_MS = 400;
-const ALL = 'all';
 const RECENT_MONTHS = 12;
 /** The month picker goes back this far (digital invoices exist since 2021). */
 const EARLIEST_MONTH = new Date(2021, 0, 1);
@@ -30,23 +29,6 @@ export interface InvoiceFiltersProps {
 function monthLabel(month: string): string {
   const [year, number] = month.split('-');
   return `${year}年${Number(number)}月`;
-}
-
-/** A single choice among options plus 全部 (no filter); tapping the chosen one again keeps it. */
-function Choice<V extends string>({ options, value, allLabel, onPick }: { options: readonly { value: V; label: string }[]; value: V | null; allLabel: string; onPick(value: V | null): void }) {
-  return (
-    <Selector<string>
-      className="invoice-filters__choice"
-      columns={3}
-      options={[{ value: ALL, label: allLabel }, ...options]}
-      value={[value ?? ALL]}
-      onChange={(picked) => {
-        const [choice] = picked;
-        if (choice === undefined) return;
-        onPick(choice === ALL ? null : (choice as V));
-      }}
-    />
-  );
 }
 
 export function InvoiceFilters({ filters, onChange }: InvoiceFiltersProps) {
@@ -87,15 +69,15 @@ export function InvoiceFilters({ filters, onChange }: InvoiceFiltersProps) {
         onSearch={(value) => onChange({ ...filters, keyword: value })}
         onClear={() => onChange({ ...filters, keyword: '' })}
       />
-      <Dropdown ref={dropdown} className="invoice-filters__bar">
+      <FilterBar ref={dropdown}>
         <Dropdown.Item key="kind" title={filters.kind ? kindLabel(filters.kind) : '全部发票'} highlight={filters.kind !== null}>
-          <Choice<InvoiceKind> options={KIND_OPTIONS} value={filters.kind} allLabel="全部发票" onPick={(kind) => pick({ kind })} />
+          <FilterChoice<InvoiceKind> options={KIND_OPTIONS} value={filters.kind} allLabel="全部发票" onPick={(kind) => pick({ kind })} />
         </Dropdown.Item>
         <Dropdown.Item key="status" title={filters.status ?? '全部状态'} highlight={filters.status !== null}>
-          <Choice<InvoiceStatus> options={STATUS_OPTIONS} value={filters.status} allLabel="全部状态" onPick={(status) => pick({ status })} />
+          <FilterChoice<InvoiceStatus> options={STATUS_OPTIONS} value={filters.status} allLabel="全部状态" onPick={(status) => pick({ status })} />
         </Dropdown.Item>
         <Dropdown.Item key="month" title={filters.month ? monthLabel(filters.month) : '全部月份'} highlight={filters.month !== null}>
-          <Choice<string> options={months} value={filters.month} allLabel="全部月份" onPick={(month) => pick({ month })} />
+          <FilterChoice<string> options={months} value={filters.month} allLabel="全部月份" onPick={(month) => pick({ month })} />
           <div className="invoice-filters__more">
             <Button
               size="small"
@@ -110,7 +92,7 @@ export function InvoiceFilters({ filters, onChange }: InvoiceFiltersProps) {
             </Button>
           </div>
         </Dropdown.Item>
-      </Dropdown>
+      </FilterBar>
       <WhenOpened visible={pickingMonth}>
         <DatePicker
           title="选择开票月份"

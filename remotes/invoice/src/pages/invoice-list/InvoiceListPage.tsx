@@ -12,11 +12,11 @@ import { Page } from '@app/ui/page';
 import { PagedList, type PagedListHandle } from '@app/ui/paged-list';
 import { href } from '../../paths';
 import { listInvoices } from '../../features/invoices/invoice-api';
-import { useShownAgain } from '../../page-cache/use-shown-again';
+import { useShownAgain } from '@app/widgets/use-shown-again';
 import { InvoiceFilters } from './InvoiceFilters';
 import { InvoiceRow } from './InvoiceRow';
 import { hasFilters, keyOf, NO_FILTERS, queryOf, type ListFilters } from './list-filters';
-import { WhenOpened } from '../../components/WhenOpened';
+import { WhenOpened } from '@app/widgets/when-opened';
 import './invoice-list.css';
 
 const InvoiceSheet = lazy(() => import('./InvoiceSheet').then((module) => ({ default: module.InvoiceSheet })));

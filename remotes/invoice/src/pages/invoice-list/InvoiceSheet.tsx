@@ -15,7 +15,7 @@ import { href } from '../../paths';
 import { InvoiceDocumentView } from '../../features/invoice-document/InvoiceDocumentView';
 import { useInvoiceDocument, type LoadedInvoice } from './use-invoice-document';
 import { usePdfLink } from './use-pdf-link';
-import { WhenOpened } from '../../components/WhenOpened';
+import { WhenOpened } from '@app/widgets/when-opened';
 
 const ResendPopup = lazy(() => import('./ResendPopup').then((module) => ({ default: module.ResendPopup })));
 

@@ -8,10 +8,10 @@ import { useNavigate } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
 import { Skeleton } from '@app/ui/skeleton';
-import { StatusView } from '@app/ui/status-view';
+import { LoadFailed } from '@app/widgets/form-page';
+import { QrImage } from '@app/widgets/qr-image';
 import { href } from '../../paths';
 import { getInvoiceQrcode, type InvoiceQrcode } from './qrcode-api';
-import { useQrDataUrl } from './use-qr-data-url';
 import './invoice-qrcode-page.css';
 
 const TITLE = '开票二维码';
@@ -37,16 +37,11 @@ export default function InvoiceQrcodePage() {
 
   const retry = useCallback(() => setAttempt((value) => value + 1), []);
   const qrcode = loaded?.qrcode ?? null;
-  const image = useQrDataUrl(qrcode?.url ?? null);
 
-  if (loaded?.error || image.failed) {
+  if (loaded?.error) {
     return (
       <Page title={TITLE}>
-        <StatusView icon="disconnected" title="二维码加载失败" description={loaded?.error?.message ?? '二维码生成失败，请重试'}>
-          <Button block color="primary" onClick={retry}>
-            重试
-          </Button>
-        </StatusView>
+        <LoadFailed title="二维码加载失败" message={loaded.error.message} onRetry={retry} />
       </Page>
     );
   }
@@ -63,15 +58,7 @@ export default function InvoiceQrcodePage() {
           ) : (
             <Skeleton.Title animated className="invoice-qrcode__title-skeleton" />
           )}
-          <div className="invoice-qrcode__frame">
-            {image.url && qrcode ? (
-              <img className="invoice-qrcode__image" src={image.url} alt={`${qrcode.companyName}开票二维码`} />
-            ) : (
-              <div className="invoice-qrcode__image-skeleton" aria-busy="true" aria-label="二维码加载中">
-                <Skeleton animated className="invoice-qrcode__image-skeleton" />
-              </div>
-            )}
-          </div>
+          <QrImage className="invoice-qrcode__image" text={qrcode?.url ?? null} alt={`${qrcode?.companyName ?? ''}开票二维码`} size={240} />
           <p className="invoice-qrcode__hint">长按二维码保存到手机</p>
         </div>
         <p className="invoice-qrcode__explain">顾客用微信或支付宝扫描此二维码，填写发票抬头和金额即可向本企业申请开票，申请会出现在“开票申请”中等您审核。</p>

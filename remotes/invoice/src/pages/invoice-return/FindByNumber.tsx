@@ -2,14 +2,13 @@
  * 按号码查找: the 20-digit number of a digital blue invoice (checked with the domain's rule) and its issue date, then
  * `invoice/findBlue`. "Not found" shows under the number.
  */
-import { useState } from 'react';
 import type { InvoiceDocument } from '@app/domain/invoice-document';
 import { invoiceNumberProblem, INVOICE_NUMBER_MESSAGES } from '@app/domain/invoice-number';
 import { ApiError } from '@app/host-sdk/api-client';
-import { Button } from '@app/ui/button';
 import { DatePicker } from '@app/ui/date-picker';
 import { Form } from '@app/ui/form';
 import { Input } from '@app/ui/input';
+import { PageForm } from '@app/widgets/form-page';
 import { findBlueInvoice } from '../../features/invoices/invoice-api';
 import { chineseDateLabel } from '../../format/date-picker-label';
 
@@ -30,34 +29,20 @@ const digitsOnly = (value: unknown) => (typeof value === 'string' ? value.replac
 
 export function FindByNumber({ onFound }: { onFound(invoice: InvoiceDocument): void }) {
   const [form] = Form.useForm<FindShape>();
-  const [finding, setFinding] = useState(false);
 
   async function find({ number, issueDate }: FindShape) {
     if (!issueDate) return;
-    setFinding(true);
     try {
       onFound(await findBlueInvoice(number, dayOf(issueDate)));
     } catch (error) {
+      // Not found: said under the number.
       if (error instanceof ApiError && error.errorCode === 4004) form.setFields([{ name: 'number', errors: [error.message] }]);
-    } finally {
-      setFinding(false);
+      else throw error;
     }
   }
 
   return (
-    <Form
-      form={form}
-      className="find-by-number"
-      layout="horizontal"
-      mode="card"
-      initialValues={{ number: '', issueDate: null }}
-      onFinish={(values: FindShape) => void find(values)}
-      footer={
-        <Button block type="submit" color="primary" size="large" loading={finding} loadingText="查找中" disabled={finding}>
-          查找发票
-        </Button>
-      }
-    >
+    <PageForm form={form} className="find-by-number" initialValues={{ number: '', issueDate: null }} onSubmit={find} submitText="查找发票" submittingText="查找中">
       <Form.Header>按发票号码查找蓝字发票</Form.Header>
       <Form.Item
         name="number"
@@ -89,18 +74,11 @@ export function FindByNumber({ onFound }: { onFound(invoice: InvoiceDocument): v
       >
         <Input inputMode="numeric" placeholder="20 位数电发票号码" maxLength={20} clearable />
       </Form.Item>
-      <Form.Item
-        name="issueDate"
-        label="开票日期"
-        required
-        trigger="onConfirm"
-        rules={[{ required: true, message: '请选择开票日期' }]}
-        onClick={(_, picker) => picker.current?.open()}
-      >
+      <Form.Item name="issueDate" label="开票日期" required trigger="onConfirm" rules={[{ required: true, message: '请选择开票日期' }]} onClick={(_, picker) => picker.current?.open()}>
         <DatePicker title="选择开票日期" min={EARLIEST_DAY} max={new Date()} renderLabel={chineseDateLabel}>
           {(value) => (value ? dayOf(value) : <span className="find-by-number__placeholder">请选择</span>)}
         </DatePicker>
       </Form.Item>
-    </Form>
+    </PageForm>
   );
 }

@@ -10,10 +10,10 @@ import { appHref } from '@app/host-sdk/paths';
 import { useNavigate, useSearchParams } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
-import { Skeleton } from '@app/ui/skeleton';
 import { StatusView } from '@app/ui/status-view';
 import { Tabs } from '@app/ui/tabs';
-import { useShownAgain } from '../../page-cache/use-shown-again';
+import { LoadFailed, LoadingCard } from '@app/widgets/form-page';
+import { useShownAgain } from '@app/widgets/use-shown-again';
 import { ChosenInvoice } from './ChosenInvoice';
 import { FindByNumber } from './FindByNumber';
 import { RedInvoiceForm } from './RedInvoiceForm';
@@ -51,24 +51,21 @@ export default function InvoiceReturnPage() {
       </>
     );
   } else if (chosen.state === 'loading') {
-    body = (
-      <div className="invoice-return__loading" aria-busy="true" aria-label="加载中">
-        <Skeleton.Title animated />
-        <Skeleton.Paragraph lineCount={5} animated />
-      </div>
-    );
+    body = <LoadingCard />;
   } else if (chosen.state === 'failed') {
-    body = (
-      <StatusView icon={chosen.missing ? 'empty' : 'disconnected'} title={chosen.missing ? '发票不存在' : '加载失败'} description={chosen.missing ? '该发票不存在，或不属于当前企业' : chosen.message}>
-        {chosen.missing ? null : (
-          <Button block color="primary" onClick={() => choose(chosen.id)}>
-            重试
-          </Button>
-        )}
-        <Button block onClick={clear}>
-          选择其他发票
-        </Button>
+    const other = (
+      <Button block onClick={clear}>
+        选择其他发票
+      </Button>
+    );
+    body = chosen.missing ? (
+      <StatusView icon="empty" title="发票不存在" description="该发票不存在，或不属于当前企业">
+        {other}
       </StatusView>
+    ) : (
+      <LoadFailed message={chosen.message} onRetry={() => choose(chosen.id)}>
+        {other}
+      </LoadFailed>
     );
   } else {
     const problem = notReversible(chosen.invoice);

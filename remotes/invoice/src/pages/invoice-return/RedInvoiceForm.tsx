@@ -8,7 +8,6 @@ import { amountInCapitals } from '@app/domain/capital-numerals';
 import { RED_REASONS, type InvoiceDocument, type RedReason } from '@app/domain/invoice-document';
 import { formatYuan } from '@app/domain/money';
 import { ensureTaxReady } from '@app/host-sdk/dialogs';
-import { Button } from '@app/ui/button';
 import { Dialog } from '@app/ui/dialog';
 import { List } from '@app/ui/list';
 import { Selector } from '@app/ui/selector';
@@ -17,7 +16,9 @@ import { AMOUNT_MESSAGES, canReverseAsMistake, fullPlan, partialPlan, redRequest
 import { RedLinesInput } from './RedLinesInput';
 import { newRequestSerial } from '@app/domain/request-serial';
 import { createRedInvoiceTask } from './return-api';
-import { BottomBar } from '../../components/BottomBar';
+import { BottomBar } from '@app/widgets/bottom-bar';
+import { SubmitButton } from '@app/widgets/form-page';
+import { Note } from '@app/widgets/note';
 
 const REASON_CODES = Object.keys(RED_REASONS) as RedReason[];
 const MISTAKE: RedReason = '01';
@@ -82,11 +83,15 @@ export function RedInvoiceForm({ invoice, onSubmitted }: RedInvoiceFormProps) {
             onChange={([picked]) => picked && setReason(picked)}
           />
           {reasonMissing ? (
-            <div className="red-form__problem" role="alert">
+            <Note tone="danger" as="div" className="red-form__problem" role="alert">
               请选择红冲原因
-            </div>
+            </Note>
           ) : null}
-          {!mistakeAllowed ? <p className="red-form__hint">该发票已部分红冲，不能再选“开票有误”：开票有误须对整张发票全额红冲。</p> : null}
+          {!mistakeAllowed ? (
+            <Note small className="red-form__hint">
+              该发票已部分红冲，不能再选“开票有误”：开票有误须对整张发票全额红冲。
+            </Note>
+          ) : null}
         </div>
       </List>
 
@@ -102,7 +107,11 @@ export function RedInvoiceForm({ invoice, onSubmitted }: RedInvoiceFormProps) {
             value={[mode]}
             onChange={([picked]) => picked && setChosenMode(picked)}
           />
-          {reason === MISTAKE ? <p className="red-form__hint">“开票有误”只能全额红冲：整张发票冲销后，再重新开具正确的发票。</p> : null}
+          {reason === MISTAKE ? (
+            <Note small className="red-form__hint">
+              “开票有误”只能全额红冲：整张发票冲销后，再重新开具正确的发票。
+            </Note>
+          ) : null}
         </div>
       </List>
 
@@ -110,9 +119,9 @@ export function RedInvoiceForm({ invoice, onSubmitted }: RedInvoiceFormProps) {
         <List mode="card" header="红冲明细（填写本次红冲的含税金额，不填的行不红冲）" className="red-form__card">
           <RedLinesInput invoice={invoice} typed={typed} plan={plan} onType={(lineNo, value) => setTyped((previous) => ({ ...previous, [lineNo]: value }))} />
           {linesMissing ? (
-            <div className="red-form__problem red-form__problem--lines" role="alert">
+            <Note tone="danger" as="div" className="red-form__problem red-form__problem--lines" role="alert">
               {AMOUNT_MESSAGES.noneChosen}
-            </div>
+            </Note>
           ) : null}
         </List>
       ) : null}
@@ -134,9 +143,9 @@ export function RedInvoiceForm({ invoice, onSubmitted }: RedInvoiceFormProps) {
           本次红冲
           <strong>{formatYuan(amountFen)}</strong>
         </div>
-        <Button color="danger" size="large" loading={submitting} loadingText="提交中" disabled={submitting} onClick={() => void submit()}>
+        <SubmitButton block={false} color="danger" submitting={submitting} submittingText="提交中" onClick={() => void submit()}>
           提交红冲
-        </Button>
+        </SubmitButton>
       </BottomBar>
     </div>
   );

@@ -10,9 +10,11 @@ import { PagedList } from '@app/ui/paged-list';
 import { PAGE_SIZE } from '@app/ui/paging';
 import { SearchBar } from '@app/ui/search-bar';
 import { Tag } from '@app/ui/tag';
+import { Amount } from '@app/widgets/amount';
+import { ChinaTime } from '@app/widgets/china-time';
+import { ListRow, ListRowLine } from '@app/widgets/list-row';
 import { INVOICE_STATUS_COLORS } from '../../features/invoice-document/invoice-status';
 import { listInvoices } from '../../features/invoices/invoice-api';
-import { chinaDate } from '@app/domain/china-time';
 import { mergedPages } from './merged-pages';
 
 const SEARCH_PAUSE_MS = 400;
@@ -25,22 +27,14 @@ function newestFirst(a: InvoiceSummary, b: InvoiceSummary): number {
 
 function ReversibleRow({ invoice, onChoose }: { invoice: InvoiceSummary; onChoose(id: string): void }) {
   return (
-    <div className="reversible-row" role="button" tabIndex={0} aria-label={`${invoice.buyerName} ${invoice.number ?? ''}`} onClick={() => onChoose(invoice.id)}>
-      <div className="reversible-row__head">
-        <span className="reversible-row__buyer">{invoice.buyerName}</span>
-        <span className="reversible-row__total">{formatYuan(invoice.grossFen)}</span>
-      </div>
-      <div className="reversible-row__meta">
-        <span>No. {invoice.number}</span>
-        <span>{chinaDate(invoice.issuedAt ?? invoice.createdAt)}</span>
-      </div>
-      <div className="reversible-row__foot">
+    <ListRow title={invoice.buyerName} aria-label={`${invoice.buyerName} ${invoice.number ?? ''}`} extra={<Amount fen={invoice.grossFen} />} onClick={() => onChoose(invoice.id)}>
+      <ListRowLine extra={<ChinaTime at={invoice.issuedAt ?? invoice.createdAt} precision="date" />}>No. {invoice.number}</ListRowLine>
+      <ListRowLine extra={<span className="reversible-row__left">可红冲 {formatYuan(invoice.leftFen)}</span>}>
         <Tag color={INVOICE_STATUS_COLORS[invoice.status]} fill="outline">
           {invoice.status}
         </Tag>
-        <span className="reversible-row__left">可红冲 {formatYuan(invoice.leftFen)}</span>
-      </div>
-    </div>
+      </ListRowLine>
+    </ListRow>
   );
 }
 

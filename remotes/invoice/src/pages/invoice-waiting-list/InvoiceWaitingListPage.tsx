@@ -17,7 +17,7 @@ import { listApplications } from '../../features/applications/applications-api';
 import type { Application } from '@app/contract/invoice-application';
 import { readyActionText } from '../../features/applications/blocked-reason';
 import { issueWhenReady } from './issue-waiting';
-import { BottomBar } from '../../components/BottomBar';
+import { BottomBar } from '@app/widgets/bottom-bar';
 import './waiting-list.css';
 
 export default function InvoiceWaitingListPage() {

@@ -1,14 +1,13 @@
 /**
  * The title form (create and edit): 企业/个人, name, tax number (required for 企业), address, phone, bank, account,
  * e-mail and the default switch. Each field shows the domain's message under it as the user types; the submit
- * button is disabled while saving.
+ * button is disabled while saving, and a field the server refused shows its message under it (PageForm).
  */
-import { useState } from 'react';
-import { Button } from '@app/ui/button';
-import { applyServerErrors, Form } from '@app/ui/form';
+import { Form } from '@app/ui/form';
 import { Input } from '@app/ui/input';
 import { Selector } from '@app/ui/selector';
 import { Switch } from '@app/ui/switch';
+import { PageForm } from '@app/widgets/form-page';
 import { EMPTY_TITLE, fromShape, KIND_OPTIONS, titleRule, toShape, type TitleFormShape, type TitleFormValues } from './title-form-rules';
 
 export interface TitleFormProps {
@@ -22,36 +21,11 @@ const upperCaseWithoutSpaces = (value: unknown) => (typeof value === 'string' ? 
 
 export function TitleForm({ initial = EMPTY_TITLE, onSubmit }: TitleFormProps) {
   const [form] = Form.useForm<TitleFormShape>();
-  const [saving, setSaving] = useState(false);
   const kind = Form.useWatch<TitleFormShape['kind'] | undefined>('kind', form)?.[0] ?? initial.kind;
   const company = kind === '企业';
 
-  async function submit(shape: TitleFormShape) {
-    setSaving(true);
-    try {
-      await onSubmit(fromShape(shape));
-    } catch (error) {
-      // The fields the server refused show its message under them (the toast has shown it too).
-      applyServerErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
-  }
-
   return (
-    <Form
-      form={form}
-      className="title-form"
-      layout="horizontal"
-      mode="card"
-      initialValues={toShape(initial)}
-      onFinish={(shape: TitleFormShape) => void submit(shape)}
-      footer={
-        <Button block type="submit" color="primary" size="large" loading={saving} loadingText="保存中" disabled={saving}>
-          保存
-        </Button>
-      }
-    >
+    <PageForm form={form} initialValues={toShape(initial)} onSubmit={(shape: TitleFormShape) => onSubmit(fromShape(shape))} submitText="保存" submittingText="保存中">
       <Form.Header>抬头信息</Form.Header>
       <Form.Item
         name="kind"
@@ -96,6 +70,6 @@ export function TitleForm({ initial = EMPTY_TITLE, onSubmit }: TitleFormProps) {
       <Form.Item name="isDefault" label="设为默认抬头" valuePropName="checked" childElementPosition="right">
         <Switch />
       </Form.Item>
-    </Form>
+    </PageForm>
   );
 }

@@ -1,34 +1,21 @@
 /**
  * The title form's values and its rules. Every rule asks the domain (`titleProblems`) about the whole form, so the
  * messages are the server's, and a field that depends on another (the tax number on 企业/个人, the address on the
- * phone) is judged with both.
+ * phone) is judged with both. What the form holds is the domain's title (`titleOf`), as the server reads a request.
  */
-import { normalizeTitle, titleProblems, type TitleField, type TitleFields, type TitleKind } from '@app/domain/invoice-title';
+import { titleOf, titleProblems, TITLE_KINDS, type TitleField, type TitleFields, type TitleKind } from '@app/domain/invoice-title';
 import type { Rule } from '@app/ui/form';
-
-/** The form's own shape: the Selector holds its choice in an array. */
-export interface TitleFormShape {
-  kind: TitleKind[];
-  name: string;
-  taxNumber: string;
-  address: string;
-  phone: string;
-  bankName: string;
-  bankAccount: string;
-  email: string;
-  isDefault: boolean;
-}
 
 export interface TitleFormValues extends TitleFields {
   isDefault: boolean;
 }
 
-export const KIND_OPTIONS: { label: string; value: TitleKind }[] = [
-  { label: '企业', value: '企业' },
-  { label: '个人', value: '个人' },
-];
+/** The form's own shape: the Selector holds its choice in an array. */
+export type TitleFormShape = Omit<TitleFormValues, 'kind'> & { kind: TitleKind[] };
 
-export const EMPTY_TITLE: TitleFormValues = { kind: '企业', name: '', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', email: '', isDefault: false };
+export const KIND_OPTIONS = TITLE_KINDS.map((kind) => ({ label: kind, value: kind }));
+
+export const EMPTY_TITLE: TitleFormValues = { ...titleOf({ kind: '企业' }), isDefault: false };
 
 export function toShape(values: TitleFormValues): TitleFormShape {
   return { ...values, kind: [values.kind] };
@@ -36,19 +23,7 @@ export function toShape(values: TitleFormValues): TitleFormShape {
 
 /** The (normalised) title the form holds; missing values count as empty. */
 export function fromShape(shape: Partial<TitleFormShape>): TitleFormValues {
-  return {
-    ...normalizeTitle({
-      kind: shape.kind?.[0] ?? '企业',
-      name: shape.name ?? '',
-      taxNumber: shape.taxNumber ?? '',
-      address: shape.address ?? '',
-      phone: shape.phone ?? '',
-      bankName: shape.bankName ?? '',
-      bankAccount: shape.bankAccount ?? '',
-      email: shape.email ?? '',
-    }),
-    isDefault: shape.isDefault ?? false,
-  };
+  return { ...titleOf({ ...shape, kind: shape.kind?.[0] ?? '企业' }), isDefault: shape.isDefault ?? false };
 }
 
 /** The rule of one field: the domain's problem with it, given the whole form. */

@@ -2,6 +2,7 @@
 import { Button } from '@app/ui/button';
 import { Checkbox } from '@app/ui/checkbox';
 import { Tag } from '@app/ui/tag';
+import { ListRow, ListRowLine } from '@app/widgets/list-row';
 import type { Title } from '../../features/titles/titles-api';
 
 export interface TitleCardProps {
@@ -14,44 +15,45 @@ export interface TitleCardProps {
 export function TitleCard({ title, onSetDefault, onEdit, onDelete }: TitleCardProps) {
   const contacts = [title.phone, title.email].filter(Boolean);
   return (
-    <article className="title-card" aria-label={title.name}>
-      <div className="title-card__head">
-        <span className="title-card__name">{title.name}</span>
-        <Tag className="title-card__tag" color={title.kind === '企业' ? 'primary' : 'success'} fill="outline">
-          {title.kind}
-        </Tag>
-        {title.isDefault ? (
-          <Tag className="title-card__tag" color="warning">
-            默认
+    <ListRow
+      className="title-card"
+      title={title.name}
+      aria-label={title.name}
+      tags={
+        <>
+          <Tag color={title.kind === '企业' ? 'primary' : 'success'} fill="outline">
+            {title.kind}
           </Tag>
-        ) : null}
-      </div>
-      <div className="title-card__line">
-        <span className="title-card__label">税号</span>
+          {title.isDefault ? <Tag color="warning">默认</Tag> : null}
+        </>
+      }
+      actions={
+        <>
+          {/* Controlled: tapping the default one again changes nothing (there is no "no default" action here). */}
+          <Checkbox className="title-card__default" checked={title.isDefault} onChange={() => !title.isDefault && onSetDefault(title)}>
+            {title.isDefault ? '默认抬头' : '设为默认'}
+          </Checkbox>
+          <Button size="mini" fill="none" className="title-card__action" onClick={() => onEdit(title)}>
+            编辑
+          </Button>
+          <Button size="mini" fill="none" color="danger" className="title-card__action" onClick={() => onDelete(title)}>
+            删除
+          </Button>
+        </>
+      }
+    >
+      <ListRowLine label="税号">
         <span className="title-card__tax-number">{title.taxNumber || '未填写'}</span>
-      </div>
+      </ListRowLine>
       {contacts.length ? (
-        <div className="title-card__line">
-          <span className="title-card__label">联系</span>
+        <ListRowLine label="联系">
           <span className="title-card__values">
             {contacts.map((contact) => (
               <span key={contact}>{contact}</span>
             ))}
           </span>
-        </div>
+        </ListRowLine>
       ) : null}
-      <div className="title-card__actions">
-        {/* Controlled: tapping the default one again changes nothing (there is no "no default" action here). */}
-        <Checkbox className="title-card__default" checked={title.isDefault} onChange={() => !title.isDefault && onSetDefault(title)}>
-          {title.isDefault ? '默认抬头' : '设为默认'}
-        </Checkbox>
-        <Button size="mini" fill="none" className="title-card__action" onClick={() => onEdit(title)}>
-          编辑
-        </Button>
-        <Button size="mini" fill="none" color="danger" className="title-card__action" onClick={() => onDelete(title)}>
-          删除
-        </Button>
-      </div>
-    </article>
+    </ListRow>
   );
 }

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@app/ui/button';
 import { Skeleton } from '@app/ui/skeleton';
+import { Note } from '@app/widgets/note';
 import type { PosterSpec } from './drawing-items';
 import { renderPoster } from './draw-poster';
 import './qr-poster.css';
@@ -60,7 +61,9 @@ export function QrPoster({ spec, alt, fileName, render = renderPoster }: QrPoste
           </div>
         )}
       </div>
-      <p className="qr-poster__hint">长按图片保存到手机</p>
+      <Note tone="hint" className="qr-poster__hint">
+        长按图片保存到手机
+      </Note>
       {shown?.url ? (
         <a className="qr-poster__download" href={shown.url} download={fileName}>
           下载图片

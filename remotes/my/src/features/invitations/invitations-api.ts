@@ -19,13 +19,10 @@ export async function listMyInvitations(): Promise<MyInvitation[]> {
   }
 }
 
-export async function acceptInvitation(id: string): Promise<JoinedCompany> {
-  const joined = await callApi('company/acceptInvitation', { id }, { noRepeat: true, handles: [4004] });
-  invitationsRevision.note();
-  return joined;
+export function acceptInvitation(id: string): Promise<JoinedCompany> {
+  return invitationsRevision.after(callApi('company/acceptInvitation', { id }, { noRepeat: true, handles: [4004] }));
 }
 
 export async function declineInvitation(id: string): Promise<void> {
-  await callApi('company/declineInvitation', { id }, { noRepeat: true, handles: [4004] });
-  invitationsRevision.note();
+  await invitationsRevision.after(callApi('company/declineInvitation', { id }, { noRepeat: true, handles: [4004] }));
 }

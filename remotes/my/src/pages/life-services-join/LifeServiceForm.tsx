@@ -2,13 +2,12 @@
  * The sign-up form of 生活服务入驻: 联系人, 联系电话, 所在城市, 经营类型, 补充说明. Each field says what is wrong under it
  * as the user types; the server's refusals (4000) go under the fields too; the button waits while submitting.
  */
-import { useState } from 'react';
 import { MOBILE_PATTERN } from '@app/domain/company-roles';
-import { Button } from '@app/ui/button';
-import { applyServerErrors, Form } from '@app/ui/form';
+import { Form } from '@app/ui/form';
 import { Input } from '@app/ui/input';
 import { Selector } from '@app/ui/selector';
 import { TextArea } from '@app/ui/text-area';
+import { PageForm } from '@app/widgets/form-page';
 import { KINDS, type LifeServiceForm as FormBody, type LifeServiceKind } from './life-service-api';
 
 interface Shape {
@@ -24,31 +23,11 @@ const withoutSpaces = (value: unknown) => (typeof value === 'string' ? value.rep
 
 export function LifeServiceForm({ initial, onSubmit }: { initial?: Partial<FormBody>; onSubmit: (body: FormBody) => Promise<void> }) {
   const [form] = Form.useForm<Shape>();
-  const [saving, setSaving] = useState(false);
-
-  async function submit(shape: Shape) {
-    setSaving(true);
-    try {
-      await onSubmit({
-        contactName: trimmed(shape.contactName),
-        phone: shape.phone,
-        city: trimmed(shape.city),
-        kind: shape.kind[0] as LifeServiceKind,
-        remarks: trimmed(shape.remarks),
-      });
-    } catch (error) {
-      applyServerErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
-  }
 
   return (
-    <Form
+    <PageForm
       form={form}
       className="life-join__form"
-      layout="horizontal"
-      mode="card"
       initialValues={{
         contactName: initial?.contactName ?? '',
         phone: initial?.phone ?? '',
@@ -56,12 +35,17 @@ export function LifeServiceForm({ initial, onSubmit }: { initial?: Partial<FormB
         kind: initial?.kind ? [initial.kind] : [],
         remarks: initial?.remarks ?? '',
       }}
-      onFinish={(shape: Shape) => void submit(shape)}
-      footer={
-        <Button block type="submit" color="primary" size="large" loading={saving} loadingText="提交中" disabled={saving}>
-          提交申请
-        </Button>
+      onSubmit={(shape: Shape) =>
+        onSubmit({
+          contactName: trimmed(shape.contactName),
+          phone: shape.phone,
+          city: trimmed(shape.city),
+          kind: shape.kind[0] as LifeServiceKind,
+          remarks: trimmed(shape.remarks),
+        })
       }
+      submitText="提交申请"
+      submittingText="提交中"
     >
       <Form.Header>联系信息</Form.Header>
       <Form.Item
@@ -114,6 +98,6 @@ export function LifeServiceForm({ initial, onSubmit }: { initial?: Partial<FormB
       <Form.Item name="remarks" label="补充说明" layout="vertical" rules={[{ max: 200, message: '补充说明不超过 200 个字' }]}>
         <TextArea placeholder="门店数量、主营项目、期望合作方式等（选填）" maxLength={200} showCount rows={3} />
       </Form.Item>
-    </Form>
+    </PageForm>
   );
 }

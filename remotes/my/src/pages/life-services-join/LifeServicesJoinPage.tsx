@@ -4,25 +4,19 @@
  * company may apply again.
  */
 import { useEffect, useState } from 'react';
-import { ApiError } from '@app/host-sdk/api-client';
+import { chinaDate } from '@app/domain/china-time';
 import { Button } from '@app/ui/button';
 import { showToast } from '@app/ui/feedback';
 import { Page } from '@app/ui/page';
-import { Skeleton } from '@app/ui/skeleton';
-import { StatusView } from '@app/ui/status-view';
 import { Tag } from '@app/ui/tag';
+import { LoadFailed, loadFailureMessage, LoadingCard } from '@app/widgets/form-page';
+import { Card } from '@app/widgets/card';
+import { Note } from '@app/widgets/note';
 import { applyLifeService, getMyApplication, type LifeServiceApplication, type LifeServiceForm as FormBody } from './life-service-api';
 import { LifeServiceForm } from './LifeServiceForm';
 import './life-services-join.css';
 
 type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; application: LifeServiceApplication | null };
-
-const DATE = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-export function formatDate(iso: string): string {
-  const parts = Object.fromEntries(DATE.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
 
 const STATE_LOOK: Record<LifeServiceApplication['state'], { color: 'warning' | 'success' | 'danger'; note: string }> = {
   审核中: { color: 'warning', note: '我们会在 3 个工作日内审核，并通过您留下的电话与您联系。' },
@@ -33,17 +27,19 @@ const STATE_LOOK: Record<LifeServiceApplication['state'], { color: 'warning' | '
 function ApplicationState({ application, onApplyAgain }: { application: LifeServiceApplication; onApplyAgain: () => void }) {
   const look = STATE_LOOK[application.state];
   return (
-    <section className="life-join__state" aria-label="入驻申请">
-      <div className="life-join__state-head">
-        <h2 className="life-join__state-title">入驻申请</h2>
+    <Card
+      title="入驻申请"
+      aria-label="入驻申请"
+      extra={
         <Tag color={look.color} fill="solid">
           {application.state}
         </Tag>
-      </div>
-      <p className="life-join__state-note">{look.note}</p>
+      }
+    >
+      <Note>{look.note}</Note>
       <dl className="life-join__fields">
         <dt>提交日期</dt>
-        <dd>{formatDate(application.createdAt)}</dd>
+        <dd>{chinaDate(application.createdAt)}</dd>
         <dt>联系人</dt>
         <dd>{application.contactName}</dd>
         <dt>联系电话</dt>
@@ -64,7 +60,7 @@ function ApplicationState({ application, onApplyAgain }: { application: LifeServ
           重新申请
         </Button>
       ) : null}
-    </section>
+    </Card>
   );
 }
 
@@ -78,7 +74,7 @@ export default function LifeServicesJoinPage() {
     let current = true;
     getMyApplication().then(
       (application) => current && setLoaded({ state: 'ready', application }),
-      (error: unknown) => current && setLoaded({ state: 'failed', message: error instanceof ApiError && error.errorCode !== null ? error.message : '请检查网络后重试' }),
+      (error: unknown) => current && setLoaded({ state: 'failed', message: loadFailureMessage(error) }),
     );
     return () => {
       current = false;
@@ -94,20 +90,9 @@ export default function LifeServicesJoinPage() {
 
   let body;
   if (loaded.state === 'loading') {
-    body = (
-      <div className="life-join__loading" aria-busy="true" aria-label="加载中">
-        <Skeleton.Title animated />
-        <Skeleton.Paragraph animated lineCount={5} />
-      </div>
-    );
+    body = <LoadingCard />;
   } else if (loaded.state === 'failed') {
-    body = (
-      <StatusView icon="disconnected" title="加载失败" description={loaded.message}>
-        <Button block color="primary" onClick={() => (setLoaded({ state: 'loading' }), setAttempt((value) => value + 1))}>
-          重试
-        </Button>
-      </StatusView>
-    );
+    body = <LoadFailed message={loaded.message} onRetry={() => (setLoaded({ state: 'loading' }), setAttempt((value) => value + 1))} />;
   } else if (loaded.application && !again) {
     body = <ApplicationState application={loaded.application} onApplyAgain={() => setAgain(true)} />;
   } else {

@@ -4,29 +4,17 @@
  * revokes it after a confirmation.
  */
 import { useEffect, useState } from 'react';
+import { chinaDateTime } from '@app/domain/china-time';
 import { ApiError } from '@app/host-sdk/api-client';
 import { Button } from '@app/ui/button';
 import { confirmDialog, showToast } from '@app/ui/feedback';
 import { Skeleton } from '@app/ui/skeleton';
 import { bindLink, createBindCode, getBindCode, revokeBindCode, type BindCode } from './companies-api';
-import { useQrDataUrl } from './use-qr-data-url';
+import { confirmRemoval } from '@app/widgets/confirm-removal';
+import { QrImage } from '@app/widgets/qr-image';
+import { Note } from '@app/widgets/note';
 
 type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; code: BindCode | null };
-
-const DATE_TIME = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
-export function formatDateTime(iso: string): string {
-  const parts = Object.fromEntries(DATE_TIME.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
-}
 
 function messageOf(error: unknown): string {
   return error instanceof ApiError && error.errorCode !== null ? error.message : '请检查网络后重试';
@@ -50,7 +38,6 @@ export function BindCodeCard({ companyName }: { companyName: string }) {
 
   const code = loaded.state === 'ready' ? loaded.code : null;
   const link = code ? bindLink(code) : null;
-  const image = useQrDataUrl(link);
 
   async function create() {
     if (code && !(await confirmDialog({ title: '重新生成绑定码', content: '重新生成后，原绑定码和二维码将立即失效。确定重新生成吗？', confirmText: '重新生成', cancelText: '取消' }))) return;
@@ -67,17 +54,21 @@ export function BindCodeCard({ companyName }: { companyName: string }) {
   }
 
   async function revoke() {
-    if (!(await confirmDialog({ title: '作废绑定码', content: '作废后，任何人都无法再用此绑定码或二维码加入企业。确定作废吗？', confirmText: <span className="my-companies__danger">作废</span>, cancelText: '取消' }))) return;
-    setBusy('revoke');
-    try {
-      await revokeBindCode();
-      setLoaded({ state: 'ready', code: null });
-      showToast({ icon: 'success', content: '绑定码已作废' });
-    } catch {
-      // The API client has shown the error.
-    } finally {
-      setBusy(null);
-    }
+    await confirmRemoval({
+      title: '作废绑定码',
+      content: '作废后，任何人都无法再用此绑定码或二维码加入企业。确定作废吗？',
+      action: '作废',
+      remove: async () => {
+        setBusy('revoke');
+        try {
+          await revokeBindCode();
+          setLoaded({ state: 'ready', code: null });
+          return '绑定码已作废';
+        } finally {
+          setBusy(null);
+        }
+      },
+    });
   }
 
   let body;
@@ -111,16 +102,14 @@ export function BindCodeCard({ companyName }: { companyName: string }) {
         <div className="my-companies__code" aria-label="绑定码">
           {code.code}
         </div>
-        <p className="my-companies__code-expiry">有效期至 {formatDateTime(code.expiresAt)}</p>
-        <div className="my-companies__qr">
-          {image.url ? (
-            <img className="my-companies__qr-image" src={image.url} alt="企业绑定二维码" data-link={link ?? undefined} />
-          ) : (
-            <Skeleton animated className="my-companies__qr-image" />
-          )}
-        </div>
-        <p className="my-companies__qr-hint">员工用微信扫码即可绑定，长按二维码可保存</p>
-        <p className="my-companies__link">{link}</p>
+        <p className="my-companies__code-expiry">有效期至 {chinaDateTime(code.expiresAt)}</p>
+        <QrImage className="my-companies__qr" text={link} alt="企业绑定二维码" size={200} />
+        <Note tone="hint" className="my-companies__qr-hint">
+          员工用微信扫码即可绑定，长按二维码可保存
+        </Note>
+        <Note small className="my-companies__link">
+          {link}
+        </Note>
         <div className="my-companies__code-actions">
           <Button block color="primary" fill="outline" loading={busy === 'create'} disabled={busy !== null} onClick={() => void create()}>
             重新生成

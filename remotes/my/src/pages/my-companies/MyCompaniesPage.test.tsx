@@ -133,7 +133,7 @@ describe('MyCompaniesPage', () => {
     expect(within(card).getByText(`${window.location.origin}/t/AB12CD34`)).toBeTruthy();
     const image = (await within(card).findByRole('img', { name: '企业绑定二维码' })) as HTMLImageElement;
     expect(image.src.startsWith('data:image/png;base64,')).toBe(true);
-    expect(image.dataset.link).toBe(`${window.location.origin}/t/AB12CD34`);
+    expect(image.dataset.text).toBe(`${window.location.origin}/t/AB12CD34`);
     expect(api.bodiesOf('company/createBindCode')).toEqual([{}]);
   });
 

@@ -15,6 +15,8 @@ import { showToast } from '@app/ui/feedback';
 import { applyServerErrors, Form } from '@app/ui/form';
 import { Input } from '@app/ui/input';
 import { Page } from '@app/ui/page';
+import { Card } from '@app/widgets/card';
+import { Note } from '@app/widgets/note';
 import { bindCompany, CODE_PATTERN, normalizeCode, previewBind, type BindPreview } from './bind-api';
 import './my-company-bind.css';
 
@@ -86,7 +88,7 @@ export default function MyCompanyBindPage() {
   return (
     <Page title="绑定企业">
       <div className="company-bind">
-        <p className="company-bind__intro">输入企业管理员提供的绑定码，或用微信扫描企业绑定二维码，即可加入企业并开始开票。</p>
+        <Note className="company-bind__intro">输入企业管理员提供的绑定码，或用微信扫描企业绑定二维码，即可加入企业并开始开票。</Note>
         <Form
           form={form}
           className="company-bind__form"
@@ -113,15 +115,17 @@ export default function MyCompanyBindPage() {
           </Form.Item>
         </Form>
         {shown ? (
-          <section className="company-bind__preview" aria-label="将要加入的企业">
-            <h2 className="company-bind__preview-title">将要加入的企业</h2>
+          <Card aria-label="将要加入的企业">
+            <Note as="h2" className="company-bind__preview-title">
+              将要加入的企业
+            </Note>
             <div className="company-bind__name">{shown.companyName}</div>
             <div className="company-bind__tax-number">税号 {shown.xsfNsrsbh}</div>
-            <p className="company-bind__note">绑定后您将以员工身份加入该企业，并切换为当前企业。</p>
+            <Note className="company-bind__note">绑定后您将以员工身份加入该企业，并切换为当前企业。</Note>
             <Button block color="primary" size="large" loading={busy === 'bind'} loadingText="绑定中" disabled={busy !== null} onClick={() => void confirm()}>
               确认绑定
             </Button>
-          </section>
+          </Card>
         ) : null}
       </div>
     </Page>

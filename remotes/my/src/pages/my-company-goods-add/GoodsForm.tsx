@@ -1,13 +1,14 @@
 /**
  * The goods form (add and edit): 商品名称, 税收分类 (picked from the domain's table, which fills 编码 and 简称, shown
  * read-only), 规格型号, 单位, 含税单价 (yuan, optional) and 税率 (a VAT rate, 免税 or 不征税). Each field shows its
- * problem under it; the server's refusals (4000) go under the fields they name; the button is disabled while saving.
+ * problem under it; the server's refusals (4000) go under the fields they name; the button is disabled while saving
+ * (PageForm).
  */
 import { useState } from 'react';
-import { Button } from '@app/ui/button';
-import { applyServerErrors, Form } from '@app/ui/form';
+import { Form } from '@app/ui/form';
 import { Input } from '@app/ui/input';
 import { Selector } from '@app/ui/selector';
+import { PageForm } from '@app/widgets/form-page';
 import { bodyOf, EMPTY_GOODS, fieldOfBodyPath, goodsRules, RATE_OPTIONS, type ChosenClass, type GoodsFormShape, type SaveGoodsBody } from './goods-form-rules';
 import { TaxClassPickerPopup } from './TaxClassPickerPopup';
 
@@ -28,21 +29,8 @@ function ChosenClassText({ value }: { value?: ChosenClass | null }) {
 
 export function GoodsForm({ initial = EMPTY_GOODS, id, onSubmit }: GoodsFormProps) {
   const [form] = Form.useForm<GoodsFormShape>();
-  const [saving, setSaving] = useState(false);
   const [picking, setPicking] = useState(false);
   const chosen = Form.useWatch<ChosenClass | null | undefined>('taxClass', form) ?? initial.taxClass;
-
-  async function submit(shape: GoodsFormShape) {
-    setSaving(true);
-    try {
-      await onSubmit(bodyOf(shape, id));
-    } catch (error) {
-      // The fields the server refused show its message under them (the toast has shown it too).
-      applyServerErrors(form, error, fieldOfBodyPath);
-    } finally {
-      setSaving(false);
-    }
-  }
 
   function pick(value: ChosenClass) {
     form.setFieldsValue({ taxClass: value });
@@ -52,18 +40,14 @@ export function GoodsForm({ initial = EMPTY_GOODS, id, onSubmit }: GoodsFormProp
 
   return (
     <>
-      <Form
+      <PageForm
         form={form}
         className="goods-form"
-        layout="horizontal"
-        mode="card"
         initialValues={initial}
-        onFinish={(shape: GoodsFormShape) => void submit(shape)}
-        footer={
-          <Button block type="submit" color="primary" size="large" loading={saving} loadingText="保存中" disabled={saving}>
-            保存
-          </Button>
-        }
+        onSubmit={(shape: GoodsFormShape) => onSubmit(bodyOf(shape, id))}
+        nameOf={fieldOfBodyPath}
+        submitText="保存"
+        submittingText="保存中"
       >
         <Form.Header>商品信息</Form.Header>
         <Form.Item name="name" label="商品名称" required rules={goodsRules.name}>
@@ -112,7 +96,7 @@ export function GoodsForm({ initial = EMPTY_GOODS, id, onSubmit }: GoodsFormProp
         >
           <Selector columns={4} options={RATE_OPTIONS} />
         </Form.Item>
-      </Form>
+      </PageForm>
       <TaxClassPickerPopup visible={picking} onClose={() => setPicking(false)} onPick={pick} />
     </>
   );

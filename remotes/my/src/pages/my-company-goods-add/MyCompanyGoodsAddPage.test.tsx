@@ -29,7 +29,7 @@ async function pickClass(keyword: string, row: string) {
   fireEvent.click(screen.getByText('税收分类'));
   const picker = await screen.findByRole('dialog', { name: '选择税收分类' });
   fireEvent.change(within(picker).getByPlaceholderText('搜索名称或简称，如 餐饮、咨询'), { target: { value: keyword } });
-  fireEvent.click(await within(picker).findByRole('listitem', { name: row }));
+  fireEvent.click(await within(picker).findByRole('button', { name: row }));
 }
 
 afterEach(() => {
@@ -45,12 +45,12 @@ describe('MyCompanyGoodsAddPage', () => {
     fireEvent.click(screen.getByText('税收分类'));
     const picker = await screen.findByRole('dialog', { name: '选择税收分类' });
     fireEvent.change(within(picker).getByPlaceholderText('搜索名称或简称，如 餐饮、咨询'), { target: { value: '餐饮' } });
-    const row = await within(picker).findByRole('listitem', { name: '餐饮服务 餐饮服务' });
+    const row = await within(picker).findByRole('button', { name: '餐饮服务 餐饮服务' });
     expect(within(row).getByText('3070401000000000000')).toBeTruthy();
     fireEvent.change(within(picker).getByPlaceholderText('搜索名称或简称，如 餐饮、咨询'), { target: { value: '没有这种东西' } });
     expect(await within(picker).findByText('没有找到“没有这种东西”相关的分类，换个关键词试试')).toBeTruthy();
     fireEvent.change(within(picker).getByPlaceholderText('搜索名称或简称，如 餐饮、咨询'), { target: { value: '餐饮' } });
-    fireEvent.click(await within(picker).findByRole('listitem', { name: '餐饮服务 餐饮服务' }));
+    fireEvent.click(await within(picker).findByRole('button', { name: '餐饮服务 餐饮服务' }));
     await waitFor(() => expect(within(item('分类编码')).getByText('3070401000000000000')).toBeTruthy());
     expect(within(item('分类简称')).getByText('餐饮服务')).toBeTruthy();
     expect(within(item('分类编码')).queryByRole('textbox')).toBeNull();

@@ -8,8 +8,6 @@ export function getGoods(id: string): Promise<Goods> {
   return callApi('goods/get', { id });
 }
 
-export async function saveGoods(body: SaveGoodsBody): Promise<Goods> {
-  const saved = await callApi('goods/save', body, { noRepeat: true });
-  goodsRevision.note();
-  return saved;
+export function saveGoods(body: SaveGoodsBody): Promise<Goods> {
+  return goodsRevision.after(callApi('goods/save', body, { noRepeat: true }));
 }

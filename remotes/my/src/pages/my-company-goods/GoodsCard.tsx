@@ -4,6 +4,8 @@
  */
 import { Button } from '@app/ui/button';
 import { Tag } from '@app/ui/tag';
+import { Amount } from '@app/widgets/amount';
+import { ListRow, ListRowLine } from '@app/widgets/list-row';
 import type { Goods } from '@app/contract/goods';
 import { goodsTitle, modelAndUnit, rateText, unitPriceText } from './goods-text';
 
@@ -16,41 +18,36 @@ export interface GoodsCardProps {
 
 export function GoodsCard({ goods, onEdit, onDelete }: GoodsCardProps) {
   const facts = modelAndUnit(goods);
-  const editable = Boolean(onEdit);
-  const body = (
-    <>
-      <div className="goods-card__head">
-        <span className="goods-card__name">{goodsTitle(goods)}</span>
-        <Tag className="goods-card__rate" color={goods.taxFree ? 'default' : 'primary'} fill="outline">
+  return (
+    <ListRow
+      title={goodsTitle(goods)}
+      aria-label={goods.name}
+      buttonLabel={`编辑 ${goods.name}`}
+      tags={
+        <Tag color={goods.taxFree ? 'default' : 'primary'} fill="outline">
           {rateText(goods)}
         </Tag>
-      </div>
-      <div className="goods-card__line">
-        <span className="goods-card__facts">{facts ?? '未填写规格和单位'}</span>
-        <span className={goods.unitPriceFen === null ? 'goods-card__price goods-card__price--none' : 'goods-card__price'}>{unitPriceText(goods)}</span>
-      </div>
-      <div className="goods-card__code">税收分类编码 {goods.taxCode}</div>
-    </>
-  );
-  return (
-    <article className="goods-card" aria-label={goods.name}>
-      {editable ? (
-        <div className="goods-card__body goods-card__body--tappable" role="button" tabIndex={0} aria-label={`编辑 ${goods.name}`} onClick={() => onEdit?.(goods)}>
-          {body}
-        </div>
-      ) : (
-        <div className="goods-card__body">{body}</div>
-      )}
-      {editable ? (
-        <div className="goods-card__actions">
-          <Button size="mini" fill="none" className="goods-card__action" onClick={() => onEdit?.(goods)}>
-            编辑
-          </Button>
-          <Button size="mini" fill="none" color="danger" className="goods-card__action" onClick={() => onDelete?.(goods)}>
-            删除
-          </Button>
-        </div>
-      ) : null}
-    </article>
+      }
+      onClick={onEdit ? () => onEdit(goods) : undefined}
+      actions={
+        onEdit ? (
+          <>
+            <Button size="mini" fill="none" className="goods-card__action" onClick={() => onEdit(goods)}>
+              编辑
+            </Button>
+            <Button size="mini" fill="none" color="danger" className="goods-card__action" onClick={() => onDelete?.(goods)}>
+              删除
+            </Button>
+          </>
+        ) : undefined
+      }
+    >
+      <ListRowLine truncate extra={goods.unitPriceFen === null ? <span className="goods-card__no-price">{unitPriceText(goods)}</span> : <Amount fen={goods.unitPriceFen} size="medium" />}>
+        {facts ?? '未填写规格和单位'}
+      </ListRowLine>
+      <ListRowLine>
+        <span className="goods-card__code">税收分类编码 {goods.taxCode}</span>
+      </ListRowLine>
+    </ListRow>
   );
 }

@@ -8,13 +8,13 @@ import { useRef, useState } from 'react';
 import { appHref } from '@app/host-sdk/paths';
 import { useNavigate } from '@app/host-sdk/router';
 import { usePermissions } from '@app/host-sdk/session-hooks';
-import { Button } from '@app/ui/button';
-import { confirmDialog, showToast } from '@app/ui/feedback';
 import { Page } from '@app/ui/page';
-import { PagedList, type PagedListHandle } from '@app/ui/paged-list';
+import type { PagedListHandle } from '@app/ui/paged-list';
 import { useReloadOnChange } from '@app/ui/list-revision';
 import { SearchBar } from '@app/ui/search-bar';
 import { useDebounced } from '@app/ui/use-debounced';
+import { AddableList } from '@app/widgets/addable-list';
+import { confirmRemoval } from '@app/widgets/confirm-removal';
 import { deleteGoods, listGoods, type Goods } from './goods-api';
 import { goodsRevision } from './goods-changes';
 import { GoodsCard } from './GoodsCard';
@@ -26,48 +26,27 @@ export default function MyCompanyGoodsPage() {
   const list = useRef<PagedListHandle>(null);
   const [text, setText] = useState('');
   const keyword = useDebounced(text.trim(), 300);
-  /** How many goods the unfiltered list has, once known: the bottom button gives way to the empty state's own. */
-  const [total, setTotal] = useState<number | null>(null);
   useReloadOnChange(list, goodsRevision);
 
   const add = () => navigate(appHref('myCompanyGoodsAdd'));
   const edit = (goods: Goods) => navigate(appHref('myCompanyGoodsAdd', {}, { id: goods.id }));
 
-  const load = async (page: number) => {
-    const result = await listGoods(keyword, page);
-    if (page === 1 && !keyword) setTotal(result.total);
-    return result;
-  };
-
   async function remove(goods: Goods) {
-    const confirmed = await confirmDialog({
+    await confirmRemoval({
       title: '删除商品',
       content: `确定删除“${goods.name}”吗？`,
-      confirmText: <span className="company-goods__danger">删除</span>,
-      cancelText: '取消',
+      remove: async () => ((await deleteGoods(goods.id)).archived ? '商品已被发票使用，已归档' : '已删除'),
     });
-    if (!confirmed) return;
-    try {
-      const { archived } = await deleteGoods(goods.id);
-      showToast({ icon: 'success', content: archived ? '商品已被发票使用，已归档' : '已删除' });
-    } catch {
-      // The API client has shown the error.
-    }
   }
-
-  const addButton = (
-    <Button color="primary" onClick={add}>
-      新增商品
-    </Button>
-  );
 
   return (
     <Page title="商品管理">
-      <div className={manager ? 'company-goods company-goods--with-bar' : 'company-goods'}>
-        <PagedList<Goods>
+      <div className="company-goods">
+        <AddableList<Goods>
           ref={list}
           queryKey={`goods:${keyword}`}
-          load={load}
+          keyword={keyword}
+          load={(page) => listGoods(keyword, page)}
           itemKey={(goods) => goods.id}
           header={
             <div className="company-goods__search">
@@ -78,20 +57,11 @@ export default function MyCompanyGoodsPage() {
             manager ? <GoodsCard goods={goods} onEdit={edit} onDelete={(item) => void remove(item)} /> : <GoodsCard goods={goods} />
           }
           skeletonRows={4}
-          empty={
-            keyword
-              ? { description: '没有找到相关商品' }
-              : { description: '还没有商品', ...(manager ? { action: addButton } : {}) }
-          }
+          emptyText="还没有商品"
+          notFoundText="没有找到相关商品"
+          {...(manager ? { add: { text: '新增商品', onAdd: add } } : {})}
         />
       </div>
-      {manager && total !== 0 ? (
-        <div className="company-goods__bar">
-          <Button block color="primary" size="large" onClick={add}>
-            新增商品
-          </Button>
-        </div>
-      ) : null}
     </Page>
   );
 }

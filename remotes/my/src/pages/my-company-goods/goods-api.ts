@@ -10,8 +10,6 @@ export function listGoods(keyword: string, page: number) {
 }
 
 /** Deletes the goods; `archived` when an invoice names them (they leave the list either way). */
-export async function deleteGoods(id: string): Promise<{ id: string; archived: boolean }> {
-  const answer = await callApi('goods/delete', { id }, { noRepeat: true });
-  goodsRevision.note();
-  return answer;
+export function deleteGoods(id: string): Promise<{ id: string; archived: boolean }> {
+  return goodsRevision.after(callApi('goods/delete', { id }, { noRepeat: true }));
 }

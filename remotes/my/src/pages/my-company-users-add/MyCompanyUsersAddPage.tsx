@@ -5,13 +5,12 @@
  */
 import { useState } from 'react';
 import { callApi } from '@app/host-sdk/api-client';
-import { useLocation, useNavigate } from '@app/host-sdk/router';
-import { Button } from '@app/ui/button';
 import { showToast } from '@app/ui/feedback';
-import { applyServerErrors, Form } from '@app/ui/form';
+import { Form } from '@app/ui/form';
 import { Input } from '@app/ui/input';
 import { Page } from '@app/ui/page';
 import { Selector } from '@app/ui/selector';
+import { PageForm, useGoBack } from '@app/widgets/form-page';
 import { href } from '../../paths';
 import { membersRevision } from '../my-company-users/members-changes';
 import { EMPTY_MEMBER, memberRules, ROLE_OPTIONS, type MemberFormShape } from './member-form-rules';
@@ -19,41 +18,16 @@ import './my-company-users-add.css';
 
 function MemberForm({ onSaved }: { onSaved: () => void }) {
   const [form] = Form.useForm<MemberFormShape>();
-  const [saving, setSaving] = useState(false);
 
   async function submit(shape: MemberFormShape) {
-    setSaving(true);
-    try {
-      const member = await callApi(
-        'companyUser/add',
-        { phone: shape.phone.trim(), name: shape.name.trim(), role: shape.role[0] ?? 'employee' },
-        { noRepeat: true },
-      );
-      membersRevision.note();
-      showToast({ icon: 'success', content: `已邀请${member.name}，对方接受后加入本企业` });
-      onSaved();
-    } catch (error) {
-      // The fields the server refused show its message under them (the toast has shown it too).
-      applyServerErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
+    const member = await callApi('companyUser/add', { phone: shape.phone.trim(), name: shape.name.trim(), role: shape.role[0] ?? 'employee' }, { noRepeat: true });
+    membersRevision.note();
+    showToast({ icon: 'success', content: `已邀请${member.name}，对方接受后加入本企业` });
+    onSaved();
   }
 
   return (
-    <Form
-      form={form}
-      className="member-form"
-      layout="horizontal"
-      mode="card"
-      initialValues={EMPTY_MEMBER}
-      onFinish={(shape: MemberFormShape) => void submit(shape)}
-      footer={
-        <Button block type="submit" color="primary" size="large" loading={saving} loadingText="添加中" disabled={saving}>
-          添加
-        </Button>
-      }
-    >
+    <PageForm form={form} className="member-form" initialValues={EMPTY_MEMBER} onSubmit={submit} submitText="添加" submittingText="添加中">
       <Form.Header>员工信息</Form.Header>
       <Form.Item name="phone" label="手机号" required rules={memberRules.phone} description="对方用此手机号登录后，在“我的企业”中接受邀请即可加入">
         <Input type="tel" inputMode="numeric" placeholder="11 位手机号" maxLength={11} clearable />
@@ -70,20 +44,18 @@ function MemberForm({ onSaved }: { onSaved: () => void }) {
       >
         <Selector className="member-form__roles" columns={1} options={ROLE_OPTIONS} />
       </Form.Item>
-    </Form>
+    </PageForm>
   );
 }
 
 export default function MyCompanyUsersAddPage() {
-  const navigate = useNavigate();
-  const location = useLocation();
+  const goBack = useGoBack();
   /** A new form after each addition: the page stays alive in the page cache, and the next visit starts empty. */
   const [formVersion, setFormVersion] = useState(0);
 
   function saved() {
     setFormVersion((version) => version + 1);
-    if (location.key !== 'default') navigate(-1);
-    else navigate(href('myCompanyUsers'), { replace: true });
+    goBack(href('myCompanyUsers'));
   }
 
   return (

@@ -4,6 +4,7 @@
  */
 import { Button } from '@app/ui/button';
 import { Tag } from '@app/ui/tag';
+import { ListRow, ListRowLine } from '@app/widgets/list-row';
 import { maskedPhone, type CompanyMember } from './members-api';
 
 export interface MemberCardProps {
@@ -13,34 +14,38 @@ export interface MemberCardProps {
 
 export function MemberCard({ member, onRemove }: MemberCardProps) {
   return (
-    <article className="member-card" aria-label={member.name}>
-      <div className="member-card__avatar" aria-hidden="true">
-        {member.name.slice(0, 1)}
-      </div>
-      <div className="member-card__main">
-        <div className="member-card__head">
-          <span className="member-card__name">{member.name}</span>
+    <ListRow
+      title={member.name}
+      aria-label={member.name}
+      leading={
+        <div className="member-card__avatar" aria-hidden="true">
+          {member.name.slice(0, 1)}
+        </div>
+      }
+      tags={
+        <>
           {member.self ? (
-            <Tag className="member-card__tag" color="default" fill="outline">
+            <Tag color="default" fill="outline">
               我
             </Tag>
           ) : null}
-          <Tag className="member-card__tag" color={member.role === 'manager' ? 'warning' : 'primary'} fill="outline">
+          <Tag color={member.role === 'manager' ? 'warning' : 'primary'} fill="outline">
             {member.roleName}
           </Tag>
-          {member.pending ? (
-            <Tag className="member-card__tag" color="default">
-              待接受
-            </Tag>
-          ) : null}
-        </div>
-        <div className="member-card__phone">{maskedPhone(member.phone)}</div>
-      </div>
-      {member.self ? null : (
-        <Button size="mini" fill="none" color="danger" className="member-card__action" aria-label={`移除 ${member.name}`} onClick={() => onRemove(member)}>
-          移除
-        </Button>
-      )}
-    </article>
+          {member.pending ? <Tag color="default">待接受</Tag> : null}
+        </>
+      }
+      trailing={
+        member.self ? null : (
+          <Button size="mini" fill="none" color="danger" className="member-card__action" aria-label={`移除 ${member.name}`} onClick={() => onRemove(member)}>
+            移除
+          </Button>
+        )
+      }
+    >
+      <ListRowLine>
+        <span className="member-card__phone">{maskedPhone(member.phone)}</span>
+      </ListRowLine>
+    </ListRow>
   );
 }

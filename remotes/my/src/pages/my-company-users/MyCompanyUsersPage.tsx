@@ -9,14 +9,15 @@ import { useRef, useState } from 'react';
 import { ApiError } from '@app/host-sdk/api-client';
 import { useNavigate } from '@app/host-sdk/router';
 import { usePermissions } from '@app/host-sdk/session-hooks';
-import { Button } from '@app/ui/button';
-import { alertDialog, confirmDialog, showToast } from '@app/ui/feedback';
+import { alertDialog } from '@app/ui/feedback';
 import { Page } from '@app/ui/page';
-import { PagedList, type PagedListHandle } from '@app/ui/paged-list';
+import type { PagedListHandle } from '@app/ui/paged-list';
 import { useReloadOnChange } from '@app/ui/list-revision';
 import { SearchBar } from '@app/ui/search-bar';
 import { useDebounced } from '@app/ui/use-debounced';
 import { StatusView } from '@app/ui/status-view';
+import { AddableList } from '@app/widgets/addable-list';
+import { confirmRemoval } from '@app/widgets/confirm-removal';
 import { href } from '../../paths';
 import { MemberCard } from './MemberCard';
 import { listMembers, removeMember, type CompanyMember } from './members-api';
@@ -34,22 +35,21 @@ export default function MyCompanyUsersPage() {
   const add = () => navigate(href('myCompanyUsersAdd'));
 
   async function remove(member: CompanyMember) {
-    const confirmed = await confirmDialog({
+    await confirmRemoval({
       title: member.pending ? '取消邀请' : '移除员工',
       content: member.pending
         ? `确定取消对“${member.name}”的邀请吗？对方将无法再接受邀请。`
         : `确定将“${member.name}”移出本企业吗？移出后对方将无法再访问本企业；本企业当前的绑定码将同时作废，如需再邀请他人请重新生成。`,
-      confirmText: <span className="company-users__danger">移除</span>,
-      cancelText: '取消',
+      action: '移除',
+      remove: async () => {
+        const { bindCodeRevoked } = await removeMember(member);
+        return member.pending ? '已取消邀请' : bindCodeRevoked ? '已移除，原绑定码已作废' : '已移除';
+      },
+      // 2005: the company would be left without a manager; the server says so.
+      onFailure: async (error) => {
+        if (error instanceof ApiError && error.errorCode === 2005) await alertDialog({ title: '无法移除', content: error.message, confirmText: '知道了' });
+      },
     });
-    if (!confirmed) return;
-    try {
-      const { bindCodeRevoked } = await removeMember(member);
-      showToast({ icon: 'success', content: member.pending ? '已取消邀请' : bindCodeRevoked ? '已移除，原绑定码已作废' : '已移除' });
-    } catch (error) {
-      // 2005: the company would be left without a manager; the server says so. Other errors the API client showed.
-      if (error instanceof ApiError && error.errorCode === 2005) await alertDialog({ title: '无法移除', content: error.message, confirmText: '知道了' });
-    }
   }
 
   if (!manager) {
@@ -63,9 +63,10 @@ export default function MyCompanyUsersPage() {
   return (
     <Page title="员工管理">
       <div className="company-users">
-        <PagedList<CompanyMember>
+        <AddableList<CompanyMember>
           ref={list}
           queryKey={`members:${keyword}`}
+          keyword={keyword}
           load={(page) => listMembers(keyword, page)}
           itemKey={(member) => `${member.pending ? 'p' : 'm'}:${member.id}`}
           header={
@@ -75,24 +76,10 @@ export default function MyCompanyUsersPage() {
           }
           renderItem={(member) => <MemberCard member={member} onRemove={(item) => void remove(item)} />}
           skeletonRows={4}
-          empty={
-            keyword
-              ? { description: '没有找到相关员工' }
-              : {
-                  description: '还没有员工',
-                  action: (
-                    <Button color="primary" onClick={add}>
-                      添加员工
-                    </Button>
-                  ),
-                }
-          }
+          emptyText="还没有员工"
+          notFoundText="没有找到相关员工"
+          add={{ text: '添加员工', onAdd: add }}
         />
-      </div>
-      <div className="company-users__bar">
-        <Button block color="primary" size="large" onClick={add}>
-          添加员工
-        </Button>
       </div>
     </Page>
   );

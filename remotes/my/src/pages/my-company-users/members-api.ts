@@ -16,12 +16,10 @@ export function listMembers(keyword: string, page: number) {
  */
 export async function removeMember(member: CompanyMember): Promise<{ bindCodeRevoked: boolean }> {
   if (member.pending) {
-    await callApi('companyUser/cancelInvitation', { id: member.id }, { noRepeat: true, handles: [2005] });
-    membersRevision.note();
+    await membersRevision.after(callApi('companyUser/cancelInvitation', { id: member.id }, { noRepeat: true, handles: [2005] }));
     return { bindCodeRevoked: false };
   }
-  const { bindCodeRevoked } = await callApi('companyUser/remove', { userId: member.id }, { noRepeat: true, handles: [2005] });
-  membersRevision.note();
+  const { bindCodeRevoked } = await membersRevision.after(callApi('companyUser/remove', { userId: member.id }, { noRepeat: true, handles: [2005] }));
   return { bindCodeRevoked };
 }
 

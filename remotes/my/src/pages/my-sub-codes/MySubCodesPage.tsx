@@ -6,13 +6,14 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from '@app/host-sdk/router';
 import { ActionSheet, type ActionSheetAction } from '@app/ui/action-sheet';
-import { Button } from '@app/ui/button';
-import { confirmDialog, showToast } from '@app/ui/feedback';
+import { showToast } from '@app/ui/feedback';
 import { Page } from '@app/ui/page';
-import { PagedList, type PagedListHandle } from '@app/ui/paged-list';
+import type { PagedListHandle } from '@app/ui/paged-list';
 import { useReloadOnChange } from '@app/ui/list-revision';
 import { SearchBar } from '@app/ui/search-bar';
 import { useDebounced } from '@app/ui/use-debounced';
+import { AddableList } from '@app/widgets/addable-list';
+import { confirmRemoval } from '@app/widgets/confirm-removal';
 import { href } from '../../paths';
 import { deleteSubCode, listSubCodes, setSubCodeEnabled, subCodesRevision, type SubCode } from './sub-codes-api';
 import { chargeOf, SubCodeCard } from './SubCodeCard';
@@ -23,18 +24,10 @@ export default function MySubCodesPage() {
   const list = useRef<PagedListHandle>(null);
   const [text, setText] = useState('');
   const keyword = useDebounced(text.trim(), 300);
-  /** How many sub-codes there are (no keyword), once known: the bottom button gives way to the empty state's own. */
-  const [total, setTotal] = useState<number | null>(null);
   const [chosen, setChosen] = useState<SubCode | null>(null);
   useReloadOnChange(list, subCodesRevision);
 
   const add = () => navigate(href('mySubCodeAdd'));
-
-  const load = async (page: number) => {
-    const result = await listSubCodes(keyword, page);
-    if (page === 1 && !keyword) setTotal(result.total);
-    return result;
-  };
 
   async function toggle(subCode: SubCode) {
     try {
@@ -46,19 +39,14 @@ export default function MySubCodesPage() {
   }
 
   async function remove(subCode: SubCode) {
-    const confirmed = await confirmDialog({
+    await confirmRemoval({
       title: '删除子码',
       content: `确定删除“${subCode.name}”吗？删除后它的收款码将无法再使用。`,
-      confirmText: <span className="my-sub-codes__danger">删除</span>,
-      cancelText: '取消',
+      remove: async () => {
+        await deleteSubCode(subCode.id);
+        return '已删除';
+      },
     });
-    if (!confirmed) return;
-    try {
-      await deleteSubCode(subCode.id);
-      showToast({ icon: 'success', content: '已删除' });
-    } catch {
-      // The API client has shown the error.
-    }
   }
 
   const actions: ActionSheetAction[] = chosen
@@ -76,34 +64,19 @@ export default function MySubCodesPage() {
         <div className="my-sub-codes__search">
           <SearchBar placeholder="搜索子码名称" value={text} onChange={setText} onClear={() => setText('')} />
         </div>
-        <PagedList<SubCode>
+        <AddableList<SubCode>
           ref={list}
           queryKey={`sub-codes:${keyword}`}
-          load={load}
+          keyword={keyword}
+          load={(page) => listSubCodes(keyword, page)}
           itemKey={(subCode) => subCode.id}
           renderItem={(subCode) => <SubCodeCard subCode={subCode} onOpen={setChosen} />}
           skeletonRows={4}
-          empty={
-            keyword
-              ? { description: '没有找到相关子码' }
-              : {
-                  description: '还没有子码，为收银台、门店或餐桌各建一个收款码',
-                  action: (
-                    <Button color="primary" onClick={add}>
-                      新增子码
-                    </Button>
-                  ),
-                }
-          }
+          emptyText="还没有子码，为收银台、门店或餐桌各建一个收款码"
+          notFoundText="没有找到相关子码"
+          add={{ text: '新增子码', onAdd: add }}
         />
       </div>
-      {total !== 0 ? (
-        <div className="my-sub-codes__bar">
-          <Button block color="primary" size="large" onClick={add}>
-            新增子码
-          </Button>
-        </div>
-      ) : null}
       <ActionSheet
         visible={chosen !== null}
         actions={actions}

@@ -4,12 +4,10 @@
  */
 import { callApi } from '@app/host-sdk/api-client';
 import type { SubCode } from '@app/contract/sub-code';
-import type { Goods } from '@app/contract/goods';
 import { createRevision } from '@app/ui/list-revision';
 import type { PagedResult } from '@app/ui/paging';
 
 export type { SubCode } from '@app/contract/sub-code';
-export type { Goods } from '@app/contract/goods';
 
 /** The sub-codes' revision: every save and delete here notes it, and the cached list reloads after one. */
 export const subCodesRevision = createRevision();
@@ -31,10 +29,8 @@ export function getSubCode(id: string): Promise<SubCode> {
   return callApi('subCode/get', { id });
 }
 
-export async function saveSubCode(input: SubCodeInput): Promise<SubCode> {
-  const saved = await callApi('subCode/save', input, { noRepeat: true });
-  subCodesRevision.note();
-  return saved;
+export function saveSubCode(input: SubCodeInput): Promise<SubCode> {
+  return subCodesRevision.after(callApi('subCode/save', input, { noRepeat: true }));
 }
 
 /** 启用 / 停用: saves the sub-code as it is with the other flag. */
@@ -44,16 +40,11 @@ export function setSubCodeEnabled(subCode: SubCode, enabled: boolean): Promise<S
 }
 
 export async function deleteSubCode(id: string): Promise<void> {
-  await callApi('subCode/delete', { id }, { noRepeat: true });
-  subCodesRevision.note();
+  await subCodesRevision.after(callApi('subCode/delete', { id }, { noRepeat: true }));
 }
 
 export function getShopCode(): Promise<{ code: string; shopName: string; shortPath: string }> {
   return callApi('shopCode/get');
-}
-
-export function listGoods(keyword: string, page: number): Promise<PagedResult<Goods>> {
-  return callApi('goods/list', keyword ? { keyword, page } : { page });
 }
 
 /** The full address a QR code of this short path encodes: what a phone's camera opens. */

@@ -5,7 +5,6 @@
 import { useEffect } from 'react';
 import { callApi } from '@app/host-sdk/api-client';
 import { openFaceDialog, openLoginDialog } from '@app/host-sdk/dialogs';
-import { appHref } from '@app/host-sdk/paths';
 import { hasPermission, isFaceAuthenticated, isTaxLoggedIn } from '@app/host-sdk/roles';
 import { useNavigate } from '@app/host-sdk/router';
 import { useSession, useTaxAccount } from '@app/host-sdk/session-hooks';
@@ -18,6 +17,7 @@ import { StatusView } from '@app/ui/status-view';
 import { Tag } from '@app/ui/tag';
 import { Toast } from '@app/ui/toast';
 import { chinaDateTime } from '@app/domain/china-time';
+import { CompanyOnlyPage } from '@app/widgets/company-only';
 import './tax-account-page.css';
 import { href } from '../../paths';
 
@@ -40,15 +40,7 @@ export default function MyTaxAccountPage() {
   }
 
   if (!isCompanyUser) {
-    return (
-      <Page title="税务账号">
-        <StatusView icon="empty" title="仅企业用户可用" description="绑定企业后，企业管理员和员工可在此管理电子税务局授权">
-          <Button block color="primary" onClick={() => navigate(appHref('myCompanyBind'))}>
-            绑定企业
-          </Button>
-        </StatusView>
-      </Page>
-    );
+    return <CompanyOnlyPage title="税务账号" heading="仅企业用户可用" description="绑定企业后，企业管理员和员工可在此管理电子税务局授权" />;
   }
 
   if (loading) {

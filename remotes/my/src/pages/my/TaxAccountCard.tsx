@@ -3,11 +3,10 @@
  * whole card opens 税务账号, where the user logs in, authenticates or sets the account up.
  */
 import { appHref } from '@app/host-sdk/paths';
-import { isFaceAuthenticated, isTaxLoggedIn } from '@app/host-sdk/roles';
 import { useNavigate } from '@app/host-sdk/router';
 import { useTaxAccount } from '@app/host-sdk/session-hooks';
 import { Skeleton } from '@app/ui/skeleton';
-import { Tag } from '@app/ui/tag';
+import { TaxState } from '@app/widgets/tax-state';
 
 export function TaxAccountCard() {
   const navigate = useNavigate();
@@ -19,21 +18,13 @@ export function TaxAccountCard() {
   } else if (!account) {
     body = <p className="my-page__tax-note">尚未设置电子税务局账号，设置后才能开票</p>;
   } else {
-    const loggedIn = isTaxLoggedIn(account);
-    const authenticated = isFaceAuthenticated(account);
     body = (
       <div className="my-page__tax-states">
         <div className="my-page__tax-state">
-          <span className="my-page__tax-label">登录状态</span>
-          <Tag color={loggedIn ? 'success' : 'warning'} fill="outline">
-            {account.loginState}
-          </Tag>
+          <TaxState account={account} of="login" />
         </div>
         <div className="my-page__tax-state">
-          <span className="my-page__tax-label">刷脸状态</span>
-          <Tag color={authenticated ? 'success' : 'warning'} fill="outline">
-            {account.scanFaceState}
-          </Tag>
+          <TaxState account={account} of="face" />
         </div>
       </div>
     );

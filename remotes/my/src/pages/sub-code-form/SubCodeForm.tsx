@@ -4,12 +4,13 @@
  * saving; a field the server refuses shows its message under it.
  */
 import { useState } from 'react';
-import { Button } from '@app/ui/button';
-import { applyServerErrors, Form } from '@app/ui/form';
+import { yuanInputText } from '@app/domain/money';
+import { Form } from '@app/ui/form';
 import { Input } from '@app/ui/input';
 import { Switch } from '@app/ui/switch';
-import type { Goods } from '../my-sub-codes/sub-codes-api';
-import { GoodsPickerPopup } from './GoodsPickerPopup';
+import { PageForm } from '@app/widgets/form-page';
+import type { Goods } from '@app/contract/goods';
+import { GoodsPicker } from '@app/widgets/goods-picker';
 import { amountError, EMPTY_SUB_CODE, goodsError, nameError, type PickedGoods, type SubCodeFormValues } from './sub-code-form-rules';
 
 export interface SubCodeFormProps {
@@ -45,45 +46,21 @@ function GoodsValue({ value, onChange, onOpen }: { value?: PickedGoods | null; o
 
 export function SubCodeForm({ initial = EMPTY_SUB_CODE, onSubmit }: SubCodeFormProps) {
   const [form] = Form.useForm<SubCodeFormValues>();
-  const [saving, setSaving] = useState(false);
   const [picking, setPicking] = useState(false);
-
-  async function submit(values: SubCodeFormValues) {
-    setSaving(true);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      applyServerErrors(form, error, fieldOf);
-    } finally {
-      setSaving(false);
-    }
-  }
 
   function pick(goods: Goods) {
     setPicking(false);
     form.setFieldValue('goods', { id: goods.id, name: goods.name });
     // The goods' own unit price is the likely amount: fill it in when none was typed.
     if (!String(form.getFieldValue('amount') ?? '').trim() && goods.unitPriceFen !== null) {
-      form.setFieldValue('amount', (goods.unitPriceFen / 100).toFixed(2));
+      form.setFieldValue('amount', yuanInputText(goods.unitPriceFen));
     }
     void form.validateFields(['goods', 'amount']).catch(() => undefined);
   }
 
   return (
     <>
-      <Form
-        form={form}
-        className="sub-code-form"
-        layout="horizontal"
-        mode="card"
-        initialValues={initial}
-        onFinish={(values: SubCodeFormValues) => void submit(values)}
-        footer={
-          <Button block type="submit" color="primary" size="large" loading={saving} loadingText="保存中" disabled={saving}>
-            保存
-          </Button>
-        }
-      >
+      <PageForm form={form} className="sub-code-form" initialValues={initial} onSubmit={onSubmit} nameOf={fieldOf} submitText="保存" submittingText="保存中">
         <Form.Header>子码信息</Form.Header>
         <Form.Item
           name="name"
@@ -132,8 +109,8 @@ export function SubCodeForm({ initial = EMPTY_SUB_CODE, onSubmit }: SubCodeFormP
         <Form.Item name="enabled" label="启用" valuePropName="checked" childElementPosition="right" description="停用后顾客扫码将看到暂停收款">
           <Switch />
         </Form.Item>
-      </Form>
-      <GoodsPickerPopup visible={picking} onClose={() => setPicking(false)} onPick={pick} />
+      </PageForm>
+      <GoodsPicker title="选择固定商品" visible={picking} onClose={() => setPicking(false)} onPick={pick} />
     </>
   );
 }

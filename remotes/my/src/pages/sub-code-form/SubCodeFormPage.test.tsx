@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@rstest/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fail, ok, renderPage } from '@app/host-sdk/testing';
-import type { Goods, SubCode } from '../my-sub-codes/sub-codes-api';
+import type { Goods } from '@app/contract/goods';
+import type { SubCode } from '../my-sub-codes/sub-codes-api';
 import SubCodeFormPage from './SubCodeFormPage';
 
 const COFFEE: Goods = { id: 'g-1', name: '美式咖啡', taxCode: '3070401000000000000', taxShortName: '餐饮服务', model: '', unit: '杯', unitPriceFen: 1800, taxRatePermille: 60, taxFree: null };

@@ -2,7 +2,7 @@
  * The sub-code form's values and rules: a name, optional fixed goods and amount (both or neither, the amount in
  * yuan, more than 0 with at most two decimals) and the enabled switch.
  */
-import { formatYuan, parseYuan } from '@app/domain/money';
+import { formatYuan, parseYuan, yuanInputText } from '@app/domain/money';
 import type { SubCode, SubCodeInput } from '../my-sub-codes/sub-codes-api';
 
 export interface PickedGoods {
@@ -27,7 +27,7 @@ export function valuesOf(subCode: SubCode): SubCodeFormValues {
   return {
     name: subCode.name,
     goods: subCode.goodsId ? { id: subCode.goodsId, name: subCode.goodsName ?? '' } : null,
-    amount: subCode.amountFen === null ? '' : (subCode.amountFen / 100).toFixed(2),
+    amount: subCode.amountFen === null ? '' : yuanInputText(subCode.amountFen),
     enabled: subCode.enabled,
   };
 }

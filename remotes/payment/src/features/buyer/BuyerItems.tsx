@@ -8,6 +8,7 @@ import { Form, type Rule } from '@app/ui/form';
 import { Input } from '@app/ui/input';
 import { Selector } from '@app/ui/selector';
 import { buyerFieldProblem, KIND_OPTIONS, type BuyerFormField, type BuyerFormValues } from './buyer-values';
+import './buyer.css';
 
 function buyerRule(field: BuyerFormField): Rule {
   return (form) => ({

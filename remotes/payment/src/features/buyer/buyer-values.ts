@@ -4,7 +4,7 @@
  * brings its address, phone and bank details, which the form does not show but the invoice carries.
  */
 import type { InvoiceParty } from '@app/domain/invoice-document';
-import { buyerProblems, normalizeBuyer } from '@app/domain/invoice-buyer';
+import { buyerOfTitle, titleBuyerProblems, type TitleBuyer } from '@app/domain/invoice-buyer';
 import type { Title, TitleKind } from '@app/domain/invoice-title';
 import type { NamePath } from '@app/ui/form';
 
@@ -35,16 +35,19 @@ export function kindOf(values: Partial<BuyerFormValues> | undefined): TitleKind 
   return values?.kind?.[0] ?? '个人';
 }
 
+/** The buyer as the form holds it, with the details a picked title brought. */
+function titleBuyerOf(values: Partial<BuyerFormValues> | undefined, details: BuyerDetails = NO_DETAILS): TitleBuyer {
+  return { ...details, kind: kindOf(values), name: values?.name ?? '', taxNumber: values?.taxNumber ?? '' };
+}
+
 /** The buyer as the server takes it: trimmed, the tax number in upper case, 个人 as a natural person. */
 export function toParty(values: Partial<BuyerFormValues> | undefined, details: BuyerDetails = NO_DETAILS): InvoiceParty {
-  return normalizeBuyer({ ...details, name: values?.name ?? '', taxNumber: values?.taxNumber ?? '', naturalPerson: kindOf(values) === '个人' });
+  return buyerOfTitle(titleBuyerOf(values, details));
 }
 
 /** What is wrong with one field of the buyer, for an ordinary invoice (数电普票), in the domain's words. */
 export function buyerFieldProblem(values: Partial<BuyerFormValues> | undefined, field: BuyerFormField): string | undefined {
-  const { naturalPerson, ...problems } = buyerProblems(toParty(values), '数电普票');
-  if (field === 'kind') return naturalPerson;
-  return problems[field];
+  return titleBuyerProblems(titleBuyerOf(values), '数电普票')[field];
 }
 
 /** A saved title → the fields it fills, and the details it brings along. */

@@ -1,5 +1,4 @@
-/** How 收支 reads on screen: channel names, invoice-state colours, signed amounts. */
-import { formatYuan } from '@app/domain/money';
+/** How 收支 reads on screen: channel names and invoice-state colours (amounts are @app/widgets/amount's). */
 import type { TagProps } from '@app/ui/tag';
 import type { PaymentRecord } from '@app/contract/payment';
 
@@ -16,9 +15,3 @@ export const INVOICE_STATE_COLORS: Record<InvoiceState, NonNullable<TagProps['co
   开票中: 'primary',
   已开票: 'success',
 };
-
-/** `+¥88.00` for income, `−¥3.00` for an expense (a true minus sign, as money is printed). */
-export function signedYuan(fen: number): string {
-  const text = formatYuan(Math.abs(fen));
-  return fen < 0 ? `−${text}` : `+${text}`;
-}

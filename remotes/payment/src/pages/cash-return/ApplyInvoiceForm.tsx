@@ -8,16 +8,16 @@ import { lazy, useState } from 'react';
 import { deliverEmailProblem, deliverPhoneProblem } from '@app/domain/invoice-delivery';
 import { remarksProblem } from '@app/domain/invoice-buyer';
 import type { Title, TitleKind } from '@app/domain/invoice-title';
-import { Button } from '@app/ui/button';
-import { applyServerErrors, Form, type Rule } from '@app/ui/form';
+import { Form, type Rule } from '@app/ui/form';
 import { Input } from '@app/ui/input';
 import { showToast } from '@app/ui/feedback';
 import { buyerItems } from '../../features/buyer/BuyerItems';
 import { emptyBuyer, formFieldOf, fromTitle, kindOf, NO_DETAILS, toParty, type BuyerDetails, type BuyerFormValues } from '../../features/buyer/buyer-values';
 import { applyInvoice } from '../../features/cash/cash-api';
-import { WhenOpened } from '../../features/when-opened/WhenOpened';
+import { PageForm } from '@app/widgets/form-page';
+import { WhenOpened } from '@app/widgets/when-opened';
 
-const TitlePickerPopup = lazy(() => import('../../features/buyer/TitlePickerPopup').then((module) => ({ default: module.TitlePickerPopup })));
+const TitlePicker = lazy(() => import('@app/widgets/title-picker').then((module) => ({ default: module.TitlePicker })));
 
 interface ApplyValues {
   buyer: BuyerFormValues;
@@ -45,7 +45,6 @@ export function ApplyInvoiceForm({ orderNo, onApplied }: { orderNo: string; onAp
   const [picking, setPicking] = useState(false);
   /** The picked title's name and its details (address, bank), until the buyer is typed over. */
   const [picked, setPicked] = useState<{ name: string; details: BuyerDetails } | null>(null);
-  const [submitting, setSubmitting] = useState(false);
 
   const pick = (title: Title) => {
     const { values, details } = fromTitle(title);
@@ -56,46 +55,34 @@ export function ApplyInvoiceForm({ orderNo, onApplied }: { orderNo: string; onAp
   };
 
   const submit = async (values: ApplyValues) => {
-    setSubmitting(true);
-    try {
-      const all = { ...values, ...(form.getFieldsValue(true) as ApplyValues) };
-      const deliverPhone = all.deliverPhone?.trim() ?? '';
-      const deliverEmail = all.deliverEmail?.trim() ?? '';
-      const remarks = all.remarks?.trim() ?? '';
-      await applyInvoice({
-        orderNo,
-        buyer: toParty(all.buyer, picked?.details ?? NO_DETAILS),
-        ...(remarks && { remarks }),
-        ...(deliverPhone && { deliverPhone }),
-        ...(deliverEmail && { deliverEmail }),
-      });
-      showToast({ icon: 'success', content: '已提交开票申请' });
-      onApplied();
-    } catch (error) {
-      applyServerErrors(form, error, formFieldOf);
-    } finally {
-      setSubmitting(false);
-    }
+    const all = { ...values, ...(form.getFieldsValue(true) as ApplyValues) };
+    const deliverPhone = all.deliverPhone?.trim() ?? '';
+    const deliverEmail = all.deliverEmail?.trim() ?? '';
+    const remarks = all.remarks?.trim() ?? '';
+    await applyInvoice({
+      orderNo,
+      buyer: toParty(all.buyer, picked?.details ?? NO_DETAILS),
+      ...(remarks && { remarks }),
+      ...(deliverPhone && { deliverPhone }),
+      ...(deliverEmail && { deliverEmail }),
+    });
+    showToast({ icon: 'success', content: '已提交开票申请' });
+    onApplied();
   };
 
   return (
     <>
-      <Form
+      <PageForm
         form={form}
         className="apply-form"
-        layout="horizontal"
-        mode="card"
         initialValues={{ buyer: emptyBuyer(), deliverPhone: '', deliverEmail: '', remarks: '' }}
         onValuesChange={(changed: Partial<ApplyValues>) => {
           // Typed over: the buyer is no longer the title that was picked.
           if (changed.buyer && (changed.buyer.name !== undefined || changed.buyer.taxNumber !== undefined || changed.buyer.kind !== undefined)) setPicked(null);
         }}
-        onFinish={(values: ApplyValues) => void submit(values)}
-        footer={
-          <Button block type="submit" color="primary" size="large" loading={submitting} disabled={submitting}>
-            提交申请
-          </Button>
-        }
+        onSubmit={submit}
+        nameOf={formFieldOf}
+        submitText="提交申请"
       >
         <Form.Header>发票抬头</Form.Header>
         <Form.Item label="我的抬头" onClick={() => setPicking(true)} arrowIcon>
@@ -112,9 +99,9 @@ export function ApplyInvoiceForm({ orderNo, onApplied }: { orderNo: string; onAp
         <Form.Item name="remarks" label="备注" rules={[remarksRule]}>
           <Input placeholder="选填，给商户的说明" maxLength={200} clearable />
         </Form.Item>
-      </Form>
+      </PageForm>
       <WhenOpened visible={picking}>
-        <TitlePickerPopup visible={picking} onClose={() => setPicking(false)} onPick={pick} />
+        <TitlePicker visible={picking} onClose={() => setPicking(false)} onPick={pick} />
       </WhenOpened>
     </>
   );

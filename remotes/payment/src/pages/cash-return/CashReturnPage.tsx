@@ -3,18 +3,20 @@
  * the order while the provider has not confirmed it (use-order.ts), then shows 支付成功 with the amount, the shop and
  * the time, and 申请开票: the customer's invoice request for it, or, once asked, where that request stands.
  */
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { chinaDateTime } from '@app/domain/china-time';
-import { formatYuan } from '@app/domain/money';
 import { useSearchParams } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { DotLoading } from '@app/ui/dot-loading';
 import { Page } from '@app/ui/page';
 import { Result } from '@app/ui/result';
-import { Skeleton } from '@app/ui/skeleton';
 import { StatusView } from '@app/ui/status-view';
 import { Tag } from '@app/ui/tag';
 import type { ApplicationStatus } from '@app/contract/invoice-application';
+import { Amount, amountText } from '@app/widgets/amount';
+import { Card, DetailRow } from '@app/widgets/card';
+import { LoadFailed, LoadingCard } from '@app/widgets/form-page';
+import { Note } from '@app/widgets/note';
 import type { CashOrder } from '../../features/cash/cash-api';
 import { ApplyInvoiceForm } from './ApplyInvoiceForm';
 import { useOrder } from './use-order';
@@ -32,28 +34,24 @@ const APPLICATION_WORDS: Record<ApplicationStatus, { title: string; text: string
   已拒绝: { title: '商户未同意开票', text: '如有疑问，请联系商户。', color: 'default' },
 };
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="cash-return__row">
-      <span className="cash-return__label">{label}</span>
-      <span className="cash-return__value">{children}</span>
-    </div>
-  );
-}
-
 function ApplicationState({ status }: { status: ApplicationStatus }) {
   const words = APPLICATION_WORDS[status];
   return (
-    <section className="cash-return__card cash-return__application" aria-label="开票申请">
-      <div className="cash-return__application-head">
-        <h3 className="cash-return__card-title">开票申请</h3>
+    <Card
+      flush
+      raised
+      className="cash-return__application"
+      title="开票申请"
+      aria-label="开票申请"
+      extra={
         <Tag color={words.color} fill="outline">
           {status}
         </Tag>
-      </div>
+      }
+    >
       <p className="cash-return__application-title">{words.title}</p>
-      <p className="cash-return__application-text">{words.text}</p>
-    </section>
+      <Note className="cash-return__application-text">{words.text}</Note>
+    </Card>
   );
 }
 
@@ -64,19 +62,19 @@ function Paid({ order, onApplied }: { order: CashOrder; onApplied: () => void })
   const status = order.applicationStatus ?? (applied ? '待审核' : null);
   return (
     <>
-      <section className="cash-return__card cash-return__result">
-        <Result status="success" title="支付成功" description={<span className="cash-return__amount">{formatYuan(order.amountFen)}</span>} />
+      <Card flush raised className="cash-return__result">
+        <Result status="success" title="支付成功" description={<Amount fen={order.amountFen} className="cash-return__amount" />} />
         <div className="cash-return__rows">
-          <Row label="收款方">
+          <DetailRow label="收款方">
             {order.shopName}
             {order.subCodeName ? ` · ${order.subCodeName}` : ''}
-          </Row>
-          {order.goodsName ? <Row label="商品">{order.goodsName}</Row> : null}
-          <Row label="支付方式">{CHANNELS[order.channel]}</Row>
-          <Row label="支付时间">{chinaDateTime(order.paidAt ?? order.createdAt)}</Row>
-          <Row label="订单号">{order.orderNo}</Row>
+          </DetailRow>
+          {order.goodsName ? <DetailRow label="商品">{order.goodsName}</DetailRow> : null}
+          <DetailRow label="支付方式">{CHANNELS[order.channel]}</DetailRow>
+          <DetailRow label="支付时间">{chinaDateTime(order.paidAt ?? order.createdAt)}</DetailRow>
+          <DetailRow label="订单号">{order.orderNo}</DetailRow>
         </div>
-      </section>
+      </Card>
       {status ? (
         <ApplicationState status={status} />
       ) : applying ? (
@@ -91,15 +89,15 @@ function Paid({ order, onApplied }: { order: CashOrder; onApplied: () => void })
           />
         </section>
       ) : (
-        <section className="cash-return__card cash-return__invite" aria-label="开具发票">
+        <Card flush raised className="cash-return__invite" aria-label="开具发票">
           <div>
             <h3 className="cash-return__card-title">需要发票？</h3>
-            <p className="cash-return__invite-text">向商户申请这笔付款的电子发票</p>
+            <Note className="cash-return__invite-text">向商户申请这笔付款的电子发票</Note>
           </div>
           <Button color="primary" shape="rounded" onClick={() => setApplying(true)}>
             申请开票
           </Button>
-        </section>
+        </Card>
       )}
     </>
   );
@@ -114,42 +112,31 @@ export default function CashReturnPage() {
   if (!orderNo || state.phase === 'missing') {
     body = <StatusView icon="empty" title="订单不存在" description="请回到收银台重新付款，或联系商户" />;
   } else if (state.phase === 'loading') {
-    body = (
-      <div className="cash-return__card" aria-busy="true" aria-label="加载中">
-        <Skeleton.Title animated />
-        <Skeleton.Paragraph animated lineCount={4} />
-      </div>
-    );
+    body = <LoadingCard lines={4} />;
   } else if (state.phase === 'failed') {
-    body = (
-      <StatusView icon="disconnected" title="支付结果查询失败" description={state.message}>
-        <Button block color="primary" onClick={refresh}>
-          重试
-        </Button>
-      </StatusView>
-    );
+    body = <LoadFailed title="支付结果查询失败" message={state.message} onRetry={refresh} />;
   } else if (state.order.state === '已支付') {
     body = <Paid order={state.order} onApplied={() => void reload()} />;
   } else if (state.order.state === '已关闭') {
     body = <Result status="warning" title="订单已关闭" description="这笔订单未完成支付，如需付款请回到收银台重新发起。" />;
   } else if (state.waiting) {
     body = (
-      <section className="cash-return__card cash-return__waiting">
-        <Result status="waiting" title="正在确认支付结果" description={<span>{formatYuan(state.order.amountFen)} · {state.order.shopName}</span>} />
+      <Card flush raised as="div" className="cash-return__waiting">
+        <Result status="waiting" title="正在确认支付结果" description={<span>{amountText(state.order.amountFen)} · {state.order.shopName}</span>} />
         <div className="cash-return__waiting-text">
           请稍候
           <DotLoading />
         </div>
-      </section>
+      </Card>
     );
   } else {
     body = (
-      <section className="cash-return__card cash-return__waiting">
+      <Card flush raised as="div" className="cash-return__waiting">
         <Result status="info" title="暂未收到支付结果" description="如已完成支付，请稍后刷新查看；未支付的订单不会扣款。" />
         <Button block color="primary" onClick={refresh}>
           刷新
         </Button>
-      </section>
+      </Card>
     );
   }
 

@@ -92,7 +92,7 @@ describe('PaymentDetailPage', () => {
 
   test('an expense: no invoice part', async () => {
     open({ ...RECORD, type: 'expense', amountFen: -50000, channel: 'bank', title: '提现', counterparty: '招商银行 (8888)', invoiceState: null });
-    expect(await screen.findByText('−¥500.00')).toBeTruthy();
+    expect(await screen.findByText('-¥500.00')).toBeTruthy();
     expect(screen.getByText('收款方')).toBeTruthy();
     expect(screen.queryByText('发票')).toBeNull();
   });

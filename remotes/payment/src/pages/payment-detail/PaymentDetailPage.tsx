@@ -10,13 +10,16 @@ import { appHref } from '@app/host-sdk/paths';
 import { useNavigate, useSearchParams } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
-import { Skeleton } from '@app/ui/skeleton';
 import { StatusView } from '@app/ui/status-view';
 import { Tag } from '@app/ui/tag';
 import { getPayment, type PaymentRecord } from '../../features/payments/payments-api';
-import { CHANNEL_LABELS, INVOICE_STATE_COLORS, signedYuan, TYPE_LABELS } from '../../features/payments/labels';
-import { useShownAgain } from '../../features/page-cache/use-shown-again';
-import { WhenOpened } from '../../features/when-opened/WhenOpened';
+import { CHANNEL_LABELS, INVOICE_STATE_COLORS, TYPE_LABELS } from '../../features/payments/labels';
+import { useShownAgain } from '@app/widgets/use-shown-again';
+import { Amount } from '@app/widgets/amount';
+import { Card, DetailRow } from '@app/widgets/card';
+import { LoadFailed, loadFailureMessage, LoadingCard } from '@app/widgets/form-page';
+import { WhenOpened } from '@app/widgets/when-opened';
+import { Note } from '@app/widgets/note';
 import { IssueInvoiceSheet } from './IssueInvoiceSheet';
 import './payment-detail.css';
 
@@ -32,7 +35,7 @@ function usePaymentRecord(id: string) {
       (error: unknown) => {
         if (!current) return;
         if (error instanceof ApiError && (error.errorCode === 4004 || error.errorCode === 4000)) setLoaded({ state: 'missing' });
-        else setLoaded((previous) => (previous.state === 'ready' ? previous : { state: 'failed', message: error instanceof ApiError && error.errorCode !== null ? error.message : '请检查网络后重试' }));
+        else setLoaded((previous) => (previous.state === 'ready' ? previous : { state: 'failed', message: loadFailureMessage(error) }));
       },
     );
     return () => {
@@ -40,15 +43,6 @@ function usePaymentRecord(id: string) {
     };
   }, [id, attempt]);
   return { loaded, reload: () => setAttempt((value) => value + 1) };
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="payment-detail__row">
-      <span className="payment-detail__label">{label}</span>
-      <span className="payment-detail__value">{children}</span>
-    </div>
-  );
 }
 
 function InvoicePart({ record, onIssue }: { record: PaymentRecord; onIssue(): void }) {
@@ -63,7 +57,7 @@ function InvoicePart({ record, onIssue }: { record: PaymentRecord; onIssue(): vo
       </Button>
     );
   } else if (state === '申请中') {
-    action = <p className="payment-detail__hint">顾客已申请开票，请到「开票申请」中审核开具。</p>;
+    action = <Note>顾客已申请开票，请到「开票申请」中审核开具。</Note>;
   } else if (record.taskId) {
     const taskId = record.taskId;
     action = (
@@ -73,15 +67,19 @@ function InvoicePart({ record, onIssue }: { record: PaymentRecord; onIssue(): vo
     );
   }
   return (
-    <section className="payment-detail__card" aria-label="发票">
-      <div className="payment-detail__invoice-head">
-        <h3 className="payment-detail__card-title">发票</h3>
+    <Card
+      flush
+      raised
+      title="发票"
+      aria-label="发票"
+      extra={
         <Tag color={INVOICE_STATE_COLORS[state]} fill="outline">
           {state}
         </Tag>
-      </div>
-      {action ? <div className="payment-detail__action">{action}</div> : null}
-    </section>
+      }
+    >
+      {action}
+    </Card>
   );
 }
 
@@ -89,18 +87,20 @@ function Detail({ record, onIssue }: { record: PaymentRecord; onIssue(): void })
   const income = record.type === 'income';
   return (
     <>
-      <section className="payment-detail__card payment-detail__summary">
-        <span className="payment-detail__title">{record.title}</span>
-        <span className={`payment-detail__amount${income ? ' payment-detail__amount--income' : ''}`}>{signedYuan(record.amountFen)}</span>
-        <span className="payment-detail__type">{TYPE_LABELS[record.type]}</span>
-      </section>
-      <section className="payment-detail__card">
-        <Row label="时间">{chinaDateTime(record.at)}</Row>
-        <Row label={income ? '付款方' : '收款方'}>{record.counterparty}</Row>
-        <Row label="渠道">{CHANNEL_LABELS[record.channel]}</Row>
-        <Row label="订单号">{record.orderNo}</Row>
-        <Row label="交易单号">{record.providerTradeNo ?? '—'}</Row>
-      </section>
+      <Card flush raised as="div">
+        <div className="payment-detail__summary">
+          <span className="payment-detail__title">{record.title}</span>
+          <Amount fen={record.amountFen} signed tone={income ? 'in' : 'plain'} className="payment-detail__amount" />
+          <Note as="span">{TYPE_LABELS[record.type]}</Note>
+        </div>
+      </Card>
+      <Card flush raised as="div">
+        <DetailRow label="时间">{chinaDateTime(record.at)}</DetailRow>
+        <DetailRow label={income ? '付款方' : '收款方'}>{record.counterparty}</DetailRow>
+        <DetailRow label="渠道">{CHANNEL_LABELS[record.channel]}</DetailRow>
+        <DetailRow label="订单号">{record.orderNo}</DetailRow>
+        <DetailRow label="交易单号">{record.providerTradeNo ?? '—'}</DetailRow>
+      </Card>
       <InvoicePart record={record} onIssue={onIssue} />
     </>
   );
@@ -117,20 +117,9 @@ export default function PaymentDetailPage() {
   if (!id || loaded.state === 'missing') {
     body = <StatusView icon="empty" title="收支记录不存在" description="它可能属于其他企业，或链接有误" />;
   } else if (loaded.state === 'loading') {
-    body = (
-      <div className="payment-detail__card" aria-busy="true" aria-label="加载中">
-        <Skeleton.Title animated />
-        <Skeleton.Paragraph animated lineCount={5} />
-      </div>
-    );
+    body = <LoadingCard />;
   } else if (loaded.state === 'failed') {
-    body = (
-      <StatusView icon="disconnected" title="加载失败" description={loaded.message}>
-        <Button block color="primary" onClick={reload}>
-          重试
-        </Button>
-      </StatusView>
-    );
+    body = <LoadFailed message={loaded.message} onRetry={reload} />;
   } else {
     body = (
       <>

@@ -40,7 +40,7 @@ describe('PaymentListPage', () => {
     const income = await screen.findByRole('button', { name: '店铺收款 +¥88.00' });
     expect(within(income).getByText('申请中')).toBeTruthy();
     expect(within(income).getByText('普通用户 · 2026-11-23 10:00')).toBeTruthy();
-    expect(screen.getByRole('button', { name: '提现 −¥500.00' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '提现 -¥500.00' })).toBeTruthy();
     expect(screen.getByTestId('income-total').textContent).toBe('¥88.00');
     expect(screen.getByTestId('expense-total').textContent).toBe('¥500.00');
     expect(api.bodiesOf('payment/list')).toEqual([{ month: '2026-11', page: 1 }]);

@@ -12,13 +12,13 @@ import { Button } from '@app/ui/button';
 import { Dropdown, type DropdownRef } from '@app/ui/dropdown';
 import { Page } from '@app/ui/page';
 import { PagedList, type PagedListHandle } from '@app/ui/paged-list';
-import { Selector } from '@app/ui/selector';
 import { StatusView } from '@app/ui/status-view';
 import { href } from '../../paths';
 import { listPayments, type PaymentRecord } from '../../features/payments/payments-api';
 import { CHANNEL_LABELS, TYPE_LABELS } from '../../features/payments/labels';
-import { useShownAgain } from '../../features/page-cache/use-shown-again';
-import { WhenOpened } from '../../features/when-opened/WhenOpened';
+import { FilterBar, FilterChoice } from '@app/widgets/list-filters';
+import { useShownAgain } from '@app/widgets/use-shown-again';
+import { WhenOpened } from '@app/widgets/when-opened';
 import { CHANNEL_OPTIONS, keyOf, monthLabel, monthOf, monthOfPicked, pickedOfMonth, queryOf, TYPE_OPTIONS, type PaymentFilters } from './list-filters';
 import { PaymentRow } from './PaymentRow';
 import './payment-list.css';
@@ -27,25 +27,7 @@ const DatePicker = lazy(() => import('@app/ui/date-picker').then((module) => ({ 
 
 /** The month picker goes back this far. */
 const EARLIEST_MONTH = new Date(2021, 0, 1);
-const ALL = 'all';
 const VIEWERS = ['company_manage', 'benefit_payment'];
-
-/** A single choice among options plus 全部 (no filter); tapping the chosen one again keeps it. */
-function Choice<V extends string>({ options, value, onPick }: { options: readonly { value: V; label: string }[]; value: V | null; onPick(value: V | null): void }) {
-  return (
-    <Selector<string>
-      className="payment-filters__choice"
-      columns={3}
-      options={[{ value: ALL, label: '全部' }, ...options]}
-      value={[value ?? ALL]}
-      onChange={(picked) => {
-        const [choice] = picked;
-        if (choice === undefined) return;
-        onPick(choice === ALL ? null : (choice as V));
-      }}
-    />
-  );
-}
 
 function Totals({ filters, totals, onPickMonth }: { filters: PaymentFilters; totals: { incomeFen: number; expenseFen: number } | null; onPickMonth(): void }) {
   return (
@@ -108,14 +90,14 @@ function PaymentList() {
         header={
           <div className="payment-list__header">
             <Totals filters={filters} totals={totals} onPickMonth={() => setPickingMonth(true)} />
-            <Dropdown ref={dropdown} className="payment-filters">
+            <FilterBar ref={dropdown} className="payment-filters">
               <Dropdown.Item key="type" title={filters.type ? TYPE_LABELS[filters.type] : '全部类型'} highlight={filters.type !== null}>
-                <Choice options={TYPE_OPTIONS} value={filters.type} onPick={(type) => change({ type })} />
+                <FilterChoice options={TYPE_OPTIONS} value={filters.type} onPick={(type) => change({ type })} />
               </Dropdown.Item>
               <Dropdown.Item key="channel" title={filters.channel ? CHANNEL_LABELS[filters.channel] : '全部渠道'} highlight={filters.channel !== null}>
-                <Choice options={CHANNEL_OPTIONS} value={filters.channel} onPick={(channel) => change({ channel })} />
+                <FilterChoice options={CHANNEL_OPTIONS} value={filters.channel} onPick={(channel) => change({ channel })} />
               </Dropdown.Item>
-            </Dropdown>
+            </FilterBar>
           </div>
         }
         empty={

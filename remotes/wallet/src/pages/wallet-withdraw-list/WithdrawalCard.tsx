@@ -2,10 +2,11 @@
  * One withdrawal: its amount and state (审核中, 已到账, 失败), the fee, the account, when it was asked
  * for and when it finished; a failed one says why, and that the amount went back to the available balance.
  */
-import type { ReactNode } from 'react';
 import { chinaDateTime } from '@app/domain/china-time';
 import { Tag, type TagProps } from '@app/ui/tag';
-import { formatYuan } from '../../features/wallet/money-text';
+import { Amount } from '@app/widgets/amount';
+import { DetailRow } from '@app/widgets/card';
+import { formatYuan } from '@app/domain/money';
 import type { Withdrawal } from '../../features/wallet/wallet-api';
 
 const STATE_COLOR: Record<Withdrawal['state'], TagProps['color']> = {
@@ -14,31 +15,22 @@ const STATE_COLOR: Record<Withdrawal['state'], TagProps['color']> = {
   失败: 'danger',
 };
 
-function Line({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="withdrawal-card__line">
-      <span className="withdrawal-card__label">{label}</span>
-      <span className="withdrawal-card__value">{children}</span>
-    </div>
-  );
-}
-
 export function WithdrawalCard({ withdrawal }: { withdrawal: Withdrawal }) {
   const { amountFen, feeFen, state } = withdrawal;
   return (
     <article className="withdrawal-card" aria-label={`提现 ${formatYuan(amountFen)} ${state}`}>
       <header className="withdrawal-card__head">
         <span className="withdrawal-card__title">提现</span>
-        <span className="withdrawal-card__amount">{formatYuan(amountFen)}</span>
+        <Amount fen={amountFen} className="withdrawal-card__amount" />
         <Tag className="withdrawal-card__tag" color={STATE_COLOR[state]} fill="outline">
           {state}
         </Tag>
       </header>
       <div className="withdrawal-card__body">
-        <Line label="手续费">{formatYuan(feeFen)}</Line>
-        <Line label="到账账户">{withdrawal.account}</Line>
-        <Line label="申请时间">{chinaDateTime(withdrawal.createdAt)}</Line>
-        {withdrawal.finishedAt ? <Line label={state === '失败' ? '处理时间' : '到账时间'}>{chinaDateTime(withdrawal.finishedAt)}</Line> : null}
+        <DetailRow label="手续费">{formatYuan(feeFen)}</DetailRow>
+        <DetailRow label="到账账户">{withdrawal.account}</DetailRow>
+        <DetailRow label="申请时间">{chinaDateTime(withdrawal.createdAt)}</DetailRow>
+        {withdrawal.finishedAt ? <DetailRow label={state === '失败' ? '处理时间' : '到账时间'}>{chinaDateTime(withdrawal.finishedAt)}</DetailRow> : null}
       </div>
       {state === '失败' ? (
         <div className="withdrawal-card__failure" role="note">

@@ -5,14 +5,14 @@
  */
 import { useState } from 'react';
 import { appHref } from '@app/host-sdk/paths';
-import { useLocation, useNavigate } from '@app/host-sdk/router';
+import { useNavigate } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
 import { Result } from '@app/ui/result';
-import { Skeleton } from '@app/ui/skeleton';
 import { StatusView } from '@app/ui/status-view';
+import { LoadFailed, LoadingCard, useGoBack } from '@app/widgets/form-page';
 import { href } from '../../paths';
-import { formatYuan } from '../../features/wallet/money-text';
+import { formatYuan } from '@app/domain/money';
 import { useWallet } from '../../features/wallet/use-wallet';
 import type { Withdrawal, WithdrawPreview } from '../../features/wallet/wallet-api';
 import { WalletGate } from '../../features/wallet/WalletGate';
@@ -23,8 +23,8 @@ const TITLE = '提现';
 
 function Submitted({ withdrawal, preview }: { withdrawal: Withdrawal; preview: WithdrawPreview }) {
   const navigate = useNavigate();
-  const location = useLocation();
-  const back = () => (location.key !== 'default' ? navigate(-1) : navigate(appHref('myWallet'), { replace: true }));
+  const goBack = useGoBack();
+  const back = () => goBack(appHref('myWallet'));
   return (
     <div className="withdraw-done">
       <Result
@@ -58,20 +58,9 @@ function Withdraw() {
   if (done) {
     body = <Submitted withdrawal={done.withdrawal} preview={done.preview} />;
   } else if (loaded.state === 'loading') {
-    body = (
-      <div className="withdraw-loading" aria-busy="true" aria-label="加载中">
-        <Skeleton.Title animated />
-        <Skeleton.Paragraph lineCount={4} animated />
-      </div>
-    );
+    body = <LoadingCard lines={4} />;
   } else if (loaded.state === 'failed') {
-    body = (
-      <StatusView icon="disconnected" title="钱包加载失败" description={loaded.message}>
-        <Button color="primary" fill="outline" size="small" onClick={() => void reload(true)}>
-          重试
-        </Button>
-      </StatusView>
-    );
+    body = <LoadFailed title="钱包加载失败" message={loaded.message} onRetry={() => void reload(true)} />;
   } else if (!loaded.wallet.account) {
     body = <StatusView icon="closed" title="尚未绑定提现账户" description="绑定收款银行账户后才能提现，请联系客服绑定。" />;
   } else {

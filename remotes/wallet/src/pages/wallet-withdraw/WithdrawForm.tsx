@@ -8,12 +8,14 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '@app/host-sdk/api-client';
 import { Link } from '@app/host-sdk/router';
-import { Button } from '@app/ui/button';
 import { confirmDialog } from '@app/ui/feedback';
 import { applyServerErrors, Form } from '@app/ui/form';
 import { Input } from '@app/ui/input';
+import { Card } from '@app/widgets/card';
+import { SubmitButton } from '@app/widgets/form-page';
+import { Note } from '@app/widgets/note';
 import { href } from '../../paths';
-import { formatYuan } from '../../features/wallet/money-text';
+import { formatYuan } from '@app/domain/money';
 import { newRequestSerial } from '@app/domain/request-serial';
 import { withdraw, type Wallet, type Withdrawal, type WithdrawPreview } from '../../features/wallet/wallet-api';
 import { walletRevision } from '../../features/wallet/wallet-revision';
@@ -158,10 +160,10 @@ export function WithdrawForm({ wallet, onDone }: { wallet: Wallet; onDone: (with
 
   return (
     <div className="withdraw">
-      <section className="withdraw-account" aria-label="到账账户">
-        <span className="withdraw-account__label">到账账户</span>
+      <Card className="withdraw-account" aria-label="到账账户">
+        <Note as="span">到账账户</Note>
         <span className="withdraw-account__value">{wallet.account}</span>
-      </section>
+      </Card>
       <Form form={form} layout="vertical" mode="card" className="withdraw-form">
         <Form.Item
           name="amount"
@@ -183,9 +185,9 @@ export function WithdrawForm({ wallet, onDone }: { wallet: Wallet; onDone: (with
       </Form>
       <FeeLine amountFen={candidate} preview={preview} error={error} loading={loading} rule={feeRuleText(wallet, formatYuan)} />
       <div className="withdraw-actions">
-        <Button block color="primary" size="large" loading={submitting} loadingText="提交中" disabled={submitting} onClick={() => void submit()}>
+        <SubmitButton submitting={submitting} submittingText="提交中" onClick={() => void submit()}>
           确认提现
-        </Button>
+        </SubmitButton>
         <Link className="withdraw-actions__records" to={href('walletWithdrawList')}>
           查看提现记录
         </Link>

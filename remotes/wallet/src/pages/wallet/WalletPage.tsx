@@ -8,10 +8,10 @@ import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
 import { PullToRefresh } from '@app/ui/pull-to-refresh';
 import { Skeleton } from '@app/ui/skeleton';
-import { StatusView } from '@app/ui/status-view';
+import { LoadFailed } from '@app/widgets/form-page';
 import { href } from '../../paths';
 import { EntryRow } from '../../features/wallet/EntryRow';
-import { formatYuan } from '../../features/wallet/money-text';
+import { formatYuan } from '@app/domain/money';
 import { useWallet } from '../../features/wallet/use-wallet';
 import type { Wallet } from '../../features/wallet/wallet-api';
 import { WalletGate } from '../../features/wallet/WalletGate';
@@ -115,13 +115,7 @@ function WalletHome() {
   if (loaded.state === 'loading') {
     body = <WalletSkeleton />;
   } else if (loaded.state === 'failed') {
-    body = (
-      <StatusView icon="disconnected" title="钱包加载失败" description={loaded.message}>
-        <Button color="primary" fill="outline" size="small" onClick={() => void reload(true)}>
-          重试
-        </Button>
-      </StatusView>
-    );
+    body = <LoadFailed title="钱包加载失败" message={loaded.message} onRetry={() => void reload(true)} />;
   } else {
     body = (
       <PullToRefresh onRefresh={() => reload()} pullingText="下拉刷新" canReleaseText="释放立即刷新" refreshingText="加载中" completeText="刷新成功">

@@ -1,0 +1,204 @@
+/**
+ * A page with a form, as every remote writes one (README, "Where a new thing goes"): what it loads first (the record
+ * being edited) with its placeholder and its failure with 重试, then the form in the app's card style, its submit
+ * button under the cards, and the submit itself: one at a time (a second tap while it runs does nothing), the button
+ * busy and disabled meanwhile, and a refusal's messages under the fields the server named (`applyServerErrors` of
+ * `@app/ui/form`). After saving, `useGoBack` returns to where the user came from.
+ */
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { ApiError } from '@app/host-sdk/api-client';
+import { useLocation, useNavigate } from '@app/host-sdk/router';
+import { Button } from '@app/ui/button';
+import { applyServerErrors, Form, type FormInstance, type FormProps, type NamePath } from '@app/ui/form';
+import { Page } from '@app/ui/page';
+import { Skeleton } from '@app/ui/skeleton';
+import { StatusView } from '@app/ui/status-view';
+import styles from './form-page.module.css';
+
+/** What a page loads before it shows its form. `version` counts the loads: give the form a new key for each. */
+export type Loaded<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; value: T; version: number };
+
+/** Why a load failed, for the user: the server's reason when it answered one (抬头不存在), else the network's. */
+export function loadFailureMessage(error: unknown): string {
+  return error instanceof ApiError && error.errorCode !== null ? error.message : '请检查网络后重试';
+}
+
+/**
+ * The record a form page edits: `load(id)` when the address names one, null (a new one) when it does not. Loaded
+ * again each time the page is shown (the page cache runs its effects again), so an edit starts from what is stored.
+ */
+export function useEditedRecord<T extends { id: string }>(id: string | null, load: (id: string) => Promise<T>): { loaded: Loaded<T | null>; retry: () => void } {
+  const [loaded, setLoaded] = useState<Loaded<T | null>>(id ? { state: 'loading' } : { state: 'ready', value: null, version: 0 });
+  const [attempt, setAttempt] = useState(0);
+  const loads = useRef(0);
+  const latestLoad = useRef(load);
+  latestLoad.current = load;
+  useEffect(() => {
+    if (!id) {
+      setLoaded((previous) => (previous.state === 'ready' && previous.value === null ? previous : { state: 'ready', value: null, version: ++loads.current }));
+      return;
+    }
+    let current = true;
+    setLoaded((previous) => (previous.state === 'ready' && previous.value?.id === id ? previous : { state: 'loading' }));
+    latestLoad.current(id).then(
+      (value) => current && setLoaded({ state: 'ready', value, version: ++loads.current }),
+      (error: unknown) => current && setLoaded({ state: 'failed', message: loadFailureMessage(error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [id, attempt]);
+  const retry = useCallback(() => {
+    setLoaded({ state: 'loading' });
+    setAttempt((value) => value + 1);
+  }, []);
+  return { loaded, retry };
+}
+
+/** The placeholder of what is loading: a card of skeleton lines. */
+export function LoadingCard({ lines = 5, label = '加载中' }: { lines?: number; label?: string }) {
+  return (
+    <div className={styles.loading} aria-busy="true" aria-label={label}>
+      <Skeleton.Title animated />
+      <Skeleton.Paragraph lineCount={lines} animated />
+    </div>
+  );
+}
+
+export interface LoadFailedProps {
+  /** 抬头加载失败. */
+  title?: string;
+  /** Why (loadFailureMessage). */
+  message: string;
+  onRetry: () => void;
+  /** More ways out, under 重试. */
+  children?: ReactNode;
+}
+
+/** A load that failed: why, and 重试. */
+export function LoadFailed({ title = '加载失败', message, onRetry, children }: LoadFailedProps) {
+  return (
+    <StatusView icon="disconnected" title={title} description={message}>
+      <Button block color="primary" onClick={onRetry}>
+        重试
+      </Button>
+      {children}
+    </StatusView>
+  );
+}
+
+export interface FormPageProps<T> {
+  title: string;
+  loaded: Loaded<T>;
+  /** The failure's title (抬头加载失败). */
+  failedTitle: string;
+  onRetry: () => void;
+  /** Lines of the loading placeholder. */
+  skeletonLines?: number;
+  /** The form, once loaded. */
+  children: (value: T, version: number) => ReactNode;
+}
+
+/** The page: its placeholder while loading, the failure with 重试, then the form. */
+export function FormPage<T>({ title, loaded, failedTitle, onRetry, skeletonLines, children }: FormPageProps<T>) {
+  let body: ReactNode;
+  if (loaded.state === 'loading') body = <LoadingCard lines={skeletonLines} />;
+  else if (loaded.state === 'failed') body = <LoadFailed title={failedTitle} message={loaded.message} onRetry={onRetry} />;
+  else body = children(loaded.value, loaded.version);
+  return <Page title={title}>{body}</Page>;
+}
+
+/**
+ * A form's submit, one at a time: `submitting` while `onSubmit` runs (the button is busy and disabled), a second
+ * submit meanwhile does nothing, and a refusal puts the server's messages under the fields it names (`nameOf` turns a
+ * path of the request body into the form's field where they differ). The API client has shown the error itself.
+ */
+export function useFormSubmit<V>(form: FormInstance, onSubmit: (values: V) => Promise<void>, nameOf?: (path: string) => NamePath | null): { submitting: boolean; submit: (values: V) => Promise<void> } {
+  const [submitting, setSubmitting] = useState(false);
+  const running = useRef(false);
+  const submit = async (values: V) => {
+    if (running.current) return;
+    running.current = true;
+    setSubmitting(true);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      applyServerErrors(form, error, nameOf);
+    } finally {
+      running.current = false;
+      setSubmitting(false);
+    }
+  };
+  return { submitting, submit };
+}
+
+export interface SubmitButtonProps {
+  submitting: boolean;
+  children: ReactNode;
+  /** What the button says while submitting (保存中). */
+  submittingText?: string;
+  color?: 'primary' | 'danger';
+  /** A form's submit button (the default), or a button that calls `onClick`. */
+  onClick?: () => void;
+  block?: boolean;
+}
+
+/** The form's main button: large, busy and disabled while submitting. */
+export function SubmitButton({ submitting, children, submittingText, color = 'primary', onClick, block = true }: SubmitButtonProps) {
+  return (
+    <Button block={block} type={onClick ? 'button' : 'submit'} color={color} size="large" loading={submitting} loadingText={submittingText} disabled={submitting} onClick={onClick}>
+      {children}
+    </Button>
+  );
+}
+
+export type PageFormProps<V> = Omit<FormProps<V>, 'form' | 'onFinish' | 'footer' | 'mode'> & {
+  form: FormInstance<V>;
+  /** Saves the form's values; a rejection keeps the form as it is. */
+  onSubmit: (values: V) => Promise<void>;
+  /** A refused field's body path → the form's field (see useFormSubmit). */
+  nameOf?: (path: string) => NamePath | null;
+  /** The button's text (保存) and what it says while saving (保存中). */
+  submitText: ReactNode;
+  submittingText?: string;
+  /** Under the button. */
+  footerExtra?: ReactNode;
+};
+
+/** A page's form: antd-mobile's card form with the app's side gap, the submit button under its cards. */
+export function PageForm<V>({ form, onSubmit, nameOf, submitText, submittingText, footerExtra, className, layout = 'horizontal', children, ...rest }: PageFormProps<V>) {
+  const { submitting, submit } = useFormSubmit(form, onSubmit, nameOf);
+  return (
+    <Form
+      {...rest}
+      form={form}
+      layout={layout}
+      mode="card"
+      className={[styles.form, className].filter(Boolean).join(' ')}
+      onFinish={(values: V) => void submit(values)}
+      footer={
+        <div className={styles.footer}>
+          <SubmitButton submitting={submitting} submittingText={submittingText}>
+            {submitText}
+          </SubmitButton>
+          {footerExtra}
+        </div>
+      }
+    >
+      {children}
+    </Form>
+  );
+}
+
+/**
+ * Back to where the user came from, after a save: the previous page when they came from one in the app, else (the
+ * page was opened directly) `fallback`, in place of this one.
+ */
+export function useGoBack(): (fallback: string) => void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (fallback) => {
+    if (location.key !== 'default') navigate(-1);
+    else navigate(fallback, { replace: true });
+  };
+}
