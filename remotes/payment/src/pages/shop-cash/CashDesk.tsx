@@ -8,6 +8,7 @@ import { formatYuan } from '@app/domain/money';
 import { fieldErrorsOf } from '@app/host-sdk/api-client';
 import { Button } from '@app/ui/button';
 import { showToast } from '@app/ui/feedback';
+import { BottomBar } from '@app/widgets/bottom-bar';
 import type { ShopInfo } from '@app/contract/sub-code';
 import { href } from '../../paths';
 import { createOrder } from '../../features/cash/cash-api';
@@ -91,11 +92,11 @@ export function CashDesk({ shop, navigate }: { shop: ShopInfo; navigate: (to: st
           <span className="cash-desk__note">固定金额，无需输入</span>
         </section>
         {channel ? null : <p className="cash-desk__nowhere">请使用{where}扫码付款</p>}
-        <div className="cash-desk__pay-bar">
+        <BottomBar>
           <Button block color="primary" size="large" disabled={!channel} loading={paying} onClick={() => void pay()}>
             {channel ? `${payLabel} ${formatYuan(fixedFen)}` : payLabel}
           </Button>
-        </div>
+        </BottomBar>
       </div>
     );
   }
