@@ -15,6 +15,7 @@ import { serviceCalls } from './service';
 import { statisticsCalls } from './statistics';
 import { subCodeCalls } from './sub-code';
 import { taskCalls } from './task';
+import { taxiCalls } from './taxi';
 import { taxAccountCalls } from './tax-account';
 import { titleCalls } from './title';
 import { userCalls } from './user';
@@ -35,6 +36,7 @@ export const API = {
   ...paymentCalls,
   ...walletCalls,
   ...statisticsCalls,
+  ...taxiCalls,
 } satisfies Record<`${string}/${string}`, CallContract>;
 
 export type Api = typeof API;
