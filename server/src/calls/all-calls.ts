@@ -14,6 +14,7 @@ import { serviceCalls } from './service-calls';
 import { statisticsCalls } from './statistics-calls';
 import { subCodeCalls } from './sub-code-calls';
 import { taskCalls } from './task-calls';
+import { taxiCalls } from './taxi-calls';
 import { taxAccountCalls } from './tax-account-calls';
 import { titleCalls } from './title-calls';
 import { userCalls } from './user-calls';
@@ -26,6 +27,7 @@ export const ALL_CALLS: readonly CallSpec[] = [
   ...taxAccountCalls,
   ...taskCalls,
   ...serviceCalls,
+  ...taxiCalls,
   ...goodsCalls,
   ...invoiceCalls,
   ...applicationCalls,

@@ -17,6 +17,7 @@ import { invoiceDocument, invoiceSummary, leftOfBlue, linesOf, loadCompanyInvoic
 import { TASK_DEADLINE_MS } from '../tasks/task-queue';
 import { TaskStatus } from '@app/contract/task-status';
 import { loadCompanyTask } from '../tasks/company-task';
+import { reclaimTrips } from '../taxi/trip-records';
 import { chinaDate, chinaMonthNumber } from '@app/domain/china-time';
 
 const createBlueInvoiceTask = defineCall('task/createBlueInvoiceTask', {
@@ -60,6 +61,8 @@ const retryTask = defineCall('task/retryTask', {
           if (-line.grossFen > (left.get(line.lineNo)?.grossFen ?? 0)) throw new ApiFailure(ErrorCode.TaskStateConflict, '可红冲金额已变化，请重新发起红冲');
         }
       }
+      // A taxi invoice's trips were given back when it failed: it claims them again, unless another invoice has.
+      if (invoice.kind === 'blue') await reclaimTrips(tx, invoice.id);
       await tx.update(invoices).set({ status: '开具中', failReason: null, updatedAt: new Date() }).where(eq(invoices.id, invoice.id));
       if (invoice.applicationId) await tx.update(invoiceApplications).set({ status: '开票中', updatedAt: new Date() }).where(eq(invoiceApplications.id, invoice.applicationId));
       await tx

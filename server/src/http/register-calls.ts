@@ -9,7 +9,7 @@ import { hasAcceptedLatest } from '../agreements/agreement-acceptance';
 import { isCompanyUser, resolveCaller, type Caller } from '../auth/caller';
 import type { AppServices } from '../services';
 import { ApiFailure, ErrorCode, failed, invalidInput, ok } from './api-failure';
-import { COMPANY_USER, type CallSpec } from './define-call';
+import { permitted, type CallSpec } from './define-call';
 import { RateLimiter } from './rate-limiter';
 import { registerJsonBody } from './json-body';
 import { clientError } from './route-errors';
@@ -39,8 +39,7 @@ async function authorise(spec: CallSpec, request: FastifyRequest, services: AppS
   const caller: Caller = await resolveCaller(services.db, request.headers.authorization);
   if (access.kind === 'user') return { caller };
   const company = caller.company;
-  const needed = access.anyOf ?? COMPANY_USER;
-  if (!company || !needed.some((permission) => company.permissions.includes(permission))) {
+  if (!company || !permitted(access, company.permissions)) {
     throw new ApiFailure(ErrorCode.NoPermission, company && isCompanyUser(company) ? '您没有此操作的权限' : '仅企业用户可以使用此功能');
   }
   if (!access.allowExpired && company.serviceExpiresAt.getTime() < Date.now()) {

@@ -25,7 +25,7 @@ export interface BlueInvoiceCreation extends BlueInvoiceRequest {
   applicationId?: string;
 }
 
-type NewLine = Omit<typeof invoiceLines.$inferInsert, 'invoiceId'>;
+export type NewLine = Omit<typeof invoiceLines.$inferInsert, 'invoiceId'>;
 
 function invalid(message: string, field?: string): never {
   throw field ? invalidField(field, message) : invalidInput(message);
@@ -91,7 +91,35 @@ export async function createBlueInvoice(db: Database, queue: TaskQueue, userId: 
   const remarks = checkedRemarks(request.remarks);
   const delivery = checkedDelivery(request.deliverPhone, request.deliverEmail);
   const lines = await blueLines(db, company.id, request.lines);
-  const totals = invoiceTotals(lines);
+  return insertBlueInvoice(db, queue, userId, company, { requestSerial: request.requestSerial, type: request.type, buyer, remarks, delivery, lines, applicationId: request.applicationId ?? null }, at);
+}
+
+/** A blue invoice whose buyer, remarks, delivery and lines are checked and printed (createBlueInvoice, taxi invoices). */
+export interface CheckedBlueInvoice {
+  requestSerial: string;
+  type: BlueInvoiceRequest['type'];
+  buyer: InvoiceParty;
+  remarks: string;
+  delivery: { deliverPhone: string; deliverEmail: string };
+  lines: readonly NewLine[];
+  applicationId: string | null;
+}
+
+/**
+ * Writes the invoice (开具中), its lines and the task that issues it in one transaction, once per request serial (a
+ * repeat answers the earlier task). `alsoWrite` runs in that transaction when this request made the invoice: what
+ * else the invoice claims (a taxi invoice's trips), and a refusal there undoes it all.
+ */
+export async function insertBlueInvoice(
+  db: Database,
+  queue: TaskQueue,
+  userId: string,
+  company: CallerCompany,
+  invoice: CheckedBlueInvoice,
+  at?: Date,
+  alsoWrite?: (tx: Database, created: CreatedInvoice) => Promise<void>,
+): Promise<CreatedInvoice> {
+  const totals = invoiceTotals(invoice.lines);
   const seller = await sellerOf(db, company.id);
   const invoiceId = randomUUID();
   const created = await db.transaction(async (tx) => {
@@ -102,7 +130,7 @@ export async function createBlueInvoice(db: Database, queue: TaskQueue, userId: 
         userId,
         type: 'blue_invoice',
         payload: { invoiceId },
-        requestSerial: request.requestSerial,
+        requestSerial: invoice.requestSerial,
       },
       at,
     );
@@ -112,9 +140,24 @@ export async function createBlueInvoice(db: Database, queue: TaskQueue, userId: 
     }
     await insertInvoice(
       tx,
-      { id: invoiceId, companyId: company.id, createdBy: userId, kind: 'blue', type: request.type, buyer, seller, remarks, ...delivery, ...totals, taskId: task.id, applicationId: request.applicationId ?? null, ...stamped(at) },
-      lines,
+      {
+        id: invoiceId,
+        companyId: company.id,
+        createdBy: userId,
+        kind: 'blue',
+        type: invoice.type,
+        buyer: invoice.buyer,
+        seller,
+        remarks: invoice.remarks,
+        ...invoice.delivery,
+        ...totals,
+        taskId: task.id,
+        applicationId: invoice.applicationId,
+        ...stamped(at),
+      },
+      invoice.lines,
     );
+    await alsoWrite?.(tx, { taskId: task.id, invoiceId });
     return { taskId: task.id, invoiceId };
   });
   return created;

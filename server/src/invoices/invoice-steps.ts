@@ -11,7 +11,9 @@
  * that was issuing is given up (`settleInvoiceTask`), the bureau is asked again: an invoice it issued is recorded as
  * issued with its number, one it is still working on is waited for.
  *
- * What a step changes besides the task is done by its `effects`, in the transaction that writes the task's outcome.
+ * What a step changes besides the task is done by its `effects`, in the transaction that writes the task's outcome:
+ * the invoice, its application, and a taxi invoice's trips (已开票 when issued; given back when it fails or is
+ * reversed in full, server/src/taxi/trip-records.ts).
  */
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { RED_CONFIRMATION_STATES, type RedConfirmation } from '@app/domain/invoice-document';
@@ -23,6 +25,7 @@ import { faceAuthenticatedToday, isLoggedIn } from '../tax-accounts/tax-account-
 import type { TaskRow } from '../tasks/task-queue';
 import { TaskStatus } from '@app/contract/task-status';
 import { stepTime, type Readiness, type StepContext, type StepOutcome } from '../tasks/step-types';
+import { releaseTrips, tripsInvoiced } from '../taxi/trip-records';
 import { documentLine, leftOfBlue, linesOf, type InvoiceRow } from './invoice-records';
 
 export const NOT_LOGGED_IN_REASON = '电子税务局未登录，请先登录后重试';
@@ -76,7 +79,7 @@ function failed(reason: string, task: TaskRow, clock: Clock): StepOutcome {
   return { status: TaskStatus.Failed, failReason: reason, finished: true, effects: invoiceFailed(task, reason, clock) };
 }
 
-/** The invoice (and its application) of a task that failed for good. */
+/** The invoice (and its application) of a task that failed for good; a taxi invoice's trips are given back. */
 export function invoiceFailed(task: TaskRow, reason: string, clock: Clock = () => new Date()) {
   return async (tx: Database) => {
     const invoiceId = String(task.payload.invoiceId ?? '');
@@ -86,6 +89,7 @@ export function invoiceFailed(task: TaskRow, reason: string, clock: Clock = () =
       .set({ status: '开具失败', failReason: reason, updatedAt: clock() })
       .where(and(eq(invoices.id, invoiceId), eq(invoices.status, '开具中')))
       .returning({ applicationId: invoices.applicationId });
+    if (invoice) await releaseTrips(tx, invoiceId);
     if (invoice?.applicationId) {
       await tx
         .update(invoiceApplications)
@@ -140,6 +144,7 @@ function invoiceIssued(invoice: InvoiceRow, issued: { number: string; issuedAt: 
       .returning({ id: invoices.id });
     if (!recorded) return;
     await addIssuedInvoiceToTotals(tx, invoice, issued.issuedAt);
+    if (invoice.kind === 'blue') await tripsInvoiced(tx, invoice.id);
     const deliveries = [
       ...(invoice.deliverPhone ? [{ invoiceId: invoice.id, channel: 'phone' as const, address: invoice.deliverPhone }] : []),
       ...(invoice.deliverEmail ? [{ invoiceId: invoice.id, channel: 'email' as const, address: invoice.deliverEmail }] : []),
@@ -164,6 +169,8 @@ function invoiceIssued(invoice: InvoiceRow, issued: { number: string; issuedAt: 
       const leftFen = [...left.values()].reduce((sum, line) => sum + line.grossFen, 0);
       const status = leftFen <= 0 && pending.length === 0 ? '已红冲' : '部分红冲';
       await tx.update(invoices).set({ status, updatedAt: at }).where(eq(invoices.id, blue.id));
+      // Reversed in full: a taxi invoice's trips may be invoiced again.
+      if (status === '已红冲') await releaseTrips(tx, blue.id);
     }
   };
 }

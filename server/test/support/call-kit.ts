@@ -10,7 +10,7 @@ import { expect } from '@rstest/core';
 import { ALL_CALLS } from '../../src/calls/all-calls';
 import { createSession, hashToken } from '../../src/auth/session-tokens';
 import * as schema from '../../src/db/schema';
-import { COMPANY_USER, type CallSpec } from '../../src/http/define-call';
+import { permitted, type CallSpec } from '../../src/http/define-call';
 import { DEMO_LABELS, type TestServer } from './test-server';
 
 export { ALL_CALLS };
@@ -147,8 +147,7 @@ export async function demoPermissions(server: TestServer): Promise<Record<DemoLa
 /** Whether a user holding these permissions may make the call (docs/product.md, "Roles"; define-call.ts). */
 export function mayCall(spec: CallSpec, permissions: readonly string[]): boolean {
   if (spec.access.kind !== 'company') return true;
-  const needed: readonly string[] = spec.access.anyOf ?? COMPANY_USER;
-  return needed.some((permission) => permissions.includes(permission));
+  return permitted(spec.access, permissions);
 }
 
 /** The first demo user allowed to make the call (普通用户 for calls any signed-in user may make). */

@@ -1,0 +1,373 @@
+/**
+ * Taxis (docs/product.md, "Taxis"): a taxi manager's cars; the trips a taxi user records, shares and invoices; the
+ * passenger who receives a shared trip and asks for its invoice. `taxiCar/getMyCars` is in service-calls.ts. What the
+ * calls share is in server/src/taxi/.
+ */
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { TripTotals } from '@app/contract/taxi';
+import { LIST_LIMIT } from '@app/contract/limits';
+import { chinaDate, chinaDayNumber } from '@app/domain/china-time';
+import { buyerOfTitle } from '@app/domain/invoice-buyer';
+import { normalizePlate, plateProblem, PLATE_MESSAGES } from '@app/domain/licence-plate';
+import { tripDistanceProblem, tripFareProblem, tripTimeProblem, TRIP_DISTANCE_MESSAGES, TRIP_FARE_MESSAGES, TRIP_TIME_MESSAGES } from '@app/domain/taxi-trip';
+import type { Database } from '../db/database';
+import { cars, invoices, taxiInvoices, taxiInvoiceTrips, taxiTripDayTotals, taxiTrips, titles } from '../db/schema';
+import { newLinkedCode, normalisedCode, shortPathOf } from '../companies/codes';
+import { ApiFailure, ErrorCode, invalidField, invalidInput } from '../http/api-failure';
+import { defineCall, TAXI_MANAGER, TAXI_USER } from '../http/define-call';
+import { cappedCount, pageWindow } from '../http/paging';
+import { checkedDelivery } from '../invoices/invoice-input';
+import { invoiceSummary } from '../invoices/invoice-records';
+import { createTaxiInvoice } from '../taxi/taxi-invoices';
+import {
+  addTripToTotals,
+  companyTrip,
+  INVOICEABLE,
+  LINK_GONE,
+  shownTrip,
+  shownTrips,
+  taxiCompanyOf,
+  TRIP_INVOICED,
+  TRIP_NOT_FOUND,
+  TRIP_ORDER,
+  tripView,
+  type ShownTrip,
+} from '../taxi/trip-records';
+
+/** A car of the caller's company: 4004 when there is none, 1004 when another company's. */
+async function companyCar(db: Database, id: string, companyId: string) {
+  const [car] = await db.select().from(cars).where(eq(cars.id, id.toLowerCase()));
+  if (!car) throw new ApiFailure(ErrorCode.NotFound, '车辆不存在');
+  if (car.companyId !== companyId) throw new ApiFailure(ErrorCode.NoAccess, '无权访问该企业的车辆');
+  return car;
+}
+
+const addCar = defineCall('taxiCar/add', {
+  access: TAXI_MANAGER,
+  handler: async ({ company, body, services }) => {
+    const problem = plateProblem(body.licensePlateNumber);
+    if (problem) throw invalidField('licensePlateNumber', PLATE_MESSAGES[problem]);
+    const [car] = await services.db
+      .insert(cars)
+      .values({ companyId: company.id, licensePlateNumber: normalizePlate(body.licensePlateNumber) })
+      .onConflictDoNothing()
+      .returning({ id: cars.id, licensePlateNumber: cars.licensePlateNumber });
+    if (!car) throw invalidField('licensePlateNumber', '该车牌号已添加');
+    return car;
+  },
+});
+
+/** The car goes; its trips keep the plate they were recorded with (their car becomes null), and its day totals stay. */
+const removeCar = defineCall('taxiCar/remove', {
+  access: TAXI_MANAGER,
+  handler: async ({ company, body, services }) => {
+    const car = await companyCar(services.db, body.id, company.id);
+    await services.db.delete(cars).where(and(eq(cars.id, car.id), eq(cars.companyId, company.id)));
+    return { id: car.id };
+  },
+});
+
+/** An instant the body gives, as a field's 4000 when it is no real time. */
+function instant(text: string, field: string, name: string): Date {
+  const at = new Date(text);
+  if (Number.isNaN(at.getTime())) throw invalidField(field, `${name}格式不正确`);
+  return at;
+}
+
+const createTrip = defineCall('taxiTrip/create', {
+  access: TAXI_USER,
+  rateLimit: { max: 60, windowMs: 60_000 },
+  handler: async ({ caller, company, body, services }) => {
+    const car = await companyCar(services.db, body.carId, company.id);
+    const times = { startTime: instant(body.startTime, 'startTime', '上车时间'), endTime: instant(body.endTime, 'endTime', '下车时间') };
+    const timeProblem = tripTimeProblem(times, new Date());
+    if (timeProblem) throw invalidField('endTime', TRIP_TIME_MESSAGES[timeProblem]);
+    const distanceProblem = tripDistanceProblem(body.distanceMetres);
+    if (distanceProblem) throw invalidField('distanceMetres', TRIP_DISTANCE_MESSAGES[distanceProblem]);
+    const fareProblem = tripFareProblem(body.fareFen);
+    if (fareProblem) throw invalidField('fareFen', TRIP_FARE_MESSAGES[fareProblem]);
+    const fromPlace = body.fromPlace.trim();
+    const toPlace = body.toPlace.trim();
+    if (!fromPlace) throw invalidField('fromPlace', '请填写上车地点');
+    if (!toPlace) throw invalidField('toPlace', '请填写下车地点');
+    const id = await services.db.transaction(async (tx) => {
+      const [trip] = await tx
+        .insert(taxiTrips)
+        .values({ companyId: company.id, carId: car.id, licensePlateNumber: car.licensePlateNumber, createdBy: caller.userId, ...times, fromPlace, toPlace, distanceMetres: body.distanceMetres, fareFen: body.fareFen })
+        .returning();
+      if (!trip) throw new Error('taxiTrip/create: no row');
+      await addTripToTotals(tx, trip);
+      return trip.id;
+    });
+    return tripView((await shownTrip(services.db, id))!, caller);
+  },
+});
+
+/** Shares a trip once: the first share makes the code and its link; every later one (or a concurrent one) gets it. */
+const shareTrip = defineCall('taxiTrip/shareTrip', {
+  access: TAXI_USER,
+  handler: async ({ caller, company, body, services }) => {
+    const { trip } = await companyTrip(services.db, body.id, company.id);
+    if (!trip.shareCode) {
+      const lost = Symbol('lost');
+      await services.db
+        .transaction(async (tx) => {
+          const code = await newLinkedCode(tx, (linked) => `/taxi/ride/${linked}`);
+          const [shared] = await tx
+            .update(taxiTrips)
+            .set({ shareCode: code, state: '待领取' })
+            .where(and(eq(taxiTrips.id, trip.id), isNull(taxiTrips.shareCode)))
+            .returning({ id: taxiTrips.id });
+          // Another share won: its code stands, and this one's link is undone with the transaction.
+          if (!shared) throw lost;
+        })
+        .catch((error: unknown) => {
+          if (error !== lost) throw error;
+        });
+    }
+    const shown = (await shownTrip(services.db, trip.id))!;
+    const code = shown.trip.shareCode!;
+    return { code, url: shortPathOf(code), trip: tripView(shown, caller) };
+  },
+});
+
+/** A trip by its share code: 4004 when no trip has it. */
+async function tripByCode(db: Database, code: string): Promise<ShownTrip> {
+  const [found] = await shownTrips(db).where(eq(taxiTrips.shareCode, normalisedCode(code)));
+  if (!found) throw new ApiFailure(ErrorCode.NotFound, LINK_GONE);
+  return found;
+}
+
+const getTrip = defineCall('taxiTrip/get', {
+  access: { kind: 'user' },
+  handler: async ({ caller, body, services }) => {
+    if ((body.id === undefined) === (body.code === undefined)) throw invalidInput('请提供行程编号或分享码（二者之一）');
+    if (body.code !== undefined) return tripView(await tripByCode(services.db, body.code), caller);
+    const found = await shownTrip(services.db, body.id!);
+    if (!found) throw new ApiFailure(ErrorCode.NotFound, TRIP_NOT_FOUND);
+    const { trip } = found;
+    if (taxiCompanyOf(caller) !== trip.companyId && trip.receiverId !== caller.userId) throw new ApiFailure(ErrorCode.NoAccess, '无权查看该行程');
+    return tripView(found, caller);
+  },
+});
+
+/**
+ * The passenger receives a shared trip: once (compare-and-set on the receiver); the same passenger again is answered
+ * the trip, another is refused. The company's own members never receive its trips.
+ */
+const receiveTrip = defineCall('taxiTrip/receiveTrip', {
+  access: { kind: 'user' },
+  rateLimit: { max: 30, windowMs: 60_000 },
+  handler: async ({ caller, body, services }) => {
+    const found = await shownTrip(services.db, body.id);
+    if (!found) throw new ApiFailure(ErrorCode.NotFound, LINK_GONE);
+    const { trip } = found;
+    if (caller.company?.id === trip.companyId) throw new ApiFailure(ErrorCode.TaskStateConflict, '司机不能领取自己企业的行程');
+    const code = normalisedCode(body.code);
+    if (trip.shareCode !== code) throw new ApiFailure(ErrorCode.NoAccess, '分享码与行程不符，请重新扫码');
+    if (trip.receiverId === null) {
+      await services.db
+        .update(taxiTrips)
+        .set({ receiverId: caller.userId, receivedAt: new Date(), state: '已领取' })
+        .where(and(eq(taxiTrips.id, trip.id), eq(taxiTrips.shareCode, code), isNull(taxiTrips.receiverId)));
+    }
+    const now = (await shownTrip(services.db, trip.id))!;
+    if (now.trip.receiverId !== caller.userId) throw new ApiFailure(ErrorCode.TaskStateConflict, '该行程已被其他乘客领取');
+    return tripView(now, caller);
+  },
+});
+
+/** A page of trips on the list's order, and the capped total. */
+async function tripPage(db: Database, where: SQL, page: number | undefined, pageSize: number | undefined) {
+  const window = pageWindow(page, pageSize);
+  const [rows, total] = await Promise.all([
+    shownTrips(db)
+      .where(where)
+      .orderBy(...TRIP_ORDER)
+      .limit(window.limit)
+      .offset(window.offset),
+    cappedCount(db, taxiTrips, where, TRIP_ORDER),
+  ]);
+  return { rows, total };
+}
+
+const getMyTrips = defineCall('taxiTrip/getMyTrips', {
+  access: { kind: 'user' },
+  handler: async ({ caller, body, services }) => {
+    const where = and(eq(taxiTrips.receiverId, caller.userId), body.state ? eq(taxiTrips.state, body.state) : undefined)!;
+    const { rows, total } = await tripPage(services.db, where, body.page, body.pageSize);
+    return { total, list: rows.map((row) => tripView(row, caller)) };
+  },
+});
+
+/**
+ * The passenger asks for an invoice of received trips of one company, to one of their titles (a snapshot is kept):
+ * 已领取 → 待开票, and asked again while 待开票 the title is replaced, until the company issues.
+ */
+const applyInvoice = defineCall('taxiTrip/applyInvoice', {
+  access: { kind: 'user' },
+  handler: async ({ caller, body, services }) => {
+    const ids = [...new Set(body.ids.map((id) => id.toLowerCase()))];
+    const found = await services.db.select().from(taxiTrips).where(inArray(taxiTrips.id, ids));
+    if (found.length !== ids.length) throw new ApiFailure(ErrorCode.NotFound, TRIP_NOT_FOUND);
+    if (found.some((trip) => trip.receiverId !== caller.userId)) throw new ApiFailure(ErrorCode.NoAccess, '只能为自己领取的行程申请开票');
+    if (new Set(found.map((trip) => trip.companyId)).size > 1) throw invalidField('ids', '一次只能为同一家出租车公司的行程申请开票');
+    if (found.some((trip) => !INVOICEABLE.includes(trip.state))) throw new ApiFailure(ErrorCode.TaskStateConflict, TRIP_INVOICED);
+    const [title] = await services.db.select().from(titles).where(eq(titles.id, body.titleId.toLowerCase()));
+    if (!title) throw new ApiFailure(ErrorCode.NotFound, '抬头不存在');
+    if (title.userId !== caller.userId) throw new ApiFailure(ErrorCode.NoAccess, '无权使用该抬头');
+    const asked = body.deliverPhone !== undefined || body.deliverEmail !== undefined;
+    const delivery = checkedDelivery(body.deliverPhone ?? '', asked ? (body.deliverEmail ?? '') : title.email);
+    const applied = await services.db
+      .update(taxiTrips)
+      .set({ invoiceBuyer: buyerOfTitle(title), ...delivery, state: '待开票' })
+      .where(and(inArray(taxiTrips.id, ids), eq(taxiTrips.receiverId, caller.userId), isNull(taxiTrips.invoiceId), inArray(taxiTrips.state, [...INVOICEABLE])))
+      .returning({ id: taxiTrips.id });
+    // A trip the company claimed meanwhile: the others were asked for, and the passenger is told.
+    if (applied.length !== ids.length) throw new ApiFailure(ErrorCode.TaskStateConflict, TRIP_INVOICED);
+    const rows = await shownTrips(services.db)
+      .where(inArray(taxiTrips.id, ids))
+      .orderBy(...TRIP_ORDER);
+    return { trips: rows.map((row) => tripView(row, caller)) };
+  },
+});
+
+/** The instant a China day begins. */
+function dayStart(day: string, field: string): Date {
+  const at = new Date(`${day}T00:00:00+08:00`);
+  if (Number.isNaN(at.getTime()) || chinaDate(at) !== day) throw invalidField(field, '日期不存在');
+  return at;
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The company's trips by car, China days of their start and state, newest first, with the totals of the filter:
+ * without a state, the day totals of the range (one row a day: the company's, or the car's); with a state (a stored
+ * column, moved on every transition), the sums of the listed matches, capped at the list limit like `total`.
+ */
+const queryTrips = defineCall('taxiTrip/queryTrips', {
+  access: TAXI_USER,
+  handler: async ({ caller, company, body, services }) => {
+    const db = services.db;
+    const car = body.carId ? await companyCar(db, body.carId, company.id) : null;
+    const from = body.fromDay ? dayStart(body.fromDay, 'fromDay') : null;
+    const until = body.toDay ? new Date(dayStart(body.toDay, 'toDay').getTime() + DAY_MS) : null;
+    if (from && until && until <= from) throw invalidField('toDay', '结束日期不能早于开始日期');
+    // A car's trips are its company's: its index (car, state, start) answers without the company.
+    const where = and(
+      car ? eq(taxiTrips.carId, car.id) : eq(taxiTrips.companyId, company.id),
+      body.state ? eq(taxiTrips.state, body.state) : undefined,
+      from ? gte(taxiTrips.startTime, from) : undefined,
+      until ? lt(taxiTrips.startTime, until) : undefined,
+    )!;
+    const [{ rows, total }, totals] = await Promise.all([
+      tripPage(db, where, body.page, body.pageSize),
+      body.state ? listedTotals(db, where) : dayTotals(db, company.id, car?.id ?? null, from, until),
+    ]);
+    return { total, list: rows.map((row) => tripView(row, caller)), totals };
+  },
+});
+
+async function dayTotals(db: Database, companyId: string, carId: string | null, from: Date | null, until: Date | null): Promise<TripTotals> {
+  const [row] = await db
+    .select({
+      trips: sql<number>`coalesce(sum(${taxiTripDayTotals.trips}), 0)`.mapWith(Number),
+      fareFen: sql<number>`coalesce(sum(${taxiTripDayTotals.fareFen}), 0)`.mapWith(Number),
+      distanceMetres: sql<number>`coalesce(sum(${taxiTripDayTotals.distanceMetres}), 0)`.mapWith(Number),
+    })
+    .from(taxiTripDayTotals)
+    .where(
+      and(
+        eq(taxiTripDayTotals.companyId, companyId),
+        carId ? eq(taxiTripDayTotals.carId, carId) : isNull(taxiTripDayTotals.carId),
+        from ? gte(taxiTripDayTotals.day, chinaDayNumber(from)) : undefined,
+        until ? lt(taxiTripDayTotals.day, chinaDayNumber(until)) : undefined,
+      ),
+    );
+  return row ?? { trips: 0, fareFen: 0, distanceMetres: 0 };
+}
+
+/** The sums of the first LIST_LIMIT matches in the list's order (on the list's index), as `total` counts them. */
+async function listedTotals(db: Database, where: SQL): Promise<TripTotals> {
+  const matching = db
+    .select({ fareFen: taxiTrips.fareFen, distanceMetres: taxiTrips.distanceMetres })
+    .from(taxiTrips)
+    .where(where)
+    .orderBy(...TRIP_ORDER)
+    .limit(LIST_LIMIT)
+    .as('matching');
+  const [row] = await db
+    .select({
+      trips: sql<number>`count(*)`.mapWith(Number),
+      fareFen: sql<number>`coalesce(sum(${matching.fareFen}), 0)`.mapWith(Number),
+      distanceMetres: sql<number>`coalesce(sum(${matching.distanceMetres}), 0)`.mapWith(Number),
+    })
+    .from(matching);
+  return row ?? { trips: 0, fareFen: 0, distanceMetres: 0 };
+}
+
+const createInvoice = defineCall('taxiInvoice/create', {
+  access: { ...TAXI_USER, agreement: true },
+  rateLimit: { max: 30, windowMs: 60_000 },
+  handler: async ({ caller, company, body, services }) => {
+    const created = await createTaxiInvoice(services.db, services.tasks, caller.userId, company, body);
+    services.tasks.wake();
+    return created;
+  },
+});
+
+/** The company's taxi invoices, newest first (their index), each with the trips it covers. */
+const listInvoices = defineCall('taxiInvoice/list', {
+  access: TAXI_USER,
+  handler: async ({ company, body, services }) => {
+    const db = services.db;
+    const where = eq(taxiInvoices.companyId, company.id);
+    const order = [desc(taxiInvoices.createdAt), desc(taxiInvoices.invoiceId)];
+    const window = pageWindow(body.page, body.pageSize);
+    const [page, total] = await Promise.all([
+      db.select({ invoiceId: taxiInvoices.invoiceId }).from(taxiInvoices).where(where).orderBy(...order).limit(window.limit).offset(window.offset),
+      cappedCount(db, taxiInvoices, where, order),
+    ]);
+    const ids = page.map((row) => row.invoiceId);
+    if (!ids.length) return { total, list: [] };
+    const [invoiceRows, tripRows, reversed] = await Promise.all([
+      db.select().from(invoices).where(inArray(invoices.id, ids)),
+      db
+        .select({ invoiceId: taxiInvoiceTrips.invoiceId, trip: taxiTrips })
+        .from(taxiInvoiceTrips)
+        .innerJoin(taxiTrips, eq(taxiTrips.id, taxiInvoiceTrips.tripId))
+        .where(inArray(taxiInvoiceTrips.invoiceId, ids))
+        .orderBy(asc(taxiTrips.startTime), asc(taxiTrips.id)),
+      db
+        .select({ originalId: invoices.originalId, total: sql<number>`sum(${invoices.grossFen})`.mapWith(Number) })
+        .from(invoices)
+        .where(and(inArray(invoices.originalId, ids), sql`${invoices.status} <> '开具失败'`))
+        .groupBy(invoices.originalId),
+    ]);
+    const byId = new Map(invoiceRows.map((row) => [row.id, row]));
+    const reversedFen = new Map(reversed.map((row) => [row.originalId, row.total]));
+    return {
+      total,
+      list: ids.flatMap((id) => {
+        const invoice = byId.get(id);
+        if (!invoice) return [];
+        const trips = tripRows
+          .filter((row) => row.invoiceId === id)
+          .map(({ trip }) => ({
+            id: trip.id,
+            licensePlateNumber: trip.licensePlateNumber,
+            startTime: trip.startTime.toISOString(),
+            endTime: trip.endTime.toISOString(),
+            fromPlace: trip.fromPlace,
+            toPlace: trip.toPlace,
+            distanceMetres: trip.distanceMetres,
+            fareFen: trip.fareFen,
+          }));
+        return [{ invoice: invoiceSummary(invoice, reversedFen.get(id) ?? 0), trips }];
+      }),
+    };
+  },
+});
+
+export const taxiCalls = [addCar, removeCar, createTrip, shareTrip, getTrip, receiveTrip, getMyTrips, applyInvoice, queryTrips, createInvoice, listInvoices];
