@@ -559,7 +559,7 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
     const db = server.database.db;
     // A second manager of the company without a tax account: every one of these calls fails harmlessly in the handler.
     const [user] = await db.insert(users).values({ provider: 'test', providerSubject: 'busy-manager', nickname: '钱忙', currentCompanyId: newCompanyId }).returning();
-    await db.insert(memberships).values({ userId: user!.id, companyId: newCompanyId, roleName: '管理员', permissions: ['company_manage', 'company_user_role'] });
+    await db.insert(memberships).values({ userId: user!.id, companyId: newCompanyId, roleName: '管理员', permissions: ['company_manage', 'company_user_role', 'taxi_trip_manage'] });
     const busy = { token: await createSession(db, user!.id) };
     const [agreement] = await db.select({ id: agreements.id }).from(agreements);
     await db.insert(agreementAcceptances).values({ userId: user!.id, agreementId: agreement!.id });
@@ -757,6 +757,50 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
     const stats = await good<{ totals: { incomeFen: number }; series: unknown[] }>('企业管理员', 'statistics/income', { from: today, to: today, by: 'day' });
     expect(stats.series).toHaveLength(1);
+  });
+
+  test('taxi area: cars, a trip recorded, shared, received, asked to be invoiced, listed with totals, invoiced (taxi.test.ts has the rest)', async () => {
+    const db = server.database.db;
+    await db.update(taxAccounts).set({ expirationTime: new Date(Date.now() + 3600_000), scanFaceTime: new Date() }).where(eq(taxAccounts.companyId, taxiId));
+    const car = await good<{ id: string; licensePlateNumber: string }>('出租车管理员', 'taxiCar/add', { licensePlateNumber: '浙a t9999' });
+    expect(car).toEqual({ id: expect.stringMatching(UUID), licensePlateNumber: '浙A·T9999' });
+    const startTime = new Date(Date.now() - 40 * 60_000).toISOString();
+    const endTime = new Date(Date.now() - 10 * 60_000).toISOString();
+    const trip = await good<{ id: string; state: string; carId: string; licensePlateNumber: string; companyName: string }>('出租车管理员', 'taxiTrip/create', {
+      carId: car.id,
+      startTime,
+      endTime,
+      fromPlace: '西湖文化广场',
+      toPlace: '杭州东站',
+      distanceMetres: 12_350,
+      fareFen: 4_560,
+    });
+    expect(trip).toMatchObject({ id: expect.stringMatching(UUID), state: '未分享', carId: car.id, licensePlateNumber: '浙A·T9999', companyName: '杭州顺达出租汽车有限公司', startTime, endTime });
+    const shared = await good<{ code: string; url: string; trip: { state: string; shareCode: string } }>('出租车管理员', 'taxiTrip/shareTrip', { id: trip.id });
+    expect(shared).toMatchObject({ url: `/t/${shared.code}`, trip: { state: '待领取', shareCode: shared.code } });
+    expect((await good<{ id: string }>('普通用户', 'taxiTrip/get', { code: shared.code })).id).toBe(trip.id);
+    const received = await good<{ state: string; receivedByMe: boolean; shareCode: string | null; passengerName: string | null }>('普通用户', 'taxiTrip/receiveTrip', { id: trip.id, code: shared.code });
+    expect(received).toMatchObject({ state: '已领取', receivedByMe: true, shareCode: null, passengerName: null });
+    const mine = await good<{ total: number; list: { id: string }[] }>('普通用户', 'taxiTrip/getMyTrips', { state: '已领取' });
+    expect(mine).toMatchObject({ total: 1, list: [{ id: trip.id }] });
+    const title = await good<{ id: string }>('普通用户', 'title/save', { kind: '个人', name: '陈乘客', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', email: '', isDefault: false });
+    const applied = await good<{ trips: { state: string; invoiceBuyer: { name: string } | null }[] }>('普通用户', 'taxiTrip/applyInvoice', { ids: [trip.id], titleId: title.id });
+    expect(applied.trips).toMatchObject([{ state: '待开票', invoiceBuyer: { name: '陈乘客', naturalPerson: true } }]);
+    const byId = await good<{ passengerName: string; invoiceBuyer: { name: string } }>('出租车管理员', 'taxiTrip/get', { id: trip.id });
+    expect(byId).toMatchObject({ passengerName: '张晓', invoiceBuyer: { name: '陈乘客' } });
+    const listed = await good<{ total: number; list: { id: string }[]; totals: unknown }>('出租车管理员', 'taxiTrip/queryTrips', { carId: car.id });
+    expect(listed).toEqual({ total: 1, list: [expect.objectContaining({ id: trip.id })], totals: { trips: 1, fareFen: 4_560, distanceMetres: 12_350 } });
+    const created = await good<{ taskId: string; invoiceId: string }>('出租车管理员', 'taxiInvoice/create', {
+      requestSerial: `taxi-calls-${kind}`,
+      tripIds: [trip.id],
+      buyer: { name: '陈乘客', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: true },
+    });
+    await waitForStatus(tokens['出租车管理员'], created.taskId, 1);
+    const invoicesListed = await good<{ total: number; list: { invoice: { id: string; status: string; grossFen: number }; trips: { id: string }[] }[] }>('出租车管理员', 'taxiInvoice/list');
+    expect(invoicesListed.list[0]).toMatchObject({ invoice: { id: created.invoiceId, status: '已开具', grossFen: 4_560 }, trips: [{ id: trip.id }] });
+    expect((await good<{ state: string }>('普通用户', 'taxiTrip/get', { id: trip.id })).state).toBe('已开票');
+    expect(await good('出租车管理员', 'taxiCar/remove', { id: car.id })).toEqual({ id: car.id });
+    expect(await good('出租车管理员', 'taxiTrip/get', { id: trip.id })).toMatchObject({ carId: null, licensePlateNumber: '浙A·T9999' });
   });
 
   test('the good paths above covered every call in ALL_CALLS', () => {

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { createSession } from '../src/auth/session-tokens';
-import { agreementAcceptances, agreements, cars, cashOrders, companies, goods, invoiceApplications, invoiceLines, invoices, memberInvitations, memberships, simSms, subCodes, tasks, titles, users } from '../src/db/schema';
+import { agreementAcceptances, agreements, cars, cashOrders, companies, goods, invoiceApplications, invoiceLines, invoices, memberInvitations, memberships, simSms, subCodes, tasks, taxiTrips, titles, users } from '../src/db/schema';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import type { CallSpec } from '../src/http/define-call';
 import { TaskStatus } from '@app/contract/task-status';
@@ -43,6 +43,10 @@ interface Side {
   invitationIds: string[];
   /** Paid customer orders (收支 income records); the first is the control's (it may be invoiced). */
   paymentRecordIds: string[];
+  /** The company's cars; the first is the control's (taxiCar/remove removes it). */
+  carIds: string[];
+  /** Trips of the company's cars. */
+  tripIds: string[];
 }
 
 /** A property that names a row of company data. */
@@ -64,6 +68,8 @@ const FOREIGN: Record<string, (other: Side) => string[]> = {
   固定商品: (other) => other.goodsIds,
   邀请: (other) => other.invitationIds.slice(1),
   收支记录: (other) => other.paymentRecordIds.slice(1),
+  车辆: (other) => other.carIds.slice(1),
+  行程: (other) => other.tripIds,
 };
 
 /** The caller's own value for each kind of id (the control: not refused with 1004). */
@@ -82,6 +88,8 @@ const OWN: Record<string, (me: Side, caller: Member) => string> = {
   固定商品: (me) => me.ownGoodsId,
   邀请: (me) => me.invitationIds[0]!,
   收支记录: (me) => me.paymentRecordIds[0]!,
+  车辆: (me) => me.carIds[0]!,
+  行程: (me) => me.tripIds[0]!,
 };
 
 /** Ids of rows that are not company data, and why. */
@@ -89,6 +97,7 @@ const OWN: Record<string, (me: Side, caller: Member) => string> = {
 const NOT_COMPANY_DATA: Record<string, { reason: string; table: typeof agreements | typeof titles | typeof memberInvitations; addressedBy?: string }> = {
   协议编号: { reason: 'the authorisation agreement is one text for every user', table: agreements },
   抬头编号: { reason: "invoice titles belong to a user, not a company (title-calls.test.ts: another user's title gives 1004)", table: titles },
+  抬头: { reason: "a passenger's invoice title belongs to the passenger (taxi.test.ts: another user's title gives 1004)", table: titles },
   收到的邀请: {
     reason: "an invitation the user received is addressed to their phone, from another company (company-onboarding.test.ts: another person's invitation gives 1004)",
     table: memberInvitations,
@@ -160,7 +169,15 @@ describe.each(DATABASES)('tenancy (%s)', (kind) => {
       await db.insert(agreementAcceptances).values({ userId: user!.id, agreementId: agreement!.id });
       members.push({ userId: user!.id, token: await createSession(db, user!.id), permissions });
     }
-    const carRows = await db.select().from(cars).where(eq(cars.companyId, company.id));
+    // Two cars at least (the trading company has none of its own), and a trip of each.
+    const plates = name === 'taxi' ? [] : ['浙A·Q1001', '浙A·Q1002'];
+    if (plates.length) await db.insert(cars).values(plates.map((licensePlateNumber) => ({ companyId: company.id, licensePlateNumber })));
+    const carRows = await db.select().from(cars).where(eq(cars.companyId, company.id)).orderBy(asc(cars.licensePlateNumber));
+    const startTime = new Date(Date.now() - 3600_000);
+    const tripRows = await db
+      .insert(taxiTrips)
+      .values(carRows.map((car) => ({ companyId: company.id, carId: car.id, licensePlateNumber: car.licensePlateNumber, createdBy: members[0]!.userId, startTime, endTime: new Date(startTime.getTime() + 600_000), fromPlace: '西湖', toPlace: '东站', distanceMetres: 5000, fareFen: 2500 })))
+      .returning();
     const goodsRows = await db.select().from(goods).where(eq(goods.companyId, company.id));
     const item = goodsRows[0]!;
     const [ownGoods] = await db.insert(goods).values({ companyId: company.id, name: '测试商品', taxCode: item.taxCode, taxShortName: item.taxShortName, taxRatePermille: 30 }).returning();
@@ -199,7 +216,10 @@ describe.each(DATABASES)('tenancy (%s)', (kind) => {
       subCodeIds: subCodeRows.map((row) => row.id),
       invitationIds: invitationRows.map((row) => row.id),
       paymentRecordIds: paidRows.map((row) => row.id),
+      carIds: carRows.map((row) => row.id),
+      tripIds: tripRows.map((row) => row.id),
       secrets: [
+        ...tripRows.map((row) => row.id),
         ...[company.id, company.name, ...carRows.flatMap((car) => [car.id, car.licensePlateNumber]), ...goodsRows.map((row) => row.id), ownGoods!.id, invoice!.id, application!.id],
         ...subCodeRows.flatMap((row) => [row.id, row.code]),
         ...invitationRows.flatMap((row) => [row.id, row.phone]),
@@ -230,6 +250,9 @@ describe.each(DATABASES)('tenancy (%s)', (kind) => {
 
   beforeAll(async () => {
     server = await createTestServer(kind);
+    // The trading company's manager also runs its taxis here, so the taxi calls have a trading caller too.
+    const tradingManager = await server.userIdOf('企业管理员');
+    await server.database.db.update(memberships).set({ permissions: ['company_manage', 'company_user_role', 'taxi_trip_manage'] }).where(eq(memberships.userId, tradingManager));
     trading = await makeSide('trading', DEMO_TAX_NUMBERS.trading, ['企业管理员', '企业员工', '线下收款管理员'], 0);
     taxi = await makeSide('taxi', DEMO_TAX_NUMBERS.taxi, ['出租车管理员'], 2);
     for (const side of [trading, taxi]) side.secrets.push(...side.members.map((member) => member.userId), side.nsrsbh);

@@ -146,7 +146,11 @@ const getTrip = defineCall('taxiTrip/get', {
     const found = await shownTrip(services.db, body.id!);
     if (!found) throw new ApiFailure(ErrorCode.NotFound, TRIP_NOT_FOUND);
     const { trip } = found;
-    if (taxiCompanyOf(caller) !== trip.companyId && trip.receiverId !== caller.userId) throw new ApiFailure(ErrorCode.NoAccess, '无权查看该行程');
+    if (taxiCompanyOf(caller) !== trip.companyId && trip.receiverId !== caller.userId) {
+      // A member of the trip's company who is no taxi user: their company's data, which their role does not show.
+      if (caller.company?.id === trip.companyId) throw new ApiFailure(ErrorCode.NoPermission, '您没有此操作的权限');
+      throw new ApiFailure(ErrorCode.NoAccess, '无权查看该行程');
+    }
     return tripView(found, caller);
   },
 });

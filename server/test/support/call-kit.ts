@@ -21,6 +21,7 @@ export interface PropertySchema {
   type?: string;
   title?: string;
   pattern?: string;
+  format?: string;
   maxLength?: number;
   minLength?: number;
   minimum?: number;
@@ -62,7 +63,7 @@ export function jsonTypesOf(property: PropertySchema): string[] {
 
 /** A property is free text when any string up to its length is valid. */
 export function isFreeText(property: PropertySchema): boolean {
-  return property.type === 'string' && !property.pattern;
+  return property.type === 'string' && !property.pattern && !property.format;
 }
 
 /** The field as a message names it: `任务编号(id)`. */
@@ -88,6 +89,8 @@ export function sampleValue(property: PropertySchema): unknown {
     case 'array':
       return Array.from({ length: Math.max(property.minItems ?? 0, 1) }, () => sampleValue(property.items ?? {}));
     case 'string': {
+      // A time the schema's format accepts (the call's own rules may still refuse it).
+      if (property.format === 'date-time') return '2026-01-01T08:00:00.000Z';
       if (property.pattern) {
         const key = JSON.stringify([property.pattern, property.minLength, property.maxLength]);
         const known = patternSamples.get(key);
