@@ -16,7 +16,6 @@ import { Page } from '@app/ui/page';
 import { Skeleton } from '@app/ui/skeleton';
 import { StatusView } from '@app/ui/status-view';
 import { Card } from '@app/widgets/card';
-import { loadFailureMessage } from '@app/widgets/form-page';
 import { Note } from '@app/widgets/note';
 import { WhenOpened } from '@app/widgets/when-opened';
 import { TripFacts } from '../../features/trips/TripFacts';
@@ -40,7 +39,8 @@ function useRide(code: string, firstTrip: Promise<TaxiTrip> | undefined) {
       (error: unknown) => {
         if (!current) return;
         if (error instanceof ApiError && (error.errorCode === 4004 || error.errorCode === 4000)) setLoaded({ state: 'missing' });
-        else setLoaded({ state: 'failed', message: loadFailureMessage(error) });
+        // Not form-page's loadFailureMessage: that module brings the form engine into this lean page.
+        else setLoaded({ state: 'failed', message: error instanceof ApiError && error.errorCode !== null ? error.message : '请检查网络后重试' });
       },
     );
     return () => {
