@@ -11,7 +11,7 @@ export type { TaxiTrip, TripState, TripTotals } from '@app/contract/taxi';
 
 /** A trip shared to a passenger: its code, its link (as the server has it) and the trip as it is now. */
 export type SharedTrip = CallResult<'taxiTrip/shareTrip'>;
-export type TripQuery = Omit<CallBody<'taxiTrip/queryTrips'>, 'page' | 'pageSize'>;
+export type TripQuery = Omit<CallBody<'taxiTrip/queryTrips'>, 'page'>;
 export type TripPage = CallResult<'taxiTrip/queryTrips'>;
 
 export function createTrip(trip: CallBody<'taxiTrip/create'>): Promise<TaxiTrip> {
