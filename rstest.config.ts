@@ -17,6 +17,7 @@ export default defineConfig({
     'remotes/invoice',
     'remotes/my',
     'remotes/payment',
+    'remotes/taxi',
     'remotes/wallet',
     'deploy',
     'server',

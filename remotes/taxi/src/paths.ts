@@ -17,4 +17,6 @@ export const { paths, href } = definePaths({
   myTaxiTrip: '/my/taxi/trip',
   myPassenger: '/my/passenger',
   myTrip: '/my/trip',
+  /** The passenger's page of a shared trip (`/t/{code}` leads here); also a lean page (src/lean/ride-entry.tsx). */
+  taxiRide: '/taxi/ride/:code',
 } as const);

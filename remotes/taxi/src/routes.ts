@@ -1,6 +1,7 @@
 /** The taxi remote's pages (exposed as `./routes`): every route of docs/product.md, "Screens and the host" it owns. */
 import { appPaths } from '@app/host-sdk/paths';
 import { pageMeta, type RemoteRoute } from '@app/host-sdk/route-meta';
+import { TAXI_RIDE_META } from './pages/taxi-ride/meta';
 import { paths } from './paths';
 
 export const routes: RemoteRoute[] = [
@@ -12,5 +13,7 @@ export const routes: RemoteRoute[] = [
   { path: paths.taxiShareList, meta: pageMeta('TaxiShareList', '分享记录'), page: () => import('./pages/taxi-share-list/TaxiShareListPage') },
   { path: paths.myTaxiTrip, meta: pageMeta('MyTaxiTrip', '企业行程'), page: () => import('./pages/my-taxi-trip/MyTaxiTripPage') },
   { path: paths.myPassenger, meta: pageMeta('MyPassenger', '乘客信息'), page: () => import('./pages/my-passenger/MyPassengerPage') },
+  // Also a lean page (src/lean/ride-entry.tsx): what a passenger's phone opens cold at this address.
+  { path: paths.taxiRide, meta: TAXI_RIDE_META, page: () => import('./pages/taxi-ride/TaxiRidePage') },
   { path: paths.myTrip, meta: pageMeta('MyTrip', '我的行程'), page: () => import('./pages/my-trip/MyTripPage') },
 ];

@@ -1,12 +1,108 @@
-import { useRouteMeta } from '@app/host-sdk/router';
+/**
+ * `/taxi/trip/share?id=…` (分享行程): the QR code the passenger scans in the taxi — the trip's short link
+ * `origin/t/{code}`, which opens the ride page — with the link and 复制链接, the trip, and its state: asked again every
+ * few seconds while 待领取, so the driver sees 已领取 the moment the passenger has it. A trip not shared yet is shared
+ * here (the same code every time: sharing is no-repeat). 再记一单 goes back to the form.
+ */
+import { showToast } from '@app/ui/feedback';
+import { useNavigate, useRouteMeta, useSearchParams } from '@app/host-sdk/router';
+import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
-import { PagePlaceholder } from '@app/ui/page-placeholder';
+import { StatusView } from '@app/ui/status-view';
+import { Card, DetailRow } from '@app/widgets/card';
+import { LoadFailed, LoadingCard } from '@app/widgets/form-page';
+import { Note } from '@app/widgets/note';
+import { QrImage } from '@app/widgets/qr-image';
+import { copyText } from '../../features/trips/copy-text';
+import { TripFacts } from '../../features/trips/TripFacts';
+import { TripStateTag } from '../../features/trips/trip-state';
+import { getTripById, shareLinkOf, shareTrip, type TaxiTrip } from '../../features/trips/trips-api';
+import { useTrip } from '../../features/trips/use-trip';
+import { href } from '../../paths';
+import './taxi-trip-share.css';
+
+/** The trip, shared if it was not yet. */
+async function sharedTrip(id: string): Promise<TaxiTrip> {
+  const trip = await getTripById(id);
+  return trip.shareCode ? trip : (await shareTrip(id)).trip;
+}
+
+const STATE_NOTES: Partial<Record<TaxiTrip['state'], string>> = {
+  待领取: '请乘客用微信或支付宝扫码领取行程，领取后可申请开票',
+  已领取: '乘客已领取，可在“我的行程”申请开票',
+  待开票: '乘客已申请开票，请在“出租车发票”开具',
+  开票中: '发票开具中',
+  已开票: '发票已开具',
+};
 
 export default function TaxiTripSharePage() {
-  const meta = useRouteMeta();
-  return (
-    <Page title={meta?.title ?? '分享行程'}>
-      <PagePlaceholder purpose="行程的分享二维码和链接，乘客扫码领取。" />
-    </Page>
+  const title = useRouteMeta()?.title ?? '分享行程';
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const { loaded, retry } = useTrip(id, sharedTrip, (trip) => trip.state === '待领取');
+  const again = (
+    <Button block color="primary" size="large" onClick={() => navigate(href('taxiTrip'))}>
+      再记一单
+    </Button>
   );
+
+  let body;
+  if (!id || loaded.state === 'missing') {
+    body = (
+      <StatusView icon="empty" title="没有找到这个行程" description="请从分享记录重新进入">
+        <Button block color="primary" onClick={() => navigate(href('taxiShareList'), { replace: true })}>
+          查看分享记录
+        </Button>
+      </StatusView>
+    );
+  } else if (loaded.state === 'loading') {
+    body = <LoadingCard label="行程加载中" />;
+  } else if (loaded.state === 'failed') {
+    body = <LoadFailed title="行程加载失败" message={loaded.message} onRetry={retry} />;
+  } else {
+    const { trip } = loaded;
+    const link = trip.shareCode ? shareLinkOf(trip.shareCode) : null;
+    body = (
+      <>
+        <Card raised className="taxi-share__qr-card" aria-label="分享二维码">
+          <QrImage text={link} alt="行程二维码" size={220} className="taxi-share__qr" />
+          <div className="taxi-share__state">
+            <TripStateTag state={trip.state} />
+          </div>
+          {STATE_NOTES[trip.state] ? (
+            <Note as="p" tone={trip.state === '待领取' ? 'hint' : 'weak'} className="taxi-share__note">
+              {STATE_NOTES[trip.state]}
+            </Note>
+          ) : null}
+          {link ? (
+            <div className="taxi-share__link">
+              <span className="taxi-share__url" aria-label="分享链接">
+                {link}
+              </span>
+              <Button
+                size="small"
+                color="primary"
+                fill="outline"
+                onClick={() => void copyText(link).then((copied) => showToast(copied ? { icon: 'success', content: '链接已复制' } : '复制失败，请长按链接复制'))}
+              >
+                复制链接
+              </Button>
+            </div>
+          ) : null}
+        </Card>
+        <Card title="行程信息" aria-label="行程信息">
+          <TripFacts trip={trip} />
+          {trip.passengerName ? <DetailRow label="乘客">{trip.passengerName}</DetailRow> : null}
+        </Card>
+        <div className="taxi-share__actions">
+          {again}
+          <Button block fill="none" onClick={() => navigate(href('taxiShareList'))}>
+            分享记录
+          </Button>
+        </div>
+      </>
+    );
+  }
+  return <Page title={title}>{body}</Page>;
 }

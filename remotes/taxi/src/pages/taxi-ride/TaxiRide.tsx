@@ -1,0 +1,180 @@
+/**
+ * `/taxi/ride/{code}` (领取行程): what a passenger's phone opens after scanning the QR code in the taxi (its short link
+ * `/t/{code}` leads here). It shows the trip — the taxi company, the plate, the times, from and to, the kilometres and
+ * the fare — and 领取行程. Once the passenger has it: 申请开票 (one of their titles, `taxiTrip/applyInvoice`) and a
+ * link to 我的行程; a trip another passenger received says so (the server's 2005 as it words it).
+ *
+ * It knows no router: it is given the code and a way to go elsewhere, by the federated route (TaxiRidePage.tsx) or
+ * by the lean page a phone opens cold (src/lean/ride-entry.tsx). Kept small: the title picker loads when opened.
+ */
+import { lazy, useEffect, useState } from 'react';
+import type { Title } from '@app/domain/invoice-title';
+import { ApiError } from '@app/host-sdk/api-client';
+import { Button } from '@app/ui/button';
+import { showToast } from '@app/ui/feedback';
+import { Page } from '@app/ui/page';
+import { Skeleton } from '@app/ui/skeleton';
+import { StatusView } from '@app/ui/status-view';
+import { Card } from '@app/widgets/card';
+import { Note } from '@app/widgets/note';
+import { WhenOpened } from '@app/widgets/when-opened';
+import { TripFacts } from '../../features/trips/TripFacts';
+import { TripStateTag } from '../../features/trips/trip-state';
+import { applyInvoice, getTripByCode, receiveTrip, type TaxiTrip } from '../../features/trips/trips-api';
+import { href } from '../../paths';
+import { TAXI_RIDE_META } from './meta';
+import './taxi-ride.css';
+
+const TitlePicker = lazy(() => import('@app/widgets/title-picker').then((module) => ({ default: module.TitlePicker })));
+
+type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'failed'; message: string } | { state: 'ready'; trip: TaxiTrip };
+
+function useRide(code: string, firstTrip: Promise<TaxiTrip> | undefined) {
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let current = true;
+    (attempt === 0 && firstTrip ? firstTrip : getTripByCode(code)).then(
+      (trip) => current && setLoaded({ state: 'ready', trip }),
+      (error: unknown) => {
+        if (!current) return;
+        if (error instanceof ApiError && (error.errorCode === 4004 || error.errorCode === 4000)) setLoaded({ state: 'missing' });
+        // Not form-page's loadFailureMessage: that module brings the form engine into this lean page.
+        else setLoaded({ state: 'failed', message: error instanceof ApiError && error.errorCode !== null ? error.message : '请检查网络后重试' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [code, attempt, firstTrip]);
+  return {
+    loaded,
+    show: (trip: TaxiTrip) => setLoaded({ state: 'ready', trip }),
+    retry: () => {
+      setLoaded({ state: 'loading' });
+      setAttempt((value) => value + 1);
+    },
+  };
+}
+
+const RECEIVED_NOTES: Partial<Record<TaxiTrip['state'], string>> = {
+  已领取: '行程已领取，可申请开票',
+  待开票: '已申请开票，出租车公司开具后将发送给您',
+  开票中: '发票开具中',
+  已开票: '发票已开具',
+};
+
+export interface TaxiRideProps {
+  /** The trip's share code (`/taxi/ride/{code}`). */
+  code: string;
+  /** Goes to another address of the app (我的行程). */
+  navigate: (to: string) => void;
+  /** `taxiTrip/get` for `code`, already under way (the lean page starts it with its start-up calls). */
+  firstTrip?: Promise<TaxiTrip>;
+}
+
+export function TaxiRide({ code, navigate, firstTrip }: TaxiRideProps) {
+  const { loaded, show, retry } = useRide(code, firstTrip);
+  const [busy, setBusy] = useState(false);
+  /** Why receiving was refused (2005: another passenger has it), as the server says it. */
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [picking, setPicking] = useState(false);
+
+  async function receive(trip: TaxiTrip) {
+    setBusy(true);
+    try {
+      show(await receiveTrip(trip.id, code));
+      showToast({ icon: 'success', content: '领取成功' });
+    } catch (error) {
+      if (error instanceof ApiError && error.errorCode === 2005) setRefusal(error.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function apply(trip: TaxiTrip, title: Title) {
+    setPicking(false);
+    setBusy(true);
+    try {
+      const [applied] = await applyInvoice([trip.id], title.id, title.email);
+      if (applied) show(applied);
+      showToast({ icon: 'success', content: '已申请开票' });
+    } catch {
+      // The API client has shown why.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  let body;
+  if (loaded.state === 'loading') {
+    body = (
+      <div className="taxi-ride__loading" aria-busy="true" aria-label="加载中">
+        <Skeleton.Title animated />
+        <Skeleton.Paragraph animated lineCount={5} />
+      </div>
+    );
+  } else if (loaded.state === 'missing') {
+    body = <StatusView icon="empty" title="行程不存在" description="请核对二维码是否正确，或请司机重新出示" />;
+  } else if (loaded.state === 'failed') {
+    body = (
+      <StatusView icon="disconnected" title="行程加载失败" description={loaded.message}>
+        <Button block color="primary" onClick={retry}>
+          重试
+        </Button>
+      </StatusView>
+    );
+  } else {
+    const { trip } = loaded;
+    const takenByOther = !trip.receivedByMe && (trip.state !== '待领取' || refusal !== null);
+    let action;
+    if (takenByOther) {
+      action = (
+        <Note as="p" tone="danger" role="alert" className="taxi-ride__note">
+          {refusal ?? '该行程已被其他乘客领取'}
+        </Note>
+      );
+    } else if (!trip.receivedByMe) {
+      action = (
+        <Button block color="primary" size="large" loading={busy} disabled={busy} onClick={() => void receive(trip)}>
+          领取行程
+        </Button>
+      );
+    } else {
+      action = (
+        <>
+          {RECEIVED_NOTES[trip.state] ? (
+            <Note as="p" tone="hint" className="taxi-ride__note">
+              {RECEIVED_NOTES[trip.state]}
+            </Note>
+          ) : null}
+          {trip.state === '已领取' ? (
+            <Button block color="primary" size="large" loading={busy} disabled={busy} onClick={() => setPicking(true)}>
+              申请开票
+            </Button>
+          ) : null}
+          <Button block fill="outline" color="primary" onClick={() => navigate(href('myTrip'))}>
+            我的行程
+          </Button>
+          <WhenOpened visible={picking}>
+            <TitlePicker visible={picking} onClose={() => setPicking(false)} onPick={(title) => void apply(trip, title)} />
+          </WhenOpened>
+        </>
+      );
+    }
+    body = (
+      <>
+        <Card raised title={trip.companyName} extra={<TripStateTag state={trip.state} />} aria-label="行程">
+          <TripFacts trip={trip} />
+        </Card>
+        <div className="taxi-ride__actions">{action}</div>
+      </>
+    );
+  }
+
+  return (
+    <Page title={TAXI_RIDE_META.title}>
+      <div className="taxi-ride">{body}</div>
+    </Page>
+  );
+}
