@@ -16,6 +16,7 @@ import { statisticsCalls } from './statistics';
 import { subCodeCalls } from './sub-code';
 import { taskCalls } from './task';
 import { taxAccountCalls } from './tax-account';
+import { ticketCalls } from './ticket';
 import { titleCalls } from './title';
 import { userCalls } from './user';
 import { walletCalls } from './wallet';
@@ -35,6 +36,7 @@ export const API = {
   ...paymentCalls,
   ...walletCalls,
   ...statisticsCalls,
+  ...ticketCalls,
 } satisfies Record<`${string}/${string}`, CallContract>;
 
 export type Api = typeof API;
