@@ -15,6 +15,7 @@ import { statisticsCalls } from './statistics-calls';
 import { subCodeCalls } from './sub-code-calls';
 import { taskCalls } from './task-calls';
 import { taxAccountCalls } from './tax-account-calls';
+import { ticketCalls } from './ticket-calls';
 import { titleCalls } from './title-calls';
 import { userCalls } from './user-calls';
 import { walletCalls } from './wallet-calls';
@@ -38,4 +39,5 @@ export const ALL_CALLS: readonly CallSpec[] = [
   ...paymentCalls,
   ...walletCalls,
   ...incomeStatisticsCalls,
+  ...ticketCalls,
 ] as readonly CallSpec[];

@@ -19,6 +19,7 @@ import type { Database } from '../db/database';
 import { invoiceApplications, invoiceDeliveries, invoices, taxAccounts } from '../db/schema';
 import { GatewayError, type IssueRequest } from '../etax/gateway';
 import { addIssuedInvoiceToTotals } from '../statistics/invoice-totals';
+import { collectIssuedInvoice, reverseCollectedTickets } from '../tickets/ticket-collect';
 import { faceAuthenticatedToday, isLoggedIn } from '../tax-accounts/tax-account-records';
 import type { TaskRow } from '../tasks/task-queue';
 import { TaskStatus } from '@app/contract/task-status';
@@ -140,6 +141,8 @@ function invoiceIssued(invoice: InvoiceRow, issued: { number: string; issuedAt: 
       .returning({ id: invoices.id });
     if (!recorded) return;
     await addIssuedInvoiceToTotals(tx, invoice, issued.issuedAt);
+    // The buyer's ticket folder, when the buyer is a company here (tickets/ticket-collect.ts).
+    await collectIssuedInvoice(tx, invoice, issued, at);
     const deliveries = [
       ...(invoice.deliverPhone ? [{ invoiceId: invoice.id, channel: 'phone' as const, address: invoice.deliverPhone }] : []),
       ...(invoice.deliverEmail ? [{ invoiceId: invoice.id, channel: 'email' as const, address: invoice.deliverEmail }] : []),
@@ -164,6 +167,7 @@ function invoiceIssued(invoice: InvoiceRow, issued: { number: string; issuedAt: 
       const leftFen = [...left.values()].reduce((sum, line) => sum + line.grossFen, 0);
       const status = leftFen <= 0 && pending.length === 0 ? '已红冲' : '部分红冲';
       await tx.update(invoices).set({ status, updatedAt: at }).where(eq(invoices.id, blue.id));
+      await reverseCollectedTickets(tx, blue.id, status === '已红冲');
     }
   };
 }

@@ -73,7 +73,7 @@ export type TicketTotals = Static<typeof TicketTotals>;
 export const TicketPage = Type.Object({ ...Paged(TicketSummary).properties, totals: TicketTotals });
 export type TicketPage = Static<typeof TicketPage>;
 
-const TicketId = { id: Id('发票') };
+const TicketId = { id: Id('票夹发票') };
 
 /** Newest issue date first. */
 export const TicketListQuery = Body({
