@@ -91,7 +91,6 @@ export class WechatJsapi {
 
 /** `wechat/jsapiConfig`: the page must be one of this app's own (its origin), signed without its `#…`. */
 export async function jsapiConfigFor(jsapi: WechatJsapi | null, publicUrl: string, pageUrl: string): Promise<WechatJsapiConfig> {
-  if (!jsapi) throw new ApiFailure(ErrorCode.TaskStateConflict, '未配置微信公众号，无法使用微信扫一扫');
   let page: URL;
   try {
     page = new URL(pageUrl);
@@ -99,6 +98,7 @@ export async function jsapiConfigFor(jsapi: WechatJsapi | null, publicUrl: strin
     throw invalidField('url', '页面地址不正确');
   }
   if (page.origin !== new URL(publicUrl).origin) throw invalidField('url', '只能为本应用的页面签名');
+  if (!jsapi) throw new ApiFailure(ErrorCode.TaskStateConflict, '未配置微信公众号，无法使用微信扫一扫');
   const hash = pageUrl.indexOf('#');
   return jsapi.configFor(hash === -1 ? pageUrl : pageUrl.slice(0, hash));
 }

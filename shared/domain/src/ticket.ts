@@ -2,6 +2,7 @@
  * The ticket folder (票夹): invoices a company received. What a ticket is, how it got here, how far its verification
  * (查验) at the tax bureau went, and what an import must give — the same on the import form and on the server.
  */
+import { INVOICE_NUMBER_MESSAGES, invoiceNumberProblem } from './invoice-number';
 
 /** The kinds of invoice a folder holds, by the type code printed in their QR payload. */
 export type TicketType = '数电专票' | '数电普票' | '增值税专用发票' | '增值税电子专用发票' | '增值税普通发票' | '增值税电子普通发票';
@@ -56,7 +57,8 @@ export type TicketImportField = 'type' | 'invoiceCode' | 'number' | 'issueDate' 
 
 /**
  * What is wrong with an import's fields at `today` (YYYY-MM-DD, China), by field; empty when nothing is. A 20-digit
- * number is a fully digital invoice (no code); otherwise a 10- or 12-digit code and an 8-digit number, with the check
+ * number is a fully digital invoice (no code), its region a province's and its first two digits the issue date's
+ * year; otherwise a 10- or 12-digit code and an 8-digit number, with the check
  * code's last six where the type needs them (and where the type is not given, unless it is a special invoice).
  */
 export function ticketImportProblems(fields: TicketImportFields, today: string): Partial<Record<TicketImportField, string>> {
@@ -65,6 +67,9 @@ export function ticketImportProblems(fields: TicketImportFields, today: string):
   const digital = code === '';
   if (digital) {
     if (!/^\d{20}$/.test(fields.number)) problems.number = '数电发票号码应为 20 位数字；其他发票请同时填写发票代码';
+    else if (invoiceNumberProblem(fields.number)) problems.number = INVOICE_NUMBER_MESSAGES.region;
+    // The number's first two digits are the year it was issued in.
+    else if (fields.number.slice(0, 2) !== fields.issueDate.slice(2, 4)) problems.number = '发票号码的年份与开票日期不符，请核对';
     if (fields.type && !isDigitalTicketType(fields.type)) problems.invoiceCode = '请填写发票代码（10 位或 12 位数字）';
   } else {
     if (!/^\d{10}$|^\d{12}$/.test(code)) problems.invoiceCode = '发票代码应为 10 位或 12 位数字';
