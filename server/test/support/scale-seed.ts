@@ -185,29 +185,29 @@ export async function seedCompanyRows(raw: RawQuery, rows: CompanyRows): Promise
  * tickets/ticket-records.ts keeps it; `ticket_sellers` is filled by its trigger.
  */
 async function seedTickets(raw: RawQuery, companyId: string, prefix: number, apart: string, count: number): Promise<void> {
+  // One statement: the month totals add exactly the rows it inserts (a company seeded twice counts each row once).
   await raw(
-    `insert into tickets (company_id, source, type, number, issue_date, seller_name, seller_tax_number, net_fen, tax_fen, gross_fen, red_net_fen, red_tax_fen, red_gross_fen, verify_state, verified_at, reimbursed, created_at, updated_at)
-     select $1::uuid, case when g % 4 = 0 then '自动归集' else '扫码' end,
-       (array['数电专票', '数电普票', '增值税专用发票', '增值税电子专用发票', '增值税普通发票', '增值税电子普通发票'])[1 + g % 6],
-       lpad($2::text, 7, '0') || lpad(g::text, 13, '0'),
-       ((now() - g * $3::interval) at time zone 'UTC' + interval '8 hours')::date,
-       '卖方' || (g % 997) || '号贸易有限公司', '91310000000000000X',
-       net, case when g % 20 = 0 then null else tax end, case when g % 20 = 0 then null else net + tax end,
-       case when g % 50 = 0 then net else 0 end, case when g % 50 = 0 then tax else 0 end, case when g % 50 = 0 then net + tax else 0 end,
-       case when g % 20 = 0 then '查无此票' when g % 50 = 0 then '已红冲' else '查验通过' end, now(), g % 3 = 0, now(), now()
-     from (select g, 1000 + g % 1000 as net, (1000 + g % 1000) * 6 / 100 as tax from generate_series(1, $4::int) g) amounts`,
-    [companyId, String(prefix), apart, count],
-  );
-  await raw(
-    `insert into ticket_month_totals (company_id, month, type, verify_state, reimbursed, count, net_fen, tax_fen, gross_fen)
+    `with inserted as (
+       insert into tickets (company_id, source, type, number, issue_date, seller_name, seller_tax_number, net_fen, tax_fen, gross_fen, red_net_fen, red_tax_fen, red_gross_fen, verify_state, verified_at, reimbursed, created_at, updated_at)
+       select $1::uuid, case when g % 4 = 0 then '自动归集' else '扫码' end,
+         (array['数电专票', '数电普票', '增值税专用发票', '增值税电子专用发票', '增值税普通发票', '增值税电子普通发票'])[1 + g % 6],
+         lpad($2::text, 7, '0') || lpad(g::text, 13, '0'),
+         ((now() - g * $3::interval) at time zone 'UTC' + interval '8 hours')::date,
+         '卖方' || (g % 997) || '号贸易有限公司', '91310000000000000X',
+         net, case when g % 20 = 0 then null else tax end, case when g % 20 = 0 then null else net + tax end,
+         case when g % 50 = 0 then net else 0 end, case when g % 50 = 0 then tax else 0 end, case when g % 50 = 0 then net + tax else 0 end,
+         case when g % 20 = 0 then '查无此票' when g % 50 = 0 then '已红冲' else '查验通过' end, now(), g % 3 = 0, now(), now()
+       from (select g, 1000 + g % 1000 as net, (1000 + g % 1000) * 6 / 100 as tax from generate_series(1, $4::int) g) amounts
+       returning company_id, issue_date, type, verify_state, reimbursed, net_fen, tax_fen, gross_fen, red_net_fen, red_tax_fen, red_gross_fen)
+     insert into ticket_month_totals (company_id, month, type, verify_state, reimbursed, count, net_fen, tax_fen, gross_fen)
      select company_id, to_char(issue_date, 'YYYYMM')::int, coalesce(type, ''), verify_state, reimbursed, count(*),
        sum(net_fen - red_net_fen), sum(coalesce(tax_fen, 0) - red_tax_fen), sum(coalesce(gross_fen, net_fen) - red_gross_fen)
-     from tickets where company_id = $1::uuid
+     from inserted
      group by 1, 2, 3, 4, 5
      on conflict (company_id, month, type, verify_state, reimbursed) do update set
        count = ticket_month_totals.count + excluded.count, net_fen = ticket_month_totals.net_fen + excluded.net_fen,
        tax_fen = ticket_month_totals.tax_fen + excluded.tax_fen, gross_fen = ticket_month_totals.gross_fen + excluded.gross_fen`,
-    [companyId],
+    [companyId, String(prefix), apart, count],
   );
 }
 
