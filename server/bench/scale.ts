@@ -12,7 +12,8 @@
  * 50 (requests per second). Prints each call small → large and checks the targets: at scale p50 ≤ 20 ms and
  * p99 ≤ 60 ms at 1 connection, and at 50 connections at least half the small database's throughput.
  *
- * Environment: BENCH_DATABASES (pglite,postgres), BENCH_INVOICES (1000000), BENCH_COMPANIES (10000),
+ * Environment: BENCH_DATABASES (pglite,postgres), BENCH_INVOICES (1000000), BENCH_TICKETS (1000000, the demo company's
+ * ticket folder), BENCH_COMPANIES (10000),
  * BENCH_PAYMENTS (INVOICES / 5), BENCH_WITHDRAWALS (PAYMENTS / 40), BENCH_SECONDS (1), BENCH_STRICT=1 (exit 1 when a
  * target is missed).
  */
@@ -22,7 +23,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { openDatabase, type DatabaseTarget } from '../src/db/database';
 import { callApi, demoSignIn, startServerProcess, type ServerProcess } from '../test/support/server-process';
-import { buyerName, fillInvoiceTotals, seedCompanyRows } from '../test/support/scale-seed';
+import { buyerName, fillInvoiceTotals, seedCompanyRows, sellerName } from '../test/support/scale-seed';
 import { createPostgresDatabase, postgresAvailable } from '../test/support/test-server';
 
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 1_000_000);
@@ -30,6 +31,8 @@ const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 10_000);
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? Math.floor(INVOICES / 5));
 const WITHDRAWALS = Number(process.env.BENCH_WITHDRAWALS ?? Math.floor(PAYMENTS / 40));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 1);
+/** The demo company's ticket folder at scale (票夹), over 25 months: all of them one company's, the worst case. */
+const TICKETS = Number(process.env.BENCH_TICKETS ?? 1_000_000);
 /**
  * The small company: enough rows that every page and month the calls ask for has rows (page 50 of 20 is the list
  * limit; three months back; 收支 lists a month, so this month needs a thousand records), so small and large give
@@ -90,6 +93,15 @@ const CALLS: { name: string; path: string; body: Record<string, unknown> }[] = [
   { name: 'statistics/invoice 24 months by month', path: 'statistics/invoice', body: LAST_24_MONTHS },
   { name: 'statistics/income 31 days by day', path: 'statistics/income', body: LAST_31_DAYS },
   { name: 'statistics/income 24 months by month', path: 'statistics/income', body: LAST_24_MONTHS },
+  { name: 'ticket/list', path: 'ticket/list', body: {} },
+  { name: 'ticket/list page 50', path: 'ticket/list', body: { page: 50 } },
+  { name: 'ticket/list 3 months ago', path: 'ticket/list', body: { month: chinaMonth(3) } },
+  { name: 'ticket/list 数电专票', path: 'ticket/list', body: { type: '数电专票' } },
+  { name: 'ticket/list 查无此票', path: 'ticket/list', body: { verifyState: '查无此票' } },
+  { name: 'ticket/list reimbursed', path: 'ticket/list', body: { reimbursed: true } },
+  { name: 'ticket/list seller name', path: 'ticket/list', body: { keyword: sellerName(123).slice(0, 6) } },
+  { name: 'ticket/list number', path: 'ticket/list', body: { keyword: '0012345' } },
+  { name: 'ticket/list broad keyword', path: 'ticket/list', body: { keyword: '贸易' } },
 ];
 
 interface Measured {
@@ -196,11 +208,16 @@ async function seedLarge(target: DatabaseTarget): Promise<number> {
       minutesApart: HISTORY_MINUTES / Math.max(big, 1),
       moneyMinutesApart: HISTORY_MINUTES / Math.max(PAYMENTS, 1),
     });
+    if (TICKETS > 0) {
+      console.log(`  播种: 演示企业票夹 ${TICKETS} 张发票… (seeding)`);
+      // Numbers unlike the small history's (prefix 9000000); the folder's own minutes apart.
+      await seedCompanyRows(database.raw, { companyId, userId, invoices: 0, tasks: 0, applications: 0, goods: 0, tickets: TICKETS, numberPrefix: 2, minutesApart: HISTORY_MINUTES / TICKETS });
+    }
     await database.raw('vacuum analyze');
     const [counts] = await database.raw(
-      `select (select count(*) from invoices)::int as invoices, (select count(*) from companies)::int as companies, (select count(*) from cash_orders)::int as orders, (select count(*) from ledger_entries)::int as entries`,
+      `select (select count(*) from invoices)::int as invoices, (select count(*) from companies)::int as companies, (select count(*) from cash_orders)::int as orders, (select count(*) from ledger_entries)::int as entries, (select count(*) from tickets)::int as tickets`,
     );
-    console.log(`  播种完成: ${counts?.invoices} 张发票, ${counts?.companies} 家企业, ${counts?.orders} 笔收款, ${counts?.entries} 条分录, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    console.log(`  播种完成: ${counts?.invoices} 张发票, ${counts?.companies} 家企业, ${counts?.orders} 笔收款, ${counts?.entries} 条分录, ${counts?.tickets} 张票夹发票, ${((Date.now() - started) / 1000).toFixed(0)} s`);
     return Date.now() - started;
   } finally {
     await database.close();
@@ -224,7 +241,7 @@ async function benchDatabase(database: string, env: Record<string, string | unde
   {
     const { database: handle, userId, companyId } = await demoCompany(target);
     try {
-      await seedCompanyRows(handle.raw, { companyId, userId, invoices: SMALL, tasks: SMALL, applications: SMALL / 10, goods: 0, payments: SMALL_PAYMENTS, withdrawals: SMALL / 10, numberPrefix: 9_000_000, minutesApart: SMALL_MINUTES_APART, moneyMinutesApart: SMALL_MONEY_MINUTES_APART });
+      await seedCompanyRows(handle.raw, { companyId, userId, invoices: SMALL, tasks: SMALL, applications: SMALL / 10, goods: 0, payments: SMALL_PAYMENTS, withdrawals: SMALL / 10, tickets: SMALL, numberPrefix: 9_000_000, minutesApart: SMALL_MINUTES_APART, moneyMinutesApart: SMALL_MONEY_MINUTES_APART });
       await handle.raw('vacuum analyze');
     } finally {
       await handle.close();

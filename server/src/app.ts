@@ -23,6 +23,7 @@ import { registerShortLinkRoute } from './companies/short-link-route';
 import { serveReleases } from './releases/serve-releases';
 import { loadSecretKey } from './security/secret-key';
 import type { AppServices } from './services';
+import { DEFAULT_WECHAT_API_URL, WechatJsapi } from './wechat/jsapi';
 import { ForcedFailures } from './test-hooks/forced-failures';
 import { registerTestHooks } from './test-hooks/test-hook-routes';
 import { TaskQueue } from './tasks/task-queue';
@@ -126,7 +127,9 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   const payments = new PaymentGateways(config.payments);
   if (payments.channels().length === 0) app.log.info('未配置支付渠道（微信支付、支付宝），演示支付已关闭：收银台显示“商户暂未开通在线支付”');
   const payouts = new PayoutSimulator(database.db, { delayMs: money.payoutSimDelayMs, fault: money.payoutSimFault });
-  const services: AppServices = { db: database.db, gateway: simulator, tasks, secretKey, publicUrl, demoSignIn: config.auth.demo, payments, money, payouts };
+  const wechat = config.auth.wechat;
+  const wechatJsapi = wechat ? new WechatJsapi({ appId: wechat.appId, secret: wechat.secret, apiUrl: config.wechatApiUrl ?? DEFAULT_WECHAT_API_URL }) : null;
+  const services: AppServices = { db: database.db, gateway: simulator, tasks, secretKey, publicUrl, demoSignIn: config.auth.demo, payments, money, payouts, wechatJsapi };
   const worker = config.worker.enabled
     ? new TaskWorker({ db: database.db, gateway: simulator, secretKey, payouts }, { ...config.worker, log: { info: (m) => app.log.info(m), error: (o, m) => app.log.error(o, m) } })
     : null;

@@ -56,6 +56,11 @@ export interface ServerConfig {
    */
   auth: { wechat: OAuthProviderConfig | null; alipay: AlipayProviderConfig | null; demo: boolean; demoForced?: boolean; signInPerMinute?: number };
   /**
+   * WeChat's API for the JS-SDK signature (wechat/jsapiConfig) with the sign-in account's WECHAT_APP_ID and
+   * WECHAT_APP_SECRET: WECHAT_API_URL, https://api.weixin.qq.com when absent (tests point it at a local stand-in).
+   */
+  wechatApiUrl?: string;
+  /**
    * The payment providers and whether the demo provider is on (payments/payment-config.ts, `demoPaymentRule`: on by
    * default only where no real sign-in and no real payment provider is configured). Always given: no default here
    * could know whether the deployment is a real one.
@@ -195,6 +200,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       signInPerMinute: number(env, 'SIGN_IN_PER_MINUTE', 20),
     },
     payments: paymentConfigFromEnv(env, { realSignIn }),
+    ...(env.WECHAT_API_URL && { wechatApiUrl: env.WECHAT_API_URL }),
     demoHistory: env.DEMO_HISTORY !== 'false',
     money: {
       settlementDelayMs: number(env, 'PAYMENT_SETTLEMENT_DELAY_MS', DEFAULT_MONEY.settlementDelayMs),

@@ -5,6 +5,7 @@ import type { ETaxGateway } from './etax/gateway';
 import type { PaymentGateways } from './payments/payment-config';
 import type { PayoutGateway } from './payouts/payout-gateway';
 import type { TaskQueue } from './tasks/task-queue';
+import type { WechatJsapi } from './wechat/jsapi';
 
 export interface AppServices {
   db: Database;
@@ -21,4 +22,6 @@ export interface AppServices {
   /** Settlement delay and the payout simulator's settings. */
   money: MoneyConfig;
   payouts: PayoutGateway;
+  /** The WeChat JS-SDK signer (wechat/jsapiConfig), where WeChat is configured. */
+  wechatJsapi: WechatJsapi | null;
 }

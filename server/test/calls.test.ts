@@ -11,6 +11,8 @@ import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import { decryptSecret } from '../src/security/secret-box';
 import { ALL_CALLS, callNamed, demoPermissions, expectEnvelope, expectRefused, mayCall, sessionFor, validBody, type DemoLabel } from './support/call-kit';
 import { createTestServer, DATABASES, DEMO_LABELS, eventually, type TestServer } from './support/test-server';
+import { startFakeWechatApi } from './support/fake-wechat-api';
+import { WechatJsapi } from '../src/wechat/jsapi';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -662,6 +664,36 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
     expect((await good<{ results: { status: string }[] }>('企业员工', 'invoiceApplication/issueWaiting', { ids: [application.id] })).results).toEqual([expect.objectContaining({ status: '开票中' })]);
     // Issued invoices name the goods: they are archived, not deleted.
     expect(await good('企业管理员', 'goods/delete', { id: saved.id })).toEqual({ id: saved.id, archived: true });
+  });
+
+  test('ticket area: the folder with the invoice collected above, import and 查验, reimbursed, PDF, delete, the JS-SDK signature (tickets.test.ts has the rest)', async () => {
+    type Ticket = { id: string; source: string; number: string; verifyState: string; reimbursed: boolean; invoiceId: string | null };
+    // The blue invoice trading issued to the taxi company above is in the taxi company's folder, verified.
+    const folder = await good<{ total: number; list: Ticket[]; totals: { count: number } }>('出租车管理员', 'ticket/list', { verifyState: '查验通过' });
+    const collected = folder.list.find((row) => row.source === '自动归集')!;
+    expect(collected).toMatchObject({ verifyState: '查验通过', reimbursed: false });
+    expect(folder.totals.count).toBe(folder.total);
+    expect(await good<Ticket>('出租车管理员', 'ticket/get', { id: collected.id })).toMatchObject({ id: collected.id, invoiceId: expect.stringMatching(UUID) });
+    expect(await good<{ url: string; fileName: string }>('出租车管理员', 'ticket/pdfLink', { id: collected.id })).toMatchObject({ url: expect.stringMatching(/^\/files\/invoices\/.+\.pdf\?expires=\d+&signature=/), fileName: `发票_${collected.number}.pdf` });
+    expect(await good<Ticket>('出租车管理员', 'ticket/markReimbursed', { id: collected.id, reimbursed: true })).toMatchObject({ reimbursed: true });
+    expectRefused(await as('出租车管理员', 'ticket/import', { source: '手动输入', number: collected.number, issueDate: `20${collected.number.slice(0, 2)}-01-01`, netFen: 1 }), 409, undefined, 2005);
+
+    const year = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 4);
+    const imported = await good<{ ticket: Ticket; taskId: string }>('企业员工', 'ticket/import', { source: '手动输入', number: `${year.slice(2)}440000000000012345`, issueDate: `${year}-01-02`, netFen: 12_345 });
+    expect(imported.ticket).toMatchObject({ source: '手动输入', verifyState: '查验中' });
+    await eventually(async () => (await as<Ticket>('企业员工', 'ticket/get', { id: imported.ticket.id })).body.result.verifyState === '查无此票');
+    expect(await good<{ taskId: string }>('企业员工', 'ticket/verify', { id: imported.ticket.id })).toMatchObject({ taskId: expect.stringMatching(UUID) });
+    await eventually(async () => (await as<Ticket>('企业员工', 'ticket/get', { id: imported.ticket.id })).body.result.verifyState === '查无此票');
+    expect(await good('企业员工', 'ticket/delete', { id: imported.ticket.id })).toEqual({ id: imported.ticket.id });
+
+    const wechat = await startFakeWechatApi();
+    server.app.services.wechatJsapi = new WechatJsapi({ appId: wechat.appId, secret: wechat.secret, apiUrl: wechat.url });
+    try {
+      expect(await good('企业员工', 'wechat/jsapiConfig', { url: 'http://sim.test/ticket/import/index' })).toMatchObject({ appId: wechat.appId, timestamp: expect.any(Number), nonceStr: expect.any(String), signature: expect.stringMatching(/^[0-9a-f]{40}$/) });
+    } finally {
+      server.app.services.wechatJsapi = null;
+      await wechat.close();
+    }
   });
 
   test('sessions: user/signOut ends the session it is made with; companyUser/remove takes a member out of the company', async () => {

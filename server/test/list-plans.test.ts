@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { eq } from 'drizzle-orm';
 import { LIST_LIMIT } from '@app/contract/limits';
 import { memberships } from '../src/db/schema';
-import { buyerName, seedCompanyRows, seedTrips } from './support/scale-seed';
+import { buyerName, seedCompanyRows, seedTrips, sellerName } from './support/scale-seed';
 import { createTestServer, DATABASES, type TestServer } from './support/test-server';
 
 const ROWS = 20_000;
@@ -97,6 +97,20 @@ const CALLS: [string, Record<string, unknown>][] = [
   ['wallet/entries', {}],
   ['wallet/entries', { page: 50, pageSize: 20 }],
   ['wallet/withdrawals', {}],
+  ['ticket/list', {}],
+  ['ticket/list', { page: 50, pageSize: 20 }],
+  ['ticket/list', { month: chinaMonth(1) }],
+  ['ticket/list', { type: '数电专票' }],
+  ['ticket/list', { verifyState: '查无此票' }],
+  ['ticket/list', { verifyState: '已红冲', month: chinaMonth(2) }],
+  ['ticket/list', { reimbursed: true }],
+  ['ticket/list', { reimbursed: false, type: '数电普票', verifyState: '查验通过', month: chinaMonth(1) }],
+  ['ticket/list', { keyword: sellerName(123).slice(0, 6) }],
+  ['ticket/list', { keyword: sellerName(123) }],
+  ['ticket/list', { keyword: '0012345' }],
+  ['ticket/list', { keyword: '贸易' }],
+  ['ticket/list', { keyword: '贸易', page: 50, pageSize: 20 }],
+  ['ticket/list', { keyword: sellerName(7), reimbursed: true, month: chinaMonth(1) }],
 ];
 
 /** The taxi calls, made by the taxi manager (queryTrips) and by the passenger (getMyTrips). */
@@ -129,7 +143,7 @@ describe.each(DATABASES)('lists stay flat (%s)', (kind) => {
       const [membership] = await server.database.db.select().from(memberships).where(eq(memberships.userId, userId));
       return { userId, companyId: membership?.companyId ?? '' };
     };
-    const rows = { invoices: ROWS, tasks: ROWS, applications: 6_000, goods: 1_000, subCodes: 3_000, members: 3_000, invitations: 3_000, payments: ROWS, withdrawals: 3_000, minutesApart: 30 };
+    const rows = { invoices: ROWS, tasks: ROWS, applications: 6_000, goods: 1_000, subCodes: 3_000, members: 3_000, invitations: 3_000, payments: ROWS, withdrawals: 3_000, minutesApart: 30, tickets: ROWS };
     await seedCompanyRows(server.database.raw, { ...(await companyOf('企业管理员')), ...rows, numberPrefix: 1 });
     await seedCompanyRows(server.database.raw, { ...(await companyOf('出租车管理员')), ...rows, numberPrefix: 2 });
     // Trips of the taxi company, and as many of the trading company's, every 3rd received by the ordinary user.
@@ -194,6 +208,25 @@ describe.each(DATABASES)('lists stay flat (%s)', (kind) => {
     expect(await server.database.raw('select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0')).toEqual([]);
     expect(await server.database.raw('select a.id from ledger_accounts a left join ledger_entries e on e.account_id = a.id group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)')).toEqual([]);
     expect(await server.database.raw('select id from ledger_accounts where company_id is not null and balance < 0')).toEqual([]);
+  });
+
+  test('the ticket folder finds what it is asked for, and its totals are what its rows say', async () => {
+    type Page = { total: number; list: { sellerName: string; number: string }[]; totals: { count: number; netFen: number; taxFen: number; grossFen: number } };
+    const bySeller = (await server.call<Page>('ticket/list', { keyword: sellerName(123), pageSize: 100 }, token)).body.result;
+    expect(bySeller.list.length).toBeGreaterThan(0);
+    expect(bySeller.list.every((row) => row.sellerName === sellerName(123))).toBe(true);
+    expect(bySeller.totals.count).toBe(bySeller.total);
+    const byTail = (await server.call<Page>('ticket/list', { keyword: '0012345' }, token)).body.result;
+    expect(byTail.list.every((row) => row.number.endsWith('0012345'))).toBe(true);
+    const month = chinaMonth(1);
+    const filtered = (await server.call<Page>('ticket/list', { month, reimbursed: true }, token)).body.result;
+    const [recount] = await server.database.raw(
+      `select count(*)::int as count, sum(net_fen - red_net_fen)::bigint as net, sum(coalesce(gross_fen, net_fen) - red_gross_fen)::bigint as gross
+       from tickets t join memberships m on m.company_id = t.company_id join users u on u.id = m.user_id
+       where u.demo_label = '企业管理员' and reimbursed and to_char(issue_date, 'YYYY-MM') = $1`,
+      [month],
+    );
+    expect([filtered.totals.count, filtered.totals.netFen, filtered.totals.grossFen]).toEqual([recount!.count, Number(recount!.net), Number(recount!.gross)]);
   });
 
   test('收支 pages are slices of one list: income and expenses merged newest first, page after page', async () => {

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { createSession } from '../src/auth/session-tokens';
-import { agreementAcceptances, agreements, cars, cashOrders, companies, goods, invoiceApplications, invoiceLines, invoices, memberInvitations, memberships, simSms, subCodes, tasks, taxiTrips, titles, users } from '../src/db/schema';
+import { agreementAcceptances, agreements, cars, cashOrders, companies, goods, invoiceApplications, invoiceLines, invoices, memberInvitations, memberships, simSms, subCodes, tasks, taxiTrips, tickets, titles, users } from '../src/db/schema';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import type { CallSpec } from '../src/http/define-call';
 import { TaskStatus } from '@app/contract/task-status';
@@ -47,6 +47,8 @@ interface Side {
   carIds: string[];
   /** Trips of the company's cars. */
   tripIds: string[];
+  /** Tickets of the company's folder; the first is the control's (it may delete it). */
+  ticketIds: string[];
 }
 
 /** A property that names a row of company data. */
@@ -70,6 +72,7 @@ const FOREIGN: Record<string, (other: Side) => string[]> = {
   收支记录: (other) => other.paymentRecordIds.slice(1),
   车辆: (other) => other.carIds.slice(1),
   行程: (other) => other.tripIds,
+  票夹发票: (other) => other.ticketIds.slice(1),
 };
 
 /** The caller's own value for each kind of id (the control: not refused with 1004). */
@@ -90,6 +93,7 @@ const OWN: Record<string, (me: Side, caller: Member) => string> = {
   收支记录: (me) => me.paymentRecordIds[0]!,
   车辆: (me) => me.carIds[0]!,
   行程: (me) => me.tripIds[0]!,
+  票夹发票: (me) => me.ticketIds[0]!,
 };
 
 /** Ids of rows that are not company data, and why. */
@@ -203,6 +207,10 @@ describe.each(DATABASES)('tenancy (%s)', (kind) => {
       .insert(cashOrders)
       .values([1, 2].map((n) => ({ orderNo: `T${name.toUpperCase()}${n}0000001`, companyId: company.id, payerId: members[0]!.userId, amountFen: 8800, channel: 'demo' as const, state: '已支付' as const, paidAt: new Date() })))
       .returning();
+    const ticketRows = await db
+      .insert(tickets)
+      .values([1, 2].map((n) => ({ companyId: company.id, source: '手动输入' as const, number: `2644100000000000${name === 'taxi' ? 1 : 2}00${n}`, issueDate: '2026-01-05', netFen: 1000, sellerName: `${name} 的供应商 ${n}` })))
+      .returning();
     return {
       name,
       companyId: company.id,
@@ -218,8 +226,10 @@ describe.each(DATABASES)('tenancy (%s)', (kind) => {
       paymentRecordIds: paidRows.map((row) => row.id),
       carIds: carRows.map((row) => row.id),
       tripIds: tripRows.map((row) => row.id),
+      ticketIds: ticketRows.map((row) => row.id),
       secrets: [
         ...tripRows.map((row) => row.id),
+        ...ticketRows.flatMap((row) => [row.id, row.number, row.sellerName]),
         ...[company.id, company.name, ...carRows.flatMap((car) => [car.id, car.licensePlateNumber]), ...goodsRows.map((row) => row.id), ownGoods!.id, invoice!.id, application!.id],
         ...subCodeRows.flatMap((row) => [row.id, row.code]),
         ...invitationRows.flatMap((row) => [row.id, row.phone]),

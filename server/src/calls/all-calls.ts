@@ -16,6 +16,7 @@ import { subCodeCalls } from './sub-code-calls';
 import { taskCalls } from './task-calls';
 import { taxiCalls } from './taxi-calls';
 import { taxAccountCalls } from './tax-account-calls';
+import { ticketCalls } from './ticket-calls';
 import { titleCalls } from './title-calls';
 import { userCalls } from './user-calls';
 import { walletCalls } from './wallet-calls';
@@ -40,4 +41,5 @@ export const ALL_CALLS: readonly CallSpec[] = [
   ...paymentCalls,
   ...walletCalls,
   ...incomeStatisticsCalls,
+  ...ticketCalls,
 ] as readonly CallSpec[];

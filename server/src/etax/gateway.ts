@@ -70,6 +70,38 @@ export interface RedConfirmationRequest {
 
 export type RedConfirmationStatus = Pick<RedConfirmation, 'number' | 'state'>;
 
+/** What a verification (发票查验) is asked with: the fields printed on the invoice. */
+export interface VerifyRequest {
+  /** 发票代码: empty for a fully digital invoice. */
+  invoiceCode: string;
+  number: string;
+  /** YYYY-MM-DD. */
+  issueDate: string;
+  /** 不含税金额 in fen. */
+  netFen: number;
+  /** Empty where the invoice has none. */
+  checkCodeLast6: string;
+}
+
+/** The bureau's record of an invoice, as a verification answers it (its red reversals as positive amounts). */
+export interface VerifiedInvoice {
+  type: InvoiceType;
+  number: string;
+  issueDate: string;
+  seller: { name: string; taxNumber: string };
+  buyer: { name: string; taxNumber: string };
+  netFen: number;
+  taxFen: number;
+  grossFen: number;
+  remarks: string;
+  lines: InvoiceDocumentLine[];
+  status: '正常' | '已作废' | '已红冲' | '部分红冲';
+  red: { netFen: number; taxFen: number; grossFen: number };
+}
+
+/** Found (with its record), or not: `reason` says why (查无此票, or which printed field disagrees with the record). */
+export type VerifyAnswer = { found: true; invoice: VerifiedInvoice } | { found: false; reason: string };
+
 export interface ETaxGateway {
   /** Starts an SMS login: the bureau sends a code to the account's phone. */
   startSmsLogin(ref: string, account: TaxBureauAccount): Promise<void>;
@@ -88,4 +120,6 @@ export interface ETaxGateway {
   openRedConfirmation(ref: string, request: RedConfirmationRequest): Promise<RedConfirmationStatus>;
   /** The form's state now (the buyer may confirm or refuse it). */
   pollRedConfirmation(ref: string): Promise<RedConfirmationStatus>;
+  /** Verifies an invoice (查验): the bureau's record of it, or why there is none matching. */
+  verifyInvoice(ref: string, request: VerifyRequest): Promise<VerifyAnswer>;
 }

@@ -21,6 +21,7 @@ import type { Database } from '../db/database';
 import { invoiceApplications, invoiceDeliveries, invoices, taxAccounts } from '../db/schema';
 import { GatewayError, type IssueRequest } from '../etax/gateway';
 import { addIssuedInvoiceToTotals } from '../statistics/invoice-totals';
+import { collectIssuedInvoice, reverseCollectedTickets } from '../tickets/ticket-collect';
 import { faceAuthenticatedToday, isLoggedIn } from '../tax-accounts/tax-account-records';
 import type { TaskRow } from '../tasks/task-queue';
 import { TaskStatus } from '@app/contract/task-status';
@@ -145,6 +146,8 @@ function invoiceIssued(invoice: InvoiceRow, issued: { number: string; issuedAt: 
     if (!recorded) return;
     await addIssuedInvoiceToTotals(tx, invoice, issued.issuedAt);
     if (invoice.kind === 'blue') await tripsInvoiced(tx, invoice.id);
+    // The buyer's ticket folder, when the buyer is a company here (tickets/ticket-collect.ts).
+    await collectIssuedInvoice(tx, invoice, issued, at);
     const deliveries = [
       ...(invoice.deliverPhone ? [{ invoiceId: invoice.id, channel: 'phone' as const, address: invoice.deliverPhone }] : []),
       ...(invoice.deliverEmail ? [{ invoiceId: invoice.id, channel: 'email' as const, address: invoice.deliverEmail }] : []),
@@ -171,6 +174,7 @@ function invoiceIssued(invoice: InvoiceRow, issued: { number: string; issuedAt: 
       await tx.update(invoices).set({ status, updatedAt: at }).where(eq(invoices.id, blue.id));
       // Reversed in full: a taxi invoice's trips may be invoiced again.
       if (status === '已红冲') await releaseTrips(tx, blue.id);
+      await reverseCollectedTickets(tx, blue.id, status === '已红冲');
     }
   };
 }

@@ -20,6 +20,7 @@ export const TASK_DEADLINE_MS: Record<TaskType, number> = {
    * long (see payouts/withdraw-steps.ts).
    */
   withdraw: 30 * 60_000,
+  ticket_verify: 5 * 60_000,
 };
 
 /** The SMS resend window (docs/product.md, "Constants": 4 minutes). */

@@ -14,6 +14,7 @@ import { GatewayError, type TaxBureauAccount } from '../etax/gateway';
 import { invoiceFailed, runInvoiceStep, settleInvoiceTask } from '../invoices/invoice-steps';
 import { runWithdrawStep, settleWithdrawTask, withdrawFailed } from '../payouts/withdraw-steps';
 import { decryptSecret } from '../security/secret-box';
+import { runTicketVerifyStep, ticketVerifyFailed } from '../tickets/ticket-verify';
 import { type TaskRow } from './task-queue';
 import { TaskStatus } from '@app/contract/task-status';
 import type { StepContext, StepOutcome } from './step-types';
@@ -87,6 +88,8 @@ export async function runStep(task: TaskRow, context: StepContext): Promise<Step
       return runInvoiceStep(task, context);
     case 'withdraw':
       return runWithdrawStep(task, context);
+    case 'ticket_verify':
+      return runTicketVerifyStep(task, context);
     default:
       throw new GatewayError(`暂不支持的任务类型: ${String(task.type)}`);
   }
@@ -113,5 +116,6 @@ export function settlesWithoutCutOff(task: TaskRow): boolean {
 /** What else changes when a task fails for good (after its attempts or past its deadline). */
 export function failureEffects(task: TaskRow, reason: string): StepOutcome['effects'] {
   if (task.type === 'withdraw') return withdrawFailed(task, reason);
+  if (task.type === 'ticket_verify') return ticketVerifyFailed(task, reason);
   return task.type === 'blue_invoice' || task.type === 'red_invoice' ? invoiceFailed(task, reason) : undefined;
 }

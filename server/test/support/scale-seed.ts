@@ -31,7 +31,12 @@ export interface CompanyRows {
   numberPrefix: number;
   /** Rows go back in time by this many minutes each (default 1). */
   minutesApart?: number;
+  /** Tickets of the company's folder (票夹), with `ticket_month_totals` recomputed from them; default none. */
+  tickets?: number;
 }
+
+/** Seller names of the seeded tickets repeat every 997: `卖方<n>号贸易有限公司`, n = row % 997. */
+export const sellerName = (row: number) => `卖方${row % 997}号贸易有限公司`;
 
 /** Buyer names repeat every 997 invoices: `买方<n>号商贸有限公司`, n = row % 997. */
 export const buyerName = (row: number) => `买方${row % 997}号商贸有限公司`;
@@ -170,7 +175,40 @@ export async function seedCompanyRows(raw: RawQuery, rows: CompanyRows): Promise
       [companyId, String(numberPrefix), apart, rows.invitations],
     );
   }
+  if (rows.tickets) await seedTickets(raw, companyId, numberPrefix, apart, rows.tickets);
   if (rows.payments) await seedMoney(raw, companyId, userId, numberPrefix, `${rows.moneyMinutesApart ?? rows.minutesApart ?? 1} minutes`, rows.payments, rows.withdrawals ?? 0);
+}
+
+/**
+ * Tickets as the folder records them (every 20th 查无此票 with no tax known, every 50th 已红冲, every 3rd reimbursed,
+ * the six types in turn) one issue day apart every `apart`×48, and `ticket_month_totals` recomputed from them the way
+ * tickets/ticket-records.ts keeps it; `ticket_sellers` is filled by its trigger.
+ */
+async function seedTickets(raw: RawQuery, companyId: string, prefix: number, apart: string, count: number): Promise<void> {
+  // One statement: the month totals add exactly the rows it inserts (a company seeded twice counts each row once).
+  await raw(
+    `with inserted as (
+       insert into tickets (company_id, source, type, number, issue_date, seller_name, seller_tax_number, net_fen, tax_fen, gross_fen, red_net_fen, red_tax_fen, red_gross_fen, verify_state, verified_at, reimbursed, created_at, updated_at)
+       select $1::uuid, case when g % 4 = 0 then '自动归集' else '扫码' end,
+         (array['数电专票', '数电普票', '增值税专用发票', '增值税电子专用发票', '增值税普通发票', '增值税电子普通发票'])[1 + g % 6],
+         lpad($2::text, 7, '0') || lpad(g::text, 13, '0'),
+         ((now() - g * $3::interval) at time zone 'UTC' + interval '8 hours')::date,
+         '卖方' || (g % 997) || '号贸易有限公司', '91310000000000000X',
+         net, case when g % 20 = 0 then null else tax end, case when g % 20 = 0 then null else net + tax end,
+         case when g % 50 = 0 then net else 0 end, case when g % 50 = 0 then tax else 0 end, case when g % 50 = 0 then net + tax else 0 end,
+         case when g % 20 = 0 then '查无此票' when g % 50 = 0 then '已红冲' else '查验通过' end, now(), g % 3 = 0, now(), now()
+       from (select g, 1000 + g % 1000 as net, (1000 + g % 1000) * 6 / 100 as tax from generate_series(1, $4::int) g) amounts
+       returning company_id, issue_date, type, verify_state, reimbursed, net_fen, tax_fen, gross_fen, red_net_fen, red_tax_fen, red_gross_fen)
+     insert into ticket_month_totals (company_id, month, type, verify_state, reimbursed, count, net_fen, tax_fen, gross_fen)
+     select company_id, to_char(issue_date, 'YYYYMM')::int, coalesce(type, ''), verify_state, reimbursed, count(*),
+       sum(net_fen - red_net_fen), sum(coalesce(tax_fen, 0) - red_tax_fen), sum(coalesce(gross_fen, net_fen) - red_gross_fen)
+     from inserted
+     group by 1, 2, 3, 4, 5
+     on conflict (company_id, month, type, verify_state, reimbursed) do update set
+       count = ticket_month_totals.count + excluded.count, net_fen = ticket_month_totals.net_fen + excluded.net_fen,
+       tax_fen = ticket_month_totals.tax_fen + excluded.tax_fen, gross_fen = ticket_month_totals.gross_fen + excluded.gross_fen`,
+    [companyId, String(prefix), apart, count],
+  );
 }
 
 /** A movement's postings as the ledger writes them (@app/domain/ledger-model `postingsOf`): account, sign, part, label. */

@@ -17,6 +17,7 @@ import { subCodeCalls } from './sub-code';
 import { taskCalls } from './task';
 import { taxiCalls } from './taxi';
 import { taxAccountCalls } from './tax-account';
+import { ticketCalls } from './ticket';
 import { titleCalls } from './title';
 import { userCalls } from './user';
 import { walletCalls } from './wallet';
@@ -37,6 +38,7 @@ export const API = {
   ...walletCalls,
   ...statisticsCalls,
   ...taxiCalls,
+  ...ticketCalls,
 } satisfies Record<`${string}/${string}`, CallContract>;
 
 export type Api = typeof API;

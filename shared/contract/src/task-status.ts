@@ -15,7 +15,7 @@ export const TaskStatus = {
 
 export type TaskStatusValue = (typeof TaskStatus)[keyof typeof TaskStatus];
 
-export const TASK_TYPES = ['login_sms', 'login_qr', 'face', 'blue_invoice', 'red_invoice', 'withdraw'] as const;
+export const TASK_TYPES = ['login_sms', 'login_qr', 'face', 'blue_invoice', 'red_invoice', 'withdraw', 'ticket_verify'] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 
 export const TASK_TYPE_NAMES: Record<TaskType, string> = {
@@ -25,4 +25,5 @@ export const TASK_TYPE_NAMES: Record<TaskType, string> = {
   blue_invoice: '开具蓝字发票',
   red_invoice: '开具红字发票',
   withdraw: '提现',
+  ticket_verify: '发票查验',
 };

@@ -4,12 +4,13 @@
  * which completes the login or face authentication when opened. Each step takes `stepDelayMs` (about a second).
  */
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { simInvoices, simInvoiceSequence, simIssueRequests, simSessions, simSms } from '../../db/schema';
+import { invoices, simInvoices, simInvoiceSequence, simIssueRequests, simSessions, simSms } from '../../db/schema';
+import { documentLine, linesOf } from '../../invoices/invoice-records';
 import { chinaDate } from '@app/domain/china-time';
 import type { RedConfirmationState } from '@app/domain/invoice-document';
-import { GatewayError, type ETaxGateway, type IssuedInvoice, type IssueOutcome, type IssueRequest, type RedConfirmationRequest, type RedConfirmationStatus, type ScanState, type SmsVerdict, type StartedScan, type TaxBureauAccount } from '../gateway';
+import { GatewayError, type ETaxGateway, type IssuedInvoice, type IssueOutcome, type IssueRequest, type RedConfirmationRequest, type RedConfirmationStatus, type ScanState, type SmsVerdict, type StartedScan, type TaxBureauAccount, type VerifiedInvoice, type VerifyAnswer, type VerifyRequest } from '../gateway';
 import type { FaultState } from './faults';
 
 /** A tax-bureau login lasts this long. */
@@ -197,6 +198,70 @@ export class SimulatorGateway implements ETaxGateway {
       .returning();
     if (!form) throw new GatewayError('红字确认单不存在，请重新发起');
     return { number: form.number, state: form.state as RedConfirmationState };
+  }
+
+  /**
+   * 发票查验: the bureau knows every invoice it issued (`sim_invoices`, by number) with what the issue request carried
+   * (kept by the server in `invoices`, which the simulator shares the database with). An invoice it did not issue
+   * — any invoice with a code: it issues fully digital ones only — is 查无此票, as is one whose printed date or amount
+   * differs from the record (the reason names the field). Subject to the fault switch like every other step.
+   */
+  async verifyInvoice(_ref: string, request: VerifyRequest): Promise<VerifyAnswer> {
+    await this.step();
+    const notFound = { found: false, reason: '查无此票' } as const;
+    if (request.invoiceCode !== '') return notFound;
+    const db = this.options.db;
+    const [record] = await db
+      .select()
+      .from(simInvoices)
+      .where(and(eq(simInvoices.number, request.number), inArray(simInvoices.kind, ['blue', 'red'])));
+    if (!record) return notFound;
+    const [invoice] = await db.select().from(invoices).where(eq(invoices.number, request.number));
+    if (!invoice) return notFound;
+    const issueDate = chinaDate(invoice.issuedAt ?? record.issuedAt);
+    if (issueDate !== request.issueDate) return { found: false, reason: '查无此票：开票日期与税局记录不一致' };
+    if (invoice.netFen !== request.netFen) return { found: false, reason: '查无此票：金额（不含税）与税局记录不一致' };
+    const red = { netFen: 0, taxFen: 0, grossFen: 0 };
+    if (invoice.kind === 'blue') {
+      const [sums] = await db
+        .select({
+          netFen: sql<number>`coalesce(-sum(${invoices.netFen}), 0)`.mapWith(Number),
+          taxFen: sql<number>`coalesce(-sum(${invoices.taxFen}), 0)`.mapWith(Number),
+          grossFen: sql<number>`coalesce(-sum(${invoices.grossFen}), 0)`.mapWith(Number),
+        })
+        .from(invoices)
+        .where(and(eq(invoices.originalId, invoice.id), ne(invoices.status, '开具失败'), ne(invoices.status, '开具中')));
+      if (sums) Object.assign(red, sums);
+    }
+    const status: VerifiedInvoice['status'] = record.voidedAt ? '已作废' : invoice.status === '已红冲' ? '已红冲' : invoice.status === '部分红冲' ? '部分红冲' : '正常';
+    const lines = ((await linesOf(db, [invoice.id])).get(invoice.id) ?? []).map(documentLine);
+    return {
+      found: true,
+      invoice: {
+        type: invoice.type,
+        number: request.number,
+        issueDate,
+        seller: { name: invoice.seller.name, taxNumber: invoice.seller.taxNumber },
+        buyer: { name: invoice.buyer.name, taxNumber: invoice.buyer.taxNumber },
+        netFen: invoice.netFen,
+        taxFen: invoice.taxFen,
+        grossFen: invoice.grossFen,
+        remarks: invoice.remarks,
+        lines,
+        status,
+        red,
+      },
+    };
+  }
+
+  /** Voids an issued invoice at the simulated bureau (tests and demos): its verification answers 已作废. */
+  async voidInvoice(number: string): Promise<boolean> {
+    const voided = await this.options.db
+      .update(simInvoices)
+      .set({ voidedAt: this.now() })
+      .where(and(eq(simInvoices.number, number), isNull(simInvoices.voidedAt)))
+      .returning({ number: simInvoices.number });
+    return voided.length > 0;
   }
 
   /** Numbers: 2 digits of the year, 2 of the seller's province, channel 1, 15 of sequence; one per ref, ever. */

@@ -30,6 +30,7 @@ const PLANS: Record<TaskType, StepPlan> = {
   login_qr: { middle: ['扫码确认'], succeeded: '登录成功', failed: '登录失败' },
   face: { middle: ['扫码刷脸'], succeeded: '认证成功', failed: '认证失败' },
   withdraw: { middle: ['银行处理'], succeeded: '已到账', failed: '提现失败' },
+  ticket_verify: { middle: ['税局查验'], succeeded: '查验完成', failed: '查验失败' },
 };
 
 export interface StepsInput {
