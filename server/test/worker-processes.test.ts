@@ -29,7 +29,7 @@ afterEach(async () => {
 });
 
 async function startServer(env: Record<string, string | undefined>, keepStdout = false): Promise<ServerProcess> {
-  const server = await startServerProcess({ env, keepStdout, startTimeoutMs: 40_000 });
+  const server = await startServerProcess({ env, keepStdout, startTimeoutMs: 90_000 });
   cleanups.push(() => server.kill());
   return server;
 }
@@ -86,7 +86,7 @@ describe.each(DATABASES)('a server killed mid-step (%s)', (kind) => {
 
     // Status 10 is written by the claim, in the same statement that sets locked_by: the worker holds the task now, and
     // its first step (1.5 s with the bureau) has just begun.
-    await eventually(async () => (await callApi<{ taskStatus: number }>(first.url, 'task/getTaskProcess', { id }, token)).body.result.taskStatus === TaskStatus.Processing, 10_000);
+    await eventually(async () => (await callApi<{ taskStatus: number }>(first.url, 'task/getTaskProcess', { id }, token)).body.result.taskStatus === TaskStatus.Processing);
     await first.kill();
 
     // What the crash left: the task locked by the dead worker, its step not done. (PGlite: the folder reopens.)
@@ -99,12 +99,12 @@ describe.each(DATABASES)('a server killed mid-step (%s)', (kind) => {
     const second = await startServer(env);
     const progress = async () => (await callApi<{ taskStatus: number; failReason: string | null }>(second.url, 'task/getTaskProcess', { id }, token)).body.result;
     // Once the dead worker's lease runs out, the new process's worker claims the task and runs the step again.
-    await eventually(async () => (await progress()).taskStatus === TaskStatus.AwaitingSmsCode, 15_000);
+    await eventually(async () => (await progress()).taskStatus === TaskStatus.AwaitingSmsCode);
     const sms = await fetch(`${second.url}/etax-sim/api/latest-sms?phone=13800001111`);
     const { code } = (await sms.json()) as { code: string };
     expect(code).toMatch(/^\d{6}$/);
     expect((await callApi(second.url, 'task/submitLoginTaskSmsCode', { id, smsCode: code }, token)).body.success).toBe(true);
-    await eventually(async () => (await progress()).taskStatus === TaskStatus.Succeeded, 15_000);
+    await eventually(async () => (await progress()).taskStatus === TaskStatus.Succeeded);
     const account = await callApi<{ loginState: string }>(second.url, 'taxAccount/getTaxAccount', {}, token);
     expect(account.body.result.loginState).toBe('已登录');
 
@@ -118,7 +118,7 @@ describe.each(DATABASES)('a server killed mid-step (%s)', (kind) => {
     expect(after.task).toMatchObject({ status: TaskStatus.Succeeded, attempts: 0, lockedBy: null, failReason: null });
     expect(after.sms).toHaveLength(1);
     expect(after.session?.starts).toBeLessThanOrEqual(2);
-  }, 60_000);
+  }, 240_000);
 });
 
 const hasPostgres = DATABASES.includes('postgres');
@@ -149,7 +149,7 @@ describe.skipIf(!hasPostgres)('two instances on one PostgreSQL', () => {
     const settled = await eventually(async () => {
       const states = await database.inspect((db) => db.select({ id: tasks.id, status: tasks.status, attempts: tasks.attempts, failReason: tasks.failReason }).from(tasks).where(inArray(tasks.id, ids)));
       return states.every((task) => WAITING_OR_FINAL.includes(task.status as never)) ? states : null;
-    }, 15_000);
+    });
 
     expect(settled.filter((task) => task.status === TaskStatus.Failed)).toEqual([]);
     expect(settled.every((task) => task.attempts === 0)).toBe(true);
@@ -170,10 +170,10 @@ describe.skipIf(!hasPostgres)('two instances on one PostgreSQL', () => {
     const [byOne, byTwo] = await eventually(async () => {
       const lines = [startedBy(one), startedBy(two)] as const;
       return lines[0].size + lines[1].size >= ids.length ? lines : null;
-    }, 10_000);
+    });
     expect(byOne.size).toBeGreaterThan(0);
     expect(byTwo.size).toBeGreaterThan(0);
     expect([...byOne].filter((id) => byTwo.has(id))).toEqual([]);
     expect(new Set([...byOne, ...byTwo])).toEqual(new Set(ids));
-  }, 60_000);
+  }, 240_000);
 });
