@@ -30,6 +30,7 @@ import {
   TRIP_INVOICED,
   TRIP_NOT_FOUND,
   TRIP_ORDER,
+  tripLine,
   tripView,
   type ShownTrip,
 } from '../taxi/trip-records';
@@ -358,16 +359,7 @@ const listInvoices = defineCall('taxiInvoice/list', {
         if (!invoice) return [];
         const trips = tripRows
           .filter((row) => row.invoiceId === id)
-          .map(({ trip }) => ({
-            id: trip.id,
-            licensePlateNumber: trip.licensePlateNumber,
-            startTime: trip.startTime.toISOString(),
-            endTime: trip.endTime.toISOString(),
-            fromPlace: trip.fromPlace,
-            toPlace: trip.toPlace,
-            distanceMetres: trip.distanceMetres,
-            fareFen: trip.fareFen,
-          }));
+          .map(({ trip }) => tripLine(trip));
         return [{ invoice: invoiceSummary(invoice, reversedFen.get(id) ?? 0), trips }];
       }),
     };

@@ -67,20 +67,27 @@ export async function shownTrip(db: Database, id: string): Promise<ShownTrip | n
  * The trip as `caller` may see it: the passenger's nickname, the share code and the car's id to the company only; the
  * title the passenger asked for and the invoice to the company and that passenger only.
  */
-export function tripView({ trip, companyName, passengerName, invoiceNumber }: ShownTrip, caller: Caller): TaxiTrip {
-  const company = taxiCompanyOf(caller) === trip.companyId;
-  const receivedByMe = trip.receiverId !== null && trip.receiverId === caller.userId;
+/** What a trip is on an invoice and in every list: the car's plate, when, where, how far and the fare. */
+export function tripLine(trip: TripRow) {
   return {
     id: trip.id,
-    carId: company ? trip.carId : null,
     licensePlateNumber: trip.licensePlateNumber,
-    companyName,
     startTime: trip.startTime.toISOString(),
     endTime: trip.endTime.toISOString(),
     fromPlace: trip.fromPlace,
     toPlace: trip.toPlace,
     distanceMetres: trip.distanceMetres,
     fareFen: trip.fareFen,
+  };
+}
+
+export function tripView({ trip, companyName, passengerName, invoiceNumber }: ShownTrip, caller: Caller): TaxiTrip {
+  const company = taxiCompanyOf(caller) === trip.companyId;
+  const receivedByMe = trip.receiverId !== null && trip.receiverId === caller.userId;
+  return {
+    ...tripLine(trip),
+    carId: company ? trip.carId : null,
+    companyName,
     state: trip.state,
     shareCode: company ? trip.shareCode : null,
     receivedAt: trip.receivedAt?.toISOString() ?? null,

@@ -12,7 +12,7 @@ import { chinaDate } from '@app/domain/china-time';
 import type { Database } from '../db/database';
 import { companies, invoices, tickets } from '../db/schema';
 import { documentLine, linesOf, type InvoiceRow } from '../invoices/invoice-records';
-import { changeTicket, insertTicket, type TicketChange } from './ticket-records';
+import { changeTicket, insertTicket, invoiceFieldsOf, type TicketChange } from './ticket-records';
 
 export const COLLECTED_MESSAGE = '本系统开具的发票，已自动归集';
 
@@ -22,16 +22,8 @@ export async function collectIssuedInvoice(tx: Database, invoice: InvoiceRow, is
   if (!buyer) return;
   const lines = ((await linesOf(tx, [invoice.id])).get(invoice.id) ?? []).map(documentLine);
   const verified = {
-    type: invoice.type,
+    ...invoiceFieldsOf(invoice),
     issueDate: chinaDate(issued.issuedAt),
-    sellerName: invoice.seller.name,
-    sellerTaxNumber: invoice.seller.taxNumber,
-    buyerName: invoice.buyer.name,
-    buyerTaxNumber: invoice.buyer.taxNumber,
-    netFen: invoice.netFen,
-    taxFen: invoice.taxFen,
-    grossFen: invoice.grossFen,
-    remarks: invoice.remarks,
     lines,
     verifyState: '查验通过',
     verifyMessage: COLLECTED_MESSAGE,

@@ -86,6 +86,29 @@ export async function insertTicket(tx: Database, values: TicketInsert): Promise<
   return row;
 }
 
+/** What a ticket takes from the invoice it is (issued here, or as the bureau's verification answered it). */
+export function invoiceFieldsOf(invoice: {
+  type: TicketChange['type'];
+  seller: { name: string; taxNumber: string };
+  buyer: { name: string; taxNumber: string };
+  netFen: number;
+  taxFen: number;
+  grossFen: number;
+  remarks: string;
+}) {
+  return {
+    type: invoice.type,
+    sellerName: invoice.seller.name,
+    sellerTaxNumber: invoice.seller.taxNumber,
+    buyerName: invoice.buyer.name,
+    buyerTaxNumber: invoice.buyer.taxNumber,
+    netFen: invoice.netFen,
+    taxFen: invoice.taxFen,
+    grossFen: invoice.grossFen,
+    remarks: invoice.remarks,
+  } satisfies TicketChange;
+}
+
 /**
  * Changes a ticket under its row lock: `change` sees the row as it is and answers what to set (null: nothing, e.g. a
  * compare-and-set that does not hold). Answers the changed row, or null when there is no such row or no change.

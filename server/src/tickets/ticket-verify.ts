@@ -15,7 +15,7 @@ import { invoices, tickets } from '../db/schema';
 import type { VerifyAnswer } from '../etax/gateway';
 import type { TaskRow } from '../tasks/task-queue';
 import { stepTime, type StepContext, type StepOutcome } from '../tasks/step-types';
-import { changeTicket, type TicketChange, type TicketRow } from './ticket-records';
+import { changeTicket, invoiceFieldsOf, type TicketChange, type TicketRow } from './ticket-records';
 
 function ticketIdOf(task: TaskRow): string {
   return String(task.payload.ticketId ?? '');
@@ -36,18 +36,10 @@ export function answeredChange(answer: VerifyAnswer, at: Date, invoiceId: string
     verifyState: state,
     verifyMessage: message,
     verifiedAt: at,
-    type: invoice.type,
-    sellerName: invoice.seller.name,
-    sellerTaxNumber: invoice.seller.taxNumber,
-    buyerName: invoice.buyer.name,
-    buyerTaxNumber: invoice.buyer.taxNumber,
-    netFen: invoice.netFen,
-    taxFen: invoice.taxFen,
-    grossFen: invoice.grossFen,
+    ...invoiceFieldsOf(invoice),
     redNetFen: invoice.red.netFen,
     redTaxFen: invoice.red.taxFen,
     redGrossFen: invoice.red.grossFen,
-    remarks: invoice.remarks,
     lines: invoice.lines,
     invoiceId,
   };

@@ -8,50 +8,16 @@
  * It knows no router: it is given the code and a way to go elsewhere, by the federated route (ShopCashPage.tsx, in
  * the host) or by the lean page a phone opens cold (src/lean/shop-entry.tsx).
  */
-import { useEffect, useState } from 'react';
-import { ApiError } from '@app/host-sdk/api-client';
 import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
 import { Skeleton } from '@app/ui/skeleton';
 import { StatusView } from '@app/ui/status-view';
+import { useLoadedByCode } from '@app/widgets/use-loaded-by-code';
 import { CashDesk } from './CashDesk';
 import { SHOP_CASH_META } from './meta';
 import { NO_ONLINE_PAYMENT } from './pay-channel';
 import { getShop, type ShopInfo } from './shop-api';
 import './shop-cash.css';
-
-type Loaded =
-  | { state: 'loading' }
-  | { state: 'missing' }
-  | { state: 'failed'; message: string }
-  | { state: 'ready'; shop: ShopInfo };
-
-function useShop(code: string, firstShop: Promise<ShopInfo> | undefined): { loaded: Loaded; retry: () => void } {
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    setLoaded((previous) => (previous.state === 'ready' && previous.shop.code === code ? previous : { state: 'loading' }));
-    (attempt === 0 && firstShop ? firstShop : getShop(code)).then(
-      (shop) => current && setLoaded({ state: 'ready', shop }),
-      (error: unknown) => {
-        if (!current) return;
-        if (error instanceof ApiError && (error.errorCode === 4004 || error.errorCode === 4000)) setLoaded({ state: 'missing' });
-        else setLoaded({ state: 'failed', message: error instanceof ApiError && error.errorCode !== null ? error.message : '请检查网络后重试' });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [code, attempt, firstShop]);
-  return {
-    loaded,
-    retry: () => {
-      setLoaded({ state: 'loading' });
-      setAttempt((value) => value + 1);
-    },
-  };
-}
 
 function ShopSkeleton() {
   return (
@@ -73,7 +39,7 @@ export interface ShopCashProps {
 }
 
 export function ShopCash({ code, navigate, firstShop }: ShopCashProps) {
-  const { loaded, retry } = useShop(code, firstShop);
+  const { loaded, retry } = useLoadedByCode(code, getShop, firstShop);
 
   let body;
   if (loaded.state === 'loading') {
@@ -88,8 +54,8 @@ export function ShopCash({ code, navigate, firstShop }: ShopCashProps) {
         </Button>
       </StatusView>
     );
-  } else if (loaded.shop.closedReason) {
-    const { shop } = loaded;
+  } else if (loaded.value.closedReason) {
+    const { value: shop } = loaded;
     body = (
       <StatusView icon="closed" title="暂停收款" description={shop.closedReason}>
         <p className="shop-cash__closed-shop">
@@ -98,9 +64,9 @@ export function ShopCash({ code, navigate, firstShop }: ShopCashProps) {
         </p>
       </StatusView>
     );
-  } else if (loaded.shop.channels.length === 0) {
+  } else if (loaded.value.channels.length === 0) {
     // No payment provider is set up (and demo payment is off): no pay button that could only fail.
-    const { shop } = loaded;
+    const { value: shop } = loaded;
     body = (
       <StatusView icon="closed" title={NO_ONLINE_PAYMENT} description="请向商家询问其他付款方式">
         <p className="shop-cash__closed-shop">
@@ -110,7 +76,7 @@ export function ShopCash({ code, navigate, firstShop }: ShopCashProps) {
       </StatusView>
     );
   } else {
-    body = <CashDesk shop={loaded.shop} navigate={navigate} />;
+    body = <CashDesk shop={loaded.value} navigate={navigate} />;
   }
 
   return (

@@ -7,9 +7,9 @@
  * It knows no router: it is given the code and a way to go elsewhere, by the federated route (TaxiRidePage.tsx) or
  * by the lean page a phone opens cold (src/lean/ride-entry.tsx). Kept small: the title picker loads when opened.
  */
-import { lazy, useEffect, useState } from 'react';
-import type { Title } from '@app/domain/invoice-title';
+import { lazy, useState } from 'react';
 import { ApiError } from '@app/host-sdk/api-client';
+import type { Title } from '@app/domain/invoice-title';
 import { Button } from '@app/ui/button';
 import { showToast } from '@app/ui/feedback';
 import { Page } from '@app/ui/page';
@@ -17,6 +17,7 @@ import { Skeleton } from '@app/ui/skeleton';
 import { StatusView } from '@app/ui/status-view';
 import { Card } from '@app/widgets/card';
 import { Note } from '@app/widgets/note';
+import { useLoadedByCode } from '@app/widgets/use-loaded-by-code';
 import { WhenOpened } from '@app/widgets/when-opened';
 import { TripFacts } from '../../features/trips/TripFacts';
 import { TripStateTag } from '../../features/trips/trip-state';
@@ -26,36 +27,6 @@ import { TAXI_RIDE_META } from './meta';
 import './taxi-ride.css';
 
 const TitlePicker = lazy(() => import('@app/widgets/title-picker').then((module) => ({ default: module.TitlePicker })));
-
-type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'failed'; message: string } | { state: 'ready'; trip: TaxiTrip };
-
-function useRide(code: string, firstTrip: Promise<TaxiTrip> | undefined) {
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    (attempt === 0 && firstTrip ? firstTrip : getTripByCode(code)).then(
-      (trip) => current && setLoaded({ state: 'ready', trip }),
-      (error: unknown) => {
-        if (!current) return;
-        if (error instanceof ApiError && (error.errorCode === 4004 || error.errorCode === 4000)) setLoaded({ state: 'missing' });
-        // Not form-page's loadFailureMessage: that module brings the form engine into this lean page.
-        else setLoaded({ state: 'failed', message: error instanceof ApiError && error.errorCode !== null ? error.message : '请检查网络后重试' });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [code, attempt, firstTrip]);
-  return {
-    loaded,
-    show: (trip: TaxiTrip) => setLoaded({ state: 'ready', trip }),
-    retry: () => {
-      setLoaded({ state: 'loading' });
-      setAttempt((value) => value + 1);
-    },
-  };
-}
 
 const RECEIVED_NOTES: Partial<Record<TaxiTrip['state'], string>> = {
   已领取: '行程已领取，可申请开票',
@@ -74,7 +45,7 @@ export interface TaxiRideProps {
 }
 
 export function TaxiRide({ code, navigate, firstTrip }: TaxiRideProps) {
-  const { loaded, show, retry } = useRide(code, firstTrip);
+  const { loaded, show, retry } = useLoadedByCode(code, getTripByCode, firstTrip);
   const [busy, setBusy] = useState(false);
   /** Why receiving was refused (2005: another passenger has it), as the server says it. */
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -125,7 +96,7 @@ export function TaxiRide({ code, navigate, firstTrip }: TaxiRideProps) {
       </StatusView>
     );
   } else {
-    const { trip } = loaded;
+    const { value: trip } = loaded;
     const takenByOther = !trip.receivedByMe && (trip.state !== '待领取' || refusal !== null);
     let action;
     if (takenByOther) {
