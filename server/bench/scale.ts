@@ -13,7 +13,8 @@
  * p99 ≤ 60 ms at 1 connection, and at 50 connections at least half the small database's throughput.
  *
  * Environment: BENCH_DATABASES (pglite,postgres), BENCH_INVOICES (1000000), BENCH_TICKETS (1000000, the demo company's
- * ticket folder), BENCH_COMPANIES (10000),
+ * ticket folder), BENCH_TRIPS (1000000, the demo taxi company's trips, a third of them received by 普通用户: the
+ * manager's queryTrips and the passenger's getMyTrips), BENCH_COMPANIES (10000),
  * BENCH_PAYMENTS (INVOICES / 5), BENCH_WITHDRAWALS (PAYMENTS / 40), BENCH_SECONDS (1), BENCH_STRICT=1 (exit 1 when a
  * target is missed).
  */
@@ -21,9 +22,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { openDatabase, type DatabaseTarget } from '../src/db/database';
+import { openDatabase, type DatabaseTarget, type RawQuery } from '../src/db/database';
 import { callApi, demoSignIn, startServerProcess, type ServerProcess } from '../test/support/server-process';
-import { buyerName, fillInvoiceTotals, seedCompanyRows, sellerName } from '../test/support/scale-seed';
+import { buyerName, fillInvoiceTotals, seedCompanyRows, seedTrips, sellerName } from '../test/support/scale-seed';
 import { createPostgresDatabase, postgresAvailable } from '../test/support/test-server';
 
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 1_000_000);
@@ -33,6 +34,8 @@ const WITHDRAWALS = Number(process.env.BENCH_WITHDRAWALS ?? Math.floor(PAYMENTS 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 1);
 /** The demo company's ticket folder at scale (票夹), over 25 months: all of them one company's, the worst case. */
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 1_000_000);
+/** The demo taxi company's trips at scale, over 25 months, a third of them received by one passenger (the worst case). */
+const TRIPS = Number(process.env.BENCH_TRIPS ?? 1_000_000);
 /**
  * The small company: enough rows that every page and month the calls ask for has rows (page 50 of 20 is the list
  * limit; three months back; 收支 lists a month, so this month needs a thousand records), so small and large give
@@ -63,8 +66,15 @@ function chinaDay(back: number): string {
 const LAST_31_DAYS = { from: chinaDay(30), to: chinaDay(0), by: 'day' };
 const LAST_24_MONTHS = { from: `${chinaMonth(23)}-01`, to: chinaDay(0), by: 'month' };
 
+/** Who asks: the demo company's manager, unless the call is the taxi company's (its manager) or a passenger's. */
+type Caller = '企业管理员' | '出租车管理员' | '普通用户';
+/** What a call's body may name that differs between databases: one of the taxi company's cars. */
+interface Known {
+  carId: string;
+}
+
 /** Every list, filter, search, summary and statistics call of the app, as the screens send them. */
-const CALLS: { name: string; path: string; body: Record<string, unknown> }[] = [
+const CALLS: { name: string; path: string; body: Record<string, unknown> | ((known: Known) => Record<string, unknown>); as?: Caller }[] = [
   { name: 'invoice/list', path: 'invoice/list', body: {} },
   { name: 'invoice/list page 50', path: 'invoice/list', body: { page: 50 } },
   { name: 'invoice/list this month', path: 'invoice/list', body: { month: chinaMonth(0) } },
@@ -102,6 +112,15 @@ const CALLS: { name: string; path: string; body: Record<string, unknown> }[] = [
   { name: 'ticket/list seller name', path: 'ticket/list', body: { keyword: sellerName(123).slice(0, 6) } },
   { name: 'ticket/list number', path: 'ticket/list', body: { keyword: '0012345' } },
   { name: 'ticket/list broad keyword', path: 'ticket/list', body: { keyword: '贸易' } },
+  { name: 'taxiTrip/queryTrips', path: 'taxiTrip/queryTrips', body: {}, as: '出租车管理员' },
+  { name: 'taxiTrip/queryTrips page 50', path: 'taxiTrip/queryTrips', body: { page: 50 }, as: '出租车管理员' },
+  { name: 'taxiTrip/queryTrips one car', path: 'taxiTrip/queryTrips', body: ({ carId }) => ({ carId }), as: '出租车管理员' },
+  { name: 'taxiTrip/queryTrips last 31 days', path: 'taxiTrip/queryTrips', body: { fromDay: chinaDay(30), toDay: chinaDay(0) }, as: '出租车管理员' },
+  { name: 'taxiTrip/queryTrips car, 3 months ago', path: 'taxiTrip/queryTrips', body: ({ carId }) => ({ carId, fromDay: `${chinaMonth(3)}-01`, toDay: `${chinaMonth(3)}-28` }), as: '出租车管理员' },
+  { name: 'taxiTrip/queryTrips 待开票', path: 'taxiTrip/queryTrips', body: { state: '待开票' }, as: '出租车管理员' },
+  { name: 'taxiTrip/getMyTrips', path: 'taxiTrip/getMyTrips', body: {}, as: '普通用户' },
+  { name: 'taxiTrip/getMyTrips page 50', path: 'taxiTrip/getMyTrips', body: { page: 50 }, as: '普通用户' },
+  { name: 'taxiTrip/getMyTrips 待开票', path: 'taxiTrip/getMyTrips', body: { state: '待开票' }, as: '普通用户' },
 ];
 
 interface Measured {
@@ -126,21 +145,31 @@ async function drained(server: ServerProcess, token: string): Promise<void> {
   }
 }
 
-async function measure(server: ServerProcess, token: string, call: (typeof CALLS)[number]): Promise<Measured> {
-  const request = { url: `${server.url}/api/${call.path}`, method: 'POST' as const, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(call.body) };
-  const answer = await callApi(server.url, call.path, call.body, token);
+async function measure(server: ServerProcess, tokens: Record<Caller, string>, known: Known, call: (typeof CALLS)[number]): Promise<Measured> {
+  const token = tokens[call.as ?? '企业管理员'];
+  const body = typeof call.body === 'function' ? call.body(known) : call.body;
+  const request = { url: `${server.url}/api/${call.path}`, method: 'POST' as const, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  const answer = await callApi(server.url, call.path, body, token);
   if (!answer.body.success) throw new Error(`${call.name}: ${answer.body.message}`);
   const one = await autocannon({ ...request, connections: 1, duration: SECONDS });
   const fifty = await autocannon({ ...request, connections: 50, duration: SECONDS });
-  await drained(server, token);
+  await drained(server, tokens['企业管理员']);
   return { p50: one.latency.p50, p99: one.latency.p99, rps1: one.requests.average, rps50: fifty.requests.average, errors: one.non2xx + fifty.non2xx + one.errors + fifty.errors };
 }
 
 async function measureAll(server: ServerProcess, label: string): Promise<Measured[]> {
-  const { token } = await demoSignIn(server.url, '企业管理员');
+  const tokens: Record<Caller, string> = {
+    企业管理员: (await demoSignIn(server.url, '企业管理员')).token,
+    出租车管理员: (await demoSignIn(server.url, '出租车管理员')).token,
+    普通用户: (await demoSignIn(server.url, '普通用户')).token,
+  };
+  const cars = await callApi(server.url, 'taxiCar/getMyCars', {}, tokens['出租车管理员']);
+  const [car] = (cars.body.result ?? []) as { id: string }[];
+  if (!car) throw new Error('the taxi company has no car');
+  const known: Known = { carId: car.id };
   const results: Measured[] = [];
   for (const call of CALLS) {
-    results.push(await measure(server, token, call));
+    results.push(await measure(server, tokens, known, call));
     console.log(`  [${label}] ${call.name}: p50 ${results.at(-1)!.p50} ms, p99 ${results.at(-1)!.p99} ms, ${results.at(-1)!.rps50.toFixed(0)} req/s at 50`);
   }
   return results;
@@ -156,6 +185,15 @@ async function demoCompany(target: DatabaseTarget) {
     await database.close();
     throw error;
   }
+}
+
+/** The demo taxi company (出租车管理员's), its manager, and the passenger (普通用户) who receives a third of its trips. */
+async function taxiCompanyOf(raw: RawQuery) {
+  const [row] = await raw(
+    `select u.id as "userId", m.company_id as "companyId", (select id from users where demo_label = '普通用户') as "receiverId"
+     from users u join memberships m on m.user_id = u.id where u.demo_label = '出租车管理员'`,
+  );
+  return { userId: String(row?.userId), companyId: String(row?.companyId), receiverId: String(row?.receiverId) };
 }
 
 async function seedLarge(target: DatabaseTarget): Promise<number> {
@@ -213,11 +251,15 @@ async function seedLarge(target: DatabaseTarget): Promise<number> {
       // Numbers unlike the small history's (prefix 9000000); the folder's own minutes apart.
       await seedCompanyRows(database.raw, { companyId, userId, invoices: 0, tasks: 0, applications: 0, goods: 0, tickets: TICKETS, numberPrefix: 2, minutesApart: HISTORY_MINUTES / TICKETS });
     }
+    if (TRIPS > 0) {
+      console.log(`  播种: 演示出租车企业 ${TRIPS} 个行程… (seeding)`);
+      await seedTrips(database.raw, { ...(await taxiCompanyOf(database.raw)), trips: TRIPS, minutesApart: HISTORY_MINUTES / TRIPS, codeTag: 'large' });
+    }
     await database.raw('vacuum analyze');
     const [counts] = await database.raw(
-      `select (select count(*) from invoices)::int as invoices, (select count(*) from companies)::int as companies, (select count(*) from cash_orders)::int as orders, (select count(*) from ledger_entries)::int as entries, (select count(*) from tickets)::int as tickets`,
+      `select (select count(*) from invoices)::int as invoices, (select count(*) from companies)::int as companies, (select count(*) from cash_orders)::int as orders, (select count(*) from ledger_entries)::int as entries, (select count(*) from tickets)::int as tickets, (select count(*) from taxi_trips)::int as trips`,
     );
-    console.log(`  播种完成: ${counts?.invoices} 张发票, ${counts?.companies} 家企业, ${counts?.orders} 笔收款, ${counts?.entries} 条分录, ${counts?.tickets} 张票夹发票, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    console.log(`  播种完成: ${counts?.invoices} 张发票, ${counts?.companies} 家企业, ${counts?.orders} 笔收款, ${counts?.entries} 条分录, ${counts?.tickets} 张票夹发票, ${counts?.trips} 个行程, ${((Date.now() - started) / 1000).toFixed(0)} s`);
     return Date.now() - started;
   } finally {
     await database.close();
@@ -242,6 +284,8 @@ async function benchDatabase(database: string, env: Record<string, string | unde
     const { database: handle, userId, companyId } = await demoCompany(target);
     try {
       await seedCompanyRows(handle.raw, { companyId, userId, invoices: SMALL, tasks: SMALL, applications: SMALL / 10, goods: 0, payments: SMALL_PAYMENTS, withdrawals: SMALL / 10, tickets: SMALL, numberPrefix: 9_000_000, minutesApart: SMALL_MINUTES_APART, moneyMinutesApart: SMALL_MONEY_MINUTES_APART });
+      // Trips enough that the passenger's list has page 50 too (a third are received).
+      await seedTrips(handle.raw, { ...(await taxiCompanyOf(handle.raw)), trips: SMALL * 3, minutesApart: SMALL_MINUTES_APART / 3, codeTag: 'small' });
       await handle.raw('vacuum analyze');
     } finally {
       await handle.close();

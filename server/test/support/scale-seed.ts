@@ -352,9 +352,10 @@ export async function fillMoneyTotals(raw: RawQuery, companies: string, params: 
 /**
  * `trips` taxi trips of the company, `minutesApart` apart back from now, over its cars (three are added when it has
  * none): every 3rd received by `receiverId` (every 6th of those asked to be invoiced), every 7th not yet shared, the
- * others shared; and the day totals they add up to, as taxiTrip/create keeps them.
+ * others shared; and the day totals they add up to, as taxiTrip/create keeps them. `codeTag` sets the share codes of
+ * one seeding apart from another's in the same company (codes are unique).
  */
-export async function seedTrips(raw: RawQuery, rows: { companyId: string; userId: string; receiverId: string; trips: number; minutesApart?: number }): Promise<void> {
+export async function seedTrips(raw: RawQuery, rows: { companyId: string; userId: string; receiverId: string; trips: number; minutesApart?: number; codeTag?: string }): Promise<void> {
   const { companyId, userId, receiverId } = rows;
   const existing = await raw('select id from cars where company_id = $1::uuid', [companyId]);
   if (!existing.length) {
@@ -364,13 +365,13 @@ export async function seedTrips(raw: RawQuery, rows: { companyId: string; userId
     `insert into taxi_trips (company_id, car_id, license_plate_number, created_by, start_time, end_time, from_place, to_place, distance_metres, fare_fen, state, share_code, receiver_id, received_at, created_at)
      select $1::uuid, car.id, car.license_plate_number, $2::uuid, at, at + interval '20 minutes', '上车点' || (g % 97), '下车点' || (g % 89), 1000 + g % 30000, 1000 + g % 9000,
        case when g % 7 = 0 then '未分享' when g % 3 <> 0 then '待领取' when g % 18 = 0 then '待开票' else '已领取' end,
-       case when g % 7 = 0 then null else 'T' || substr(md5($1::text), 1, 6) || lpad(g::text, 8, '0') end,
+       case when g % 7 = 0 then null else 'T' || substr(md5($1::text || $6::text), 1, 6) || lpad(g::text, 8, '0') end,
        case when g % 7 <> 0 and g % 3 = 0 then $3::uuid end,
        case when g % 7 <> 0 and g % 3 = 0 then at + interval '30 minutes' end,
        at
      from (select g, now() - interval '1 hour' - g * $4::interval as at from generate_series(1, $5::int) g) seeded
      cross join lateral (select id, license_plate_number from cars where company_id = $1::uuid order by id offset (g % (select count(*) from cars where company_id = $1::uuid)) limit 1) car`,
-    [companyId, userId, receiverId, `${rows.minutesApart ?? 30} minutes`, rows.trips],
+    [companyId, userId, receiverId, `${rows.minutesApart ?? 30} minutes`, rows.trips, rows.codeTag ?? ''],
   );
   const day = `to_char((start_time at time zone 'UTC') + interval '8 hours', 'YYYYMMDD')::int`;
   await raw(
