@@ -3,7 +3,7 @@
  * pages link to them with `href` from here, so adding a page needs no host release (README.md, "Developing one
  * remote").
  *
- * Its pages that other apps link to (`home`, `invoiceTaskDetail`) are named in `@app/host-sdk/paths` instead, and only
+ * Its pages that other apps link to (`home`, `invoiceTaskDetail`, `titlesList`) are named in `@app/host-sdk/paths` instead, and only
  * there: `routes.ts` routes them with `appPaths`, the pages link to them with `appHref`.
  */
 import { definePaths } from '@app/host-sdk/define-paths';
@@ -16,6 +16,5 @@ export const { paths, href } = definePaths({
   invoiceWaitingList: '/invoice/waiting/list',
   invoiceTaskList: '/invoice/task/list',
   invoiceQrcode: '/invoice/qrcode',
-  titlesList: '/titles/list',
   titlesCreate: '/titles/create',
 } as const);

@@ -13,6 +13,6 @@ export const routes: RemoteRoute[] = [
   { path: paths.invoiceTaskList, meta: pageMeta('InvoiceTaskList', '开票任务', { keepAlive: false }), page: () => import('./pages/invoice-task-list/InvoiceTaskListPage') },
   { path: appPaths.invoiceTaskDetail, meta: pageMeta('InvoiceTaskDetail', '任务详情'), page: () => import('./pages/invoice-task-detail/InvoiceTaskDetailPage') },
   { path: paths.invoiceQrcode, meta: pageMeta('InvoiceQrcode', '开票二维码'), page: () => import('./pages/invoice-qrcode/InvoiceQrcodePage') },
-  { path: paths.titlesList, meta: pageMeta('TitlesList', '发票抬头'), page: () => import('./pages/titles-list/TitlesListPage') },
+  { path: appPaths.titlesList, meta: pageMeta('TitlesList', '发票抬头'), page: () => import('./pages/titles-list/TitlesListPage') },
   { path: paths.titlesCreate, meta: pageMeta('TitlesCreate', '新增抬头'), page: () => import('./pages/titles-create/TitlesCreatePage') },
 ];

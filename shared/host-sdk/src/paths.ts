@@ -35,6 +35,13 @@ export const { paths: appPaths, href: appHref } = definePaths({
   myCompanies: '/my/companies', // (my) from the invoice home
   myCompanyBind: '/my/company/bind', // (my) from the host's /shop/universalBindShop and the invoice pages
   myWallet: '/my/wallet', // (wallet) from 我的
+  titlesList: '/titles/list', // (invoice) from 我的
+  myTrip: '/my/trip', // (taxi) from 我的
+  myPassenger: '/my/passenger', // (taxi) from 我的
+  taxiTrip: '/taxi/trip', // (taxi) from 我的
+  taxiCars: '/taxi/cars', // (taxi) from 我的
+  taxiShareList: '/taxi/share/list', // (taxi) from 我的
+  myTaxiTrip: '/my/taxi/trip', // (taxi) from 我的
   shop: '/shop/:code', // (payment) the company's shop link, from the server's QR codes and short links
 } as const);
 

@@ -24,7 +24,8 @@ describe('appHref: the pages that cross apps', () => {
         'login', 'servicesClose', 'shortLink', 'universalBindShop',
         // linked across apps
         'invoiceTaskDetail', 'taxiInvoiceCreate', 'myTaxAccount', 'myContactUs', 'myCompanyGoodsAdd', 'myCompanies',
-        'myCompanyBind', 'shop', 'myWallet',
+        'myCompanyBind', 'shop', 'myWallet', 'titlesList', 'myTrip', 'myPassenger', 'taxiTrip', 'taxiCars', 'taxiShareList',
+        'myTaxiTrip',
       ].sort(),
     );
     const patterns = Object.values(appPaths);

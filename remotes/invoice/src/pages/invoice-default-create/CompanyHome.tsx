@@ -21,7 +21,7 @@ function shortcutsOf(summary: HomeSummary | null, taxiUser: boolean): Shortcut[]
     { label: '开票二维码', to: href('invoiceQrcode'), icon: 'qrcode', tone: 'cyan' },
     ...(taxiUser ? [{ label: '出租车发票', to: appHref('taxiInvoiceCreate'), icon: 'taxi', tone: 'orange' } satisfies Shortcut] : []),
     { label: '发票列表', to: href('invoiceList'), icon: 'invoiceList', tone: 'green' },
-    { label: '发票抬头', to: href('titlesList'), icon: 'titles', tone: 'blue' },
+    { label: '发票抬头', to: appHref('titlesList'), icon: 'titles', tone: 'blue' },
   ];
 }
 

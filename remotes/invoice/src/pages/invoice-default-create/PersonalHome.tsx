@@ -7,7 +7,6 @@ import { appHref } from '@app/host-sdk/paths';
 import { Link, useNavigate } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { PagedList } from '@app/ui/paged-list';
-import { href } from '../../paths';
 import { myApplications } from '../../features/applications/applications-api';
 import type { Application } from '@app/contract/invoice-application';
 import { MyApplicationCard } from './MyApplicationCard';
@@ -27,7 +26,7 @@ export function PersonalHome({ nickname }: { nickname: string }) {
       <HomeShortcuts
         columns={3}
         items={[
-          { label: '我的抬头', to: href('titlesList'), icon: 'titles', tone: 'blue' },
+          { label: '我的抬头', to: appHref('titlesList'), icon: 'titles', tone: 'blue' },
           { label: '我的票夹', to: appHref('ticketIndex'), icon: 'ticket', tone: 'green' },
           { label: '联系客服', to: appHref('myContactUs'), icon: 'service', tone: 'orange' },
         ]}
@@ -49,7 +48,7 @@ export function PersonalHome({ nickname }: { nickname: string }) {
         empty={{
           description: '还没有开票申请，扫描商家的开票二维码即可申请',
           action: (
-            <Button color="primary" fill="outline" size="small" onClick={() => navigate(href('titlesList'))}>
+            <Button color="primary" fill="outline" size="small" onClick={() => navigate(appHref('titlesList'))}>
               管理发票抬头
             </Button>
           ),

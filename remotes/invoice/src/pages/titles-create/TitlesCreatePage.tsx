@@ -2,11 +2,11 @@
  * `/titles/create` adds a title; `/titles/create?id=<id>` edits that one. After 保存成功 it goes back to where the
  * user came from (the title list), or to the list when the page was opened directly.
  */
+import { appHref } from '@app/host-sdk/paths';
 import { useState } from 'react';
 import { useSearchParams } from '@app/host-sdk/router';
 import { Toast } from '@app/ui/toast';
 import { FormPage, useEditedRecord, useGoBack } from '@app/widgets/form-page';
-import { href } from '../../paths';
 import { getTitle, saveTitle, type Title } from '../../features/titles/titles-api';
 import { TitleForm } from './TitleForm';
 import type { TitleFormValues } from './title-form-rules';
@@ -29,7 +29,7 @@ export default function TitlesCreatePage() {
     await saveTitle({ ...values, ...(id ? { id } : {}) });
     Toast.show({ icon: 'success', content: '保存成功' });
     setFormVersion((version) => version + 1);
-    goBack(href('titlesList'));
+    goBack(appHref('titlesList'));
   }
 
   return (

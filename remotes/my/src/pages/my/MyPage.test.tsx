@@ -20,6 +20,11 @@ const OFFLINE_PAY = userDetail({
   permissions: ['benefit_payment'],
   companyInfo: { ...(userDetail().companyInfo as NonNullable<UserDetail['companyInfo']>), roleName: '线下收款管理员' },
 });
+const TAXI_MANAGER = userDetail({
+  nickname: '赵强',
+  permissions: ['company_manage', 'company_user_role', 'taxi_trip_manage'],
+  companyInfo: { ...(userDetail().companyInfo as NonNullable<UserDetail['companyInfo']>), roleName: '车队管理员' },
+});
 /** The menu entries shown, in order. */
 const entries = () => Array.from(document.querySelectorAll('.my-page__menu .adm-list-item-content-main')).map((node) => node.textContent);
 
@@ -108,10 +113,15 @@ describe('MyPage', () => {
   });
 
   test.each([
-    ['a company manager', userDetail(), ['我的企业', '商品管理', '员工管理', '子码管理', '店铺码', '钱包', '统计', '税务账号', '生活服务入驻', '联系客服']],
-    ['a company employee', EMPLOYEE, ['我的企业', '商品管理', '子码管理', '店铺码', '统计', '税务账号', '联系客服']],
-    ['an offline-pay manager', OFFLINE_PAY, ['我的企业', '绑定企业', '钱包', '联系客服']],
-    ['a user of no company', PERSON, ['我的企业', '绑定企业', '联系客服']],
+    ['a company manager', userDetail(), ['我的企业', '商品管理', '员工管理', '子码管理', '店铺码', '钱包', '统计', '我的行程', '乘客信息', '发票抬头', '税务账号', '生活服务入驻', '联系客服']],
+    ['a company employee', EMPLOYEE, ['我的企业', '商品管理', '子码管理', '店铺码', '统计', '我的行程', '乘客信息', '发票抬头', '税务账号', '联系客服']],
+    ['an offline-pay manager', OFFLINE_PAY, ['我的企业', '绑定企业', '钱包', '我的行程', '乘客信息', '发票抬头', '联系客服']],
+    ['a user of no company', PERSON, ['我的企业', '绑定企业', '我的行程', '乘客信息', '发票抬头', '联系客服']],
+    [
+      'a taxi manager',
+      TAXI_MANAGER,
+      ['我的企业', '商品管理', '员工管理', '子码管理', '店铺码', '钱包', '统计', '我的行程', '乘客信息', '记录行程', '车辆管理', '分享记录', '企业行程', '发票抬头', '税务账号', '生活服务入驻', '联系客服'],
+    ],
   ])('%s sees the menu their permissions allow', (_case, user, expected) => {
     openMy(user);
     expect(entries()).toEqual(expected);
@@ -134,8 +144,15 @@ describe('MyPage', () => {
     ['钱包', '/my/wallet'],
     ['统计', '/my/statistics/invoiceStatistics'],
     ['生活服务入驻', '/tools/join/lifeServices'],
+    ['我的行程', '/my/trip'],
+    ['乘客信息', '/my/passenger'],
+    ['发票抬头', '/titles/list'],
+    ['记录行程', '/taxi/trip'],
+    ['车辆管理', '/taxi/cars'],
+    ['分享记录', '/taxi/share/list'],
+    ['企业行程', '/my/taxi/trip'],
   ])('%s opens %s', (label, address) => {
-    const { url } = openMy();
+    const { url } = openMy(TAXI_MANAGER);
     fireEvent.click(screen.getByText(label));
     expect(url()).toBe(address);
   });

@@ -3,7 +3,7 @@
  * each leads. Kept as data so the page and its test read the same rules.
  */
 import { appHref } from '@app/host-sdk/paths';
-import { hasPermission, isCompanyUser } from '@app/host-sdk/roles';
+import { hasPermission, isCompanyUser, isTaxiUser } from '@app/host-sdk/roles';
 import type { UserDetail } from '@app/contract/user';
 import { href } from '../../paths';
 
@@ -20,6 +20,13 @@ const ICONS = {
   taxAccount: 'M12 3l8 3v6c0 5-3.5 8-8 9c-4.5-1-8-4-8-9V6z M9 12l2 2 4-4',
   lifeServices: 'M4 10h16l-1 10H5z M8 10V7a4 4 0 0 1 8 0v3',
   contact: 'M4 14v-2a8 8 0 0 1 16 0v2 M4 14h3v5H4z M17 14h3v5h-3z M20 19a3 3 0 0 1-3 3h-4',
+  titles: 'M5 3h10l4 4v14H5z M15 3v4h4 M8 11h8 M8 15h8 M8 19h5',
+  trips: 'M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11z M12 12.5a2.5 2.5 0 1 0 0-5a2.5 2.5 0 1 0 0 5z',
+  passenger: 'M12 11a4 4 0 1 0 0-8a4 4 0 1 0 0 8z M4 21a8 8 0 0 1 16 0',
+  recordTrip: 'M4 20h4L19 9l-4-4L4 16z M13 7l4 4',
+  cars: 'M3 16v-4l2-5h14l2 5v4z M3 16v3h3v-3 M18 16v3h3v-3 M6.5 13h1 M16.5 13h1',
+  shares: 'M18 8a3 3 0 1 0 0-6a3 3 0 1 0 0 6z M6 15a3 3 0 1 0 0-6a3 3 0 1 0 0 6z M18 22a3 3 0 1 0 0-6a3 3 0 1 0 0 6z M8.6 13.5l6.8 4 M15.4 6.5l-6.8 4',
+  companyTrips: 'M4 4h16v16H4z M4 9h16 M9 9v11 M12 13h5 M12 16h5',
 } as const;
 
 export interface MenuEntry {
@@ -57,7 +64,19 @@ export function menuFor(user: UserDetail | null, invitations = 0): MenuGroup[] {
     inCompany && (manager || hasPermission(user, 'benefit_payment')) && { label: '钱包', to: appHref('myWallet'), icon: ICONS.wallet },
     companyUser && { label: '统计', to: href('myInvoiceStatistics'), icon: ICONS.statistics },
   ]);
+  // Anyone can ride a taxi: the trips they received and their passenger profile; a taxi company's people also record
+  // and share trips and choose the car, its manager sees all its trips.
+  const taxiUser = isTaxiUser(user);
+  const travel = entries([
+    { label: '我的行程', to: appHref('myTrip'), icon: ICONS.trips, extra: '领取的出租车行程' },
+    { label: '乘客信息', to: appHref('myPassenger'), icon: ICONS.passenger },
+    taxiUser && { label: '记录行程', to: appHref('taxiTrip'), icon: ICONS.recordTrip },
+    taxiUser && { label: '车辆管理', to: appHref('taxiCars'), icon: ICONS.cars },
+    taxiUser && { label: '分享记录', to: appHref('taxiShareList'), icon: ICONS.shares },
+    taxiUser && manager && { label: '企业行程', to: appHref('myTaxiTrip'), icon: ICONS.companyTrips },
+  ]);
   const service = entries([
+    { label: '发票抬头', to: appHref('titlesList'), icon: ICONS.titles },
     companyUser && { label: '税务账号', to: appHref('myTaxAccount'), icon: ICONS.taxAccount },
     inCompany && manager && { label: '生活服务入驻', to: href('toolsLifeServices'), icon: ICONS.lifeServices },
     { label: '联系客服', to: appHref('myContactUs'), icon: ICONS.contact },
@@ -65,6 +84,7 @@ export function menuFor(user: UserDetail | null, invitations = 0): MenuGroup[] {
   return [
     { title: '企业', entries: company },
     { title: '资金与统计', entries: money },
+    { title: '出行', entries: travel },
     { title: '服务', entries: service },
   ].filter((group) => group.entries.length > 0);
 }

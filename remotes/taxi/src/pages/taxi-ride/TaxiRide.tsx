@@ -7,6 +7,7 @@
  * It knows no router: it is given the code and a way to go elsewhere, by the federated route (TaxiRidePage.tsx) or
  * by the lean page a phone opens cold (src/lean/ride-entry.tsx). Kept small: the title picker loads when opened.
  */
+import { appHref } from '@app/host-sdk/paths';
 import { lazy, useState } from 'react';
 import { ApiError } from '@app/host-sdk/api-client';
 import type { Title } from '@app/domain/invoice-title';
@@ -22,7 +23,6 @@ import { WhenOpened } from '@app/widgets/when-opened';
 import { TripFacts } from '../../features/trips/TripFacts';
 import { TripStateTag } from '../../features/trips/trip-state';
 import { applyInvoice, getTripByCode, receiveTrip, type TaxiTrip } from '../../features/trips/trips-api';
-import { href } from '../../paths';
 import { TAXI_RIDE_META } from './meta';
 import './taxi-ride.css';
 
@@ -124,7 +124,7 @@ export function TaxiRide({ code, navigate, firstTrip }: TaxiRideProps) {
               申请开票
             </Button>
           ) : null}
-          <Button block fill="outline" color="primary" onClick={() => navigate(href('myTrip'))}>
+          <Button block fill="outline" color="primary" onClick={() => navigate(appHref('myTrip'))}>
             我的行程
           </Button>
           <WhenOpened visible={picking}>

@@ -3,6 +3,7 @@
  * each opens its share page (the QR code again, the state). Kept in the page cache, it reloads when shown again: a
  * passenger may have received a trip meanwhile.
  */
+import { appHref } from '@app/host-sdk/paths';
 import { useRef, useState } from 'react';
 import { useNavigate, useRouteMeta } from '@app/host-sdk/router';
 import { useSession } from '@app/host-sdk/session-hooks';
@@ -61,7 +62,7 @@ function ShareList() {
           : {
               description: '还没有分享过行程',
               action: (
-                <Button color="primary" size="small" onClick={() => navigate(href('taxiTrip'))}>
+                <Button color="primary" size="small" onClick={() => navigate(appHref('taxiTrip'))}>
                   记录行程
                 </Button>
               ),

@@ -4,6 +4,7 @@
  * few seconds while 待领取, so the driver sees 已领取 the moment the passenger has it. A trip not shared yet is shared
  * here (the same code every time: sharing is no-repeat). 再记一单 goes back to the form.
  */
+import { appHref } from '@app/host-sdk/paths';
 import { showToast } from '@app/ui/feedback';
 import { useNavigate, useRouteMeta, useSearchParams } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
@@ -18,7 +19,6 @@ import { TripFacts } from '../../features/trips/TripFacts';
 import { TripStateTag } from '../../features/trips/trip-state';
 import { getTripById, shareLinkOf, shareTrip, type TaxiTrip } from '../../features/trips/trips-api';
 import { useTrip } from '../../features/trips/use-trip';
-import { href } from '../../paths';
 import './taxi-trip-share.css';
 
 /** The trip, shared if it was not yet. */
@@ -42,7 +42,7 @@ export default function TaxiTripSharePage() {
   const id = params.get('id');
   const { loaded, retry } = useTrip(id, sharedTrip, (trip) => trip.state === '待领取');
   const again = (
-    <Button block color="primary" size="large" onClick={() => navigate(href('taxiTrip'))}>
+    <Button block color="primary" size="large" onClick={() => navigate(appHref('taxiTrip'))}>
       再记一单
     </Button>
   );
@@ -51,7 +51,7 @@ export default function TaxiTripSharePage() {
   if (!id || loaded.state === 'missing') {
     body = (
       <StatusView icon="empty" title="没有找到这个行程" description="请从分享记录重新进入">
-        <Button block color="primary" onClick={() => navigate(href('taxiShareList'), { replace: true })}>
+        <Button block color="primary" onClick={() => navigate(appHref('taxiShareList'), { replace: true })}>
           查看分享记录
         </Button>
       </StatusView>
@@ -97,7 +97,7 @@ export default function TaxiTripSharePage() {
         </Card>
         <div className="taxi-share__actions">
           {again}
-          <Button block fill="none" onClick={() => navigate(href('taxiShareList'))}>
+          <Button block fill="none" onClick={() => navigate(appHref('taxiShareList'))}>
             分享记录
           </Button>
         </div>

@@ -4,6 +4,7 @@
  * the domain's rules. Submitting records it (`taxiTrip/create`), shares it (`taxiTrip/shareTrip`) and opens its share
  * page for the passenger to scan. Without a car, the page points to adding one.
  */
+import { appHref } from '@app/host-sdk/paths';
 import { useState } from 'react';
 import { chinaDateTime } from '@app/domain/china-time';
 import { MAX_TRIP_AGE_MS } from '@app/domain/taxi-trip';
@@ -87,14 +88,14 @@ export default function TaxiTripPage() {
         <Card className="taxi-trip__car" aria-label="记录车辆">
           <DetailRow label="车辆">
             <span className="taxi-trip__plate">{defaultCar.licensePlateNumber}</span>
-            <a className="taxi-trip__change" role="button" onClick={() => navigate(href('taxiCars'))}>
+            <a className="taxi-trip__change" role="button" onClick={() => navigate(appHref('taxiCars'))}>
               更换
             </a>
           </DetailRow>
         </Card>
         <TripForm carId={defaultCar.id} />
         <div className="taxi-trip__links">
-          <a role="button" onClick={() => navigate(href('taxiShareList'))}>
+          <a role="button" onClick={() => navigate(appHref('taxiShareList'))}>
             分享记录
           </a>
         </div>
@@ -107,7 +108,7 @@ export default function TaxiTripPage() {
   } else {
     body = (
       <StatusView icon="empty" title="还没有车辆" description="请先添加车辆并设为默认车辆，再记录行程">
-        <Button block color="primary" onClick={() => navigate(href('taxiCars'))}>
+        <Button block color="primary" onClick={() => navigate(appHref('taxiCars'))}>
           去添加车辆
         </Button>
       </StatusView>
