@@ -99,16 +99,22 @@ test('the driver adds a car, makes it the default, records a trip and shares it'
   await context.close();
 });
 
-test('the passenger opens the link cold, receives the trip and asks for an invoice; a second passenger is told it is taken', async ({ browser }) => {
+test('the passenger opens the link cold, signs in, receives the trip and asks for an invoice; a second passenger is told it is taken', async ({ browser }) => {
   test.setTimeout(90_000);
-  const { context, page } = await phoneSignedInAs(browser, passengerToken);
+  // A phone that never opened the app: the link leads to the ride page, which sends it to sign in and back.
+  const context = await browser.newContext({ ...wechatPhone });
+  const page = await context.newPage();
   await page.goto(shareLink);
-  await expect(page).toHaveURL(/\/taxi\/ride\/[A-Za-z0-9]+$/);
+  await expect(page).toHaveURL(/\/api\/auth\/authorize\?/);
+  await page.getByRole('button', { name: '以普通用户身份登录' }).click();
+  await expect(page).toHaveURL(/\/taxi\/ride\/[A-Za-z0-9]+(\?t=\d+)?$/);
   const trip = page.getByLabel('行程', { exact: true });
   await expect(trip).toContainText('杭州');
   await expect(trip).toContainText(PLATE);
   await expect(trip).toContainText('¥46.50');
   await expect(tripState(trip, '待领取')).toBeVisible();
+  // Signed in on the way: no 登录已失效 (the trip's call waited for the new session).
+  await expect(page.locator('.adm-dialog')).toHaveCount(0);
   await page.getByRole('button', { name: '领取行程' }).click();
   await expect(tripState(trip, '已领取')).toBeVisible();
   await page.getByRole('button', { name: '申请开票' }).click();

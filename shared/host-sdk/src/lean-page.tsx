@@ -15,7 +15,7 @@
  *
  * The config call, the user call and the page's own first call (`start`) go out together, so the page costs one
  * round trip after its script (returning from a sign-in, the exchange of its code goes out with the config and the
- * page's call, and the user call once the exchange has answered).
+ * page's call, and the user call once the exchange has answered; so does a page call that needs the session).
  */
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -48,6 +48,12 @@ export interface LeanPageOptions<P extends string, S> {
    * returned. A failure it does not handle itself reaches the error catalogue only once that is installed.
    */
   start?: (params: PathParams<P>) => S;
+  /**
+   * `start` needs the session (a call only a signed-in user may make, like the passenger's `taxiTrip/get`): returning
+   * from a sign-in, it goes out once the code's exchange has answered, not beside it — sent before, it would carry no
+   * token, be refused and say 登录已失效. Such a `start` returns a promise.
+   */
+  startNeedsSession?: boolean;
   /** The page, with its params and what `start` returned. */
   render: (params: PathParams<P>, started: S | undefined) => ReactNode;
 }
@@ -90,6 +96,15 @@ function LeanFrame({ meta, owner, children }: { meta: RouteMeta; owner: string; 
   );
 }
 
+/** The page's first call, now, or once the sign-in code's exchange has answered when it needs the session. */
+function startPage<P extends string, S>(options: LeanPageOptions<P, S>, params: PathParams<P>, exchanging: boolean): S | undefined {
+  const { start } = options;
+  if (!start) return undefined;
+  if (!exchanging || !options.startNeedsSession) return start(params);
+  // A failed exchange shows no page (登录未完成, then signing in): the call is not made.
+  return signInExchanged().then(() => (getToken() ? start(params) : Promise.reject(new Error('登录未完成')))) as S;
+}
+
 export async function renderLeanPage<const P extends string, S = undefined>(options: LeanPageOptions<P, S>): Promise<LeanPageOutcome> {
   const { meta, owner } = options;
   document.title = meta.title;
@@ -109,7 +124,7 @@ export async function renderLeanPage<const P extends string, S = undefined>(opti
   } else if (meta.auth && signedIn) {
     void preloadUser();
   }
-  const started = signedIn || exchanging || !meta.auth ? options.start?.(params) : undefined;
+  const started = signedIn || exchanging || !meta.auth ? startPage(options, params, exchanging) : undefined;
   // `render` hands it to the page; a page that is never shown leaves its failure unhandled no more.
   if (started instanceof Promise) started.catch(() => undefined);
 

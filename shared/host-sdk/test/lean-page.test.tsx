@@ -36,7 +36,7 @@ let replaced: string[];
 let assigned: string[];
 
 /** Opens the lean page at `address` with the API answering `calls`. */
-function open(address: string, calls: Record<string, Route>) {
+function open(address: string, calls: Record<string, Route>, { startNeedsSession = false } = {}) {
   window.history.replaceState(null, '', address);
   const api = mockApi(calls);
   const outcome = renderLeanPage({
@@ -44,6 +44,7 @@ function open(address: string, calls: Record<string, Route>) {
     owner: 'payment',
     path: '/shop/:code',
     start: ({ code }) => callApi('shop/get', { code }, { handles: true }).then((shop) => shop.shopName),
+    startNeedsSession,
     render: ({ code }, shopName) => <ShopStub code={code} shopName={shopName} />,
   });
   return { api, outcome };
@@ -123,6 +124,34 @@ describe('the page', () => {
     expect(sessionStore.get(userDetailAtom)?.id).toBe(CUSTOMER.id);
     expect(api.calls).toHaveLength(4);
     expect(replaced).toEqual([]);
+    expect(dialogs.alert).not.toHaveBeenCalled();
+  });
+
+  test('a page call that needs the session (startNeedsSession), back from signing in: it waits for the exchange and carries the new session', async () => {
+    startSignIn();
+    let answerExchange: () => void = () => {};
+    const tokenOfPageCall: (string | null)[] = [];
+    const { api, outcome } = open(
+      `/shop/YST0001?signin=${CODE}`,
+      {
+        'sysConfig/get': ok(config()),
+        'auth/exchange': () => new Promise((resolve) => (answerExchange = () => resolve(ok({ token: 'tok-new-abcdefghijklmnopq' })))),
+        'user/getOfficialAccountLoginUserInfo': ok(CUSTOMER),
+        'shop/get': () => {
+          tokenOfPageCall.push(getToken());
+          return ok(SHOP);
+        },
+      },
+      { startNeedsSession: true },
+    );
+    await waitFor(() => expect(api.calls.map((call) => call.path).sort()).toEqual(['auth/exchange', 'sysConfig/get']));
+    expect(api.bodiesOf('shop/get')).toEqual([]);
+    answerExchange();
+    await act(async () => {
+      expect(await outcome).toBe('shown');
+    });
+    expect(tokenOfPageCall).toEqual(['tok-new-abcdefghijklmnopq']);
+    expect(screen.getByText('店铺已在加载')).toBeTruthy();
     expect(dialogs.alert).not.toHaveBeenCalled();
   });
 

@@ -14,7 +14,9 @@ void renderLeanPage({
   meta: TAXI_RIDE_META,
   owner: 'taxi',
   path: paths.taxiRide,
-  // Signed in (or signing in): `taxiTrip/get` goes out with the config and user calls.
+  // Signed in: `taxiTrip/get` goes out with the config and user calls; back from signing in, with the user call once
+  // the code's exchange has answered (it needs the session).
   start: ({ code }) => getTripByCode(code),
+  startNeedsSession: true,
   render: ({ code }, trip) => <TaxiRide code={code} navigate={(to) => window.location.assign(to)} firstTrip={trip} />,
 });
