@@ -156,21 +156,24 @@ try {
     await fresh.close();
   }
 
-  // The taxi remote's first navigation for a taxi company's driver (issue 22: at most 40 KiB gzip of JavaScript
-  // beyond what the host loaded), from a host-only page as above.
-  console.log('\n出租车模块首次导航 (出租车管理员, 从仅宿主页面, gzip; 目标 JS ≤ 40 KiB)');
-  for (const [path, shows] of [['/taxi/trip', '记录并分享'], ['/taxi/cars', '企业车辆'], ['/invoice/taxi/create', '出租车发票']] as const) {
+  // The taxi remote's first navigation for a taxi company's driver (issue 22: at most 40 KiB gzip of JavaScript beyond
+  // what the host already loaded): the app opened at `/` (the host, the 开票 home), then the page, in a fresh browser
+  // each — what that first tap adds (the remote's manifest, entry and routes, the shared modules it needs first, the page).
+  console.log('\n出租车模块首次导航 (出租车管理员, 在 / 之后, gzip; 目标 JS ≤ 40 KiB)');
+  for (const [path, shows] of [['/taxi/trip', '记录并分享'], ['/taxi/cars', '企业车辆'], ['/invoice/taxi/create', '选择行程'], ['/my/taxi/trip', '企业行程']] as const) {
     const fresh = await browser.newContext(wechatPhone);
     await fresh.addInitScript((value) => localStorage.setItem('token', JSON.stringify(value)), driver);
-    const hostPage = await fresh.newPage();
-    await hostPage.goto(`${server.url}/__host-only__`, { waitUntil: 'networkidle' });
-    const added = record(hostPage);
-    await hostPage.evaluate((target) => {
+    const driverPage = await fresh.newPage();
+    await driverPage.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+    await driverPage.getByText('出租车发票').first().waitFor();
+    await driverPage.waitForLoadState('networkidle');
+    const added = record(driverPage);
+    await driverPage.evaluate((target) => {
       history.pushState({}, '', target);
       dispatchEvent(new PopStateEvent('popstate'));
     }, path);
-    await hostPage.getByText(shows).first().waitFor();
-    await hostPage.waitForLoadState('networkidle');
+    await driverPage.locator('.app-layout__page:visible').getByText(shows).first().waitFor();
+    await driverPage.waitForLoadState('networkidle');
     console.log(`  taxi     ${path.padEnd(22)} JS ${kib(sum(added, 'js')).padStart(5)} KiB, CSS ${kib(sum(added, 'css')).padStart(5)} KiB`);
     if (process.env.VERBOSE) console.log(describe(added.filter((f) => f.kind === 'js')));
     await fresh.close();
