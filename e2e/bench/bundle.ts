@@ -160,7 +160,7 @@ try {
   // what the host already loaded): the app opened at `/` (the host, the 开票 home), then the page, in a fresh browser
   // each — what that first tap adds (the remote's manifest, entry and routes, the shared modules it needs first, the page).
   console.log('\n出租车模块首次导航 (出租车管理员, 在 / 之后, gzip; 目标 JS ≤ 40 KiB)');
-  for (const [path, shows] of [['/taxi/trip', '记录并分享'], ['/taxi/cars', '企业车辆'], ['/invoice/taxi/create', '选择行程'], ['/my/taxi/trip', '企业行程']] as const) {
+  for (const [path, shows] of [['/taxi/trip', '记录并分享'], ['/taxi/cars', '企业车辆'], ['/invoice/taxi/create', '没有待开票的行程'], ['/my/taxi/trip', '企业行程']] as const) {
     const fresh = await browser.newContext(wechatPhone);
     await fresh.addInitScript((value) => localStorage.setItem('token', JSON.stringify(value)), driver);
     const driverPage = await fresh.newPage();

@@ -93,6 +93,18 @@ describe('TaxiTripPage', () => {
     expect(url()).toBe('/taxi/cars');
   });
 
+  test('a time field shows its minute and opens the date picker (loaded on the first tap) titled with the field', async () => {
+    open();
+    await screen.findByText('浙A·T1234');
+    const start = screen.getByRole('button', { name: /^上车时间：\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/ });
+    expect(document.querySelector('.adm-picker')).toBeNull();
+    fireEvent.click(start);
+    expect(await screen.findByText('选择上车时间')).toBeTruthy();
+    // 取消 keeps the minute chosen before.
+    fireEvent.click(screen.getByText('取消'));
+    expect(screen.getByRole('button', { name: start.getAttribute('aria-label') ?? '' })).toBeTruthy();
+  });
+
   test('更换 leads to the cars page', async () => {
     const { url } = open();
     fireEvent.click(await screen.findByRole('button', { name: '更换' }));

@@ -6,12 +6,10 @@
  */
 import { appHref } from '@app/host-sdk/paths';
 import { useState } from 'react';
-import { chinaDateTime } from '@app/domain/china-time';
 import { MAX_TRIP_AGE_MS } from '@app/domain/taxi-trip';
 import { useNavigate, useRouteMeta } from '@app/host-sdk/router';
 import { useSession } from '@app/host-sdk/session-hooks';
 import { Button } from '@app/ui/button';
-import { DatePicker } from '@app/ui/date-picker';
 import { Form } from '@app/ui/form';
 import { Input } from '@app/ui/input';
 import { Page } from '@app/ui/page';
@@ -22,19 +20,15 @@ import { useCompanyCars } from '../../features/cars/use-company-cars';
 import { TaxiOnlyPage } from '../../features/taxi-only/TaxiOnlyPage';
 import { createTrip, shareTrip } from '../../features/trips/trips-api';
 import { href } from '../../paths';
+import { TimeInput } from './TimeInput';
 import { distanceRule, endRule, fareRule, formFieldOf, freshValues, placeRule, startRule, toCreateBody, type TripFormValues } from './trip-form-rules';
 import './taxi-trip.css';
-
-const TIME_LABELS: Partial<Record<string, string>> = { year: '年', month: '月', day: '日', hour: '时', minute: '分' };
-const timeLabel = (type: string, data: number) => `${String(data).padStart(type === 'year' ? 4 : 2, '0')}${TIME_LABELS[type] ?? ''}`;
 
 function TimeField({ name, label, rules, dependencies }: { name: keyof TripFormValues; label: string; rules: Parameters<typeof Form.Item>[0]['rules']; dependencies?: string[] }) {
   const now = new Date();
   return (
-    <Form.Item name={name} label={label} required trigger="onConfirm" rules={rules} dependencies={dependencies} onClick={(_, picker) => picker.current?.open()}>
-      <DatePicker title={`选择${label}`} precision="minute" min={new Date(now.getTime() - MAX_TRIP_AGE_MS)} max={now} renderLabel={timeLabel}>
-        {(value) => (value ? chinaDateTime(value) : <span className="taxi-trip__placeholder">请选择</span>)}
-      </DatePicker>
+    <Form.Item name={name} label={label} required rules={rules} dependencies={dependencies}>
+      <TimeInput label={label} min={new Date(now.getTime() - MAX_TRIP_AGE_MS)} max={now} />
     </Form.Item>
   );
 }
