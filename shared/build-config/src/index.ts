@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { dirname, join, relative } from 'node:path';
 import { defineConfig, type EnvironmentConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -147,12 +148,26 @@ export function remoteSharedDependencies(appDir: string, release: boolean): Shar
   return Object.fromEntries(Object.entries(shared).map(([name, config]) => [name, { ...config, import: false as const }]));
 }
 
+/**
+ * The icon: a blue tile with a white receipt, inline (the page makes no request for it, and no browser asks the
+ * server for /favicon.ico, which it would answer 404).
+ */
+const FAVICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#0e5fd8"/><path d="M10 7h12v18l-3-2-3 2-3-2-3 2z" fill="#fff"/><path d="M13 12h6M13 16h6" stroke="#0e5fd8" stroke-width="2"/></svg>',
+)}`;
+
+/**
+ * What every page's HTML carries (the host's, a lean page's, a remote's own dev page): the language (zh-CN, so a
+ * screen reader reads it as Chinese), a viewport that lets the reader zoom, and the icon.
+ */
 const htmlTags = {
   title: '优税通',
+  template: fileURLToPath(new URL('../html/index.html', import.meta.url)),
   meta: {
-    viewport: 'width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no, viewport-fit=cover',
+    viewport: 'width=device-width, initial-scale=1, viewport-fit=cover',
     'format-detection': 'telephone=no',
   },
+  tags: [{ tag: 'link', attrs: { rel: 'icon', type: 'image/svg+xml', href: FAVICON } }],
 };
 
 /**
@@ -191,7 +206,7 @@ export function defineHostConfig(appDir: string, options: { runtimePlugins: stri
         'provide-shared': { import: provideAllSharedEntry(appDir), html: false },
       },
     },
-    html: { title: htmlTags.title, meta: htmlTags.meta },
+    html: { title: htmlTags.title, template: htmlTags.template, meta: htmlTags.meta, tags: htmlTags.tags },
     output: { assetPrefix: process.env.ASSET_PREFIX ?? '/', distPath: { root: process.env.DIST_DIR ?? 'dist' }, cleanDistPath: true },
     server: { port: 3000, proxy: { '/api': 'http://localhost:8080', '/remotes': 'http://localhost:8080' } },
     performance: { chunkSplit: { strategy: 'split-by-experience', override: { minSize: 0 } } },
@@ -239,7 +254,7 @@ const leanEnvironmentName = (name: string) => `lean-${name}`;
 function leanEnvironment(name: string, page: LeanPage, distRoot: string): EnvironmentConfig {
   return {
     source: { entry: { index: page.entry } },
-    html: { title: page.title ?? htmlTags.title, meta: htmlTags.meta },
+    html: { title: page.title ?? htmlTags.title, template: htmlTags.template, meta: htmlTags.meta, tags: htmlTags.tags },
     output: leanPageOutput(name, { releasePrefix: process.env.ASSET_PREFIX, distRoot }),
     // On a team's dev server too its files are under `/<name>/` (the federated build's are at the root).
     dev: { assetPrefix: `/${name}/` },
@@ -310,7 +325,7 @@ export function defineRemoteConfig(appDir: string, options: RemoteConfigOptions 
         // Module Federation runtime (externalRuntime: 33 → 15 KiB gzip per remote entry), so the standalone page works
         // from the dev server only, not from the release store.
         source: { entry: { index: './src/index.ts' } },
-        html: { title: `${htmlTags.title} · ${name}`, meta: htmlTags.meta },
+        html: { title: `${htmlTags.title} · ${name}`, template: htmlTags.template, meta: htmlTags.meta, tags: htmlTags.tags },
         output: { assetPrefix: process.env.ASSET_PREFIX ?? 'auto', distPath: { root: distRoot } },
       },
       ...Object.fromEntries(leanPages.map(([pageName, page]) => [leanEnvironmentName(pageName), leanEnvironment(pageName, page, distRoot)])),

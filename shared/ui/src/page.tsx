@@ -1,9 +1,12 @@
 /**
- * The frame of every screen: a NavBar with the page title (also the document title, which WeChat shows in its
- * header) and a scrolling body.
+ * The frame of every screen: a nav bar with the page title (also the document title, which WeChat shows in its
+ * header) and a scrolling body. The bar is antd-mobile's NavBar in its look (its classes and stylesheet) with a real
+ * back button: antd-mobile's own marks its left side `role="button"` with no name, even on a tab page without one,
+ * which a screen reader announces as an unnamed button.
  */
 import { useEffect, type ReactNode } from 'react';
-import NavBar from 'antd-mobile/es/components/nav-bar';
+import 'antd-mobile/es/components/nav-bar/nav-bar.css';
+import { LineIcon } from './line-icon';
 import './page.css';
 
 export interface PageProps {
@@ -16,15 +19,27 @@ export interface PageProps {
   right?: ReactNode;
 }
 
+const BACK_ARROW = 'M15 4l-8 8 8 8';
+
 export function Page({ title, children, noBack = false, onBack, right }: PageProps) {
   useEffect(() => {
     document.title = title;
   }, [title]);
   return (
     <div className="app-page">
-      <NavBar className="app-page__nav" back={noBack ? null : ''} backIcon={!noBack} onBack={onBack ?? (() => history.back())} right={right}>
-        {title}
-      </NavBar>
+      <div className="adm-nav-bar app-page__nav">
+        <div className="adm-nav-bar-left">
+          {noBack ? null : (
+            <button type="button" className="adm-nav-bar-back app-page__back" aria-label="返回" onClick={onBack ?? (() => history.back())}>
+              <span className="adm-nav-bar-back-arrow">
+                <LineIcon d={BACK_ARROW} strokeWidth={1.6} />
+              </span>
+            </button>
+          )}
+        </div>
+        <div className="adm-nav-bar-title">{title}</div>
+        <div className="adm-nav-bar-right">{right}</div>
+      </div>
       <main className="app-page__body">{children}</main>
     </div>
   );

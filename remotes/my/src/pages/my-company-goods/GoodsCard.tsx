@@ -22,7 +22,6 @@ export function GoodsCard({ goods, onEdit, onDelete }: GoodsCardProps) {
     <ListRow
       title={goodsTitle(goods)}
       aria-label={goods.name}
-      buttonLabel={`编辑 ${goods.name}`}
       tags={
         <Tag color={goods.taxFree ? 'default' : 'primary'} fill="outline">
           {rateText(goods)}

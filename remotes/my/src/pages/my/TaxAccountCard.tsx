@@ -33,7 +33,7 @@ export function TaxAccountCard() {
   return (
     <section
       className="my-page__tax"
-      aria-label="税务账号状态"
+      // Named by what it shows (电子税务局, 管理, the login and face states), as a screen reader reads it.
       role="button"
       tabIndex={0}
       onClick={() => navigate(appHref('myTaxAccount'))}
