@@ -76,6 +76,10 @@ describe('TicketIndexPage', () => {
     const { url } = open();
     fireEvent.click(await screen.findByRole('button', { name: '杭州优税通科技有限公司 ¥1,060.00' }));
     expect(url()).toBe('/ticket/detail?id=ticket-1');
+    cleanup();
+    const second = open();
+    fireEvent.click(screen.getByRole('button', { name: '导入' }));
+    expect(second.url()).toBe('/ticket/import/index');
   });
 
   test('an empty folder offers to import', async () => {

@@ -184,16 +184,15 @@ export default function TicketIndexPage() {
   const { isCompanyUser } = useSession();
   if (!isCompanyUser) return <CompanyOnlyPage title="票夹" heading="仅企业用户可用票夹" description="绑定企业后，企业收到的发票可在票夹中统一查验、报销和管理" />;
   return (
-    <Page
-      title="票夹"
-      noBack
-      right={
-        <a className="ticket-index__import" role="button" onClick={() => navigate(href('ticketImport'))}>
-          导入
-        </a>
-      }
-    >
+    <Page title="票夹" noBack>
       <Folder />
+      <div className="ticket-index__room" aria-hidden="true" />
+      <button type="button" className="ticket-index__import" aria-label="导入" onClick={() => navigate(href('ticketImport'))}>
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <path d="M12 5v14M5 12h14" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+        </svg>
+        导入
+      </button>
     </Page>
   );
 }
