@@ -234,13 +234,13 @@ export default function TicketDetailPage() {
   const title = useRouteMeta()?.title ?? '票据详情';
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const { loaded, reload, show } = useTicket(id);
-  useShownAgain(reload);
+  const { loaded, show, retry, refresh } = useTicket(id);
+  useShownAgain(refresh);
 
   let body: ReactNode;
   if (!id || loaded.state === 'missing') body = <StatusView icon="empty" title="发票不存在" description="它可能已被删除，或属于其他企业" />;
   else if (loaded.state === 'loading') body = <LoadingCard />;
-  else if (loaded.state === 'failed') body = <LoadFailed message={loaded.message} onRetry={reload} />;
-  else body = <Detail ticket={loaded.ticket} show={show} reload={reload} />;
+  else if (loaded.state === 'failed') body = <LoadFailed message={loaded.message} onRetry={retry} />;
+  else body = <Detail ticket={loaded.value} show={show} reload={refresh} />;
   return <Page title={title}>{body}</Page>;
 }
