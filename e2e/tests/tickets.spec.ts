@@ -102,6 +102,7 @@ test('typed in and verified, then in its month with the totals; a picture import
   // 手动录入: the number, the date (today, the picker's default), the amount before tax.
   await currentPage(page).getByRole('button', { name: '导入发票' }).click();
   await expectPage(page, { owner: 'ticket', name: 'TicketImport', title: '导入发票' });
+  await shot(page, 'ticket-import');
   await currentPage(page).getByRole('button', { name: '手动输入' }).click();
   await expectPage(page, { owner: 'ticket', name: 'TicketImportInput', title: '手动录入' });
   await currentPage(page).getByPlaceholder('数电发票 20 位，其他发票 8 位').fill(typed.number);
@@ -109,6 +110,7 @@ test('typed in and verified, then in its month with the totals; a picture import
   await page.locator('.adm-picker-header-button', { hasText: '确定' }).click();
   await expect(currentPage(page).getByText(typed.issueDate)).toBeVisible();
   await currentPage(page).getByPlaceholder('发票上的金额（不含税）').fill('1000');
+  await shot(page, 'ticket-input');
   await currentPage(page).getByRole('button', { name: '加入票夹' }).click();
   await expect(toast(page, '已加入票夹')).toBeVisible();
 
@@ -143,6 +145,7 @@ test('typed in and verified, then in its month with the totals; a picture import
   await expect(found).toContainText(pictured.number);
   await expect(found).toContainText('¥2,000.00');
   await expect(found).toContainText(pictured.issueDate);
+  await shot(page, 'ticket-image');
   await currentPage(page).getByRole('button', { name: '加入票夹' }).click();
   await expectPage(page, { owner: 'ticket', name: 'TicketDetail', title: '票据详情' });
   await expect(region(page, '查验').getByText('查验失败', { exact: true })).toBeVisible({ timeout: 30_000 });

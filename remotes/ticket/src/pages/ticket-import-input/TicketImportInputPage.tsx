@@ -44,7 +44,7 @@ export default function TicketImportInputPage() {
           <Input inputMode="numeric" placeholder="数电发票 20 位，其他发票 8 位" maxLength={20} clearable />
         </Form.Item>
         <Form.Item name="invoiceCode" label="发票代码" rules={[fieldRule(form, 'invoiceCode')]} help="数电发票无需填写">
-          <Input inputMode="numeric" placeholder="10 位或 12 位，数电发票不填" maxLength={12} clearable />
+          <Input inputMode="numeric" placeholder="10 位或 12 位数字" maxLength={12} clearable />
         </Form.Item>
         <Form.Item
           name="issueDate"
@@ -61,7 +61,7 @@ export default function TicketImportInputPage() {
           <Input inputMode="decimal" placeholder="发票上的金额（不含税）" maxLength={16} clearable />
         </Form.Item>
         <Form.Item name="checkCodeLast6" label="校验码后6位" rules={[fieldRule(form, 'checkCodeLast6')]} dependencies={['invoiceCode']} help="增值税普通发票必填">
-          <Input placeholder="普通发票必填" maxLength={6} clearable />
+          <Input placeholder="6 位数字或字母" maxLength={6} clearable />
         </Form.Item>
       </PageForm>
     </Page>
