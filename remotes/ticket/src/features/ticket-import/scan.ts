@@ -5,6 +5,7 @@
  */
 import { ApiError, callApi } from '@app/host-sdk/api-client';
 import { detectInAppBrowser } from '@app/host-sdk/in-app-browser';
+import { INPUT_URL_STORAGE_KEY } from '@app/host-sdk/session';
 
 /** What this page uses of the JS-SDK (`weixin-js-sdk`, WeChat's jweixin 1.6 from npm). */
 interface Wx {
@@ -32,11 +33,21 @@ export function inWechat(): boolean {
   return detectInAppBrowser(navigator.userAgent).wechat;
 }
 
+/**
+ * The page address `wx.config` is signed for, without its `#…`: the current one, but on iOS the one the app was opened
+ * at (WeChat on iOS keeps the first address of a single-page app for the JS-SDK; the start-up saved it).
+ */
+export function signedPageUrl(): string {
+  const ios = /iPhone|iPad|iPod/i.test(navigator.userAgent);
+  const start = ios ? sessionStorage.getItem(INPUT_URL_STORAGE_KEY) : null;
+  return (start ?? window.location.href).split('#')[0] ?? '';
+}
+
 /** Scans with WeChat's own scanner; `unavailable` when this page cannot (not signed for the JS-SDK, refused). */
 export async function scanInWechat(): Promise<WechatScan> {
   let config;
   try {
-    config = await callApi('wechat/jsapiConfig', { url: window.location.href.split('#')[0] ?? '' }, { handles: [2005, 4000] });
+    config = await callApi('wechat/jsapiConfig', { url: signedPageUrl() }, { handles: [2005, 4000] });
   } catch (error) {
     if (error instanceof ApiError && (error.errorCode === 2005 || error.errorCode === 4000)) return { kind: 'unavailable' };
     throw error;

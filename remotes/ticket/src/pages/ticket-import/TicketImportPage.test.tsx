@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, rs, test } from '@rstest/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { pageMeta } from '@app/host-sdk/route-meta';
+import { INPUT_URL_STORAGE_KEY } from '@app/host-sdk/session';
 import { fail, ok, renderPage, type Route } from '@app/host-sdk/testing';
+import { signedPageUrl } from '../../features/ticket-import/scan';
 import { FIXTURE_QR } from '../../test-support/tickets';
 import TicketImportPage, { NO_SCANNER_MESSAGE } from './TicketImportPage';
 
@@ -56,6 +58,17 @@ describe('TicketImportPage', () => {
     fireEvent.click(screen.getByRole('button', { name: '加入票夹' }));
     await waitFor(() => expect(url()).toBe('/ticket/detail?id=ticket-8'));
     expect(api.bodiesOf('ticket/import')).toEqual([{ source: '扫码', type: '数电普票', number: '26332000000123456789', issueDate: '2026-11-20', netFen: 123_450 }]);
+  });
+
+  test('the JS-SDK is signed for this page, on iOS for the address the app was opened at', () => {
+    sessionStorage.setItem(INPUT_URL_STORAGE_KEY, 'http://localhost:3000/?from=menu#top');
+    try {
+      expect(signedPageUrl()).toBe(window.location.href.split('#')[0]);
+      Object.defineProperty(navigator, 'userAgent', { value: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) MicroMessenger/8.0.50', configurable: true });
+      expect(signedPageUrl()).toBe('http://localhost:3000/?from=menu');
+    } finally {
+      sessionStorage.removeItem(INPUT_URL_STORAGE_KEY);
+    }
   });
 
   test('扫码 where neither WeChat’s scanner nor a camera can be had says what to do instead', async () => {
