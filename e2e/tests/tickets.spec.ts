@@ -16,7 +16,7 @@ import { currentPage, expectPage, navigateInApp } from '../support/app';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
 import { acceptAgreement, callApi, demoSignIn } from '../support/sign-in';
 import { setFault } from '../support/tax-bureau';
-import { until } from '../support/wait';
+import { chinaDay, issueBlueInvoice } from '../support/invoices';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -36,25 +36,9 @@ let typed: Issued;
 let pictured: Issued;
 
 const api = <T>(path: string, body: unknown) => callApi<T>(server.url, path, body, token);
-/** `YYYY-MM-DD` in China time. */
-const chinaDay = (iso: string) => new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 
 async function issued(goodsId: string, grossFen: number): Promise<Issued> {
-  const { taskId, invoiceId } = await api<{ taskId: string; invoiceId: string }>('task/createBlueInvoiceTask', {
-    requestSerial: `e2e-ticket-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`,
-    type: '数电普票',
-    buyer: BUYER,
-    lines: [{ goodsId, grossFen, rate: 60, quantity: null }],
-    remarks: '',
-    deliverPhone: '',
-    deliverEmail: '',
-  });
-  const { taskStatus, failReason } = await until(`task ${taskId} to finish`, async () => {
-    const task = await api<{ taskStatus: number; failReason: string | null }>('task/getTaskDetail', { id: taskId });
-    return task.taskStatus === 1 || task.taskStatus === -1 ? task : null;
-  });
-  if (taskStatus === -1) throw new Error(`blue invoice failed: ${failReason}`);
-  const invoice = await api<{ number: string; issuedAt: string; netFen: number }>('invoice/get', { id: invoiceId });
+  const invoice = await issueBlueInvoice(server.url, token, BUYER, [{ goodsId, grossFen, rate: 60 }]);
   return { number: invoice.number, netFen: invoice.netFen, issueDate: chinaDay(invoice.issuedAt) };
 }
 
