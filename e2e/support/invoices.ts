@@ -3,18 +3,9 @@
  * (goods, 含税 amount in fen, rate in ‰), its task awaited, the invoice as stored. The company needs its tax-bureau
  * login and today's face (the `tax-account` test hook) first.
  */
+import type { InvoiceParty } from '@app/domain/invoice-document';
 import { callApi } from './sign-in';
 import { until } from './wait';
-
-export interface InvoiceBuyer {
-  name: string;
-  taxNumber: string;
-  address: string;
-  phone: string;
-  bankName: string;
-  bankAccount: string;
-  naturalPerson: boolean;
-}
 
 export interface IssuedInvoice {
   id: string;
@@ -23,7 +14,7 @@ export interface IssuedInvoice {
   netFen: number;
 }
 
-export async function issueBlueInvoice(baseUrl: string, token: string, buyer: InvoiceBuyer, lines: { goodsId: string; grossFen: number; rate: number }[]): Promise<IssuedInvoice> {
+export async function issueBlueInvoice(baseUrl: string, token: string, buyer: InvoiceParty, lines: { goodsId: string; grossFen: number; rate: number }[]): Promise<IssuedInvoice> {
   const api = <T>(path: string, body: unknown) => callApi<T>(baseUrl, path, body, token);
   const { taskId, invoiceId } = await api<{ taskId: string; invoiceId: string }>('task/createBlueInvoiceTask', {
     requestSerial: `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`,
