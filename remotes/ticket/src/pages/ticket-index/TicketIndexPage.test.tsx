@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from '@rstest/core';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { pageMeta } from '@app/host-sdk/route-meta';
 import { ok, renderPage, userDetail, type Route } from '@app/host-sdk/testing';
 import { summary } from '../../test-support/tickets';
@@ -80,6 +80,25 @@ describe('TicketIndexPage', () => {
     const second = open();
     fireEvent.click(screen.getByRole('button', { name: '导入' }));
     expect(second.url()).toBe('/ticket/import/index');
+  });
+
+  test('shown again (back from a ticket), it loads again: the months keep their totals on screen until the new ones come', async () => {
+    let november = MONTHS['2026-11'];
+    const { api, router } = open({
+      'ticket/list': (body) => (body.month === '2026-11' ? ok({ total: 2, list: [], totals: november }) : folder(body)),
+    });
+    await waitFor(() => expect(screen.getByTestId('month-totals-2026-11').textContent).toBe('2 张 · 价税合计 ¥1,110.00 · 税额 ¥60.00'));
+    fireEvent.click(screen.getByRole('button', { name: '杭州优税通科技有限公司 ¥1,060.00' }));
+    november = { count: 2, netFen: 105_000, taxFen: 6_000, grossFen: 111_000 - 106_000 + 1 };
+    const asked = api.bodiesOf('ticket/list').length;
+    const seen = new Set<string>();
+    const watch = new MutationObserver(() => seen.add(document.querySelector('[data-testid="month-totals-2026-11"]')?.textContent ?? ''));
+    watch.observe(document.body, { subtree: true, childList: true, characterData: true });
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.getByTestId('month-totals-2026-11').textContent).toBe('2 张 · 价税合计 ¥50.01 · 税额 ¥60.00'));
+    watch.disconnect();
+    expect(seen.has('合计加载中')).toBe(false);
+    expect(api.bodiesOf('ticket/list').slice(asked)).toEqual(expect.arrayContaining([{ page: 1 }, { month: '2026-11', page: 1, pageSize: 1 }]));
   });
 
   test('an empty folder offers to import', async () => {

@@ -77,17 +77,15 @@ function MonthHeading({ month, totals, want }: { month: string; totals: TicketTo
 
 /**
  * Each month's totals for the rows shown: asked for once a month's heading shows, for the query of the rows on screen
- * (`showing`, with each first page), and only for the months those rows have.
+ * (`showing`, with each first page), and only for the months those rows have. The same query loaded again (pull to
+ * refresh, the page shown again) keeps the totals on screen and asks for each of them again.
  */
 function useMonthTotals(hasMonth: (month: string) => boolean) {
   const [state, setState] = useState<{ key: string; totals: Record<string, TicketTotals> }>({ key: '', totals: {} });
+  const shownTotals = useRef(state.totals);
+  shownTotals.current = state.totals;
   const shown = useRef<{ key: string; query: TicketQuery; round: number }>({ key: '', query: {}, round: 0 });
   const asked = useRef(new Set<string>());
-  const showing = useCallback((key: string, query: TicketQuery) => {
-    shown.current = { key, query, round: shown.current.round + 1 };
-    asked.current.clear();
-    setState({ key, totals: {} });
-  }, []);
   const want = useCallback(
     (month: string) => {
       const { key, query, round } = shown.current;
@@ -95,11 +93,21 @@ function useMonthTotals(hasMonth: (month: string) => boolean) {
       asked.current.add(month);
       monthTotals(query, month).then(
         (answer) => shown.current.round === round && setState((previous) => (previous.key === key ? { key, totals: { ...previous.totals, [month]: answer } } : previous)),
-        // Left as 合计加载中 until the list loads again (pull to refresh).
+        // Left as it was (合计加载中, or the totals before) until the list loads again (pull to refresh).
         () => undefined,
       );
     },
     [hasMonth],
+  );
+  const showing = useCallback(
+    (key: string, query: TicketQuery) => {
+      const again = shown.current.key === key;
+      shown.current = { key, query, round: shown.current.round + 1 };
+      asked.current.clear();
+      if (!again) setState({ key, totals: {} });
+      else for (const month of Object.keys(shownTotals.current)) want(month);
+    },
+    [want],
   );
   return { of: (month: string): TicketTotals | undefined => state.totals[month], want, showing };
 }
