@@ -52,7 +52,12 @@ function Camera({ onText }: { onText(text: string): void }) {
       async (opened) => {
         stream = opened;
         if (stopped || !video.current) return stop();
-        video.current.srcObject = opened;
+        try {
+          video.current.srcObject = opened;
+        } catch {
+          stop();
+          return setFailed(true);
+        }
         await video.current.play().catch(() => undefined);
         void read();
       },
