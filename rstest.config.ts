@@ -18,6 +18,7 @@ export default defineConfig({
     'remotes/my',
     'remotes/payment',
     'remotes/taxi',
+    'remotes/ticket',
     'remotes/wallet',
     'deploy',
     'server',

@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { currentPage, expectPage } from '../support/app';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
 import { acceptAgreement, callApi, demoSignIn } from '../support/sign-in';
-import { until } from '../support/wait';
+import { chinaDay, issueBlueInvoice, type IssuedInvoice } from '../support/invoices';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -18,16 +18,10 @@ const LABEL = '企业管理员';
 const BUYER = { name: '杭州红冲测试贸易有限公司', taxNumber: '91110108MA01C2QK3D', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: false };
 const SECOND_BUYER = { ...BUYER, name: '宁波开票有误测试有限公司' };
 
-interface Issued {
-  id: string;
-  number: string;
-  issuedAt: string;
-}
-
 let server: IsolatedServer;
 let token: string;
-let blue: Issued;
-let second: Issued;
+let blue: IssuedInvoice;
+let second: IssuedInvoice;
 
 const api = <T>(path: string, body: unknown) => callApi<T>(server.url, path, body, token);
 
@@ -36,27 +30,7 @@ async function saveGoods(name: string, taxShortName: string, taxCode: string, ra
   return goods.id;
 }
 
-async function issuedInvoice(buyer: typeof BUYER, lines: { goodsId: string; grossFen: number; rate: number }[]): Promise<Issued> {
-  const { taskId, invoiceId } = await api<{ taskId: string; invoiceId: string }>('task/createBlueInvoiceTask', {
-    requestSerial: `e2e-red-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`,
-    type: '数电普票',
-    buyer,
-    lines: lines.map((line) => ({ ...line, quantity: null })),
-    remarks: '',
-    deliverPhone: '',
-    deliverEmail: '',
-  });
-  const { taskStatus, failReason } = await until(`task ${taskId} to finish`, async () => {
-    const task = await api<{ taskStatus: number; failReason: string | null }>('task/getTaskDetail', { id: taskId });
-    return task.taskStatus === 1 || task.taskStatus === -1 ? task : null;
-  });
-  if (taskStatus === -1) throw new Error(`blue invoice failed: ${failReason}`);
-  const invoice = await api<{ number: string; issuedAt: string }>('invoice/get', { id: invoiceId });
-  return { id: invoiceId, number: invoice.number, issuedAt: invoice.issuedAt };
-}
-
-/** `YYYY-MM-DD` in China time. */
-const chinaDay = (iso: string) => new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+const issuedInvoice = (buyer: typeof BUYER, lines: { goodsId: string; grossFen: number; rate: number }[]): Promise<IssuedInvoice> => issueBlueInvoice(server.url, token, buyer, lines);
 
 /** A phone screenshot, once the masks that are closing have gone (`masks`: those of popups meant to be open). */
 async function shot(page: Page, name: string, masks = 0) {

@@ -3,7 +3,8 @@
  * the thing the code names, as loading, missing (4004, or a code the server refuses as 4000), failed with the
  * server's message (or 请检查网络后重试 when there was no answer) or ready. The first load may already be under way
  * (a lean page starts it with its start-up calls); `retry` loads again, `show` puts a newer copy in place (after an
- * action answered it). Kept free of the form engine: lean pages use it.
+ * action answered it), `refresh` loads it again while what is shown stays (a failed refresh keeps it: the API client
+ * has said why). Kept free of the form engine: lean pages use it.
  */
 import { useEffect, useState } from 'react';
 import { ApiError } from '@app/host-sdk/api-client';
@@ -22,7 +23,7 @@ export function useLoadedByCode<T>(code: string, load: (code: string) => Promise
       (error: unknown) => {
         if (!current) return;
         if (error instanceof ApiError && (error.errorCode === 4004 || error.errorCode === 4000)) setLoaded({ state: 'missing' });
-        else setLoaded({ state: 'failed', message: error instanceof ApiError && error.errorCode !== null ? error.message : '请检查网络后重试' });
+        else setLoaded((previous) => (previous.state === 'ready' && previous.code === code ? previous : { state: 'failed', message: error instanceof ApiError && error.errorCode !== null ? error.message : '请检查网络后重试' }));
       },
     );
     return () => {
@@ -37,5 +38,6 @@ export function useLoadedByCode<T>(code: string, load: (code: string) => Promise
       setLoaded({ state: 'loading' });
       setAttempt((value) => value + 1);
     },
+    refresh: () => setAttempt((value) => value + 1),
   };
 }

@@ -1,12 +1,206 @@
-import { useRouteMeta } from '@app/host-sdk/router';
+/**
+ * `/ticket/index` (票夹, tab bar): the company's received invoices, newest issue date first, grouped by the month of
+ * their issue date, each month headed by its count, 价税合计 and 税额 as the server keeps them (`ticket/list` with that
+ * month: the totals of the filter, never a sum of the rows on screen), and the whole filter's totals above. Filters:
+ * type, 查验 state, reimbursed; a search over seller names and the end of numbers, sent once typing pauses. Rows load
+ * 20 at a time as the list scrolls (PagedList: at most 1,000). Kept in the page cache, it loads again when shown again
+ * (a ticket verified, reimbursed or deleted meanwhile).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from '@app/host-sdk/router';
+import { useSession } from '@app/host-sdk/session-hooks';
+import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
-import { PagePlaceholder } from '@app/ui/page-placeholder';
+import { PagedList, type PagedListHandle } from '@app/ui/paged-list';
+import { useDebounced } from '@app/ui/use-debounced';
+import { amountText } from '@app/widgets/amount';
+import { CompanyOnlyPage } from '@app/widgets/company-only';
+import { useShownAgain } from '@app/widgets/use-shown-again';
+import { monthLabel } from '../../features/tickets/ticket-labels';
+import type { TicketSummary, TicketTotals } from '../../features/tickets/tickets-api';
+import { href } from '../../paths';
+import { MonthStarts } from './month-groups';
+import { TicketFiltersBar } from './TicketFiltersBar';
+import { hasFilters, NO_FILTERS, queryOf, type TicketFilters } from './ticket-filters';
+import { listTickets, monthTotals, type TicketQuery } from './ticket-index-api';
+import { TicketRow } from './TicketRow';
+import './ticket-index.css';
+
+/** Typing waits this long for a pause before the list searches. */
+export const SEARCH_PAUSE_MS = 400;
+
+function FolderTotals({ totals }: { totals: TicketTotals | null }) {
+  return (
+    <section className="ticket-totals" aria-label="票夹合计">
+      <div className="ticket-totals__main">
+        <span className="ticket-totals__label">价税合计</span>
+        <span className="ticket-totals__value" data-testid="folder-gross">
+          {totals ? amountText(totals.grossFen) : '—'}
+        </span>
+      </div>
+      <div className="ticket-totals__figures">
+        <span>
+          共 <strong>{totals ? totals.count : '—'}</strong> 张
+        </span>
+        <span>
+          不含税 <strong>{totals ? amountText(totals.netFen) : '—'}</strong>
+        </span>
+        <span>
+          税额 <strong>{totals ? amountText(totals.taxFen) : '—'}</strong>
+        </span>
+      </div>
+    </section>
+  );
+}
+
+/** A month's heading: its name and the server's totals of the month within the filter. */
+function MonthHeading({ month, totals, want }: { month: string; totals: TicketTotals | undefined; want(month: string): void }) {
+  useEffect(() => {
+    if (totals === undefined) want(month);
+  }, [month, totals, want]);
+  const label = monthLabel(month);
+  return (
+    <div className="ticket-month" role="heading" aria-level={2} aria-label={label}>
+      <span className="ticket-month__name">{label}</span>
+      <span className="ticket-month__totals" data-testid={`month-totals-${month}`}>
+        {totals ? (
+          <>
+            {totals.count} 张 · 价税合计 {amountText(totals.grossFen)} · 税额 {amountText(totals.taxFen)}
+          </>
+        ) : (
+          '合计加载中'
+        )}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * Each month's totals for the rows shown: asked for once a month's heading shows, for the query of the rows on screen
+ * (`showing`, with each first page), and only for the months those rows have. The same query loaded again (pull to
+ * refresh, the page shown again) keeps the totals on screen and asks for each of them again.
+ */
+function useMonthTotals(hasMonth: (month: string) => boolean) {
+  const [state, setState] = useState<{ key: string; totals: Record<string, TicketTotals> }>({ key: '', totals: {} });
+  const shownTotals = useRef(state.totals);
+  shownTotals.current = state.totals;
+  const shown = useRef<{ key: string; query: TicketQuery; round: number }>({ key: '', query: {}, round: 0 });
+  const asked = useRef(new Set<string>());
+  const want = useCallback(
+    (month: string) => {
+      const { key, query, round } = shown.current;
+      if (asked.current.has(month) || !hasMonth(month)) return;
+      asked.current.add(month);
+      monthTotals(query, month).then(
+        (answer) => shown.current.round === round && setState((previous) => (previous.key === key ? { key, totals: { ...previous.totals, [month]: answer } } : previous)),
+        // Left as it was (合计加载中, or the totals before) until the list loads again (pull to refresh).
+        () => undefined,
+      );
+    },
+    [hasMonth],
+  );
+  const showing = useCallback(
+    (key: string, query: TicketQuery) => {
+      const again = shown.current.key === key;
+      shown.current = { key, query, round: shown.current.round + 1 };
+      asked.current.clear();
+      if (!again) setState({ key, totals: {} });
+      else for (const month of Object.keys(shownTotals.current)) want(month);
+    },
+    [want],
+  );
+  return { of: (month: string): TicketTotals | undefined => state.totals[month], want, showing };
+}
+
+function Folder() {
+  const navigate = useNavigate();
+  const list = useRef<PagedListHandle>(null);
+  const [filters, setFilters] = useState<TicketFilters>(NO_FILTERS);
+  const keyword = useDebounced(filters.keyword, SEARCH_PAUSE_MS);
+  const query = queryOf({ ...filters, keyword });
+  const queryKey = JSON.stringify(query);
+  const [folderTotals, setFolderTotals] = useState<TicketTotals | null>(null);
+  const starts = useRef(new MonthStarts());
+  const months = useMonthTotals(useCallback((month: string) => starts.current.has(month), []));
+  const shownKey = useRef(queryKey);
+  shownKey.current = queryKey;
+  useShownAgain(() => void list.current?.reload());
+  // Another query: its totals come with its first page.
+  useEffect(() => setFolderTotals(null), [queryKey]);
+
+  const load = async (page: number) => {
+    const key = queryKey;
+    const result = await listTickets(query, page);
+    if (key !== shownKey.current) return result;
+    if (page === 1) starts.current.reset();
+    starts.current.add(result.list);
+    if (page === 1) {
+      months.showing(key, query);
+      setFolderTotals(result.totals);
+    }
+    return result;
+  };
+  const open = (ticket: TicketSummary) => navigate(href('ticketDetail', {}, { id: ticket.id }));
+  const filtered = hasFilters(filters);
+
+  return (
+    <PagedList<TicketSummary>
+      ref={list}
+      queryKey={queryKey}
+      load={load}
+      itemKey={(ticket) => ticket.id}
+      renderItem={(ticket) => {
+        const month = starts.current.monthStartedBy(ticket);
+        return (
+          <>
+            {month ? <MonthHeading month={month} totals={months.of(month)} want={months.want} /> : null}
+            <TicketRow ticket={ticket} onOpen={open} />
+          </>
+        );
+      }}
+      header={
+        <>
+          <TicketFiltersBar filters={filters} onChange={setFilters} />
+          <FolderTotals totals={folderTotals} />
+        </>
+      }
+      empty={
+        filtered
+          ? {
+              description: '没有符合条件的发票',
+              action: (
+                <Button color="primary" fill="outline" size="small" onClick={() => setFilters(NO_FILTERS)}>
+                  清除筛选
+                </Button>
+              ),
+            }
+          : {
+              description: '票夹里还没有发票',
+              action: (
+                <Button color="primary" size="small" onClick={() => navigate(href('ticketImport'))}>
+                  导入发票
+                </Button>
+              ),
+            }
+      }
+    />
+  );
+}
 
 export default function TicketIndexPage() {
-  const meta = useRouteMeta();
+  const navigate = useNavigate();
+  const { isCompanyUser } = useSession();
+  if (!isCompanyUser) return <CompanyOnlyPage title="票夹" heading="仅企业用户可用票夹" description="绑定企业后，企业收到的发票可在票夹中统一查验、报销和管理" />;
   return (
-    <Page title={meta?.title ?? '票夹'} noBack>
-      <PagePlaceholder purpose="按月查看收到的发票及合计，按类型和是否报销筛选。" />
+    <Page title="票夹" noBack>
+      <Folder />
+      <div className="ticket-index__room" aria-hidden="true" />
+      <button type="button" className="ticket-index__import" aria-label="导入" onClick={() => navigate(href('ticketImport'))}>
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <path d="M12 5v14M5 12h14" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+        </svg>
+        导入
+      </button>
     </Page>
   );
 }

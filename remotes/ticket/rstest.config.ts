@@ -1,0 +1,3 @@
+import { defineRemoteTestConfig } from '@app/build-config/test-config';
+
+export default defineRemoteTestConfig('ticket');

@@ -1,0 +1,50 @@
+import { describe, expect, test } from '@rstest/core';
+import type { PNG } from 'pngjs';
+import { FIXTURE_QR, readFixture } from '../../test-support/tickets';
+import { decodeQrPixels, drawnSize, MAX_SIDE } from './decode-qr';
+
+/** A picture drawn smaller, as the page's canvas draws it (nearest pixel). */
+function drawnAt(png: PNG, size: { width: number; height: number }): Uint8ClampedArray {
+  const out = new Uint8ClampedArray(size.width * size.height * 4);
+  for (let y = 0; y < size.height; y++) {
+    const from = Math.floor((y * png.height) / size.height);
+    for (let x = 0; x < size.width; x++) {
+      const source = (from * png.width + Math.floor((x * png.width) / size.width)) * 4;
+      out.set(png.data.subarray(source, source + 4), (y * size.width + x) * 4);
+    }
+  }
+  return out;
+}
+
+describe('decode-qr', () => {
+  test('reads the invoice QR code of a picture', async () => {
+    const png = readFixture('invoice-qr.png');
+    expect(await decodeQrPixels(new Uint8ClampedArray(png.data), png.width, png.height)).toBe(FIXTURE_QR);
+  });
+
+  test('a phone-sized photo, drawn at most 1600 px long, is read in under 500 ms', async () => {
+    // jsQR fetched once, as the page's first picture would.
+    const blank = readFixture('no-qr.png');
+    expect(await decodeQrPixels(new Uint8ClampedArray(blank.data), blank.width, blank.height)).toBeNull();
+    const photo = readFixture('invoice-photo.png');
+    const size = drawnSize(photo.width, photo.height);
+    expect(size).toEqual({ width: MAX_SIDE, height: 1067 });
+    const pixels = drawnAt(photo, size);
+    const started = performance.now();
+    const text = await decodeQrPixels(pixels, size.width, size.height);
+    const took = performance.now() - started;
+    expect(text).toBe(FIXTURE_QR);
+    expect(took).toBeLessThan(500);
+  });
+
+  test('a picture without a code reads as none', async () => {
+    const png = readFixture('no-qr.png');
+    expect(await decodeQrPixels(new Uint8ClampedArray(png.data), png.width, png.height)).toBeNull();
+  });
+
+  test('pictures are drawn at most MAX_SIDE on their long side, small ones as they are', () => {
+    expect(drawnSize(4000, 3000)).toEqual({ width: 1600, height: 1200 });
+    expect(drawnSize(1080, 2400)).toEqual({ width: 720, height: 1600 });
+    expect(drawnSize(296, 296)).toEqual({ width: 296, height: 296 });
+  });
+});

@@ -1,0 +1,35 @@
+/** The folder's filters: what each dropdown offers and the query they make. */
+import { TICKET_TYPES, TICKET_VERIFY_STATES, type TicketType, type TicketVerifyState } from '@app/domain/ticket';
+import type { TicketQuery } from './ticket-index-api';
+
+export type Reimbursed = 'yes' | 'no';
+
+export interface TicketFilters {
+  type: TicketType | null;
+  verifyState: TicketVerifyState | null;
+  reimbursed: Reimbursed | null;
+  keyword: string;
+}
+
+export const NO_FILTERS: TicketFilters = { type: null, verifyState: null, reimbursed: null, keyword: '' };
+
+export const TYPE_OPTIONS = TICKET_TYPES.map((type) => ({ value: type, label: type }));
+export const VERIFY_OPTIONS = TICKET_VERIFY_STATES.map((state) => ({ value: state, label: state }));
+export const REIMBURSED_OPTIONS: { value: Reimbursed; label: string }[] = [
+  { value: 'no', label: '未报销' },
+  { value: 'yes', label: '已报销' },
+];
+
+export function queryOf(filters: TicketFilters): TicketQuery {
+  const keyword = filters.keyword.trim();
+  return {
+    ...(filters.type && { type: filters.type }),
+    ...(filters.verifyState && { verifyState: filters.verifyState }),
+    ...(filters.reimbursed && { reimbursed: filters.reimbursed === 'yes' }),
+    ...(keyword && { keyword }),
+  };
+}
+
+export function hasFilters(filters: TicketFilters): boolean {
+  return filters.type !== null || filters.verifyState !== null || filters.reimbursed !== null || filters.keyword.trim() !== '';
+}
