@@ -36,7 +36,7 @@ describe('CameraScanner (扫码 outside WeChat)', () => {
     Object.defineProperty(HTMLVideoElement.prototype, 'videoHeight', { get: () => 480, configurable: true });
     try {
       open();
-      fireEvent.click(screen.getByRole('button', { name: '扫码' }));
+      fireEvent.click(screen.getByRole('button', { name: /^扫码/ }));
       expect(await screen.findByRole('dialog', { name: '扫描发票二维码' })).toBeTruthy();
       const found = await screen.findByRole('region', { name: '识别结果' }, { timeout: 10_000 });
       expect(within(found).getByText('26332000000123456789')).toBeTruthy();
@@ -53,7 +53,7 @@ describe('CameraScanner (扫码 outside WeChat)', () => {
       throw new Error('NotAllowedError');
     });
     open();
-    fireEvent.click(screen.getByRole('button', { name: '扫码' }));
+    fireEvent.click(screen.getByRole('button', { name: /^扫码/ }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('无法打开摄像头，请允许使用摄像头，或改用图片导入。'));
   });
 });

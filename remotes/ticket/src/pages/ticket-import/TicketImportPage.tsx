@@ -21,7 +21,7 @@ export const NO_SCANNER_MESSAGE = '当前环境无法扫码，请使用图片导
 
 function Way({ icon, title, description, onClick }: { icon: ReactNode; title: string; description: string; onClick(): void }) {
   return (
-    <button type="button" className="ticket-import__way" onClick={onClick} aria-label={title}>
+    <button type="button" className="ticket-import__way" onClick={onClick}>
       <span className="ticket-import__icon" aria-hidden="true">
         {icon}
       </span>
