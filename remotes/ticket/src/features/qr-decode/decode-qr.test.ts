@@ -22,7 +22,8 @@ describe('decode-qr', () => {
     expect(await decodeQrPixels(new Uint8ClampedArray(png.data), png.width, png.height)).toBe(FIXTURE_QR);
   });
 
-  test('a phone-sized photo, drawn at most 1600 px long, is read in under 500 ms', async () => {
+  // How long it takes is measured by `npm run bench:qr` (a benchmark, not a timed test).
+  test('a phone-sized photo, drawn at most 1600 px long, is read', async () => {
     // jsQR fetched once, as the page's first picture would.
     const blank = readFixture('no-qr.png');
     expect(await decodeQrPixels(new Uint8ClampedArray(blank.data), blank.width, blank.height)).toBeNull();
@@ -30,11 +31,7 @@ describe('decode-qr', () => {
     const size = drawnSize(photo.width, photo.height);
     expect(size).toEqual({ width: MAX_SIDE, height: 1067 });
     const pixels = drawnAt(photo, size);
-    const started = performance.now();
-    const text = await decodeQrPixels(pixels, size.width, size.height);
-    const took = performance.now() - started;
-    expect(text).toBe(FIXTURE_QR);
-    expect(took).toBeLessThan(500);
+    expect(await decodeQrPixels(pixels, size.width, size.height)).toBe(FIXTURE_QR);
   });
 
   test('a picture without a code reads as none', async () => {
