@@ -5,9 +5,8 @@
 import { lazy, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { InvoiceKind, InvoiceStatus } from '@app/domain/invoice-document';
 import { Button } from '@app/ui/button';
-import { Dropdown, type DropdownRef } from '@app/ui/dropdown';
 import { SearchBar } from '@app/ui/search-bar';
-import { FilterBar, FilterChoice } from '@app/widgets/list-filters';
+import { FilterBar, FilterChoice, FilterMenu, type FilterBarHandle } from '@app/widgets/list-filters';
 import { WhenOpened } from '@app/widgets/when-opened';
 import { chineseDateLabel } from '../../format/date-picker-label';
 import { KIND_OPTIONS, kindLabel, monthOfPicked, recentMonths, STATUS_OPTIONS, type ListFilters } from './list-filters';
@@ -32,7 +31,7 @@ function monthLabel(month: string): string {
 }
 
 export function InvoiceFilters({ filters, onChange }: InvoiceFiltersProps) {
-  const dropdown = useRef<DropdownRef>(null);
+  const dropdown = useRef<FilterBarHandle>(null);
   const [keyword, setKeyword] = useState(filters.keyword);
   const [pickingMonth, setPickingMonth] = useState(false);
   // The latest props, read when the typing pause ends.
@@ -70,13 +69,13 @@ export function InvoiceFilters({ filters, onChange }: InvoiceFiltersProps) {
         onClear={() => onChange({ ...filters, keyword: '' })}
       />
       <FilterBar ref={dropdown}>
-        <Dropdown.Item key="kind" title={filters.kind ? kindLabel(filters.kind) : '全部发票'} highlight={filters.kind !== null}>
+        <FilterMenu key="kind" title={filters.kind ? kindLabel(filters.kind) : '全部发票'} highlight={filters.kind !== null}>
           <FilterChoice<InvoiceKind> options={KIND_OPTIONS} value={filters.kind} allLabel="全部发票" onPick={(kind) => pick({ kind })} />
-        </Dropdown.Item>
-        <Dropdown.Item key="status" title={filters.status ?? '全部状态'} highlight={filters.status !== null}>
+        </FilterMenu>
+        <FilterMenu key="status" title={filters.status ?? '全部状态'} highlight={filters.status !== null}>
           <FilterChoice<InvoiceStatus> options={STATUS_OPTIONS} value={filters.status} allLabel="全部状态" onPick={(status) => pick({ status })} />
-        </Dropdown.Item>
-        <Dropdown.Item key="month" title={filters.month ? monthLabel(filters.month) : '全部月份'} highlight={filters.month !== null}>
+        </FilterMenu>
+        <FilterMenu key="month" title={filters.month ? monthLabel(filters.month) : '全部月份'} highlight={filters.month !== null}>
           <FilterChoice<string> options={months} value={filters.month} allLabel="全部月份" onPick={(month) => pick({ month })} />
           <div className="invoice-filters__more">
             <Button
@@ -91,7 +90,7 @@ export function InvoiceFilters({ filters, onChange }: InvoiceFiltersProps) {
               选择更早的月份
             </Button>
           </div>
-        </Dropdown.Item>
+        </FilterMenu>
       </FilterBar>
       <WhenOpened visible={pickingMonth}>
         <DatePicker

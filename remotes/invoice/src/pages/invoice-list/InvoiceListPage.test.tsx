@@ -42,6 +42,13 @@ const ROWS: InvoiceSummary[] = [
 
 /** The open dropdown's panel of choices. */
 const dropdownPanel = () => document.querySelector<HTMLElement>('.adm-dropdown-popup-body') ?? document.body;
+/** The open menu's panel, once there (the bar loads the dropdown on its first tap). */
+const openedPanel = () =>
+  waitFor(() => {
+    const panel = document.querySelector<HTMLElement>('.adm-dropdown-popup-body');
+    if (!panel) throw new Error('no open menu');
+    return panel;
+  });
 const rowOf = (buyer: string) => screen.getByRole('button', { name: new RegExp(`^${buyer} `) });
 
 /** The invoice list at `url`, the API answering `calls`. */
@@ -86,7 +93,7 @@ describe('InvoiceListPage', () => {
     const lastQuery = () => api.bodiesOf('invoice/list').at(-1);
 
     fireEvent.click(screen.getByText('全部发票'));
-    fireEvent.click(within(dropdownPanel()).getByText('红票'));
+    fireEvent.click(within(await openedPanel()).getByText('红票'));
     await waitFor(() => expect(lastQuery()).toEqual({ kind: 'red', page: 1 }));
 
     fireEvent.click(screen.getByText('全部状态'));

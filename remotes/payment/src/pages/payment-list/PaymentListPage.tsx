@@ -9,14 +9,13 @@ import { formatYuan } from '@app/domain/money';
 import { useNavigate } from '@app/host-sdk/router';
 import { usePermissions } from '@app/host-sdk/session-hooks';
 import { Button } from '@app/ui/button';
-import { Dropdown, type DropdownRef } from '@app/ui/dropdown';
 import { Page } from '@app/ui/page';
 import { PagedList, type PagedListHandle } from '@app/ui/paged-list';
 import { StatusView } from '@app/ui/status-view';
 import { href } from '../../paths';
 import { listPayments, type PaymentRecord } from '../../features/payments/payments-api';
 import { CHANNEL_LABELS, TYPE_LABELS } from '../../features/payments/labels';
-import { FilterBar, FilterChoice } from '@app/widgets/list-filters';
+import { FilterBar, FilterChoice, FilterMenu, type FilterBarHandle } from '@app/widgets/list-filters';
 import { useShownAgain } from '@app/widgets/use-shown-again';
 import { WhenOpened } from '@app/widgets/when-opened';
 import { CHANNEL_OPTIONS, keyOf, monthLabel, monthOf, monthOfPicked, pickedOfMonth, queryOf, TYPE_OPTIONS, type PaymentFilters } from './list-filters';
@@ -58,7 +57,7 @@ function Totals({ filters, totals, onPickMonth }: { filters: PaymentFilters; tot
 
 function PaymentList() {
   const navigate = useNavigate();
-  const dropdown = useRef<DropdownRef>(null);
+  const dropdown = useRef<FilterBarHandle>(null);
   const list = useRef<PagedListHandle>(null);
   const [filters, setFilters] = useState<PaymentFilters>(() => ({ month: monthOf(new Date()), type: null, channel: null }));
   const [totals, setTotals] = useState<{ incomeFen: number; expenseFen: number } | null>(null);
@@ -91,12 +90,12 @@ function PaymentList() {
           <div className="payment-list__header">
             <Totals filters={filters} totals={totals} onPickMonth={() => setPickingMonth(true)} />
             <FilterBar ref={dropdown} className="payment-filters">
-              <Dropdown.Item key="type" title={filters.type ? TYPE_LABELS[filters.type] : '全部类型'} highlight={filters.type !== null}>
+              <FilterMenu key="type" title={filters.type ? TYPE_LABELS[filters.type] : '全部类型'} highlight={filters.type !== null}>
                 <FilterChoice options={TYPE_OPTIONS} value={filters.type} onPick={(type) => change({ type })} />
-              </Dropdown.Item>
-              <Dropdown.Item key="channel" title={filters.channel ? CHANNEL_LABELS[filters.channel] : '全部渠道'} highlight={filters.channel !== null}>
+              </FilterMenu>
+              <FilterMenu key="channel" title={filters.channel ? CHANNEL_LABELS[filters.channel] : '全部渠道'} highlight={filters.channel !== null}>
                 <FilterChoice options={CHANNEL_OPTIONS} value={filters.channel} onPick={(channel) => change({ channel })} />
-              </Dropdown.Item>
+              </FilterMenu>
             </FilterBar>
           </div>
         }

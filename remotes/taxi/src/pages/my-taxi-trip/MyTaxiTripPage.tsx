@@ -8,11 +8,10 @@ import { formatKilometres } from '@app/domain/taxi-trip';
 import { hasPermission } from '@app/host-sdk/roles';
 import { useRouteMeta } from '@app/host-sdk/router';
 import { useSession } from '@app/host-sdk/session-hooks';
-import { Dropdown, type DropdownRef } from '@app/ui/dropdown';
 import { Page } from '@app/ui/page';
 import { PagedList } from '@app/ui/paged-list';
 import { Amount } from '@app/widgets/amount';
-import { FilterBar, FilterChoice } from '@app/widgets/list-filters';
+import { FilterBar, FilterChoice, FilterMenu, type FilterBarHandle } from '@app/widgets/list-filters';
 import { ListRowLine } from '@app/widgets/list-row';
 import { useCompanyCars } from '../../features/cars/use-company-cars';
 import { TaxiOnlyPage } from '../../features/taxi-only/TaxiOnlyPage';
@@ -58,7 +57,7 @@ function Totals({ totals }: { totals: TripTotals | null }) {
 
 function CompanyTrips() {
   const { cars } = useCompanyCars();
-  const dropdown = useRef<DropdownRef>(null);
+  const dropdown = useRef<FilterBarHandle>(null);
   const [carId, setCarId] = useState<string | null>(null);
   const [range, setRange] = useState<Range | null>(null);
   const [totals, setTotals] = useState<TripTotals | null>(null);
@@ -82,12 +81,12 @@ function CompanyTrips() {
       header={
         <>
           <FilterBar ref={dropdown}>
-            <Dropdown.Item key="car" title={car?.licensePlateNumber ?? '全部车辆'} highlight={carId !== null}>
+            <FilterMenu key="car" title={car?.licensePlateNumber ?? '全部车辆'} highlight={carId !== null}>
               <FilterChoice options={cars.map((one) => ({ value: one.id, label: one.licensePlateNumber }))} value={carId} allLabel="全部车辆" onPick={(picked) => pick(() => setCarId(picked))} />
-            </Dropdown.Item>
-            <Dropdown.Item key="range" title={RANGES.find((one) => one.value === range)?.label ?? '全部日期'} highlight={range !== null}>
+            </FilterMenu>
+            <FilterMenu key="range" title={RANGES.find((one) => one.value === range)?.label ?? '全部日期'} highlight={range !== null}>
               <FilterChoice options={RANGES} value={range} allLabel="全部日期" onPick={(picked) => pick(() => setRange(picked))} />
-            </Dropdown.Item>
+            </FilterMenu>
           </FilterBar>
           <Totals totals={totals} />
         </>

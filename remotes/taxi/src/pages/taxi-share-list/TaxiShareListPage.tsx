@@ -8,10 +8,9 @@ import { useRef, useState } from 'react';
 import { useNavigate, useRouteMeta } from '@app/host-sdk/router';
 import { useSession } from '@app/host-sdk/session-hooks';
 import { Button } from '@app/ui/button';
-import { Dropdown, type DropdownRef } from '@app/ui/dropdown';
 import { Page } from '@app/ui/page';
 import { PagedList, type PagedListHandle } from '@app/ui/paged-list';
-import { FilterBar, FilterChoice } from '@app/widgets/list-filters';
+import { FilterBar, FilterChoice, FilterMenu, type FilterBarHandle } from '@app/widgets/list-filters';
 import { ListRowLine } from '@app/widgets/list-row';
 import { useShownAgain } from '@app/widgets/use-shown-again';
 import { TaxiOnlyPage } from '../../features/taxi-only/TaxiOnlyPage';
@@ -25,7 +24,7 @@ const STATE_OPTIONS = SHARED_STATES.map((state) => ({ value: state, label: state
 
 function ShareList() {
   const navigate = useNavigate();
-  const dropdown = useRef<DropdownRef>(null);
+  const dropdown = useRef<FilterBarHandle>(null);
   const list = useRef<PagedListHandle>(null);
   const [state, setState] = useState<TripState | null>(null);
   useShownAgain(() => void list.current?.reload());
@@ -44,7 +43,7 @@ function ShareList() {
       }
       header={
         <FilterBar ref={dropdown}>
-          <Dropdown.Item key="state" title={state ?? '全部状态'} highlight={state !== null}>
+          <FilterMenu key="state" title={state ?? '全部状态'} highlight={state !== null}>
             <FilterChoice
               options={STATE_OPTIONS}
               value={state}
@@ -53,7 +52,7 @@ function ShareList() {
                 setState(picked);
               }}
             />
-          </Dropdown.Item>
+          </FilterMenu>
         </FilterBar>
       }
       empty={

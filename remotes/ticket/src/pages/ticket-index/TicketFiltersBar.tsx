@@ -4,9 +4,8 @@
  */
 import { useRef } from 'react';
 import type { TicketType, TicketVerifyState } from '@app/domain/ticket';
-import { Dropdown, type DropdownRef } from '@app/ui/dropdown';
 import { SearchBar } from '@app/ui/search-bar';
-import { FilterBar, FilterChoice } from '@app/widgets/list-filters';
+import { FilterBar, FilterChoice, FilterMenu, type FilterBarHandle } from '@app/widgets/list-filters';
 import { REIMBURSED_OPTIONS, TYPE_OPTIONS, VERIFY_OPTIONS, type Reimbursed, type TicketFilters } from './ticket-filters';
 
 export interface TicketFiltersBarProps {
@@ -15,7 +14,7 @@ export interface TicketFiltersBarProps {
 }
 
 export function TicketFiltersBar({ filters, onChange }: TicketFiltersBarProps) {
-  const dropdown = useRef<DropdownRef>(null);
+  const dropdown = useRef<FilterBarHandle>(null);
   const pick = (changed: Partial<TicketFilters>) => {
     dropdown.current?.close();
     onChange({ ...filters, ...changed });
@@ -32,15 +31,15 @@ export function TicketFiltersBar({ filters, onChange }: TicketFiltersBarProps) {
         onClear={() => onChange({ ...filters, keyword: '' })}
       />
       <FilterBar ref={dropdown}>
-        <Dropdown.Item key="type" title={filters.type ?? '全部类型'} highlight={filters.type !== null}>
+        <FilterMenu key="type" title={filters.type ?? '全部类型'} highlight={filters.type !== null}>
           <FilterChoice<TicketType> options={TYPE_OPTIONS} value={filters.type} allLabel="全部类型" onPick={(type) => pick({ type })} />
-        </Dropdown.Item>
-        <Dropdown.Item key="verify" title={filters.verifyState ?? '查验状态'} highlight={filters.verifyState !== null}>
+        </FilterMenu>
+        <FilterMenu key="verify" title={filters.verifyState ?? '查验状态'} highlight={filters.verifyState !== null}>
           <FilterChoice<TicketVerifyState> options={VERIFY_OPTIONS} value={filters.verifyState} allLabel="全部状态" onPick={(verifyState) => pick({ verifyState })} />
-        </Dropdown.Item>
-        <Dropdown.Item key="reimbursed" title={reimbursedLabel ?? '报销状态'} highlight={filters.reimbursed !== null}>
+        </FilterMenu>
+        <FilterMenu key="reimbursed" title={reimbursedLabel ?? '报销状态'} highlight={filters.reimbursed !== null}>
           <FilterChoice<Reimbursed> options={REIMBURSED_OPTIONS} value={filters.reimbursed} allLabel="全部" onPick={(reimbursed) => pick({ reimbursed })} />
-        </Dropdown.Item>
+        </FilterMenu>
       </FilterBar>
     </div>
   );
