@@ -1,0 +1,88 @@
+// The server as one built file, so `npm start` loads JavaScript instead of compiling TypeScript at every start
+// (README.md, "The two commands"). `builtEntry('scripts/start.ts')` bundles that entry with esbuild into
+// `.build/server/` — the workspace's own packages (`@app/*`, TypeScript sources) inside it, every other package left
+// to node_modules — and returns the bundle's path. It bundles again only when one of the files that went into the
+// last bundle changed (their sizes and modification times are kept beside it), so an unchanged checkout starts from
+// the bundle at once. Each source's `import.meta.dirname` and `import.meta.url` stay its own (the migrations folder,
+// the fonts), not the bundle's.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import { ROOT } from './ensure-install.mjs';
+
+const OUT_DIR = join(ROOT, '.build', 'server');
+
+/** Keeps `import.meta.dirname` and `import.meta.url` of each bundled source file pointing at that file. */
+const ownImportMeta = {
+  name: 'own-import-meta',
+  setup(build) {
+    build.onLoad({ filter: /\.ts$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const contents = source
+        .replaceAll('import.meta.dirname', JSON.stringify(dirname(args.path)))
+        .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href));
+      return { contents, loader: 'ts' };
+    });
+  },
+};
+
+/**
+ * Bundles the workspace's packages (`@app/…`, TypeScript) and leaves every other package to node_modules, imported
+ * by the file its importer would load: pnpm gives each workspace package only its own dependencies, so the bundle
+ * (outside every package) names them by path.
+ */
+const workspaceInside = {
+  name: 'workspace-inside',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.path.startsWith('@app/') || args.path.startsWith('node:') || args.pluginData?.resolving) return undefined;
+      const resolved = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: { resolving: true } });
+      if (resolved.errors.length > 0) return { errors: resolved.errors };
+      return resolved.external ? { path: args.path, external: true } : { path: pathToFileURL(resolved.path).href, external: true };
+    });
+  },
+};
+
+function fingerprintOf(inputs) {
+  // The packages it names by path: a new install may move them.
+  const installed = statSync(join(ROOT, 'node_modules', '.install-stamp'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const hash = createHash('sha256').update(process.version).update(esbuild.version).update(String(installed));
+  for (const file of inputs) {
+    const stat = statSync(join(ROOT, file), { throwIfNoEntry: false });
+    hash.update(`${file}:${stat ? `${stat.size}:${stat.mtimeMs}` : 'gone'}\n`);
+  }
+  return hash.digest('hex');
+}
+
+/** The built bundle of `entry` (a path from the repository root), bundled first when it is missing or stale. */
+export async function builtEntry(entry) {
+  const name = entry.replace(/[^A-Za-z0-9]+/g, '-');
+  const bundle = join(OUT_DIR, `${name}.mjs`);
+  const stamp = join(OUT_DIR, `${name}.inputs.json`);
+  if (existsSync(bundle) && existsSync(stamp)) {
+    const kept = JSON.parse(readFileSync(stamp, 'utf8'));
+    if (kept.fingerprint === fingerprintOf(kept.inputs)) return bundle;
+  }
+  mkdirSync(OUT_DIR, { recursive: true });
+  const partial = `${bundle}.${process.pid}.tmp`;
+  const result = await esbuild.build({
+    entryPoints: [join(ROOT, entry)],
+    outfile: partial,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'inline',
+    metafile: true,
+    logLevel: 'warning',
+    plugins: [workspaceInside, ownImportMeta],
+    // Packages the bundle leaves out still load with `require` where they are CommonJS.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  });
+  const inputs = Object.keys(result.metafile.inputs).map((file) => relative(ROOT, join(process.cwd(), file)));
+  renameSync(partial, bundle);
+  writeFileSync(stamp, JSON.stringify({ fingerprint: fingerprintOf(inputs), inputs }));
+  return bundle;
+}
