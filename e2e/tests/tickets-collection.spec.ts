@@ -6,13 +6,18 @@
  *   优税通's (number, date, amount) with a wrong 校验码后6位; the page should refuse it and keep it out of the folder.
  * - 自动归集: the taxi company issues an invoice to 优税通's tax number; 企业管理员 opens the folder and finds it in
  *   this month, the month's totals counting it, its detail saying where it came from.
+ * - 拍照/相册 from the app's own PDF: an invoice of 优税通's, its PDF rendered (pdf.js), turned a few degrees and
+ *   shrunk as a hand-held photo; the taxi manager imports it and confirms the fields read from its QR code, then
+ *   sees them on the ticket's detail.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { currentPage, expectPage } from '../support/app';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
+import { invoicePhoto } from '../support/invoice-photo';
 import { acceptAgreement, callApi, demoSignIn, type DemoUser } from '../support/sign-in';
 import { chinaDay, issueBlueInvoice } from '../support/invoices';
+import { until } from '../support/wait';
 import type { InvoiceParty } from '@app/domain/invoice-document';
 
 test.describe.configure({ mode: 'serial' });
@@ -57,6 +62,7 @@ const region = (page: Page, name: string) => currentPage(page).getByRole('region
 const detailRow = (card: ReturnType<typeof region>, label: string) => card.locator('div').filter({ has: card.page().getByText(label, { exact: true }) }).last();
 const monthName = (day: string) => `${day.slice(0, 4)}年${Number(day.slice(5, 7))}月`;
 const monthTotals = (page: Page, day: string) => currentPage(page).getByTestId(`month-totals-${day.slice(0, 7)}`);
+const yuan = (fen: number) => `¥${(fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 async function folderNumbers(label: typeof TRADING | typeof TAXI): Promise<string[]> {
   const folder = await users[label].api<{ list: { number: string }[] }>('ticket/list', {});
@@ -142,4 +148,38 @@ test('自动归集: an invoice the taxi company issues to 优税通 is in 优税
   await expect(detailRow(region(page, '交易方'), '销售方')).toHaveText(`销售方${TAXI_NAME}`);
   await expect(region(page, '查验').getByText('查验通过', { exact: true })).toBeVisible();
   await expect(currentPage(page).locator('.ticket-detail__amount')).toHaveText('¥515.00');
+});
+
+test('拍照/相册: a photo of the app’s own invoice PDF, turned 6° and shrunk, is read, confirmed and added', async ({ page }) => {
+  test.setTimeout(150_000);
+  // ¥1,590.00 at 6 %: ¥1,500.00 before tax.
+  const invoice = await issue(TRADING, OUTSIDE_BUYER, 159_000, 60);
+  const link = await users[TRADING].api<{ url: string }>('invoice/pdfLink', { id: invoice.id });
+  const pdf = await until('the invoice PDF', async () => {
+    const response = await fetch(new URL(link.url, server.url));
+    return response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
+  });
+  const photo = await invoicePhoto(pdf, { renderScale: 2, degrees: 6, photoScale: 0.85 });
+  await test.info().attach('invoice-photo.png', { body: photo, contentType: 'image/png' });
+
+  await openAs(page, TAXI, '/ticket/import/image');
+  await expectPage(page, { owner: 'ticket', name: 'TicketImportImage', title: '图片导入' });
+  await currentPage(page).getByLabel('选择发票图片').setInputFiles({ name: 'IMG_20260315_101500.png', mimeType: 'image/png', buffer: photo });
+  const found = region(page, '识别结果');
+  await expect(detailRow(found, '发票号码')).toHaveText(`发票号码${invoice.number}`, { timeout: 30_000 });
+  await expect(detailRow(found, '开票日期')).toHaveText(`开票日期${invoice.issueDate}`);
+  await expect(detailRow(found, '不含税金额')).toHaveText(`不含税金额${yuan(invoice.netFen)}`);
+  expect(yuan(invoice.netFen)).toBe('¥1,500.00');
+
+  await currentPage(page).getByRole('button', { name: '加入票夹' }).click();
+  await expectPage(page, { owner: 'ticket', name: 'TicketDetail', title: '票据详情' });
+  const facts = region(page, '发票信息');
+  await expect(detailRow(facts, '发票号码')).toHaveText(`发票号码${invoice.number}`);
+  await expect(detailRow(facts, '开票日期')).toHaveText(`开票日期${invoice.issueDate}`);
+  await expect(detailRow(facts, '不含税金额')).toHaveText('不含税金额¥1,500.00');
+  await expect(detailRow(facts, '来源')).toHaveText('来源拍照');
+  await expect(region(page, '查验').getByText('查验通过', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(detailRow(region(page, '交易方'), '销售方')).toHaveText(`销售方${TRADING_NAME}`);
+  await expect(currentPage(page).locator('.ticket-detail__amount')).toHaveText('¥1,590.00');
+  expect(await folderNumbers(TAXI)).toContain(invoice.number);
 });
