@@ -217,6 +217,7 @@ describe.each(DATABASES)('ticket folder (%s)', (kind) => {
     await refusedField({ number: '12345678' }, 'number');
     await refusedField({ invoiceCode: '044001900111', number: '12345678' }, 'checkCodeLast6');
     await refusedField({ invoiceCode: '04400190011', number: '12345678', checkCodeLast6: '123456' }, 'invoiceCode');
+    await refusedField({ checkCodeLast6: 'A1B2C3' }, 'checkCodeLast6');
     await refusedField({ issueDate: '2099-12-31' }, 'issueDate');
     await refusedField({ issueDate: '2026-02-30' }, 'issueDate');
     await refusedField({ netFen: 0 }, 'netFen');

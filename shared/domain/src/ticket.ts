@@ -53,12 +53,15 @@ export interface TicketImportFields {
   checkCodeLast6?: string;
 }
 
+/** What a check code typed for a fully digital invoice is told. */
+export const DIGITAL_CHECK_CODE_MESSAGE = '数电发票没有校验码，请留空';
+
 export type TicketImportField = 'type' | 'invoiceCode' | 'number' | 'issueDate' | 'netFen' | 'checkCodeLast6';
 
 /**
  * What is wrong with an import's fields at `today` (YYYY-MM-DD, China), by field; empty when nothing is. A 20-digit
  * number is a fully digital invoice (no code), its region a province's and its first two digits the issue date's
- * year; otherwise a 10- or 12-digit code and an 8-digit number, with the check
+ * year, and no check code; otherwise a 10- or 12-digit code and an 8-digit number, with the check
  * code's last six where the type needs them (and where the type is not given, unless it is a special invoice).
  */
 export function ticketImportProblems(fields: TicketImportFields, today: string): Partial<Record<TicketImportField, string>> {
@@ -71,6 +74,8 @@ export function ticketImportProblems(fields: TicketImportFields, today: string):
     // The number's first two digits are the year it was issued in.
     else if (fields.number.slice(0, 2) !== fields.issueDate.slice(2, 4)) problems.number = '发票号码的年份与开票日期不符，请核对';
     if (fields.type && !isDigitalTicketType(fields.type)) problems.invoiceCode = '请填写发票代码（10 位或 12 位数字）';
+    // A fully digital invoice has no check code: one typed is a mistake, and the bureau would never compare it.
+    else if (fields.checkCodeLast6) problems.checkCodeLast6 = DIGITAL_CHECK_CODE_MESSAGE;
   } else {
     if (!/^\d{10}$|^\d{12}$/.test(code)) problems.invoiceCode = '发票代码应为 10 位或 12 位数字';
     if (!/^\d{8}$/.test(fields.number)) problems.number = '发票号码应为 8 位数字';

@@ -12,6 +12,10 @@ describe('ticket import fields', () => {
     expect(ticketImportProblems({ number: '26992000000000000123', issueDate: '2026-03-01', netFen: 100 }, today).number).toBe('发票号码的地区代码不正确，请核对');
     expect(ticketImportProblems({ number: '25442000000000000123', issueDate: '2026-03-01', netFen: 100 }, today).number).toBe('发票号码的年份与开票日期不符，请核对');
     expect(ticketImportProblems({ type: '增值税普通发票', number: '26442000000000000123', issueDate: '2026-03-01', netFen: 100 }, today)).toHaveProperty('invoiceCode');
+    // A check code typed for it is refused, not stored as if the bureau had compared it.
+    expect(ticketImportProblems({ number: '26442000000000000123', issueDate: '2026-03-01', netFen: 100, checkCodeLast6: 'A1B2C3' }, today)).toEqual({ checkCodeLast6: '数电发票没有校验码，请留空' });
+    expect(ticketImportProblems({ type: '数电普票', number: '26442000000000000123', issueDate: '2026-03-01', netFen: 100, checkCodeLast6: '123456' }, today)).toEqual({ checkCodeLast6: '数电发票没有校验码，请留空' });
+    expect(ticketImportProblems({ number: '26442000000000000123', issueDate: '2026-03-01', netFen: 100, checkCodeLast6: '12' }, today).checkCodeLast6).toBe('校验码后 6 位应为 6 位数字或字母');
   });
   test('an older invoice: a 10- or 12-digit code and 8 digits, the check code’s last six where the type needs them', () => {
     expect(ticketImportProblems({ invoiceCode: '044001900111', number: '12345678', issueDate: '2024-03-01', netFen: 100, checkCodeLast6: '12345a' }, today)).toEqual({});

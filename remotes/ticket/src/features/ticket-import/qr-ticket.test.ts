@@ -13,6 +13,14 @@ describe('qrTicketOf', () => {
     });
   });
 
+  test('a digital invoice’s code with a check code field: imported without it (a digital invoice has none)', () => {
+    expect(qrTicketOf('01,32,,26332000000123456789,1234.50,20261120,12345678901234567890,ABCD', '拍照', NOW)).toEqual({
+      ok: true,
+      body: { source: '拍照', type: '数电普票', number: '26332000000123456789', issueDate: '2026-11-20', netFen: 123_450 },
+      problem: null,
+    });
+  });
+
   test('an older ordinary invoice carries its code and the check code’s last six', () => {
     const result = qrTicketOf('01,04,3300193130,12345678,88.00,20260105,12345678901234567890,ABCD', '扫码', NOW);
     expect(result).toMatchObject({ ok: true, body: { source: '扫码', type: '增值税普通发票', invoiceCode: '3300193130', number: '12345678', netFen: 8_800, checkCodeLast6: '567890' }, problem: null });

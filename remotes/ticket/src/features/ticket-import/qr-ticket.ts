@@ -33,8 +33,8 @@ export function qrTicketOf(text: string, source: '拍照' | '扫码', now = new 
     number: invoice.number,
     issueDate: invoice.date,
     netFen: invoice.netFen,
-    ...(invoice.code && { invoiceCode: invoice.code }),
-    ...(invoice.checkCodeTail && { checkCodeLast6: invoice.checkCodeTail }),
+    // Only an older invoice (with a code) is verified with its check code; a digital one has none to give.
+    ...(invoice.code && { invoiceCode: invoice.code, ...(invoice.checkCodeTail && { checkCodeLast6: invoice.checkCodeTail }) }),
   };
   return { ok: true, body, problem: importProblem(body, now) };
 }
