@@ -4,24 +4,10 @@
  * jsQR as `/ticket/import/image` reads it. Prints each of `RUNS` (default 10) and the median, after one warm-up read.
  * Node runs the same JavaScript as the phone's browser, without the 4× slower CPU of a mid-range phone.
  */
-import type { PNG } from 'pngjs';
 import { decodeQrPixels, drawnSize } from '../src/features/qr-decode/decode-qr';
-import { FIXTURE_QR, readFixture } from '../src/test-support/tickets';
+import { drawnAt, FIXTURE_QR, readFixture } from '../src/test-support/tickets';
 
 const RUNS = Number(process.env.RUNS ?? 10);
-
-/** The picture drawn at `size`, nearest pixel (what a canvas's drawImage gives, near enough for timing). */
-function drawnAt(png: PNG, size: { width: number; height: number }): Uint8ClampedArray {
-  const out = new Uint8ClampedArray(size.width * size.height * 4);
-  for (let y = 0; y < size.height; y++) {
-    const from = Math.floor((y * png.height) / size.height);
-    for (let x = 0; x < size.width; x++) {
-      const source = (from * png.width + Math.floor((x * png.width) / size.width)) * 4;
-      out.set(png.data.subarray(source, source + 4), (y * size.width + x) * 4);
-    }
-  }
-  return out;
-}
 
 const photo = readFixture('invoice-photo.png');
 const size = drawnSize(photo.width, photo.height);

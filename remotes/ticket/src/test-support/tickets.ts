@@ -60,3 +60,16 @@ export function detail(overrides: Partial<TicketDetail> = {}): TicketDetail {
     ...overrides,
   };
 }
+
+/** A picture drawn at `size`, nearest pixel, as the import page's canvas draws a photo smaller (near enough for tests). */
+export function drawnAt(png: PNG, size: { width: number; height: number }): Uint8ClampedArray {
+  const out = new Uint8ClampedArray(size.width * size.height * 4);
+  for (let y = 0; y < size.height; y++) {
+    const from = Math.floor((y * png.height) / size.height);
+    for (let x = 0; x < size.width; x++) {
+      const source = (from * png.width + Math.floor((x * png.width) / size.width)) * 4;
+      out.set(png.data.subarray(source, source + 4), (y * size.width + x) * 4);
+    }
+  }
+  return out;
+}

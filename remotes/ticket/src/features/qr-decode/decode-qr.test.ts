@@ -1,20 +1,6 @@
 import { describe, expect, test } from '@rstest/core';
-import type { PNG } from 'pngjs';
-import { FIXTURE_QR, readFixture } from '../../test-support/tickets';
+import { drawnAt, FIXTURE_QR, readFixture } from '../../test-support/tickets';
 import { decodeQrPixels, drawnSize, MAX_SIDE } from './decode-qr';
-
-/** A picture drawn smaller, as the page's canvas draws it (nearest pixel). */
-function drawnAt(png: PNG, size: { width: number; height: number }): Uint8ClampedArray {
-  const out = new Uint8ClampedArray(size.width * size.height * 4);
-  for (let y = 0; y < size.height; y++) {
-    const from = Math.floor((y * png.height) / size.height);
-    for (let x = 0; x < size.width; x++) {
-      const source = (from * png.width + Math.floor((x * png.width) / size.width)) * 4;
-      out.set(png.data.subarray(source, source + 4), (y * size.width + x) * 4);
-    }
-  }
-  return out;
-}
 
 describe('decode-qr', () => {
   test('reads the invoice QR code of a picture', async () => {
