@@ -8,6 +8,8 @@
  */
 import { Children, isValidElement, lazy, Suspense, useImperativeHandle, useState, type ReactElement, type ReactNode, type Ref } from 'react';
 import 'antd-mobile/es/components/dropdown/dropdown.css';
+import { Button } from '@app/ui/button';
+import type { PagedListEmpty } from '@app/ui/paged-list';
 import { Selector } from '@app/ui/selector';
 import { FilterArrow, type FilterMenuEntry } from './list-filters-parts';
 import styles from './list-filters.module.css';
@@ -113,4 +115,31 @@ export function FilterChoice<V extends string>({ options, value, allLabel = '全
       }}
     />
   );
+}
+
+/**
+ * A filtered list's empty state: with a filter set, `noMatch` (没有符合条件的发票) and 清除筛选; without, `empty` —
+ * what the list is for — and its first step when given (导入发票).
+ */
+export function filteredEmpty({ filtered, noMatch, onClear, empty, first }: { filtered: boolean; noMatch: string; onClear(): void; empty: string; first?: { text: string; onClick(): void } }): PagedListEmpty {
+  if (filtered) {
+    return {
+      description: noMatch,
+      action: (
+        <Button color="primary" fill="outline" size="small" onClick={onClear}>
+          清除筛选
+        </Button>
+      ),
+    };
+  }
+  return {
+    description: empty,
+    ...(first && {
+      action: (
+        <Button color="primary" size="small" onClick={first.onClick}>
+          {first.text}
+        </Button>
+      ),
+    }),
+  };
 }

@@ -7,7 +7,7 @@
 import { lazy, useEffect, useRef, useState } from 'react';
 import type { InvoiceSummary } from '@app/domain/invoice-document';
 import { useNavigate, useSearchParams } from '@app/host-sdk/router';
-import { Button } from '@app/ui/button';
+import { filteredEmpty } from '@app/widgets/list-filters';
 import { Page } from '@app/ui/page';
 import { PagedList, type PagedListHandle } from '@app/ui/paged-list';
 import { href } from '../../paths';
@@ -66,25 +66,7 @@ export default function InvoiceListPage() {
             {total ? <div className="invoice-list__count">共 {total} 张发票</div> : null}
           </>
         }
-        empty={
-          filtered
-            ? {
-                description: '没有符合条件的发票',
-                action: (
-                  <Button color="primary" fill="outline" size="small" onClick={() => changeFilters(NO_FILTERS)}>
-                    清除筛选
-                  </Button>
-                ),
-              }
-            : {
-                description: '还没有开具过发票',
-                action: (
-                  <Button color="primary" size="small" onClick={() => navigate(href('invoiceCreate'))}>
-                    开具发票
-                  </Button>
-                ),
-              }
-        }
+        empty={filteredEmpty({ filtered, noMatch: '没有符合条件的发票', onClear: () => changeFilters(NO_FILTERS), empty: '还没有开具过发票', first: { text: '开具发票', onClick: () => navigate(href('invoiceCreate')) } })}
       />
       <WhenOpened visible={openId !== null}>
         <InvoiceSheet invoiceId={openId} onClose={() => setOpenId(null)} />

@@ -8,14 +8,13 @@ import { lazy, useRef, useState } from 'react';
 import { formatYuan } from '@app/domain/money';
 import { useNavigate } from '@app/host-sdk/router';
 import { usePermissions } from '@app/host-sdk/session-hooks';
-import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
 import { PagedList, type PagedListHandle } from '@app/ui/paged-list';
 import { StatusView } from '@app/ui/status-view';
 import { href } from '../../paths';
 import { listPayments, type PaymentRecord } from '../../features/payments/payments-api';
 import { CHANNEL_LABELS, TYPE_LABELS } from '../../features/payments/labels';
-import { FilterBar, FilterChoice, FilterMenu, type FilterBarHandle } from '@app/widgets/list-filters';
+import { FilterBar, FilterChoice, FilterMenu, filteredEmpty, type FilterBarHandle } from '@app/widgets/list-filters';
 import { useShownAgain } from '@app/widgets/use-shown-again';
 import { WhenOpened } from '@app/widgets/when-opened';
 import { CHANNEL_OPTIONS, keyOf, monthLabel, monthOf, monthOfPicked, pickedOfMonth, queryOf, TYPE_OPTIONS, type PaymentFilters } from './list-filters';
@@ -99,18 +98,7 @@ function PaymentList() {
             </FilterBar>
           </div>
         }
-        empty={
-          filtered
-            ? {
-                description: '没有符合条件的收支',
-                action: (
-                  <Button color="primary" fill="outline" size="small" onClick={() => change({ type: null, channel: null })}>
-                    清除筛选
-                  </Button>
-                ),
-              }
-            : { description: '本月暂无收支' }
-        }
+        empty={filteredEmpty({ filtered, noMatch: '没有符合条件的收支', onClear: () => change({ type: null, channel: null }), empty: '本月暂无收支' })}
       />
       <WhenOpened visible={pickingMonth}>
         <DatePicker

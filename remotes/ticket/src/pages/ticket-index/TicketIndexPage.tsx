@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from '@app/host-sdk/router';
 import { useSession } from '@app/host-sdk/session-hooks';
-import { Button } from '@app/ui/button';
+import { filteredEmpty } from '@app/widgets/list-filters';
 import { Page } from '@app/ui/page';
 import { PagedList, type PagedListHandle } from '@app/ui/paged-list';
 import { useDebounced } from '@app/ui/use-debounced';
@@ -164,25 +164,7 @@ function Folder() {
           <FolderTotals totals={folderTotals} />
         </>
       }
-      empty={
-        filtered
-          ? {
-              description: '没有符合条件的发票',
-              action: (
-                <Button color="primary" fill="outline" size="small" onClick={() => setFilters(NO_FILTERS)}>
-                  清除筛选
-                </Button>
-              ),
-            }
-          : {
-              description: '票夹里还没有发票',
-              action: (
-                <Button color="primary" size="small" onClick={() => navigate(href('ticketImport'))}>
-                  导入发票
-                </Button>
-              ),
-            }
-      }
+      empty={filteredEmpty({ filtered, noMatch: '没有符合条件的发票', onClear: () => setFilters(NO_FILTERS), empty: '票夹里还没有发票', first: { text: '导入发票', onClick: () => navigate(href('ticketImport')) } })}
     />
   );
 }
