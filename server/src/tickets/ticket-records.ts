@@ -9,6 +9,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { TicketDetail, TicketSummary } from '@app/contract/ticket';
 import type { Database } from '../db/database';
+import type { VerifiedInvoice } from '../etax/gateway';
 import { ticketMonthTotals, tickets, users } from '../db/schema';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 
@@ -87,15 +88,7 @@ export async function insertTicket(tx: Database, values: TicketInsert): Promise<
 }
 
 /** What a ticket takes from the invoice it is (issued here, or as the bureau's verification answered it). */
-export function invoiceFieldsOf(invoice: {
-  type: TicketChange['type'];
-  seller: { name: string; taxNumber: string };
-  buyer: { name: string; taxNumber: string };
-  netFen: number;
-  taxFen: number;
-  grossFen: number;
-  remarks: string;
-}) {
+export function invoiceFieldsOf(invoice: Pick<VerifiedInvoice, 'seller' | 'buyer' | 'netFen' | 'taxFen' | 'grossFen' | 'remarks'> & { type: TicketChange['type'] }) {
   return {
     type: invoice.type,
     sellerName: invoice.seller.name,
