@@ -51,12 +51,20 @@ function ops(command: 'release' | 'rollback' | 'releases', args: string[]) {
   return result.stdout;
 }
 
-/** Loads a page afresh and returns the versions of each app whose files it fetched. */
+/**
+ * Loads a page afresh and returns the version of each app whose files it fetched, or the versions joined by commas
+ * when it fetched files of several (the page's preloads naming a stale one, say). The preloads the server wrote into
+ * the page count as fetched.
+ */
 async function loadedVersions(page: Page, path: string): Promise<Record<string, string>> {
+  const seen: Record<string, Set<string>> = {};
   const versions: Record<string, string> = {};
   const listener = (request: { url(): string }) => {
     const match = /\/remotes\/([a-z]+)\/([^/]+)\//.exec(request.url());
-    if (match) versions[match[1] as string] = match[2] as string;
+    if (!match) return;
+    const app = match[1] as string;
+    (seen[app] ??= new Set()).add(match[2] as string);
+    versions[app] = [...seen[app]].sort().join(',');
   };
   page.on('request', listener);
   await page.goto(`${server.url}${path}`);

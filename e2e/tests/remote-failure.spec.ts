@@ -59,7 +59,26 @@ test('a remote whose page chunk fails after its routes loaded shows 模块暂不
   await expectPage(page, { owner: 'my', name: 'MyCompanies', title: '我的企业' });
 });
 
-test('when /remotes.json cannot be read the host still starts, and retry recovers every remote', async ({ page }) => {
+test("a remote that is down when its page is opened cold: its manifest's preload fails, the page says so, retry recovers it", async ({ page }) => {
+  await page.route('**/remotes/ticket/**', (route) => route.abort('connectionrefused'));
+  const preload = page.waitForEvent('requestfailed', (request) => request.url().endsWith('/mf-manifest.json'));
+  await page.goto('/ticket/index');
+  await preload;
+  await expect(unavailable(page)).toBeVisible();
+  await page.unroute('**/remotes/ticket/**');
+  await page.evaluate(() => Object.assign(window, { stillTheSameDocument: true }));
+  await page.getByRole('button', { name: '重试' }).click();
+  await expectPage(page, { owner: 'ticket', title: '票夹' });
+  expect(await page.evaluate(() => 'stillTheSameDocument' in window)).toBe(true);
+});
+
+test('when the page carries no registry and /remotes.json cannot be read the host still starts, and retry recovers every remote', async ({ page }) => {
+  // The server writes the registry into the page; a page without it (a proxy's cached copy, say) fetches it.
+  await page.route('**/ticket/index', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(/<script type="application\/json" id="live-remotes">.*?<\/script>/, '');
+    await route.fulfill({ response, body: html });
+  });
   await page.route('**/remotes.json*', (route) => route.abort('connectionrefused'));
   await page.goto('/ticket/index');
   await expect(unavailable(page)).toBeVisible();

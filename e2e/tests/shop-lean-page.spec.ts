@@ -206,7 +206,8 @@ test.describe('rolled back to a payment release without a lean page', () => {
 
     expect(ops('rollback', ['payment', '--to', older])).toContain(older);
     const hosted = await openCold();
-    expect(hosted.federation()).toEqual(['/remotes.json', `/remotes/payment/${older}/mf-manifest.json`]);
+    // The registry is written into the host's page (no /remotes.json), naming the version just rolled back to.
+    expect(hosted.federation()).toEqual([`/remotes/payment/${older}/mf-manifest.json`]);
     expect(hosted.apps()).toContain(`host ${packageVersion('host')}`);
 
     expect(ops('rollback', ['payment', '--to', live])).toContain(live);

@@ -1,8 +1,9 @@
 /**
  * Start-up (docs/product.md, "Screens and the host"): take what the address carries for the session out of it at once
  * (a sign-in code's exchange starts; a token is dropped), save the start URL, load the service config (a failure shows
- * 出错了), reload without cache when a newer front version is required, register the remotes, then mount. The rules are
- * @app/host-sdk's (`startup`, `page-guard`), which a lean page (`@app/host-sdk/lean-page`) runs too.
+ * 出错了), reload without cache when a newer front version is required, register the remotes (and start loading the
+ * routes of the page's remote), then mount. The rules are @app/host-sdk's (`startup`, `page-guard`), which a lean page
+ * (`@app/host-sdk/lean-page`) runs too.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -21,7 +22,11 @@ async function bootstrap() {
   takeSessionFromLocation();
   saveStartUrl();
   setupUi();
-  const [config, registry] = await Promise.all([loadStartupConfig(), loadRemoteRegistry()]);
+  const registryLoading = loadRemoteRegistry().then((registry) => {
+    registry.preloadRoutesFor(window.location.pathname);
+    return registry;
+  });
+  const [config, registry] = await Promise.all([loadStartupConfig(), registryLoading]);
   if (!config) return;
 
   const router = createAppRouter(registry);

@@ -12,12 +12,13 @@ import { hideTabBar, showTabBar } from '@app/host-sdk/tab-bar';
 import { servicesConfigAtom, sessionStore, setToken, userDetailAtom } from '@app/host-sdk/session';
 import { RemoteRegistryContext } from '../src/remotes/registry-context';
 import { REMOTE_UNAVAILABLE } from '../src/remotes/remote-fallback-plugin';
-import { RemoteRegistry, type RemoteEntry } from '../src/remotes/remote-registry';
+import { loadRemoteRegistry, RemoteRegistry, type RemoteEntry } from '../src/remotes/remote-registry';
 import { createAppRouter } from '../src/router/create-app-router';
 
 const runtime = rs.hoisted(() => ({
   modules: new Map<string, unknown>(),
   loads: [] as string[],
+  prepared: [] as string[],
   registered: [] as string[],
 }));
 
@@ -49,6 +50,27 @@ const ticketRoutes: RemoteRoutesModule = {
   routes: [
     { path: '/ticket/index', meta: pageMeta('TicketIndex', '票夹', { tabBar: true }), page: async () => ({ default: () => <p>票夹页面</p> }) },
     { path: '/ticket/detail', meta: pageMeta('TicketDetail', '票据详情'), page: async () => ({ default: Broken }) },
+    {
+      path: '/ticket/prepared',
+      meta: pageMeta('TicketPrepared', '准备好的页面'),
+      page: async () => ({
+        default: () => <p>{runtime.prepared.length ? `已准备：${runtime.prepared.join('、')}` : '未准备'}</p>,
+        prepare: async () => {
+          // What the page's first screen needs, for the user the guard has loaded.
+          runtime.prepared.push(sessionStore.get(userDetailAtom)?.nickname ?? '无人');
+        },
+      }),
+    },
+    {
+      path: '/ticket/unprepared',
+      meta: pageMeta('TicketUnprepared', '准备失败的页面'),
+      page: async () => ({
+        default: () => <p>不应显示</p>,
+        prepare: async () => {
+          throw new Error('chunk 404');
+        },
+      }),
+    },
   ],
 };
 const myRoutes: RemoteRoutesModule = {
@@ -92,6 +114,7 @@ beforeEach(() => {
   runtime.modules.set('my/routes', myRoutes);
   runtime.loads.length = 0;
   runtime.registered.length = 0;
+  runtime.prepared.length = 0;
   rs.spyOn(console, 'error').mockImplementation(() => {});
   rs.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify({ ticket: remotes[0] }), { status: 200 }));
 });
@@ -126,6 +149,68 @@ describe('route discovery', () => {
     const router = renderApp('/shop/universalBindShop');
     expect(await screen.findByText('绑定企业页面')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/my/company/bind');
+  });
+});
+
+describe("a page module's prepare (docs/architecture.md, \"One fast first load\")", () => {
+  test('runs once the guard has loaded the user, and the page first shows with what it prepared', async () => {
+    renderApp('/ticket/prepared');
+    expect(await screen.findByText('已准备：李明')).toBeTruthy();
+    expect(screen.queryByText('未准备')).toBeNull();
+  });
+
+  test('a prepare that fails shows 模块暂不可用 for that page only', async () => {
+    const router = renderApp('/ticket/unprepared');
+    expect(await screen.findByRole('region', { name: '模块暂不可用' })).toBeTruthy();
+    expect(screen.queryByText('不应显示')).toBeNull();
+    await act(() => router.navigate('/ticket/index'));
+    expect(await screen.findByText('票夹页面')).toBeTruthy();
+  });
+});
+
+describe('the registry written into the page', () => {
+  afterEach(() => document.getElementById('live-remotes')?.remove());
+
+  test('is read from the page, once, with no fetch; a later read (a retry) fetches /remotes.json', async () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'live-remotes';
+    block.textContent = JSON.stringify({ ticket: { version: '1.2.0', entry: '/remotes/ticket/1.2.0/mf-manifest.json', prefixes: ['/ticket/'] } });
+    document.head.append(block);
+    const fetchSpy = rs.mocked(globalThis.fetch);
+    fetchSpy.mockClear();
+
+    const registry = await loadRemoteRegistry();
+    expect(registry.get('ticket')?.version).toBe('1.2.0');
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(document.getElementById('live-remotes')).toBeNull();
+
+    await registry.reset('ticket');
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(String(fetchSpy.mock.calls[0]?.[0])).toMatch(/^\/remotes\.json\?t=\d+$/);
+  });
+
+  test('a page without it, or with a broken one, fetches /remotes.json', async () => {
+    const fetchSpy = rs.mocked(globalThis.fetch);
+    fetchSpy.mockClear();
+    expect((await loadRemoteRegistry()).get('ticket')?.version).toBe('1.0.0');
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'live-remotes';
+    block.textContent = '{ not json';
+    document.head.append(block);
+    expect((await loadRemoteRegistry()).get('ticket')?.version).toBe('1.0.0');
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+  });
+
+  test("preloadRoutesFor starts loading the routes of the page's remote, and none for the host's pages", async () => {
+    const registry = new RemoteRegistry([...remotes]);
+    registry.preloadRoutesFor('/login');
+    registry.preloadRoutesFor('/nowhere');
+    expect(runtime.loads).toEqual([]);
+    registry.preloadRoutesFor('/ticket/index');
+    await registry.loadRoutes('ticket');
+    expect(runtime.loads).toEqual(['ticket/routes']);
   });
 });
 

@@ -2,8 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from '@rstest/core';
 import { appPaths } from '@app/host-sdk/paths';
-import { ownerOf, prefixMatches, type PrefixOwner } from '../src/remotes/prefix-owner';
-import { HOST_PREFIXES } from '../src/remotes/remote-registry';
+import { HOST_PREFIXES, ownerOf, prefixMatches, type PrefixOwner } from '@app/deploy/prefix-owner';
 
 const remotesDir = join(import.meta.dirname, '../../remotes');
 

@@ -166,3 +166,43 @@ describe('lean pages (docs/architecture.md, "Pages a phone opens cold")', () => 
     expect((await app.inject('/ticket/abc')).body).toContain('host 1.0.0');
   });
 });
+
+describe('the first load (docs/architecture.md, "One fast first load")', () => {
+  const preloadsOf = (html: string) => [...html.matchAll(/<link rel="preload"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
+  const registryIn = (html: string) => JSON.parse(/<script type="application\/json" id="live-remotes">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as unknown;
+
+  beforeEach(async () => {
+    for (const version of ['1.0.0', '1.1.0']) {
+      await put(`host/${version}/index.html`, `<!doctype html><html><head><title>host ${version}</title></head><body><div id="root"></div></body></html>`);
+    }
+  });
+
+  test("a remote's page names the live registry and preloads that remote's manifest, in its head", async () => {
+    const html = (await app.inject('/ticket/index?from=menu')).body;
+    expect(registryIn(html)).toEqual((await app.inject('/remotes.json')).json());
+    expect(preloadsOf(html)).toEqual(['/remotes/ticket/1.0.0/mf-manifest.json']);
+    expect(html.indexOf('id="live-remotes"')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  test('right after a release and right after a rollback, the next page names only the live version', async () => {
+    await makeLive('ticket', '1.1.0', ['/ticket/']);
+    let html = (await app.inject('/ticket/index')).body;
+    expect(preloadsOf(html)).toEqual(['/remotes/ticket/1.1.0/mf-manifest.json']);
+    expect(html).not.toContain('/remotes/ticket/1.0.0/');
+    expect((registryIn(html) as Record<string, { version: string }>).ticket?.version).toBe('1.1.0');
+
+    await makeLive('ticket', '1.0.0', ['/ticket/']);
+    html = (await app.inject('/ticket/index')).body;
+    expect(preloadsOf(html)).toEqual(['/remotes/ticket/1.0.0/mf-manifest.json']);
+    expect(html).not.toContain('/remotes/ticket/1.1.0/');
+    expect((registryIn(html) as Record<string, { version: string }>).ticket?.version).toBe('1.0.0');
+  });
+
+  test("the host's own pages and paths nobody owns get the registry and no preload", async () => {
+    for (const path of ['/login', '/services-close', '/', '/nobody/owns/this']) {
+      const html = (await app.inject(path)).body;
+      expect({ path, preloads: preloadsOf(html) }).toEqual({ path, preloads: [] });
+      expect(registryIn(html)).toEqual({ ticket: { version: '1.0.0', entry: '/remotes/ticket/1.0.0/mf-manifest.json', prefixes: ['/ticket/'] } });
+    }
+  });
+});

@@ -5,7 +5,8 @@
  */
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteRoute, RemoteRoutesModule } from '@app/host-sdk/route-meta';
-import { ownerOf, type PrefixOwner } from './prefix-owner';
+import { LIVE_REMOTES_BLOCK_ID } from '@app/deploy/first-load';
+import { HOST_PREFIXES, ownerOf, type PrefixOwner } from '@app/deploy/prefix-owner';
 import { isRemoteUnavailable } from './remote-fallback-plugin';
 
 export interface RemoteEntry extends PrefixOwner {
@@ -16,9 +17,6 @@ export interface RemoteEntry extends PrefixOwner {
 
 /** `GET /remotes.json`: the live version of each remote. */
 export type RemotesFile = Record<string, { version: string; entry: string; prefixes: string[] }>;
-
-/** Paths the host renders itself; listed so that no remote is loaded for them. */
-export const HOST_PREFIXES = ['/login', '/services-close', '/t/', '/shop/universalBindShop'] as const;
 
 export type RemoteRoutesResult = { ok: true; routes: RemoteRoute[] } | { ok: false; reason: string };
 
@@ -56,6 +54,15 @@ export class RemoteRegistry {
   /** Why the remote could not be loaded, or undefined when it is fine (or not tried yet). */
   unavailableReason(name: string): string | undefined {
     return this.unavailable.get(name);
+  }
+
+  /**
+   * Starts loading the routes of the remote that owns `path` (the page being opened), so they load beside the rest of
+   * the start-up instead of after the router asks for them; the router's own load joins it.
+   */
+  preloadRoutesFor(path: string): void {
+    const owner = this.ownerOf(path);
+    if (owner && owner !== 'host') void this.loadRoutes(owner);
   }
 
   /** Loads the remote's `./routes` module; concurrent callers share one load. */
@@ -112,12 +119,28 @@ export function parseRemotesFile(file: unknown): RemoteEntry[] {
 }
 
 /**
- * Fetches `/remotes.json` (no-cache, with a cache-busting query for WeChat's X5 engine) and registers every remote.
- * Nothing is fetched from a remote until a route of it is first visited. If the registry cannot be fetched, the host
- * still starts and every remote page shows as unavailable.
+ * The registry the server wrote into this page (docs/architecture.md, "One fast first load"), read once and taken out
+ * of the page, so a later read (a retry after a rollback) fetches it afresh; null when the page has none.
+ */
+function remotesInPage(): RemoteEntry[] | null {
+  const block = document.getElementById(LIVE_REMOTES_BLOCK_ID);
+  if (!block) return null;
+  block.remove();
+  try {
+    return parseRemotesFile(JSON.parse(block.textContent ?? ''));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The live remotes, from the page (remotesInPage) or else from `/remotes.json` (no-cache, with a cache-busting query
+ * for WeChat's X5 engine), each registered. Nothing of a remote runs until a route of it is first visited (the page's
+ * preloads only fetch). If the registry cannot be fetched, the host still starts and every remote page shows as
+ * unavailable.
  */
 export async function loadRemoteRegistry(): Promise<RemoteRegistry> {
-  const remotes = await fetchRemotesFile();
+  const remotes = remotesInPage() ?? (await fetchRemotesFile());
   registerRemotes(remotes.map(toMfRemote), { force: true });
   return new RemoteRegistry(remotes);
 }

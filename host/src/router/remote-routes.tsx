@@ -1,31 +1,31 @@
 /**
- * Turns a remote's page descriptions into router routes. Each route's loader runs the guard, then preloads the page
- * module (so a navigation commits only once the page is there) through a cache that forgets failures, so "重试" loads it again.
- * Every route has its own error boundary: a page that fails to load or throws shows "模块暂不可用" for that page only.
+ * Turns a remote's page descriptions into router routes. Each route's loader runs the guard while it loads the page
+ * module (through a cache that forgets failures, so "重试" loads it again), then the module's `prepare`: a navigation
+ * commits only once the page and its first screen are there. Every route has its own error boundary: a page that fails to load or throws shows "模块暂不可用" for that page only.
  */
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import type { RemoteRoute, RouteHandle } from '@app/host-sdk/route-meta';
+import type { PageModule, RemoteRoute, RouteHandle } from '@app/host-sdk/route-meta';
 import { RouteErrorPage } from '../pages/remote-unavailable/RouteErrorPage';
 import { guard } from '../session/route-guard';
 
 interface PageModuleCache {
-  load(): Promise<ComponentType>;
+  load(): Promise<PageModule>;
   current(): ComponentType | undefined;
 }
 
 function pageModuleCache(page: RemoteRoute['page']): PageModuleCache {
-  let component: ComponentType | undefined;
-  let loading: Promise<ComponentType> | undefined;
+  let module: PageModule | undefined;
+  let loading: Promise<PageModule> | undefined;
   return {
     load() {
-      if (component) return Promise.resolve(component);
+      if (module) return Promise.resolve(module);
       loading ??= page()
-        .then((module) => (component = module.default))
+        .then((loaded) => (module = loaded))
         .finally(() => (loading = undefined));
       return loading;
     },
-    current: () => component,
+    current: () => module?.default,
   };
 }
 
@@ -47,9 +47,12 @@ export function toRouterRoutes(owner: string, routes: readonly RemoteRoute[]): R
       path: route.path,
       handle,
       loader: async ({ request }) => {
+        // The page's code loads while the guard's calls are out (it is public code; it runs only after the guard).
+        const loading = page.load();
+        loading.catch(() => undefined);
         const redirect = await guard(request, route.meta);
         if (redirect) return redirect;
-        await page.load();
+        await (await loading).prepare?.();
         return null;
       },
       Component: RemotePage,

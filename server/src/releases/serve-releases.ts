@@ -1,7 +1,8 @@
 /**
  * Serves what is released: `/remotes.json` (the live remotes), `/remotes/<app>/<version>/…` (any released version,
- * precompressed, with the cache policy of deploy/), and for every client route the live host's index.html, or the
- * live remote's lean page where it has one for that address (docs/architecture.md, "Pages a phone opens cold").
+ * precompressed, with the cache policy of deploy/), and for every client route the live host's index.html with the
+ * live registry and the route's preloads written in (first-load.ts), or the live remote's lean page where it has one
+ * for that address (docs/architecture.md, "Pages a phone opens cold").
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -11,6 +12,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import Type from 'typebox';
 import { cacheControlFor, NO_CACHE } from '@app/deploy/cache-policy';
 import { LiveApps } from '@app/deploy/live-apps';
+import { writeFirstLoad } from './first-load';
 
 const APP_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
@@ -140,13 +142,26 @@ export async function serveReleases(app: FastifyInstance, storeDir: string): Pro
     return reply.sendFile(file, versionDir);
   });
 
-  async function sendHostIndex(reply: FastifyReply) {
+  const hostPages = new Map<string, string>();
+
+  /** The live host's index.html (read once per version: a release's files never change). */
+  async function hostPage(version: string): Promise<string> {
+    let html = hostPages.get(version);
+    if (html === undefined) {
+      html = await readFile(join(storeDir, 'host', version, 'index.html'), 'utf8');
+      hostPages.set(version, html);
+    }
+    return html;
+  }
+
+  /** The live host's page for `pathname`, with the live registry and the preload of the remote that owns the path. */
+  async function sendHostIndex(pathname: string, reply: FastifyReply) {
     const hostVersion = await live.liveVersion('host');
     if (!hostVersion) {
       return reply.code(503).type('text/html; charset=utf-8').send('<!doctype html><meta charset="utf-8"><p>宿主尚未发布：请运行 npm start 或 npm run release -- host</p>');
     }
     reply.header('Cache-Control', NO_CACHE);
-    return reply.sendFile('index.html', join(storeDir, 'host', hostVersion));
+    return reply.type('text/html; charset=utf-8').send(writeFirstLoad(await hostPage(hostVersion), pathname, await live.remotesDocument()));
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -158,6 +173,6 @@ export async function serveReleases(app: FastifyInstance, storeDir: string): Pro
       reply.header('Cache-Control', NO_CACHE);
       return reply.sendFile(lean.html, lean.dir);
     }
-    return sendHostIndex(reply);
+    return sendHostIndex(pathname, reply);
   });
 }

@@ -22,7 +22,19 @@ export interface RemoteRoute {
   path: string;
   meta: RouteMeta;
   /** Loads the page module; its default export is the page component. */
-  page: () => Promise<{ default: ComponentType }>;
+  page: () => Promise<PageModule>;
+}
+
+/** A page module: its component, and what it loads before it is first shown. */
+export interface PageModule {
+  default: ComponentType;
+  /**
+   * Run once the guard let the user in (the session is loaded), before the page is first shown: loads what the first
+   * screen shows but the page splits off, such as the part for this kind of user (docs/architecture.md, "One fast
+   * first load"). Without it, that part suspends the first render and its calls start only after it shows. A
+   * failure shows the page as unavailable, with 重试.
+   */
+  prepare?: () => Promise<unknown>;
 }
 
 /** The shape of every remote's exposed `./routes` module. */

@@ -6,7 +6,8 @@ import type { UserDetail } from '@app/contract/user';
 import { ok, renderPage, type Route } from '@app/host-sdk/testing';
 import type { Application } from '@app/contract/invoice-application';
 import { application as applicationFixture } from '../../test-support/applications';
-import InvoiceDefaultCreatePage from './InvoiceDefaultCreatePage';
+import { sessionStore, userDetailAtom } from '@app/host-sdk/session';
+import InvoiceDefaultCreatePage, { prepare } from './InvoiceDefaultCreatePage';
 
 const COMPANY = {
   id: 'company-1',
@@ -152,5 +153,15 @@ describe('InvoiceDefaultCreatePage', () => {
   test('an ordinary user without applications is told how to send one', async () => {
     openHome(PERSON, { 'invoiceApplication/mine': ok({ total: 0, list: [] }) });
     expect(await screen.findByText('还没有开票申请，扫描商家的开票二维码即可申请')).toBeTruthy();
+  });
+});
+
+describe('prepare (loaded with the page, before it first shows)', () => {
+  test('loads the company home for a company user and the personal home for anyone else', async () => {
+    sessionStore.set(userDetailAtom, MANAGER);
+    expect(((await prepare()) as { default: { name: string } }).default.name).toBe('CompanyHome');
+    sessionStore.set(userDetailAtom, PERSON);
+    expect(((await prepare()) as { default: { name: string } }).default.name).toBe('PersonalHome');
+    sessionStore.set(userDetailAtom, null);
   });
 });

@@ -4,14 +4,24 @@
  */
 import { lazy, Suspense } from 'react';
 import { useRouteMeta } from '@app/host-sdk/router';
+import { isCompanyUser } from '@app/host-sdk/roles';
+import { sessionStore, userDetailAtom } from '@app/host-sdk/session';
 import { useSession } from '@app/host-sdk/session-hooks';
 import { Page } from '@app/ui/page';
 import { Skeleton } from '@app/ui/skeleton';
 import './home.css';
 
-// Each user sees one of the two homes: only that one is fetched.
-const CompanyHome = lazy(() => import('./CompanyHome').then((module) => ({ default: module.CompanyHome })));
-const PersonalHome = lazy(() => import('./PersonalHome').then((module) => ({ default: module.PersonalHome })));
+// Each user sees one of the two homes: only that one is fetched, before the page shows (prepare).
+const loadCompanyHome = () => import('./CompanyHome').then((module) => ({ default: module.CompanyHome }));
+const loadPersonalHome = () => import('./PersonalHome').then((module) => ({ default: module.PersonalHome }));
+const CompanyHome = lazy(loadCompanyHome);
+const PersonalHome = lazy(loadPersonalHome);
+
+/** Loads this user's home with the page, so its first render does not wait for it (nor its calls for that render). */
+export function prepare(): Promise<unknown> {
+  const user = sessionStore.get(userDetailAtom);
+  return isCompanyUser(user) && user?.companyInfo ? loadCompanyHome() : loadPersonalHome();
+}
 
 export default function InvoiceDefaultCreatePage() {
   const meta = useRouteMeta();

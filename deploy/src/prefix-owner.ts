@@ -1,5 +1,6 @@
 /**
- * Which app owns a path (docs/architecture.md, "Who owns which route"): the longest matching prefix wins.
+ * Which app owns a path (docs/architecture.md, "Who owns which route"): the longest matching prefix wins. The host
+ * routes with it, and the server with it picks what to preload for a page's first load (server/src/releases/first-load.ts).
  *
  * A prefix matches as follows: `/` matches only the home page; a prefix ending in `/` matches every path under it;
  * any other prefix matches itself and the paths under it segment-wise (`/my/wallet` owns `/my/wallet/list`, not
@@ -9,6 +10,9 @@ export interface PrefixOwner {
   name: string;
   prefixes: readonly string[];
 }
+
+/** Paths the host renders itself; listed so that no remote is loaded for them. */
+export const HOST_PREFIXES = ['/login', '/services-close', '/t/', '/shop/universalBindShop'] as const;
 
 export function prefixMatches(prefix: string, path: string): boolean {
   if (prefix === '/') return path === '/';

@@ -1,0 +1,35 @@
+/**
+ * What the server writes into the host's index.html for the address it is asked for (docs/architecture.md, "One fast
+ * first load"): the live registry (the `/remotes.json` document) as a JSON data block, which the host reads instead of
+ * fetching it, and a preload of the manifest of the remote that owns the address, which the host's start-up loads
+ * first. Written on every request from the live registry, so a release or a rollback changes the very next first load.
+ *
+ * Only the manifest is preloaded, not the remote's scripts: a script preload that failed (the remote down) is reused
+ * by the browser for the Module Federation runtime's later load of that script, so 重试 would not recover the remote
+ * until the page was reloaded. A failed fetch preload is not reused.
+ */
+import { LIVE_REMOTES_BLOCK_ID } from '@app/deploy/first-load';
+import { HOST_PREFIXES, ownerOf } from '@app/deploy/prefix-owner';
+import type { RemotesDocument } from '@app/deploy/live-apps';
+
+/** The live remote that owns `pathname`, or null for the host's own pages and paths nobody owns. */
+export function ownerRemote(pathname: string, remotes: RemotesDocument): string | null {
+  const owners = [{ name: '', prefixes: HOST_PREFIXES }, ...Object.entries(remotes).map(([name, remote]) => ({ name, prefixes: remote.prefixes }))];
+  return ownerOf(pathname, owners)?.name || null;
+}
+
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+/** JSON inside a script element: nothing in it can close the element or open a comment. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+
+/** The host's index.html for `pathname`, with the registry and the owner's manifest preload at the end of its head. */
+export function writeFirstLoad(html: string, pathname: string, remotes: RemotesDocument): string {
+  const tags = [`<script type="application/json" id="${LIVE_REMOTES_BLOCK_ID}">${scriptJson(remotes)}</script>`];
+  const owner = ownerRemote(pathname, remotes);
+  const entry = owner ? remotes[owner]?.entry : undefined;
+  // The Module Federation runtime fetches the manifest with fetch() (CORS mode, same-origin credentials). Only a
+  // path of this origin is written: the registry is ours, but a page never preloads from elsewhere.
+  if (entry?.startsWith('/') && !entry.startsWith('//')) tags.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(entry)}">`);
+  const at = html.indexOf('</head>');
+  return at < 0 ? html : `${html.slice(0, at)}${tags.join('')}${html.slice(at)}`;
+}

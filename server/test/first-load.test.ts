@@ -1,0 +1,48 @@
+import { describe, expect, test } from '@rstest/core';
+import { ownerRemote, writeFirstLoad } from '../src/releases/first-load';
+
+describe('ownerRemote', () => {
+  const remotes = {
+    payment: { version: '1.0.0', entry: '/remotes/payment/1.0.0/mf-manifest.json', prefixes: ['/payment/', '/shop/'] },
+    invoice: { version: '1.0.0', entry: '/remotes/invoice/1.0.0/mf-manifest.json', prefixes: ['/', '/invoice/'] },
+  };
+
+  test('the longest prefix wins; the host keeps its own pages inside a remote prefix', () => {
+    expect(ownerRemote('/', remotes)).toBe('invoice');
+    expect(ownerRemote('/invoice/list', remotes)).toBe('invoice');
+    expect(ownerRemote('/shop/YST0001', remotes)).toBe('payment');
+    expect(ownerRemote('/shop/universalBindShop', remotes)).toBeNull();
+    expect(ownerRemote('/login', remotes)).toBeNull();
+    expect(ownerRemote('/unknown', remotes)).toBeNull();
+  });
+});
+
+describe('writeFirstLoad', () => {
+  const html = '<!doctype html><html><head><title>t</title></head><body></body></html>';
+  const ticket = { version: '1.0.0', entry: '/remotes/ticket/1.0.0/mf-manifest.json', prefixes: ['/ticket/'] };
+
+  test("the owner's manifest is preloaded as a fetch; other paths preload nothing", () => {
+    expect(writeFirstLoad(html, '/ticket/index', { ticket })).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/remotes/ticket/1.0.0/mf-manifest.json"></head>');
+    expect(writeFirstLoad(html, '/login', { ticket })).not.toContain('rel="preload"');
+  });
+
+  test('an entry that is not a path of this origin is not preloaded', () => {
+    for (const entry of ['https://evil.example/m.json', '//evil.example/m.json', 'javascript:x']) {
+      expect(writeFirstLoad(html, '/ticket/index', { ticket: { ...ticket, entry } })).not.toContain('rel="preload"');
+    }
+  });
+
+  test('nothing in the registry can close the data block or open markup', () => {
+    const page = writeFirstLoad(html, '/', { evil: { version: '1.0.0', entry: '/x"><script>', prefixes: ['</script><script>alert(1)</script>', '<!--', '/'] } });
+    const block = page.slice(page.indexOf('<script type="application/json"'), page.indexOf('</head>'));
+    expect(block.match(/<\/script>/g)).toHaveLength(1);
+    expect(block).not.toContain('<!--');
+    expect(block).toContain('href="/x&quot;>&lt;script>"');
+    const json = /id="live-remotes">(.*?)<\/script>/.exec(block)?.[1] ?? '';
+    expect(JSON.parse(json).evil.prefixes[0]).toBe('</script><script>alert(1)</script>');
+  });
+
+  test('a page without a head is left as it is', () => {
+    expect(writeFirstLoad('<p>x</p>', '/', {})).toBe('<p>x</p>');
+  });
+});
