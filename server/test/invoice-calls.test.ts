@@ -202,6 +202,13 @@ describe.each(DATABASES)('invoices (%s)', (kind) => {
     expect(partRed).toMatchObject({ kind: 'red', status: '已开具', grossFen: -5050, original: { id: blueId } });
     expect(partRed.lines).toEqual([expect.objectContaining({ lineNo: 2, grossFen: -5050, netFen: -5000, taxFen: -50 })]);
     expect(partRed.redConfirmation).toMatchObject({ reason: '04', state: '04' });
+    // The form has a number of its own (18 digits, the seller's area first), and spent no invoice number: the red
+    // invoice's number follows the blue one's.
+    const blueIssued = await invoice(blueId);
+    const blueNumber = blueIssued.number as string;
+    expect(partRed.redConfirmation?.number).toMatch(/^\d{18}$/);
+    expect(partRed.redConfirmation?.number.slice(0, 6)).toBe(blueIssued.seller.taxNumber.slice(2, 8));
+    expect(BigInt((partRed.number as string).slice(5))).toBe(BigInt(blueNumber.slice(5)) + 1n);
     expect(partRed.remarks).toContain('被红冲蓝字数电发票号码');
     const afterPart = await invoice(blueId);
     expect(afterPart).toMatchObject({ status: '部分红冲', leftFen: 51800 - 5050, leftByLine: { 1: 31600, 2: 15150 } });

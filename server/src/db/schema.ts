@@ -720,6 +720,9 @@ export const simIssueRequests = pgTable('sim_issue_requests', {
 /** The simulator's invoice sequence (the last 15 digits of a number). */
 export const simInvoiceSequence = pgSequence('sim_invoice_seq', { startWith: 1 });
 
+/** The simulator's sequence of red-letter confirmation forms (the last 8 digits of a form's number): never an invoice's. */
+export const simRedFormSequence = pgSequence('sim_red_form_seq', { startWith: 1 });
+
 /**
  * The wallet's ledger (issue 14; the rules are `@app/domain/ledger-model`): accounts, append-only transactions and their
  * entries, integer fen. A company has its three merchant accounts (made on first use), the platform its three system

@@ -1,5 +1,6 @@
-import { describe, expect, test } from '@rstest/core';
-import { chinaDate, chinaDateTime, chinaDayNumber, chinaMonthNumber, chinaMonthStart } from '../src/china-time';
+import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import fc from 'fast-check';
+import { chinaCalendarDay, chinaDate, chinaDateTime, chinaDayNumber, chinaMonth, chinaMonthNumber, chinaMonthStart, pickedDay, pickedMonth } from '../src/china-time';
 
 describe('China time', () => {
   test('a UTC instant late in the day is already the next day in China', () => {
@@ -28,5 +29,44 @@ describe('China time', () => {
       expect(Math.floor(chinaDayNumber(at) / 100)).toBe(chinaMonthNumber(at));
       expect(String(chinaDayNumber(at))).toBe(chinaDate(at).replaceAll('-', ''));
     }
+  });
+});
+
+describe('China time on a phone in another time zone', () => {
+  const zone = process.env.TZ;
+  // Node applies a changed TZ to the Date functions that follow.
+  beforeAll(() => {
+    process.env.TZ = 'America/Los_Angeles';
+  });
+  afterAll(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+
+  test('the phone is really elsewhere: its local day is not China’s', () => {
+    const at = new Date('2026-11-25T17:30:00.000Z');
+    expect(at.getDate()).toBe(25);
+    expect(chinaDate(at)).toBe('2026-11-26');
+  });
+
+  test('the time, the month and a date picker’s today are China’s', () => {
+    expect(chinaDateTime('2026-11-25T17:30:00.000Z')).toBe('2026-11-26 01:30');
+    expect(chinaMonth('2026-11-30T16:30:00.000Z')).toBe('2026-12');
+    const today = chinaCalendarDay('2026-11-25T17:30:00.000Z');
+    expect([today.getFullYear(), today.getMonth() + 1, today.getDate(), today.getHours()]).toEqual([2026, 11, 26, 0]);
+  });
+
+  test('for any instant, the picker’s day reads back (pickedDay) as the China date, and the month is its first seven characters', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }), (at) => {
+        expect(pickedDay(chinaCalendarDay(at))).toBe(chinaDate(at));
+        expect(pickedMonth(chinaCalendarDay(at))).toBe(chinaMonth(at));
+        expect(chinaMonth(at)).toBe(chinaDate(at).slice(0, 7));
+      }),
+    );
+  });
+
+  test('what is not a time shows as nothing', () => {
+    expect(chinaDateTime('not a time')).toBe('');
   });
 });

@@ -2,6 +2,7 @@
  * Loads the session from the server into the session store: the service config (before mounting), the user detail
  * (before the first signed-in page), then, for users of a company, the tax account and, for taxi users, the cars.
  */
+import { showToast } from '@app/ui/feedback';
 import { callApi } from './api-client';
 import { isTaxiUser } from './roles';
 import type { Car, ServicesConfig } from '@app/contract/service';
@@ -29,6 +30,9 @@ export async function refreshTaxAccount(): Promise<TaxAccount | null> {
   }
 }
 
+/** What the user is told when the company's cars cannot be loaded with the session (docs/product.md, "Errors"). */
+export const CARS_FAILED_MESSAGE = '获取公司车辆信息失败';
+
 export async function loadCars(): Promise<Car[]> {
   try {
     const cars = await callApi('taxiCar/getMyCars', {}, { handles: true });
@@ -36,15 +40,18 @@ export async function loadCars(): Promise<Car[]> {
     return cars;
   } catch (error) {
     sessionStore.set(carsAtom, []);
-    throw Object.assign(new Error('获取公司车辆信息失败'), { cause: error });
+    throw Object.assign(new Error(CARS_FAILED_MESSAGE), { cause: error });
   }
 }
 
-/** Company-level data loads only when the user detail says company: true (docs/product.md, "Roles"). */
+/**
+ * Company-level data loads only when the user detail says company: true (docs/product.md, "Roles"). A taxi company's
+ * cars that cannot be loaded are said once, in a toast; nothing waits for them (the taxi pages load them again).
+ */
 async function loadCompanyData(user: UserDetail): Promise<void> {
   if (!user.company) return;
   await refreshTaxAccount();
-  if (isTaxiUser(user)) await loadCars().catch(() => undefined);
+  if (isTaxiUser(user)) await loadCars().catch(() => showToast(CARS_FAILED_MESSAGE));
 }
 
 /** The signed-in user's detail; the caller handles a failure (the token is invalid: sign in again). */

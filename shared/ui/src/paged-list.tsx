@@ -16,7 +16,7 @@ import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type
 import { Button } from './button';
 import { DotLoading } from './dot-loading';
 import { InfiniteScroll } from './infinite-scroll';
-import { PullToRefresh } from './pull-to-refresh';
+import { RefreshOnPull } from './refresh-on-pull';
 import { Skeleton } from './skeleton';
 import { StatusView } from './status-view';
 import './paged-list.css';
@@ -191,7 +191,7 @@ export function PagedList<T>({ queryKey, load, itemKey, renderItem, empty, heade
   } else {
     const more = hasMore(state);
     body = (
-      <PullToRefresh onRefresh={() => loadFirstPage(false)} pullingText="下拉刷新" canReleaseText="释放立即刷新" refreshingText="加载中" completeText="刷新成功">
+      <RefreshOnPull onRefresh={() => loadFirstPage(false)}>
         {state.items.length === 0 ? (
           <StatusView icon="empty" title={empty.description}>
             {empty.action ? <div className="app-paged-list__state-action">{empty.action}</div> : null}
@@ -210,7 +210,7 @@ export function PagedList<T>({ queryKey, load, itemKey, renderItem, empty, heade
             </InfiniteScroll>
           </>
         )}
-      </PullToRefresh>
+      </RefreshOnPull>
     );
   }
 

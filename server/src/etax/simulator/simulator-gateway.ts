@@ -6,10 +6,11 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { invoices, simInvoices, simInvoiceSequence, simIssueRequests, simSessions, simSms } from '../../db/schema';
+import { invoices, simInvoices, simInvoiceSequence, simIssueRequests, simRedFormSequence, simSessions, simSms } from '../../db/schema';
 import { documentLine, linesOf } from '../../invoices/invoice-records';
 import { chinaDate } from '@app/domain/china-time';
 import type { RedConfirmationState } from '@app/domain/invoice-document';
+import { redFormNumber } from '@app/domain/red-form-number';
 import { GatewayError, type ETaxGateway, type IssuedInvoice, type IssueOutcome, type IssueRequest, type RedConfirmationRequest, type RedConfirmationStatus, type ScanState, type SmsVerdict, type StartedScan, type TaxBureauAccount, type VerifiedInvoice, type VerifyAnswer, type VerifyRequest } from '../gateway';
 import type { FaultState } from './faults';
 
@@ -264,12 +265,14 @@ export class SimulatorGateway implements ETaxGateway {
     return voided.length > 0;
   }
 
-  /** Numbers: 2 digits of the year, 2 of the seller's province, channel 1, 15 of sequence; one per ref, ever. */
+  /**
+   * One number per ref, ever. An invoice's: 2 digits of the year, 2 of the seller's province, channel 1, 15 of sequence.
+   * A red-letter confirmation form's is not an invoice number: its own format (`@app/domain/red-form-number`) from a
+   * sequence of its own, so forms never spend invoice numbers.
+   */
   private async record(ref: string, kind: 'blue' | 'red' | 'red_confirmation', sellerTaxNumber: string, state?: string) {
-    const region = /^\d{2}$/.test(sellerTaxNumber.slice(2, 4)) ? sellerTaxNumber.slice(2, 4) : '44';
     const at = this.now();
-    const year = chinaDate(at).slice(2, 4);
-    const number = sql`${year} || ${region} || '1' || lpad(nextval('${sql.raw(simInvoiceSequence.seqName ?? 'sim_invoice_seq')}')::text, 15, '0')`;
+    const number = kind === 'red_confirmation' ? await this.nextFormNumber(sellerTaxNumber, at) : this.invoiceNumberSql(sellerTaxNumber, at);
     await this.options.db
       .insert(simInvoices)
       .values({ ref, kind, number, state: state ?? null, ...(this.options.now && { issuedAt: at }) })
@@ -277,6 +280,18 @@ export class SimulatorGateway implements ETaxGateway {
     const [row] = await this.options.db.select().from(simInvoices).where(eq(simInvoices.ref, ref));
     if (!row) throw new GatewayError('税务局未返回开具结果，请稍后重试');
     return row;
+  }
+
+  private invoiceNumberSql(sellerTaxNumber: string, at: Date) {
+    const region = /^\d{2}$/.test(sellerTaxNumber.slice(2, 4)) ? sellerTaxNumber.slice(2, 4) : '44';
+    const year = chinaDate(at).slice(2, 4);
+    return sql`${year} || ${region} || '1' || lpad(nextval('${sql.raw(simInvoiceSequence.seqName ?? 'sim_invoice_seq')}')::text, 15, '0')`;
+  }
+
+  private async nextFormNumber(sellerTaxNumber: string, at: Date): Promise<string> {
+    const answer = await this.options.db.execute(sql`select nextval('${sql.raw(simRedFormSequence.seqName ?? 'sim_red_form_seq')}')::text as value`);
+    const [next] = (answer as unknown as { rows: { value: string }[] }).rows;
+    return redFormNumber(sellerTaxNumber, at, Number(next?.value));
   }
 }
 

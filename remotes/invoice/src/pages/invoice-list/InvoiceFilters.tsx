@@ -2,6 +2,7 @@
  * The bar above the invoice list: a search over buyer names and numbers, and a dropdown each for the colour (蓝票 /
  * 红票), the status and the month (recent months at a tap, older ones through a month picker).
  */
+import { chinaCalendarDay, pickedMonth } from '@app/domain/china-time';
 import { lazy, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { InvoiceKind, InvoiceStatus } from '@app/domain/invoice-document';
 import { Button } from '@app/ui/button';
@@ -9,7 +10,7 @@ import { SearchBar } from '@app/ui/search-bar';
 import { FilterBar, FilterChoice, FilterMenu, type FilterBarHandle } from '@app/widgets/list-filters';
 import { WhenOpened } from '@app/widgets/when-opened';
 import { chineseDateLabel } from '../../format/date-picker-label';
-import { KIND_OPTIONS, kindLabel, monthOfPicked, recentMonths, STATUS_OPTIONS, type ListFilters } from './list-filters';
+import { KIND_OPTIONS, kindLabel, recentMonths, STATUS_OPTIONS, type ListFilters } from './list-filters';
 
 // The month picker (and the picker-view code behind it) is fetched when the user first asks for an older month.
 const DatePicker = lazy(() => import('@app/ui/date-picker').then((module) => ({ default: module.DatePicker })));
@@ -99,9 +100,9 @@ export function InvoiceFilters({ filters, onChange }: InvoiceFiltersProps) {
           renderLabel={chineseDateLabel}
           visible={pickingMonth}
           min={EARLIEST_MONTH}
-          max={new Date()}
+          max={chinaCalendarDay(new Date())}
           onClose={() => setPickingMonth(false)}
-          onConfirm={(date) => onChange({ ...filters, month: monthOfPicked(date) })}
+          onConfirm={(date) => onChange({ ...filters, month: pickedMonth(date) })}
         />
       </WhenOpened>
     </div>

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@rstest/core';
-import { hasFilters, keyOf, monthOf, NO_FILTERS, queryOf, recentMonths } from './list-filters';
+import { hasFilters, keyOf, NO_FILTERS, queryOf, recentMonths } from './list-filters';
 
 describe('list filters', () => {
   test('only the filters that are set go into the query; the search is trimmed', () => {
@@ -11,7 +11,7 @@ describe('list filters', () => {
 
   test('months are China months, counted back across the new year', () => {
     // 2025-01-31 17:00 UTC is already 1 February in Beijing.
-    expect(monthOf(new Date('2025-01-31T17:00:00Z'))).toBe('2025-02');
+    expect(recentMonths(new Date('2025-01-31T17:00:00Z'), 2)).toEqual(['2025-02', '2025-01']);
     expect(recentMonths(new Date('2025-02-10T00:00:00Z'), 4)).toEqual(['2025-02', '2025-01', '2024-12', '2024-11']);
   });
 });

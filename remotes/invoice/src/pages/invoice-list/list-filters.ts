@@ -1,4 +1,5 @@
 /** The filters of the invoice list: colour, status, month and a search, and how they become an `invoice/list` query. */
+import { chinaMonth } from '@app/domain/china-time';
 import { INVOICE_STATUSES, type InvoiceKind, type InvoiceStatus } from '@app/domain/invoice-document';
 import type { InvoiceListQuery } from '../../features/invoices/invoice-api';
 
@@ -42,21 +43,12 @@ export function hasFilters(filters: ListFilters): boolean {
   return keyOf(filters) !== keyOf(NO_FILTERS);
 }
 
-/** `YYYY-MM` of an instant in China time (the server's months are China months too). */
-export function monthOf(date: Date): string {
-  return new Date(date.getTime() + 8 * 3600_000).toISOString().slice(0, 7);
-}
-
-/** This month and the ones before it, newest first. */
+/** This month and the ones before it, newest first: China months (the server's months too), whatever the phone's zone. */
 export function recentMonths(now: Date, count: number): string[] {
-  const [year, month] = monthOf(now).split('-').map(Number) as [number, number];
+  const [year, month] = chinaMonth(now).split('-').map(Number) as [number, number];
   return Array.from({ length: count }, (_, back) => {
     const index = year * 12 + (month - 1) - back;
     return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
   });
 }
 
-/** A month picked in the DatePicker (local midnight of its first day) → `YYYY-MM`. */
-export function monthOfPicked(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
-}

@@ -2,6 +2,7 @@
  * 按号码查找: the 20-digit number of a digital blue invoice (checked with the domain's rule) and its issue date, then
  * `invoice/findBlue`. "Not found" shows under the number.
  */
+import { chinaCalendarDay, pickedDay } from '@app/domain/china-time';
 import type { InvoiceDocument } from '@app/domain/invoice-document';
 import { invoiceNumberProblem, INVOICE_NUMBER_MESSAGES } from '@app/domain/invoice-number';
 import { ApiError } from '@app/host-sdk/api-client';
@@ -20,11 +21,6 @@ interface FindShape {
 /** The bureau issues digital invoices since 2021. */
 const EARLIEST_DAY = new Date(2021, 0, 1);
 
-/** A day picked on the phone → `YYYY-MM-DD` (the phone's calendar day, as the invoice prints it). */
-export function dayOf(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
-
 const digitsOnly = (value: unknown) => (typeof value === 'string' ? value.replace(/\D/g, '') : value);
 
 export function FindByNumber({ onFound }: { onFound(invoice: InvoiceDocument): void }) {
@@ -33,7 +29,7 @@ export function FindByNumber({ onFound }: { onFound(invoice: InvoiceDocument): v
   async function find({ number, issueDate }: FindShape) {
     if (!issueDate) return;
     try {
-      onFound(await findBlueInvoice(number, dayOf(issueDate)));
+      onFound(await findBlueInvoice(number, pickedDay(issueDate)));
     } catch (error) {
       // Not found: said under the number.
       if (error instanceof ApiError && error.errorCode === 4004) form.setFields([{ name: 'number', errors: [error.message] }]);
@@ -75,8 +71,8 @@ export function FindByNumber({ onFound }: { onFound(invoice: InvoiceDocument): v
         <Input inputMode="numeric" placeholder="20 位数电发票号码" maxLength={20} clearable />
       </Form.Item>
       <Form.Item name="issueDate" label="开票日期" required trigger="onConfirm" rules={[{ required: true, message: '请选择开票日期' }]} onClick={(_, picker) => picker.current?.open()}>
-        <DatePicker title="选择开票日期" min={EARLIEST_DAY} max={new Date()} renderLabel={chineseDateLabel}>
-          {(value) => (value ? dayOf(value) : <span className="find-by-number__placeholder">请选择</span>)}
+        <DatePicker title="选择开票日期" min={EARLIEST_DAY} max={chinaCalendarDay(new Date())} renderLabel={chineseDateLabel}>
+          {(value) => (value ? pickedDay(value) : <span className="find-by-number__placeholder">请选择</span>)}
         </DatePicker>
       </Form.Item>
     </PageForm>

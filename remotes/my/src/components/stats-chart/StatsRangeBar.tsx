@@ -2,11 +2,12 @@
  * The range of a statistics page: 本月 / 近 7 天 / 近 30 天 / 本年, or 自定义 with a start and an end day picked on
  * date pickers (by day up to 31 days, by month beyond, at most 24 months), and the range in words.
  */
+import { pickedDay } from '@app/domain/china-time';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@app/ui/button';
 import { Selector } from '@app/ui/selector';
 import './stats-page.css';
-import { chinaToday, customRange, describeRange, dayOf, pickerDate, presetRange, PRESETS, type RangePreset, type StatsRange } from './stats-range';
+import { chinaToday, customRange, describeRange,  pickerDate, presetRange, PRESETS, type RangePreset, type StatsRange } from './stats-range';
 
 /** Fetched when 自定义 first opens a picker, not with the page. */
 const DatePicker = lazy(() => import('@app/ui/date-picker').then((module) => ({ default: module.DatePicker })));
@@ -88,7 +89,7 @@ export function StatsRangeBar({ value, onChange }: StatsRangeBarProps) {
           value={pickerDate(draft[picking])}
           renderLabel={chineseLabel}
           onClose={() => setPicking(null)}
-          onConfirm={(date) => pick(picking, dayOf(date))}
+          onConfirm={(date) => pick(picking, pickedDay(date))}
           />
         </Suspense>
       ) : null}

@@ -1,5 +1,6 @@
+import { pickedDay } from '@app/domain/china-time';
 import { describe, expect, test } from '@rstest/core';
-import { addDays, customRange, daysIn, dayOf, describeRange, monthsIn, pickerDate, presetRange } from './stats-range';
+import { addDays, customRange, daysIn,  describeRange, monthsIn, pickerDate, presetRange } from './stats-range';
 
 describe('statistics ranges', () => {
   test('presets from a China day: this month and the last 7 and 30 days by day, this year by month', () => {
@@ -22,7 +23,7 @@ describe('statistics ranges', () => {
     expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
     expect(daysIn('2026-06-01', '2026-06-01')).toBe(1);
     expect(monthsIn('2025-12-31', '2026-01-01')).toBe(2);
-    expect(dayOf(pickerDate('2026-06-09'))).toBe('2026-06-09');
+    expect(pickedDay(pickerDate('2026-06-09'))).toBe('2026-06-09');
     expect(describeRange({ preset: 'year', from: '2026-01-01', to: '2026-11-25', by: 'month' })).toBe('2026-01-01 至 2026-11-25 · 按月');
   });
 });

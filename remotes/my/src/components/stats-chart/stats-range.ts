@@ -68,11 +68,6 @@ export function customRange(from: string, to: string): StatsRange | { problem: s
   return { preset: 'custom', from, to, by: 'month' };
 }
 
-/** A day picked on the phone's date picker → `YYYY-MM-DD` (its calendar day). */
-export function dayOf(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
-
 /** `YYYY-MM-DD` → a Date the date picker shows as that day. */
 export function pickerDate(day: string): Date {
   return new Date(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));

@@ -17,7 +17,8 @@ import { CHANNEL_LABELS, TYPE_LABELS } from '../../features/payments/labels';
 import { FilterBar, FilterChoice, FilterMenu, filteredEmpty, type FilterBarHandle } from '@app/widgets/list-filters';
 import { useShownAgain } from '@app/widgets/use-shown-again';
 import { WhenOpened } from '@app/widgets/when-opened';
-import { CHANNEL_OPTIONS, keyOf, monthLabel, monthOf, monthOfPicked, pickedOfMonth, queryOf, TYPE_OPTIONS, type PaymentFilters } from './list-filters';
+import { chinaCalendarDay, chinaMonth, pickedMonth } from '@app/domain/china-time';
+import { CHANNEL_OPTIONS, keyOf, monthLabel, pickedOfMonth, queryOf, TYPE_OPTIONS, type PaymentFilters } from './list-filters';
 import { PaymentRow } from './PaymentRow';
 import './payment-list.css';
 
@@ -58,7 +59,7 @@ function PaymentList() {
   const navigate = useNavigate();
   const dropdown = useRef<FilterBarHandle>(null);
   const list = useRef<PagedListHandle>(null);
-  const [filters, setFilters] = useState<PaymentFilters>(() => ({ month: monthOf(new Date()), type: null, channel: null }));
+  const [filters, setFilters] = useState<PaymentFilters>(() => ({ month: chinaMonth(new Date()), type: null, channel: null }));
   const [totals, setTotals] = useState<{ incomeFen: number; expenseFen: number } | null>(null);
   const [pickingMonth, setPickingMonth] = useState(false);
   useShownAgain(() => void list.current?.reload());
@@ -108,9 +109,9 @@ function PaymentList() {
           visible={pickingMonth}
           value={pickedOfMonth(filters.month)}
           min={EARLIEST_MONTH}
-          max={new Date()}
+          max={chinaCalendarDay(new Date())}
           onClose={() => setPickingMonth(false)}
-          onConfirm={(date) => change({ month: monthOfPicked(date) })}
+          onConfirm={(date) => change({ month: pickedMonth(date) })}
         />
       </WhenOpened>
     </>

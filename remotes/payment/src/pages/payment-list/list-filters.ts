@@ -12,19 +12,9 @@ export interface PaymentFilters {
 export const TYPE_OPTIONS = (Object.keys(TYPE_LABELS) as RecordType[]).map((value) => ({ value, label: TYPE_LABELS[value] }));
 export const CHANNEL_OPTIONS = (Object.keys(CHANNEL_LABELS) as RecordChannel[]).map((value) => ({ value, label: CHANNEL_LABELS[value] }));
 
-/** `YYYY-MM` of an instant in China time (the server's months are China months too). */
-export function monthOf(date: Date): string {
-  return new Date(date.getTime() + 8 * 3600_000).toISOString().slice(0, 7);
-}
-
 export function monthLabel(month: string): string {
   const [year, number] = month.split('-');
   return `${year}年${Number(number)}月`;
-}
-
-/** A month picked in the DatePicker (local midnight of its first day) → `YYYY-MM`. */
-export function monthOfPicked(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
 }
 
 /** `YYYY-MM` → the DatePicker's value for it. */

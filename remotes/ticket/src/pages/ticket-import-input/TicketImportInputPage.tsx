@@ -5,6 +5,7 @@
  * refusal of a field goes under it too, and a ticket already in the folder is said in a toast. Added, the ticket's
  * detail opens with its verification under way.
  */
+import { chinaCalendarDay, pickedDay } from '@app/domain/china-time';
 import { useState } from 'react';
 import { useRouteMeta } from '@app/host-sdk/router';
 import { DatePicker } from '@app/ui/date-picker';
@@ -14,7 +15,7 @@ import { Page } from '@app/ui/page';
 import { PageForm } from '@app/widgets/form-page';
 import { Note } from '@app/widgets/note';
 import { useImportTicket } from '../../features/ticket-import/use-import';
-import { amountShape, dateRequired, dayOf, EMPTY_VALUES, fieldRule, formFieldOf, numberRequired, toImportBody, type InputFormValues } from './input-form-rules';
+import { amountShape, dateRequired,  EMPTY_VALUES, fieldRule, formFieldOf, numberRequired, toImportBody, type InputFormValues } from './input-form-rules';
 import './ticket-import-input.css';
 
 /** Digital invoices exist since 2021; older paper ones can no longer be claimed. */
@@ -53,8 +54,8 @@ export default function TicketImportInputPage() {
           rules={[fieldRule(form, 'issueDate', dateRequired)]}
           onClick={(_, picker) => picker.current?.open()}
         >
-          <DatePicker title="选择开票日期" min={EARLIEST_DAY} max={new Date()} renderLabel={(type, data) => `${data}${DATE_SUFFIXES[type] ?? ''}`}>
-            {(value) => (value ? dayOf(value) : <span className="ticket-input__placeholder">请选择</span>)}
+          <DatePicker title="选择开票日期" min={EARLIEST_DAY} max={chinaCalendarDay(new Date())} renderLabel={(type, data) => `${data}${DATE_SUFFIXES[type] ?? ''}`}>
+            {(value) => (value ? pickedDay(value) : <span className="ticket-input__placeholder">请选择</span>)}
           </DatePicker>
         </Form.Item>
         <Form.Item name="amount" label="不含税金额" rules={[fieldRule(form, 'netFen', amountShape)]} extra={<span className="ticket-input__unit">元</span>}>

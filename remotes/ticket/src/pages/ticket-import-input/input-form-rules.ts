@@ -2,7 +2,7 @@
  * The manual import form's fields and their rules: the domain's (`ticketImportProblems` of `@app/domain/ticket`), run
  * over the whole form, so each field says what the server would say of it. Yuan are typed and sent as fen.
  */
-import { chinaDate } from '@app/domain/china-time';
+import { chinaDate, pickedDay } from '@app/domain/china-time';
 import { parseYuan } from '@app/domain/money';
 import { ticketImportProblems, type TicketImportField } from '@app/domain/ticket';
 import type { FormInstance, Rule } from '@app/ui/form';
@@ -20,11 +20,6 @@ export const EMPTY_VALUES: InputFormValues = { number: '', invoiceCode: '', issu
 
 export const AMOUNT_SHAPE_MESSAGE = '金额应为数字，最多两位小数';
 
-/** A picked day (the picker's local date) as YYYY-MM-DD. */
-export function dayOf(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
-
 /** The body of `ticket/import` for the form's values (empty optional fields left out). */
 export function toImportBody(values: InputFormValues): TicketImportBody {
   const code = values.invoiceCode.trim();
@@ -32,7 +27,7 @@ export function toImportBody(values: InputFormValues): TicketImportBody {
   return {
     source: '手动输入',
     number: values.number.trim(),
-    issueDate: values.issueDate ? dayOf(values.issueDate) : '',
+    issueDate: values.issueDate ? pickedDay(values.issueDate) : '',
     netFen: parseYuan(values.amount) ?? 0,
     ...(code && { invoiceCode: code }),
     ...(check && { checkCodeLast6: check }),

@@ -6,7 +6,7 @@
 import { Link, useNavigate } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
-import { PullToRefresh } from '@app/ui/pull-to-refresh';
+import { RefreshOnPull } from '@app/ui/refresh-on-pull';
 import { Skeleton } from '@app/ui/skeleton';
 import { LoadFailed } from '@app/widgets/form-page';
 import { href } from '../../paths';
@@ -118,12 +118,12 @@ function WalletHome() {
     body = <LoadFailed title="钱包加载失败" message={loaded.message} onRetry={() => void reload(true)} />;
   } else {
     body = (
-      <PullToRefresh onRefresh={() => reload()} pullingText="下拉刷新" canReleaseText="释放立即刷新" refreshingText="加载中" completeText="刷新成功">
+      <RefreshOnPull onRefresh={() => reload()}>
         <div className="wallet-home">
           <BalanceCard wallet={loaded.wallet} />
           <RecentEntries wallet={loaded.wallet} />
         </div>
-      </PullToRefresh>
+      </RefreshOnPull>
     );
   }
   return <Page title={TITLE}>{body}</Page>;

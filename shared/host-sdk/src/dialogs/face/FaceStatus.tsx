@@ -1,20 +1,14 @@
 /** Today's face-authentication state; when it is missing, what that blocks. */
+import { chinaDateTime } from '@app/domain/china-time';
 import { Skeleton } from '@app/ui/skeleton';
 import { isFaceAuthenticated } from '../../roles';
 import type { TaxAccount } from '@app/contract/tax-account';
 
-/** YYYY-MM-DD HH:mm in local time. */
-function formatTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
 export function FaceStatus({ account }: { account: TaxAccount | null | undefined }) {
   if (account === undefined) return <Skeleton.Paragraph lineCount={2} animated />;
   if (isFaceAuthenticated(account)) {
-    const time = account?.scanFaceTime ? formatTime(account.scanFaceTime) : '';
+    // In China time, as the server decides "today", whatever the phone's time zone.
+    const time = account?.scanFaceTime ? chinaDateTime(account.scanFaceTime) : '';
     return (
       <div className="face-status face-status--done" role="status">
         <p className="face-status__state">今日已认证</p>
