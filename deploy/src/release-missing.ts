@@ -18,8 +18,12 @@ export interface ReleaseMissingOptions {
   build?: ReleaseOptions['build'];
 }
 
-/** Releases the apps with no live version; returns those this call released. */
-export async function releaseMissing(options: ReleaseMissingOptions = {}): Promise<string[]> {
+/**
+ * Releases the apps with no live version; returns those this call released. `checkSources: false` leaves out the
+ * warning about changed sources (it hashes every app's sources): `npm start` gives it after the server answers
+ * (warnChangedSources).
+ */
+export async function releaseMissing(options: ReleaseMissingOptions & { checkSources?: boolean } = {}): Promise<string[]> {
   const storeDir = options.storeDir ?? releaseDir();
   const log = options.log ?? (() => {});
   const released: string[] = [];
@@ -33,11 +37,21 @@ export async function releaseMissing(options: ReleaseMissingOptions = {}): Promi
       }
       log(`${app.name} 已由另一个进程发布。`);
     }
-    const state = (await readRegistry(storeDir)).apps[app.name];
+  }
+  if (options.checkSources !== false) await warnChangedSources({ storeDir, log });
+  return released;
+}
+
+/** Warns about each app whose sources changed since its live release without a version bump. */
+export async function warnChangedSources(options: Pick<ReleaseMissingOptions, 'storeDir' | 'log'> = {}): Promise<void> {
+  const storeDir = options.storeDir ?? releaseDir();
+  const log = options.log ?? (() => {});
+  const registry = await readRegistry(storeDir);
+  for (const app of listApps()) {
+    const state = registry.apps[app.name];
     const live = state?.live ? state.versions[state.live] : undefined;
     if (state?.live && live && live.sourceHash !== (await sourceHash(app))) {
       log(`注意: ${app.name} 的源码自 ${state.live} 发布后有改动。提升版本号后运行 npm run release -- ${app.name} 使其上线。`);
     }
   }
-  return released;
 }

@@ -2,7 +2,7 @@
  * Builds the server without listening (tests drive it with `inject`): the database (migrated, seeded when empty),
  * the e-tax simulator, the task worker, the API, sign-in, the simulator's pages and the released apps.
  */
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerFactory } from 'fastify';
 import { registerAuthRoutes } from './auth/auth-routes';
 import { ALL_CALLS } from './calls/all-calls';
 import { DEFAULT_MONEY, type ServerConfig } from './config';
@@ -45,6 +45,8 @@ export interface BuildOptions {
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
   seed?: boolean;
+  /** The HTTP server to use instead of one of its own (`npm start` listens before the app is built: start-server.ts). */
+  serverFactory?: FastifyServerFactory;
 }
 
 /**
@@ -93,6 +95,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
       connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(config.http.requestTimeoutMs / 4))),
     },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true, verbose: true, allErrors: false } },
+    ...(options.serverFactory && { serverFactory: options.serverFactory }),
   });
   const database = options.database ?? (await openDatabase(config.database));
   const secretKey = await loadSecretKey(config.secretKey, config.dataDir);

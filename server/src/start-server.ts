@@ -1,11 +1,62 @@
+/**
+ * The server of `npm start` (README.md, "The two commands"). The port answers at once, before the database is open
+ * (PGlite takes most of a second, a fresh one longer): the app's pages and the release files need no database and are
+ * served from the start; every other request (the API, sign-in, the short links) waits until the app is ready and is
+ * then handled as usual.
+ */
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import Fastify from 'fastify';
 import { buildServer } from './app';
 import { configFromEnv } from './config';
+import { registerSecurityHeaders } from './http/security-headers';
+import { isReleasePath, serveReleases } from './releases/serve-releases';
+
+type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
 export async function startServer(): Promise<void> {
   const config = configFromEnv();
-  const app = await buildServer(config, { logger: process.env.LOG_LEVEL !== 'silent' });
-  await app.listen({ port: config.port, host: config.host });
+  const releases = Fastify({ logger: false });
+  registerSecurityHeaders(releases);
+  await serveReleases(releases, config.releaseDir);
+  await releases.ready();
+
+  let appHandler: Handler | null = null;
+  const waiting: [IncomingMessage, ServerResponse][] = [];
+  const server = http.createServer((request, response) => {
+    if (appHandler) return appHandler(request, response);
+    const pathname = (request.url ?? '/').split('?')[0] ?? '/';
+    if ((request.method === 'GET' || request.method === 'HEAD') && isReleasePath(pathname)) return releases.routing(request, response);
+    waiting.push([request, response]);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
   console.log(`优税通已启动: http://localhost:${config.port}`);
+
+  // The app takes over the same server: Fastify routes through the handler it gives us (and sets its time-outs on it).
+  const built: { handler: Handler | null } = { handler: null };
+  let app: Awaited<ReturnType<typeof buildServer>>;
+  try {
+    app = await buildServer(config, {
+      logger: process.env.LOG_LEVEL !== 'silent',
+      serverFactory: (fastifyHandler) => {
+        built.handler = fastifyHandler;
+        return server;
+      },
+    });
+    await app.ready();
+  } catch (error) {
+    // The app could not start (its database, say): the port stops answering and the process ends with the error.
+    server.close();
+    server.closeAllConnections();
+    throw error;
+  }
+  const ready = built.handler;
+  if (!ready) throw new Error('the app did not take over the server');
+  appHandler = ready;
+  for (const [request, response] of waiting.splice(0)) ready(request, response);
+  await releases.close();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       void app.close().then(() => process.exit(0));

@@ -3,10 +3,11 @@
  * every start. The bundle serves (its migrations, found from the sources' own folders, made the database; a demo
  * user signs in and reads who they are) and is made again only when a source changed.
  */
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from '@rstest/core';
+import { updateRegistry } from '@app/deploy/registry';
 import { builtEntry } from '../../scripts/server-build.mjs';
 import { callApi, demoSignIn, startServerProcess, type ServerProcess } from './support/server-process';
 
@@ -26,4 +27,36 @@ test('the bundled server starts, migrates a new database and answers a signed-in
   expect(user.body.result.nickname).toBe('李明');
   expect(await builtEntry('server/src/main.ts')).toBe(bundle);
   expect((await stat(bundle)).mtimeMs).toBe(built);
+}, 180_000);
+
+test('npm start answers pages before the database is open; an API call made meanwhile waits and is answered', async () => {
+  const freshData = await mkdtemp(join(tmpdir(), 'server-early-'));
+  const store = await mkdtemp(join(tmpdir(), 'server-early-store-'));
+  await mkdir(join(store, 'host', '1.0.0'), { recursive: true });
+  await writeFile(join(store, 'host', '1.0.0', 'index.html'), '<!doctype html><html><head><title>host</title></head><body></body></html>');
+  await updateRegistry(store, (registry) => {
+    registry.apps.host = { live: '1.0.0', versions: { '1.0.0': { version: '1.0.0', releasedAt: new Date().toISOString(), prefixes: [], sourceHash: 'x' } } };
+  });
+  // A fresh database with the demo history: opening and seeding it takes seconds.
+  const early = await startServerProcess({
+    env: { DATA_DIR: freshData, RELEASE_DIR: store, DEMO_HISTORY: 'true', LOG_LEVEL: 'info', DATABASE_URL: undefined },
+    keepStdout: true,
+    startTimeoutMs: 90_000,
+    probe: async (url) => (await fetch(`${url}/invoice/list`, { signal: AbortSignal.timeout(2000) })).status === 200,
+  });
+  try {
+    // The page answered while the database was still being seeded.
+    expect(early.output()).not.toContain('已写入基础数据');
+    const page = await fetch(`${early.url}/invoice/list`);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await page.text()).toContain('id="live-remotes"');
+    const config = await callApi<{ frontVersion: number }>(early.url, 'sysConfig/get', {});
+    expect(config.body.success).toBe(true);
+    expect(early.output()).toContain('已写入基础数据');
+  } finally {
+    await early.stop();
+    await rm(freshData, { recursive: true, force: true });
+    await rm(store, { recursive: true, force: true });
+  }
 }, 180_000);

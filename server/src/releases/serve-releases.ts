@@ -25,6 +25,17 @@ const ReleaseFileParams = Type.Object(
 
 /** Paths the client router never owns: a miss there is a plain 404, not the app shell. */
 const NOT_CLIENT_ROUTES = /^\/(api|remotes|etax-sim)(\/|$)|^\/healthz$|\.[a-z0-9]{2,5}$/i;
+/** Addresses the server answers itself, outside the API: the short links and the test hooks. */
+const SERVER_PAGES = /^\/(t|test-hooks)(\/|$)/;
+
+/**
+ * Whether a GET of `pathname` is answered from the release store alone, with no database: `/remotes.json`, a release's
+ * files, or a page of the app (`npm start` serves these while the database opens: start-server.ts).
+ */
+export function isReleasePath(pathname: string): boolean {
+  if (pathname === '/remotes.json' || pathname.startsWith('/remotes/')) return true;
+  return !NOT_CLIENT_ROUTES.test(pathname) && !SERVER_PAGES.test(pathname);
+}
 
 /**
  * A remote release's list of its lean pages (written by its build: `leanPages` of `defineRemoteConfig` in

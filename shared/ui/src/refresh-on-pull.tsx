@@ -1,8 +1,8 @@
 /**
  * Pull down to refresh, in Chinese, without its weight on a page's first load: antd-mobile's PullToRefresh brings its
  * animation and gesture libraries (about 24 KiB gzip), so the content shows at once in a plain frame, and the gesture
- * is added once the page is idle or at the first touch, whichever comes first (docs/architecture.md, "One fast first
- * load"). Once loaded it stays loaded for every later page.
+ * is added once the page has settled and is idle, or at the first touch, whichever comes first (docs/architecture.md,
+ * "One fast first load"). Once loaded it stays loaded for every later page.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import type { PullToRefreshProps } from './pull-to-refresh';
@@ -12,7 +12,12 @@ type PullToRefreshComponent = (props: PullToRefreshProps) => ReactNode;
 let loaded: PullToRefreshComponent | null = null;
 const loadPullToRefresh = () => import('@app/ui/pull-to-refresh').then((module) => (loaded = module.PullToRefresh as PullToRefreshComponent));
 
-/** How long an idle page waits at most before the gesture loads anyway. */
+/**
+ * The gesture loads this long after the content first shows, when the page is next idle (or at the first touch): the
+ * page's own first requests and rendering go first.
+ */
+const SETTLE_MS = 1500;
+/** How long an idle callback may wait at most. */
 const IDLE_TIMEOUT_MS = 2000;
 
 export interface RefreshOnPullProps {
@@ -30,13 +35,16 @@ export function RefreshOnPull({ onRefresh, children }: RefreshOnPullProps) {
         if (live) setPullToRefresh(() => component);
       });
     };
-    const idle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(load, { timeout: IDLE_TIMEOUT_MS }) : null;
-    const timer = idle === null ? window.setTimeout(load, IDLE_TIMEOUT_MS / 2) : null;
+    let idle: number | null = null;
+    const timer = window.setTimeout(() => {
+      if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(load, { timeout: IDLE_TIMEOUT_MS });
+      else load();
+    }, SETTLE_MS);
     window.addEventListener('touchstart', load, { once: true, passive: true });
     return () => {
       live = false;
+      window.clearTimeout(timer);
       if (idle !== null) window.cancelIdleCallback(idle);
-      if (timer !== null) window.clearTimeout(timer);
       window.removeEventListener('touchstart', load);
     };
   }, [PullToRefresh]);
