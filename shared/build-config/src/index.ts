@@ -255,14 +255,19 @@ function hostSplitChunks(): NonNullable<RsbuildConfig['splitChunks']> {
 const HOST_START_FILES = /[\\/](?:bootstrap|lib-core|lib-router|lib-http|lib-start|app-shared|lib-antd-base)\.[0-9a-f]+\.(?:js|css)$/;
 
 /** antd-mobile's components that are on nearly every first screen; the rest stay one file each. */
-const ANTD_BASE_COMPONENTS = ['config-provider', 'safe-area', 'list', 'button', 'nav-bar', 'tab-bar', 'badge', 'space', 'tag', 'grid', 'card', 'divider', 'empty', 'skeleton', 'dot-loading', 'spin-loading', 'input', 'auto-center'];
+const ANTD_BASE_COMPONENTS = ['config-provider', 'safe-area', 'list', 'button', 'nav-bar', 'tab-bar', 'badge', 'space', 'tag', 'grid', 'card', 'divider', 'empty', 'skeleton', 'dot-loading', 'spin-loading', 'input', 'auto-center', 'infinite-scroll'];
 const ANTD_BASE = new RegExp(`[\\\\/]antd-mobile[\\\\/]es[\\\\/](?:utils|global|locales|components[\\\\/](?:${ANTD_BASE_COMPONENTS.join('|')}))[\\\\/]`);
-/** The helpers those use (icons and the rest go with the components that use them). */
-const ANTD_HELPERS = inPackages('ahooks|tslib|classnames|runes2|staged-components|use-sync-external-store');
+/**
+ * The helpers those use, and the two icons every list and input shows; other icons go with the components that use
+ * them, and the async-function runtime with the forms.
+ */
+const ANTD_HELPERS = inPackages('ahooks|tslib|classnames|runes2|staged-components|use-sync-external-store|rc-util|lodash|@babel[\\\\/]runtime');
+const COMMON_ICONS = /[\\/]antd-mobile-icons[\\/]es[\\/](?:CloseCircleFill|RightOutline)\.js$/;
 
 function antdBase(module: { nameForCondition?: () => string | null | undefined; resource?: string }): boolean {
   const path = module.nameForCondition?.() ?? module.resource ?? '';
-  return ANTD_BASE.test(path) || ANTD_HELPERS.test(path);
+  if (path.includes('regeneratorRuntime')) return false;
+  return ANTD_BASE.test(path) || ANTD_HELPERS.test(path) || COMMON_ICONS.test(path);
 }
 
 /**
