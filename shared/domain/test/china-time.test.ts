@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { describe, expect, test } from '@rstest/core';
 import fc from 'fast-check';
+import { onPhoneInTimeZone } from '../test-support/phone-time-zone';
 import { chinaCalendarDay, chinaDate, chinaDateTime, chinaDayNumber, chinaMonth, chinaMonthNumber, chinaMonthStart, pickedDay, pickedMonth } from '../src/china-time';
 
 describe('China time', () => {
@@ -33,15 +34,7 @@ describe('China time', () => {
 });
 
 describe('China time on a phone in another time zone', () => {
-  const zone = process.env.TZ;
-  // Node applies a changed TZ to the Date functions that follow.
-  beforeAll(() => {
-    process.env.TZ = 'America/Los_Angeles';
-  });
-  afterAll(() => {
-    if (zone === undefined) delete process.env.TZ;
-    else process.env.TZ = zone;
-  });
+  onPhoneInTimeZone('America/Los_Angeles');
 
   test('the phone is really elsewhere: its local day is not China’s', () => {
     const at = new Date('2026-11-25T17:30:00.000Z');

@@ -1,19 +1,12 @@
 /** The face dialog's status: the authentication time in China time, as the server decides "today", on any phone. */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from '@rstest/core';
+import { afterEach, describe, expect, test } from '@rstest/core';
+import { onPhoneInTimeZone } from '@app/domain/test-support/phone-time-zone';
 import { cleanup, render, screen } from '@testing-library/react';
 import { FaceStatus } from '../src/dialogs/face/FaceStatus';
 import { FACE_AUTHENTICATED } from '../src/roles';
 import { taxAccount } from '../src/testing';
 
-const zone = process.env.TZ;
-// A phone in Los Angeles: Node applies a changed TZ to the Date functions that follow.
-beforeAll(() => {
-  process.env.TZ = 'America/Los_Angeles';
-});
-afterAll(() => {
-  if (zone === undefined) delete process.env.TZ;
-  else process.env.TZ = zone;
-});
+onPhoneInTimeZone('America/Los_Angeles');
 afterEach(cleanup);
 
 describe('FaceStatus on a phone in another time zone', () => {
