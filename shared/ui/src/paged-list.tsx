@@ -159,20 +159,35 @@ export function PagedList<T>({ queryKey, load, itemKey, renderItem, empty, heade
 
   useImperativeHandle(ref, () => ({ reload: () => loadFirstPage(false) }), []);
 
-  const loadMore = async (): Promise<void> => {
-    if (state.phase !== 'ready') return;
+  /**
+   * The last page asked for, in the current query. Asking again for it (or an earlier one) shares that load: the
+   * infinite scroll is mounted again when pull to refresh arrives around the rows (@app/ui/refresh-on-pull), and the
+   * new one asks at once, perhaps before the page that just arrived is shown. A failed page may be asked for again.
+   */
+  const asked = useRef<{ generation: number; page: number; done: Promise<void> } | null>(null);
+
+  const loadMore = (): Promise<void> => {
+    if (state.phase !== 'ready') return Promise.resolve();
     const current = generation.current;
     const page = state.page + 1;
-    let result: PagedResult<T>;
-    try {
-      result = await latest.current.load(page);
-    } catch (error) {
-      // A failure of a superseded query is nobody's concern; a current one shows 加载失败 with a retry link.
+    const prior = asked.current;
+    if (prior && prior.generation === current && prior.page >= page) return prior.done;
+    const ask = { generation: current, page, done: Promise.resolve() };
+    ask.done = (async () => {
+      let result: PagedResult<T>;
+      try {
+        result = await latest.current.load(page);
+      } catch (error) {
+        if (asked.current === ask) asked.current = null;
+        // A failure of a superseded query is nobody's concern; a current one shows 加载失败 with a retry link.
+        if (current !== generation.current) return;
+        throw error;
+      }
       if (current !== generation.current) return;
-      throw error;
-    }
-    if (current !== generation.current) return;
-    setState((previous) => appendPage(previous, result, page, latest.current.itemKey));
+      setState((previous) => appendPage(previous, result, page, latest.current.itemKey));
+    })();
+    asked.current = ask;
+    return ask.done;
   };
 
   let body: ReactNode;

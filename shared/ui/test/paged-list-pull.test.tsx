@@ -1,0 +1,46 @@
+/**
+ * PagedList when pull to refresh arrives around its rows (@app/ui/refresh-on-pull, at the first touch here): the
+ * infinite scroll is mounted again and asks for the next page at once, while that page is already loading. The page is
+ * asked for once. In a file of its own, so that the gesture is not loaded yet when the list first shows.
+ */
+import { afterAll, afterEach, beforeAll, expect, test } from '@rstest/core';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { PagedList } from '../src/paged-list';
+import type { PagedResult } from '../src/paging';
+
+interface Row {
+  id: string;
+}
+
+const pageOf = (page: number): PagedResult<Row> => ({ total: 60, list: Array.from({ length: 20 }, (_, index) => ({ id: `r-${(page - 1) * 20 + index + 1}` })) });
+
+// happy-dom does no layout: the infinite scroll loads only when its element has an offsetParent (see paged-list.test).
+const offsetParent = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetParent');
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get: () => document.body });
+});
+afterAll(() => {
+  if (offsetParent) Object.defineProperty(HTMLElement.prototype, 'offsetParent', offsetParent);
+  else delete (HTMLElement.prototype as { offsetParent?: unknown }).offsetParent;
+});
+afterEach(cleanup);
+
+test('the next page is asked for once, though the infinite scroll is mounted again around it', async () => {
+  const asked: number[] = [];
+  let releasePage2: () => void = () => undefined;
+  const page2 = new Promise<void>((resolve) => (releasePage2 = resolve));
+  const load = async (page: number) => {
+    asked.push(page);
+    if (page === 2) await page2;
+    return pageOf(page);
+  };
+  const { container } = render(<PagedList<Row> queryKey="all" load={load} itemKey={(row) => row.id} renderItem={(row) => <span>{row.id}</span>} empty={{ description: '空' }} />);
+  await waitFor(() => expect(asked).toEqual([1, 2]));
+  expect(container.querySelector('.adm-pull-to-refresh')).toBeNull();
+
+  fireEvent.touchStart(window);
+  await waitFor(() => expect(container.querySelector('.adm-pull-to-refresh')).not.toBeNull());
+  releasePage2();
+  await waitFor(() => expect(screen.getByText('r-60')).toBeTruthy());
+  expect(asked).toEqual([1, 2, 3]);
+});
