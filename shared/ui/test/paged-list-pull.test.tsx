@@ -3,7 +3,8 @@
  * infinite scroll is mounted again and asks for the next page at once, while that page is already loading. The page is
  * asked for once. In a file of its own, so that the gesture is not loaded yet when the list first shows.
  */
-import { afterAll, afterEach, beforeAll, expect, test } from '@rstest/core';
+import { afterEach, expect, test } from '@rstest/core';
+import { useListPageEnvironment } from '../test-support/list-layout';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { PagedList } from '../src/paged-list';
 import type { PagedResult } from '../src/paging';
@@ -14,15 +15,7 @@ interface Row {
 
 const pageOf = (page: number): PagedResult<Row> => ({ total: 60, list: Array.from({ length: 20 }, (_, index) => ({ id: `r-${(page - 1) * 20 + index + 1}` })) });
 
-// happy-dom does no layout: the infinite scroll loads only when its element has an offsetParent (see paged-list.test).
-const offsetParent = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetParent');
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get: () => document.body });
-});
-afterAll(() => {
-  if (offsetParent) Object.defineProperty(HTMLElement.prototype, 'offsetParent', offsetParent);
-  else delete (HTMLElement.prototype as { offsetParent?: unknown }).offsetParent;
-});
+useListPageEnvironment();
 afterEach(cleanup);
 
 test('the next page is asked for once, though the infinite scroll is mounted again around it', async () => {

@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, rs, test } from '@rstest/core';
+import { afterEach, describe, expect, rs, test } from '@rstest/core';
+import { useListPageEnvironment } from '../test-support/list-layout';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createRef } from 'react';
 import { PagedList, type PagedListHandle } from '../src/paged-list';
@@ -42,16 +43,7 @@ function List(props: { queryKey?: string; load: (page: number) => Promise<PagedR
   );
 }
 
-// happy-dom does no layout: InfiniteScroll only loads when its element has an offsetParent, so give it one. With every
-// rectangle at 0, the end of the list is always "in view" and the next page loads as soon as the last one showed.
-const offsetParent = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetParent');
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get: () => document.body });
-});
-afterAll(() => {
-  if (offsetParent) Object.defineProperty(HTMLElement.prototype, 'offsetParent', offsetParent);
-  else delete (HTMLElement.prototype as { offsetParent?: unknown }).offsetParent;
-});
+useListPageEnvironment();
 afterEach(cleanup);
 
 describe('PagedList', () => {

@@ -3,7 +3,6 @@
  * users who may and may not use the wallet, and a layout stand-in for list pages (happy-dom does no layout, and
  * antd-mobile's InfiniteScroll only loads when its element has an offsetParent).
  */
-import { afterAll, beforeAll } from '@rstest/core';
 import { userDetail } from '@app/host-sdk/testing';
 import type { Wallet, WalletEntry, Withdrawal } from '@app/contract/wallet';
 
@@ -26,13 +25,3 @@ export const cashier = () => userDetail({ permissions: ['company_user_role', 'be
 /** 企业员工: may not. */
 export const employee = () => userDetail({ permissions: ['company_user_role'] });
 
-export function useListPageEnvironment(): void {
-  const offsetParent = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetParent');
-  beforeAll(() => {
-    Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get: () => document.body });
-  });
-  afterAll(() => {
-    if (offsetParent) Object.defineProperty(HTMLElement.prototype, 'offsetParent', offsetParent);
-    else delete (HTMLElement.prototype as { offsetParent?: unknown }).offsetParent;
-  });
-}

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { fail, ok, renderPage, taxAccount, type ApiMock, type Route } from '@app/host-sdk/testing';
 import type { Application, IssueResult } from '@app/contract/invoice-application';
 import { application } from '../../test-support/applications';
-import { useListPageEnvironment } from '../../test-support/list-page-environment';
+import { useListPageEnvironment } from '@app/ui/test-support/list-layout';
 import InvoiceApplyingListPage from './InvoiceApplyingListPage';
 
 const A = application('a', {

@@ -4,7 +4,7 @@ import type { InvoiceSummary } from '@app/domain/invoice-document';
 import { formatYuan } from '@app/domain/money';
 import { fail, ok, renderPage, type Route } from '@app/host-sdk/testing';
 import { blueInvoice, redInvoice } from '../../test-support/invoice-documents';
-import { useListPageEnvironment } from '../../test-support/list-page-environment';
+import { useListPageEnvironment } from '@app/ui/test-support/list-layout';
 import InvoiceListPage from './InvoiceListPage';
 import { recentMonths } from './list-filters';
 

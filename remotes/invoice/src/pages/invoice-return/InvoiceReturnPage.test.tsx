@@ -6,7 +6,7 @@ import { formatYuan } from '@app/domain/money';
 import { NO_REPEAT_MESSAGE, NO_REPEAT_WINDOW_MS, setApiErrorHandler } from '@app/host-sdk/api-client';
 import { noAnswer, ok, renderPage, sequence, taxAccount, type Route } from '@app/host-sdk/testing';
 import { blueInvoice } from '../../test-support/invoice-documents';
-import { useListPageEnvironment } from '../../test-support/list-page-environment';
+import { useListPageEnvironment } from '@app/ui/test-support/list-layout';
 import InvoiceReturnPage from './InvoiceReturnPage';
 
 const BLUE = blueInvoice();

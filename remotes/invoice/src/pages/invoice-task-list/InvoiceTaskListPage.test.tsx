@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from '@rstest/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ok, renderPage, type Route } from '@app/host-sdk/testing';
 import type { TaskView } from '@app/contract/task';
-import { useListPageEnvironment } from '../../test-support/list-page-environment';
+import { useListPageEnvironment } from '@app/ui/test-support/list-layout';
 import InvoiceTaskListPage from './InvoiceTaskListPage';
 
 function task(id: string, overrides: Partial<TaskView>): TaskView {

@@ -4,7 +4,7 @@ import { NO_REPEAT_MESSAGE, setApiErrorHandler } from '@app/host-sdk/api-client'
 import { fail, ok, renderPage, sequence, taxAccount, type ApiMock, type Route } from '@app/host-sdk/testing';
 import type { Application } from '@app/contract/invoice-application';
 import { application } from '../../test-support/applications';
-import { useListPageEnvironment } from '../../test-support/list-page-environment';
+import { useListPageEnvironment } from '@app/ui/test-support/list-layout';
 import InvoiceWaitingListPage from './InvoiceWaitingListPage';
 
 const NOT_LOGGED_IN = '电子税务局未登录，请先登录后重试';

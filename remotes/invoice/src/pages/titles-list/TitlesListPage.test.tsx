@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from '@rstest/core';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ok, renderPage } from '@app/host-sdk/testing';
 import type { Title } from '../../features/titles/titles-api';
-import { useListPageEnvironment } from '../../test-support/list-page-environment';
+import { useListPageEnvironment } from '@app/ui/test-support/list-layout';
 import TitlesListPage from './TitlesListPage';
 
 function title(id: string, overrides: Partial<Title>): Title {

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, test } from '@rstest/core';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { ok, renderPage } from '@app/host-sdk/testing';
 import type { WalletEntry } from '@app/contract/wallet';
-import { employee, entry, useListPageEnvironment } from '../../test-support/wallet-fixtures';
+import { useListPageEnvironment } from '@app/ui/test-support/list-layout';
+import { employee, entry } from '../../test-support/wallet-fixtures';
 import { walletRevision } from '../../features/wallet/wallet-revision';
 import WalletListPage from './WalletListPage';
 

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, test } from '@rstest/core';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { ok, renderPage, sequence } from '@app/host-sdk/testing';
-import { employee, useListPageEnvironment, withdrawal } from '../../test-support/wallet-fixtures';
+import { useListPageEnvironment } from '@app/ui/test-support/list-layout';
+import { employee, withdrawal } from '../../test-support/wallet-fixtures';
 import WalletWithdrawListPage, { PENDING_REFRESH_MS } from './WalletWithdrawListPage';
 
 useListPageEnvironment();

@@ -1,6 +1,7 @@
 /**
- * Test support (never imported by the app): a layout stand-in for list pages. happy-dom does no layout, and
- * antd-mobile's InfiniteScroll only loads when its element has an offsetParent (see shared/ui/test/paged-list.test.tsx).
+ * Test support (never imported by the app): a layout stand-in for lists in component tests. happy-dom does no layout,
+ * and antd-mobile's InfiniteScroll only loads when its element has an offsetParent; with every rectangle at 0, the end
+ * of a list is then always "in view" and the next page loads as soon as the last one showed.
  */
 import { afterAll, beforeAll } from '@rstest/core';
 
