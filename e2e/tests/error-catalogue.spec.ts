@@ -47,12 +47,21 @@ for (const code of [1003, 1004]) {
   });
 }
 
-test('2003: 服务已过期 with 联系客服, which opens the contact page', async ({ page, baseURL }) => {
+test('2003: 服务已过期 with 联系客服, which opens the contact page, and it opens the WeChat Work contact at once', async ({ page, baseURL }) => {
+  // The contact page goes straight on to the service's WeChat Work address, which this machine cannot reach: it is
+  // answered here, and every address the page passes through is kept (the contact page may be left within moments).
+  await page.route('https://work.weixin.qq.com/**', (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: '<p>企业微信客服</p>' }));
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(frame.url());
+  });
   await failNextLogin(page, baseURL as string, 2003, '服务已于 2026-01-01 到期，请联系客服续费');
   await expect(alert(page)).toContainText('服务已过期');
   await expect(alert(page)).toContainText('请联系客服续费');
   await alert(page).getByRole('button', { name: '联系客服' }).click();
-  await expect(page).toHaveURL(/\/my\/contactUs\?auto=workWechat$/);
+  await expect(page).toHaveURL(/^https:\/\/work\.weixin\.qq\.com\/kfid\//);
+  await expect(page.getByText('企业微信客服')).toBeVisible();
+  expect(visited.some((url) => /\/my\/contactUs\?auto=workWechat$/.test(url))).toBe(true);
 });
 
 test('2007: acting at the tax bureau without the accepted agreement opens 用户需知', async ({ page, baseURL }) => {
