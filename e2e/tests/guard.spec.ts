@@ -76,6 +76,10 @@ test.describe('with the demo provider', () => {
 
     const returned = page.waitForResponse((response) => /\/my\/companies\?.*signin=/.test(response.url()));
     const exchanged = page.waitForResponse((response) => response.url().endsWith('/api/auth/exchange'));
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/')) calls.push(`${new URL(request.url()).pathname} ${request.resourceType()}`);
+    });
     await page.getByRole('button', { name: '以出租车管理员身份登录' }).click();
     // The sign-in came back with a one-time code, never a token; the exchange answered the token.
     expect(new URL((await returned).url()).searchParams.has('token')).toBe(false);
@@ -85,6 +89,10 @@ test.describe('with the demo provider', () => {
     await expect(page.getByLabel('演示环境')).toBeVisible();
     expect(await storedToken(page)).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(await page.evaluate((key) => localStorage.getItem(key), SIGN_IN_VERIFIER_STORAGE_KEY)).toBeNull();
+    // The page's early script (docs/architecture.md, "One fast first load") made the exchange and the user call while
+    // the app's scripts loaded, and the app took their answers: each was made once.
+    expect(calls.filter((call) => call.startsWith('/api/auth/exchange'))).toEqual(['/api/auth/exchange fetch']);
+    expect(calls.filter((call) => call.startsWith('/api/user/getOfficialAccountLoginUserInfo'))).toEqual(['/api/user/getOfficialAccountLoginUserInfo fetch']);
   });
 
   test.describe('outside WeChat', () => {

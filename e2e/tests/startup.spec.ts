@@ -10,6 +10,24 @@ test('the start URL is saved in sessionStorage', async ({ page }) => {
   expect(await page.evaluate(() => sessionStorage.getItem('inputUrl'))).toMatch(/\/my\?from=menu$/);
 });
 
+test("the start-up's calls go out from the page's early script, beside the app's scripts, and are made once", async ({ page }) => {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/')) calls.push(`${new URL(request.url()).pathname} ${request.resourceType()}`);
+  });
+  const listed = page.waitForResponse((response) => response.url().endsWith('/api/invoice/list'));
+  await page.goto('/invoice/list');
+  await listed;
+  await expect(page.locator('.adm-nav-bar-title')).toHaveText('发票列表');
+  // Sent by fetch() from the early script (docs/architecture.md, "One fast first load"); the app's own calls
+  // (axios, XHR) took their answers instead of asking again.
+  for (const path of ['/api/sysConfig/get', '/api/user/getOfficialAccountLoginUserInfo']) {
+    expect(calls.filter((call) => call.startsWith(`${path} `))).toEqual([`${path} fetch`]);
+  }
+  expect(calls.find((call) => call.startsWith('/api/taxAccount/getTaxAccount '))).toBe('/api/taxAccount/getTaxAccount fetch');
+  expect(calls.filter((call) => call.startsWith('/api/invoice/list '))).toEqual(['/api/invoice/list xhr']);
+});
+
 test('when the server cannot be reached, 出错了 says so and offers a refresh', async ({ page }) => {
   await page.route('**/api/sysConfig/get', (route) => route.abort('connectionrefused'));
   await page.goto('/my');

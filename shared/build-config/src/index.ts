@@ -13,6 +13,7 @@ import { dirname, join, relative } from 'node:path';
 import { defineConfig, type EnvironmentConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation, type ModuleFederationOptions } from '@module-federation/rsbuild-plugin';
+import { buildSync } from 'esbuild';
 
 type Shared = NonNullable<ModuleFederationOptions['shared']>;
 type SharedConfig = Exclude<Shared, unknown[]> extends Record<string, infer V> ? Exclude<V, string> : never;
@@ -187,11 +188,41 @@ function provideAllSharedEntry(appDir: string): string {
   return file;
 }
 
+/**
+ * Loads the host page's early calls (`@app/host-sdk/early-calls`; docs/architecture.md, "One fast first load") from
+ * the top of its HTML: a script of its own, async and fetched first, so the start-up's calls go out while the bundles
+ * download. A file, not an inline script: the page's Content-Security-Policy runs scripts of this origin only. It is
+ * bundled apart (esbuild), since every entry of the host's own build carries the Module Federation runtime (130 KiB),
+ * and emitted into the host's build under a name with its content's hash, like the other scripts.
+ */
+function pluginEarlyCallsScript(appDir: string): RsbuildPlugin {
+  const entry = createRequire(join(appDir, 'package.json')).resolve('@app/host-sdk/early-calls');
+  return {
+    name: 'app:early-calls-script',
+    setup(api) {
+      let file = '';
+      api.processAssets({ stage: 'additional' }, ({ compilation, sources }) => {
+        const built = buildSync({ entryPoints: [entry], bundle: true, minify: true, format: 'iife', target: 'es2020', write: false, legalComments: 'none' });
+        const code = built.outputFiles[0]?.text ?? '';
+        file = `static/js/early-calls.${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
+        compilation.emitAsset(file, new sources.RawSource(code), { immutable: true, minimized: true });
+        compilation.fileDependencies.add(entry);
+      });
+      api.modifyHTMLTags((tags, { assetPrefix }) => {
+        if (!file) throw new Error('the host page\'s early calls were not built');
+        const src = `${assetPrefix.replace(/\/$/, '')}/${file}`;
+        return { ...tags, headTags: [{ tag: 'script', attrs: { src, async: true, fetchpriority: 'high' } }, ...tags.headTags] };
+      });
+    },
+  };
+}
+
 /** The host: registers remotes at runtime from /remotes.json, so it lists none at build time. */
 export function defineHostConfig(appDir: string, options: { runtimePlugins: string[] }): RsbuildConfig {
   return defineConfig({
     plugins: [
       pluginReact(),
+      pluginEarlyCallsScript(appDir),
       pluginModuleFederation({
         name: 'host',
         remotes: {},
@@ -258,15 +289,14 @@ const HOST_START_FILES = /[\\/](?:bootstrap|lib-core|lib-router|lib-http|lib-sta
 const ANTD_BASE_COMPONENTS = ['config-provider', 'safe-area', 'list', 'button', 'nav-bar', 'tab-bar', 'badge', 'space', 'tag', 'grid', 'card', 'divider', 'empty', 'skeleton', 'dot-loading', 'spin-loading', 'input', 'auto-center', 'infinite-scroll'];
 const ANTD_BASE = new RegExp(`[\\\\/]antd-mobile[\\\\/]es[\\\\/](?:utils|global|locales|components[\\\\/](?:${ANTD_BASE_COMPONENTS.join('|')}))[\\\\/]`);
 /**
- * The helpers those use, and the two icons every list and input shows; other icons go with the components that use
- * them, and the async-function runtime with the forms.
+ * The helpers those use (the async-function runtime too: the UI's setup, which every start-up runs, needs it), and
+ * the two icons every list and input shows; other icons go with the components that use them.
  */
 const ANTD_HELPERS = inPackages('ahooks|tslib|classnames|runes2|staged-components|use-sync-external-store|rc-util|lodash|@babel[\\\\/]runtime');
 const COMMON_ICONS = /[\\/]antd-mobile-icons[\\/]es[\\/](?:CloseCircleFill|RightOutline)\.js$/;
 
 function antdBase(module: { nameForCondition?: () => string | null | undefined; resource?: string }): boolean {
   const path = module.nameForCondition?.() ?? module.resource ?? '';
-  if (path.includes('regeneratorRuntime')) return false;
   return ANTD_BASE.test(path) || ANTD_HELPERS.test(path) || COMMON_ICONS.test(path);
 }
 

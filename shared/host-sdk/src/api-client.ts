@@ -4,13 +4,14 @@
  * (`@app/contract/api`: its body and its result), imported as types only, so no schema reaches the bundle. Remotes
  * define their endpoint functions with `callApi` and never create a client of their own.
  */
-import axios, { AxiosError } from 'axios';
+import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse } from 'axios';
 import type { ApiPath, CallBody, CallResult } from '@app/contract/api';
 import type { ErrorCodeValue, FieldErrors } from '@app/contract/error-codes';
+import { API_BASE, takeEarlyCall } from './internal/early-calls-slot';
 import { recentCalls } from './internal/recent-calls';
 import { getToken } from './session';
 
-export const API_BASE = '/api';
+export { API_BASE } from './internal/early-calls-slot';
 /** docs/product.md, "Constants". */
 export const REQUEST_TIMEOUT_MS = 50_000;
 export const NO_REPEAT_WINDOW_MS = 2_000;
@@ -56,10 +57,30 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
 
 export type ApiErrorHandler = (error: ApiError, path: string) => void;
 
+/**
+ * The transport `next`, except that a call the host page sent early (`early-calls`) with the same path, body and
+ * session is answered with that call's answer, once (internal/early-calls-slot.ts); the rest of axios (status check,
+ * parsing, errors) treats it as it treats any answer. A call whose early answer did not come goes to `next`.
+ */
+export function withEarlyAnswers(next: AxiosAdapter): AxiosAdapter {
+  return async (config) => {
+    const authorization = config.headers.get('Authorization');
+    const early = takeEarlyCall(String(config.url ?? '').replace(/^\//, ''), typeof config.data === 'string' ? config.data : JSON.stringify(config.data ?? {}), typeof authorization === 'string' ? authorization : null);
+    const answer = early ? await early.answer : null;
+    if (!answer) return next(config);
+    const response: AxiosResponse = { data: answer.text, status: answer.status, statusText: '', headers: new AxiosHeaders({ 'Content-Type': 'application/json' }), config };
+    if (config.validateStatus && !config.validateStatus(answer.status)) {
+      throw new AxiosError(`Request failed with status code ${answer.status}`, answer.status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST, config, undefined, response);
+    }
+    return response;
+  };
+}
+
 export const apiClient = axios.create({
   baseURL: API_BASE,
   timeout: REQUEST_TIMEOUT_MS,
   headers: { 'Content-Type': 'application/json' },
+  adapter: withEarlyAnswers((config) => axios.getAdapter(axios.defaults.adapter)(config)),
 });
 
 apiClient.interceptors.request.use((config) => {

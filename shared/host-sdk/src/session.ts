@@ -8,9 +8,10 @@ import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import type { Car, ServicesConfig } from '@app/contract/service';
 import type { TaxAccount } from '@app/contract/tax-account';
 import type { UserDetail } from '@app/contract/user';
+import { TOKEN_STORAGE_KEY } from './storage-keys';
 
-/** Key of the session token in localStorage (docs/product.md, "Constants": stored locally). */
-export const TOKEN_STORAGE_KEY = 'token';
+export { TOKEN_STORAGE_KEY } from './storage-keys';
+
 /** Key of the default taxi car in localStorage. */
 export const DEFAULT_CAR_STORAGE_KEY = 'defaultCarId';
 /** Key of the start URL in sessionStorage (docs/product.md, "Screens and the host": the start address). */

@@ -23,11 +23,10 @@ import { clearCompanyState, setToken } from '../session';
 // PKCE's S256 with a well-kept hash: Web Crypto's digest exists only in secure contexts (https or localhost), and
 // phones reach a demo server at http://<address>.
 import { sha256 } from '@noble/hashes/sha2.js';
+import { SIGN_IN_VERIFIER_STORAGE_KEY } from '../storage-keys';
 
-/** Key of the pending sign-in's verifier in localStorage. */
-export const SIGN_IN_VERIFIER_STORAGE_KEY = 'signInVerifier';
-/** The query parameter a sign-in returns with: the one-time code. */
-export const SIGN_IN_CODE_PARAMETER = 'signin';
+export { SIGN_IN_CODE_PARAMETER, SIGN_IN_VERIFIER_STORAGE_KEY } from '../storage-keys';
+
 /** What an exchange this browser cannot make is told: it did not start that sign-in (or has lost its verifier). */
 export const NOT_STARTED_HERE_MESSAGE = '登录未在此浏览器中发起，未能登录';
 

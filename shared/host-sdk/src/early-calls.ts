@@ -1,0 +1,84 @@
+/**
+ * The host page's early calls (docs/architecture.md, "One fast first load"): a script of its own (about 1 KiB) that
+ * the host's HTML loads beside its bundles, so that the start-up's calls go out while the app's scripts (over 200 KiB
+ * on a phone's network) are still downloading, not after them. It sends what the start-up would send first, with the
+ * session the start-up would send it with:
+ *
+ * - the service config (`sysConfig/get`);
+ * - the exchange of the sign-in code the address carries (`auth/exchange`, with the verifier this browser kept);
+ * - then, with the session (the exchanged one, or the one kept from before), the user's detail, and for a user of a
+ *   company its tax account, and for a taxi company its cars (the rules of `session-loader`).
+ *
+ * It only fetches: the answers wait in `internal/early-calls-slot` for the app's own calls, which take them as the
+ * network's answer (`api-client`). It stores nothing, takes nothing out of the address (the start-up does, and uses
+ * the verifier up) and shows nothing; an early call that fails is made again by the app.
+ */
+import { API_BASE, earlyCalls, type EarlyAnswer } from './internal/early-calls-slot';
+import { isTaxiUser } from './roles';
+import { SIGN_IN_CODE_PARAMETER, SIGN_IN_VERIFIER_STORAGE_KEY, TOKEN_STORAGE_KEY } from './storage-keys';
+import type { UserDetail } from '@app/contract/user';
+
+interface Envelope<T> {
+  success?: boolean;
+  result?: T;
+}
+
+const address = new URL(window.location.href);
+const code = address.searchParams.get(SIGN_IN_CODE_PARAMETER);
+// The address the app sends with its calls is the one without what it carries for the session.
+for (const name of [SIGN_IN_CODE_PARAMETER, 'token']) address.searchParams.delete(name);
+const pageUrl = encodeURI(address.href);
+
+function storedToken(): string | null {
+  try {
+    // Kept as JSON by the session's storage atom.
+    const token: unknown = JSON.parse(localStorage.getItem(TOKEN_STORAGE_KEY) ?? 'null');
+    return typeof token === 'string' && token ? token : null;
+  } catch {
+    return null;
+  }
+}
+
+function send(path: string, body: object, token: string | null): Promise<EarlyAnswer | null> {
+  const text = JSON.stringify(body);
+  const authorization = token ? `Bearer ${token}` : null;
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Request-Page-Url': pageUrl };
+  if (authorization) headers.Authorization = authorization;
+  const answer = fetch(`${API_BASE}/${path}`, { method: 'POST', headers, body: text })
+    .then(async (response) => ({ status: response.status, text: await response.text() }))
+    .catch(() => null);
+  earlyCalls().push({ path, body: text, authorization, sentAt: performance.now(), answer });
+  return answer;
+}
+
+function resultOf<T>(answer: EarlyAnswer | null): T | null {
+  if (!answer || answer.status !== 200) return null;
+  try {
+    const envelope = JSON.parse(answer.text) as Envelope<T>;
+    return envelope.success ? (envelope.result ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function sessionToken(before: string | null): Promise<string | null> {
+  if (!code) return before;
+  const verifier = localStorage.getItem(SIGN_IN_VERIFIER_STORAGE_KEY);
+  // Without the verifier the start-up fails the sign-in without asking the server; nothing is sent then.
+  if (!verifier) return null;
+  const exchanged = resultOf<{ token?: unknown }>(await send('auth/exchange', { code, verifier }, before));
+  return typeof exchanged?.token === 'string' && exchanged.token ? exchanged.token : null;
+}
+
+async function start(): Promise<void> {
+  const before = storedToken();
+  void send('sysConfig/get', {}, before);
+  const token = await sessionToken(before);
+  if (!token) return;
+  const user = resultOf<UserDetail>(await send('user/getOfficialAccountLoginUserInfo', {}, token));
+  if (!user?.company) return;
+  void send('taxAccount/getTaxAccount', {}, token);
+  if (isTaxiUser(user)) void send('taxiCar/getMyCars', {}, token);
+}
+
+void start();

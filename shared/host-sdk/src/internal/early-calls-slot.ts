@@ -1,0 +1,60 @@
+/**
+ * Where the host page's early calls (`early-calls.ts`, a tiny script the host's HTML loads beside its bundles) leave
+ * their answers, and where the API client (`api-client.ts`) takes them: the start-up's calls go out while the app's
+ * scripts are still downloading, and the app's own call of the same path, with the same body and the same session,
+ * gets that answer instead of asking again (docs/architecture.md, "One fast first load").
+ *
+ * An early call is a preload, not a second client: it only fetches. Whatever is done with the answer (the envelope,
+ * the error catalogue, storing the token or the user) is done by the app's own call, as if the network had answered
+ * it. An answer is taken once, and only within the start-up (ANSWER_FRESH_MS): a call made later asks the server.
+ */
+
+/** The prefix of every call: `POST /api/<module>/<action>`. */
+export const API_BASE = '/api';
+
+/** How long after it was sent an early answer may still stand for the app's call: the start-up, not the session. */
+export const ANSWER_FRESH_MS = 15_000;
+
+export interface EarlyAnswer {
+  status: number;
+  /** The answer's body, as text (the API client parses it as it parses any answer). */
+  text: string;
+}
+
+export interface EarlyCall {
+  /** The call's path without the prefix: `user/getOfficialAccountLoginUserInfo`. */
+  path: string;
+  /** The body as sent (JSON text). */
+  body: string;
+  /** The Authorization header sent, or null without a session. */
+  authorization: string | null;
+  /** When it was sent (performance.now()). */
+  sentAt: number;
+  /** Its answer, or null when none came (the app's call then asks the server itself). */
+  answer: Promise<EarlyAnswer | null>;
+}
+
+const SLOT = '__appEarlyCalls';
+
+type WithSlot = typeof globalThis & { [SLOT]?: EarlyCall[] };
+
+/** The early calls of this page load (an empty list where the page's HTML made none). */
+export function earlyCalls(): EarlyCall[] {
+  const scope = globalThis as WithSlot;
+  scope[SLOT] ??= [];
+  return scope[SLOT];
+}
+
+/**
+ * Takes the early call that stands for a call of `path` with `body` and `authorization`, if one was sent and is
+ * still fresh; an early call of that path that does not match (another body, another session) is dropped, as is a
+ * stale one, so nothing is taken later by a call it was not made for.
+ */
+export function takeEarlyCall(path: string, body: string, authorization: string | null, now = performance.now()): EarlyCall | null {
+  const calls = earlyCalls();
+  const index = calls.findIndex((call) => call.path === path);
+  if (index < 0) return null;
+  const [call] = calls.splice(index, 1);
+  if (!call || call.body !== body || call.authorization !== authorization || now - call.sentAt > ANSWER_FRESH_MS) return null;
+  return call;
+}
