@@ -6,7 +6,8 @@
  * other specs switch the same company's tax-bureau state meanwhile.
  */
 import { expect, test } from '../support/test';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expectIssued, field, input, pickGoods, pickTitle, totalRow } from '../support/invoice-forms';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
 import { acceptAgreement, callApi, demoSignIn } from '../support/sign-in';
 import { latestSmsCode, scan } from '../support/tax-bureau';
@@ -32,37 +33,8 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
-/** The form item whose label starts with `label` (the n-th one: lines repeat their fields). */
-function field(page: Page, label: string, index = 0): Locator {
-  return page
-    .locator('.adm-form-item')
-    .filter({ has: page.locator('.adm-form-item-label', { hasText: new RegExp(`^${label}`) }) })
-    .nth(index);
-}
-
-const input = (page: Page, label: string, index = 0) => field(page, label, index).locator('input, textarea').first();
 const taxDialog = (page: Page) => page.locator('.adm-center-popup-body, .adm-dialog-body').filter({ hasText: /登录授权|刷脸认证/ }).first();
 const toast = (page: Page) => page.locator('.adm-toast-main');
-const totalRow = (page: Page, label: string) => page.locator('.blue-totals').filter({ hasText: label });
-
-async function pickTitle(page: Page, name: string) {
-  await page.getByText('从我的抬头中选择').click();
-  await page.getByRole('dialog', { name: '选择抬头' }).getByRole('button', { name: new RegExp(name) }).click();
-  await expect(page.getByRole('dialog', { name: '选择抬头' })).toHaveCount(0);
-}
-
-/** Picks goods for the first line that has none yet (with a screenshot of the open sheet when named). */
-async function pickGoods(page: Page, name: string, screenshot?: string) {
-  await page.getByText('选择开票商品').first().click();
-  const goods = page.getByRole('dialog', { name: '选择商品' }).getByRole('button', { name: new RegExp(`^${name}`) });
-  if (screenshot) {
-    await expect(goods).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath(`${screenshot}.png`) });
-  }
-  await goods.click();
-  await expect(page.getByRole('dialog', { name: '选择商品' })).toHaveCount(0);
-}
-
 async function fillQuickForm(page: Page) {
   await expect(page.locator('.adm-nav-bar-title')).toHaveText('开票');
   await pickTitle(page, TITLE_NAME);
@@ -72,13 +44,6 @@ async function fillQuickForm(page: Page) {
   await expect(totalRow(page, '价税合计')).toContainText('¥88.00');
   await expect(totalRow(page, '价税合计')).toContainText('金额 ¥83.02 · 税额 ¥4.98');
   await expect(totalRow(page, '价税合计')).toContainText('（大写）捌拾捌元整');
-}
-
-async function expectIssued(page: Page): Promise<string> {
-  await expect(page).toHaveURL(/\/invoice\/task\/detail\?id=/);
-  await expect(page.getByText('开具成功')).toBeVisible({ timeout: 20_000 });
-  const numberText = await page.getByText(/^发票号码 \d{20}$/).textContent();
-  return (numberText ?? '').replace('发票号码 ', '');
 }
 
 test.beforeAll(async () => {

@@ -8,6 +8,7 @@
 import { expect, test } from '../support/test';
 import type { Page } from '@playwright/test';
 import { currentPage, expectPage } from '../support/app';
+import { choice, submitRed } from '../support/invoice-forms';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
 import { acceptAgreement, callApi, demoSignIn } from '../support/sign-in';
 import { chinaDay, issueBlueInvoice, type IssuedInvoice } from '../support/invoices';
@@ -41,16 +42,6 @@ async function shot(page: Page, name: string, masks = 0) {
 const rowOf = (page: Page, buyer: string) => currentPage(page).getByRole('button', { name: new RegExp(`^${buyer} `) });
 const sheet = (page: Page) => page.getByRole('dialog', { name: '发票详情' });
 const dropdownPanel = (page: Page) => page.locator('.adm-dropdown-popup-body');
-const choice = (page: Page, group: string, label: string) => currentPage(page).getByLabel(group).locator('.adm-selector-item', { hasText: label });
-
-async function submitRed(page: Page, amount: string) {
-  await currentPage(page).getByRole('button', { name: '提交红冲' }).click();
-  const dialog = page.locator('.adm-dialog');
-  await expect(dialog).toContainText(`本次红冲 ${amount}，确认提交？`);
-  await dialog.getByRole('button', { name: '提交' }).click();
-  await expectPage(page, { owner: 'invoice', name: 'InvoiceTaskDetail', title: '任务详情' });
-  await expect(currentPage(page).getByText('开具成功')).toBeVisible({ timeout: 30_000 });
-}
 
 test.beforeAll(async () => {
   server = await startIsolatedServer();

@@ -235,6 +235,104 @@ describe.each(DATABASES)('invoices (%s)', (kind) => {
     expect((await server.call('invoice/findBlue', { number: reversed.number, issueDate: '2001-01-01' }, token)).body.errorCode).toBe(4004);
   });
 
+  test('discount lines (折扣行): by percentage and by amount, each right after its line, in the totals; the bureau issues them', async () => {
+    await setReady(true, true);
+    const [office, food] = [await goodsNamed('办公用品'), await goodsNamed('餐饮服务')];
+    const created = await blue([
+      { goodsId: office, quantity: '2', grossFen: 31600, rate: 130, discount: { kind: 'percent', percent: '10' } },
+      { goodsId: food, quantity: null, grossFen: 20200, rate: 10, discount: { kind: 'amount', fen: 2000 } },
+    ] as never);
+    expect(created.body.success).toBe(true);
+    expect((await finished(created.body.result.taskId)).taskStatus).toBe(1);
+    const issued = await invoice(created.body.result.invoiceId);
+    // 10 % of ¥316.00 is ¥31.60: net 3160 / 1.13 = 2796.46 → ¥27.96, tax ¥3.64; ¥20.00 at 1 %: ¥19.80 and ¥0.20.
+    expect(issued.lines.map((line) => [line.lineNo, line.itemName, line.quantity, line.netFen, line.taxFen, line.grossFen, line.ratePermille, line.discountOf])).toEqual([
+      [1, '*纸制品*办公用品', '2', 27965, 3635, 31600, 130, null],
+      [2, '*纸制品*办公用品', null, -2796, -364, -3160, 130, 1],
+      [3, '*餐饮服务*餐饮服务', null, 20000, 200, 20200, 10, null],
+      [4, '*餐饮服务*餐饮服务', null, -1980, -20, -2000, 10, 3],
+    ]);
+    expect(issued.lines[1]?.taxCode).toBe(issued.lines[0]?.taxCode);
+    expect(issued).toMatchObject({ status: '已开具', netFen: 43189, taxFen: 3451, grossFen: 46640, leftFen: 46640, leftByLine: { 1: 31600, 2: -3160, 3: 20200, 4: -2000 } });
+  });
+
+  test("a discount that is zero, malformed or more than its line is refused under the line's discount, and nothing is stored", async () => {
+    const before = (await server.database.db.select().from(invoices)).length;
+    const line = (discount: unknown) => [{ goodsId: software(), quantity: null, grossFen: 10600, rate: 60, discount }] as never;
+    const more = await blue(line({ kind: 'amount', fen: 10601 }));
+    expect(more.body).toMatchObject({ success: false, errorCode: 4000, message: '第 1 行：折扣不能超过该行金额', result: { fields: { 'lines.0.discount': '折扣不能超过该行金额' } } });
+    expect((await blue(line({ kind: 'amount', fen: 0 }))).body).toMatchObject({ errorCode: 4000, message: '第 1 行：折扣金额应大于 0' });
+    expect((await blue(line({ kind: 'percent', percent: '100.01' }))).body).toMatchObject({ errorCode: 4000, result: { fields: { 'lines.0.discount': expect.stringContaining('百分比') } } });
+    expect((await blue(line({ kind: 'percent', percent: '-5' }))).body.errorCode).toBe(4000);
+    expect((await blue(line({ kind: 'amount', fen: 1.5 }))).body.errorCode).toBe(4000);
+    expect((await blue(line({ kind: 'amount', fen: -100 }))).body.errorCode).toBe(4000);
+    expect((await server.database.db.select().from(invoices)).length).toBe(before);
+    // A whole-line discount is allowed: the pair is zero.
+    const whole = await blue(line({ kind: 'percent', percent: '100' }));
+    expect(whole.body.success).toBe(true);
+    expect((await invoice(whole.body.result.invoiceId)).grossFen).toBe(0);
+  });
+
+  test('a red reversal of a discounted line reverses the pair, whole; its discount line is never asked for alone', async () => {
+    await setReady(true, true);
+    const [office, food] = [await goodsNamed('办公用品'), await goodsNamed('餐饮服务')];
+    const created = await blue([
+      { goodsId: office, quantity: '2', grossFen: 31600, rate: 130, discount: { kind: 'percent', percent: '10' } },
+      { goodsId: food, quantity: null, grossFen: 20200, rate: 10 },
+    ] as never);
+    await finished(created.body.result.taskId);
+    const blueId = created.body.result.invoiceId;
+    const red = (body: Record<string, unknown>) => server.call<{ taskId: string; invoiceId: string }>('task/createRedInvoiceTask', { requestSerial: nextSerial(), blueInvoiceId: blueId, ...body }, token);
+
+    expect((await red({ reason: '04', lines: [{ lineNo: 2, grossFen: 100 }] })).body.message).toBe('第 2 行是折扣行，随第 1 行一并红冲');
+    expect((await red({ reason: '04', lines: [{ lineNo: 1, grossFen: 100 }] })).body.message).toBe('第 1 行有折扣，须连同折扣行整行红冲 ¥284.40');
+    expect((await red({ reason: '04', lines: [{ lineNo: 1, grossFen: 28441 }] })).body.message).toBe('第 1 行最多可红冲 ¥284.40');
+
+    const pair = await red({ reason: '04', lines: [{ lineNo: 1, grossFen: 28440 }] });
+    expect(pair.body.success).toBe(true);
+    expect((await finished(pair.body.result.taskId)).taskStatus).toBe(1);
+    const pairRed = await invoice(pair.body.result.invoiceId);
+    expect(pairRed.lines.map((line) => [line.lineNo, line.quantity, line.netFen, line.taxFen, line.grossFen, line.discountOf])).toEqual([
+      [1, '-2', -27965, -3635, -31600, null],
+      [2, null, 2796, 364, 3160, 1],
+    ]);
+    expect([pairRed.netFen, pairRed.taxFen, pairRed.grossFen]).toEqual([-25169, -3271, -28440]);
+    expect(await invoice(blueId)).toMatchObject({ status: '部分红冲', leftFen: 20200, leftByLine: { 1: 0, 2: 0, 3: 20200 } });
+    expect((await red({ reason: '04', lines: [{ lineNo: 1, grossFen: 1 }] })).body.message).toBe('第 1 行最多可红冲 ¥0.00');
+
+    // The rest in full: the undiscounted line only, the pair being reversed already.
+    const rest = await red({ reason: '02' });
+    await finished(rest.body.result.taskId);
+    expect((await invoice(rest.body.result.invoiceId)).lines.map((line) => [line.lineNo, line.grossFen])).toEqual([[3, -20200]]);
+    expect(await invoice(blueId)).toMatchObject({ status: '已红冲', leftFen: 0 });
+  });
+
+  test('a full red reversal of an invoice with discount lines reverses every pair, exactly', async () => {
+    await setReady(true, true);
+    const created = await blue([{ goodsId: await goodsNamed('办公用品'), quantity: '3', grossFen: 47400, rate: 130, discount: { kind: 'amount', fen: 1234 } }] as never);
+    await finished(created.body.result.taskId);
+    const full = await server.call<{ taskId: string; invoiceId: string }>('task/createRedInvoiceTask', { requestSerial: nextSerial(), blueInvoiceId: created.body.result.invoiceId, reason: '01' }, token);
+    expect(full.body.success).toBe(true);
+    expect((await finished(full.body.result.taskId)).taskStatus).toBe(1);
+    const blueIssued = await invoice(created.body.result.invoiceId);
+    const redIssued = await invoice(full.body.result.invoiceId);
+    expect(redIssued.lines.map((line) => [line.lineNo, line.netFen, line.taxFen, line.grossFen, line.discountOf])).toEqual(
+      blueIssued.lines.map((line) => [line.lineNo, -line.netFen, -line.taxFen, -line.grossFen, line.discountOf]),
+    );
+    expect(redIssued.grossFen).toBe(-(47400 - 1234));
+    expect(await invoice(created.body.result.invoiceId)).toMatchObject({ status: '已红冲', leftFen: 0 });
+  });
+
+  test('the simulated bureau refuses an invoice whose discount line does not follow its line, and issues nothing', async () => {
+    const [company] = await server.database.db.select().from(companies).where(eq(companies.id, companyId));
+    const seller: InvoiceParty = { ...BUYER, name: company?.name ?? '', taxNumber: company?.xsfNsrsbh ?? '' };
+    const request = { kind: 'blue' as const, type: '数电普票' as const, seller, buyer: BUYER, remarks: '', netFen: -100, taxFen: 0, grossFen: -100 };
+    const stray = { lineNo: 1, itemName: '*纸制品*办公用品', taxCode: '1060201990000000000', model: '', unit: '', quantity: null, unitPrice: null, netFen: -100, ratePermille: null, taxFree: '免税' as const, taxFen: 0, grossFen: -100, discountOf: 2 };
+    const ref = `sim-discount-${Date.now()}`;
+    await expect(server.app.services.gateway.issueInvoice(ref, { ...request, lines: [stray] })).rejects.toMatchObject({ name: 'GatewayError', reason: '税局拒绝开具：第 1 行折扣行应紧跟其被折扣行' });
+    expect(await server.app.services.gateway.issueOutcome(ref)).toEqual({ state: 'none' });
+  });
+
   test('a buyer who refuses the red-letter confirmation form: the red invoice fails, the blue one keeps what is left', async () => {
     await setReady(true, true);
     const created = await blue([{ goodsId: software(), quantity: null, grossFen: 3000, rate: 60 }]);

@@ -5,8 +5,10 @@
 import { describe, expect, test } from '@rstest/core';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { amountInCapitals } from '@app/domain/capital-numerals';
-import type { InvoiceDocument } from '@app/domain/invoice-document';
+import { discountAmounts, discountFen, discountPairProblem } from '@app/domain/discount-line';
+import type { InvoiceDocument, InvoiceDocumentLine } from '@app/domain/invoice-document';
 import { formatYuan } from '@app/domain/money';
+import { invoiceTotals } from '@app/domain/tax-maths';
 import { renderInvoicePdf } from '../src/invoices/invoice-pdf';
 import { blueInvoice, redInvoice } from './support/invoice-fixtures';
 
@@ -95,6 +97,24 @@ describe('the invoice PDF', () => {
     console.info(`invoice PDF, ${invoice.lines.length} lines: ${ms.toFixed(0)} ms, ${pdf.length} bytes`);
     expect(ms).toBeLessThan(500);
     expect(pdf.length).toBeLessThan(120_000);
+  });
+
+  test('a discount line (折扣行) prints right under its line: the same item and rate, its negative amount and tax; the totals are net of it', async () => {
+    const blue = blueInvoice({ type: '数电普票' });
+    const discounted = blue.lines[0] as InvoiceDocumentLine;
+    const discount: InvoiceDocumentLine = { ...discounted, lineNo: 2, model: '', unit: '', quantity: null, unitPrice: null, ...discountAmounts(discountFen(discounted.grossFen, { kind: 'percent', percent: '10' }) ?? 0, discounted.ratePermille ?? 0), discountOf: 1 };
+    const lines = [discounted, discount, ...blue.lines.slice(1).map((line, index) => ({ ...line, lineNo: index + 3 }))];
+    const invoice = { ...blue, lines, ...invoiceTotals(lines) };
+    expect(discountPairProblem(lines)).toBeNull();
+    const { text } = await readPdf(await renderInvoicePdf(invoice));
+    const rows = text.split(discounted.itemName);
+    // The item's name is printed twice, the discount's row right after the line's, with its negative amount and tax.
+    expect(rows).toHaveLength(3);
+    expect(rows[2]).toMatch(new RegExp(`^${formatYuan(discount.netFen).replace('¥', '').replace('.', '\\.')}`));
+    expect(text).toContain(formatYuan(discount.taxFen).replace('¥', ''));
+    expect(text).toContain(amountInCapitals(invoice.grossFen));
+    expect(text).toContain(`（小写）${formatYuan(invoice.grossFen)}`);
+    expect(invoice.grossFen).toBe(blue.grossFen + discount.grossFen);
   });
 
   test('a red 普票: the red marking, negative amounts and the reversed blue invoice in the remarks', async () => {

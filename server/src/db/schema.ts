@@ -643,6 +643,8 @@ export const invoiceLines = pgTable(
     grossFen: fen('gross_fen'),
     ratePermille: integer('rate_permille'),
     taxFree: text('tax_free').$type<TaxExemption>(),
+    /** A discount line (折扣行): the number of the line it discounts, which it follows (a red one: of the blue line). */
+    discountOf: integer('discount_of'),
   },
   (table) => [primaryKey({ columns: [table.invoiceId, table.lineNo] }), index('invoice_lines_goods').on(table.goodsId)],
 );

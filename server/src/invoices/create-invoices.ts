@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { InvoiceParty } from '@app/domain/invoice-document';
 import type { BlueInvoiceLineRequest, BlueInvoiceRequest, CreatedInvoice, RedInvoiceRequest } from '@app/domain/invoice-requests';
+import { discountAmounts, discountFen, discountProblem, DISCOUNT_MESSAGES, reversibleLines } from '@app/domain/discount-line';
 import { lineIssue, priceLine, type LinePart } from '@app/domain/invoice-line';
 import { formatYuan } from '@app/domain/money';
 import { splitGross, invoiceTotals } from '@app/domain/tax-maths';
@@ -18,7 +19,7 @@ import { companies, goods, invoiceLines, invoices, tasks } from '../db/schema';
 import { ApiFailure, ErrorCode, invalidField, invalidInput } from '../http/api-failure';
 import type { TaskQueue } from '../tasks/task-queue';
 import { checkedBuyer, checkedDelivery, checkedRemarks, MAX_LINES } from './invoice-input';
-import { leftOfBlue, linesOf, type InvoiceRow } from './invoice-records';
+import { leftOfBlue, linesOf, type InvoiceLineRow, type InvoiceRow, type LineLeft } from './invoice-records';
 
 /** A blue invoice as the screens ask for it; set when it answers a customer's application. */
 export interface BlueInvoiceCreation extends BlueInvoiceRequest {
@@ -54,25 +55,54 @@ export async function sellerOf(db: Database, companyId: string): Promise<Invoice
   };
 }
 
-/** The goods lines as printed, checked by the domain's line rules. */
+/**
+ * The goods lines as printed, checked by the domain's line rules; a discounted line is followed by its discount line
+ * (折扣行: same goods, code and rate, the discount as a negative amount with its own tax), numbered in printed order.
+ */
 async function blueLines(db: Database, companyId: string, requested: readonly BlueInvoiceLineRequest[]): Promise<NewLine[]> {
   if (requested.length === 0) invalid('请至少添加一行商品', 'lines');
   if (requested.length > MAX_LINES) invalid(`一张发票最多 ${MAX_LINES} 行商品`, 'lines');
   const ids = [...new Set(requested.map((line) => line.goodsId.toLowerCase()))];
   const found = await db.select().from(goods).where(inArray(goods.id, ids));
   const byId = new Map(found.map((item) => [item.id, item]));
-  return requested.map((line, index) => {
+  const printed: NewLine[] = [];
+  for (const [index, line] of requested.entries()) {
     const item = byId.get(line.goodsId.toLowerCase());
     if (!item) throw new ApiFailure(ErrorCode.NotFound, `第 ${index + 1} 行的商品不存在`);
     if (item.companyId !== companyId) throw new ApiFailure(ErrorCode.NoAccess, `第 ${index + 1} 行的商品不属于当前企业`);
     if (item.archivedAt) invalid(`第 ${index + 1} 行的商品已删除，请重新选择`, `lines.${index}.goodsId`);
     if (line.grossFen <= 0) invalid(`第 ${index + 1} 行的金额应大于 0`, `lines.${index}.grossFen`);
     const priced = priceLine({ grossFen: line.grossFen, rate: line.rate, quantity: line.quantity });
-    const printed = { goodsName: item.name, taxShortName: item.taxShortName, taxCode: item.taxCode, model: item.model, unit: item.unit, ...priced };
-    const issue = lineIssue({ ...printed, itemName: `*${item.taxShortName}*${item.name}` });
+    const goodsLine = { goodsName: item.name, taxShortName: item.taxShortName, taxCode: item.taxCode, model: item.model, unit: item.unit, ...priced };
+    const issue = lineIssue({ ...goodsLine, itemName: `*${item.taxShortName}*${item.name}` });
     if (issue) throw invalidInput(`第 ${index + 1} 行：${issue.message}`, { [`lines.${index}.${LINE_FIELDS[issue.part]}`]: issue.message });
-    return { lineNo: index + 1, goodsId: item.id, ...printed };
-  });
+    const lineNo = printed.length + 1;
+    printed.push({ lineNo, goodsId: item.id, ...goodsLine, discountOf: null });
+    if (line.discount) {
+      const fen = discountFen(line.grossFen, line.discount);
+      const problem = discountProblem(line.grossFen, fen);
+      if (problem || fen === null) {
+        const message = DISCOUNT_MESSAGES[problem ?? 'shape'];
+        throw invalidInput(`第 ${index + 1} 行：${message}`, { [`lines.${index}.discount`]: message });
+      }
+      printed.push({
+        lineNo: lineNo + 1,
+        goodsId: item.id,
+        goodsName: item.name,
+        taxShortName: item.taxShortName,
+        taxCode: item.taxCode,
+        model: '',
+        unit: '',
+        quantity: null,
+        unitPrice: null,
+        ...discountAmounts(fen, line.rate),
+        ratePermille: goodsLine.ratePermille,
+        taxFree: goodsLine.taxFree,
+        discountOf: lineNo,
+      });
+    }
+  }
+  return printed;
 }
 
 /** A row's creation time when it is not now (the demo history's past times). */
@@ -163,35 +193,53 @@ export async function insertBlueInvoice(
   return created;
 }
 
-/** The red lines: each reversing (part of) what is left of a blue line; reversing all that is left is exact. */
-function redLines(blueLinesByNo: Map<number, NewLine>, left: Map<number, { netFen: number; taxFen: number; grossFen: number }>, request: RedInvoiceRequest): NewLine[] {
-  const wanted = request.lines ?? [...left].filter(([, amounts]) => amounts.grossFen > 0).map(([lineNo, amounts]) => ({ lineNo, grossFen: amounts.grossFen }));
+/** The red line reversing `grossFen` (positive) of what is left of a blue line; reversing all that is left is exact. */
+function reversal(blue: InvoiceLineRow, lineLeft: LineLeft, grossFen: number): NewLine {
+  const whole = grossFen === lineLeft.grossFen;
+  const amounts = whole ? { netFen: -lineLeft.netFen, taxFen: -lineLeft.taxFen, grossFen: -lineLeft.grossFen } : splitGross(-grossFen, blue.taxFree ?? blue.ratePermille ?? 0);
+  const fullLine = whole && lineLeft.grossFen === blue.grossFen && blue.quantity !== null;
+  return {
+    lineNo: blue.lineNo,
+    goodsId: blue.goodsId ?? null,
+    goodsName: blue.goodsName,
+    taxShortName: blue.taxShortName,
+    taxCode: blue.taxCode,
+    model: blue.model ?? '',
+    unit: blue.unit ?? '',
+    quantity: fullLine ? `-${blue.quantity}` : null,
+    unitPrice: fullLine ? (blue.unitPrice ?? null) : null,
+    ...amounts,
+    ratePermille: blue.ratePermille ?? null,
+    taxFree: blue.taxFree ?? null,
+    discountOf: blue.discountOf ?? null,
+  };
+}
+
+/**
+ * The red lines: each reversing (part of) what is left of a blue line. A discounted line is reversed with its
+ * discount line, whole (the pair's amount: what is left of the line less its discount); a discount line is never
+ * asked for on its own.
+ */
+function redLines(blueLines: readonly InvoiceLineRow[], left: Map<number, LineLeft>, request: RedInvoiceRequest): NewLine[] {
+  const byNo = new Map(blueLines.map((line) => [line.lineNo, line]));
+  const units = new Map(reversibleLines(blueLines, Object.fromEntries([...left].map(([lineNo, amounts]) => [lineNo, amounts.grossFen]))).map((unit) => [unit.lineNo, unit]));
+  const wanted = request.lines ?? [...units.values()].filter((unit) => unit.leftFen > 0).map((unit) => ({ lineNo: unit.lineNo, grossFen: unit.leftFen }));
   const seen = new Set<number>();
-  return wanted.map(({ lineNo, grossFen }, index) => {
-    const blue = blueLinesByNo.get(lineNo);
+  return wanted.flatMap(({ lineNo, grossFen }, index) => {
+    const blue = byNo.get(lineNo);
     const lineLeft = left.get(lineNo);
     if (!blue || !lineLeft) invalid(`原发票没有第 ${lineNo} 行`, `lines.${index}.lineNo`);
+    const unit = units.get(lineNo);
+    if (!unit) invalid(`第 ${lineNo} 行是折扣行，随第 ${blue.discountOf} 行一并红冲`, `lines.${index}.lineNo`);
     if (seen.has(lineNo)) invalid(`第 ${lineNo} 行重复`, `lines.${index}.lineNo`);
     seen.add(lineNo);
     if (!Number.isSafeInteger(grossFen) || grossFen <= 0) invalid(`第 ${lineNo} 行的红冲金额应大于 0`, `lines.${index}.grossFen`);
-    if (grossFen > lineLeft.grossFen) invalid(`第 ${lineNo} 行最多可红冲 ${formatYuan(lineLeft.grossFen)}`, `lines.${index}.grossFen`);
-    const whole = grossFen === lineLeft.grossFen;
-    const amounts = whole ? { netFen: -lineLeft.netFen, taxFen: -lineLeft.taxFen, grossFen: -lineLeft.grossFen } : splitGross(-grossFen, blue.taxFree ?? blue.ratePermille ?? 0);
-    const fullLine = whole && lineLeft.grossFen === blue.grossFen && blue.quantity !== null;
-    return {
-      lineNo,
-      goodsId: blue.goodsId ?? null,
-      goodsName: blue.goodsName,
-      taxShortName: blue.taxShortName,
-      taxCode: blue.taxCode,
-      model: blue.model ?? '',
-      unit: blue.unit ?? '',
-      quantity: fullLine ? `-${blue.quantity}` : null,
-      unitPrice: fullLine ? (blue.unitPrice ?? null) : null,
-      ...amounts,
-      ratePermille: blue.ratePermille ?? null,
-      taxFree: blue.taxFree ?? null,
-    };
+    if (grossFen > unit.leftFen) invalid(`第 ${lineNo} 行最多可红冲 ${formatYuan(unit.leftFen)}`, `lines.${index}.grossFen`);
+    const discount = unit.discountLineNo === null ? undefined : byNo.get(unit.discountLineNo);
+    const discountLeft = unit.discountLineNo === null ? undefined : left.get(unit.discountLineNo);
+    if (!discount || !discountLeft) return [reversal(blue, lineLeft, grossFen)];
+    if (grossFen !== unit.leftFen) invalid(`第 ${lineNo} 行有折扣，须连同折扣行整行红冲 ${formatYuan(unit.leftFen)}`, `lines.${index}.grossFen`);
+    return [reversal(blue, lineLeft, lineLeft.grossFen), reversal(discount, discountLeft, discountLeft.grossFen)];
   });
 }
 
@@ -220,7 +268,7 @@ export async function createRedInvoice(db: Database, queue: TaskQueue, userId: s
     if (request.reason === '01' && (request.lines !== undefined || leftFen !== blue.grossFen)) {
       invalid('红冲原因为“开票有误”时只能全额红冲，且原发票未曾部分红冲', 'reason');
     }
-    const red = redLines(new Map(lines.map((line) => [line.lineNo, line])), left, request);
+    const red = redLines(lines, left, request);
     if (red.length === 0) invalid('请至少选择一行红冲', 'lines');
     const totals = invoiceTotals(red);
     const { task, created } = await queue.createOnce(

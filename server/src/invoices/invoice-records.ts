@@ -75,6 +75,7 @@ export function documentLine(line: InvoiceLineRow): InvoiceDocumentLine {
     taxFree: line.taxFree,
     taxFen: line.taxFen,
     grossFen: line.grossFen,
+    discountOf: line.discountOf,
   };
 }
 

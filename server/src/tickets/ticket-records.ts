@@ -197,7 +197,8 @@ export async function ticketDetail(db: Database, row: TicketRow): Promise<Ticket
     redNetFen: row.redNetFen,
     redTaxFen: row.redTaxFen,
     remarks: row.remarks,
-    lines: row.lines,
+    // Lines stored before discount lines existed have no discountOf.
+    lines: row.lines.map((line) => ({ ...line, discountOf: line.discountOf ?? null })),
     verifiedAt: row.verifiedAt?.toISOString() ?? null,
     verifyMessage: row.verifyMessage,
     verifyTaskId: row.verifyTaskId,

@@ -54,6 +54,7 @@ function line(lineNo: number, spec: LineSpec): InvoiceDocumentLine {
     model: spec.model ?? '',
     unit: spec.unit ?? '',
     ...priced,
+    discountOf: null,
   };
 }
 

@@ -49,6 +49,7 @@ export const InvoiceDocumentLine = Type.Object({
   taxFree: Nullable(OneOf([...TAX_EXEMPTIONS], '免税类型')),
   taxFen: Type.Integer(),
   grossFen: Type.Integer(),
+  discountOf: Nullable(Type.Integer()),
 });
 
 const InvoiceKind = OneOf(['blue', 'red'], '发票颜色');
@@ -90,6 +91,14 @@ export const InvoiceSummary = Type.Object({
 });
 
 const Rate = Type.Union([OneOf([...VAT_RATES_PERMILLE], '税率'), OneOf([...TAX_EXEMPTIONS], '税率')], { title: '税率' });
+/** A line's discount (折扣行): by amount in fen (including tax), or by percentage of the line (up to two decimals). */
+const Discount = Type.Union(
+  [
+    Body({ kind: Type.Literal('amount'), fen: Fen('折扣金额', 0) }),
+    Body({ kind: Type.Literal('percent'), percent: Type.String({ title: '折扣比例', pattern: '^\\d{1,3}(\\.\\d{1,2})?$', maxLength: 6 }) }),
+  ],
+  { title: '折扣' },
+);
 const RequestSerial = Type.String({ title: '请求流水号', pattern: '^[A-Za-z0-9_-]{8,64}$', maxLength: 64 });
 
 export const BlueInvoiceRequest = Body({
@@ -102,6 +111,7 @@ export const BlueInvoiceRequest = Body({
       quantity: Nullable(Type.String({ title: '数量', pattern: '^\\d{1,12}(\\.\\d{1,8})?$', maxLength: 21 })),
       grossFen: Fen('含税金额'),
       rate: Rate,
+      discount: Type.Optional(Discount),
     }),
     { title: '商品行', minItems: 1, maxItems: 100 },
   ),

@@ -6,6 +6,7 @@
  * Net and tax of the discount are split from its amount as any line's are (`splitGross`), so the pair's net plus tax is
  * exactly the line's amount less the discount.
  */
+import type { InvoiceDocumentLine } from './invoice-document';
 import { splitGross, type LineAmounts, type TaxExemption } from './tax-maths';
 
 export type Discount = { kind: 'amount'; fen: number } | { kind: 'percent'; percent: string };
@@ -41,4 +42,49 @@ export function discountProblem(lineGrossFen: number, fen: number | null): Disco
 /** The discount line's amounts: negative, split into net and tax at the line's rate. */
 export function discountAmounts(fen: number, rate: number | TaxExemption): LineAmounts {
   return splitGross(-fen, rate);
+}
+
+/** What the pair rule reads of a line. */
+export type PairedLine = Pick<InvoiceDocumentLine, 'lineNo' | 'itemName' | 'taxCode' | 'ratePermille' | 'taxFree' | 'grossFen' | 'discountOf'>;
+
+/**
+ * What is wrong with the discount lines of an invoice's lines (in printed order), or null: each discount line follows
+ * the line it discounts, at most one a line, with its name, classification code and rate, an amount of the other sign
+ * (a blue invoice's discount is negative; reversed on a red one, positive) and never more than the line.
+ */
+export function discountPairProblem(lines: readonly PairedLine[]): string | null {
+  for (const [index, line] of lines.entries()) {
+    if (line.discountOf === null) continue;
+    const discounted = lines[index - 1];
+    if (!discounted || discounted.lineNo !== line.discountOf || discounted.discountOf !== null) return `第 ${line.lineNo} 行折扣行应紧跟其被折扣行`;
+    const same = discounted.itemName === line.itemName && discounted.taxCode === line.taxCode && discounted.ratePermille === line.ratePermille && discounted.taxFree === line.taxFree;
+    if (!same) return `第 ${line.lineNo} 行折扣行的项目名称、税收分类编码和税率应与被折扣行一致`;
+    if (line.grossFen === 0 || Math.sign(line.grossFen) === Math.sign(discounted.grossFen)) return `第 ${line.lineNo} 行折扣行金额的符号应与被折扣行相反`;
+    if (Math.abs(line.grossFen) > Math.abs(discounted.grossFen)) return `第 ${line.lineNo} 行${DISCOUNT_MESSAGES.exceeds}`;
+  }
+  return null;
+}
+
+/** A line as it is reversed: alone, or with its discount line as one pair. */
+export interface ReversibleLine {
+  lineNo: number;
+  /** Its discount line's number, or null. */
+  discountLineNo: number | null;
+  /** What is left of it to reverse, including tax, in fen: the pair's when it is discounted. */
+  leftFen: number;
+}
+
+/**
+ * The lines of a blue invoice as a red one reverses them: every line that is not a discount line, a discounted one
+ * with its discount (a red reversal of a discounted line reverses the pair, whole), with what is left of each.
+ */
+export function reversibleLines(lines: readonly Pick<InvoiceDocumentLine, 'lineNo' | 'discountOf'>[], leftByLine: Readonly<Record<number, number>>): ReversibleLine[] {
+  const discountOf = new Map(lines.flatMap((line) => (line.discountOf === null ? [] : [[line.discountOf, line.lineNo] as const])));
+  return lines
+    .filter((line) => line.discountOf === null)
+    .map((line) => {
+      const discountLineNo = discountOf.get(line.lineNo) ?? null;
+      const leftFen = (leftByLine[line.lineNo] ?? 0) + (discountLineNo === null ? 0 : (leftByLine[discountLineNo] ?? 0));
+      return { lineNo: line.lineNo, discountLineNo, leftFen };
+    });
 }

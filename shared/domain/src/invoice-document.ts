@@ -45,6 +45,8 @@ export interface InvoiceDocumentLine {
   taxFree: TaxExemption | null;
   taxFen: number;
   grossFen: number;
+  /** A discount line (折扣行): the number of the line it discounts, which it follows; null for any other line. */
+  discountOf: number | null;
 }
 
 /** 红字发票信息确认单 states. */

@@ -3,6 +3,7 @@
  * back: one definition for the server that checks them and the remote that builds them.
  */
 import type { InvoiceParty, InvoiceType, RedReason } from './invoice-document';
+import type { Discount } from './discount-line';
 import type { LineRate } from './invoice-line';
 
 export interface BlueInvoiceLineRequest {
@@ -13,6 +14,8 @@ export interface BlueInvoiceLineRequest {
   grossFen: number;
   /** Per mille, or how the line is untaxed. */
   rate: LineRate;
+  /** A discount of the line (折扣行), by amount (fen, including tax) or by percentage; printed as a line of its own. */
+  discount?: Discount;
 }
 
 export interface BlueInvoiceRequest {
@@ -30,7 +33,10 @@ export interface RedInvoiceRequest {
   requestSerial: string;
   blueInvoiceId: string;
   reason: RedReason;
-  /** Amounts to reverse (positive, including tax), by the blue invoice's line number; none = everything left. */
+  /**
+   * Amounts to reverse (positive, including tax), by the blue invoice's line number; none = everything left. A
+   * discounted line is reversed with its discount line, whole: its amount is what is left of the pair.
+   */
   lines?: { lineNo: number; grossFen: number }[];
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@rstest/core';
 import fc from 'fast-check';
-import { discountAmounts, discountFen, discountProblem } from '../src/discount-line';
+import { discountAmounts, discountFen, discountPairProblem, discountProblem, reversibleLines, type PairedLine } from '../src/discount-line';
 import { invoiceTotals, splitGross, VAT_RATES_PERMILLE } from '../src/tax-maths';
 
 describe('discount lines', () => {
@@ -40,6 +40,50 @@ describe('discount lines', () => {
         expect(totals.grossFen).toBe(lineFen - fen);
         expect(totals.netFen).toBeGreaterThanOrEqual(0);
         expect(totals.taxFen).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
+
+  const office = (lineNo: number, grossFen: number, discountOf: number | null = null): PairedLine => ({ lineNo, itemName: '*纸制品*办公用品', taxCode: '1060201990000000000', ratePermille: 130, taxFree: null, grossFen, discountOf });
+
+  test('a discount line follows its line, at most one a line, with its name, code and rate, of the other sign, never more', () => {
+    expect(discountPairProblem([office(1, 31600), office(2, -3160, 1), office(3, 500)])).toBeNull();
+    // A red reversal of the pair: the signs turn over together.
+    expect(discountPairProblem([office(1, -31600), office(2, 3160, 1)])).toBeNull();
+    expect(discountPairProblem([office(1, 31600), office(2, 500), office(3, -3160, 1)])).toBe('第 3 行折扣行应紧跟其被折扣行');
+    expect(discountPairProblem([office(1, -3160, 1)])).toBe('第 1 行折扣行应紧跟其被折扣行');
+    expect(discountPairProblem([office(1, 31600), office(2, -3160, 1), office(3, -100, 2)])).toBe('第 3 行折扣行应紧跟其被折扣行');
+    expect(discountPairProblem([office(1, 31600), { ...office(2, -3160, 1), ratePermille: 60 }])).toContain('应与被折扣行一致');
+    expect(discountPairProblem([office(1, 31600), { ...office(2, -3160, 1), itemName: '*纸制品*其他' }])).toContain('应与被折扣行一致');
+    expect(discountPairProblem([office(1, 31600), office(2, 3160, 1)])).toContain('符号应与被折扣行相反');
+    expect(discountPairProblem([office(1, 31600), office(2, 0, 1)])).toContain('符号应与被折扣行相反');
+    expect(discountPairProblem([office(1, 31600), office(2, -31601, 1)])).toBe('第 2 行折扣不能超过该行金额');
+  });
+
+  test('a red reversal sees a discounted line and its discount as one: what is left of the pair', () => {
+    const lines = [office(1, 31600), office(2, -3160, 1), office(3, 500)];
+    expect(reversibleLines(lines, { 1: 31600, 2: -3160, 3: 500 })).toEqual([
+      { lineNo: 1, discountLineNo: 2, leftFen: 28440 },
+      { lineNo: 3, discountLineNo: null, leftFen: 500 },
+    ]);
+    expect(reversibleLines(lines, { 1: 0, 2: 0, 3: 200 }).map((line) => line.leftFen)).toEqual([0, 200]);
+  });
+
+  test('whatever the discounts, the lines a red reversal offers add up to what is left of the invoice', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 1_000_000 }), fc.option(fc.double({ min: 0.0001, max: 1, noNaN: true }), { nil: null })), { minLength: 1, maxLength: 20 }), (specs) => {
+        const lines: PairedLine[] = [];
+        for (const [grossFen, share] of specs) {
+          const lineNo = lines.length + 1;
+          lines.push(office(lineNo, grossFen));
+          if (share !== null) lines.push(office(lineNo + 1, -Math.max(1, Math.round(grossFen * share)), lineNo));
+        }
+        expect(discountPairProblem(lines)).toBeNull();
+        const leftByLine = Object.fromEntries(lines.map((line) => [line.lineNo, line.grossFen]));
+        const offered = reversibleLines(lines, leftByLine);
+        expect(offered).toHaveLength(specs.length);
+        expect(offered.reduce((sum, line) => sum + line.leftFen, 0)).toBe(lines.reduce((sum, line) => sum + line.grossFen, 0));
+        for (const line of offered) expect(line.leftFen).toBeGreaterThanOrEqual(0);
       }),
     );
   });

@@ -1,7 +1,9 @@
 /**
  * Test support (never imported by the app): invoices as `invoice/get` answers them — a blue 专票 with five lines (one
- * of them tax-free) and a red 普票 reversing two of its lines — built with the domain's own line maths.
+ * of them tax-free), a red 普票 reversing two of its lines, and a blue 普票 with a discounted line (折扣行) — built with
+ * the domain's own line maths.
  */
+import { discountAmounts } from '@app/domain/discount-line';
 import { printedItemName, type InvoiceDocument, type InvoiceDocumentLine, type InvoiceParty } from '@app/domain/invoice-document';
 import { priceLine, type LineRate } from '@app/domain/invoice-line';
 import { invoiceTotals } from '@app/domain/tax-maths';
@@ -44,6 +46,7 @@ function line(lineNo: number, spec: LineSpec): InvoiceDocumentLine {
     model: spec.model ?? '',
     unit: spec.unit ?? '',
     ...priceLine({ grossFen: spec.grossFen, rate: spec.rate, quantity: spec.quantity ?? null }),
+    discountOf: null,
   };
 }
 
@@ -107,4 +110,24 @@ export function redInvoice(overrides: Partial<InvoiceDocument> = {}): InvoiceDoc
     redConfirmation: { number: '33012025040200000123', reason: '02', state: '01' },
     ...overrides,
   };
+}
+
+/**
+ * A blue 普票 of two goods lines, the first (¥1,188.00 at 6 %) discounted by ¥118.80 (10 %): line 1, its discount line
+ * 2, then line 3 (¥716.00 at 13 %).
+ */
+export function discountedInvoice(overrides: Partial<InvoiceDocument> = {}): InvoiceDocument {
+  const lunch = line(1, BLUE_LINES[0] as LineSpec);
+  const discount: InvoiceDocumentLine = { ...lunch, lineNo: 2, model: '', unit: '', quantity: null, unitPrice: null, ...discountAmounts(11_880, 60), discountOf: 1 };
+  const lines = [lunch, discount, line(3, BLUE_LINES[1] as LineSpec)];
+  return blueInvoice({
+    id: '5e0c2b7d-4a1f-4c3e-8d2b-9f1a0e3c4d01',
+    type: '数电普票',
+    number: '25332000000012340001',
+    lines,
+    ...invoiceTotals(lines),
+    leftFen: invoiceTotals(lines).grossFen,
+    leftByLine: Object.fromEntries(lines.map((each) => [each.lineNo, each.grossFen])),
+    ...overrides,
+  });
 }

@@ -50,7 +50,7 @@ export function detail(overrides: Partial<TicketDetail> = {}): TicketDetail {
     redNetFen: 0,
     redTaxFen: 0,
     remarks: '',
-    lines: [{ lineNo: 1, itemName: '*信息技术服务*软件服务费', taxCode: '3040201000000000000', model: '', unit: '项', quantity: null, unitPrice: null, netFen: 100_000, ratePermille: 60, taxFree: null, taxFen: 6_000, grossFen: 106_000 }],
+    lines: [{ lineNo: 1, itemName: '*信息技术服务*软件服务费', taxCode: '3040201000000000000', model: '', unit: '项', quantity: null, unitPrice: null, netFen: 100_000, ratePermille: 60, taxFree: null, taxFen: 6_000, grossFen: 106_000, discountOf: null }],
     verifiedAt: '2026-11-21T02:00:05.000Z',
     verifyMessage: null,
     verifyTaskId: 'task-9',

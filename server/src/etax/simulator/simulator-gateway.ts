@@ -9,6 +9,7 @@ import type { Database } from '../../db/database';
 import { invoices, simInvoices, simInvoiceSequence, simIssueRequests, simRedFormSequence, simSessions, simSms } from '../../db/schema';
 import { documentLine, linesOf } from '../../invoices/invoice-records';
 import { chinaDate } from '@app/domain/china-time';
+import { discountPairProblem } from '@app/domain/discount-line';
 import type { RedConfirmationState } from '@app/domain/invoice-document';
 import { redFormNumber } from '@app/domain/red-form-number';
 import { GatewayError, type ETaxGateway, type IssuedInvoice, type IssueOutcome, type IssueRequest, type RedConfirmationRequest, type RedConfirmationStatus, type ScanState, type SmsVerdict, type StartedScan, type TaxBureauAccount, type VerifiedInvoice, type VerifyAnswer, type VerifyRequest } from '../gateway';
@@ -149,6 +150,9 @@ export class SimulatorGateway implements ETaxGateway {
 
   async issueInvoice(ref: string, request: IssueRequest): Promise<IssuedInvoice> {
     const db = this.options.db;
+    // The bureau checks discount lines (折扣行) as it checks any line: each follows its line and never exceeds it.
+    const pairProblem = discountPairProblem(request.lines);
+    if (pairProblem) throw new GatewayError(`税局拒绝开具：${pairProblem}`);
     try {
       await this.step(async (answerBy) => {
         // Arrived: processing until answered (a repeated request of an issued ref stays issued).

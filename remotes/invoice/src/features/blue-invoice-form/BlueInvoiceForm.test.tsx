@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, rs, test } from '@rstest/core';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { DISCOUNT_MESSAGES } from '@app/domain/discount-line';
 import { BUYER_MESSAGES } from '@app/domain/invoice-buyer';
 import type { Title } from '@app/domain/invoice-title';
 import { TAX_NUMBER_MESSAGES } from '@app/domain/tax-number';
@@ -75,6 +76,9 @@ async function pickTitle() {
 }
 
 const figuresOf = (line: number) => (screen.getAllByLabelText('本行金额')[line] as HTMLElement).textContent;
+const discountFiguresOf = (index: number) => (screen.getAllByLabelText('折扣行金额')[index] as HTMLElement).textContent;
+/** 添加折扣 under the n-th line that has no discount yet. */
+const addDiscount = (index = 0) => fireEvent.click(screen.getAllByRole('button', { name: '+ 添加折扣' })[index] as HTMLElement);
 const totalOf = (label: string) => (screen.getByText(label).closest('.adm-list-item') as HTMLElement).textContent;
 
 afterEach(() => {
@@ -266,5 +270,100 @@ describe('BlueInvoiceForm', () => {
     expect(inputOf('含税金额').value).toBe('1000.00');
     expect(totalOf('价税合计')).toContain('金额 ¥943.40 · 税额 ¥56.60');
     expect(totalOf('价税合计')).toContain('壹仟元整');
+  });
+
+  test('a discount by amount and one by percentage: the discount lines’ negative figures, totals and capitals include them; the request carries them', async () => {
+    const { api, url } = openForm();
+    await pickTitle();
+    await pickGoods('软件技术服务');
+    addDiscount();
+    expect(fieldOf('折扣方式').textContent).toContain('按金额');
+    type('折扣金额', '100');
+    // ¥100.00 off a ¥1,000.00 line at 6 %: the discount line is -¥94.34 and -¥5.66 of tax.
+    await waitFor(() => expect(discountFiguresOf(0)).toContain('金额 -¥94.34'));
+    expect(discountFiguresOf(0)).toContain('折扣');
+    expect(discountFiguresOf(0)).toContain('税额 -¥5.66');
+    expect(totalOf('合计金额')).toContain('¥849.06');
+    expect(totalOf('合计税额')).toContain('¥50.94');
+    expect(totalOf('价税合计')).toContain('¥900.00');
+    expect(totalOf('价税合计')).toContain('（大写）玖佰元整');
+
+    fireEvent.click(screen.getByText('+ 添加商品行'));
+    await pickGoods('办公用品', 1);
+    addDiscount();
+    fireEvent.click(within(fieldOf('折扣方式', 1)).getByText('按比例'));
+    type('折扣比例', '12.5');
+    // 12.5 % of ¥158.00 is ¥19.75 off, at 13 %.
+    await waitFor(() => expect(discountFiguresOf(1)).toContain('金额 -¥17.48'));
+    expect(discountFiguresOf(1)).toContain('税额 -¥2.27');
+    expect(totalOf('价税合计')).toContain('¥1,038.25');
+    expect(totalOf('价税合计')).toContain('壹仟零叁拾捌元贰角伍分');
+    expect(errors()).toEqual([]);
+
+    submit();
+    await waitFor(() => expect(url()).toBe('/invoice/task/detail?id=task-1'));
+    const [payload] = api.bodiesOf('task/createBlueInvoiceTask') as { lines: unknown[] }[];
+    expect(payload?.lines).toEqual([
+      { goodsId: 'goods-software', quantity: '1', grossFen: 100_000, rate: 60, discount: { kind: 'amount', fen: 10_000 } },
+      { goodsId: 'goods-paper', quantity: '1', grossFen: 15_800, rate: 130, discount: { kind: 'percent', percent: '12.5' } },
+    ]);
+  });
+
+  test('a discount over the line, of nothing or malformed shows the domain’s message under it and nothing is sent; 删除折扣 takes it off', async () => {
+    const { api } = openForm();
+    await pickTitle();
+    await pickGoods('软件技术服务');
+    addDiscount();
+    submit();
+    await waitFor(() => expect(errors()).toEqual(['请填写折扣']));
+
+    type('折扣金额', '1000.01');
+    await waitFor(() => expect(fieldOf('折扣金额').textContent).toContain(DISCOUNT_MESSAGES.exceeds));
+    expect(screen.getAllByText('折扣不能超过该行金额')).toHaveLength(1);
+    expect(totalOf('价税合计')).toContain('¥1,000.00');
+    type('折扣金额', '0');
+    await waitFor(() => expect(errors()).toEqual([DISCOUNT_MESSAGES.zero]));
+    fireEvent.click(within(fieldOf('折扣方式')).getByText('按比例'));
+    type('折扣比例', '100.5');
+    await waitFor(() => expect(errors()).toEqual([DISCOUNT_MESSAGES.shape]));
+    // The whole line is the most a discount takes off; a smaller line amount makes the same discount too much.
+    type('折扣比例', '100');
+    await waitFor(() => expect(errors()).toEqual([]));
+    expect(totalOf('价税合计')).toContain('（大写）零元整');
+    fireEvent.click(within(fieldOf('折扣方式')).getByText('按金额'));
+    type('折扣金额', '600');
+    type('含税金额', '500');
+    await waitFor(() => expect(errors()).toEqual([DISCOUNT_MESSAGES.exceeds]));
+
+    submit();
+    await waitFor(() => expect(screen.getByRole('button', { name: '开具发票' }).hasAttribute('disabled')).toBe(false));
+    expect(api.bodiesOf('task/createBlueInvoiceTask')).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: '删除折扣' }));
+    await waitFor(() => expect(screen.queryByLabelText('折扣行金额')).toBeNull());
+    expect(errors()).toEqual([]);
+    expect(totalOf('价税合计')).toContain('¥500.00');
+    submit();
+    await waitFor(() => expect(api.bodiesOf('task/createBlueInvoiceTask')).toHaveLength(1));
+    expect((api.bodiesOf('task/createBlueInvoiceTask')[0] as { lines: unknown[] }).lines).toEqual([{ goodsId: 'goods-software', quantity: '1', grossFen: 50_000, rate: 60 }]);
+  });
+
+  test('the server’s refusal of a line’s discount (lines.0.discount) shows under that line’s discount', async () => {
+    openForm({
+      'task/createBlueInvoiceTask': fail(4000, '第 1 行：折扣不能超过该行金额', { fields: { 'lines.0.discount': '折扣不能超过该行金额' } }),
+    });
+    await pickTitle();
+    await pickGoods('软件技术服务');
+    addDiscount();
+    type('折扣金额', '10');
+    submit();
+    await waitFor(() => expect(fieldOf('折扣金额').textContent).toContain('折扣不能超过该行金额'));
+    expect(fieldOf('含税金额').textContent).not.toContain('折扣');
+  });
+
+  test('the compact form offers no discount', async () => {
+    openForm({}, true);
+    await pickGoods('软件技术服务');
+    expect(screen.queryByRole('button', { name: '+ 添加折扣' })).toBeNull();
   });
 });

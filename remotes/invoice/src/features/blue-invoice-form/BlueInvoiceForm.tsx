@@ -1,8 +1,8 @@
 /**
  * The blue-invoice form, shared by the home page (compact: type, buyer name and tax number, goods lines with the
  * amount including tax) and `/invoice/create` (everything: the buyer's address, phone and bank, quantities and unit
- * prices, remarks, where to send it). Every field shows its problem under it as the user types; totals and the
- * capital-numeral total follow the lines live. Submit checks the tax bureau first (host dialogs), then creates the
+ * prices, a line's discount, remarks, where to send it). Every field shows its problem under it as the user types;
+ * totals and the capital-numeral total follow the lines (and their discount lines) live. Submit checks the tax bureau first (host dialogs), then creates the
  * task and opens its detail page.
  */
 import { lazy, useState, type ReactNode } from 'react';
@@ -102,6 +102,9 @@ export function BlueInvoiceForm({ compact = false, footerExtra }: BlueInvoiceFor
     fillLine(form, index, { rate });
   }
 
+  const addDiscount = (index: number) => fillLine(form, index, { discountBy: 'amount', discount: '' });
+  const removeDiscount = (index: number) => fillLine(form, index, { discountBy: null, discount: '' });
+
   // Arrays, not fragments: antd-mobile's Form finds its headers with a react-is that does not see React 19 fragments.
   const buyerDetails = compact
     ? []
@@ -181,16 +184,25 @@ export function BlueInvoiceForm({ compact = false, footerExtra }: BlueInvoiceFor
             <span className="blue-line__header">
               <span>商品明细 {index + 1}</span>
               {currentLines.length > 1 ? (
-                <a className="blue-line__remove" role="button" onClick={() => remove(index)}>
+                <button type="button" className="blue-line__remove" onClick={() => remove(index)}>
                   删除
-                </a>
+                </button>
               ) : null}
             </span>
           )}
         >
           {(fields) =>
             fields.map(({ index, key }) => (
-              <LineItems key={key} index={index} line={currentLines[index] ?? EMPTY_LINE} compact={compact} onPickGoods={pickGoods} onPickRate={pickRate} />
+              <LineItems
+                key={key}
+                index={index}
+                line={currentLines[index] ?? EMPTY_LINE}
+                compact={compact}
+                onPickGoods={pickGoods}
+                onPickRate={pickRate}
+                onAddDiscount={addDiscount}
+                onRemoveDiscount={removeDiscount}
+              />
             ))
           }
         </Form.Array>

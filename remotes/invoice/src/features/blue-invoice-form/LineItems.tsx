@@ -1,7 +1,7 @@
 /**
  * The fields of one goods line, inside the form's list of lines: goods (picked from the company's goods), quantity and
  * unit price including tax (full form only), amount including tax, rate (from the goods, changeable), and what the
- * line prints as — net amount and tax — computed as the user types.
+ * line prints as — net amount and tax — computed as the user types; in the full form, the line's discount under it.
  */
 import { lazy, useState } from 'react';
 import { formatYuan } from '@app/domain/money';
@@ -10,6 +10,7 @@ import { Form } from '@app/ui/form';
 import { Input } from '@app/ui/input';
 import type { Goods } from '@app/contract/goods';
 import { lineRule } from './form-rules';
+import { LineDiscount } from './LineDiscount';
 import { pricedLineOf, type LineField, type LineValues } from './line-draft';
 import { rateLabel } from './rate-options';
 import { WhenOpened } from '@app/widgets/when-opened';
@@ -23,6 +24,8 @@ export interface LineItemsProps {
   compact: boolean;
   onPickGoods: (index: number, goods: Goods) => void;
   onPickRate: (index: number, rate: LineRate) => void;
+  onAddDiscount: (index: number) => void;
+  onRemoveDiscount: (index: number) => void;
 }
 
 function ChosenGoods({ value }: { value?: Goods | null }) {
@@ -54,7 +57,7 @@ function LineFigures({ line, compact }: { line: LineValues; compact: boolean }) 
   );
 }
 
-export function LineItems({ index, line, compact, onPickGoods, onPickRate }: LineItemsProps) {
+export function LineItems({ index, line, compact, onPickGoods, onPickRate, onAddDiscount, onRemoveDiscount }: LineItemsProps) {
   const [picking, setPicking] = useState<'goods' | 'rate' | null>(null);
   const path = (field: LineField) => ['lines', index, field];
   return (
@@ -86,6 +89,7 @@ export function LineItems({ index, line, compact, onPickGoods, onPickRate }: Lin
         <ChosenRate />
       </Form.Item>
       <LineFigures line={line} compact={compact} />
+      {compact ? null : <LineDiscount index={index} line={line} onAdd={onAddDiscount} onRemove={onRemoveDiscount} />}
       <WhenOpened visible={picking === 'goods'}>
         <GoodsPicker
           visible={picking === 'goods'}

@@ -4,7 +4,8 @@ import type { TitleBuyer } from '@app/domain/invoice-buyer';
 import type { Goods } from '@app/contract/goods';
 import { emptyFormValues, toRequest } from './form-values';
 import { afterPickingGoods, afterTyping } from './line-edits';
-import { EMPTY_LINE, LINE_MESSAGES, lineFieldProblem, linesTotals, pricedLineOf, type LineValues } from './line-draft';
+import { DISCOUNT_MESSAGES } from '@app/domain/discount-line';
+import { discountLineOf, discountOfLine, EMPTY_LINE, LINE_MESSAGES, lineFieldProblem, linesTotals, pricedLineOf, type LineValues } from './line-draft';
 import { formFieldOf } from './server-errors';
 
 const SOFTWARE: Goods = { id: 'g1', name: '软件技术服务', taxCode: '3040201990000000000', taxShortName: '信息技术服务', model: '', unit: '次', unitPriceFen: 100_000, taxRatePermille: 60, taxFree: null };
@@ -31,6 +32,26 @@ describe('a goods line', () => {
     expect(lineFieldProblem(line({ unitPrice: '3' }), 'quantity')).toBe(LINE_MESSAGES.quantityForPrice);
     expect(lineFieldProblem(line({ unitPrice: 'abc' }), 'unitPrice')).toBe(LINE_MESSAGES.unitPrice);
     expect(lineFieldProblem(line({ goods: SOFTWARE, quantity: '3', unitPrice: '1000', amount: '3000.00', rate: 60 }), 'amount')).toBeNull();
+  });
+
+  test('a discount (折扣行): by yuan or percentage, judged against the line; its negative amounts count in the totals', () => {
+    const discounted = (discountBy: 'amount' | 'percent', discount: string) => line({ goods: SOFTWARE, amount: '1000', rate: 60, discountBy, discount });
+    expect(lineFieldProblem(line({ amount: '1000', rate: 60 }), 'discount')).toBeNull();
+    expect(lineFieldProblem(discounted('amount', ' '), 'discount')).toBe(LINE_MESSAGES.discountEmpty);
+    expect(lineFieldProblem(discounted('amount', '1.005'), 'discount')).toBe(DISCOUNT_MESSAGES.shape);
+    expect(lineFieldProblem(discounted('amount', '0'), 'discount')).toBe(DISCOUNT_MESSAGES.zero);
+    expect(lineFieldProblem(discounted('amount', '1000.01'), 'discount')).toBe(DISCOUNT_MESSAGES.exceeds);
+    expect(lineFieldProblem(discounted('percent', '100.01'), 'discount')).toBe(DISCOUNT_MESSAGES.shape);
+    expect(lineFieldProblem(discounted('percent', '12.5'), 'discount')).toBeNull();
+    // Without the line's amount only the discount's form is judged.
+    expect(lineFieldProblem(line({ discountBy: 'percent', discount: '12.5' }), 'discount')).toBeNull();
+    expect(lineFieldProblem(line({ discountBy: 'percent', discount: 'x' }), 'discount')).toBe(DISCOUNT_MESSAGES.shape);
+
+    expect(discountOfLine(discounted('amount', '1,00.5'))).toEqual({ kind: 'amount', fen: 10_050 });
+    expect(discountOfLine(discounted('percent', ' 10 '))).toEqual({ kind: 'percent', percent: '10' });
+    expect(discountLineOf(discounted('percent', '10'))).toEqual({ netFen: -9434, taxFen: -566, grossFen: -10_000 });
+    expect(discountLineOf(discounted('amount', '2000'))).toBeNull();
+    expect(linesTotals([discounted('percent', '10'), line({ amount: '113', rate: 130 })])).toEqual({ netFen: 84_906 + 10_000, taxFen: 5_094 + 1_300, grossFen: 101_300 });
   });
 
   test('quantity × unit price fills the amount; an amount with a quantity fills the unit price', () => {
@@ -61,7 +82,10 @@ test('the request: fen integers, rates per mille or the exemption, no quantity w
     ...emptyFormValues(),
     type: ['数电专票' as const],
     buyer: { ...COMPANY, kind: ['企业' as const] },
-    lines: [line({ goods: SOFTWARE, quantity: '3', unitPrice: '1000', amount: '3000.00', rate: 60 }), line({ goods: VEGETABLES, amount: '12.5', rate: '免税' })],
+    lines: [
+      line({ goods: SOFTWARE, quantity: '3', unitPrice: '1000', amount: '3000.00', rate: 60, discountBy: 'percent', discount: '12.5' }),
+      line({ goods: VEGETABLES, amount: '12.5', rate: '免税', discountBy: 'amount', discount: '0.5' }),
+    ],
     remarks: ' 三月服务费 ',
     deliverEmail: 'finance@example.com',
   };
@@ -70,8 +94,8 @@ test('the request: fen integers, rates per mille or the exemption, no quantity w
     type: '数电专票',
     buyer: { name: COMPANY.name, taxNumber: COMPANY.taxNumber, address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: false },
     lines: [
-      { goodsId: 'g1', quantity: '3', grossFen: 300_000, rate: 60 },
-      { goodsId: 'g2', quantity: null, grossFen: 1_250, rate: '免税' },
+      { goodsId: 'g1', quantity: '3', grossFen: 300_000, rate: 60, discount: { kind: 'percent', percent: '12.5' } },
+      { goodsId: 'g2', quantity: null, grossFen: 1_250, rate: '免税', discount: { kind: 'amount', fen: 50 } },
     ],
     remarks: '三月服务费',
     deliverPhone: '',
@@ -86,6 +110,7 @@ test('a field the server refused (by its path in the request) is found in the fo
   expect(formFieldOf('lines.0.goodsId')).toEqual(['lines', 0, 'goods']);
   expect(formFieldOf('lines.2.quantity')).toEqual(['lines', 2, 'quantity']);
   expect(formFieldOf('lines.0.rate')).toEqual(['lines', 0, 'rate']);
+  expect(formFieldOf('lines.1.discount')).toEqual(['lines', 1, 'discount']);
   expect(formFieldOf('remarks')).toEqual(['remarks']);
   expect(formFieldOf('deliverPhone')).toEqual(['deliverPhone']);
   expect(formFieldOf('requestSerial')).toBeNull();

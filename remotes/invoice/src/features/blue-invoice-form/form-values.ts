@@ -7,7 +7,7 @@ import { INVOICE_TYPES, type InvoiceType } from '@app/domain/invoice-document';
 import { TITLE_KINDS, titleOf, type Title, type TitleKind } from '@app/domain/invoice-title';
 import type { CallBody } from '@app/contract/api';
 import { vatRateOf } from '@app/domain/tax-maths';
-import { EMPTY_LINE, grossFenOf, type LineValues } from './line-draft';
+import { discountOfLine, EMPTY_LINE, grossFenOf, type LineValues } from './line-draft';
 
 /** The buyer as the form holds it: the Selector keeps its choice in an array. */
 export type BuyerShape = Omit<TitleBuyer, 'kind'> & { kind: TitleKind[] };
@@ -79,7 +79,8 @@ export function toRequest(raw: Partial<BlueInvoiceFormValues>, requestSerial: st
     lines: values.lines.map((line) => {
       const rate = typeof line.rate === 'number' ? vatRateOf(line.rate) : line.rate;
       if (!line.goods || rate === null) throw new Error('未校验的商品行');
-      return { goodsId: line.goods.id, quantity: line.quantity.trim() || null, grossFen: grossFenOf(line) ?? 0, rate };
+      const discount = discountOfLine(line);
+      return { goodsId: line.goods.id, quantity: line.quantity.trim() || null, grossFen: grossFenOf(line) ?? 0, rate, ...(discount ? { discount } : {}) };
     }),
     remarks: values.remarks.trim(),
     deliverPhone: values.deliverPhone.trim(),

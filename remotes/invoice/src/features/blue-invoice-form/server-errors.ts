@@ -5,7 +5,7 @@
 import type { NamePath } from '@app/ui/form';
 import type { LineField } from './line-draft';
 
-const LINE_FIELDS: Record<string, LineField> = { goodsId: 'goods', quantity: 'quantity', grossFen: 'amount', rate: 'rate' };
+const LINE_FIELDS: Record<string, LineField> = { goodsId: 'goods', quantity: 'quantity', grossFen: 'amount', rate: 'rate', discount: 'discount' };
 
 export function formFieldOf(path: string): NamePath | null {
   const [head, second, third] = path.split('.');

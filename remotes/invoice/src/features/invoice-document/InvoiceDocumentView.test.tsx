@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { amountInCapitals } from '@app/domain/capital-numerals';
 import { formatYuan } from '@app/domain/money';
 import { renderPage } from '@app/host-sdk/testing';
-import { blueInvoice, redInvoice } from '../../test-support/invoice-documents';
+import { blueInvoice, discountedInvoice, redInvoice } from '../../test-support/invoice-documents';
 import { InvoiceDocumentView } from './InvoiceDocumentView';
 
 afterEach(cleanup);
@@ -100,6 +100,27 @@ describe('an invoice on the phone', () => {
     expect(fieldValue(remarks, '蓝字发票开票日期')).toBe('2025-03-15');
     expect(fieldValue(remarks, '红字发票信息确认单编号')).toBe('33012025040200000123');
     expect(fieldValue(remarks, '红冲原因')).toBe('销货退回');
+  });
+
+  test('a discount line (折扣行) right under its line, marked 折扣, with negative amount and tax; totals and capitals include it', () => {
+    const invoice = discountedInvoice();
+    renderPage(<InvoiceDocumentView invoice={invoice} />);
+    const rows = within(screen.getByRole('table', { name: '项目明细' })).getAllByRole('row');
+    expect(rows).toHaveLength(1 + 3);
+    const cells = (index: number) => within(rows[index] as HTMLElement).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells(1)).toEqual(['*餐饮服务*商务午餐', '', '份', '12', '93.39583333', '1,120.75', '6%', '67.25']);
+    expect(cells(2)).toEqual(['折扣*餐饮服务*商务午餐', '', '', '', '', '-112.08', '6%', '-6.72']);
+    expect(within(rows[2] as HTMLElement).getByText('折扣').closest('.adm-tag')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).queryByText('折扣')).toBeNull();
+    expect(within(rows[3] as HTMLElement).queryByText('折扣')).toBeNull();
+
+    expect(invoice.grossFen).toBe(178_520);
+    const sum = screen.getByLabelText('合计');
+    expect(sum.textContent).toContain('¥1,642.30');
+    expect(sum.textContent).toContain('¥142.90');
+    const total = screen.getByRole('region', { name: '价税合计' });
+    expect(within(total).getByText(amountInCapitals(178_520))).toBeTruthy();
+    expect(within(total).getByText('¥1,785.20')).toBeTruthy();
   });
 
   test('a partly reversed blue invoice says how much is left to reverse', () => {

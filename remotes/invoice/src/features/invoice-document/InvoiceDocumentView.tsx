@@ -1,7 +1,8 @@
 /**
  * An invoice as the phone shows it, laid out like the digital e-invoice (数电发票) it is: title, number and date,
  * buyer and seller, the goods lines, 合计 and 价税合计 in capitals and figures, remarks and issuer. The same
- * `InvoiceDocument` the PDF prints. Lines stack one card each on a phone and become a table on a wide screen.
+ * `InvoiceDocument` the PDF prints. Lines stack one card each on a phone and become a table on a wide screen; a
+ * discount line (折扣行) follows the line it discounts, marked 折扣, with its negative amount and tax.
  */
 import { amountInCapitals } from '@app/domain/capital-numerals';
 import type { ReactNode } from 'react';
@@ -97,9 +98,15 @@ const LINE_COLUMNS = ['项目名称', '规格型号', '单位', '数量', '单�
 function Line({ line }: { line: InvoiceDocumentLine }) {
   // One cell per column; on a phone the CSS turns the row into a card (name and amount on top, the rest labelled
   // below, empty cells hidden), on a wide screen into a table row.
+  const discount = line.discountOf !== null;
   return (
-    <div className="invoice-doc__line" role="row">
+    <div className={`invoice-doc__line${discount ? ' invoice-doc__line--discount' : ''}`} role="row">
       <span className="invoice-doc__cell invoice-doc__cell--name" role="cell">
+        {discount && (
+          <Tag className="invoice-doc__discount-tag" color="warning" fill="outline">
+            折扣
+          </Tag>
+        )}
         {line.itemName}
       </span>
       <span className="invoice-doc__cell" role="cell" data-label="规格型号">

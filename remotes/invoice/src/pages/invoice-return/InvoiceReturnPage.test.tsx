@@ -5,7 +5,7 @@ import type { InvoiceSummary } from '@app/domain/invoice-document';
 import { formatYuan } from '@app/domain/money';
 import { NO_REPEAT_MESSAGE, NO_REPEAT_WINDOW_MS, setApiErrorHandler } from '@app/host-sdk/api-client';
 import { noAnswer, ok, renderPage, sequence, taxAccount, type Route } from '@app/host-sdk/testing';
-import { blueInvoice } from '../../test-support/invoice-documents';
+import { blueInvoice, discountedInvoice } from '../../test-support/invoice-documents';
 import { useListPageEnvironment } from '@app/ui/test-support/list-layout';
 import InvoiceReturnPage from './InvoiceReturnPage';
 
@@ -104,6 +104,50 @@ describe('InvoiceReturnPage', () => {
         { lineNo: 3, grossFen: 20_000 },
       ],
     });
+  });
+
+  test('部分 of a discounted line: the pair whole or not at all, its discount line not offered alone; the payload names the line with the pair’s left', async () => {
+    const invoice = discountedInvoice();
+    const { api, url } = openWith({ 'invoice/get': ok(invoice), 'task/createRedInvoiceTask': created });
+    await screen.findByLabelText('原蓝字发票');
+    fireEvent.click(choice('红冲原因', '销货退回'));
+    fireEvent.click(choice('红冲方式', '部分红冲'));
+
+    expect(screen.getAllByRole('region', { name: /^第 \d+ 行/ }).map((block) => block.getAttribute('aria-label')?.split(' ')[1])).toEqual(['1', '3']);
+    const pair = lineBlock(1);
+    expect(pair.textContent).toContain('原价税合计 ¥1,069.20（含折扣 -¥118.80）');
+    expect(within(pair).getByText('剩余可红冲 ¥1,069.20')).toBeTruthy();
+    expect(within(pair).getByText('含折扣，整行红冲')).toBeTruthy();
+    // No amount to type: a box to tick, the amount fixed to the pair's.
+    expect(within(pair).queryByRole('textbox')).toBeNull();
+    expect(within(pair).queryByText('全部')).toBeNull();
+    const whole = lineField(1);
+    expect(whole.type).toBe('checkbox');
+    expect(whole.checked).toBe(false);
+
+    fireEvent.click(whole);
+    await waitFor(() => expect(lineField(1).checked).toBe(true));
+    expect(within(pair).getByText(/红字金额 -¥1,008\.67/)).toBeTruthy();
+    expect(within(pair).getByText('税额 -¥60.53')).toBeTruthy();
+    fireEvent.change(lineField(3), { target: { value: '100' } });
+    const totals = screen.getByLabelText('红字发票合计');
+    expect(within(totals).getByText('-¥1,169.20')).toBeTruthy();
+    expect(within(totals).getByText(amountInCapitals(-116_920))).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: '提交红冲' }));
+    expect((await confirmDialog()).textContent).toContain('本次红冲 ¥1,169.20，确认提交？');
+    await waitFor(() => expect(url()).toBe(`/invoice/task/detail?id=${TASK_ID}`));
+    expect(api.bodiesOf('task/createRedInvoiceTask')).toEqual([
+      {
+        requestSerial: expect.any(String),
+        blueInvoiceId: invoice.id,
+        reason: '02',
+        lines: [
+          { lineNo: 1, grossFen: 106_920 },
+          { lineNo: 3, grossFen: 10_000 },
+        ],
+      },
+    ]);
   });
 
   test('开票有误 forces 全额 and disables 部分, saying why; the payload has no lines', async () => {

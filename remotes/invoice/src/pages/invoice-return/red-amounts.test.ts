@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@rstest/core';
 import { splitGross } from '@app/domain/tax-maths';
-import { blueInvoice } from '../../test-support/invoice-documents';
-import { AMOUNT_MESSAGES, canReverseAsMistake, checkAmount, fullPlan, partialPlan, redRequest } from './red-amounts';
+import { blueInvoice, discountedInvoice } from '../../test-support/invoice-documents';
+import { AMOUNT_MESSAGES, canReverseAsMistake, checkAmount, fullPlan, partialPlan, redRequest, redUnits, wholePairMessage } from './red-amounts';
 
 describe('red amounts', () => {
   test('a typed amount must be a positive amount of at most what is left', () => {
@@ -48,6 +48,29 @@ describe('red amounts', () => {
       reason: '04',
       lines: [{ lineNo: 3, grossFen: 2000 }],
     });
+  });
+
+  test('a discounted line and its discount line are one pair: what is left of both, reversed whole only', () => {
+    const blue = discountedInvoice();
+    expect(redUnits(blue).map((unit) => [unit.line.lineNo, unit.discount?.lineNo ?? null, unit.leftFen])).toEqual([
+      [1, 2, 106_920],
+      [3, null, 71_600],
+    ]);
+    // The pair's red amounts: the line's own net and tax reversed, less its discount's.
+    const pairRed = { netFen: -112_075 + 11_208, taxFen: -6725 + 672, grossFen: -106_920 };
+    const full = fullPlan(blue);
+    expect(full.lines).toEqual([
+      { lineNo: 1, grossFen: 106_920, red: pairRed },
+      { lineNo: 3, grossFen: 71_600, red: { netFen: -63_363, taxFen: -8237, grossFen: -71_600 } },
+    ]);
+    expect(full.totals.grossFen).toBe(-blue.grossFen);
+
+    expect(partialPlan(blue, { 1: '500' }).problems).toEqual({ 1: wholePairMessage(106_920) });
+    expect(wholePairMessage(106_920)).toBe('含折扣，须整行红冲 ¥1,069.20');
+    expect(partialPlan(blue, { 1: '1,069.20', 2: '10' }).lines).toEqual([{ lineNo: 1, grossFen: 106_920, red: pairRed }]);
+    expect(redRequest(blue, '02', 'partial', partialPlan(blue, { 1: '1069.2' }), 'red-serial-3').lines).toEqual([{ lineNo: 1, grossFen: 106_920 }]);
+    // Once reversed, nothing is left of the pair.
+    expect(fullPlan(discountedInvoice({ leftByLine: { 1: 0, 2: 0, 3: 71_600 } })).lines.map((line) => line.lineNo)).toEqual([3]);
   });
 
   test('开票有误 only for an invoice never partly reversed', () => {
