@@ -14,6 +14,9 @@ import { openDatabase, type DatabaseHandle } from './db/database';
 import { seedDatabase } from './db/seed';
 import { registerSimulatorRoutes } from './etax/simulator/simulator-routes';
 import { SimulatorGateway } from './etax/simulator/simulator-gateway';
+import { registerHealthRoutes } from './http/readiness';
+import { registerRequestIdHeader, requestIdOf } from './http/request-id';
+import { RateLimiter, rateLimitRedis } from './http/rate-limiter';
 import { registerCalls } from './http/register-calls';
 import { refuseWithJson } from './http/route-errors';
 import { requireRouteSchemas } from './http/route-schemas';
@@ -82,6 +85,8 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
         }
       : false,
     logController: new OneLinePerRequest(),
+    // Each request's id (the proxy's X-Request-Id or a new one) is on each of its log lines, and in its answer.
+    genReqId: requestIdOf,
     // X-Forwarded-For is believed only from the proxies of TRUST_PROXY (none by default): request.ip is then the
     // client's real address, and the sign-in limit counts it.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
@@ -97,7 +102,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true, verbose: true, allErrors: false } },
     ...(options.serverFactory && { serverFactory: options.serverFactory }),
   });
-  const database = options.database ?? (await openDatabase(config.database));
+  const database = options.database ?? (await openDatabase(config.database, { onConnectionLost: (error) => app.log.warn({ err: error }, '数据库连接已断开，连接池将重新连接') }));
   const secretKey = await loadSecretKey(config.secretKey, config.dataDir);
   if (config.auth.demoForced) {
     app.log.warn('⚠️ DEMO_SIGN_IN=true：已配置微信或支付宝登录，演示登录仍然开启，任何人都能以演示账号登录。切勿在生产环境中使用。');
@@ -132,7 +137,9 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   const payouts = new PayoutSimulator(database.db, { delayMs: money.payoutSimDelayMs, fault: money.payoutSimFault });
   const wechat = config.auth.wechat;
   const wechatJsapi = wechat ? new WechatJsapi({ appId: wechat.appId, secret: wechat.secret, apiUrl: config.wechatApiUrl ?? DEFAULT_WECHAT_API_URL }) : null;
-  const services: AppServices = { db: database.db, gateway: simulator, tasks, secretKey, publicUrl, demoSignIn: config.auth.demo, payments, money, payouts, wechatJsapi };
+  const redis = await rateLimitRedis(config.redisUrl, (error) => app.log.warn({ err: error }, 'Redis 不可用：限流暂按本实例计数'));
+  const rateLimiter = new RateLimiter(redis, config.redisPrefix);
+  const services: AppServices = { db: database.db, gateway: simulator, tasks, secretKey, publicUrl, demoSignIn: config.auth.demo, payments, money, payouts, wechatJsapi, rateLimiter };
   const worker = config.worker.enabled
     ? new TaskWorker({ db: database.db, gateway: simulator, secretKey, payouts }, { ...config.worker, log: { info: (m) => app.log.info(m), error: (o, m) => app.log.error(o, m) } })
     : null;
@@ -145,9 +152,10 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
 
   requireRouteSchemas(app);
   registerSecurityHeaders(app);
+  registerRequestIdHeader(app);
   // The routes outside the API and sign-in (files, releases, the simulator) answer bad input in Chinese too.
   app.setErrorHandler((error, request, reply) => refuseWithJson(reply, error, request));
-  app.get('/healthz', { schema: { querystring: { type: 'object' } } }, async () => ({ status: 'ok' }));
+  registerHealthRoutes(app, database.db, config.releaseDir);
   const forcedFailures = config.testHooks ? new ForcedFailures() : null;
   await registerCalls(app, services, ALL_CALLS, { beforeCall: forcedFailures ? (path) => forcedFailures.check(path) : undefined });
   if (forcedFailures) await registerTestHooks(app, database.db, forcedFailures);
@@ -167,6 +175,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   app.addHook('onReady', async () => worker?.start());
   app.addHook('onClose', async () => {
     await worker?.stop();
+    redis?.disconnect();
     if (!options.database) await database.close();
   });
   return app;

@@ -66,6 +66,10 @@ export interface ServerConfig {
    * could know whether the deployment is a real one.
    */
   payments: PaymentConfig;
+  /** REDIS_URL: where the instances of a fleet count the rate limits together; absent, each counts its own. */
+  redisUrl?: string;
+  /** REDIS_PREFIX: this deployment's keys in that Redis (`yst` by default), so deployments can share one. */
+  redisPrefix?: string;
   /**
    * DEMO_HISTORY (on unless `false`): a fresh database seeded with the demo data also gets the demo history, the demo
    * trading company's last four months of business (db/demo-history.ts). Tests and benchmarks start with it off.
@@ -202,6 +206,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     payments: paymentConfigFromEnv(env, { realSignIn }),
     ...(env.WECHAT_API_URL && { wechatApiUrl: env.WECHAT_API_URL }),
     demoHistory: env.DEMO_HISTORY !== 'false',
+    ...(env.REDIS_URL && { redisUrl: env.REDIS_URL, redisPrefix: env.REDIS_PREFIX || 'yst' }),
     money: {
       settlementDelayMs: number(env, 'PAYMENT_SETTLEMENT_DELAY_MS', DEFAULT_MONEY.settlementDelayMs),
       payoutSimDelayMs: number(env, 'PAYOUT_SIM_DELAY_MS', DEFAULT_MONEY.payoutSimDelayMs),

@@ -4,6 +4,7 @@ import type { Database } from './db/database';
 import type { ETaxGateway } from './etax/gateway';
 import type { PaymentGateways } from './payments/payment-config';
 import type { PayoutGateway } from './payouts/payout-gateway';
+import type { RateLimiter } from './http/rate-limiter';
 import type { TaskQueue } from './tasks/task-queue';
 import type { WechatJsapi } from './wechat/jsapi';
 
@@ -24,4 +25,6 @@ export interface AppServices {
   payouts: PayoutGateway;
   /** The WeChat JS-SDK signer (wechat/jsapiConfig), where WeChat is configured. */
   wechatJsapi: WechatJsapi | null;
+  /** The rate limits' counters: shared by the fleet through Redis (REDIS_URL), or this process's own. */
+  rateLimiter: RateLimiter;
 }

@@ -26,6 +26,8 @@ export async function startServer(): Promise<void> {
     if (appHandler) return appHandler(request, response);
     const pathname = (request.url ?? '/').split('?')[0] ?? '/';
     if ((request.method === 'GET' || request.method === 'HEAD') && isReleasePath(pathname)) return releases.routing(request, response);
+    // Not ready while starting (the database is opening): a probe is told so at once rather than held.
+    if (pathname === '/readyz') return void response.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(JSON.stringify({ status: 'starting' }));
     waiting.push([request, response]);
   });
   await new Promise<void>((resolve, reject) => {

@@ -15,7 +15,6 @@ import Type, { type Static } from 'typebox';
 import { MAX_RETURN_PATH_LENGTH, sameOriginPath } from '@app/domain/return-path';
 import type { ServerConfig } from '../config';
 import { users } from '../db/schema';
-import { RateLimiter } from '../http/rate-limiter';
 import { ErrorCode, failed, ok } from '../http/api-failure';
 import { clientError } from '../http/route-errors';
 import type { AppServices } from '../services';
@@ -71,7 +70,6 @@ export const OUTDATED_PAGE_MESSAGE = '页面版本已更新，请返回首页重
 export const EXCHANGE_REFUSED_MESSAGE = '登录凭证无效、已使用或已过期';
 
 export async function registerAuthRoutes(app: FastifyInstance, services: AppServices, config: ServerConfig): Promise<void> {
-  const limiter = new RateLimiter();
   const signInLimit = { ...SIGN_IN_LIMIT, max: config.auth.signInPerMinute ?? SIGN_IN_LIMIT.max };
   /** The demo provider answers for a sign-in type only when demo sign-in is on and that type has no real provider. */
   const demoFor = (authType: OAuthProviderName) => config.auth.demo && !configuredProvider(config, authType);
@@ -83,7 +81,7 @@ export async function registerAuthRoutes(app: FastifyInstance, services: AppServ
         // request.ip is the socket's address unless the request came through a proxy of TRUST_PROXY. The exchange
         // that ends every sign-in counts apart, so a sign-in costs the same share of the limit as before it.
         const json = request.routeOptions.config.json === true;
-        if (limiter.allow(`${json ? 'exchange' : 'signin'}:${request.ip}`, signInLimit)) return;
+        if (await services.rateLimiter.allow(`${json ? 'exchange' : 'signin'}:${request.ip}`, signInLimit)) return;
         if (json) return reply.code(429).header('Cache-Control', 'no-store').send(failed(ErrorCode.TooManyRequests, '登录尝试过于频繁，请稍后再试'));
         return refuse(reply, 429, '登录尝试过于频繁，请稍后再试');
       });

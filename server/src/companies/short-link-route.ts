@@ -12,7 +12,6 @@ import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { sameOriginPath } from '@app/domain/return-path';
 import { refuse } from '../auth/html-page';
-import { RateLimiter } from '../http/rate-limiter';
 import type { AppServices } from '../services';
 import { SHORT_LINK_LIMIT, shortLinkTarget } from './codes';
 
@@ -35,10 +34,9 @@ export function redirectTarget(target: string, scannedSearch: string): string {
 }
 
 export function registerShortLinkRoute(app: FastifyInstance, services: AppServices): void {
-  const limiter = new RateLimiter();
   app.get<{ Params: { code: string } }>('/t/:code', { schema: { params: ShortLinkParams, querystring: AnyQuery } }, async (request, reply) => {
     // request.ip is the socket's address unless the request came through a proxy of TRUST_PROXY.
-    if (!limiter.allow(`t:${request.ip}`, SHORT_LINK_LIMIT)) return refuse(reply, 429, '访问过于频繁，请稍后再试', '请稍后再试');
+    if (!(await services.rateLimiter.allow(`t:${request.ip}`, SHORT_LINK_LIMIT))) return refuse(reply, 429, '访问过于频繁，请稍后再试', '请稍后再试');
     const target = await shortLinkTarget(services.db, request.params.code);
     const path = target ? sameOriginPath(target) : null;
     if (!path) return reply.callNotFound();

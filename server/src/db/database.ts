@@ -73,6 +73,8 @@ async function underStartupLock<T>(pool: pg.Pool, work: (client: pg.PoolClient) 
 export interface OpenOptions {
   /** Sees every query the server sends (the plan tests EXPLAIN what the list calls send). */
   logQuery?: (query: string, params: unknown[]) => void;
+  /** Hears of a pooled PostgreSQL connection that was lost while idle (the pool replaces it). */
+  onConnectionLost?: (error: Error) => void;
 }
 
 /** Runs `text` with its parameters on the database's own client, outside drizzle (EXPLAIN in tests and benchmarks). */
@@ -81,7 +83,11 @@ export type RawQuery = (text: string, params?: unknown[]) => Promise<Record<stri
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<DatabaseHandle & { raw: RawQuery }> {
   const logger = options.logQuery ? { logQuery: options.logQuery } : false;
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // A connection that waits longer than this for the database fails the call (503) instead of holding it.
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000, application_name: 'tax-invoice-server' });
+    // A pooled connection the database cut while idle (a failover, a restart, pg_terminate_backend) is reported
+    // here and dropped by the pool; unheard, the error would end the process. The next query opens a new one.
+    pool.on('error', (error) => options.onConnectionLost?.(error));
     const db = drizzlePostgres(pool, { schema, logger });
     await underStartupLock(pool, (client) => migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder: MIGRATIONS }));
     preparedReads.set(db as unknown as Database, { kind: 'postgres', read: async (name, text, arrayParameter) => (await pool.query({ name, text, values: [arrayParameter] })).rows });

@@ -10,7 +10,7 @@ import { isCompanyUser, resolveCaller, type Caller } from '../auth/caller';
 import type { AppServices } from '../services';
 import { ApiFailure, ErrorCode, failed, invalidInput, ok } from './api-failure';
 import { permitted, type CallSpec } from './define-call';
-import { RateLimiter } from './rate-limiter';
+import { isDatabaseUnavailable, SERVICE_BUSY_MESSAGE } from '../db/database-unavailable';
 import { registerJsonBody } from './json-body';
 import { clientError } from './route-errors';
 import { fieldName, findUnsafeString, pointerToPath, titleAt } from './validation-messages';
@@ -26,6 +26,10 @@ function successEnvelope(result: TSchema) {
 export function sendFailure(reply: FastifyReply, error: unknown, request: FastifyRequest): FastifyReply {
   const client = clientError(error);
   if (client) return reply.code(client.status).send(failed(client.code, client.message, client.result ?? null));
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'call failed: the database is unreachable');
+    return reply.code(503).send(failed(ErrorCode.Internal, SERVICE_BUSY_MESSAGE));
+  }
   request.log.error({ err: error }, 'call failed');
   return reply.code(500).send(failed(ErrorCode.Internal, '服务暂时不可用，请稍后重试'));
 }
@@ -60,7 +64,6 @@ export interface RegisterOptions {
 export async function registerCalls(app: FastifyInstance, services: AppServices, calls: readonly CallSpec[], options: RegisterOptions = {}): Promise<void> {
   await app.register(
     async (api) => {
-      const limiter = new RateLimiter();
       registerJsonBody(api, API_BODY_LIMIT);
 
       api.addHook('preValidation', async (request) => {
@@ -87,7 +90,7 @@ export async function registerCalls(app: FastifyInstance, services: AppServices,
           options.beforeCall?.(spec.path);
           if (spec.rateLimit) {
             const key = `${spec.path}:${context.caller?.userId ?? request.ip}`;
-            if (!limiter.allow(key, spec.rateLimit)) throw new ApiFailure(ErrorCode.TooManyRequests, '操作过于频繁，请稍后再试');
+            if (!(await services.rateLimiter.allow(key, spec.rateLimit))) throw new ApiFailure(ErrorCode.TooManyRequests, '操作过于频繁，请稍后再试');
           }
           const result = await spec.handler({ ...context, body: request.body, services, request } as never);
           return reply.send(ok(result ?? null));

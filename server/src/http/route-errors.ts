@@ -6,6 +6,7 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiFailure, ErrorCode } from './api-failure';
+import { isDatabaseUnavailable, SERVICE_BUSY_MESSAGE } from '../db/database-unavailable';
 import type { FieldErrors } from '@app/contract/error-codes';
 import { validationFieldPath, validationMessage } from './validation-messages';
 
@@ -49,6 +50,10 @@ export function clientError(error: unknown): ClientError | null {
 export function refuseWithJson(reply: FastifyReply, error: unknown, request: FastifyRequest): FastifyReply {
   const client = clientError(error);
   if (client) return reply.code(client.status).send({ message: client.message });
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'route failed: the database is unreachable');
+    return reply.code(503).send({ message: SERVICE_BUSY_MESSAGE });
+  }
   request.log.error({ err: error }, 'route failed');
   return reply.code(500).send({ message: '服务暂时不可用，请稍后重试' });
 }
