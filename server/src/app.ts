@@ -15,6 +15,7 @@ import { seedDatabase } from './db/seed';
 import { registerSimulatorRoutes } from './etax/simulator/simulator-routes';
 import { SimulatorGateway } from './etax/simulator/simulator-gateway';
 import { registerHealthRoutes } from './http/readiness';
+import { registerMetrics } from './http/metrics';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id';
 import { RateLimiter, rateLimitRedis } from './http/rate-limiter';
 import { registerCalls } from './http/register-calls';
@@ -156,6 +157,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   // The routes outside the API and sign-in (files, releases, the simulator) answer bad input in Chinese too.
   app.setErrorHandler((error, request, reply) => refuseWithJson(reply, error, request));
   registerHealthRoutes(app, database.db, config.releaseDir);
+  registerMetrics(app, { db: database.db, releaseDir: config.releaseDir, worker });
   const forcedFailures = config.testHooks ? new ForcedFailures() : null;
   await registerCalls(app, services, ALL_CALLS, { beforeCall: forcedFailures ? (path) => forcedFailures.check(path) : undefined });
   if (forcedFailures) await registerTestHooks(app, database.db, forcedFailures);

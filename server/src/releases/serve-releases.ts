@@ -24,7 +24,7 @@ const ReleaseFileParams = Type.Object(
 );
 
 /** Paths the client router never owns: a miss there is a plain 404, not the app shell. */
-const NOT_CLIENT_ROUTES = /^\/(api|remotes|etax-sim)(\/|$)|^\/(healthz|readyz)$|\.[a-z0-9]{2,5}$/i;
+const NOT_CLIENT_ROUTES = /^\/(api|remotes|etax-sim)(\/|$)|^\/(healthz|readyz|metrics)$|\.[a-z0-9]{2,5}$/i;
 /** Addresses the server answers itself, outside the API: the short links and the test hooks. */
 const SERVER_PAGES = /^\/(t|test-hooks)(\/|$)/;
 

@@ -66,6 +66,11 @@ export class TaskWorker {
     await Promise.allSettled([...this.inFlight]);
   }
 
+  /** How many claimed tasks this worker is running a step of now. */
+  get running(): number {
+    return this.inFlight.size;
+  }
+
   /** Looks for due tasks now (a task was just created or advanced in this process). */
   wake(): void {
     if (!this.stopped && !this.ticking) this.schedule(0);

@@ -1,0 +1,64 @@
+/**
+ * `GET /metrics` (issue 25): requests by route pattern and status with their latency, the task queue read from the
+ * database when scraped, the release history's events, and the process's own figures — in Prometheus's text format.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { updateRegistry } from '@app/deploy/registry';
+import { DEMO_TAX_NUMBERS } from '../src/db/seed';
+import { createTestServer, DATABASES, type TestServer } from './support/test-server';
+
+describe.each(DATABASES)('metrics (%s)', (kind) => {
+  let server: TestServer;
+  let releaseDir: string;
+  beforeAll(async () => {
+    releaseDir = await mkdtemp(join(tmpdir(), 'metrics-releases-'));
+    // No worker: the task created below stays due, for the queue's figures.
+    server = await createTestServer(kind, { releaseDir, worker: { enabled: false, pollMs: 20, stepTimeoutMs: 2000, leaseMs: 4000, batch: 8 } });
+  });
+  afterAll(async () => {
+    await server.close();
+    await rm(releaseDir, { recursive: true, force: true });
+  });
+
+  const scrape = async () => {
+    const answer = await server.app.inject({ method: 'GET', url: '/metrics' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toContain('text/plain');
+    return answer.body;
+  };
+
+  test('requests by route pattern and status, with their latency; an unknown address makes no series of its own', async () => {
+    await server.call('sysConfig/get');
+    await server.call('sysConfig/get');
+    await server.call('user/getOfficialAccountLoginUserInfo');
+    await server.app.inject({ method: 'POST', url: '/api/no/such-call-4711', payload: {} });
+    const text = await scrape();
+    expect(text).toContain('http_requests_total{method="POST",route="/api/sysConfig/get",status_code="200"} 2');
+    expect(text).toContain('http_requests_total{method="POST",route="/api/user/getOfficialAccountLoginUserInfo",status_code="401"} 1');
+    expect(text).toContain('http_request_duration_seconds_count{method="POST",route="/api/sysConfig/get",status_code="200"} 2');
+    expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0\.005",method="POST",route="\/api\/sysConfig\/get",status_code="200"\} \d/);
+    expect(text).not.toContain('such-call-4711');
+    expect(text).toContain('process_cpu_seconds_total');
+  });
+
+  test('the task queue, the leases and the release history, read when scraped', async () => {
+    const token = await server.tokenFor('企业管理员');
+    const userId = await server.userIdOf('企业管理员');
+    expect((await server.call('task/createLoginTask', { nsrsbh: DEMO_TAX_NUMBERS.trading, userId, loginMethod: '2' }, token)).body.success).toBe(true);
+    await updateRegistry(releaseDir, (registry) => {
+      const at = new Date().toISOString();
+      registry.history.push({ at, action: 'release', app: 'ticket', version: '1.0.0', previous: null }, { at, action: 'release', app: 'ticket', version: '1.1.0', previous: '1.0.0' }, { at, action: 'rollback', app: 'ticket', version: '1.0.0', previous: '1.1.0' });
+    });
+    const text = await scrape();
+    expect(text).toMatch(/task_queue_depth\{type="[a-z_]+"\} 1/);
+    expect(text).toMatch(/task_queue_oldest_due_seconds \d/);
+    expect(text).toContain('task_worker_leases 0');
+    expect(text).toContain('task_worker_running 0');
+    expect(text).toContain('# TYPE ledger_transactions_total gauge');
+    expect(text).toContain('release_events_total{app="ticket",action="release"} 2');
+    expect(text).toContain('release_events_total{app="ticket",action="rollback"} 1');
+  });
+});
