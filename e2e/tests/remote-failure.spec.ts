@@ -12,9 +12,14 @@ test('an unreachable remote shows 模块暂不可用; the tab bar, the host and 
   await page.goto('/');
   await expectPage(page, { owner: 'invoice', title: '开票' });
 
+  const reported = page.waitForRequest((request) => request.url().endsWith('/api/client/reportFailure'));
   await tabBar(page).getByText('票夹').click();
   await expect(unavailable(page)).toBeVisible();
   await expect(tabBar(page)).toBeVisible();
+  // The server hears of it (ops see it per version in GET /metrics): which remote, which version, what kind; no more.
+  const report = await reported;
+  expect(report.postDataJSON()).toEqual({ app: 'ticket', version: expect.stringMatching(/^\d+\.\d+\.\d+$/), kind: 'remote-load' });
+  expect((await report.response())?.status()).toBe(200);
 
   // Still down: retry says so in a Toast, and the reason is one tap away in a Dialog.
   await page.getByRole('button', { name: '重试' }).click();
@@ -48,11 +53,13 @@ test('a remote whose page chunk fails after its routes loaded shows 模块暂不
   await expectPage(page, { owner: 'my', title: '我的' });
   // Its routes are loaded; now every further file of the remote fails.
   await page.route('**/remotes/my/**', (route) => route.abort('connectionrefused'));
+  const reported = page.waitForRequest((request) => request.url().endsWith('/api/client/reportFailure'));
   await page.evaluate(() => {
     history.pushState({}, '', '/my/companies');
     dispatchEvent(new PopStateEvent('popstate'));
   });
   await expect(unavailable(page)).toBeVisible();
+  expect((await reported).postDataJSON()).toMatchObject({ app: 'my', kind: 'page-error' });
   await expect(currentPage(page).locator('.adm-nav-bar-title')).toHaveText('我的企业');
   await page.unroute('**/remotes/my/**');
   await page.getByRole('button', { name: '重试' }).click();

@@ -140,7 +140,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   const wechatJsapi = wechat ? new WechatJsapi({ appId: wechat.appId, secret: wechat.secret, apiUrl: config.wechatApiUrl ?? DEFAULT_WECHAT_API_URL }) : null;
   const redis = await rateLimitRedis(config.redisUrl, (error) => app.log.warn({ err: error }, 'Redis 不可用：限流暂按本实例计数'));
   const rateLimiter = new RateLimiter(redis, config.redisPrefix);
-  const services: AppServices = { db: database.db, gateway: simulator, tasks, secretKey, publicUrl, demoSignIn: config.auth.demo, payments, money, payouts, wechatJsapi, rateLimiter };
+  const services: AppServices = { db: database.db, gateway: simulator, tasks, secretKey, publicUrl, demoSignIn: config.auth.demo, payments, money, payouts, wechatJsapi, rateLimiter, releaseDir: config.releaseDir };
   const worker = config.worker.enabled
     ? new TaskWorker({ db: database.db, gateway: simulator, secretKey, payouts }, { ...config.worker, log: { info: (m) => app.log.info(m), error: (o, m) => app.log.error(o, m) } })
     : null;
@@ -157,7 +157,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   // The routes outside the API and sign-in (files, releases, the simulator) answer bad input in Chinese too.
   app.setErrorHandler((error, request, reply) => refuseWithJson(reply, error, request));
   registerHealthRoutes(app, database.db, config.releaseDir);
-  registerMetrics(app, { db: database.db, releaseDir: config.releaseDir, worker });
+  const counters = registerMetrics(app, { db: database.db, releaseDir: config.releaseDir, worker });
   const forcedFailures = config.testHooks ? new ForcedFailures() : null;
   await registerCalls(app, services, ALL_CALLS, { beforeCall: forcedFailures ? (path) => forcedFailures.check(path) : undefined });
   if (forcedFailures) await registerTestHooks(app, database.db, forcedFailures);
@@ -172,7 +172,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   });
   registerInvoicePdfRoute(app, services);
   registerShortLinkRoute(app, services);
-  await serveReleases(app, config.releaseDir);
+  await serveReleases(app, config.releaseDir, { onRemoteLoad: counters.remoteLoad });
 
   app.addHook('onReady', async () => worker?.start());
   app.addHook('onClose', async () => {

@@ -25,6 +25,8 @@ export interface AppServices {
   payouts: PayoutGateway;
   /** The WeChat JS-SDK signer (wechat/jsapiConfig), where WeChat is configured. */
   wechatJsapi: WechatJsapi | null;
+  /** The release store (the registry says which versions were released). */
+  releaseDir: string;
   /** The rate limits' counters: shared by the fleet through Redis (REDIS_URL), or this process's own. */
   rateLimiter: RateLimiter;
 }

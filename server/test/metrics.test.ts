@@ -2,7 +2,7 @@
  * `GET /metrics` (issue 25): requests by route pattern and status with their latency, the task queue read from the
  * database when scraped, the release history's events, and the process's own figures — in Prometheus's text format.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
@@ -50,6 +50,8 @@ describe.each(DATABASES)('metrics (%s)', (kind) => {
     expect((await server.call('task/createLoginTask', { nsrsbh: DEMO_TAX_NUMBERS.trading, userId, loginMethod: '2' }, token)).body.success).toBe(true);
     await updateRegistry(releaseDir, (registry) => {
       const at = new Date().toISOString();
+      const released = (version: string) => ({ version, releasedAt: at, prefixes: ['/ticket'], sourceHash: 'x' });
+      registry.apps.ticket = { live: '1.0.0', versions: { '1.0.0': released('1.0.0'), '1.1.0': released('1.1.0') } };
       registry.history.push({ at, action: 'release', app: 'ticket', version: '1.0.0', previous: null }, { at, action: 'release', app: 'ticket', version: '1.1.0', previous: '1.0.0' }, { at, action: 'rollback', app: 'ticket', version: '1.0.0', previous: '1.1.0' });
     });
     const text = await scrape();
@@ -60,5 +62,24 @@ describe.each(DATABASES)('metrics (%s)', (kind) => {
     expect(text).toContain('# TYPE ledger_transactions_total gauge');
     expect(text).toContain('release_events_total{app="ticket",action="release"} 2');
     expect(text).toContain('release_events_total{app="ticket",action="rollback"} 1');
+  });
+
+  test("phones' failure reports, counted per remote version beside its loads; only released versions, no made-up names", async () => {
+    await mkdir(join(releaseDir, 'ticket', '1.1.0'), { recursive: true });
+    await writeFile(join(releaseDir, 'ticket', '1.1.0', 'mf-manifest.json'), '{}');
+    for (let i = 0; i < 3; i++) expect((await server.app.inject({ method: 'GET', url: '/remotes/ticket/1.1.0/mf-manifest.json' })).statusCode).toBe(200);
+    const report = (body: unknown) => server.call('client/reportFailure', body);
+    expect((await report({ app: 'ticket', version: '1.1.0', kind: 'remote-load' })).body).toMatchObject({ success: true, result: null });
+    expect((await report({ app: 'ticket', version: '1.1.0', kind: 'remote-load' })).body.success).toBe(true);
+    expect((await report({ app: 'ticket', version: '1.1.0', kind: 'page-error' })).body.success).toBe(true);
+    expect((await report({ app: 'ticket', version: '9.9.9', kind: 'remote-load' })).body).toMatchObject({ errorCode: 4000, result: { fields: { version: '未发布的模块版本' } } });
+    expect((await report({ app: 'made-up', version: '1.1.0', kind: 'remote-load' })).body.errorCode).toBe(4000);
+    expect((await report({ app: 'ticket', version: '1.1.0', kind: 'anything', userId: 'u1' })).body.errorCode).toBe(4000);
+    expect((await report({ app: '<script>', version: '1.1.0', kind: 'remote-load' })).body.errorCode).toBe(4000);
+    const text = await scrape();
+    expect(text).toContain('client_failures_total{app="ticket",version="1.1.0",kind="remote-load"} 2');
+    expect(text).toContain('client_failures_total{app="ticket",version="1.1.0",kind="page-error"} 1');
+    expect(text).toContain('remote_loads_total{app="ticket",version="1.1.0"} 3');
+    expect(text).not.toContain('9.9.9');
   });
 });

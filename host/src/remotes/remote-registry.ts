@@ -7,6 +7,7 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import type { RemoteRoute, RemoteRoutesModule } from '@app/host-sdk/route-meta';
 import { LIVE_REMOTES_BLOCK_ID } from '@app/deploy/first-load';
 import { HOST_PREFIXES, ownerOf, type PrefixOwner } from '@app/deploy/prefix-owner';
+import { reportFailure } from './failure-reports';
 import { isRemoteUnavailable } from './remote-fallback-plugin';
 
 export interface RemoteEntry extends PrefixOwner {
@@ -103,6 +104,7 @@ export class RemoteRegistry {
 
   private fail(name: string, reason: string): RemoteRoutesResult {
     this.unavailable.set(name, reason);
+    reportFailure(name, this.get(name)?.version, 'remote-load');
     return { ok: false, reason };
   }
 }

@@ -3,6 +3,7 @@ import type { CallSpec } from '../http/define-call';
 import { applicationCalls } from './application-calls';
 import { bindCodeCalls } from './bind-code-calls';
 import { cashCalls } from './cash-calls';
+import { clientReportCalls } from './client-report-calls';
 import { companyUserCalls } from './company-user-calls';
 import { goodsCalls } from './goods-calls';
 import { incomeStatisticsCalls } from './income-statistics-calls';
@@ -38,6 +39,7 @@ export const ALL_CALLS: readonly CallSpec[] = [
   ...lifeServiceCalls,
   ...statisticsCalls,
   ...cashCalls,
+  ...clientReportCalls,
   ...paymentCalls,
   ...walletCalls,
   ...incomeStatisticsCalls,

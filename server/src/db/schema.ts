@@ -11,6 +11,7 @@ import type { LoginIdentity } from '@app/contract/tax-account';
 import type { Permission } from '@app/contract/user';
 import type { ApplicationStatus } from '@app/contract/invoice-application';
 import type { TaskType } from '@app/contract/task-status';
+import type { ClientFailureKind } from '@app/contract/client-report';
 import type { LIFE_SERVICE_KINDS, LIFE_SERVICE_STATES } from '@app/contract/life-service';
 import type { MemberRole } from '@app/domain/company-roles';
 import type { EntryLabel, LedgerAccount, MovementKind } from '@app/domain/ledger-model';
@@ -1107,4 +1108,20 @@ export const ticketSellers = pgTable(
     name: text('name').notNull(),
   },
   (table) => [primaryKey({ name: 'ticket_sellers_pk', columns: [table.companyId, table.name] }), index('ticket_sellers_name').using('gin', table.companyId, sql`${table.name} gin_trgm_ops`)],
+);
+
+/**
+ * Failures the host reported from phones (`client/reportFailure`, issue 25): counted per remote, version, kind and
+ * hour, nothing about who met them. `GET /metrics` sums them.
+ */
+export const clientFailures = pgTable(
+  'client_failures',
+  {
+    app: text('app').notNull(),
+    version: text('version').notNull(),
+    kind: text('kind').$type<ClientFailureKind>().notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (table) => [primaryKey({ name: 'client_failures_pk', columns: [table.app, table.version, table.kind, table.hour] })],
 );

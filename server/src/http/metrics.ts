@@ -2,7 +2,8 @@
  * `GET /metrics` in Prometheus's text format (prom-client), for ops (issue 25): the process's own figures (CPU,
  * memory, event-loop lag), every request by route and status with its latency, and, read when scraped, the task queue
  * (due tasks by type and the age of the oldest), the workers' leases (held by any instance, and this one's steps
- * running), the ledger's postings by kind, and the release history's events by app. Each app instance has its own
+ * running), the ledger's postings by kind, the release history's events by app, and per remote version the loads
+ * (its manifest served) beside the failures phones reported (`client/reportFailure`). Each app instance has its own
  * registry. The figures name no user and no company; a deployment keeps /metrics off the public internet (the
  * proxy does not route it).
  */
@@ -25,7 +26,13 @@ async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
   return Array.isArray(result) ? result : result.rows;
 }
 
-export function registerMetrics(app: FastifyInstance, sources: MetricsSources): Registry {
+/** What the rest of the server counts into the metrics. */
+export interface MetricsCounters {
+  /** A remote's manifest was fetched: a phone began loading that version (the failures' denominator). */
+  remoteLoad(app: string, version: string): void;
+}
+
+export function registerMetrics(app: FastifyInstance, sources: MetricsSources): MetricsCounters {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const labelNames = ['method', 'route', 'status_code'] as const;
@@ -111,9 +118,22 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
     },
   });
 
+  new Gauge({
+    name: 'client_failures_total',
+    help: 'Failures phones reported (client/reportFailure), by remote, version and kind',
+    labelNames: ['app', 'version', 'kind'],
+    registers: [registry],
+    async collect() {
+      const rows = await rowsOf<{ app: string; version: string; kind: string; n: number }>(sources.db, sql`select app, version, kind, sum(count)::int as n from client_failures group by app, version, kind`);
+      this.reset();
+      for (const row of rows) this.set({ app: row.app, version: row.version, kind: row.kind }, Number(row.n));
+    },
+  });
+  const remoteLoads = new Counter({ name: 'remote_loads_total', help: "Remote manifests served: phones loading a remote's version", labelNames: ['app', 'version'], registers: [registry] });
+
   app.get('/metrics', { schema: { querystring: { type: 'object' } } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store').type(registry.contentType);
     return registry.metrics();
   });
-  return registry;
+  return { remoteLoad: (name, version) => remoteLoads.inc({ app: name, version }) };
 }

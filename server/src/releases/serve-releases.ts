@@ -71,7 +71,12 @@ function readLeanPages(text: string): LeanPage[] {
   );
 }
 
-export async function serveReleases(app: FastifyInstance, storeDir: string): Promise<void> {
+export interface ServeOptions {
+  /** A remote's manifest is being served: a phone began loading that version (metrics). */
+  onRemoteLoad?: (app: string, version: string) => void;
+}
+
+export async function serveReleases(app: FastifyInstance, storeDir: string, options: ServeOptions = {}): Promise<void> {
   const live = new LiveApps(storeDir);
   const remoteEntries = new Map<string, string | undefined>();
 
@@ -150,6 +155,7 @@ export async function serveReleases(app: FastifyInstance, storeDir: string): Pro
     const versionDir = join(storeDir, appName, version);
     if (!existsSync(join(versionDir, file))) return reply.code(404).send({ message: '文件不存在' });
     reply.header('Cache-Control', cacheControlFor(file, await remoteEntryOf(appName, version)));
+    if (file === 'mf-manifest.json' && appName !== 'host') options.onRemoteLoad?.(appName, version);
     return reply.sendFile(file, versionDir);
   });
 

@@ -4,6 +4,7 @@
  * (`import type`), so none of this reaches a browser bundle.
  */
 import type { Static } from 'typebox';
+import { clientReportCalls } from './client-report';
 import { companyCalls } from './company';
 import { goodsCalls } from './goods';
 import { applicationCalls } from './invoice-application';
@@ -39,6 +40,7 @@ export const API = {
   ...statisticsCalls,
   ...taxiCalls,
   ...ticketCalls,
+  ...clientReportCalls,
 } satisfies Record<`${string}/${string}`, CallContract>;
 
 export type Api = typeof API;
