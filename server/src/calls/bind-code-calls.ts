@@ -12,7 +12,8 @@ import { joinCompany } from '../companies/memberships';
 import type { Database } from '../db/database';
 import { companies, companyBindCodes } from '../db/schema';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
-import { defineCall, type RateLimit } from '../http/define-call';
+import { defineCall } from '../http/define-call';
+import type { RateLimit } from '../http/rate-limiter';
 
 export const BIND_CODE_LIFETIME_MS = 7 * 24 * 3600 * 1000;
 const GUESSING: RateLimit = { max: 10, windowMs: 60_000 };

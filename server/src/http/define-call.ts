@@ -9,6 +9,7 @@ import { API, type ApiPath, type CallBody, type CallResult } from '@app/contract
 import type { Permission } from '@app/contract/user';
 import type { Caller, CallerCompany } from '../auth/caller';
 import type { AppServices } from '../services';
+import type { RateLimit } from './rate-limiter';
 
 export type Access =
   /** Anyone, signed in or not (e.g. the service config loaded before sign-in). */
@@ -35,12 +36,6 @@ export type ContextFor<A extends Access, B> = A extends { kind: 'public' }
   : A extends { kind: 'user' }
     ? BaseContext<B> & { caller: Caller }
     : BaseContext<B> & { caller: Caller; company: CallerCompany };
-
-export interface RateLimit {
-  /** Calls allowed per window, per signed-in user (or per address when not signed in). */
-  max: number;
-  windowMs: number;
-}
 
 export interface CallSpec<P extends ApiPath = ApiPath, A extends Access = Access> {
   path: P;

@@ -6,7 +6,12 @@
  */
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { RateLimit } from './define-call';
+
+export interface RateLimit {
+  /** Requests allowed per window, per key (a call's: per signed-in user, or per address when not signed in). */
+  max: number;
+  windowMs: number;
+}
 
 export class RateLimiter {
   private readonly limiters = new Map<string, RateLimiterAbstract>();
