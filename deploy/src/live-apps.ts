@@ -1,21 +1,61 @@
 /**
  * What the server needs from the registry on every request: the live version of each app and the `/remotes.json`
- * document. The registry file is re-read whenever it changes on disk, so a release or a rollback takes effect on the
- * next request with no server restart.
+ * document. A release or a rollback takes effect on the next request with no server restart: the registry file is
+ * re-read whenever it changes on disk; a registry in PostgreSQL (DATABASE_URL) is re-read when its revision has
+ * changed, which each instance checks at most every REVISION_CHECK_MS while it is asked — so every instance of a fleet
+ * serves a release or a rollback within a second of the command.
  */
 import { stat } from 'node:fs/promises';
-import { readRegistry, registryFile, type Registry } from './registry';
+import pg from 'pg';
+import { readRegistryFile, registryDatabaseUrl, registryFile, type Registry } from './registry';
+import { readStoredRegistry, storedRevision } from './registry-database';
 
 export interface RemotesDocument {
   [remote: string]: { version: string; entry: string; prefixes: string[] };
 }
 
-export class LiveApps {
-  private cached: { ino: number; mtimeMs: number; registry: Registry } | undefined;
+/** How stale an instance's registry may be, at most, with the registry in the database. */
+export const REVISION_CHECK_MS = 500;
 
-  constructor(readonly storeDir: string) {}
+interface Cached {
+  /** The file's identity, or the row's revision. */
+  stamp: string;
+  registry: Registry;
+  checkedAt: number;
+}
+
+export class LiveApps {
+  private cached: Cached | undefined;
+  private checking: Promise<Registry> | null = null;
+  private pool: pg.Pool | null = null;
+
+  constructor(
+    readonly storeDir: string,
+    private readonly databaseUrl = registryDatabaseUrl(),
+  ) {}
 
   async registry(): Promise<Registry> {
+    if (!this.databaseUrl) return this.fileRegistry();
+    const cached = this.cached;
+    if (cached && Date.now() - cached.checkedAt < REVISION_CHECK_MS) return cached.registry;
+    // One check at a time: the requests of a moment share it. While the database cannot be reached, what was read
+    // last is served (the server's readiness says the database is down).
+    this.checking ??= this.storedRegistry(this.databaseUrl)
+      .catch((error: unknown) => {
+        if (this.cached) return this.cached.registry;
+        throw error;
+      })
+      .finally(() => (this.checking = null));
+    return this.checking;
+  }
+
+  /** Ends the connection to the database registry (the server's close). */
+  async close(): Promise<void> {
+    await this.pool?.end();
+    this.pool = null;
+  }
+
+  private async fileRegistry(): Promise<Registry> {
     let info;
     try {
       info = await stat(registryFile(this.storeDir));
@@ -23,10 +63,30 @@ export class LiveApps {
       return { apps: {}, history: [] };
     }
     // Every update renames a new file into place, so a new inode means a new registry.
-    if (!this.cached || this.cached.ino !== info.ino || this.cached.mtimeMs !== info.mtimeMs) {
-      this.cached = { ino: info.ino, mtimeMs: info.mtimeMs, registry: await readRegistry(this.storeDir) };
-    }
+    const stamp = `${info.ino}:${info.mtimeMs}`;
+    if (this.cached?.stamp !== stamp) this.cached = { stamp, registry: await readRegistryFile(this.storeDir), checkedAt: Date.now() };
     return this.cached.registry;
+  }
+
+  private async storedRegistry(url: string): Promise<Registry> {
+    if (!this.pool) {
+      this.pool = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 10_000, allowExitOnIdle: true, application_name: 'release-registry', connectionTimeoutMillis: 5_000 });
+      // A connection the database cut while idle is replaced at the next check; unheard, its error would end the process.
+      this.pool.on('error', () => {});
+    }
+    const client = await this.pool.connect();
+    try {
+      const revision = this.cached ? await storedRevision(client) : -1;
+      if (!this.cached || String(revision) !== this.cached.stamp) {
+        const stored = await readStoredRegistry(client, url, () => readRegistryFile(this.storeDir));
+        this.cached = { stamp: String(stored.revision), registry: stored.registry, checkedAt: Date.now() };
+      } else {
+        this.cached.checkedAt = Date.now();
+      }
+      return this.cached.registry;
+    } finally {
+      client.release();
+    }
   }
 
   async liveVersion(app: string): Promise<string | null> {

@@ -1,12 +1,15 @@
 /**
  * The registry of the release store: for each app the released versions and the live one, plus the history of every
- * release and rollback. It is one JSON file, changed only under a lock and replaced atomically (write, then rename),
- * so two releases or rollbacks running at once never corrupt it and a reader never sees half a file.
+ * release and rollback. With DATABASE_URL it is a row of that PostgreSQL database, shared by every server instance
+ * (registry-database.ts). Otherwise it is one JSON file in the store, changed only under a lock and replaced
+ * atomically (write, then rename), so two releases or rollbacks running at once never corrupt it and a reader never
+ * sees half a file.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
+import { readStoredRegistry, updateStoredRegistry, withRegistryConnection } from './registry-database';
 
 export interface ReleasedVersion {
   version: string;
@@ -54,7 +57,22 @@ export function emptyRegistry(): Registry {
   return { apps: {}, history: [] };
 }
 
-export async function readRegistry(storeDir: string): Promise<Registry> {
+/**
+ * Where the registry lives: in the PostgreSQL database of DATABASE_URL, shared by every server instance and the CLI
+ * (registry-database.ts), or without it in the store's registry.json (PGlite: one process).
+ */
+export function registryDatabaseUrl(): string | null {
+  const url = process.env.DATABASE_URL;
+  return url ? url : null;
+}
+
+export async function readRegistry(storeDir: string, databaseUrl = registryDatabaseUrl()): Promise<Registry> {
+  if (databaseUrl) return withRegistryConnection(databaseUrl, async (client) => (await readStoredRegistry(client, databaseUrl, () => readRegistryFile(storeDir))).registry);
+  return readRegistryFile(storeDir);
+}
+
+/** The store's registry.json (empty when there is none). */
+export async function readRegistryFile(storeDir: string): Promise<Registry> {
   try {
     return JSON.parse(await readFile(registryFile(storeDir), 'utf8')) as Registry;
   } catch (error) {
@@ -67,7 +85,8 @@ export async function readRegistry(storeDir: string): Promise<Registry> {
  * Read-modify-write of the registry under an exclusive lock (across processes). `change` may throw to abort: the
  * registry is then left as it was. A change that changes nothing writes nothing (the server sees no new registry).
  */
-export async function updateRegistry<T>(storeDir: string, change: (registry: Registry) => T | Promise<T>): Promise<T> {
+export async function updateRegistry<T>(storeDir: string, change: (registry: Registry) => T | Promise<T>, databaseUrl = registryDatabaseUrl()): Promise<T> {
+  if (databaseUrl) return updateStoredRegistry(databaseUrl, () => readRegistryFile(storeDir), change);
   await mkdir(storeDir, { recursive: true });
   const file = registryFile(storeDir);
   const release = await lockfile.lock(file, {
@@ -76,7 +95,7 @@ export async function updateRegistry<T>(storeDir: string, change: (registry: Reg
     retries: { retries: 600, factor: 1, minTimeout: 50, maxTimeout: 100 },
   });
   try {
-    const registry = await readRegistry(storeDir);
+    const registry = await readRegistryFile(storeDir);
     const before = JSON.stringify(registry);
     const result = await change(registry);
     if (JSON.stringify(registry) === before && existsSync(file)) return result;

@@ -15,7 +15,7 @@ import lockfile from 'proper-lockfile';
 import semver from 'semver';
 import { buildApp, contentHash, sourceHash } from './build-app';
 import { describeIncompatibilities, findIncompatibilities, type FederationManifest } from './compatibility';
-import { appState, readRegistry, updateRegistry, type Registry } from './registry';
+import { appState, readRegistry, registryDatabaseUrl, updateRegistry, type Registry } from './registry';
 import { findApp, releaseDir, type AppPackage } from './workspace';
 
 export class ReleaseError extends Error {
@@ -31,6 +31,8 @@ export interface ReleaseOptions {
   /** How the app is built into a folder (tests replace it). */
   build?: (app: AppPackage, version: string, outDir: string) => Promise<void>;
   log?: (line: string) => void;
+  /** The database the registry lives in (default DATABASE_URL; null: the store's registry.json). */
+  databaseUrl?: string | null;
 }
 
 /** The version was released and is now live. */
@@ -79,6 +81,11 @@ export async function compatibilityProblems(storeDir: string, registry: Registry
   return messages;
 }
 
+/** Where the registry is for these options: their database, DATABASE_URL's, or the store's file (null). */
+export function registryAt(options: { databaseUrl?: string | null }): string | null {
+  return options.databaseUrl === undefined ? registryDatabaseUrl() : options.databaseUrl;
+}
+
 export async function release(appName: string, options: ReleaseOptions = {}): Promise<ReleaseResult> {
   const { app, storeDir, version, log } = releaseOf(appName, options);
   return withReleaseLock(storeDir, app.name, log, () => buildAndRecord(app, version, storeDir, options, log));
@@ -91,7 +98,7 @@ export async function release(appName: string, options: ReleaseOptions = {}): Pr
 export async function releaseIfUnreleased(appName: string, options: ReleaseOptions = {}): Promise<ReleaseResult | null> {
   const { app, storeDir, version, log } = releaseOf(appName, options);
   return withReleaseLock(storeDir, app.name, log, async () => {
-    if ((await readRegistry(storeDir)).apps[app.name]?.live) return null;
+    if ((await readRegistry(storeDir, registryAt(options))).apps[app.name]?.live) return null;
     return buildAndRecord(app, version, storeDir, options, log);
   });
 }
@@ -170,7 +177,7 @@ async function buildAndRecord(app: AppPackage, version: string, storeDir: string
       state.live = version;
       registry.history.push({ at, action: 'release', app: app.name, version, previous, ...(forced && { forced }) });
       return { app: app.name, version, previous };
-    });
+    }, registryAt(options));
     if (result.unchanged) {
       const live = result.live === version ? '' : `线上版本是 ${result.live ?? '-'}；要让 ${version} 上线: npm run rollback -- ${app.name} --to ${version}`;
       log(`${app.name}@${version} 已发布，这次构建的内容与之相同：未做任何改动。${live}`);

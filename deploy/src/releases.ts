@@ -2,7 +2,7 @@
  * `npm run releases -- [<app>]`: every released version of each app, the live one marked, those rolled back marked
  * 已回滚 (a plain rollback never makes them live again), and when each went live.
  */
-import { liveLineage, readRegistry, wentLiveAt, type Registry } from './registry';
+import { liveLineage, readRegistry, registryDatabaseUrl, wentLiveAt, type Registry } from './registry';
 
 export function formatReleases(registry: Registry, only?: string): string {
   const names = Object.keys(registry.apps)
@@ -34,6 +34,6 @@ function local(iso: string): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 
-export async function listReleases(storeDir: string, only?: string): Promise<string> {
-  return formatReleases(await readRegistry(storeDir), only);
+export async function listReleases(storeDir: string, only?: string, databaseUrl = registryDatabaseUrl()): Promise<string> {
+  return formatReleases(await readRegistry(storeDir, databaseUrl), only);
 }

@@ -6,13 +6,15 @@
  * it reads the registry on every request.
  */
 import { appState, liveLineage, updateRegistry, type Registry } from './registry';
-import { compatibilityProblems, readManifest, ReleaseError, versionDir } from './release';
+import { compatibilityProblems, readManifest, registryAt, ReleaseError, versionDir } from './release';
 import { findApp, releaseDir } from './workspace';
 
 export interface RollbackOptions {
   to?: string;
   force?: boolean;
   storeDir?: string;
+  /** The database the registry lives in (default DATABASE_URL; null: the store's registry.json). */
+  databaseUrl?: string | null;
 }
 
 export interface RollbackResult {
@@ -47,7 +49,7 @@ export async function rollback(appName: string, options: RollbackOptions = {}): 
       ...(problems.length > 0 && { forced: true }),
     });
     return { app: app.name, version: target, previous: current };
-  });
+  }, registryAt(options));
 }
 
 /** The version that was live before `current` went live, skipping every version that was rolled back. */

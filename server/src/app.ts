@@ -15,6 +15,7 @@ import { seedDatabase } from './db/seed';
 import { registerSimulatorRoutes } from './etax/simulator/simulator-routes';
 import { SimulatorGateway } from './etax/simulator/simulator-gateway';
 import { registerHealthRoutes } from './http/readiness';
+import { LiveApps } from '@app/deploy/live-apps';
 import { registerMetrics } from './http/metrics';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id';
 import { RateLimiter, rateLimitRedis } from './http/rate-limiter';
@@ -138,9 +139,10 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   const payouts = new PayoutSimulator(database.db, { delayMs: money.payoutSimDelayMs, fault: money.payoutSimFault });
   const wechat = config.auth.wechat;
   const wechatJsapi = wechat ? new WechatJsapi({ appId: wechat.appId, secret: wechat.secret, apiUrl: config.wechatApiUrl ?? DEFAULT_WECHAT_API_URL }) : null;
+  const liveApps = new LiveApps(config.releaseDir);
   const redis = await rateLimitRedis(config.redisUrl, (error) => app.log.warn({ err: error }, 'Redis 不可用：限流暂按本实例计数'));
   const rateLimiter = new RateLimiter(redis, config.redisPrefix);
-  const services: AppServices = { db: database.db, gateway: simulator, tasks, secretKey, publicUrl, demoSignIn: config.auth.demo, payments, money, payouts, wechatJsapi, rateLimiter, releaseDir: config.releaseDir };
+  const services: AppServices = { db: database.db, gateway: simulator, tasks, secretKey, publicUrl, demoSignIn: config.auth.demo, payments, money, payouts, wechatJsapi, rateLimiter, liveApps };
   const worker = config.worker.enabled
     ? new TaskWorker({ db: database.db, gateway: simulator, secretKey, payouts }, { ...config.worker, log: { info: (m) => app.log.info(m), error: (o, m) => app.log.error(o, m) } })
     : null;
@@ -156,8 +158,8 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   registerRequestIdHeader(app);
   // The routes outside the API and sign-in (files, releases, the simulator) answer bad input in Chinese too.
   app.setErrorHandler((error, request, reply) => refuseWithJson(reply, error, request));
-  registerHealthRoutes(app, database.db, config.releaseDir);
-  const counters = registerMetrics(app, { db: database.db, releaseDir: config.releaseDir, worker });
+  registerHealthRoutes(app, database.db, liveApps);
+  const counters = registerMetrics(app, { db: database.db, live: liveApps, worker });
   const forcedFailures = config.testHooks ? new ForcedFailures() : null;
   await registerCalls(app, services, ALL_CALLS, { beforeCall: forcedFailures ? (path) => forcedFailures.check(path) : undefined });
   if (forcedFailures) await registerTestHooks(app, database.db, forcedFailures);
@@ -172,12 +174,13 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   });
   registerInvoicePdfRoute(app, services);
   registerShortLinkRoute(app, services);
-  await serveReleases(app, config.releaseDir, { onRemoteLoad: counters.remoteLoad });
+  await serveReleases(app, config.releaseDir, { live: liveApps, onRemoteLoad: counters.remoteLoad });
 
   app.addHook('onReady', async () => worker?.start());
   app.addHook('onClose', async () => {
     await worker?.stop();
     redis?.disconnect();
+    await liveApps.close();
     if (!options.database) await database.close();
   });
   return app;

@@ -1,4 +1,5 @@
 /** What the call handlers and the worker work with, built once per server. */
+import type { LiveApps } from '@app/deploy/live-apps';
 import type { MoneyConfig } from './config';
 import type { Database } from './db/database';
 import type { ETaxGateway } from './etax/gateway';
@@ -25,8 +26,8 @@ export interface AppServices {
   payouts: PayoutGateway;
   /** The WeChat JS-SDK signer (wechat/jsapiConfig), where WeChat is configured. */
   wechatJsapi: WechatJsapi | null;
-  /** The release store (the registry says which versions were released). */
-  releaseDir: string;
+  /** The release registry: which versions were released, which are live. */
+  liveApps: LiveApps;
   /** The rate limits' counters: shared by the fleet through Redis (REDIS_URL), or this process's own. */
   rateLimiter: RateLimiter;
 }

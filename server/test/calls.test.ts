@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { eq, inArray } from 'drizzle-orm';
 import { createSession, hashToken } from '../src/auth/session-tokens';
-import { agreementAcceptances, agreements, companies, memberships, serviceContacts, sessions, taxAccounts, tasks, users } from '../src/db/schema';
+import { updateRegistry } from '@app/deploy/registry';
+import { agreementAcceptances, agreements, clientFailures, companies, memberships, serviceContacts, sessions, taxAccounts, tasks, users } from '../src/db/schema';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import { decryptSecret } from '../src/security/secret-box';
 import { ALL_CALLS, callNamed, demoPermissions, expectEnvelope, expectRefused, mayCall, sessionFor, validBody, type DemoLabel } from './support/call-kit';
@@ -833,6 +834,20 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
     expect((await good<{ state: string }>('普通用户', 'taxiTrip/get', { id: trip.id })).state).toBe('已开票');
     expect(await good('出租车管理员', 'taxiCar/remove', { id: car.id })).toEqual({ id: car.id });
     expect(await good('出租车管理员', 'taxiTrip/get', { id: trip.id })).toMatchObject({ carId: null, licensePlateNumber: '浙A·T9999' });
+  });
+
+  test('client/reportFailure: a failure of a released version is counted; an unreleased one is refused under version', async () => {
+    await updateRegistry(
+      server.app.services.liveApps.storeDir,
+      (registry) => {
+        registry.apps.ticket ??= { live: '1.0.0', versions: { '1.0.0': { version: '1.0.0', releasedAt: new Date().toISOString(), prefixes: ['/ticket'], sourceHash: 'test' } } };
+      },
+      null,
+    );
+    expect(await good('普通用户', 'client/reportFailure', { app: 'ticket', version: '1.0.0', kind: 'remote-load' })).toBeNull();
+    const [row] = await server.database.db.select().from(clientFailures).where(eq(clientFailures.app, 'ticket'));
+    expect(row).toMatchObject({ version: '1.0.0', kind: 'remote-load', count: 1 });
+    expectRefused(await as('普通用户', 'client/reportFailure', { app: 'ticket', version: '0.0.1', kind: 'remote-load' }), 400, '未发布的模块版本', 4000);
   });
 
   test('the good paths above covered every call in ALL_CALLS', () => {

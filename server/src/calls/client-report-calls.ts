@@ -5,23 +5,15 @@
  * cannot grow the table.
  */
 import { sql } from 'drizzle-orm';
-import { LiveApps } from '@app/deploy/live-apps';
 import { clientFailures } from '../db/schema';
 import { invalidField } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
-
-const releases = new Map<string, LiveApps>();
-const liveAppsOf = (releaseDir: string) => {
-  let live = releases.get(releaseDir);
-  if (!live) releases.set(releaseDir, (live = new LiveApps(releaseDir)));
-  return live;
-};
 
 const reportFailure = defineCall('client/reportFailure', {
   access: { kind: 'public' },
   rateLimit: { max: 20, windowMs: 60_000 },
   handler: async ({ body, services }) => {
-    const registry = await liveAppsOf(services.releaseDir).registry();
+    const registry = await services.liveApps.registry();
     if (!registry.apps[body.app]?.versions[body.version]) throw invalidField('version', '未发布的模块版本');
     await services.db
       .insert(clientFailures)

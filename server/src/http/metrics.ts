@@ -10,12 +10,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { LiveApps } from '@app/deploy/live-apps';
+import type { LiveApps } from '@app/deploy/live-apps';
 import type { Database } from '../db/database';
 
 export interface MetricsSources {
   db: Database;
-  releaseDir: string;
+  /** The release registry (the file of the store, or the database's). */
+  live: LiveApps;
   /** This instance's task worker (none when TASK_WORKER=0). */
   worker: { running: number } | null;
 }
@@ -99,7 +100,6 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
       for (const row of rows) this.set({ kind: row.kind }, Number(row.n));
     },
   });
-  const live = new LiveApps(sources.releaseDir);
   new Gauge({
     name: 'release_events_total',
     help: 'Releases and rollbacks in the release history, by app',
@@ -107,7 +107,7 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
     registers: [registry],
     async collect() {
       const counts = new Map<string, { app: string; action: string; n: number }>();
-      for (const event of (await live.registry()).history) {
+      for (const event of (await sources.live.registry()).history) {
         const key = `${event.app} ${event.action}`;
         const count = counts.get(key) ?? { app: event.app, action: event.action, n: 0 };
         count.n += 1;

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { LiveApps } from '@app/deploy/live-apps';
+import type { LiveApps } from '@app/deploy/live-apps';
 import type { Database } from '../db/database';
 
 /** How long the database may take to answer `select 1` before the instance is not ready. */
@@ -32,8 +32,7 @@ export async function readinessProblems(db: Database, live: LiveApps): Promise<s
   return problems;
 }
 
-export function registerHealthRoutes(app: FastifyInstance, db: Database, releaseDir: string): void {
-  const live = new LiveApps(releaseDir);
+export function registerHealthRoutes(app: FastifyInstance, db: Database, live: LiveApps): void {
   const noQuery = { schema: { querystring: { type: 'object' } } };
   app.get('/healthz', noQuery, async () => ({ status: 'ok' }));
   app.get('/readyz', noQuery, async (_request, reply) => {

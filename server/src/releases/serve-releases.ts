@@ -72,12 +72,15 @@ function readLeanPages(text: string): LeanPage[] {
 }
 
 export interface ServeOptions {
+  /** The registry to serve from (default: the store's, or DATABASE_URL's). */
+  live?: LiveApps;
   /** A remote's manifest is being served: a phone began loading that version (metrics). */
   onRemoteLoad?: (app: string, version: string) => void;
 }
 
 export async function serveReleases(app: FastifyInstance, storeDir: string, options: ServeOptions = {}): Promise<void> {
-  const live = new LiveApps(storeDir);
+  const live = options.live ?? new LiveApps(storeDir);
+  if (!options.live) app.addHook('onClose', async () => live.close());
   const remoteEntries = new Map<string, string | undefined>();
 
   async function remoteEntryOf(appName: string, version: string): Promise<string | undefined> {

@@ -1,0 +1,116 @@
+/**
+ * The registry in PostgreSQL (issue 25; where one answers at 127.0.0.1:5432): the store's registry.json is taken in on
+ * first use; release, rollback and the listing work against the database; every server instance (LiveApps) sees a
+ * release or a rollback within a second of the command; changes made at once are serialised, none lost.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from '@rstest/core';
+import pg from 'pg';
+import { LiveApps, REVISION_CHECK_MS } from '../src/live-apps';
+import { readRegistry, readRegistryFile, updateRegistry, type Registry } from '../src/registry';
+import { listReleases } from '../src/releases';
+import { release } from '../src/release';
+import { rollback } from '../src/rollback';
+import { fakeBuild } from './fixtures/fake-build';
+
+const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const databases: string[] = [];
+const closing: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const close of closing.splice(0)) await close();
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  for (const name of databases) await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+});
+
+/** A new empty database; its URL. */
+async function newDatabase(): Promise<string> {
+  const name = `registry_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  databases.push(name);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const liveApps = (store: string, url: string) => {
+  const live = new LiveApps(store, url);
+  closing.push(() => live.close());
+  return live;
+};
+
+describe.each((await postgresAnswers()) ? ['PostgreSQL'] : [])('the registry in %s', () => {
+  const build = fakeBuild();
+
+  test("the store's registry.json is taken in on first use, then the database is the registry", async () => {
+    const store = await mkdtemp(join(tmpdir(), 'registry-db-'));
+    const url = await newDatabase();
+    await release('ticket', { storeDir: store, build, version: '1.0.0', databaseUrl: null });
+    await release('ticket', { storeDir: store, build, version: '1.1.0', databaseUrl: null });
+    const file = await readRegistryFile(store);
+    expect(await readRegistry(store, url)).toEqual(file);
+
+    await rollback('ticket', { storeDir: store, databaseUrl: url });
+    expect((await readRegistry(store, url)).apps.ticket?.live).toBe('1.0.0');
+    // The file is left as it was: the database is the registry now.
+    expect((await readRegistryFile(store)).apps.ticket?.live).toBe('1.1.0');
+    expect(await listReleases(store, 'ticket', url)).toMatch(/● 线上 1\.0\.0/);
+  });
+
+  test('every instance serves a release or a rollback within a second of the command', async () => {
+    const store = await mkdtemp(join(tmpdir(), 'registry-db-'));
+    const url = await newDatabase();
+    await release('ticket', { storeDir: store, build, version: '1.0.0', databaseUrl: url });
+    await release('ticket', { storeDir: store, build, version: '1.1.0', databaseUrl: url });
+    const instances = [liveApps(store, url), liveApps(store, url), liveApps(store, url)];
+    for (const live of instances) expect(await live.liveVersion('ticket')).toBe('1.1.0');
+
+    await rollback('ticket', { storeDir: store, databaseUrl: url });
+    const done = Date.now();
+    const seenAfter = await Promise.all(
+      instances.map(async (live) => {
+        while ((await live.liveVersion('ticket')) !== '1.0.0') await new Promise((resolve) => setTimeout(resolve, 20));
+        return Date.now() - done;
+      }),
+    );
+    for (const ms of seenAfter) expect(ms).toBeLessThan(1000);
+    expect(Math.max(...seenAfter)).toBeLessThanOrEqual(REVISION_CHECK_MS + 200);
+    // An instance that has not been asked meanwhile sees it on its first request.
+    expect(await liveApps(store, url).liveVersion('ticket')).toBe('1.0.0');
+  });
+
+  test('changes made at once are serialised: none is lost', async () => {
+    const store = await mkdtemp(join(tmpdir(), 'registry-db-'));
+    await writeFile(join(store, 'registry.json'), JSON.stringify({ apps: {}, history: [] } satisfies Registry));
+    const url = await newDatabase();
+    await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        updateRegistry(store, (registry) => {
+          registry.history.push({ at: new Date().toISOString(), action: 'release', app: `app${index}`, version: '1.0.0', previous: null });
+        }, url),
+      ),
+    );
+    const { history } = await readRegistry(store, url);
+    expect(history.map((entry) => entry.app).sort()).toEqual(['app0', 'app1', 'app2', 'app3', 'app4', 'app5', 'app6', 'app7']);
+  });
+});
