@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { claimDataDir } from './data-dir-lock';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -95,13 +96,21 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     return { db: db as unknown as Database, kind: 'postgres', exclusive: (work) => underStartupLock(pool, work), close: () => pool.end(), raw };
   }
   if (target.dataDir) await mkdir(join(target.dataDir, '..'), { recursive: true });
+  const giveBack = target.dataDir ? await claimDataDir(target.dataDir) : async () => {};
   // The extensions the migrations create (drizzle/0003): PGlite loads them with the database.
-  const client = await PGlite.create({ ...(target.dataDir ? { dataDir: target.dataDir } : {}), extensions: { pg_trgm, btree_gin } });
+  const client = await PGlite.create({ ...(target.dataDir ? { dataDir: target.dataDir } : {}), extensions: { pg_trgm, btree_gin } }).catch(async (error: unknown) => {
+    await giveBack();
+    throw error;
+  });
   const db = drizzlePglite(client, { schema, logger });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
   preparedReads.set(db as unknown as Database, { kind: 'pglite', read: pgliteRead(client) });
   const raw: RawQuery = async (text, params = []) => (await client.query<Record<string, unknown>>(text, params)).rows;
-  return { db: db as unknown as Database, kind: 'pglite', exclusive: (work) => work(), close: () => client.close(), raw };
+  const close = async () => {
+    await client.close();
+    await giveBack();
+  };
+  return { db: db as unknown as Database, kind: 'pglite', exclusive: (work) => work(), close, raw };
 }
 
 interface Waiter<V> {

@@ -7,7 +7,7 @@
 import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse } from 'axios';
 import type { ApiPath, CallBody, CallResult } from '@app/contract/api';
 import type { ErrorCodeValue, FieldErrors } from '@app/contract/error-codes';
-import { API_BASE, takeEarlyCall } from './internal/early-calls-slot';
+import { API_BASE, takeEarlyCall, type EarlyAnswer } from './internal/early-calls-slot';
 import { recentCalls } from './internal/recent-calls';
 import { getToken } from './session';
 
@@ -57,16 +57,29 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
 
 export type ApiErrorHandler = (error: ApiError, path: string) => void;
 
+/** The early answer, or null once the call's own time-out has passed without it. */
+async function earlyAnswerWithin(answer: Promise<EarlyAnswer | null>, timeoutMs: number | undefined): Promise<EarlyAnswer | null> {
+  if (!timeoutMs) return answer;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), timeoutMs)));
+  try {
+    return await Promise.race([answer, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * The transport `next`, except that a call the host page sent early (`early-calls`) with the same path, body and
  * session is answered with that call's answer, once (internal/early-calls-slot.ts); the rest of axios (status check,
- * parsing, errors) treats it as it treats any answer. A call whose early answer did not come goes to `next`.
+ * parsing, errors) treats it as it treats any answer. A call whose early answer did not come (no answer, or none
+ * within the call's time-out) goes to `next`.
  */
 export function withEarlyAnswers(next: AxiosAdapter): AxiosAdapter {
   return async (config) => {
     const authorization = config.headers.get('Authorization');
     const early = takeEarlyCall(String(config.url ?? '').replace(/^\//, ''), typeof config.data === 'string' ? config.data : JSON.stringify(config.data ?? {}), typeof authorization === 'string' ? authorization : null);
-    const answer = early ? await early.answer : null;
+    const answer = early ? await earlyAnswerWithin(early.answer, config.timeout) : null;
     if (!answer) return next(config);
     const response: AxiosResponse = { data: answer.text, status: answer.status, statusText: '', headers: new AxiosHeaders({ 'Content-Type': 'application/json' }), config };
     if (config.validateStatus && !config.validateStatus(answer.status)) {

@@ -78,4 +78,11 @@ describe('withEarlyAnswers', () => {
     expect(data).toMatchObject({ success: false, message: '登录码已失效' });
     expect(sent).toHaveLength(0);
   });
+
+  test('an early answer that does not come within the call\'s time-out: the call asks the server itself', async () => {
+    earlyCalls().push({ path: 'sysConfig/get', body: '{}', authorization: 'Bearer tok-1', sentAt: performance.now(), answer: new Promise(() => {}) });
+    const answered = await apiClient.post('/sysConfig/get', {}, { timeout: 50 });
+    expect(answered.data).toEqual({ success: true, result: { id: 'from-network' }, message: null, errorCode: null });
+    expect(sent).toHaveLength(1);
+  });
 });
