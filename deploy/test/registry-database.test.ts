@@ -113,4 +113,22 @@ describe.each((await postgresAnswers()) ? ['PostgreSQL'] : [])('the registry in 
     const { history } = await readRegistry(store, url);
     expect(history.map((entry) => entry.app).sort()).toEqual(['app0', 'app1', 'app2', 'app3', 'app4', 'app5', 'app6', 'app7']);
   });
+
+  test("the listing shows each version's failures phones reported in the last 24 hours (the server's table)", async () => {
+    const store = await mkdtemp(join(tmpdir(), 'registry-db-'));
+    const url = await newDatabase();
+    await release('ticket', { storeDir: store, build, version: '1.0.0', databaseUrl: url });
+    await release('ticket', { storeDir: store, build, version: '1.1.0', databaseUrl: url });
+    // Before the server made its table, the listing says nothing of failures.
+    expect(await listReleases(store, 'ticket', url)).not.toContain('手机端失败');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    // The server's table (server/drizzle/0015_client_failures.sql), with a report of now and one of two days ago.
+    await client.query('create table client_failures (app text not null, version text not null, kind text not null, hour timestamptz not null, count integer not null default 0, primary key (app, version, kind, hour))');
+    await client.query(`insert into client_failures values ('ticket', '1.1.0', 'remote-load', date_trunc('hour', now()), 3), ('ticket', '1.1.0', 'page-error', date_trunc('hour', now()), 1), ('ticket', '1.0.0', 'remote-load', now() - interval '2 days', 9)`);
+    await client.end();
+    const lines = (await listReleases(store, 'ticket', url)).split('\n');
+    expect(lines.find((line) => line.includes('1.1.0'))).toContain('24 小时内手机端失败: 加载 3 次, 页面 1 次');
+    expect(lines.find((line) => line.includes('1.0.0'))).not.toContain('手机端失败');
+  });
 });
