@@ -2,6 +2,7 @@
  * Builds the server without listening (tests drive it with `inject`): the database (migrated, seeded when empty),
  * the e-tax simulator, the task worker, the API, sign-in, the simulator's pages and the released apps.
  */
+import { LiveApps } from '@app/deploy/live-apps';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerFactory } from 'fastify';
 import { registerAuthRoutes } from './auth/auth-routes';
 import { ALL_CALLS } from './calls/all-calls';
@@ -15,7 +16,6 @@ import { seedDatabase } from './db/seed';
 import { registerSimulatorRoutes } from './etax/simulator/simulator-routes';
 import { SimulatorGateway } from './etax/simulator/simulator-gateway';
 import { registerHealthRoutes } from './http/readiness';
-import { LiveApps } from '@app/deploy/live-apps';
 import { registerMetrics } from './http/metrics';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id';
 import { RateLimiter, rateLimitRedis } from './http/rate-limiter';

@@ -14,7 +14,7 @@
  * the verifier up) and shows nothing; an early call that fails is made again by the app.
  */
 import { API_BASE, earlyCalls, type EarlyAnswer } from './internal/early-calls-slot';
-import { isTaxiUser } from './roles';
+import { isTaxiUser, loadsCompanyData } from './roles';
 import { SIGN_IN_CODE_PARAMETER, SIGN_IN_VERIFIER_STORAGE_KEY, TOKEN_STORAGE_KEY } from './storage-keys';
 import type { UserDetail } from '@app/contract/user';
 
@@ -76,7 +76,7 @@ async function start(): Promise<void> {
   const token = await sessionToken(before);
   if (!token) return;
   const user = resultOf<UserDetail>(await send('user/getOfficialAccountLoginUserInfo', {}, token));
-  if (!user?.company) return;
+  if (!user || !loadsCompanyData(user)) return;
   void send('taxAccount/getTaxAccount', {}, token);
   if (isTaxiUser(user)) void send('taxiCar/getMyCars', {}, token);
 }

@@ -7,6 +7,11 @@ export function isCompanyUser(user: Pick<UserDetail, 'company' | 'permissions'> 
   return !!user?.company && (user.permissions.includes('company_manage') || user.permissions.includes('company_user_role'));
 }
 
+/** Whether the user's company data (tax account, and a taxi company's cars) is loaded with the session (docs/product.md, "Roles"). */
+export function loadsCompanyData(user: Pick<UserDetail, 'company'>): boolean {
+  return user.company;
+}
+
 /** Taxi user: a taxi manager, i.e. holder of taxi_trip_manage. */
 export function isTaxiUser(user: Pick<UserDetail, 'company' | 'permissions'> | null): boolean {
   return !!user?.company && user.permissions.includes('taxi_trip_manage');

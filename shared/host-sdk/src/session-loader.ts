@@ -4,7 +4,7 @@
  */
 import { showToast } from '@app/ui/feedback';
 import { callApi } from './api-client';
-import { isTaxiUser } from './roles';
+import { isTaxiUser, loadsCompanyData } from './roles';
 import type { Car, ServicesConfig } from '@app/contract/service';
 import type { TaxAccount } from '@app/contract/tax-account';
 import type { UserDetail } from '@app/contract/user';
@@ -49,7 +49,7 @@ export async function loadCars(): Promise<Car[]> {
  * cars that cannot be loaded are said once, in a toast; nothing waits for them (the taxi pages load them again).
  */
 async function loadCompanyData(user: UserDetail): Promise<void> {
-  if (!user.company) return;
+  if (!loadsCompanyData(user)) return;
   await refreshTaxAccount();
   if (isTaxiUser(user)) await loadCars().catch(() => showToast(CARS_FAILED_MESSAGE));
 }

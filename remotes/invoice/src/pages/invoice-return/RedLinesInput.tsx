@@ -38,9 +38,9 @@ function AmountField({ unit, typed, problem, onType }: RedLineProps) {
       <label htmlFor={fieldId}>本次红冲（含税）</label>
       <span className="red-line__currency">¥</span>
       <Input id={fieldId} inputMode="decimal" placeholder="0.00" value={typed} onChange={onType} clearable aria-invalid={problem ? true : undefined} />
-      <a className="red-line__all" role="button" onClick={() => onType(plainYuan(unit.leftFen))}>
+      <button type="button" className="red-line__all" onClick={() => onType(plainYuan(unit.leftFen))}>
         全部
-      </a>
+      </button>
     </div>
   );
 }
