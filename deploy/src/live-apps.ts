@@ -7,6 +7,7 @@
  */
 import { stat } from 'node:fs/promises';
 import pg from 'pg';
+import { versionFor, type Viewer } from './canary-audience';
 import { readRegistryFile, registryDatabaseUrl, registryFile, type Registry } from './registry';
 import { readStoredRegistry, storedRevision } from './registry-database';
 
@@ -31,7 +32,8 @@ export class LiveApps {
 
   constructor(
     readonly storeDir: string,
-    private readonly databaseUrl = registryDatabaseUrl(),
+    /** The registry's database (null: the store's registry.json). */
+    readonly databaseUrl = registryDatabaseUrl(),
   ) {}
 
   async registry(): Promise<Registry> {
@@ -93,15 +95,17 @@ export class LiveApps {
     return (await this.registry()).apps[app]?.live ?? null;
   }
 
-  async remotesDocument(): Promise<RemotesDocument> {
+  /** The remotes live for this viewer: a running canary's version for its audience, the live one for the rest. */
+  async remotesDocument(viewer: Viewer | null = null): Promise<RemotesDocument> {
     const registry = await this.registry();
     const document: RemotesDocument = {};
     for (const [name, state] of Object.entries(registry.apps)) {
-      if (name === 'host' || !state.live) continue;
-      const released = state.versions[state.live];
+      const version = versionFor(state, viewer);
+      if (name === 'host' || !version) continue;
+      const released = state.versions[version];
       document[name] = {
-        version: state.live,
-        entry: `/remotes/${name}/${state.live}/mf-manifest.json`,
+        version,
+        entry: `/remotes/${name}/${version}/mf-manifest.json`,
         prefixes: released?.prefixes ?? [],
       };
     }

@@ -32,16 +32,42 @@ export interface ReleasedVersion {
 export interface AppState {
   live: string | null;
   versions: Record<string, ReleasedVersion>;
+  /**
+   * A canary release (README, "Canary releases"): `version` is live only for its audience, `live` stays live for
+   * everyone else. Absent when none runs (and in every registry written before canaries existed).
+   */
+  canary?: Canary;
 }
+
+export interface Canary {
+  version: string;
+  audience: CanaryAudience;
+  /** When the canary started (its failure rate is counted from then). */
+  since: string;
+}
+
+/** Who gets a canary: a share of users by bucket (percent, 1–99, at most one decimal), or the test users only. */
+export type CanaryAudience = { kind: 'share'; percent: number } | { kind: 'test-users' };
 
 export interface HistoryEntry {
   at: string;
-  action: 'release' | 'rollback';
+  /**
+   * release: a version was released (live for all, or with `canary` for that audience only); promote: the canary
+   * became live for all; rollback: an earlier version made live again, or with `endedCanary` a canary ended (everyone
+   * back on `version`, the live one; `previous` is the canary's version).
+   */
+  action: 'release' | 'rollback' | 'promote';
   app: string;
   version: string;
   /** The version that was live before. */
   previous: string | null;
   forced?: boolean;
+  /** A release as a canary, for this audience. */
+  canary?: CanaryAudience;
+  /** A rollback that ended a canary rather than the live version. */
+  endedCanary?: true;
+  /** Why (an automatic rollback says what it measured). */
+  reason?: string;
 }
 
 export interface Registry {
@@ -113,11 +139,14 @@ export function appState(registry: Registry, app: string): AppState {
   return registry.apps[app];
 }
 
-/** When a version last went live (release or rollback), from the history. */
+/**
+ * When a version last went live for everyone (release, promote or rollback), from the history: a canary's release
+ * and the end of a canary make nothing live for everyone.
+ */
 export function wentLiveAt(registry: Registry, app: string, version: string): string | undefined {
   for (let i = registry.history.length - 1; i >= 0; i--) {
     const entry = registry.history[i];
-    if (entry?.app === app && entry.version === version) return entry.at;
+    if (entry?.app === app && entry.version === version && !entry.canary && !entry.endedCanary) return entry.at;
   }
   return undefined;
 }
@@ -133,7 +162,8 @@ export interface LiveLineage {
 }
 
 /**
- * What was actually live, replayed from the history. A release goes live on top of the live version. A rollback to a
+ * What was actually live, replayed from the history. A release (or a canary's promotion) goes live on top of the live
+ * version; a canary that was ended is rolled back and changes nothing else. A rollback to a
  * version in the lineage takes every version above it off (they were rolled back). A rollback (`--to`) to a version no
  * longer in the lineage makes it live again: if that version was released before the live one, the live one is rolled
  * back and the version goes live in its place; if after (rolling forward again), it goes live on top of the live one.
@@ -144,8 +174,18 @@ export function liveLineage(registry: Registry, app: string): LiveLineage {
   const releaseOrder = new Map<string, number>();
   for (const [index, entry] of registry.history.entries()) {
     if (entry.app !== app) continue;
-    if (entry.action === 'release') {
-      releaseOrder.set(entry.version, index);
+    if (entry.canary) {
+      // A canary goes live for everyone only when promoted; until then the lineage is the live version's.
+      if (!releaseOrder.has(entry.version)) releaseOrder.set(entry.version, index);
+      rolledBack.delete(entry.version);
+      continue;
+    }
+    if (entry.endedCanary) {
+      if (entry.previous !== null) rolledBack.add(entry.previous);
+      continue;
+    }
+    if (entry.action === 'release' || entry.action === 'promote') {
+      if (entry.action === 'release') releaseOrder.set(entry.version, index);
       lineage.push(entry.version);
     } else {
       const position = lineage.lastIndexOf(entry.version);

@@ -14,8 +14,9 @@ import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import semver from 'semver';
 import { buildApp, contentHash, sourceHash } from './build-app';
+import { describeAudience } from './canary-audience';
 import { describeIncompatibilities, findIncompatibilities, type FederationManifest } from './compatibility';
-import { appState, readRegistry, registryDatabaseUrl, updateRegistry, type Registry } from './registry';
+import { appState, readRegistry, registryDatabaseUrl, updateRegistry, type AppState, type CanaryAudience, type Registry } from './registry';
 import { findApp, releaseDir, type AppPackage } from './workspace';
 
 export class ReleaseError extends Error {
@@ -33,13 +34,19 @@ export interface ReleaseOptions {
   log?: (line: string) => void;
   /** The database the registry lives in (default DATABASE_URL; null: the store's registry.json). */
   databaseUrl?: string | null;
+  /**
+   * Release as a canary: live only for this audience, the live version stays for everyone else (remotes only). The
+   * version of the running canary again changes its audience.
+   */
+  canary?: CanaryAudience;
 }
 
-/** The version was released and is now live. */
+/** The version was released and is now live (with `canary`: for that audience only; `previous` stays for the rest). */
 export interface Released {
   app: string;
   version: string;
   previous: string | null;
+  canary?: CanaryAudience;
   unchanged?: undefined;
 }
 
@@ -73,12 +80,25 @@ export async function compatibilityProblems(storeDir: string, registry: Registry
   }
   const messages: string[] = [];
   for (const [name, state] of Object.entries(registry.apps)) {
-    if (name === 'host' || !state.live) continue;
-    const remoteManifest = await readManifest(versionDir(storeDir, name, state.live));
-    const problems = findIncompatibilities(remoteManifest, manifest);
-    if (problems.length) messages.push(describeIncompatibilities(`线上的 ${name}@${state.live}`, problems, '此宿主版本'));
+    if (name === 'host') continue;
+    // A running canary's version is live too (for its audience): the host must serve it as well.
+    for (const [version, role] of [[state.live, '线上的'], [state.canary?.version ?? null, '灰度中的']] as const) {
+      if (!version) continue;
+      const problems = findIncompatibilities(await readManifest(versionDir(storeDir, name, version)), manifest);
+      if (problems.length) messages.push(describeIncompatibilities(`${role} ${name}@${version}`, problems, '此宿主版本'));
+    }
   }
   return messages;
+}
+
+/** A second canary (or any other release) while one runs is refused: one canary per app at a time. */
+export function canaryRunningError(app: string, state: AppState, wanted: string): ReleaseError | null {
+  const running = state.canary;
+  if (!running) return null;
+  return new ReleaseError(
+    `${app} 正在灰度 ${running.version}（${describeAudience(running.audience)}），一个模块同时只能有一个灰度，未发布 ${wanted}。\n` +
+      `先全量发布（npm run promote -- ${app}）或结束灰度（npm run rollback -- ${app}）；要调整灰度比例，用同一版本再发布: npm run release -- ${app} --canary <比例>`,
+  );
 }
 
 /** Where the registry is for these options: their database, DATABASE_URL's, or the store's file (null). */
@@ -107,6 +127,11 @@ function releaseOf(appName: string, options: ReleaseOptions) {
   const app = findApp(appName);
   const version = options.version ?? app.version;
   if (!semver.valid(version)) throw new ReleaseError(`版本号无效: ${version}`);
+  if (options.canary && app.kind === 'host') {
+    // The host page is every user's shell and what the live remotes were checked against: canaried, a remote would
+    // have to work with two hosts at once. Release the host to everyone; canary the remotes.
+    throw new ReleaseError('宿主（host）不支持灰度发布：它是所有模块共用的外壳，请直接发布（npm run release -- host）。灰度只用于远程模块。');
+  }
   return { app, version, storeDir: options.storeDir ?? releaseDir(), log: options.log ?? (() => {}) };
 }
 
@@ -157,26 +182,35 @@ async function buildAndRecord(app: AppPackage, version: string, storeDir: string
     const result = await updateRegistry(storeDir, async (registry): Promise<ReleaseResult> => {
       const state = appState(registry, app.name);
       const released = state.versions[version];
+      const canary = options.canary;
       if (released) {
         // The same files again: nothing to do. Anything else under a released version is refused (also with --force).
         if ((released.contentHash ?? (await contentHash(target))) !== content) throw alreadyReleased();
-        return { app: app.name, version, unchanged: true, live: state.live };
+        if (canary && state.canary?.version === version) return changeCanaryAudience(registry, app.name, canary);
+        if (!canary || version === state.live) return { app: app.name, version, unchanged: true, live: state.live };
+      } else if (existsSync(target)) {
+        // A folder the registry does not know (a release that failed after moving it) is not overwritten either.
+        throw alreadyReleased();
       }
-      // A folder the registry does not know (a release that failed after moving it) is not overwritten either.
-      if (existsSync(target)) throw alreadyReleased();
+      const running = canaryRunningError(app.name, state, version);
+      if (running) throw running;
+      if (canary && !state.live) throw new ReleaseError(`${app.name} 还没有线上版本，无法灰度：先发布一个版本给所有用户（npm run release -- ${app.name}）。`);
       const problems = await compatibilityProblems(storeDir, registry, app, manifest);
       if (problems.length && !options.force) {
         throw new ReleaseError(`${problems.join('\n')}\n未发布。确认无误后可加 --force 强制发布。`);
       }
-      await mkdir(join(storeDir, app.name), { recursive: true });
-      await rename(buildDir, target);
       const at = new Date().toISOString();
       const previous = state.live;
       const forced = problems.length > 0 || undefined;
-      state.versions[version] = { version, releasedAt: at, prefixes: app.prefixes, sourceHash: hash, contentHash: content, ...(forced && { forced }) };
-      state.live = version;
-      registry.history.push({ at, action: 'release', app: app.name, version, previous, ...(forced && { forced }) });
-      return { app: app.name, version, previous };
+      if (!released) {
+        await mkdir(join(storeDir, app.name), { recursive: true });
+        await rename(buildDir, target);
+        state.versions[version] = { version, releasedAt: at, prefixes: app.prefixes, sourceHash: hash, contentHash: content, ...(forced && { forced }) };
+      }
+      if (canary) state.canary = { version, audience: canary, since: at };
+      else state.live = version;
+      registry.history.push({ at, action: 'release', app: app.name, version, previous, ...(forced && { forced }), ...(canary && { canary }) });
+      return { app: app.name, version, previous, ...(canary && { canary }) };
     }, registryAt(options));
     if (result.unchanged) {
       const live = result.live === version ? '' : `线上版本是 ${result.live ?? '-'}；要让 ${version} 上线: npm run rollback -- ${app.name} --to ${version}`;
@@ -186,4 +220,15 @@ async function buildAndRecord(app: AppPackage, version: string, storeDir: string
   } finally {
     await rm(buildDir, { recursive: true, force: true });
   }
+}
+
+/** The running canary's version released again with another audience: the audience changes, the canary goes on. */
+function changeCanaryAudience(registry: Registry, app: string, audience: CanaryAudience): ReleaseResult {
+  const state = appState(registry, app);
+  const running = state.canary;
+  if (!running) throw new ReleaseError(`${app} 没有进行中的灰度。`);
+  if (JSON.stringify(running.audience) === JSON.stringify(audience)) return { app, version: running.version, unchanged: true, live: state.live };
+  state.canary = { ...running, audience };
+  registry.history.push({ at: new Date().toISOString(), action: 'release', app, version: running.version, previous: state.live, canary: audience });
+  return { app, version: running.version, previous: state.live, canary: audience };
 }

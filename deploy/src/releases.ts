@@ -1,15 +1,24 @@
 /**
- * `npm run releases -- [<app>]`: every released version of each app, the live one marked, those rolled back marked
- * 已回滚 (a plain rollback never makes them live again), and when each went live. With the registry in the database
- * (DATABASE_URL), also the failures phones reported of each version in the last 24 hours (`client/reportFailure`).
+ * `npm run releases -- [<app>]`: every released version of each app, the live one marked, a running canary marked with
+ * its audience and start, those rolled back marked 已回滚 (a plain rollback never makes them live again), and when each
+ * went live. With the registry in the database (DATABASE_URL), also the failures phones reported of each version in
+ * the last 24 hours (`client/reportFailure`), and the failure rate (failures over loads) of the live and the canary
+ * version: since the canary started, or over the last 24 hours when none runs.
  */
+import { describeAudience } from './canary-audience';
 import { liveLineage, readRegistry, registryDatabaseUrl, wentLiveAt, type Registry } from './registry';
 import { withRegistryConnection } from './registry-database';
+import { describeFigures, pgTemplateQuery, versionFigures, type TemplateQuery, type VersionFigures } from './version-failure-rates';
 
 /** Failures phones reported, by `app@version`: remote loads and page errors. */
 export type ReportedFailures = Map<string, { remoteLoad: number; pageError: number }>;
 
-export function formatReleases(registry: Registry, only?: string, failures?: ReportedFailures): string {
+/** The failure rates of an app's live and canary versions over one window, by app. */
+export type FailureRates = Map<string, { since: string; live?: { version: string; figures: VersionFigures }; canary?: { version: string; figures: VersionFigures } }>;
+
+const DAY_MS = 24 * 3600 * 1000;
+
+export function formatReleases(registry: Registry, only?: string, failures?: ReportedFailures, rates?: FailureRates): string {
   const names = Object.keys(registry.apps)
     .filter((name) => !only || name === only)
     .sort((a, b) => (a === 'host' ? -1 : b === 'host' ? 1 : a.localeCompare(b)));
@@ -18,11 +27,12 @@ export function formatReleases(registry: Registry, only?: string, failures?: Rep
   for (const name of names) {
     const state = registry.apps[name];
     if (!state) continue;
-    lines.push(`${name}`);
+    const canary = state.canary;
+    lines.push(canary ? `${name}  灰度中: ${canary.version} 给 ${describeAudience(canary.audience)}（自 ${local(canary.since)} 起），其余用户 ${state.live ?? '-'}` : `${name}`);
     const { rolledBack } = liveLineage(registry, name);
     const versions = Object.values(state.versions).sort((a, b) => a.releasedAt.localeCompare(b.releasedAt));
     for (const entry of versions) {
-      const live = entry.version === state.live ? '● 线上' : '      ';
+      const live = entry.version === state.live ? '● 线上' : entry.version === canary?.version ? '◐ 灰度' : '      ';
       const went = wentLiveAt(registry, name, entry.version);
       const forced = entry.forced ? '  (强制发布)' : '';
       // 已回滚 is six columns wide in a terminal, as are the spaces that stand in for it.
@@ -31,6 +41,14 @@ export function formatReleases(registry: Registry, only?: string, failures?: Rep
       const failed = reported ? `  24 小时内手机端失败: 加载 ${reported.remoteLoad} 次, 页面 ${reported.pageError} 次` : '';
       lines.push(`  ${live} ${entry.version.padEnd(18)} ${undone} 发布于 ${local(entry.releasedAt)}  上线于 ${went ? local(went) : '-'}${forced}${failed}`);
     }
+    const rate = rates?.get(name);
+    if (rate) {
+      const window = canary ? '自灰度开始' : '近 24 小时';
+      const parts = [rate.live && `线上 ${rate.live.version} ${describeFigures(rate.live.figures)}`, rate.canary && `灰度 ${rate.canary.version} ${describeFigures(rate.canary.figures)}`].filter(Boolean);
+      lines.push(`  失败率（${window}，加载即手机取到模块清单）: ${parts.join('；')}`);
+    }
+    const ended = registry.history.findLast((event) => event.app === name && event.endedCanary);
+    if (ended) lines.push(`  上次灰度 ${ended.previous ?? '-'} 结束于 ${local(ended.at)}: ${ended.reason ?? '手动回滚（npm run rollback）'}`);
   }
   return lines.join('\n');
 }
@@ -43,7 +61,38 @@ function local(iso: string): string {
 
 export async function listReleases(storeDir: string, only?: string, databaseUrl = registryDatabaseUrl()): Promise<string> {
   const registry = await readRegistry(storeDir, databaseUrl);
-  return formatReleases(registry, only, databaseUrl ? await reportedFailures(databaseUrl) : undefined);
+  if (!databaseUrl) return formatReleases(registry, only);
+  return formatReleases(registry, only, await reportedFailures(databaseUrl), await failureRates(databaseUrl, registry));
+}
+
+/** Whether the server's migrations have made these tables (a database no server has started on has none). */
+async function tablesExist(client: Parameters<typeof pgTemplateQuery>[0], names: string[]): Promise<boolean> {
+  for (const name of names) {
+    const { rows } = await client.query<{ found: string | null }>('select to_regclass($1)::text as found', [name]);
+    if (!rows[0]?.found) return false;
+  }
+  return true;
+}
+
+/** Each app's live and canary failure rates: since its canary started, or over the last 24 hours. */
+export async function failureRatesOf(query: TemplateQuery, registry: Registry, now = Date.now()): Promise<FailureRates> {
+  const rates: FailureRates = new Map();
+  for (const [name, state] of Object.entries(registry.apps)) {
+    if (name === 'host' || !state.live) continue;
+    const since = state.canary?.since ?? new Date(now - DAY_MS).toISOString();
+    rates.set(name, {
+      since,
+      live: { version: state.live, figures: await versionFigures(query, name, state.live, since) },
+      ...(state.canary && { canary: { version: state.canary.version, figures: await versionFigures(query, name, state.canary.version, since) } }),
+    });
+  }
+  return rates;
+}
+
+async function failureRates(databaseUrl: string, registry: Registry): Promise<FailureRates> {
+  return withRegistryConnection(databaseUrl, async (client) =>
+    (await tablesExist(client, ['remote_loads', 'client_failures'])) ? failureRatesOf(pgTemplateQuery(client), registry) : new Map(),
+  );
 }
 
 /** The last 24 hours' failure reports in the server's database (none before its migrations made the table). */

@@ -3,8 +3,10 @@
  * live (or the given released version). That is read from the history of releases and rollbacks (liveLineage), not
  * from the order of releases: repeated rollbacks walk further back through what was actually live, and a version that
  * was rolled back is never chosen again unless named with `--to`. Nothing is built and the server is not restarted:
- * it reads the registry on every request.
+ * it reads the registry on every request. While a canary runs, a rollback ends the canary instead (end-canary.ts).
  */
+import { describeAudience } from './canary-audience';
+import { endCanaryIn } from './end-canary';
 import { appState, liveLineage, updateRegistry, type Registry } from './registry';
 import { compatibilityProblems, readManifest, registryAt, ReleaseError, versionDir } from './release';
 import { findApp, releaseDir } from './workspace';
@@ -19,8 +21,12 @@ export interface RollbackOptions {
 
 export interface RollbackResult {
   app: string;
+  /** The version now live for everyone. */
   version: string;
+  /** What was live before (for a canary's audience: the canary's version). */
   previous: string | null;
+  /** A canary was ended: `previous` is rolled back, `version` stayed live. */
+  endedCanary?: true;
 }
 
 export async function rollback(appName: string, options: RollbackOptions = {}): Promise<RollbackResult> {
@@ -28,6 +34,15 @@ export async function rollback(appName: string, options: RollbackOptions = {}): 
   const storeDir = options.storeDir ?? releaseDir();
   return updateRegistry(storeDir, async (registry) => {
     const state = appState(registry, app.name);
+    const canary = state.canary;
+    if (canary) {
+      // While a canary runs, a rollback ends it: the live version never changed.
+      if (options.to) {
+        throw new ReleaseError(`${app.name} 正在灰度 ${canary.version}（${describeAudience(canary.audience)}）：先结束灰度（npm run rollback -- ${app.name}）或全量发布（npm run promote -- ${app.name}），再回滚到指定版本。`);
+      }
+      const ended = endCanaryIn(registry, app.name);
+      return { app: app.name, version: ended.live ?? ended.version, previous: ended.version, endedCanary: true as const };
+    }
     const current = state.live;
     const target = options.to ?? liveBefore(registry, app.name, current);
     if (!state.versions[target]) {

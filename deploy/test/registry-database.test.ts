@@ -3,7 +3,6 @@
  * first use; release, rollback and the listing work against the database; every server instance (LiveApps) sees a
  * release or a rollback within a second of the command; changes made at once are serialised, none lost.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,43 +14,13 @@ import { listReleases } from '../src/releases';
 import { release } from '../src/release';
 import { rollback } from '../src/rollback';
 import { fakeBuild } from './fixtures/fake-build';
+import { dropDatabases, newDatabase, postgresAnswers } from './fixtures/test-postgres';
 
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 1000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-const databases: string[] = [];
 const closing: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const close of closing.splice(0)) await close();
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  for (const name of databases) await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await dropDatabases();
 });
-
-/** A new empty database; its URL. */
-async function newDatabase(): Promise<string> {
-  const name = `registry_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  databases.push(name);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 const liveApps = (store: string, url: string) => {
   const live = new LiveApps(store, url);
