@@ -25,6 +25,10 @@ import { requireRouteSchemas } from './http/route-schemas';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerInvoicePdfRoute } from './invoices/invoice-pdf-route';
 import { registerShortLinkRoute } from './companies/short-link-route';
+import { clearCanaryCookieOnSignOut } from './auth/canary-identity';
+import { AutoRollback, DEFAULT_AUTO_ROLLBACK } from './releases/auto-rollback';
+import { CanaryCookies } from './releases/canary-cookie';
+import { RemoteLoadCounter } from './releases/remote-load-counter';
 import { serveReleases } from './releases/serve-releases';
 import { loadSecretKey } from './security/secret-key';
 import type { AppServices } from './services';
@@ -40,6 +44,10 @@ declare module 'fastify' {
     simulator: SimulatorGateway;
     worker: TaskWorker | null;
     payouts: PayoutSimulator;
+    /** Ends canaries that fail more than the live version (checked periodically; tests call `check`). */
+    autoRollback: AutoRollback;
+    /** Writes the remote loads counted (every few seconds; tests call `flush`). */
+    remoteLoads: RemoteLoadCounter;
   }
 }
 
@@ -142,7 +150,13 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   const liveApps = new LiveApps(config.releaseDir);
   const redis = await rateLimitRedis(config.redisUrl, (error) => app.log.warn({ err: error }, 'Redis 不可用：限流暂按本实例计数'));
   const rateLimiter = new RateLimiter(redis, config.redisPrefix);
-  const services: AppServices = { db: database.db, gateway: simulator, tasks, secretKey, publicUrl, demoSignIn: config.auth.demo, payments, money, payouts, wechatJsapi, rateLimiter, liveApps };
+  const canaryCookies = new CanaryCookies(secretKey);
+  const services: AppServices = { db: database.db, gateway: simulator, tasks, secretKey, publicUrl, demoSignIn: config.auth.demo, payments, money, payouts, wechatJsapi, rateLimiter, liveApps, canaryCookies };
+  const remoteLoads = new RemoteLoadCounter(database.db, (error) => app.log.warn({ err: error }, '模块加载次数暂未写入数据库，稍后重试'));
+  const autoRollback = new AutoRollback(database.db, liveApps, { ...DEFAULT_AUTO_ROLLBACK, ...config.canary }, {
+    warn: (message) => app.log.warn(message),
+    error: (error, message) => app.log.error({ err: error }, message),
+  });
   const worker = config.worker.enabled
     ? new TaskWorker({ db: database.db, gateway: simulator, secretKey, payouts }, { ...config.worker, log: { info: (m) => app.log.info(m), error: (o, m) => app.log.error(o, m) } })
     : null;
@@ -152,6 +166,8 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   app.decorate('simulator', simulator);
   app.decorate('worker', worker);
   app.decorate('payouts', payouts);
+  app.decorate('autoRollback', autoRollback);
+  app.decorate('remoteLoads', remoteLoads);
 
   requireRouteSchemas(app);
   registerSecurityHeaders(app);
@@ -160,6 +176,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   app.setErrorHandler((error, request, reply) => refuseWithJson(reply, error, request));
   registerHealthRoutes(app, database.db, liveApps);
   const counters = registerMetrics(app, { db: database.db, live: liveApps, worker });
+  clearCanaryCookieOnSignOut(app, canaryCookies);
   const forcedFailures = config.testHooks ? new ForcedFailures() : null;
   await registerCalls(app, services, ALL_CALLS, { beforeCall: forcedFailures ? (path) => forcedFailures.check(path) : undefined });
   if (forcedFailures) await registerTestHooks(app, database.db, forcedFailures);
@@ -174,10 +191,22 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   });
   registerInvoicePdfRoute(app, services);
   registerShortLinkRoute(app, services);
-  await serveReleases(app, config.releaseDir, { live: liveApps, onRemoteLoad: counters.remoteLoad });
+  await serveReleases(app, config.releaseDir, {
+    live: liveApps,
+    cookies: canaryCookies,
+    onRemoteLoad: (name, version) => {
+      counters.remoteLoad(name, version);
+      remoteLoads.count(name, version);
+    },
+  });
 
-  app.addHook('onReady', async () => worker?.start());
+  app.addHook('onReady', async () => {
+    worker?.start();
+    autoRollback.start();
+  });
   app.addHook('onClose', async () => {
+    await autoRollback.stop();
+    await remoteLoads.close();
     await worker?.stop();
     redis?.disconnect();
     await liveApps.close();

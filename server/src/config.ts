@@ -8,6 +8,7 @@ import { faultFromEnv, type FaultState } from './etax/simulator/faults';
 import { DEFAULT_WORKER_OPTIONS } from './tasks/task-worker';
 import { paymentConfigFromEnv, type PaymentConfig } from './payments/payment-config';
 import { payoutFaultFromEnv, type PayoutFault } from './payouts/payout-simulator';
+import { DEFAULT_AUTO_ROLLBACK, type AutoRollbackSettings } from './releases/auto-rollback';
 
 export interface OAuthProviderConfig {
   appId: string;
@@ -80,6 +81,11 @@ export interface ServerConfig {
    * the payout simulator's delay and fault (PAYOUT_SIM_DELAY_MS, PAYOUT_SIM_FAULT). Absent: the defaults.
    */
   money?: Partial<MoneyConfig>;
+  /**
+   * The auto-rollback of canaries (releases/auto-rollback.ts): CANARY_CHECK_MS (how often; 0 turns it off),
+   * CANARY_MIN_LOADS, CANARY_MARGIN_POINTS. Absent: the defaults.
+   */
+  canary?: Partial<AutoRollbackSettings>;
 }
 
 export interface MoneyConfig {
@@ -148,6 +154,14 @@ function trustedProxies(env: NodeJS.ProcessEnv): string[] {
   return entries;
 }
 
+function canarySettings(env: NodeJS.ProcessEnv): AutoRollbackSettings {
+  const minLoads = number(env, 'CANARY_MIN_LOADS', DEFAULT_AUTO_ROLLBACK.minLoads);
+  if (!Number.isInteger(minLoads) || minLoads < 1) throw new Error(`CANARY_MIN_LOADS 无效: ${env.CANARY_MIN_LOADS}（应为正整数）`);
+  const marginPoints = number(env, 'CANARY_MARGIN_POINTS', DEFAULT_AUTO_ROLLBACK.marginPoints);
+  if (marginPoints > 100) throw new Error(`CANARY_MARGIN_POINTS 无效: ${env.CANARY_MARGIN_POINTS}（应为 0–100 个百分点）`);
+  return { checkMs: number(env, 'CANARY_CHECK_MS', DEFAULT_AUTO_ROLLBACK.checkMs), minLoads, marginPoints };
+}
+
 /** A real sign-in provider (WeChat or Alipay) is configured: demo sign-in is off by default, and so is demo payment. */
 export function realSignInConfigured(auth: Pick<ServerConfig['auth'], 'wechat' | 'alipay'>): boolean {
   return auth.wechat !== null || auth.alipay !== null;
@@ -207,6 +221,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     ...(env.WECHAT_API_URL && { wechatApiUrl: env.WECHAT_API_URL }),
     demoHistory: env.DEMO_HISTORY !== 'false',
     ...(env.REDIS_URL && { redisUrl: env.REDIS_URL, redisPrefix: env.REDIS_PREFIX || 'yst' }),
+    canary: canarySettings(env),
     money: {
       settlementDelayMs: number(env, 'PAYMENT_SETTLEMENT_DELAY_MS', DEFAULT_MONEY.settlementDelayMs),
       payoutSimDelayMs: number(env, 'PAYOUT_SIM_DELAY_MS', DEFAULT_MONEY.payoutSimDelayMs),

@@ -1,5 +1,6 @@
 /** What the call handlers and the worker work with, built once per server. */
 import type { LiveApps } from '@app/deploy/live-apps';
+import type { CanaryCookies } from './releases/canary-cookie';
 import type { MoneyConfig } from './config';
 import type { Database } from './db/database';
 import type { ETaxGateway } from './etax/gateway';
@@ -30,4 +31,6 @@ export interface AppServices {
   liveApps: LiveApps;
   /** The rate limits' counters: shared by the fleet through Redis (REDIS_URL), or this process's own. */
   rateLimiter: RateLimiter;
+  /** Signs and reads the cookie that says which canaries a browser gets. */
+  canaryCookies: CanaryCookies;
 }

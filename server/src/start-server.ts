@@ -9,15 +9,19 @@ import Fastify from 'fastify';
 import { buildServer } from './app';
 import { configFromEnv } from './config';
 import { registerSecurityHeaders } from './http/security-headers';
+import { CanaryCookies } from './releases/canary-cookie';
 import { isReleasePath, serveReleases } from './releases/serve-releases';
+import { loadSecretKey } from './security/secret-key';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
 export async function startServer(): Promise<void> {
   const config = configFromEnv();
-  const releases = Fastify({ logger: false });
+  const releases = Fastify({ logger: false, trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false });
   registerSecurityHeaders(releases);
-  await serveReleases(releases, config.releaseDir);
+  // Pages served before the database opens get each browser's canaries too (the cookie needs only the secret key).
+  const cookies = new CanaryCookies(await loadSecretKey(config.secretKey, config.dataDir));
+  await serveReleases(releases, config.releaseDir, { cookies });
   await releases.ready();
 
   let appHandler: Handler | null = null;

@@ -18,6 +18,7 @@ import { users } from '../db/schema';
 import { ErrorCode, failed, ok } from '../http/api-failure';
 import { clientError } from '../http/route-errors';
 import type { AppServices } from '../services';
+import { signedInViewer } from './canary-identity';
 import { escapeHtml, htmlPage, refuse } from './html-page';
 import { configuredProvider, registerOAuthRoutes, startOAuth, type OAuthProviderName } from './oauth-routes';
 import { withSignInCode } from './return-url';
@@ -142,9 +143,11 @@ export async function registerAuthRoutes(app: FastifyInstance, services: AppServ
       // JSON in, the API's envelope out; the token only in the body, never stored by a cache.
       auth.post<{ Body: Static<typeof ExchangeBody> }>('/exchange', { schema: { body: ExchangeBody }, bodyLimit: 1024, config: { json: true } }, async (request, reply) => {
         reply.header('Cache-Control', 'no-store');
-        const token = await exchangeSignInCode(services.db, request.body.code, request.body.verifier);
-        if (!token) return reply.code(401).send(failed(ErrorCode.NotSignedIn, EXCHANGE_REFUSED_MESSAGE));
-        return reply.send(ok({ token }));
+        const session = await exchangeSignInCode(services.db, request.body.code, request.body.verifier);
+        if (!session) return reply.code(401).send(failed(ErrorCode.NotSignedIn, EXCHANGE_REFUSED_MESSAGE));
+        // The pages and /remotes.json carry no session: the cookie tells them which canaries this user gets.
+        reply.header('Set-Cookie', services.canaryCookies.setHeader(await signedInViewer(services.db, session.userId), request.protocol === 'https'));
+        return reply.send(ok({ token: session.token }));
       });
 
       await registerOAuthRoutes(auth, services, config);

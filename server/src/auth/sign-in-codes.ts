@@ -46,11 +46,11 @@ export async function issueSignInCode(db: Database, userId: string, challenge: s
  * it is unknown, used, expired, or the verifier is not the one it was issued for (the code then stays, for the
  * browser that holds the right verifier).
  */
-export async function exchangeSignInCode(db: Database, code: string, verifier: string): Promise<string | null> {
+export async function exchangeSignInCode(db: Database, code: string, verifier: string): Promise<{ token: string; userId: string } | null> {
   const [row] = await db
     .delete(signInCodes)
     .where(and(eq(signInCodes.codeHash, hashToken(code)), eq(signInCodes.challenge, challengeOf(verifier)), gt(signInCodes.expiresAt, new Date())))
     .returning({ userId: signInCodes.userId });
   if (!row) return null;
-  return createSession(db, row.userId);
+  return { token: await createSession(db, row.userId), userId: row.userId };
 }

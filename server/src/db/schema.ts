@@ -1125,3 +1125,18 @@ export const clientFailures = pgTable(
   },
   (table) => [primaryKey({ name: 'client_failures_pk', columns: [table.app, table.version, table.kind, table.hour] })],
 );
+
+/**
+ * Loads of each released remote version (issue 25): its manifest served, counted per minute, written by each server
+ * in batches (releases/remote-load-counter.ts). The denominator of a version's failure rate (canaries, auto-rollback).
+ */
+export const remoteLoads = pgTable(
+  'remote_loads',
+  {
+    app: text('app').notNull(),
+    version: text('version').notNull(),
+    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (table) => [primaryKey({ name: 'remote_loads_pk', columns: [table.app, table.version, table.minute] })],
+);

@@ -2,17 +2,22 @@
  * Serves what is released: `/remotes.json` (the live remotes), `/remotes/<app>/<version>/…` (any released version,
  * precompressed, with the cache policy of deploy/), and for every client route the live host's index.html with the
  * live registry and the route's preloads written in (first-load.ts), or the live remote's lean page where it has one
- * for that address (docs/architecture.md, "Pages a phone opens cold").
+ * for that address (docs/architecture.md, "Pages a phone opens cold"). "Live" is per request: a running canary's
+ * version for its audience, read from the canary cookie (canary-cookie.ts), so these answers vary by cookie.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { cacheControlFor, NO_CACHE } from '@app/deploy/cache-policy';
+import { versionFor, type Viewer } from '@app/deploy/canary-audience';
 import { LiveApps } from '@app/deploy/live-apps';
-import { writeFirstLoad } from './first-load';
+import { deviceViewer, type CanaryCookies } from './canary-cookie';
+import { FirstCallsReader } from './first-calls';
+import { ownerRemote, writeFirstLoad } from './first-load';
+import { inlineScriptHashes, policyWithScripts } from './inline-scripts';
 
 const APP_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
@@ -74,13 +79,30 @@ function readLeanPages(text: string): LeanPage[] {
 export interface ServeOptions {
   /** The registry to serve from (default: the store's, or DATABASE_URL's). */
   live?: LiveApps;
-  /** A remote's manifest is being served: a phone began loading that version (metrics). */
+  /** A remote's manifest is being served: a phone began loading that version (metrics, the load counter). */
   onRemoteLoad?: (app: string, version: string) => void;
+  /** Reads and sets the canary cookie; without it everyone gets the live versions (no canary is served). */
+  cookies?: CanaryCookies;
 }
 
 export async function serveReleases(app: FastifyInstance, storeDir: string, options: ServeOptions = {}): Promise<void> {
   const live = options.live ?? new LiveApps(storeDir);
   if (!options.live) app.addHook('onClose', async () => live.close());
+  const cookies = options.cookies;
+
+  /**
+   * Who asks (the canary cookie's bucket and test flag). A request without a valid one gets a random bucket, and the
+   * cookie that keeps it. The answer then depends on the cookie: caches must not share it.
+   */
+  function viewerOf(request: FastifyRequest, reply: FastifyReply): Viewer | null {
+    if (!cookies) return null;
+    reply.header('Vary', 'Cookie');
+    const known = cookies.read(request.headers.cookie);
+    if (known) return known;
+    const device = deviceViewer();
+    reply.header('Set-Cookie', cookies.setHeader(device, request.protocol === 'https'));
+    return device;
+  }
   const remoteEntries = new Map<string, string | undefined>();
 
   async function remoteEntryOf(appName: string, version: string): Promise<string | undefined> {
@@ -120,15 +142,16 @@ export async function serveReleases(app: FastifyInstance, storeDir: string, opti
    * page's pattern and not one it leaves to others; its HTML must be there. Rolled back to a release without one,
    * the address gets the host again.
    */
-  async function leanPageFor(pathname: string): Promise<{ dir: string; html: string } | null> {
+  async function leanPageFor(pathname: string, viewer: Viewer | null): Promise<{ dir: string; html: string } | null> {
     const registry = await live.registry();
     for (const [name, state] of Object.entries(registry.apps)) {
-      if (name === 'host' || !state.live) continue;
-      const prefixes = state.versions[state.live]?.prefixes ?? [];
+      const version = versionFor(state, viewer);
+      if (name === 'host' || !version) continue;
+      const prefixes = state.versions[version]?.prefixes ?? [];
       if (!prefixes.some((prefix) => pathname.startsWith(prefix))) continue;
-      for (const page of await leanPagesIn(name, state.live)) {
+      for (const page of await leanPagesIn(name, version)) {
         if (!matchesRoute(page.path, pathname) || page.except.includes(withoutTrailingSlash(pathname))) continue;
-        const dir = join(storeDir, name, state.live);
+        const dir = join(storeDir, name, version);
         if (existsSync(join(dir, page.html))) return { dir, html: page.html };
       }
     }
@@ -144,9 +167,9 @@ export async function serveReleases(app: FastifyInstance, storeDir: string, opti
     lastModified: true,
   });
 
-  app.get('/remotes.json', { schema: { querystring: AnyQuery } }, async (_request, reply) => {
+  app.get('/remotes.json', { schema: { querystring: AnyQuery } }, async (request, reply) => {
     reply.header('Cache-Control', NO_CACHE);
-    return live.remotesDocument();
+    return live.remotesDocument(viewerOf(request, reply));
   });
 
   app.get<{ Params: { app: string; version: string; '*': string } }>('/remotes/:app/:version/*', { schema: { params: ReleaseFileParams, querystring: AnyQuery } }, async (request, reply) => {
@@ -162,37 +185,45 @@ export async function serveReleases(app: FastifyInstance, storeDir: string, opti
     return reply.sendFile(file, versionDir);
   });
 
-  const hostPages = new Map<string, string>();
+  const hostPages = new Map<string, { html: string; policy: string }>();
+  const firstCallsReader = new FirstCallsReader(storeDir, (message) => app.log.warn(message));
 
-  /** The live host's index.html (read once per version: a release's files never change). */
-  async function hostPage(version: string): Promise<string> {
-    let html = hostPages.get(version);
-    if (html === undefined) {
-      html = await readFile(join(storeDir, 'host', version, 'index.html'), 'utf8');
-      hostPages.set(version, html);
+  /** The live host's index.html and its page policy (read once per version: a release's files never change). */
+  async function hostPage(version: string): Promise<{ html: string; policy: string }> {
+    let page = hostPages.get(version);
+    if (page === undefined) {
+      const html = await readFile(join(storeDir, 'host', version, 'index.html'), 'utf8');
+      page = { html, policy: policyWithScripts(inlineScriptHashes(html)) };
+      hostPages.set(version, page);
     }
-    return html;
+    return page;
   }
 
   /** The live host's page for `pathname`, with the live registry and the preload of the remote that owns the path. */
-  async function sendHostIndex(pathname: string, reply: FastifyReply) {
+  async function sendHostIndex(pathname: string, reply: FastifyReply, viewer: Viewer | null) {
     const hostVersion = await live.liveVersion('host');
     if (!hostVersion) {
       return reply.code(503).type('text/html; charset=utf-8').send('<!doctype html><meta charset="utf-8"><p>宿主尚未发布：请运行 npm start 或 npm run release -- host</p>');
     }
+    const { html, policy } = await hostPage(hostVersion);
+    const remotes = await live.remotesDocument(viewer);
+    const owner = ownerRemote(pathname, remotes);
+    const firstCalls = owner && remotes[owner] ? await firstCallsReader.forAddress(owner, remotes[owner].version, pathname) : [];
     reply.header('Cache-Control', NO_CACHE);
-    return reply.type('text/html; charset=utf-8').send(writeFirstLoad(await hostPage(hostVersion), pathname, await live.remotesDocument()));
+    reply.header('Content-Security-Policy', policy);
+    return reply.type('text/html; charset=utf-8').send(writeFirstLoad(html, pathname, remotes, firstCalls));
   }
 
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send({ message: '不存在' });
     const pathname = request.url.split('?')[0] ?? '';
     if (NOT_CLIENT_ROUTES.test(pathname)) return reply.code(404).send({ message: '不存在' });
-    const lean = await leanPageFor(pathname);
+    const viewer = viewerOf(request, reply);
+    const lean = await leanPageFor(pathname, viewer);
     if (lean) {
       reply.header('Cache-Control', NO_CACHE);
       return reply.sendFile(lean.html, lean.dir);
     }
-    return sendHostIndex(pathname, reply);
+    return sendHostIndex(pathname, reply, viewer);
   });
 }

@@ -96,6 +96,8 @@ export interface TestServer {
   app: FastifyInstance;
   database: DatabaseHandle & { raw: RawQuery };
   kind: DatabaseKind;
+  /** The PostgreSQL database's URL (null on PGlite). */
+  databaseUrl: string | null;
   /** A session token for the demo user with this label (普通用户, 企业管理员, 企业员工, 出租车管理员, 线下收款管理员). */
   tokenFor(label: string): Promise<string>;
   /** The demo users with these labels accept the latest authorisation agreement (acting at the tax bureau needs it). */
@@ -139,6 +141,7 @@ export async function createTestServer(kind: DatabaseKind = 'pglite', overrides:
     app,
     database,
     kind,
+    databaseUrl: postgres?.url ?? null,
     userIdOf,
     acceptAgreement,
     tokenFor: async (label) => createSession(database.db, await userIdOf(label)),

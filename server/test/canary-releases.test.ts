@@ -1,0 +1,298 @@
+/**
+ * Canary releases on the server (README, "Canary releases"): the canary cookie (a device's random bucket before
+ * sign-in, the user's bucket and test flag after, cleared on sign-out, signed: a forged or edited one is ignored), the
+ * page's live-remotes block and `/remotes.json` answered per cookie, loads counted into the database in batches, the
+ * failure rates `npm run releases` shows, and the auto-rollback (a failing canary ended by the server with the reason
+ * in the history, one under the minimum of loads left alone, several instances at once recording it once).
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { eq, sql } from 'drizzle-orm';
+import { bucketOf, type Viewer } from '@app/deploy/canary-audience';
+import { LiveApps } from '@app/deploy/live-apps';
+import { readRegistry, updateRegistry, type CanaryAudience } from '@app/deploy/registry';
+import { failureRatesOf } from '@app/deploy/releases';
+import { REPO_ROOT } from '@app/deploy/workspace';
+import type { TemplateQuery } from '@app/deploy/version-failure-rates';
+import { issueSignInCode } from '../src/auth/sign-in-codes';
+import { remoteLoads, users } from '../src/db/schema';
+import { AutoRollback } from '../src/releases/auto-rollback';
+import { CanaryCookies, CANARY_COOKIE } from '../src/releases/canary-cookie';
+import { RemoteLoadCounter } from '../src/releases/remote-load-counter';
+import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
+import { newVerifier } from './support/sign-in-handover';
+
+const SETTINGS = { checkMs: 100, minLoads: 50, marginPoints: 5 };
+const COOKIE_SHAPE = new RegExp(`^${CANARY_COOKIE}=(\\d{1,4}\\.[01]\\.[A-Za-z0-9_-]{43}); Path=/; Max-Age=\\d+; HttpOnly; SameSite=Lax$`);
+
+let addressCount = 0;
+/** A client address of its own: the failure reports are limited per address. */
+function freshAddress(): string {
+  addressCount += 1;
+  return `10.77.${(addressCount >> 8) & 255}.${addressCount & 255}`;
+}
+
+describe.each(DATABASES)('canary releases on the server (%s)', (kind) => {
+  let server: TestServer;
+  let store: string;
+  const secretKey = randomBytes(32);
+  const cookies = new CanaryCookies(secretKey);
+  /** The Cookie header of a browser with this bucket and test flag, signed as the server signs it. */
+  const cookieOf = (viewer: Viewer) => `${CANARY_COOKIE}=${cookies.value(viewer)}`;
+
+  beforeAll(async () => {
+    store = await mkdtemp(join(tmpdir(), 'canary-server-'));
+    await mkdir(join(store, 'host/1.0.0'), { recursive: true });
+    await writeFile(join(store, 'host/1.0.0/index.html'), '<!doctype html><html><head><title>host</title></head><body></body></html>');
+    await updateRegistry(store, (registry) => {
+      registry.apps.host = { live: '1.0.0', versions: { '1.0.0': { version: '1.0.0', releasedAt: new Date().toISOString(), prefixes: [], sourceHash: 'x' } } };
+    }, null);
+    server = await createTestServer(kind, { releaseDir: store, secretKey: secretKey.toString('hex'), canary: SETTINGS, trustProxy: ['127.0.0.1'], worker: { enabled: false, pollMs: 20, stepTimeoutMs: 2000, leaseMs: 4000, batch: 8 } });
+  });
+  afterAll(async () => server.close());
+
+  /**
+   * Ticket `live` live for everyone and `canary` for `audience` (both released into the store), from now, in the
+   * store's registry file (what the server reads) and in these database registries.
+   */
+  async function canaryOf(live: string, canary: string, audience: CanaryAudience, databaseUrls: string[] = []): Promise<string> {
+    const since = new Date().toISOString();
+    for (const version of [live, canary]) {
+      await mkdir(join(store, 'ticket', version), { recursive: true });
+      await writeFile(join(store, 'ticket', version, 'mf-manifest.json'), JSON.stringify({ name: 'ticket', version, metaData: { remoteEntry: { name: 'static/js/ticket.0123456789.js' } } }));
+    }
+    for (const url of [null, ...databaseUrls]) {
+      await updateRegistry(store, (registry) => {
+        const state = (registry.apps.ticket ??= { live: null, versions: {} });
+        for (const version of [live, canary]) state.versions[version] ??= { version, releasedAt: since, prefixes: ['/ticket/'], sourceHash: 'x' };
+        state.live = live;
+        state.canary = { version: canary, audience, since };
+        registry.history.push({ at: since, action: 'release', app: 'ticket', version: canary, previous: live, canary: audience });
+      }, url);
+    }
+    return since;
+  }
+
+  const remotes = (headers: Record<string, string> = {}) => server.app.inject({ method: 'GET', url: '/remotes.json?t=1', headers });
+  const ticketVersion = async (cookie: string) => (await remotes({ cookie })).json().ticket?.version as string | undefined;
+  const load = (version: string, times: number) => Promise.all(Array.from({ length: times }, () => server.app.inject({ method: 'GET', url: `/remotes/ticket/${version}/mf-manifest.json` })));
+  async function report(version: string, times: number) {
+    for (let i = 0; i < times; i++) {
+      const answer = await server.app.inject({ method: 'POST', url: '/api/client/reportFailure', payload: { app: 'ticket', version, kind: 'remote-load' }, remoteAddress: freshAddress() });
+      expect(answer.json()).toMatchObject({ success: true });
+    }
+  }
+  const query: TemplateQuery = async <T>(strings: TemplateStringsArray, ...values: unknown[]) => {
+    const result = (await server.database.db.execute(sql(strings, ...values))) as unknown as { rows: T[] } | T[];
+    return Array.isArray(result) ? result : result.rows;
+  };
+
+  test('a browser without the cookie gets a random bucket in a signed HttpOnly cookie, and keeps its answer', async () => {
+    await canaryOf('1.0.0', '1.1.0', { kind: 'share', percent: 50 });
+    const first = await remotes();
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers.vary).toContain('Cookie');
+    const match = COOKIE_SHAPE.exec(String(first.headers['set-cookie']));
+    if (!match) throw new Error(`unexpected Set-Cookie: ${first.headers['set-cookie']}`);
+    const viewer = cookies.verify(match[1] as string);
+    expect(viewer?.tester).toBe(false);
+    const expected = (viewer?.bucket ?? 0) < 5000 ? '1.1.0' : '1.0.0';
+    expect(first.json().ticket.version).toBe(expected);
+    for (let i = 0; i < 5; i++) {
+      const again = await remotes({ cookie: `other=1; ${CANARY_COOKIE}=${match[1]}` });
+      expect(again.headers['set-cookie']).toBeUndefined();
+      expect(again.json().ticket.version).toBe(expected);
+    }
+    // New browsers land on both sides of a 50 % share.
+    const versions = await Promise.all(Array.from({ length: 200 }, async () => (await remotes()).json().ticket.version as string));
+    const onCanary = versions.filter((version) => version === '1.1.0').length;
+    expect(onCanary).toBeGreaterThan(60);
+    expect(onCanary).toBeLessThan(140);
+  });
+
+  test("the page's live-remotes block and the manifest preload follow the cookie, like /remotes.json", async () => {
+    await canaryOf('1.0.0', '1.1.0', { kind: 'share', percent: 10 });
+    for (const [viewer, version] of [[{ bucket: 999, tester: false }, '1.1.0'], [{ bucket: 1000, tester: false }, '1.0.0'], [{ bucket: 9999, tester: true }, '1.1.0']] as const) {
+      const page = await server.app.inject({ method: 'GET', url: '/ticket/index', headers: { cookie: cookieOf(viewer) } });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.headers.vary).toContain('Cookie');
+      expect(page.headers['set-cookie']).toBeUndefined();
+      const block = /<script type="application\/json" id="live-remotes">(.*?)<\/script>/.exec(page.body)?.[1];
+      expect(JSON.parse(block ?? 'null').ticket.version).toBe(version);
+      expect(page.body).toContain(`<link rel="preload" as="fetch" crossorigin="anonymous" href="/remotes/ticket/${version}/mf-manifest.json">`);
+      expect(await ticketVersion(cookieOf(viewer))).toBe(version);
+    }
+    // A first visit gets its device cookie with the page.
+    expect(String((await server.app.inject({ method: 'GET', url: '/' })).headers['set-cookie'])).toMatch(COOKIE_SHAPE);
+  });
+
+  test("signing in sets the user's cookie (their bucket, their test flag); test-users canaries reach test users only; signing out clears it", async () => {
+    await canaryOf('1.0.0', '1.1.0', { kind: 'test-users' });
+    const testerId = await server.userIdOf('普通用户');
+    await server.database.db.update(users).set({ tester: true }).where(eq(users.id, testerId));
+    const signIn = async (userId: string) => {
+      const browser = newVerifier();
+      const code = await issueSignInCode(server.database.db, userId, browser.challenge);
+      const answer = await server.app.inject({ method: 'POST', url: '/api/auth/exchange', payload: { code, verifier: browser.verifier }, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-proto': 'https' } });
+      expect(answer.statusCode).toBe(200);
+      const setCookie = String(answer.headers['set-cookie']);
+      // Over https (the trusted proxy says so), the cookie is Secure.
+      expect(setCookie).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
+      const value = /^yst_canary=([^;]+);/.exec(setCookie)?.[1] ?? '';
+      return { value, token: (answer.json() as { result: { token: string } }).result.token };
+    };
+    const tester = await signIn(testerId);
+    expect(cookies.verify(tester.value)).toEqual({ bucket: bucketOf(testerId), tester: true });
+    expect(await ticketVersion(`${CANARY_COOKIE}=${tester.value}`)).toBe('1.1.0');
+
+    const otherId = await server.userIdOf('企业管理员');
+    const other = await signIn(otherId);
+    expect(cookies.verify(other.value)).toEqual({ bucket: bucketOf(otherId), tester: false });
+    expect(await ticketVersion(`${CANARY_COOKIE}=${other.value}`)).toBe('1.0.0');
+
+    const signedOut = await server.app.inject({ method: 'POST', url: '/api/user/signOut', payload: {}, headers: { authorization: `Bearer ${tester.token}` } });
+    expect(signedOut.json()).toMatchObject({ success: true });
+    expect(signedOut.headers['set-cookie']).toBe(`${CANARY_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+  });
+
+  test('a forged or edited cookie is ignored: the browser gets a device bucket of its own, never the test flag it wrote', async () => {
+    await canaryOf('1.0.0', '1.1.0', { kind: 'test-users' });
+    const genuine = cookies.value({ bucket: 42, tester: false });
+    const edited = genuine.replace(/^42\.0\./, '42.1.');
+    const otherKey = new CanaryCookies(randomBytes(32)).value({ bucket: 42, tester: true });
+    const outOfRange = cookies.value({ bucket: 12_345, tester: true });
+    for (const value of [edited, otherKey, outOfRange, '1.1.', 'x'.repeat(300), '%00', `42.1.${'A'.repeat(43)}`]) {
+      const answer = await remotes({ cookie: `${CANARY_COOKIE}=${value}` });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json().ticket.version).toBe('1.0.0');
+      const issued = COOKIE_SHAPE.exec(String(answer.headers['set-cookie']))?.[1];
+      expect(cookies.verify(issued ?? '')?.tester).toBe(false);
+    }
+    expect(await ticketVersion(`${CANARY_COOKIE}=${cookies.value({ bucket: 42, tester: true })}`)).toBe('1.1.0');
+  });
+
+  test('loads are counted into the database per version and minute, written in batches by the server', async () => {
+    await canaryOf('1.0.0', '1.1.0', { kind: 'share', percent: 10 });
+    const before = await countedLoads();
+    await load('1.1.0', 30);
+    await load('1.0.0', 10);
+    // Written by the server's own flush, every few seconds.
+    await eventually(async () => {
+      const now = await countedLoads();
+      return now['1.1.0'] === (before['1.1.0'] ?? 0) + 30 && now['1.0.0'] === (before['1.0.0'] ?? 0) + 10;
+    });
+
+    // Many loads make one statement per flush: one upsert of every key counted.
+    const statements: string[] = [];
+    const spied = { ...server.database.db, insert: (table: typeof remoteLoads) => (statements.push('insert'), server.database.db.insert(table)) } as unknown as typeof server.database.db;
+    const batched = new RemoteLoadCounter(spied, () => {}, 3_600_000);
+    for (let i = 0; i < 500; i++) batched.count('ticket', i % 2 ? '9.0.1' : '9.0.2');
+    await batched.close();
+    expect(statements).toEqual(['insert']);
+    const rows = await server.database.db.select().from(remoteLoads).where(eq(remoteLoads.app, 'ticket'));
+    expect(rows.filter((row) => row.version.startsWith('9.0.')).map((row) => [row.version, row.count]).sort()).toEqual([['9.0.1', 250], ['9.0.2', 250]]);
+  });
+
+  async function countedLoads(): Promise<Record<string, number>> {
+    const rows = await server.database.db
+      .select({ version: remoteLoads.version, n: sql<number>`sum(${remoteLoads.count})::int` })
+      .from(remoteLoads)
+      .where(eq(remoteLoads.app, 'ticket'))
+      .groupBy(remoteLoads.version);
+    return Object.fromEntries(rows.map((row) => [row.version, Number(row.n)]));
+  }
+
+  test('a canary failing more than the live version is rolled back by the server itself, with the reason in the history', async () => {
+    const since = await canaryOf('2.0.0', '2.1.0', { kind: 'share', percent: 50 });
+    // The registry with the canary, as `npm run releases` reads it (the server may end the canary any moment now).
+    const withCanary = await readRegistry(store, null);
+    await load('2.0.0', 100);
+    await load('2.1.0', 60);
+    await report('2.0.0', 1);
+    await report('2.1.0', 8);
+    await server.app.remoteLoads.flush();
+    const rates = (await failureRatesOf(query, withCanary)).get('ticket');
+    expect(rates).toEqual({ since, live: { version: '2.0.0', figures: { loads: 100, failures: 1 } }, canary: { version: '2.1.0', figures: { loads: 60, failures: 8 } } });
+
+    // The server's own periodic check (every 100 ms here) ends it.
+    const ended = await eventually(async () => (await readRegistry(store, null)).history.find((entry) => entry.endedCanary && entry.previous === '2.1.0'));
+    expect(ended).toMatchObject({ action: 'rollback', app: 'ticket', version: '2.0.0', previous: '2.1.0' });
+    expect(ended.reason).toBe('自动回滚：灰度版本失败率 13.3%（加载 60 次），现行版本 1.0%（加载 100 次），高出 5 个百分点及以上');
+    expect((await readRegistry(store, null)).apps.ticket?.canary).toBeUndefined();
+    expect(await ticketVersion(cookieOf({ bucket: 0, tester: true }))).toBe('2.0.0');
+  });
+
+  test('a canary under the minimum of loads is not rolled back, however it fails', async () => {
+    await canaryOf('3.0.0', '3.1.0', { kind: 'share', percent: 50 });
+    await load('3.0.0', 100);
+    await load('3.1.0', SETTINGS.minLoads - 1);
+    await report('3.1.0', 20);
+    await server.app.remoteLoads.flush();
+    expect(await server.app.autoRollback.check()).toEqual([]);
+    expect((await readRegistry(store, null)).apps.ticket?.canary?.version).toBe('3.1.0');
+    // One more load reaches the minimum: then it is.
+    await load('3.1.0', 1);
+    await server.app.remoteLoads.flush();
+    await eventually(async () => !(await readRegistry(store, null)).apps.ticket?.canary);
+    expect((await readRegistry(store, null)).history.filter((entry) => entry.endedCanary && entry.previous === '3.1.0')).toHaveLength(1);
+  });
+
+  test('several instances checking at once end the canary once: one history entry', async () => {
+    // On PostgreSQL the instances share the registry in the database, as a fleet does; on PGlite the store's file.
+    const registryUrl = server.databaseUrl;
+    // This server's own check stays out of it: the instances below are the ones racing.
+    await server.app.autoRollback.stop();
+    await canaryOf('4.0.0', '4.1.0', { kind: 'share', percent: 50 }, registryUrl ? [registryUrl] : []);
+    await load('4.0.0', 50);
+    await load('4.1.0', 50);
+    await report('4.1.0', 10);
+    await server.app.remoteLoads.flush();
+    const log = { warn: () => {}, error: () => {} };
+    const instances = Array.from({ length: 4 }, () => {
+      const live = new LiveApps(store, registryUrl);
+      return { live, checker: new AutoRollback(server.database.db, live, { ...SETTINGS, checkMs: 0 }, log) };
+    });
+    const results = await Promise.all(instances.map(({ checker }) => checker.check()));
+    for (const { live } of instances) await live.close();
+    server.app.autoRollback.start();
+    const registry = await readRegistry(store, registryUrl);
+    expect(registry.history.filter((entry) => entry.endedCanary && entry.previous === '4.1.0')).toHaveLength(1);
+    expect(registry.apps.ticket?.canary).toBeUndefined();
+    expect(results.flat()).toEqual([{ app: 'ticket', version: '4.1.0', live: '4.0.0' }]);
+  });
+
+  test('npm run releases lists the canary; with DATABASE_URL also the failure rates of the live and the canary version', async () => {
+    const registryUrl = server.databaseUrl;
+    await canaryOf('5.0.0', '5.1.0', { kind: 'share', percent: 12.5 }, registryUrl ? [registryUrl] : []);
+    await load('5.0.0', 40);
+    await load('5.1.0', 20);
+    await report('5.1.0', 2);
+    await server.app.remoteLoads.flush();
+    const output = await runReleasesCli({ RELEASE_DIR: store, ...(registryUrl && { DATABASE_URL: registryUrl }) });
+    expect(output).toMatch(/^ticket {2}灰度中: 5\.1\.0 给 12\.5% 用户（自 .* 起），其余用户 5\.0\.0$/m);
+    expect(output).toMatch(/^ {2}◐ 灰度 5\.1\.0 /m);
+    expect(output).toMatch(/^ {2}● 线上 5\.0\.0 /m);
+    const rates = '  失败率（自灰度开始，加载即手机取到模块清单）: 线上 5.0.0 失败率 0.0%（失败 0 / 加载 40 次）；灰度 5.1.0 失败率 10.0%（失败 2 / 加载 20 次）';
+    // The rates are read from the database the servers share; PGlite is the one server's own.
+    if (registryUrl) expect(output).toContain(rates);
+    else expect(output).not.toContain('失败率（');
+  });
+});
+
+/** `npm run releases -- ticket` as ops run it (scripts/run.mjs and the CLI), with this environment; its output. */
+async function runReleasesCli(env: Record<string, string>): Promise<string> {
+  const base = { ...process.env };
+  delete base.DATABASE_URL;
+  const child = spawn(process.execPath, ['scripts/run.mjs', 'deploy/src/cli/releases.ts', 'ticket'], { cwd: REPO_ROOT, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`npm run releases exited ${code}: ${output}`);
+  return output;
+}
