@@ -1,6 +1,7 @@
 /**
  * Ops releases a new version of one remote and rolls it back, with the ops commands, while the server runs: the next
- * page load fetches the live version each time, and every other app stays as it was.
+ * page load fetches the live version each time, and every other app stays as it was. A canary for test users reaches
+ * a test user's browser (signed in on the demo page) and not another user's, until ops end it.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -8,13 +9,15 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/test';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { registryFile } from '@app/deploy/registry';
 import { release } from '@app/deploy/release';
 import { REPO_ROOT } from '@app/deploy/workspace';
 import { expectPage } from '../support/app';
+import { wechatPhone } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
-import { demoSignIn } from '../support/sign-in';
+import { testHook } from '../support/isolated-server';
+import { demoSignIn, type DemoUser } from '../support/sign-in';
 import { nextTestVersion, packageVersion } from '../support/versions';
 
 let store: string;
@@ -27,7 +30,7 @@ test.beforeAll(async () => {
   store = await mkdtemp(join(tmpdir(), 'e2e-release-'));
   dataDir = await mkdtemp(join(tmpdir(), 'e2e-release-data-'));
   await cp(process.env.E2E_STORE as string, store, { recursive: true });
-  server = await startServer({ RELEASE_DIR: store, DATA_DIR: dataDir });
+  server = await startServer({ RELEASE_DIR: store, DATA_DIR: dataDir, TEST_HOOKS: '1', SIGN_IN_PER_MINUTE: '1000' });
   token = await demoSignIn(server.url, '出租车管理员');
 });
 
@@ -41,7 +44,7 @@ test.afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-function ops(command: 'release' | 'rollback' | 'releases', args: string[]) {
+function ops(command: 'release' | 'rollback' | 'releases' | 'promote', args: string[]) {
   const result = spawnSync('npm', ['run', '--silent', command, '--', ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, RELEASE_DIR: store },
@@ -131,4 +134,41 @@ test('a released version is never overwritten: the same build again changes noth
   } finally {
     await rm(other, { recursive: true, force: true });
   }
+});
+
+/** A browser of its own, signed in as `label` on the demo page as a person would (the exchange sets its cookie). */
+async function signedInBrowser(browser: Browser, label: DemoUser): Promise<Page> {
+  const context = await browser.newContext({ ...wechatPhone, baseURL: server.url });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/ticket/index`);
+  await expect(page).toHaveURL(/\/api\/auth\/authorize/);
+  const exchanged = page.waitForResponse((response) => response.url().endsWith('/api/auth/exchange'));
+  await page.getByRole('button', { name: `以${label}身份登录` }).click();
+  expect((await exchanged).status()).toBe(200);
+  const cookies = await context.cookies();
+  expect(cookies.find((cookie) => cookie.name === 'yst_canary')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+  return page;
+}
+
+test('a canary for test users: a test user loads the canary version, another user the live one, until the canary ends', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const live = packageVersion('remotes/ticket');
+  const version = nextTestVersion(live);
+  await testHook(server.url, 'tester', { label: '出租车管理员', tester: true });
+  expect(ops('release', ['ticket', '--version', version, '--canary', 'test-users'])).toContain(`ticket@${version} 已灰度上线: 仅测试用户；其余用户仍是 ${live}`);
+
+  const tester = await signedInBrowser(browser, '出租车管理员');
+  const other = await signedInBrowser(browser, '企业管理员');
+  expect((await loadedVersions(tester, '/ticket/index')).ticket).toBe(version);
+  expect((await loadedVersions(other, '/ticket/index')).ticket).toBe(live);
+  // Sticky: the next load is the same.
+  expect((await loadedVersions(tester, '/ticket/index')).ticket).toBe(version);
+  expect(ops('releases', ['ticket'])).toContain(`灰度中: ${version} 给 仅测试用户`);
+
+  expect(ops('rollback', ['ticket'])).toContain(`ticket 灰度已结束: ${version} 已回滚，所有用户回到线上版本 ${live}`);
+  expect((await loadedVersions(tester, '/ticket/index')).ticket).toBe(live);
+  expect((await loadedVersions(other, '/ticket/index')).ticket).toBe(live);
+  await testHook(server.url, 'tester', { label: '出租车管理员', tester: false });
+  await tester.context().close();
+  await other.context().close();
 });

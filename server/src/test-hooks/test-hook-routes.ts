@@ -1,6 +1,6 @@
 /**
  * Hooks the browser tests use to put the server into the states they test (service closed, session expired, company
- * service expired, tax account locked, agreement not yet accepted, a forced error). Registered only when the server
+ * service expired, tax account locked, agreement not yet accepted, a test user, a forced error). Registered only when the server
  * runs with TEST_HOOKS=1; a normal start has none of them.
  */
 import { and, eq } from 'drizzle-orm';
@@ -94,6 +94,13 @@ export async function registerTestHooks(app: FastifyInstance, db: Database, fail
           return { ok: true };
         },
       );
+
+      // The spec's `_test_` users (users.tester): they get canaries released to test users.
+      hooks.post<{ Body: { label: string; tester: boolean } }>('/tester', { schema: Body({ label: Label, tester: Type.Boolean() }) }, async (request) => {
+        const user = await demoUser(db, request.body.label);
+        await db.update(users).set({ tester: request.body.tester }).where(eq(users.id, user.id));
+        return { ok: true };
+      });
 
       hooks.post<{ Body: { label: string } }>('/reset-agreement', { schema: Body({ label: Label }) }, async (request) => {
         const user = await demoUser(db, request.body.label);
