@@ -97,7 +97,7 @@ export function canaryRunningError(app: string, state: AppState, wanted: string)
   if (!running) return null;
   return new ReleaseError(
     `${app} 正在灰度 ${running.version}（${describeAudience(running.audience)}），一个模块同时只能有一个灰度，未发布 ${wanted}。\n` +
-      `先全量发布（npm run promote -- ${app}）或结束灰度（npm run rollback -- ${app}）；要调整灰度比例，用同一版本再发布: npm run release -- ${app} --canary <比例>`,
+      `先全量发布（npm run promote -- ${app}）或结束灰度（npm run rollback -- ${app}）；要调整灰度范围，用同一版本再发布: npm run release -- ${app} --version ${running.version} --canary <比例|test-users>`,
   );
 }
 
@@ -108,7 +108,15 @@ export function registryAt(options: { databaseUrl?: string | null }): string | n
 
 export async function release(appName: string, options: ReleaseOptions = {}): Promise<ReleaseResult> {
   const { app, storeDir, version, log } = releaseOf(appName, options);
+  // What a running canary refuses is refused before the build (and again when the release is recorded).
+  const state = (await readRegistry(storeDir, registryAt(options))).apps[app.name];
+  if (state?.canary && state.canary.version !== version) throw canaryRunningError(app.name, state, version);
+  if (options.canary && !state?.live) throw noLiveVersionError(app.name);
   return withReleaseLock(storeDir, app.name, log, () => buildAndRecord(app, version, storeDir, options, log));
+}
+
+function noLiveVersionError(app: string): ReleaseError {
+  return new ReleaseError(`${app} 还没有线上版本，无法灰度：先发布一个版本给所有用户（npm run release -- ${app}）。`);
 }
 
 /**
@@ -194,7 +202,7 @@ async function buildAndRecord(app: AppPackage, version: string, storeDir: string
       }
       const running = canaryRunningError(app.name, state, version);
       if (running) throw running;
-      if (canary && !state.live) throw new ReleaseError(`${app.name} 还没有线上版本，无法灰度：先发布一个版本给所有用户（npm run release -- ${app.name}）。`);
+      if (canary && !state.live) throw noLiveVersionError(app.name);
       const problems = await compatibilityProblems(storeDir, registry, app, manifest);
       if (problems.length && !options.force) {
         throw new ReleaseError(`${problems.join('\n')}\n未发布。确认无误后可加 --force 强制发布。`);

@@ -90,8 +90,15 @@ describe('canary releases', () => {
   test('one canary per app: a second canary or another release is refused while one runs; its own version again changes the share', async () => {
     await ship('1.1.0', share(10));
     const since = (await registry()).apps.ticket?.canary?.since;
-    await expect(ship('1.2.0', share(20))).rejects.toThrow('ticket 正在灰度 1.1.0（10% 用户），一个模块同时只能有一个灰度，未发布 1.2.0。');
-    await expect(ship('1.2.0')).rejects.toThrow('npm run promote -- ticket');
+    let builds = 0;
+    const counted: typeof build = async (...args) => {
+      builds += 1;
+      return build(...args);
+    };
+    await expect(release('ticket', { storeDir: store, build: counted, version: '1.2.0', canary: share(20), databaseUrl: null })).rejects.toThrow('ticket 正在灰度 1.1.0（10% 用户），一个模块同时只能有一个灰度，未发布 1.2.0。');
+    await expect(release('ticket', { storeDir: store, build: counted, version: '1.2.0', databaseUrl: null })).rejects.toThrow('npm run release -- ticket --version 1.1.0 --canary <比例|test-users>');
+    // Refused before building anything.
+    expect(builds).toBe(0);
     expect(Object.keys((await registry()).apps.ticket?.versions ?? {})).toEqual(['1.0.0', '1.1.0']);
 
     expect(await ship('1.1.0', share(30))).toEqual({ app: 'ticket', version: '1.1.0', previous: '1.0.0', canary: share(30) });
