@@ -1,5 +1,6 @@
-// `node scripts/run.mjs <file.ts> [args…]`: installs if needed, then runs a TypeScript entry point with tsx.
-import { spawnSync } from 'node:child_process';
+// `node scripts/run.mjs <file.ts> [args…]`: installs if needed, then runs a TypeScript entry point with tsx. Ctrl-C and
+// SIGTERM are passed on to it (`npm run fleet` stops its instances and nginx on them) and its exit code is this one's.
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureInstall, ROOT } from './ensure-install.mjs';
 
@@ -9,5 +10,6 @@ if (!file) {
   process.exit(2);
 }
 ensureInstall();
-const result = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, file), ...args], { cwd: ROOT, stdio: 'inherit' });
-process.exit(result.status ?? 1);
+const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, file), ...args], { cwd: ROOT, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

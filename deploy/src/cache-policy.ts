@@ -6,7 +6,8 @@
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
 
-const HASHED_FILE = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
+/** A file whose name carries its content's hash (the fleet's nginx serves these itself: deploy/src/fleet/nginx-config.ts). */
+export const HASHED_FILE = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
 
 /**
  * @param relativePath path of the file inside its version folder, e.g. `static/js/async/12.ab34cd56ef.js`

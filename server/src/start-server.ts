@@ -8,12 +8,16 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import Fastify from 'fastify';
 import { buildServer } from './app';
 import { configFromEnv } from './config';
+import { drainConnections } from './http/drain-connections';
 import { registerSecurityHeaders } from './http/security-headers';
 import { CanaryCookies } from './releases/canary-cookie';
 import { isReleasePath, serveReleases } from './releases/serve-releases';
 import { loadSecretKey } from './security/secret-key';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+
+/** How long a stopping instance leaves an idle keep-alive connection to its client (the proxy) before closing it. */
+const DRAIN_IDLE_GRACE_MS = 1_000;
 
 export async function startServer(): Promise<void> {
   const config = configFromEnv();
@@ -25,10 +29,17 @@ export async function startServer(): Promise<void> {
   await releases.ready();
 
   let appHandler: Handler | null = null;
+  let stopping = false;
   const waiting: [IncomingMessage, ServerResponse][] = [];
   const server = http.createServer((request, response) => {
-    if (appHandler) return appHandler(request, response);
     const pathname = (request.url ?? '/').split('?')[0] ?? '/';
+    if (stopping) {
+      // Stopping: what still arrives on an open connection is answered, and the connection is then closed, so the
+      // proxy sends the next request elsewhere; a probe learns the instance is going.
+      response.setHeader('Connection', 'close');
+      if (pathname === '/readyz') return void response.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(JSON.stringify({ status: 'stopping' }));
+    }
+    if (appHandler) return appHandler(request, response);
     if ((request.method === 'GET' || request.method === 'HEAD') && isReleasePath(pathname)) return releases.routing(request, response);
     // Not ready while starting (the database is opening): a probe is told so at once rather than held.
     if (pathname === '/readyz') return void response.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(JSON.stringify({ status: 'starting' }));
@@ -63,9 +74,17 @@ export async function startServer(): Promise<void> {
   appHandler = ready;
   for (const [request, response] of waiting.splice(0)) ready(request, response);
   await releases.close();
+  // SIGTERM or Ctrl-C: the connections drain (drain-connections.ts) while the task worker finishes its steps and hands
+  // back its leases; then the app closes, the database last.
+  const stop = async () => {
+    stopping = true;
+    await Promise.all([drainConnections(server, { idleGraceMs: DRAIN_IDLE_GRACE_MS, limitMs: config.http.requestTimeoutMs }), app.worker?.stop()]);
+    await app.close();
+    process.exit(0);
+  };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void app.close().then(() => process.exit(0));
+    process.on(signal, () => {
+      if (!stopping) void stop();
     });
   }
 }

@@ -12,6 +12,8 @@ import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import { decryptSecret } from '../src/security/secret-box';
 import { ALL_CALLS, callNamed, demoPermissions, expectEnvelope, expectRefused, mayCall, sessionFor, validBody, type DemoLabel } from './support/call-kit';
 import { createTestServer, DATABASES, DEMO_LABELS, eventually, type TestServer } from './support/test-server';
+import { WritesByCall } from './support/writes-by-call';
+import { readOnlyCalls } from '@app/contract/api';
 import { startFakeWechatApi } from './support/fake-wechat-api';
 import { WechatJsapi } from '../src/wechat/jsapi';
 
@@ -83,7 +85,9 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
   let newManagerToken: string;
   const covered = new Set<string>();
 
-  const as = <T = unknown>(who: Who, path: string, body: unknown = {}) => server.call<T>(path, body, typeof who === 'string' ? tokens[who] : who.token);
+  /** What each call sent to the database, for the check that the read-only calls write nothing. */
+  const writes = new WritesByCall();
+  const as = <T = unknown>(who: Who, path: string, body: unknown = {}) => writes.during(path, () => server.call<T>(path, body, typeof who === 'string' ? tokens[who] : who.token));
   /** A call that must succeed: its result. Counts as the good path of the call. */
   const good = async <T = unknown>(who: Who, path: string, body: unknown = {}): Promise<T> => {
     const { status, body: envelope } = await as<T>(who, path, body);
@@ -109,7 +113,7 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
   };
 
   beforeAll(async () => {
-    server = await createTestServer(kind);
+    server = await createTestServer(kind, {}, { logQuery: writes.logQuery });
     for (const label of DEMO_LABELS) {
       tokens[label] = await server.tokenFor(label);
       userIds[label] = await server.userIdOf(label);
@@ -852,5 +856,15 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
 
   test('the good paths above covered every call in ALL_CALLS', () => {
     expect(ALL_CALLS.map((spec) => spec.path).filter((path) => !covered.has(path))).toEqual([]);
+  });
+
+  test('the calls the contract declares read-only (READ_ONLY: the fleet proxy retries them) wrote nothing, good path or refused', () => {
+    const readOnly = readOnlyCalls();
+    expect(readOnly.length).toBeGreaterThan(20);
+    expect(readOnly.filter((path) => !covered.has(path))).toEqual([]);
+    expect(Object.fromEntries(readOnly.flatMap((path) => (writes.writesOf(path).length > 0 ? [[path, writes.writesOf(path)]] : [])))).toEqual({});
+    // The recorder sees what the read-only calls read, and it sees writes: those of calls that change something.
+    expect(writes.statementsOf('invoice/list')).toBeGreaterThan(0);
+    expect(['title/save', 'goods/delete', 'task/createLoginTask', 'shopCode/get'].filter((path) => writes.writesOf(path).length === 0)).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * SIGTERM stops a server gracefully (issue 25), on PGlite and PostgreSQL: a real server process whose worker is in
  * the middle of a step at the tax bureau finishes that step, writes its outcome, hands the task's lease back and then
- * exits 0, so another instance can take the task on at once, not after the lease runs out. (Requests in flight are
- * answered by Fastify's close, which answers those that arrive after it began with 503 for the proxy to retry.)
+ * exits 0, so another instance can take the task on at once, not after the lease runs out. (Its connections drain
+ * meanwhile: server/src/http/drain-connections.ts; server/test/fleet.test.ts stops an instance under load.)
  */
 import { afterAll, describe, expect, test } from '@rstest/core';
 import { eq } from 'drizzle-orm';

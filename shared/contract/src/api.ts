@@ -49,3 +49,8 @@ export type ApiPath = keyof Api;
 export type CallBody<P extends ApiPath> = Static<Api[P]['body']>;
 /** What a call answers as its `result`. */
 export type CallResult<P extends ApiPath> = Static<Api[P]['result']>;
+
+/** The calls that only read (`READ_ONLY` in their declaration), in the contract's order. */
+export function readOnlyCalls(): ApiPath[] {
+  return (Object.keys(API) as ApiPath[]).filter((path) => (API[path] as CallContract).readOnly === true);
+}

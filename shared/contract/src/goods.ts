@@ -1,7 +1,7 @@
 /** Company goods (开票商品): invoice lines are picked from them. */
 import Type, { type Static } from 'typebox';
 import { VAT_RATES_PERMILLE } from '@app/domain/tax-maths';
-import { Body, call, Id, MAX_FEN, Nullable, OneOf, Paged, Paging, Text } from './schema-kit';
+import { Body, call, Id, MAX_FEN, Nullable, OneOf, Paged, Paging, READ_ONLY, Text } from './schema-kit';
 
 export const TAX_EXEMPTIONS = ['免税', '不征税'] as const;
 
@@ -22,7 +22,7 @@ export const Goods = Type.Object({
 export type Goods = Static<typeof Goods>;
 
 export const goodsCalls = {
-  'goods/list': call(Body({ keyword: Type.Optional(Text('搜索', 50)), ...Paging }), Paged(Goods)),
+  'goods/list': call(Body({ keyword: Type.Optional(Text('搜索', 50)), ...Paging }), Paged(Goods), READ_ONLY),
   'goods/save': call(
     Body({
       id: Type.Optional(Id('商品')),
@@ -37,7 +37,7 @@ export const goodsCalls = {
     }),
     Goods,
   ),
-  'goods/get': call(Body({ id: Id('商品') }), Goods),
+  'goods/get': call(Body({ id: Id('商品') }), Goods, READ_ONLY),
   /** Deletes the goods, or archives them (`archived`) when an invoice names them: they leave every list either way. */
   'goods/delete': call(Body({ id: Id('商品') }), Type.Object({ id: Type.String(), archived: Type.Boolean() })),
 };

@@ -17,7 +17,7 @@ import {
 } from '@app/domain/invoice-document';
 import type { BlueInvoiceRequest as DomainBlueInvoiceRequest, CreatedInvoice as DomainCreatedInvoice, RedInvoiceRequest as DomainRedInvoiceRequest } from '@app/domain/invoice-requests';
 import { VAT_RATES_PERMILLE } from '@app/domain/tax-maths';
-import { Body, call, Day, Empty, Fen, Id, IsoTime, Month, Nullable, OneOf, Paged, Paging, Text, type Fits, type Same } from './schema-kit';
+import { Body, call, Day, Empty, Fen, Id, IsoTime, Month, Nullable, OneOf, Paged, Paging, READ_ONLY, Text, type Fits, type Same } from './schema-kit';
 import { TAX_EXEMPTIONS } from './goods';
 
 const RED_REASON_CODES = Object.keys(RED_REASONS) as RedReason[];
@@ -162,11 +162,12 @@ export const invoiceCalls = {
       ...Paging,
     }),
     Paged(InvoiceSummary),
+    READ_ONLY,
   ),
-  'invoice/get': call(Body({ id: Id('发票') }), InvoiceDocument),
-  'invoice/findBlue': call(Body({ number: Type.String({ title: '发票号码', maxLength: 20 }), issueDate: Day('开票日期') }), InvoiceDocument),
-  'invoice/pdfLink': call(Body({ id: Id('发票') }), Type.Object({ url: Type.String(), fileName: Type.String() })),
+  'invoice/get': call(Body({ id: Id('发票') }), InvoiceDocument, READ_ONLY),
+  'invoice/findBlue': call(Body({ number: Type.String({ title: '发票号码', maxLength: 20 }), issueDate: Day('开票日期') }), InvoiceDocument, READ_ONLY),
+  'invoice/pdfLink': call(Body({ id: Id('发票') }), Type.Object({ url: Type.String(), fileName: Type.String() }), READ_ONLY),
   'invoice/resend': call(Body({ id: Id('发票'), phone: Type.Optional(Text('手机号', 11)), email: Type.Optional(Text('邮箱', 254)) }), Type.Object({ sentTo: Type.String() })),
-  'invoice/homeSummary': call(Empty, HomeSummary),
-  'company/getInvoiceQrcode': call(Empty, Type.Object({ url: Type.String(), companyName: Type.String(), code: Type.String() })),
+  'invoice/homeSummary': call(Empty, HomeSummary, READ_ONLY),
+  'company/getInvoiceQrcode': call(Empty, Type.Object({ url: Type.String(), companyName: Type.String(), code: Type.String() }), READ_ONLY),
 };

@@ -4,7 +4,7 @@
  * verified provider notification (or the demo provider, which pays at once).
  */
 import Type, { type Static } from 'typebox';
-import { Body, call, Fen, Id, IsoTime, Month, Nullable, OneOf, Paged, Paging, Text } from './schema-kit';
+import { Body, call, Fen, Id, IsoTime, Month, Nullable, OneOf, Paged, Paging, READ_ONLY, Text } from './schema-kit';
 import { InvoiceParty } from './invoice';
 import { APPLICATION_STATUSES } from './invoice-application';
 
@@ -78,7 +78,7 @@ export const paymentCalls = {
     Type.Object({ orderNo: Type.String(), start: PaymentStart }),
   ),
   /** The customer's own order (another's answers 1004). */
-  'cash/getOrder': call(Body({ orderNo: OrderNo }), CashOrder),
+  'cash/getOrder': call(Body({ orderNo: OrderNo }), CashOrder, READ_ONLY),
   /** The customer asks for an invoice for a paid order: it lands in the merchant's applying list, once per order. */
   'cash/applyInvoice': call(
     Body({
@@ -94,8 +94,9 @@ export const paymentCalls = {
   'payment/list': call(
     Body({ month: Type.Optional(Month('月份')), type: Type.Optional(OneOf([...RECORD_TYPES], '收支类型')), channel: Type.Optional(OneOf([...RECORD_CHANNELS], '渠道')), ...Paging }),
     Type.Object({ ...Paged(PaymentRecord).properties, incomeFen: Type.Integer(), expenseFen: Type.Integer() }),
+    READ_ONLY,
   ),
-  'payment/get': call(Body({ id: Id('收支记录') }), PaymentRecord),
+  'payment/get': call(Body({ id: Id('收支记录') }), PaymentRecord, READ_ONLY),
   /** The merchant issues the invoice of a paid order directly (to the buyer given), as a blue-invoice task. */
   'payment/issueInvoice': call(
     Body({ id: Id('收支记录'), requestSerial: Type.String({ title: '请求流水号', pattern: '^[A-Za-z0-9-]{8,40}$', maxLength: 40 }), buyer: InvoiceParty }),

@@ -43,9 +43,23 @@ export const Paged = <T extends TSchema>(item: T) => Type.Object({ total: Type.I
 export interface CallContract<B extends TSchema = TSchema, R extends TSchema = TSchema> {
   body: B;
   result: R;
+  /**
+   * The call only reads: it writes no row and signs in, pays, issues or withdraws nothing, so making it twice is the
+   * same as making it once. The fleet's proxy sends such a call again to another instance when the first failed
+   * (README, "The fleet"). deploy/test/fleet-nginx-config.test.ts holds the reviewed list; server/test/calls.test.ts
+   * checks that none of these calls writes.
+   */
+  readOnly?: true;
 }
 
-export const call = <B extends TSchema, R extends TSchema>(body: B, result: R): CallContract<B, R> => ({ body, result });
+export interface CallOptions {
+  readOnly?: true;
+}
+
+/** The option of a call that only reads (CallContract's `readOnly`). */
+export const READ_ONLY: CallOptions = { readOnly: true };
+
+export const call = <B extends TSchema, R extends TSchema>(body: B, result: R, options: CallOptions = {}): CallContract<B, R> => ({ body, result, ...options });
 
 /** Compile-time proof that a schema describes a type defined elsewhere (the domain's): each is assignable to the other. */
 export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -1,6 +1,6 @@
 /** What every app reads about the service: its config, hotlines and contacts, short links, and the company's cars. */
 import Type, { type Static } from 'typebox';
-import { Body, call, Empty, OneOf } from './schema-kit';
+import { Body, call, Empty, OneOf, READ_ONLY } from './schema-kit';
 
 export const ServicesConfig = Type.Object({
   id: Type.Integer(),
@@ -28,9 +28,9 @@ export const ServiceContact = Type.Object({
 export type ServiceContact = Static<typeof ServiceContact>;
 
 export const serviceCalls = {
-  'sysConfig/get': call(Empty, ServicesConfig),
-  'serviceHotline/getAll': call(Empty, Type.Array(Hotline)),
-  'serviceWechat/randomlyGetOne': call(Empty, ServiceContact),
-  'shortLink/resolve': call(Body({ code: Type.String({ title: '短链', pattern: '^[A-Za-z0-9_-]{1,32}$', maxLength: 32 }) }), Type.Object({ target: Type.String() })),
-  'taxiCar/getMyCars': call(Empty, Type.Array(Car)),
+  'sysConfig/get': call(Empty, ServicesConfig, READ_ONLY),
+  'serviceHotline/getAll': call(Empty, Type.Array(Hotline), READ_ONLY),
+  'serviceWechat/randomlyGetOne': call(Empty, ServiceContact, READ_ONLY),
+  'shortLink/resolve': call(Body({ code: Type.String({ title: '短链', pattern: '^[A-Za-z0-9_-]{1,32}$', maxLength: 32 }) }), Type.Object({ target: Type.String() }), READ_ONLY),
+  'taxiCar/getMyCars': call(Empty, Type.Array(Car), READ_ONLY),
 };

@@ -1,6 +1,6 @@
 /** 统计 (issue 14): the company's invoicing and income over a range of China days, by day or by month, computed by the database. */
 import Type, { type Static } from 'typebox';
-import { Body, call, Day, Nullable, OneOf } from './schema-kit';
+import { Body, call, Day, Nullable, OneOf, READ_ONLY } from './schema-kit';
 
 const Range = {
   from: Day('开始日期'),
@@ -25,6 +25,6 @@ export const IncomeStatistics = Type.Object({
 export type IncomeStatistics = Static<typeof IncomeStatistics>;
 
 export const statisticsCalls = {
-  'statistics/invoice': call(Body(Range), InvoiceStatistics),
-  'statistics/income': call(Body(Range), IncomeStatistics),
+  'statistics/invoice': call(Body(Range), InvoiceStatistics, READ_ONLY),
+  'statistics/income': call(Body(Range), IncomeStatistics, READ_ONLY),
 };

@@ -3,7 +3,7 @@
  * (`/shop/{code}`, through the short link `/t/{code}`), and what that page learns of the shop before anyone signs in.
  */
 import Type, { type Static } from 'typebox';
-import { Body, call, Empty, Id, IsoTime, Nullable, OneOf, Paged, Paging, Text, Fen } from './schema-kit';
+import { Body, call, Empty, Fen, Id, IsoTime, Nullable, OneOf, Paged, Paging, READ_ONLY, Text } from './schema-kit';
 import { PAY_CHANNELS } from './payment';
 
 export const SubCode = Type.Object({
@@ -40,8 +40,8 @@ export const ShopInfo = Type.Object({
 export type ShopInfo = Static<typeof ShopInfo>;
 
 export const subCodeCalls = {
-  'subCode/list': call(Body({ keyword: Type.Optional(Text('关键字', 30)), ...Paging }), Paged(SubCode)),
-  'subCode/get': call(Body({ id: Id('子码') }), SubCode),
+  'subCode/list': call(Body({ keyword: Type.Optional(Text('关键字', 30)), ...Paging }), Paged(SubCode), READ_ONLY),
+  'subCode/get': call(Body({ id: Id('子码') }), SubCode, READ_ONLY),
   'subCode/save': call(
     Body({
       id: Type.Optional(Id('子码')),
@@ -56,5 +56,5 @@ export const subCodeCalls = {
   /** The company's own shop code (its `code`), with its short link. */
   'shopCode/get': call(Empty, Type.Object({ code: Type.String(), shopName: Type.String(), shortPath: Type.String() })),
   /** Public: the shop or sub-code behind a code, for the cash desk and its closed page. */
-  'shop/get': call(Body({ code: ShopCodeText }), ShopInfo),
+  'shop/get': call(Body({ code: ShopCodeText }), ShopInfo, READ_ONLY),
 };

@@ -1,6 +1,6 @@
 /** Tax-bureau tasks: login (SMS or QR) and face authentication, their progress, the company's task list, retrying. */
 import Type, { type Static } from 'typebox';
-import { Body, call, Id, IsoTime, Nullable, OneOf, Paged, Paging, Text } from './schema-kit';
+import { Body, call, Id, IsoTime, Nullable, OneOf, Paged, Paging, READ_ONLY, Text } from './schema-kit';
 import { TASK_TYPES } from './task-status';
 
 const TaskRequest = {
@@ -47,9 +47,9 @@ export const taskCalls = {
   'task/submitLoginTaskSmsCode': call(Body({ id: Id('任务编号'), smsCode: Type.String({ title: '验证码', pattern: '^\\d{6}$', maxLength: 6 }) }), TaskCreated),
   'bus/reSendSmsCode': call(Body({ id: Id('任务编号') }), TaskCreated),
   'task/createScanFaceTask': call(Body(TaskRequest), TaskCreated),
-  'task/getTaskProcess': call(Body({ id: Id('任务编号') }), TaskProgress),
-  'task/getTaskDetail': call(Body({ id: Id('任务编号') }), TaskDetail),
-  'task/getMyTasks': call(Body({ status: Type.Optional(OneOf([...TASK_STATUS_FILTERS], '任务状态')), type: Type.Optional(OneOf([...TASK_TYPES], '任务类型')), ...Paging }), Paged(TaskView)),
+  'task/getTaskProcess': call(Body({ id: Id('任务编号') }), TaskProgress, READ_ONLY),
+  'task/getTaskDetail': call(Body({ id: Id('任务编号') }), TaskDetail, READ_ONLY),
+  'task/getMyTasks': call(Body({ status: Type.Optional(OneOf([...TASK_STATUS_FILTERS], '任务状态')), type: Type.Optional(OneOf([...TASK_TYPES], '任务类型')), ...Paging }), Paged(TaskView), READ_ONLY),
   /** A failed invoice task runs again (the bureau is asked first what became of it, so nothing is issued twice). */
   'task/retryTask': call(Body({ id: Id('任务编号') }), TaskCreated),
 };

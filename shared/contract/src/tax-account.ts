@@ -1,6 +1,6 @@
 /** The company's e-tax account (电子税务局账号), the authorisation agreement, clearing the authorisation. */
 import Type, { type Static } from 'typebox';
-import { Body, call, Empty, IsoTime, Nullable, OneOf, Text } from './schema-kit';
+import { Body, call, Empty, IsoTime, Nullable, OneOf, READ_ONLY, Text } from './schema-kit';
 
 /** E-tax login identities: 01 法定代表人, 02 财务负责人, 03 办税员, 09 开票员. */
 export const LOGIN_IDENTITIES = { '01': '法定代表人', '02': '财务负责人', '03': '办税员', '09': '开票员' } as const;
@@ -32,7 +32,7 @@ export const Agreement = Type.Object({ id: Type.Integer(), version: Type.String(
 export type Agreement = Static<typeof Agreement>;
 
 export const taxAccountCalls = {
-  'taxAccount/getTaxAccount': call(Empty, Nullable(TaxAccount)),
+  'taxAccount/getTaxAccount': call(Empty, Nullable(TaxAccount), READ_ONLY),
   'taxAccount/setTaxAccount': call(
     Body({
       loginIdentity: LoginIdentityCode,
@@ -43,7 +43,7 @@ export const taxAccountCalls = {
     }),
     TaxAccount,
   ),
-  'taxAccount/getAgreement': call(Body({ version: Type.Optional(Text('协议版本', 20)) }), Agreement),
+  'taxAccount/getAgreement': call(Body({ version: Type.Optional(Text('协议版本', 20)) }), Agreement, READ_ONLY),
   'taxAccount/agreedAgreement': call(Body({ id: Type.Integer({ title: '协议编号', minimum: 1, maximum: 2_147_483_647 }) }), Type.Object({ agreed: Type.Literal(true) })),
   'taxAccount/clearAuthState': call(Empty, Type.Object({ cleared: Type.Literal(true) })),
 };

@@ -8,7 +8,7 @@
 import Type, { type Static } from 'typebox';
 import { MAX_TRIP_FARE_FEN, MAX_TRIP_METRES } from '@app/domain/taxi-trip';
 import { InvoiceParty, CreatedInvoice, InvoiceSummary } from './invoice';
-import { Body, call, Day, Id, IsoTime, Nullable, OneOf, Paged, Paging, Text } from './schema-kit';
+import { Body, call, Day, Id, IsoTime, Nullable, OneOf, Paged, Paging, READ_ONLY, Text } from './schema-kit';
 import { Car } from './service';
 
 export const TRIP_STATES = ['未分享', '待领取', '已领取', '待开票', '开票中', '已开票'] as const;
@@ -87,15 +87,16 @@ export const taxiCalls = {
       ...Paging,
     }),
     Type.Object({ ...Paged(TaxiTrip).properties, totals: TripTotals }),
+    READ_ONLY,
   ),
   /** Shares a trip (no-repeat): the same code every time it is shared. */
   'taxiTrip/shareTrip': call(Body({ id: TripId }), Type.Object({ code: Type.String(), url: Type.String(), trip: TaxiTrip })),
   /** One trip: by id for the company and the passenger who received it; by share code for anyone signed in. */
-  'taxiTrip/get': call(Body({ id: Type.Optional(TripId), code: Type.Optional(ShareCode) }), TaxiTrip),
+  'taxiTrip/get': call(Body({ id: Type.Optional(TripId), code: Type.Optional(ShareCode) }), TaxiTrip, READ_ONLY),
   /** The passenger receives a shared trip; one passenger only, and receiving it again is harmless. */
   'taxiTrip/receiveTrip': call(Body({ id: TripId, code: ShareCode }), TaxiTrip),
   /** The trips the caller received, newest first. */
-  'taxiTrip/getMyTrips': call(Body({ state: Type.Optional(OneOf([...TRIP_STATES], '行程状态')), ...Paging }), Paged(TaxiTrip)),
+  'taxiTrip/getMyTrips': call(Body({ state: Type.Optional(OneOf([...TRIP_STATES], '行程状态')), ...Paging }), Paged(TaxiTrip), READ_ONLY),
   /** The passenger asks for an invoice for received trips of one company, to one of their titles. */
   'taxiTrip/applyInvoice': call(
     Body({ ids: TripIds, titleId: Id('抬头'), deliverPhone: Type.Optional(Text('接收手机号', 11)), deliverEmail: Type.Optional(Text('接收邮箱', 254)) }),
@@ -115,5 +116,5 @@ export const taxiCalls = {
     CreatedInvoice,
   ),
   /** The company's taxi invoices, newest first (to choose one to reverse with `task/createRedInvoiceTask`). */
-  'taxiInvoice/list': call(Body({ ...Paging }), Paged(TaxiInvoice)),
+  'taxiInvoice/list': call(Body({ ...Paging }), Paged(TaxiInvoice), READ_ONLY),
 };

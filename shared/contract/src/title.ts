@@ -2,7 +2,7 @@
 import Type from 'typebox';
 import type { Title as DomainTitle } from '@app/domain/invoice-title';
 import { TITLE_KINDS } from '@app/domain/invoice-title';
-import { Body, call, Id, IsoTime, OneOf, Paged, Paging, Text, type Same } from './schema-kit';
+import { Body, call, Id, IsoTime, OneOf, Paged, Paging, READ_ONLY, Text, type Same } from './schema-kit';
 
 export const Title = Type.Object({
   id: Type.String(),
@@ -23,8 +23,8 @@ true satisfies TitleMatchesDomain;
 const TitleId = Id('抬头编号');
 
 export const titleCalls = {
-  'title/list': call(Body({ ...Paging }), Paged(Title)),
-  'title/get': call(Body({ id: TitleId }), Title),
+  'title/list': call(Body({ ...Paging }), Paged(Title), READ_ONLY),
+  'title/get': call(Body({ id: TitleId }), Title, READ_ONLY),
   'title/save': call(
     Body({
       id: Type.Optional(TitleId),

@@ -1,6 +1,6 @@
 /** Who is signed in (the user detail and account), signing out, the companies a user belongs to, a company's members. */
 import Type, { type Static } from 'typebox';
-import { Body, call, Empty, Id, IsoTime, Nullable, OneOf, Paged, Paging, Text } from './schema-kit';
+import { Body, call, Empty, Id, IsoTime, Nullable, OneOf, Paged, Paging, READ_ONLY, Text } from './schema-kit';
 
 export const PERMISSIONS = ['company_manage', 'company_user_role', 'taxi_trip_manage', 'benefit_payment'] as const;
 export const Permission = OneOf([...PERMISSIONS], '权限');
@@ -52,9 +52,9 @@ export const MyCompany = Type.Object({
 export type MyCompany = Static<typeof MyCompany>;
 
 export const userCalls = {
-  'user/getOfficialAccountLoginUserInfo': call(Empty, UserDetail),
+  'user/getOfficialAccountLoginUserInfo': call(Empty, UserDetail, READ_ONLY),
   'user/signOut': call(Empty, Type.Object({ signedOut: Type.Literal(true) })),
-  'company/getMyCompanies': call(Body({ keyword: Type.Optional(Text('关键字', 50)), ...Paging }), Paged(MyCompany)),
+  'company/getMyCompanies': call(Body({ keyword: Type.Optional(Text('关键字', 50)), ...Paging }), Paged(MyCompany), READ_ONLY),
   'company/changeCompany': call(Body({ id: Id('企业编号') }), Type.Object({ id: Type.String() })),
   /**
    * Ends the member's access to this company (not their sessions, nor their other companies). The company's bind codes

@@ -4,7 +4,7 @@
  * gives them back when it fails.
  */
 import Type, { type Static } from 'typebox';
-import { Body, call, Empty, Fen, IsoTime, Nullable, OneOf, Paged, Paging } from './schema-kit';
+import { Body, call, Empty, Fen, IsoTime, Nullable, OneOf, Paged, Paging, READ_ONLY } from './schema-kit';
 
 export const WALLET_ENTRY_KINDS = ['收款', '结算', '提现', '提现手续费', '提现退回'] as const;
 export const WITHDRAWAL_STATES = ['审核中', '已到账', '失败'] as const;
@@ -54,5 +54,5 @@ export const walletCalls = {
   'wallet/withdrawPreview': call(Body({ amountFen: Fen('提现金额', 1) }), Type.Object({ amountFen: Type.Integer(), feeFen: Type.Integer(), arriveFen: Type.Integer() })),
   /** Withdraws to the bound account (once per request serial); never more than the available balance. */
   'wallet/withdraw': call(Body({ amountFen: Fen('提现金额', 1), requestSerial: RequestSerial }), Withdrawal),
-  'wallet/withdrawals': call(Body({ ...Paging }), Paged(Withdrawal)),
+  'wallet/withdrawals': call(Body({ ...Paging }), Paged(Withdrawal), READ_ONLY),
 };

@@ -1,0 +1,313 @@
+/**
+ * The fleet of `npm run fleet` (issue 25; README, "The fleet"), driven whole: three server instances on one PostgreSQL
+ * database and one release store behind Debian's nginx, as deploy/src/fleet/fleet.ts starts them.
+ *
+ * - a release and a rollback made with the CLI's functions (DATABASE_URL) reach every instance, directly and through
+ *   nginx, in `/remotes.json` and in the host page's live-remotes block, within a second of the command returning;
+ * - nginx serves a release's hashed files itself, immutable, and passes manifests and remote entries on;
+ * - SIGTERM of the instance whose worker is in the middle of a task's step, under 200 requests/s of
+ *   `task/getTaskProcess` through nginx: no request fails, the step is finished and the lease handed back before the
+ *   process exits 0, and the living instances finish the task;
+ * - SIGKILL of one of the two instances left (frozen first, so that requests are in flight on it), under the same
+ *   load: no request fails (nginx sends the read-only call again to the other).
+ *
+ * It runs wherever PostgreSQL answers at 127.0.0.1:5432 and nginx is installed; on CI (where scripts/test.mjs installs
+ * nginx) a missing nginx fails it.
+ */
+import type { EventEmitter } from 'node:events';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { TaskStatus } from '@app/contract/task-status';
+import { LIVE_REMOTES_BLOCK_ID } from '@app/deploy/first-load';
+import { startFleet, type Fleet } from '@app/deploy/fleet/fleet';
+import { freePort } from '@app/deploy/fleet/free-port';
+import { NGINX } from '@app/deploy/fleet/nginx-binary';
+import { release } from '@app/deploy/release';
+import { rollback } from '@app/deploy/rollback';
+import type { AppPackage } from '@app/deploy/workspace';
+import { DEMO_TAX_NUMBERS } from '../src/db/seed';
+import { callApi, demoSignIn } from './support/server-process';
+import { createPostgresDatabase, DATABASES, eventually } from './support/test-server';
+
+const RUNS = DATABASES.includes('postgres') && (existsSync(NGINX) || process.env.CI) ? (['postgres'] as const) : [];
+
+/** The trading company's e-tax phone in the seed (the simulator sends its SMS codes there). */
+const TRADING_PHONE = '13800001111';
+const HASH = '0a1b2c3d4e';
+
+/** What a build writes, small: the host's page and a hashed script; a remote's manifest, its entry (hashed, under static/) and a chunk. */
+async function fakeBuild(app: AppPackage, version: string, outDir: string): Promise<void> {
+  await mkdir(join(outDir, 'static/js'), { recursive: true });
+  await writeFile(join(outDir, 'static/js', `${app.name}.${HASH}.js`), `/* ${app.name}@${version} */`);
+  const entry = app.kind === 'remote' ? `static/js/${app.name}-entry.${HASH}.js` : '';
+  if (entry) await writeFile(join(outDir, entry), `/* ${app.name}@${version} entry */`);
+  if (app.kind === 'host') await writeFile(join(outDir, 'index.html'), `<!doctype html><html><head><title>host@${version}</title></head><body></body></html>`);
+  await writeFile(join(outDir, 'mf-manifest.json'), JSON.stringify({ name: app.name, metaData: { remoteEntry: { name: entry } }, shared: [], exposes: [] }));
+}
+
+interface LoadResult {
+  requests: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  mismatches: number;
+  p50: number;
+  p99: number;
+}
+
+/**
+ * 200 requests/s of `task/getTaskProcess` for `seconds` through nginx (20 connections), each answer checked to be a
+ * success; `after.act` runs once `after.answers` answers have come.
+ */
+async function pollLoad(url: string, token: string, taskId: string, seconds: number, after: { answers: number; act: () => Promise<void> }): Promise<LoadResult> {
+  let answers = 0;
+  let acted: Promise<void> | null = null;
+  const run = autocannon({
+    url: `${url}/api/task/getTaskProcess`,
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ id: taskId }),
+    connections: 20,
+    overallRate: 200,
+    duration: seconds,
+    timeout: 10,
+    verifyBody: (body) => String(body ?? '').startsWith('{"success":true,'),
+    // Without a callback it is an event emitter that is also a promise of the result.
+  }) as unknown as EventEmitter & PromiseLike<autocannon.Result>;
+  run.on('response', () => {
+    answers += 1;
+    if (answers === after.answers) acted = after.act();
+  });
+  const result = await run;
+  await acted;
+  if (!acted) throw new Error(`the load ended after ${answers} answers, before ${after.answers}`);
+  return {
+    requests: result.requests.total,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    mismatches: result.mismatches,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
+}
+
+/** How many connections to 127.0.0.1:`port` hold bytes its process has not read (the kernel's receive queues). */
+async function unreadConnections(port: number): Promise<number> {
+  let count = 0;
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    const text = await readFile(table, 'utf8').catch(() => '');
+    for (const line of text.split('\n').slice(1)) {
+      const [, local, , state, queues] = line.trim().split(/\s+/);
+      const received = Number.parseInt(queues?.split(':')[1] ?? '0', 16);
+      if (state === '01' && Number.parseInt(local?.split(':')[1] ?? '', 16) === port && received > 0) count += 1;
+    }
+  }
+  return count;
+}
+
+/** The ticket version `base` serves: in `/remotes.json` and in the host page's live-remotes block. */
+async function liveTicket(base: string): Promise<{ json: string | undefined; page: string | undefined }> {
+  const json = (await (await fetch(`${base}/remotes.json?t=${Date.now()}`)).json()) as Record<string, { version: string }>;
+  const html = await (await fetch(`${base}/`)).text();
+  const block = new RegExp(`<script type="application/json" id="${LIVE_REMOTES_BLOCK_ID}">(.*?)</script>`).exec(html)?.[1];
+  const page = block ? (JSON.parse(block) as Record<string, { version: string }>).ticket?.version : undefined;
+  return { json: json.ticket?.version, page };
+}
+
+/** Milliseconds from `since` until `base` serves `version` both ways. */
+async function seenAfter(base: string, version: string, since: number): Promise<number> {
+  for (;;) {
+    const live = await liveTicket(base);
+    if (live.json === version && live.page === version) return Date.now() - since;
+    if (Date.now() - since > 30_000) throw new Error(`${base} still serves ${JSON.stringify(live)}, not ${version}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe.each(RUNS)('the fleet (%s behind nginx)', () => {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  let fleet: Fleet;
+  let databaseUrl: string;
+  let storeDir: string;
+  let inspect: pg.Pool;
+  let token: string;
+  let userId: string;
+  /** The SMS login task of the SIGTERM test, polled by the load of both tests. */
+  let taskId: string;
+  const taskRow = async () =>
+    (await inspect.query<{ status: number; locked_by: string | null; locked_until: Date | null }>('select status, locked_by, locked_until from tasks where id = $1', [taskId])).rows[0];
+  const alive = () => fleet.instances.filter((instance) => instance.alive());
+
+  beforeAll(async () => {
+    const database = await createPostgresDatabase();
+    cleanups.push(() => database.drop());
+    databaseUrl = database.url;
+    const work = await mkdtemp(join(tmpdir(), 'fleet-test-'));
+    cleanups.push(() => rm(work, { recursive: true, force: true }));
+    storeDir = join(work, 'releases');
+    // Released before the fleet starts, through the database's registry as `npm run release` does with DATABASE_URL.
+    await release('host', { storeDir, build: fakeBuild, version: '1.0.0', databaseUrl });
+    await release('ticket', { storeDir, build: fakeBuild, version: '1.0.0', databaseUrl });
+    fleet = await startFleet({
+      instances: 3,
+      port: await freePort(),
+      host: '127.0.0.1',
+      databaseUrl,
+      storeDir,
+      runDir: join(work, 'run'),
+      // A step at the simulated bureau takes 3 s (the window for SIGTERM); a lease (30 s) would hold the task far
+      // longer than the test waits if it were not handed back.
+      env: {
+        DATA_DIR: join(work, 'data'),
+        SECRET_KEY: randomBytes(32).toString('hex'),
+        ETAX_SIM_DELAY_MS: '3000',
+        ETAX_SIM_CONTROLS: '1',
+        TASK_LEASE_MS: '30000',
+        TASK_STEP_TIMEOUT_MS: '10000',
+        TASK_POLL_MS: '100',
+        DEMO_HISTORY: 'false',
+        SIGN_IN_PER_MINUTE: '1000',
+        REDIS_URL: undefined,
+        LOG_LEVEL: 'info',
+      },
+      startTimeoutMs: 120_000,
+    });
+    cleanups.push(() => fleet.stop());
+    inspect = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    inspect.on('error', () => {});
+    cleanups.push(() => inspect.end());
+    // Signed in through nginx, as a phone would be.
+    ({ token, userId } = await demoSignIn(fleet.url, '企业管理员'));
+  }, 240_000);
+
+  afterAll(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  }, 120_000);
+
+  test('a release and a rollback reach every instance and nginx within a second of the command returning', async () => {
+    const targets = [...fleet.instances.map((instance) => instance.url), fleet.url];
+    for (const target of targets) expect(await liveTicket(target)).toEqual({ json: '1.0.0', page: '1.0.0' });
+
+    await release('ticket', { storeDir, build: fakeBuild, version: '1.1.0', databaseUrl });
+    const released = Date.now();
+    const afterRelease = await Promise.all(targets.map((target) => seenAfter(target, '1.1.0', released)));
+
+    await rollback('ticket', { storeDir, databaseUrl });
+    const rolledBack = Date.now();
+    const afterRollback = await Promise.all(targets.map((target) => seenAfter(target, '1.0.0', rolledBack)));
+    console.log(`release seen after (ms, instances then nginx): ${afterRelease.join(', ')}; rollback: ${afterRollback.join(', ')}`);
+    for (const ms of [...afterRelease, ...afterRollback]) expect(ms).toBeLessThan(1000);
+    // Through nginx every instance answers the rolled-back version: none is left behind.
+    for (let i = 0; i < 6; i++) expect(await liveTicket(fleet.url)).toEqual({ json: '1.0.0', page: '1.0.0' });
+  });
+
+  test('nginx serves hashed release files itself, immutable; manifests and remote entries come from the instances, no-cache', async () => {
+    const hashed = await fetch(`${fleet.url}/remotes/host/1.0.0/static/js/host.${HASH}.js`);
+    expect(hashed.status).toBe(200);
+    expect(await hashed.text()).toBe('/* host@1.0.0 */');
+    expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // An instance would have answered with the request's id.
+    expect(hashed.headers.get('server')).toBe('nginx');
+    expect(hashed.headers.get('x-request-id')).toBeNull();
+
+    for (const file of ['mf-manifest.json', `static/js/ticket-entry.${HASH}.js`]) {
+      const answer = await fetch(`${fleet.url}/remotes/ticket/1.0.0/${file}`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('cache-control')).toBe('no-cache');
+      expect(answer.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
+    }
+    const missing = await fetch(`${fleet.url}/remotes/host/1.0.0/static/js/gone.${HASH}.js`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ message: '文件不存在' });
+    const metrics = await fetch(`${fleet.url}/metrics`);
+    expect(metrics.status).toBe(404);
+    expect(await metrics.json()).toEqual({ message: '不存在' });
+    expect((await fetch(`${fleet.instances[0]?.url}/metrics`)).status).toBe(200);
+  });
+
+  test('SIGTERM under 200 requests/s: no request fails, the step in flight is finished and its lease handed back before exit; the living instances finish the task', async () => {
+    const created = await callApi<{ taskId: string }>(fleet.url, 'task/createLoginTask', { nsrsbh: DEMO_TAX_NUMBERS.trading, userId, loginMethod: '2' }, token);
+    expect(created.body.success).toBe(true);
+    taskId = created.body.result.taskId;
+    // The worker that claimed the task's first step (sending the SMS) holds its lease while the step takes 3 s.
+    const claimed = await eventually(async () => {
+      const row = await taskRow();
+      return row?.status === TaskStatus.Processing && row.locked_by ? row.locked_by : null;
+    });
+    const holder = fleet.instances.find((instance) => claimed.startsWith(`${hostname()}:${instance.pid}:`));
+    if (!holder) throw new Error(`no instance of the fleet holds the task: ${claimed}`);
+
+    let exitedAt = 0;
+    let atSignal: Awaited<ReturnType<typeof taskRow>>;
+    let atExit: Awaited<ReturnType<typeof taskRow>>;
+    const load = await pollLoad(fleet.url, token, taskId, 6, {
+      answers: 100,
+      act: async () => {
+        atSignal = await taskRow();
+        holder.child.kill('SIGTERM');
+        await holder.exited;
+        exitedAt = Date.now();
+        atExit = await taskRow();
+      },
+    });
+    console.log(`SIGTERM under load: ${JSON.stringify(load)}`);
+    expect(holder.child.exitCode).toBe(0);
+    expect(load.requests).toBeGreaterThan(900);
+    expect({ errors: load.errors, timeouts: load.timeouts, non2xx: load.non2xx, mismatches: load.mismatches }).toEqual({ errors: 0, timeouts: 0, non2xx: 0, mismatches: 0 });
+    // The signal came while the step was in flight; before the process exited the step was finished (the bureau sent the SMS) and nobody holds the task.
+    expect(atSignal).toMatchObject({ status: TaskStatus.Processing, locked_by: claimed });
+    expect(atExit).toMatchObject({ status: TaskStatus.AwaitingSmsCode, locked_by: null, locked_until: null });
+
+    const sms = (await (await fetch(`${fleet.url}/etax-sim/api/latest-sms?phone=${TRADING_PHONE}`)).json()) as { code: string };
+    const submitted = await callApi(fleet.url, 'task/submitLoginTaskSmsCode', { id: taskId, smsCode: sms.code }, token);
+    expect(submitted.body.success).toBe(true);
+    // The next step is claimed at once by a living instance (not after the 30 s lease) and the task finishes.
+    const finished = await eventually(async () => {
+      const row = await taskRow();
+      return row?.status === TaskStatus.Succeeded ? row : null;
+    }, 25_000);
+    expect(finished.locked_by).toBeNull();
+    expect(Date.now() - exitedAt).toBeLessThan(30_000);
+    const progress = await callApi<{ taskStatus: number }>(fleet.url, 'task/getTaskProcess', { id: taskId }, token);
+    expect(progress.body.result.taskStatus).toBe(TaskStatus.Succeeded);
+    expect(alive()).toHaveLength(2);
+  }, 120_000);
+
+  test('SIGKILL of one of the two instances left, under 200 requests/s through nginx: zero errors, zero non-2xx', async () => {
+    const [victim, survivor] = alive();
+    if (!victim || !survivor) throw new Error('two living instances expected');
+    const accessLog = join(fleet.runDir, 'access.log');
+    const logBefore = (await readFile(accessLog, 'utf8')).length;
+    // The victim is frozen first (SIGSTOP) until nginx has written requests into its connections that it never read:
+    // they are certainly in flight when it dies, and only a retry of the read-only call can save them.
+    let inFlight = 0;
+    const load = await pollLoad(fleet.url, token, taskId, 8, {
+      answers: 400,
+      act: async () => {
+        victim.child.kill('SIGSTOP');
+        inFlight = await eventually(async () => (await unreadConnections(victim.port)) >= 3 && unreadConnections(victim.port), 10_000);
+        await victim.kill();
+      },
+    });
+    console.log(`SIGKILL under load (${inFlight} connections with a request in flight on the victim): ${JSON.stringify(load)}`);
+    expect(victim.child.signalCode).toBe('SIGKILL');
+    expect(load.requests).toBeGreaterThan(1200);
+    expect({ errors: load.errors, timeouts: load.timeouts, non2xx: load.non2xx, mismatches: load.mismatches }).toEqual({ errors: 0, timeouts: 0, non2xx: 0, mismatches: 0 });
+    // Both instances had answered before the kill; after it, only the survivor did, and nginx sent some requests again.
+    const lines = (await readFile(accessLog, 'utf8')).slice(logBefore).split('\n').filter((line) => line.includes('getTaskProcess'));
+    const upstreams = lines.map((line) => /upstream=(\S.*?) upstream_status=/.exec(line)?.[1] ?? '');
+    expect(upstreams.some((upstream) => upstream === `127.0.0.1:${victim.port}`)).toBe(true);
+    expect(upstreams.at(-1)).toBe(`127.0.0.1:${survivor.port}`);
+    const retried = upstreams.filter((upstream) => upstream.includes(',')).length;
+    console.log(`nginx: ${lines.length} requests logged, ${retried} sent to a second instance`);
+    // What nginx answered: 200, or 499 for the requests the load generator left unanswered when it stopped.
+    expect(lines.filter((line) => !/" (200|499) /.test(line))).toEqual([]);
+  }, 120_000);
+});
