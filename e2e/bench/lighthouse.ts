@@ -27,7 +27,7 @@
  * share one connection.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import http2 from 'node:http2';
 import { loadavg, tmpdir } from 'node:os';
@@ -179,11 +179,12 @@ async function lighthouseRun(origin: string, path: string, user: DemoUser): Prom
     const { code, verifier } = await demoSignInCode(server.url, user, path);
     await keepVerifier(chrome.port, origin, verifier);
     const url = `${origin}${path}?signin=${code}`;
-    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance', 'accessibility', 'best-practices'], logLevel: 'error', output: 'json', disableStorageReset: true });
+    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance', 'accessibility', 'best-practices'], logLevel: 'error', output: 'json', disableStorageReset: true, ...(process.env.LH_THROTTLING ? { throttling: JSON.parse(process.env.LH_THROTTLING) } : {}) });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const run = readRun(lhr);
+    if (REPORT_DIR) await mkdir(REPORT_DIR, { recursive: true });
     if (REPORT_DIR) await writeFile(join(REPORT_DIR, `lighthouse${path.replace(/[^a-z0-9]+/gi, '-')}-${Date.now()}.json`), JSON.stringify(lhr));
     if (!run.signedIn) throw new Error(`Lighthouse measured ${path} without signing in (the code's exchange or the user call did not answer 200)`);
     return run;

@@ -19,13 +19,29 @@ test("the start-up's calls go out from the page's early script, beside the app's
   await page.goto('/invoice/list');
   await listed;
   await expect(page.locator('.adm-nav-bar-title')).toHaveText('发票列表');
-  // Sent by fetch() from the early script (docs/architecture.md, "One fast first load"); the app's own calls
-  // (axios, XHR) took their answers instead of asking again.
-  for (const path of ['/api/sysConfig/get', '/api/user/getOfficialAccountLoginUserInfo']) {
+  // Sent by fetch() from the early script (docs/architecture.md, "One fast first load"), the list's first page too (the
+  // invoice remote declares it as the page's first call); the app's own calls (axios, XHR) took their answers
+  // instead of asking again.
+  for (const path of ['/api/sysConfig/get', '/api/user/getOfficialAccountLoginUserInfo', '/api/invoice/list']) {
     expect(calls.filter((call) => call.startsWith(`${path} `))).toEqual([`${path} fetch`]);
   }
   expect(calls.find((call) => call.startsWith('/api/taxAccount/getTaxAccount '))).toBe('/api/taxAccount/getTaxAccount fetch');
-  expect(calls.filter((call) => call.startsWith('/api/invoice/list '))).toEqual(['/api/invoice/list xhr']);
+  // What the early answer held is what the page shows.
+  await expect(page.getByText('还没有开具过发票').or(page.locator('.adm-list-item').first())).toBeVisible();
+});
+
+test("a page whose first call is declared gets it from the early script, written into the page by the server", async ({ page }) => {
+  const calls: { path: string; type: string; body: string | null }[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/payment/list')) calls.push({ path: new URL(request.url()).pathname, type: request.resourceType(), body: request.postData() });
+  });
+  const html = await (await page.request.get('/payment/list')).text();
+  expect(html).toMatch(/<script type="application\/json" id="first-calls">\[\{"path":"payment\/list","body":\{"month":"\d{4}-\d{2}","page":1\}\}\]<\/script>/);
+  await page.goto('/payment/list');
+  await expect(page.locator('.adm-nav-bar-title')).toHaveText('收支');
+  await expect(page.getByText('本月暂无收支').or(page.locator('.adm-list-item').first())).toBeVisible();
+  // This month's first page, asked once: by the early script, the page took its answer.
+  expect(calls.map((call) => call.type)).toEqual(['fetch']);
 });
 
 test('when the server cannot be reached, 出错了 says so and offers a refresh', async ({ page }) => {

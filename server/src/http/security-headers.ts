@@ -1,7 +1,8 @@
 /**
  * Security headers on every answer. The Content-Security-Policy lets scripts run only from this origin, which is
- * where the release store is served (`/remotes/<app>/<version>/`); no inline script and no eval (the built apps have
- * none, and the browser tests fail on any violation). Styles may be inline: antd-mobile sets style attributes, and the
+ * where the release store is served (`/remotes/<app>/<version>/`), and on the host's page its own inline scripts named by
+ * their hashes (releases/inline-scripts.ts); no other inline script and no eval (the browser tests fail on any
+ * violation). Styles may be inline: antd-mobile sets style attributes, and the
  * server's own small pages carry their stylesheet. Images may come from data: and blob: URLs (QR codes, canvases) and
  * from https (WeChat avatars). No site may frame the app, and a Referer never carries a path (a token is never in
  * one, but a task id or a search might be) to another site.
@@ -30,8 +31,11 @@ export const SECURITY_HEADERS: Record<string, string> = {
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply, payload) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
-    // A PDF opens in the browser's own viewer, which a page policy would block.
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/pdf')) reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    // A PDF opens in the browser's own viewer, which a page policy would block. The host's page sets its own: this
+    // policy with its inline scripts' hashes (releases/inline-scripts.ts).
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/pdf') && !reply.hasHeader('Content-Security-Policy')) {
+      reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    }
     return payload;
   });
 }

@@ -1,13 +1,16 @@
 /**
  * What the server writes into the host's index.html for the address it is asked for (docs/architecture.md, "One fast
  * first load"): the live registry (the `/remotes.json` document) as a JSON data block, which the host reads instead of
- * fetching it, and a preload of the manifest of the remote that owns the address, which the host's start-up loads
- * first. Written on every request from the live registry, so a release or a rollback changes the very next first load.
+ * fetching it, the address's first calls (first-calls.ts) as another, which the page's early calls send, and a preload
+ * of the manifest of the remote that owns the address, which the host's start-up loads first. Written on every request
+ * from the live registry, so a release or a rollback changes the very next first load. The blocks go before the
+ * page's inline early calls (`data-early-calls`), which read them as they run.
  *
  * Only the manifest is preloaded, not the remote's scripts: a script preload that failed (the remote down) is reused
  * by the browser for the Module Federation runtime's later load of that script, so 重试 would not recover the remote
  * until the page was reloaded. A failed fetch preload is not reused.
  */
+import { FIRST_CALLS_BLOCK_ID, type WrittenFirstCall } from '@app/contract/first-calls';
 import { LIVE_REMOTES_BLOCK_ID } from '@app/deploy/first-load';
 import { HOST_PREFIXES, ownerOf } from '@app/deploy/prefix-owner';
 import type { RemotesDocument } from '@app/deploy/live-apps';
@@ -22,14 +25,22 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
 /** JSON inside a script element: nothing in it can close the element or open a comment. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
-/** The host's index.html for `pathname`, with the registry and the owner's manifest preload at the end of its head. */
-export function writeFirstLoad(html: string, pathname: string, remotes: RemotesDocument): string {
+/** Where the page's inline early calls start: what they read must come before. */
+export const EARLY_CALLS_MARK = '<script data-early-calls';
+
+/**
+ * The host's index.html for `pathname`, with the registry, the address's first calls and the owner's manifest
+ * preload before its early calls (or at the end of its head, in a page without them).
+ */
+export function writeFirstLoad(html: string, pathname: string, remotes: RemotesDocument, firstCalls: WrittenFirstCall[] = []): string {
   const tags = [`<script type="application/json" id="${LIVE_REMOTES_BLOCK_ID}">${scriptJson(remotes)}</script>`];
+  if (firstCalls.length) tags.push(`<script type="application/json" id="${FIRST_CALLS_BLOCK_ID}">${scriptJson(firstCalls)}</script>`);
   const owner = ownerRemote(pathname, remotes);
   const entry = owner ? remotes[owner]?.entry : undefined;
   // The Module Federation runtime fetches the manifest with fetch() (CORS mode, same-origin credentials). Only a
   // path of this origin is written: the registry is ours, but a page never preloads from elsewhere.
   if (entry?.startsWith('/') && !entry.startsWith('//')) tags.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(entry)}">`);
-  const at = html.indexOf('</head>');
+  const early = html.indexOf(EARLY_CALLS_MARK);
+  const at = early >= 0 ? early : html.indexOf('</head>');
   return at < 0 ? html : `${html.slice(0, at)}${tags.join('')}${html.slice(at)}`;
 }

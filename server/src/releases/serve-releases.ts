@@ -18,6 +18,7 @@ import { deviceViewer, type CanaryCookies } from './canary-cookie';
 import { FirstCallsReader } from './first-calls';
 import { ownerRemote, writeFirstLoad } from './first-load';
 import { inlineScriptHashes, policyWithScripts } from './inline-scripts';
+import { matchesRoute, withoutTrailingSlash } from './route-pattern';
 
 const APP_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
@@ -53,17 +54,6 @@ interface LeanPage {
   path: string;
   except: string[];
   html: string;
-}
-
-function withoutTrailingSlash(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
-}
-
-/** Whether `pathname` is an address of the route `pattern` (`/shop/:code`: a `:param` is one non-empty segment). */
-export function matchesRoute(pattern: string, pathname: string): boolean {
-  const want = pattern.split('/');
-  const have = withoutTrailingSlash(pathname).split('/');
-  return want.length === have.length && want.every((part, index) => (part.startsWith(':') ? Boolean(have[index]) : part === have[index]));
 }
 
 function readLeanPages(text: string): LeanPage[] {

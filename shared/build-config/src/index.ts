@@ -189,29 +189,24 @@ function provideAllSharedEntry(appDir: string): string {
 }
 
 /**
- * Loads the host page's early calls (`@app/host-sdk/early-calls`; docs/architecture.md, "One fast first load") from
- * the top of its HTML: a script of its own, async and fetched first, so the start-up's calls go out while the bundles
- * download. A file, not an inline script: the page's Content-Security-Policy runs scripts of this origin only. It is
- * bundled apart (esbuild), since every entry of the host's own build carries the Module Federation runtime (130 KiB),
- * and emitted into the host's build under a name with its content's hash, like the other scripts.
+ * Puts the host page's early calls (`@app/host-sdk/early-calls`; docs/architecture.md, "One fast first load") inline at
+ * the end of its head, marked `data-early-calls`: they go out as the HTML is parsed, not a round trip later, and read
+ * the blocks the server writes before them (the address's first calls). The server's Content-Security-Policy for the
+ * page names the script by its hash. It is bundled apart (esbuild), since every entry of the host's own build carries
+ * the Module Federation runtime (130 KiB).
  */
 function pluginEarlyCallsScript(appDir: string): RsbuildPlugin {
   const entry = createRequire(join(appDir, 'package.json')).resolve('@app/host-sdk/early-calls');
   return {
     name: 'app:early-calls-script',
     setup(api) {
-      let file = '';
-      api.processAssets({ stage: 'additional' }, ({ compilation, sources }) => {
+      api.modifyHTMLTags((tags) => {
         const built = buildSync({ entryPoints: [entry], bundle: true, minify: true, format: 'iife', target: 'es2020', write: false, legalComments: 'none' });
-        const code = built.outputFiles[0]?.text ?? '';
-        file = `static/js/early-calls.${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
-        compilation.emitAsset(file, new sources.RawSource(code), { immutable: true, minimized: true });
-        compilation.fileDependencies.add(entry);
-      });
-      api.modifyHTMLTags((tags, { assetPrefix }) => {
-        if (!file) throw new Error('the host page\'s early calls were not built');
-        const src = `${assetPrefix.replace(/\/$/, '')}/${file}`;
-        return { ...tags, headTags: [{ tag: 'script', attrs: { src, async: true, fetchpriority: 'high' } }, ...tags.headTags] };
+        const code = built.outputFiles[0]?.text.trim() ?? '';
+        if (!code) throw new Error("the host page's early calls were not built");
+        // Inline, nothing in it may end the element or open a comment.
+        if (/<\/script|<!--/i.test(code)) throw new Error("the host page's early calls hold </script or <!--: they cannot be inline");
+        return { ...tags, headTags: [...tags.headTags, { tag: 'script', attrs: { 'data-early-calls': true }, children: code }] };
       });
     },
   };
@@ -370,9 +365,29 @@ function pluginLeanPagesFile(pages: [string, LeanPage][]): RsbuildPlugin {
   };
 }
 
+/** The release's file of its pages' first calls (`FIRST_CALLS_FILE` of `@app/contract/first-calls`). */
+export const FIRST_CALLS_FILE = 'first-calls.json';
+
+/**
+ * Writes the remote's first calls (`@app/contract/first-calls`: by route pattern, the calls its page makes as it
+ * shows) into the federated build's folder, for the server to write into the host's page.
+ */
+function pluginFirstCallsFile(firstCalls: Record<string, { path: string; body: object }[]>): RsbuildPlugin {
+  return {
+    name: 'app:first-calls-file',
+    setup(api) {
+      api.processAssets({ stage: 'additional', environments: [FEDERATED_ENVIRONMENT] }, ({ compilation, sources }) => {
+        compilation.emitAsset(FIRST_CALLS_FILE, new sources.RawSource(`${JSON.stringify(firstCalls, null, 2)}\n`));
+      });
+    },
+  };
+}
+
 export interface RemoteConfigOptions {
   /** Lean pages by name (the name is their folder in the release): `{ shop: { entry, path, except } }`. */
   leanPages?: Record<string, LeanPage>;
+  /** The first calls of its pages by route pattern (`FirstCalls` of `@app/contract/first-calls`). */
+  firstCalls?: Record<string, { path: string; body: object }[]>;
 }
 
 /**
@@ -405,6 +420,7 @@ export function defineRemoteConfig(appDir: string, options: RemoteConfigOptions 
         { environment: FEDERATED_ENVIRONMENT },
       ),
       ...(leanPages.length ? [pluginLeanPagesFile(leanPages)] : []),
+      ...(options.firstCalls ? [pluginFirstCallsFile(options.firstCalls)] : []),
     ],
     environments: {
       [FEDERATED_ENVIRONMENT]: {

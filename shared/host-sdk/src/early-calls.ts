@@ -6,13 +6,19 @@
  *
  * - the service config (`sysConfig/get`);
  * - the exchange of the sign-in code the address carries (`auth/exchange`, with the verifier this browser kept);
- * - then, with the session (the exchanged one, or the one kept from before), the user's detail, and for a user of a
- *   company its tax account, and for a taxi company its cars (the rules of `session-loader`).
+ * - then, with the session (the exchanged one, or the one kept from before), the user's detail and, beside it, the
+ *   first calls of the page the address shows (the page's app declares them, the server writes them into the page
+ *   before this script: `@app/contract/first-calls`), and for a user of a company its tax account, and for a taxi
+ *   company its cars (the rules of `session-loader`).
+ *
+ * It is inline in the host's page (the page's Content-Security-Policy names it by its hash), so that the calls go
+ * out as the HTML is parsed, not a round trip later.
  *
  * It only fetches: the answers wait in `internal/early-calls-slot` for the app's own calls, which take them as the
  * network's answer (`api-client`). It stores nothing, takes nothing out of the address (the start-up does, and uses
  * the verifier up) and shows nothing; an early call that fails is made again by the app.
  */
+import type { FIRST_CALLS_BLOCK_ID, WrittenFirstCall } from '@app/contract/first-calls';
 import { API_BASE, earlyCalls, type EarlyAnswer } from './internal/early-calls-slot';
 import { isTaxiUser, loadsCompanyData } from './roles';
 import { SIGN_IN_CODE_PARAMETER, SIGN_IN_VERIFIER_STORAGE_KEY, TOKEN_STORAGE_KEY } from './storage-keys';
@@ -22,6 +28,9 @@ interface Envelope<T> {
   success?: boolean;
   result?: T;
 }
+
+/** The contract's block id, checked by the compiler (the contract reaches a browser as types only). */
+const FIRST_CALLS_BLOCK: typeof FIRST_CALLS_BLOCK_ID = 'first-calls';
 
 const address = new URL(window.location.href);
 const code = address.searchParams.get(SIGN_IN_CODE_PARAMETER);
@@ -70,12 +79,27 @@ async function sessionToken(before: string | null): Promise<string | null> {
   return typeof exchanged?.token === 'string' && exchanged.token ? exchanged.token : null;
 }
 
+/** The page's first calls the server wrote in (none where it wrote none, or anything else). */
+function pageFirstCalls(): WrittenFirstCall[] {
+  try {
+    const calls: unknown = JSON.parse(document.getElementById(FIRST_CALLS_BLOCK)?.textContent ?? '[]');
+    if (!Array.isArray(calls)) return [];
+    return calls.filter((call): call is WrittenFirstCall => typeof call?.path === 'string' && typeof call.body === 'object' && call.body !== null);
+  } catch {
+    return [];
+  }
+}
+
 async function start(): Promise<void> {
+  const firstCalls = pageFirstCalls();
   const before = storedToken();
   void send('sysConfig/get', {}, before);
   const token = await sessionToken(before);
   if (!token) return;
-  const user = resultOf<UserDetail>(await send('user/getOfficialAccountLoginUserInfo', {}, token));
+  const userAnswer = send('user/getOfficialAccountLoginUserInfo', {}, token);
+  // A page the user may not open answers its first calls with a refusal nobody takes: the guard sends the user on.
+  for (const call of firstCalls) void send(call.path, call.body, token);
+  const user = resultOf<UserDetail>(await userAnswer);
   if (!user || !loadsCompanyData(user)) return;
   void send('taxAccount/getTaxAccount', {}, token);
   if (isTaxiUser(user)) void send('taxiCar/getMyCars', {}, token);

@@ -50,6 +50,12 @@ describe('withEarlyAnswers', () => {
     expect(earlyCalls()).toHaveLength(0);
   });
 
+  test("a page's first call declared with its keys in another order is the same call", async () => {
+    early('payment/list', { status: 200, text: envelope({ total: 0, list: [] }) }, { body: '{"page":1,"month":"2026-11"}' });
+    await expect(callApi('payment/list', { month: '2026-11', page: 1 } as never)).resolves.toEqual({ total: 0, list: [] });
+    expect(sent).toHaveLength(0);
+  });
+
   test('a call made after the start-up is not answered by an early answer', async () => {
     early('sysConfig/get', { status: 200, text: envelope({ stale: true }) }, { sentAt: performance.now() - ANSWER_FRESH_MS - 1 });
     await expect(callApi('sysConfig/get')).resolves.toEqual({ id: 'from-network' });

@@ -55,6 +55,21 @@ export function takeEarlyCall(path: string, body: string, authorization: string 
   const index = calls.findIndex((call) => call.path === path);
   if (index < 0) return null;
   const [call] = calls.splice(index, 1);
-  if (!call || call.body !== body || call.authorization !== authorization || now - call.sentAt > ANSWER_FRESH_MS) return null;
+  if (!call || !sameBody(call.body, body) || call.authorization !== authorization || now - call.sentAt > ANSWER_FRESH_MS) return null;
   return call;
+}
+
+/** JSON text with every object's keys in order: two bodies that differ only in the order of their keys are one. */
+function canonical(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), (_key, value: unknown) =>
+      value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : value,
+    );
+  } catch {
+    return text;
+  }
+}
+
+function sameBody(sent: string, asked: string): boolean {
+  return sent === asked || canonical(sent) === canonical(asked);
 }

@@ -5,6 +5,7 @@ import { formatYuan } from '@app/domain/money';
 import { fail, ok, renderPage, type Route } from '@app/host-sdk/testing';
 import { blueInvoice, redInvoice } from '../../test-support/invoice-documents';
 import { useListPageEnvironment } from '@app/ui/test-support/list-layout';
+import { FIRST_CALLS } from '../../first-calls';
 import InvoiceListPage from './InvoiceListPage';
 import { recentMonths } from './list-filters';
 
@@ -84,7 +85,9 @@ describe('InvoiceListPage', () => {
     expect(within(rowOf('深圳失败有限公司')).getByText('今日尚未完成刷脸认证，请先刷脸认证后重试')).toBeTruthy();
 
     expect(screen.getByText('共 4 张发票')).toBeTruthy();
+    // The page's first call is the one the remote declares (the host page may have sent it already).
     expect(api.bodiesOf('invoice/list')).toEqual([{ page: 1 }]);
+    expect(FIRST_CALLS['/invoice/list']).toEqual([{ path: 'invoice/list', body: { page: 1 } }]);
   });
 
   test('the filters and the search build the request, each from page 1', async () => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, rs, test } from '@rstest/core'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ok, renderPage, userDetail } from '@app/host-sdk/testing';
 import type { PaymentRecord } from '@app/contract/payment';
+import { FIRST_CALLS } from '../../first-calls';
 import PaymentListPage from './PaymentListPage';
 
 const INCOME: PaymentRecord = {
@@ -44,6 +45,8 @@ describe('PaymentListPage', () => {
     expect(screen.getByTestId('income-total').textContent).toBe('¥88.00');
     expect(screen.getByTestId('expense-total').textContent).toBe('¥500.00');
     expect(api.bodiesOf('payment/list')).toEqual([{ month: '2026-11', page: 1 }]);
+    // The page's first call is the one the remote declares, this month filled in by the server.
+    expect(FIRST_CALLS['/payment/list']).toEqual([{ path: 'payment/list', body: { month: '$chinaMonth', page: 1 } }]);
   });
 
   test('the type and channel filters ask again; nothing left offers 清除筛选', async () => {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test } from '@rstest/core';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { pageMeta } from '@app/host-sdk/route-meta';
 import { ok, renderPage, userDetail, type Route } from '@app/host-sdk/testing';
+import { FIRST_CALLS } from '../../first-calls';
 import { summary } from '../../test-support/tickets';
 import TicketIndexPage from './TicketIndexPage';
 
@@ -50,6 +51,9 @@ describe('TicketIndexPage', () => {
     expect(api.bodiesOf('ticket/list')).toEqual(
       expect.arrayContaining([{ page: 1 }, { month: '2026-11', page: 1, pageSize: 1 }, { month: '2026-10', page: 1, pageSize: 1 }]),
     );
+    // The page's first call is the one the remote declares (the host page may have sent it already).
+    expect(api.bodiesOf('ticket/list')[0]).toEqual({ page: 1 });
+    expect(FIRST_CALLS['/ticket/index']).toEqual([{ path: 'ticket/list', body: { page: 1 } }]);
   });
 
   test('the search waits for a pause in typing, then asks with the keyword; the filters are sent as chosen', async () => {

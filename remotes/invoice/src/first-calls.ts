@@ -1,0 +1,11 @@
+/**
+ * The calls the invoice remote's pages make as they show, which the host page may send before the page asks
+ * (`@app/contract/first-calls`; docs/architecture.md, "One fast first load"). Each page's test checks that its first
+ * call is the one declared here.
+ */
+import type { FirstCalls } from '@app/contract/first-calls';
+import { paths } from './paths';
+
+export const FIRST_CALLS: FirstCalls = {
+  [paths.invoiceList]: [{ path: 'invoice/list', body: { page: 1 } }],
+};

@@ -1,0 +1,29 @@
+/**
+ * The host page's inline scripts and the Content-Security-Policy that lets exactly them run (docs/architecture.md,
+ * "One fast first load"): the early calls are inline, so that they go out as the HTML is parsed rather than a round
+ * trip later, and the page's policy names each inline script by its SHA-256 (CSP level 2 hash sources). Nothing else
+ * inline runs: the policy still has no 'unsafe-inline', and the JSON blocks the server writes are data, not scripts.
+ */
+import { createHash } from 'node:crypto';
+import { CONTENT_SECURITY_POLICY } from '../http/security-headers';
+
+/** `<script>` elements with no `src` whose type is JavaScript's (none, or text/javascript, or module). */
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
+const SCRIPT_TYPE = /\stype=["']?([^"'\s>]+)/i;
+
+/** The CSP hash source (`'sha256-…'`) of each inline script of `html`. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes = '', body = ''] of html.matchAll(INLINE_SCRIPT)) {
+    const type = SCRIPT_TYPE.exec(attributes)?.[1]?.toLowerCase();
+    if (type && type !== 'text/javascript' && type !== 'module') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** The page policy, with `hashes` added to its script sources. */
+export function policyWithScripts(hashes: string[]): string {
+  if (!hashes.length) return CONTENT_SECURITY_POLICY;
+  return CONTENT_SECURITY_POLICY.replace("script-src 'self'", `script-src 'self' ${hashes.join(' ')}`);
+}

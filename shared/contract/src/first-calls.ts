@@ -1,0 +1,36 @@
+/**
+ * A page's first calls (docs/architecture.md, "One fast first load"): the calls a page makes as soon as it shows,
+ * declared by the app that owns the page, so that the host page's early calls can send them beside the user's detail,
+ * while the app's scripts still download. The app's build writes them into its release (FIRST_CALLS_FILE); the server
+ * writes the ones of the requested address into the host's page (FIRST_CALLS_BLOCK_ID), only calls that read
+ * (`readOnly` in the contract) and whose body the contract accepts; the page's own call takes the early answer when
+ * its path, body and session are the same, and asks the server itself otherwise.
+ */
+import type { ApiPath, CallBody } from './api';
+
+/** The release's file of first calls, at its root. */
+export const FIRST_CALLS_FILE = 'first-calls.json';
+
+/** The id of the JSON block in the host's page that holds the address's first calls. */
+export const FIRST_CALLS_BLOCK_ID = 'first-calls';
+
+/**
+ * Values of a body that the server fills in when it writes the page, for what a page asks of "now": the month and
+ * the day in China's time (YYYY-MM, YYYY-MM-DD), as `@app/domain/china-time` gives them to the page.
+ */
+export const FIRST_CALL_PLACEHOLDERS = { chinaMonth: '$chinaMonth', chinaDay: '$chinaDay' } as const;
+export type FirstCallPlaceholder = (typeof FIRST_CALL_PLACEHOLDERS)[keyof typeof FIRST_CALL_PLACEHOLDERS];
+
+type WithPlaceholders<T> = { [K in keyof T]: T[K] extends string ? T[K] | FirstCallPlaceholder : T[K] extends string | undefined ? T[K] | FirstCallPlaceholder : T[K] };
+
+/** One first call: a path of the contract and its body (a string field may hold a placeholder). */
+export type FirstCall = { [P in ApiPath]: { path: P; body: WithPlaceholders<CallBody<P>> } }[ApiPath];
+
+/** An app's first calls by route pattern (`/invoice/list`, `/ticket/:id`: a `:param` is one segment). */
+export type FirstCalls = Record<string, FirstCall[]>;
+
+/** The first calls as the server writes them into the page: placeholders filled in. */
+export interface WrittenFirstCall {
+  path: string;
+  body: Record<string, unknown>;
+}
