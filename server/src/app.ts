@@ -25,7 +25,7 @@ import { requireRouteSchemas } from './http/route-schemas';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerInvoicePdfRoute } from './invoices/invoice-pdf-route';
 import { registerShortLinkRoute } from './companies/short-link-route';
-import { clearCanaryCookieOnSignOut } from './auth/canary-identity';
+import { registerCanaryCookieHooks } from './auth/canary-identity';
 import { AutoRollback, DEFAULT_AUTO_ROLLBACK } from './releases/auto-rollback';
 import { CanaryCookies } from './releases/canary-cookie';
 import { RemoteLoadCounter } from './releases/remote-load-counter';
@@ -176,7 +176,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   app.setErrorHandler((error, request, reply) => refuseWithJson(reply, error, request));
   registerHealthRoutes(app, database.db, liveApps);
   const counters = registerMetrics(app, { db: database.db, live: liveApps, worker });
-  clearCanaryCookieOnSignOut(app, canaryCookies);
+  registerCanaryCookieHooks(app, canaryCookies);
   const forcedFailures = config.testHooks ? new ForcedFailures() : null;
   await registerCalls(app, services, ALL_CALLS, { beforeCall: forcedFailures ? (path) => forcedFailures.check(path) : undefined });
   if (forcedFailures) await registerTestHooks(app, database.db, forcedFailures);

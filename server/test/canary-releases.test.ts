@@ -1,6 +1,7 @@
 /**
  * Canary releases on the server (README, "Canary releases"): the canary cookie (a device's random bucket before
- * sign-in, the user's bucket and test flag after, cleared on sign-out, signed: a forged or edited one is ignored), the
+ * sign-in, the user's bucket and test flag after, kept current by the user detail, cleared on sign-out, signed: a
+ * forged or edited one is ignored), the
  * page's live-remotes block and `/remotes.json` answered per cookie, loads counted into the database in batches, the
  * failure rates `npm run releases` shows, and the auto-rollback (a failing canary ended by the server with the reason
  * in the history, one under the minimum of loads left alone, several instances at once recording it once).
@@ -158,6 +159,33 @@ describe.each(DATABASES)('canary releases on the server (%s)', (kind) => {
     const signedOut = await server.app.inject({ method: 'POST', url: '/api/user/signOut', payload: {}, headers: { authorization: `Bearer ${tester.token}` } });
     expect(signedOut.json()).toMatchObject({ success: true });
     expect(signedOut.headers['set-cookie']).toBe(`${CANARY_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+  });
+
+  test("the user detail every start-up asks for keeps the cookie current: a session from before the cookie, a user made a test user since", async () => {
+    await canaryOf('1.0.0', '1.1.0', { kind: 'test-users' });
+    const userId = await server.userIdOf('企业员工');
+    // A session made without the exchange (as one from before the cookie existed): the browser has no user cookie.
+    const token = await server.tokenFor('企业员工');
+    const detail = (cookie?: string) =>
+      server.app.inject({ method: 'POST', url: '/api/user/getOfficialAccountLoginUserInfo', payload: {}, headers: { authorization: `Bearer ${token}`, ...(cookie && { cookie }) } });
+    const first = await detail();
+    const value = /^yst_canary=([^;]+); Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/.exec(String(first.headers['set-cookie']))?.[1] ?? '';
+    expect(cookies.verify(value)).toEqual({ bucket: bucketOf(userId), tester: false });
+    expect((await detail(`${CANARY_COOKIE}=${value}`)).headers['set-cookie']).toBeUndefined();
+    // A device's cookie (another bucket) is replaced by the user's.
+    const device = await detail(cookieOf({ bucket: (bucketOf(userId) + 1) % 10_000, tester: false }));
+    expect(String(device.headers['set-cookie'])).toContain(`${CANARY_COOKIE}=${value};`);
+
+    await server.database.db.update(users).set({ tester: true }).where(eq(users.id, userId));
+    try {
+      const madeTester = /^yst_canary=([^;]+);/.exec(String((await detail(`${CANARY_COOKIE}=${value}`)).headers['set-cookie']))?.[1] ?? '';
+      expect(cookies.verify(madeTester)).toEqual({ bucket: bucketOf(userId), tester: true });
+      expect(await ticketVersion(`${CANARY_COOKIE}=${madeTester}`)).toBe('1.1.0');
+    } finally {
+      await server.database.db.update(users).set({ tester: false }).where(eq(users.id, userId));
+    }
+    // A refused call (no session) sets nothing.
+    expect((await server.app.inject({ method: 'POST', url: '/api/user/getOfficialAccountLoginUserInfo', payload: {} })).headers['set-cookie']).toBeUndefined();
   });
 
   test('a forged or edited cookie is ignored: the browser gets a device bucket of its own, never the test flag it wrote', async () => {
