@@ -1,4 +1,4 @@
-// `npm test`: installs what a fresh machine lacks (the workspace through pnpm, Debian's Chromium), then type-checks
+// `npm test`: installs what a fresh machine lacks (the workspace through pnpm, Debian's Chromium and nginx), then type-checks
 // every package, runs the unit, component and server tests (rstest) and the browser tests (Playwright), and ends with
 // one line: "N passed, N failed".
 import { execFileSync, spawn } from 'node:child_process';
@@ -21,6 +21,21 @@ function ensureChromium() {
   execFileSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'], { stdio: 'inherit', env });
 }
 
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+
+/** nginx, for the fleet's test (server/test/fleet.test.ts), from Debian's packages like Chromium. */
+function ensureNginx() {
+  if (existsSync(NGINX)) return;
+  if (process.getuid?.() !== 0) {
+    console.error(`没有找到 nginx (${NGINX})。请以 root 运行: apt-get update && apt-get install -y nginx\n或设置 NGINX_PATH 指向已安装的 nginx。`);
+    process.exit(1);
+  }
+  console.log('> 安装 Debian 的 nginx (apt-get)…');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'nginx'], { stdio: 'inherit', env });
+}
+
 /** Runs a command, echoing its output, and resolves with its exit code and what it printed. */
 function run(label, command, args, options = {}) {
   console.log(`\n> ${label}`);
@@ -40,6 +55,7 @@ function run(label, command, args, options = {}) {
 const started = Date.now();
 ensureInstall();
 ensureChromium();
+ensureNginx();
 
 let passed = 0;
 let failed = 0;

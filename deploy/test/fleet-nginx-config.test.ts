@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from '@rstest/core';
 import { readOnlyCalls } from '@app/contract/api';
 import { cacheControlFor, IMMUTABLE } from '../src/cache-policy';
-import { hashedRemoteEntries } from '../src/fleet/hashed-remote-entries';
+import { RemoteEntryScan } from '../src/fleet/hashed-remote-entries';
 import { hashedFilesPattern, readNginxTemplate, renderNginxConfig, type FleetProxySettings } from '../src/fleet/nginx-config';
 import { REPO_ROOT } from '../src/workspace';
 
@@ -118,7 +118,7 @@ describe('the fleet’s nginx configuration', () => {
     }
   });
 
-  test('a remote entry the hashed-file rule would take is found in the store and goes to the instances', async () => {
+  test('the remote entries the hashed-file rule would take are found in the store, also those of later releases', async () => {
     const store = await mkdtemp(join(tmpdir(), 'fleet-entries-'));
     const manifest = async (app: string, version: string, entry: string) => {
       await mkdir(join(store, app, version), { recursive: true });
@@ -129,8 +129,20 @@ describe('the fleet’s nginx configuration', () => {
     await manifest('host', '1.0.0', '');
     await mkdir(join(store, 'broken', '1.0.0'), { recursive: true });
     await writeFile(join(store, 'broken', '1.0.0', 'mf-manifest.json'), '{ not json');
-    expect(await hashedRemoteEntries(store)).toEqual(['/remotes/ticket/1.1.0/static/js/ticket-entry.0a1b2c3d4e.js']);
-    expect(await hashedRemoteEntries(join(store, 'none'))).toEqual([]);
+    const scan = new RemoteEntryScan(store);
+    expect(await scan.entries()).toEqual(['/remotes/ticket/1.1.0/static/js/ticket-entry.0a1b2c3d4e.js']);
+    // A release made later (a new version folder) is found by the next scan; a folder whose manifest is not there yet
+    // is looked at again.
+    await mkdir(join(store, 'wallet', '2.0.0'), { recursive: true });
+    expect(await scan.entries()).toEqual(['/remotes/ticket/1.1.0/static/js/ticket-entry.0a1b2c3d4e.js']);
+    await manifest('wallet', '2.0.0', 'static/js/wallet.12ae95e305.js');
+    await manifest('ticket', '1.2.0', 'static/js/ticket.12ae95e305.js');
+    expect(await scan.entries()).toEqual([
+      '/remotes/ticket/1.1.0/static/js/ticket-entry.0a1b2c3d4e.js',
+      '/remotes/ticket/1.2.0/static/js/ticket.12ae95e305.js',
+      '/remotes/wallet/2.0.0/static/js/wallet.12ae95e305.js',
+    ]);
+    expect(await new RemoteEntryScan(join(store, 'none')).entries()).toEqual([]);
   });
 
   test('nothing but checked names reaches the configuration', async () => {

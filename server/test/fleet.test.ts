@@ -198,11 +198,17 @@ describe.each(RUNS)('the fleet (%s behind nginx)', () => {
     await release('ticket', { storeDir, build: fakeBuild, version: '1.1.0', databaseUrl });
     const released = Date.now();
     const afterRelease = await Promise.all(targets.map((target) => seenAfter(target, '1.1.0', released)));
+    // nginx passes the new version's remote entry on (its configuration names it), once it has reloaded.
+    const entryPassedOn = await eventually(async () => {
+      const answer = await fetch(`${fleet.url}/remotes/ticket/1.1.0/static/js/ticket-entry.${HASH}.js`);
+      await answer.body?.cancel();
+      return answer.headers.get('cache-control') === 'no-cache' && Date.now() - released;
+    }, 10_000);
 
     await rollback('ticket', { storeDir, databaseUrl });
     const rolledBack = Date.now();
     const afterRollback = await Promise.all(targets.map((target) => seenAfter(target, '1.0.0', rolledBack)));
-    console.log(`release seen after (ms, instances then nginx): ${afterRelease.join(', ')}; rollback: ${afterRollback.join(', ')}`);
+    console.log(`release seen after (ms, instances then nginx): ${afterRelease.join(', ')}; rollback: ${afterRollback.join(', ')}; new remote entry passed on by nginx after ${entryPassedOn} ms`);
     for (const ms of [...afterRelease, ...afterRollback]) expect(ms).toBeLessThan(1000);
     // Through nginx every instance answers the rolled-back version: none is left behind.
     for (let i = 0; i < 6; i++) expect(await liveTicket(fleet.url)).toEqual({ json: '1.0.0', page: '1.0.0' });
@@ -217,12 +223,16 @@ describe.each(RUNS)('the fleet (%s behind nginx)', () => {
     expect(hashed.headers.get('server')).toBe('nginx');
     expect(hashed.headers.get('x-request-id')).toBeNull();
 
-    for (const file of ['mf-manifest.json', `static/js/ticket-entry.${HASH}.js`]) {
-      const answer = await fetch(`${fleet.url}/remotes/ticket/1.0.0/${file}`);
+    // The remote entry of 1.0.0 (released before the fleet started) and of 1.1.0 (released while it ran: nginx was
+    // reloaded with it).
+    for (const file of ['1.0.0/mf-manifest.json', `1.0.0/static/js/ticket-entry.${HASH}.js`, `1.1.0/static/js/ticket-entry.${HASH}.js`]) {
+      const answer = await fetch(`${fleet.url}/remotes/ticket/${file}`);
       expect(answer.status).toBe(200);
       expect(answer.headers.get('cache-control')).toBe('no-cache');
       expect(answer.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
     }
+    // A chunk of the release made while the fleet ran is nginx's.
+    expect((await fetch(`${fleet.url}/remotes/ticket/1.1.0/static/js/ticket.${HASH}.js`)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const missing = await fetch(`${fleet.url}/remotes/host/1.0.0/static/js/gone.${HASH}.js`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ message: '文件不存在' });

@@ -3,7 +3,7 @@
  * the fleet (deploy/src/fleet/fleet.ts) and keeps it running until Ctrl-C or SIGTERM, which stop it gracefully.
  */
 import { parseArgs } from 'node:util';
-import { DEFAULT_FLEET_DATABASE_URL } from '../fleet/fleet-database';
+import { DEFAULT_FLEET_DATABASE_URL, ensureFleetDatabase } from '../fleet/fleet-database';
 import { startFleet } from '../fleet/fleet';
 import { releaseMissing } from '../release-missing';
 import { releaseDir } from '../workspace';
@@ -37,6 +37,8 @@ runCli(async () => {
   const storeDir = releaseDir();
 
   log(`> 集群: ${instances} 个实例，数据库 ${new URL(databaseUrl).host}${new URL(databaseUrl).pathname}，发布目录 ${storeDir}`);
+  // The registry is in the database: it must exist before the apps never released are released into it.
+  if ((await ensureFleetDatabase(databaseUrl)).created) log(`已创建数据库 ${new URL(databaseUrl).pathname.slice(1)}`);
   await releaseMissing({ log, checkSources: false });
   const fleet = await startFleet({ instances, port, host: process.env.HOST ?? '0.0.0.0', databaseUrl, storeDir, log });
 

@@ -46,6 +46,8 @@ export function spawnInstance(start: InstanceStart): FleetInstance {
   const alive = () => child.exitCode === null && child.signalCode === null;
   const signal = async (name: NodeJS.Signals) => {
     if (alive()) child.kill(name);
+    // A stopped (SIGSTOP) process only acts on SIGTERM once continued.
+    if (alive() && name === 'SIGTERM') child.kill('SIGCONT');
     await exited;
   };
   return {

@@ -1,11 +1,12 @@
 /**
  * The fleet's nginx: its configuration rendered into the run folder (nginx-config.ts) and nginx run on it in the
- * foreground as a child of the fleet. Stopped with SIGQUIT, nginx's graceful shutdown: it stops listening and
- * finishes the requests it is passing on.
+ * foreground as a child of the fleet. Reloaded with SIGHUP (new workers take the new configuration, the old ones
+ * finish their requests). Stopped with SIGQUIT, nginx's graceful shutdown: it stops listening and finishes the
+ * requests it is passing on.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, openSync, closeSync } from 'node:fs';
-import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readNginxTemplate, renderNginxConfig, type FleetProxySettings } from './nginx-config';
 
@@ -32,6 +33,8 @@ export interface FleetProxy {
   child: ChildProcess;
   exited: Promise<void>;
   alive(): boolean;
+  /** Writes the configuration again with these remote entries and has nginx reload it (SIGHUP: no request is lost). */
+  reload(remoteEntries: readonly string[]): Promise<void>;
   /** SIGQUIT, then waits for nginx to end. */
   stop(): Promise<void>;
 }
@@ -42,7 +45,13 @@ export async function startProxy(
 ): Promise<FleetProxy> {
   const { storeRoot, mimeTypes } = await prepareRunDir(settings.runDir, settings.storeDir);
   const configFile = join(settings.runDir, 'nginx.conf');
-  await writeFile(configFile, renderNginxConfig(await readNginxTemplate(), { ...settings, storeRoot, mimeTypes }));
+  const template = await readNginxTemplate();
+  const write = async (remoteEntries: readonly string[]) => {
+    // Written whole under another name, then renamed: nginx never reads half a file.
+    await writeFile(`${configFile}.next`, renderNginxConfig(template, { ...settings, remoteEntries, storeRoot, mimeTypes }));
+    await rename(`${configFile}.next`, configFile);
+  };
+  await write(settings.remoteEntries);
   const errorLog = join(settings.runDir, 'error.log');
   const output = openSync(errorLog, 'a');
   const child = spawn(nginx, ['-p', settings.runDir, '-e', errorLog, '-c', configFile], {
@@ -58,6 +67,10 @@ export async function startProxy(
     child,
     exited,
     alive,
+    reload: async (remoteEntries) => {
+      await write(remoteEntries);
+      if (alive()) child.kill('SIGHUP');
+    },
     stop: async () => {
       if (!alive()) return;
       child.kill('SIGQUIT');
