@@ -21,7 +21,7 @@ import { REPO_ROOT } from '@app/deploy/workspace';
 import type { TemplateQuery } from '@app/deploy/version-failure-rates';
 import { issueSignInCode } from '../src/auth/sign-in-codes';
 import { remoteLoads, users } from '../src/db/schema';
-import { AutoRollback } from '../src/releases/auto-rollback';
+import { AutoRollback, rollbackReason } from '../src/releases/auto-rollback';
 import { CanaryCookies, CANARY_COOKIE } from '../src/releases/canary-cookie';
 import { RemoteLoadCounter } from '../src/releases/remote-load-counter';
 import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
@@ -324,3 +324,20 @@ async function runReleasesCli(env: Record<string, string>): Promise<string> {
   if (code !== 0) throw new Error(`npm run releases exited ${code}: ${output}`);
   return output;
 }
+
+describe('when a canary is rolled back', () => {
+  const live = { loads: 1000, failures: 10 };
+  test('at the margin above the live rate, over the minimum of loads: yes; below either: no', () => {
+    expect(rollbackReason({ loads: 50, failures: 3 }, live, { minLoads: 50, marginPoints: 5 })).toBe('自动回滚：灰度版本失败率 6.0%（加载 50 次），现行版本 1.0%（加载 1000 次），高出 5 个百分点及以上');
+    expect(rollbackReason({ loads: 100, failures: 5 }, live, { minLoads: 50, marginPoints: 5 })).toBeNull();
+    expect(rollbackReason({ loads: 49, failures: 49 }, live, { minLoads: 50, marginPoints: 5 })).toBeNull();
+    // A live version nobody loaded counts as 0 %.
+    expect(rollbackReason({ loads: 60, failures: 3 }, { loads: 0, failures: 0 }, { minLoads: 50, marginPoints: 5 })).toContain('现行版本 0.0%（加载 0 次）');
+  });
+
+  test('a margin of 0 rolls back any higher rate, never an equal one', () => {
+    expect(rollbackReason({ loads: 100, failures: 1 }, live, { minLoads: 1, marginPoints: 0 })).toBeNull();
+    expect(rollbackReason({ loads: 100, failures: 0 }, { loads: 100, failures: 0 }, { minLoads: 1, marginPoints: 0 })).toBeNull();
+    expect(rollbackReason({ loads: 100, failures: 2 }, live, { minLoads: 1, marginPoints: 0 })).not.toBeNull();
+  });
+});

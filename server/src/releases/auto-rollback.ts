@@ -16,7 +16,7 @@ export interface AutoRollbackSettings {
   checkMs: number;
   /** Loads of the canary below which it is not judged. */
   minLoads: number;
-  /** How far (percentage points) the canary's failure rate may be above the live one's before it is rolled back. */
+  /** How far (percentage points) the canary's failure rate may be above the live one's before it is rolled back (0: any higher rate). */
   marginPoints: number;
 }
 
@@ -27,7 +27,7 @@ export function rollbackReason(canary: VersionFigures, live: VersionFigures, set
   if (canary.loads < settings.minLoads) return null;
   // Compared in hundredths of a point, so that a rate exactly at the margin counts whatever the floating point says.
   const excess = Math.round((failureRate(canary) - failureRate(live)) * 10_000);
-  if (excess < Math.round(settings.marginPoints * 100)) return null;
+  if (excess <= 0 || excess < Math.round(settings.marginPoints * 100)) return null;
   return `自动回滚：灰度版本失败率 ${percent(failureRate(canary))}（加载 ${canary.loads} 次），现行版本 ${percent(failureRate(live))}（加载 ${live.loads} 次），高出 ${settings.marginPoints} 个百分点及以上`;
 }
 
