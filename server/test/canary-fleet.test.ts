@@ -1,0 +1,90 @@
+/**
+ * A canary in a fleet (issue 25): two real server processes on one PostgreSQL database, the registry in it. Both serve
+ * the canary to its share (by the signed cookie) and the live version to the rest; both count the loads they serve
+ * into the one table; both check the canary, and when it fails more than the live version one of them ends it: the
+ * history records one rollback, with the reason, and both serve the live version to everyone within a second.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from '@rstest/core';
+import { readRegistry, updateRegistry, type ReleasedVersion } from '@app/deploy/registry';
+import { CanaryCookies, CANARY_COOKIE } from '../src/releases/canary-cookie';
+import { processDatabase } from './support/process-database';
+import { startServerProcess, type ServerProcess } from './support/server-process';
+import { DATABASES, eventually } from './support/test-server';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const released = (version: string): ReleasedVersion => ({ version, releasedAt: new Date().toISOString(), prefixes: ['/ticket/'], sourceHash: 'test' });
+
+describe.each(DATABASES.filter((kind) => kind === 'postgres'))('a canary in a fleet (%s)', (kind) => {
+  test('two instances serve it per cookie, count its loads together and end it once when it fails', async () => {
+    const database = await processDatabase(kind, cleanups);
+    const url = String(database.env.DATABASE_URL);
+    const cookies = new CanaryCookies(Buffer.from(String(database.env.SECRET_KEY), 'hex'));
+    const store = await mkdtemp(join(tmpdir(), 'canary-fleet-'));
+    cleanups.push(() => rm(store, { recursive: true, force: true }));
+    for (const version of ['1.0.0', '1.1.0']) {
+      await mkdir(join(store, 'ticket', version), { recursive: true });
+      await writeFile(join(store, 'ticket', version, 'mf-manifest.json'), JSON.stringify({ name: 'ticket', metaData: { remoteEntry: { name: '' } } }));
+    }
+    const since = new Date().toISOString();
+    await updateRegistry(
+      store,
+      (registry) => {
+        registry.apps.ticket = { live: '1.0.0', versions: { '1.0.0': released('1.0.0'), '1.1.0': released('1.1.0') }, canary: { version: '1.1.0', audience: { kind: 'share', percent: 50 }, since } };
+        registry.history.push({ at: since, action: 'release', app: 'ticket', version: '1.1.0', previous: '1.0.0', canary: { kind: 'share', percent: 50 } });
+      },
+      url,
+    );
+    const env = { ...database.env, RELEASE_DIR: store, CANARY_CHECK_MS: '200', CANARY_MIN_LOADS: '40', CANARY_MARGIN_POINTS: '5' };
+    const servers: ServerProcess[] = [];
+    for (let i = 0; i < 2; i++) {
+      const server = await startServerProcess({ env, startTimeoutMs: 60_000 });
+      cleanups.push(() => server.kill());
+      servers.push(server);
+    }
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const inside = `${CANARY_COOKIE}=${cookies.value({ bucket: 0, tester: false })}`;
+    const outside = `${CANARY_COOKIE}=${cookies.value({ bucket: 9_999, tester: false })}`;
+    const ticketOn = async (server: ServerProcess, cookie: string) => ((await (await fetch(`${server.url}/remotes.json`, { headers: { cookie } })).json()) as Record<string, { version: string }>).ticket?.version;
+    for (const server of servers) {
+      expect(await ticketOn(server, inside)).toBe('1.1.0');
+      expect(await ticketOn(server, outside)).toBe('1.0.0');
+    }
+    const load = (server: ServerProcess, version: string, times: number) =>
+      Promise.all(Array.from({ length: times }, async () => expect((await fetch(`${server.url}/remotes/ticket/${version}/mf-manifest.json`)).status).toBe(200)));
+    const loadsIn = async () =>
+      database.inspect(async (handle) => Object.fromEntries((await handle.raw("select version, sum(count)::int as n from remote_loads where app = 'ticket' group by version")).map((row) => [row.version, Number(row.n)])));
+
+    // The live version's loads first, then the canary's failures, then its loads (from both instances): when it is
+    // judged, everything is counted.
+    await Promise.all([load(a, '1.0.0', 25), load(b, '1.0.0', 25)]);
+    await eventually(async () => (await loadsIn())['1.0.0'] === 50);
+    for (const server of servers) {
+      for (let i = 0; i < 5; i++) {
+        const answer = await fetch(`${server.url}/api/client/reportFailure`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ app: 'ticket', version: '1.1.0', kind: 'remote-load' }) });
+        expect(((await answer.json()) as { success: boolean }).success).toBe(true);
+      }
+    }
+    await Promise.all([load(a, '1.1.0', 25), load(b, '1.1.0', 25)]);
+
+    const registry = await eventually(async () => {
+      const now = await readRegistry(store, url);
+      return now.apps.ticket?.canary ? null : now;
+    });
+    expect(await loadsIn()).toEqual({ '1.0.0': 50, '1.1.0': 50 });
+    const ended = registry.history.filter((entry) => entry.endedCanary);
+    expect(ended).toEqual([expect.objectContaining({ action: 'rollback', app: 'ticket', version: '1.0.0', previous: '1.1.0' })]);
+    expect(ended[0]?.reason).toBe('自动回滚：灰度版本失败率 20.0%（加载 50 次），现行版本 0.0%（加载 50 次），高出 5 个百分点及以上');
+    const done = Date.now();
+    for (const server of servers) {
+      await eventually(async () => (await ticketOn(server, inside)) === '1.0.0');
+      expect(Date.now() - done).toBeLessThan(1000);
+    }
+  }, 180_000);
+});
