@@ -15,6 +15,11 @@ function usageError(message: string): Error {
   return Object.assign(new Error(`${message}\n${USAGE}`), { name: 'ReleaseError' });
 }
 
+/** A fleet that could not start says why in one message (the instances' and nginx's logs hold the rest). */
+function notStarted(error: unknown): Error {
+  return Object.assign(new Error(`集群未能启动: ${error instanceof Error ? error.message : String(error)}`), { name: 'ReleaseError' });
+}
+
 function integerIn(raw: string, min: number, max: number, what: string): number {
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || value < min || value > max) throw usageError(`${what}无效: ${raw}（应为 ${min} 到 ${max} 的整数）`);
@@ -31,6 +36,7 @@ runCli(async () => {
   const instances = integerIn(values.instances, 1, 16, '实例数');
   const port = integerIn(values.port ?? process.env.PORT ?? '8080', 1, 65535, '端口');
   const databaseUrl = process.env.DATABASE_URL || DEFAULT_FLEET_DATABASE_URL;
+  if (!URL.canParse(databaseUrl)) throw usageError(`DATABASE_URL 无效: ${databaseUrl}`);
   // The release registry is the database's (registry-database.ts), for this process's releases as for the instances.
   process.env.DATABASE_URL = databaseUrl;
   const log = (line: string) => console.log(line);
@@ -38,9 +44,9 @@ runCli(async () => {
 
   log(`> 集群: ${instances} 个实例，数据库 ${new URL(databaseUrl).host}${new URL(databaseUrl).pathname}，发布目录 ${storeDir}`);
   // The registry is in the database: it must exist before the apps never released are released into it.
-  if ((await ensureFleetDatabase(databaseUrl)).created) log(`已创建数据库 ${new URL(databaseUrl).pathname.slice(1)}`);
+  if ((await ensureFleetDatabase(databaseUrl).catch((error: unknown) => Promise.reject(notStarted(error)))).created) log(`已创建数据库 ${new URL(databaseUrl).pathname.slice(1)}`);
   await releaseMissing({ log, checkSources: false });
-  const fleet = await startFleet({ instances, port, host: process.env.HOST ?? '0.0.0.0', databaseUrl, storeDir, log });
+  const fleet = await startFleet({ instances, port, host: process.env.HOST ?? '0.0.0.0', databaseUrl, storeDir, log }).catch((error: unknown) => Promise.reject(notStarted(error)));
 
   let stopping = false;
   const stop = async (reason: string) => {
