@@ -20,6 +20,7 @@ import { failureRatesOf } from '@app/deploy/releases';
 import { REPO_ROOT } from '@app/deploy/workspace';
 import type { TemplateQuery } from '@app/deploy/version-failure-rates';
 import { issueSignInCode } from '../src/auth/sign-in-codes';
+import { configFromEnv } from '../src/config';
 import { remoteLoads, users } from '../src/db/schema';
 import { AutoRollback, rollbackReason } from '../src/releases/auto-rollback';
 import { CanaryCookies, CANARY_COOKIE } from '../src/releases/canary-cookie';
@@ -339,5 +340,17 @@ describe('when a canary is rolled back', () => {
     expect(rollbackReason({ loads: 100, failures: 1 }, live, { minLoads: 1, marginPoints: 0 })).toBeNull();
     expect(rollbackReason({ loads: 100, failures: 0 }, { loads: 100, failures: 0 }, { minLoads: 1, marginPoints: 0 })).toBeNull();
     expect(rollbackReason({ loads: 100, failures: 2 }, live, { minLoads: 1, marginPoints: 0 })).not.toBeNull();
+  });
+});
+
+describe('the auto-rollback settings', () => {
+  test('defaults, the environment, and a clear message for a bad value', () => {
+    expect(configFromEnv({}).canary).toEqual({ checkMs: 15_000, minLoads: 50, marginPoints: 5 });
+    expect(configFromEnv({ CANARY_CHECK_MS: '0', CANARY_MIN_LOADS: '200', CANARY_MARGIN_POINTS: '2.5' }).canary).toEqual({ checkMs: 0, minLoads: 200, marginPoints: 2.5 });
+    expect(() => configFromEnv({ CANARY_MIN_LOADS: '0' })).toThrow('CANARY_MIN_LOADS 无效: 0（应为正整数）');
+    expect(() => configFromEnv({ CANARY_MIN_LOADS: '1.5' })).toThrow('CANARY_MIN_LOADS 无效');
+    expect(() => configFromEnv({ CANARY_MARGIN_POINTS: '150' })).toThrow('CANARY_MARGIN_POINTS 无效: 150（应为 0–100 个百分点）');
+    expect(() => configFromEnv({ CANARY_MARGIN_POINTS: '-1' })).toThrow('CANARY_MARGIN_POINTS 无效');
+    expect(() => configFromEnv({ CANARY_CHECK_MS: 'soon' })).toThrow('CANARY_CHECK_MS 无效: soon');
   });
 });
