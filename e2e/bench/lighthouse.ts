@@ -19,7 +19,9 @@
  * still cold (nothing cached, no session), only the verifier is there. Prints each run's score, FCP, LCP, TBT, CLS and
  * JavaScript transferred, and the median of each.
  * A benchmark: it exits 0 whatever the score. A busy machine inflates blocking time (the load average is printed
- * before each run): measure quiet. `VERBOSE=1` also lists each run's scripts with their transfer sizes; `REPORT_DIR` keeps the reports.
+ * before each run): measure quiet. `VERBOSE=1` also lists each run's scripts with their transfer sizes; `REPORT_DIR` keeps the reports;
+ * `ARTIFACTS_DIR` keeps each run's artifacts (trace and network log), from which Lighthouse's own simulation can be replayed
+ * to see which requests and tasks its LCP waited for (`npm run bench:lcp-path -- <file>`).
  *
  * `H2=1` puts a TLS + HTTP/2 front (a self-signed certificate from `openssl`) before the server, as a production
  * proxy or CDN would serve it: the server itself speaks HTTP/1.1, where Lighthouse's simulation allows 6 connections
@@ -46,6 +48,7 @@ const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 const H2 = Boolean(process.env.H2);
 /** `REPORT_DIR=<dir>` keeps each run's whole Lighthouse report (JSON) there, to see where the time goes. */
 const REPORT_DIR = process.env.REPORT_DIR;
+const ARTIFACTS_DIR = process.env.ARTIFACTS_DIR;
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', ...(H2 ? ['--ignore-certificate-errors'] : [])];
 
 interface Target {
@@ -185,6 +188,10 @@ async function lighthouseRun(origin: string, path: string, user: DemoUser): Prom
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const run = readRun(lhr);
     if (REPORT_DIR) await mkdir(REPORT_DIR, { recursive: true });
+    if (ARTIFACTS_DIR) {
+      await mkdir(ARTIFACTS_DIR, { recursive: true });
+      await writeFile(join(ARTIFACTS_DIR, `artifacts${path.replace(/[^a-z0-9]+/gi, '-')}-${Date.now()}.json`), JSON.stringify(result.artifacts));
+    }
     if (REPORT_DIR) await writeFile(join(REPORT_DIR, `lighthouse${path.replace(/[^a-z0-9]+/gi, '-')}-${Date.now()}.json`), JSON.stringify(lhr));
     if (!run.signedIn) throw new Error(`Lighthouse measured ${path} without signing in (the code's exchange or the user call did not answer 200)`);
     return run;

@@ -66,11 +66,13 @@ test('a remote whose page chunk fails after its routes loaded shows 模块暂不
   await expectPage(page, { owner: 'my', name: 'MyCompanies', title: '我的企业' });
 });
 
-test("a remote that is down when its page is opened cold: its manifest's preload fails, the page says so, retry recovers it", async ({ page }) => {
+test("a remote that is down when its page is opened cold: the preloads of its manifest and entry fail, the page says so, retry recovers it", async ({ page }) => {
   await page.route('**/remotes/ticket/**', (route) => route.abort('connectionrefused'));
-  const preload = page.waitForEvent('requestfailed', (request) => request.url().endsWith('/mf-manifest.json'));
+  const failed: string[] = [];
+  page.on('requestfailed', (request) => failed.push(new URL(request.url()).pathname));
   await page.goto('/ticket/index');
-  await preload;
+  await expect.poll(() => failed.some((path) => path.endsWith('/mf-manifest.json'))).toBe(true);
+  await expect.poll(() => failed.some((path) => /\/remotes\/ticket\/[^/]+\/static\/js\/ticket\.[0-9a-f]+\.js$/.test(path))).toBe(true);
   await expect(unavailable(page)).toBeVisible();
   await page.unroute('**/remotes/ticket/**');
   await page.evaluate(() => Object.assign(window, { stillTheSameDocument: true }));

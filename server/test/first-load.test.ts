@@ -26,6 +26,14 @@ describe('writeFirstLoad', () => {
     expect(writeFirstLoad(html, '/login', { ticket })).not.toContain('rel="preload"');
   });
 
+  test("the owner's entry and routes are fetched beside the host's scripts; nothing of another origin", () => {
+    const files = ['/remotes/ticket/1.0.0/static/js/ticket.0123456789.js', '/remotes/ticket/1.0.0/static/js/async/routes.abcdef0123.js', '//evil.example/x.js', 'https://evil.example/y.js'];
+    const page = writeFirstLoad(html, '/ticket/index', { ticket }, [], files);
+    for (const file of files.slice(0, 2)) expect(page).toContain(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${file}">`);
+    expect(page).not.toContain('evil.example');
+    expect(page).not.toContain('as="script"');
+  });
+
   test('an entry that is not a path of this origin is not preloaded', () => {
     for (const entry of ['https://evil.example/m.json', '//evil.example/m.json', 'javascript:x']) {
       expect(writeFirstLoad(html, '/ticket/index', { ticket: { ...ticket, entry } })).not.toContain('rel="preload"');

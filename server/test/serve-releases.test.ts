@@ -177,23 +177,23 @@ describe('the first load (docs/architecture.md, "One fast first load")', () => {
     }
   });
 
-  test("a remote's page names the live registry and preloads that remote's manifest, in its head", async () => {
+  test("a remote's page names the live registry and preloads that remote's manifest and entry, in its head", async () => {
     const html = (await app.inject('/ticket/index?from=menu')).body;
     expect(registryIn(html)).toEqual((await app.inject('/remotes.json')).json());
-    expect(preloadsOf(html)).toEqual(['/remotes/ticket/1.0.0/mf-manifest.json']);
+    expect(preloadsOf(html)).toEqual(['/remotes/ticket/1.0.0/mf-manifest.json', '/remotes/ticket/1.0.0/static/js/ticket.abcdef1234.js']);
     expect(html.indexOf('id="live-remotes"')).toBeLessThan(html.indexOf('</head>'));
   });
 
   test('right after a release and right after a rollback, the next page names only the live version', async () => {
     await makeLive('ticket', '1.1.0', ['/ticket/']);
     let html = (await app.inject('/ticket/index')).body;
-    expect(preloadsOf(html)).toEqual(['/remotes/ticket/1.1.0/mf-manifest.json']);
+    expect(preloadsOf(html)).toEqual(['/remotes/ticket/1.1.0/mf-manifest.json', '/remotes/ticket/1.1.0/static/js/ticket.abcdef1234.js']);
     expect(html).not.toContain('/remotes/ticket/1.0.0/');
     expect((registryIn(html) as Record<string, { version: string }>).ticket?.version).toBe('1.1.0');
 
     await makeLive('ticket', '1.0.0', ['/ticket/']);
     html = (await app.inject('/ticket/index')).body;
-    expect(preloadsOf(html)).toEqual(['/remotes/ticket/1.0.0/mf-manifest.json']);
+    expect(preloadsOf(html)).toEqual(['/remotes/ticket/1.0.0/mf-manifest.json', '/remotes/ticket/1.0.0/static/js/ticket.abcdef1234.js']);
     expect(html).not.toContain('/remotes/ticket/1.1.0/');
     expect((registryIn(html) as Record<string, { version: string }>).ticket?.version).toBe('1.0.0');
   });

@@ -1,14 +1,15 @@
 /**
  * What the server writes into the host's index.html for the address it is asked for (docs/architecture.md, "One fast
  * first load"): the live registry (the `/remotes.json` document) as a JSON data block, which the host reads instead of
- * fetching it, the address's first calls (first-calls.ts) as another, which the page's early calls send, and a preload
- * of the manifest of the remote that owns the address, which the host's start-up loads first. Written on every request
- * from the live registry, so a release or a rollback changes the very next first load. The blocks go before the
- * page's inline early calls (`data-early-calls`), which read them as they run.
+ * fetching it, the address's first calls (first-calls.ts) as another, which the page's early calls send, and preloads
+ * of what the remote that owns the address runs first (its manifest, entry and routes). Written on every request from
+ * the live registry, so a release or a rollback changes the very next first load. The blocks go before the page's
+ * inline early calls (`data-early-calls`), which read them as they run.
  *
- * Only the manifest is preloaded, not the remote's scripts: a script preload that failed (the remote down) is reused
- * by the browser for the Module Federation runtime's later load of that script, so 重试 would not recover the remote
- * until the page was reloaded. A failed fetch preload is not reused.
+ * The remote's files are preloaded as fetches, not as scripts: a script preload that failed (the remote down) is
+ * reused by the browser for the Module Federation runtime's later load of that script, so 重试 would not recover the
+ * remote until the page was reloaded. A failed fetch preload is not reused; a good one fills the HTTP cache, which
+ * the runtime's script load then reads.
  */
 import { FIRST_CALLS_BLOCK_ID, type WrittenFirstCall } from '@app/contract/first-calls';
 import { LIVE_REMOTES_BLOCK_ID } from '@app/deploy/first-load';
@@ -32,7 +33,7 @@ export const EARLY_CALLS_MARK = '<script data-early-calls';
  * The host's index.html for `pathname`, with the registry, the address's first calls and the owner's manifest
  * preload before its early calls (or at the end of its head, in a page without them).
  */
-export function writeFirstLoad(html: string, pathname: string, remotes: RemotesDocument, firstCalls: WrittenFirstCall[] = []): string {
+export function writeFirstLoad(html: string, pathname: string, remotes: RemotesDocument, firstCalls: WrittenFirstCall[] = [], ownerStartFiles: string[] = []): string {
   const tags = [`<script type="application/json" id="${LIVE_REMOTES_BLOCK_ID}">${scriptJson(remotes)}</script>`];
   if (firstCalls.length) tags.push(`<script type="application/json" id="${FIRST_CALLS_BLOCK_ID}">${scriptJson(firstCalls)}</script>`);
   const owner = ownerRemote(pathname, remotes);
@@ -40,6 +41,11 @@ export function writeFirstLoad(html: string, pathname: string, remotes: RemotesD
   // The Module Federation runtime fetches the manifest with fetch() (CORS mode, same-origin credentials). Only a
   // path of this origin is written: the registry is ours, but a page never preloads from elsewhere.
   if (entry?.startsWith('/') && !entry.startsWith('//')) tags.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(entry)}">`);
+  // The owner's entry and routes load beside the host's scripts instead of after them. Fetched, not preloaded as
+  // scripts (above): the runtime's script then comes from the HTTP cache, and a failed fetch is not reused.
+  for (const file of ownerStartFiles) {
+    if (file.startsWith('/') && !file.startsWith('//')) tags.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(file)}">`);
+  }
   const early = html.indexOf(EARLY_CALLS_MARK);
   const at = early >= 0 ? early : html.indexOf('</head>');
   return at < 0 ? html : `${html.slice(0, at)}${tags.join('')}${html.slice(at)}`;

@@ -18,6 +18,7 @@ import { deviceViewer, type CanaryCookies } from './canary-cookie';
 import { FirstCallsReader } from './first-calls';
 import { ownerRemote, writeFirstLoad } from './first-load';
 import { inlineScriptHashes, policyWithScripts } from './inline-scripts';
+import { RemoteManifests } from './remote-manifests';
 import { matchesRoute, withoutTrailingSlash } from './route-pattern';
 
 const APP_NAME = /^[a-z][a-z0-9-]{0,39}$/;
@@ -93,22 +94,7 @@ export async function serveReleases(app: FastifyInstance, storeDir: string, opti
     reply.header('Set-Cookie', cookies.setHeader(device, request.protocol === 'https'));
     return device;
   }
-  const remoteEntries = new Map<string, string | undefined>();
-
-  async function remoteEntryOf(appName: string, version: string): Promise<string | undefined> {
-    const key = `${appName}@${version}`;
-    if (!remoteEntries.has(key)) {
-      try {
-        const manifest = JSON.parse(await readFile(join(storeDir, appName, version, 'mf-manifest.json'), 'utf8')) as {
-          metaData?: { remoteEntry?: { name?: string } };
-        };
-        remoteEntries.set(key, manifest.metaData?.remoteEntry?.name || undefined);
-      } catch {
-        remoteEntries.set(key, undefined);
-      }
-    }
-    return remoteEntries.get(key);
-  }
+  const manifests = new RemoteManifests(storeDir);
 
   const leanPagesOf = new Map<string, LeanPage[]>();
 
@@ -170,7 +156,7 @@ export async function serveReleases(app: FastifyInstance, storeDir: string, opti
     }
     const versionDir = join(storeDir, appName, version);
     if (!existsSync(join(versionDir, file))) return reply.code(404).send({ message: '文件不存在' });
-    reply.header('Cache-Control', cacheControlFor(file, await remoteEntryOf(appName, version)));
+    reply.header('Cache-Control', cacheControlFor(file, (await manifests.of(appName, version)).entry));
     if (file === 'mf-manifest.json' && appName !== 'host') options.onRemoteLoad?.(appName, version);
     return reply.sendFile(file, versionDir);
   });
@@ -189,6 +175,12 @@ export async function serveReleases(app: FastifyInstance, storeDir: string, opti
     return page;
   }
 
+  /** The files the owner of the address runs first: its entry and its `./routes`, as paths of this origin. */
+  async function ownerStartFiles(app: string, version: string): Promise<string[]> {
+    const manifest = await manifests.of(app, version);
+    return [manifest.entry, ...manifest.routesFiles].filter((file): file is string => !!file).map((file) => `/remotes/${app}/${version}/${file}`);
+  }
+
   /** The live host's page for `pathname`, with the live registry and the preload of the remote that owns the path. */
   async function sendHostIndex(pathname: string, reply: FastifyReply, viewer: Viewer | null) {
     const hostVersion = await live.liveVersion('host');
@@ -198,10 +190,12 @@ export async function serveReleases(app: FastifyInstance, storeDir: string, opti
     const { html, policy } = await hostPage(hostVersion);
     const remotes = await live.remotesDocument(viewer);
     const owner = ownerRemote(pathname, remotes);
-    const firstCalls = owner && remotes[owner] ? await firstCallsReader.forAddress(owner, remotes[owner].version, pathname) : [];
+    const ownerVersion = owner ? remotes[owner]?.version : undefined;
+    const firstCalls = owner && ownerVersion ? await firstCallsReader.forAddress(owner, ownerVersion, pathname) : [];
+    const startFiles = owner && ownerVersion ? await ownerStartFiles(owner, ownerVersion) : [];
     reply.header('Cache-Control', NO_CACHE);
     reply.header('Content-Security-Policy', policy);
-    return reply.type('text/html; charset=utf-8').send(writeFirstLoad(html, pathname, remotes, firstCalls));
+    return reply.type('text/html; charset=utf-8').send(writeFirstLoad(html, pathname, remotes, firstCalls, startFiles));
   }
 
   app.setNotFoundHandler(async (request, reply) => {
