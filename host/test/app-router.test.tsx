@@ -152,6 +152,21 @@ describe('route discovery', () => {
   });
 });
 
+describe('the page frame', () => {
+  const frameOf = (text: string) => screen.getByText(text).closest('.app-layout__page');
+
+  test('the page a load opens on shows at once, with no fade; later pages fade in, the first one too when shown again', async () => {
+    const router = renderApp('/ticket/index');
+    expect(await screen.findByText('票夹页面')).toBeTruthy();
+    expect(frameOf('票夹页面')?.classList.contains('app-layout__page--first')).toBe(true);
+    await act(() => router.navigate('/my'));
+    expect(await screen.findByText('我的页面')).toBeTruthy();
+    expect(frameOf('我的页面')?.classList.contains('app-layout__page--first')).toBe(false);
+    await act(() => router.navigate('/ticket/index'));
+    expect(frameOf('票夹页面')?.classList.contains('app-layout__page--first')).toBe(false);
+  });
+});
+
 describe("a page module's prepare (docs/architecture.md, \"One fast first load\")", () => {
   test('runs once the guard has loaded the user, and the page first shows with what it prepared', async () => {
     renderApp('/ticket/prepared');

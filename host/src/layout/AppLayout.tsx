@@ -1,8 +1,10 @@
 /**
  * The frame around every page: the visited pages (kept alive, the current one fading in), the tab bar, the open
- * dialog, and the 演示环境 badge when sign-in is the demo provider.
+ * dialog, and the 演示环境 badge when sign-in is the demo provider. The first page of a load does not fade in: it
+ * replaces the HTML's shell at once, as a page the server drew would (a fade from nothing would hide the first screen
+ * for its length, and browsers do not count content under opacity 0 as shown).
  */
-import { Activity, useLayoutEffect } from 'react';
+import { Activity, useEffect, useLayoutEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useLocation, useMatches, useOutlet } from 'react-router-dom';
 import { DemoBadge } from '@app/host-sdk/demo-badge';
@@ -29,6 +31,11 @@ export function AppLayout() {
     .at(-1);
   const key = pageKey(location);
   const pages = usePageCache({ key, element: outlet, handle });
+  // The page the load opened on, until the user goes elsewhere: from then on it fades in like any other.
+  const [firstKey, setFirstKey] = useState<string | null>(key);
+  useEffect(() => {
+    if (key !== firstKey) setFirstKey(null);
+  }, [key, firstKey]);
   const user = useAtomValue(userDetailAtom);
   const override = useAtomValue(tabBarOverrideAtom);
 
@@ -44,7 +51,7 @@ export function AppLayout() {
     <div className="app-layout">
       {pages.map((page) => (
         <Activity key={page.key} mode={page.key === key ? 'visible' : 'hidden'}>
-          <div className="app-layout__page" data-page={page.handle?.meta.name} data-owner={page.handle?.owner}>
+          <div className={page.key === firstKey ? 'app-layout__page app-layout__page--first' : 'app-layout__page'} data-page={page.handle?.meta.name} data-owner={page.handle?.owner}>
             {page.element}
           </div>
         </Activity>
