@@ -8,7 +8,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import Fastify from 'fastify';
 import { buildServer } from './app';
 import { configFromEnv } from './config';
-import { drainConnections } from './http/drain-connections';
+import { ConnectionDrain } from './http/drain-connections';
 import { registerSecurityHeaders } from './http/security-headers';
 import { CanaryCookies } from './releases/canary-cookie';
 import { isReleasePath, serveReleases } from './releases/serve-releases';
@@ -16,8 +16,12 @@ import { loadSecretKey } from './security/secret-key';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
-/** How long a stopping instance leaves an idle keep-alive connection to its client (the proxy) before closing it. */
-const DRAIN_IDLE_GRACE_MS = 1_000;
+/**
+ * How a stopping instance lets its connections go (drain-connections.ts): it stops listening once no new connection
+ * came for 100 ms (at most 2 s after the signal), leaves an idle keep-alive connection to the proxy for 1 s, and cuts
+ * what is left after the time a request may take to arrive (REQUEST_TIMEOUT_MS).
+ */
+const DRAIN = { quietMs: 100, leaveLimitMs: 2_000, idleGraceMs: 1_000 };
 
 export async function startServer(): Promise<void> {
   const config = configFromEnv();
@@ -29,22 +33,20 @@ export async function startServer(): Promise<void> {
   await releases.ready();
 
   let appHandler: Handler | null = null;
-  let stopping = false;
   const waiting: [IncomingMessage, ServerResponse][] = [];
   const server = http.createServer((request, response) => {
     const pathname = (request.url ?? '/').split('?')[0] ?? '/';
-    if (stopping) {
-      // Stopping: what still arrives on an open connection is answered, and the connection is then closed, so the
-      // proxy sends the next request elsewhere; a probe learns the instance is going.
-      response.setHeader('Connection', 'close');
-      if (pathname === '/readyz') return void response.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(JSON.stringify({ status: 'stopping' }));
-    }
+    // Stopping (drain-connections.ts): a probe learns the instance is going; once it no longer listens, what still
+    // arrives on an open connection is answered and the connection closed, so the proxy sends the next one elsewhere.
+    if (drain.closed) response.setHeader('Connection', 'close');
+    if (drain.stopping && pathname === '/readyz') return void response.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(JSON.stringify({ status: 'stopping' }));
     if (appHandler) return appHandler(request, response);
     if ((request.method === 'GET' || request.method === 'HEAD') && isReleasePath(pathname)) return releases.routing(request, response);
     // Not ready while starting (the database is opening): a probe is told so at once rather than held.
     if (pathname === '/readyz') return void response.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(JSON.stringify({ status: 'starting' }));
     waiting.push([request, response]);
   });
+  const drain = new ConnectionDrain(server, { ...DRAIN, limitMs: config.http.requestTimeoutMs });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -77,14 +79,13 @@ export async function startServer(): Promise<void> {
   // SIGTERM or Ctrl-C: the connections drain (drain-connections.ts) while the task worker finishes its steps and hands
   // back its leases; then the app closes, the database last.
   const stop = async () => {
-    stopping = true;
-    await Promise.all([drainConnections(server, { idleGraceMs: DRAIN_IDLE_GRACE_MS, limitMs: config.http.requestTimeoutMs }), app.worker?.stop()]);
+    await Promise.all([drain.drain(), app.worker?.stop()]);
     await app.close();
     process.exit(0);
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
-      if (!stopping) void stop();
+      if (!drain.stopping) void stop();
     });
   }
 }

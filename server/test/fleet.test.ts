@@ -5,9 +5,9 @@
  * - a release and a rollback made with the CLI's functions (DATABASE_URL) reach every instance, directly and through
  *   nginx, in `/remotes.json` and in the host page's live-remotes block, within a second of the command returning;
  * - nginx serves a release's hashed files itself, immutable, and passes manifests and remote entries on;
- * - SIGTERM of the instance whose worker is in the middle of a task's step, under 200 requests/s of
- *   `task/getTaskProcess` through nginx: no request fails, the step is finished and the lease handed back before the
- *   process exits 0, and the living instances finish the task;
+ * - SIGTERM of the instance whose worker is in the middle of a task's step, under 200 requests/s through nginx of a
+ *   call that writes (which nginx never sends twice): no request fails, the step is finished and the lease handed back
+ *   before the process exits 0, and the living instances finish the task;
  * - SIGKILL of one of the two instances left (frozen first, so that requests are in flight on it), under the same
  *   load: no request fails (nginx sends the read-only call again to the other).
  *
@@ -61,32 +61,40 @@ interface LoadResult {
   p99: number;
 }
 
-/**
- * 200 requests/s of `task/getTaskProcess` for `seconds` through nginx (20 connections), each answer checked to be a
- * success; `after.act` runs once `after.answers` answers have come.
- */
-async function pollLoad(url: string, token: string, taskId: string, seconds: number, after: { answers: number; act: () => Promise<void> }): Promise<LoadResult> {
+interface Load {
+  /** `<module>/<action>` and its body. */
+  path: string;
+  body: unknown;
+  /** Requests a second, over 20 connections. */
+  rate: number;
+  seconds: number;
+  /** Runs `act` once this many answers have come. */
+  after?: { answers: number; act: () => Promise<void> };
+}
+
+/** Calls through nginx at a steady rate with autocannon, each answer checked to be a success. */
+async function drive(url: string, token: string, load: Load): Promise<LoadResult> {
   let answers = 0;
   let acted: Promise<void> | null = null;
   const run = autocannon({
-    url: `${url}/api/task/getTaskProcess`,
+    url: `${url}/api/${load.path}`,
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ id: taskId }),
+    body: JSON.stringify(load.body),
     connections: 20,
-    overallRate: 200,
-    duration: seconds,
+    overallRate: load.rate,
+    duration: load.seconds,
     timeout: 10,
     verifyBody: (body) => String(body ?? '').startsWith('{"success":true,'),
     // Without a callback it is an event emitter that is also a promise of the result.
   }) as unknown as EventEmitter & PromiseLike<autocannon.Result>;
   run.on('response', () => {
     answers += 1;
-    if (answers === after.answers) acted = after.act();
+    if (answers === load.after?.answers) acted = load.after.act();
   });
   const result = await run;
+  if (load.after && !acted) throw new Error(`the load ended after ${answers} answers, before ${load.after.answers}`);
   await acted;
-  if (!acted) throw new Error(`the load ended after ${answers} answers, before ${after.answers}`);
   return {
     requests: result.requests.total,
     errors: result.errors,
@@ -96,6 +104,19 @@ async function pollLoad(url: string, token: string, taskId: string, seconds: num
     p50: result.latency.p50,
     p99: result.latency.p99,
   };
+}
+
+const NO_FAILURE = { errors: 0, timeouts: 0, non2xx: 0, mismatches: 0 };
+const failuresOf = (load: LoadResult) => ({ errors: load.errors, timeouts: load.timeouts, non2xx: load.non2xx, mismatches: load.mismatches });
+
+/** What nginx logged of the calls to `path` that were not answered 200, and its error log: why a request failed. */
+async function proxyLogs(runDir: string, path: string): Promise<string> {
+  const access = (await readFile(join(runDir, 'access.log'), 'utf8')).split('\n').filter((line) => line.includes(path) && !/" 200 /.test(line));
+  const errors = await readFile(join(runDir, 'error.log'), 'utf8');
+  const ids = access.flatMap((line) => / 502 /.test(line) ? [/id=(\w+)/.exec(line)?.[1] ?? ''] : []);
+  const instanceLogs = (await Promise.all([1, 2, 3].map((n) => readFile(join(runDir, `instance-${n}.log`), 'utf8').catch(() => '')))).join('\n');
+  const seen = ids.map((id) => `${id}: ${instanceLogs.split('\n').filter((line) => line.includes(id)).join(' | ') || 'never reached an instance'}`);
+  return `nginx access.log (not 200):\n${access.join('\n')}\nnginx error.log:\n${errors}\nthe failed requests in the instances' logs:\n${seen.join('\n')}`;
 }
 
 /** How many connections to 127.0.0.1:`port` hold bytes its process has not read (the kernel's receive queues). */
@@ -242,7 +263,7 @@ describe.each(RUNS)('the fleet (%s behind nginx)', () => {
     expect((await fetch(`${fleet.instances[0]?.url}/metrics`)).status).toBe(200);
   });
 
-  test('SIGTERM under 200 requests/s: no request fails, the step in flight is finished and its lease handed back before exit; the living instances finish the task', async () => {
+  test('SIGTERM under 200 requests/s of a call that writes: no request fails, the step in flight is finished and its lease handed back before exit; the living instances finish the task', async () => {
     const created = await callApi<{ taskId: string }>(fleet.url, 'task/createLoginTask', { nsrsbh: DEMO_TAX_NUMBERS.trading, userId, loginMethod: '2' }, token);
     expect(created.body.success).toBe(true);
     taskId = created.body.result.taskId;
@@ -257,20 +278,30 @@ describe.each(RUNS)('the fleet (%s behind nginx)', () => {
     let exitedAt = 0;
     let atSignal: Awaited<ReturnType<typeof taskRow>>;
     let atExit: Awaited<ReturnType<typeof taskRow>>;
-    const load = await pollLoad(fleet.url, token, taskId, 6, {
-      answers: 100,
-      act: async () => {
-        atSignal = await taskRow();
-        holder.child.kill('SIGTERM');
-        await holder.exited;
-        exitedAt = Date.now();
-        atExit = await taskRow();
+    // The load is a call that writes (accepting the agreement again, which keeps one acceptance): nginx never sends it
+    // again once it reached an instance, so none failing shows that the stopping instance answered all it was sent.
+    const agreement = await callApi<{ id: number }>(fleet.url, 'taxAccount/getAgreement', {}, token);
+    const load = await drive(fleet.url, token, {
+      path: 'taxAccount/agreedAgreement',
+      body: { id: agreement.body.result.id },
+      rate: 200,
+      seconds: 6,
+      after: {
+        answers: 100,
+        act: async () => {
+          atSignal = await taskRow();
+          holder.child.kill('SIGTERM');
+          await holder.exited;
+          exitedAt = Date.now();
+          atExit = await taskRow();
+        },
       },
     });
     console.log(`SIGTERM under load: ${JSON.stringify(load)}`);
+    if (load.non2xx > 0 || load.errors > 0) console.log(await proxyLogs(fleet.runDir, 'agreedAgreement'));
     expect(holder.child.exitCode).toBe(0);
     expect(load.requests).toBeGreaterThan(900);
-    expect({ errors: load.errors, timeouts: load.timeouts, non2xx: load.non2xx, mismatches: load.mismatches }).toEqual({ errors: 0, timeouts: 0, non2xx: 0, mismatches: 0 });
+    expect(failuresOf(load)).toEqual(NO_FAILURE);
     // The signal came while the step was in flight; before the process exited the step was finished (the bureau sent the SMS) and nobody holds the task.
     expect(atSignal).toMatchObject({ status: TaskStatus.Processing, locked_by: claimed });
     expect(atExit).toMatchObject({ status: TaskStatus.AwaitingSmsCode, locked_by: null, locked_until: null });
@@ -298,18 +329,24 @@ describe.each(RUNS)('the fleet (%s behind nginx)', () => {
     // The victim is frozen first (SIGSTOP) until nginx has written requests into its connections that it never read:
     // they are certainly in flight when it dies, and only a retry of the read-only call can save them.
     let inFlight = 0;
-    const load = await pollLoad(fleet.url, token, taskId, 8, {
-      answers: 400,
-      act: async () => {
-        victim.child.kill('SIGSTOP');
-        inFlight = await eventually(async () => (await unreadConnections(victim.port)) >= 3 && unreadConnections(victim.port), 10_000);
-        await victim.kill();
+    const load = await drive(fleet.url, token, {
+      path: 'task/getTaskProcess',
+      body: { id: taskId },
+      rate: 200,
+      seconds: 8,
+      after: {
+        answers: 400,
+        act: async () => {
+          victim.child.kill('SIGSTOP');
+          inFlight = await eventually(async () => (await unreadConnections(victim.port)) >= 3 && unreadConnections(victim.port), 10_000);
+          await victim.kill();
+        },
       },
     });
     console.log(`SIGKILL under load (${inFlight} connections with a request in flight on the victim): ${JSON.stringify(load)}`);
     expect(victim.child.signalCode).toBe('SIGKILL');
     expect(load.requests).toBeGreaterThan(1200);
-    expect({ errors: load.errors, timeouts: load.timeouts, non2xx: load.non2xx, mismatches: load.mismatches }).toEqual({ errors: 0, timeouts: 0, non2xx: 0, mismatches: 0 });
+    expect(failuresOf(load)).toEqual(NO_FAILURE);
     // Both instances had answered before the kill; after it, only the survivor did, and nginx sent some requests again.
     const lines = (await readFile(accessLog, 'utf8')).slice(logBefore).split('\n').filter((line) => line.includes('getTaskProcess'));
     const upstreams = lines.map((line) => /upstream=(\S.*?) upstream_status=/.exec(line)?.[1] ?? '');
