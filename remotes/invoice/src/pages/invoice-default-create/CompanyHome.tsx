@@ -1,16 +1,24 @@
-/** The home page of a company user: the company, its tax-bureau standing, shortcuts with counts, and the quick form. */
-import { useEffect, useState } from 'react';
+/**
+ * The home page of a company user: the company, its tax-bureau standing, shortcuts with counts, and the quick form.
+ * The form (with its form library, about 25 KiB gzip) loads beside the rest but the company and the shortcuts show
+ * without waiting for it (docs/architecture.md, "One fast first load").
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { appHref } from '@app/host-sdk/paths';
 import { Link } from '@app/host-sdk/router';
 import type { CompanyInfo } from '@app/contract/user';
 import { useTaxAccount } from '@app/host-sdk/session-hooks';
+import { Skeleton } from '@app/ui/skeleton';
 import { href } from '../../paths';
-import { BlueInvoiceForm } from '../../features/blue-invoice-form/BlueInvoiceForm';
 import { CompanyHeader } from './CompanyHeader';
 import { getHomeSummary } from './home-api';
 import type { HomeSummary } from '@app/contract/invoice';
 import { HomeShortcuts, type Shortcut } from './HomeShortcuts';
 import { TaxStatusStrip } from './TaxStatusStrip';
+
+/** The quick form's module: the page's prepare() starts loading it with the home, its first render does not wait. */
+export const loadQuickForm = () => import('../../features/blue-invoice-form/BlueInvoiceForm').then((module) => ({ default: module.BlueInvoiceForm }));
+const BlueInvoiceForm = lazy(loadQuickForm);
 
 function shortcutsOf(summary: HomeSummary | null, taxiUser: boolean): Shortcut[] {
   return [
@@ -54,7 +62,9 @@ export function CompanyHome({ company, taxiUser }: { company: CompanyInfo; taxiU
             更多选项
           </Link>
         </div>
-        <BlueInvoiceForm compact />
+        <Suspense fallback={<Skeleton.Paragraph lineCount={4} animated />}>
+          <BlueInvoiceForm compact />
+        </Suspense>
       </section>
     </div>
   );
