@@ -22,7 +22,7 @@ export interface FleetProxySettings {
   readOnlyCalls: readonly string[];
   /** Remote entries (`/remotes/<app>/<version>/<file>`) the hashed-file rule would take: they go to the instances. */
   remoteEntries: readonly string[];
-  /** Whom nginx's workers run as (only when it is started as root): the owner of the store. */
+  /** Whom nginx's workers run as, when it is started as root: the user running the fleet, who can read the store. */
   user: string | null;
   /** Debian's nginx's MIME types. */
   mimeTypes: string;
