@@ -51,7 +51,8 @@ test('npm start answers pages before the database is open; an API call made mean
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(await page.text()).toContain('id="live-remotes"');
-    const config = await callApi<{ frontVersion: number }>(early.url, 'sysConfig/get', {});
+    // It waits until the database is open and seeded: seconds, more on a busy machine.
+    const config = await callApi<{ frontVersion: number }>(early.url, 'sysConfig/get', {}, null, 120_000);
     expect(config.body.success).toBe(true);
     expect(early.output()).toContain('已写入基础数据');
   } finally {
@@ -59,4 +60,4 @@ test('npm start answers pages before the database is open; an API call made mean
     await rm(freshData, { recursive: true, force: true });
     await rm(store, { recursive: true, force: true });
   }
-}, 180_000);
+}, 300_000);
