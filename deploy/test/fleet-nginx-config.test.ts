@@ -1,17 +1,14 @@
 /**
  * The fleet's nginx configuration (README, "The fleet"): the read-only calls it retries on another instance are
  * exactly the contract's READ_ONLY calls, which are exactly the list reviewed here (server/test/calls.test.ts checks
- * that none of them writes); it serves from the store exactly the files cache-policy.ts calls immutable, minus hashed
- * remote entries; nothing but checked names reaches it; and `npm run fleet` refuses bad arguments in Chinese.
+ * that none of them writes); it serves from the store exactly the files cache-policy.ts calls immutable (a remote's
+ * hashed entry among them); nothing but checked names reaches it; and `npm run fleet` refuses bad arguments in Chinese.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from '@rstest/core';
 import { readOnlyCalls } from '@app/contract/api';
 import { cacheControlFor, IMMUTABLE } from '../src/cache-policy';
-import { RemoteEntryScan } from '../src/fleet/hashed-remote-entries';
 import { hashedFilesPattern, readNginxTemplate, renderNginxConfig, type FleetProxySettings } from '../src/fleet/nginx-config';
 import { REPO_ROOT } from '../src/workspace';
 
@@ -75,7 +72,6 @@ const settings: FleetProxySettings = {
   storeRoot: '/tmp/yst-fleet-test/root',
   instancePorts: [41001, 41002],
   readOnlyCalls: readOnlyCalls(),
-  remoteEntries: ['/remotes/ticket/1.2.0/static/js/ticket-entry.0a1b2c3d4e.js'],
   user: null,
   mimeTypes: '/etc/nginx/mime.types',
 };
@@ -92,7 +88,6 @@ describe('the fleet’s nginx configuration', () => {
     expect(config).toContain('server 127.0.0.1:41001 max_fails=1 fail_timeout=2s;');
     expect(config).toContain('server 127.0.0.1:41002 max_fails=1 fail_timeout=2s;');
     expect(config).toContain(`add_header Cache-Control "${IMMUTABLE}";`);
-    expect(config).toContain('location = /remotes/ticket/1.2.0/static/js/ticket-entry.0a1b2c3d4e.js {\n      proxy_pass http://instances;');
     expect(config).not.toMatch(/\{\{\w+\}\}/);
   });
 
@@ -102,6 +97,8 @@ describe('the fleet’s nginx configuration', () => {
       ['/remotes/host/1.12.3/static/js/index.2190f54989.js', true],
       ['/remotes/ticket/1.0.1-hotfix.1/static/js/async/12.ab34cd56ef.js', true],
       ['/remotes/invoice/1.9.2/static/css/index.0123abcd.css', true],
+      // A remote's entry: its name carries its content's hash, and a version's folder is written once.
+      ['/remotes/ticket/1.2.0/static/js/ticket.12ae95e305.js', true],
       ['/remotes/host/1.12.3/index.html', false],
       ['/remotes/ticket/1.0.0/mf-manifest.json', false],
       ['/remotes/ticket/1.0.0/remoteEntry.js', false],
@@ -118,40 +115,12 @@ describe('the fleet’s nginx configuration', () => {
     }
   });
 
-  test('the remote entries the hashed-file rule would take are found in the store, also those of later releases', async () => {
-    const store = await mkdtemp(join(tmpdir(), 'fleet-entries-'));
-    const manifest = async (app: string, version: string, entry: string) => {
-      await mkdir(join(store, app, version), { recursive: true });
-      await writeFile(join(store, app, version, 'mf-manifest.json'), JSON.stringify({ metaData: { remoteEntry: { name: entry } } }));
-    };
-    await manifest('ticket', '1.0.0', 'remoteEntry.js');
-    await manifest('ticket', '1.1.0', 'static/js/ticket-entry.0a1b2c3d4e.js');
-    await manifest('host', '1.0.0', '');
-    await mkdir(join(store, 'broken', '1.0.0'), { recursive: true });
-    await writeFile(join(store, 'broken', '1.0.0', 'mf-manifest.json'), '{ not json');
-    const scan = new RemoteEntryScan(store);
-    expect(await scan.entries()).toEqual(['/remotes/ticket/1.1.0/static/js/ticket-entry.0a1b2c3d4e.js']);
-    // A release made later (a new version folder) is found by the next scan; a folder whose manifest is not there yet
-    // is looked at again.
-    await mkdir(join(store, 'wallet', '2.0.0'), { recursive: true });
-    expect(await scan.entries()).toEqual(['/remotes/ticket/1.1.0/static/js/ticket-entry.0a1b2c3d4e.js']);
-    await manifest('wallet', '2.0.0', 'static/js/wallet.12ae95e305.js');
-    await manifest('ticket', '1.2.0', 'static/js/ticket.12ae95e305.js');
-    expect(await scan.entries()).toEqual([
-      '/remotes/ticket/1.1.0/static/js/ticket-entry.0a1b2c3d4e.js',
-      '/remotes/ticket/1.2.0/static/js/ticket.12ae95e305.js',
-      '/remotes/wallet/2.0.0/static/js/wallet.12ae95e305.js',
-    ]);
-    expect(await new RemoteEntryScan(join(store, 'none')).entries()).toEqual([]);
-  });
-
   test('nothing but checked names reaches the configuration', async () => {
     const template = await readNginxTemplate();
     expect(() => renderNginxConfig(template, { ...settings, readOnlyCalls: ['task/getTaskProcess { return 200; }'] })).toThrow('nginx 配置中的接口无效');
     expect(() => renderNginxConfig(template, { ...settings, instancePorts: [70000] })).toThrow('实例端口无效');
     expect(() => renderNginxConfig(template, { ...settings, instancePorts: [] })).toThrow('至少需要一个实例');
     expect(() => renderNginxConfig(template, { ...settings, runDir: '/tmp/a; include /etc/passwd' })).toThrow('运行目录无效');
-    expect(() => renderNginxConfig(template, { ...settings, remoteEntries: ['/remotes/ticket/1.0.0/x.js;\n'] })).toThrow('模块入口无效');
     expect(() => renderNginxConfig(template, { ...settings, user: 'root; daemon on' })).toThrow('用户无效');
     expect(() => renderNginxConfig('{{unknown}}', settings)).toThrow('未知的占位符');
   });

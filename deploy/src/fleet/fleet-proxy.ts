@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, openSync, closeSync } from 'node:fs';
-import { mkdir, readFile, rename, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readNginxTemplate, renderNginxConfig, type FleetProxySettings } from './nginx-config';
 
@@ -33,8 +33,6 @@ export interface FleetProxy {
   child: ChildProcess;
   exited: Promise<void>;
   alive(): boolean;
-  /** Writes the configuration again with these remote entries and has nginx reload it (SIGHUP: no request is lost). */
-  reload(remoteEntries: readonly string[]): Promise<void>;
   /** SIGQUIT, then waits for nginx to end. */
   stop(): Promise<void>;
 }
@@ -46,12 +44,7 @@ export async function startProxy(
   const { storeRoot, mimeTypes } = await prepareRunDir(settings.runDir, settings.storeDir);
   const configFile = join(settings.runDir, 'nginx.conf');
   const template = await readNginxTemplate();
-  const write = async (remoteEntries: readonly string[]) => {
-    // Written whole under another name, then renamed: nginx never reads half a file.
-    await writeFile(`${configFile}.next`, renderNginxConfig(template, { ...settings, remoteEntries, storeRoot, mimeTypes }));
-    await rename(`${configFile}.next`, configFile);
-  };
-  await write(settings.remoteEntries);
+  await writeFile(configFile, renderNginxConfig(template, { ...settings, storeRoot, mimeTypes }));
   const errorLog = join(settings.runDir, 'error.log');
   const output = openSync(errorLog, 'a');
   const child = spawn(nginx, ['-p', settings.runDir, '-e', errorLog, '-c', configFile], {
@@ -67,10 +60,6 @@ export async function startProxy(
     child,
     exited,
     alive,
-    reload: async (remoteEntries) => {
-      await write(remoteEntries);
-      if (alive()) child.kill('SIGHUP');
-    },
     stop: async () => {
       if (!alive()) return;
       child.kill('SIGQUIT');

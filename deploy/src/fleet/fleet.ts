@@ -13,7 +13,6 @@ import { ensureFleetDatabase } from './fleet-database';
 import { spawnInstance, waitUntilReady, type FleetInstance } from './fleet-instance';
 import { startProxy, waitForProxy, type FleetProxy } from './fleet-proxy';
 import { freePort } from './free-port';
-import { RemoteEntryScan } from './hashed-remote-entries';
 import { ensureNginx } from './nginx-binary';
 
 export interface FleetOptions {
@@ -41,29 +40,6 @@ export interface Fleet {
   proxy: FleetProxy;
   /** nginx first (graceful), then every instance (SIGTERM, drained). */
   stop(): Promise<void>;
-}
-
-/** How often the store is scanned for the remote entries of new releases (as often as instances check the registry). */
-const ENTRY_SCAN_MS = 500;
-
-/** Reloads nginx whenever a release brought a remote entry it must pass on (hashed-remote-entries.ts). */
-function watchRemoteEntries(scan: RemoteEntryScan, initial: readonly string[], proxy: FleetProxy, log: (line: string) => void): NodeJS.Timeout {
-  let current = JSON.stringify(initial);
-  let scanning = false;
-  return setInterval(() => {
-    if (scanning) return;
-    scanning = true;
-    scan
-      .entries()
-      .then(async (entries) => {
-        if (JSON.stringify(entries) === current) return;
-        await proxy.reload(entries);
-        current = JSON.stringify(entries);
-        log(`nginx 已重新加载配置（新发布的模块入口交给实例，不缓存）`);
-      })
-      .catch((error: unknown) => log(`扫描发布目录失败: ${error instanceof Error ? error.message : String(error)}`))
-      .finally(() => (scanning = false));
-  }, ENTRY_SCAN_MS);
 }
 
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
@@ -103,25 +79,17 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       instances.push(spawnInstance({ number, port: await freePort(), entry, env, logFile: join(runDir, `instance-${number}.log`) }));
     }
     await Promise.all(instances.map((instance) => waitUntilReady(instance, deadline)));
-    const scan = new RemoteEntryScan(options.storeDir);
-    const remoteEntries = await scan.entries();
     proxy = await startProxy(nginx, {
       listen: `${options.host}:${options.port}`,
       runDir,
       storeDir: options.storeDir,
       instancePorts: instances.map((instance) => instance.port),
       readOnlyCalls: readOnlyCalls(),
-      remoteEntries,
       user: process.getuid?.() === 0 ? userInfo().username : null,
     });
     const url = `http://${options.host === '0.0.0.0' ? '127.0.0.1' : options.host}:${options.port}`;
     await waitForProxy(proxy, `${url}/readyz`, join(runDir, 'error.log'), deadline);
-    const watch = watchRemoteEntries(scan, remoteEntries, proxy, log);
-    const stopAll = async () => {
-      clearInterval(watch);
-      await stop();
-    };
-    return { url, runDir, configFile: proxy.configFile, instances, proxy, stop: stopAll };
+    return { url, runDir, configFile: proxy.configFile, instances, proxy, stop };
   } catch (error) {
     await Promise.all([proxy?.stop(), ...instances.map((instance) => instance.kill())]);
     throw error;

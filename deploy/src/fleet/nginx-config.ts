@@ -20,8 +20,6 @@ export interface FleetProxySettings {
   instancePorts: readonly number[];
   /** The read-only calls (`<module>/<action>`), sent again to another instance after a failure. */
   readOnlyCalls: readonly string[];
-  /** Remote entries (`/remotes/<app>/<version>/<file>`) the hashed-file rule would take: they go to the instances. */
-  remoteEntries: readonly string[];
   /** Whom nginx's workers run as, when it is started as root: the user running the fleet, who can read the store. */
   user: string | null;
   /** Debian's nginx's MIME types. */
@@ -29,7 +27,6 @@ export interface FleetProxySettings {
 }
 
 const CALL_PATH = /^[a-z][A-Za-z]*\/[a-z][A-Za-z]*$/;
-const RELEASE_PATH = /^\/remotes\/[a-z][a-z0-9-]{0,39}\/[0-9A-Za-z.+-]+\/[0-9A-Za-z._/-]+$/;
 const FOLDER = /^\/[^\s;{}"'\\]+$/;
 const USER = /^[a-z_][a-z0-9_-]*$/;
 
@@ -59,9 +56,6 @@ export function renderNginxConfig(template: string, settings: FleetProxySettings
         // One failure takes an instance out for 2 s (passive health check); then it is tried again.
         return `    server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;`;
       })
-      .join('\n'),
-    remoteEntries: settings.remoteEntries
-      .map((path) => `    location = ${checked(path, RELEASE_PATH, '模块入口')} {\n      proxy_pass http://instances;\n    }`)
       .join('\n'),
     readOnlyCalls: settings.readOnlyCalls
       .map(

@@ -1,7 +1,7 @@
 /**
  * What the server reads of a released remote's `mf-manifest.json` (once per version: a release's files never change):
- * its entry, which is revalidated on every load (cache-policy.ts), and the files of its `./routes`, which the host's
- * page fetches beside the host's own scripts when the remote owns the address (first-load.ts).
+ * its entry and the files of its `./routes`, which the host's page fetches beside the host's own scripts when the
+ * remote owns the address (first-load.ts).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -156,7 +156,7 @@ export async function serveReleases(app: FastifyInstance, storeDir: string, opti
     }
     const versionDir = join(storeDir, appName, version);
     if (!existsSync(join(versionDir, file))) return reply.code(404).send({ message: '文件不存在' });
-    reply.header('Cache-Control', cacheControlFor(file, (await manifests.of(appName, version)).entry));
+    reply.header('Cache-Control', cacheControlFor(file));
     if (file === 'mf-manifest.json' && appName !== 'host') options.onRemoteLoad?.(appName, version);
     return reply.sendFile(file, versionDir);
   });
