@@ -9,7 +9,6 @@ import { freePort } from '@app/deploy/fleet/free-port';
 import { REPO_ROOT } from '@app/deploy/workspace';
 import { exchangeOver, newVerifier, signInCodeIn } from './sign-in-handover';
 
-
 export interface ServerProcess {
   url: string;
   pid: number;
