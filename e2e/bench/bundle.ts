@@ -46,7 +46,10 @@ function record(page: Page): Fetched[] {
     const kind = /\.js(\?|$)/.test(url) ? 'js' : /\.css(\?|$)/.test(url) ? 'css' : /\.json(\?|$)/.test(url) ? 'json' : null;
     if (!kind || response.status() >= 400) return;
     try {
-      fetched.push({ url, kind, gzip: gzipSync(await response.body(), { level: 9 }).length });
+      const gzip = gzipSync(await response.body(), { level: 9 }).length;
+      // A file the page preloaded (a fetch) and then ran (a script) answers twice, the second time from the HTTP cache
+      // (hashed files are immutable): it is one file fetched once.
+      if (!fetched.some((file) => file.url === url)) fetched.push({ url, kind, gzip });
     } catch {
       // A response whose body is gone (navigation) is not counted.
     }
