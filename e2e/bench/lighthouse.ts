@@ -22,7 +22,7 @@
  * before each run): measure quiet. `VERBOSE=1` also lists each run's scripts with their transfer sizes; `REPORT_DIR` keeps the reports;
  * `ARTIFACTS_DIR` keeps each run's artifacts (trace and network log), from which Lighthouse's own simulation can be replayed
  * to see which requests and tasks its LCP waited for (`npm run bench:lcp-path -- <file>`). `LH_THROTTLING` (JSON of
- * Lighthouse's throttling settings, e.g. `{"cpuSlowdownMultiplier":1}` with the preset's network) shows what the network
+ * Lighthouse's throttling settings, all of them: rttMs, throughputKbps, cpuSlowdownMultiplier…) shows what the network
  * or the CPU alone costs; figures measured with it are not the preset's.
  *
  * `H2=1` puts a TLS + HTTP/2 front (a self-signed certificate from `openssl`) before the server, as a production
