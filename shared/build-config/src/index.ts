@@ -14,6 +14,7 @@ import { defineConfig, type EnvironmentConfig, type RsbuildConfig, type RsbuildP
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation, type ModuleFederationOptions } from '@module-federation/rsbuild-plugin';
 import { buildSync } from 'esbuild';
+import { FIRST_CALLS_FILE, type FirstCalls } from '@app/contract/first-calls';
 
 type Shared = NonNullable<ModuleFederationOptions['shared']>;
 type SharedConfig = Exclude<Shared, unknown[]> extends Record<string, infer V> ? Exclude<V, string> : never;
@@ -371,14 +372,11 @@ function pluginLeanPagesFile(pages: [string, LeanPage][]): RsbuildPlugin {
   };
 }
 
-/** The release's file of its pages' first calls (`FIRST_CALLS_FILE` of `@app/contract/first-calls`). */
-export const FIRST_CALLS_FILE = 'first-calls.json';
-
 /**
  * Writes the remote's first calls (`@app/contract/first-calls`: by route pattern, the calls its page makes as it
  * shows) into the federated build's folder, for the server to write into the host's page.
  */
-function pluginFirstCallsFile(firstCalls: Record<string, { path: string; body: object }[]>): RsbuildPlugin {
+function pluginFirstCallsFile(firstCalls: FirstCalls): RsbuildPlugin {
   return {
     name: 'app:first-calls-file',
     setup(api) {
@@ -392,8 +390,8 @@ function pluginFirstCallsFile(firstCalls: Record<string, { path: string; body: o
 export interface RemoteConfigOptions {
   /** Lean pages by name (the name is their folder in the release): `{ shop: { entry, path, except } }`. */
   leanPages?: Record<string, LeanPage>;
-  /** The first calls of its pages by route pattern (`FirstCalls` of `@app/contract/first-calls`). */
-  firstCalls?: Record<string, { path: string; body: object }[]>;
+  /** The first calls of its pages by route pattern. */
+  firstCalls?: FirstCalls;
 }
 
 /**
