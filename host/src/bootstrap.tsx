@@ -5,7 +5,7 @@
  * routes of the page's remote), then mount. The rules are @app/host-sdk's (`startup`, `page-guard`), which a lean page
  * (`@app/host-sdk/lean-page`) runs too.
  */
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { Provider } from 'jotai';
@@ -14,6 +14,7 @@ import { installErrorCatalogue } from '@app/host-sdk/error-catalogue';
 import { takeSessionFromLocation } from '@app/host-sdk/page-guard';
 import { sessionStore } from '@app/host-sdk/session';
 import { loadStartupConfig, saveStartUrl } from '@app/host-sdk/startup';
+import { nextTask } from './next-task';
 import { loadRemoteRegistry } from './remotes/remote-registry';
 import { RemoteRegistryContext } from './remotes/registry-context';
 import { createAppRouter } from './router/create-app-router';
@@ -29,19 +30,25 @@ async function bootstrap() {
   const [config, registry] = await Promise.all([loadStartupConfig(), registryLoading]);
   if (!config) return;
 
+  await nextTask();
   const router = createAppRouter(registry);
   installErrorCatalogue({ navigate: (path) => void router.navigate(path) });
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
-  createRoot(container).render(
-    <StrictMode>
-      <Provider store={sessionStore}>
-        <RemoteRegistryContext.Provider value={registry}>
-          <RouterProvider router={router} />
-        </RemoteRegistryContext.Provider>
-      </Provider>
-    </StrictMode>,
-  );
+  await nextTask();
+  // A transition, so React renders the first screen in slices of a few milliseconds, yielding to the browser between
+  // them, instead of in one long task (docs/architecture.md, "One fast first load").
+  startTransition(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <Provider store={sessionStore}>
+          <RemoteRegistryContext.Provider value={registry}>
+            <RouterProvider router={router} />
+          </RemoteRegistryContext.Provider>
+        </Provider>
+      </StrictMode>,
+    );
+  });
 }
 
 void bootstrap();

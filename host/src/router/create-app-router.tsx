@@ -6,6 +6,7 @@
 import { createBrowserRouter, type DataRouter } from 'react-router-dom';
 import { AppLayout } from '../layout/AppLayout';
 import { PageSkeleton } from '../layout/PageSkeleton';
+import { nextTask } from '../next-task';
 import type { RemoteRegistry } from '../remotes/remote-registry';
 import { hostRoutes } from './host-routes';
 import { toRouterRoutes } from './remote-routes';
@@ -30,6 +31,8 @@ export function createAppRouter(registry: RemoteRegistry, createRouter = createB
         const owner = registry.ownerOf(new URL(path, 'http://x').pathname);
         if (!owner || owner === 'host' || patched.has(owner)) return;
         const result = await registry.loadRoutes(owner);
+        // The routes' evaluation and the route's loader (which starts the page's code) each get a task of their own.
+        await nextTask();
         if (!result.ok || patched.has(owner)) return;
         patch(ROOT_ROUTE_ID, toRouterRoutes(owner, result.routes));
         patched.add(owner);

@@ -134,6 +134,14 @@ export function widgetsCssSalt(appDir: string): string | null {
   return hash.digest('hex').slice(0, 16);
 }
 
+/**
+ * `PROFILE_BUILD=1` (`npm run bench:cpu-profile`): not minified, modules named by their path, so that a profile's frames
+ * name the modules they are in. Never a release's build.
+ */
+const PROFILE_BUILD = Boolean(process.env.PROFILE_BUILD);
+const profileOutput = PROFILE_BUILD ? { minify: false } : {};
+const profileTools = PROFILE_BUILD ? { rspack: { optimization: { moduleIds: 'named' as const } } } : {};
+
 /** A build for the release store (deploy/ sets the versioned public path), as opposed to a team's dev server. */
 const RELEASE_BUILD = Boolean(process.env.ASSET_PREFIX);
 
@@ -243,9 +251,10 @@ export function defineHostConfig(appDir: string, options: { runtimePlugins: stri
     },
     // The host's page has a shell (its bar and placeholder lines) that shows before any script has run.
     html: { title: htmlTags.title, template: HOST_TEMPLATE, meta: htmlTags.meta, tags: htmlTags.tags },
-    output: { assetPrefix: process.env.ASSET_PREFIX ?? '/', distPath: { root: process.env.DIST_DIR ?? 'dist' }, cleanDistPath: true },
+    output: { assetPrefix: process.env.ASSET_PREFIX ?? '/', distPath: { root: process.env.DIST_DIR ?? 'dist' }, cleanDistPath: true, ...profileOutput },
     server: { port: 3000, proxy: { '/api': 'http://localhost:8080', '/remotes': 'http://localhost:8080' } },
     splitChunks: hostSplitChunks(),
+    tools: profileTools,
     // Every page's start-up needs these: the browser fetches them beside index.js, not after it.
     performance: { preload: { type: 'async-chunks', include: HOST_START_FILES } },
   });
@@ -437,9 +446,12 @@ export function defineRemoteConfig(appDir: string, options: RemoteConfigOptions 
       },
       ...Object.fromEntries(leanPages.map(([pageName, page]) => [leanEnvironmentName(pageName), leanEnvironment(pageName, page, distRoot)])),
     },
-    output: { cleanDistPath: true },
-    // The widgets' CSS-module class names, salted with their CSS (widgetsCssSalt).
-    ...(salt ? { tools: { cssLoader: { modules: { localIdentHashSalt: salt } } } } : {}),
+    output: { cleanDistPath: true, ...profileOutput },
+    tools: {
+      // The widgets' CSS-module class names, salted with their CSS (widgetsCssSalt).
+      ...(salt ? { cssLoader: { modules: { localIdentHashSalt: salt } } } : {}),
+      ...profileTools,
+    },
     server: { port, proxy: { '/api': 'http://localhost:8080' } },
     // The standalone page runs two bundler runtimes (the page and the remote container); HMR's per-build chunk check
     // then rejects the container's chunks ("Chunk is from another build"), so remotes live-reload instead.

@@ -1,0 +1,116 @@
+/**
+ * `npm run bench:cpu-profile`: where a cold, signed-in first load spends its main thread. Builds every app into a temporary
+ * release store, starts the server, and opens each page (`PAGES`, default `/invoice/list`) in Chromium with a 4× CPU slowdown
+ * (Lighthouse's mobile preset) while V8's sampling profiler runs; prints the self time per script and the heaviest
+ * functions, and each main-thread task of 50 ms or more (`MIN_TASK_MS`) with the frames it spent its time in: the tasks that
+ * Lighthouse's blocking time counts. `PROFILE_DIR` keeps each `.cpuprofile` (open it in the Chromium performance panel).
+ * `PROFILE_BUILD=1` builds without minifying and with module paths as ids, so the frames name the modules.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { releaseMissing } from '@app/deploy/release-missing';
+import { CHROMIUM_PATH } from '../support/browser';
+import { startServer } from '../support/server';
+import { callApi, demoSignIn, demoSignInCode, SIGN_IN_VERIFIER_STORAGE_KEY } from '../support/sign-in';
+
+interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }
+interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string } }
+interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number }
+
+const PAGES = (process.env.PAGES ?? '/invoice/list').split(',');
+const store = await mkdtemp(join(tmpdir(), 'bench-releases-'));
+const dataDir = await mkdtemp(join(tmpdir(), 'bench-data-'));
+await releaseMissing({ storeDir: store, log: () => {} });
+const server = await startServer({ RELEASE_DIR: store, DATA_DIR: dataDir });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH });
+try {
+  const manager = await demoSignIn(server.url, '企业管理员');
+  const agreement = await callApi<{ id: number }>(server.url, 'taxAccount/getAgreement', {}, manager);
+  await callApi(server.url, 'taxAccount/agreedAgreement', { id: agreement.id }, manager);
+  for (const path of PAGES) {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
+    const page = await context.newPage();
+    const { code, verifier } = await demoSignInCode(server.url, '企业管理员', path);
+    await page.goto(`${server.url}/healthz`);
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [SIGN_IN_VERIFIER_STORAGE_KEY, verifier] as const);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    const events: TraceEvent[] = [];
+    cdp.on('Tracing.dataCollected', (data) => events.push(...(data.value as unknown as TraceEvent[])));
+    const traced = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+    await cdp.send('Profiler.start');
+    await page.goto(`${server.url}${path}?signin=${code}`, { waitUntil: 'networkidle' });
+    const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+    await cdp.send('Tracing.end');
+    await traced;
+    if (process.env.PROFILE_DIR) {
+      await mkdir(process.env.PROFILE_DIR, { recursive: true });
+      await writeFile(join(process.env.PROFILE_DIR, `${path.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`), JSON.stringify(profile));
+    }
+    report(path, profile, events);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+  await rm(store, { recursive: true, force: true });
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+function report(path: string, profile: Profile, events: TraceEvent[]) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, index) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+  const byScript = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  for (const [id, micros] of self) {
+    const frame = byId.get(id)?.callFrame;
+    if (!frame) continue;
+    const script = frame.url ? new URL(frame.url).pathname.split('/').slice(-1)[0] ?? frame.url : `(${frame.functionName || 'program'})`;
+    byScript.set(script, (byScript.get(script) ?? 0) + micros);
+    const name = `${frame.functionName || '(anonymous)'} ${script}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + micros);
+  }
+  const ms = (micros: number) => `${(micros / 1000).toFixed(1).padStart(7)} ms`;
+  console.log(`\n${path}: 按脚本的自身时间 (4× CPU)`);
+  for (const [script, micros] of [...byScript].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${ms(micros)}  ${script}`);
+  // The busy stretches (between idle samples) of 40 ms or more, each with its heaviest frames counted inclusively.
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const label = (frame: ProfileNode['callFrame']) => `${frame.functionName || '(anonymous)'} ${frame.url ? new URL(frame.url).pathname.split('/').pop() : ''}:${frame.lineNumber + 1}`;
+  // The main thread's tasks of 50 ms or more (at the 4× slowdown: what Lighthouse counts as long), from the trace, each with
+  // its heaviest frames counted inclusively from the profile's samples in it (both use the same clock).
+  const mainThread = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain' && events.some((other) => other.name === 'RunTask' && other.pid === event.pid && other.tid === event.tid && (other.dur ?? 0) > 50_000));
+  const tasks = events.filter((event) => event.name === 'RunTask' && event.ph === 'X' && event.pid === mainThread?.pid && event.tid === mainThread?.tid && (event.dur ?? 0) >= Number(process.env.MIN_TASK_MS ?? 50) * 1000);
+  const sampleTimes: number[] = [];
+  let time = profile.startTime;
+  for (const delta of profile.timeDeltas) sampleTimes.push((time += delta));
+  const firstTask = tasks[0]?.ts ?? 0;
+  for (const task of tasks) {
+    const end = task.ts + (task.dur ?? 0);
+    const inclusive = new Map<string, number>();
+    profile.samples.forEach((id, index) => {
+      const at = sampleTimes[index] ?? 0;
+      if (at < task.ts || at > end) return;
+      const delta = profile.timeDeltas[index] ?? 0;
+      const seen = new Set<string>();
+      for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) {
+        const frame = byId.get(node)?.callFrame;
+        if (!frame || frame.functionName === '(root)') continue;
+        const key = label(frame);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        inclusive.set(key, (inclusive.get(key) ?? 0) + delta);
+      }
+    });
+    console.log(`\n长任务 ${ms(task.ts - firstTask)} 起 ${ms(task.dur ?? 0)}:`);
+    for (const [key, micros] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 25))) console.log(`  ${ms(micros)}  ${key.slice(0, 160)}`);
+  }
+  console.log('最重的函数:');
+  for (const [name, micros] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${ms(micros)}  ${name}`);
+}
