@@ -1,8 +1,8 @@
 /**
  * Start-up (docs/product.md, "Screens and the host"): take what the address carries for the session out of it at once
  * (a sign-in code's exchange starts; a token is dropped), save the start URL, load the service config (a failure shows
- * 出错了), reload without cache when a newer front version is required, register the remotes (and start loading the
- * routes of the page's remote), then mount. The rules are @app/host-sdk's (`startup`, `page-guard`), which a lean page
+ * 出错了), reload without cache when a newer front version is required, take the registered remotes (the entry has
+ * started loading the page's remote: startup-registry.ts), then mount. The rules are @app/host-sdk's (`startup`, `page-guard`), which a lean page
  * (`@app/host-sdk/lean-page`) runs too.
  */
 import { startTransition, StrictMode } from 'react';
@@ -15,7 +15,7 @@ import { takeSessionFromLocation } from '@app/host-sdk/page-guard';
 import { sessionStore } from '@app/host-sdk/session';
 import { loadStartupConfig, saveStartUrl } from '@app/host-sdk/startup';
 import { nextTask } from './next-task';
-import { loadRemoteRegistry } from './remotes/remote-registry';
+import { startupRegistry } from './remotes/startup-registry';
 import { RemoteRegistryContext } from './remotes/registry-context';
 import { createAppRouter } from './router/create-app-router';
 
@@ -23,11 +23,7 @@ async function bootstrap() {
   takeSessionFromLocation();
   saveStartUrl();
   setupUi();
-  const registryLoading = loadRemoteRegistry().then((registry) => {
-    registry.preloadRoutesFor(window.location.pathname);
-    return registry;
-  });
-  const [config, registry] = await Promise.all([loadStartupConfig(), registryLoading]);
+  const [config, registry] = await Promise.all([loadStartupConfig(), startupRegistry()]);
   if (!config) return;
 
   await nextTask();

@@ -8,6 +8,8 @@
 import { nextTask } from './next-task';
 
 async function start() {
+  // The page's remote first: its routes and page module load while the host's libraries do (startup-registry.ts).
+  void import('./remotes/startup-registry').then(({ startupRegistry }) => startupRegistry());
   await import('react-dom/client');
   await nextTask();
   await import('@app/host-sdk/api-client');

@@ -218,14 +218,34 @@ describe('the registry written into the page', () => {
     expect(fetchSpy).toHaveBeenCalledTimes(2);
   });
 
-  test("preloadRoutesFor starts loading the routes of the page's remote, and none for the host's pages", async () => {
+  test("preloadPageFor starts loading the routes of the page's remote and its page module, and nothing for the host's pages", async () => {
+    const pageLoads: string[] = [];
+    const tracked: RemoteRoutesModule = {
+      routes: ticketRoutes.routes.map((route) => ({ ...route, page: () => (pageLoads.push(route.path), route.page()) })),
+    };
+    runtime.modules.set('ticket/routes', tracked);
     const registry = new RemoteRegistry([...remotes]);
-    registry.preloadRoutesFor('/login');
-    registry.preloadRoutesFor('/nowhere');
+    registry.preloadPageFor('/login');
+    registry.preloadPageFor('/nowhere');
     expect(runtime.loads).toEqual([]);
-    registry.preloadRoutesFor('/ticket/index');
+    registry.preloadPageFor('/ticket/index');
     await registry.loadRoutes('ticket');
+    await expect.poll(() => pageLoads).toEqual(['/ticket/index']);
     expect(runtime.loads).toEqual(['ticket/routes']);
+  });
+
+  test('preloadPageFor lets a page module that fails go (the router shows it when its own load fails)', async () => {
+    let tries = 0;
+    const failing: RemoteRoutesModule = {
+      routes: [{ path: '/ticket/index', meta: pageMeta('TicketIndex', '票夹', { tabBar: true }), page: () => (tries++, Promise.reject(new Error('chunk 404'))) }],
+    };
+    runtime.modules.set('ticket/routes', failing);
+    const registry = new RemoteRegistry([...remotes]);
+    // An unhandled rejection here would fail the run.
+    registry.preloadPageFor('/ticket/index');
+    expect(await registry.loadRoutes('ticket')).toMatchObject({ ok: true });
+    await expect.poll(() => tries).toBe(1);
+    expect(registry.unavailableReason('ticket')).toBeUndefined();
   });
 });
 

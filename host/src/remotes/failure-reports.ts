@@ -5,7 +5,6 @@
  * fails is let go: the page already says 模块暂不可用.
  */
 import type { ClientFailureKind } from '@app/contract/client-report';
-import { callApi } from '@app/host-sdk/api-client';
 
 const reported = new Set<string>();
 
@@ -14,5 +13,8 @@ export function reportFailure(app: string, version: string | undefined, kind: Cl
   const key = `${app}@${version} ${kind}`;
   if (reported.has(key)) return;
   reported.add(key);
-  callApi('client/reportFailure', { app, version, kind }, { handles: true }).catch(() => undefined);
+  // Loaded when needed: the registry that reports runs before the API client is loaded at start-up (startup-registry.ts).
+  import('@app/host-sdk/api-client')
+    .then(({ callApi }) => callApi('client/reportFailure', { app, version, kind }, { handles: true }))
+    .catch(() => undefined);
 }

@@ -7,6 +7,7 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import type { RemoteRoute, RemoteRoutesModule } from '@app/host-sdk/route-meta';
 import { LIVE_REMOTES_BLOCK_ID } from '@app/deploy/first-load';
 import { HOST_PREFIXES, ownerOf, type PrefixOwner } from '@app/deploy/prefix-owner';
+import { matchesRoute } from '@app/deploy/route-pattern';
 import { reportFailure } from './failure-reports';
 import { isRemoteUnavailable } from './remote-fallback-plugin';
 
@@ -58,12 +59,19 @@ export class RemoteRegistry {
   }
 
   /**
-   * Starts loading the routes of the remote that owns `path` (the page being opened), so they load beside the rest of
-   * the start-up instead of after the router asks for them; the router's own load joins it.
+   * Starts loading what the page at `path` (the one being opened) runs first: the routes of the remote that owns it,
+   * then the module of its route, so both load beside the host's own start-up instead of after the router asks for
+   * them (docs/architecture.md, "One fast first load"). The router's loads join these: the routes' load is shared, and
+   * the remote's module cache hands back the same page module. A page module that fails here is the router's to show,
+   * when its own load fails the same way.
    */
-  preloadRoutesFor(path: string): void {
+  preloadPageFor(path: string): void {
     const owner = this.ownerOf(path);
-    if (owner && owner !== 'host') void this.loadRoutes(owner);
+    if (!owner || owner === 'host') return;
+    void this.loadRoutes(owner).then((result) => {
+      const route = result.ok ? result.routes.find((candidate) => matchesRoute(candidate.path, path)) : undefined;
+      route?.page().catch(() => undefined);
+    });
   }
 
   /** Loads the remote's `./routes` module; concurrent callers share one load. */

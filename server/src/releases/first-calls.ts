@@ -14,7 +14,7 @@ import { API, type ApiPath } from '@app/contract/api';
 import type { CallContract } from '@app/contract/schema-kit';
 import { FIRST_CALL_PLACEHOLDERS, FIRST_CALLS_FILE, type WrittenFirstCall } from '@app/contract/first-calls';
 import { chinaDate, chinaMonth } from '@app/domain/china-time';
-import { matchesRoute } from './route-pattern';
+import { matchesRoute } from '@app/deploy/route-pattern';
 
 /** At most this many first calls for one address: a page shows one screen. */
 export const MAX_FIRST_CALLS = 4;

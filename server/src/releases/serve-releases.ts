@@ -19,7 +19,7 @@ import { FirstCallsReader } from './first-calls';
 import { ownerRemote, writeFirstLoad } from './first-load';
 import { inlineScriptHashes, policyWithScripts } from './inline-scripts';
 import { RemoteManifests } from './remote-manifests';
-import { matchesRoute, withoutTrailingSlash } from './route-pattern';
+import { matchesRoute, withoutTrailingSlash } from '@app/deploy/route-pattern';
 
 const APP_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;

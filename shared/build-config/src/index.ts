@@ -283,8 +283,10 @@ function hostSplitChunks(): NonNullable<RsbuildConfig['splitChunks']> {
       libCore: { name: 'lib-core', test: inPackages('react|react-dom|react-is|scheduler|jotai'), priority: 30, enforce: true, chunks: 'all' },
       libRouter: { name: 'lib-router', test: inPackages('react-router|react-router-dom|@remix-run[\\\\/][^\\\\/]+|cookie|set-cookie-parser'), priority: 30, enforce: true, chunks: 'all' },
       libHttp: { name: 'lib-http', test: inPackages('axios'), priority: 30, enforce: true, chunks: 'async' },
-      // The Module Federation runtime's API and the hashing of the sign-in's verifier, both run by the start-up.
-      libStart: { name: 'lib-start', test: inPackages('@module-federation|@noble'), priority: 30, enforce: true, chunks: 'async' },
+      // What the start-up runs before React: the Module Federation runtime's API, the host's registry of remotes (which
+      // starts loading the page's remote) with the route rules it reads from @app/deploy, and the hashing of the
+      // sign-in's verifier.
+      libStart: { name: 'lib-start', test: (module: ModuleLike) => inPackages('@module-federation|@noble').test(modulePath(module)) || HOST_START_MODULES.test(modulePath(module)), priority: 30, enforce: true, chunks: 'async' },
       // The SDK and UI facade modules (tiny wrappers, each otherwise its own file), without the lazily loaded dialogs.
       appShared: { name: 'app-shared', test: /[\\/]shared[\\/](?:ui|host-sdk|domain|contract)[\\/]src[\\/](?!dialogs[\\/])/, priority: 20, enforce: true, chunks: 'async' },
       // antd-mobile's own helpers and the small components of every screen (lists, buttons, bars, tags, placeholders).
@@ -306,8 +308,20 @@ const ANTD_BASE = new RegExp(`[\\\\/]antd-mobile[\\\\/]es[\\\\/](?:utils|global|
 const ANTD_HELPERS = inPackages('ahooks|tslib|classnames|runes2|staged-components|use-sync-external-store|rc-util|lodash|@babel[\\\\/]runtime');
 const COMMON_ICONS = /[\\/]antd-mobile-icons[\\/]es[\\/](?:CloseCircleFill|RightOutline)\.js$/;
 
-function antdBase(module: { nameForCondition?: () => string | null | undefined; resource?: string }): boolean {
-  const path = module.nameForCondition?.() ?? module.resource ?? '';
+interface ModuleLike {
+  nameForCondition?: () => string | null | undefined;
+  resource?: string;
+}
+const modulePath = (module: ModuleLike) => module.nameForCondition?.() ?? module.resource ?? '';
+
+/**
+ * The host's registry of remotes and the @app/deploy rules it uses (owners by prefix, route patterns); not its React
+ * context, which would make the file wait for React.
+ */
+const HOST_START_MODULES = /[\\/](?:host[\\/]src[\\/]remotes[\\/](?!registry-context)|deploy[\\/]src[\\/])/;
+
+function antdBase(module: ModuleLike): boolean {
+  const path = modulePath(module);
   return ANTD_BASE.test(path) || ANTD_HELPERS.test(path) || COMMON_ICONS.test(path);
 }
 

@@ -1,4 +1,8 @@
-/** The route patterns of the releases' files (`/shop/:code`, `/invoice/list`), matched as the host's router does. */
+/**
+ * Route patterns (`/shop/:code`, `/invoice/list`) matched as the host's router matches them: the server with it picks a
+ * page's first calls and lean pages (server/src/releases/), the host the page module to load at start-up
+ * (host/src/remotes/remote-registry.ts).
+ */
 
 export function withoutTrailingSlash(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
