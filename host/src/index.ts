@@ -10,6 +10,9 @@ import { nextTask } from './next-task';
 async function start() {
   // The page's remote first: its routes and page module load while the host's libraries do (startup-registry.ts).
   void import('./remotes/startup-registry').then(({ startupRegistry }) => startupRegistry());
+  // The federation runtime has just started in this task (registering the shared modules); sharing React DOM out is
+  // work of the next.
+  await nextTask();
   await import('react-dom/client');
   await nextTask();
   await import('@app/host-sdk/api-client');
