@@ -1,7 +1,8 @@
 /**
  * The home page of a company user: the company, its tax-bureau standing, shortcuts with counts, and the quick form.
- * The form (with its form library, about 25 KiB gzip) loads beside the rest but the company and the shortcuts show
- * without waiting for it (docs/architecture.md, "One fast first load").
+ * The form (with its form library, about 25 KiB gzip) starts loading once the company and the shortcuts have been
+ * drawn, so a phone's first screen neither waits for it nor shares the network with it (docs/architecture.md, "One
+ * fast first load").
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { appHref } from '@app/host-sdk/paths';
@@ -16,8 +17,8 @@ import type { HomeSummary } from '@app/contract/invoice';
 import { HomeShortcuts, type Shortcut } from './HomeShortcuts';
 import { TaxStatusStrip } from './TaxStatusStrip';
 
-/** The quick form's module: the page's prepare() starts loading it with the home, its first render does not wait. */
-export const loadQuickForm = () => import('../../features/blue-invoice-form/BlueInvoiceForm').then((module) => ({ default: module.BlueInvoiceForm }));
+/** The quick form's module, asked for once the home's first screen is there. */
+const loadQuickForm = () => import('../../features/blue-invoice-form/BlueInvoiceForm').then((module) => ({ default: module.BlueInvoiceForm }));
 const BlueInvoiceForm = lazy(loadQuickForm);
 
 function shortcutsOf(summary: HomeSummary | null, taxiUser: boolean): Shortcut[] {
@@ -35,7 +36,11 @@ function shortcutsOf(summary: HomeSummary | null, taxiUser: boolean): Shortcut[]
 
 export function CompanyHome({ company, taxiUser }: { company: CompanyInfo; taxiUser: boolean }) {
   const [summary, setSummary] = useState<HomeSummary | null>(null);
+  // False for the first render: the quick form's placeholder is drawn, and the form is asked for after it.
+  const [formWanted, setFormWanted] = useState(false);
   const { refresh } = useTaxAccount();
+
+  useEffect(() => setFormWanted(true), []);
 
   useEffect(() => {
     let current = true;
@@ -63,7 +68,7 @@ export function CompanyHome({ company, taxiUser }: { company: CompanyInfo; taxiU
           </Link>
         </div>
         <Suspense fallback={<Skeleton.Paragraph lineCount={4} animated />}>
-          <BlueInvoiceForm compact />
+          {formWanted ? <BlueInvoiceForm compact /> : <Skeleton.Paragraph lineCount={4} animated />}
         </Suspense>
       </section>
     </div>

@@ -12,12 +12,7 @@ import { Skeleton } from '@app/ui/skeleton';
 import './home.css';
 
 // Each user sees one of the two homes: only that one is fetched, before the page shows (prepare).
-const loadCompanyHome = () =>
-  import('./CompanyHome').then((module) => {
-    // The quick form follows at once, without holding the home's first render.
-    void module.loadQuickForm();
-    return { default: module.CompanyHome };
-  });
+const loadCompanyHome = () => import('./CompanyHome').then((module) => ({ default: module.CompanyHome }));
 const loadPersonalHome = () => import('./PersonalHome').then((module) => ({ default: module.PersonalHome }));
 const CompanyHome = lazy(loadCompanyHome);
 const PersonalHome = lazy(loadPersonalHome);
