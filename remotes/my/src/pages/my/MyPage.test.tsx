@@ -157,9 +157,9 @@ describe('MyPage', () => {
     expect(url()).toBe(address);
   });
 
-  test('the tax account card shows the login and face states and opens 税务账号', () => {
+  test('the tax account card, a link, shows the login and face states and opens 税务账号', () => {
     const { url } = openMy(userDetail(), {}, taxAccount({ loginState: '已登录', scanFaceState: '未认证' }));
-    const card = screen.getByRole('button', { name: /^电子税务局/ });
+    const card = screen.getByRole('link', { name: /^电子税务局/ });
     expect(within(card).getByText('已登录')).toBeTruthy();
     expect(within(card).getByText('未认证')).toBeTruthy();
     fireEvent.click(card);
@@ -168,10 +168,10 @@ describe('MyPage', () => {
 
   test('a company without a tax account is asked to set one up; a user of no company sees no card', () => {
     openMy(userDetail(), {}, null);
-    expect(within(screen.getByRole('button', { name: /^电子税务局/ })).getByText('尚未设置电子税务局账号，设置后才能开票')).toBeTruthy();
+    expect(within(screen.getByRole('link', { name: /^电子税务局/ })).getByText('尚未设置电子税务局账号，设置后才能开票')).toBeTruthy();
     cleanup();
     openMy(PERSON);
-    expect(screen.queryByRole('button', { name: /^电子税务局/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^电子税务局/ })).toBeNull();
   });
 
   test('the profile follows a switch of company in the session store', async () => {

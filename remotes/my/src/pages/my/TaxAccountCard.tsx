@@ -1,15 +1,14 @@
 /**
  * The current company's standing at the tax bureau on 我的: 登录状态 and 刷脸状态 (docs/product.md, "Tasks"). The
- * whole card opens 税务账号, where the user logs in, authenticates or sets the account up.
+ * whole card is a link to 税务账号, where the user logs in, authenticates or sets the account up.
  */
 import { appHref } from '@app/host-sdk/paths';
-import { useNavigate } from '@app/host-sdk/router';
+import { Link } from '@app/host-sdk/router';
 import { useTaxAccount } from '@app/host-sdk/session-hooks';
 import { Skeleton } from '@app/ui/skeleton';
 import { TaxState } from '@app/widgets/tax-state';
 
 export function TaxAccountCard() {
-  const navigate = useNavigate();
   const { account, loading } = useTaxAccount();
 
   let body;
@@ -31,21 +30,13 @@ export function TaxAccountCard() {
   }
 
   return (
-    <section
-      className="my-page__tax"
-      // Named by what it shows (电子税务局, 管理, the login and face states), as a screen reader reads it.
-      role="button"
-      tabIndex={0}
-      onClick={() => navigate(appHref('myTaxAccount'))}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') navigate(appHref('myTaxAccount'));
-      }}
-    >
+    // A link, named by what it shows (电子税务局, 管理, the login and face states) as a screen reader reads it.
+    <Link className="my-page__tax" to={appHref('myTaxAccount')}>
       <div className="my-page__tax-head">
         <span className="my-page__tax-title">电子税务局</span>
         <span className="my-page__tax-more">{account ? '管理' : loading ? '' : '去设置'} ›</span>
       </div>
       {body}
-    </section>
+    </Link>
   );
 }
