@@ -148,7 +148,7 @@ export function widgetsCssSalt(appDir: string): string | null {
 
 /**
  * `PROFILE_BUILD=1` (`npm run bench:cpu-profile`): not minified, modules named by their path, so that a profile's frames
- * name the modules they are in. Never a release's build.
+ * name the modules they are in. For the benchmarks' own release stores only: never set it for `npm run release`.
  */
 const PROFILE_BUILD = Boolean(process.env.PROFILE_BUILD);
 const profileOutput = PROFILE_BUILD ? { minify: false } : {};
