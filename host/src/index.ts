@@ -3,8 +3,7 @@
 // The start-up's largest parts (React DOM, the API client with axios, the router with the layout) are each evaluated in a
 // task of their own before the rest, so that no single task holds a phone's main thread for long (docs/architecture.md, "One
 // fast first load"): evaluated together they were one task of ~250 ms at Lighthouse's 4× CPU slowdown. Their files
-// are already loading (the HTML preloads them). The chunk is named so that the HTML can preload it (@app/build-config,
-// hostSplitChunks).
+// are already loading (the HTML preloads them: @app/build-config, hostSplitChunks).
 import { nextTask } from './next-task';
 
 async function start() {
@@ -22,7 +21,7 @@ async function start() {
   await nextTask();
   await import('./router/create-app-router');
   await nextTask();
-  await import(/* webpackChunkName: "bootstrap" */ './bootstrap');
+  await import('./bootstrap');
 }
 
 void start();

@@ -34,6 +34,17 @@ describe('writeFirstLoad', () => {
     expect(page).not.toContain('as="script"');
   });
 
+  test("the data blocks go before the early calls that read them; the remote's files after the host's own, which start the page", () => {
+    const built = '<!doctype html><html><head><meta charset="utf-8"><script data-early-calls>x()</script><script defer src="/remotes/host/1.0.0/static/js/index.js"></script><link href="/remotes/host/1.0.0/static/js/async/lib-core.js" rel="preload" as="script"></head><body></body></html>';
+    const page = writeFirstLoad(built, '/ticket/index', { ticket }, [{ path: 'ticket/list', body: { page: 1 } }], ['/remotes/ticket/1.0.0/static/js/ticket.0123456789.js']);
+    const at = (text: string) => page.indexOf(text);
+    expect(at('id="live-remotes"')).toBeGreaterThan(at('<meta charset'));
+    expect(at('id="first-calls"')).toBeLessThan(at('<script data-early-calls'));
+    expect(at('href="/remotes/ticket/1.0.0/mf-manifest.json"')).toBeGreaterThan(at('lib-core.js'));
+    expect(at('ticket.0123456789.js')).toBeGreaterThan(at('lib-core.js'));
+    expect(at('ticket.0123456789.js')).toBeLessThan(at('</head>'));
+  });
+
   test('an entry that is not a path of this origin is not preloaded', () => {
     for (const entry of ['https://evil.example/m.json', '//evil.example/m.json', 'javascript:x']) {
       expect(writeFirstLoad(html, '/ticket/index', { ticket: { ...ticket, entry } })).not.toContain('rel="preload"');

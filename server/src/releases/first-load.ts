@@ -4,7 +4,9 @@
  * fetching it, the address's first calls (first-calls.ts) as another, which the page's early calls send, and preloads
  * of what the remote that owns the address runs first (its manifest, entry and routes). Written on every request from
  * the live registry, so a release or a rollback changes the very next first load. The blocks go before the page's
- * inline early calls (`data-early-calls`), which read them as they run.
+ * inline early calls (`data-early-calls`), which read them as they run; the preloads go at the end of the head, after
+ * the host's own scripts, which start the page and are needed first (over HTTP/1.1 a phone fetches six files at a
+ * time, and the remote's files are needed only once the host's entry has run).
  *
  * The remote's files are preloaded as fetches, not as scripts: a script preload that failed (the remote down) is
  * reused by the browser for the Module Federation runtime's later load of that script, so 重试 would not recover the
@@ -30,12 +32,13 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 export const EARLY_CALLS_MARK = '<script data-early-calls';
 
 /**
- * The host's index.html for `pathname`, with the registry, the address's first calls and the owner's manifest
- * preload before its early calls (or at the end of its head, in a page without them).
+ * The host's index.html for `pathname`: the registry and the address's first calls before its early calls (or at the
+ * end of its head, in a page without them), the owner's preloads at the end of its head.
  */
 export function writeFirstLoad(html: string, pathname: string, remotes: RemotesDocument, firstCalls: WrittenFirstCall[] = [], ownerStartFiles: string[] = []): string {
-  const tags = [`<script type="application/json" id="${LIVE_REMOTES_BLOCK_ID}">${scriptJson(remotes)}</script>`];
-  if (firstCalls.length) tags.push(`<script type="application/json" id="${FIRST_CALLS_BLOCK_ID}">${scriptJson(firstCalls)}</script>`);
+  const blocks = [`<script type="application/json" id="${LIVE_REMOTES_BLOCK_ID}">${scriptJson(remotes)}</script>`];
+  if (firstCalls.length) blocks.push(`<script type="application/json" id="${FIRST_CALLS_BLOCK_ID}">${scriptJson(firstCalls)}</script>`);
+  const tags: string[] = [];
   const owner = ownerRemote(pathname, remotes);
   const entry = owner ? remotes[owner]?.entry : undefined;
   // The Module Federation runtime fetches the manifest with fetch() (CORS mode, same-origin credentials). Only a
@@ -46,7 +49,9 @@ export function writeFirstLoad(html: string, pathname: string, remotes: RemotesD
   for (const file of ownerStartFiles) {
     if (file.startsWith('/') && !file.startsWith('//')) tags.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(file)}">`);
   }
+  const headEnd = html.indexOf('</head>');
+  if (headEnd < 0) return html;
   const early = html.indexOf(EARLY_CALLS_MARK);
-  const at = early >= 0 ? early : html.indexOf('</head>');
-  return at < 0 ? html : `${html.slice(0, at)}${tags.join('')}${html.slice(at)}`;
+  const at = early >= 0 && early < headEnd ? early : headEnd;
+  return `${html.slice(0, at)}${blocks.join('')}${html.slice(at, headEnd)}${tags.join('')}${html.slice(headEnd)}`;
 }
