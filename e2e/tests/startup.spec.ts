@@ -44,6 +44,36 @@ test("a page whose first call is declared gets it from the early script, written
   expect(calls.map((call) => call.type)).toEqual(['fetch']);
 });
 
+test("a company user's home: its counts go out from the early script once the user is known, and are asked for once", async ({ page }) => {
+  const summaries: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/invoice/homeSummary')) summaries.push(request.resourceType());
+  });
+  const html = await (await page.request.get('/')).text();
+  expect(html).toContain('<script type="application/json" id="first-calls">[{"path":"invoice/homeSummary","body":{},"for":"companyUser"}]</script>');
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: '当前企业' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: '常用功能' })).toBeVisible();
+  // Sent by fetch() from the early script; the page took its answer.
+  await expect.poll(() => summaries).toEqual(['fetch']);
+});
+
+test.describe('anyone else', () => {
+  test.use(as('普通用户'));
+
+  test("a personal home asks nothing of a company's counts, though the page declares them for a company user", async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/')) asked.push(new URL(request.url()).pathname);
+    });
+    const mine = page.waitForResponse((response) => response.url().endsWith('/api/invoiceApplication/mine'));
+    await page.goto('/');
+    await mine;
+    await expect(page.locator('.adm-nav-bar-title')).toHaveText('开票');
+    expect(asked).not.toContain('/api/invoice/homeSummary');
+  });
+});
+
 test('when the server cannot be reached, 出错了 says so and offers a refresh', async ({ page }) => {
   await page.route('**/api/sysConfig/get', (route) => route.abort('connectionrefused'));
   await page.goto('/my');

@@ -35,6 +35,19 @@ describe('the declared calls of a release', () => {
     for (const text of ['', 'not json', '[]', 'null', '"x"']) expect(readDeclaredCalls(text).size).toBe(0);
   });
 
+  test("a call for an audience keeps it; one for an audience this server does not know is left out, not sent to everyone", () => {
+    const declared = readDeclaredCalls(
+      JSON.stringify({
+        '/': [
+          { path: 'invoice/homeSummary', body: {}, for: 'companyUser' },
+          { path: 'invoice/homeSummary', body: {}, for: 'admin' },
+          { path: 'invoice/homeSummary', body: {}, for: null },
+        ],
+      }),
+    );
+    expect(declared.get('/')).toEqual([{ path: 'invoice/homeSummary', body: {}, for: 'companyUser' }]);
+  });
+
   test("placeholders are filled in China's time: 17:00 UTC on the last of a month is already the next month there", () => {
     const now = new Date('2026-11-30T17:00:00Z');
     expect(filledBody({ month: '$chinaMonth', day: '$chinaDay', page: 1, keyword: '$other' }, now)).toEqual({ month: '2026-12', day: '2026-12-01', page: 1, keyword: '$other' });

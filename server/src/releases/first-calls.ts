@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import Value from 'typebox/value';
 import { API, type ApiPath } from '@app/contract/api';
 import type { CallContract } from '@app/contract/schema-kit';
-import { FIRST_CALL_PLACEHOLDERS, FIRST_CALLS_FILE, type WrittenFirstCall } from '@app/contract/first-calls';
+import { FIRST_CALL_AUDIENCES, FIRST_CALL_PLACEHOLDERS, FIRST_CALLS_FILE, type FirstCallAudience, type WrittenFirstCall } from '@app/contract/first-calls';
 import { chinaDate, chinaMonth } from '@app/domain/china-time';
 import { matchesRoute } from '@app/deploy/route-pattern';
 
@@ -22,7 +22,10 @@ export const MAX_FIRST_CALLS = 4;
 interface DeclaredCall {
   path: string;
   body: Record<string, unknown>;
+  for?: FirstCallAudience;
 }
+
+const isAudience = (value: unknown): value is FirstCallAudience => (FIRST_CALL_AUDIENCES as readonly unknown[]).includes(value);
 
 type Declared = Map<string, DeclaredCall[]>;
 
@@ -42,7 +45,8 @@ export function readDeclaredCalls(text: string): Declared {
   if (!isObject(document)) return declared;
   for (const [pattern, calls] of Object.entries(document)) {
     if (!pattern.startsWith('/') || !Array.isArray(calls)) continue;
-    const valid = calls.filter((call): call is DeclaredCall => isObject(call) && typeof call.path === 'string' && isObject(call.body));
+    // A call for an audience this server does not know is left out: sent to everyone, it could ask for what the user may not see.
+    const valid = calls.filter((call): call is DeclaredCall => isObject(call) && typeof call.path === 'string' && isObject(call.body) && (call.for === undefined || isAudience(call.for)));
     declared.set(pattern, valid.slice(0, MAX_FIRST_CALLS));
   }
   return declared;
@@ -76,7 +80,7 @@ export class FirstCallsReader {
     for (const [pattern, calls] of declared) {
       if (!matchesRoute(pattern, pathname)) continue;
       return calls
-        .map((call) => ({ path: call.path, body: filledBody(call.body, now) }))
+        .map((call): WrittenFirstCall => ({ path: call.path, body: filledBody(call.body, now), ...(call.for ? { for: call.for } : {}) }))
         .filter((call) => {
           if (mayBeSentEarly(call.path, call.body)) return true;
           const key = `${app}@${version} ${pattern} ${call.path}`;

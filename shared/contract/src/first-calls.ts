@@ -23,8 +23,18 @@ export type FirstCallPlaceholder = (typeof FIRST_CALL_PLACEHOLDERS)[keyof typeof
 
 type WithPlaceholders<T> = { [K in keyof T]: T[K] extends string ? T[K] | FirstCallPlaceholder : T[K] extends string | undefined ? T[K] | FirstCallPlaceholder : T[K] };
 
-/** One first call: a path of the contract and its body (a string field may hold a placeholder). */
-export type FirstCall = { [P in ApiPath]: { path: P; body: WithPlaceholders<CallBody<P>> } }[ApiPath];
+/**
+ * Who a first call is for: `companyUser` sends it only once the user's detail shows a user of a company (as the
+ * start-up's tax account is): a page that shows something else to anyone else asks nothing of the server for them.
+ */
+export const FIRST_CALL_AUDIENCES = ['companyUser'] as const;
+export type FirstCallAudience = (typeof FIRST_CALL_AUDIENCES)[number];
+
+/**
+ * One first call: a path of the contract and its body (a string field may hold a placeholder), for every user who
+ * opens the page or only for `for`.
+ */
+export type FirstCall = { [P in ApiPath]: { path: P; body: WithPlaceholders<CallBody<P>>; for?: FirstCallAudience } }[ApiPath];
 
 /** An app's first calls by route pattern (`/invoice/list`, `/ticket/:id`: a `:param` is one segment). */
 export type FirstCalls = Record<string, FirstCall[]>;
@@ -33,4 +43,5 @@ export type FirstCalls = Record<string, FirstCall[]>;
 export interface WrittenFirstCall {
   path: string;
   body: Record<string, unknown>;
+  for?: FirstCallAudience;
 }

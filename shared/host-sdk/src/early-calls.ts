@@ -84,7 +84,7 @@ function pageFirstCalls(): WrittenFirstCall[] {
   try {
     const calls: unknown = JSON.parse(document.getElementById(FIRST_CALLS_BLOCK)?.textContent ?? '[]');
     if (!Array.isArray(calls)) return [];
-    return calls.filter((call): call is WrittenFirstCall => typeof call?.path === 'string' && typeof call.body === 'object' && call.body !== null);
+    return calls.filter((call): call is WrittenFirstCall => typeof call?.path === 'string' && typeof call.body === 'object' && call.body !== null && (call.for === undefined || call.for === 'companyUser'));
   } catch {
     return [];
   }
@@ -98,10 +98,11 @@ async function start(): Promise<void> {
   if (!token) return;
   const userAnswer = send('user/getOfficialAccountLoginUserInfo', {}, token);
   // A page the user may not open answers its first calls with a refusal nobody takes: the guard sends the user on.
-  for (const call of firstCalls) void send(call.path, call.body, token);
+  for (const call of firstCalls) if (!call.for) void send(call.path, call.body, token);
   const user = resultOf<UserDetail>(await userAnswer);
   if (!user || !loadsCompanyData(user)) return;
   void send('taxAccount/getTaxAccount', {}, token);
+  for (const call of firstCalls) if (call.for === 'companyUser') void send(call.path, call.body, token);
   if (isTaxiUser(user)) void send('taxiCar/getMyCars', {}, token);
 }
 

@@ -10,6 +10,7 @@ import { Link } from '@app/host-sdk/router';
 import type { CompanyInfo } from '@app/contract/user';
 import { useTaxAccount } from '@app/host-sdk/session-hooks';
 import { Skeleton } from '@app/ui/skeleton';
+import { useAfterPaint } from '@app/ui/use-after-paint';
 import { href } from '../../paths';
 import { CompanyHeader } from './CompanyHeader';
 import { getHomeSummary } from './home-api';
@@ -36,11 +37,10 @@ function shortcutsOf(summary: HomeSummary | null, taxiUser: boolean): Shortcut[]
 
 export function CompanyHome({ company, taxiUser }: { company: CompanyInfo; taxiUser: boolean }) {
   const [summary, setSummary] = useState<HomeSummary | null>(null);
-  // False for the first render: the quick form's placeholder is drawn, and the form is asked for after it.
-  const [formWanted, setFormWanted] = useState(false);
+  // The quick form is below the company's standing and shortcuts: its placeholder is drawn first, and its files are
+  // asked for once that screen has been painted.
+  const formWanted = useAfterPaint();
   const { refresh } = useTaxAccount();
-
-  useEffect(() => setFormWanted(true), []);
 
   useEffect(() => {
     let current = true;

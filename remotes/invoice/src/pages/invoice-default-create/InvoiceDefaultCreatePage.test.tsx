@@ -7,6 +7,7 @@ import { ok, renderPage, type Route } from '@app/host-sdk/testing';
 import type { Application } from '@app/contract/invoice-application';
 import { application as applicationFixture } from '../../test-support/applications';
 import { sessionStore, userDetailAtom } from '@app/host-sdk/session';
+import { FIRST_CALLS } from '../../first-calls';
 import InvoiceDefaultCreatePage, { prepare } from './InvoiceDefaultCreatePage';
 
 const COMPANY = {
@@ -89,6 +90,9 @@ describe('InvoiceDefaultCreatePage', () => {
     expect(within(header).getByText('切换').getAttribute('href')).toBe('/my/companies');
     await waitFor(() => expect(header.textContent).toContain('本月已开票 7 张 · 价税合计 ¥12,345.50'));
     expect(api.bodiesOf('taxAccount/getTaxAccount')).toHaveLength(1);
+    // The page's first call is the one the remote declares for a company user (the host page may have sent it already).
+    expect(api.bodiesOf('invoice/homeSummary')).toEqual([{}]);
+    expect(FIRST_CALLS['/']).toEqual([{ path: 'invoice/homeSummary', body: {}, for: 'companyUser' }]);
 
     const strip = screen.getByRole('region', { name: '税务局状态' });
     expect(document.title).toBe('开票');
@@ -157,9 +161,9 @@ describe('InvoiceDefaultCreatePage', () => {
 });
 
 describe('prepare (loaded with the page, before it first shows)', () => {
-  test('loads the company home for a company user and the personal home for anyone else', async () => {
+  test("loads the personal home for anyone but a company user, whose home is the page's own module", async () => {
     sessionStore.set(userDetailAtom, MANAGER);
-    expect(((await prepare()) as { default: { name: string } }).default.name).toBe('CompanyHome');
+    expect(await prepare()).toBeUndefined();
     sessionStore.set(userDetailAtom, PERSON);
     expect(((await prepare()) as { default: { name: string } }).default.name).toBe('PersonalHome');
     sessionStore.set(userDetailAtom, null);

@@ -9,18 +9,19 @@ import { sessionStore, userDetailAtom } from '@app/host-sdk/session';
 import { useSession } from '@app/host-sdk/session-hooks';
 import { Page } from '@app/ui/page';
 import { Skeleton } from '@app/ui/skeleton';
+import { CompanyHome } from './CompanyHome';
 import './home.css';
 
-// Each user sees one of the two homes: only that one is fetched, before the page shows (prepare).
-const loadCompanyHome = () => import('./CompanyHome').then((module) => ({ default: module.CompanyHome }));
+// The company's home is the page's own module: the start-up loads the page's files while the host's libraries
+// download (a lazy half was asked for only once the guard had let the user in, a round trip after them). Anyone else's
+// home is fetched before the page shows (prepare).
 const loadPersonalHome = () => import('./PersonalHome').then((module) => ({ default: module.PersonalHome }));
-const CompanyHome = lazy(loadCompanyHome);
 const PersonalHome = lazy(loadPersonalHome);
 
-/** Loads this user's home with the page, so its first render does not wait for it (nor its calls for that render). */
+/** Loads a personal user's home with the page, so its first render does not wait for it (nor its calls for that render). */
 export function prepare(): Promise<unknown> {
   const user = sessionStore.get(userDetailAtom);
-  return isCompanyUser(user) && user?.companyInfo ? loadCompanyHome() : loadPersonalHome();
+  return isCompanyUser(user) && user?.companyInfo ? Promise.resolve() : loadPersonalHome();
 }
 
 export default function InvoiceDefaultCreatePage() {
