@@ -70,9 +70,11 @@ const PAGE_OWNER_MODULES = ['startup', 'page-guard', 'error-catalogue', 'authori
 
 /**
  * Modules that are not part of the host contract: a remote's standalone shell, the page owner's start-up (above),
- * and the page test harness (test code only, which no app imports).
+ * the host page's inline early calls (bundled apart into its HTML: pluginEarlyCallsScript; shared, every page
+ * fetched them a second time in the host's start-up files), and the page test harness (test code only, which no app
+ * imports).
  */
-const NOT_SHARED = new Set(['@app/host-sdk/standalone', '@app/host-sdk/testing', ...PAGE_OWNER_MODULES]);
+const NOT_SHARED = new Set(['@app/host-sdk/standalone', '@app/host-sdk/testing', '@app/host-sdk/early-calls', ...PAGE_OWNER_MODULES]);
 
 /** A workspace package's modules: `src/<module>.ts(x)` is exported as `<package>/<module>`. */
 function workspaceModules(packageDir: string, packageName: string): string[] {

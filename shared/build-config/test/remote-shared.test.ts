@@ -15,8 +15,8 @@ test('a release build shares every singleton without a copy of its own, still st
     expect(entry.requiredVersion).toMatch(/^\^\d+\.\d+\.\d+$/);
   }
   // Not part of the host contract: the standalone shell, the page owner's start-up (the host's or a lean page's own
-  // copy) and the page test harness.
-  for (const module of ['standalone', 'testing', 'lean-page', 'startup', 'page-guard', 'error-catalogue', 'authorize', 'in-app-browser', 'front-version', 'demo-badge']) {
+  // copy), the host page's inline early calls and the page test harness.
+  for (const module of ['standalone', 'testing', 'early-calls', 'lean-page', 'startup', 'page-guard', 'error-catalogue', 'authorize', 'in-app-browser', 'front-version', 'demo-badge']) {
     expect(Object.keys(shared)).not.toContain(`@app/host-sdk/${module}`);
   }
 });
