@@ -30,6 +30,24 @@ test("the start-up's calls go out from the page's early script, beside the app's
   await expect(page.getByText('还没有开具过发票').or(page.locator('.adm-list-item').first())).toBeVisible();
 });
 
+test('the first screen is drawn from the early answers: axios is not fetched before it is painted', async ({ page }) => {
+  await page.goto('/invoice/list');
+  await expect(page.getByText('还没有开具过发票').or(page.locator('.adm-list-item').first())).toBeVisible();
+  // The API client loads axios (its own file, lib-axios) with the first call the early script did not answer.
+  const { painted, axiosFetched } = await page.evaluate(
+    () =>
+      new Promise<{ painted: number; axiosFetched: number | null }>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          const axios = performance.getEntriesByType('resource').find((entry) => /\/lib-axios\.[0-9a-f]+\.js$/.test(entry.name));
+          resolve({ painted: entries[entries.length - 1]?.startTime ?? Infinity, axiosFetched: axios?.startTime ?? null });
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+  expect(painted).toBeLessThan(Infinity);
+  expect(axiosFetched ?? Infinity).toBeGreaterThan(painted);
+});
+
 test("a page whose first call is declared gets it from the early script, written into the page by the server", async ({ page }) => {
   const calls: { path: string; type: string; body: string | null }[] = [];
   page.on('request', (request) => {

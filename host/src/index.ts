@@ -1,6 +1,6 @@
 // The async boundary Module Federation needs before any shared module is used.
 //
-// The start-up's largest parts (React DOM, the API client with axios, the router with the layout) are each evaluated in a
+// The start-up's largest parts (React DOM, the router with the layout) are each evaluated in a
 // task of their own before the rest, so that no single task holds a phone's main thread for long (docs/architecture.md, "One
 // fast first load"): evaluated together they were one task of ~250 ms at Lighthouse's 4× CPU slowdown. Their files
 // are already loading (the HTML preloads them: @app/build-config, hostSplitChunks).
@@ -16,8 +16,6 @@ async function start() {
   // work of the next.
   await nextTask();
   await import('react-dom/client');
-  await nextTask();
-  await import('@app/host-sdk/api-client');
   await nextTask();
   await import('./router/create-app-router');
   await nextTask();

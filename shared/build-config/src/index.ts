@@ -194,6 +194,38 @@ const htmlTags = {
   tags: [{ tag: 'link', attrs: { rel: 'icon', type: 'image/svg+xml', href: FAVICON } }],
 };
 
+/** The folder of `name` as `fromDir`'s package resolves it, or null where it does not depend on it. */
+function packageDirFrom(fromDir: string, name: string): string | null {
+  try {
+    return dirname(createRequire(join(fromDir, 'package.json')).resolve(`${name}/package.json`));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Library files that a production build should take instead of the ones their packages name:
+ * - antd-mobile's ES modules import a few of rc-util's CommonJS files (`rc-util/lib/…`), which bring CommonJS copies
+ *   of Babel's helpers beside the ES ones every other module uses (11 KiB, 4 KiB gzip, in the host's start-up);
+ *   rc-util's `es/` folder has the same modules.
+ * - react-router 7's package exports name only its development build (remix-run/react-router#12532), which warns in
+ *   the console; its production build differs only in that.
+ */
+function libraryAliases(appDir: string): Record<string, string> {
+  const aliases: Record<string, string> = {};
+  const ui = packageDirFrom(appDir, '@app/ui');
+  const antd = ui ? packageDirFrom(ui, 'antd-mobile') : null;
+  const rcUtil = antd ? packageDirFrom(antd, 'rc-util') : null;
+  if (rcUtil) aliases['rc-util/lib'] = join(rcUtil, 'es');
+  const routerDom = packageDirFrom(appDir, 'react-router-dom');
+  const router = routerDom ? packageDirFrom(routerDom, 'react-router') : null;
+  if (router) {
+    aliases['react-router$'] = join(router, 'dist/production/index.mjs');
+    aliases['react-router/dom$'] = join(router, 'dist/production/dom-export.mjs');
+  }
+  return aliases;
+}
+
 const HOST_TEMPLATE = fileURLToPath(new URL('../html/host.html', import.meta.url));
 
 /**
@@ -263,6 +295,7 @@ export function defineHostConfig(appDir: string, options: { runtimePlugins: stri
         'provide-shared': { import: provideAllSharedEntry(appDir), html: false },
       },
     },
+    resolve: { alias: libraryAliases(appDir) },
     // The host's page has a shell (its bar and placeholder lines) that shows before any script has run.
     html: { title: htmlTags.title, template: HOST_TEMPLATE, meta: htmlTags.meta, tags: htmlTags.tags },
     output: { assetPrefix: process.env.ASSET_PREFIX ?? '/', distPath: { root: process.env.DIST_DIR ?? 'dist' }, cleanDistPath: true, ...profileOutput },
@@ -295,8 +328,11 @@ function hostSplitChunks(): NonNullable<RsbuildConfig['splitChunks']> {
     // of other pages' code).
     minSize: 0,
     cacheGroups: {
-      // The libraries of every page: React, its scheduler, jotai, the router and axios.
-      libCore: { name: 'lib-core', test: inPackages('react|react-dom|react-is|scheduler|jotai|react-router|react-router-dom|@remix-run[\\\\/][^\\\\/]+|cookie|set-cookie-parser|axios'), priority: 30, enforce: true, chunks: 'all' },
+      // The libraries of every page: React, its scheduler, jotai and the router. Not axios: the API client loads it
+      // with the first call the page's early calls did not answer (its own file, lib-axios), after the first screen.
+      libCore: { name: 'lib-core', test: inPackages('react|react-dom|react-is|scheduler|jotai|react-router|react-router-dom|@remix-run[\\\\/][^\\\\/]+|cookie|set-cookie-parser'), priority: 30, enforce: true, chunks: 'all' },
+      // axios with the API client's instance of it, in one file.
+      libAxios: { name: 'lib-axios', test: (module: ModuleLike) => /[\\/](?:node_modules[\\/]axios|shared[\\/]host-sdk[\\/]src[\\/]internal[\\/]axios-client)[\\/.]/.test(modulePath(module)), priority: 30, enforce: true, chunks: 'async' },
       // What the start-up runs before React: the Module Federation runtime's API, the host's registry of remotes (which
       // starts loading the page's remote) with the route rules it reads from @app/deploy, and the hashing of the
       // sign-in's verifier.
@@ -313,9 +349,9 @@ const HOST_START_FILES = /[\\/](?:lib-core|lib-start|app-shared)\.[0-9a-f]+\.(?:
 
 /**
  * The host's start-up (bootstrap, router, layout, session, the page shown when a remote is down) and the SDK and UI
- * facade modules, without the lazily loaded dialogs and the host's other pages.
+ * facade modules, without the lazily loaded dialogs, the API client's axios instance and the host's other pages.
  */
-const APP_SHARED = /[\\/](?:shared[\\/](?:ui|host-sdk|domain|contract)[\\/]src[\\/](?!dialogs[\\/])|host[\\/]src[\\/](?:bootstrap|router|layout|session|next-task|pages[\\/]remote-unavailable))/;
+const APP_SHARED = /[\\/](?:shared[\\/](?:ui|host-sdk|domain|contract)[\\/]src[\\/](?!dialogs[\\/]|internal[\\/]axios-client)|host[\\/]src[\\/](?:bootstrap|router|layout|session|next-task|pages[\\/]remote-unavailable))/;
 
 /** antd-mobile's components that are on nearly every first screen; the rest stay one file each. */
 const ANTD_BASE_COMPONENTS = ['config-provider', 'safe-area', 'list', 'button', 'nav-bar', 'tab-bar', 'badge', 'space', 'tag', 'grid', 'card', 'divider', 'empty', 'skeleton', 'dot-loading', 'spin-loading', 'input', 'auto-center', 'infinite-scroll'];
@@ -480,6 +516,7 @@ export function defineRemoteConfig(appDir: string, options: RemoteConfigOptions 
       ...Object.fromEntries(leanPages.map(([pageName, page]) => [leanEnvironmentName(pageName), leanEnvironment(pageName, page, distRoot)])),
     },
     output: { cleanDistPath: true, ...profileOutput },
+    resolve: { alias: libraryAliases(appDir) },
     tools: {
       // The widgets' CSS-module class names, salted with their CSS (widgetsCssSalt).
       ...(salt ? { cssLoader: { modules: { localIdentHashSalt: salt } } } : {}),

@@ -1,13 +1,18 @@
 /**
- * The API client core: the one axios instance of the app. Every call is `POST /api/<module>/<action>` with a JSON body
- * and answers `{ success, result, message, errorCode }`. `callApi` is typed by the call's path from the API contract
+ * The API client core. Every call is `POST /api/<module>/<action>` with a JSON body and answers
+ * `{ success, result, message, errorCode }`. `callApi` is typed by the call's path from the API contract
  * (`@app/contract/api`: its body and its result), imported as types only, so no schema reaches the bundle. Remotes
  * define their endpoint functions with `callApi` and never create a client of their own.
+ *
+ * A call the host page sent early (`early-calls`) with the same path, body and session takes that call's answer, once
+ * (internal/early-calls-slot.ts); any other goes to the network through the app's one axios instance
+ * (internal/axios-client.ts), which is loaded with the first such call: the first screen, drawn from early answers,
+ * does not wait for it.
  */
-import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse } from 'axios';
+import type { AxiosInstance } from 'axios';
 import type { ApiPath, CallBody, CallResult } from '@app/contract/api';
 import type { ErrorCodeValue, FieldErrors } from '@app/contract/error-codes';
-import { API_BASE, takeEarlyCall, type EarlyAnswer } from './internal/early-calls-slot';
+import { takeEarlyCall, type EarlyAnswer } from './internal/early-calls-slot';
 import { recentCalls } from './internal/recent-calls';
 import { getToken } from './session';
 
@@ -69,39 +74,57 @@ async function earlyAnswerWithin(answer: Promise<EarlyAnswer | null>, timeoutMs:
   }
 }
 
-/**
- * The transport `next`, except that a call the host page sent early (`early-calls`) with the same path, body and
- * session is answered with that call's answer, once (internal/early-calls-slot.ts); the rest of axios (status check,
- * parsing, errors) treats it as it treats any answer. A call whose early answer did not come (no answer, or none
- * within the call's time-out) goes to `next`.
- */
-export function withEarlyAnswers(next: AxiosAdapter): AxiosAdapter {
-  return async (config) => {
-    const authorization = config.headers.get('Authorization');
-    const early = takeEarlyCall(String(config.url ?? '').replace(/^\//, ''), typeof config.data === 'string' ? config.data : JSON.stringify(config.data ?? {}), typeof authorization === 'string' ? authorization : null);
-    const answer = early ? await earlyAnswerWithin(early.answer, config.timeout) : null;
-    if (!answer) return next(config);
-    const response: AxiosResponse = { data: answer.text, status: answer.status, statusText: '', headers: new AxiosHeaders({ 'Content-Type': 'application/json' }), config };
-    if (config.validateStatus && !config.validateStatus(answer.status)) {
-      throw new AxiosError(`Request failed with status code ${answer.status}`, answer.status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST, config, undefined, response);
-    }
-    return response;
-  };
+let axiosClient: Promise<AxiosInstance> | null = null;
+
+/** The axios instance, loaded once (again after a failed load: the next call retries it). */
+function loadAxiosClient(): Promise<AxiosInstance> {
+  axiosClient ??= import(/* webpackChunkName: "lib-axios" */ './internal/axios-client').then(
+    (module) => module.axiosClient,
+    (error: unknown) => {
+      axiosClient = null;
+      throw error;
+    },
+  );
+  return axiosClient;
 }
 
-export const apiClient = axios.create({
-  baseURL: API_BASE,
-  timeout: REQUEST_TIMEOUT_MS,
-  headers: { 'Content-Type': 'application/json' },
-  adapter: withEarlyAnswers((config) => axios.getAdapter(axios.defaults.adapter)(config)),
-});
+/** What the server answered a call: its HTTP status and its body (the parsed JSON, or the text where it is not JSON). */
+export interface ApiAnswer {
+  status: number;
+  data: unknown;
+}
 
-apiClient.interceptors.request.use((config) => {
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * `POST /api/<path>` with the session, answered by the page's early call of the same path, body and session where
+ * one stands for it (and comes within the time-out), otherwise by the server. Every answer resolves, a refusal too;
+ * it rejects only when no answer came (network error, time-out), with an ApiError without a code.
+ */
+export async function postApi(path: string, payload: unknown, timeoutMs = REQUEST_TIMEOUT_MS): Promise<ApiAnswer> {
+  const body = JSON.stringify(payload ?? {});
   const token = getToken();
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  config.headers.set('X-Request-Page-Url', encodeURI(window.location.href));
-  return config;
-});
+  const early = takeEarlyCall(path, body, token ? `Bearer ${token}` : null);
+  const answer = early ? await earlyAnswerWithin(early.answer, timeoutMs) : null;
+  if (answer) return { status: answer.status, data: parsed(answer.text) };
+  try {
+    const client = await loadAxiosClient();
+    const response = await client.post<unknown>(`/${path}`, body, { timeout: timeoutMs, validateStatus: () => true });
+    return { status: response.status, data: response.data };
+  } catch (error) {
+    // An adapter may still reject an answer it was given (a refusal as an AxiosError with its response).
+    const response = (error as { response?: { status?: unknown; data?: unknown } } | null)?.response;
+    if (response && typeof response.status === 'number') return { status: response.status, data: response.data };
+    // axios's own messages ("Network Error", "timeout of 50000ms exceeded") are English: the user sees Chinese.
+    throw new ApiError(NETWORK_ERROR_MESSAGE, null, null);
+  }
+}
 
 let errorHandler: ApiErrorHandler | null = null;
 
@@ -118,18 +141,16 @@ function rejectRepeat(path: string, payload: unknown): void {
   recentCalls.set(key, now);
 }
 
-function toApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  if (error instanceof AxiosError) {
-    const body = error.response?.data as Partial<ApiEnvelope<unknown>> | undefined;
-    if (body && typeof body === 'object' && 'success' in body) {
-      return new ApiError(body.message || NETWORK_ERROR_MESSAGE, (body.errorCode ?? null) as ErrorCodeValue | null, error.response?.status ?? null, body.result ?? null);
-    }
-    // axios's own messages ("Network Error", "timeout of 50000ms exceeded") are English: the user sees Chinese.
-    const status = error.response?.status ?? null;
-    return new ApiError(status ? `${NETWORK_ERROR_MESSAGE}（${status}）` : NETWORK_ERROR_MESSAGE, null, status);
+const isEnvelope = (data: unknown): data is Partial<ApiEnvelope<unknown>> => typeof data === 'object' && data !== null && 'success' in data;
+
+/** The call's result, or the ApiError its answer stands for. */
+function resultOf<T>({ status, data }: ApiAnswer): T {
+  const ok = status >= 200 && status < 300;
+  if (isEnvelope(data)) {
+    if (ok && data.success) return data.result as T;
+    throw new ApiError(data.message || NETWORK_ERROR_MESSAGE, (data.errorCode ?? null) as ErrorCodeValue | null, status, data.result ?? null);
   }
-  return new ApiError(NETWORK_ERROR_MESSAGE, null, null);
+  throw new ApiError(ok ? NETWORK_ERROR_MESSAGE : `${NETWORK_ERROR_MESSAGE}（${status}）`, null, status);
 }
 
 /** A call's arguments: its body (optional when the body takes nothing required), then the options. */
@@ -139,12 +160,9 @@ type CallArgs<P extends ApiPath> = {} extends CallBody<P> ? [payload?: CallBody<
 export async function callApi<P extends ApiPath>(path: P, ...[payload, options = {}]: CallArgs<P>): Promise<CallResult<P>> {
   try {
     if (options.noRepeat) rejectRepeat(path, payload);
-    const response = await apiClient.post<ApiEnvelope<CallResult<P>>>(`/${path}`, payload ?? {});
-    const body = response.data;
-    if (!body.success) throw new ApiError(body.message || NETWORK_ERROR_MESSAGE, body.errorCode as ErrorCodeValue | null, response.status, body.result);
-    return body.result;
+    return resultOf<CallResult<P>>(await postApi(path, payload));
   } catch (error) {
-    const apiError = toApiError(error);
+    const apiError = error instanceof ApiError ? error : new ApiError(NETWORK_ERROR_MESSAGE, null, null);
     const handled = options.handles === true || (apiError.errorCode !== null && options.handles?.includes(apiError.errorCode));
     if (!handled) errorHandler?.(apiError, path);
     throw apiError;

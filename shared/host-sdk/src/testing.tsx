@@ -1,7 +1,7 @@
 /**
  * The test harness for pages (test code only: never a shared module, never imported by the app). `renderPage` renders
  * a page as the host would show it — the UI set up, the session in the store, a router at an address, the host's
- * dialogs mounted — and answers the API at the axios adapter of the one API client, so the real `callApi` runs (the
+ * dialogs mounted — and answers the API at the adapter of the app's one axios instance, so the real `callApi` runs (the
  * no-repeat check, error handling, the envelope's parsing). See this package's README, section "Testing pages".
  */
 import { Activity, type ReactElement } from 'react';
@@ -13,7 +13,8 @@ import { createMemoryRouter, matchPath, RouterProvider, useLocation } from 'reac
 import { Dialog } from '@app/ui/dialog';
 import { setupUi } from '@app/ui/setup';
 import { Toast } from '@app/ui/toast';
-import { apiClient, type ApiEnvelope } from './api-client';
+import type { ApiEnvelope } from './api-client';
+import { axiosClient } from './internal/axios-client';
 import { DialogHost } from './dialog-host';
 import { openDialogAtom } from './dialogs';
 import { recentCalls } from './internal/recent-calls';
@@ -84,7 +85,7 @@ export function mockApi(routes: Record<string, Route> = {}): ApiMock {
     if ('noAnswer' in answer) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
     return { data: JSON.stringify(answer), status: 200, statusText: 'OK', headers: { 'content-type': 'application/json' }, config };
   };
-  apiClient.defaults.adapter = adapter;
+  axiosClient.defaults.adapter = adapter;
   return {
     calls,
     bodiesOf: (path) => calls.filter((call) => call.path === path).map((call) => call.body),

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, rs, test } from '@rstest/core';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { ApiError, apiClient, callApi, NO_REPEAT_MESSAGE, setApiErrorHandler } from '../src/api-client';
+import { ApiError, callApi, NO_REPEAT_MESSAGE, setApiErrorHandler } from '../src/api-client';
+import { axiosClient } from '../src/internal/axios-client';
 import { setToken } from '../src/session';
 
 let requests: InternalAxiosRequestConfig[] = [];
@@ -19,7 +20,7 @@ const adapter: AxiosAdapter = async (config) => {
 
 beforeEach(() => {
   requests = [];
-  apiClient.defaults.adapter = adapter;
+  axiosClient.defaults.adapter = adapter;
   setToken(null);
 });
 
@@ -64,6 +65,14 @@ describe('callApi', () => {
     const offline = (await callApi('sysConfig/get').catch((e: unknown) => e)) as ApiError;
     expect(offline.errorCode).toBeNull();
     expect(offline.status).toBeNull();
+  });
+
+  test('an answer without the envelope (a proxy\'s error page) is a failure with its status, in Chinese', async () => {
+    answer = { status: 502, data: '<html>Bad Gateway</html>' };
+    const failure = (await callApi('sysConfig/get').catch((e: unknown) => e)) as ApiError;
+    expect(failure).toMatchObject({ message: '请求失败,请重试（502）', errorCode: null, status: 502 });
+    answer = { status: 200, data: 'not json' };
+    await expect(callApi('sysConfig/get')).rejects.toMatchObject({ message: '请求失败,请重试', errorCode: null, status: 200 });
   });
 
   test('no-repeat calls with the same path and payload within 2 s are refused on the client', async () => {

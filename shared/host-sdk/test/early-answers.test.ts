@@ -1,10 +1,11 @@
 /**
  * The host page's early calls (early-calls.ts) answer the app's own calls of the same path, body and session, once
- * and only within the start-up; any other call goes to the network (api-client's withEarlyAnswers).
+ * and only within the start-up; any other call goes to the network (api-client's postApi), through axios.
  */
 import { afterEach, beforeEach, describe, expect, test } from '@rstest/core';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { ApiError, apiClient, callApi, withEarlyAnswers } from '../src/api-client';
+import { ApiError, callApi, postApi } from '../src/api-client';
+import { axiosClient } from '../src/internal/axios-client';
 import { ANSWER_FRESH_MS, earlyCalls, type EarlyAnswer } from '../src/internal/early-calls-slot';
 import { setToken } from '../src/session';
 
@@ -24,7 +25,7 @@ function early(path: string, answer: EarlyAnswer | null, { body = '{}', token = 
 beforeEach(() => {
   sent = [];
   earlyCalls().length = 0;
-  apiClient.defaults.adapter = withEarlyAnswers(network);
+  axiosClient.defaults.adapter = network;
   setToken('tok-1');
 });
 
@@ -32,7 +33,7 @@ afterEach(() => {
   earlyCalls().length = 0;
 });
 
-describe('withEarlyAnswers', () => {
+describe('early answers', () => {
   test("takes the early answer of the same call instead of asking the server, once; the next call asks it", async () => {
     early('user/getOfficialAccountLoginUserInfo', { status: 200, text: envelope(user) });
     await expect(callApi('user/getOfficialAccountLoginUserInfo')).resolves.toEqual(user);
@@ -76,10 +77,10 @@ describe('withEarlyAnswers', () => {
     expect(sent).toHaveLength(0);
   });
 
-  test('a call that reads every answer itself (validateStatus) gets the early refusal as an answer', async () => {
+  test('a call that reads every answer itself (postApi) gets the early refusal as an answer', async () => {
     setToken(null);
     early('auth/exchange', { status: 400, text: JSON.stringify({ success: false, result: null, message: '登录码已失效', errorCode: 4000 }) }, { body: '{"code":"c","verifier":"v"}', token: '' });
-    const { data, status } = await apiClient.post('/auth/exchange', { code: 'c', verifier: 'v' }, { validateStatus: () => true });
+    const { data, status } = await postApi('auth/exchange', { code: 'c', verifier: 'v' });
     expect(status).toBe(400);
     expect(data).toMatchObject({ success: false, message: '登录码已失效' });
     expect(sent).toHaveLength(0);
@@ -87,7 +88,7 @@ describe('withEarlyAnswers', () => {
 
   test('an early answer that does not come within the call\'s time-out: the call asks the server itself', async () => {
     earlyCalls().push({ path: 'sysConfig/get', body: '{}', authorization: 'Bearer tok-1', sentAt: performance.now(), answer: new Promise(() => {}) });
-    const answered = await apiClient.post('/sysConfig/get', {}, { timeout: 50 });
+    const answered = await postApi('sysConfig/get', {}, 50);
     expect(answered.data).toEqual({ success: true, result: { id: 'from-network' }, message: null, errorCode: null });
     expect(sent).toHaveLength(1);
   });

@@ -18,7 +18,7 @@
  * fails, and its user signs in again). A private module of this package, bundled by the page owner with `authorize`
  * and `page-guard`.
  */
-import { apiClient, NETWORK_ERROR_MESSAGE, type ApiEnvelope } from '../api-client';
+import { NETWORK_ERROR_MESSAGE, postApi, type ApiEnvelope } from '../api-client';
 import { clearCompanyState, setToken } from '../session';
 // PKCE's S256 with a well-kept hash: Web Crypto's digest exists only in secure contexts (https or localhost), and
 // phones reach a demo server at http://<address>.
@@ -61,7 +61,7 @@ export async function exchangeSignInCode(code: string): Promise<HandoverOutcome>
   if (!verifier) return { signedIn: false, message: NOT_STARTED_HERE_MESSAGE };
   try {
     // Every answer is read (a refusal is a 4xx with the envelope); only no answer at all throws.
-    const { data } = await apiClient.post<ApiEnvelope<{ token?: unknown } | null>>('/auth/exchange', { code, verifier }, { validateStatus: () => true });
+    const data = (await postApi('auth/exchange', { code, verifier })).data as Partial<ApiEnvelope<{ token?: unknown } | null>> | null;
     const token = data?.success ? data.result?.token : undefined;
     if (typeof token === 'string' && token) {
       // Whatever was loaded about a user signed in before belongs to them, not to this session.
