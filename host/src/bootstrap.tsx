@@ -10,6 +10,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { Provider } from 'jotai';
 import { setupUi } from '@app/ui/setup';
+import { prefetchApiClient } from '@app/host-sdk/api-client';
 import { installErrorCatalogue } from '@app/host-sdk/error-catalogue';
 import { takeSessionFromLocation } from '@app/host-sdk/page-guard';
 import { sessionStore } from '@app/host-sdk/session';
@@ -45,6 +46,18 @@ async function bootstrap() {
       </StrictMode>,
     );
   });
+  afterLoad(prefetchApiClient);
+}
+
+/**
+ * Runs `work` when the page has loaded (its scripts and their chunks) and the browser is idle: after the first screen.
+ * The API client's axios is not part of it (the early answers are), but the first tap that calls the server should
+ * not wait for it.
+ */
+function afterLoad(work: () => void): void {
+  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => work(), { timeout: 2_000 }) : setTimeout(work, 0));
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
 }
 
 void bootstrap();

@@ -88,6 +88,14 @@ function loadAxiosClient(): Promise<AxiosInstance> {
   return axiosClient;
 }
 
+/**
+ * Loads the axios instance ahead of the first call that needs it. The host calls it once its first screen is up, so
+ * that a tap that calls the server does not wait for the file.
+ */
+export function prefetchApiClient(): void {
+  loadAxiosClient().catch(() => undefined);
+}
+
 /** What the server answered a call: its HTTP status and its body (the parsed JSON, or the text where it is not JSON). */
 export interface ApiAnswer {
   status: number;

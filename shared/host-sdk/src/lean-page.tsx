@@ -20,6 +20,9 @@
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'jotai';
+// A lean page has no early calls: its first calls need axios at once, so it is part of the page's own files (the API
+// client's load of it then finds it there) instead of a file fetched after the script has run.
+import './internal/axios-client';
 import { setupUi } from '@app/ui/setup';
 import type { ParamNames } from './define-paths';
 import { DemoBadge } from './demo-badge';
