@@ -83,6 +83,9 @@ export async function builtEntry(entry) {
   });
   const inputs = Object.keys(result.metafile.inputs).map((file) => relative(ROOT, join(process.cwd(), file)));
   renameSync(partial, bundle);
-  writeFileSync(stamp, JSON.stringify({ fingerprint: fingerprintOf(inputs), inputs }));
+  // Written whole and then renamed, like the bundle: processes that bundle at the same time (test workers starting
+  // servers) never read a half-written stamp.
+  writeFileSync(`${stamp}.${process.pid}.tmp`, JSON.stringify({ fingerprint: fingerprintOf(inputs), inputs }));
+  renameSync(`${stamp}.${process.pid}.tmp`, stamp);
   return bundle;
 }

@@ -1,5 +1,5 @@
 /**
- * The task worker across real server processes (`node --import tsx server/src/main.ts`):
+ * The task worker across real server processes (the server's bundle, support/server-process.ts):
  * - crash and resume: a server killed with SIGKILL while its worker holds a task mid-step leaves the task locked; a new
  *   process on the same database (PostgreSQL, or the PGlite data folder, reopened after the crash) takes it over once
  *   the lease runs out and the login finishes, with one SMS sent;

@@ -1,12 +1,14 @@
 /**
- * Real server processes for tests and benchmarks: `node --import tsx server/src/main.ts` (what `npm start` runs after
- * releasing) on a free port, with its output kept for assertions and for the failure message.
+ * Real server processes for tests and benchmarks: the server's bundle (`builtEntry('server/src/main.ts')` of
+ * scripts/server-build.mjs, what a fleet's instances run; `npm start` runs the same sources after releasing) on a free
+ * port, with its output kept for assertions and for the failure message. The bundle loads JavaScript instead of
+ * compiling TypeScript at every start (tsx: seconds of CPU a start), and is bundled again when a source changed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync, closeSync } from 'node:fs';
-import { join } from 'node:path';
 import { freePort } from '@app/deploy/fleet/free-port';
 import { REPO_ROOT } from '@app/deploy/workspace';
+import { builtEntry } from '../../../scripts/server-build.mjs';
 import { exchangeOver, newVerifier, signInCodeIn } from './sign-in-handover';
 
 export interface ServerProcess {
@@ -31,7 +33,7 @@ export interface ServerProcessOptions {
   /** Keep stdout (the request log) in `output()`; or write it to this file (as a deployment would); else discard it. */
   keepStdout?: boolean;
   stdoutFile?: string;
-  /** Node arguments (paths relative to the repository root); default `--import tsx server/src/main.ts`. */
+  /** Node arguments (paths relative to the repository root); default the bundle of `server/src/main.ts`. */
   args?: string[];
   /** What answers once the server is up; default `GET /healthz`. */
   probe?: (url: string) => Promise<boolean>;
@@ -51,6 +53,7 @@ process.once('exit', () => {
 });
 
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
+  const args = options.args ?? [await builtEntry('server/src/main.ts')];
   const port = await freePort();
   // The simulator's controls (SMS inbox as JSON, fault switch) are for tests: these processes are tests. They count
   // exactly what they made, and benchmarks compare like with like: no demo history unless a test asks for it.
@@ -63,7 +66,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   env.HOST = '127.0.0.1';
   const started = Date.now();
   const stdoutFd = options.stdoutFile ? openSync(options.stdoutFile, 'a') : null;
-  const child = spawn(process.execPath, options.args ?? ['--import', 'tsx', join(REPO_ROOT, 'server/src/main.ts')], {
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', stdoutFd ?? 'pipe', 'pipe'],
