@@ -1,11 +1,13 @@
 /**
- * A server of a spec's own (fresh data folder, the suite's release store, test hooks on), for tests that change what
- * every user sees (the service state) or need other settings (provider credentials).
+ * A server of a spec's own (a new data folder: a copy of the one global setup made, see data-template.ts; the suite's
+ * release store, test hooks on), for tests that change what every user sees (the service state) or need other settings
+ * (provider credentials).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext } from '@playwright/test';
+import { freshDataCopy, seedsAsTemplate } from './data-template';
 import { startServer } from './server';
 import { demoSignIn, type DemoUser } from './sign-in';
 
@@ -18,6 +20,8 @@ export interface IsolatedServer {
 
 export async function startIsolatedServer(env: Record<string, string> = {}): Promise<IsolatedServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'e2e-isolated-'));
+  // A copy of the folder a new server makes, unless these settings seed another database.
+  if (seedsAsTemplate(env)) await freshDataCopy(dataDir);
   const server = await startServer({ RELEASE_DIR: process.env.E2E_STORE ?? '', DATA_DIR: dataDir, TEST_HOOKS: '1', ETAX_SIM_DELAY_MS: '300', SIGN_IN_PER_MINUTE: '1000', ...env });
   return {
     url: server.url,

@@ -15,6 +15,7 @@ import { release } from '@app/deploy/release';
 import { REPO_ROOT } from '@app/deploy/workspace';
 import { expectPage } from '../support/app';
 import { wechatPhone } from '../support/browser';
+import { freshDataCopy } from '../support/data-template';
 import { startServer, type RunningServer } from '../support/server';
 import { testHook } from '../support/isolated-server';
 import { demoSignIn, type DemoUser } from '../support/sign-in';
@@ -29,6 +30,7 @@ test.beforeAll(async () => {
   // A copy of the release store, so this test's releases do not reach the other tests.
   store = await mkdtemp(join(tmpdir(), 'e2e-release-'));
   dataDir = await mkdtemp(join(tmpdir(), 'e2e-release-data-'));
+  await freshDataCopy(dataDir);
   await cp(process.env.E2E_STORE as string, store, { recursive: true });
   server = await startServer({ RELEASE_DIR: store, DATA_DIR: dataDir, TEST_HOOKS: '1', SIGN_IN_PER_MINUTE: '1000' });
   token = await demoSignIn(server.url, '出租车管理员');

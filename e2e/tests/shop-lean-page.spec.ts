@@ -17,6 +17,7 @@ import { REPO_ROOT } from '@app/deploy/workspace';
 import { expect, test } from '../support/test';
 import { currentPage, expectPage, navigateInApp } from '../support/app';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
+import { freshDataCopy } from '../support/data-template';
 import { startServer, type RunningServer } from '../support/server';
 import { callApi, demoSignIn, demoSignInCode, SIGN_IN_VERIFIER_STORAGE_KEY } from '../support/sign-in';
 import { packageVersion } from '../support/versions';
@@ -170,6 +171,7 @@ test.describe('rolled back to a payment release without a lean page', () => {
     // A copy of the release store, so this test's rollbacks do not reach the other tests.
     store = await mkdtemp(join(tmpdir(), 'e2e-lean-'));
     dataDir = await mkdtemp(join(tmpdir(), 'e2e-lean-data-'));
+    await freshDataCopy(dataDir);
     await cp(process.env.E2E_STORE as string, store, { recursive: true });
     await cp(join(store, 'payment', live), join(store, 'payment', older), { recursive: true, filter: (source) => !source.endsWith('lean-pages.json') });
     await updateRegistry(store, (registry) => {
