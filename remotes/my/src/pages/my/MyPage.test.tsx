@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { getToken, sessionStore, userDetailAtom } from '@app/host-sdk/session';
 import type { UserDetail } from '@app/contract/user';
 import { fail, ok, renderPage, taxAccount, userDetail, type Route } from '@app/host-sdk/testing';
+import { FIRST_CALLS } from '../../first-calls';
 import MyPage from './MyPage';
 
 const EMPLOYEE = userDetail({
@@ -129,8 +130,11 @@ describe('MyPage', () => {
 
   test('invitations to the user’s phone: 我的企业 says how many wait, and opens them', async () => {
     const invitation = { companyName: '杭州优税通科技有限公司', xsfNsrsbh: '91330106MA2CFD5R0X', role: 'employee', roleName: '员工', invitedAt: '2026-11-20T02:00:00.000Z' };
-    const { url } = openMy(PERSON, { 'company/myInvitations': ok({ list: [{ id: 'i-1', ...invitation }, { id: 'i-2', ...invitation, companyName: '杭州顺达出租汽车有限公司' }] }) });
+    const { url, api } = openMy(PERSON, { 'company/myInvitations': ok({ list: [{ id: 'i-1', ...invitation }, { id: 'i-2', ...invitation, companyName: '杭州顺达出租汽车有限公司' }] }) });
     expect(await screen.findByText('2 个邀请待处理')).toBeTruthy();
+    // The page's first call is the one the remote declares, so the host page sends it with the HTML.
+    expect(api.bodiesOf('company/myInvitations')).toEqual([{}]);
+    expect(FIRST_CALLS['/my']).toEqual([{ path: 'company/myInvitations', body: {} }]);
     fireEvent.click(screen.getByText('我的企业'));
     expect(url()).toBe('/my/companies');
   });
