@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, rs, test } from '@rstest/core';
 import { useEffect } from 'react';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { pageMeta, type RemoteRoutesModule } from '@app/host-sdk/route-meta';
@@ -139,7 +139,8 @@ describe('route discovery', () => {
   test('an unknown path, or one its remote does not have, shows not-found', async () => {
     const router = renderApp('/nowhere');
     expect(await screen.findByRole('button', { name: '返回首页' })).toBeTruthy();
-    expect(document.title).toBe('页面不存在');
+    // The page frame sets the title in an effect, after the screen is committed.
+    await waitFor(() => expect(document.title).toBe('页面不存在'));
     await act(() => router.navigate('/ticket/nothing-here'));
     expect(await screen.findByRole('button', { name: '返回首页' })).toBeTruthy();
     expect(runtime.loads).toEqual(['ticket/routes']);
