@@ -330,10 +330,10 @@ function hostSplitChunks(): NonNullable<RsbuildConfig['splitChunks']> {
     // of other pages' code).
     minSize: 0,
     cacheGroups: {
-      // The other libraries of every page: React, jotai and the router. Not axios: the API client loads it
-      // with the first call the page's early calls did not answer (its own file, lib-axios), after the first screen.
       // React DOM and its scheduler, the largest library, in a file of its own (above).
       libReactDom: { name: 'lib-react-dom', test: inPackages('react-dom|scheduler'), priority: 31, enforce: true, chunks: 'all' },
+      // The other libraries of every page: React, jotai and the router. Not axios: the API client loads it
+      // with the first call the page's early calls did not answer (its own file, lib-axios), after the first screen.
       libCore: { name: 'lib-core', test: inPackages('react|react-is|jotai|react-router|react-router-dom|@remix-run[\\\\/][^\\\\/]+|cookie|set-cookie-parser'), priority: 30, enforce: true, chunks: 'all' },
       // axios with the API client's instance of it, in one file.
       libAxios: { name: 'lib-axios', test: (module: ModuleLike) => /[\\/](?:node_modules[\\/]axios|shared[\\/]host-sdk[\\/]src[\\/]internal[\\/]axios-client)[\\/.]/.test(modulePath(module)), priority: 30, enforce: true, chunks: 'async' },
