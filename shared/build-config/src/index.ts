@@ -352,10 +352,11 @@ function hostSplitChunks(): NonNullable<RsbuildConfig['splitChunks']> {
 const HOST_START_FILES = /[\\/](?:lib-core|lib-react-dom|lib-start|app-shared)\.[0-9a-f]+\.(?:js|css)$/;
 
 /**
- * The host's start-up (bootstrap, router, layout, session, the page shown when a remote is down) and the SDK and UI
- * facade modules, without the lazily loaded dialogs, the API client's axios instance and the host's other pages.
+ * The host's start-up (bootstrap, router, layout, session, the registry's React context, the page shown when a remote
+ * is down) and the SDK and UI facade modules, without the lazily loaded dialogs, the API client's axios instance and
+ * the host's other pages.
  */
-const APP_SHARED = /[\\/](?:shared[\\/](?:ui|host-sdk|domain|contract)[\\/]src[\\/](?!dialogs[\\/]|internal[\\/]axios-client)|host[\\/]src[\\/](?:bootstrap|router|layout|session|next-task|pages[\\/]remote-unavailable))/;
+const APP_SHARED = /[\\/](?:shared[\\/](?:ui|host-sdk|domain|contract)[\\/]src[\\/](?!dialogs[\\/]|internal[\\/]axios-client)|host[\\/]src[\\/](?:bootstrap|router|layout|session|next-task|remotes[\\/]registry-context|pages[\\/]remote-unavailable))/;
 
 /** antd-mobile's components that are on nearly every first screen; the rest stay one file each. */
 const ANTD_BASE_COMPONENTS = ['config-provider', 'safe-area', 'list', 'button', 'nav-bar', 'tab-bar', 'badge', 'space', 'tag', 'grid', 'card', 'divider', 'empty', 'skeleton', 'dot-loading', 'spin-loading', 'input', 'auto-center', 'infinite-scroll'];
