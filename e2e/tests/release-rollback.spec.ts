@@ -78,6 +78,15 @@ async function loadedVersions(page: Page, path: string): Promise<Record<string, 
   return versions;
 }
 
+/** The manifest the server wrote into the host's page for `path`: its address and where its files are. */
+async function manifestInPage(path: string): Promise<{ url: string; publicPath: string } | null> {
+  const html = await (await fetch(`${server.url}${path}`)).text();
+  const block = /<script type="application\/json" id="page-remote-manifest" data-url="([^"]+)">(.*?)<\/script>/.exec(html);
+  if (!block) return null;
+  const manifest = JSON.parse(block[2] as string) as { metaData: { publicPath: string } };
+  return { url: block[1] as string, publicPath: manifest.metaData.publicPath };
+}
+
 test('release then rollback of the ticket remote changes what the browser loads, with no server restart', async ({ page }) => {
   const live = packageVersion('remotes/ticket');
   const before = await loadedVersions(page, '/ticket/index');
@@ -90,6 +99,7 @@ test('release then rollback of the ticket remote changes what the browser loads,
   const released = await loadedVersions(page, '/ticket/index');
   await expectPage(page, { owner: 'ticket', title: '票夹' });
   expect(released.ticket).toBe(version);
+  expect(await manifestInPage('/ticket/index')).toEqual({ url: `/remotes/ticket/${version}/mf-manifest.json`, publicPath: `/remotes/ticket/${version}/` });
   expect(released.host).toBe(before.host);
   const other = await loadedVersions(page, '/my');
   expect(other.my).toBe(packageVersion('remotes/my'));
@@ -98,6 +108,7 @@ test('release then rollback of the ticket remote changes what the browser loads,
   const rolledBack = await loadedVersions(page, '/ticket/index');
   await expectPage(page, { owner: 'ticket', title: '票夹' });
   expect(rolledBack.ticket).toBe(live);
+  expect(await manifestInPage('/ticket/index')).toEqual({ url: `/remotes/ticket/${live}/mf-manifest.json`, publicPath: `/remotes/ticket/${live}/` });
   expect(rolledBack.host).toBe(before.host);
 
   const listing = ops('releases', ['ticket']);

@@ -208,8 +208,11 @@ test.describe('rolled back to a payment release without a lean page', () => {
 
     expect(ops('rollback', ['payment', '--to', older])).toContain(older);
     const hosted = await openCold();
-    // The registry is written into the host's page (no /remotes.json), naming the version just rolled back to.
-    expect(hosted.federation()).toEqual([`/remotes/payment/${older}/mf-manifest.json`]);
+    // The registry and the payment remote's manifest are written into the host's page (no /remotes.json, no manifest
+    // fetched), naming the version just rolled back to.
+    expect(hosted.federation()).toEqual([]);
+    expect(hosted.apps()).toContain(`payment ${older}`);
+    expect(await (await fetch(`${server.url}/shop/${SHOP}`)).text()).toContain(`id="page-remote-manifest" data-url="/remotes/payment/${older}/mf-manifest.json"`);
     expect(hosted.apps()).toContain(`host ${packageVersion('host')}`);
 
     expect(ops('rollback', ['payment', '--to', live])).toContain(live);

@@ -1,4 +1,4 @@
-/** What the server reads of a remote release's mf-manifest.json: its entry and the files of its `./routes`. */
+/** What the server reads of a remote release's mf-manifest.json: the document, its entry and the files of its `./routes`. */
 import { describe, expect, test } from '@rstest/core';
 import { readRemoteManifest } from '../src/releases/remote-manifests';
 
@@ -12,14 +12,15 @@ describe('readRemoteManifest', () => {
       ],
     };
     expect(readRemoteManifest(JSON.stringify(manifest))).toEqual({
+      document: manifest,
       entry: 'static/js/ticket.0123456789.js',
       routesFiles: ['static/js/async/routes.abcdef0123.js', 'static/css/routes.0011223344.css'],
     });
   });
 
-  test('a broken or foreign manifest gives nothing to preload', () => {
+  test('a broken or foreign manifest gives nothing to write into the page or preload', () => {
     for (const text of ['', '{', 'null', '[]', '{"exposes":"x"}', JSON.stringify({ metaData: { remoteEntry: { name: '../../etc/passwd' } } })]) {
-      expect(readRemoteManifest(text)).toEqual({ entry: undefined, routesFiles: [] });
+      expect(readRemoteManifest(text)).toEqual({ document: undefined, entry: undefined, routesFiles: [] });
     }
   });
 });

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, test } from '@rstest/core';
 import type { FastifyInstance } from 'fastify';
 import { updateRegistry } from '@app/deploy/registry';
@@ -170,6 +170,12 @@ describe('lean pages (docs/architecture.md, "Pages a phone opens cold")', () => 
 describe('the first load (docs/architecture.md, "One fast first load")', () => {
   const preloadsOf = (html: string) => [...html.matchAll(/<link rel="preload"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
   const registryIn = (html: string) => JSON.parse(/<script type="application\/json" id="live-remotes">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as unknown;
+  /** The manifest the page carries for its remote: its address and what it holds. */
+  const manifestIn = (html: string) => {
+    const block = /<script type="application\/json" id="page-remote-manifest" data-url="([^"]+)">(.*?)<\/script>/.exec(html);
+    return block ? { url: block[1], manifest: JSON.parse(block[2] ?? 'null') as unknown } : null;
+  };
+  const ticketManifest = { metaData: { remoteEntry: { name: 'static/js/ticket.abcdef1234.js' } } };
 
   beforeEach(async () => {
     for (const version of ['1.0.0', '1.1.0']) {
@@ -177,31 +183,47 @@ describe('the first load (docs/architecture.md, "One fast first load")', () => {
     }
   });
 
-  test("a remote's page names the live registry and preloads that remote's manifest and entry, in its head", async () => {
+  test("a remote's page names the live registry, carries that remote's manifest and preloads its entry, in its head", async () => {
     const html = (await app.inject('/ticket/index?from=menu')).body;
     expect(registryIn(html)).toEqual((await app.inject('/remotes.json')).json());
-    expect(preloadsOf(html)).toEqual(['/remotes/ticket/1.0.0/mf-manifest.json', '/remotes/ticket/1.0.0/static/js/ticket.abcdef1234.js']);
+    expect(manifestIn(html)).toEqual({ url: '/remotes/ticket/1.0.0/mf-manifest.json', manifest: ticketManifest });
+    expect(preloadsOf(html)).toEqual(['/remotes/ticket/1.0.0/static/js/ticket.abcdef1234.js']);
     expect(html.indexOf('id="live-remotes"')).toBeLessThan(html.indexOf('</head>'));
+    expect(html.indexOf('id="page-remote-manifest"')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  test('the page is compressed as the browser accepts it, brotli first, and says it varies with that', async () => {
+    const plain = await app.inject('/ticket/index');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [accept, encoding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['br;q=0.1, gzip;q=0.9', 'gzip'], ['identity', undefined]] as const) {
+      const response = await app.inject({ url: '/ticket/index', headers: { 'accept-encoding': accept } });
+      expect({ accept, encoding: response.headers['content-encoding'] }).toEqual({ accept, encoding });
+      expect(String(response.headers.vary)).toContain('Accept-Encoding');
+      const body = encoding === 'br' ? brotliDecompressSync(response.rawPayload).toString() : encoding === 'gzip' ? gunzipSync(response.rawPayload).toString() : response.body;
+      expect(body).toBe(plain.body);
+    }
   });
 
   test('right after a release and right after a rollback, the next page names only the live version', async () => {
     await makeLive('ticket', '1.1.0', ['/ticket/']);
     let html = (await app.inject('/ticket/index')).body;
-    expect(preloadsOf(html)).toEqual(['/remotes/ticket/1.1.0/mf-manifest.json', '/remotes/ticket/1.1.0/static/js/ticket.abcdef1234.js']);
+    expect(preloadsOf(html)).toEqual(['/remotes/ticket/1.1.0/static/js/ticket.abcdef1234.js']);
+    expect(manifestIn(html)?.url).toBe('/remotes/ticket/1.1.0/mf-manifest.json');
     expect(html).not.toContain('/remotes/ticket/1.0.0/');
     expect((registryIn(html) as Record<string, { version: string }>).ticket?.version).toBe('1.1.0');
 
     await makeLive('ticket', '1.0.0', ['/ticket/']);
     html = (await app.inject('/ticket/index')).body;
-    expect(preloadsOf(html)).toEqual(['/remotes/ticket/1.0.0/mf-manifest.json', '/remotes/ticket/1.0.0/static/js/ticket.abcdef1234.js']);
+    expect(preloadsOf(html)).toEqual(['/remotes/ticket/1.0.0/static/js/ticket.abcdef1234.js']);
+    expect(manifestIn(html)?.url).toBe('/remotes/ticket/1.0.0/mf-manifest.json');
     expect(html).not.toContain('/remotes/ticket/1.1.0/');
     expect((registryIn(html) as Record<string, { version: string }>).ticket?.version).toBe('1.0.0');
   });
 
-  test("the host's own pages and paths nobody owns get the registry and no preload", async () => {
+  test("the host's own pages and paths nobody owns get the registry and no preload or manifest", async () => {
     for (const path of ['/login', '/services-close', '/', '/nobody/owns/this']) {
       const html = (await app.inject(path)).body;
-      expect({ path, preloads: preloadsOf(html) }).toEqual({ path, preloads: [] });
+      expect({ path, preloads: preloadsOf(html), manifest: manifestIn(html) }).toEqual({ path, preloads: [], manifest: null });
       expect(registryIn(html)).toEqual({ ticket: { version: '1.0.0', entry: '/remotes/ticket/1.0.0/mf-manifest.json', prefixes: ['/ticket/'] } });
     }
   });

@@ -1,12 +1,14 @@
 /**
  * What the server reads of a released remote's `mf-manifest.json` (once per version: a release's files never change):
- * its entry and the files of its `./routes`, which the host's page fetches beside the host's own scripts when the
- * remote owns the address (first-load.ts).
+ * the whole document, which the host's page carries when the remote owns the address, and its entry and the files of
+ * its `./routes`, which that page fetches beside the host's own scripts (first-load.ts).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export interface RemoteManifest {
+  /** The manifest as read (a JSON object), or undefined where it could not be read or names no entry in its folder. */
+  document?: unknown;
   /** The entry, relative to the version's folder (`static/js/ticket.12ae95e305.js`). */
   entry?: string;
   /** The JavaScript and CSS the `./routes` module needs before it runs, relative to the version's folder. */
@@ -33,8 +35,10 @@ export function readRemoteManifest(text: string): RemoteManifest {
   const manifest = parsed as ManifestFile;
   const entry = manifest.metaData?.remoteEntry?.name;
   const routes = Array.isArray(manifest.exposes) ? manifest.exposes.find((expose) => expose?.name === 'routes') : undefined;
+  const entryFile = typeof entry === 'string' && entry && inFolder(entry) ? entry : undefined;
   return {
-    entry: typeof entry === 'string' && entry && inFolder(entry) ? entry : undefined,
+    document: entryFile ? parsed : undefined,
+    entry: entryFile,
     routesFiles: [...strings(routes?.assets?.js?.sync), ...strings(routes?.assets?.css?.sync)].filter(inFolder),
   };
 }

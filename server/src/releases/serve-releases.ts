@@ -16,8 +16,9 @@ import { versionFor, type Viewer } from '@app/deploy/canary-audience';
 import { LiveApps } from '@app/deploy/live-apps';
 import { deviceViewer, type CanaryCookies } from './canary-cookie';
 import { FirstCallsReader } from './first-calls';
-import { ownerRemote, writeFirstLoad } from './first-load';
+import { ownerRemote, writeFirstLoad, type OwnerFirstFiles } from './first-load';
 import { inlineScriptHashes, policyWithScripts } from './inline-scripts';
+import { compressedPage } from './compressed-page';
 import { RemoteManifests } from './remote-manifests';
 import { matchesRoute, withoutTrailingSlash } from '@app/deploy/route-pattern';
 
@@ -175,14 +176,15 @@ export async function serveReleases(app: FastifyInstance, storeDir: string, opti
     return page;
   }
 
-  /** The files the owner of the address runs first: its entry and its `./routes`, as paths of this origin. */
-  async function ownerStartFiles(app: string, version: string): Promise<string[]> {
+  /** What the owner of the address runs first: its manifest, and its entry and `./routes` as paths of this origin. */
+  async function ownerFirstFiles(app: string, version: string): Promise<OwnerFirstFiles> {
     const manifest = await manifests.of(app, version);
-    return [manifest.entry, ...manifest.routesFiles].filter((file): file is string => !!file).map((file) => `/remotes/${app}/${version}/${file}`);
+    const startFiles = [manifest.entry, ...manifest.routesFiles].filter((file): file is string => !!file).map((file) => `/remotes/${app}/${version}/${file}`);
+    return { startFiles, manifest: manifest.document };
   }
 
-  /** The live host's page for `pathname`, with the live registry and the preload of the remote that owns the path. */
-  async function sendHostIndex(pathname: string, reply: FastifyReply, viewer: Viewer | null) {
+  /** The live host's page for `pathname`, with the live registry and what the remote that owns the path runs first. */
+  async function sendHostIndex(pathname: string, request: FastifyRequest, reply: FastifyReply, viewer: Viewer | null) {
     const hostVersion = await live.liveVersion('host');
     if (!hostVersion) {
       return reply.code(503).type('text/html; charset=utf-8').send('<!doctype html><meta charset="utf-8"><p>宿主尚未发布：请运行 npm start 或 npm run release -- host</p>');
@@ -192,10 +194,17 @@ export async function serveReleases(app: FastifyInstance, storeDir: string, opti
     const owner = ownerRemote(pathname, remotes);
     const ownerVersion = owner ? remotes[owner]?.version : undefined;
     const firstCalls = owner && ownerVersion ? await firstCallsReader.forAddress(owner, ownerVersion, pathname) : [];
-    const startFiles = owner && ownerVersion ? await ownerStartFiles(owner, ownerVersion) : [];
+    const first = owner && ownerVersion ? await ownerFirstFiles(owner, ownerVersion) : { startFiles: [] };
+    // The page carries the owner's manifest: this is where a phone begins loading that version (counted as a fetch
+    // of the manifest is).
+    if (owner && ownerVersion && first.manifest !== undefined) options.onRemoteLoad?.(owner, ownerVersion);
     reply.header('Cache-Control', NO_CACHE);
     reply.header('Content-Security-Policy', policy);
-    return reply.type('text/html; charset=utf-8').send(writeFirstLoad(html, pathname, remotes, firstCalls, startFiles));
+    const page = compressedPage(writeFirstLoad(html, pathname, remotes, firstCalls, first), request.headers['accept-encoding']);
+    const vary = reply.getHeader('Vary');
+    reply.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+    if (page.encoding) reply.header('Content-Encoding', page.encoding);
+    return reply.type('text/html; charset=utf-8').send(page.body);
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -208,6 +217,6 @@ export async function serveReleases(app: FastifyInstance, storeDir: string, opti
       reply.header('Cache-Control', NO_CACHE);
       return reply.sendFile(lean.html, lean.dir);
     }
-    return sendHostIndex(pathname, reply, viewer);
+    return sendHostIndex(pathname, request, reply, viewer);
   });
 }
