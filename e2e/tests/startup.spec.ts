@@ -1,4 +1,5 @@
 /** Start-up (docs/product.md, "Tasks"): the service config must load before the app mounts. */
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { as } from '../support/roles';
 
@@ -22,9 +23,11 @@ test("the start-up's calls go out from the page's early script, beside the app's
   // Sent by fetch() from the early script (docs/architecture.md, "One fast first load"), the list's first page too (the
   // invoice remote declares it as the page's first call); the app's own calls (axios, XHR) took their answers
   // instead of asking again.
-  for (const path of ['/api/sysConfig/get', '/api/user/getOfficialAccountLoginUserInfo', '/api/invoice/list']) {
+  for (const path of ['/api/user/getOfficialAccountLoginUserInfo', '/api/invoice/list']) {
     expect(calls.filter((call) => call.startsWith(`${path} `))).toEqual([`${path} fetch`]);
   }
+  // The service config is not asked at all: the page carries the answer the server gave as it wrote the page.
+  expect(calls.filter((call) => call.startsWith('/api/sysConfig/get '))).toEqual([]);
   expect(calls.find((call) => call.startsWith('/api/taxAccount/getTaxAccount '))).toBe('/api/taxAccount/getTaxAccount fetch');
   // What the early answer held is what the page shows.
   await expect(page.getByText('还没有开具过发票').or(page.locator('.adm-list-item').first())).toBeVisible();
@@ -105,7 +108,24 @@ test.describe('anyone else', () => {
   });
 });
 
+/** A page the server wrote without the service config's answer (its database away, say): the app asks for it. */
+async function withoutPageAnswers(page: Page, path: string) {
+  await page.route(`**${path}`, async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(/<script type="application\/json" id="page-answers">.*?<\/script>/, '');
+    await route.fulfill({ response, body: html });
+  });
+}
+
+test("the page carries the service config's answer, as the API gives it", async ({ page }) => {
+  const html = await (await page.request.get('/my')).text();
+  const block = /<script type="application\/json" id="page-answers">(.*?)<\/script>/.exec(html)?.[1];
+  const api = await (await page.request.post('/api/sysConfig/get', { data: {} })).json();
+  expect(JSON.parse(block ?? 'null')).toEqual([{ path: 'sysConfig/get', body: {}, answer: api }]);
+});
+
 test('when the server cannot be reached, 出错了 says so and offers a refresh', async ({ page }) => {
+  await withoutPageAnswers(page, '/my');
   await page.route('**/api/sysConfig/get', (route) => route.abort('connectionrefused'));
   await page.goto('/my');
   const dialog = page.locator('.adm-dialog-body');
@@ -115,6 +135,7 @@ test('when the server cannot be reached, 出错了 says so and offers a refresh'
 });
 
 test("when the server answers with an error, 出错了 shows the server's message", async ({ page }) => {
+  await withoutPageAnswers(page, '/my');
   await page.route('**/api/sysConfig/get', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, result: null, message: '服务维护中，请稍后再试', errorCode: 5000 }) }),
   );

@@ -110,21 +110,21 @@ describe("the host's page", () => {
   const html = `<!doctype html><html><head><title>t</title><script defer src="/a.js"></script><script data-early-calls>${early}</script></head><body></body></html>`;
 
   test('the blocks go before the inline early calls, which read them; none for an address without first calls', () => {
-    const page = writeFirstLoad(html, '/invoice/list', {}, [{ path: 'invoice/list', body: { page: 1 } }]);
+    const page = writeFirstLoad(html, '/invoice/list', {}, { firstCalls: [{ path: 'invoice/list', body: { page: 1 } }] });
     expect(page).toContain('<script type="application/json" id="first-calls">[{"path":"invoice/list","body":{"page":1}}]</script><script data-early-calls>');
     expect(page.indexOf('id="live-remotes"')).toBeLessThan(page.indexOf('<script data-early-calls'));
     expect(writeFirstLoad(html, '/invoice/list', {})).not.toContain('id="first-calls"');
   });
 
   test('nothing in a first call can close the block', () => {
-    const page = writeFirstLoad(html, '/x', {}, [{ path: 'invoice/list', body: { keyword: '</script><script>alert(1)</script><!--' } }]);
+    const page = writeFirstLoad(html, '/x', {}, { firstCalls: [{ path: 'invoice/list', body: { keyword: '</script><script>alert(1)</script><!--' } }] });
     const block = /id="first-calls">(.*?)<\/script>/.exec(page)?.[1] ?? '';
     expect(JSON.parse(block)[0].body.keyword).toBe('</script><script>alert(1)</script><!--');
     expect(page.match(/<\/script>/g)).toHaveLength(4);
   });
 
   test("the page policy names each inline script by its hash, and not the page's data blocks", () => {
-    const page = writeFirstLoad(html, '/invoice/list', {}, [{ path: 'invoice/list', body: { page: 1 } }]);
+    const page = writeFirstLoad(html, '/invoice/list', {}, { firstCalls: [{ path: 'invoice/list', body: { page: 1 } }] });
     const hash = `'sha256-${createHash('sha256').update(early).digest('base64')}'`;
     expect(inlineScriptHashes(page)).toEqual([hash]);
     expect(policyWithScripts([hash])).toContain(`script-src 'self' ${hash};`);

@@ -8,6 +8,7 @@ import { updateRegistry } from '@app/deploy/registry';
 import { IMMUTABLE, NO_CACHE } from '@app/deploy/cache-policy';
 import { buildServer } from '../src/app';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
+import { serviceConfig } from '../src/db/schema';
 import { testConfig } from './support/test-server';
 
 let store: string;
@@ -190,6 +191,18 @@ describe('the first load (docs/architecture.md, "One fast first load")', () => {
     expect(preloadsOf(html)).toEqual(['/remotes/ticket/1.0.0/static/js/ticket.abcdef1234.js']);
     expect(html.indexOf('id="live-remotes"')).toBeLessThan(html.indexOf('</head>'));
     expect(html.indexOf('id="page-remote-manifest"')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  test("the page carries the service config's answer as the API gives it; without one (the call fails), it carries none", async () => {
+    const answersIn = (html: string) => JSON.parse(/<script type="application\/json" id="page-answers">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as unknown;
+    await database.db.delete(serviceConfig);
+    expect((await app.inject({ method: 'POST', url: '/api/sysConfig/get', payload: {} })).statusCode).toBe(404);
+    expect(answersIn((await app.inject('/ticket/index')).body)).toBeNull();
+    await database.db.insert(serviceConfig).values({ id: 1, appHotLine: '400-800-1234', etaxAreas: [{ code: '33', name: '浙江' }], available: 'all' });
+    const api = await app.inject({ method: 'POST', url: '/api/sysConfig/get', payload: {} });
+    expect(api.statusCode).toBe(200);
+    expect(answersIn((await app.inject('/ticket/index')).body)).toEqual([{ path: 'sysConfig/get', body: {}, answer: api.json() }]);
+    await database.db.delete(serviceConfig);
   });
 
   test('the page is compressed as the browser accepts it, brotli first, and says it varies with that', async () => {

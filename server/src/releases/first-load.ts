@@ -1,7 +1,8 @@
 /**
  * What the server writes into the host's index.html for the address it is asked for (docs/architecture.md, "One fast
  * first load"): the live registry (the `/remotes.json` document) as a JSON data block, which the host reads instead of
- * fetching it, the address's first calls (first-calls.ts) as another, which the page's early calls send, the manifest
+ * fetching it, the address's first calls (first-calls.ts) as another, which the page's early calls send, the answers
+ * of the start-up's public calls (the service config) as another, which they take instead of sending those, the manifest
  * of the remote that owns the address as a third, which the host's federation runtime takes instead of fetching it,
  * and preloads of what that remote runs first (its entry and routes). Written on every request from the live
  * registry, so a release or a rollback changes the very next first load. The blocks go before the page's inline early
@@ -14,7 +15,7 @@
  * remote until the page was reloaded. A failed fetch preload is not reused; a good one fills the HTTP cache, which
  * the runtime's script load then reads.
  */
-import { FIRST_CALLS_BLOCK_ID, type WrittenFirstCall } from '@app/contract/first-calls';
+import { FIRST_CALLS_BLOCK_ID, PAGE_ANSWERS_BLOCK_ID, type PageAnswer, type WrittenFirstCall } from '@app/contract/first-calls';
 import { LIVE_REMOTES_BLOCK_ID, PAGE_MANIFEST_BLOCK_ID } from '@app/deploy/first-load';
 import { HOST_PREFIXES, ownerOf } from '@app/deploy/prefix-owner';
 import type { RemotesDocument } from '@app/deploy/live-apps';
@@ -32,6 +33,14 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 /** Where the page's inline early calls start: what they read must come before. */
 export const EARLY_CALLS_MARK = '<script data-early-calls';
 
+/** What the server writes into the page besides the registry. */
+export interface PageData {
+  /** The address's first calls, which the early calls send. */
+  firstCalls?: WrittenFirstCall[];
+  /** Answers of the start-up's public calls, which the early calls take instead of sending them. */
+  answers?: PageAnswer[];
+}
+
 /** What the remote that owns the address runs first. */
 export interface OwnerFirstFiles {
   /** Its entry and routes, as paths of this origin: preloaded. */
@@ -44,9 +53,10 @@ export interface OwnerFirstFiles {
  * The host's index.html for `pathname`: the registry, the address's first calls and the owner's manifest before its
  * early calls (or at the end of its head, in a page without them), the owner's preloads at the end of its head.
  */
-export function writeFirstLoad(html: string, pathname: string, remotes: RemotesDocument, firstCalls: WrittenFirstCall[] = [], owner: OwnerFirstFiles = { startFiles: [] }): string {
+export function writeFirstLoad(html: string, pathname: string, remotes: RemotesDocument, data: PageData = {}, owner: OwnerFirstFiles = { startFiles: [] }): string {
   const blocks = [`<script type="application/json" id="${LIVE_REMOTES_BLOCK_ID}">${scriptJson(remotes)}</script>`];
-  if (firstCalls.length) blocks.push(`<script type="application/json" id="${FIRST_CALLS_BLOCK_ID}">${scriptJson(firstCalls)}</script>`);
+  if (data.firstCalls?.length) blocks.push(`<script type="application/json" id="${FIRST_CALLS_BLOCK_ID}">${scriptJson(data.firstCalls)}</script>`);
+  if (data.answers?.length) blocks.push(`<script type="application/json" id="${PAGE_ANSWERS_BLOCK_ID}">${scriptJson(data.answers)}</script>`);
   const tags: string[] = [];
   const ownerName = ownerRemote(pathname, remotes);
   const entry = ownerName ? remotes[ownerName]?.entry : undefined;

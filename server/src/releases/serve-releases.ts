@@ -15,6 +15,7 @@ import { cacheControlFor, NO_CACHE } from '@app/deploy/cache-policy';
 import { versionFor, type Viewer } from '@app/deploy/canary-audience';
 import { LiveApps } from '@app/deploy/live-apps';
 import { deviceViewer, type CanaryCookies } from './canary-cookie';
+import type { PageAnswer } from '@app/contract/first-calls';
 import { FirstCallsReader } from './first-calls';
 import { ownerRemote, writeFirstLoad, type OwnerFirstFiles } from './first-load';
 import { inlineScriptHashes, policyWithScripts } from './inline-scripts';
@@ -23,6 +24,8 @@ import { RemoteManifests } from './remote-manifests';
 import { matchesRoute, withoutTrailingSlash } from '@app/deploy/route-pattern';
 
 const APP_NAME = /^[a-z][a-z0-9-]{0,39}$/;
+/** The public calls every start-up makes first whose answers are the same for everyone: the page carries them. */
+const PAGE_ANSWERED_CALLS = ['sysConfig/get'] as const;
 const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
 /** The host fetches it with a cache-busting `?t=` (WeChat's X5 engine caches hard); nothing else is read. */
 const AnyQuery = Type.Object({}, { additionalProperties: true });
@@ -176,6 +179,21 @@ export async function serveReleases(app: FastifyInstance, storeDir: string, opti
     return page;
   }
 
+  /**
+   * The answers of the start-up's public calls, asked of the API itself as the page is written (the same handler,
+   * access rules and test hooks as a phone's call): one call fewer for a phone before its first screen. A call that
+   * fails is left out, and the page asks it as ever.
+   */
+  async function pageAnswers(): Promise<PageAnswer[]> {
+    const answers = await Promise.all(
+      PAGE_ANSWERED_CALLS.map(async (path): Promise<PageAnswer | null> => {
+        const response = await app.inject({ method: 'POST', url: `/api/${path}`, payload: {} }).catch(() => null);
+        return response?.statusCode === 200 ? { path, body: {}, answer: response.json() } : null;
+      }),
+    );
+    return answers.filter((answer): answer is PageAnswer => answer !== null);
+  }
+
   /** What the owner of the address runs first: its manifest, and its entry and `./routes` as paths of this origin. */
   async function ownerFirstFiles(app: string, version: string): Promise<OwnerFirstFiles> {
     const manifest = await manifests.of(app, version);
@@ -195,12 +213,13 @@ export async function serveReleases(app: FastifyInstance, storeDir: string, opti
     const ownerVersion = owner ? remotes[owner]?.version : undefined;
     const firstCalls = owner && ownerVersion ? await firstCallsReader.forAddress(owner, ownerVersion, pathname) : [];
     const first = owner && ownerVersion ? await ownerFirstFiles(owner, ownerVersion) : { startFiles: [] };
+    const answers = await pageAnswers();
     // The page carries the owner's manifest: this is where a phone begins loading that version (counted as a fetch
     // of the manifest is).
     if (owner && ownerVersion && first.manifest !== undefined) options.onRemoteLoad?.(owner, ownerVersion);
     reply.header('Cache-Control', NO_CACHE);
     reply.header('Content-Security-Policy', policy);
-    const page = compressedPage(writeFirstLoad(html, pathname, remotes, firstCalls, first), request.headers['accept-encoding']);
+    const page = compressedPage(writeFirstLoad(html, pathname, remotes, { firstCalls, answers }, first), request.headers['accept-encoding']);
     const vary = reply.getHeader('Vary');
     reply.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     if (page.encoding) reply.header('Content-Encoding', page.encoding);

@@ -45,3 +45,17 @@ export interface WrittenFirstCall {
   body: Record<string, unknown>;
   for?: FirstCallAudience;
 }
+
+/**
+ * The id of the JSON block in the host's page that holds the answers the server gave, as it wrote the page, to the
+ * public calls every start-up makes first and that answer everyone alike (the service config): the page's early calls
+ * take them as the network's answers instead of sending those calls.
+ */
+export const PAGE_ANSWERS_BLOCK_ID = 'page-answers';
+
+/** One answer the page carries: the call (path and body) and the envelope the API answered it with. */
+export interface PageAnswer {
+  path: string;
+  body: Record<string, unknown>;
+  answer: unknown;
+}

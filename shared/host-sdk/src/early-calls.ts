@@ -4,7 +4,8 @@
  * on a phone's network) are still downloading, not after them. It sends what the start-up would send first, with the
  * session the start-up would send it with:
  *
- * - the service config (`sysConfig/get`);
+ * - the service config (`sysConfig/get`), unless the page carries the server's answer to it (written as the page was:
+ *   `@app/contract/first-calls`, PAGE_ANSWERS_BLOCK_ID), which then stands for the call;
  * - the exchange of the sign-in code the address carries (`auth/exchange`, with the verifier this browser kept);
  * - then, with the session (the exchanged one, or the one kept from before), the user's detail and, beside it, the
  *   first calls of the page the address shows (the page's app declares them, the server writes them into the page
@@ -18,7 +19,7 @@
  * network's answer (`api-client`). It stores nothing, takes nothing out of the address (the start-up does, and uses
  * the verifier up) and shows nothing; an early call that fails is made again by the app.
  */
-import type { FIRST_CALLS_BLOCK_ID, WrittenFirstCall } from '@app/contract/first-calls';
+import type { FIRST_CALLS_BLOCK_ID, PAGE_ANSWERS_BLOCK_ID, PageAnswer, WrittenFirstCall } from '@app/contract/first-calls';
 import { API_BASE, earlyCalls, type EarlyAnswer } from './internal/early-calls-slot';
 import { isTaxiUser, loadsCompanyData } from './roles';
 import { SIGN_IN_CODE_PARAMETER, SIGN_IN_VERIFIER_STORAGE_KEY, TOKEN_STORAGE_KEY } from './storage-keys';
@@ -29,8 +30,9 @@ interface Envelope<T> {
   result?: T;
 }
 
-/** The contract's block id, checked by the compiler (the contract reaches a browser as types only). */
+/** The contract's block ids, checked by the compiler (the contract reaches a browser as types only). */
 const FIRST_CALLS_BLOCK: typeof FIRST_CALLS_BLOCK_ID = 'first-calls';
+const PAGE_ANSWERS_BLOCK: typeof PAGE_ANSWERS_BLOCK_ID = 'page-answers';
 
 const address = new URL(window.location.href);
 const code = address.searchParams.get(SIGN_IN_CODE_PARAMETER);
@@ -58,6 +60,12 @@ function send(path: string, body: object, token: string | null): Promise<EarlyAn
     .catch(() => null);
   earlyCalls().push({ path, body: text, authorization, sentAt: performance.now(), answer });
   return answer;
+}
+
+/** Takes an answer the page carries as the answer of the call, as if it had been sent now. */
+function answered(path: string, body: object, token: string | null, answer: unknown): void {
+  const text = JSON.stringify(answer);
+  earlyCalls().push({ path, body: JSON.stringify(body), authorization: token ? `Bearer ${token}` : null, sentAt: performance.now(), answer: Promise.resolve({ status: 200, text }) });
 }
 
 function resultOf<T>(answer: EarlyAnswer | null): T | null {
@@ -90,10 +98,24 @@ function pageFirstCalls(): WrittenFirstCall[] {
   }
 }
 
+/** The answers the server gave the start-up's public calls as it wrote the page (none where it wrote none). */
+function pageAnswers(): PageAnswer[] {
+  try {
+    const answers: unknown = JSON.parse(document.getElementById(PAGE_ANSWERS_BLOCK)?.textContent ?? '[]');
+    if (!Array.isArray(answers)) return [];
+    return answers.filter((item): item is PageAnswer => typeof item?.path === 'string' && typeof item.body === 'object' && item.body !== null && typeof item.answer === 'object' && item.answer !== null);
+  } catch {
+    return [];
+  }
+}
+
 async function start(): Promise<void> {
   const firstCalls = pageFirstCalls();
   const before = storedToken();
-  void send('sysConfig/get', {}, before);
+  // The service config: from the page where the server wrote its answer, else asked now.
+  const config = pageAnswers().find((item) => item.path === 'sysConfig/get');
+  if (config) answered(config.path, config.body, before, config.answer);
+  else void send('sysConfig/get', {}, before);
   const token = await sessionToken(before);
   if (!token) return;
   const userAnswer = send('user/getOfficialAccountLoginUserInfo', {}, token);
