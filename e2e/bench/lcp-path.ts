@@ -1,9 +1,15 @@
 /**
- * `npm run bench:lcp-path -- <artifacts.json>`: replays Lighthouse's own simulation of the LCP (Lantern: simulated
- * slow 4G and 4× CPU) on the artifacts of one `npm run bench:lighthouse` run kept with `ARTIFACTS_DIR`, and prints
- * each request and main-thread task the simulated LCP waited for, with its simulated start and end. This is how the
- * entry script's low priority (it arrived last and held back the start-up) and the remote's entry → routes → page
- * chain were found (docs/architecture.md, "One fast first load").
+ * `npm run bench:lcp-path -- <artifacts.json> [drop=<regexp>…] [size=<regexp>@<bytes>…]`: replays Lighthouse's own
+ * simulation of the LCP (Lantern: simulated slow 4G and 4× CPU) on the artifacts of one `npm run bench:lighthouse` run
+ * kept with `ARTIFACTS_DIR`, and prints each request and main-thread task the simulated LCP waited for, with its
+ * simulated start and end. This is how the entry script's low priority (it arrived last and held back the start-up)
+ * and the remote's entry → routes → page chain were found (docs/architecture.md, "One fast first load").
+ *
+ * What if: `drop=` replays the run without the requests whose URL matches (a request made unnecessary), `size=` with
+ * those requests transferring that many bytes (a file made smaller), so a change can be weighed before it is built,
+ * on the same run (a new run scatters by ±0.1 s). How the service config's call and the manifest's fetch were chosen
+ * (each ~0.09 s on `/invoice/list`), and the page's own files preloaded with the HTML rejected (README, "A seventh
+ * pass").
  */
 import { readFile } from 'node:fs/promises';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
@@ -18,24 +24,54 @@ interface Estimate {
   timeInMs: number;
   nodeTimings: Map<SimulatedNode, { startTime: number; endTime: number }>;
 }
+interface LogEntry {
+  method: string;
+  params: { requestId?: string; request?: { url: string }; encodedDataLength?: number; response?: { encodedDataLength?: number } };
+}
+interface TraceEvent {
+  args?: { data?: { requestId?: string } };
+}
 interface Artifacts {
   settings: unknown;
-  Trace: unknown;
-  DevtoolsLog: unknown;
+  Trace: { traceEvents: TraceEvent[] };
+  DevtoolsLog: LogEntry[];
   GatherContext: unknown;
   URL: unknown;
   SourceMaps?: unknown[];
 }
 
-const file = process.argv[2];
+const [file, ...options] = process.argv.slice(2);
 if (!file) {
-  console.error('用法: npm run bench:lcp-path -- <ARTIFACTS_DIR 中某次运行的 artifacts-*.json>');
+  console.error('用法: npm run bench:lcp-path -- <ARTIFACTS_DIR 中某次运行的 artifacts-*.json> [drop=<正则>] [size=<正则>@<字节>]');
   process.exit(1);
 }
 const artifacts = JSON.parse(await readFile(file, 'utf8')) as Artifacts;
+const drops = options.filter((option) => option.startsWith('drop=')).map((option) => new RegExp(option.slice('drop='.length)));
+const sizes = options.filter((option) => option.startsWith('size=')).map((option) => {
+  const [pattern = '', bytes = ''] = option.slice('size='.length).split('@');
+  return { pattern: new RegExp(pattern), bytes: Number(bytes) };
+});
+if (drops.length || sizes.length) whatIf(artifacts, drops, sizes);
 const data = { trace: artifacts.Trace, devtoolsLog: artifacts.DevtoolsLog, gatherContext: artifacts.GatherContext, settings: artifacts.settings, URL: artifacts.URL, SourceMaps: artifacts.SourceMaps ?? [], simulator: null };
 const request = LanternLargestContentfulPaint.request as unknown as (input: unknown, context: unknown) => Promise<{ timing: number; optimisticEstimate: Estimate; pessimisticEstimate: Estimate }>;
 const result = await request(data, { computedCache: new Map(), settings: artifacts.settings });
+
+/** The run as it would have been without the requests `drops` match, and with those `sizes` match that size. */
+function whatIf(run: Artifacts, drops: RegExp[], sizes: { pattern: RegExp; bytes: number }[]): void {
+  const urls = new Map<string, string>();
+  for (const entry of run.DevtoolsLog) if (entry.method === 'Network.requestWillBeSent' && entry.params.requestId && entry.params.request) urls.set(entry.params.requestId, entry.params.request.url);
+  const dropped = new Set([...urls].filter(([, url]) => drops.some((pattern) => pattern.test(url))).map(([id]) => id));
+  run.DevtoolsLog = run.DevtoolsLog.filter((entry) => !dropped.has(entry.params.requestId ?? ''));
+  run.Trace.traceEvents = run.Trace.traceEvents.filter((event) => !dropped.has(event.args?.data?.requestId ?? ''));
+  for (const entry of run.DevtoolsLog) {
+    const url = urls.get(entry.params.requestId ?? '');
+    const size = url ? sizes.find(({ pattern }) => pattern.test(url)) : undefined;
+    if (!size) continue;
+    if (entry.method === 'Network.loadingFinished') entry.params.encodedDataLength = size.bytes;
+    if (entry.method === 'Network.dataReceived') entry.params.encodedDataLength = 0;
+  }
+  console.log(`假设: 去掉 ${dropped.size} 个请求${sizes.length ? `, ${sizes.map(({ pattern, bytes }) => `${pattern.source} 为 ${bytes} B`).join(', ')}` : ''}`);
+}
 
 const describe = (node: SimulatedNode) =>
   node.type === 'network' && node.request
