@@ -13,7 +13,7 @@ import { OAUTH_STATE_LIFETIME_MS } from '../src/auth/oauth-states';
 import { SIGN_IN_CODE_LIFETIME_MS } from '../src/auth/sign-in-codes';
 import { createSession, hashToken } from '../src/auth/session-tokens';
 import type { ServerConfig } from '../src/config';
-import { openDatabase } from '../src/db/database';
+import { openTestDatabase } from './support/pglite-image';
 import { oauthStates, sessions, signInCodes, users } from '../src/db/schema';
 import { startFakeOAuthProvider, unreachableUrl, type FakeOAuthProvider } from './support/fake-oauth-provider';
 import { newVerifier, signInCodeIn, type Verifier } from './support/sign-in-handover';
@@ -544,7 +544,7 @@ describe.each(DATABASES)('WeChat and Alipay sign-in against a fake provider (%s)
 async function createLoggedServer(kind: DatabaseKind, auth: ServerConfig['auth']) {
   const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
   const config = await testConfig({ database: postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: null }, auth });
-  const database = await openDatabase(config.database);
+  const database = await openTestDatabase(config.database);
   const lines: string[] = [];
   const app: FastifyInstance = await buildServer(config, { database, logger: true, logStream: { write: (line) => lines.push(line) } });
   await app.ready();

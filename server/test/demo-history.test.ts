@@ -22,7 +22,8 @@ import type { Wallet, Withdrawal } from '@app/contract/wallet';
 import { chinaDate, chinaMonthNumber } from '@app/domain/china-time';
 import { buildServer } from '../src/app';
 import { configFromEnv } from '../src/config';
-import { openDatabase, type RawQuery } from '../src/db/database';
+import type { RawQuery } from '../src/db/database';
+import { openTestDatabase } from './support/pglite-image';
 import { HISTORY_MONTHS } from '../src/db/demo-history';
 import { DEMO_TAX_NUMBERS, seedDatabase } from '../src/db/seed';
 import { expectLedgerSound, expectMoneyTotalsRecomputed } from './support/money-audit';
@@ -253,7 +254,7 @@ describe.runIf(DATABASES.includes('postgres'))('demo history, two instances at o
   test('two servers starting at once on one empty PostgreSQL add the history once', async () => {
     const postgres = await createPostgresDatabase();
     const config = await testConfig({ demoHistory: true, database: { kind: 'postgres', url: postgres.url } });
-    const handles = await Promise.all([openDatabase(config.database), openDatabase(config.database)]);
+    const handles = await Promise.all([openTestDatabase(config.database), openTestDatabase(config.database)]);
     try {
       const apps = await Promise.all(handles.map((database) => buildServer(config, { database })));
       await Promise.all(apps.map((app) => app.ready()));
@@ -278,7 +279,7 @@ describe('demo history: the same moment, the same history', () => {
   const now = new Date('2026-03-18T10:30:00+08:00');
 
   async function historyAt(at: Date) {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    const database = await openTestDatabase({ kind: 'pglite', dataDir: null });
     try {
       const seeded = await seedDatabase(database.db, randomBytes(32), { demo: true, history: { now: at, settlementDelayMs: SETTLEMENT_DELAY_MS, publicUrl: 'http://sim.test' } });
       const raw = database.raw;

@@ -11,7 +11,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../src/app';
 import { configFromEnv } from '../src/config';
-import { openDatabase, type DatabaseHandle, type RawQuery } from '../src/db/database';
+import type { DatabaseHandle, RawQuery } from '../src/db/database';
+import { openTestDatabase } from './support/pglite-image';
 import { companies } from '../src/db/schema';
 import { expectRefused } from './support/call-kit';
 import { startFakeOAuthProvider, type FakeOAuthProvider } from './support/fake-oauth-provider';
@@ -34,7 +35,7 @@ async function deploy(kind: DatabaseKind, env: Record<string, string>): Promise<
   const fromEnv = configFromEnv(env);
   const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
   const config = await testConfig({ database: postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: null }, auth: fromEnv.auth, payments: fromEnv.payments });
-  const database = await openDatabase(config.database);
+  const database = await openTestDatabase(config.database);
   const logs: Deployment['logs'] = [];
   const app = await buildServer(config, { database, logger: true, logStream: { write: (line) => void logs.push(JSON.parse(line) as { level: number; msg: string }) } });
   await app.ready();

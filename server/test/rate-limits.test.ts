@@ -8,7 +8,7 @@ import { afterAll, describe, expect, test } from '@rstest/core';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildServer } from '../src/app';
-import { openDatabase } from '../src/db/database';
+import { openTestDatabase } from './support/pglite-image';
 import { newVerifier } from './support/sign-in-handover';
 import { testConfig } from './support/test-server';
 
@@ -35,7 +35,7 @@ afterAll(async () => {
 
 /** Two instances on one in-memory database, with a sign-in limit of 3 a minute an address. */
 async function twoInstances(shared: { redisUrl: string; redisPrefix: string } | null): Promise<[FastifyInstance, FastifyInstance]> {
-  const database = await openDatabase({ kind: 'pglite', dataDir: null });
+  const database = await openTestDatabase({ kind: 'pglite', dataDir: null });
   closing.push(() => database.close());
   const config = await testConfig({ auth: { wechat: null, alipay: null, demo: true, signInPerMinute: 3 }, ...shared, worker: { enabled: false, pollMs: 20, stepTimeoutMs: 2000, leaseMs: 4000, batch: 8 } });
   const instances = [await buildServer(config, { database }), await buildServer(config, { database, seed: false })] as const;

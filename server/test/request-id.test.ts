@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../src/app';
-import { openDatabase, type DatabaseHandle } from '../src/db/database';
+import type { DatabaseHandle } from '../src/db/database';
+import { openTestDatabase } from './support/pglite-image';
 import { testConfig } from './support/test-server';
 
 describe('request ids', () => {
@@ -15,7 +16,7 @@ describe('request ids', () => {
 
   beforeAll(async () => {
     const config = await testConfig();
-    database = await openDatabase(config.database);
+    database = await openTestDatabase(config.database);
     app = await buildServer(config, { database, logger: true, logStream: { write: (line) => lines.push(JSON.parse(line)) } });
     await app.ready();
   });

@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { updateRegistry } from '@app/deploy/registry';
 import { IMMUTABLE, NO_CACHE } from '@app/deploy/cache-policy';
 import { buildServer } from '../src/app';
-import { openDatabase, type DatabaseHandle } from '../src/db/database';
+import type { DatabaseHandle } from '../src/db/database';
+import { openTestDatabase } from './support/pglite-image';
 import { serviceConfig } from '../src/db/schema';
 import { testConfig } from './support/test-server';
 
@@ -40,7 +41,7 @@ beforeEach(async () => {
   await makeLive('host', '1.0.0');
   await makeLive('ticket', '1.0.0', ['/ticket/']);
   const config = await testConfig({ releaseDir: store, worker: { enabled: false, pollMs: 20, stepTimeoutMs: 1000, leaseMs: 2000, batch: 1 } });
-  database ??= await openDatabase(config.database);
+  database ??= await openTestDatabase(config.database);
   app = await buildServer(config, { database, seed: false });
 });
 

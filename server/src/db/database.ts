@@ -76,10 +76,34 @@ export interface OpenOptions {
   logQuery?: (query: string, params: unknown[]) => void;
   /** Hears of a pooled PostgreSQL connection that was lost while idle (the pool replaces it). */
   onConnectionLost?: (error: Error) => void;
+  /**
+   * Tests only (the server never sets it): an in-memory PGlite database starts from this image of a migrated empty
+   * database (`migratedPgliteImage`) instead of being created and migrated: that costs seconds of CPU each time, and
+   * the server tests open a new database for nearly every describe block (README: "How long `npm test` takes"). The
+   * migrations still run, and find every one applied. Ignored for a PGlite data folder and for PostgreSQL.
+   */
+  pgliteImage?: Blob;
 }
 
 /** Runs `text` with its parameters on the database's own client, outside drizzle (EXPLAIN in tests and benchmarks). */
 export type RawQuery = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/** The extensions the migrations create (drizzle/0003): PGlite loads them with the database. */
+const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
+
+/**
+ * Tests only: a new in-memory PGlite database, migrated and empty, as PGlite's tarball of its data folder
+ * (`dumpDataDir`), for openDatabase's `pgliteImage`. Uncompressed: loading it then costs no gunzip.
+ */
+export async function migratedPgliteImage(): Promise<Blob> {
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+  try {
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
+}
 
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<DatabaseHandle & { raw: RawQuery }> {
   const logger = options.logQuery ? { logQuery: options.logQuery } : false;
@@ -97,8 +121,8 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
   }
   if (target.dataDir) await mkdir(join(target.dataDir, '..'), { recursive: true });
   const giveBack = target.dataDir ? await claimDataDir(target.dataDir) : async () => {};
-  // The extensions the migrations create (drizzle/0003): PGlite loads them with the database.
-  const client = await PGlite.create({ ...(target.dataDir ? { dataDir: target.dataDir } : {}), extensions: { pg_trgm, btree_gin } }).catch(async (error: unknown) => {
+  const from = target.dataDir ? { dataDir: target.dataDir } : options.pgliteImage ? { loadDataDir: options.pgliteImage } : {};
+  const client = await PGlite.create({ ...from, extensions: PGLITE_EXTENSIONS }).catch(async (error: unknown) => {
     await giveBack();
     throw error;
   });

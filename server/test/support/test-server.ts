@@ -13,7 +13,8 @@ import { buildServer } from '../../src/app';
 import { createSession } from '../../src/auth/session-tokens';
 import { realSignInConfigured, type ServerConfig } from '../../src/config';
 import { paymentConfigFromEnv } from '../../src/payments/payment-config';
-import { openDatabase, type DatabaseHandle, type RawQuery } from '../../src/db/database';
+import type { DatabaseHandle, RawQuery } from '../../src/db/database';
+import { openTestDatabase } from './pglite-image';
 import { agreementAcceptances, users } from '../../src/db/schema';
 import { latestAgreementId } from '../../src/agreements/agreement-acceptance';
 
@@ -121,7 +122,7 @@ export interface TestServerOptions {
 export async function createTestServer(kind: DatabaseKind = 'pglite', overrides: Partial<ServerConfig> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
   const config = await testConfig({ database: postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: null }, ...overrides });
-  const database = await openDatabase(config.database, options.logQuery ? { logQuery: options.logQuery } : {});
+  const database = await openTestDatabase(config.database, options.logQuery ? { logQuery: options.logQuery } : {});
   const app = await buildServer(config, { database });
   await app.ready();
   const userIdOf = async (label: string) => {
