@@ -542,7 +542,7 @@ describe.each(DATABASES)('WeChat and Alipay sign-in against a fake provider (%s)
 
 /** A server whose log lines are kept in memory. */
 async function createLoggedServer(kind: DatabaseKind, auth: ServerConfig['auth']) {
-  const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const postgres = kind === 'postgres' ? await createPostgresDatabase({ migrated: true }) : null;
   const config = await testConfig({ database: postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: null }, auth });
   const database = await openTestDatabase(config.database);
   const lines: string[] = [];

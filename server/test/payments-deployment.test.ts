@@ -33,7 +33,7 @@ interface Deployment {
 /** The server `npm start` would build from this environment (its config from configFromEnv), on a fresh database. */
 async function deploy(kind: DatabaseKind, env: Record<string, string>): Promise<Deployment> {
   const fromEnv = configFromEnv(env);
-  const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const postgres = kind === 'postgres' ? await createPostgresDatabase({ migrated: true }) : null;
   const config = await testConfig({ database: postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: null }, auth: fromEnv.auth, payments: fromEnv.payments });
   const database = await openTestDatabase(config.database);
   const logs: Deployment['logs'] = [];

@@ -39,12 +39,21 @@ export async function postgresAvailable(): Promise<boolean> {
 export type DatabaseKind = 'pglite' | 'postgres';
 export const DATABASES: DatabaseKind[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 
-/** A new empty PostgreSQL database; `drop` removes it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** The environment variable naming the migrated empty PostgreSQL database that global setup made (global-setup.ts). */
+export const POSTGRES_TEMPLATE_ENV = 'POSTGRES_TEST_TEMPLATE';
+
+/**
+ * A new empty PostgreSQL database; `drop` removes it. `migrated`: a copy of the migrated empty database global setup
+ * made (as the in-memory PGlite databases start from an image of one, pglite-image.ts), for a test of what the server
+ * does rather than of how it starts: the migrations then find every one applied. Without it (a test of real starts,
+ * e.g. two instances migrating one database at once) the database is as empty as a new one.
+ */
+export async function createPostgresDatabase(options: { migrated?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `app_test_${randomBytes(6).toString('hex')}`;
+  const template = options.migrated ? process.env[POSTGRES_TEMPLATE_ENV] : undefined;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
@@ -120,7 +129,7 @@ export interface TestServerOptions {
 }
 
 export async function createTestServer(kind: DatabaseKind = 'pglite', overrides: Partial<ServerConfig> = {}, options: TestServerOptions = {}): Promise<TestServer> {
-  const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const postgres = kind === 'postgres' ? await createPostgresDatabase({ migrated: true }) : null;
   const config = await testConfig({ database: postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: null }, ...overrides });
   const database = await openTestDatabase(config.database, options.logQuery ? { logQuery: options.logQuery } : {});
   const app = await buildServer(config, { database });
