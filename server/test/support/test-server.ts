@@ -1,6 +1,7 @@
 /**
  * A server for tests on a fresh database: in-memory PGlite, or a new PostgreSQL database (dropped afterwards) when
- * one answers at 127.0.0.1:5432. `DATABASES` lists what this machine can test on, for `describe.each`.
+ * one answers at 127.0.0.1:5432; either a copy of a migrated empty database that global setup made once for the run
+ * (global-setup.ts). `DATABASES` lists what this machine can test on, for `describe.each`.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
