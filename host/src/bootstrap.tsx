@@ -51,6 +51,8 @@ async function bootstrap() {
 
 /** How long after the page has loaded the first screen is taken as drawn (its calls answered, its content painted). */
 const FIRST_SCREEN_SETTLED_MS = 2_000;
+/** What tells that the user is about to tap something that may call the server. */
+const INTENT_EVENTS = ['pointerdown', 'keydown'] as const;
 
 /**
  * Runs `work` once the first screen is up: at the user's first touch or key after the page has loaded, or, without
@@ -76,7 +78,5 @@ function afterFirstScreen(work: () => void): void {
   if (document.readyState === 'complete') loaded();
   else window.addEventListener('load', loaded, { once: true });
 }
-
-const INTENT_EVENTS = ['pointerdown', 'keydown'] as const;
 
 void bootstrap();

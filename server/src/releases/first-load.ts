@@ -1,10 +1,10 @@
 /**
  * What the server writes into the host's index.html for the address it is asked for (docs/architecture.md, "One fast
  * first load"): the live registry (the `/remotes.json` document) as a JSON data block, which the host reads instead of
- * fetching it, the address's first calls (first-calls.ts) as another, which the page's early calls send, the answers
- * of the start-up's public calls (the service config) as another, which they take instead of sending those, the manifest
- * of the remote that owns the address as a third, which the host's federation runtime takes instead of fetching it,
- * and preloads of what that remote runs first (its entry and routes). Written on every request from the live
+ * fetching it; the address's first calls (first-calls.ts), which the page's early calls send; the answers of the
+ * start-up's public calls (the service config), which they take instead of sending those calls; the manifest of the
+ * remote that owns the address, which the host's federation runtime takes instead of fetching it; and preloads of what
+ * that remote runs first (its entry and routes). Written on every request from the live
  * registry, so a release or a rollback changes the very next first load. The blocks go before the page's inline early
  * calls (`data-early-calls`), which read them as they run; the preloads go at the end of the head, after the host's
  * own scripts, which start the page and are needed first (over HTTP/1.1 a phone fetches six files at a time, and the

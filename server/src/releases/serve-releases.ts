@@ -24,9 +24,9 @@ import { RemoteManifests } from './remote-manifests';
 import { matchesRoute, withoutTrailingSlash } from '@app/deploy/route-pattern';
 
 const APP_NAME = /^[a-z][a-z0-9-]{0,39}$/;
+const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
 /** The public calls every start-up makes first whose answers are the same for everyone: the page carries them. */
 const PAGE_ANSWERED_CALLS = ['sysConfig/get'] as const;
-const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
 /** The host fetches it with a cache-busting `?t=` (WeChat's X5 engine caches hard); nothing else is read. */
 const AnyQuery = Type.Object({}, { additionalProperties: true });
 const ReleaseFileParams = Type.Object(
