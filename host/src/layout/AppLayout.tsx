@@ -4,16 +4,18 @@
  * replaces the HTML's shell at once, as a page the server drew would (a fade from nothing would hide the first screen
  * for its length, and browsers do not count content under opacity 0 as shown).
  */
-import { Activity, useEffect, useLayoutEffect, useState } from 'react';
+import { Activity, useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { useLocation, useMatches, useOutlet } from 'react-router-dom';
+import { useLocation, useMatches, useNavigate, useOutlet } from 'react-router-dom';
 import { DemoBadge } from '@app/host-sdk/demo-badge';
 import { DialogHost } from '@app/host-sdk/dialog-host';
+import { pageBack } from '@app/host-sdk/page-back';
 import { appHref } from '@app/host-sdk/paths';
 import { isCompanyUser } from '@app/host-sdk/roles';
 import { isRouteHandle } from '@app/host-sdk/route-meta';
 import { userDetailAtom } from '@app/host-sdk/session';
 import { resetTabBar, tabBarOverrideAtom } from '@app/host-sdk/tab-bar';
+import { PageBackContext } from '@app/ui/page';
 import { AppTabBar, TABS } from './AppTabBar';
 import { pageKey, usePageCache } from './page-cache';
 import './app-layout.css';
@@ -38,6 +40,8 @@ export function AppLayout() {
   }, [key, firstKey]);
   const user = useAtomValue(userDetailAtom);
   const override = useAtomValue(tabBarOverrideAtom);
+  const navigate = useNavigate();
+  const back = useCallback(() => pageBack({ back: () => void navigate(-1), goHome: () => void navigate(appHref('home'), { replace: true }) }), [navigate]);
 
   // A layout effect, so the reset lands in the same commit as the new page: before the page's own effects (which may
   // hide the tab bar again) and before anything can observe the new page with the old override.
@@ -48,17 +52,19 @@ export function AppLayout() {
   const showTabBar = wantsTabBar && isCompanyUser(user) && !window.location.href.includes(PROJECT_MARKER);
 
   return (
-    <div className="app-layout">
-      {pages.map((page) => (
-        <Activity key={page.key} mode={page.key === key ? 'visible' : 'hidden'}>
-          <div className={page.key === firstKey ? 'app-layout__page app-layout__page--first' : 'app-layout__page'} data-page={page.handle?.meta.name} data-owner={page.handle?.owner}>
-            {page.element}
-          </div>
-        </Activity>
-      ))}
-      {showTabBar ? <AppTabBar /> : null}
-      <DemoBadge />
-      <DialogHost />
-    </div>
+    <PageBackContext value={back}>
+      <div className="app-layout">
+        {pages.map((page) => (
+          <Activity key={page.key} mode={page.key === key ? 'visible' : 'hidden'}>
+            <div className={page.key === firstKey ? 'app-layout__page app-layout__page--first' : 'app-layout__page'} data-page={page.handle?.meta.name} data-owner={page.handle?.owner}>
+              {page.element}
+            </div>
+          </Activity>
+        ))}
+        {showTabBar ? <AppTabBar /> : null}
+        <DemoBadge />
+        <DialogHost />
+      </div>
+    </PageBackContext>
   );
 }

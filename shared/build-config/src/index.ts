@@ -59,12 +59,12 @@ function installedPackage(fromDir: string, name: string): { dir: string; version
 
 /**
  * Modules of @app/host-sdk that are the start-up of whoever owns the page, the host or a lean page (see `leanPages`
- * below): the host's start-up and route-guard rules, its error catalogue, sign-in and the 演示环境 badge. They are in
+ * below): the host's start-up and route-guard rules, its error catalogue, sign-in, the 演示环境 badge and what 返回 does. They are in
  * the SDK so that both run the same code, not for remotes to call: each page owner bundles them as its own code (the
  * host's modules they use, such as the session, are still the shared singletons), which keeps them out of the share
  * scope and its per-module chunks (2.8 KiB gzip and 7 requests on the host's first load when shared).
  */
-const PAGE_OWNER_MODULES = ['startup', 'page-guard', 'error-catalogue', 'authorize', 'in-app-browser', 'front-version', 'demo-badge', 'lean-page'].map(
+const PAGE_OWNER_MODULES = ['startup', 'page-guard', 'error-catalogue', 'authorize', 'in-app-browser', 'front-version', 'demo-badge', 'lean-page', 'page-back'].map(
   (module) => `@app/host-sdk/${module}`,
 );
 

@@ -23,12 +23,15 @@ import { Provider } from 'jotai';
 // A lean page has no early calls: its first calls need axios at once, so it is part of the page's own files (the API
 // client's load of it then finds it there) instead of a file fetched after the script has run.
 import './internal/axios-client';
+import { PageBackContext } from '@app/ui/page';
 import { setupUi } from '@app/ui/setup';
 import type { ParamNames } from './define-paths';
 import { DemoBadge } from './demo-badge';
 import { DialogHost } from './dialog-host';
 import { installErrorCatalogue } from './error-catalogue';
+import { pageBack } from './page-back';
 import { ensureUser, isServiceClosed, preloadUser, servicesCloseHref, settleSignIn, signedOutStep, signingIn, signInExchanged, takeSessionFromLocation } from './page-guard';
+import { appHref } from './paths';
 import type { RouteMeta } from './route-meta';
 import { getToken, sessionStore } from './session';
 import { loadServicesConfig } from './session-loader';
@@ -86,16 +89,21 @@ export function paramsOf(pattern: string, pathname: string): Record<string, stri
   return params;
 }
 
+/** 返回 of a page opened cold: the app's page behind it only when a reload kept the router's entry, else leave. */
+const leanBack = () => pageBack({ back: () => window.history.back(), goHome: () => window.location.replace(appHref('home')) });
+
 /** The host's page frame (host/src/layout/AppLayout.tsx): the page with its name and owner, the badge, the dialogs. */
 function LeanFrame({ meta, owner, children }: { meta: RouteMeta; owner: string; children: ReactNode }) {
   return (
-    <div className="app-layout">
-      <div className="app-layout__page" data-page={meta.name} data-owner={owner}>
-        {children}
+    <PageBackContext value={leanBack}>
+      <div className="app-layout">
+        <div className="app-layout__page" data-page={meta.name} data-owner={owner}>
+          {children}
+        </div>
+        <DemoBadge />
+        <DialogHost />
       </div>
-      <DemoBadge />
-      <DialogHost />
-    </div>
+    </PageBackContext>
   );
 }
 

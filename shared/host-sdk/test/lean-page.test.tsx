@@ -5,8 +5,9 @@
  * agreement gate) — and the page in the host's frame, its first call sent beside the start-up calls.
  */
 import { afterEach, beforeEach, describe, expect, rs, test } from '@rstest/core';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ServicesConfig } from '@app/contract/service';
+import { Page } from '@app/ui/page';
 import { callApi } from '../src/api-client';
 import { FRONT_VERSION } from '../src/front-version';
 import { openDialogAtom } from '../src/dialogs';
@@ -228,6 +229,36 @@ describe('the page', () => {
     await expect(callApi('cash/getOrder', { orderNo: 'CO1' })).rejects.toThrow('无权查看该订单');
     await waitFor(() => expect(assigned).toEqual(['/']));
     expect(dialogs.alert).toHaveBeenCalledWith(expect.objectContaining({ title: '权限不足', content: '无权查看该订单' }));
+  });
+});
+
+describe('返回 on a page opened cold', () => {
+  /** The lean page with a page frame of @app/ui (its back arrow), signed in. */
+  async function openWithBack() {
+    setToken('tok-saved-abcdefghijklmn');
+    window.history.replaceState(null, '', '/shop/YST0001');
+    mockApi({ 'sysConfig/get': ok(config()), 'user/getOfficialAccountLoginUserInfo': ok(CUSTOMER) });
+    const outcome = renderLeanPage({ meta: META, owner: 'payment', path: '/shop/:code', render: () => <Page title="收银台">店铺</Page> });
+    await act(async () => expect(await outcome).toBe('shown'));
+    fireEvent.click(await screen.findByRole('button', { name: '返回' }));
+  }
+
+  test("inside WeChat: the page closes through WeixinJSBridge's closeWindow", async () => {
+    const invoke = rs.fn();
+    Object.assign(window, { WeixinJSBridge: { invoke } });
+    try {
+      await openWithBack();
+      expect(invoke).toHaveBeenCalledWith('closeWindow', {}, expect.any(Function));
+      expect(replaced).toEqual([]);
+    } finally {
+      delete (window as { WeixinJSBridge?: unknown }).WeixinJSBridge;
+    }
+  });
+
+  test('in another browser: home, in place of the page', async () => {
+    rs.spyOn(navigator, 'userAgent', 'get').mockReturnValue(PLAIN);
+    await openWithBack();
+    expect(replaced).toEqual(['/']);
   });
 });
 

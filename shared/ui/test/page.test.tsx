@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, rs, test } from '@rstest/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Page } from '../src/page';
+import { Page, PageBackContext } from '../src/page';
 import { PagePlaceholder } from '../src/page-placeholder';
 import { StatusView } from '../src/status-view';
 
@@ -22,6 +22,27 @@ describe('Page', () => {
     unmount();
     render(<Page title="我的" noBack />);
     expect(screen.queryAllByRole('button')).toEqual([]);
+  });
+
+  test("without its own onBack, the back arrow does what the page owner provides; a page's own onBack wins", () => {
+    const ownersBack = rs.fn();
+    const onBack = rs.fn();
+    const { unmount } = render(
+      <PageBackContext value={ownersBack}>
+        <Page title="收银台" />
+      </PageBackContext>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: '返回' }));
+    expect(ownersBack).toHaveBeenCalledTimes(1);
+    unmount();
+    render(
+      <PageBackContext value={ownersBack}>
+        <Page title="详情" onBack={onBack} />
+      </PageBackContext>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: '返回' }));
+    expect(onBack).toHaveBeenCalledTimes(1);
+    expect(ownersBack).toHaveBeenCalledTimes(1);
   });
 });
 
