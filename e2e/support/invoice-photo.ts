@@ -5,6 +5,7 @@
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { Page } from '@playwright/test';
 
 export interface PhotoOptions {
   /** Pixels per PDF point of the render (2 ≈ 144 dpi). */
@@ -54,4 +55,47 @@ export async function invoicePhoto(pdf: Uint8Array, { renderScale = 2, degrees =
   context.imageSmoothingEnabled = true;
   context.drawImage(rendered, -width / 2, -height / 2, width, height);
   return canvas.toBuffer('image/png');
+}
+
+/** How a phone photographed the invoice: framing, turn, tilt and light (`photographInvoice`). */
+export interface PhotoShot {
+  /** The photo's size in pixels. */
+  width: number;
+  height: number;
+  /** The invoice's width on the photo before it is turned or tilted, in pixels. */
+  paperWidth: number;
+  /** Where the invoice's centre is, as fractions of the photo (default the middle). */
+  centre?: [number, number];
+  /** Clockwise turn in degrees (180: upside down, 90 and 270: sideways). */
+  turn?: number;
+  /** Tilt of the paper away from the camera, in degrees about the horizontal and the vertical axis (perspective). */
+  tilt?: [number, number];
+  /** Light: brightness and contrast (1 = as rendered), and a shadow over the left side. */
+  brightness?: number;
+  contrast?: number;
+  shadow?: boolean;
+  /** Hand-shake blur, in pixels. */
+  blur?: number;
+}
+
+/**
+ * A photo of a rendered invoice page (`paper`, PNG) taken as `shot` says, made the way a camera would see it: Chromium
+ * lays the page on a desk with CSS transforms (turn, perspective tilt), light filters, a grain of sensor noise, and
+ * saves the screen as a JPEG, as phones do.
+ */
+export async function photographInvoice(page: Page, paper: Buffer, shot: PhotoShot): Promise<Buffer> {
+  const { width, height, paperWidth, centre = [0.5, 0.5], turn = 0, tilt = [0, 0], brightness = 1, contrast = 1, shadow = false, blur = 0 } = shot;
+  await page.setViewportSize({ width, height });
+  const grain = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><filter id="n"><feTurbulence type="fractalNoise" baseFrequency="0.9" numOctaves="2" seed="7"/><feColorMatrix type="saturate" values="0"/></filter><rect width="100%" height="100%" filter="url(#n)"/></svg>`;
+  await page.setContent(`<!doctype html><html><body style="margin:0;overflow:hidden">
+    <div style="position:fixed;inset:0;filter:brightness(${brightness}) contrast(${contrast}) blur(${blur}px);
+      background:linear-gradient(160deg,#d8d2c4,#b5ad9c)">
+      <img src="data:image/png;base64,${paper.toString('base64')}" style="position:absolute;width:${paperWidth}px;
+        left:${centre[0] * width}px;top:${centre[1] * height}px;box-shadow:0 6px 24px rgba(0,0,0,.35);
+        transform:translate(-50%,-50%) perspective(${Math.max(width, height) * 1.2}px) rotateX(${tilt[0]}deg) rotateY(${tilt[1]}deg) rotate(${turn}deg)">
+      ${shadow ? '<div style="position:absolute;inset:0;background:linear-gradient(280deg,rgba(0,0,0,0) 35%,rgba(0,0,0,.55) 75%)"></div>' : ''}
+      <div style="position:absolute;inset:0;opacity:.16;mix-blend-mode:overlay;background:url('data:image/svg+xml;base64,${Buffer.from(grain).toString('base64')}')"></div>
+    </div></body></html>`);
+  await page.locator('img').evaluate((image: HTMLImageElement) => image.decode());
+  return page.screenshot({ type: 'jpeg', quality: 85 });
 }

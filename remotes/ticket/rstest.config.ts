@@ -1,3 +1,4 @@
 import { defineRemoteTestConfig } from '@app/build-config/test-config';
 
-export default defineRemoteTestConfig('ticket');
+// The photo fixtures are drawn on @napi-rs/canvas, a native addon.
+export default defineRemoteTestConfig('ticket', { externals: ['@napi-rs/canvas'] });

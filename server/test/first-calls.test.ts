@@ -127,8 +127,8 @@ describe("the host's page", () => {
     const page = writeFirstLoad(html, '/invoice/list', {}, { firstCalls: [{ path: 'invoice/list', body: { page: 1 } }] });
     const hash = `'sha256-${createHash('sha256').update(early).digest('base64')}'`;
     expect(inlineScriptHashes(page)).toEqual([hash]);
-    expect(policyWithScripts([hash])).toContain(`script-src 'self' ${hash};`);
-    expect(policyWithScripts([])).toBe(CONTENT_SECURITY_POLICY);
+    expect(policyWithScripts([hash])).toContain(`script-src 'self' 'wasm-unsafe-eval' ${hash};`);
+    expect(policyWithScripts([])).toBe(CONTENT_SECURITY_POLICY.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'"));
     expect(inlineScriptHashes('<script type="module">a</script><script type="text/plain">b</script>')).toHaveLength(1);
   });
 });

@@ -3,6 +3,11 @@
  * "One fast first load"): the early calls are inline, so that they go out as the HTML is parsed rather than a round
  * trip later, and the page's policy names each inline script by its SHA-256 (CSP level 2 hash sources). Nothing else
  * inline runs: the policy still has no 'unsafe-inline', and the JSON blocks the server writes are data, not scripts.
+ *
+ * The host page's remotes may also compile WebAssembly ('wasm-unsafe-eval': the ticket import's QR reader, ZXing).
+ * That source allows WebAssembly only — eval, Function and string timers stay refused — and a module it compiles
+ * still comes from a script of this origin; every other answer (the API, the sign-in pages, a lean page) keeps the
+ * plain policy.
  */
 import { createHash } from 'node:crypto';
 import { CONTENT_SECURITY_POLICY } from '../http/security-headers';
@@ -22,8 +27,7 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-/** The page policy, with `hashes` added to its script sources. */
+/** The host page's policy: WebAssembly allowed, and `hashes` added to its script sources. */
 export function policyWithScripts(hashes: string[]): string {
-  if (!hashes.length) return CONTENT_SECURITY_POLICY;
-  return CONTENT_SECURITY_POLICY.replace("script-src 'self'", `script-src 'self' ${hashes.join(' ')}`);
+  return CONTENT_SECURITY_POLICY.replace("script-src 'self'", ["script-src 'self'", "'wasm-unsafe-eval'", ...hashes].join(' '));
 }

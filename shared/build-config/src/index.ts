@@ -520,7 +520,9 @@ export function defineRemoteConfig(appDir: string, options: RemoteConfigOptions 
       },
       ...Object.fromEntries(leanPages.map(([pageName, page]) => [leanEnvironmentName(pageName), leanEnvironment(pageName, page, distRoot)])),
     },
-    output: { cleanDistPath: true, ...profileOutput },
+    // A WebAssembly file is named `<name>.<hash>.wasm` (Rsbuild's default `<hash>.module.wasm` has no `.<hash>.`), so the
+    // release's cache rule (deploy/src/cache-policy.ts) keeps it a year like the scripts.
+    output: { cleanDistPath: true, filename: { wasm: '[name].[contenthash:10].wasm' }, ...profileOutput },
     resolve: { alias: libraryAliases(appDir) },
     tools: {
       // The widgets' CSS-module class names, salted with their CSS (widgetsCssSalt).

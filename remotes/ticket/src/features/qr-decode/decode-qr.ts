@@ -1,19 +1,40 @@
 /**
  * Reading an invoice's QR code from a picture, in the browser: the image drawn on a canvas no larger than 1600 px on
- * its long side (a phone's photo is 4000 px; the code stays readable and decoding stays well under half a second), its
- * pixels given to jsQR. jsQR is fetched only when a picture is first read, so it is not in the page's first load.
+ * its long side (a phone's photo is 4000 px; the code stays readable, and ZXing looks at smaller copies itself), its
+ * pixels given to the QR reader (qr-reader.ts). The reader and its WebAssembly are fetched only when a picture is first
+ * read (or `preloadQrReader` is called as one is being chosen), so they are not in the page's first load.
  */
 
 /** The long side a picture is drawn at before it is read. */
 export const MAX_SIDE = 1600;
-/** The long side of the second try, for a large photo whose code was not found at MAX_SIDE. */
-const SECOND_SIDE = 800;
 
-/** The QR code's text in RGBA pixels, or null where there is none. */
+type Reader = typeof import('./zxing-module');
+let reader: Promise<Reader> | null = null;
+
+/** The reader's module with its WebAssembly compiled; a failed fetch is tried again by the next call. */
+function loadReader(): Promise<Reader> {
+  reader ??= import('./zxing-module').then(async (module) => {
+    await module.prepareQrReader();
+    return module;
+  });
+  reader.catch(() => (reader = null));
+  return reader;
+}
+
+/** Starts fetching the reader (its script and WebAssembly), for a picture about to be chosen. */
+export function preloadQrReader(): void {
+  loadReader().catch(() => undefined);
+}
+
+/** The QR code's text in RGBA pixels, or null where there is none; QrReaderUnavailableError when it cannot be fetched. */
 export async function decodeQrPixels(data: Uint8ClampedArray, width: number, height: number): Promise<string | null> {
-  const { default: jsQR } = await import('jsqr');
-  // Invoices print dark on light: the inverted pass would only double the time of a picture without a code.
-  return jsQR(data, width, height, { inversionAttempts: 'dontInvert' })?.data ?? null;
+  let module: Reader;
+  try {
+    module = await loadReader();
+  } catch {
+    throw new QrReaderUnavailableError();
+  }
+  return module.readQrText(data, width, height);
 }
 
 /** The size to draw a picture of `width` × `height` at. */
@@ -54,8 +75,15 @@ export class UnreadableImageError extends Error {
   }
 }
 
+export class QrReaderUnavailableError extends Error {
+  constructor() {
+    super('二维码识别组件加载失败，请检查网络后重试');
+  }
+}
+
 /** The text of the QR code in a picture file, or null when none is found. */
 export async function decodeQrImage(file: Blob): Promise<string | null> {
+  preloadQrReader();
   let image: ImageBitmap | HTMLImageElement;
   try {
     image = await bitmapOf(file);
@@ -65,14 +93,9 @@ export async function decodeQrImage(file: Blob): Promise<string | null> {
   const width = 'naturalWidth' in image ? image.naturalWidth : image.width;
   const height = 'naturalHeight' in image ? image.naturalHeight : image.height;
   try {
-    // A photo's noise can hide the code at full size: a smaller copy is tried once more.
-    for (const side of Math.max(width, height) > SECOND_SIDE ? [MAX_SIDE, SECOND_SIDE] : [MAX_SIDE]) {
-      const pixels = pixelsOf(image, width, height, side);
-      if (!pixels) throw new UnreadableImageError();
-      const text = await decodeQrPixels(pixels.data, pixels.width, pixels.height);
-      if (text !== null) return text;
-    }
-    return null;
+    const pixels = pixelsOf(image, width, height);
+    if (!pixels) throw new UnreadableImageError();
+    return await decodeQrPixels(pixels.data, pixels.width, pixels.height);
   } finally {
     if ('close' in image) image.close();
   }

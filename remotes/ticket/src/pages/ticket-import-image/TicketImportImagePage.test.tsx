@@ -6,11 +6,27 @@ import { detail, FIXTURE_QR } from '../../test-support/tickets';
 import TicketImportImagePage, { NO_QR_MESSAGE } from './TicketImportImagePage';
 
 // happy-dom draws no pictures: the decoder's own test reads the fixture images; here it answers what the page is given.
-const decoder = rs.hoisted(() => ({ text: null as string | null }));
-rs.mock('../../features/qr-decode/decode-qr', () => ({
-  decodeQrImage: rs.fn(async () => decoder.text),
-  UnreadableImageError: class extends Error {},
-}));
+const decoder = rs.hoisted(() => ({ text: null as string | null, unavailable: false, preloads: 0 }));
+rs.mock('../../features/qr-decode/decode-qr', () => {
+  class QrReaderUnavailableError extends Error {
+    constructor() {
+      super('二维码识别组件加载失败，请检查网络后重试');
+    }
+  }
+  return {
+    decodeQrImage: rs.fn(async () => {
+      if (decoder.unavailable) throw new QrReaderUnavailableError();
+      return decoder.text;
+    }),
+    preloadQrReader: () => void decoder.preloads++,
+    UnreadableImageError: class extends Error {},
+    QrReaderUnavailableError,
+  };
+});
+beforeEach(() => {
+  decoder.unavailable = false;
+  decoder.preloads = 0;
+});
 
 beforeEach(() => {
   rs.useFakeTimers({ toFake: ['Date'] });
@@ -56,6 +72,16 @@ describe('TicketImportImagePage', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('无法识别发票二维码：不是发票二维码'));
     expect(screen.queryByRole('button', { name: '加入票夹' })).toBeNull();
     expect(api.bodiesOf('ticket/import')).toEqual([]);
+  });
+
+  test('the reader is fetched while the picture is chosen; when it cannot be, the page says so and not that there is no code', async () => {
+    open();
+    expect(decoder.preloads).toBe(0);
+    fireEvent.click(screen.getByRole('button', { name: '选择图片' }));
+    expect(decoder.preloads).toBe(1);
+    decoder.unavailable = true;
+    pick();
+    expect((await screen.findByRole('alert')).textContent).toBe('二维码识别组件加载失败，请检查网络后重试');
   });
 
   test('an invoice already in the folder stays on the page (the API client says where it is)', async () => {

@@ -9,7 +9,7 @@ import { Button } from '@app/ui/button';
 import { DotLoading } from '@app/ui/dot-loading';
 import { Page } from '@app/ui/page';
 import { Note } from '@app/widgets/note';
-import { decodeQrImage, UnreadableImageError } from '../../features/qr-decode/decode-qr';
+import { decodeQrImage, preloadQrReader, QrReaderUnavailableError, UnreadableImageError } from '../../features/qr-decode/decode-qr';
 import { QrTicketConfirm } from '../../features/ticket-import/QrTicketConfirm';
 import { qrTicketOf, type QrTicket } from '../../features/ticket-import/qr-ticket';
 import './ticket-import-image.css';
@@ -24,7 +24,7 @@ export async function readInvoicePicture(file: Blob): Promise<Exclude<Reading, {
   try {
     text = await decodeQrImage(file);
   } catch (error) {
-    return { state: 'failed', reason: error instanceof UnreadableImageError ? error.message : NO_QR_MESSAGE };
+    return { state: 'failed', reason: error instanceof UnreadableImageError || error instanceof QrReaderUnavailableError ? error.message : NO_QR_MESSAGE };
   }
   if (text === null) return { state: 'failed', reason: NO_QR_MESSAGE };
   const ticket = qrTicketOf(text, '拍照');
@@ -51,7 +51,11 @@ export default function TicketImportImagePage() {
   /** Counts the pictures picked: the answer for an older one is dropped. */
   const picks = useRef(0);
 
-  const pick = () => input.current?.click();
+  const pick = () => {
+    // The reader is fetched while the user chooses the picture, not with the page.
+    preloadQrReader();
+    input.current?.click();
+  };
   const picked = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
     // The same picture may be picked again after a failure.

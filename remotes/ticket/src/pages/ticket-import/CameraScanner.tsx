@@ -10,6 +10,7 @@ import { decodeQrPixels, pixelsOf } from '../../features/qr-decode/decode-qr';
 import './camera-scanner.css';
 
 const FRAME_EVERY_MS = 300;
+const CAMERA_FAILED = '无法打开摄像头，请允许使用摄像头，或改用图片导入。';
 const FRAME_SIDE = 800;
 
 export interface CameraScannerProps {
@@ -20,7 +21,8 @@ export interface CameraScannerProps {
 
 function Camera({ onText }: { onText(text: string): void }) {
   const video = useRef<HTMLVideoElement>(null);
-  const [failed, setFailed] = useState(false);
+  /** Why nothing can be read: the camera cannot be opened, or the QR reader cannot be fetched. */
+  const [failed, setFailed] = useState<string | null>(null);
   const latest = useRef(onText);
   latest.current = onText;
 
@@ -38,7 +40,13 @@ function Camera({ onText }: { onText(text: string): void }) {
       if (stopped || !element) return;
       if (element.videoWidth > 0) {
         const pixels = pixelsOf(element, element.videoWidth, element.videoHeight, FRAME_SIDE);
-        const text = pixels ? await decodeQrPixels(pixels.data, pixels.width, pixels.height) : null;
+        let text: string | null;
+        try {
+          text = pixels ? await decodeQrPixels(pixels.data, pixels.width, pixels.height) : null;
+        } catch (error) {
+          stop();
+          return setFailed(error instanceof Error ? error.message : String(error));
+        }
         if (stopped) return;
         if (text !== null) {
           stop();
@@ -56,12 +64,12 @@ function Camera({ onText }: { onText(text: string): void }) {
           video.current.srcObject = opened;
         } catch {
           stop();
-          return setFailed(true);
+          return setFailed(CAMERA_FAILED);
         }
         await video.current.play().catch(() => undefined);
         void read();
       },
-      () => !stopped && setFailed(true),
+      () => !stopped && setFailed(CAMERA_FAILED),
     );
     return stop;
   }, []);
@@ -69,7 +77,7 @@ function Camera({ onText }: { onText(text: string): void }) {
   if (failed) {
     return (
       <Note tone="danger" role="alert" className="camera-scanner__failed">
-        无法打开摄像头，请允许使用摄像头，或改用图片导入。
+        {failed}
       </Note>
     );
   }
