@@ -1,7 +1,9 @@
 /**
  * A phone's photo of an invoice, made from the app's own PDF: page 1 rendered with pdf.js (in Node, on
  * @napi-rs/canvas), then turned a few degrees and scaled on a light, slightly uneven background as a photo taken by
- * hand would be. The result is a PNG the import page is given as the picked file.
+ * hand would be. The result is a PNG the import page is given as the picked file. `photographInvoice` takes the
+ * photo in Chromium instead, every way people take one (turned, upside down, tilted away, dim, small in the frame):
+ * what `npm run fixtures:qr` makes the ticket import's photo fixtures with.
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
