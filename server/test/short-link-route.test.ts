@@ -5,7 +5,7 @@
  * per client (issue 20).
  */
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { SHORT_LINK_LIMIT } from '../src/companies/codes';
+import { CODE_LOOKUP_LIMIT } from '../src/companies/codes';
 import { shortLinks } from '../src/db/schema';
 import { redirectTarget } from '../src/companies/short-link-route';
 import { createTestServer, DATABASES, type TestServer } from './support/test-server';
@@ -60,22 +60,26 @@ describe.each(DATABASES)('short links (%s)', (kind) => {
     expect(answer.headers['content-type']).toMatch(/^text\/html/);
   });
 
-  test('one client following or resolving links is limited: 429 for /t/, 4029 for shortLink/resolve; other clients are not', async () => {
+  test('one client following or resolving links is limited, both ways together: 429 for /t/, 4029 for shortLink/resolve; other clients are not', async () => {
     const guesser = '10.20.30.40';
     const follow = (code: string, remoteAddress = guesser) => server.app.inject({ method: 'GET', url: `/t/${code}`, remoteAddress });
     const resolve = (code: string, remoteAddress = guesser) => server.app.inject({ method: 'POST', url: '/api/shortLink/resolve', payload: { code }, remoteAddress });
     const followed = [];
-    for (let i = 0; i < SHORT_LINK_LIMIT.max + 5; i++) followed.push((await follow(`GUESS${String(i).padStart(3, '0')}`)).statusCode);
+    for (let i = 0; i < CODE_LOOKUP_LIMIT.max + 5; i++) followed.push((await follow(`GUESS${String(i).padStart(3, '0')}`)).statusCode);
     expect(followed.filter((status) => status === 429)).toHaveLength(5);
     const refused = await follow('shop1');
     expect(refused.statusCode).toBe(429);
     expect(refused.body).toContain('访问过于频繁，请稍后再试');
     expect((await follow('shop1', '10.20.30.41')).statusCode).toBe(302);
+    // The same address resolving codes through the API instead: the same count, already used up.
+    expect((await resolve('shop1')).json().errorCode).toBe(4029);
 
+    const other = '10.20.30.42';
     const resolved = [];
-    for (let i = 0; i < SHORT_LINK_LIMIT.max + 5; i++) resolved.push((await resolve(`GUESS${String(i).padStart(3, '0')}`)).json().errorCode);
+    for (let i = 0; i < CODE_LOOKUP_LIMIT.max + 5; i++) resolved.push((await resolve(`GUESS${String(i).padStart(3, '0')}`, other)).json().errorCode);
     expect(resolved.filter((code) => code === 4029)).toHaveLength(5);
-    expect(resolved.filter((code) => code === 4004)).toHaveLength(SHORT_LINK_LIMIT.max);
-    expect((await resolve('shop1', '10.20.30.41')).json()).toMatchObject({ success: true, result: { target: '/shop/YST0001' } });
+    expect(resolved.filter((code) => code === 4004)).toHaveLength(CODE_LOOKUP_LIMIT.max);
+    expect((await follow('shop1', other)).statusCode).toBe(429);
+    expect((await resolve('shop1', '10.20.30.43')).json()).toMatchObject({ success: true, result: { target: '/shop/YST0001' } });
   });
 });

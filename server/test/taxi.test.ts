@@ -10,7 +10,8 @@ import type { TaxiTrip } from '@app/contract/taxi';
 import { TaskStatus } from '@app/contract/task-status';
 import { PLATE_MESSAGES } from '@app/domain/licence-plate';
 import { TRIP_DISTANCE_MESSAGES, TRIP_FARE_MESSAGES, TRIP_TIME_MESSAGES } from '@app/domain/taxi-trip';
-import { companies, goods, invoiceLines, invoices, taxAccounts } from '../src/db/schema';
+import { createSession } from '../src/auth/session-tokens';
+import { companies, goods, invoiceLines, invoices, memberships, taxAccounts, users } from '../src/db/schema';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import { expectRefused } from './support/call-kit';
 import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
@@ -132,6 +133,45 @@ describe.each(DATABASES)('taxis (%s)', (kind) => {
     expectRefused(await server.call('taxiTrip/get', { code: 'NOSUCHCODE' }, passenger), 404, '行程不存在或链接已失效', 4004);
     expectRefused(await server.call('taxiTrip/get', {}, passenger), 400);
     expectRefused(await server.call('taxiTrip/get', { id: trip.id, code }, passenger), 400);
+  });
+
+  test("the company's own staff never receive its trips, whatever company they have switched to", async () => {
+    const trip = await ok<TaxiTrip>('taxiTrip/create', tripBody(), driver);
+    const { code } = await ok<{ code: string }>('taxiTrip/shareTrip', { id: trip.id }, driver);
+    // A driver of the taxi company who also works for the trading company, and has switched to it.
+    const db = server.database.db;
+    const [trading] = await db.select().from(companies).where(eq(companies.xsfNsrsbh, DEMO_TAX_NUMBERS.trading));
+    const [user] = await db.insert(users).values({ provider: 'test', providerSubject: `two-companies-${kind}`, nickname: '周司机', currentCompanyId: trading!.id }).returning();
+    await db.insert(memberships).values([
+      { userId: user!.id, companyId: taxiId, roleName: '司机', permissions: ['taxi_trip_manage'] },
+      { userId: user!.id, companyId: trading!.id, roleName: '员工', permissions: ['company_user_role'] },
+    ]);
+    const twoCompanies = await createSession(db, user!.id);
+    expectRefused(await server.call('taxiTrip/receiveTrip', { id: trip.id, code }, twoCompanies), 409, '司机不能领取自己企业的行程', 2005);
+    expect(await stateOf(trip.id)).toBe('待领取');
+    // Anyone else still may.
+    expect(await ok<TaxiTrip>('taxiTrip/receiveTrip', { id: trip.id, code }, passenger)).toMatchObject({ state: '已领取', receivedByMe: true });
+  });
+
+  test('share codes are guessed no faster through the API than by their link: 60 a minute per user and per address, one count with /t/', async () => {
+    const trip = await ok<TaxiTrip>('taxiTrip/create', tripBody(), driver);
+    const { code } = await ok<{ code: string }>('taxiTrip/shareTrip', { id: trip.id }, driver);
+    const [guesser, otherUser] = [await server.tokenFor('线下收款管理员'), await server.tokenFor('企业员工')];
+    const byCode = (token: string, remoteAddress: string, guess: string) =>
+      server.app.inject({ method: 'POST', url: '/api/taxiTrip/get', payload: { code: guess }, remoteAddress, headers: { authorization: `Bearer ${token}` } });
+    const codes = [];
+    for (let i = 0; i < 61; i++) codes.push((await byCode(guesser, '10.40.0.1', `GUESS${String(i).padStart(3, '0')}`)).json().errorCode);
+    expect(codes.slice(0, 60).every((errorCode) => errorCode === 4004)).toBe(true);
+    expect(codes[60]).toBe(4029);
+    // Even the right code: the guesser is refused, from another address too; another user on the guesser's address,
+    // and the guesser's address following links, are refused as well.
+    expect((await byCode(guesser, '10.40.0.1', code)).json().errorCode).toBe(4029);
+    expect((await byCode(guesser, '10.40.0.2', code)).json().errorCode).toBe(4029);
+    expect((await byCode(otherUser, '10.40.0.1', code)).json().errorCode).toBe(4029);
+    expect((await server.app.inject({ method: 'GET', url: `/t/${code}`, remoteAddress: '10.40.0.1' })).statusCode).toBe(429);
+    // Everyone else is not limited; a trip by its id is not a guess.
+    expect((await byCode(otherUser, '10.40.0.3', code)).json()).toMatchObject({ success: true, result: { id: trip.id } });
+    expect((await server.app.inject({ method: 'POST', url: '/api/taxiTrip/get', payload: { id: trip.id }, remoteAddress: '10.40.0.1', headers: { authorization: `Bearer ${driver}` } })).json().success).toBe(true);
   });
 
   test('privacy: another user sees the shared trip without the passenger, the title or the share code', async () => {

@@ -16,7 +16,8 @@ import { defineCall } from '../http/define-call';
 import type { RateLimit } from '../http/rate-limiter';
 
 export const BIND_CODE_LIFETIME_MS = 7 * 24 * 3600 * 1000;
-const GUESSING: RateLimit = { max: 10, windowMs: 60_000 };
+/** A bind code joins its finder to the company: looked up slowly, by both calls together, per account and per address. */
+const GUESSING: RateLimit = { name: 'bind-code', max: 10, windowMs: 60_000, perAddress: true };
 
 type BindCodeRow = typeof companyBindCodes.$inferSelect;
 

@@ -2,7 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { cars, serviceConfig, serviceContacts, serviceHotlines } from '../db/schema';
-import { bindLinkTarget, SHORT_LINK_LIMIT, shortLinkTarget } from '../companies/codes';
+import { bindLinkTarget, CODE_LOOKUP_LIMIT, shortLinkTarget } from '../companies/codes';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 
@@ -63,7 +63,7 @@ const getSysConfig = defineCall('sysConfig/get', {
  */
 const resolveShortLink = defineCall('shortLink/resolve', {
   access: { kind: 'public' },
-  rateLimit: SHORT_LINK_LIMIT,
+  rateLimit: CODE_LOOKUP_LIMIT,
   handler: async ({ caller, body, services }) => {
     const target = (await shortLinkTarget(services.db, body.code)) ?? (caller ? await bindLinkTarget(services.db, body.code) : null);
     if (!target) throw new ApiFailure(ErrorCode.NotFound, '链接不存在或已失效');

@@ -11,11 +11,12 @@ import { buyerOfTitle } from '@app/domain/invoice-buyer';
 import { normalizePlate, plateProblem, PLATE_MESSAGES } from '@app/domain/licence-plate';
 import { tripDistanceProblem, tripFareProblem, tripTimeProblem, TRIP_DISTANCE_MESSAGES, TRIP_FARE_MESSAGES, TRIP_TIME_MESSAGES } from '@app/domain/taxi-trip';
 import type { Database } from '../db/database';
-import { cars, invoices, taxiInvoices, taxiInvoiceTrips, taxiTripDayTotals, taxiTrips, titles } from '../db/schema';
-import { newLinkedCode, normalisedCode, shortPathOf } from '../companies/codes';
+import { cars, invoices, memberships, taxiInvoices, taxiInvoiceTrips, taxiTripDayTotals, taxiTrips, titles } from '../db/schema';
+import { CODE_LOOKUP_LIMIT, newLinkedCode, normalisedCode, shortPathOf } from '../companies/codes';
 import { ApiFailure, ErrorCode, invalidField, invalidInput } from '../http/api-failure';
 import { defineCall, TAXI_MANAGER, TAXI_USER } from '../http/define-call';
 import { cappedCount, pageWindow } from '../http/paging';
+import { refuseOverLimit } from '../http/rate-limiter';
 import { checkedDelivery } from '../invoices/invoice-input';
 import { invoiceSummary } from '../invoices/invoice-records';
 import { createTaxiInvoice } from '../taxi/taxi-invoices';
@@ -141,9 +142,13 @@ async function tripByCode(db: Database, code: string): Promise<ShownTrip> {
 
 const getTrip = defineCall('taxiTrip/get', {
   access: { kind: 'user' },
-  handler: async ({ caller, body, services }) => {
+  handler: async ({ caller, body, services, request }) => {
     if ((body.id === undefined) === (body.code === undefined)) throw invalidInput('请提供行程编号或分享码（二者之一）');
-    if (body.code !== undefined) return tripView(await tripByCode(services.db, body.code), caller);
+    if (body.code !== undefined) {
+      // A share code found shows the ride and lets its finder receive it: looked up no faster than by its link.
+      await refuseOverLimit(services.rateLimiter, CODE_LOOKUP_LIMIT.name, CODE_LOOKUP_LIMIT, { userId: caller.userId, ip: request.ip });
+      return tripView(await tripByCode(services.db, body.code), caller);
+    }
     const found = await shownTrip(services.db, body.id!);
     if (!found) throw new ApiFailure(ErrorCode.NotFound, TRIP_NOT_FOUND);
     const { trip } = found;
@@ -156,18 +161,28 @@ const getTrip = defineCall('taxiTrip/get', {
   },
 });
 
+/** Whether the user is a member of the company, whichever company is their current one. */
+async function isMemberOf(db: Database, userId: string, companyId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.companyId, companyId)));
+  return !!row;
+}
+
 /**
  * The passenger receives a shared trip: once (compare-and-set on the receiver); the same passenger again is answered
- * the trip, another is refused. The company's own members never receive its trips.
+ * the trip, another is refused. The company's own members never receive its trips, whatever company they have
+ * switched to: a driver who received one could ask for its invoice in his own name.
  */
 const receiveTrip = defineCall('taxiTrip/receiveTrip', {
   access: { kind: 'user' },
-  rateLimit: { max: 30, windowMs: 60_000 },
+  rateLimit: CODE_LOOKUP_LIMIT,
   handler: async ({ caller, body, services }) => {
     const found = await shownTrip(services.db, body.id);
     if (!found) throw new ApiFailure(ErrorCode.NotFound, LINK_GONE);
     const { trip } = found;
-    if (caller.company?.id === trip.companyId) throw new ApiFailure(ErrorCode.TaskStateConflict, '司机不能领取自己企业的行程');
+    if (await isMemberOf(services.db, caller.userId, trip.companyId)) throw new ApiFailure(ErrorCode.TaskStateConflict, '司机不能领取自己企业的行程');
     const code = normalisedCode(body.code);
     if (trip.shareCode !== code) throw new ApiFailure(ErrorCode.NoAccess, '分享码与行程不符，请重新扫码');
     if (trip.receiverId === null) {

@@ -9,9 +9,14 @@ import { randomInt } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { companies, companyBindCodes, shortLinks, subCodes } from '../db/schema';
+import type { RateLimit } from '../http/rate-limiter';
 
-/** How often one client may follow or resolve short links (GET /t/{code}, shortLink/resolve): a person scans a few. */
-export const SHORT_LINK_LIMIT = { max: 60, windowMs: 60_000 };
+/**
+ * How often one client may look a code up, whichever way (GET /t/{code}, shortLink/resolve, a shared trip by its code):
+ * one count for all of them, per account and per address, so that neither another way in nor more accounts on one
+ * address guess faster. A person scans a few.
+ */
+export const CODE_LOOKUP_LIMIT = { name: 'code-lookup', max: 60, windowMs: 60_000, perAddress: true } as const satisfies RateLimit;
 
 export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const CODE_LENGTH = 8;

@@ -13,7 +13,7 @@ import Type from 'typebox';
 import { sameOriginPath } from '@app/domain/return-path';
 import { refuse } from '../auth/html-page';
 import type { AppServices } from '../services';
-import { SHORT_LINK_LIMIT, shortLinkTarget } from './codes';
+import { CODE_LOOKUP_LIMIT, shortLinkTarget } from './codes';
 
 const ShortLinkParams = Type.Object({ code: Type.String({ title: '链接', maxLength: 64 }) }, { additionalProperties: false });
 const AnyQuery = Type.Object({}, { additionalProperties: true });
@@ -36,7 +36,8 @@ export function redirectTarget(target: string, scannedSearch: string): string {
 export function registerShortLinkRoute(app: FastifyInstance, services: AppServices): void {
   app.get<{ Params: { code: string } }>('/t/:code', { schema: { params: ShortLinkParams, querystring: AnyQuery } }, async (request, reply) => {
     // request.ip is the socket's address unless the request came through a proxy of TRUST_PROXY.
-    if (!(await services.rateLimiter.allow(`t:${request.ip}`, SHORT_LINK_LIMIT))) return refuse(reply, 429, '访问过于频繁，请稍后再试', '请稍后再试');
+    // No session comes with a page's GET: counted by address, with the code's other ways in.
+    if (!(await services.rateLimiter.allowRequester(CODE_LOOKUP_LIMIT.name, CODE_LOOKUP_LIMIT, { userId: null, ip: request.ip }))) return refuse(reply, 429, '访问过于频繁，请稍后再试', '请稍后再试');
     const target = await shortLinkTarget(services.db, request.params.code);
     const path = target ? sameOriginPath(target) : null;
     if (!path) return reply.callNotFound();

@@ -5,12 +5,26 @@
  * its own memory (the library's insurance limiter) rather than refusing everyone or letting everyone through.
  */
 import { Redis } from 'ioredis';
+import { ApiFailure, ErrorCode } from './api-failure';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 export interface RateLimit {
   /** Requests allowed per window, per key (a call's: per signed-in user, or per address when not signed in). */
   max: number;
   windowMs: number;
+  /**
+   * What the limit counts under; every route or call that names the same one shares its count (a share code looked up
+   * by its link or by a call). Default: the call's path.
+   */
+  name?: string;
+  /** A signed-in caller is counted by their address as well as by their account: accounts on one address share it. */
+  perAddress?: true;
+}
+
+/** Who a request counts for: the signed-in user (null when signed out) and the client's address. */
+export interface Requester {
+  userId: string | null;
+  ip: string;
 }
 
 export class RateLimiter {
@@ -33,6 +47,16 @@ export class RateLimiter {
     }
   }
 
+  /**
+   * Counts one request of `who` against `limit` under `name`: per account when signed in, per address when not (and
+   * per address too where the limit says so); false when any of them is used up.
+   */
+  async allowRequester(name: string, limit: RateLimit, who: Requester): Promise<boolean> {
+    const keys = who.userId ? [`${name}:u:${who.userId}`, ...(limit.perAddress ? [`${name}:a:${who.ip}`] : [])] : [`${name}:a:${who.ip}`];
+    const allowed = await Promise.all(keys.map((key) => this.allow(key, limit)));
+    return allowed.every(Boolean);
+  }
+
   /** One limiter a limit: the library counts a window per limiter (its points and duration). */
   private limiterFor(limit: RateLimit): RateLimiterAbstract {
     const name = `${limit.max}/${limit.windowMs}`;
@@ -44,6 +68,11 @@ export class RateLimiter {
     }
     return limiter;
   }
+}
+
+/** 4029 once the requester has used up `limit` (a call's own, or one a handler checks for part of what it does). */
+export async function refuseOverLimit(limiter: RateLimiter, name: string, limit: RateLimit, who: Requester): Promise<void> {
+  if (!(await limiter.allowRequester(name, limit, who))) throw new ApiFailure(ErrorCode.TooManyRequests, '操作过于频繁，请稍后再试');
 }
 
 /**

@@ -12,6 +12,7 @@ import { ApiFailure, ErrorCode, failed, invalidInput, ok } from './api-failure';
 import { permitted, type CallSpec } from './define-call';
 import { isDatabaseUnavailable, SERVICE_BUSY_MESSAGE } from '../db/database-unavailable';
 import { registerJsonBody } from './json-body';
+import { refuseOverLimit } from './rate-limiter';
 import { clientError } from './route-errors';
 import { fieldName, findUnsafeString, pointerToPath, titleAt } from './validation-messages';
 import { chinaDate } from '@app/domain/china-time';
@@ -88,10 +89,7 @@ export async function registerCalls(app: FastifyInstance, services: AppServices,
         api.post(`/${spec.path}`, { schema, bodyLimit: API_BODY_LIMIT }, async (request, reply) => {
           const context = await authorise(spec, request, services);
           options.beforeCall?.(spec.path);
-          if (spec.rateLimit) {
-            const key = `${spec.path}:${context.caller?.userId ?? request.ip}`;
-            if (!(await services.rateLimiter.allow(key, spec.rateLimit))) throw new ApiFailure(ErrorCode.TooManyRequests, '操作过于频繁，请稍后再试');
-          }
+          if (spec.rateLimit) await refuseOverLimit(services.rateLimiter, spec.rateLimit.name ?? spec.path, spec.rateLimit, { userId: context.caller?.userId ?? null, ip: request.ip });
           const result = await spec.handler({ ...context, body: request.body, services, request } as never);
           return reply.send(ok(result ?? null));
         });
