@@ -81,6 +81,12 @@ export interface VerifyRequest {
   netFen: number;
   /** Empty where the invoice has none. */
   checkCodeLast6: string;
+  /**
+   * The tax number of the company that asks (the bureau knows whose e-tax session asks). Only the invoice's own seller
+   * or buyer is told which printed field disagrees; anyone else gets 查无此票 for whatever is not an exact match, so
+   * that a number's existence and issue day cannot be guessed a field at a time (docs/product.md, "Tickets").
+   */
+  askerTaxNumber: string;
 }
 
 /** The bureau's record of an invoice, as a verification answers it (its red reversals as positive amounts). */
@@ -99,7 +105,7 @@ export interface VerifiedInvoice {
   red: { netFen: number; taxFen: number; grossFen: number };
 }
 
-/** Found (with its record), or not: `reason` says why (查无此票, or which printed field disagrees with the record). */
+/** Found (with its record), or not: `reason` says why (查无此票, or to the invoice's own parties which printed field disagrees). */
 export type VerifyAnswer = { found: true; invoice: VerifiedInvoice } | { found: false; reason: string };
 
 export interface ETaxGateway {

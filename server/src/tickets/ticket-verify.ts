@@ -2,7 +2,8 @@
  * Verification (发票查验) of a ticket, as a `ticket_verify` task: start → ask the bureau (`gateway.verifyInvoice`,
  * under the fault switch like every step, retried with back-off by the worker) → 1 with the answer stored on the
  * ticket: 查验通过 (with the bureau's record: parties, amounts, lines; partly reversed keeps 查验通过 with its red
- * amounts), 已作废, 已红冲, or 查无此票 (its reason names a printed field that disagrees). A bureau that never answers
+ * amounts), 已作废, 已红冲, or 查无此票 (to the invoice's own seller or buyer its reason names a printed field that
+ * disagrees). A bureau that never answers
  * fails the task after its attempts, and the ticket shows 查验失败 with the reason. The task only writes the ticket
  * it was started for while it is that ticket's current verification (`verify_task_id`), so an older task finishing
  * late changes nothing.
@@ -11,7 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import { TaskStatus } from '@app/contract/task-status';
 import type { TicketVerifyState } from '@app/domain/ticket';
 import type { Database } from '../db/database';
-import { invoices, tickets } from '../db/schema';
+import { companies, invoices, tickets } from '../db/schema';
 import type { VerifyAnswer } from '../etax/gateway';
 import type { TaskRow } from '../tasks/task-queue';
 import { stepTime, type StepContext, type StepOutcome } from '../tasks/step-types';
@@ -60,12 +61,14 @@ export async function runTicketVerifyStep(task: TaskRow, context: StepContext): 
   const [ticket] = await context.db.select().from(tickets).where(currentOf(task));
   // Deleted, or verified again since: nothing to do.
   if (!ticket) return { ...done, result: { ticketId: ticketIdOf(task), verifyState: null } };
+  const [asker] = await context.db.select({ taxNumber: companies.xsfNsrsbh }).from(companies).where(eq(companies.id, ticket.companyId));
   const answer = await context.gateway.verifyInvoice(task.id, {
     invoiceCode: ticket.invoiceCode,
     number: ticket.number,
     issueDate: ticket.issueDate,
     netFen: ticket.netFen,
     checkCodeLast6: ticket.checkCodeLast6,
+    askerTaxNumber: asker?.taxNumber ?? '',
   });
   const change = answeredChange(answer, stepTime(context), answer.found ? await issuedHere(context.db, ticket) : null);
   return {

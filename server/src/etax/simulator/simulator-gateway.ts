@@ -209,7 +209,8 @@ export class SimulatorGateway implements ETaxGateway {
    * 发票查验: the bureau knows every invoice it issued (`sim_invoices`, by number) with what the issue request carried
    * (kept by the server in `invoices`, which the simulator shares the database with). An invoice it did not issue
    * — any invoice with a code: it issues fully digital ones only — is 查无此票, as is one whose printed date or amount
-   * differs from the record (the reason names the field). Subject to the fault switch like every other step.
+   * differs from the record; the reason names that field only to the invoice's seller or buyer (the asker's tax
+   * number), to anyone else it is 查无此票 as for a number never issued. Subject to the fault switch like every step.
    */
   async verifyInvoice(_ref: string, request: VerifyRequest): Promise<VerifyAnswer> {
     await this.step();
@@ -224,8 +225,10 @@ export class SimulatorGateway implements ETaxGateway {
     const [invoice] = await db.select().from(invoices).where(eq(invoices.number, request.number));
     if (!invoice) return notFound;
     const issueDate = chinaDate(invoice.issuedAt ?? record.issuedAt);
-    if (issueDate !== request.issueDate) return { found: false, reason: '查无此票：开票日期与税局记录不一致' };
-    if (invoice.netFen !== request.netFen) return { found: false, reason: '查无此票：金额（不含税）与税局记录不一致' };
+    const party = request.askerTaxNumber !== '' && [invoice.seller.taxNumber, invoice.buyer.taxNumber].includes(request.askerTaxNumber);
+    const disagrees = (field: string): VerifyAnswer => (party ? { found: false, reason: `查无此票：${field}与税局记录不一致` } : notFound);
+    if (issueDate !== request.issueDate) return disagrees('开票日期');
+    if (invoice.netFen !== request.netFen) return disagrees('金额（不含税）');
     const red = { netFen: 0, taxFen: 0, grossFen: 0 };
     if (invoice.kind === 'blue') {
       const [sums] = await db
