@@ -2,8 +2,8 @@
  * `npm run releases -- [<app>]`: every released version of each app, the live one marked, a running canary marked with
  * its audience and start, those rolled back marked 已回滚 (a plain rollback never makes them live again), and when each
  * went live. With the registry in the database (DATABASE_URL), also the failures phones reported of each version in
- * the last 24 hours (`client/reportFailure`), and the failure rate (failures over loads) of the live and the canary
- * version: since the canary started, or over the last 24 hours when none runs.
+ * the last 24 hours (`client/reportFailure`), and while a canary runs the failure rate of the live and the canary
+ * version since it started, as the auto-rollback judges it (version-failure-rates.ts).
  */
 import { describeAudience } from './canary-audience';
 import { liveLineage, readRegistry, registryDatabaseUrl, wentLiveAt, type Registry } from './registry';
@@ -13,10 +13,8 @@ import { describeFigures, pgTemplateQuery, versionFigures, type TemplateQuery, t
 /** Failures phones reported, by `app@version`: remote loads and page errors. */
 export type ReportedFailures = Map<string, { remoteLoad: number; pageError: number }>;
 
-/** The failure rates of an app's live and canary versions over one window, by app. */
+/** The failure rates of an app's live and canary versions since its canary started, by app. */
 export type FailureRates = Map<string, { since: string; live?: { version: string; figures: VersionFigures }; canary?: { version: string; figures: VersionFigures } }>;
-
-const DAY_MS = 24 * 3600 * 1000;
 
 export function formatReleases(registry: Registry, only?: string, failures?: ReportedFailures, rates?: FailureRates): string {
   const names = Object.keys(registry.apps)
@@ -43,9 +41,8 @@ export function formatReleases(registry: Registry, only?: string, failures?: Rep
     }
     const rate = rates?.get(name);
     if (rate) {
-      const window = canary ? '自灰度开始' : '近 24 小时';
       const parts = [rate.live && `线上 ${rate.live.version} ${describeFigures(rate.live.figures)}`, rate.canary && `灰度 ${rate.canary.version} ${describeFigures(rate.canary.figures)}`].filter(Boolean);
-      lines.push(`  失败率（${window}，加载即手机取到模块清单）: ${parts.join('；')}`);
+      lines.push(`  失败率（自灰度开始，按登录用户每小时计）: ${parts.join('；')}`);
     }
     const ended = registry.history.findLast((event) => event.app === name && event.endedCanary);
     if (ended) lines.push(`  上次灰度 ${ended.previous ?? '-'} 结束于 ${local(ended.at)}: ${ended.reason ?? '手动回滚（npm run rollback）'}`);
@@ -74,16 +71,16 @@ async function tablesExist(client: Parameters<typeof pgTemplateQuery>[0], names:
   return true;
 }
 
-/** Each app's live and canary failure rates: since its canary started, or over the last 24 hours. */
-export async function failureRatesOf(query: TemplateQuery, registry: Registry, now = Date.now()): Promise<FailureRates> {
+/** The live and canary failure rates of each app that runs a canary, since it started (nothing is counted otherwise). */
+export async function failureRatesOf(query: TemplateQuery, registry: Registry): Promise<FailureRates> {
   const rates: FailureRates = new Map();
   for (const [name, state] of Object.entries(registry.apps)) {
-    if (name === 'host' || !state.live) continue;
-    const since = state.canary?.since ?? new Date(now - DAY_MS).toISOString();
+    const canary = state.canary;
+    if (name === 'host' || !state.live || !canary) continue;
     rates.set(name, {
-      since,
-      live: { version: state.live, figures: await versionFigures(query, name, state.live, since) },
-      ...(state.canary && { canary: { version: state.canary.version, figures: await versionFigures(query, name, state.canary.version, since) } }),
+      since: canary.since,
+      live: { version: state.live, figures: await versionFigures(query, name, state.live, canary.since) },
+      canary: { version: canary.version, figures: await versionFigures(query, name, canary.version, canary.since) },
     });
   }
   return rates;
@@ -91,7 +88,7 @@ export async function failureRatesOf(query: TemplateQuery, registry: Registry, n
 
 async function failureRates(databaseUrl: string, registry: Registry): Promise<FailureRates> {
   return withRegistryConnection(databaseUrl, async (client) =>
-    (await tablesExist(client, ['remote_loads', 'client_failures'])) ? failureRatesOf(pgTemplateQuery(client), registry) : new Map(),
+    (await tablesExist(client, ['canary_loads'])) ? failureRatesOf(pgTemplateQuery(client), registry) : new Map(),
   );
 }
 

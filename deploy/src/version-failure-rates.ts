@@ -1,8 +1,9 @@
 /**
- * A version's failure rate (README, "Canary releases"): the failures phones reported (`client_failures`, per hour)
- * over its loads (`remote_loads`: its manifest served, per minute), both counted in the server's database from the
- * hour a window starts. `npm run releases` shows it per live and canary version; the server's auto-rollback compares
- * the two. One query text for both: a tagged template, run by drizzle's `sql` on the server and by pg here.
+ * A version's failure rate while its app runs a canary (docs/architecture.md, "Release and rollback"): of the
+ * signed-in users its canary cookie served that version and whose page loaded it (`canary_loads`, one row a user and
+ * hour), the share who reported a failure of it, counted from the hour a window starts. `npm run releases` shows it
+ * for the live and the canary version; the server's auto-rollback compares the two. One query text for both: a tagged
+ * template, run by drizzle's `sql` on the server and by pg here.
  */
 import type pg from 'pg';
 
@@ -22,13 +23,10 @@ export function pgTemplateQuery(client: pg.ClientBase): TemplateQuery {
   };
 }
 
-/** Loads and failures of `app@version` from the start of the hour of `since` (ISO time). */
+/** Loads and failures of `app@version` from the start of the hour of `since` (ISO time): users an hour, each once. */
 export async function versionFigures(query: TemplateQuery, app: string, version: string, since: string): Promise<VersionFigures> {
-  const [row] = await query<{ loads: number; failures: number }>`select
-    (select coalesce(sum(count), 0)::int from remote_loads
-      where app = ${app} and version = ${version} and minute >= date_trunc('hour', ${since}::timestamptz)) as loads,
-    (select coalesce(sum(count), 0)::int from client_failures
-      where app = ${app} and version = ${version} and hour >= date_trunc('hour', ${since}::timestamptz)) as failures`;
+  const [row] = await query<{ loads: number; failures: number }>`select count(*)::int as loads, (count(*) filter (where failed))::int as failures
+    from canary_loads where app = ${app} and version = ${version} and hour >= date_trunc('hour', ${since}::timestamptz)`;
   return { loads: Number(row?.loads ?? 0), failures: Number(row?.failures ?? 0) };
 }
 

@@ -191,7 +191,7 @@ describe('canary releases', () => {
     expect(lines[0]).toMatch(/^ticket {2}灰度中: 1\.1\.0 给 12\.5% 用户（自 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d 起），其余用户 1\.0\.0$/);
     expect(lines.find((line) => line.includes(' 1.1.0 ') && line.includes('发布于'))).toMatch(/^ {2}◐ 灰度 1\.1\.0/);
     expect(lines.find((line) => line.includes(' 1.0.0 ') && line.includes('发布于'))).toMatch(/^ {2}● 线上 1\.0\.0/);
-    expect(lines.at(-1)).toBe('  失败率（自灰度开始，加载即手机取到模块清单）: 线上 1.0.0 失败率 1.0%（失败 2 / 加载 200 次）；灰度 1.1.0 失败率 13.3%（失败 8 / 加载 60 次）');
+    expect(lines.at(-1)).toBe('  失败率（自灰度开始，按登录用户每小时计）: 线上 1.0.0 失败率 1.0%（失败 2 / 加载 200 次）；灰度 1.1.0 失败率 13.3%（失败 8 / 加载 60 次）');
   });
 });
 

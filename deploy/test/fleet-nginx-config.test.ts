@@ -74,6 +74,7 @@ const settings: FleetProxySettings = {
   readOnlyCalls: readOnlyCalls(),
   user: null,
   mimeTypes: '/etc/nginx/mime.types',
+  requestTimeoutMs: 30_000,
 };
 
 describe('the fleet’s nginx configuration', () => {
@@ -113,6 +114,20 @@ describe('the fleet’s nginx configuration', () => {
       const inVersion = path.split('/').slice(4).join('/');
       if (served) expect(cacheControlFor(inVersion)).toBe(IMMUTABLE);
     }
+  });
+
+  test('a stalled request is cut at the instances’ time-out; over https every answer carries HSTS once, over http none', async () => {
+    const config = renderNginxConfig(await readNginxTemplate(), { ...settings, requestTimeoutMs: 1500 });
+    expect(config).toContain('client_body_timeout 1500ms;');
+    expect(config).toContain('client_header_timeout 1500ms;');
+    expect(config).toMatch(/map \$scheme \$hsts \{\n\s+https "max-age=31536000";\n\s+default "";\n\s+\}/);
+    // The instances' own header is replaced by nginx's, in every location that adds headers of its own.
+    expect(config).toContain('proxy_hide_header Strict-Transport-Security;');
+    expect(config.match(/add_header Strict-Transport-Security \$hsts always;/g)).toHaveLength(2);
+    expect(config).toMatch(/listen 127\.0\.0\.1:8080;\n\n/);
+    const tls = renderNginxConfig(await readNginxTemplate(), { ...settings, tls: { certificate: '/tmp/c.pem', key: '/tmp/k.pem' } });
+    expect(tls).toContain('listen 127.0.0.1:8080 ssl;\n    ssl_certificate /tmp/c.pem;\n    ssl_certificate_key /tmp/k.pem;');
+    expect(() => renderNginxConfig(config, { ...settings, requestTimeoutMs: 0 })).toThrow('请求超时无效');
   });
 
   test('nothing but checked names reaches the configuration', async () => {

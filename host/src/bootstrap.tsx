@@ -46,7 +46,10 @@ async function bootstrap() {
       </StrictMode>,
     );
   });
-  afterFirstScreen(prefetchApiClient);
+  afterFirstScreen(() => {
+    prefetchApiClient();
+    import('./reports/load-reports').then(({ reportLoads }) => reportLoads(router, registry)).catch(() => undefined);
+  });
 }
 
 /** How long after the page has loaded the first screen is taken as drawn (its calls answered, its content painted). */

@@ -16,19 +16,19 @@ import { seedDatabase } from './db/seed';
 import { registerSimulatorRoutes } from './etax/simulator/simulator-routes';
 import { SimulatorGateway } from './etax/simulator/simulator-gateway';
 import { registerHealthRoutes } from './http/readiness';
-import { registerMetrics } from './http/metrics';
+import { registerMetrics, type Metrics } from './http/metrics';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id';
 import { RateLimiter, rateLimitRedis } from './http/rate-limiter';
 import { registerCalls } from './http/register-calls';
 import { refuseWithJson } from './http/route-errors';
 import { requireRouteSchemas } from './http/route-schemas';
 import { registerSecurityHeaders } from './http/security-headers';
+import { serverTimeouts } from './http/server-timeouts';
 import { registerInvoicePdfRoute } from './invoices/invoice-pdf-route';
 import { registerShortLinkRoute } from './companies/short-link-route';
 import { registerCanaryCookieHooks } from './auth/canary-identity';
 import { AutoRollback, DEFAULT_AUTO_ROLLBACK } from './releases/auto-rollback';
 import { CanaryCookies } from './releases/canary-cookie';
-import { RemoteLoadCounter } from './releases/remote-load-counter';
 import { serveReleases } from './releases/serve-releases';
 import { loadSecretKey } from './security/secret-key';
 import type { AppServices } from './services';
@@ -46,8 +46,8 @@ declare module 'fastify' {
     payouts: PayoutSimulator;
     /** Ends canaries that fail more than the live version (checked periodically; tests call `check`). */
     autoRollback: AutoRollback;
-    /** Writes the remote loads counted (every few seconds; tests call `flush`). */
-    remoteLoads: RemoteLoadCounter;
+    /** This instance's figures, answered on a listener of their own (http/metrics-listener.ts), never by this app. */
+    metrics: Metrics;
   }
 }
 
@@ -100,15 +100,11 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     // X-Forwarded-For is believed only from the proxies of TRUST_PROXY (none by default): request.ip is then the
     // client's real address, and the sign-in limit counts it.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
-    // A client that sends a body slower than this (or never finishes it) loses the connection.
+    // Fastify sets these on a server of its own; `npm start`'s (serverFactory) is made with them (start-server.ts).
     requestTimeout: config.http.requestTimeoutMs,
     keepAliveTimeout: config.http.keepAliveTimeoutMs,
     connectionTimeout: config.http.connectionTimeoutMs,
-    http: {
-      headersTimeout: Math.min(config.http.requestTimeoutMs, 20_000),
-      // How often Node looks for requests past their time-out (its default, 30 s, would double a short one).
-      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(config.http.requestTimeoutMs / 4))),
-    },
+    http: serverTimeouts(config.http),
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true, verbose: true, allErrors: false } },
     ...(options.serverFactory && { serverFactory: options.serverFactory }),
   });
@@ -152,7 +148,6 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   const rateLimiter = new RateLimiter(redis, config.redisPrefix);
   const canaryCookies = new CanaryCookies(secretKey);
   const services: AppServices = { db: database.db, gateway: simulator, tasks, secretKey, publicUrl, demoSignIn: config.auth.demo, payments, money, payouts, wechatJsapi, rateLimiter, liveApps, canaryCookies };
-  const remoteLoads = new RemoteLoadCounter(database.db, (error) => app.log.warn({ err: error }, '模块加载次数暂未写入数据库，稍后重试'));
   const autoRollback = new AutoRollback(database.db, liveApps, { ...DEFAULT_AUTO_ROLLBACK, ...config.canary }, {
     warn: (message) => app.log.warn(message),
     error: (error, message) => app.log.error({ err: error }, message),
@@ -167,7 +162,6 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   app.decorate('worker', worker);
   app.decorate('payouts', payouts);
   app.decorate('autoRollback', autoRollback);
-  app.decorate('remoteLoads', remoteLoads);
 
   requireRouteSchemas(app);
   registerSecurityHeaders(app);
@@ -175,7 +169,8 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   // The routes outside the API and sign-in (files, releases, the simulator) answer bad input in Chinese too.
   app.setErrorHandler((error, request, reply) => refuseWithJson(reply, error, request));
   registerHealthRoutes(app, database.db, liveApps);
-  const counters = registerMetrics(app, { db: database.db, live: liveApps, worker });
+  const metrics = registerMetrics(app, { db: database.db, live: liveApps, worker });
+  app.decorate('metrics', metrics);
   registerCanaryCookieHooks(app, canaryCookies);
   const forcedFailures = config.testHooks ? new ForcedFailures() : null;
   await registerCalls(app, services, ALL_CALLS, { beforeCall: forcedFailures ? (path) => forcedFailures.check(path) : undefined });
@@ -194,10 +189,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   await serveReleases(app, config.releaseDir, {
     live: liveApps,
     cookies: canaryCookies,
-    onRemoteLoad: (name, version) => {
-      counters.remoteLoad(name, version);
-      remoteLoads.count(name, version);
-    },
+    onRemoteLoad: (name, version) => metrics.remoteLoad(name, version),
   });
 
   app.addHook('onReady', async () => {
@@ -206,7 +198,6 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   });
   app.addHook('onClose', async () => {
     await autoRollback.stop();
-    await remoteLoads.close();
     await worker?.stop();
     redis?.disconnect();
     await liveApps.close();

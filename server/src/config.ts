@@ -9,6 +9,7 @@ import { DEFAULT_WORKER_OPTIONS } from './tasks/task-worker';
 import { paymentConfigFromEnv, type PaymentConfig } from './payments/payment-config';
 import { payoutFaultFromEnv, type PayoutFault } from './payouts/payout-simulator';
 import { DEFAULT_AUTO_ROLLBACK, type AutoRollbackSettings } from './releases/auto-rollback';
+import type { MetricsListenerConfig } from './http/metrics-listener';
 
 export interface OAuthProviderConfig {
   appId: string;
@@ -49,6 +50,11 @@ export interface ServerConfig {
   trustProxy: string[];
   /** How long a client may take to send a whole request, and how long an idle connection is kept. */
   http: { requestTimeoutMs: number; keepAliveTimeoutMs: number; connectionTimeoutMs: number };
+  /**
+   * Where `npm start` answers `GET /metrics` (http/metrics-listener.ts): METRICS_HOST (127.0.0.1) and METRICS_PORT
+   * (9464; 0 turns it off), never the public port; METRICS_TOKEN asks for it as a bearer token.
+   */
+  metrics: MetricsListenerConfig;
   worker: { enabled: boolean; pollMs: number; stepTimeoutMs: number; leaseMs: number; batch: number };
   /**
    * Sign-in providers, and how many sign-in requests one address may make a minute (SIGN_IN_PER_MINUTE). `demo`: the
@@ -162,6 +168,16 @@ function canarySettings(env: NodeJS.ProcessEnv): AutoRollbackSettings {
   return { checkMs: number(env, 'CANARY_CHECK_MS', DEFAULT_AUTO_ROLLBACK.checkMs), minLoads, marginPoints };
 }
 
+export const DEFAULT_METRICS_PORT = 9464;
+
+function metricsListener(env: NodeJS.ProcessEnv): MetricsListenerConfig {
+  const port = number(env, 'METRICS_PORT', DEFAULT_METRICS_PORT);
+  if (!Number.isInteger(port) || port > 65535) throw new Error(`METRICS_PORT 无效: ${env.METRICS_PORT}（应为 1–65535，0 表示不提供）`);
+  const token = env.METRICS_TOKEN || null;
+  if (token !== null && (token.length < 16 || /\s/.test(token))) throw new Error('METRICS_TOKEN 无效：至少 16 个字符，不含空白');
+  return { host: env.METRICS_HOST || '127.0.0.1', port, token };
+}
+
 /** A real sign-in provider (WeChat or Alipay) is configured: demo sign-in is off by default, and so is demo payment. */
 export function realSignInConfigured(auth: Pick<ServerConfig['auth'], 'wechat' | 'alipay'>): boolean {
   return auth.wechat !== null || auth.alipay !== null;
@@ -198,6 +214,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       keepAliveTimeoutMs: number(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000),
       connectionTimeoutMs: number(env, 'CONNECTION_TIMEOUT_MS', 60_000),
     },
+    metrics: metricsListener(env),
     etax: {
       stepDelayMs: number(env, 'ETAX_SIM_DELAY_MS', 1000),
       fault: faultFromEnv(env),

@@ -9,6 +9,8 @@ import Fastify from 'fastify';
 import { buildServer } from './app';
 import { configFromEnv } from './config';
 import { ConnectionDrain } from './http/drain-connections';
+import { listenForMetrics } from './http/metrics-listener';
+import { serverTimeouts } from './http/server-timeouts';
 import { registerSecurityHeaders } from './http/security-headers';
 import { CanaryCookies } from './releases/canary-cookie';
 import { isReleasePath, serveReleases } from './releases/serve-releases';
@@ -37,7 +39,8 @@ export async function startServer(): Promise<void> {
 
   let appHandler: Handler | null = null;
   const waiting: [IncomingMessage, ServerResponse][] = [];
-  const server = http.createServer((request, response) => {
+  // Made here, not by Fastify (serverFactory below), so its time-outs are set here: Fastify sets none on a server it is given.
+  const server = http.createServer(serverTimeouts(config.http), (request, response) => {
     const pathname = (request.url ?? '/').split('?')[0] ?? '/';
     // Stopping (drain-connections.ts): a probe learns the instance is going; once it no longer listens, what still
     // arrives on an open connection is answered and the connection closed, so the proxy sends the next one elsewhere.
@@ -49,6 +52,7 @@ export async function startServer(): Promise<void> {
     if (pathname === '/readyz') return void response.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(JSON.stringify({ status: 'starting' }));
     waiting.push([request, response]);
   });
+  server.setTimeout(config.http.connectionTimeoutMs);
   const drain = new ConnectionDrain(server, { ...DRAIN, idleGraceMs: config.http.keepAliveTimeoutMs, limitMs: config.http.requestTimeoutMs });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -79,10 +83,13 @@ export async function startServer(): Promise<void> {
   appHandler = ready;
   for (const [request, response] of waiting.splice(0)) ready(request, response);
   await releases.close();
+  const metrics = await listenForMetrics(app.metrics, config.metrics, (message) => app.log.warn(message));
+  if (metrics) console.log(`指标（Prometheus）: http://${config.metrics.host}:${config.metrics.port}/metrics`);
   // SIGTERM or Ctrl-C: the connections drain (drain-connections.ts) while the task worker finishes its steps and hands
   // back its leases; then the app closes, the database last.
   const stop = async () => {
     await Promise.all([drain.drain(), app.worker?.stop()]);
+    await metrics?.close();
     await app.close();
     process.exit(0);
   };

@@ -562,7 +562,7 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
     expectRefused(unknownPath, 404, '接口不存在: POST /api/task/nothingHere', 4004);
   });
 
-  test('4029: every rate-limited call refuses the call after its limit, per user', async () => {
+  test('4029: every rate-limited call refuses the call after its limit, per user (and per address where it says so)', async () => {
     const db = server.database.db;
     // A second manager of the company without a tax account: every one of these calls fails harmlessly in the handler.
     const [user] = await db.insert(users).values({ provider: 'test', providerSubject: 'busy-manager', nickname: '钱忙', currentCompanyId: newCompanyId }).returning();
@@ -570,19 +570,30 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
     const busy = { token: await createSession(db, user!.id) };
     const [agreement] = await db.select({ id: agreements.id }).from(agreements);
     await db.insert(agreementAcceptances).values({ userId: user!.id, agreementId: agreement!.id });
-    const limited = ALL_CALLS.filter((spec) => spec.rateLimit);
+    // Calls that share a limit (its name: a code looked up by link or by call) are counted together: the first of them
+    // uses it up. Each limit is used up from an address of its own, so that the other tests' calls are not refused.
+    const limited = ALL_CALLS.filter((spec, index, all) => spec.rateLimit && all.findIndex((other) => (other.rateLimit?.name ?? other.path) === (spec.rateLimit?.name ?? spec.path)) === index);
     expect(limited.length).toBeGreaterThan(0);
+    let addresses = 0;
+    const from = (who: Who, path: string, body: unknown, remoteAddress: string) =>
+      writes.during(path, async () => {
+        const token = typeof who === 'string' ? tokens[who] : who.token;
+        const response = await server.app.inject({ method: 'POST', url: `/api/${path}`, payload: body as Record<string, unknown>, remoteAddress, headers: token ? { authorization: `Bearer ${token}` } : {} });
+        return { status: response.statusCode, body: response.json() as { success: boolean; errorCode: number | null; message: string | null; result: unknown } };
+      });
     for (const spec of limited) {
       const body = validBody(spec);
+      const address = `10.61.0.${++addresses}`;
       for (let i = 0; i < spec.rateLimit!.max; i++) {
-        const answer = await as(busy, spec.path, body);
+        const answer = await from(busy, spec.path, body, address);
         expect(answer.body.success).toBe(false);
         expect([1004, 2002, 2004, 4000, 4004]).toContain(answer.body.errorCode);
       }
-      expectRefused(await as(busy, spec.path, body), 429, '操作过于频繁，请稍后再试', 4029);
-      // Another user is not limited.
+      expectRefused(await from(busy, spec.path, body, address), 429, '操作过于频繁，请稍后再试', 4029);
+      // Another user is not limited; on the same address they are where the limit counts addresses too.
       const other = spec.path === 'taxAccount/setTaxAccount' ? { loginIdentity: '01', personName: '赵强', phone: '13900002222' } : body;
-      expect((await as('出租车管理员', spec.path, other)).body.errorCode).not.toBe(4029);
+      expect((await from('出租车管理员', spec.path, other, `10.62.0.${addresses}`)).body.errorCode).not.toBe(4029);
+      expect((await from('出租车管理员', spec.path, other, address)).body.errorCode === 4029).toBe(!!spec.rateLimit!.perAddress);
     }
     expect(await db.select().from(taxAccounts).where(eq(taxAccounts.companyId, newCompanyId))).toEqual([]);
   });
@@ -840,7 +851,7 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
     expect(await good('出租车管理员', 'taxiTrip/get', { id: trip.id })).toMatchObject({ carId: null, licensePlateNumber: '浙A·T9999' });
   });
 
-  test('client/reportFailure: a failure of a released version is counted; an unreleased one is refused under version', async () => {
+  test('client/reportFailure and reportLoad: a failure of a released version is counted; an unreleased one is refused under version', async () => {
     await updateRegistry(
       server.app.services.liveApps.storeDir,
       (registry) => {
@@ -852,6 +863,9 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
     const [row] = await server.database.db.select().from(clientFailures).where(eq(clientFailures.app, 'ticket'));
     expect(row).toMatchObject({ version: '1.0.0', kind: 'remote-load', count: 1 });
     expectRefused(await as('普通用户', 'client/reportFailure', { app: 'ticket', version: '0.0.1', kind: 'remote-load' }), 400, '未发布的模块版本', 4000);
+    // A load: counted for a running canary only (canary-releases.test.ts); accepted, and refused for an unreleased version.
+    expect(await good('普通用户', 'client/reportLoad', { app: 'ticket', version: '1.0.0' })).toBeNull();
+    expectRefused(await as('普通用户', 'client/reportLoad', { app: 'ticket', version: '0.0.1' }), 400, '未发布的模块版本', 4000);
   });
 
   test('the good paths above covered every call in ALL_CALLS', () => {

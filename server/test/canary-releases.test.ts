@@ -1,10 +1,12 @@
 /**
  * Canary releases on the server (README, "Canary releases"): the canary cookie (a device's random bucket before
  * sign-in, the user's bucket and test flag after, kept current by the user detail, cleared on sign-out, signed: a
- * forged or edited one is ignored), the
- * page's live-remotes block and `/remotes.json` answered per cookie, loads counted into the database in batches, the
- * failure rates `npm run releases` shows, and the auto-rollback (a failing canary ended by the server with the reason
- * in the history, one under the minimum of loads left alone, several instances at once recording it once).
+ * forged or edited one is ignored), the page's live-remotes block and `/remotes.json` answered per cookie; what a
+ * canary is judged on (a load and a failure per signed-in user and hour, of the version their own cookie serves them:
+ * an outsider's fetches and reports neither end a healthy canary nor keep a broken one alive), the reports' limits per
+ * account and per address, the failure rates `npm run releases` shows, and the auto-rollback (a failing canary ended
+ * by the server with the reason in the history, one under the minimum of loads left alone, several instances at once
+ * recording it once).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -18,15 +20,15 @@ import { LiveApps } from '@app/deploy/live-apps';
 import { readRegistry, updateRegistry, type CanaryAudience } from '@app/deploy/registry';
 import { failureRatesOf } from '@app/deploy/releases';
 import { REPO_ROOT } from '@app/deploy/workspace';
-import type { TemplateQuery } from '@app/deploy/version-failure-rates';
+import { versionFigures, type TemplateQuery } from '@app/deploy/version-failure-rates';
 import { issueSignInCode } from '../src/auth/sign-in-codes';
 import { configFromEnv } from '../src/config';
-import { remoteLoads, users } from '../src/db/schema';
+import { users } from '../src/db/schema';
 import { AutoRollback, rollbackReason } from '../src/releases/auto-rollback';
 import { CanaryCookies, CANARY_COOKIE } from '../src/releases/canary-cookie';
-import { RemoteLoadCounter } from '../src/releases/remote-load-counter';
 import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
 import { newVerifier } from './support/sign-in-handover';
+import { canaryPhones, type Phone } from './support/canary-phones';
 
 const SETTINGS = { checkMs: 100, minLoads: 50, marginPoints: 5 };
 const COOKIE_SHAPE = new RegExp(`^${CANARY_COOKIE}=(\\d{1,4}\\.[01]\\.[A-Za-z0-9_-]{43}); Path=/; Max-Age=\\d+; HttpOnly; SameSite=Lax$`);
@@ -82,12 +84,6 @@ describe.each(DATABASES)('canary releases on the server (%s)', (kind) => {
   const remotes = (headers: Record<string, string> = {}) => server.app.inject({ method: 'GET', url: '/remotes.json?t=1', headers });
   const ticketVersion = async (cookie: string) => (await remotes({ cookie })).json().ticket?.version as string | undefined;
   const load = (version: string, times: number) => Promise.all(Array.from({ length: times }, () => server.app.inject({ method: 'GET', url: `/remotes/ticket/${version}/mf-manifest.json` })));
-  async function report(version: string, times: number) {
-    for (let i = 0; i < times; i++) {
-      const answer = await server.app.inject({ method: 'POST', url: '/api/client/reportFailure', payload: { app: 'ticket', version, kind: 'remote-load' }, remoteAddress: freshAddress() });
-      expect(answer.json()).toMatchObject({ success: true });
-    }
-  }
   const query: TemplateQuery = async <T>(strings: TemplateStringsArray, ...values: unknown[]) => {
     const result = (await server.database.db.execute(sql(strings, ...values))) as unknown as { rows: T[] } | T[];
     return Array.isArray(result) ? result : result.rows;
@@ -205,74 +201,140 @@ describe.each(DATABASES)('canary releases on the server (%s)', (kind) => {
     expect(await ticketVersion(`${CANARY_COOKIE}=${cookies.value({ bucket: 42, tester: true })}`)).toBe('1.1.0');
   });
 
-  test('loads are counted into the database per version and minute, written in batches by the server', async () => {
-    await canaryOf('1.0.0', '1.1.0', { kind: 'share', percent: 10 });
-    // What earlier tests counted is written first, so that it is in `before`.
-    await server.app.remoteLoads.flush();
-    const before = await countedLoads();
-    await load('1.1.0', 30);
-    await load('1.0.0', 10);
-    // A page that carries the remote's manifest (the remote owns its address) counts as a load of that version: the
-    // phone takes the manifest from the page instead of fetching it.
-    for (let i = 0; i < 5; i++) await server.app.inject({ method: 'GET', url: '/ticket/index', headers: { cookie: cookieOf({ bucket: 0, tester: false }) } });
-    // Written by the server's own flush, every few seconds.
-    await eventually(async () => {
-      const now = await countedLoads();
-      return now['1.1.0'] === (before['1.1.0'] ?? 0) + 35 && now['1.0.0'] === (before['1.0.0'] ?? 0) + 10;
-    });
+  /** `count` new signed-in phones on each side of a 50 % canary; `failing` of the canary's report a failure. */
+  const phonesOf = (count: number, side: 'canary' | 'live') => canaryPhones(server.database.db, cookies, count, side, 50);
+  const asPhone = (phone: Phone, path: string, payload: Record<string, unknown>) =>
+    server.app.inject({ method: 'POST', url: `/api/${path}`, payload, remoteAddress: phone.address, headers: { authorization: `Bearer ${phone.token}`, cookie: phone.cookie } });
+  /** What the host of each phone reports: the version its page loaded, and for the first `failing` a failure of it. */
+  async function use(phones: Phone[], version: string, failing = 0) {
+    for (const [index, phone] of phones.entries()) {
+      expect((await asPhone(phone, 'client/reportLoad', { app: 'ticket', version })).json()).toMatchObject({ success: true });
+      if (index < failing) expect((await asPhone(phone, 'client/reportFailure', { app: 'ticket', version, kind: 'page-error' })).json()).toMatchObject({ success: true });
+    }
+  }
+  const figures = (version: string, since: string) => versionFigures(query, 'ticket', version, since);
+  const canaryOn = async () => !!(await readRegistry(store, null)).apps.ticket?.canary;
 
-    // Many loads make one statement per flush: one upsert of every key counted.
-    const statements: string[] = [];
-    const spied = { ...server.database.db, insert: (table: typeof remoteLoads) => (statements.push('insert'), server.database.db.insert(table)) } as unknown as typeof server.database.db;
-    const batched = new RemoteLoadCounter(spied, () => {}, 3_600_000);
-    for (let i = 0; i < 500; i++) batched.count('ticket', i % 2 ? '9.0.1' : '9.0.2');
-    await batched.close();
-    expect(statements).toEqual(['insert']);
-    const rows = await server.database.db.select().from(remoteLoads).where(eq(remoteLoads.app, 'ticket'));
-    expect(rows.filter((row) => row.version.startsWith('9.0.')).map((row) => [row.version, row.count]).sort()).toEqual([['9.0.1', 250], ['9.0.2', 250]]);
+  test("a load counts once a user and hour, only for the version the user's own canary cookie serves them, only while a canary runs", async () => {
+    const since = await canaryOf('1.2.0', '1.3.0', { kind: 'share', percent: 50 });
+    const [phone, other] = (await phonesOf(2, 'canary')) as [Phone, Phone];
+    const [liveSide] = (await phonesOf(1, 'live')) as [Phone];
+    for (let i = 0; i < 3; i++) await use([phone], '1.3.0');
+    // Not the version its cookie serves it.
+    await use([phone], '1.2.0');
+    // A cookie that is not the user's own: another user's, a device's (a random bucket), none.
+    await use([{ ...liveSide, cookie: phone.cookie }], '1.3.0');
+    await use([{ ...other, cookie: `${CANARY_COOKIE}=${cookies.value({ bucket: (bucketOf(other.userId) + 1) % 5000, tester: false })}` }], '1.3.0');
+    await use([{ ...other, cookie: '' }], '1.3.0');
+    // Signed out: refused, as any call that needs sign-in.
+    expect((await server.app.inject({ method: 'POST', url: '/api/client/reportLoad', payload: { app: 'ticket', version: '1.3.0' }, headers: { cookie: phone.cookie } })).json()).toMatchObject({ errorCode: 1001 });
+    // Fetches of the manifest and host pages are traffic, not loads.
+    await load('1.3.0', 20);
+    for (let i = 0; i < 5; i++) await server.app.inject({ method: 'GET', url: '/ticket/index', headers: { cookie: cookieOf({ bucket: 0, tester: false }) } });
+    await use([liveSide], '1.2.0');
+    expect(await figures('1.3.0', since)).toEqual({ loads: 1, failures: 0 });
+    expect(await figures('1.2.0', since)).toEqual({ loads: 1, failures: 0 });
+    // One account's failures are one failure of the version it is served.
+    for (let i = 0; i < 4; i++) expect((await asPhone(phone, 'client/reportFailure', { app: 'ticket', version: '1.3.0', kind: 'remote-load' })).json()).toMatchObject({ success: true });
+    expect(await figures('1.3.0', since)).toEqual({ loads: 1, failures: 1 });
+    // With no canary running nothing is counted for one.
+    await updateRegistry(store, (registry) => void delete registry.apps.ticket?.canary, null);
+    await use([other], '1.2.0', 1);
+    expect(await figures('1.2.0', since)).toEqual({ loads: 1, failures: 0 });
+    // An unreleased version is refused under its field.
+    expect((await asPhone(phone, 'client/reportLoad', { app: 'ticket', version: '0.0.9' })).json()).toMatchObject({ errorCode: 4000, result: { fields: { version: '未发布的模块版本' } } });
   });
 
-  async function countedLoads(): Promise<Record<string, number>> {
-    const rows = await server.database.db
-      .select({ version: remoteLoads.version, n: sql<number>`sum(${remoteLoads.count})::int` })
-      .from(remoteLoads)
-      .where(eq(remoteLoads.app, 'ticket'))
-      .groupBy(remoteLoads.version);
-    return Object.fromEntries(rows.map((row) => [row.version, Number(row.n)]));
-  }
+  test('an outsider cannot end a healthy canary: manifest fetches, host pages and failure reports of anyone not served it count nothing', async () => {
+    const since = await canaryOf('6.0.0', '6.1.0', { kind: 'share', percent: 50 });
+    await use(await phonesOf(50, 'live'), '6.0.0');
+    await use(await phonesOf(50, 'canary'), '6.1.0');
+    // One address: 50 fetches of the canary's manifest and 5 failure reports, signed out (what ended a canary before).
+    const outsider = freshAddress();
+    await Promise.all(Array.from({ length: 50 }, () => server.app.inject({ method: 'GET', url: '/remotes/ticket/6.1.0/mf-manifest.json', remoteAddress: outsider })));
+    for (let i = 0; i < 5; i++) {
+      const answer = await server.app.inject({ method: 'POST', url: '/api/client/reportFailure', payload: { app: 'ticket', version: '6.1.0', kind: 'remote-load' }, remoteAddress: outsider });
+      expect(answer.json()).toMatchObject({ success: true });
+    }
+    // Signed in, the outsider's account is not served the canary, whatever cookie it sends: a device cookie in the
+    // canary's half, or another user's.
+    const [account] = (await phonesOf(1, 'live')) as [Phone];
+    for (const cookie of [cookieOf({ bucket: 0, tester: false }), cookieOf({ bucket: 1, tester: true })]) {
+      for (let i = 0; i < 5; i++) await use([{ ...account, cookie }], '6.1.0', 1);
+    }
+    expect(await figures('6.1.0', since)).toEqual({ loads: 50, failures: 0 });
+    expect(await server.app.autoRollback.check()).toEqual([]);
+    expect((await readRegistry(store, null)).apps.ticket?.canary?.version).toBe('6.1.0');
+  });
+
+  test("a broken canary cannot be kept alive by diluting it: 1,000 fetches and one account's reports leave it at its phones' rate, and it is rolled back", async () => {
+    await server.app.autoRollback.stop();
+    try {
+      const since = await canaryOf('7.0.0', '7.1.0', { kind: 'share', percent: 50 });
+      await use(await phonesOf(50, 'live'), '7.0.0');
+      // 10 of its 50 phones fail: 20 %.
+      await use(await phonesOf(50, 'canary'), '7.1.0', 10);
+      const diluter = freshAddress();
+      for (let batch = 0; batch < 10; batch++) {
+        await Promise.all(Array.from({ length: 100 }, () => server.app.inject({ method: 'GET', url: '/remotes/ticket/7.1.0/mf-manifest.json', remoteAddress: diluter })));
+      }
+      // An account the canary serves reports its load as often as it is let: one load.
+      const [account] = (await phonesOf(1, 'canary')) as [Phone];
+      const answers = await Promise.all(Array.from({ length: 80 }, () => asPhone(account, 'client/reportLoad', { app: 'ticket', version: '7.1.0' })));
+      expect(answers.filter((answer) => answer.json().errorCode === 4029).length).toBe(20);
+      expect(await figures('7.1.0', since)).toEqual({ loads: 51, failures: 10 });
+      const [ended] = await server.app.autoRollback.check();
+      expect(ended).toEqual({ app: 'ticket', version: '7.1.0', live: '7.0.0' });
+      expect((await readRegistry(store, null)).history.findLast((entry) => entry.endedCanary)?.reason).toBe('自动回滚：灰度版本失败率 19.6%（加载 51 次），现行版本 0.0%（加载 50 次），高出 5 个百分点及以上');
+    } finally {
+      server.app.autoRollback.start();
+    }
+  });
+
+  test('failure reports are limited per account and per address: three accounts on one address file 20 a minute, not 60', async () => {
+    await canaryOf('8.0.0', '8.1.0', { kind: 'share', percent: 50 });
+    const address = freshAddress();
+    const accounts = (await phonesOf(3, 'canary')).map((phone) => ({ ...phone, address }));
+    const codes: (number | null)[] = [];
+    for (const account of accounts) {
+      for (let i = 0; i < 20; i++) codes.push((await asPhone(account, 'client/reportFailure', { app: 'ticket', version: '8.1.0', kind: 'page-error' })).json().errorCode);
+    }
+    expect(codes.filter((code) => code === null)).toHaveLength(20);
+    expect(codes.filter((code) => code === 4029)).toHaveLength(40);
+    // One account from many addresses: 20 too.
+    const [roaming] = (await phonesOf(1, 'canary')) as [Phone];
+    const accepted = [];
+    for (let i = 0; i < 25; i++) accepted.push((await asPhone({ ...roaming, address: freshAddress() }, 'client/reportFailure', { app: 'ticket', version: '8.1.0', kind: 'page-error' })).json().success);
+    expect(accepted.filter(Boolean)).toHaveLength(20);
+  });
 
   test('a canary failing more than the live version is rolled back by the server itself, with the reason in the history', async () => {
     const since = await canaryOf('2.0.0', '2.1.0', { kind: 'share', percent: 50 });
     // The registry with the canary, as `npm run releases` reads it (the server may end the canary any moment now).
     const withCanary = await readRegistry(store, null);
-    await load('2.0.0', 100);
-    await load('2.1.0', 60);
-    await report('2.0.0', 1);
-    await report('2.1.0', 8);
-    await server.app.remoteLoads.flush();
+    await use(await phonesOf(100, 'live'), '2.0.0', 1);
+    // 10 of its 50 real users fail.
+    await use(await phonesOf(50, 'canary'), '2.1.0', 10);
     const rates = (await failureRatesOf(query, withCanary)).get('ticket');
-    expect(rates).toEqual({ since, live: { version: '2.0.0', figures: { loads: 100, failures: 1 } }, canary: { version: '2.1.0', figures: { loads: 60, failures: 8 } } });
+    expect(rates).toEqual({ since, live: { version: '2.0.0', figures: { loads: 100, failures: 1 } }, canary: { version: '2.1.0', figures: { loads: 50, failures: 10 } } });
 
     // The server's own periodic check (every 100 ms here) ends it.
     const ended = await eventually(async () => (await readRegistry(store, null)).history.find((entry) => entry.endedCanary && entry.previous === '2.1.0'));
     expect(ended).toMatchObject({ action: 'rollback', app: 'ticket', version: '2.0.0', previous: '2.1.0' });
-    expect(ended.reason).toBe('自动回滚：灰度版本失败率 13.3%（加载 60 次），现行版本 1.0%（加载 100 次），高出 5 个百分点及以上');
+    expect(ended.reason).toBe('自动回滚：灰度版本失败率 20.0%（加载 50 次），现行版本 1.0%（加载 100 次），高出 5 个百分点及以上');
     expect((await readRegistry(store, null)).apps.ticket?.canary).toBeUndefined();
     expect(await ticketVersion(cookieOf({ bucket: 0, tester: true }))).toBe('2.0.0');
   });
 
   test('a canary under the minimum of loads is not rolled back, however it fails', async () => {
     await canaryOf('3.0.0', '3.1.0', { kind: 'share', percent: 50 });
-    await load('3.0.0', 100);
-    await load('3.1.0', SETTINGS.minLoads - 1);
-    await report('3.1.0', 20);
-    await server.app.remoteLoads.flush();
+    await use(await phonesOf(100, 'live'), '3.0.0');
+    await use(await phonesOf(SETTINGS.minLoads - 1, 'canary'), '3.1.0', 20);
     expect(await server.app.autoRollback.check()).toEqual([]);
     expect((await readRegistry(store, null)).apps.ticket?.canary?.version).toBe('3.1.0');
-    // One more load reaches the minimum: then it is.
-    await load('3.1.0', 1);
-    await server.app.remoteLoads.flush();
-    await eventually(async () => !(await readRegistry(store, null)).apps.ticket?.canary);
+    // One more user's load reaches the minimum: then it is.
+    await use(await phonesOf(1, 'canary'), '3.1.0');
+    await eventually(async () => !(await canaryOn()));
     expect((await readRegistry(store, null)).history.filter((entry) => entry.endedCanary && entry.previous === '3.1.0')).toHaveLength(1);
   });
 
@@ -282,10 +344,8 @@ describe.each(DATABASES)('canary releases on the server (%s)', (kind) => {
     // This server's own check stays out of it: the instances below are the ones racing.
     await server.app.autoRollback.stop();
     await canaryOf('4.0.0', '4.1.0', { kind: 'share', percent: 50 }, registryUrl ? [registryUrl] : []);
-    await load('4.0.0', 50);
-    await load('4.1.0', 50);
-    await report('4.1.0', 10);
-    await server.app.remoteLoads.flush();
+    await use(await phonesOf(50, 'live'), '4.0.0');
+    await use(await phonesOf(50, 'canary'), '4.1.0', 10);
     const log = { warn: () => {}, error: () => {} };
     const instances = Array.from({ length: 4 }, () => {
       const live = new LiveApps(store, registryUrl);
@@ -303,15 +363,13 @@ describe.each(DATABASES)('canary releases on the server (%s)', (kind) => {
   test('npm run releases lists the canary; with DATABASE_URL also the failure rates of the live and the canary version', async () => {
     const registryUrl = server.databaseUrl;
     await canaryOf('5.0.0', '5.1.0', { kind: 'share', percent: 12.5 }, registryUrl ? [registryUrl] : []);
-    await load('5.0.0', 40);
-    await load('5.1.0', 20);
-    await report('5.1.0', 2);
-    await server.app.remoteLoads.flush();
+    await use(await canaryPhones(server.database.db, cookies, 40, 'live', 12.5), '5.0.0');
+    await use(await canaryPhones(server.database.db, cookies, 20, 'canary', 12.5), '5.1.0', 2);
     const output = await runReleasesCli({ RELEASE_DIR: store, ...(registryUrl && { DATABASE_URL: registryUrl }) });
     expect(output).toMatch(/^ticket {2}灰度中: 5\.1\.0 给 12\.5% 用户（自 .* 起），其余用户 5\.0\.0$/m);
     expect(output).toMatch(/^ {2}◐ 灰度 5\.1\.0 /m);
     expect(output).toMatch(/^ {2}● 线上 5\.0\.0 /m);
-    const rates = '  失败率（自灰度开始，加载即手机取到模块清单）: 线上 5.0.0 失败率 0.0%（失败 0 / 加载 40 次）；灰度 5.1.0 失败率 10.0%（失败 2 / 加载 20 次）';
+    const rates = '  失败率（自灰度开始，按登录用户每小时计）: 线上 5.0.0 失败率 0.0%（失败 0 / 加载 40 次）；灰度 5.1.0 失败率 10.0%（失败 2 / 加载 20 次）';
     // The rates are read from the database the servers share; PGlite is the one server's own.
     if (registryUrl) expect(output).toContain(rates);
     else expect(output).not.toContain('失败率（');

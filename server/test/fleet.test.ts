@@ -5,6 +5,9 @@
  * - a release and a rollback made with the CLI's functions (DATABASE_URL) reach every instance, directly and through
  *   nginx, in `/remotes.json` and in the host page's live-remotes block, within a second of the command returning;
  * - nginx serves a release's hashed files itself (a remote's hashed entry among them), immutable, and passes manifests on;
+ *   the metrics are on each instance's metrics port only;
+ * - a stalled request body is cut at REQUEST_TIMEOUT_MS by nginx (408 or closed); over https (the same configuration
+ *   with a TLS listener) every answer carries HSTS once, nginx's own and the instances';
  * - SIGTERM of the instance whose worker is in the middle of a task's step, under 200 requests/s through nginx of a
  *   call that writes (which nginx never sends twice): no request fails, the step is finished and the lease handed back
  *   before the process exits 0, and the living instances finish the task;
@@ -14,10 +17,14 @@
  * It runs wherever PostgreSQL answers at 127.0.0.1:5432 and nginx is installed; on CI (where scripts/test.mjs installs
  * nginx) a missing nginx fails it.
  */
+import { spawnSync } from 'node:child_process';
 import type { EventEmitter } from 'node:events';
+import type { IncomingHttpHeaders } from 'node:http';
+import { get as httpsGet } from 'node:https';
+import { connect } from 'node:net';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { hostname, tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
@@ -28,6 +35,7 @@ import { LIVE_REMOTES_BLOCK_ID } from '@app/deploy/first-load';
 import { startFleet, type Fleet } from '@app/deploy/fleet/fleet';
 import { freePort } from '@app/deploy/fleet/free-port';
 import { NGINX } from '@app/deploy/fleet/nginx-binary';
+import { startProxy } from '@app/deploy/fleet/fleet-proxy';
 import { release } from '@app/deploy/release';
 import { rollback } from '@app/deploy/rollback';
 import type { AppPackage } from '@app/deploy/workspace';
@@ -37,6 +45,8 @@ import { createPostgresDatabase, DATABASES, eventually } from './support/test-se
 
 const RUNS = DATABASES.includes('postgres') && (existsSync(NGINX) || process.env.CI) ? (['postgres'] as const) : [];
 
+/** How long a request may take to arrive, at the instances and at nginx (the default is 30 s). */
+const REQUEST_TIMEOUT_MS = 5_000;
 /** The trading company's e-tax phone in the seed (the simulator sends its SMS codes there). */
 const TRADING_PHONE = '13800001111';
 const HASH = '0a1b2c3d4e';
@@ -195,6 +205,7 @@ describe.each(RUNS)('the fleet (%s behind nginx)', () => {
         TASK_POLL_MS: '100',
         DEMO_HISTORY: 'false',
         SIGN_IN_PER_MINUTE: '1000',
+        REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
         REDIS_URL: undefined,
         LOG_LEVEL: 'info',
       },
@@ -258,10 +269,71 @@ describe.each(RUNS)('the fleet (%s behind nginx)', () => {
     const missing = await fetch(`${fleet.url}/remotes/host/1.0.0/static/js/gone.${HASH}.js`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ message: '文件不存在' });
+    // The metrics are answered on each instance's metrics port (loopback) only: not through nginx, not on its public port.
     const metrics = await fetch(`${fleet.url}/metrics`);
     expect(metrics.status).toBe(404);
     expect(await metrics.json()).toEqual({ message: '不存在' });
-    expect((await fetch(`${fleet.instances[0]?.url}/metrics`)).status).toBe(200);
+    for (const instance of fleet.instances) {
+      expect((await fetch(`${instance.url}/metrics`)).status).toBe(404);
+      expect(await (await fetch(`${instance.metricsUrl}/metrics`)).text()).toContain('# TYPE ledger_transactions_total gauge');
+    }
+  });
+
+  test('a stalled request body is cut at REQUEST_TIMEOUT_MS behind nginx too: 408 or closed, not held', async () => {
+    const { port } = new URL(fleet.url);
+    const started = Date.now();
+    // Declares 100 bytes and sends 2, then nothing.
+    const { closedAfter, answer } = await new Promise<{ closedAfter: number; answer: string }>((resolve, reject) => {
+      let answer = '';
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write('POST /api/sysConfig/get HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"'));
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      socket.on('close', () => resolve({ closedAfter: Date.now() - started, answer }));
+      socket.on('error', reject);
+    });
+    console.log(`stalled body behind nginx: closed after ${closedAfter} ms, answered ${JSON.stringify(answer.split('\r\n')[0] ?? '')}`);
+    expect(answer === '' || /^HTTP\/1\.1 408 /.test(answer)).toBe(true);
+    expect(closedAfter).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 500);
+    expect(closedAfter).toBeLessThan(REQUEST_TIMEOUT_MS + 5000);
+  });
+
+  test('over https nginx and the instances ask for https only (HSTS, once in every answer); over http nobody does', async () => {
+    // The fleet's nginx configuration with a TLS listener (a self-signed certificate), in front of the same instances.
+    const tlsDir = join(fleet.runDir, 'tls');
+    await mkdir(tlsDir, { recursive: true });
+    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', join(tlsDir, 'key.pem'), '-out', join(tlsDir, 'cert.pem')], { encoding: 'utf8' });
+    expect(made.status).toBe(0);
+    const tlsPort = await freePort();
+    const proxy = await startProxy(NGINX, {
+      listen: `127.0.0.1:${tlsPort}`,
+      runDir: join(tlsDir, 'run'),
+      storeDir,
+      instancePorts: fleet.instances.filter((instance) => instance.alive()).map((instance) => instance.port),
+      readOnlyCalls: [],
+      user: process.getuid?.() === 0 ? userInfo().username : null,
+      requestTimeoutMs: REQUEST_TIMEOUT_MS,
+      tls: { certificate: join(tlsDir, 'cert.pem'), key: join(tlsDir, 'key.pem') },
+    });
+    try {
+      const httpsHeaders = (path: string) =>
+        eventually(
+          () =>
+            new Promise<IncomingHttpHeaders | null>((resolve) => {
+              const request = httpsGet({ host: '127.0.0.1', port: tlsPort, path, rejectUnauthorized: false }, (response) => {
+                response.resume();
+                resolve(response.statusCode === 200 ? response.headers : null);
+              });
+              request.on('error', () => resolve(null));
+            }),
+          20_000,
+        );
+      // A hashed file is nginx's own answer; the page and a call are the instances'.
+      for (const path of [`/remotes/host/1.0.0/static/js/host.${HASH}.js`, '/invoice/list', '/healthz']) {
+        expect([path, (await httpsHeaders(path))['strict-transport-security']]).toEqual([path, 'max-age=31536000']);
+        expect([path, (await fetch(`${fleet.url}${path}`)).headers.get('strict-transport-security')]).toEqual([path, null]);
+      }
+    } finally {
+      await proxy.stop();
+    }
   });
 
   test('SIGTERM under 200 requests/s of a call that writes: no request fails, the step in flight is finished and its lease handed back before exit; the living instances finish the task', async () => {

@@ -12,7 +12,9 @@ import Fastify from 'fastify';
 import { missingSchemas, requireRouteSchemas } from '../src/http/route-schemas';
 import { CONTENT_SECURITY_POLICY } from '../src/http/security-headers';
 import { loadSecretKey, parseSecretKey } from '../src/security/secret-key';
-import { createTestServer, type TestServer } from './support/test-server';
+import { startServerProcess } from './support/server-process';
+import { processDatabase } from './support/process-database';
+import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
 
 describe('a schema on every route', () => {
   let server: TestServer;
@@ -73,6 +75,45 @@ describe('time-outs', () => {
     }
   });
 
+  test('npm start cuts a stalled body at REQUEST_TIMEOUT_MS too, while its database opens and after: 408 and the connection closed', async () => {
+    // Its server is its own, made before the app (start-server.ts), not Fastify's: the time-outs are set there.
+    const cleanups: (() => Promise<unknown>)[] = [];
+    const database = await processDatabase(DATABASES.at(-1) ?? 'pglite', cleanups);
+    const server = await startServerProcess({
+      env: { ...database.env, REQUEST_TIMEOUT_MS: '1500', TASK_WORKER: '0' },
+      // The port answers at once, before the database is open: the first stalled body is sent then.
+      probe: async (url) => (await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) })).status > 0,
+      startTimeoutMs: 60_000,
+    });
+    const { port } = new URL(server.url);
+    /** Declares 100 bytes and sends 2, then nothing (a probe held such a connection for over 100 s): the answer and when the connection closed. */
+    const stalledPost = (path: string) => {
+      const started = Date.now();
+      return new Promise<{ closedAfter: number; answer: string }>((resolve, reject) => {
+        let answer = '';
+        const socket = connect(Number(port), '127.0.0.1', () => {
+          socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"`);
+        });
+        socket.on('data', (chunk) => (answer += chunk.toString()));
+        socket.on('close', () => resolve({ closedAfter: Date.now() - started, answer }));
+        socket.on('error', reject);
+      });
+    };
+    try {
+      const starting = await stalledPost('/api/sysConfig/get');
+      await eventually(async () => (await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(5000) }).catch(() => null))?.ok, 150_000);
+      const up = await stalledPost('/api/client/reportFailure');
+      for (const { closedAfter, answer } of [starting, up]) {
+        expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+        expect(closedAfter).toBeGreaterThanOrEqual(1400);
+        expect(closedAfter).toBeLessThan(5000);
+      }
+    } finally {
+      await server.kill();
+      for (const cleanup of cleanups.reverse()) await cleanup();
+    }
+  }, 240_000);
+
   test('the defaults: 30 s for a request, 5 s idle keep-alive', async () => {
     const { configFromEnv } = await import('../src/config');
     expect(configFromEnv({}).http).toEqual({ requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, connectionTimeoutMs: 60_000 });
@@ -131,6 +172,23 @@ describe('security headers', () => {
       expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(answer.headers['x-frame-options']).toBe('DENY');
       expect(answer.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    }
+  });
+
+  test('over https (as the trusted proxy says) every answer asks for https only (HSTS); over http none does', async () => {
+    const behindProxy = await createTestServer('pglite', { trustProxy: ['127.0.0.1'], worker: { enabled: false, pollMs: 20, stepTimeoutMs: 2000, leaseMs: 4000, batch: 8 } });
+    try {
+      const ask = (url: string, headers: Record<string, string>, remoteAddress = '127.0.0.1') => behindProxy.app.inject({ method: 'GET', url, headers, remoteAddress });
+      for (const url of ['/invoice/list', '/remotes.json', '/healthz', '/etax-sim/sms', '/no/such/file.js']) {
+        expect((await ask(url, { 'x-forwarded-proto': 'https' })).headers['strict-transport-security']).toBe('max-age=31536000');
+        expect((await ask(url, { 'x-forwarded-proto': 'http' })).headers['strict-transport-security']).toBeUndefined();
+        // A client that is not the trusted proxy cannot say it came over https.
+        expect((await ask(url, { 'x-forwarded-proto': 'https' }, '10.9.8.7')).headers['strict-transport-security']).toBeUndefined();
+      }
+      const call = await behindProxy.app.inject({ method: 'POST', url: '/api/sysConfig/get', payload: {}, headers: { 'x-forwarded-proto': 'https' }, remoteAddress: '127.0.0.1' });
+      expect(call.headers['strict-transport-security']).toBe('max-age=31536000');
+    } finally {
+      await behindProxy.close();
     }
   });
 

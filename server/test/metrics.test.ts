@@ -1,6 +1,8 @@
 /**
  * `GET /metrics` (issue 25): requests by route pattern and status with their latency, the task queue read from the
- * database when scraped, the release history's events, and the process's own figures — in Prometheus's text format.
+ * database when scraped, the release history's events, and the process's own figures — in Prometheus's text format,
+ * on a listener of its own (loopback by default, METRICS_PORT), never on the public port; with METRICS_TOKEN only for
+ * its bearer.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,6 +10,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { updateRegistry } from '@app/deploy/registry';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
+import { configFromEnv } from '../src/config';
+import { metricsApp } from '../src/http/metrics-listener';
+import { freePort } from '@app/deploy/fleet/free-port';
+import { processDatabase } from './support/process-database';
+import { startServerProcess } from './support/server-process';
 import { createTestServer, DATABASES, type TestServer } from './support/test-server';
 
 describe.each(DATABASES)('metrics (%s)', (kind) => {
@@ -24,7 +31,7 @@ describe.each(DATABASES)('metrics (%s)', (kind) => {
   });
 
   const scrape = async () => {
-    const answer = await server.app.inject({ method: 'GET', url: '/metrics' });
+    const answer = await (await metricsApp(server.app.metrics, null)).inject({ method: 'GET', url: '/metrics' });
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toContain('text/plain');
     return answer.body;
@@ -81,5 +88,58 @@ describe.each(DATABASES)('metrics (%s)', (kind) => {
     expect(text).toContain('client_failures_total{app="ticket",version="1.1.0",kind="page-error"} 1');
     expect(text).toContain('remote_loads_total{app="ticket",version="1.1.0"} 3');
     expect(text).not.toContain('9.9.9');
+  });
+});
+
+describe('where the metrics are answered', () => {
+  test('never on the public port: /metrics there is a plain 404 (an unknown address)', async () => {
+    const server = await createTestServer('pglite', { worker: { enabled: false, pollMs: 20, stepTimeoutMs: 2000, leaseMs: 4000, batch: 8 } });
+    try {
+      const answer = await server.app.inject({ method: 'GET', url: '/metrics' });
+      expect(answer.statusCode).toBe(404);
+      expect(answer.body).not.toContain('ledger_transactions_total');
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('npm start serves them on loopback at METRICS_PORT, and the public port does not', async () => {
+    const metricsPort = await freePort();
+    const cleanups: (() => Promise<unknown>)[] = [];
+    const database = await processDatabase(DATABASES.at(-1) ?? 'pglite', cleanups);
+    const server = await startServerProcess({ env: { ...database.env, METRICS_PORT: String(metricsPort), TASK_WORKER: '0' }, startTimeoutMs: 150_000 });
+    try {
+      expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
+      const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      expect(scraped.status).toBe(200);
+      expect(await scraped.text()).toContain('# TYPE ledger_transactions_total gauge');
+    } finally {
+      await server.kill();
+      for (const cleanup of cleanups.reverse()) await cleanup();
+    }
+  }, 240_000);
+
+  test('with METRICS_TOKEN only its bearer is answered', async () => {
+    const server = await createTestServer('pglite', { worker: { enabled: false, pollMs: 20, stepTimeoutMs: 2000, leaseMs: 4000, batch: 8 } });
+    try {
+      const token = 'prometheus-on-another-host-7f3a';
+      const listener = await metricsApp(server.app.metrics, token);
+      const scrape = (authorization?: string) => listener.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
+      for (const refused of [undefined, 'Bearer wrong-token-0000000000', `Basic ${token}`, `Bearer ${token}x`]) {
+        const answer = await scrape(refused);
+        expect(answer.statusCode).toBe(401);
+        expect(answer.headers['www-authenticate']).toBe('Bearer');
+      }
+      expect((await scrape(`Bearer ${token}`)).statusCode).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('the settings: loopback and 9464 by default, 0 turns the listener off, a short token is refused', () => {
+    expect(configFromEnv({}).metrics).toEqual({ host: '127.0.0.1', port: 9464, token: null });
+    expect(configFromEnv({ METRICS_HOST: '0.0.0.0', METRICS_PORT: '0', METRICS_TOKEN: 'a-long-enough-token' }).metrics).toEqual({ host: '0.0.0.0', port: 0, token: 'a-long-enough-token' });
+    expect(() => configFromEnv({ METRICS_PORT: '70000' })).toThrow('METRICS_PORT 无效');
+    expect(() => configFromEnv({ METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN 无效');
   });
 });

@@ -69,7 +69,7 @@ runCli(async () => {
   });
 
   log(`\n优税通集群已启动: http://localhost:${port} (nginx，监听 ${process.env.HOST ?? '0.0.0.0'}:${port})`);
-  for (const instance of fleet.instances) log(`  实例 ${instance.number}: http://127.0.0.1:${instance.port} (pid ${instance.pid}，/metrics 在此端口，日志 ${instance.logFile})`);
+  for (const instance of fleet.instances) log(`  实例 ${instance.number}: http://127.0.0.1:${instance.port} (pid ${instance.pid}，指标 ${instance.metricsUrl}/metrics，日志 ${instance.logFile})`);
   log(`  nginx 配置: ${fleet.configFile}`);
   log(`  nginx 日志: ${fleet.runDir}/access.log, ${fleet.runDir}/error.log`);
   log('按 Ctrl-C 停止。');

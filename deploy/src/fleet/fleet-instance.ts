@@ -1,6 +1,7 @@
 /**
  * One server instance of the fleet: the server's bundle (scripts/server-build.mjs, as `npm start` runs it) in a
- * process of its own on 127.0.0.1:<port>, its output in a log file. Ready when `/readyz` answers 200.
+ * process of its own on 127.0.0.1:<port>, its metrics on 127.0.0.1:<metricsPort>, its output in a log file. Ready
+ * when `/readyz` answers 200.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
@@ -12,6 +13,8 @@ export interface FleetInstance {
   port: number;
   pid: number;
   url: string;
+  /** Where Prometheus reads its figures (`<metricsUrl>/metrics`, loopback): never through nginx. */
+  metricsUrl: string;
   logFile: string;
   child: ChildProcess;
   /** Resolves when the process has ended. */
@@ -26,6 +29,8 @@ export interface FleetInstance {
 export interface InstanceStart {
   number: number;
   port: number;
+  /** Its metrics listener's port (METRICS_PORT) on 127.0.0.1. */
+  metricsPort: number;
   /** The server bundle to run. */
   entry: string;
   env: NodeJS.ProcessEnv;
@@ -36,7 +41,7 @@ export function spawnInstance(start: InstanceStart): FleetInstance {
   const log = openSync(start.logFile, 'a');
   const child = spawn(process.execPath, ['--enable-source-maps', start.entry], {
     cwd: REPO_ROOT,
-    env: { ...start.env, PORT: String(start.port), HOST: '127.0.0.1' },
+    env: { ...start.env, PORT: String(start.port), HOST: '127.0.0.1', METRICS_PORT: String(start.metricsPort), METRICS_HOST: '127.0.0.1' },
     stdio: ['ignore', log, log],
     // Its own process group: Ctrl-C in the terminal reaches the fleet alone, which stops the instances in order.
     detached: true,
@@ -55,6 +60,7 @@ export function spawnInstance(start: InstanceStart): FleetInstance {
     port: start.port,
     pid: child.pid ?? -1,
     url: `http://127.0.0.1:${start.port}`,
+    metricsUrl: `http://127.0.0.1:${start.metricsPort}`,
     logFile: start.logFile,
     child,
     exited,

@@ -76,7 +76,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   };
   try {
     for (let number = 1; number <= options.instances; number++) {
-      instances.push(spawnInstance({ number, port: await freePort(), entry, env, logFile: join(runDir, `instance-${number}.log`) }));
+      instances.push(spawnInstance({ number, port: await freePort(), metricsPort: await freePort(), entry, env, logFile: join(runDir, `instance-${number}.log`) }));
     }
     await Promise.all(instances.map((instance) => waitUntilReady(instance, deadline)));
     proxy = await startProxy(nginx, {
@@ -86,6 +86,8 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       instancePorts: instances.map((instance) => instance.port),
       readOnlyCalls: readOnlyCalls(),
       user: process.getuid?.() === 0 ? userInfo().username : null,
+      // The instances' own limit (server/src/config.ts: 30 s by default), so that nginx cuts a stalled request as they would.
+      requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS || 30_000),
     });
     const url = `http://${options.host === '0.0.0.0' ? '127.0.0.1' : options.host}:${options.port}`;
     await waitForProxy(proxy, `${url}/readyz`, join(runDir, 'error.log'), deadline);

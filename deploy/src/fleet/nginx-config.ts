@@ -24,6 +24,10 @@ export interface FleetProxySettings {
   user: string | null;
   /** Debian's nginx's MIME types. */
   mimeTypes: string;
+  /** How long a client may take to send a request (the instances' REQUEST_TIMEOUT_MS): nginx cuts a stalled one then. */
+  requestTimeoutMs: number;
+  /** nginx answers https with this certificate and key (PEM files); plain http without. */
+  tls?: { certificate: string; key: string } | null;
 }
 
 const CALL_PATH = /^[a-z][A-Za-z]*\/[a-z][A-Za-z]*$/;
@@ -33,6 +37,11 @@ const USER = /^[a-z_][a-z0-9_-]*$/;
 /** The addresses nginx serves from the store: a released version's hashed files under `static/`. */
 export function hashedFilesPattern(): string {
   return `^/remotes/[a-z][a-z0-9-]{0,39}/[0-9]+\\.[0-9]+\\.[0-9]+(-[0-9A-Za-z.-]+)?/static/.+${HASHED_FILE.source}`;
+}
+
+function checkedTimeout(ms: number): number {
+  if (!Number.isInteger(ms) || ms < 1) throw new Error(`nginx 配置中的请求超时无效: ${ms}`);
+  return ms;
 }
 
 function checked(value: string, pattern: RegExp, what: string): string {
@@ -47,7 +56,9 @@ export function renderNginxConfig(template: string, settings: FleetProxySettings
     runDir: checked(settings.runDir, FOLDER, '运行目录'),
     storeRoot: checked(settings.storeRoot, FOLDER, '发布目录'),
     mimeTypes: checked(settings.mimeTypes, FOLDER, 'MIME 类型文件'),
-    listen: checked(settings.listen, /^[0-9.]+:\d{1,5}$|^\[[0-9a-f:]+\]:\d{1,5}$/, '监听地址'),
+    listen: `${checked(settings.listen, /^[0-9.]+:\d{1,5}$|^\[[0-9a-f:]+\]:\d{1,5}$/, '监听地址')}${settings.tls ? ' ssl' : ''}`,
+    tls: settings.tls ? `    ssl_certificate ${checked(settings.tls.certificate, FOLDER, '证书文件')};\n    ssl_certificate_key ${checked(settings.tls.key, FOLDER, '私钥文件')};` : '',
+    requestTimeout: `${checkedTimeout(settings.requestTimeoutMs)}ms`,
     immutable: IMMUTABLE,
     hashedFiles: hashedFilesPattern(),
     upstreamServers: settings.instancePorts

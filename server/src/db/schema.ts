@@ -1127,16 +1127,19 @@ export const clientFailures = pgTable(
 );
 
 /**
- * Loads of each released remote version (issue 25): its manifest served, counted per minute, written by each server
- * in batches (releases/remote-load-counter.ts). The denominator of a version's failure rate (canaries, auto-rollback).
+ * What a canary is judged on (releases/canary-loads.ts): each signed-in user who loaded a version of an app while that
+ * app ran a canary, once per hour, and whether they reported a failure of it in that hour. Only the version their
+ * canary cookie serves them is recorded, so neither anyone signed out nor one account's many reports can move a
+ * version's rate by more than one user.
  */
-export const remoteLoads = pgTable(
-  'remote_loads',
+export const canaryLoads = pgTable(
+  'canary_loads',
   {
     app: text('app').notNull(),
     version: text('version').notNull(),
-    minute: timestamp('minute', { withTimezone: true }).notNull(),
-    count: integer('count').notNull().default(0),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    userId: uuid('user_id').notNull(),
+    failed: boolean('failed').notNull().default(false),
   },
-  (table) => [primaryKey({ name: 'remote_loads_pk', columns: [table.app, table.version, table.minute] })],
+  (table) => [primaryKey({ name: 'canary_loads_pk', columns: [table.app, table.version, table.hour, table.userId] })],
 );

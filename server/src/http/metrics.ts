@@ -1,11 +1,11 @@
 /**
- * `GET /metrics` in Prometheus's text format (prom-client), for ops (issue 25): the process's own figures (CPU,
+ * The figures ops read in Prometheus's text format (prom-client), for ops (issue 25): the process's own figures (CPU,
  * memory, event-loop lag), every request by route and status with its latency, and, read when scraped, the task queue
  * (due tasks by type and the age of the oldest), the workers' leases (held by any instance, and this one's steps
- * running), the ledger's postings by kind, the release history's events by app, and per remote version the loads
- * (its manifest served) beside the failures phones reported (`client/reportFailure`). Each app instance has its own
- * registry. The figures name no user and no company; a deployment keeps /metrics off the public internet (the
- * proxy does not route it).
+ * running), the ledger's postings by kind, the release history's events by app, and per remote version its manifests
+ * served beside the failures phones reported (`client/reportFailure`). Each app instance has its own registry. The
+ * figures name no user and no company, but they are the business's: they are never answered on the public port, only
+ * on a listener of their own (metrics-listener.ts: loopback by default).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -27,13 +27,17 @@ async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
   return Array.isArray(result) ? result : result.rows;
 }
 
-/** What the rest of the server counts into the metrics. */
-export interface MetricsCounters {
-  /** A remote's manifest was fetched: a phone began loading that version (the failures' denominator). */
+/** This instance's metrics: what the rest of the server counts into them, and the scrape. */
+export interface Metrics {
+  /** A remote's manifest was served (fetched, or carried by a host page): traffic, which anyone can make. */
   remoteLoad(app: string, version: string): void;
+  /** Every figure, in Prometheus's text format (`contentType`). */
+  scrape(): Promise<string>;
+  contentType: string;
 }
 
-export function registerMetrics(app: FastifyInstance, sources: MetricsSources): MetricsCounters {
+/** Counts the app's requests into a registry of this instance's figures; `GET /metrics` of metrics-listener.ts answers them. */
+export function registerMetrics(app: FastifyInstance, sources: MetricsSources): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const labelNames = ['method', 'route', 'status_code'] as const;
@@ -129,11 +133,11 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
       for (const row of rows) this.set({ app: row.app, version: row.version, kind: row.kind }, Number(row.n));
     },
   });
-  const remoteLoads = new Counter({ name: 'remote_loads_total', help: "Remote manifests served: phones loading a remote's version", labelNames: ['app', 'version'], registers: [registry] });
+  const remoteLoads = new Counter({ name: 'remote_loads_total', help: 'Remote manifests served (fetched, or carried by a host page), by remote version', labelNames: ['app', 'version'], registers: [registry] });
 
-  app.get('/metrics', { schema: { querystring: { type: 'object' } } }, async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store').type(registry.contentType);
-    return registry.metrics();
-  });
-  return { remoteLoad: (name, version) => remoteLoads.inc({ app: name, version }) };
+  return {
+    remoteLoad: (name, version) => remoteLoads.inc({ app: name, version }),
+    scrape: () => registry.metrics(),
+    contentType: registry.contentType,
+  };
 }

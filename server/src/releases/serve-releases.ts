@@ -74,7 +74,7 @@ function readLeanPages(text: string): LeanPage[] {
 export interface ServeOptions {
   /** The registry to serve from (default: the store's, or DATABASE_URL's). */
   live?: LiveApps;
-  /** A remote's manifest is being served: a phone began loading that version (metrics, the load counter). */
+  /** A remote's manifest is being served, fetched or carried by a host page (traffic for metrics; anyone can ask). */
   onRemoteLoad?: (app: string, version: string) => void;
   /** Reads and sets the canary cookie; without it everyone gets the live versions (no canary is served). */
   cookies?: CanaryCookies;
@@ -214,8 +214,7 @@ export async function serveReleases(app: FastifyInstance, storeDir: string, opti
     const firstCalls = owner && ownerVersion ? await firstCallsReader.forAddress(owner, ownerVersion, pathname) : [];
     const first = owner && ownerVersion ? await ownerFirstFiles(owner, ownerVersion) : { startFiles: [] };
     const answers = await pageAnswers();
-    // The page carries the owner's manifest: this is where a phone begins loading that version (counted as a fetch
-    // of the manifest is).
+    // The page carries the owner's manifest: served, as a fetch of it is.
     if (owner && ownerVersion && first.manifest !== undefined) options.onRemoteLoad?.(owner, ownerVersion);
     reply.header('Cache-Control', NO_CACHE);
     reply.header('Content-Security-Policy', policy);

@@ -98,6 +98,7 @@ export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise
     demoHistory: false,
     trustProxy: [],
     http: { requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, connectionTimeoutMs: 60_000 },
+    metrics: { host: '127.0.0.1', port: 0, token: null },
     ...overrides,
   };
   return { ...config, payments: config.payments ?? paymentConfigFromEnv({}, { realSignIn: realSignInConfigured(config.auth) }) };

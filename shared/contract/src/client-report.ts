@@ -1,7 +1,8 @@
 /**
- * What the host reports of the app's failures on phones (issue 25, "what ops see"): a remote that could not be loaded,
- * a page that failed to load or threw. Only which remote, which version and what kind: no user, no address, no
- * message (those could carry personal data). The server counts them per hour for `GET /metrics`.
+ * What the host reports of remotes on phones (issue 25, "what ops see"): a remote that could not be loaded, a page that
+ * failed to load or threw, and a remote version a signed-in user's page started loading. Only which remote, which
+ * version and what kind: no address, no message (those could carry personal data). The server counts the failures per
+ * hour for `GET /metrics`; while a canary runs, the loads and failures of signed-in users are what it is judged on.
  */
 import Type from 'typebox';
 import { Body, call, OneOf } from './schema-kit';
@@ -15,6 +16,10 @@ export const ClientFailureReport = Body({
   kind: OneOf([...CLIENT_FAILURE_KINDS], '失败类型'),
 });
 
+/** A remote version the signed-in user's page started loading (once a page load). */
+export const ClientLoadReport = Body({ app: ClientFailureReport.properties.app, version: ClientFailureReport.properties.version });
+
 export const clientReportCalls = {
   'client/reportFailure': call(ClientFailureReport, Type.Null()),
+  'client/reportLoad': call(ClientLoadReport, Type.Null()),
 };
