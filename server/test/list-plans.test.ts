@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { eq } from 'drizzle-orm';
 import { LIST_LIMIT } from '@app/contract/limits';
+import { TICKET_COUNTED_STATES } from '@app/domain/ticket';
 import { memberships } from '../src/db/schema';
 import { buyerName, seedCompanyRows, seedTrips, sellerName } from './support/scale-seed';
 import { createTestServer, DATABASES, type TestServer } from './support/test-server';
@@ -211,7 +212,7 @@ describe.each(DATABASES)('lists stay flat (%s)', (kind) => {
   });
 
   test('the ticket folder finds what it is asked for, and its totals are what its rows say', async () => {
-    type Page = { total: number; list: { sellerName: string; number: string }[]; totals: { count: number; netFen: number; taxFen: number; grossFen: number } };
+    type Page = { total: number; list: { sellerName: string; number: string }[]; totals: { count: number; counted: number; netFen: number; taxFen: number; grossFen: number } };
     const bySeller = (await server.call<Page>('ticket/list', { keyword: sellerName(123), pageSize: 100 }, token)).body.result;
     expect(bySeller.list.length).toBeGreaterThan(0);
     expect(bySeller.list.every((row) => row.sellerName === sellerName(123))).toBe(true);
@@ -221,12 +222,14 @@ describe.each(DATABASES)('lists stay flat (%s)', (kind) => {
     const month = chinaMonth(1);
     const filtered = (await server.call<Page>('ticket/list', { month, reimbursed: true }, token)).body.result;
     const [recount] = await server.database.raw(
-      `select count(*)::int as count, sum(net_fen - red_net_fen)::bigint as net, sum(coalesce(gross_fen, net_fen) - red_gross_fen)::bigint as gross
-       from tickets t join memberships m on m.company_id = t.company_id join users u on u.id = m.user_id
-       where u.demo_label = '企业管理员' and reimbursed and to_char(issue_date, 'YYYY-MM') = $1`,
-      [month],
+      `select count(*)::int as count, count(*) filter (where counts)::int as counted,
+         coalesce(sum(net_fen - red_net_fen) filter (where counts), 0)::bigint as net, coalesce(sum(coalesce(gross_fen, net_fen) - red_gross_fen) filter (where counts), 0)::bigint as gross
+       from (select t.*, t.verify_state = any($2) as counts from tickets t join memberships m on m.company_id = t.company_id join users u on u.id = m.user_id
+             where u.demo_label = '企业管理员' and reimbursed and to_char(issue_date, 'YYYY-MM') = $1) as folder`,
+      [month, [...TICKET_COUNTED_STATES]],
     );
-    expect([filtered.totals.count, filtered.totals.netFen, filtered.totals.grossFen]).toEqual([recount!.count, Number(recount!.net), Number(recount!.gross)]);
+    expect(recount!.counted).toBeGreaterThan(0);
+    expect([filtered.totals.count, filtered.totals.counted, filtered.totals.netFen, filtered.totals.grossFen]).toEqual([recount!.count, recount!.counted, Number(recount!.net), Number(recount!.gross)]);
   });
 
   test('收支 pages are slices of one list: income and expenses merged newest first, page after page', async () => {

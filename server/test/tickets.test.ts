@@ -14,36 +14,16 @@ import { agreementAcceptances, agreements, companies, goods, invoices, membershi
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import type { SimulatorGateway } from '../src/etax/simulator/simulator-gateway';
 import { collectIssuedInvoice } from '../src/tickets/ticket-collect';
-import { countedAmounts, ticketMonth } from '../src/tickets/ticket-records';
+import { ticketMonth } from '../src/tickets/ticket-records';
+import type { TicketDetail, TicketPage } from '@app/contract/ticket';
+import { ticketCountedAmounts, ticketCountsInTotals, ticketNetAmounts } from '@app/domain/ticket';
 import { WechatJsapi } from '../src/wechat/jsapi';
 import { startFakeWechatApi, type FakeWechatApi } from './support/fake-wechat-api';
 import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
 
-interface Ticket {
-  id: string;
-  source: string;
-  type: string | null;
-  number: string;
-  issueDate: string;
-  sellerName: string;
-  netFen: number;
-  taxFen: number | null;
-  grossFen: number | null;
-  redGrossFen: number;
-  verifyState: string;
-  verifyMessage: string | null;
-  verifiedAt: string | null;
-  reimbursed: boolean;
-  reimbursedBy: string | null;
-  reimbursedAt: string | null;
-  invoiceId: string | null;
-  lines: { lineNo: number; netFen: number }[];
-}
-interface Page {
-  total: number;
-  list: Ticket[];
-  totals: { count: number; netFen: number; taxFen: number; grossFen: number };
-}
+/** What ticket/get answers (a list row is its summary part). */
+type Ticket = TicketDetail;
+type Page = TicketPage;
 type Envelope<T> = { status: number; body: { success: boolean; result: T; message: string | null; errorCode: number | null } };
 
 const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
@@ -102,7 +82,7 @@ describe.each(DATABASES)('ticket folder (%s)', (kind) => {
     for (const row of await db.select().from(tickets)) {
       const key = JSON.stringify([row.companyId, ticketMonth(row.issueDate), row.type ?? '', row.verifyState, row.reimbursed]);
       const sum = recount.get(key) ?? { count: 0, netFen: 0, taxFen: 0, grossFen: 0 };
-      const amounts = countedAmounts(row);
+      const amounts = ticketNetAmounts(row);
       recount.set(key, { count: sum.count + 1, netFen: sum.netFen + amounts.netFen, taxFen: sum.taxFen + amounts.taxFen, grossFen: sum.grossFen + amounts.grossFen });
     }
     const kept = new Map<string, { count: number; netFen: number; taxFen: number; grossFen: number }>();
@@ -277,6 +257,47 @@ describe.each(DATABASES)('ticket folder (%s)', (kind) => {
     await expectTotalsAgree();
   });
 
+  test('which tickets count: a 查无此票 ticket is stored and listed but adds no amount; a verified one counts; a red reversal nets', async () => {
+    const totalsOf = async (body: Record<string, unknown> = {}) => (await folder(outsider, body)).totals;
+    const month = today().slice(0, 7);
+    const before = { all: await totalsOf(), month: await totalsOf({ month }) };
+    // A number the bureau never issued, of this year and a real province.
+    const number = `${today().slice(2, 4)}44${'0'.repeat(11)}80808`;
+    const imported = await ok<{ ticket: Ticket }>(outsider, 'ticket/import', { source: '手动输入', number, issueDate: today(), netFen: 88_800 });
+    expect(await settled(outsider, imported.ticket.id, 15_000)).toMatchObject({ verifyState: '查无此票', sellerName: '', netFen: 88_800, grossFen: null });
+    expect(await server.database.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.number, number))).toEqual([{ id: imported.ticket.id }]);
+    expect((await folder(outsider)).list.map((row) => row.id)).toContain(imported.ticket.id);
+    // Counted in 张, not in the amounts: the whole folder, its month, its state, its keyword.
+    expect(await totalsOf()).toEqual({ ...before.all, count: before.all.count + 1 });
+    expect(await totalsOf({ month })).toEqual({ ...before.month, count: before.month.count + 1 });
+    expect(await totalsOf({ keyword: number.slice(-8) })).toEqual({ count: 1, counted: 0, netFen: 0, taxFen: 0, grossFen: 0 });
+    const notFound = await folder(outsider, { verifyState: '查无此票' });
+    expect(notFound.totals).toEqual({ count: notFound.list.length, counted: 0, netFen: 0, taxFen: 0, grossFen: 0 });
+
+    // An invoice the bureau knows: verified, it counts in full.
+    const invoice = await issueToTaxi(63_600);
+    const scanned = await ok<{ ticket: Ticket }>(outsider, 'ticket/import', { source: '扫码', number: invoice.number, issueDate: invoice.issueDate, netFen: invoice.netFen });
+    expect(await settled(outsider, scanned.ticket.id, 15_000)).toMatchObject({ verifyState: '查验通过', grossFen: invoice.grossFen });
+    const verified = { count: before.all.count + 2, counted: before.all.counted + 1, netFen: before.all.netFen + invoice.netFen, taxFen: before.all.taxFen + invoice.taxFen, grossFen: before.all.grossFen + invoice.grossFen };
+    expect(await totalsOf()).toEqual(verified);
+    expect(await totalsOf({ keyword: invoice.number.slice(-8) })).toEqual({ count: 1, counted: 1, netFen: invoice.netFen, taxFen: invoice.taxFen, grossFen: invoice.grossFen });
+
+    // Its seller reverses its second line (¥106.00): still 查验通过, it counts what is left; in whole (已红冲), nothing.
+    const red = async (lines: { lineNo: number; grossFen: number }[]) => {
+      const created = await ok<{ taskId: string }>(trading, 'task/createRedInvoiceTask', { requestSerial: `ticket-red-${kind}-${++serial}`, blueInvoiceId: invoice.id, reason: '02', lines });
+      expect((await waitTask(trading, created.taskId, 15_000)).taskStatus).toBe(1);
+      return ok<Ticket>(outsider, 'ticket/get', { id: scanned.ticket.id });
+    };
+    const partly = await red([{ lineNo: 2, grossFen: 10_600 }]);
+    expect(partly).toMatchObject({ verifyState: '查验通过', redGrossFen: 10_600 });
+    const left = { ...verified, netFen: verified.netFen - partly.redNetFen, taxFen: verified.taxFen - partly.redTaxFen, grossFen: verified.grossFen - 10_600 };
+    expect(await totalsOf()).toEqual(left);
+    expect(await totalsOf({ keyword: invoice.number.slice(-8) })).toEqual({ count: 1, counted: 1, netFen: invoice.netFen - partly.redNetFen, taxFen: invoice.taxFen - partly.redTaxFen, grossFen: invoice.grossFen - 10_600 });
+    expect(await red([{ lineNo: 1, grossFen: 63_600 }])).toMatchObject({ verifyState: '已红冲', redGrossFen: invoice.grossFen });
+    expect(await totalsOf()).toEqual({ ...before.all, count: before.all.count + 2, counted: before.all.counted + 1 });
+    await expectTotalsAgree();
+  });
+
   test('reimbursed is compare-and-set, with who and when; delete takes the ticket out of the totals', async () => {
     const invoice = await issueToTaxi(21_200);
     const [ticket] = (await folder(taxi, { keyword: invoice.number })).list;
@@ -300,7 +321,7 @@ describe.each(DATABASES)('ticket folder (%s)', (kind) => {
     expect(await ok(taxi, 'ticket/delete', { id: ticket!.id })).toEqual({ id: ticket!.id });
     expect((await call(taxi, 'ticket/get', { id: ticket!.id })).body.errorCode).toBe(4004);
     const left = await folder(taxi);
-    expect(left.totals).toEqual({ count: all.totals.count - 1, netFen: all.totals.netFen - invoice.netFen, taxFen: all.totals.taxFen - invoice.taxFen, grossFen: all.totals.grossFen - invoice.grossFen });
+    expect(left.totals).toEqual({ count: all.totals.count - 1, counted: all.totals.counted - 1, netFen: all.totals.netFen - invoice.netFen, taxFen: all.totals.taxFen - invoice.taxFen, grossFen: all.totals.grossFen - invoice.grossFen });
     // Deleted, it can be imported again.
     expect((await ok<{ ticket: Ticket }>(taxi, 'ticket/import', { source: '拍照', number: invoice.number, issueDate: invoice.issueDate, netFen: invoice.netFen })).ticket.verifyState).toBe('查验中');
     await expectTotalsAgree();
@@ -315,8 +336,9 @@ describe.each(DATABASES)('ticket folder (%s)', (kind) => {
     expect(all.totals.count).toBe(all.total);
     for (const filter of [{ verifyState: '查验通过' }, { reimbursed: false }, { type: '数电专票' }, { month: today().slice(0, 7) }, { month: '2001-01' }]) {
       const page = await folder(taxi, filter);
-      const sum = page.list.reduce((acc, row) => acc + (row.grossFen ?? row.netFen) - row.redGrossFen, 0);
-      expect([page.totals.count, page.totals.grossFen]).toEqual([page.list.length, sum]);
+      const counted = page.list.filter((row) => ticketCountsInTotals(row.verifyState));
+      const sum = counted.reduce((acc, row) => acc + (row.grossFen ?? row.netFen) - row.redGrossFen, 0);
+      expect([page.totals.count, page.totals.counted, page.totals.grossFen]).toEqual([page.list.length, counted.length, sum]);
     }
     const [first] = all.list.filter((row) => row.sellerName);
     const bySeller = await folder(taxi, { keyword: first!.sellerName.slice(2, 6) });
@@ -325,7 +347,7 @@ describe.each(DATABASES)('ticket folder (%s)', (kind) => {
     expect(bySeller.totals.count).toBe(bySeller.total);
     const byTail = await folder(taxi, { keyword: first!.number.slice(-6) });
     expect(byTail.list.map((row) => row.number)).toContain(first!.number);
-    expect((await folder(taxi, { keyword: '没有这个销售方' })).totals).toEqual({ count: 0, netFen: 0, taxFen: 0, grossFen: 0 });
+    expect((await folder(taxi, { keyword: '没有这个销售方' })).totals).toEqual({ count: 0, counted: 0, netFen: 0, taxFen: 0, grossFen: 0 });
     // Newest issue date first.
     const dates = all.list.map((row) => row.issueDate);
     expect(dates).toEqual([...dates].sort().reverse());
@@ -360,6 +382,6 @@ describe.each(DATABASES)('ticket folder (%s)', (kind) => {
     const rows = await db.select().from(tickets).where(and(eq(tickets.companyId, taxiCompany!.id)));
     const page = await folder(taxi);
     expect(page.totals.count).toBe(rows.length);
-    expect(page.totals.netFen).toBe(rows.reduce((sum, row) => sum + countedAmounts(row).netFen, 0));
+    expect(page.totals.netFen).toBe(rows.reduce((sum, row) => sum + ticketCountedAmounts(row).netFen, 0));
   });
 });

@@ -1078,7 +1078,8 @@ export const tickets = pgTable(
 
 /**
  * The folder's totals by company, month of the issue date (YYYYMM) and the list's filters (`type` '' while unknown):
- * amounts net of red reversals, kept in the transaction of every change of a ticket (tickets/ticket-records.ts).
+ * amounts net of red reversals, kept in the transaction of every change of a ticket (tickets/ticket-records.ts). Every
+ * state has its rows; the totals read only the amounts of the states that count (`TICKET_COUNTED_STATES`).
  */
 export const ticketMonthTotals = pgTable(
   'ticket_month_totals',

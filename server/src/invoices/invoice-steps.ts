@@ -174,7 +174,7 @@ function invoiceIssued(invoice: InvoiceRow, issued: { number: string; issuedAt: 
       await tx.update(invoices).set({ status, updatedAt: at }).where(eq(invoices.id, blue.id));
       // Reversed in full: a taxi invoice's trips may be invoiced again.
       if (status === '已红冲') await releaseTrips(tx, blue.id);
-      await reverseCollectedTickets(tx, blue.id, status === '已红冲');
+      await reverseCollectedTickets(tx, blue.id, status === '已红冲', at);
     }
   };
 }

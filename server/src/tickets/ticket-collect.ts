@@ -29,14 +29,15 @@ export async function collectIssuedInvoice(tx: Database, invoice: InvoiceRow, is
     verifyMessage: COLLECTED_MESSAGE,
     verifiedAt: at,
     invoiceId: invoice.id,
+    updatedAt: at,
   } satisfies TicketChange;
-  const added = await insertTicket(tx, { companyId: buyer.id, source: '自动归集', invoiceCode: '', number: issued.number, ...verified, createdAt: at, updatedAt: at });
+  const added = await insertTicket(tx, { companyId: buyer.id, source: '自动归集', invoiceCode: '', number: issued.number, ...verified, createdAt: at });
   if (added) return;
   await changeTicket(tx, and(eq(tickets.companyId, buyer.id), eq(tickets.invoiceCode, ''), eq(tickets.number, issued.number)), (row) => (row.invoiceId === invoice.id ? null : { ...verified, verifyTaskId: null }));
 }
 
-/** After a red invoice against `blueId` was recorded as issued: the blue one's tickets carry what is reversed. */
-export async function reverseCollectedTickets(tx: Database, blueId: string, fullyReversed: boolean): Promise<void> {
+/** After a red invoice against `blueId` was recorded as issued (at `at`): the blue one's tickets carry what is reversed. */
+export async function reverseCollectedTickets(tx: Database, blueId: string, fullyReversed: boolean, at: Date): Promise<void> {
   const [sums] = await tx
     .select({
       netFen: sql<number>`coalesce(-sum(${invoices.netFen}), 0)`.mapWith(Number),
@@ -54,7 +55,7 @@ export async function reverseCollectedTickets(tx: Database, blueId: string, full
     await changeTicket(tx, eq(tickets.id, id), (row) =>
       row.verifyState !== '查验通过' && row.verifyState !== '已红冲'
         ? null
-        : { redNetFen: red.netFen, redTaxFen: red.taxFen, redGrossFen: red.grossFen, verifyState: fullyReversed ? '已红冲' : '查验通过', verifyMessage: fullyReversed ? '发票已红冲' : '发票已部分红冲' },
+        : { redNetFen: red.netFen, redTaxFen: red.taxFen, redGrossFen: red.grossFen, verifyState: fullyReversed ? '已红冲' : '查验通过', verifyMessage: fullyReversed ? '发票已红冲' : '发票已部分红冲', updatedAt: at },
     );
   }
 }

@@ -3,11 +3,14 @@
  * ticket goes through here: inserting adds it to its key of `ticket_month_totals` (company, month of the issue date,
  * type, 查验 state, reimbursed), changing it locks the row and moves its amounts from its old key to its new one, and
  * deleting takes them away — all in the caller's transaction, so the totals agree with the rows under concurrent
- * changes. Amounts counted are net of red reversals; a ticket whose tax is not known yet counts its net as its gross.
- * Two keys are added to in a fixed order (by key), so two transactions never wait on each other's rows in a cycle.
+ * changes. A key holds its tickets' amounts net of red reversals (`ticketNetAmounts`: before the tax is known, the net
+ * as the gross); which 查验 states count into the totals is the domain's rule, applied where they are read
+ * (ticket-search.ts). Two keys are added to in a fixed order (by key), so two transactions never wait on each other's
+ * rows in a cycle.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { TicketDetail, TicketSummary } from '@app/contract/ticket';
+import { ticketNetAmounts } from '@app/domain/ticket';
 import type { Database } from '../db/database';
 import type { VerifiedInvoice } from '../etax/gateway';
 import { ticketMonthTotals, tickets, users } from '../db/schema';
@@ -17,14 +20,15 @@ export type TicketRow = typeof tickets.$inferSelect;
 export type TicketInsert = typeof tickets.$inferInsert;
 export type TicketChange = Partial<Omit<TicketInsert, 'id' | 'companyId' | 'createdAt'>>;
 
+/** Who changes a company's folder: the company and the member acting. */
+export interface TicketActor {
+  companyId: string;
+  userId: string;
+}
+
 /** The month (YYYYMM) of an issue date `YYYY-MM-DD`. */
 export function ticketMonth(issueDate: string): number {
   return Number(issueDate.slice(0, 4)) * 100 + Number(issueDate.slice(5, 7));
-}
-
-/** What a ticket adds to its month's totals. */
-export function countedAmounts(row: Pick<TicketRow, 'netFen' | 'taxFen' | 'grossFen' | 'redNetFen' | 'redTaxFen' | 'redGrossFen'>) {
-  return { netFen: row.netFen - row.redNetFen, taxFen: (row.taxFen ?? 0) - row.redTaxFen, grossFen: (row.grossFen ?? row.netFen) - row.redGrossFen };
 }
 
 interface TotalsDelta {
@@ -36,7 +40,7 @@ interface TotalsDelta {
 }
 
 function deltaOf(row: TicketRow, sign: 1 | -1): TotalsDelta {
-  const amounts = countedAmounts(row);
+  const amounts = ticketNetAmounts(row);
   return {
     key: { companyId: row.companyId, month: ticketMonth(row.issueDate), type: row.type ?? '', verifyState: row.verifyState, reimbursed: row.reimbursed },
     count: sign,
@@ -104,7 +108,8 @@ export function invoiceFieldsOf(invoice: Pick<VerifiedInvoice, 'seller' | 'buyer
 
 /**
  * Changes a ticket under its row lock: `change` sees the row as it is and answers what to set (null: nothing, e.g. a
- * compare-and-set that does not hold). Answers the changed row, or null when there is no such row or no change.
+ * compare-and-set that does not hold; `updatedAt` now unless it says when). Answers the changed row, or null when there
+ * is no such row or no change.
  */
 export async function changeTicket(tx: Database, where: SQL | undefined, change: (row: TicketRow) => TicketChange | null): Promise<TicketRow | null> {
   if (!where) throw new Error('changeTicket needs a condition');
@@ -114,7 +119,7 @@ export async function changeTicket(tx: Database, where: SQL | undefined, change:
   if (!set) return null;
   const [updated] = await tx
     .update(tickets)
-    .set({ ...set, updatedAt: new Date() })
+    .set({ updatedAt: new Date(), ...set })
     .where(eq(tickets.id, row.id))
     .returning();
   if (!updated) return null;

@@ -11,12 +11,13 @@
  *    the totals, a slice the page (read by key).
  *
  * Without a keyword the page comes from the filter's index and the totals from `ticket_month_totals` (a few rows a
- * month, whatever the number of tickets).
+ * month, whatever the number of tickets). Either way the amounts are of the tickets whose 查验 state counts
+ * (`TICKET_COUNTED_STATES`, the domain's rule), net of red reversals.
  */
-import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { LIST_LIMIT } from '@app/contract/limits';
 import type { TicketTotals } from '@app/contract/ticket';
-import type { TicketType, TicketVerifyState } from '@app/domain/ticket';
+import { TICKET_COUNTED_STATES, type TicketType, type TicketVerifyState } from '@app/domain/ticket';
 import type { Database } from '../db/database';
 import { ticketMonthTotals, tickets, ticketSellers } from '../db/schema';
 import { containsPattern } from '../http/paging';
@@ -49,30 +50,33 @@ export function ticketConditions(filters: TicketFilters): SQL[] {
   return conditions;
 }
 
-/** The totals of a filter without a keyword, from the month totals. */
+/** The totals of a filter without a keyword, from the month totals: the amounts of the keys whose state counts. */
 export async function filterTotals(db: Database, companyId: string, filters: TicketFilters): Promise<TicketTotals> {
   const conditions: SQL[] = [eq(ticketMonthTotals.companyId, companyId)];
   if (filters.month) conditions.push(eq(ticketMonthTotals.month, Number(filters.month.replace('-', ''))));
   if (filters.type) conditions.push(eq(ticketMonthTotals.type, filters.type));
   if (filters.verifyState) conditions.push(eq(ticketMonthTotals.verifyState, filters.verifyState));
   if (filters.reimbursed !== undefined) conditions.push(eq(ticketMonthTotals.reimbursed, filters.reimbursed));
+  const counts = inArray(ticketMonthTotals.verifyState, [...TICKET_COUNTED_STATES]);
+  const counted = (column: Column) => sql<number>`coalesce(sum(${column}) filter (where ${counts}), 0)`.mapWith(Number);
   const [row] = await db
     .select({
       count: sql<number>`coalesce(sum(${ticketMonthTotals.count}), 0)`.mapWith(Number),
-      netFen: sql<number>`coalesce(sum(${ticketMonthTotals.netFen}), 0)`.mapWith(Number),
-      taxFen: sql<number>`coalesce(sum(${ticketMonthTotals.taxFen}), 0)`.mapWith(Number),
-      grossFen: sql<number>`coalesce(sum(${ticketMonthTotals.grossFen}), 0)`.mapWith(Number),
+      counted: counted(ticketMonthTotals.count),
+      netFen: counted(ticketMonthTotals.netFen),
+      taxFen: counted(ticketMonthTotals.taxFen),
+      grossFen: counted(ticketMonthTotals.grossFen),
     })
     .from(ticketMonthTotals)
     .where(and(...conditions));
-  return row ?? { count: 0, netFen: 0, taxFen: 0, grossFen: 0 };
+  return row ?? EMPTY;
 }
+
+const EMPTY: TicketTotals = { count: 0, counted: 0, netFen: 0, taxFen: 0, grossFen: 0 };
 
 function numberTail(keyword: string): string | null {
   return new RegExp(`^\\d{${MIN_NUMBER_TAIL},20}$`).test(keyword) ? [...keyword].reverse().join('') : null;
 }
-
-const EMPTY: TicketTotals = { count: 0, netFen: 0, taxFen: 0, grossFen: 0 };
 
 /** The page `window` of the company's tickets the keyword finds with `filters`, the capped total and their totals. */
 export async function searchTickets(db: Database, companyId: string, keyword: string, filters: SQL | undefined, window: { limit: number; offset: number }): Promise<{ ids: string[]; total: number; totals: TicketTotals }> {
@@ -87,8 +91,9 @@ export async function searchTickets(db: Database, companyId: string, keyword: st
       .limit(MAX_NAMES + 1)
   ).map((row) => row.name);
   const only = filters ? sql` and ${filters}` : sql``;
-  // What the totals sum, as countedAmounts (ticket-records.ts) counts it.
-  const columns = sql`${tickets.id} as id, ${tickets.issueDate} as issue_date, ${tickets.netFen} - ${tickets.redNetFen} as net, coalesce(${tickets.taxFen}, 0) - ${tickets.redTaxFen} as tax, coalesce(${tickets.grossFen}, ${tickets.netFen}) - ${tickets.redGrossFen} as gross`;
+  // What the totals sum, as ticketCountedAmounts (@app/domain/ticket) counts it: nothing from a state that does not count.
+  const counts = inArray(tickets.verifyState, [...TICKET_COUNTED_STATES]);
+  const columns = sql`${tickets.id} as id, ${tickets.issueDate} as issue_date, ${counts} as counts, ${tickets.netFen} - ${tickets.redNetFen} as net, coalesce(${tickets.taxFen}, 0) - ${tickets.redTaxFen} as tax, coalesce(${tickets.grossFen}, ${tickets.netFen}) - ${tickets.redGrossFen} as gross`;
   const first = (where: SQL) => sql`select ${columns} from ${tickets} where ${tickets.companyId} = ${companyId} and ${where}${only} order by ${LIST_ORDER} limit ${LIST_LIMIT + 1}`;
   let matches: SQL;
   if (names.length > MAX_NAMES) {
@@ -106,13 +111,15 @@ export async function searchTickets(db: Database, companyId: string, keyword: st
     if (!sources.length) return { ids: [], total: 0, totals: EMPTY };
     matches = sql`select * from (${sql.join(sources, sql` union `)}) as united order by issue_date desc, id desc limit ${LIST_LIMIT + 1}`;
   }
-  const answer = await db.execute(sql`with matches as materialized (${matches})
+  const answer = await db.execute(sql`with matches as materialized (${matches}),
+    listed as (select * from matches order by issue_date desc, id desc limit ${LIST_LIMIT})
     select (select count(*)::int from matches) as total,
-      (select coalesce(sum(net), 0)::bigint from (select net from matches order by issue_date desc, id desc limit ${LIST_LIMIT}) as counted) as net,
-      (select coalesce(sum(tax), 0)::bigint from (select tax from matches order by issue_date desc, id desc limit ${LIST_LIMIT}) as counted) as tax,
-      (select coalesce(sum(gross), 0)::bigint from (select gross from matches order by issue_date desc, id desc limit ${LIST_LIMIT}) as counted) as gross,
+      (select count(*)::int from listed where counts) as counted,
+      (select coalesce(sum(net) filter (where counts), 0)::bigint from listed) as net,
+      (select coalesce(sum(tax) filter (where counts), 0)::bigint from listed) as tax,
+      (select coalesce(sum(gross) filter (where counts), 0)::bigint from listed) as gross,
       (select array_agg(page.id::text order by page.issue_date desc, page.id desc) from (select * from matches order by issue_date desc, id desc offset ${window.offset} limit ${window.limit}) as page) as ids`);
-  const [row] = (answer as unknown as { rows: { total: number; net: string; tax: string; gross: string; ids: string[] | null }[] }).rows;
+  const [row] = (answer as unknown as { rows: { total: number; counted: number; net: string; tax: string; gross: string; ids: string[] | null }[] }).rows;
   const total = Math.min(Number(row?.total ?? 0), LIST_LIMIT);
-  return { ids: row?.ids ?? [], total, totals: { count: total, netFen: Number(row?.net ?? 0), taxFen: Number(row?.tax ?? 0), grossFen: Number(row?.gross ?? 0) } };
+  return { ids: row?.ids ?? [], total, totals: { count: total, counted: Number(row?.counted ?? 0), netFen: Number(row?.net ?? 0), taxFen: Number(row?.tax ?? 0), grossFen: Number(row?.gross ?? 0) } };
 }

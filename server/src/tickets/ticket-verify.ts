@@ -8,15 +8,22 @@
  * it was started for while it is that ticket's current verification (`verify_task_id`), so an older task finishing
  * late changes nothing.
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { TaskStatus } from '@app/contract/task-status';
 import type { TicketVerifyState } from '@app/domain/ticket';
 import type { Database } from '../db/database';
 import { companies, invoices, tickets } from '../db/schema';
 import type { VerifyAnswer } from '../etax/gateway';
-import type { TaskRow } from '../tasks/task-queue';
+import type { TaskQueue, TaskRow } from '../tasks/task-queue';
 import { stepTime, type StepContext, type StepOutcome } from '../tasks/step-types';
-import { changeTicket, invoiceFieldsOf, type TicketChange, type TicketRow } from './ticket-records';
+import { changeTicket, invoiceFieldsOf, type TicketActor, type TicketChange, type TicketRow } from './ticket-records';
+
+/** A 查验 task for the ticket, created in `tx` at `at` (the caller wakes the worker once it commits). */
+export async function startTicketVerification(tx: Database, queue: TaskQueue, by: TicketActor, ticketId: string, at?: Date): Promise<TaskRow> {
+  const { task } = await queue.createOnce(tx, { companyId: by.companyId, userId: by.userId, type: 'ticket_verify', payload: { ticketId }, requestSerial: `ticket-verify-${randomUUID()}` }, at);
+  return task;
+}
 
 function ticketIdOf(task: TaskRow): string {
   return String(task.payload.ticketId ?? '');
@@ -29,7 +36,7 @@ function currentOf(task: TaskRow) {
 
 /** What an answer of the bureau sets on the ticket. */
 export function answeredChange(answer: VerifyAnswer, at: Date, invoiceId: string | null): TicketChange {
-  if (!answer.found) return { verifyState: '查无此票', verifyMessage: answer.reason, verifiedAt: at };
+  if (!answer.found) return { verifyState: '查无此票', verifyMessage: answer.reason, verifiedAt: at, updatedAt: at };
   const { invoice } = answer;
   const state: TicketVerifyState = invoice.status === '已作废' ? '已作废' : invoice.status === '已红冲' ? '已红冲' : '查验通过';
   const message = invoice.status === '部分红冲' ? '发票已部分红冲' : invoice.status === '正常' ? '发票状态正常' : `发票${invoice.status}`;
@@ -37,6 +44,7 @@ export function answeredChange(answer: VerifyAnswer, at: Date, invoiceId: string
     verifyState: state,
     verifyMessage: message,
     verifiedAt: at,
+    updatedAt: at,
     ...invoiceFieldsOf(invoice),
     redNetFen: invoice.red.netFen,
     redTaxFen: invoice.red.taxFen,

@@ -63,11 +63,12 @@ export const TicketDetail = Type.Object({
 export type TicketDetail = Static<typeof TicketDetail>;
 
 /**
- * The sums of the filter: 不含税金额, 税额 and 价税合计 net of red reversals (a ticket whose tax is not known yet counts
- * its net amount in `netFen` and `grossFen`). Without a keyword they are exact whatever the number of tickets; with
- * one they are of the matches the list counts (at most 1,000: `count` 1000 means a thousand or more).
+ * The totals of the filter: `count` its tickets, `counted` how many of them count into the amounts, and their sums —
+ * 不含税金额, 税额 and 价税合计 — by the domain's rule (`@app/domain/ticket`: `ticketCountedAmounts`): only tickets the
+ * bureau confirmed (查验通过, 已红冲), net of red reversals. Without a keyword they are exact whatever the number of
+ * tickets; with one they are of the matches the list counts (at most 1,000: `count` 1000 means a thousand or more).
  */
-export const TicketTotals = Type.Object({ count: Type.Integer(), netFen: Type.Integer(), taxFen: Type.Integer(), grossFen: Type.Integer() });
+export const TicketTotals = Type.Object({ count: Type.Integer(), counted: Type.Integer(), netFen: Type.Integer(), taxFen: Type.Integer(), grossFen: Type.Integer() });
 export type TicketTotals = Static<typeof TicketTotals>;
 
 export const TicketPage = Type.Object({ ...Paged(TicketSummary).properties, totals: TicketTotals });

@@ -41,6 +41,47 @@ export const TICKET_SOURCES: readonly TicketSource[] = [...TICKET_IMPORT_SOURCES
 export type TicketVerifyState = '未查验' | '查验中' | '查验通过' | '查无此票' | '已作废' | '已红冲' | '查验失败';
 export const TICKET_VERIFY_STATES: readonly TicketVerifyState[] = ['未查验', '查验中', '查验通过', '查无此票', '已作废', '已红冲', '查验失败'];
 
+/**
+ * The states whose amounts count into the folder's 价税合计 and month totals: what the bureau confirmed. A red-reversed
+ * ticket counts net of its reversals (a whole reversal, 已红冲, nets to nothing). A ticket on its way (未查验, 查验中),
+ * one the bureau did not answer (查验失败), did not find (查无此票) or reports void (已作废) is listed and counted in
+ * 张, but adds no amount: its figures are only what was typed or scanned, or are void.
+ */
+export const TICKET_COUNTED_STATES: readonly TicketVerifyState[] = ['查验通过', '已红冲'];
+
+export function ticketCountsInTotals(state: TicketVerifyState): boolean {
+  return TICKET_COUNTED_STATES.includes(state);
+}
+
+export interface TicketAmounts {
+  netFen: number;
+  taxFen: number;
+  grossFen: number;
+}
+
+/** What a ticket's amounts and its red reversals are, as a list row or the store holds them (fen). */
+export interface TicketFigures {
+  netFen: number;
+  /** Null until known (verified, or issued here). */
+  taxFen: number | null;
+  grossFen: number | null;
+  redNetFen: number;
+  redTaxFen: number;
+  redGrossFen: number;
+}
+
+/** A ticket's amounts net of its red reversals; before its tax is known, its net amount is its gross. */
+export function ticketNetAmounts(ticket: TicketFigures): TicketAmounts {
+  return { netFen: ticket.netFen - ticket.redNetFen, taxFen: (ticket.taxFen ?? 0) - ticket.redTaxFen, grossFen: (ticket.grossFen ?? ticket.netFen) - ticket.redGrossFen };
+}
+
+const NOTHING: TicketAmounts = { netFen: 0, taxFen: 0, grossFen: 0 };
+
+/** What a ticket adds to the totals: its amounts net of red reversals where its state counts, else nothing. */
+export function ticketCountedAmounts(ticket: TicketFigures & { verifyState: TicketVerifyState }): TicketAmounts {
+  return ticketCountsInTotals(ticket.verifyState) ? ticketNetAmounts(ticket) : NOTHING;
+}
+
 export interface TicketImportFields {
   type?: TicketType;
   /** 发票代码: 10 or 12 digits on older invoices, absent (or empty) on fully digital ones. */

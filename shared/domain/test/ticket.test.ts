@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@rstest/core';
 import fc from 'fast-check';
 import { invoiceQrPayload, parseInvoiceQr } from '../src/invoice-qr';
-import { TICKET_TYPES, ticketImportProblems, ticketTypeOfQrCode } from '../src/ticket';
+import { TICKET_COUNTED_STATES, TICKET_TYPES, TICKET_VERIFY_STATES, ticketCountedAmounts, ticketCountsInTotals, ticketImportProblems, ticketNetAmounts, ticketTypeOfQrCode, type TicketVerifyState } from '../src/ticket';
 
 const today = '2026-11-25';
 
@@ -46,5 +46,32 @@ describe('ticket import fields', () => {
   test('every type has its QR code, and unknown codes are none', () => {
     expect(TICKET_TYPES.map((type) => ticketTypeOfQrCode({ 数电专票: '31', 数电普票: '32', 增值税专用发票: '01', 增值税电子专用发票: '08', 增值税普通发票: '04', 增值税电子普通发票: '10' }[type]))).toEqual([...TICKET_TYPES]);
     expect(ticketTypeOfQrCode('99')).toBeNull();
+  });
+});
+
+describe('what counts into the folder’s totals', () => {
+  const verified = { netFen: 100_000, taxFen: 6_000, grossFen: 106_000, redNetFen: 0, redTaxFen: 0, redGrossFen: 0 };
+  const typed = { netFen: 5_000, taxFen: null, grossFen: null, redNetFen: 0, redTaxFen: 0, redGrossFen: 0 };
+
+  test('only what the bureau confirmed: 查验通过 and 已红冲; never 查无此票 or 已作废, nor a ticket on its way or unanswered', () => {
+    expect(TICKET_COUNTED_STATES).toEqual(['查验通过', '已红冲']);
+    const counted = TICKET_VERIFY_STATES.filter(ticketCountsInTotals);
+    expect(counted).toEqual(['查验通过', '已红冲']);
+    for (const state of ['未查验', '查验中', '查验失败', '查无此票', '已作废'] as TicketVerifyState[]) {
+      expect(ticketCountedAmounts({ ...verified, verifyState: state }), state).toEqual({ netFen: 0, taxFen: 0, grossFen: 0 });
+      expect(ticketCountedAmounts({ ...typed, verifyState: state }), state).toEqual({ netFen: 0, taxFen: 0, grossFen: 0 });
+    }
+    expect(ticketCountedAmounts({ ...verified, verifyState: '查验通过' })).toEqual({ netFen: 100_000, taxFen: 6_000, grossFen: 106_000 });
+  });
+
+  test('red reversals are netted: in part it counts what is left, in whole (已红冲) nothing', () => {
+    const partly = { ...verified, redNetFen: 10_000, redTaxFen: 600, redGrossFen: 10_600, verifyState: '查验通过' as const };
+    expect(ticketCountedAmounts(partly)).toEqual({ netFen: 90_000, taxFen: 5_400, grossFen: 95_400 });
+    const whole = { ...verified, redNetFen: 100_000, redTaxFen: 6_000, redGrossFen: 106_000, verifyState: '已红冲' as const };
+    expect(ticketCountedAmounts(whole)).toEqual({ netFen: 0, taxFen: 0, grossFen: 0 });
+  });
+
+  test('before its tax is known a ticket’s net is its gross (what a state that counts would add)', () => {
+    expect(ticketNetAmounts(typed)).toEqual({ netFen: 5_000, taxFen: 0, grossFen: 5_000 });
   });
 });

@@ -28,7 +28,10 @@ export function shownAmountFen(ticket: Pick<TicketSummary, 'grossFen' | 'netFen'
   return ticket.grossFen ?? ticket.netFen;
 }
 
-/** The row's and the detail's headline: the seller once verified, else the invoice's type. */
-export function ticketTitle(ticket: Pick<TicketSummary, 'sellerName' | 'type'>): string {
-  return ticket.sellerName || ticket.type || '发票';
+/** What a ticket whose seller is not known (not verified yet, or unknown to the bureau) is headed by. */
+export const UNKNOWN_SELLER = '未知销售方';
+
+/** The row's and the detail's headline: the seller, once the bureau (or the issuing here) told it. */
+export function ticketTitle(ticket: Pick<TicketSummary, 'sellerName'>): string {
+  return ticket.sellerName || UNKNOWN_SELLER;
 }

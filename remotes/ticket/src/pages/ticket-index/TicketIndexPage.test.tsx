@@ -13,16 +13,17 @@ const NOVEMBER = [
   summary({ id: 'ticket-2', number: '26332000000000000025', issueDate: '2026-11-03', sellerName: '', type: null, netFen: 5_000, taxFen: null, grossFen: null, verifyState: '查验中', reimbursed: true }),
 ];
 const OCTOBER = [summary({ id: 'ticket-3', number: '25332000000000000031', issueDate: '2026-10-30', sellerName: '宁波某某餐饮有限公司', netFen: 20_000, taxFen: 1_200, grossFen: 21_200 })];
-const TOTALS = { count: 3, netFen: 125_000, taxFen: 7_200, grossFen: 132_200 };
-const MONTHS: Record<string, { count: number; netFen: number; taxFen: number; grossFen: number }> = {
-  '2026-11': { count: 2, netFen: 105_000, taxFen: 6_000, grossFen: 111_000 },
-  '2026-10': { count: 1, netFen: 20_000, taxFen: 1_200, grossFen: 21_200 },
+// The ticket still being verified is counted in 张 but not in the amounts.
+const TOTALS = { count: 3, counted: 2, netFen: 120_000, taxFen: 7_200, grossFen: 127_200 };
+const MONTHS: Record<string, { count: number; counted: number; netFen: number; taxFen: number; grossFen: number }> = {
+  '2026-11': { count: 2, counted: 1, netFen: 100_000, taxFen: 6_000, grossFen: 106_000 },
+  '2026-10': { count: 1, counted: 1, netFen: 20_000, taxFen: 1_200, grossFen: 21_200 },
 };
 
 /** The folder as the server answers it: the filter's totals, one month's totals when asked with `month`. */
 const folder: Route = (body) => {
   if (typeof body.month === 'string') return ok({ total: MONTHS[body.month]?.count ?? 0, list: [], totals: MONTHS[body.month] });
-  if (body.keyword || body.type || body.verifyState || body.reimbursed !== undefined) return ok({ total: 0, list: [], totals: { count: 0, netFen: 0, taxFen: 0, grossFen: 0 } });
+  if (body.keyword || body.type || body.verifyState || body.reimbursed !== undefined) return ok({ total: 0, list: [], totals: { count: 0, counted: 0, netFen: 0, taxFen: 0, grossFen: 0 } });
   return ok({ total: 3, list: [...NOVEMBER, ...OCTOBER], totals: TOTALS });
 };
 
@@ -32,17 +33,18 @@ describe('TicketIndexPage', () => {
   test('tickets by month, each month with the server’s totals, the filter’s totals above', async () => {
     const { api } = open();
     await screen.findByRole('heading', { name: '2026年11月' });
-    await waitFor(() => expect(screen.getByTestId('month-totals-2026-11').textContent).toBe('2 张 · 价税合计 ¥1,110.00 · 税额 ¥60.00'));
+    await waitFor(() => expect(screen.getByTestId('month-totals-2026-11').textContent).toBe('2 张 · 价税合计 ¥1,060.00 · 税额 ¥60.00'));
     await waitFor(() => expect(screen.getByTestId('month-totals-2026-10').textContent).toBe('1 张 · 价税合计 ¥212.00 · 税额 ¥12.00'));
     const totals = screen.getByRole('region', { name: '票夹合计' });
-    expect(within(totals).getByText('¥1,322.00')).toBeTruthy();
+    expect(within(totals).getByText('¥1,272.00')).toBeTruthy();
     expect(totals.textContent).toContain('共 3 张');
     expect(totals.textContent).toContain('税额 ¥72.00');
-    // Rows: the seller (or the type until verified) and 价税合计 (or the amount typed), the states.
+    expect(within(totals).getByText('其中 1 张未查验通过，不计入金额')).toBeTruthy();
+    // Rows: the seller (未知销售方 until verified) and 价税合计 (or the amount typed), the states.
     const first = screen.getByRole('button', { name: '杭州优税通科技有限公司 ¥1,060.00' });
     expect(within(first).getByText('查验通过')).toBeTruthy();
     expect(within(first).getByText('未报销')).toBeTruthy();
-    const pending = screen.getByRole('button', { name: '发票 ¥50.00' });
+    const pending = screen.getByRole('button', { name: '未知销售方 ¥50.00 不计入合计' });
     expect(within(pending).getByText('查验中')).toBeTruthy();
     expect(within(pending).getByText('已报销')).toBeTruthy();
     // The months come in the list's order, each heading before its first ticket.
@@ -91,9 +93,9 @@ describe('TicketIndexPage', () => {
     const { api, router } = open({
       'ticket/list': (body) => (body.month === '2026-11' ? ok({ total: 2, list: [], totals: november }) : folder(body)),
     });
-    await waitFor(() => expect(screen.getByTestId('month-totals-2026-11').textContent).toBe('2 张 · 价税合计 ¥1,110.00 · 税额 ¥60.00'));
+    await waitFor(() => expect(screen.getByTestId('month-totals-2026-11').textContent).toBe('2 张 · 价税合计 ¥1,060.00 · 税额 ¥60.00'));
     fireEvent.click(screen.getByRole('button', { name: '杭州优税通科技有限公司 ¥1,060.00' }));
-    november = { count: 2, netFen: 105_000, taxFen: 6_000, grossFen: 111_000 - 106_000 + 1 };
+    november = { count: 2, counted: 1, netFen: 100_000, taxFen: 6_000, grossFen: 106_000 - 106_000 + 5_001 };
     const asked = api.bodiesOf('ticket/list').length;
     const seen = new Set<string>();
     const watch = new MutationObserver(() => seen.add(document.querySelector('[data-testid="month-totals-2026-11"]')?.textContent ?? ''));

@@ -1,7 +1,8 @@
 /**
  * `/ticket/index` (票夹, tab bar): the company's received invoices, newest issue date first, grouped by the month of
  * their issue date, each month headed by its count, 价税合计 and 税额 as the server keeps them (`ticket/list` with that
- * month: the totals of the filter, never a sum of the rows on screen), and the whole filter's totals above. Filters:
+ * month: the totals of the filter, never a sum of the rows on screen), and the whole filter's totals above (with how
+ * many of its tickets the amounts leave out: only 查验通过 and 已红冲 count, docs/product.md). Filters:
  * type, 查验 state, reimbursed; a search over seller names and the end of numbers, sent once typing pauses. Rows load
  * 20 at a time as the list scrolls (PagedList: at most 1,000). Kept in the page cache, it loads again when shown again
  * (a ticket verified, reimbursed or deleted meanwhile).
@@ -49,6 +50,7 @@ function FolderTotals({ totals }: { totals: TicketTotals | null }) {
           税额 <strong>{totals ? amountText(totals.taxFen) : '—'}</strong>
         </span>
       </div>
+      {totals && totals.counted < totals.count ? <p className="ticket-totals__note">其中 {totals.count - totals.counted} 张未查验通过，不计入金额</p> : null}
     </section>
   );
 }
