@@ -122,8 +122,8 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     if (seeded?.kind === 'reference') app.log.info('已写入基础数据（已配置真实登录，不写入演示账号）');
     if (seeded?.kind === 'demo' && !seeded.history) app.log.info('已写入基础数据和演示数据');
     if (seeded?.kind === 'demo' && seeded.history) {
-      const { blueInvoices, redInvoices, applications, paidOrders, withdrawals, ms } = seeded.history;
-      app.log.info(`已写入基础数据、演示数据和近 4 个月的演示经营记录（蓝字发票 ${blueInvoices} 张、红字发票 ${redInvoices} 张、开票申请 ${applications} 条、收款 ${paidOrders} 笔、提现 ${withdrawals} 笔，用时 ${ms} ms；DEMO_HISTORY=false 可关闭）`);
+      const { blueInvoices, redInvoices, applications, paidOrders, withdrawals, tickets, ms } = seeded.history;
+      app.log.info(`已写入基础数据、演示数据和近 4 个月的演示经营记录（蓝字发票 ${blueInvoices} 张、红字发票 ${redInvoices} 张、开票申请 ${applications} 条、收款 ${paidOrders} 笔、提现 ${withdrawals} 笔、票夹发票 ${tickets} 张，用时 ${ms} ms；DEMO_HISTORY=false 可关闭）`);
     }
   }
 

@@ -8,6 +8,9 @@
  * - statistics/invoice and statistics/income equal a brute-force recomputation from the rows (support/statistics-
  *   recount.ts), the maintained invoice totals equal a recount, invoice/homeSummary agrees, the ledger is sound and the
  *   money totals recomputed (support/money-audit.ts);
+ * - the trading company's ticket folder: invoices the demo taxi company issued to it, collected (one reversed in part),
+ *   its employee's own ride invoices scanned in (verified) and a paper receipt typed in that the bureau does not know
+ *   (查无此票), some reimbursed; its totals count only what the rule counts, and its month totals equal a recount;
  * - DEMO_HISTORY off (every other test's server), a database a real provider signs into: none of it; a second start,
  *   and two instances starting at once on one PostgreSQL, add it once;
  * - the same moment gives the same history, with 20-digit numbers of the issue's year and China business hours.
@@ -18,6 +21,8 @@ import type { Application } from '@app/contract/invoice-application';
 import type { HomeSummary } from '@app/contract/invoice';
 import type { InvoiceSummary } from '@app/domain/invoice-document';
 import type { IncomeStatistics, InvoiceStatistics } from '@app/contract/statistics';
+import type { TicketPage } from '@app/contract/ticket';
+import { ticketCountedAmounts, ticketNetAmounts } from '@app/domain/ticket';
 import type { Wallet, Withdrawal } from '@app/contract/wallet';
 import { chinaDate, chinaMonthNumber } from '@app/domain/china-time';
 import { buildServer } from '../src/app';
@@ -62,6 +67,7 @@ async function historyCounts(raw: RawQuery) {
     (select count(*)::int from goods) as goods,
     (select count(*)::int from sub_codes) as sub_codes,
     (select count(*)::int from member_invitations) as invitations,
+    (select count(*)::int from tickets) as tickets,
     (select coalesce(sum(count), 0)::int from invoice_month_totals) as counted`);
   return row ?? {};
 }
@@ -158,6 +164,70 @@ describe.each(DATABASES)('demo history (%s)', (kind) => {
     expect(startedAt.getTime()).toBeLessThanOrEqual(Date.now());
   });
 
+  test('the ticket folder: collected from the taxi company (one reversed in part), scanned and typed in, some reimbursed; totals by the rule', async () => {
+    const folder = await ok<TicketPage>('ticket/list', { pageSize: 100 });
+    const rows = await server.database.raw(
+      `select t.*, t.issue_date::text as day, u.nickname as imported_by from tickets t left join users u on u.id = t.created_by where t.company_id = $1 order by t.issue_date desc, t.id desc`,
+      [companyId],
+    );
+    expect(folder.list.map((ticket) => ticket.id)).toEqual(rows.map((row) => row.id));
+    const bySource = (source: string) => folder.list.filter((ticket) => ticket.source === source);
+    // Collected: the taxi company's monthly bills and 包车, verified, with its name; one reversed in part, netted.
+    expect(bySource('自动归集').length).toBeGreaterThanOrEqual(4);
+    for (const ticket of bySource('自动归集')) expect(ticket).toMatchObject({ sellerName: '杭州顺达出租汽车有限公司', verifyState: '查验通过' });
+    expect(bySource('自动归集').filter((ticket) => ticket.redGrossFen > 0 && ticket.redGrossFen < (ticket.grossFen ?? 0))).toHaveLength(1);
+    // Added by the employee: rides in her own name scanned (verified at the bureau), a paper receipt it does not know.
+    expect(bySource('扫码').length).toBeGreaterThanOrEqual(2);
+    for (const ticket of bySource('扫码')) expect(ticket).toMatchObject({ sellerName: '杭州顺达出租汽车有限公司', verifyState: '查验通过', type: '数电普票' });
+    expect(bySource('手动输入').map((ticket) => [ticket.verifyState, ticket.sellerName, ticket.type])).toEqual([['查无此票', '', '增值税普通发票']]);
+    expect(new Set(rows.filter((row) => row.source !== '自动归集').map((row) => row.imported_by))).toEqual(new Set(['王芳']));
+    // Reimbursed: some, by the manager, never the latest bill.
+    const reimbursed = folder.list.filter((ticket) => ticket.reimbursed);
+    expect(reimbursed.length).toBeGreaterThanOrEqual(3);
+    expect(reimbursed.length).toBeLessThan(folder.list.length);
+    const marked = await ok<{ reimbursedBy: string | null }>('ticket/get', { id: reimbursed[0]!.id });
+    expect(marked.reimbursedBy).toBe('李明');
+    // Nothing later than the start; the verifications are done.
+    for (const row of rows) {
+      expect(new Date(row.created_at as string).getTime()).toBeLessThan(startedAt.getTime());
+      expect(row.verify_state).not.toBe('查验中');
+    }
+
+    // The totals: every ticket in 张, only the amounts the rule counts (the 查无此票 receipt left out, the red netted).
+    const asRow = (row: Record<string, unknown>) => ({
+      netFen: Number(row.net_fen),
+      taxFen: row.tax_fen === null ? null : Number(row.tax_fen),
+      grossFen: row.gross_fen === null ? null : Number(row.gross_fen),
+      redNetFen: Number(row.red_net_fen),
+      redTaxFen: Number(row.red_tax_fen),
+      redGrossFen: Number(row.red_gross_fen),
+      verifyState: row.verify_state as TicketPage['list'][number]['verifyState'],
+    });
+    const sum = (list: Record<string, unknown>[]) =>
+      list.map((row) => ticketCountedAmounts(asRow(row))).reduce((total, amounts) => ({ netFen: total.netFen + amounts.netFen, taxFen: total.taxFen + amounts.taxFen, grossFen: total.grossFen + amounts.grossFen }), { netFen: 0, taxFen: 0, grossFen: 0 });
+    const counted = rows.filter((row) => row.verify_state === '查验通过' || row.verify_state === '已红冲');
+    expect(folder.totals).toEqual({ count: rows.length, counted: counted.length, ...sum(rows) });
+    expect(counted.length).toBe(rows.length - 1);
+    const months = [...new Set(rows.map((row) => String(row.day).slice(0, 7)))];
+    // Every month of the history (the current one's bill comes on its second workday or so).
+    expect(months.length).toBeGreaterThanOrEqual(HISTORY_MONTHS - 1);
+    for (const month of months) {
+      const inMonth = rows.filter((row) => String(row.day).startsWith(month));
+      const totals = (await ok<TicketPage>('ticket/list', { month, pageSize: 1 })).totals;
+      expect(totals, month).toEqual({ count: inMonth.length, counted: inMonth.filter((row) => counted.includes(row)).length, ...sum(inMonth) });
+    }
+    // The maintained month totals are the rows' own, key by key.
+    const recount = new Map<string, number[]>();
+    for (const row of rows) {
+      const key = [String(row.day).slice(0, 7).replace('-', ''), row.type ?? '', row.verify_state, row.reimbursed].join(' ');
+      const amounts = ticketNetAmounts(asRow(row));
+      const [n = 0, net = 0, tax = 0, gross = 0] = recount.get(key) ?? [];
+      recount.set(key, [n + 1, net + amounts.netFen, tax + amounts.taxFen, gross + amounts.grossFen]);
+    }
+    const kept = await server.database.raw(`select month, type, verify_state, reimbursed, count, net_fen, tax_fen, gross_fen from ticket_month_totals where company_id = $1 and count <> 0`, [companyId]);
+    expect(new Map(kept.map((row) => [[row.month, row.type, row.verify_state, row.reimbursed].join(' '), [row.count, row.net_fen, row.tax_fen, row.gross_fen].map(Number)]))).toEqual(recount);
+  });
+
   test('the maintained totals, the statistics and the home summary equal a recomputation from the rows; the ledger is sound', async () => {
     const raw = server.database.raw;
     const [kept, counted] = [await storedInvoiceTotals(raw, companyId), await recountInvoiceTotals(raw, companyId)];
@@ -233,7 +303,7 @@ describe.each(DATABASES)('no demo history (%s)', (kind) => {
   test('DEMO_HISTORY off (every other test): the demo data only', async () => {
     const server = await createTestServer(kind);
     try {
-      expect(await historyCounts(server.database.raw)).toMatchObject({ invoices: 0, tasks: 0, applications: 0, orders: 0, withdrawals: 0, entries: 0, users: 5, companies: 2, goods: 5, sub_codes: 0, invitations: 0 });
+      expect(await historyCounts(server.database.raw)).toMatchObject({ invoices: 0, tasks: 0, applications: 0, orders: 0, withdrawals: 0, entries: 0, users: 5, companies: 2, goods: 5, sub_codes: 0, invitations: 0, tickets: 0 });
     } finally {
       await server.close();
     }
@@ -290,6 +360,7 @@ describe('demo history: the same moment, the same history', () => {
         orders: await raw(`select amount_fen, sub_code_name, paid_at, settled_at, created_at from cash_orders order by paid_at, amount_fen`),
         applications: await raw(`select status, source, gross_fen, buyer ->> 'name' as buyer, created_at, updated_at, reject_reason from invoice_applications order by created_at`),
         withdrawals: await raw(`select amount_fen, fee_fen, state, created_at from withdrawals order by created_at`),
+        tickets: await raw(`select source, type, invoice_code, number, issue_date, seller_name, net_fen, gross_fen, red_gross_fen, verify_state, reimbursed, reimbursed_at, created_at from tickets order by created_at, number`),
         balances: await raw(`select kind, balance from ledger_accounts order by kind`),
       };
     } finally {

@@ -19,7 +19,7 @@
  * `npm start` (README: the time it adds). Written by the seed (seed.ts) in its transaction, with the demo data only:
  * once, on a fresh database, and not at all where a real provider signs in or DEMO_HISTORY=false.
  */
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { BlueInvoiceLineRequest, RedInvoiceRequest } from '@app/domain/invoice-requests';
 import type { InvoiceParty, InvoiceType, RedReason } from '@app/domain/invoice-document';
 import { chinaDate } from '@app/domain/china-time';
@@ -47,11 +47,14 @@ import { TaskQueue } from '../tasks/task-queue';
 import { runStep } from '../tasks/task-steps';
 import { commitStepOutcome } from '../tasks/task-worker';
 import type { Database } from './database';
-import { cashOrders, companies, goods, invoiceApplications, memberships, taxAccounts, tasks, users } from './schema';
+import { addTicketHistory } from './demo-history-tickets';
+import { cashOrders, companies, goods, invoiceApplications, memberships, taxAccounts, tasks, tickets, users } from './schema';
 
 /** How many China months it covers: this one and the three before it. */
 export const HISTORY_MONTHS = 4;
 const SEED = 20_260_321;
+/** The ticket folder's part draws on a generator of its own (the rest of the history is the same without it). */
+const TICKET_SEED = 20_261_127;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -67,6 +70,8 @@ export interface DemoHistoryOptions {
   publicUrl: string;
   /** The demo trading company's tax number (seed.ts). */
   taxNumber: string;
+  /** The demo taxi company's (seed.ts): it bills the trading company's rides (its ticket folder, demo-history-tickets.ts). */
+  taxiTaxNumber: string;
 }
 
 export interface DemoHistorySummary {
@@ -77,6 +82,8 @@ export interface DemoHistorySummary {
   applications: number;
   paidOrders: number;
   withdrawals: number;
+  /** In the trading company's ticket folder. */
+  tickets: number;
 }
 
 // ---- who takes part
@@ -291,7 +298,7 @@ export async function addDemoHistory(db: Database, secretKey: Buffer, options: D
   const [companyRow] = await db.select().from(companies).where(eq(companies.xsfNsrsbh, options.taxNumber));
   if (!companyRow) throw new Error('demo history: the demo trading company is missing');
   const people = await db
-    .select({ id: users.id, nickname: users.nickname, permissions: memberships.permissions, roleName: memberships.roleName })
+    .select({ id: users.id, nickname: users.nickname, phone: users.phone, permissions: memberships.permissions, roleName: memberships.roleName })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(eq(memberships.companyId, companyRow.id));
@@ -307,9 +314,12 @@ export async function addDemoHistory(db: Database, secretKey: Buffer, options: D
   const bank = new PayoutSimulator(db, { delayMs: 0, fault: { mode: 'none', reason: '' }, now });
   const queue = new TaskQueue(db);
   const schedule = new Schedule(end);
-  const summary: DemoHistorySummary = { from: new Date(from), blueInvoices: 0, redInvoices: 0, failedInvoices: 0, applications: 0, paidOrders: 0, withdrawals: 0 };
-  /** Tasks whose company was not ready at the bureau when they ran (they fail as the worker fails them). */
-  const notReady = new Map<string, Readiness>();
+  const summary: DemoHistorySummary = { from: new Date(from), blueInvoices: 0, redInvoices: 0, failedInvoices: 0, applications: 0, paidOrders: 0, withdrawals: 0, tickets: 0 };
+  /**
+   * How the bureau stands for a task's company when it runs, where not as for the trading company today: not ready
+   * (they fail as the worker fails them), or another company's issuer.
+   */
+  const readinessOf = new Map<string, Readiness>();
   /** Red tasks whose buyer refuses the confirmation form. */
   const refusedBy = new Set<string>();
 
@@ -319,7 +329,7 @@ export async function addDemoHistory(db: Database, secretKey: Buffer, options: D
       const [task] = await db.select().from(tasks).where(eq(tasks.id, taskId));
       if (!task || task.finishedAt) return;
       bureau.buyerAnswer = refusedBy.has(taskId) ? 'refuse' : 'confirm';
-      const context: StepContext = { db, gateway: bureau, secretKey, payouts: bank, now, readiness: notReady.get(taskId) ?? ready };
+      const context: StepContext = { db, gateway: bureau, secretKey, payouts: bank, now, readiness: readinessOf.get(taskId) ?? ready };
       const outcome = await runStep(task, context);
       if (!(await commitStepOutcome(db, task, outcome, when))) throw new Error(`demo history: task ${taskId} was not written`);
       if (!outcome.finished) runTaskAt(taskId, Math.max((outcome.nextRunAt ?? when).getTime(), when.getTime() + 1000));
@@ -510,7 +520,7 @@ export async function addDemoHistory(db: Database, secretKey: Buffer, options: D
     if (!issued.taskId) return;
     summary.blueInvoices++;
     if (readiness) {
-      notReady.set(issued.taskId, readiness);
+      readinessOf.set(issued.taskId, readiness);
       summary.failedInvoices++;
     }
     workerPicksUp(issued.taskId, at.getTime());
@@ -670,8 +680,28 @@ export async function addDemoHistory(db: Database, secretKey: Buffer, options: D
   // The cashier's last look at the wallet before the start.
   schedule.add(lastDeskTime(end), readWallet);
 
+  // What the company received: its ticket folder (demo-history-tickets.ts).
+  const ticketRng = random(TICKET_SEED);
+  await addTicketHistory({
+    db,
+    queue,
+    rng: ticketRng,
+    monthStarts: Array.from({ length: HISTORY_MONTHS }, (_, index) => monthStartBefore(options.now, HISTORY_MONTHS - 1 - index)),
+    trading: caller,
+    managerId: manager.id,
+    employee: { id: employee.id, nickname: employee.nickname, phone: employee.phone ?? '' },
+    taxiTaxNumber: options.taxiTaxNumber,
+    at: (when, run) => schedule.add(when, run),
+    deskTimeAfter: (when) => nextDeskTime(ticketRng, when),
+    workerPicksUp: (taskId, createdAt, readiness) => {
+      if (readiness) readinessOf.set(taskId, readiness);
+      runTaskAt(taskId, createdAt + ticketRng.int(1, 3) * 1000);
+    },
+  });
+
   await schedule.run((at) => {
     clock = at;
   });
-  return summary;
+  const [folder] = await db.select({ n: count() }).from(tickets).where(eq(tickets.companyId, companyRow.id));
+  return { ...summary, tickets: folder?.n ?? 0 };
 }

@@ -64,7 +64,7 @@ export interface SeedOptions {
   /** Seed the demo users and companies (demo sign-in is on). */
   demo: boolean;
   /** With the demo data, the demo history up to `now` (DEMO_HISTORY; off: null or absent). */
-  history?: Omit<DemoHistoryOptions, 'taxNumber'> | null;
+  history?: Omit<DemoHistoryOptions, 'taxNumber' | 'taxiTaxNumber'> | null;
 }
 
 /** What a seed wrote: the reference data, the demo data, and the demo history (what it holds, how long it took). */
@@ -82,7 +82,7 @@ export async function seedDatabase(db: Database, secretKey: Buffer, options: See
     await seedDemoData(tx, secretKey, history ? historyStart(history.now) : new Date());
     if (!history) return { kind: 'demo', history: null };
     const started = performance.now();
-    const summary = await addDemoHistory(tx, secretKey, { ...history, taxNumber: DEMO_TAX_NUMBERS.trading });
+    const summary = await addDemoHistory(tx, secretKey, { ...history, taxNumber: DEMO_TAX_NUMBERS.trading, taxiTaxNumber: DEMO_TAX_NUMBERS.taxi });
     return { kind: 'demo', history: { ...summary, ms: Math.round(performance.now() - started) } };
   });
 }
