@@ -115,7 +115,10 @@ export interface TestServer {
   /** The demo users with these labels accept the latest authorisation agreement (acting at the tax bureau needs it). */
   acceptAgreement(...labels: string[]): Promise<void>;
   userIdOf(label: string): Promise<string>;
-  /** `POST /api/<path>`; resolves with the status and the envelope. */
+  /**
+   * `POST /api/<path>`; resolves with the status and the envelope. Each token calls from an address of its own, as
+   * each phone does, so that limits counted per address do not add up every test's accounts.
+   */
   call<T = unknown>(path: string, body?: unknown, token?: string | null): Promise<{ status: number; body: { success: boolean; result: T; message: string | null; errorCode: number | null } }>;
   close(): Promise<void>;
 }
@@ -149,6 +152,17 @@ export async function createTestServer(kind: DatabaseKind = 'pglite', overrides:
     }
   };
   if (options.agreed !== false && config.auth.demo) await acceptAgreement(...DEMO_LABELS);
+  const addresses = new Map<string, string>();
+  const addressOf = (token: string | null) => {
+    if (token === null) return '127.0.0.1';
+    let address = addresses.get(token);
+    if (!address) {
+      const n = addresses.size + 1;
+      address = `10.90.${(n >> 8) & 255}.${n & 255}`;
+      addresses.set(token, address);
+    }
+    return address;
+  };
   return {
     app,
     database,
@@ -163,6 +177,7 @@ export async function createTestServer(kind: DatabaseKind = 'pglite', overrides:
         url: `/api/${path}`,
         payload: body as object,
         headers: token ? { authorization: `Bearer ${token}` } : {},
+        remoteAddress: addressOf(token),
       });
       return { status: response.statusCode, body: response.json() };
     },
