@@ -1,5 +1,5 @@
 /**
- * The import rules of the codebase (README, "Architecture"), checked by `architecture.test.ts` with dependency-cruiser.
+ * The import rules of the codebase (docs/architecture.md, "The parts"), checked by `architecture.test.ts` with dependency-cruiser.
  * Paths are relative to the repository root.
  */
 const CLIENT = '^(host|remotes/[^/]+|shared/(host-sdk|ui|widgets))/';

@@ -1,5 +1,5 @@
 // The server as one built file, so `npm start` loads JavaScript instead of compiling TypeScript at every start
-// (README.md, "The two commands"). `builtEntry('scripts/start.ts')` bundles that entry with esbuild into
+// (docs/server.md, "Starting"). `builtEntry('scripts/start.ts')` bundles that entry with esbuild into
 // `.build/server/` — the workspace's own packages (`@app/*`, TypeScript sources) inside it, every other package left
 // to node_modules — and returns the bundle's path. It bundles again only when one of the files that went into the
 // last bundle changed (their sizes and modification times are kept beside it), so an unchanged checkout starts from

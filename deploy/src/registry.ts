@@ -33,7 +33,7 @@ export interface AppState {
   live: string | null;
   versions: Record<string, ReleasedVersion>;
   /**
-   * A canary release (README, "Canary releases"): `version` is live only for its audience, `live` stays live for
+   * A canary release (docs/operations.md, "Canary releases"): `version` is live only for its audience, `live` stays live for
    * everyone else. Absent when none runs (and in every registry written before canaries existed).
    */
   canary?: Canary;

@@ -1,5 +1,5 @@
 /**
- * Canary releases (README, "Canary releases"): who gets a canary (a share of users by a stable bucket, sticky, test
+ * Canary releases (docs/operations.md, "Canary releases"): who gets a canary (a share of users by a stable bucket, sticky, test
  * users first), `release --canary` beside the live version, one canary per app, promote, a rollback that ends the
  * canary, a registry from before canaries, the end of a canary as a compare-and-set, and the listing.
  */

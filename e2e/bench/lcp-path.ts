@@ -2,14 +2,11 @@
  * `npm run bench:lcp-path -- <artifacts.json> [drop=<regexp>…] [size=<regexp>@<bytes>…]`: replays Lighthouse's own
  * simulation of the LCP (Lantern: simulated slow 4G and 4× CPU) on the artifacts of one `npm run bench:lighthouse` run
  * kept with `ARTIFACTS_DIR`, and prints each request and main-thread task the simulated LCP waited for, with its
- * simulated start and end. This is how the entry script's low priority (it arrived last and held back the start-up)
- * and the remote's entry → routes → page chain were found (docs/architecture.md, "One fast first load").
+ * simulated start and end: what to cut next (docs/architecture.md, "One fast first load").
  *
  * What if: `drop=` replays the run without the requests whose URL matches (a request made unnecessary), `size=` with
  * those requests transferring that many bytes (a file made smaller), so a change can be weighed before it is built,
- * on the same run (a new run scatters by ±0.1 s). How the service config's call and the manifest's fetch were chosen
- * (each ~0.09 s on `/invoice/list`), and the page's own files preloaded with the HTML rejected (README, "A seventh
- * pass").
+ * on the same run rather than against a new run's scatter (docs/benchmarks.md, "`npm run bench:lcp-path`").
  */
 import { readFile } from 'node:fs/promises';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';

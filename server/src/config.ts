@@ -1,4 +1,4 @@
-/** The server's settings, from the environment (README lists them). */
+/** The server's settings, from the environment (docs/server.md, "Settings", lists them). */
 import { createPrivateKey } from 'node:crypto';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';

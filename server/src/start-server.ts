@@ -1,5 +1,5 @@
 /**
- * The server of `npm start` (README.md, "The two commands"). The port answers at once, before the database is open
+ * The server of `npm start` (docs/server.md, "Starting"). The port answers at once, before the database is open
  * (PGlite takes most of a second, a fresh one longer): the app's pages and the release files need no database and are
  * served from the start; every other request (the API, sign-in, the short links) waits until the app is ready and is
  * then handled as usual.

@@ -1,5 +1,5 @@
 /**
- * Canary releases on the server (README, "Canary releases"): the canary cookie (a device's random bucket before
+ * Canary releases on the server (docs/operations.md, "Canary releases"): the canary cookie (a device's random bucket before
  * sign-in, the user's bucket and test flag after, kept current by the user detail, cleared on sign-out, signed: a
  * forged or edited one is ignored), the page's live-remotes block and `/remotes.json` answered per cookie; what a
  * canary is judged on (a load and a failure per signed-in user and hour, of the version their own cookie serves them:

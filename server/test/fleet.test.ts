@@ -1,5 +1,5 @@
 /**
- * The fleet of `npm run fleet` (issue 25; README, "The fleet"), driven whole: three server instances on one PostgreSQL
+ * The fleet of `npm run fleet` (docs/operations.md, "The fleet"), driven whole: three server instances on one PostgreSQL
  * database and one release store behind Debian's nginx, as deploy/src/fleet/fleet.ts starts them.
  *
  * - a release and a rollback made with the CLI's functions (DATABASE_URL) reach every instance, directly and through

@@ -40,7 +40,7 @@ const createOrder = defineCall('cash/createOrder', {
       throw invalidField('channel', services.payments.channels().length === 0 ? NO_ONLINE_PAYMENT : `暂不支持${CHANNEL_NAMES[body.channel]}，请选择其他支付方式`);
     }
     const orderNo = newOrderNo();
-    // The app's own page, judged as every return address is (README, "Security").
+    // The app's own page, judged as every return address is (docs/security.md).
     const returnUrl = sameOriginPath(`/cash/return?orderNo=${orderNo}`);
     if (!returnUrl) throw new Error(`return path refused for ${orderNo}`);
     const [payer] = await services.db.select({ provider: users.provider, subject: users.providerSubject }).from(users).where(eq(users.id, caller.userId));

@@ -1,5 +1,5 @@
 /**
- * How an instance lets its connections go when it stops (README, "The fleet"), without failing a request a proxy
+ * How an instance lets its connections go when it stops (docs/operations.md, "The fleet"), without failing a request a proxy
  * already sent it, which the proxy may not send elsewhere (a call that writes).
  *
  * 1. Leaving: it goes on serving as usual until no new connection has come for `quietMs` (a proxy that keeps its

@@ -1,5 +1,5 @@
 /**
- * Money at the payment providers' edge. Inside the product money is integer fen (README, "Invoices"); WeChat Pay
+ * Money at the payment providers' edge. Inside the product money is integer fen (docs/domain-rules.md, "Invoices"); WeChat Pay
  * speaks fen too (`amount.total`), Alipay speaks yuan text (`total_amount: "88.00"`). These two functions are the only
  * way between fen and that text: string arithmetic, never a float, and nothing that is not a whole, non-negative
  * number of fen within the limit passes either way.

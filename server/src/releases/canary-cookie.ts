@@ -1,5 +1,5 @@
 /**
- * The cookie that tells the server who asks for a page or `/remotes.json` (README, "Canary releases"): those requests
+ * The cookie that tells the server who asks for a page or `/remotes.json` (docs/operations.md, "Canary releases"): those requests
  * carry no session (the token is in localStorage), so the bucket and the test flag travel in a cookie. It is set when
  * a session is made (the sign-in exchange: the user's bucket and `users.tester`), cleared on sign-out, and before
  * sign-in set with a random bucket on the first page (a device's). Its value is HMAC-signed with a key derived from

@@ -1,5 +1,5 @@
 /**
- * The rstest settings of a remote's component tests (README, "Tests and benchmarks"): React, happy-dom, the tests
+ * The rstest settings of a remote's component tests (docs/testing.md, "What runs"): React, happy-dom, the tests
  * beside their pages in src/, a timeout for whole pages with their popups (a few seconds each on a shared 2-core
  * machine, more than the 5 s default allows), and, as the browser tests do, one more try on CI for a test a loaded
  * machine slowed past its waits (a real fault fails both). `externals`: packages the tests load from node_modules as

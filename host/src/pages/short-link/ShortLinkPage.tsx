@@ -1,6 +1,6 @@
 /**
  * `/t/{code}`: asks the server where a short link points and replaces the address with it; unknown → not-found. A
- * bind code's link resolves only for a signed-in user (README, "Security"), so a visitor who is not signed in and gets
+ * bind code's link resolves only for a signed-in user (docs/security.md), so a visitor who is not signed in and gets
  * no answer signs in first and asks again on the way back.
  */
 import { useEffect, useState } from 'react';

@@ -1,7 +1,7 @@
 /**
  * A time field of the trip form: the chosen minute, in China time, as a button; antd-mobile's DatePicker (with the
  * animation and gesture libraries behind its popup) loads when the driver first taps it, so the form's first load
- * stays light (the taxi remote's first navigation, README.md "Benchmarks").
+ * stays light (a driver's first tap, docs/benchmarks.md, "`npm run bench:bundle`").
  */
 import { lazy, useState } from 'react';
 import { chinaDateTime } from '@app/domain/china-time';
