@@ -1,5 +1,5 @@
 /**
- * The registry in PostgreSQL (issue 25): with DATABASE_URL set, the live versions and the release/rollback history of
+ * The registry in PostgreSQL: with DATABASE_URL set, the live versions and the release/rollback history of
  * every server instance of a fleet are one row of the database (`release_registry`: the registry document, and a
  * revision that every change raises), not a file beside one process. `npm run release|rollback|releases` and every
  * instance read and write that row; a change is a transaction on it (`select … for update`), so two at once are

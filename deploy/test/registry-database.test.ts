@@ -1,5 +1,5 @@
 /**
- * The registry in PostgreSQL (issue 25; where one answers at 127.0.0.1:5432): the store's registry.json is taken in on
+ * The registry in PostgreSQL (where one answers at 127.0.0.1:5432): the store's registry.json is taken in on
  * first use; release, rollback and the listing work against the database; every server instance (LiveApps) sees a
  * release or a rollback within a second of the command; changes made at once are serialised, none lost.
  */

@@ -3,13 +3,13 @@
  * fetched for the first load of `/`, and for the first navigation into each remote afterwards (what that navigation
  * adds: the remote's manifest, entry and routes, the host's shared modules it needs for the first time, and the page).
  * Also the cold first load of the cash desk `/shop/YST0001` — what a customer's phone fetches after scanning a shop
- * code and signing in (issue 14: at most 120 KiB gzip JavaScript): a fresh browser coming back from the 普通用户's
+ * code and signing in (target: at most 120 KiB gzip JavaScript): a fresh browser coming back from the 普通用户's
  * demo sign-in with its one-time code (`?signin=`, which the start-up takes from the address and exchanges with the
  * verifier the browser kept), everything counted: the payment remote's lean page (docs/architecture.md, "Pages a phone
  * opens cold"), or the host with the payment remote's manifest, entry and page where the live payment release has
  * none. With the number of requests the load made, and whether any was Module Federation's. The same for the
- * passenger's ride page `/taxi/ride/{code}` (issue 22: at most 120 KiB), and the taxi remote's first navigation for a
- * driver (issue 22: at most 40 KiB of JavaScript beyond the host).
+ * passenger's ride page `/taxi/ride/{code}` (target: at most 120 KiB), and the taxi remote's first navigation for a
+ * driver (target: at most 40 KiB of JavaScript beyond the host).
  * Builds every app from the current sources into a temporary release store (as the browser tests do), so it
  * measures the code in the work tree, not an older release.
  */
@@ -159,7 +159,7 @@ try {
     await fresh.close();
   }
 
-  // The taxi remote's first navigation for a taxi company's driver (issue 22: at most 40 KiB gzip of JavaScript beyond
+  // The taxi remote's first navigation for a taxi company's driver (target: at most 40 KiB gzip of JavaScript beyond
   // what the host already loaded): the app opened at `/` (the host, the 开票 home), then the page, in a fresh browser
   // each — what that first tap adds (the remote's manifest, entry and routes, the shared modules it needs first, the page).
   console.log('\n出租车模块首次导航 (出租车管理员, 在 / 之后, gzip; 目标 JS ≤ 40 KiB)');

@@ -1,10 +1,10 @@
 /**
  * `npm run bench:lighthouse`: the Lighthouse performance score (mobile default profile: simulated slow 4G, 4× CPU
  * slowdown, a Moto G Power's screen) of the cash desk `/shop/YST0001` opened cold by the 普通用户 — what a customer's
- * phone opens after scanning a shop code (issue 14: a score of 90 or more) —, of the passenger's ride page
- * `/taxi/ride/{code}` opened cold by the 普通用户 the same way, after scanning a driver's trip (issue 22: 95 or more and at
+ * phone opens after scanning a shop code (target: a score of 90 or more) —, of the passenger's ride page
+ * `/taxi/ride/{code}` opened cold by the 普通用户 the same way, after scanning a driver's trip (target: 95 or more and at
  * most 120 KiB of JavaScript; the trip is recorded and shared by 出租车管理员 first) — and of every tab and the invoice
- * pages for a company user (`/`, `/ticket/index`, `/payment/list`, `/my`, `/invoice/list`, `/invoice/create`; issue 24:
+ * pages for a company user (`/`, `/ticket/index`, `/payment/list`, `/my`, `/invoice/list`, `/invoice/create`; targets:
  * 90 or more, LCP ≤ 2.5 s, TBT ≤ 200 ms, at most 20 scripts). With each run's accessibility and best-practices scores.
  * `PAGES` picks some of them.
  *

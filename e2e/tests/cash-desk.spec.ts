@@ -1,5 +1,5 @@
 /**
- * The cash desk end to end (issue 14): a customer (普通用户) opens the company's shop code `/shop/YST0001`, types
+ * The cash desk end to end: a customer (普通用户) opens the company's shop code `/shop/YST0001`, types
  * ¥88.00 on the keypad and pays with the demo provider (the e2e server signs in through the demo provider, so it pays
  * through the demo provider too, even in WeChat), sees 支付成功 ¥88.00 and applies for an invoice with a typed personal
  * buyer; the merchant (企业管理员) finds it in 开票申请 with ¥88.00 and approves it with the tax bureau ready, the

@@ -1,5 +1,5 @@
 /**
- * China time on a phone elsewhere (issue 26): the browser is in Los Angeles, 16 hours behind Beijing. The face dialog
+ * China time on a phone elsewhere: the browser is in Los Angeles, 16 hours behind Beijing. The face dialog
  * shows the authentication time as the server decides "today" (Beijing), and the month a list opens on is the China
  * month. On a server of its own: the tax account's face state is set through a test hook.
  */

@@ -1,5 +1,5 @@
 /**
- * The demo history (issue 21, item 5) as a newcomer meets it, on a server of its own started with DEMO_HISTORY=true
+ * The demo history as a newcomer meets it, on a server of its own started with DEMO_HISTORY=true
  * (every other server of the browser tests starts without it): 企业管理员 opens 开票统计 and sees the last 30 days'
  * invoices with their chart, the invoice list has the history's invoices, and the wallet has 可提现 and 冻结 income.
  * Their 票夹 holds what the company received: the taxi company's invoices collected automatically, an employee's scanned

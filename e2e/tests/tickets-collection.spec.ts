@@ -1,5 +1,5 @@
 /**
- * 票夹 (`/ticket/*`, issue 23) between the two demo companies, on a server of the spec's own: 杭州优税通 (企业管理员)
+ * 票夹 (`/ticket/*`) between the two demo companies, on a server of the spec's own: 杭州优税通 (企业管理员)
  * and 杭州顺达出租 (出租车管理员) both logged in at the simulated bureau, so each can issue.
  *
  * - 手动录入 with a check code: the taxi manager types a real invoice of 优税通's (number, date, amount) and a

@@ -1,5 +1,5 @@
 /**
- * 票夹 (`/ticket/*`, issue 23) against the real server and e-tax simulator, as 企业管理员 on a server of its own (it
+ * 票夹 (`/ticket/*`) against the real server and e-tax simulator, as 企业管理员 on a server of its own (it
  * issues invoices and switches the simulator's fault): two invoices the simulated bureau issued to a buyer outside the
  * app are the received ones. The user types the first in by hand (手动录入) and sees it verified, then in its month with
  * the month's totals; imports the second from a picture of its QR code (拍照/相册: a PNG made here with `qrcode`, read

@@ -83,7 +83,7 @@ export interface ServerConfig {
    */
   demoHistory: boolean;
   /**
-   * Money (issue 14): how long income stays frozen after its payment (PAYMENT_SETTLEMENT_DELAY_MS, T+1 by default), and
+   * Money: how long income stays frozen after its payment (PAYMENT_SETTLEMENT_DELAY_MS, T+1 by default), and
    * the payout simulator's delay and fault (PAYOUT_SIM_DELAY_MS, PAYOUT_SIM_FAULT). Absent: the defaults.
    */
   money?: Partial<MoneyConfig>;

@@ -1,5 +1,5 @@
 /**
- * A canary in a fleet (issue 25): two real server processes on one PostgreSQL database, the registry in it. Both serve
+ * A canary in a fleet: two real server processes on one PostgreSQL database, the registry in it. Both serve
  * the canary to its share (by the signed cookie) and the live version to the rest; both count what signed-in phones
  * report (a load of the version their cookie serves them, a failure of it) into the one table, and nothing of an
  * outsider's manifest fetches and failure reports; both check the canary, and when it fails on 10 of its 50 users one

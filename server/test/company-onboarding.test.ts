@@ -1,6 +1,6 @@
 /**
- * The "my" remote's calls (issue 13): bind codes and binding, members invited by phone who accept or decline, removal
- * (issue 20: it revokes the bind code, ends access to this company only), goods archived when something names them,
+ * The "my" remote's calls: bind codes and binding, members invited by phone who accept or decline, removal
+ * (it revokes the bind code, ends access to this company only), goods archived when something names them,
  * sub-codes and the public shop page, life-service requests. Each refused the way the product says (1003 for
  * employees on manager calls, 1004 for another company's ids, 2005 for a second bind or addition, 4000 with the
  * field, 4004), and the races (two binds, two additions) give one winner and a clear answer to the other, never a 500.

@@ -1,5 +1,5 @@
 /**
- * A lost database never ends the server (issue 25), on PostgreSQL: a real server process (support/server-process.ts)
+ * A lost database never ends the server, on PostgreSQL: a real server process (support/server-process.ts)
  * whose connections are cut under load (pg_terminate_backend, as a failover or a restart of the database does) stays
  * up, answers every call either as usual or 503 服务繁忙，请稍后重试, and serves again at once; while the database
  * refuses connections, /healthz stays 200 and /readyz turns 503, and once it takes them again the instance is ready,

@@ -1,5 +1,5 @@
 /**
- * The demo history (issue 21, item 5; src/db/demo-history.ts), on PGlite and PostgreSQL: a fresh demo database gets the
+ * The demo history (src/db/demo-history.ts), on PGlite and PostgreSQL: a fresh demo database gets the
  * demo trading company's last four China months of business, made through the server's own code paths at past times,
  * so that what the server maintains agrees exactly with the rows, as if it had happened:
  *

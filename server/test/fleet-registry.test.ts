@@ -1,5 +1,5 @@
 /**
- * One registry for a fleet (issue 25): two server processes on one PostgreSQL database (DATABASE_URL), each with a
+ * One registry for a fleet: two server processes on one PostgreSQL database (DATABASE_URL), each with a
  * release store of its own, serve the same live versions, and a rollback made through the database (as
  * `npm run rollback` does with DATABASE_URL) reaches both within a second, with no restart.
  */

@@ -1,5 +1,5 @@
 /**
- * SIGTERM stops a server gracefully (issue 25), on PGlite and PostgreSQL: a real server process whose worker is in
+ * SIGTERM stops a server gracefully, on PGlite and PostgreSQL: a real server process whose worker is in
  * the middle of a step at the tax bureau finishes that step, writes its outcome, hands the task's lease back and then
  * exits 0, so another instance can take the task on at once, not after the lease runs out. (Its connections drain
  * meanwhile: server/src/http/drain-connections.ts; server/test/fleet.test.ts stops an instance under load.)

@@ -1,5 +1,5 @@
 /**
- * `GET /metrics` (issue 25): requests by route pattern and status with their latency, the task queue read from the
+ * `GET /metrics`: requests by route pattern and status with their latency, the task queue read from the
  * database when scraped, the release history's events, and the process's own figures — in Prometheus's text format,
  * on a listener of its own (loopback by default, METRICS_PORT), never on the public port; with METRICS_TOKEN only for
  * its bearer.

@@ -132,7 +132,7 @@ function gatewayParams(redirectUrl: string): Record<string, string> {
   return params;
 }
 
-describe('Alipay subject: names of every kind (issue 20, item 6)', () => {
+describe('Alipay subject: names of every kind', () => {
   /** Checked as Alipay's gateway checks a request: RSA2 over the decoded parameters but sign, sorted, with the app's public key. */
   const signedByApp = (params: Record<string, string>) => rsaVerifies(app.publicKey, alipayRequestSignContent(params), params.sign ?? '');
 

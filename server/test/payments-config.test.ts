@@ -133,7 +133,7 @@ describe('payment settings', () => {
   });
 });
 
-describe('demo payment follows demo sign-in (issue 20, item 1)', () => {
+describe('demo payment follows demo sign-in', () => {
   const WECHAT_SIGN_IN = { WECHAT_APP_ID: 'wx5f2c3a9d7e1b4c60', WECHAT_APP_SECRET: 'wechat-sign-in-secret' };
   const ALIPAY_SIGN_IN = { ALIPAY_APP_ID: '2021004100000009', ALIPAY_APP_SECRET: 'alipay-sign-in-secret' };
   const paymentsOf = (env: Record<string, string>) => {

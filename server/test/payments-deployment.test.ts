@@ -1,5 +1,5 @@
 /**
- * Demo payment follows demo sign-in (issue 20, item 1): a deployment with WeChat sign-in configured and no payment
+ * Demo payment follows demo sign-in: a deployment with WeChat sign-in configured and no payment
  * provider yet is a real one, so the demo provider (which "pays" at once) is off there: `cash/createOrder` with channel
  * demo answers 4000 on the field channel and nothing is stored or credited, and `shop/get` tells the cash desk that no
  * channel is offered (it says 商户暂未开通在线支付). PAYMENT_DEMO=true turns demo payment on anyway, and the server

@@ -1,5 +1,5 @@
 /**
- * What the payer's provider is told is being bought (issue 20, item 6): `cash/createOrder` at sub-codes and shops
+ * What the payer's provider is told is being bought: `cash/createOrder` at sub-codes and shops
  * named with every character class (URL and form syntax, spaces, quotes, markup, emoji, full-width punctuation,
  * Chinese, very long names), with WeChat Pay v3 and Alipay configured as a deployment configures them. WeChat Pay's
  * API is a local stand-in (support/fake-wechat-pay.ts, through the gateway's API base on the loopback) that checks the

@@ -165,7 +165,7 @@ describe('WeChat Pay JSAPI 下单', () => {
   });
 });
 
-describe('WeChat Pay description: names of every kind (issue 20, item 6)', () => {
+describe('WeChat Pay description: names of every kind', () => {
   beforeEach(() => {
     rs.useFakeTimers({ toFake: ['Date'] });
     rs.setSystemTime(NOW);

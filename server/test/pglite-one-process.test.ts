@@ -1,5 +1,5 @@
 /**
- * PGlite is single-process (issue 25): a second server process on a data folder that a living server holds stops
+ * PGlite is single-process: a second server process on a data folder that a living server holds stops
  * with a clear message and touches nothing, the first keeps serving; after a crash (kill -9) the folder is free at
  * once for the next process.
  */

@@ -1,5 +1,5 @@
 /**
- * Rate limits count once for a fleet (issue 25): two server instances on one database and one Redis (REDIS_URL) share
+ * Rate limits count once for a fleet: two server instances on one database and one Redis (REDIS_URL) share
  * the sign-in limit of an address, so two instances never allow twice the limit; without Redis each instance counts
  * its own. Redis runs on these machines at 127.0.0.1:6379 (a machine without it runs the in-memory half only).
  */

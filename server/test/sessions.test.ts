@@ -1,6 +1,6 @@
 /**
  * Sessions end: signing out revokes the token on the server. A member removed from a company loses that company on
- * every session at once (membership is read on every call), and keeps their sessions (issue 20: a manager could sign
+ * every session at once (membership is read on every call), and keeps their sessions (else a manager could sign
  * out anyone whose phone they knew by adding and removing them).
  * A company always keeps a manager, also when two managers remove each other at the same moment.
  */

@@ -2,7 +2,7 @@
  * `GET /t/{code}` (server/src/companies/short-link-route.ts): a scanned short link is redirected by the server to its
  * target, with the scanned query along but never a session token or sign-in code; an unknown code, a bind code (never
  * a public link), or a target that would leave the app, gets the host. Following and resolving links is rate-limited
- * per client (issue 20).
+ * per client.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { CODE_LOOKUP_LIMIT } from '../src/companies/codes';

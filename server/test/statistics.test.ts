@@ -1,5 +1,5 @@
 /**
- * 开票统计 (`statistics/invoice`, issue 14): totals, series and rates of the company's issued invoices over a range of
+ * 开票统计 (`statistics/invoice`): totals, series and rates of the company's issued invoices over a range of
  * China days, on PGlite and PostgreSQL. Invoices issued through the API and the simulator are counted as issued (red
  * ones negative); rows written straight into the tables place invoices at chosen instants around China midnight.
  */

@@ -1,5 +1,5 @@
 /**
- * Taxis (issue 22) through the API and the simulated bureau: plates, a trip's times, distance and fare, sharing once
+ * Taxis through the API and the simulated bureau: plates, a trip's times, distance and fare, sharing once
  * (also two shares at once), receiving once, who sees what of a trip, the passenger's invoice request, taxi invoices
  * (a line per trip, at most one live invoice a trip, also when two are created at once), a failed or fully reversed
  * invoice giving its trips back, and queryTrips' totals.

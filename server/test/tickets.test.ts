@@ -1,5 +1,5 @@
 /**
- * The ticket folder (票夹, issue 23): automatic collection of invoices issued here to a company here (verified, with
+ * The ticket folder (票夹): automatic collection of invoices issued here to a company here (verified, with
  * lines; red reversals reach it; a replayed completion adds nothing), import (validation, duplicates in the company
  * refused with where the ticket is, another company's copy not counted), each verification outcome of the simulated
  * bureau (found, not found, a printed field that disagrees, voided, red-reversed, the fault switch), reimbursement

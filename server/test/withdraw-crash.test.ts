@@ -1,5 +1,5 @@
 /**
- * Withdrawals lose and duplicate nothing (issue 14), on PGlite and PostgreSQL:
+ * Withdrawals lose and duplicate nothing, on PGlite and PostgreSQL:
  * - a slow bank: a payout step that times out while the payout simulator is still processing, and a task then past
  *   its deadline and attempts, waits for the bank — the withdrawal ends 已到账 once the bank says paid, never refunded;
  *   a payout the bank never received is closed there before the money goes back, so a late request is refused;

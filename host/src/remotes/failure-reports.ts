@@ -1,5 +1,5 @@
 /**
- * Tells the server of a remote that could not be loaded, or of a page that failed (`client/reportFailure`, issue 25),
+ * Tells the server of a remote that could not be loaded, or of a page that failed (`client/reportFailure`),
  * so that ops see a release failing on phones (`GET /metrics`: client_failures_total beside remote_loads_total). Once
  * a page load for each remote, version and kind; only those three (no user, no address, no message). A report that
  * fails is let go: the page already says 模块暂不可用.

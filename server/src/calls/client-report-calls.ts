@@ -1,5 +1,5 @@
 /**
- * What the host reports of remotes on phones (issue 25): `client/reportFailure`, a remote that could not be loaded or a
+ * What the host reports of remotes on phones: `client/reportFailure`, a remote that could not be loaded or a
  * page that failed, counted per version for ops (`GET /metrics`: client_failures_total); and `client/reportLoad`, a
  * version a signed-in user's page started loading. Both count for a running canary's judgement only where they come
  * from a signed-in user whose canary cookie serves them that version (releases/canary-loads.ts). A failure may come

@@ -1,5 +1,5 @@
 /**
- * 开票统计 (issue 14): the company's issued invoices over a range of China days, by day or by month, read from the
+ * 开票统计: the company's issued invoices over a range of China days, by day or by month, read from the
  * maintained totals (docs/architecture.md, "Lists that stay flat"), added to when an invoice is recorded as issued
  * (statistics/invoice-totals.ts): count and gross by kind (`invoice_month_totals`, `invoice_day_totals`) and the lines
  * by rate (`invoice_month_rate_totals`, `invoice_day_rate_totals`). A range's whole months are read from the monthly

@@ -1,5 +1,5 @@
 /**
- * The ticket folder (票夹, issue 23): the list with its totals, one ticket, importing one (its verification starts at
+ * The ticket folder (票夹): the list with its totals, one ticket, importing one (its verification starts at
  * once), verifying again, marking reimbursed, deleting, the PDF of a ticket issued here, and the WeChat JS-SDK
  * signature the scan page needs. Rows and totals: tickets/ticket-records.ts; the list and keyword:
  * tickets/ticket-search.ts; importing: tickets/ticket-import.ts; verification: tickets/ticket-verify.ts; reimbursement:

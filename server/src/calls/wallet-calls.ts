@@ -18,7 +18,7 @@ import { boundAccount, requestWithdrawal, withdrawalOfSerial } from '../payouts/
 
 /**
  * The merchant's money stays theirs after the service expires: reading the wallet and withdrawing what is available
- * stay open (issue 20); taking new payments does not (`shop/get` closes the cash desk, `cash/createOrder` refuses).
+ * stay open; taking new payments does not (`shop/get` closes the cash desk, `cash/createOrder` refuses).
  */
 const WALLET = { kind: 'company', anyOf: ['company_manage', 'benefit_payment'], allowExpired: true } as const;
 

@@ -1,5 +1,5 @@
 /**
- * The demo history (issue 21): what a newcomer sees after `npm start` on a fresh database, so that the invoice list,
+ * The demo history: what a newcomer sees after `npm start` on a fresh database, so that the invoice list,
  * the statistics, 收支 and the wallet are not empty on first look. The demo trading company (杭州优税通科技有限公司)
  * gets the last four China months of business, up to the moment the server starts: blue invoices to Hangzhou companies
  * and a few natural persons, red ones (whole and in part, through the red-letter confirmation form), customers'

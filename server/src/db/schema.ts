@@ -727,7 +727,7 @@ export const simInvoiceSequence = pgSequence('sim_invoice_seq', { startWith: 1 }
 export const simRedFormSequence = pgSequence('sim_red_form_seq', { startWith: 1 });
 
 /**
- * The wallet's ledger (issue 14; the rules are `@app/domain/ledger-model`): accounts, append-only transactions and their
+ * The wallet's ledger (the rules are `@app/domain/ledger-model`): accounts, append-only transactions and their
  * entries, integer fen. A company has its three merchant accounts (made on first use), the platform its three system
  * accounts (company null, made by the migration). `balance` is the sum of the account's entries, kept in the same
  * transaction that posts them, under the account row's lock; a merchant balance is never negative (checked by the
@@ -924,7 +924,7 @@ export const simPayouts = pgTable('sim_payouts', {
 });
 
 /**
- * Taxi trips (issue 22): recorded by a driver of the company for one of its cars, shared with a passenger by a short
+ * Taxi trips: recorded by a driver of the company for one of its cars, shared with a passenger by a short
  * link, received by one passenger, invoiced at most once at a time. The plate is the car's as recorded (the car may be
  * removed: `car_id` becomes null). `state` is stored and moved on every transition (server/src/taxi/trip-records.ts),
  * so every filter of the lists is an index in the list's order (docs/architecture.md, "Lists that stay flat").
@@ -1020,7 +1020,7 @@ export const taxiInvoiceTrips = pgTable(
 );
 
 /**
- * The ticket folder (票夹, issue 23; drizzle/0012): invoices the company received, once per company and invoice
+ * The ticket folder (票夹; drizzle/0012): invoices the company received, once per company and invoice
  * (code, number). Changed only through server/src/tickets/ticket-records.ts, which keeps `ticket_month_totals` with
  * every change. `tax_fen`/`gross_fen` are null until a verification (or the issuing here) tells them.
  */
@@ -1112,7 +1112,7 @@ export const ticketSellers = pgTable(
 );
 
 /**
- * Failures the host reported from phones (`client/reportFailure`, issue 25): counted per remote, version, kind and
+ * Failures the host reported from phones (`client/reportFailure`): counted per remote, version, kind and
  * hour, nothing about who met them. `GET /metrics` sums them.
  */
 export const clientFailures = pgTable(

@@ -1,5 +1,5 @@
 /**
- * The figures ops read in Prometheus's text format (prom-client), for ops (issue 25): the process's own figures (CPU,
+ * The figures ops read in Prometheus's text format (prom-client), for ops: the process's own figures (CPU,
  * memory, event-loop lag), every request by route and status with its latency, and, read when scraped, the task queue
  * (due tasks by type and the age of the oldest), the workers' leases (held by any instance, and this one's steps
  * running), the ledger's postings by kind, the release history's events by app, and per remote version its manifests

@@ -1,8 +1,9 @@
 /**
- * What the host reports of remotes on phones (issue 25, "what ops see"): a remote that could not be loaded, a page that
- * failed to load or threw, and a remote version a signed-in user's page started loading. Only which remote, which
- * version and what kind: no address, no message (those could carry personal data). The server counts the failures per
- * hour for `GET /metrics`; while a canary runs, the loads and failures of signed-in users are what it is judged on.
+ * What the host reports of remotes on phones (docs/architecture.md, "The server": what ops see): a remote that could
+ * not be loaded, a page that failed to load or threw, and a remote version a signed-in user's page started loading.
+ * Only which remote, which version and what kind: no address, no message (those could carry personal data). The
+ * server counts the failures per hour for `GET /metrics`; while a canary runs, the loads and failures of signed-in
+ * users are what it is judged on.
  */
 import Type from 'typebox';
 import { Body, call, OneOf } from './schema-kit';

@@ -1,5 +1,5 @@
 /**
- * Money in (issue 14): a customer's payment at a shop's cash desk (`/shop/{code}` → `/cash/return`), the invoice they
+ * Money in: a customer's payment at a shop's cash desk (`/shop/{code}` → `/cash/return`), the invoice they
  * ask for with it, and the merchant's income and expenses (收支). Amounts are integer fen; an order is paid only by a
  * verified provider notification (or the demo provider, which pays at once).
  */

@@ -1,4 +1,4 @@
-/** 统计 (issue 14): the company's invoicing and income over a range of China days, by day or by month, computed by the database. */
+/** 统计: the company's invoicing and income over a range of China days, by day or by month, computed by the database. */
 import Type, { type Static } from 'typebox';
 import { Body, call, Day, Nullable, OneOf, READ_ONLY } from './schema-kit';
 

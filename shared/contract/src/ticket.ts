@@ -1,5 +1,5 @@
 /**
- * The ticket folder (票夹, issue 23): invoices the company received — imported by photo, scan or hand, or collected
+ * The ticket folder (票夹): invoices the company received — imported by photo, scan or hand, or collected
  * automatically when a company here issues one to this company's tax number — their verification (查验) at the tax
  * bureau as a task, reimbursement, and the month's totals. The rules of an import are the domain's
  * (`@app/domain/ticket`: `ticketImportProblems`); a QR payload is parsed in the browser with `parseInvoiceQr`

@@ -1,5 +1,5 @@
 /**
- * The merchant's wallet (issue 14): balances are sums of an append-only ledger in integer fen. Income is 冻结 until
+ * The merchant's wallet: balances are sums of an append-only ledger in integer fen. Income is 冻结 until
  * the settlement delay has passed, then 可提现; a withdrawal holds its amount and fee until the payout succeeds, or
  * gives them back when it fails.
  */

@@ -1,5 +1,5 @@
 /**
- * The wallet's double-entry rules (issue 14), pure: which accounts each movement of money changes and by how much, in
+ * The wallet's double-entry rules, pure: which accounts each movement of money changes and by how much, in
  * integer fen. Every movement's postings sum to zero; a merchant's balances (冻结, 可提现, 提现中) never go negative.
  * The server posts exactly these postings (server/src/ledger/); the property test in `ledger-model.test.ts` runs any
  * sequence of movements through them.

@@ -1,7 +1,7 @@
 /**
  * antd-mobile's Checkbox, answering a tap from its first paint. antd-mobile's input listens for clicks with a native
  * listener that it attaches in an effect (after the first paint): a tap in between reached nobody, and the box did not
- * change (a list row's checkbox tapped as soon as the row showed: the flaky 设为默认 test of issue 21). Such a tap
+ * change (a list row's checkbox tapped as soon as the row showed, as the 设为默认 test does). Such a tap
  * bubbles to the label instead of being stopped at the input, so the label does the input's work then; once the
  * listener is attached it stops the tap at the input and this never runs.
  */

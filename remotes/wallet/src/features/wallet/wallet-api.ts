@@ -1,5 +1,5 @@
 /**
- * The wallet's calls (issue 14): the balances and recent entries, the ledger and the withdrawals (pages of 20), what a
+ * The wallet's calls: the balances and recent entries, the ledger and the withdrawals (pages of 20), what a
  * withdrawal would cost, and the withdrawal itself (once per request serial, and never twice within 2 s here).
  */
 import type { CallResult } from '@app/contract/api';
