@@ -9,7 +9,7 @@ export default defineConfig({
   globalSetup: './support/global-setup.ts',
   fullyParallel: true,
   // Three on two cores: many tests wait on the simulator's steps and the app's 2-second task polls, and a third worker
-  // fills those waits (measured: 7.4 → 6.0 min for the whole suite, every test still passing).
+  // fills those waits (docs/testing.md, "What runs").
   workers: 3,
   retries: process.env.CI ? 1 : 0,
   // A loaded 2-core machine (two browsers, servers starting) is slow; a test still waits for conditions, not time.

@@ -1,9 +1,8 @@
 // The async boundary Module Federation needs before any shared module is used.
 //
-// The start-up's largest parts (React DOM, the router with the layout) are each evaluated in a
-// task of their own before the rest, so that no single task holds a phone's main thread for long (docs/architecture.md, "One
-// fast first load"): evaluated together they were one task of ~250 ms at Lighthouse's 4× CPU slowdown. Their files
-// are already loading (the HTML preloads them: @app/build-config, hostSplitChunks).
+// The start-up's largest parts (React DOM, the router with the layout) are each evaluated in a task of their own, so
+// that no single task holds a phone's main thread for long (docs/architecture.md, "One fast first load": short tasks).
+// Their files are already loading (the HTML preloads them: @app/build-config, hostSplitChunks).
 import { nextTask } from './next-task';
 
 async function start() {

@@ -20,10 +20,9 @@ export function isRemoteUnavailable(module: unknown): module is RemoteUnavailabl
 export default function remoteFallbackPlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'remote-fallback',
-    // The runtime would read the remote's manifest for the files of the module being loaded and add them to the page
-    // itself (~80 ms of a phone's main thread at Lighthouse's 4× CPU slowdown, as the first screen waits): the server
-    // already preloads them for the page's remote (docs/architecture.md, "One fast first load"), and the remote's own
-    // chunk loading fetches them when they are needed.
+    // The runtime would read the remote's manifest and add the module's files to the page itself, on the main thread
+    // while the first screen waits: the server already preloads them for the page's remote (docs/architecture.md, "One
+    // fast first load"), and the remote's own chunk loading fetches them when they are needed.
     beforePreloadRemote({ preloadOps }) {
       preloadOps.length = 0;
     },
