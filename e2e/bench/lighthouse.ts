@@ -27,8 +27,7 @@
  *
  * `H2=1` puts a TLS + HTTP/2 front (a self-signed certificate from `openssl`) before the server, as a production
  * proxy or CDN would serve it: the server itself speaks HTTP/1.1, where Lighthouse's simulation allows 6 connections
- * to the origin and a host page's ~75 requests queue behind them (the cash desk's lean page makes 8); over HTTP/2 they
- * share one connection.
+ * to the origin and a page's requests queue behind them; over HTTP/2 they share one connection.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';

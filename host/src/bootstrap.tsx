@@ -62,8 +62,8 @@ const INTENT_EVENTS = ['pointerdown', 'keydown'] as const;
  * one, when the browser is idle some time after it. The API client's axios is not part of the first screen (the
  * early answers are), but the first tap that calls the server should not wait for it. Not at `load` itself: a page's
  * content is often painted just after it (its data and its page's files arrive at about the same time), and a
- * prefetch started before that paint shares a phone's network with what the paint waits for (Lighthouse's simulated
- * LCP counted the 20 KiB whenever the request came first: docs/architecture.md, "One fast first load").
+ * prefetch started before that paint shares a phone's network with what the paint waits for (docs/architecture.md,
+ * "One fast first load": axios after the first screen).
  */
 function afterFirstScreen(work: () => void): void {
   let done = false;

@@ -165,7 +165,7 @@ function badCases(spec: CallSpec): BadCase[] {
   cases.push({ name: 'constructor.prototype', payload: '{"constructor":{"prototype":{"polluted":"yes"}}}', status: 400, message: '不支持的参数 constructor' });
   cases.push({ name: 'nested __proto__', payload: '{"x":[{"__proto__":{"polluted":"yes"}}]}', status: 400, message: '不支持的参数 x.0.__proto__' });
 
-  // Nesting deeper than any call needs (a recursive walk of it used to overflow the stack: a 500).
+  // Nesting deeper than any call needs (a recursive walk of it would overflow the stack: a 500).
   const deep = MAX_BODY_DEPTH + 1;
   cases.push({ name: 'deeply nested arrays', payload: `{"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}`, status: 400, message: `请求体嵌套过深，最多 ${MAX_BODY_DEPTH} 层` });
   cases.push({ name: 'deeply nested objects', payload: `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`, status: 400, message: '请求体嵌套过深' });

@@ -1,7 +1,7 @@
 /**
  * Invoices where a naive server goes wrong: an approval and a rejection at the same moment, a bureau that issues after
  * the worker stopped waiting, a request serial reused for another kind of request, dates no calendar has, and the
- * agreement gate that used to exist only in the screens.
+ * agreement gate, which the server keeps too, not only the screens.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@rstest/core';
 import { and, eq } from 'drizzle-orm';

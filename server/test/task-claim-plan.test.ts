@@ -1,7 +1,7 @@
 /**
  * The task worker's claim (server/src/tasks/task-worker.ts) runs every poll on every server instance: it must find the
- * due tasks on an index of the unfinished ones, never by reading the finished tasks, which only grow (at a million
- * tasks a scan took 500 ms every 250 ms poll, a core of its own). docs/architecture.md, "Lists that stay flat".
+ * due tasks on an index of the unfinished ones, never by reading the finished tasks, which only grow (a scan every
+ * poll would take a core of its own). docs/architecture.md, "Lists that stay flat".
  */
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { createTestServer, DATABASES, type TestServer } from './support/test-server';

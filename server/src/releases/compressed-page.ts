@@ -1,6 +1,6 @@
 /**
  * The host's page compressed as the browser accepts it (brotli, else gzip): it is written per request (first-load.ts)
- * and, with the owner's manifest in it, ~25 KiB of text, which a phone would otherwise receive over several round
+ * and, with the owner's manifest in it, tens of KiB of text, which a phone would otherwise receive over several round
  * trips of a new connection. Every other file of a release is stored compressed (serve-releases.ts).
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -12,7 +12,7 @@ export interface CompressedPage {
   encoding: 'br' | 'gzip' | null;
 }
 
-/** Quick enough per request (~1 ms for the page), and within a few per cent of brotli's best. */
+/** Quick enough to run per request, and within a few per cent of brotli's best. */
 const BROTLI_QUALITY = 5;
 
 export function compressedPage(text: string, acceptEncoding: string | undefined): CompressedPage {

@@ -1,6 +1,6 @@
 /**
  * The image every in-memory PGlite database of the tests starts from (openDatabase's `pgliteImage`): a migrated empty
- * database, so a test database costs a load (0.5 s of CPU) instead of PGlite's initdb and the migrations (2.5 s).
+ * database, so a test database costs a load instead of PGlite's initdb and the migrations, several times as much CPU.
  * Global setup (global-setup.ts) makes it once per run into the file PGLITE_TEST_IMAGE names; a test file reads it
  * once. Without that file (a test run without the setup) a test file makes its own, once.
  */

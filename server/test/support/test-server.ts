@@ -190,9 +190,8 @@ export async function createTestServer(kind: DatabaseKind = 'pglite', overrides:
 }
 
 /**
- * Polls until `check` returns a value, or fails after `timeoutMs`. The wait ends as soon as the condition holds, so the
- * limit costs nothing on a quiet machine; 5 s was too short beside other suites (a task worker's slow step under a
- * load average of 10 missed it once in ten whole runs).
+ * Polls until `check` returns a value, or fails after `timeoutMs`. The wait ends as soon as the condition holds, so a
+ * generous limit costs nothing on a quiet machine, and beside other suites a task worker's slow step still fits in it.
  */
 export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

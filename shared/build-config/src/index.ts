@@ -43,7 +43,7 @@ const WORKSPACE_SHARED = ['@app/host-sdk', '@app/ui'] as const;
 /**
  * Third-party singletons, each entry point listed (a `react-dom/` prefix share would not be marked singleton).
  * react-router is deliberately absent: remotes reach it through `@app/host-sdk/router`, so the host's copy stays
- * tree-shaken (shared whole, it cost 60 KiB gzip of the first load).
+ * tree-shaken (shared whole, every page's first load would carry all of it).
  */
 const THIRD_PARTY_SHARED = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'jotai', 'jotai/utils'] as const;
 
@@ -62,7 +62,7 @@ function installedPackage(fromDir: string, name: string): { dir: string; version
  * below): the host's start-up and route-guard rules, its error catalogue, sign-in, the 演示环境 badge and what 返回 does. They are in
  * the SDK so that both run the same code, not for remotes to call: each page owner bundles them as its own code (the
  * host's modules they use, such as the session, are still the shared singletons), which keeps them out of the share
- * scope and its per-module chunks (2.8 KiB gzip and 7 requests on the host's first load when shared).
+ * scope and its per-module chunks (shared, they would add requests to the host's first load).
  */
 const PAGE_OWNER_MODULES = ['startup', 'page-guard', 'error-catalogue', 'authorize', 'in-app-browser', 'front-version', 'demo-badge', 'lean-page', 'page-back'].map(
   (module) => `@app/host-sdk/${module}`,
@@ -115,8 +115,7 @@ export function sharedDependencies(appDir: string): Shared {
 /**
  * What the host shares: the same singletons, each with no required range (`requiredVersion: false`). The host only
  * ever consumes the modules it provides itself, the same build, so a range would be checked (a semver comparison in the
- * federation runtime for every shared module the start-up uses: ~30 ms of a phone's main thread at Lighthouse's 4×
- * slowdown) and could never fail. The release check compares each remote's ranges with the versions the host's manifest
+ * federation runtime, on a phone's main thread, for every shared module the start-up uses) and could never fail. The release check compares each remote's ranges with the versions the host's manifest
  * states (deploy/src/compatibility.ts), which are unchanged.
  */
 export function hostSharedDependencies(appDir: string): Shared {
@@ -163,8 +162,7 @@ const RELEASE_BUILD = Boolean(process.env.ASSET_PREFIX);
  * What a remote's release build shares: the same singletons, but with no copy of its own (`import: false`). In the
  * release store the host provides every shared module (see provideAllSharedEntry) and `deploy/` refuses a release or
  * rollback whose remote requires a module the live host does not provide, so a remote's own copies would never run;
- * leaving them out takes their fallback table out of the remote entry (18.0 → 14.5 KiB gzip for the invoice remote)
- * and their chunks out of the release. A team's dev server keeps the copies: its standalone page has no host.
+ * leaving them out takes their fallback table out of the remote entry and their chunks out of the release. A team's dev server keeps the copies: its standalone page has no host.
  */
 export function remoteSharedDependencies(appDir: string, release: boolean): Shared {
   const shared = sharedDependencies(appDir) as Record<string, SharedConfig>;
@@ -206,7 +204,7 @@ function packageDirFrom(fromDir: string, name: string): string | null {
 /**
  * Library files that a production build should take instead of the ones their packages name:
  * - antd-mobile's ES modules import a few of rc-util's CommonJS files (`rc-util/lib/…`), which bring CommonJS copies
- *   of Babel's helpers beside the ES ones every other module uses (11 KiB, 4 KiB gzip, in the host's start-up);
+ *   of Babel's helpers beside the ES ones every other module uses, into the host's start-up;
  *   rc-util's `es/` folder has the same modules.
  * - react-router 7's package exports name only its development build (remix-run/react-router#12532), which warns in
  *   the console; its production build differs only in that.
@@ -311,13 +309,12 @@ const inPackages = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](?:$
 
 /**
  * The host's chunks (docs/architecture.md, "One fast first load"). Every shared module is its own lazy chunk group, so
- * left to itself the build makes one file per module: ~75 requests on a tab's first load, most under 1 KiB, queued
- * six at a time over HTTP/1.1. The groups below put what every page runs into four files (module identity, and so
- * the one-copy rule, is unchanged: only the files differ): each request costs a phone a round trip on one of its six
- * connections, in which that connection carries nothing, so a page's start-up in 4 files instead of 9 (and their CSS
- * in 1 instead of 3) has its content drawn sooner. Not fewer than four: a new connection carries little in its first
- * round trips (TCP's slow start), so React DOM (57 KiB brotli) arrives sooner beside the other libraries than with them
- * in one file (the tabs' simulated LCP 0.1–0.17 s sooner). The start-up still evaluates them in several short tasks
+ * left to itself the build makes one file per module: dozens of requests on a tab's first load, most of them tiny,
+ * queued six at a time over HTTP/1.1. The groups below put what every page runs into four files (module identity, and
+ * so the one-copy rule, is unchanged: only the files differ): each request costs a phone a round trip on one of its six
+ * connections, in which that connection carries nothing, so a page's start-up in few files (and their CSS in one) has
+ * its content drawn sooner. Not fewer than four: a new connection carries little in its first round trips (TCP's slow
+ * start), so React DOM, the largest library, arrives sooner beside the other libraries than with them in one file. The start-up still evaluates them in several short tasks
  * (host/src/index.ts): a file's modules run when they are first imported, not when it arrives. What only some pages
  * use (the sign-in and face dialogs, forms, pickers, animation and gestures) keeps its own files.
  */
@@ -326,8 +323,8 @@ function hostSplitChunks(): NonNullable<RsbuildConfig['splitChunks']> {
     preset: 'default',
     chunks: 'all',
     // Below the groups, a module shared by several pages gets a file of its own rather than joining a bigger shared
-    // file that a page would fetch whole (with the default 20 KB floor, the ticket remote's first visit fetched 45 KiB
-    // of other pages' code).
+    // file that a page would fetch whole (with the default 20 KB floor, a remote's first visit would fetch other pages'
+    // code too).
     minSize: 0,
     cacheGroups: {
       // React DOM and its scheduler, the largest library, in a file of its own (above).
@@ -512,7 +509,7 @@ export function defineRemoteConfig(appDir: string, options: RemoteConfigOptions 
     environments: {
       [FEDERATED_ENVIRONMENT]: {
         // The standalone page for the remote's own team (`pnpm --filter <remote> dev`). Release builds share the host's
-        // Module Federation runtime (externalRuntime: 33 → 15 KiB gzip per remote entry), so the standalone page works
+        // Module Federation runtime (externalRuntime: a smaller remote entry), so the standalone page works
         // from the dev server only, not from the release store.
         source: { entry: { index: './src/index.ts' } },
         html: { title: `${htmlTags.title} · ${name}`, template: htmlTags.template, meta: htmlTags.meta, tags: htmlTags.tags },

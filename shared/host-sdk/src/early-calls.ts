@@ -1,7 +1,7 @@
 /**
- * The host page's early calls (docs/architecture.md, "One fast first load"): a script of its own (about 1 KiB) that
- * the host's HTML loads beside its bundles, so that the start-up's calls go out while the app's scripts (over 200 KiB
- * on a phone's network) are still downloading, not after them. It sends what the start-up would send first, with the
+ * The host page's early calls (docs/architecture.md, "One fast first load"): a small script of its own, inline in the
+ * host's HTML, so that the start-up's calls go out while the app's scripts are still downloading over a phone's
+ * network, not after them. It sends what the start-up would send first, with the
  * session the start-up would send it with:
  *
  * - the service config (`sysConfig/get`), unless the page carries the server's answer to it (written as the page was:

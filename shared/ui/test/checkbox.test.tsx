@@ -1,6 +1,6 @@
 /**
  * A checkbox answers a tap from its first paint (src/checkbox.tsx): antd-mobile attaches its input's click listener
- * in an effect, and a tap that came first (a row's box tapped as soon as the row shows) used to reach nobody.
+ * in an effect, and a tap that comes first (a row's box tapped as soon as the row shows) must not reach nobody.
  */
 import { afterEach, expect, test } from '@rstest/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
