@@ -1,6 +1,6 @@
 /**
- * The import rules of the codebase (docs/architecture.md, "The parts"), checked by `architecture.test.ts` with dependency-cruiser.
- * Paths are relative to the repository root.
+ * The import rules of the codebase (docs/architecture.md, "The parts"), checked by `architecture.test.ts` with
+ * dependency-cruiser. Paths are relative to the repository root.
  */
 const CLIENT = '^(host|remotes/[^/]+|shared/(host-sdk|ui|widgets))/';
 /** A remote, or @app/widgets (the widgets remotes share, bundled into each: it is allowed what a remote is allowed). */

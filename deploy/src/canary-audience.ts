@@ -1,8 +1,8 @@
 /**
- * Who gets a canary (docs/operations.md, "Canary releases"): every user has a bucket, a stable hash of their user id into
- * 0–9999 (a visitor not signed in, a random one kept in a cookie); a canary of p % is live for the buckets below
- * p × 100, so raising the share keeps everyone who had it. Test users (the spec's `_test_` flag, `users.tester`) get
- * every canary: a `test-users` canary, and a share canary first.
+ * Who gets a canary (docs/operations.md, "Canary releases"): every user has a bucket, a stable hash of their user id
+ * into 0–9999 (a visitor not signed in, a random one kept in a cookie); a canary of p % is live for the buckets
+ * below p × 100, so raising the share keeps everyone who had it. Test users (the spec's `_test_` flag,
+ * `users.tester`) get every canary: a `test-users` canary, and a share canary first.
  */
 import { createHash } from 'node:crypto';
 import type { AppState, CanaryAudience } from './registry';

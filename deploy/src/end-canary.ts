@@ -1,8 +1,8 @@
 /**
- * Ending a canary (docs/operations.md, "Canary releases"): everyone is back on the live version, the canary's version is marked
- * 已回滚, and the history records a rollback that ended a canary. `npm run rollback` does it while a canary runs, and
- * so does the server's auto-rollback, as a compare-and-set: it ends the canary it measured (its version and start)
- * and nothing else, so of several instances deciding at once only the first records it.
+ * Ending a canary (docs/operations.md, "Canary releases"): everyone is back on the live version, the canary's version
+ * is marked 已回滚, and the history records a rollback that ended a canary. `npm run rollback` does it while a canary
+ * runs, and so does the server's auto-rollback, as a compare-and-set: it ends the canary it measured (its version and
+ * start) and nothing else, so of several instances deciding at once only the first records it.
  */
 import { appState, updateRegistry, type Registry } from './registry';
 

@@ -1,6 +1,6 @@
 /**
- * `npm run promote -- <app>`: the running canary becomes live for everyone (docs/operations.md, "Canary releases"); the version
- * that was live is the one a rollback then returns to. Nothing is built and the server is not restarted.
+ * `npm run promote -- <app>`: the running canary becomes live for everyone (docs/operations.md, "Canary releases"); the
+ * version that was live is the one a rollback then returns to. Nothing is built and the server is not restarted.
  */
 import { appState, updateRegistry } from './registry';
 import { registryAt, ReleaseError } from './release';

@@ -33,8 +33,8 @@ export interface AppState {
   live: string | null;
   versions: Record<string, ReleasedVersion>;
   /**
-   * A canary release (docs/operations.md, "Canary releases"): `version` is live only for its audience, `live` stays live for
-   * everyone else. Absent when none runs (and in every registry written before canaries existed).
+   * A canary release (docs/operations.md, "Canary releases"): `version` is live only for its audience, `live` stays
+   * live for everyone else. Absent when none runs (and in every registry written before canaries existed).
    */
   canary?: Canary;
 }

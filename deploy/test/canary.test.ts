@@ -1,7 +1,7 @@
 /**
- * Canary releases (docs/operations.md, "Canary releases"): who gets a canary (a share of users by a stable bucket, sticky, test
- * users first), `release --canary` beside the live version, one canary per app, promote, a rollback that ends the
- * canary, a registry from before canaries, the end of a canary as a compare-and-set, and the listing.
+ * Canary releases (docs/operations.md, "Canary releases"): who gets a canary (a share of users by a stable bucket,
+ * sticky, test users first), `release --canary` beside the live version, one canary per app, promote, a rollback that
+ * ends the canary, a registry from before canaries, the end of a canary as a compare-and-set, and the listing.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';

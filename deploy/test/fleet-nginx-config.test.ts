@@ -1,8 +1,9 @@
 /**
- * The fleet's nginx configuration (docs/operations.md, "The fleet"): the read-only calls it retries on another instance are
- * exactly the contract's READ_ONLY calls, which are exactly the list reviewed here (server/test/calls.test.ts checks
- * that none of them writes); it serves from the store exactly the files cache-policy.ts calls immutable (a remote's
- * hashed entry among them); nothing but checked names reaches it; and `npm run fleet` refuses bad arguments in Chinese.
+ * The fleet's nginx configuration (docs/operations.md, "The fleet"): the read-only calls it retries on another instance
+ * are exactly the contract's READ_ONLY calls, which are exactly the list reviewed here (server/test/calls.test.ts
+ * checks that none of them writes); it serves from the store exactly the files cache-policy.ts calls immutable (a
+ * remote's hashed entry among them); nothing but checked names reaches it; and `npm run fleet` refuses bad arguments in
+ * Chinese.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';

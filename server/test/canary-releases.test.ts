@@ -1,11 +1,11 @@
 /**
- * Canary releases on the server (docs/operations.md, "Canary releases"): the canary cookie (a device's random bucket before
- * sign-in, the user's bucket and test flag after, kept current by the user detail, cleared on sign-out, signed: a
- * forged or edited one is ignored), the page's live-remotes block and `/remotes.json` answered per cookie; what a
+ * Canary releases on the server (docs/operations.md, "Canary releases"): the canary cookie (a device's random bucket
+ * before sign-in, the user's bucket and test flag after, kept current by the user detail, cleared on sign-out, signed:
+ * a forged or edited one is ignored), the page's live-remotes block and `/remotes.json` answered per cookie; what a
  * canary is judged on (a load and a failure per signed-in user and hour, of the version their own cookie serves them:
  * an outsider's fetches and reports neither end a healthy canary nor keep a broken one alive), the reports' limits per
- * account and per address, the failure rates `npm run releases` shows, and the auto-rollback (a failing canary ended
- * by the server with the reason in the history, one under the minimum of loads left alone, several instances at once
+ * account and per address, the failure rates `npm run releases` shows, and the auto-rollback (a failing canary ended by
+ * the server with the reason in the history, one under the minimum of loads left alone, several instances at once
  * recording it once).
  */
 import { spawn } from 'node:child_process';

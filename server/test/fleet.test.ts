@@ -1,18 +1,18 @@
 /**
- * The fleet of `npm run fleet` (docs/operations.md, "The fleet"), driven whole: three server instances on one PostgreSQL
- * database and one release store behind Debian's nginx, as deploy/src/fleet/fleet.ts starts them.
+ * The fleet of `npm run fleet` (docs/operations.md, "The fleet"), driven whole: three server instances on one
+ * PostgreSQL database and one release store behind Debian's nginx, as deploy/src/fleet/fleet.ts starts them.
  *
  * - a release and a rollback made with the CLI's functions (DATABASE_URL) reach every instance, directly and through
  *   nginx, in `/remotes.json` and in the host page's live-remotes block, within a second of the command returning;
- * - nginx serves a release's hashed files itself (a remote's hashed entry among them), immutable, and passes manifests on;
- *   the metrics are on each instance's metrics port only;
+ * - nginx serves a release's hashed files itself (a remote's hashed entry among them), immutable, and passes manifests
+ *   on; the metrics are on each instance's metrics port only;
  * - a stalled request body is cut at REQUEST_TIMEOUT_MS by nginx (408 or closed); over https (the same configuration
  *   with a TLS listener) every answer carries HSTS once, nginx's own and the instances';
  * - SIGTERM of the instance whose worker is in the middle of a task's step, under 200 requests/s through nginx of a
  *   call that writes (which nginx never sends twice): no request fails, the step is finished and the lease handed back
  *   before the process exits 0, and the living instances finish the task;
- * - SIGKILL of one of the two instances left (frozen first, so that requests are in flight on it), under the same
- *   load: no request fails (nginx sends the read-only call again to the other).
+ * - SIGKILL of one of the two instances left (frozen first, so that requests are in flight on it), under the same load:
+ *   no request fails (nginx sends the read-only call again to the other).
  *
  * It runs wherever PostgreSQL answers at 127.0.0.1:5432 and nginx is installed; on CI (where scripts/test.mjs installs
  * nginx) a missing nginx fails it.

@@ -1,8 +1,8 @@
 /**
- * A fleet on this machine (docs/operations.md, "The fleet"): N server instances on one PostgreSQL database and one release store,
- * each with its task worker, behind nginx. The instances start first (one migrates and seeds, the others wait for it:
- * server/src/db/database.ts), then nginx, once every instance is ready. Stopping is the other way round: nginx stops
- * taking requests and finishes those it passes on, then every instance drains and hands back its leases.
+ * A fleet on this machine (docs/operations.md, "The fleet"): N server instances on one PostgreSQL database and one
+ * release store, each with its task worker, behind nginx. The instances start first (one migrates and seeds, the others
+ * wait for it: server/src/db/database.ts), then nginx, once every instance is ready. Stopping is the other way round:
+ * nginx stops taking requests and finishes those it passes on, then every instance drains and hands back its leases.
  */
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';

@@ -1,8 +1,8 @@
 /**
- * Who a signed-in user is to the canaries (docs/operations.md, "Canary releases"): their bucket, from their user id, and whether
- * they are a test user (`users.tester`, the spec's `_test_`). Written into the canary cookie when a session is made,
- * kept current by the user-detail call every start-up makes (a session from before the cookie, a user made a tester
- * since), cleared on sign-out.
+ * Who a signed-in user is to the canaries (docs/operations.md, "Canary releases"): their bucket, from their user id,
+ * and whether they are a test user (`users.tester`, the spec's `_test_`). Written into the canary cookie when a session
+ * is made, kept current by the user-detail call every start-up makes (a session from before the cookie, a user made a
+ * tester since), cleared on sign-out.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -79,8 +79,8 @@ export interface OpenOptions {
   /**
    * Tests only (the server never sets it): an in-memory PGlite database starts from this image of a migrated empty
    * database (`migratedPgliteImage`) instead of being created and migrated: that costs seconds of CPU each time, and
-   * the server tests open a new database for nearly every describe block (docs/testing.md, "How long `npm test` takes"). The
-   * migrations still run, and find every one applied. Ignored for a PGlite data folder and for PostgreSQL.
+   * the server tests open a new database for nearly every describe block (docs/testing.md, "How long `npm test`
+   * takes"). The migrations still run, and find every one applied. Ignored for a PGlite data folder and for PostgreSQL.
    */
   pgliteImage?: Blob;
 }

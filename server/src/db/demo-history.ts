@@ -16,8 +16,8 @@
  * how things stand today: not logged in, as a fresh start shows).
  *
  * Deterministic (a seeded generator: the same start gives the same history) and small enough for the start of
- * `npm start` (docs/benchmarks.md has what it costs). Written by the seed (seed.ts) in its transaction, with the demo data only:
- * once, on a fresh database, and not at all where a real provider signs in or DEMO_HISTORY=false.
+ * `npm start` (docs/benchmarks.md has what it costs). Written by the seed (seed.ts) in its transaction, with the demo
+ * data only: once, on a fresh database, and not at all where a real provider signs in or DEMO_HISTORY=false.
  */
 import { count, eq } from 'drizzle-orm';
 import type { BlueInvoiceLineRequest, RedInvoiceRequest } from '@app/domain/invoice-requests';

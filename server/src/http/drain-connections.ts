@@ -1,6 +1,6 @@
 /**
- * How an instance lets its connections go when it stops (docs/operations.md, "The fleet"), without failing a request a proxy
- * already sent it, which the proxy may not send elsewhere (a call that writes).
+ * How an instance lets its connections go when it stops (docs/operations.md, "The fleet"), without failing a request a
+ * proxy already sent it, which the proxy may not send elsewhere (a call that writes).
  *
  * 1. Leaving: it goes on serving as usual until no new connection has come for `quietMs` (a proxy that keeps its
  *    connections alive rarely opens one), at most `leaveLimitMs`. Closing the listening socket resets the connections

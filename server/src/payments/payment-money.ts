@@ -1,11 +1,11 @@
 /**
- * Money at the payment providers' edge. Inside the product money is integer fen (docs/domain-rules.md, "Invoices"); WeChat Pay
- * speaks fen too (`amount.total`), Alipay speaks yuan text (`total_amount: "88.00"`). These two functions are the only
- * way between fen and that text: string arithmetic, never a float, and nothing that is not a whole, non-negative
- * number of fen within the limit passes either way.
+ * Money at the payment providers' edge. Inside the product money is integer fen (docs/domain-rules.md, "Invoices");
+ * WeChat Pay speaks fen too (`amount.total`), Alipay speaks yuan text (`total_amount: "88.00"`). These two functions
+ * are the only way between fen and that text: string arithmetic, never a float, and nothing that is not a whole,
+ * non-negative number of fen within the limit passes either way.
  *
- * `@app/domain/money` has `formatYuan` (`¥1,234.50`, for screens) and `parseYuan` (lenient: commas, signs, spaces,
- * for what users type) but no strict provider form, so they live here.
+ * `@app/domain/money` has `formatYuan` (`¥1,234.50`, for screens) and `parseYuan` (lenient: commas, signs, spaces, for
+ * what users type) but no strict provider form, so they live here.
  */
 
 /** The most any payment may be: 9,000,000,000,000 fen (90 billion yuan), well inside Number.MAX_SAFE_INTEGER. */

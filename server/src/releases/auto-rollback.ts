@@ -1,9 +1,9 @@
 /**
- * Auto-rollback of canaries (docs/operations.md, "Canary releases"): every `checkMs` the server compares each running canary's
- * failure rate with the live version's, both since the canary started (version-failure-rates.ts); when the canary has
- * at least `minLoads` loads and its rate is at least `marginPoints` percentage points above the live one's, it ends
- * the canary and records a rollback with the reason. Every instance of a fleet checks; the end is a compare-and-set
- * on the registry (the canary measured, by version and start), so one of them records it, once.
+ * Auto-rollback of canaries (docs/operations.md, "Canary releases"): every `checkMs` the server compares each running
+ * canary's failure rate with the live version's, both since the canary started (version-failure-rates.ts); when the
+ * canary has at least `minLoads` loads and its rate is at least `marginPoints` percentage points above the live one's,
+ * it ends the canary and records a rollback with the reason. Every instance of a fleet checks; the end is a
+ * compare-and-set on the registry (the canary measured, by version and start), so one of them records it, once.
  */
 import { sql } from 'drizzle-orm';
 import { endCanaryIfStill, type CanaryEnded } from '@app/deploy/end-canary';

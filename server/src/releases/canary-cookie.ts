@@ -1,10 +1,10 @@
 /**
- * The cookie that tells the server who asks for a page or `/remotes.json` (docs/operations.md, "Canary releases"): those requests
- * carry no session (the token is in localStorage), so the bucket and the test flag travel in a cookie. It is set when
- * a session is made (the sign-in exchange: the user's bucket and `users.tester`), cleared on sign-out, and before
- * sign-in set with a random bucket on the first page (a device's). Its value is HMAC-signed with a key derived from
- * the server's secret key: a forged or edited cookie is ignored (then treated as none). It decides only which
- * released version a page gets; the files of every released version are public at their addresses anyway.
+ * The cookie that tells the server who asks for a page or `/remotes.json` (docs/operations.md, "Canary releases"):
+ * those requests carry no session (the token is in localStorage), so the bucket and the test flag travel in a cookie.
+ * It is set when a session is made (the sign-in exchange: the user's bucket and `users.tester`), cleared on sign-out,
+ * and before sign-in set with a random bucket on the first page (a device's). Its value is HMAC-signed with a key
+ * derived from the server's secret key: a forged or edited cookie is ignored (then treated as none). It decides only
+ * which released version a page gets; the files of every released version are public at their addresses anyway.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { BUCKETS, isBucket, type Viewer } from '@app/deploy/canary-audience';

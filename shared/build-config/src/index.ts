@@ -113,10 +113,11 @@ export function sharedDependencies(appDir: string): Shared {
 }
 
 /**
- * What the host shares: the same singletons, each with no required range (`requiredVersion: false`). The host only
- * ever consumes the modules it provides itself, the same build, so a range would be checked (a semver comparison in the
- * federation runtime, on a phone's main thread, for every shared module the start-up uses) and could never fail. The release check compares each remote's ranges with the versions the host's manifest
- * states (deploy/src/compatibility.ts), which are unchanged.
+ * What the host shares: the same singletons, each with no required range (`requiredVersion: false`). The host only ever
+ * consumes the modules it provides itself, the same build, so a range would be checked (a semver comparison in the
+ * federation runtime, on a phone's main thread, for every shared module the start-up uses) and could never fail. The
+ * release check compares each remote's ranges with the versions the host's manifest states
+ * (deploy/src/compatibility.ts), which are unchanged.
  */
 export function hostSharedDependencies(appDir: string): Shared {
   const shared = sharedDependencies(appDir) as Record<string, SharedConfig>;
@@ -162,7 +163,8 @@ const RELEASE_BUILD = Boolean(process.env.ASSET_PREFIX);
  * What a remote's release build shares: the same singletons, but with no copy of its own (`import: false`). In the
  * release store the host provides every shared module (see provideAllSharedEntry) and `deploy/` refuses a release or
  * rollback whose remote requires a module the live host does not provide, so a remote's own copies would never run;
- * leaving them out takes their fallback table out of the remote entry and their chunks out of the release. A team's dev server keeps the copies: its standalone page has no host.
+ * leaving them out takes their fallback table out of the remote entry and their chunks out of the release. A team's dev
+ * server keeps the copies: its standalone page has no host.
  */
 export function remoteSharedDependencies(appDir: string, release: boolean): Shared {
   const shared = sharedDependencies(appDir) as Record<string, SharedConfig>;
@@ -314,9 +316,10 @@ const inPackages = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](?:$
  * so the one-copy rule, is unchanged: only the files differ): each request costs a phone a round trip on one of its six
  * connections, in which that connection carries nothing, so a page's start-up in few files (and their CSS in one) has
  * its content drawn sooner. Not fewer than four: a new connection carries little in its first round trips (TCP's slow
- * start), so React DOM, the largest library, arrives sooner beside the other libraries than with them in one file. The start-up still evaluates them in several short tasks
- * (host/src/index.ts): a file's modules run when they are first imported, not when it arrives. What only some pages
- * use (the sign-in and face dialogs, forms, pickers, animation and gestures) keeps its own files.
+ * start), so React DOM, the largest library, arrives sooner beside the other libraries than with them in one file. The
+ * start-up still evaluates them in several short tasks (host/src/index.ts): a file's modules run when they are first
+ * imported, not when it arrives. What only some pages use (the sign-in and face dialogs, forms, pickers, animation and
+ * gestures) keeps its own files.
  */
 function hostSplitChunks(): NonNullable<RsbuildConfig['splitChunks']> {
   return {

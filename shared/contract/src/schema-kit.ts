@@ -46,8 +46,8 @@ export interface CallContract<B extends TSchema = TSchema, R extends TSchema = T
   /**
    * The call only reads: it writes no row and signs in, pays, issues or withdraws nothing, so making it twice is the
    * same as making it once. The fleet's proxy sends such a call again to another instance when the first failed
-   * (docs/operations.md, "The fleet"). deploy/test/fleet-nginx-config.test.ts holds the reviewed list; server/test/calls.test.ts
-   * checks that none of these calls writes.
+   * (docs/operations.md, "The fleet"). deploy/test/fleet-nginx-config.test.ts holds the reviewed list;
+   * server/test/calls.test.ts checks that none of these calls writes.
    */
   readOnly?: true;
 }

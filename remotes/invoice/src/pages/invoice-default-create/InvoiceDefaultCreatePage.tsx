@@ -12,9 +12,9 @@ import { Skeleton } from '@app/ui/skeleton';
 import { CompanyHome } from './CompanyHome';
 import './home.css';
 
-// The company's home is the page's own module: the start-up loads the page's files while the host's libraries
-// download (a lazy half was asked for only once the guard had let the user in, a round trip after them). Anyone else's
-// home is fetched before the page shows (prepare).
+// The company's home is the page's own module: the start-up loads the page's files while the host's libraries download
+// (a lazy half would be asked for only once the guard had let the user in, a round trip after them). Anyone else's home
+// is fetched before the page shows (prepare).
 const loadPersonalHome = () => import('./PersonalHome').then((module) => ({ default: module.PersonalHome }));
 const PersonalHome = lazy(loadPersonalHome);
 
