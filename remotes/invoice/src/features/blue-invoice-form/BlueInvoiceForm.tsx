@@ -31,7 +31,7 @@ import './blue-invoice-form.css';
 
 const TitlePicker = lazy(() => import('@app/widgets/title-picker').then((module) => ({ default: module.TitlePicker })));
 
-/** The buyer fields a picked title may fill or leave empty: any of them showing an error is checked again after the pick. */
+/** The buyer fields a picked title fills or empties: any of them showing an error is checked again after the pick. */
 const BUYER_FIELDS: readonly TitleBuyerField[] = ['kind', 'name', 'taxNumber', 'address', 'phone', 'bankName', 'bankAccount'];
 
 export interface BlueInvoiceFormProps {
