@@ -1,5 +1,5 @@
 /**
- * Taxis (docs/product.md, "Taxis"): a taxi manager's cars; the trips a taxi user records, shares and invoices; the
+ * Taxis (docs/domain-rules.md, "Taxis"): a taxi manager's cars; the trips a taxi user records, shares and invoices; the
  * passenger who receives a shared trip and asks for its invoice. `taxiCar/getMyCars` is in service-calls.ts. What the
  * calls share is in server/src/taxi/.
  */

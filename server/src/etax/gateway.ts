@@ -84,7 +84,8 @@ export interface VerifyRequest {
   /**
    * The tax number of the company that asks (the bureau knows whose e-tax session asks). Only the invoice's own seller
    * or buyer is told which printed field disagrees; anyone else gets 查无此票 for whatever is not an exact match, so
-   * that a number's existence and issue day cannot be guessed a field at a time (docs/product.md, "Tickets").
+   * that a number's existence and issue day cannot be guessed a field at a time (docs/product.md, "What a 查验 answer
+   * reveals").
    */
   askerTaxNumber: string;
 }

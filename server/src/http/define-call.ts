@@ -59,7 +59,7 @@ export function permitted(access: { anyOf?: readonly Permission[]; allOf?: reado
   return anyOf.some((permission) => permissions.includes(permission)) && (access.allOf ?? []).every((permission) => permissions.includes(permission));
 }
 
-/** A taxi user (docs/product.md, "Taxis"): records, shares and invoices the company's trips. */
+/** A taxi user (docs/domain-rules.md, "Taxis"): records, shares and invoices the company's trips. */
 export const TAXI_USER = { kind: 'company', anyOf: ['taxi_trip_manage'] } as const satisfies Access;
 /** A taxi manager: a taxi user who also manages the company (adds and removes its cars). */
 export const TAXI_MANAGER = { kind: 'company', anyOf: ['taxi_trip_manage'], allOf: ['company_manage'] } as const satisfies Access;

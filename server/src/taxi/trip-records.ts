@@ -1,6 +1,6 @@
 /**
- * Taxi trips as they are stored and shown (docs/product.md, "Taxis"): who sees what of a trip, the stored state and
- * its moves, and the day totals kept beside the trips.
+ * Taxi trips as they are stored and shown (docs/domain-rules.md, "Taxis"): who sees what of a trip, the stored state
+ * and its moves, and the day totals kept beside the trips.
  *
  * A trip's state is stored (`taxi_trips.state`, indexed per list filter) and moved in the transaction of each
  * transition, always compare-and-set on the columns the move depends on:

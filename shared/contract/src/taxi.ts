@@ -1,6 +1,6 @@
 /**
  * Taxis: the company's cars, the trips its drivers record and share with passengers, the passengers who receive them
- * (`/t/{code}` → the ride page), and the taxi invoices issued for received trips (docs/product.md, "Taxis").
+ * (`/t/{code}` → the ride page), and the taxi invoices issued for received trips (docs/domain-rules.md, "Taxis").
  *
  * A trip goes 未分享 → 待领取 (shared) → 已领取 (a passenger received it) → 待开票 (the passenger asked for an
  * invoice) → 开票中 → 已开票. An invoice that fails, or is reversed in full, gives its trips back: 已领取 or 待开票 again.

@@ -1,6 +1,6 @@
 /**
- * The paging of every list (docs/product.md, "Lists"): pages of 20, at most 1000 items. Apart from PagedList so that
- * an api module can use them without loading the list's gesture and animation libraries. The numbers are the API
+ * The paging of every list (docs/product.md, "Constants"): pages of 20, at most 1000 items. Apart from PagedList so
+ * that an api module can use them without loading the list's gesture and animation libraries. The numbers are the API
  * contract's (`@app/contract/limits`), checked by their types: the contract is never a runtime import of the client.
  */
 import type { LIST_LIMIT as CONTRACT_LIST_LIMIT, PAGE_SIZE as CONTRACT_PAGE_SIZE } from '@app/contract/limits';
