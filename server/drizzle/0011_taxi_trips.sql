@@ -1,4 +1,4 @@
--- Taxi trips (issue 22): a company's trips with their plate as recorded, share code, passenger, the title the
+-- Taxi trips: a company's trips with their plate as recorded, share code, passenger, the title the
 -- passenger asked for and the live invoice; the state is stored and moved on every transition, so each filter of
 -- taxiTrip/queryTrips and taxiTrip/getMyTrips has an index in the lists' order (docs/architecture.md, "Lists that stay
 -- flat"). Trips are summed by company, car and China day of their start in the same transaction that records them

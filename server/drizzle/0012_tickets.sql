@@ -1,4 +1,4 @@
--- The ticket folder (票夹, issue 23): invoices a company received, one row per company and invoice (code, number), and
+-- The ticket folder (票夹): invoices a company received, one row per company and invoice (code, number), and
 -- the folder's totals by month kept beside them (docs/architecture.md, "Lists that stay flat"). Every change of a
 -- ticket (import, automatic collection, verification, red reversal, reimbursement, delete) takes the row's lock and
 -- moves its amounts from its old key of `ticket_month_totals` to its new one in the same transaction, so the totals

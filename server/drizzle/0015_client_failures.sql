@@ -1,4 +1,4 @@
--- Failures the host reports from phones (issue 25): counted per remote, version, kind and hour; nothing about who.
+-- Failures the host reports from phones: counted per remote, version, kind and hour; nothing about who.
 CREATE TABLE IF NOT EXISTS "client_failures" (
   "app" text NOT NULL,
   "version" text NOT NULL,

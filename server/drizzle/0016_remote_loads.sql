@@ -1,4 +1,4 @@
--- Loads of each remote version (issue 25): its mf-manifest.json served, counted per minute by each server in batches;
+-- Loads of each remote version: its mf-manifest.json served, counted per minute by each server in batches;
 -- the denominator of a version's failure rate (client_failures over remote_loads) for canaries and their auto-rollback.
 CREATE TABLE IF NOT EXISTS "remote_loads" (
   "app" text NOT NULL,
