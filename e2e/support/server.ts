@@ -3,10 +3,7 @@
  * bundle benchmark. The one way to run a server process is the server's own test support; this adapts it.
  */
 import { test } from '@playwright/test';
-import { startServerProcess } from '../../server/test/support/server-process';
-
-/** How long a server may take to answer on a loaded 2-core machine (two browsers, several servers, PGlite creating its folder). */
-const START_TIMEOUT_MS = 90_000;
+import { SERVER_START_LIMIT_MS, startServerProcess } from '../../server/test/support/server-process';
 
 /**
  * A hook or test that starts a server gets the start's time on top of its own budget: a beforeAll hook has only the
@@ -20,7 +17,7 @@ function allowStartTime(): void {
   } catch {
     return;
   }
-  test.setTimeout(info.timeout + START_TIMEOUT_MS);
+  test.setTimeout(info.timeout + SERVER_START_LIMIT_MS);
 }
 
 export interface RunningServer {
@@ -30,6 +27,6 @@ export interface RunningServer {
 
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   allowStartTime();
-  const server = await startServerProcess({ env, startTimeoutMs: START_TIMEOUT_MS });
+  const server = await startServerProcess({ env, startTimeoutMs: SERVER_START_LIMIT_MS });
   return { url: server.url, stop: server.stop };
 }

@@ -48,7 +48,7 @@ describe.each(DATABASES.filter((kind) => kind === 'postgres'))('a canary in a fl
     const env = { ...database.env, RELEASE_DIR: store, CANARY_CHECK_MS: '200', CANARY_MIN_LOADS: '50', CANARY_MARGIN_POINTS: '5', TRUST_PROXY: 'loopback' };
     const servers: ServerProcess[] = [];
     for (let i = 0; i < 2; i++) {
-      const server = await startServerProcess({ env, startTimeoutMs: 60_000 });
+      const server = await startServerProcess({ env });
       cleanups.push(() => server.kill());
       servers.push(server);
     }

@@ -32,7 +32,7 @@ describe.each(DATABASES.filter((kind) => kind === 'postgres'))('the registry of 
       },
       url,
     );
-    const servers = await Promise.all(stores.map((store) => startServerProcess({ env: { ...database.env, RELEASE_DIR: store }, startTimeoutMs: 60_000 })));
+    const servers = await Promise.all(stores.map((store) => startServerProcess({ env: { ...database.env, RELEASE_DIR: store } })));
     for (const server of servers) cleanups.push(() => server.kill());
     const liveOn = async (serverUrl: string) => ((await (await fetch(`${serverUrl}/remotes.json`)).json()) as Record<string, { version: string }>).ticket?.version;
     for (const server of servers) expect(await liveOn(server.url)).toBe('1.1.0');

@@ -83,7 +83,6 @@ describe('time-outs', () => {
       env: { ...database.env, REQUEST_TIMEOUT_MS: '1500', TASK_WORKER: '0' },
       // The port answers at once, before the database is open: the first stalled body is sent then.
       probe: async (url) => (await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) })).status > 0,
-      startTimeoutMs: 60_000,
     });
     const { port } = new URL(server.url);
     /** Declares 100 bytes and sends 2, then nothing (a probe held such a connection for over 100 s): the answer and when the connection closed. */

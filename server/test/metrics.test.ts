@@ -107,7 +107,7 @@ describe('where the metrics are answered', () => {
     const metricsPort = await freePort();
     const cleanups: (() => Promise<unknown>)[] = [];
     const database = await processDatabase(DATABASES.at(-1) ?? 'pglite', cleanups);
-    const server = await startServerProcess({ env: { ...database.env, METRICS_PORT: String(metricsPort), TASK_WORKER: '0' }, startTimeoutMs: 150_000 });
+    const server = await startServerProcess({ env: { ...database.env, METRICS_PORT: String(metricsPort), TASK_WORKER: '0' } });
     try {
       expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
       const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);

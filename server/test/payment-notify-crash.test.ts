@@ -256,7 +256,7 @@ describe.each(DATABASES)('a server killed during a burst of payment notification
     };
     const start = async () => {
       // Its warnings and errors (LOG_LEVEL warn) go with a failure's message.
-      const server = await startServerProcess({ env, startTimeoutMs: 60_000, keepStdout: true });
+      const server = await startServerProcess({ env, keepStdout: true });
       cleanups.push(() => server.kill());
       return server;
     };

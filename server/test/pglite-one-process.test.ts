@@ -18,11 +18,11 @@ test('a second process on the folder of a living server is refused; after a cras
   const dataDir = await mkdtemp(join(tmpdir(), 'pglite-one-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   const env = { DATA_DIR: dataDir, DATABASE_URL: undefined, SECRET_KEY: undefined };
-  const first = await startServerProcess({ env, startTimeoutMs: 60_000 });
+  const first = await startServerProcess({ env });
   cleanups.push(() => first.kill());
 
   // The second answers its port at once (pages need no database), then stops when it cannot have the database.
-  const second = await startServerProcess({ env, startTimeoutMs: 60_000, probe: async () => true });
+  const second = await startServerProcess({ env, probe: async () => true });
   cleanups.push(() => second.kill());
   await new Promise<void>((resolve) => (second.child.exitCode !== null ? resolve() : second.child.once('exit', () => resolve())));
   expect(second.child.exitCode).not.toBe(0);
@@ -30,7 +30,7 @@ test('a second process on the folder of a living server is refused; after a cras
   expect((await callApi(first.url, 'sysConfig/get')).body.success).toBe(true);
 
   await first.kill();
-  const third = await startServerProcess({ env, startTimeoutMs: 60_000 });
+  const third = await startServerProcess({ env });
   cleanups.push(() => third.kill());
   expect((await callApi(third.url, 'sysConfig/get')).body.success).toBe(true);
 }, 180_000);

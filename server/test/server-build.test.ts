@@ -21,7 +21,7 @@ afterAll(async () => {
 test('the bundled server starts, migrates a new database and answers a signed-in call; an unchanged source is not bundled again', async () => {
   const bundle = await builtEntry('server/src/main.ts');
   const built = (await stat(bundle)).mtimeMs;
-  server = await startServerProcess({ env: { DATA_DIR: dataDir, DEMO_HISTORY: 'false', DATABASE_URL: undefined }, args: ['--enable-source-maps', bundle], startTimeoutMs: 90_000 });
+  server = await startServerProcess({ env: { DATA_DIR: dataDir, DEMO_HISTORY: 'false', DATABASE_URL: undefined }, args: ['--enable-source-maps', bundle] });
   const { token } = await demoSignIn(server.url, '企业管理员');
   const user = await callApi<{ nickname: string }>(server.url, 'user/getOfficialAccountLoginUserInfo', {}, token);
   expect(user.body.result.nickname).toBe('李明');
@@ -41,7 +41,6 @@ test('npm start answers pages before the database is open; an API call made mean
   const early = await startServerProcess({
     env: { DATA_DIR: freshData, RELEASE_DIR: store, DEMO_HISTORY: 'true', LOG_LEVEL: 'info', DATABASE_URL: undefined },
     keepStdout: true,
-    startTimeoutMs: 90_000,
     probe: async (url) => (await fetch(`${url}/invoice/list`, { signal: AbortSignal.timeout(2000) })).status === 200,
   });
   try {

@@ -242,7 +242,7 @@ describe.each(DATABASES)('a server killed while payouts are in flight (%s)', (ki
       PAYOUT_SIM_FAULT: undefined,
     };
     const start = async (extra: Record<string, string | undefined> = {}) => {
-      const server = await startServerProcess({ env: { ...env, ...extra }, startTimeoutMs: 60_000 });
+      const server = await startServerProcess({ env: { ...env, ...extra } });
       cleanups.push(() => server.kill());
       return server;
     };

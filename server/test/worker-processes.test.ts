@@ -29,7 +29,7 @@ afterEach(async () => {
 });
 
 async function startServer(env: Record<string, string | undefined>, keepStdout = false): Promise<ServerProcess> {
-  const server = await startServerProcess({ env, keepStdout, startTimeoutMs: 90_000 });
+  const server = await startServerProcess({ env, keepStdout });
   cleanups.push(() => server.kill());
   return server;
 }

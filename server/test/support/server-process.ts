@@ -28,7 +28,7 @@ export interface ServerProcess {
 export interface ServerProcessOptions {
   /** Environment on top of the current one; `undefined` removes a variable (e.g. DATABASE_URL for PGlite). */
   env: Record<string, string | undefined>;
-  /** How long to wait for the first answer. */
+  /** How long to wait for the first answer (default SERVER_START_LIMIT_MS). */
   startTimeoutMs?: number;
   /** Keep stdout (the request log) in `output()`; or write it to this file (as a deployment would); else discard it. */
   keepStdout?: boolean;
@@ -38,6 +38,13 @@ export interface ServerProcessOptions {
   /** What answers once the server is up; default `GET /healthz`. */
   probe?: (url: string) => Promise<boolean>;
 }
+
+/**
+ * How long a server may take to answer its first request. The wait ends at the first answer, so a generous limit costs
+ * nothing when quiet; on a 2-core machine running browsers and other servers a first start (PGlite creating its
+ * folder, the migrations, the seed) takes many times longer than alone.
+ */
+export const SERVER_START_LIMIT_MS = 150_000;
 
 const healthz = async (url: string) => (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) })).ok;
 
@@ -86,7 +93,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   const alive = () => child.exitCode === null && child.signalCode === null;
 
   const url = `http://127.0.0.1:${port}`;
-  const deadline = started + (options.startTimeoutMs ?? 25_000);
+  const deadline = started + (options.startTimeoutMs ?? SERVER_START_LIMIT_MS);
   for (;;) {
     if (!alive()) throw new Error(`server exited with ${child.exitCode ?? child.signalCode} before answering:\n${output}`);
     try {
@@ -96,7 +103,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not answer within ${options.startTimeoutMs ?? 25_000} ms:\n${output}`);
+      throw new Error(`server did not answer within ${options.startTimeoutMs ?? SERVER_START_LIMIT_MS} ms:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
