@@ -98,9 +98,9 @@ describe('InvoiceDefaultCreatePage', () => {
     expect(document.title).toBe('开票');
     expect(strip.textContent).toContain('登录状态已登录');
     expect(strip.textContent).toContain('刷脸状态未认证');
-    // 登录 opens the host's 登录授权, which finds the company logged in already and says so.
-    fireEvent.click(within(strip).getByRole('button', { name: '登录' }));
-    expect(await screen.findByText('您已登录，请勿重复登录')).toBeTruthy();
+    // Logged in: no 登录 (the bureau would refuse a second login), but until when it holds.
+    expect(within(strip).queryByRole('button', { name: '登录' })).toBeNull();
+    expect(strip.textContent).toContain('有效期至 2099-01-01 08:00');
     // 刷脸 opens 刷脸认证; authenticated meanwhile (on the phone), the strip shows it once the dialog is closed.
     fireEvent.click(within(strip).getByRole('button', { name: '刷脸' }));
     const face = await screen.findByRole('dialog', { name: '刷脸认证' });
@@ -108,6 +108,8 @@ describe('InvoiceDefaultCreatePage', () => {
     api.route('taxAccount/getTaxAccount', ok({ ...ACCOUNT, scanFaceState: '已认证', scanFaceTime: '2025-03-01T01:00:00.000Z' }));
     fireEvent.click(face.querySelector('.adm-center-popup-close') as Element);
     await waitFor(() => expect(strip.textContent).toContain('刷脸状态已认证'));
+    expect(within(strip).queryByRole('button', { name: '刷脸' })).toBeNull();
+    expect(strip.textContent).toContain('今日有效');
 
     expect(shortcut('开票申请 3')?.getAttribute('href')).toBe('/invoice/applying/list');
     expect(shortcut('开票申请 3')?.textContent).toContain('3');
@@ -121,6 +123,23 @@ describe('InvoiceDefaultCreatePage', () => {
     expect(within(quick).getByText('更多选项').getAttribute('href')).toBe('/invoice/create');
     expect(within(quick).getByRole('button', { name: '开具发票' })).toBeTruthy();
     expect(screen.queryByText('我的开票申请')).toBeNull();
+  });
+
+  test('not logged in at the bureau: 登录 opens the host’s 登录授权', async () => {
+    const account: TaxAccount = { ...ACCOUNT, loginState: '未登录', expirationTime: null };
+    renderPage(<InvoiceDefaultCreatePage />, {
+      url: '/',
+      meta: pageMeta('InvoiceDefaultCreate', '开票', { tabBar: true, keepAlive: false }),
+      user: MANAGER,
+      taxAccount: account,
+      calls: { 'invoice/homeSummary': ok(SUMMARY), 'taxAccount/getTaxAccount': ok(account) },
+    });
+    const strip = await screen.findByRole('region', { name: '税务局状态' });
+    expect(strip.textContent).toContain('登录状态未登录');
+    expect(strip.textContent).not.toContain('有效期至');
+    fireEvent.click(within(strip).getByRole('button', { name: '登录' }));
+    const login = await screen.findByRole('dialog', { name: '登录授权' });
+    expect(await within(login).findByText('短信授权')).toBeTruthy();
   });
 
   test('a taxi company user also gets 出租车发票', async () => {
