@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { callApi } from '@app/host-sdk/api-client';
 import { openFaceDialog, openLoginDialog } from '@app/host-sdk/dialogs';
-import { hasPermission, isFaceAuthenticated, isTaxLoggedIn } from '@app/host-sdk/roles';
+import { hasPermission, isTaxLoggedIn } from '@app/host-sdk/roles';
 import { useNavigate } from '@app/host-sdk/router';
 import { useSession, useTaxAccount } from '@app/host-sdk/session-hooks';
 import { Button } from '@app/ui/button';
@@ -14,10 +14,10 @@ import { List } from '@app/ui/list';
 import { Page } from '@app/ui/page';
 import { Skeleton } from '@app/ui/skeleton';
 import { StatusView } from '@app/ui/status-view';
-import { Tag } from '@app/ui/tag';
 import { Toast } from '@app/ui/toast';
 import { chinaDateTime } from '@app/domain/china-time';
 import { CompanyOnlyPage } from '@app/widgets/company-only';
+import { TaxStateTag } from '@app/widgets/tax-state';
 import './tax-account-page.css';
 import { href } from '../../paths';
 
@@ -69,7 +69,6 @@ export default function MyTaxAccountPage() {
   }
 
   const loggedIn = isTaxLoggedIn(account);
-  const authenticated = isFaceAuthenticated(account);
   return (
     <Page title="税务账号">
       <List header="电子税务局账号" className="tax-account__list">
@@ -78,10 +77,10 @@ export default function MyTaxAccountPage() {
         <List.Item extra={account.phone}>手机号</List.Item>
       </List>
       <List header="授权状态" className="tax-account__list">
-        <List.Item extra={<Tag color={loggedIn ? 'success' : 'default'}>{account.loginState}</Tag>} description={loggedIn && account.expirationTime ? `有效期至 ${chinaDateTime(account.expirationTime)}` : undefined}>
+        <List.Item extra={<TaxStateTag account={account} of="login" />} description={loggedIn && account.expirationTime ? `有效期至 ${chinaDateTime(account.expirationTime)}` : undefined}>
           登录状态
         </List.Item>
-        <List.Item extra={<Tag color={authenticated ? 'success' : 'warning'}>{account.scanFaceState}</Tag>} description={account.scanFaceTime ? `认证时间 ${chinaDateTime(account.scanFaceTime)}` : '今日未认证，开票等涉税任务将失败'}>
+        <List.Item extra={<TaxStateTag account={account} of="face" />} description={account.scanFaceTime ? `认证时间 ${chinaDateTime(account.scanFaceTime)}` : '今日未认证，开票等涉税任务将失败'}>
           今日刷脸
         </List.Item>
       </List>
