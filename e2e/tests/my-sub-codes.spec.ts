@@ -47,14 +47,14 @@ test('a sub-code: add it, its poster holds the short link to the shop page, disa
   await expectPage(page, { owner: 'my', name: 'MySubCodes', title: '子码管理' });
   await currentPage(page).getByRole('button', { name: '新增子码' }).first().click();
   await expectPage(page, { owner: 'my', name: 'MySubCodeAdd', title: '新增子码' });
-  await currentPage(page).getByPlaceholder('如：1 号收银台、二楼 3 号桌').fill(name);
+  await currentPage(page).getByPlaceholder('如：1 号收银台').fill(name);
   // An amount without goods is refused under the goods field first.
   await currentPage(page).getByPlaceholder('不固定则留空').fill('12.5');
   await currentPage(page).getByRole('button', { name: '保存' }).click();
   await expect(currentPage(page).locator('.adm-form-item-feedback-error')).toHaveText(['填写了固定金额，请选择固定商品']);
   await shot(page, '02-sub-code-form-error');
   // Fixed goods from the company's goods: with the amount typed, both are set.
-  await currentPage(page).getByRole('button', { name: '不固定，顾客自行输入金额' }).click();
+  await currentPage(page).getByRole('button', { name: '不固定，点此选择' }).click();
   const picker = page.getByRole('dialog', { name: '选择固定商品' });
   // A goods row is a button named by the goods (the sheet's 取消 is one too, without a name of its own).
   const goods = picker.locator('[role="button"][aria-label]').first();

@@ -14,7 +14,7 @@ test('tapping 保存 again right after a failure does not send the same request 
   await page.clock.install();
   await page.goto('/my/taxAccount/set');
   await expect(page.locator('.adm-nav-bar-title')).toHaveText('设置税务账号');
-  await page.getByPlaceholder('与电子税务局一致的姓名').fill('赵强');
+  await page.getByPlaceholder('税务局登记的姓名').fill('赵强');
   await page.getByPlaceholder('接收验证码的手机号').fill('13900002222');
   await page.getByRole('button', { name: '保存' }).click();
   await expect(page.locator('.adm-toast-main')).toHaveText('电子税务局账号校验失败');
@@ -37,6 +37,6 @@ test('the form says what is wrong under each field as the user types', async ({ 
   await page.getByPlaceholder('接收验证码的手机号').fill('1234');
   await page.getByPlaceholder('接收验证码的手机号').blur();
   await expect(page.getByText('请填写 11 位手机号')).toBeVisible();
-  await page.getByPlaceholder('18 位居民身份证号（选填）').fill('12345');
+  await page.getByPlaceholder('选填，18 位身份证号').fill('12345');
   await expect(page.getByText('请填写 18 位身份证号')).toBeVisible();
 });

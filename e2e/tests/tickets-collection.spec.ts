@@ -99,11 +99,11 @@ test('手动录入 of a real 数电 invoice with a 校验码后6位 typed (it ha
   const invoice = await issue(TRADING, OUTSIDE_BUYER, 53_000, 60);
   await openAs(page, TAXI, '/ticket/import/input');
   await expectPage(page, { owner: 'ticket', name: 'TicketImportInput', title: '手动录入' });
-  await currentPage(page).getByPlaceholder('数电发票 20 位，其他发票 8 位').fill(invoice.number);
+  await currentPage(page).getByPlaceholder('20 位或 8 位数字').fill(invoice.number);
   await currentPage(page).getByText('请选择').click();
   await page.locator('.adm-picker-header-button', { hasText: '确定' }).click();
   await expect(currentPage(page).getByText(invoice.issueDate)).toBeVisible();
-  await currentPage(page).getByPlaceholder('发票上的金额（不含税）').fill('500');
+  await currentPage(page).getByPlaceholder('发票上的金额').fill('500');
   await currentPage(page).getByPlaceholder('6 位数字或字母').fill('A1B2C3');
   await currentPage(page).getByRole('button', { name: '加入票夹' }).click();
 

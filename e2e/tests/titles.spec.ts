@@ -67,7 +67,7 @@ for (const label of ['企业管理员', '普通用户'] as const satisfies reado
       // Create: the wrong tax number shows its message under the field first.
       await page.getByRole('button', { name: '新增抬头' }).click();
       await expectPage(page, { owner: 'invoice', name: 'TitlesCreate', title: '新增抬头' });
-      await currentPage(page).getByPlaceholder('与营业执照一致的单位全称').fill(first);
+      await currentPage(page).getByPlaceholder('营业执照上的全称').fill(first);
       await currentPage(page).getByPlaceholder('纳税人识别号').fill(WRONG_CHECK.toLowerCase());
       await expect(fieldError(page)).toHaveText(['纳税人识别号校验位不正确，请核对']);
       await expect(currentPage(page).getByPlaceholder('纳税人识别号')).toHaveValue(WRONG_CHECK);
@@ -76,7 +76,7 @@ for (const label of ['企业管理员', '普通用户'] as const satisfies reado
       await expect(toast(page, '保存成功')).toHaveCount(0);
       await currentPage(page).getByPlaceholder('纳税人识别号').fill(TAX_NUMBER);
       await expect(fieldError(page)).toHaveCount(0);
-      await currentPage(page).getByPlaceholder('手机号或带区号的座机号').fill('0571-88886666');
+      await currentPage(page).getByPlaceholder('手机号或座机号').fill('0571-88886666');
       await save(page);
       await expect(card(page, first)).toContainText(TAX_NUMBER);
       await expect(card(page, first).getByText('企业', { exact: true })).toBeVisible();
@@ -85,7 +85,7 @@ for (const label of ['企业管理员', '普通用户'] as const satisfies reado
       // Edit: the form starts from the stored title.
       await card(page, first).getByRole('button', { name: '编辑' }).click();
       await expectPage(page, { owner: 'invoice', name: 'TitlesCreate', title: '编辑抬头' });
-      const name = currentPage(page).getByPlaceholder('与营业执照一致的单位全称');
+      const name = currentPage(page).getByPlaceholder('营业执照上的全称');
       await expect(name).toHaveValue(first);
       await expect(currentPage(page).getByPlaceholder('纳税人识别号')).toHaveValue(TAX_NUMBER);
       await name.fill(renamed);
@@ -98,8 +98,8 @@ for (const label of ['企业管理员', '普通用户'] as const satisfies reado
       await page.getByRole('button', { name: '新增抬头' }).click();
       await expectPage(page, { owner: 'invoice', name: 'TitlesCreate', title: '新增抬头' });
       // The form starts empty again (the page stays alive in the page cache).
-      await expect(currentPage(page).getByPlaceholder('与营业执照一致的单位全称')).toHaveValue('');
-      await currentPage(page).getByPlaceholder('与营业执照一致的单位全称').fill(second);
+      await expect(currentPage(page).getByPlaceholder('营业执照上的全称')).toHaveValue('');
+      await currentPage(page).getByPlaceholder('营业执照上的全称').fill(second);
       await currentPage(page).getByPlaceholder('纳税人识别号').fill(SECOND_TAX_NUMBER);
       await save(page);
       await expect(card(page, second)).toBeVisible();

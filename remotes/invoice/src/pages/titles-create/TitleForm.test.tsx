@@ -71,15 +71,15 @@ describe('TitleForm', () => {
 
   test('phone, e-mail, bank account and the address-and-phone length have their messages', async () => {
     renderPage(<TitleForm onSubmit={rs.fn(async () => {})} />);
-    type('手机号或带区号的座机号', '12345');
+    type('手机号或座机号', '12345');
     await waitFor(() => expect(errors()).toEqual([TITLE_MESSAGES.phone]));
-    type('手机号或带区号的座机号', '13800001111');
+    type('手机号或座机号', '13800001111');
     type('注册地址', '地'.repeat(90));
     await waitFor(() => expect(errors()).toEqual([TITLE_MESSAGES.addressAndPhoneTooLong]));
     // Shortening the phone is enough to fix the address.
-    type('手机号或带区号的座机号', '');
+    type('手机号或座机号', '');
     await waitFor(() => expect(errors()).toEqual([]));
-    type('接收电子发票的邮箱（选填）', 'finance@');
+    type('选填，用于接收发票', 'finance@');
     await waitFor(() => expect(errors()).toEqual([TITLE_MESSAGES.email]));
     type('银行账号', '6222-0210');
     await waitFor(() => expect(errors()).toEqual([TITLE_MESSAGES.bankAccount, TITLE_MESSAGES.email]));
@@ -96,9 +96,9 @@ describe('TitleForm', () => {
         }),
     );
     renderPage(<TitleForm initial={COMPANY} onSubmit={onSubmit} />);
-    expect(field('与营业执照一致的单位全称').value).toBe(COMPANY.name);
+    expect(field('营业执照上的全称').value).toBe(COMPANY.name);
     expect(screen.getByRole('switch').getAttribute('aria-checked')).toBe('true');
-    type('与营业执照一致的单位全称', '杭州优税通（新）科技有限公司');
+    type('营业执照上的全称', '杭州优税通（新）科技有限公司');
     submit();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({ ...COMPANY, name: '杭州优税通（新）科技有限公司' });

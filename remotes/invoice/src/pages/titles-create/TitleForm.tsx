@@ -36,7 +36,7 @@ export function TitleForm({ initial = EMPTY_TITLE, onSubmit }: TitleFormProps) {
         <Selector columns={2} options={KIND_OPTIONS} />
       </Form.Item>
       <Form.Item name="name" label={company ? '单位名称' : '姓名'} required rules={[titleRule('name')]}>
-        <Input placeholder={company ? '与营业执照一致的单位全称' : '个人姓名'} maxLength={100} clearable />
+        <Input placeholder={company ? '营业执照上的全称' : '个人姓名'} maxLength={100} clearable />
       </Form.Item>
       <Form.Item
         name="taxNumber"
@@ -54,7 +54,7 @@ export function TitleForm({ initial = EMPTY_TITLE, onSubmit }: TitleFormProps) {
         <Input placeholder="注册地址" maxLength={100} clearable />
       </Form.Item>
       <Form.Item name="phone" label="电话" rules={[titleRule('phone')]}>
-        <Input type="tel" placeholder="手机号或带区号的座机号" maxLength={30} clearable />
+        <Input type="tel" placeholder="手机号或座机号" maxLength={30} clearable />
       </Form.Item>
       <Form.Item name="bankName" label="开户行" dependencies={['bankAccount']} rules={[titleRule('bankName')]}>
         <Input placeholder="开户银行名称" maxLength={100} clearable />
@@ -65,7 +65,7 @@ export function TitleForm({ initial = EMPTY_TITLE, onSubmit }: TitleFormProps) {
 
       <Form.Header>其他</Form.Header>
       <Form.Item name="email" label="邮箱" rules={[titleRule('email')]}>
-        <Input type="email" placeholder="接收电子发票的邮箱（选填）" maxLength={100} clearable />
+        <Input type="email" placeholder="选填，用于接收发票" maxLength={100} clearable />
       </Form.Item>
       <Form.Item name="isDefault" label="设为默认抬头" valuePropName="checked" childElementPosition="right">
         <Switch />

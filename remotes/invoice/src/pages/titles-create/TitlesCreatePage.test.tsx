@@ -18,7 +18,7 @@ const STORED: Title = {
   createdAt: '2024-05-01T02:03:00.000Z',
 };
 
-const nameField = () => screen.getByPlaceholderText('与营业执照一致的单位全称') as HTMLInputElement;
+const nameField = () => screen.getByPlaceholderText('营业执照上的全称') as HTMLInputElement;
 
 const openForm = (options: PageOptions) => renderPage(<TitlesCreatePage />, { url: '/titles/create', ...options });
 

@@ -27,9 +27,9 @@ const save = () => fireEvent.click(saveButton());
 /** Every field filled in rightly, for a company without an account yet. */
 function fillIn() {
   fireEvent.click(screen.getByText('法定代表人'));
-  type('与电子税务局一致的姓名', ' 李明 ');
+  type('税务局登记的姓名', ' 李明 ');
   type('接收验证码的手机号', '13800001111');
-  type('18 位居民身份证号（选填）', '11010519491231002x');
+  type('选填，18 位身份证号', '11010519491231002x');
   type('电子税务局登录密码', 'secret-123');
 }
 
@@ -49,9 +49,9 @@ describe('MyTaxAccountSetPage', () => {
     save();
     await waitFor(() => expect(errors()).toEqual(['请填写姓名', '请填写手机号', '请填写密码']));
 
-    type('与电子税务局一致的姓名', '李明');
+    type('税务局登记的姓名', '李明');
     type('接收验证码的手机号', '12345');
-    type('18 位居民身份证号（选填）', '1234');
+    type('选填，18 位身份证号', '1234');
     type('电子税务局登录密码', '123');
     save();
     await waitFor(() => expect(errors()).toEqual(['请填写 11 位手机号', '请填写 18 位身份证号', '密码为 6–32 位']));
@@ -72,7 +72,7 @@ describe('MyTaxAccountSetPage', () => {
 
   test('an account set up already: its identity and name filled in, the phone shown, the password may stay empty', async () => {
     const { api } = openForm(SAVED, { 'taxAccount/setTaxAccount': ok(null) });
-    expect(field('与电子税务局一致的姓名').value).toBe('李明');
+    expect(field('税务局登记的姓名').value).toBe('李明');
     expect(screen.getByText('法定代表人').closest('.adm-selector-item-active')).toBeTruthy();
     expect(screen.getByText('当前 138****1111')).toBeTruthy();
     expect(screen.getByText('不修改请留空')).toBeTruthy();

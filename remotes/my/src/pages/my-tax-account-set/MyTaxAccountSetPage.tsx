@@ -67,13 +67,13 @@ export default function MyTaxAccountSetPage() {
           <Selector columns={2} options={LOGIN_IDENTITY_OPTIONS} />
         </Form.Item>
         <Form.Item name="personName" label="姓名" rules={rules.personName}>
-          <Input placeholder="与电子税务局一致的姓名" maxLength={30} clearable />
+          <Input placeholder="税务局登记的姓名" maxLength={30} clearable />
         </Form.Item>
         <Form.Item name="phone" label="手机号" rules={rules.phone} description={account ? `当前 ${account.phone}` : undefined}>
           <Input type="tel" placeholder="接收验证码的手机号" maxLength={11} clearable />
         </Form.Item>
         <Form.Item name="idNumber" label="证件号码" rules={rules.idNumber}>
-          <Input placeholder="18 位居民身份证号（选填）" maxLength={18} clearable />
+          <Input placeholder="选填，18 位身份证号" maxLength={18} clearable />
         </Form.Item>
         <Form.Item name="password" label="密码" rules={rules.password} description={account ? '不修改请留空' : undefined}>
           <Input type="password" placeholder="电子税务局登录密码" maxLength={32} clearable />

@@ -33,13 +33,23 @@ function GoodsValue({ value, onChange, onOpen }: { value?: PickedGoods | null; o
   return (
     <div className="sub-code-form__goods">
       <button type="button" className={`sub-code-form__goods-value${value ? '' : ' sub-code-form__goods-value--empty'}`} onClick={onOpen}>
-        {value ? value.name : '不固定，顾客自行输入金额'}
+        {value ? value.name : '不固定，点此选择'}
       </button>
       {value ? (
         <a className="sub-code-form__goods-clear" role="button" aria-label="清除固定商品" onClick={() => onChange?.(null)}>
           清除
         </a>
       ) : null}
+    </div>
+  );
+}
+
+/** The amount with its unit on the field's line, so the hint under it has the item's width (a Form.Item control). */
+function YuanInput({ value, onChange, id }: { value?: string; onChange?: (value: string) => void; id?: string }) {
+  return (
+    <div className="sub-code-form__amount">
+      <Input id={id} value={value ?? ''} onChange={onChange} type="text" inputMode="decimal" placeholder="不固定则留空" clearable />
+      <span className="sub-code-form__unit">元</span>
     </div>
   );
 }
@@ -68,7 +78,7 @@ export function SubCodeForm({ initial = EMPTY_SUB_CODE, onSubmit }: SubCodeFormP
           required
           rules={[{ validator: async (_rule, value: string) => { const message = nameError(value ?? ''); if (message) throw new Error(message); } }]}
         >
-          <Input placeholder="如：1 号收银台、二楼 3 号桌" maxLength={30} clearable />
+          <Input placeholder="如：1 号收银台" maxLength={30} clearable />
         </Form.Item>
 
         <Form.Header>固定收款（选填）</Form.Header>
@@ -91,7 +101,6 @@ export function SubCodeForm({ initial = EMPTY_SUB_CODE, onSubmit }: SubCodeFormP
           name="amount"
           label="固定金额"
           dependencies={['goods']}
-          extra={<span className="sub-code-form__unit">元</span>}
           description="设置后顾客扫码无需输入金额；商品与金额需同时设置或都不设置"
           rules={[
             {
@@ -102,7 +111,7 @@ export function SubCodeForm({ initial = EMPTY_SUB_CODE, onSubmit }: SubCodeFormP
             },
           ]}
         >
-          <Input type="text" inputMode="decimal" placeholder="不固定则留空" clearable />
+          <YuanInput />
         </Form.Item>
 
         <Form.Header>状态</Form.Header>

@@ -22,12 +22,12 @@ function openForm(url: string, calls: Parameters<typeof renderPage>[1] extends i
 
 const field = (label: string) => screen.getByText(label, { selector: '.adm-form-item-label' }).closest('.adm-form-item') as HTMLElement;
 const errors = () => Array.from(document.querySelectorAll('.adm-form-item-feedback-error')).map((node) => node.textContent);
-const nameInput = () => screen.getByPlaceholderText('如：1 号收银台、二楼 3 号桌');
+const nameInput = () => screen.getByPlaceholderText('如：1 号收银台');
 const amountInput = () => screen.getByPlaceholderText('不固定则留空');
 const save = () => fireEvent.click(screen.getByRole('button', { name: '保存' }));
 
 async function pickCoffee() {
-  fireEvent.click(screen.getByRole('button', { name: '不固定，顾客自行输入金额' }));
+  fireEvent.click(screen.getByRole('button', { name: '不固定，点此选择' }));
   const picker = await screen.findByRole('dialog', { name: '选择固定商品' });
   fireEvent.click(await within(picker).findByRole('button', { name: '美式咖啡' }));
 }

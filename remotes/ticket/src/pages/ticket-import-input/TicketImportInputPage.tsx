@@ -41,8 +41,8 @@ export default function TicketImportInputPage() {
         footerExtra={<Note small className="ticket-input__note">加入票夹后将自动向税务局查验发票真伪。</Note>}
       >
         <Form.Header>发票信息</Form.Header>
-        <Form.Item name="number" label="发票号码" rules={[fieldRule(form, 'number', numberRequired)]} dependencies={['invoiceCode', 'issueDate']}>
-          <Input inputMode="numeric" placeholder="数电发票 20 位，其他发票 8 位" maxLength={20} clearable />
+        <Form.Item name="number" label="发票号码" rules={[fieldRule(form, 'number', numberRequired)]} dependencies={['invoiceCode', 'issueDate']} description="数电发票 20 位，其他发票 8 位">
+          <Input inputMode="numeric" placeholder="20 位或 8 位数字" maxLength={20} clearable />
         </Form.Item>
         <Form.Item name="invoiceCode" label="发票代码" rules={[fieldRule(form, 'invoiceCode')]} help="数电发票无需填写">
           <Input inputMode="numeric" placeholder="10 位或 12 位数字" maxLength={12} clearable />
@@ -59,7 +59,7 @@ export default function TicketImportInputPage() {
           </DatePicker>
         </Form.Item>
         <Form.Item name="amount" label="不含税金额" rules={[fieldRule(form, 'netFen', amountShape)]} extra={<span className="ticket-input__unit">元</span>}>
-          <Input inputMode="decimal" placeholder="发票上的金额（不含税）" maxLength={16} clearable />
+          <Input inputMode="decimal" placeholder="发票上的金额" maxLength={16} clearable />
         </Form.Item>
         <Form.Item name="checkCodeLast6" label="校验码后6位" rules={[fieldRule(form, 'checkCodeLast6')]} dependencies={['invoiceCode']} help="增值税普通发票必填">
           <Input placeholder="6 位数字或字母" maxLength={6} clearable />
