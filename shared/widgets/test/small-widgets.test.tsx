@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { renderPage } from '@app/host-sdk/testing';
 import { useState } from 'react';
 import { CompanyOnlyPage } from '../src/company-only';
+import { Digits } from '../src/digits';
 import { Sheet } from '../src/sheet';
 import { WhenOpened } from '../src/when-opened';
 
@@ -46,4 +47,15 @@ test('a page for company users tells anyone else what it is for and offers 绑�
   expect(screen.getByText('仅企业用户可开票')).toBeTruthy();
   fireEvent.click(screen.getByRole('button', { name: '绑定企业' }));
   await waitFor(() => expect(url()).toBe('/my/company/bind'));
+});
+
+test('a number in Digits is one marked piece of the text around it', () => {
+  render(
+    <p>
+      到账账户 <Digits>（尾号2345）</Digits>
+    </p>,
+  );
+  const number = screen.getByText('（尾号2345）');
+  expect(number.hasAttribute('data-digits')).toBe(true);
+  expect(number.closest('p')?.textContent).toBe('到账账户 （尾号2345）');
 });

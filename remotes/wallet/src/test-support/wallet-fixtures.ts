@@ -8,6 +8,15 @@ import type { Wallet, WalletEntry, Withdrawal } from '@app/contract/wallet';
 
 export const ACCOUNT = '招商银行（尾号 8888）';
 
+/**
+ * A getByText matcher for text the page shows in pieces (an account's 尾号 is a piece of its own, kept on one line):
+ * the innermost element that holds all of it.
+ */
+export function wholeText(text: string | RegExp) {
+  const holds = (node: Element) => (typeof text === 'string' ? node.textContent === text : text.test(node.textContent ?? ''));
+  return (_content: string, element: Element | null) => element !== null && holds(element) && !Array.from(element.children).some(holds);
+}
+
 export function wallet(overrides: Partial<Wallet> = {}): Wallet {
   return { availableFen: 123_450, frozenFen: 8_800, account: ACCOUNT, feeRatePermille: 6, feeMinFen: 100, recent: [], ...overrides };
 }

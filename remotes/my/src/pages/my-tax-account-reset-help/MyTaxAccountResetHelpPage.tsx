@@ -8,6 +8,7 @@ import { useServicesConfig, useSession } from '@app/host-sdk/session-hooks';
 import { Button } from '@app/ui/button';
 import { Selector } from '@app/ui/selector';
 import { Page } from '@app/ui/page';
+import { Digits } from '@app/widgets/digits';
 import { href } from '../../paths';
 import { GENERAL_REGION, guideFor, regionOfTaxNumber } from './reset-guides';
 import './reset-help.css';
@@ -24,10 +25,24 @@ export default function MyTaxAccountResetHelpPage() {
   const guide = guideFor(region);
 
   const steps = [
-    { title: '打开电子税务局', body: `用浏览器访问${guide.service}（${guide.site}），或打开${guide.apps}。` },
+    {
+      title: '打开电子税务局',
+      body: (
+        <>
+          用浏览器访问{guide.service}（<Digits>{guide.site}</Digits>），或打开{guide.apps}。
+        </>
+      ),
+    },
     { title: '选择“忘记密码”', body: '在登录页点击“忘记密码”（部分页面为“找回密码”或“重置密码”）。' },
     { title: '验证身份', body: `${guide.verify}。` },
-    { title: '设置新密码', body: '按页面要求设置新的登录密码（一般为 8–20 位，含字母和数字），提交后请牢记。' },
+    {
+      title: '设置新密码',
+      body: (
+        <>
+          按页面要求设置新的登录密码（一般为 <Digits>8–20</Digits> 位，含字母和数字），提交后请牢记。
+        </>
+      ),
+    },
     { title: '回到优税通设置账号', body: '在“设置账号”中填入新密码并保存，然后重新登录税务局即可继续开票。' },
   ];
 

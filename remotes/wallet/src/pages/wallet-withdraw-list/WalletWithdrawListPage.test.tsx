@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from '@rstest/core';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { ok, renderPage, sequence } from '@app/host-sdk/testing';
 import { useListPageEnvironment } from '@app/ui/test-support/list-layout';
-import { employee, withdrawal } from '../../test-support/wallet-fixtures';
+import { employee, wholeText, withdrawal } from '../../test-support/wallet-fixtures';
 import WalletWithdrawListPage, { PENDING_REFRESH_MS } from './WalletWithdrawListPage';
 
 useListPageEnvironment();
@@ -47,7 +47,9 @@ describe('WalletWithdrawListPage', () => {
     const pending = card('提现 ¥1,500.00 审核中');
     expect(tag('提现 ¥1,500.00 审核中').textContent).toBe('审核中');
     expect(within(pending).getByText('¥9.00')).toBeTruthy();
-    expect(within(pending).getByText('招商银行（尾号 8888）')).toBeTruthy();
+    expect(within(pending).getByText(wholeText('招商银行（尾号 8888）'))).toBeTruthy();
+    // The 尾号 is one piece, which never breaks across lines.
+    expect(within(pending).getByText('（尾号 8888）').hasAttribute('data-digits')).toBe(true);
     expect(within(pending).getByText('2026-11-23 11:00')).toBeTruthy();
     expect(within(pending).queryByText('到账时间')).toBeNull();
   });

@@ -7,6 +7,7 @@ import { Tag, type TagProps } from '@app/ui/tag';
 import { Amount } from '@app/widgets/amount';
 import { DetailRow } from '@app/widgets/card';
 import { formatYuan } from '@app/domain/money';
+import { AccountText } from '../../features/wallet/AccountText';
 import type { Withdrawal } from '../../features/wallet/wallet-api';
 
 const STATE_COLOR: Record<Withdrawal['state'], TagProps['color']> = {
@@ -28,7 +29,9 @@ export function WithdrawalCard({ withdrawal }: { withdrawal: Withdrawal }) {
       </header>
       <div className="withdrawal-card__body">
         <DetailRow label="手续费">{formatYuan(feeFen)}</DetailRow>
-        <DetailRow label="到账账户">{withdrawal.account}</DetailRow>
+        <DetailRow label="到账账户">
+          <AccountText account={withdrawal.account} />
+        </DetailRow>
         <DetailRow label="申请时间">{chinaDateTime(withdrawal.createdAt)}</DetailRow>
         {withdrawal.finishedAt ? <DetailRow label={state === '失败' ? '处理时间' : '到账时间'}>{chinaDateTime(withdrawal.finishedAt)}</DetailRow> : null}
       </div>

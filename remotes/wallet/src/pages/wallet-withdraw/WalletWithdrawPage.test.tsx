@@ -2,7 +2,7 @@ import { afterEach, describe, expect, rs, test } from '@rstest/core';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fail, noAnswer, ok, renderPage, sequence, type Answer, type Route } from '@app/host-sdk/testing';
 import type { Wallet } from '@app/contract/wallet';
-import { ACCOUNT, employee, wallet, withdrawal } from '../../test-support/wallet-fixtures';
+import { ACCOUNT, employee, wallet, wholeText, withdrawal } from '../../test-support/wallet-fixtures';
 import WalletWithdrawPage from './WalletWithdrawPage';
 
 afterEach(() => {
@@ -41,14 +41,14 @@ const dialogButton = (name: string) => within(dialog()).getByRole('button', { na
 describe('WalletWithdrawPage', () => {
   test('the bound account, the available balance and the fee rule before an amount is typed', async () => {
     open();
-    expect(await screen.findByText(ACCOUNT)).toBeTruthy();
+    expect(await screen.findByText(wholeText(ACCOUNT))).toBeTruthy();
     expect(screen.getByText('可提现余额 ¥88.00')).toBeTruthy();
     expect(fee()).toBe('手续费按提现金额的 0.6% 收取，最低 ¥1.00');
   });
 
   test('the fee is asked once typing pauses and shown before confirming: 手续费 ¥x，实际到账 ¥y', async () => {
     const { api } = open({ wallet: wallet({ availableFen: 100_000 }) });
-    await screen.findByText(ACCOUNT);
+    await screen.findByText(wholeText(ACCOUNT));
     type('5');
     type('50');
     type('500');
@@ -62,7 +62,7 @@ describe('WalletWithdrawPage', () => {
 
   test('inline validation: more than 0, at most two decimals, a number', async () => {
     const { api } = open();
-    await screen.findByText(ACCOUNT);
+    await screen.findByText(wholeText(ACCOUNT));
     type('0');
     await waitFor(() => expect(fieldErrors()).toEqual(['提现金额须大于0']));
     type('1.234');
@@ -81,7 +81,7 @@ describe('WalletWithdrawPage', () => {
 
   test('超过可提现余额: an amount above the balance at once, and one whose fee does not fit once the fee is known', async () => {
     const { api } = open({ wallet: wallet({ availableFen: 8_800 }) });
-    await screen.findByText(ACCOUNT);
+    await screen.findByText(wholeText(ACCOUNT));
     type('88.01');
     await waitFor(() => expect(fieldErrors()).toEqual(['超过可提现余额']));
     // Above the balance: no fee asked.
@@ -101,7 +101,7 @@ describe('WalletWithdrawPage', () => {
 
   test('全部提现 fills the most that can be withdrawn with its fee', async () => {
     open({ wallet: wallet({ availableFen: 8_800 }) });
-    await screen.findByText(ACCOUNT);
+    await screen.findByText(wholeText(ACCOUNT));
     fireEvent.click(screen.getByRole('button', { name: '全部提现' }));
     await waitFor(() => expect(amountInput().value).toBe('87'));
     await waitFor(() => expect(fee()).toBe('手续费 ¥1.00，实际到账 ¥87.00'));
@@ -110,7 +110,7 @@ describe('WalletWithdrawPage', () => {
 
   test('确认提现 asks first with amount, fee and arrival; 取消 sends nothing; 确认提现 sends it once and shows 提现申请已提交', async () => {
     const { api, url } = open({ wallet: wallet({ availableFen: 100_000 }) });
-    await screen.findByText(ACCOUNT);
+    await screen.findByText(wholeText(ACCOUNT));
     type('500');
     await waitFor(() => expect(fee()).toBe('手续费 ¥3.00，实际到账 ¥500.00'));
     fireEvent.click(confirmButton());
@@ -126,7 +126,7 @@ describe('WalletWithdrawPage', () => {
     await waitFor(() => expect(dialog()).toBeTruthy());
     fireEvent.click(dialogButton('确认提现'));
     expect(await screen.findByText('提现申请已提交')).toBeTruthy();
-    expect(screen.getByText(/¥500.00 将提现至 招商银行（尾号 8888）/)).toBeTruthy();
+    expect(screen.getByText(wholeText(/¥500.00 将提现至 招商银行（尾号 8888）/))).toBeTruthy();
     expect(api.bodiesOf('wallet/withdraw')).toEqual([{ amountFen: 50_000, requestSerial: expect.stringMatching(/^[A-Za-z0-9-]{8,40}$/) }]);
     fireEvent.click(screen.getByRole('button', { name: '查看提现记录' }));
     expect(url()).toBe('/my/wallet/tixian/list');
@@ -135,7 +135,7 @@ describe('WalletWithdrawPage', () => {
   test('no repeat: a second tap while it is sent does nothing, the button is busy', async () => {
     let answer: (value: Answer) => void = () => undefined;
     const { api } = open({ wallet: wallet({ availableFen: 100_000 }), withdraw: () => new Promise<Answer>((resolve) => (answer = resolve)) });
-    await screen.findByText(ACCOUNT);
+    await screen.findByText(wholeText(ACCOUNT));
     type('500');
     await waitFor(() => expect(fee()).toBe('手续费 ¥3.00，实际到账 ¥500.00'));
     fireEvent.click(confirmButton());
@@ -157,7 +157,7 @@ describe('WalletWithdrawPage', () => {
   test('a retry after a network failure sends the same request serial; another amount a new one', async () => {
     rs.useFakeTimers({ toFake: ['Date'] });
     const { api } = open({ wallet: wallet({ availableFen: 100_000 }), withdraw: sequence(noAnswer(), noAnswer(), ok(withdrawal('w-1', { amountFen: 40_000, feeFen: 240 }))) });
-    await screen.findByText(ACCOUNT);
+    await screen.findByText(wholeText(ACCOUNT));
     type('500');
     await waitFor(() => expect(fee()).toBe('手续费 ¥3.00，实际到账 ¥500.00'));
     const send = async (settled = true) => {
@@ -187,7 +187,7 @@ describe('WalletWithdrawPage', () => {
 
   test("the server's refusal (4000) shows under the amount", async () => {
     open({ wallet: wallet({ availableFen: 100_000 }), withdraw: fail(4000, '超过可提现余额', { fields: { amountFen: '超过可提现余额' } }) });
-    await screen.findByText(ACCOUNT);
+    await screen.findByText(wholeText(ACCOUNT));
     type('500');
     await waitFor(() => expect(fee()).toBe('手续费 ¥3.00，实际到账 ¥500.00'));
     fireEvent.click(confirmButton());
@@ -208,7 +208,7 @@ describe('WalletWithdrawPage', () => {
     renderPage(<WalletWithdrawPage />, { url: '/my/wallet/tixian', calls: { 'wallet/get': sequence(noAnswer(), ok(wallet())) } });
     expect(await screen.findByText('钱包加载失败')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '重试' }));
-    expect(await screen.findByText(ACCOUNT)).toBeTruthy();
+    expect(await screen.findByText(wholeText(ACCOUNT))).toBeTruthy();
   });
 
   test('not for a user without the wallet permissions: nothing is asked', async () => {

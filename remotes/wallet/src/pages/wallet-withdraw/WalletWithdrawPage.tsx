@@ -13,6 +13,7 @@ import { StatusView } from '@app/ui/status-view';
 import { LoadFailed, LoadingCard, useGoBack } from '@app/widgets/form-page';
 import { href } from '../../paths';
 import { formatYuan } from '@app/domain/money';
+import { AccountText } from '../../features/wallet/AccountText';
 import { useWallet } from '../../features/wallet/use-wallet';
 import type { Withdrawal, WithdrawPreview } from '../../features/wallet/wallet-api';
 import { WalletGate } from '../../features/wallet/WalletGate';
@@ -32,7 +33,7 @@ function Submitted({ withdrawal, preview }: { withdrawal: Withdrawal; preview: W
         title="提现申请已提交"
         description={
           <>
-            {formatYuan(withdrawal.amountFen)} 将提现至 {withdrawal.account}
+            {formatYuan(withdrawal.amountFen)} 将提现至 <AccountText account={withdrawal.account} />
             <br />
             手续费 {formatYuan(withdrawal.feeFen)}，实际到账 {formatYuan(preview.arriveFen)}，审核通过后到账
           </>

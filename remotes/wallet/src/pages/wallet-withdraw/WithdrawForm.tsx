@@ -17,6 +17,7 @@ import { Note } from '@app/widgets/note';
 import { href } from '../../paths';
 import { formatYuan } from '@app/domain/money';
 import { newRequestSerial } from '@app/domain/request-serial';
+import { AccountText } from '../../features/wallet/AccountText';
 import { withdraw, type Wallet, type Withdrawal, type WithdrawPreview } from '../../features/wallet/wallet-api';
 import { walletRevision } from '../../features/wallet/wallet-revision';
 import { useWithdrawPreview } from './use-withdraw-preview';
@@ -128,7 +129,7 @@ export function WithdrawForm({ wallet, onDone }: { wallet: Wallet; onDone: (with
             <ConfirmLine label="实际到账" strong>
               {formatYuan(fee.arriveFen)}
             </ConfirmLine>
-            <ConfirmLine label="到账账户">{wallet.account}</ConfirmLine>
+            <ConfirmLine label="到账账户">{wallet.account ? <AccountText account={wallet.account} /> : null}</ConfirmLine>
           </div>
         ),
         confirmText: '确认提现',
@@ -162,7 +163,7 @@ export function WithdrawForm({ wallet, onDone }: { wallet: Wallet; onDone: (with
     <div className="withdraw">
       <Card className="withdraw-account" aria-label="到账账户">
         <Note as="span">到账账户</Note>
-        <span className="withdraw-account__value">{wallet.account}</span>
+        <span className="withdraw-account__value">{wallet.account ? <AccountText account={wallet.account} /> : null}</span>
       </Card>
       <Form form={form} layout="vertical" mode="card" className="withdraw-form">
         <Form.Item

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from '@rstest/core';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fail, ok, renderPage, sequence } from '@app/host-sdk/testing';
-import { cashier, employee, entry, wallet } from '../../test-support/wallet-fixtures';
+import { cashier, employee, entry, wallet, wholeText } from '../../test-support/wallet-fixtures';
 import WalletPage from './WalletPage';
 
 afterEach(() => {
@@ -19,7 +19,8 @@ describe('WalletPage', () => {
     expect((await screen.findByLabelText('可提现')).textContent).toBe('¥1,234.50');
     expect(screen.getByLabelText('冻结').textContent).toBe('¥88.00');
     expect(screen.getByText('顾客付款结算后（T+1）转为可提现')).toBeTruthy();
-    expect(screen.getByText('招商银行（尾号 8888）')).toBeTruthy();
+    expect(screen.getByText(wholeText('招商银行（尾号 8888）'))).toBeTruthy();
+    expect(screen.getByText('（尾号 8888）').hasAttribute('data-digits')).toBe(true);
     expect(withdrawButton().disabled).toBe(false);
     expect(screen.queryByRole('note')).toBeNull();
     fireEvent.click(withdrawButton());

@@ -10,6 +10,7 @@ import { RefreshOnPull } from '@app/ui/refresh-on-pull';
 import { Skeleton } from '@app/ui/skeleton';
 import { LoadFailed } from '@app/widgets/form-page';
 import { href } from '../../paths';
+import { AccountText } from '../../features/wallet/AccountText';
 import { EntryRow } from '../../features/wallet/EntryRow';
 import { formatYuan } from '@app/domain/money';
 import { useWallet } from '../../features/wallet/use-wallet';
@@ -45,8 +46,8 @@ function BalanceCard({ wallet }: { wallet: Wallet }) {
         <div className="wallet-card__hint">顾客付款结算后（T+1）转为可提现</div>
       </div>
       <div className="wallet-card__account">
-        <span>提现账户</span>
-        <span className="wallet-card__account-value">{wallet.account ?? '未绑定'}</span>
+        <span className="wallet-card__account-label">提现账户</span>
+        <span className="wallet-card__account-value">{wallet.account ? <AccountText account={wallet.account} truncate /> : '未绑定'}</span>
       </div>
       <div className="wallet-card__actions">
         <Button className="wallet-card__withdraw" shape="rounded" disabled={blocked !== null} onClick={() => navigate(href('walletWithdraw'))}>
