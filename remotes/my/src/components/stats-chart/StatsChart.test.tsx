@@ -52,8 +52,13 @@ describe('StatsChart', () => {
     expect(plot!.options.series.map((series) => series.label)).toEqual(['日期', '蓝票', '红票']);
     const xValues = plot!.options.axes?.[0]?.values as (plot: unknown, splits: number[]) => string[];
     expect(xValues(null, [0, 0.5, 1])).toEqual(['6/1', '', '6/2']);
-    const legend = plot!.options.series[1]!.value as (plot: unknown, value: number) => string;
-    expect(legend(null, 106)).toBe('¥106.00');
+    const legend = plot!.options.series[1]!.value as (plot: unknown, value: number | null, series: number, at: number | null) => string;
+    expect(legend(null, 106, 1, 0)).toBe('¥106.00');
+    // Off the bars (as it first shows) the legend reads the latest day, never an empty placeholder.
+    const xLegend = plot!.options.series[0]!.value as (plot: unknown, at: number | null) => string;
+    expect(xLegend(null, null)).toBe('6/2');
+    expect(legend(null, null, 1, null)).toBe('¥0.00');
+    expect((plot!.options.series[2]!.value as typeof legend)(null, null, 2, null)).toBe('-¥53.00');
     unmount();
     expect(plot!.destroyed).toBe(true);
   });

@@ -30,10 +30,15 @@ export interface StatsChartProps {
 
 const AXIS = { stroke: '#8c8c8c', font: '11px sans-serif', ticks: { show: false }, grid: { stroke: '#f0f0f0', width: 1 } };
 
-/** uPlot's options for these keys and series, at this width. */
-/** `xLabel` names the bars' keys in the legend (日期, 月份). */
+/**
+ * uPlot's options for these keys and series, at this width; `xLabel` names the bars' keys in the legend (日期, 月份).
+ * The legend follows the finger over the bars; with none on them (before a first tap, and after) it shows the latest
+ * day's or month's figures rather than uPlot's empty placeholders.
+ */
 export function chartOptions(Plot: PlotClass, labels: string[], series: ChartSeries[], width: number, height: number, xLabel = '日期'): uPlot.Options {
   const bars = Plot.paths.bars?.({ size: [0.6, 28], align: 0 });
+  const latest = labels.length - 1;
+  const shown = (at: number | null | undefined) => (at === null || at === undefined ? latest : at);
   return {
     width,
     height,
@@ -48,8 +53,17 @@ export function chartOptions(Plot: PlotClass, labels: string[], series: ChartSer
       { ...AXIS, size: 48, values: (_plot, splits) => splits.map(compactYuan) },
     ],
     series: [
-      { label: xLabel, value: (_plot, at) => (at === null || !Number.isInteger(at) ? '' : (labels[at] ?? '')) },
-      ...series.map((one) => ({ label: one.label, stroke: one.color, fill: one.color, width: 0, points: { show: false }, paths: bars, value: (_plot: uPlot, yuan: number | null) => legendYuan(yuan) })),
+      { label: xLabel, value: (_plot, at) => (Number.isInteger(shown(at)) ? (labels[shown(at)] ?? '') : '') },
+      ...series.map((one) => ({
+        label: one.label,
+        stroke: one.color,
+        fill: one.color,
+        width: 0,
+        points: { show: false },
+        paths: bars,
+        // uPlot gives the value under the cursor, and no index when the cursor is off the chart.
+        value: (_plot: uPlot, yuan: number | null, _series: number, at: number | null) => legendYuan(at === null || at === undefined ? (latest < 0 ? null : (one.fen[latest] ?? 0) / 100) : yuan),
+      })),
     ],
   };
 }
