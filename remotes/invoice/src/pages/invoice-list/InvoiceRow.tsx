@@ -1,12 +1,13 @@
 /**
- * One invoice in the list: buyer and 价税合计 (red invoices in red), the colour and type, the date, the number and the
- * status (部分红冲 with what is left to reverse, 开具失败 with why). Tapping it opens the detail sheet.
+ * One invoice in the list: buyer and 价税合计 (red invoices in red), the colour and type, the date (and what is left
+ * to reverse of a 部分红冲), the number and the status (开具失败 with why). Tapping it opens the detail sheet.
  */
 import { chinaDate } from '@app/domain/china-time';
 import type { InvoiceSummary } from '@app/domain/invoice-document';
 import { formatYuan } from '@app/domain/money';
 import { Tag } from '@app/ui/tag';
 import { Amount } from '@app/widgets/amount';
+import { Digits } from '@app/widgets/digits';
 import { ListRow, ListRowLine } from '@app/widgets/list-row';
 import { INVOICE_STATUS_COLORS } from '../../features/invoice-document/invoice-status';
 import { kindLabel } from './list-filters';
@@ -19,13 +20,12 @@ export interface InvoiceRowProps {
 export function InvoiceRow({ invoice, onOpen }: InvoiceRowProps) {
   const red = invoice.kind === 'red';
   const status = (
-    <>
-      {invoice.status === '部分红冲' ? <span className="invoice-row__left">剩余 {formatYuan(invoice.leftFen)}</span> : null}
-      <Tag color={INVOICE_STATUS_COLORS[invoice.status]} fill={invoice.status === '开具失败' ? 'solid' : 'outline'}>
-        {invoice.status}
-      </Tag>
-    </>
+    <Tag color={INVOICE_STATUS_COLORS[invoice.status]} fill={invoice.status === '开具失败' ? 'solid' : 'outline'}>
+      {invoice.status}
+    </Tag>
   );
+  // What is left to reverse goes on the line above, so that the 20-digit number beside the status is never cut short.
+  const left = invoice.status === '部分红冲' ? <span className="invoice-row__left">剩余 {formatYuan(invoice.leftFen)}</span> : undefined;
   return (
     <ListRow
       title={invoice.buyerName}
@@ -33,7 +33,7 @@ export function InvoiceRow({ invoice, onOpen }: InvoiceRowProps) {
       extra={<Amount fen={invoice.grossFen} tone={red ? 'red' : 'plain'} size="medium" />}
       onClick={() => onOpen(invoice)}
     >
-      <ListRowLine>
+      <ListRowLine extra={left}>
         <span className="invoice-row__meta">
           <Tag color={red ? 'danger' : 'primary'} fill="outline">
             {kindLabel(invoice.kind)}
@@ -46,7 +46,7 @@ export function InvoiceRow({ invoice, onOpen }: InvoiceRowProps) {
         </span>
       </ListRowLine>
       <ListRowLine divided truncate extra={status}>
-        <span className="invoice-row__number">{invoice.number ? `No. ${invoice.number}` : '发票号码开具后生成'}</span>
+        <span className="invoice-row__number">{invoice.number ? <Digits>No. {invoice.number}</Digits> : '发票号码开具后生成'}</span>
       </ListRowLine>
       {invoice.status === '开具失败' && invoice.failReason ? (
         <ListRowLine>
