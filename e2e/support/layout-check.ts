@@ -21,7 +21,7 @@ export async function wrappedButtons(page: Page): Promise<string[]> {
     const roots = Array.from(document.querySelectorAll<HTMLElement>(shown)).filter((root) => root.checkVisibility());
     const buttons = new Set<HTMLElement>();
     const selector = 'button, [role="button"], .adm-button, .adm-tag, .adm-selector-item, .adm-tabs-tab, .adm-capsule-tabs-tab';
-    for (const root of roots) for (const button of root.querySelectorAll<HTMLElement>(selector)) buttons.add(button);
+    for (const root of roots) for (const button of Array.from(root.querySelectorAll<HTMLElement>(selector))) buttons.add(button);
     for (const button of buttons) {
       if (!button.checkVisibility()) continue;
       const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
@@ -30,9 +30,10 @@ export async function wrappedButtons(page: Page): Promise<string[]> {
         if (!text || !node.parentElement?.checkVisibility()) continue;
         const range = document.createRange();
         range.selectNodeContents(node);
-        const tops = new Set<number>();
-        for (const rect of Array.from(range.getClientRects())) if (rect.width > 0) tops.add(Math.round(rect.top / 4));
-        if (tops.size > 1) found.push(`“${text}” (${tops.size} 行)`);
+        // Lines are boxes whose tops lie more than a few pixels apart (boxes of one line differ by a pixel or two).
+        const tops = Array.from(range.getClientRects(), (rect) => (rect.width > 0 ? rect.top : null)).filter((top): top is number => top !== null).sort((a, b) => a - b);
+        const lines = tops.filter((top, index) => index === 0 || top - (tops[index - 1] as number) > 6).length;
+        if (lines > 1) found.push(`“${text}” (${lines} 行)`);
       }
     }
     return found;
@@ -77,9 +78,9 @@ export async function brokenNumbers(page: Page, extra: string[] = []): Promise<s
           if (!element.checkVisibility()) continue;
           const range = document.createRange();
           range.selectNodeContents(element);
-          const tops = new Set<number>();
-          for (const rect of Array.from(range.getClientRects())) if (rect.width > 0) tops.add(Math.round(rect.top / 4));
-          if (tops.size > 1) found.push(`“${element.textContent?.trim()}” (${tops.size} 行)`);
+          const tops = Array.from(range.getClientRects(), (rect) => (rect.width > 0 ? rect.top : null)).filter((top): top is number => top !== null).sort((a, b) => a - b);
+          const lines = tops.filter((top, index) => index === 0 || top - (tops[index - 1] as number) > 6).length;
+          if (lines > 1) found.push(`“${element.textContent?.trim()}” (${lines} 行)`);
           const own = element.getBoundingClientRect();
           for (let box = element.parentElement; box && box !== root; box = box.parentElement) {
             if (getComputedStyle(box).overflowX === 'visible') continue;

@@ -106,7 +106,7 @@ async function walk(page: Page, info: TestInfo, width: number, label: DemoUser, 
         await screen.open(page);
         await settled(page);
       }
-      await page.screenshot({ path: info.outputPath(`${width}px`, `${label}-${fileName(screen, index)}.png`), fullPage: true });
+      await page.screenshot({ path: info.outputPath(`${width}px`, `${label}-${fileName(screen, index)}.png`), fullPage: true, scale: 'css' });
 
       expect.soft(await wrappedButtons(page), `buttons that wrap on ${screen.path}`).toEqual([]);
       expect.soft(await clippedPlaceholders(page), `placeholders cut off on ${screen.path}`).toEqual([]);
