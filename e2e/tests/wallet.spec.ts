@@ -1,7 +1,7 @@
 /**
  * 钱包 (`/my/wallet`, `/my/wallet/list`, `/my/wallet/tixian`, `/my/wallet/tixian/list`) against the real server, on a
- * server of its own with settlement after 3 s and payouts after 0.3 s: a customer pays ¥88.00 at the shop code
- * YST0001 (through the API, so this does not depend on the payment screens); the 企业管理员 sees it 冻结, then 可提现
+ * server of its own with settlement at T+1 (a test hook brings the settlement day) and payouts after 0.3 s: a
+ * customer pays ¥88.00 at the shop code YST0001 (through the API, so this does not depend on the payment screens); the 企业管理员 sees it 冻结, then 可提现
  * once settled; withdraws ¥50.00 (the fee shown before confirming), which the withdrawals list shows until 已到账; a
  * withdrawal of more than what is left is refused under the field (and by the server). A user without the wallet's
  * permissions is told who may use it.
@@ -20,6 +20,9 @@ const MANAGER = '企业管理员';
 const CUSTOMER = '普通用户';
 const SHOP = 'YST0001';
 
+/** T+1, as in production: the test brings the settlement day when it wants the payment settled. */
+const SETTLEMENT_DELAY_MS = 86_400_000;
+
 let server: IsolatedServer;
 
 async function shot(page: Page, name: string) {
@@ -35,7 +38,7 @@ const fieldError = (page: Page) => currentPage(page).locator('.adm-form-item-fee
 const amountInput = (page: Page) => currentPage(page).getByPlaceholder('请输入提现金额');
 
 test.beforeAll(async () => {
-  server = await startIsolatedServer({ PAYMENT_SETTLEMENT_DELAY_MS: '3000', PAYOUT_SIM_DELAY_MS: '300' });
+  server = await startIsolatedServer({ PAYMENT_SETTLEMENT_DELAY_MS: String(SETTLEMENT_DELAY_MS), PAYOUT_SIM_DELAY_MS: '300' });
 });
 test.afterAll(async () => server?.stop());
 
@@ -53,7 +56,7 @@ test('a payment is 冻结, then 可提现; ¥50.00 is withdrawn and arrives; mor
   await expect(currentPage(page).getByRole('button', { name: '提现', exact: true })).toBeDisabled();
   await expect(currentPage(page).getByText('暂无可提现余额')).toBeVisible();
 
-  // A customer pays ¥88.00 at the shop: 冻结 until settled (T+1, here 3 s). The wallet loads again when shown again.
+  // A customer pays ¥88.00 at the shop: 冻结 until settled (T+1). The wallet loads again when shown again.
   await callApi(server.url, 'cash/createOrder', { code: SHOP, amountFen: 8800, channel: 'demo' }, customerToken);
   await navigateInApp(page, '/my/wallet/list');
   await expectPage(page, { owner: 'wallet', name: 'WalletList', title: '钱包明细' });
@@ -65,11 +68,10 @@ test('a payment is 冻结, then 可提现; ¥50.00 is withdrawn and arrives; mor
   await expect(currentPage(page).getByText('顾客付款结算后（T+1）转为可提现')).toBeVisible();
   await shot(page, 'wallet-frozen');
 
-  // Settled: 可提现.
-  await expect(async () => {
-    await page.reload();
-    await expect(balance(page, '可提现')).toHaveText('¥88.00', { timeout: 3000 });
-  }).toPass({ timeout: 30_000 });
+  // A day later, settled: 可提现.
+  await server.hook('settlement-day', { label: MANAGER });
+  await page.reload();
+  await expect(balance(page, '可提现')).toHaveText('¥88.00');
   await expect(balance(page, '冻结')).toHaveText('¥0.00');
   await expect(currentPage(page).getByRole('article', { name: '结算 +¥88.00' })).toBeVisible();
   await shot(page, 'wallet-available');

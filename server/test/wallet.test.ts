@@ -4,11 +4,15 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { eq } from 'drizzle-orm';
+import { settleCompany } from '../src/cash/settlement';
 import { companies } from '../src/db/schema';
 import { expectRefused } from './support/call-kit';
 import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
 
 interface Wallet { availableFen: number; frozenFen: number; account: string | null; recent: { kind: string; amountFen: number }[] }
+/** T+1: the tests bring the settlement day rather than wait for it, so that the machine's speed decides nothing. */
+const SETTLEMENT_DELAY_MS = 86_400_000;
+
 interface WithdrawalView { id: string; state: string; amountFen: number; feeFen: number; failReason: string | null }
 
 describe.each(DATABASES)('wallet (%s)', (kind) => {
@@ -25,6 +29,11 @@ describe.each(DATABASES)('wallet (%s)', (kind) => {
     return answer.body.result.orderNo;
   };
   const wallet = async () => (await server.call<Wallet>('wallet/get', {}, manager)).body.result;
+  /** The settlement day comes: what was paid until now is settled, as the wallet's read does once it is due. */
+  const settlementDay = async () => {
+    const [company] = await server.database.db.select({ id: companies.id }).from(companies).where(eq(companies.code, 'YST0001'));
+    await settleCompany(server.database.db, company!.id, 0);
+  };
   const ledgerIsSound = async () => {
     const unbalanced = await server.database.raw('select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0');
     expect(unbalanced).toEqual([]);
@@ -35,7 +44,7 @@ describe.each(DATABASES)('wallet (%s)', (kind) => {
   };
 
   beforeAll(async () => {
-    server = await createTestServer(kind, { money: { settlementDelayMs: 2_000, payoutSimDelayMs: 2_000 } });
+    server = await createTestServer(kind, { money: { settlementDelayMs: SETTLEMENT_DELAY_MS, payoutSimDelayMs: 2_000 } });
     manager = await server.tokenFor('企业管理员');
     cashier = await server.tokenFor('线下收款管理员');
     employee = await server.tokenFor('企业员工');
@@ -49,10 +58,9 @@ describe.each(DATABASES)('wallet (%s)', (kind) => {
     await pay(5_000);
     const first = await wallet();
     expect(first).toMatchObject({ frozenFen: 15_000, availableFen: 0, account: '中国工商银行杭州文三路支行（尾号2345）', feeRatePermille: 1, feeMinFen: 100 });
-    const settled = await eventually(async () => {
-      const now = await wallet();
-      return now.availableFen === 15_000 ? now : null;
-    });
+    await settlementDay();
+    const settled = await wallet();
+    expect(settled.availableFen).toBe(15_000);
     expect(settled.frozenFen).toBe(0);
     expect(settled.recent.map((entry) => entry.kind)).toContain('结算');
     const entries = await server.call<{ total: number; list: { kind: string; balance: string }[] }>('wallet/entries', {}, cashier);
@@ -86,7 +94,8 @@ describe.each(DATABASES)('wallet (%s)', (kind) => {
 
   test('a failed payout gives amount and fee back; a request serial answers once', async () => {
     await pay(20_000);
-    await eventually(async () => ((await wallet()).availableFen === 20_000 ? true : null));
+    await settlementDay();
+    expect((await wallet()).availableFen).toBe(20_000);
     await server.app.inject({ method: 'POST', url: '/etax-sim/payout-fault', payload: { mode: 'fail', reason: '收款账户已销户' } });
     try {
       const first = await server.call<WithdrawalView>('wallet/withdraw', { amountFen: 10_000, requestSerial: `failing-${kind}` }, manager);

@@ -9,6 +9,7 @@ import Type, { type TProperties } from 'typebox';
 import type { Database } from '../db/database';
 import { agreementAcceptances, companies, memberships, serviceConfig, sessions, taxAccounts, users } from '../db/schema';
 import { hashToken } from '../auth/session-tokens';
+import { settleCompany } from '../cash/settlement';
 import type { ForcedFailures } from './forced-failures';
 
 async function demoUser(db: Database, label: string) {
@@ -99,6 +100,16 @@ export async function registerTestHooks(app: FastifyInstance, db: Database, fail
       hooks.post<{ Body: { label: string; tester: boolean } }>('/tester', { schema: Body({ label: Label, tester: Type.Boolean() }) }, async (request) => {
         const user = await demoUser(db, request.body.label);
         await db.update(users).set({ tester: request.body.tester }).where(eq(users.id, user.id));
+        return { ok: true };
+      });
+
+      // The settlement day comes for the user's company: what was paid until now is settled, as the wallet's read does
+      // once it is due, so that a test sees 冻结 for as long as it looks and 可提现 once it asks.
+      hooks.post<{ Body: { label: string } }>('/settlement-day', { schema: Body({ label: Label }) }, async (request) => {
+        const user = await demoUser(db, request.body.label);
+        const [membership] = await db.select().from(memberships).where(eq(memberships.userId, user.id));
+        if (!membership) throw new Error(`${request.body.label} 不属于任何企业`);
+        await settleCompany(db, membership.companyId, 0);
         return { ok: true };
       });
 
