@@ -6,25 +6,23 @@
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { LIST_LIMIT } from '@app/contract/limits';
 import type { PaymentRecord } from '@app/contract/payment';
-import { chinaMonthStart } from '@app/domain/china-time';
+import { chinaMonth, chinaMonthNumber } from '@app/domain/china-time';
 import { expenseRecord, incomeColumns, incomeRecord, type IncomeRow } from '../cash/orders';
 import type { Database } from '../db/database';
 import { cashOrders, invoiceApplications, invoices, moneyMonthTotals, paidOrder, spentWithdrawal, tasks, users, withdrawals } from '../db/schema';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
+import { requestedRange } from '../http/china-range';
 import { cappedCount, pageWindow } from '../http/paging';
 import { goodsForInvoice } from '../invoices/applications';
 import { createBlueInvoice } from '../invoices/create-invoices';
 
 const MONEY = ['company_manage', 'benefit_payment'] as const;
 
-/** The China month `YYYY-MM` as an instant range, and its `YYYYMM`. */
+/** The China month `YYYY-MM` (this one when none) as an instant range, and its `YYYYMM`. */
 function monthRange(month: string | undefined): { from: Date; to: Date; key: number } {
-  const from = month ? new Date(`${month}-01T00:00:00+08:00`) : chinaMonthStart(new Date());
-  const next = new Date(from.getTime() + 8 * 3600_000);
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  const to = new Date(`${next.toISOString().slice(0, 7)}-01T00:00:00+08:00`);
-  return { from, to, key: Number(new Date(from.getTime() + 8 * 3600_000).toISOString().slice(0, 7).replace('-', '')) };
+  const { start, end } = requestedRange('month', '月份不存在', month ?? chinaMonth(new Date()));
+  return { from: start, to: end, key: chinaMonthNumber(start) };
 }
 
 function incomeQuery(db: Database) {

@@ -3,7 +3,7 @@
  * (今天, 近 7 天, 近 30 天, 本月), with the totals of the filter (trips, fare, kilometres) above the list.
  */
 import { useRef, useState } from 'react';
-import { chinaDate, chinaMonthStart } from '@app/domain/china-time';
+import { addChinaDays, chinaDate, chinaMonth } from '@app/domain/china-time';
 import { formatKilometres } from '@app/domain/taxi-trip';
 import { hasPermission } from '@app/host-sdk/roles';
 import { useRouteMeta } from '@app/host-sdk/router';
@@ -26,13 +26,11 @@ const RANGES: { value: Range; label: string }[] = [
   { value: 'month30', label: '近 30 天' },
   { value: 'thisMonth', label: '本月' },
 ];
-const DAY_MS = 24 * 3600_000;
 
 /** The China days of a range, ending today. */
 export function daysOf(range: Range, now = new Date()): Pick<TripQuery, 'fromDay' | 'toDay'> {
   const toDay = chinaDate(now);
-  const back = (days: number) => chinaDate(new Date(now.getTime() - days * DAY_MS));
-  const fromDay = range === 'today' ? toDay : range === 'week' ? back(6) : range === 'month30' ? back(29) : chinaDate(chinaMonthStart(now));
+  const fromDay = range === 'today' ? toDay : range === 'week' ? addChinaDays(toDay, -6) : range === 'month30' ? addChinaDays(toDay, -29) : `${chinaMonth(now)}-01`;
   return { fromDay, toDay };
 }
 
