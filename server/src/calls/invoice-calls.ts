@@ -18,7 +18,8 @@ import { TASK_DEADLINE_MS } from '../tasks/task-queue';
 import { TaskStatus } from '@app/contract/task-status';
 import { loadCompanyTask } from '../tasks/company-task';
 import { reclaimTrips } from '../taxi/trip-records';
-import { chinaDate, chinaMonthNumber } from '@app/domain/china-time';
+import { chinaMonthNumber, chinaRange, inChinaRange } from '@app/domain/china-time';
+import { requestedRange } from '../http/china-range';
 
 const createBlueInvoiceTask = defineCall('task/createBlueInvoiceTask', {
   access: { kind: 'company', agreement: true },
@@ -106,9 +107,7 @@ const listInvoices = defineCall('invoice/list', {
     if (body.status) conditions.push(eq(invoices.status, body.status));
     if (body.month) {
       // Months of the China calendar: issued (or, not yet issued, created) in that month in Beijing time.
-      const start = new Date(`${body.month}-01T00:00:00+08:00`);
-      const end = new Date(start);
-      end.setUTCMonth(end.getUTCMonth() + 1);
+      const { start, end } = requestedRange('month', '月份不存在', body.month);
       conditions.push(gte(invoices.listedAt, start), lt(invoices.listedAt, end));
     }
     const filters = conditions.length ? and(...conditions) : undefined;
@@ -143,8 +142,9 @@ const findBlueInvoice = defineCall('invoice/findBlue', {
       .select()
       .from(invoices)
       .where(and(eq(invoices.companyId, company.id), eq(invoices.number, body.number), eq(invoices.kind, 'blue')));
-    const issuedOn = invoice?.issuedAt ? chinaDate(invoice.issuedAt) : null;
-    if (!invoice || issuedOn !== body.issueDate) throw new ApiFailure(ErrorCode.NotFound, '未找到该发票，请核对发票号码和开票日期');
+    // A date that does not exist (2026-02-30) finds nothing, as any other wrong date does.
+    const issueDay = chinaRange(body.issueDate);
+    if (!invoice?.issuedAt || !issueDay || !inChinaRange(issueDay, invoice.issuedAt)) throw new ApiFailure(ErrorCode.NotFound, '未找到该发票，请核对发票号码和开票日期');
     return invoiceDocument(services.db, invoice);
   },
 });

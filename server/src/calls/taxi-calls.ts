@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { TripTotals } from '@app/contract/taxi';
 import { LIST_LIMIT } from '@app/contract/limits';
-import { chinaDate, chinaDayNumber } from '@app/domain/china-time';
+import { chinaDayNumber } from '@app/domain/china-time';
 import { buyerOfTitle } from '@app/domain/invoice-buyer';
 import { normalizePlate, plateProblem, PLATE_MESSAGES } from '@app/domain/licence-plate';
 import { tripDistanceProblem, tripFareProblem, tripTimeProblem, TRIP_DISTANCE_MESSAGES, TRIP_FARE_MESSAGES, TRIP_TIME_MESSAGES } from '@app/domain/taxi-trip';
@@ -14,6 +14,7 @@ import type { Database } from '../db/database';
 import { cars, invoices, memberships, taxiInvoices, taxiInvoiceTrips, taxiTripDayTotals, taxiTrips, titles } from '../db/schema';
 import { CODE_LOOKUP_LIMIT, newLinkedCode, normalisedCode, shortPathOf } from '../companies/codes';
 import { ApiFailure, ErrorCode, invalidField, invalidInput } from '../http/api-failure';
+import { requestedRange } from '../http/china-range';
 import { defineCall, TAXI_MANAGER, TAXI_USER } from '../http/define-call';
 import { cappedCount, pageWindow } from '../http/paging';
 import { refuseOverLimit } from '../http/rate-limiter';
@@ -252,14 +253,6 @@ const applyInvoice = defineCall('taxiTrip/applyInvoice', {
   },
 });
 
-/** The instant a China day begins. */
-function dayStart(day: string, field: string): Date {
-  const at = new Date(`${day}T00:00:00+08:00`);
-  if (Number.isNaN(at.getTime()) || chinaDate(at) !== day) throw invalidField(field, '日期不存在');
-  return at;
-}
-
-const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * The company's trips by car, China days of their start and state, newest first, with the totals of the filter:
@@ -271,8 +264,8 @@ const queryTrips = defineCall('taxiTrip/queryTrips', {
   handler: async ({ caller, company, body, services }) => {
     const db = services.db;
     const car = body.carId ? await companyCar(db, body.carId, company.id) : null;
-    const from = body.fromDay ? dayStart(body.fromDay, 'fromDay') : null;
-    const until = body.toDay ? new Date(dayStart(body.toDay, 'toDay').getTime() + DAY_MS) : null;
+    const from = body.fromDay ? requestedRange('fromDay', '日期不存在', body.fromDay).start : null;
+    const until = body.toDay ? requestedRange('toDay', '日期不存在', body.toDay).end : null;
     if (from && until && until <= from) throw invalidField('toDay', '结束日期不能早于开始日期');
     // A car's trips are its company's: its index (car, state, start) answers without the company.
     const where = and(

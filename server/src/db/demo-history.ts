@@ -22,7 +22,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { BlueInvoiceLineRequest, RedInvoiceRequest } from '@app/domain/invoice-requests';
 import type { InvoiceParty, InvoiceType, RedReason } from '@app/domain/invoice-document';
-import { chinaDate } from '@app/domain/china-time';
+import { addChinaMonths, chinaDate, chinaMonth, chinaRange, type ChinaRange } from '@app/domain/china-time';
 import type { LineRate } from '@app/domain/invoice-line';
 import { withdrawalFee } from '@app/domain/ledger-model';
 import { usccCheckCharacter } from '@app/domain/tax-number';
@@ -173,7 +173,7 @@ const REJECT_REASONS = ['抬头与消费记录不符，请核对后重新提交'
 
 /** The instant the China day of `at` began. */
 function dayStartOf(at: number): number {
-  return Date.parse(`${chinaDate(new Date(at))}T00:00:00+08:00`);
+  return (chinaRange(chinaDate(at)) as ChinaRange).start.getTime();
 }
 
 /** 0 Sunday … 6 Saturday, in China. */
@@ -185,9 +185,7 @@ const isWorkday = (dayStart: number) => weekdayOf(dayStart) >= 1 && weekdayOf(da
 
 /** The first instant of the China month `back` months before the month of `at`. */
 function monthStartBefore(at: Date, back: number): number {
-  const [year, month] = chinaDate(at).split('-').map(Number) as [number, number];
-  const index = year * 12 + (month - 1) - back;
-  return Date.parse(`${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01T00:00:00+08:00`);
+  return (chinaRange(addChinaMonths(chinaMonth(at), -back)) as ChinaRange).start.getTime();
 }
 
 /** A time of the day between two hours (decimal, China time), to the second. */

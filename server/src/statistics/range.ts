@@ -5,23 +5,14 @@
  */
 import { between, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { chinaDayNumber, chinaDays, chinaMonthNumber, chinaMonths, chinaRange, type ChinaRange } from '@app/domain/china-time';
 import { invalidField } from '../http/api-failure';
+import { requestedRange } from '../http/china-range';
 
 export type By = 'day' | 'month';
 
 export const MAX_DAYS = 31;
 export const MAX_MONTHS = 24;
-
-/** A real calendar day `YYYY-MM-DD` (the contract's pattern lets 2026-02-30 through), as UTC midnight. */
-function calendarDay(day: string, field: 'from' | 'to'): Date {
-  const at = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== day) throw invalidField(field, `${field === 'from' ? '开始' : '结束'}日期不是有效日期`);
-  return at;
-}
-
-const monthIndex = (day: Date) => day.getUTCFullYear() * 12 + day.getUTCMonth();
-
-const pad = (value: number) => String(value).padStart(2, '0');
 
 /**
  * A statistics range: every key of its series, and where its rows are: whole China months (`YYYYMM`, first and last)
@@ -35,34 +26,32 @@ export interface StatisticsRange {
   days: [number, number][];
 }
 
-const dayNumber = (day: Date) => Number(day.toISOString().slice(0, 10).replaceAll('-', ''));
-const monthNumber = (index: number) => Math.floor(index / 12) * 100 + (index % 12) + 1;
+/** The first and last China day (`YYYYMMDD`) of the instants [start, end): the daily totals' keys of a span. */
+const daySpan = ({ start, end }: Pick<ChinaRange, 'start' | 'end'>): [number, number] => [chinaDayNumber(start), chinaDayNumber(end.getTime() - 1)];
 
-/** The range's keys and rows, or a 4000 on `to` when the range is backwards or too long for its unit. */
+/** The range's keys and rows, or a 4000 on `from` or `to` when one is not a real day, or on `to` when the range is backwards or too long for its unit. */
 export function statisticsRange(from: string, to: string, by: By): StatisticsRange {
-  const first = calendarDay(from, 'from');
-  const last = calendarDay(to, 'to');
-  if (first > last) throw invalidField('to', '结束日期不能早于开始日期');
+  requestedRange('from', '开始日期不是有效日期', from);
+  requestedRange('to', '结束日期不是有效日期', to);
+  const range = chinaRange(from, to);
+  if (!range) throw invalidField('to', '结束日期不能早于开始日期');
   if (by === 'day') {
-    const days = Math.round((last.getTime() - first.getTime()) / 86_400_000) + 1;
-    if (days > MAX_DAYS) throw invalidField('to', `按日统计最多 ${MAX_DAYS} 天`);
-    const keys = Array.from({ length: days }, (_, day) => new Date(first.getTime() + day * 86_400_000).toISOString().slice(0, 10));
-    return { keys, months: null, days: [[dayNumber(first), dayNumber(last)]] };
+    if (range.dayCount > MAX_DAYS) throw invalidField('to', `按日统计最多 ${MAX_DAYS} 天`);
+    return { keys: chinaDays(range), months: null, days: [daySpan(range)] };
   }
-  const [firstMonth, lastMonth] = [monthIndex(first), monthIndex(last)];
-  if (lastMonth - firstMonth + 1 > MAX_MONTHS) throw invalidField('to', `按月统计最多 ${MAX_MONTHS} 个月`);
-  const keys: string[] = [];
-  for (let month = firstMonth; month <= lastMonth; month += 1) keys.push(`${Math.floor(month / 12)}-${pad((month % 12) + 1)}`);
-  // A month is whole when the range starts on its first day (the first month) or ends on its last (the last month).
-  const firstWhole = first.getUTCDate() === 1;
-  const lastWhole = new Date(last.getTime() + 86_400_000).getUTCDate() === 1;
-  if (firstMonth === lastMonth && !(firstWhole && lastWhole)) return { keys, months: null, days: [[dayNumber(first), dayNumber(last)]] };
+  if (range.monthCount > MAX_MONTHS) throw invalidField('to', `按月统计最多 ${MAX_MONTHS} 个月`);
+  const keys = chinaMonths(range);
+  const monthRanges = keys.map((month) => chinaRange(month) as ChinaRange);
+  const [firstMonth, lastMonth] = [monthRanges[0] as ChinaRange, monthRanges.at(-1) as ChinaRange];
+  // A month is whole when the range holds all of it: from its first day (the first month) or to its last (the last).
+  const firstWhole = range.firstDay === firstMonth.firstDay;
+  const lastWhole = range.lastDay === lastMonth.lastDay;
+  if (keys.length === 1 && !(firstWhole && lastWhole)) return { keys, months: null, days: [daySpan(range)] };
   const days: [number, number][] = [];
-  // The days of a month run from YYYYMM01 to at most YYYYMM31.
-  if (!firstWhole) days.push([dayNumber(first), monthNumber(firstMonth) * 100 + 31]);
-  if (!lastWhole) days.push([monthNumber(lastMonth) * 100 + 1, dayNumber(last)]);
-  const [wholeFirst, wholeLast] = [firstWhole ? firstMonth : firstMonth + 1, lastWhole ? lastMonth : lastMonth - 1];
-  return { keys, months: wholeFirst <= wholeLast ? [monthNumber(wholeFirst), monthNumber(wholeLast)] : null, days };
+  if (!firstWhole) days.push(daySpan({ start: range.start, end: firstMonth.end }));
+  if (!lastWhole) days.push(daySpan({ start: lastMonth.start, end: range.end }));
+  const whole = monthRanges.slice(firstWhole ? 0 : 1, lastWhole ? undefined : -1);
+  return { keys, months: whole.length ? [chinaMonthNumber((whole[0] as ChinaRange).start), chinaMonthNumber((whole.at(-1) as ChinaRange).start)] : null, days };
 }
 
 /** The rows of a daily totals table in the range's spans of days. */
@@ -74,6 +63,8 @@ export function inDays(day: PgColumn, days: [number, number][]): SQL | undefined
 export function bucketOf(day: PgColumn, by: By): SQL.Aliased<number> {
   return (by === 'day' ? sql<number>`${day}` : sql<number>`${day} / 100`).as('bucket');
 }
+
+const pad = (value: number) => String(value).padStart(2, '0');
 
 /** A bucket as the series' key: `YYYY-MM-DD` of a day, `YYYY-MM` of a month. */
 export function bucketKey(bucket: number, by: By): string {

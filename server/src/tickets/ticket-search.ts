@@ -14,12 +14,14 @@
  * month, whatever the number of tickets). Either way the amounts are of the tickets whose 查验 state counts
  * (`TICKET_COUNTED_STATES`, the domain's rule), net of red reversals.
  */
-import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lte, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { LIST_LIMIT } from '@app/contract/limits';
 import type { TicketTotals } from '@app/contract/ticket';
+import { chinaMonthNumber } from '@app/domain/china-time';
 import { TICKET_COUNTED_STATES, type TicketType, type TicketVerifyState } from '@app/domain/ticket';
 import type { Database } from '../db/database';
 import { ticketMonthTotals, tickets, ticketSellers } from '../db/schema';
+import { requestedRange } from '../http/china-range';
 import { containsPattern } from '../http/paging';
 
 export const MAX_NAMES = 32;
@@ -43,9 +45,8 @@ export function ticketConditions(filters: TicketFilters): SQL[] {
   if (filters.verifyState) conditions.push(eq(tickets.verifyState, filters.verifyState));
   if (filters.reimbursed !== undefined) conditions.push(eq(tickets.reimbursed, filters.reimbursed));
   if (filters.month) {
-    const [year, month] = filters.month.split('-').map(Number) as [number, number];
-    const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
-    conditions.push(gte(tickets.issueDate, `${filters.month}-01`), lt(tickets.issueDate, next));
+    const { firstDay, lastDay } = requestedRange('month', '月份不存在', filters.month);
+    conditions.push(gte(tickets.issueDate, firstDay), lte(tickets.issueDate, lastDay));
   }
   return conditions;
 }
@@ -53,7 +54,7 @@ export function ticketConditions(filters: TicketFilters): SQL[] {
 /** The totals of a filter without a keyword, from the month totals: the amounts of the keys whose state counts. */
 export async function filterTotals(db: Database, companyId: string, filters: TicketFilters): Promise<TicketTotals> {
   const conditions: SQL[] = [eq(ticketMonthTotals.companyId, companyId)];
-  if (filters.month) conditions.push(eq(ticketMonthTotals.month, Number(filters.month.replace('-', ''))));
+  if (filters.month) conditions.push(eq(ticketMonthTotals.month, chinaMonthNumber(requestedRange('month', '月份不存在', filters.month).start)));
   if (filters.type) conditions.push(eq(ticketMonthTotals.type, filters.type));
   if (filters.verifyState) conditions.push(eq(ticketMonthTotals.verifyState, filters.verifyState));
   if (filters.reimbursed !== undefined) conditions.push(eq(ticketMonthTotals.reimbursed, filters.reimbursed));
