@@ -28,16 +28,6 @@ export function chinaMonth(at: Instant): string {
   return inChina(at).slice(0, 7);
 }
 
-/**
- * The China calendar day of `at` as the phone's local midnight of that day: what a date picker (antd-mobile's
- * DatePicker works in the phone's calendar) takes as "today", so a phone in another time zone offers the day it is in
- * China, not its own.
- */
-export function chinaCalendarDay(at: Instant): Date {
-  const [year, month, day] = chinaDate(at).split('-').map(Number) as [number, number, number];
-  return new Date(year, month - 1, day);
-}
-
 /** The China month of `at` as a number, `YYYYMM` (the key of monthly totals). */
 export function chinaMonthNumber(at: Instant): number {
   return Number(inChina(at).slice(0, 7).replace('-', ''));
@@ -46,19 +36,6 @@ export function chinaMonthNumber(at: Instant): number {
 /** The China day of `at` as a number, `YYYYMMDD` (the key of daily totals; `YYYYMMDD / 100` is its `YYYYMM`). */
 export function chinaDayNumber(at: Instant): number {
   return Number(inChina(at).slice(0, 10).replaceAll('-', ''));
-}
-
-/**
- * A date picker's value → `YYYY-MM-DD`. The picker works in the phone's calendar, and what the user picked on it is the
- * China day they meant (its "today" is chinaCalendarDay), so the phone's calendar fields are read as they are.
- */
-export function pickedDay(picked: Date): string {
-  return `${picked.getFullYear()}-${String(picked.getMonth() + 1).padStart(2, '0')}-${String(picked.getDate()).padStart(2, '0')}`;
-}
-
-/** A month picker's value → `YYYY-MM` (see pickedDay). */
-export function pickedMonth(picked: Date): string {
-  return pickedDay(picked).slice(0, 7);
 }
 
 /**
@@ -151,4 +128,50 @@ export function addChinaMonths(month: string, count: number): string {
 export function recentChinaMonths(now: Date, count: number): string[] {
   const month = chinaMonth(now);
   return Array.from({ length: count }, (_, back) => addChinaMonths(month, -back));
+}
+
+// ---- Date pickers. antd-mobile's DatePicker works in the phone's calendar and clock; on a phone in another time zone
+// its fields must still be China's, so its values are the phone's local times whose fields read as China's (never
+// the instants themselves), made and read back here.
+
+/** Local time of the phone with these fields (setFullYear: the Date constructor reads the years 0–99 as 1900–1999). */
+function phoneLocal(year: number, monthIndex: number, day: number, hours = 0, minutes = 0, seconds = 0, ms = 0): Date {
+  const at = new Date(0);
+  at.setFullYear(year, monthIndex, day);
+  at.setHours(hours, minutes, seconds, ms);
+  return at;
+}
+
+/**
+ * The picker's value for a China day `YYYY-MM-DD` or month `YYYY-MM` (its first day): the default, bounds and chosen
+ * value of a day or month picker. `pickerDate(chinaDate(new Date()))` is today in China, whatever the phone's day.
+ */
+export function pickerDate(dayOrMonth: string): Date {
+  const [year, month, day] = [Number(dayOrMonth.slice(0, 4)), Number(dayOrMonth.slice(5, 7)), Number(dayOrMonth.slice(8, 10) || 1)];
+  return phoneLocal(year, month - 1, day);
+}
+
+/** The picker's value for the instant `at`, showing China's date and time of it (a minute picker's default and bounds). */
+export function pickerTime(at: Instant): Date {
+  const [date, time] = inChina(at).slice(0, 23).split('T') as [string, string];
+  const [hours, minutes, seconds] = time.split(':').map(Number) as [number, number, number];
+  return phoneLocal(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)), hours, minutes, Math.floor(seconds), Math.round((seconds % 1) * 1000));
+}
+
+/** A day picker's value → the China day `YYYY-MM-DD` it shows. */
+export function pickedDay(picked: Date): string {
+  return `${String(picked.getFullYear()).padStart(4, '0')}-${String(picked.getMonth() + 1).padStart(2, '0')}-${String(picked.getDate()).padStart(2, '0')}`;
+}
+
+/** A month picker's value → the China month `YYYY-MM` it shows. */
+export function pickedMonth(picked: Date): string {
+  return pickedDay(picked).slice(0, 7);
+}
+
+/** A minute picker's value → the instant whose China date and time it shows. */
+export function pickedTime(picked: Date): Date {
+  const utc = new Date(0);
+  utc.setUTCFullYear(picked.getFullYear(), picked.getMonth(), picked.getDate());
+  utc.setUTCHours(picked.getHours(), picked.getMinutes(), picked.getSeconds(), picked.getMilliseconds());
+  return new Date(utc.getTime() - CHINA_OFFSET_MS);
 }

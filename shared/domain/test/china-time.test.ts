@@ -4,7 +4,6 @@ import { onPhoneInTimeZone } from '../test-support/phone-time-zone';
 import {
   addChinaDays,
   addChinaMonths,
-  chinaCalendarDay,
   chinaDate,
   chinaDateTime,
   chinaDayNumber,
@@ -16,6 +15,9 @@ import {
   inChinaRange,
   pickedDay,
   pickedMonth,
+  pickedTime,
+  pickerDate,
+  pickerTime,
   recentChinaMonths,
   type ChinaRange,
 } from '../src/china-time';
@@ -140,16 +142,34 @@ describe('China time on a phone in another time zone', () => {
   test('the time, the month and a date picker’s today are China’s', () => {
     expect(chinaDateTime('2026-11-25T17:30:00.000Z')).toBe('2026-11-26 01:30');
     expect(chinaMonth('2026-11-30T16:30:00.000Z')).toBe('2026-12');
-    const today = chinaCalendarDay('2026-11-25T17:30:00.000Z');
+    const today = pickerDate(chinaDate('2026-11-25T17:30:00.000Z'));
     expect([today.getFullYear(), today.getMonth() + 1, today.getDate(), today.getHours()]).toEqual([2026, 11, 26, 0]);
+    const month = pickerDate('2026-11');
+    expect([month.getFullYear(), month.getMonth() + 1, month.getDate()]).toEqual([2026, 11, 1]);
+    const time = pickerTime('2026-11-25T20:30:00.000Z');
+    expect([time.getDate(), time.getHours(), time.getMinutes()]).toEqual([26, 4, 30]);
+    expect(pickedTime(time).toISOString()).toBe('2026-11-25T20:30:00.000Z');
   });
 
-  test('for any instant, the picker’s day reads back (pickedDay) as the China date, and the month is its first seven characters', () => {
+  test('for any instant, the picker’s day and month read back (pickedDay, pickedMonth) as the China date and month', () => {
     fc.assert(
       fc.property(fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }), (at) => {
-        expect(pickedDay(chinaCalendarDay(at))).toBe(chinaDate(at));
-        expect(pickedMonth(chinaCalendarDay(at))).toBe(chinaMonth(at));
+        expect(pickedDay(pickerDate(chinaDate(at)))).toBe(chinaDate(at));
+        expect(pickedMonth(pickerDate(chinaMonth(at)))).toBe(chinaMonth(at));
         expect(chinaMonth(at)).toBe(chinaDate(at).slice(0, 7));
+      }),
+    );
+  });
+
+  test('for any instant, a minute picker shows its China date and time and reads back as the same instant', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }), (at) => {
+        const shown = pickerTime(at);
+        const china = chinaDateTime(at);
+        // Los Angeles skips an hour each spring: a China time that falls in it cannot be on the phone's clock at all.
+        fc.pre(shown.getHours() === Number(china.slice(11, 13)));
+        expect(`${pickedDay(shown)} ${String(shown.getHours()).padStart(2, '0')}:${String(shown.getMinutes()).padStart(2, '0')}`).toBe(china);
+        expect(pickedTime(shown).getTime()).toBe(at.getTime());
       }),
     );
   });

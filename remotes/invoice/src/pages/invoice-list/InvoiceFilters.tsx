@@ -2,24 +2,23 @@
  * The bar above the invoice list: a search over buyer names and numbers, and a dropdown each for the colour (蓝票 /
  * 红票), the status and the month (recent months at a tap, older ones through a month picker).
  */
-import { chinaCalendarDay, pickedMonth } from '@app/domain/china-time';
+import { recentChinaMonths } from '@app/domain/china-time';
 import { lazy, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { InvoiceKind, InvoiceStatus } from '@app/domain/invoice-document';
 import { Button } from '@app/ui/button';
 import { SearchBar } from '@app/ui/search-bar';
 import { FilterBar, FilterChoice, FilterMenu, type FilterBarHandle } from '@app/widgets/list-filters';
 import { WhenOpened } from '@app/widgets/when-opened';
-import { chineseDateLabel } from '../../format/date-picker-label';
-import { KIND_OPTIONS, kindLabel, recentMonths, STATUS_OPTIONS, type ListFilters } from './list-filters';
+import { KIND_OPTIONS, kindLabel, STATUS_OPTIONS, type ListFilters } from './list-filters';
 
 // The month picker (and the picker-view code behind it) is fetched when the user first asks for an older month.
-const DatePicker = lazy(() => import('@app/ui/date-picker').then((module) => ({ default: module.DatePicker })));
+const ChinaDatePicker = lazy(() => import('@app/widgets/china-date-picker').then((module) => ({ default: module.ChinaDatePicker })));
 
 /** Typing waits this long for a pause before the list searches. */
 const SEARCH_PAUSE_MS = 400;
 const RECENT_MONTHS = 12;
 /** The month picker goes back this far (digital invoices exist since 2021). */
-const EARLIEST_MONTH = new Date(2021, 0, 1);
+const EARLIEST_MONTH = '2021-01';
 
 export interface InvoiceFiltersProps {
   filters: ListFilters;
@@ -56,7 +55,7 @@ export function InvoiceFilters({ filters, onChange }: InvoiceFiltersProps) {
     onChange({ ...filters, ...changed });
     dropdown.current?.close();
   };
-  const months = recentMonths(new Date(), RECENT_MONTHS).map((month) => ({ value: month, label: monthLabel(month) }));
+  const months = recentChinaMonths(new Date(), RECENT_MONTHS).map((month) => ({ value: month, label: monthLabel(month) }));
 
   return (
     <div className="invoice-filters">
@@ -94,15 +93,14 @@ export function InvoiceFilters({ filters, onChange }: InvoiceFiltersProps) {
         </FilterMenu>
       </FilterBar>
       <WhenOpened visible={pickingMonth}>
-        <DatePicker
+        <ChinaDatePicker
           title="选择开票月份"
           precision="month"
-          renderLabel={chineseDateLabel}
           visible={pickingMonth}
+          value={filters.month}
           min={EARLIEST_MONTH}
-          max={chinaCalendarDay(new Date())}
           onClose={() => setPickingMonth(false)}
-          onConfirm={(date) => onChange({ ...filters, month: pickedMonth(date) })}
+          onConfirm={(month) => onChange({ ...filters, month })}
         />
       </WhenOpened>
     </div>

@@ -7,7 +7,7 @@ import { blueInvoice, redInvoice } from '../../test-support/invoice-documents';
 import { useListPageEnvironment } from '@app/ui/test-support/list-layout';
 import { FIRST_CALLS } from '../../first-calls';
 import InvoiceListPage from './InvoiceListPage';
-import { recentMonths } from './list-filters';
+import { recentChinaMonths } from '@app/domain/china-time';
 
 const BLUE = blueInvoice();
 const RED = redInvoice();
@@ -103,7 +103,7 @@ describe('InvoiceListPage', () => {
     fireEvent.click(within(dropdownPanel()).getByText('部分红冲'));
     await waitFor(() => expect(lastQuery()).toEqual({ kind: 'red', status: '部分红冲', page: 1 }));
 
-    const [thisMonth, lastMonth] = recentMonths(new Date(), 2) as [string, string];
+    const [thisMonth, lastMonth] = recentChinaMonths(new Date(), 2) as [string, string];
     const label = (month: string) => `${month.slice(0, 4)}年${Number(month.slice(5))}月`;
     fireEvent.click(screen.getByText('全部月份'));
     fireEvent.click(within(dropdownPanel()).getByText(label(lastMonth)));

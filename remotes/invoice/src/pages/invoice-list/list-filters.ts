@@ -1,5 +1,4 @@
 /** The filters of the invoice list: colour, status, month and a search, and how they become an `invoice/list` query. */
-import { chinaMonth } from '@app/domain/china-time';
 import { INVOICE_STATUSES, type InvoiceKind, type InvoiceStatus } from '@app/domain/invoice-document';
 import type { InvoiceListQuery } from '../../features/invoices/invoice-api';
 
@@ -41,14 +40,5 @@ export function keyOf(filters: ListFilters): string {
 
 export function hasFilters(filters: ListFilters): boolean {
   return keyOf(filters) !== keyOf(NO_FILTERS);
-}
-
-/** This month and the ones before it, newest first: China months (the server's months too), whatever the phone's zone. */
-export function recentMonths(now: Date, count: number): string[] {
-  const [year, month] = chinaMonth(now).split('-').map(Number) as [number, number];
-  return Array.from({ length: count }, (_, back) => {
-    const index = year * 12 + (month - 1) - back;
-    return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-  });
 }
 

@@ -2,24 +2,23 @@
  * 按号码查找: the 20-digit number of a digital blue invoice (checked with the domain's rule) and its issue date, then
  * `invoice/findBlue`. "Not found" shows under the number.
  */
-import { chinaCalendarDay, pickedDay } from '@app/domain/china-time';
 import type { InvoiceDocument } from '@app/domain/invoice-document';
 import { invoiceNumberProblem, INVOICE_NUMBER_MESSAGES } from '@app/domain/invoice-number';
 import { ApiError } from '@app/host-sdk/api-client';
-import { DatePicker } from '@app/ui/date-picker';
 import { Form } from '@app/ui/form';
 import { Input } from '@app/ui/input';
+import { ChinaDatePicker } from '@app/widgets/china-date-picker';
 import { PageForm } from '@app/widgets/form-page';
 import { findBlueInvoice } from '../../features/invoices/invoice-api';
-import { chineseDateLabel } from '../../format/date-picker-label';
 
 interface FindShape {
   number: string;
-  issueDate: Date | null;
+  /** A China day, `YYYY-MM-DD`. */
+  issueDate: string | null;
 }
 
 /** The bureau issues digital invoices since 2021. */
-const EARLIEST_DAY = new Date(2021, 0, 1);
+const EARLIEST_DAY = '2021-01-01';
 
 const digitsOnly = (value: unknown) => (typeof value === 'string' ? value.replace(/\D/g, '') : value);
 
@@ -29,7 +28,7 @@ export function FindByNumber({ onFound }: { onFound(invoice: InvoiceDocument): v
   async function find({ number, issueDate }: FindShape) {
     if (!issueDate) return;
     try {
-      onFound(await findBlueInvoice(number, pickedDay(issueDate)));
+      onFound(await findBlueInvoice(number, issueDate));
     } catch (error) {
       // Not found: said under the number.
       if (error instanceof ApiError && error.errorCode === 4004) form.setFields([{ name: 'number', errors: [error.message] }]);
@@ -71,9 +70,9 @@ export function FindByNumber({ onFound }: { onFound(invoice: InvoiceDocument): v
         <Input inputMode="numeric" placeholder="20 位数电发票号码" maxLength={20} clearable />
       </Form.Item>
       <Form.Item name="issueDate" label="开票日期" required trigger="onConfirm" rules={[{ required: true, message: '请选择开票日期' }]} onClick={(_, picker) => picker.current?.open()}>
-        <DatePicker title="选择开票日期" min={EARLIEST_DAY} max={chinaCalendarDay(new Date())} renderLabel={chineseDateLabel}>
-          {(value) => (value ? pickedDay(value) : <span className="find-by-number__placeholder">请选择</span>)}
-        </DatePicker>
+        <ChinaDatePicker title="选择开票日期" min={EARLIEST_DAY}>
+          {(value) => value ?? <span className="find-by-number__placeholder">请选择</span>}
+        </ChinaDatePicker>
       </Form.Item>
     </PageForm>
   );

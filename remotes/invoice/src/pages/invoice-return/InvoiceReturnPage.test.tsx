@@ -7,6 +7,7 @@ import { NO_REPEAT_MESSAGE, NO_REPEAT_WINDOW_MS, setApiErrorHandler } from '@app
 import { noAnswer, ok, renderPage, sequence, taxAccount, type Route } from '@app/host-sdk/testing';
 import { blueInvoice, discountedInvoice } from '../../test-support/invoice-documents';
 import { useListPageEnvironment } from '@app/ui/test-support/list-layout';
+import { onPhoneInTimeZone } from '@app/domain/test-support/phone-time-zone';
 import InvoiceReturnPage from './InvoiceReturnPage';
 
 const BLUE = blueInvoice();
@@ -279,5 +280,24 @@ describe('InvoiceReturnPage', () => {
     fireEvent.click(screen.getByRole('button', { name: '查找发票' }));
     expect(await screen.findByText('发票号码应为 20 位数字')).toBeTruthy();
     expect(screen.getByText('请选择开票日期')).toBeTruthy();
+  });
+});
+
+describe('按号码查找 on a phone in Los Angeles at 04:00 on 1 December in Beijing (still 30 November there)', () => {
+  onPhoneInTimeZone('America/Los_Angeles');
+
+  test('开票日期 opens on today in China, and the default day is the one searched', async () => {
+    rs.useFakeTimers({ toFake: ['Date'] });
+    rs.setSystemTime(new Date('2026-11-30T20:00:00.000Z'));
+    const { api } = openWith({ 'invoice/findBlue': ok(BLUE) }, '');
+    fireEvent.click(screen.getByRole('tab', { name: '按号码查找' }));
+    fireEvent.change(screen.getByPlaceholderText('20 位数电发票号码'), { target: { value: BLUE.number } });
+    fireEvent.click(screen.getByText('请选择'));
+    await screen.findByText('选择开票日期');
+    expect(screen.getAllByRole('button', { name: /^当前选择的是：/ }).map((wheel) => wheel.getAttribute('aria-label'))).toEqual(['当前选择的是：2026年', '当前选择的是：12月', '当前选择的是：1日']);
+    fireEvent.click(screen.getByText('确定'));
+    expect(await screen.findByText('2026-12-01')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '查找发票' }));
+    await waitFor(() => expect(api.bodiesOf('invoice/findBlue')).toEqual([{ number: BLUE.number, issueDate: '2026-12-01' }]));
   });
 });

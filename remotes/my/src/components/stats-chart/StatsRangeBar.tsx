@@ -2,20 +2,17 @@
  * The range of a statistics page: 本月 / 近 7 天 / 近 30 天 / 本年, or 自定义 with a start and an end day picked on
  * date pickers (by day up to 31 days, by month beyond, at most 24 months), and the range in words.
  */
-import { pickedDay } from '@app/domain/china-time';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@app/ui/button';
 import { Selector } from '@app/ui/selector';
 import './stats-page.css';
-import { chinaToday, customRange, describeRange,  pickerDate, presetRange, PRESETS, type RangePreset, type StatsRange } from './stats-range';
+import { chinaToday, customRange, describeRange, presetRange, PRESETS, type RangePreset, type StatsRange } from './stats-range';
 
 /** Fetched when 自定义 first opens a picker, not with the page. */
-const DatePicker = lazy(() => import('@app/ui/date-picker').then((module) => ({ default: module.DatePicker })));
+const ChinaDatePicker = lazy(() => import('@app/widgets/china-date-picker').then((module) => ({ default: module.ChinaDatePicker })));
 
 /** The earliest day a digital invoice (and so a statistic) can have. */
 const EARLIEST = '2021-01-01';
-
-const chineseLabel = (type: string, data: number) => `${data}${({ year: '年', month: '月', day: '日' } as Record<string, string>)[type] ?? ''}`;
 
 export interface StatsRangeBarProps {
   value: StatsRange;
@@ -81,15 +78,14 @@ export function StatsRangeBar({ value, onChange }: StatsRangeBarProps) {
       )}
       {picking ? (
         <Suspense fallback={null}>
-          <DatePicker
-          visible
-          title={picking === 'from' ? '选择开始日期' : '选择结束日期'}
-          min={pickerDate(EARLIEST)}
-          max={pickerDate(today)}
-          value={pickerDate(draft[picking])}
-          renderLabel={chineseLabel}
-          onClose={() => setPicking(null)}
-          onConfirm={(date) => pick(picking, pickedDay(date))}
+          <ChinaDatePicker
+            visible
+            title={picking === 'from' ? '选择开始日期' : '选择结束日期'}
+            min={EARLIEST}
+            max={today}
+            value={draft[picking]}
+            onClose={() => setPicking(null)}
+            onConfirm={(day) => pick(picking, day)}
           />
         </Suspense>
       ) : null}

@@ -17,15 +17,15 @@ import { CHANNEL_LABELS, TYPE_LABELS } from '../../features/payments/labels';
 import { FilterBar, FilterChoice, FilterMenu, filteredEmpty, type FilterBarHandle } from '@app/widgets/list-filters';
 import { useShownAgain } from '@app/widgets/use-shown-again';
 import { WhenOpened } from '@app/widgets/when-opened';
-import { chinaCalendarDay, chinaMonth, pickedMonth } from '@app/domain/china-time';
-import { CHANNEL_OPTIONS, keyOf, monthLabel, pickedOfMonth, queryOf, TYPE_OPTIONS, type PaymentFilters } from './list-filters';
+import { chinaMonth } from '@app/domain/china-time';
+import { CHANNEL_OPTIONS, keyOf, monthLabel, queryOf, TYPE_OPTIONS, type PaymentFilters } from './list-filters';
 import { PaymentRow } from './PaymentRow';
 import './payment-list.css';
 
-const DatePicker = lazy(() => import('@app/ui/date-picker').then((module) => ({ default: module.DatePicker })));
+const ChinaDatePicker = lazy(() => import('@app/widgets/china-date-picker').then((module) => ({ default: module.ChinaDatePicker })));
 
 /** The month picker goes back this far. */
-const EARLIEST_MONTH = new Date(2021, 0, 1);
+const EARLIEST_MONTH = '2021-01';
 const VIEWERS = ['company_manage', 'benefit_payment'];
 
 function Totals({ filters, totals, onPickMonth }: { filters: PaymentFilters; totals: { incomeFen: number; expenseFen: number } | null; onPickMonth(): void }) {
@@ -102,16 +102,14 @@ function PaymentList() {
         empty={filteredEmpty({ filtered, noMatch: '没有符合条件的收支', onClear: () => change({ type: null, channel: null }), empty: '本月暂无收支' })}
       />
       <WhenOpened visible={pickingMonth}>
-        <DatePicker
+        <ChinaDatePicker
           title="选择月份"
           precision="month"
-          renderLabel={(type, data) => `${data}${type === 'year' ? '年' : type === 'month' ? '月' : ''}`}
           visible={pickingMonth}
-          value={pickedOfMonth(filters.month)}
+          value={filters.month}
           min={EARLIEST_MONTH}
-          max={chinaCalendarDay(new Date())}
           onClose={() => setPickingMonth(false)}
-          onConfirm={(date) => change({ month: pickedMonth(date) })}
+          onConfirm={(month) => change({ month })}
         />
       </WhenOpened>
     </>

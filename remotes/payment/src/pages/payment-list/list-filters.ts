@@ -17,12 +17,6 @@ export function monthLabel(month: string): string {
   return `${year}年${Number(number)}月`;
 }
 
-/** `YYYY-MM` → the DatePicker's value for it. */
-export function pickedOfMonth(month: string): Date {
-  const [year, number] = month.split('-').map(Number) as [number, number];
-  return new Date(year, number - 1, 1);
-}
-
 export function queryOf(filters: PaymentFilters): PaymentQuery {
   return { month: filters.month, ...(filters.type ? { type: filters.type } : {}), ...(filters.channel ? { channel: filters.channel } : {}) };
 }

@@ -5,13 +5,12 @@
  * refusal of a field goes under it too, and a ticket already in the folder is said in a toast. Added, the ticket's
  * detail opens with its verification under way.
  */
-import { chinaCalendarDay, pickedDay } from '@app/domain/china-time';
 import { useState } from 'react';
 import { useRouteMeta } from '@app/host-sdk/router';
-import { DatePicker } from '@app/ui/date-picker';
 import { Form } from '@app/ui/form';
 import { Input } from '@app/ui/input';
 import { Page } from '@app/ui/page';
+import { ChinaDatePicker } from '@app/widgets/china-date-picker';
 import { PageForm } from '@app/widgets/form-page';
 import { Note } from '@app/widgets/note';
 import { useImportTicket } from '../../features/ticket-import/use-import';
@@ -19,8 +18,7 @@ import { amountShape, dateRequired,  EMPTY_VALUES, fieldRule, formFieldOf, numbe
 import './ticket-import-input.css';
 
 /** Digital invoices exist since 2021; older paper ones can no longer be claimed. */
-const EARLIEST_DAY = new Date(2017, 0, 1);
-const DATE_SUFFIXES: Partial<Record<string, string>> = { year: '年', month: '月', day: '日' };
+const EARLIEST_DAY = '2017-01-01';
 
 export default function TicketImportInputPage() {
   const title = useRouteMeta()?.title ?? '手动录入';
@@ -54,9 +52,9 @@ export default function TicketImportInputPage() {
           rules={[fieldRule(form, 'issueDate', dateRequired)]}
           onClick={(_, picker) => picker.current?.open()}
         >
-          <DatePicker title="选择开票日期" min={EARLIEST_DAY} max={chinaCalendarDay(new Date())} renderLabel={(type, data) => `${data}${DATE_SUFFIXES[type] ?? ''}`}>
-            {(value) => (value ? pickedDay(value) : <span className="ticket-input__placeholder">请选择</span>)}
-          </DatePicker>
+          <ChinaDatePicker title="选择开票日期" min={EARLIEST_DAY}>
+            {(value) => value ?? <span className="ticket-input__placeholder">请选择</span>}
+          </ChinaDatePicker>
         </Form.Item>
         <Form.Item name="amount" label="不含税金额" rules={[fieldRule(form, 'netFen', amountShape)]} extra={<span className="ticket-input__unit">元</span>}>
           <Input inputMode="decimal" placeholder="发票上的金额" maxLength={16} clearable />

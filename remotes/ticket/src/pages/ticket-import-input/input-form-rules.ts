@@ -2,7 +2,7 @@
  * The manual import form's fields and their rules: the domain's (`ticketImportProblems` of `@app/domain/ticket`), run
  * over the whole form, so each field says what the server would say of it. Yuan are typed and sent as fen.
  */
-import { chinaDate, pickedDay } from '@app/domain/china-time';
+import { chinaDate } from '@app/domain/china-time';
 import { parseYuan } from '@app/domain/money';
 import { ticketImportProblems, type TicketImportField } from '@app/domain/ticket';
 import type { FormInstance, Rule } from '@app/ui/form';
@@ -11,7 +11,8 @@ import type { TicketImportBody } from '../../features/tickets/tickets-api';
 export interface InputFormValues {
   number: string;
   invoiceCode: string;
-  issueDate: Date | null;
+  /** A China day, `YYYY-MM-DD`. */
+  issueDate: string | null;
   amount: string;
   checkCodeLast6: string;
 }
@@ -27,7 +28,7 @@ export function toImportBody(values: InputFormValues): TicketImportBody {
   return {
     source: '手动输入',
     number: values.number.trim(),
-    issueDate: values.issueDate ? pickedDay(values.issueDate) : '',
+    issueDate: values.issueDate ?? '',
     netFen: parseYuan(values.amount) ?? 0,
     ...(code && { invoiceCode: code }),
     ...(check && { checkCodeLast6: check }),
