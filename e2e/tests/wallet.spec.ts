@@ -73,21 +73,22 @@ test('a payment is 冻结, then 可提现; ¥50.00 is withdrawn and arrives; mor
   await page.reload();
   await expect(balance(page, '可提现')).toHaveText('¥88.00');
   await expect(balance(page, '冻结')).toHaveText('¥0.00');
-  await expect(currentPage(page).getByRole('article', { name: '结算 +¥88.00' })).toBeVisible();
+  await expect(currentPage(page).getByRole('article', { name: '结算 ¥88.00' })).toBeVisible();
   await shot(page, 'wallet-available');
 
-  // Withdraw ¥50.00: the fee before confirming, then the confirmation with amount, fee and arrival.
+  // Withdraw ¥50.00: the fee before confirming, then the confirmation with amount, fee, what leaves the balance and what arrives.
   await currentPage(page).getByRole('button', { name: '提现', exact: true }).click();
   await expectPage(page, { owner: 'wallet', name: 'WalletWithdraw', title: '提现' });
   await expect(currentPage(page).getByText('可提现余额 ¥88.00')).toBeVisible();
   await amountInput(page).fill('50');
-  await expect(currentPage(page).getByTestId('withdraw-fee')).toHaveText('手续费 ¥1.00，实际到账 ¥50.00');
+  await expect(currentPage(page).getByTestId('withdraw-fee')).toHaveText('手续费 ¥1.00，余额扣除 ¥51.00，实际到账 ¥50.00');
   await expect(fieldError(page)).toHaveCount(0);
   await shot(page, 'withdraw-form');
   await currentPage(page).getByRole('button', { name: '确认提现' }).click();
   const dialog = page.locator('.adm-dialog');
   await expect(dialog).toContainText('提现金额¥50.00');
   await expect(dialog).toContainText('手续费¥1.00');
+  await expect(dialog).toContainText('余额扣除¥51.00');
   await expect(dialog).toContainText('实际到账¥50.00');
   await shot(page, 'withdraw-confirm');
   await dialog.getByRole('button', { name: '确认提现' }).click();
@@ -115,7 +116,7 @@ test('a payment is 冻结, then 可提现; ¥50.00 is withdrawn and arrives; mor
   await amountInput(page).fill('40');
   await expect(fieldError(page)).toHaveText(['超过可提现余额']);
   await amountInput(page).fill('37');
-  await expect(currentPage(page).getByTestId('withdraw-fee')).toHaveText('手续费 ¥1.00，实际到账 ¥37.00');
+  await expect(currentPage(page).getByTestId('withdraw-fee')).toHaveText('手续费 ¥1.00，余额扣除 ¥38.00，实际到账 ¥37.00');
   await expect(fieldError(page)).toHaveText(['超过可提现余额']);
   await currentPage(page).getByRole('button', { name: '确认提现' }).click();
   await expect(page.locator('.adm-dialog')).toHaveCount(0);

@@ -63,8 +63,20 @@ describe.each(DATABASES)('wallet (%s)', (kind) => {
     expect(settled.availableFen).toBe(15_000);
     expect(settled.frozenFen).toBe(0);
     expect(settled.recent.map((entry) => entry.kind)).toContain('结算');
-    const entries = await server.call<{ total: number; list: { kind: string; balance: string }[] }>('wallet/entries', {}, cashier);
-    expect(entries.body.result.total).toBe(6);
+    // A settlement is one movement from 冻结 to 可提现, not a line of money leaving and one arriving.
+    const entries = await server.call<{ total: number; list: { kind: string; balance: string; amountFen: number }[] }>('wallet/entries', {}, cashier);
+    expect(entries.body.result.total).toBe(4);
+    expect(entries.body.result.list.map((entry) => [entry.kind, entry.balance, entry.amountFen])).toEqual([
+      ['结算', 'frozenToAvailable', 5_000],
+      ['结算', 'frozenToAvailable', 10_000],
+      ['收款', 'frozen', 5_000],
+      ['收款', 'frozen', 10_000],
+    ]);
+    expect(settled.recent.filter((entry) => entry.kind === '结算')).toHaveLength(2);
+    // The balances are still the entries' sums, to the fen.
+    const sumOf = (balance: 'frozen' | 'available') =>
+      entries.body.result.list.reduce((sum, entry) => sum + (entry.balance === balance ? entry.amountFen : entry.balance === 'frozenToAvailable' ? (balance === 'frozen' ? -entry.amountFen : entry.amountFen) : 0), 0);
+    expect([sumOf('frozen'), sumOf('available')]).toEqual([settled.frozenFen, settled.availableFen]);
     await ledgerIsSound();
   });
 

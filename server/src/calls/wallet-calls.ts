@@ -4,7 +4,7 @@
  * (cash/settlement.ts). A withdrawal is checked and posted under the lock of the company's accounts, once per request
  * serial, and paid by the `withdraw` task through the payout gateway (payouts/).
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { WITHDRAW_FEE_MIN_FEN, WITHDRAW_FEE_PERMILLE, withdrawalFee } from '@app/domain/ledger-model';
 import type { WalletEntry, Withdrawal } from '@app/contract/wallet';
 import { settleCompany } from '../cash/settlement';
@@ -24,8 +24,20 @@ const WALLET = { kind: 'company', anyOf: ['company_manage', 'benefit_payment'], 
 
 type EntryRow = { id: number; label: WalletEntry['kind']; accountKind: string; amount: number; memo: string; createdAt: Date };
 
+/**
+ * What the wallet lists: its 冻结 and 可提现 entries, but a settlement once. The ledger posts it as two entries (冻结
+ * −x, 可提现 +x), which listed apart read as money leaving; the list shows its 可提现 side as the one movement from 冻结
+ * to 可提现. The rows read are still those of the partial index `ledger_entries_wallet` (at most one skipped a row).
+ */
+const listedEntry = and(walletEntry, sql`not (${ledgerEntries.label} = '结算' and ${ledgerEntries.accountKind} = 'merchant_frozen')`);
+
+function balanceOf(row: EntryRow): WalletEntry['balance'] {
+  if (row.label === '结算') return 'frozenToAvailable';
+  return row.accountKind === 'merchant_frozen' ? 'frozen' : 'available';
+}
+
 function entryView(row: EntryRow): WalletEntry {
-  return { id: String(row.id), kind: row.label, amountFen: row.amount, balance: row.accountKind === 'merchant_frozen' ? 'frozen' : 'available', memo: row.memo, at: row.createdAt.toISOString() };
+  return { id: String(row.id), kind: row.label, amountFen: row.amount, balance: balanceOf(row), memo: row.memo, at: row.createdAt.toISOString() };
 }
 
 const ENTRY_ORDER = [desc(ledgerEntries.createdAt), desc(ledgerEntries.id)];
@@ -35,7 +47,7 @@ async function entries(db: Database, companyId: string, limit: number, offset: n
     .select({ id: ledgerEntries.id, label: ledgerEntries.label, accountKind: ledgerEntries.accountKind, amount: ledgerEntries.amount, memo: ledgerTransactions.memo, createdAt: ledgerEntries.createdAt })
     .from(ledgerEntries)
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .where(and(eq(ledgerEntries.companyId, companyId), walletEntry))
+    .where(and(eq(ledgerEntries.companyId, companyId), listedEntry))
     .orderBy(...ENTRY_ORDER)
     .limit(limit)
     .offset(offset);
@@ -76,7 +88,7 @@ const walletEntries = defineCall('wallet/entries', {
   handler: async ({ company, body, services }) => {
     await settleCompany(services.db, company.id, services.money.settlementDelayMs);
     const { limit, offset } = pageWindow(body.page, body.pageSize);
-    const [list, total] = await Promise.all([entries(services.db, company.id, limit, offset), cappedCount(services.db, ledgerEntries, and(eq(ledgerEntries.companyId, company.id), walletEntry), ENTRY_ORDER)]);
+    const [list, total] = await Promise.all([entries(services.db, company.id, limit, offset), cappedCount(services.db, ledgerEntries, and(eq(ledgerEntries.companyId, company.id), listedEntry), ENTRY_ORDER)]);
     return { total, list };
   },
 });

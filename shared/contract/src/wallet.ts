@@ -12,10 +12,13 @@ export const WITHDRAWAL_STATES = ['审核中', '已到账', '失败'] as const;
 export const WalletEntry = Type.Object({
   id: Type.String(),
   kind: OneOf([...WALLET_ENTRY_KINDS], '类型'),
-  /** Signed change of the balance it belongs to. */
+  /** Signed change of the balance it belongs to; for `frozenToAvailable`, what moved (positive). */
   amountFen: Type.Integer(),
-  /** Which balance it moved. */
-  balance: OneOf(['available', 'frozen'], '余额'),
+  /**
+   * Which balance it moved: 可提现 or 冻结, or `frozenToAvailable`, a settlement: one movement of `amountFen` from 冻结
+   * to 可提现 (冻结 −amountFen, 可提现 +amountFen).
+   */
+  balance: OneOf(['available', 'frozen', 'frozenToAvailable'], '余额'),
   memo: Type.String(),
   at: IsoTime,
 });

@@ -48,6 +48,17 @@ describe('WalletListPage', () => {
     expect(await screen.findByText('没有更多了')).toBeTruthy();
   });
 
+  test('a settlement is one movement from 冻结 to 可提现, never money leaving', async () => {
+    open([
+      entry('e-2', { kind: '结算', amountFen: 12_500, balance: 'frozenToAvailable', memo: 'YST202611230001' }),
+      entry('e-1', { kind: '收款', amountFen: 12_500, balance: 'frozen', memo: 'YST202611230001' }),
+    ]);
+    await waitFor(() => expect(rows().length).toBe(2));
+    expect(rows().map((row) => row.getAttribute('aria-label'))).toEqual(['结算 ¥125.00', '收款 +¥125.00']);
+    expect(rows()[0]?.textContent).toContain('冻结 → 可提现');
+    expect(rows()[0]?.textContent).not.toContain('-¥');
+  });
+
   test('no entries: an empty state', async () => {
     open([]);
     expect(await screen.findByText('暂无明细，顾客付款后将显示在这里')).toBeTruthy();

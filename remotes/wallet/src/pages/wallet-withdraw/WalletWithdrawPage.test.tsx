@@ -46,17 +46,17 @@ describe('WalletWithdrawPage', () => {
     expect(fee()).toBe('手续费按提现金额的 0.6% 收取，最低 ¥1.00');
   });
 
-  test('the fee is asked once typing pauses and shown before confirming: 手续费 ¥x，实际到账 ¥y', async () => {
+  test('the fee is asked once typing pauses and shown before confirming: 手续费, what leaves the balance, then what arrives', async () => {
     const { api } = open({ wallet: wallet({ availableFen: 100_000 }) });
     await screen.findByText(wholeText(ACCOUNT));
     type('5');
     type('50');
     type('500');
-    await waitFor(() => expect(fee()).toBe('手续费 ¥3.00，实际到账 ¥500.00'));
+    await waitFor(() => expect(fee()).toBe('手续费 ¥3.00，余额扣除 ¥503.00，实际到账 ¥500.00'));
     // Debounced: only the amount the user paused at was asked.
     expect(api.bodiesOf('wallet/withdrawPreview')).toEqual([{ amountFen: 50_000 }]);
     type('20');
-    await waitFor(() => expect(fee()).toBe('手续费 ¥1.00，实际到账 ¥20.00'));
+    await waitFor(() => expect(fee()).toBe('手续费 ¥1.00，余额扣除 ¥21.00，实际到账 ¥20.00'));
     expect(api.bodiesOf('wallet/withdraw')).toEqual([]);
   });
 
@@ -89,7 +89,7 @@ describe('WalletWithdrawPage', () => {
     expect(api.bodiesOf('wallet/withdrawPreview')).toEqual([]);
     // Within the balance, but not with its ¥1.00 fee.
     type('88');
-    await waitFor(() => expect(fee()).toBe('手续费 ¥1.00，实际到账 ¥88.00'));
+    await waitFor(() => expect(fee()).toBe('手续费 ¥1.00，余额扣除 ¥89.00，实际到账 ¥88.00'));
     await waitFor(() => expect(fieldErrors()).toEqual(['超过可提现余额']));
     fireEvent.click(confirmButton());
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -104,20 +104,21 @@ describe('WalletWithdrawPage', () => {
     await screen.findByText(wholeText(ACCOUNT));
     fireEvent.click(screen.getByRole('button', { name: '全部提现' }));
     await waitFor(() => expect(amountInput().value).toBe('87'));
-    await waitFor(() => expect(fee()).toBe('手续费 ¥1.00，实际到账 ¥87.00'));
+    await waitFor(() => expect(fee()).toBe('手续费 ¥1.00，余额扣除 ¥88.00，实际到账 ¥87.00'));
     expect(fieldErrors()).toEqual([]);
   });
 
-  test('确认提现 asks first with amount, fee and arrival; 取消 sends nothing; 确认提现 sends it once and shows 提现申请已提交', async () => {
+  test('确认提现 asks first with amount, fee, what leaves the balance and what arrives; 取消 sends nothing; 确认提现 sends it once and shows 提现申请已提交', async () => {
     const { api, url } = open({ wallet: wallet({ availableFen: 100_000 }) });
     await screen.findByText(wholeText(ACCOUNT));
     type('500');
-    await waitFor(() => expect(fee()).toBe('手续费 ¥3.00，实际到账 ¥500.00'));
+    await waitFor(() => expect(fee()).toBe('手续费 ¥3.00，余额扣除 ¥503.00，实际到账 ¥500.00'));
     fireEvent.click(confirmButton());
     await waitFor(() => expect(dialog()).toBeTruthy());
     expect(within(dialog()).getByText('确认提现', { selector: '.adm-dialog-title' })).toBeTruthy();
     const lines = Array.from(dialog().querySelectorAll('.withdraw-confirm__line'), (line) => line.textContent);
-    expect(lines).toEqual(['提现金额¥500.00', '手续费¥3.00', '实际到账¥500.00', `到账账户${ACCOUNT}`]);
+    // What leaves the balance (amount and fee), then what arrives: never three figures that read as a wrong sum.
+    expect(lines).toEqual(['提现金额¥500.00', '手续费¥3.00', '余额扣除¥503.00', '实际到账¥500.00', `到账账户${ACCOUNT}`]);
     fireEvent.click(dialogButton('取消'));
     await waitFor(() => expect(dialog()).toBeNull());
     expect(api.bodiesOf('wallet/withdraw')).toEqual([]);
@@ -127,6 +128,7 @@ describe('WalletWithdrawPage', () => {
     fireEvent.click(dialogButton('确认提现'));
     expect(await screen.findByText('提现申请已提交')).toBeTruthy();
     expect(screen.getByText(wholeText(/¥500.00 将提现至 招商银行（尾号 8888）/))).toBeTruthy();
+    expect(screen.getByText(wholeText(/余额扣除 ¥503.00（含手续费 ¥3.00），实际到账 ¥500.00，审核通过后到账/))).toBeTruthy();
     expect(api.bodiesOf('wallet/withdraw')).toEqual([{ amountFen: 50_000, requestSerial: expect.stringMatching(/^[A-Za-z0-9-]{8,40}$/) }]);
     fireEvent.click(screen.getByRole('button', { name: '查看提现记录' }));
     expect(url()).toBe('/my/wallet/tixian/list');
@@ -137,7 +139,7 @@ describe('WalletWithdrawPage', () => {
     const { api } = open({ wallet: wallet({ availableFen: 100_000 }), withdraw: () => new Promise<Answer>((resolve) => (answer = resolve)) });
     await screen.findByText(wholeText(ACCOUNT));
     type('500');
-    await waitFor(() => expect(fee()).toBe('手续费 ¥3.00，实际到账 ¥500.00'));
+    await waitFor(() => expect(fee()).toBe('手续费 ¥3.00，余额扣除 ¥503.00，实际到账 ¥500.00'));
     fireEvent.click(confirmButton());
     await waitFor(() => expect(dialog()).toBeTruthy());
     fireEvent.click(dialogButton('确认提现'));
@@ -159,7 +161,7 @@ describe('WalletWithdrawPage', () => {
     const { api } = open({ wallet: wallet({ availableFen: 100_000 }), withdraw: sequence(noAnswer(), noAnswer(), ok(withdrawal('w-1', { amountFen: 40_000, feeFen: 240 }))) });
     await screen.findByText(wholeText(ACCOUNT));
     type('500');
-    await waitFor(() => expect(fee()).toBe('手续费 ¥3.00，实际到账 ¥500.00'));
+    await waitFor(() => expect(fee()).toBe('手续费 ¥3.00，余额扣除 ¥503.00，实际到账 ¥500.00'));
     const send = async (settled = true) => {
       fireEvent.click(confirmButton());
       await waitFor(() => expect(dialog()).toBeTruthy());
@@ -177,7 +179,7 @@ describe('WalletWithdrawPage', () => {
     expect(second?.requestSerial).toBe(first?.requestSerial);
 
     type('400');
-    await waitFor(() => expect(fee()).toBe('手续费 ¥2.40，实际到账 ¥400.00'));
+    await waitFor(() => expect(fee()).toBe('手续费 ¥2.40，余额扣除 ¥402.40，实际到账 ¥400.00'));
     await send(false);
     const third = api.bodiesOf('wallet/withdraw')[2] as { amountFen: number; requestSerial: string };
     expect(third.amountFen).toBe(40_000);
@@ -189,7 +191,7 @@ describe('WalletWithdrawPage', () => {
     open({ wallet: wallet({ availableFen: 100_000 }), withdraw: fail(4000, '超过可提现余额', { fields: { amountFen: '超过可提现余额' } }) });
     await screen.findByText(wholeText(ACCOUNT));
     type('500');
-    await waitFor(() => expect(fee()).toBe('手续费 ¥3.00，实际到账 ¥500.00'));
+    await waitFor(() => expect(fee()).toBe('手续费 ¥3.00，余额扣除 ¥503.00，实际到账 ¥500.00'));
     fireEvent.click(confirmButton());
     await waitFor(() => expect(dialog()).toBeTruthy());
     fireEvent.click(dialogButton('确认提现'));

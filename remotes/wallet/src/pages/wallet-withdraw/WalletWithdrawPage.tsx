@@ -18,6 +18,7 @@ import { useWallet } from '../../features/wallet/use-wallet';
 import type { Withdrawal, WithdrawPreview } from '../../features/wallet/wallet-api';
 import { WalletGate } from '../../features/wallet/WalletGate';
 import { WithdrawForm } from './WithdrawForm';
+import { leavingFen } from './withdraw-rules';
 import './wallet-withdraw.css';
 
 const TITLE = '提现';
@@ -35,7 +36,7 @@ function Submitted({ withdrawal, preview }: { withdrawal: Withdrawal; preview: W
           <>
             {formatYuan(withdrawal.amountFen)} 将提现至 <AccountText account={withdrawal.account} />
             <br />
-            手续费 {formatYuan(withdrawal.feeFen)}，实际到账 {formatYuan(preview.arriveFen)}，审核通过后到账
+            余额扣除 {formatYuan(leavingFen(withdrawal))}（含手续费 {formatYuan(withdrawal.feeFen)}），实际到账 {formatYuan(preview.arriveFen)}，审核通过后到账
           </>
         }
       />

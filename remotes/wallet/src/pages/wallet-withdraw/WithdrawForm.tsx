@@ -1,7 +1,7 @@
 /**
  * The withdrawal form: the account it goes to, the amount in yuan with 全部提现, checked as it is typed (more than 0,
  * at most two decimals, with its fee at most the available balance), the server's fee and what arrives shown before
- * confirming, then a confirmation with amount, fee and arrival. `wallet/withdraw` is sent once: the button is busy
+ * confirming, then a confirmation with amount, fee, what leaves the balance and what arrives. `wallet/withdraw` is sent once: the button is busy
  * while it runs, and a retry of the same amount sends the same request serial (the server pays out once per serial).
  * A refusal of the amount (4000) shows under the field.
  */
@@ -21,7 +21,7 @@ import { AccountText } from '../../features/wallet/AccountText';
 import { withdraw, type Wallet, type Withdrawal, type WithdrawPreview } from '../../features/wallet/wallet-api';
 import { walletRevision } from '../../features/wallet/wallet-revision';
 import { useWithdrawPreview } from './use-withdraw-preview';
-import { amountFenOf, amountProblem, feeRuleText, maxWithdrawFen, OVER_BALANCE, yuanText } from './withdraw-rules';
+import { amountFenOf, amountProblem, feeRuleText, leavingFen, maxWithdrawFen, OVER_BALANCE, yuanText } from './withdraw-rules';
 
 interface Values {
   amount?: string;
@@ -56,7 +56,7 @@ function FeeLine({ amountFen, preview, error, loading, rule }: { amountFen: numb
   if (amountFen !== null && preview) {
     text = (
       <>
-        手续费 <b>{formatYuan(preview.feeFen)}</b>，实际到账 <b>{formatYuan(preview.arriveFen)}</b>
+        手续费 <b>{formatYuan(preview.feeFen)}</b>，余额扣除 <b>{formatYuan(leavingFen(preview))}</b>，实际到账 <b>{formatYuan(preview.arriveFen)}</b>
       </>
     );
   } else if (amountFen !== null && error) {
@@ -126,6 +126,7 @@ export function WithdrawForm({ wallet, onDone }: { wallet: Wallet; onDone: (with
           <div className="withdraw-confirm">
             <ConfirmLine label="提现金额">{formatYuan(fee.amountFen)}</ConfirmLine>
             <ConfirmLine label="手续费">{formatYuan(fee.feeFen)}</ConfirmLine>
+            <ConfirmLine label="余额扣除">{formatYuan(leavingFen(fee))}</ConfirmLine>
             <ConfirmLine label="实际到账" strong>
               {formatYuan(fee.arriveFen)}
             </ConfirmLine>

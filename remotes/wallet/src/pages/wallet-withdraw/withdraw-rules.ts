@@ -56,6 +56,14 @@ export function maxWithdrawFen(availableFen: number, rule: FeeRule): number {
   return Math.max(0, amount);
 }
 
+/**
+ * What a withdrawal takes from the balance: the fee is charged on top of the amount, which arrives whole. Shown
+ * before what arrives, so that amount, fee and arrival never read as a sum that does not add up.
+ */
+export function leavingFen(withdrawal: { amountFen: number; feeFen: number }): number {
+  return withdrawal.amountFen + withdrawal.feeFen;
+}
+
 /** Fen → the yuan text the amount field shows (`50`, `49.7`, `49.75`). */
 export function yuanText(fen: number): string {
   const whole = Math.floor(fen / 100);

@@ -33,12 +33,12 @@ describe('WalletPage', () => {
   test('最近明细: kind, memo, time in China and the signed amount; 查看全部 opens every entry', async () => {
     const recent = [
       entry('e-3', { kind: '提现', amountFen: -5_000, balance: 'available', memo: '提现至招商银行（尾号 8888）', at: '2026-11-24T01:00:00.000Z' }),
-      entry('e-2', { kind: '结算', amountFen: 8_800, balance: 'available', memo: '顾客付款 YST0001' }),
+      entry('e-2', { kind: '结算', amountFen: 8_800, balance: 'frozenToAvailable', memo: '顾客付款 YST0001' }),
       entry('e-1', { kind: '收款', amountFen: 8_800, balance: 'frozen', memo: '顾客付款 YST0001', at: '2026-11-22T16:30:00.000Z' }),
     ];
     const { url } = open({ calls: { 'wallet/get': ok(wallet({ recent })) } });
     const rows = await screen.findAllByRole('article');
-    expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['提现 -¥50.00', '结算 +¥88.00', '收款 +¥88.00']);
+    expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['提现 -¥50.00', '结算 ¥88.00', '收款 +¥88.00']);
     expect(within(rows[0]!).getByText('提现至招商银行（尾号 8888）')).toBeTruthy();
     expect(within(rows[0]!).getByText('2026-11-24 09:00')).toBeTruthy();
     expect(within(rows[2]!).getByText('2026-11-23 00:30')).toBeTruthy();
