@@ -28,6 +28,9 @@ describe('MySubCodeQrcodePage', () => {
     expect(download.getAttribute('href')).toBe(FAKE_PNG);
     expect(download.getAttribute('download')).toBe('子码-1 号收银台.png');
     expect(screen.getByText(link)).toBeTruthy();
+    // No fixed charge: the customer types the amount, and nothing says 固定收款.
+    expect(screen.getByText('收款金额').nextElementSibling?.textContent).toBe('由顾客输入');
+    expect(screen.queryByText('固定收款')).toBeNull();
     expect(api.bodiesOf('subCode/get')).toEqual([{ id: 'sc-1' }]);
 
     const calls = canvas.contexts.at(-1)?.calls ?? [];

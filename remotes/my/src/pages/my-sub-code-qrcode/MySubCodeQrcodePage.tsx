@@ -14,7 +14,7 @@ import { Tag } from '@app/ui/tag';
 import { QrPoster } from '../../components/qr-poster/QrPoster';
 import { shopPosterLayout } from '../../components/qr-poster/drawing-items';
 import { href } from '../../paths';
-import { chargeOf } from '../my-sub-codes/SubCodeCard';
+import { chargeLine } from '../my-sub-codes/SubCodeCard';
 import { getShopCode, getSubCode, linkOf, type SubCode } from '../my-sub-codes/sub-codes-api';
 import './my-sub-code-qrcode.css';
 
@@ -113,8 +113,8 @@ export default function MySubCodeQrcodePage() {
               </dd>
             </div>
             <div>
-              <dt>固定收款</dt>
-              <dd>{chargeOf(subCode)}</dd>
+              <dt>{chargeLine(subCode).label}</dt>
+              <dd>{chargeLine(subCode).value}</dd>
             </div>
             <div>
               <dt>收款链接</dt>

@@ -68,7 +68,7 @@ afterEach(() => {
 });
 
 describe('MySubCodesPage', () => {
-  test('each row: name, 已启用 / 已停用, fixed goods and amount or 金额由顾客输入, the code', async () => {
+  test('each row: name, 已启用 / 已停用, 固定收款 with goods and amount or 收款金额 由顾客输入, the code', async () => {
     openList([
       subCode('1 号收银台', { goodsId: 'g1', goodsName: '咖啡', amountFen: 123450 }),
       subCode('3 号桌', { enabled: false }),
@@ -78,7 +78,30 @@ describe('MySubCodesPage', () => {
     expect(within(card('1 号收银台')).getByText('已启用')).toBeTruthy();
     expect(within(card('1 号收银台')).getByText('咖啡 · ¥1,234.50')).toBeTruthy();
     expect(within(card('3 号桌')).getByText('已停用')).toBeTruthy();
-    expect(within(card('3 号桌')).getByText('金额由顾客输入')).toBeTruthy();
+    // 固定收款 names a fixed charge only; a code whose amount the customer types is not one.
+    expect(within(card('1 号收银台')).getByText('固定收款')).toBeTruthy();
+    expect(within(card('3 号桌')).queryByText('固定收款')).toBeNull();
+    expect(within(card('3 号桌')).getByText('收款金额')).toBeTruthy();
+    expect(within(card('3 号桌')).getByText('由顾客输入')).toBeTruthy();
+  });
+
+  test('the action sheet names the sub-code and its charge, the goods once when the code is named after them', async () => {
+    openList([subCode('sc-1', { name: '龙井茶礼盒', goodsId: 'g1', goodsName: '龙井茶礼盒', amountFen: 26_800 }), subCode('sc-2', { name: '1 号收银台', goodsId: 'g2', goodsName: '咖啡', amountFen: 1_500 }), subCode('sc-3', { name: '3 号桌' })]);
+    await waitFor(() => expect(names()).toEqual(['龙井茶礼盒', '1 号收银台', '3 号桌']));
+    const sheetTitle = async (name: string) => {
+      fireEvent.click(within(card(name)).getByRole('button'));
+      const extra = await waitFor(() => {
+        const node = document.querySelector<HTMLElement>('.adm-action-sheet-extra');
+        if (!node) throw new Error('no action sheet');
+        return node.textContent;
+      });
+      fireEvent.click(screen.getByText('取消'));
+      await waitFor(() => expect(document.querySelector('.adm-action-sheet-extra')).toBeNull());
+      return extra;
+    };
+    expect(await sheetTitle('龙井茶礼盒')).toBe('龙井茶礼盒 · ¥268.00');
+    expect(await sheetTitle('1 号收银台')).toBe('1 号收银台 · 咖啡 · ¥15.00');
+    expect(await sheetTitle('3 号桌')).toBe('3 号桌 · 金额由顾客输入');
   });
 
   test('a tap offers 编辑 and 二维码, which open their pages with the id; 新增子码 opens the form', async () => {

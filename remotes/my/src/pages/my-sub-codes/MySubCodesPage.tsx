@@ -16,7 +16,7 @@ import { AddableList } from '@app/widgets/addable-list';
 import { confirmRemoval } from '@app/widgets/confirm-removal';
 import { href } from '../../paths';
 import { deleteSubCode, listSubCodes, setSubCodeEnabled, subCodesRevision, type SubCode } from './sub-codes-api';
-import { chargeOf, SubCodeCard } from './SubCodeCard';
+import { SubCodeCard, subCodeSummary } from './SubCodeCard';
 import './my-sub-codes.css';
 
 export default function MySubCodesPage() {
@@ -80,7 +80,7 @@ export default function MySubCodesPage() {
       <ActionSheet
         visible={chosen !== null}
         actions={actions}
-        extra={chosen ? `${chosen.name} · ${chargeOf(chosen)}` : null}
+        extra={chosen ? subCodeSummary(chosen) : null}
         cancelText="取消"
         closeOnAction
         onClose={() => setChosen(null)}
