@@ -61,7 +61,8 @@ export const ROUTES: Expected[] = [
   { path: '/shop/S0001', owner: 'payment', name: 'ShopCash', title: '收银台' },
   { path: '/cash/return', owner: 'payment', name: 'CashReturn', title: '支付结果' },
   { path: '/login', owner: 'host', name: 'Login', title: '登录' },
-  { path: '/services-close?returnUrl=%2Fmy', owner: 'host', name: 'ServicesClose', title: '服务暂停' },
+  // While the service is open, services-close has nothing to say and leads back to where the user was going.
+  { path: '/services-close?returnUrl=%2Fmy', owner: 'my', name: 'My', title: '我的', tabBar: true },
 ];
 
 /** The apps, in the order the tests walk them. */

@@ -167,6 +167,17 @@ test.describe('service availability', () => {
     await expectPage(page, { owner: 'my', title: '我的企业' });
   });
 
+  test('open: services-close leads back to the return address, or home', async ({ page, context }) => {
+    await server.signIn(context, '出租车管理员');
+    await page.goto(`${server.url}/services-close?returnUrl=%2Fmy%2Fcompanies`);
+    await expectPage(page, { owner: 'my', title: '我的企业' });
+    await expect(page).toHaveURL(/\/my\/companies$/);
+    await expect(page.getByText('服务暂停')).toHaveCount(0);
+    await page.goto(`${server.url}/services-close`);
+    await expectPage(page, { owner: 'invoice', title: '开票' });
+    await expect(page).toHaveURL(new RegExp(`^${server.url}/$`));
+  });
+
   test('testers only: without _test_ the service is closed; with ?_test_=true the session gets in', async ({ page, context }) => {
     await server.signIn(context, '出租车管理员');
     await server.hook('service-config', { available: 'self', closeReason: '内测中' });

@@ -127,6 +127,16 @@ describe('service availability', () => {
     expect(await guard(request('/services-close'), pageMeta('ServicesClose', '服务暂停', { auth: false }))).toBeNull();
   });
 
+  test('services-close while the service is open leads back: to the return URL (a path of the app), else home', async () => {
+    const closePage = pageMeta('ServicesClose', '服务暂停', { auth: false });
+    expect(target(await guard(request('/services-close?returnUrl=%2Fmy%2Fcompanies'), closePage))).toBe('/my/companies');
+    expect(target(await guard(request('/services-close'), closePage))).toBe('/');
+    expect(target(await guard(request('/services-close?returnUrl=https%3A%2F%2Fevil.test%2F'), closePage))).toBe('/');
+    // Closed to this session (testers only, and no _test_): the page stays.
+    sessionStore.set(servicesConfigAtom, config('self'));
+    expect(await guard(request('/services-close?returnUrl=%2Fmy'), closePage)).toBeNull();
+  });
+
   test('self lets in only a session with _test_ = true', async () => {
     sessionStore.set(servicesConfigAtom, config('self'));
     setToken('tok-self-1234567890abcd');
