@@ -94,6 +94,8 @@ export interface TicketImportFields {
   checkCodeLast6?: string;
 }
 
+const ISO_DAY = /^20\d{2}-\d{2}-\d{2}$/;
+
 /** What a check code typed for a fully digital invoice is told. */
 export const DIGITAL_CHECK_CODE_MESSAGE = '数电发票没有校验码，请留空';
 
@@ -112,8 +114,9 @@ export function ticketImportProblems(fields: TicketImportFields, today: string):
   if (digital) {
     if (!/^\d{20}$/.test(fields.number)) problems.number = '数电发票号码应为 20 位数字；其他发票请同时填写发票代码';
     else if (invoiceNumberProblem(fields.number)) problems.number = INVOICE_NUMBER_MESSAGES.region;
-    // The number's first two digits are the year it was issued in.
-    else if (fields.number.slice(0, 2) !== fields.issueDate.slice(2, 4)) problems.number = '发票号码的年份与开票日期不符，请核对';
+    // The number's first two digits are the year it was issued in: compared once a date is given (a form asks for
+    // the date itself, and a number typed first is not wrong yet).
+    else if (ISO_DAY.test(fields.issueDate) && fields.number.slice(0, 2) !== fields.issueDate.slice(2, 4)) problems.number = '发票号码的年份与开票日期不符，请核对';
     if (fields.type && !isDigitalTicketType(fields.type)) problems.invoiceCode = '请填写发票代码（10 位或 12 位数字）';
     // A fully digital invoice has no check code: one typed is a mistake, and the bureau would never compare it.
     else if (fields.checkCodeLast6) problems.checkCodeLast6 = DIGITAL_CHECK_CODE_MESSAGE;
@@ -125,7 +128,7 @@ export function ticketImportProblems(fields: TicketImportFields, today: string):
     if (needsCheckCode && !/^[0-9A-Za-z]{6}$/.test(fields.checkCodeLast6 ?? '')) problems.checkCodeLast6 = '请填写校验码后 6 位';
   }
   if (fields.checkCodeLast6 && !/^[0-9A-Za-z]{6}$/.test(fields.checkCodeLast6)) problems.checkCodeLast6 = '校验码后 6 位应为 6 位数字或字母';
-  if (!/^20\d{2}-\d{2}-\d{2}$/.test(fields.issueDate) || !validDay(fields.issueDate)) problems.issueDate = '开票日期不正确';
+  if (!ISO_DAY.test(fields.issueDate) || !validDay(fields.issueDate)) problems.issueDate = '开票日期不正确';
   else if (fields.issueDate > today) problems.issueDate = '开票日期不能晚于今天';
   if (!Number.isSafeInteger(fields.netFen) || fields.netFen <= 0) problems.netFen = '金额应大于 0';
   return problems;

@@ -11,6 +11,8 @@ describe('ticket import fields', () => {
     expect(ticketImportProblems({ number: '2644200000000000012', issueDate: '2026-03-01', netFen: 100 }, today)).toHaveProperty('number');
     expect(ticketImportProblems({ number: '26992000000000000123', issueDate: '2026-03-01', netFen: 100 }, today).number).toBe('发票号码的地区代码不正确，请核对');
     expect(ticketImportProblems({ number: '25442000000000000123', issueDate: '2026-03-01', netFen: 100 }, today).number).toBe('发票号码的年份与开票日期不符，请核对');
+    // The pair is compared only when both are given: a missing date is the date's problem alone.
+    expect(ticketImportProblems({ number: '25442000000000000123', issueDate: '', netFen: 100 }, today)).toEqual({ issueDate: '开票日期不正确' });
     expect(ticketImportProblems({ type: '增值税普通发票', number: '26442000000000000123', issueDate: '2026-03-01', netFen: 100 }, today)).toHaveProperty('invoiceCode');
     // A check code typed for it is refused, not stored as if the bureau had compared it.
     expect(ticketImportProblems({ number: '26442000000000000123', issueDate: '2026-03-01', netFen: 100, checkCodeLast6: 'A1B2C3' }, today)).toEqual({ checkCodeLast6: '数电发票没有校验码，请留空' });

@@ -67,6 +67,21 @@ describe('TicketImportInputPage', () => {
     expect(api.bodiesOf('ticket/import')).toEqual([]);
   });
 
+  test('the number and the date are compared only once both are given', async () => {
+    rs.useFakeTimers({ toFake: ['Date'] });
+    rs.setSystemTime(new Date('2026-11-25T04:00:00.000Z'));
+    open();
+    // A 2025 number with no date picked yet: nothing to compare it with.
+    type('发票号码', '25332000000000000017');
+    await waitFor(() => expect(within(fieldOf('发票号码')).queryByText('发票号码的年份与开票日期不符，请核对')).toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fieldOf('发票号码').querySelector('.adm-form-item-feedback-error')).toBeNull();
+    // Today (2026) picked: now they disagree.
+    await pickToday();
+    submit();
+    expect(await within(fieldOf('发票号码')).findByText('发票号码的年份与开票日期不符，请核对')).toBeTruthy();
+  });
+
   test("the server's refusal of a field shows under it; a duplicate stays on the form", async () => {
     rs.useFakeTimers({ toFake: ['Date'] });
     rs.setSystemTime(new Date('2026-11-25T04:00:00.000Z'));
