@@ -168,6 +168,9 @@ describe('InvoiceDefaultCreatePage', () => {
 
     expect(shortcut('我的抬头')?.getAttribute('href')).toBe('/titles/list');
     expect(shortcut('联系客服')?.getAttribute('href')).toBe('/my/contactUs');
+    // Only what an ordinary user can open: the ticket folder is a company's (仅企业用户可用票夹), a passenger's trips theirs.
+    expect(shortcut('我的票夹')).toBeNull();
+    expect(shortcut('我的行程')?.getAttribute('href')).toBe('/my/trip');
     expect(within(screen.getByRole('region', { name: '欢迎' })).getByText('绑定企业').getAttribute('href')).toBe('/my/company/bind');
     expect(screen.queryByRole('region', { name: '税务局状态' })).toBeNull();
     expect(screen.queryByRole('button', { name: '开具发票' })).toBeNull();

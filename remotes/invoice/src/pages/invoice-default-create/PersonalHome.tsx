@@ -1,7 +1,7 @@
 /**
- * The home page of a user without a company: a greeting with 绑定企业, shortcuts to their titles, ticket folder and
- * customer service,
- * and the invoice applications they sent to shops (status, and the reason when refused).
+ * The home page of a user without a company: a greeting with 绑定企业, shortcuts to what such a user can open (their
+ * titles, the taxi trips they received, customer service; the ticket folder is a company's), and the invoice
+ * applications they sent to shops (status, and the reason when refused).
  */
 import { appHref } from '@app/host-sdk/paths';
 import { Link, useNavigate } from '@app/host-sdk/router';
@@ -27,7 +27,7 @@ export function PersonalHome({ nickname }: { nickname: string }) {
         columns={3}
         items={[
           { label: '我的抬头', to: appHref('titlesList'), icon: 'titles', tone: 'blue' },
-          { label: '我的票夹', to: appHref('ticketIndex'), icon: 'ticket', tone: 'green' },
+          { label: '我的行程', to: appHref('myTrip'), icon: 'taxi', tone: 'green' },
           { label: '联系客服', to: appHref('myContactUs'), icon: 'service', tone: 'orange' },
         ]}
       />
