@@ -1,7 +1,7 @@
 /**
  * What a page opened cold by a code (the cash desk `/shop/{code}`, a passenger's ride `/taxi/ride/{code}`) loads first:
  * the thing the code names, as loading, missing (4004, or a code the server refuses as 4000), failed with the
- * server's message (or 请检查网络后重试 when there was no answer) or ready. The first load may already be under way
+ * server's message (or 请检查网络后重试 when there was no answer) or ready; an empty code is missing at once. The first load may already be under way
  * (a lean page starts it with its start-up calls); `retry` loads again, `show` puts a newer copy in place (after an
  * action answered it), `refresh` loads it again while what is shown stays (a failed refresh keeps it: the API client
  * has said why). Kept free of the form engine: lean pages use it.
@@ -15,6 +15,11 @@ export function useLoadedByCode<T>(code: string, load: (code: string) => Promise
   const [loaded, setLoaded] = useState<LoadedByCode<T>>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
+    // No code names nothing: missing, without asking the server (which would refuse the empty code).
+    if (!code) {
+      setLoaded({ state: 'missing' });
+      return;
+    }
     let current = true;
     // A new code shows loading; the same code keeps what it shows while it loads again.
     setLoaded((previous) => (previous.state === 'ready' && previous.code === code ? previous : { state: 'loading' }));

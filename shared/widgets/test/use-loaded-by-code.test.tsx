@@ -29,6 +29,13 @@ describe('useLoadedByCode', () => {
     await waitFor(() => expect(failed.result.current.loaded).toEqual({ state: 'failed', message: '服务暂时不可用' }));
   });
 
+  test('an empty code is missing at once, and nothing is asked', async () => {
+    const { load, calls } = answers('a');
+    const { result } = renderHook(() => useLoadedByCode('', load, undefined));
+    await waitFor(() => expect(result.current.loaded).toEqual({ state: 'missing' }));
+    expect(calls).toEqual([]);
+  });
+
   test('retry shows loading again; refresh keeps what is shown until the newer copy comes, and keeps it when it fails', async () => {
     const { load, calls } = answers('a', 'b', 'c', new ApiError('网络不稳定', null, null));
     const { result } = renderHook(() => useLoadedByCode('t-1', load, undefined));

@@ -73,6 +73,13 @@ describe('CashReturnPage', () => {
     expect(await screen.findByText('支付成功')).toBeTruthy();
   });
 
+  test('opened without an order number: 订单不存在, and nothing is asked', async () => {
+    const { api } = renderPage(<CashReturnPage />, { url: '/cash/return', user: CUSTOMER, calls: { 'cash/getOrder': ok(PAID) } });
+    expect(await screen.findByRole('heading', { name: '订单不存在' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.bodiesOf('cash/getOrder')).toEqual([]);
+  });
+
   test('an order that is not the customer’s: 订单不存在', async () => {
     openReturn({ 'cash/getOrder': fail(1004, '无权查看该订单') });
     expect(await screen.findByRole('heading', { name: '订单不存在' })).toBeTruthy();

@@ -18,13 +18,15 @@ export type OrderState =
   | { phase: 'ready'; order: CashOrder; waiting: boolean };
 
 export function useOrder(orderNo: string): { state: OrderState; refresh: () => void; reload: () => Promise<void> } {
-  const [state, setState] = useState<OrderState>({ phase: 'loading' });
+  const [state, setState] = useState<OrderState>(orderNo ? { phase: 'loading' } : { phase: 'missing' });
   /** Bumped by 刷新: starts another minute of polling. */
   const [round, setRound] = useState(0);
   const alive = useRef(true);
 
   useEffect(() => {
     alive.current = true;
+    // Opened without an order number: nothing to follow (the page says the order does not exist).
+    if (!orderNo) return;
     let current = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let attempts = 0;

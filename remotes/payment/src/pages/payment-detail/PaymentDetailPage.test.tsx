@@ -97,6 +97,13 @@ describe('PaymentDetailPage', () => {
     expect(screen.queryByText('发票')).toBeNull();
   });
 
+  test('opened without an id: 收支记录不存在, and nothing is asked', async () => {
+    const { api } = renderPage(<PaymentDetailPage />, { url: '/payment/detail', calls: { 'payment/get': ok(RECORD) }, taxAccount: READY });
+    expect(await screen.findByRole('heading', { name: '收支记录不存在' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.bodiesOf('payment/get')).toEqual([]);
+  });
+
   test('an unknown record: 收支记录不存在', async () => {
     open(fail(4004, '收支记录不存在'));
     expect(await screen.findByRole('heading', { name: '收支记录不存在' })).toBeTruthy();

@@ -26,9 +26,11 @@ import './payment-detail.css';
 type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'failed'; message: string } | { state: 'ready'; record: PaymentRecord };
 
 function usePaymentRecord(id: string) {
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [loaded, setLoaded] = useState<Loaded>(id ? { state: 'loading' } : { state: 'missing' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
+    // Opened without an id: nothing to ask for (the page says the record does not exist).
+    if (!id) return;
     let current = true;
     getPayment(id).then(
       (record) => current && setLoaded({ state: 'ready', record }),

@@ -1,6 +1,6 @@
 /**
  * 扫码 on the import page. In WeChat: `wx.scanQRCode` of the JS-SDK, once `wx.config` has the page's signature from
- * `wechat/jsapiConfig` (the SDK is fetched only then, and only in WeChat). Elsewhere, or where the server has no
+ * `wechat/jsapiConfig` (the SDK is fetched only then, and only in WeChat: nothing is asked elsewhere). Elsewhere, or where the server has no
  * WeChat account (2005), the page offers the phone's camera when the browser has one (CameraScanner.tsx).
  */
 import { ApiError, callApi } from '@app/host-sdk/api-client';
@@ -29,8 +29,12 @@ export function hasCamera(): boolean {
   return typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
 }
 
+/**
+ * Whether the page runs in WeChat's own webview: its user agent says so, and WeChat gave the page its bridge (which
+ * the JS-SDK needs). A browser that only borrows WeChat's user agent has no bridge, and no signature could serve it.
+ */
 export function inWechat(): boolean {
-  return detectInAppBrowser(navigator.userAgent).wechat;
+  return detectInAppBrowser(navigator.userAgent).wechat && 'WeixinJSBridge' in window;
 }
 
 /**

@@ -123,6 +123,13 @@ describe('TicketDetailPage', () => {
     }
   });
 
+  test('opened without an id: not found, and nothing is asked', async () => {
+    const { api } = renderPage(<TicketDetailPage />, { url: '/ticket/detail', meta: pageMeta('TicketDetail', '票据详情'), calls: { 'ticket/get': ok(detail()) } });
+    expect(await screen.findByText('它可能已被删除，或属于其他企业')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.calls).toEqual([]);
+  });
+
   test('an unknown ticket says so', async () => {
     open({ 'ticket/get': fail(4004, '发票不存在') });
     expect(await screen.findByText('它可能已被删除，或属于其他企业')).toBeTruthy();

@@ -17,12 +17,19 @@ const wx = rs.hoisted(() => ({
 rs.mock('weixin-js-sdk', () => ({ default: wx }));
 
 const userAgent = navigator.userAgent;
-function inWechat() {
+/** A browser that says it is WeChat. */
+function wechatUserAgent() {
   Object.defineProperty(navigator, 'userAgent', { value: `${userAgent} MicroMessenger/8.0.50`, configurable: true });
+}
+/** WeChat's own webview: its user agent, and the bridge it gives every page. */
+function inWechat() {
+  wechatUserAgent();
+  Object.defineProperty(window, 'WeixinJSBridge', { value: { invoke: () => undefined }, configurable: true });
 }
 
 afterEach(() => {
   Object.defineProperty(navigator, 'userAgent', { value: userAgent, configurable: true });
+  delete (window as { WeixinJSBridge?: unknown }).WeixinJSBridge;
   rs.useRealTimers();
   cleanup();
 });
@@ -68,6 +75,19 @@ describe('TicketImportPage', () => {
       expect(signedPageUrl()).toBe('http://localhost:3000/?from=menu');
     } finally {
       sessionStorage.removeItem(INPUT_URL_STORAGE_KEY);
+    }
+  });
+
+  test('扫码 outside WeChat never asks for a signature: a plain browser, or one that only says it is WeChat', async () => {
+    for (const pretend of [() => undefined, wechatUserAgent]) {
+      pretend();
+      const { api } = open({ 'wechat/jsapiConfig': fail(4000, '只能为本应用的页面签名') });
+      fireEvent.click(screen.getByRole('button', { name: /^扫码/ }));
+      // happy-dom has no camera: what to do instead, at once.
+      expect(await screen.findByText(NO_SCANNER_MESSAGE)).toBeTruthy();
+      expect(api.bodiesOf('wechat/jsapiConfig')).toEqual([]);
+      cleanup();
+      document.body.innerHTML = '';
     }
   });
 
