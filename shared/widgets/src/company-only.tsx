@@ -21,7 +21,7 @@ export function CompanyOnlyPage({ title, heading, description }: CompanyOnlyPage
   const navigate = useNavigate();
   return (
     <Page title={title}>
-      <StatusView icon="empty" title={heading} description={description}>
+      <StatusView icon="refused" title={heading} description={description}>
         <Button block color="primary" onClick={() => navigate(appHref('myCompanyBind'))}>
           绑定企业
         </Button>

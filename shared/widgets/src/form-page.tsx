@@ -12,11 +12,15 @@ import { Button } from '@app/ui/button';
 import { applyServerErrors, Form, type FormInstance, type FormProps, type NamePath } from '@app/ui/form';
 import { Page } from '@app/ui/page';
 import { Skeleton } from '@app/ui/skeleton';
-import { StatusView } from '@app/ui/status-view';
+import { loadProblemOf, type LoadProblem } from './load-problem';
+import { LoadProblemView, StateView } from './state-view';
 import styles from './form-page.module.css';
 
-/** What a page loads before it shows its form. `version` counts the loads: give the form a new key for each. */
-export type Loaded<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; value: T; version: number };
+/**
+ * What a page loads before it shows its form, or why it cannot (`load-problem`: missing, refused, failed). `version`
+ * counts the loads: give the form a new key for each.
+ */
+export type Loaded<T> = { state: 'loading' } | LoadProblem | { state: 'ready'; value: T; version: number };
 
 /** Why a load failed, for the user: the server's reason when it answered one (抬头不存在), else the network's. */
 export function loadFailureMessage(error: unknown): string {
@@ -42,7 +46,7 @@ export function useEditedRecord<T extends { id: string }>(id: string | null, loa
     setLoaded((previous) => (previous.state === 'ready' && previous.value?.id === id ? previous : { state: 'loading' }));
     latestLoad.current(id).then(
       (value) => current && setLoaded({ state: 'ready', value, version: ++loads.current }),
-      (error: unknown) => current && setLoaded({ state: 'failed', message: loadFailureMessage(error) }),
+      (error: unknown) => current && setLoaded(loadProblemOf(error)),
     );
     return () => {
       current = false;
@@ -75,15 +79,12 @@ export interface LoadFailedProps {
   children?: ReactNode;
 }
 
-/** A load that failed: why, and 重试. */
+/** A load that failed: why, and 重试 (the failed state of `state-view`). */
 export function LoadFailed({ title = '加载失败', message, onRetry, children }: LoadFailedProps) {
   return (
-    <StatusView icon="disconnected" title={title} description={message}>
-      <Button block color="primary" onClick={onRetry}>
-        重试
-      </Button>
+    <StateView state="failed" title={title} description={message} onRetry={onRetry}>
       {children}
-    </StatusView>
+    </StateView>
   );
 }
 
@@ -92,6 +93,8 @@ export interface FormPageProps<T> {
   loaded: Loaded<T>;
   /** The failure's title (抬头加载失败). */
   failedTitle: string;
+  /** What is not found (抬头不存在): the record the address names is not there. */
+  missingTitle?: string;
   onRetry: () => void;
   /** Lines of the loading placeholder. */
   skeletonLines?: number;
@@ -99,12 +102,12 @@ export interface FormPageProps<T> {
   children: (value: T, version: number) => ReactNode;
 }
 
-/** The page: its placeholder while loading, the failure with 重试, then the form. */
-export function FormPage<T>({ title, loaded, failedTitle, onRetry, skeletonLines, children }: FormPageProps<T>) {
+/** The page: its placeholder while loading, then the form, or why not (not found, 无权查看, the failure with 重试). */
+export function FormPage<T>({ title, loaded, failedTitle, missingTitle = '内容不存在', onRetry, skeletonLines, children }: FormPageProps<T>) {
   let body: ReactNode;
   if (loaded.state === 'loading') body = <LoadingCard lines={skeletonLines} />;
-  else if (loaded.state === 'failed') body = <LoadFailed title={failedTitle} message={loaded.message} onRetry={onRetry} />;
-  else body = children(loaded.value, loaded.version);
+  else if (loaded.state === 'ready') body = children(loaded.value, loaded.version);
+  else body = <LoadProblemView problem={loaded} missing={{ title: missingTitle }} failedTitle={failedTitle} onRetry={onRetry} />;
   return <Page title={title}>{body}</Page>;
 }
 

@@ -56,15 +56,26 @@ function ThingPage({ id, load, onSubmit }: { id: string | null; load: (id: strin
 test('the record loads first (a placeholder meanwhile), a failure says why with 重试, then the form starts from it', async () => {
   const load = rs
     .fn<(id: string) => Promise<Thing>>()
-    .mockRejectedValueOnce(new ApiError('记录不存在', 4004, 200))
+    .mockRejectedValueOnce(new ApiError('服务繁忙，请稍后重试', 5000, 503))
     .mockResolvedValueOnce({ id: 't1', name: '办公用品' });
   renderPage(<ThingPage id="t1" load={load} onSubmit={async () => undefined} />, { url: '/things/edit' });
   expect(screen.getByLabelText('加载中')).toBeTruthy();
   expect(await screen.findByText('加载失败了')).toBeTruthy();
-  expect(screen.getByText('记录不存在')).toBeTruthy();
+  expect(screen.getByText('服务繁忙，请稍后重试')).toBeTruthy();
   fireEvent.click(screen.getByRole('button', { name: '重试' }));
   expect(((await screen.findByPlaceholderText('名称')) as HTMLInputElement).value).toBe('办公用品');
   expect(load).toHaveBeenCalledTimes(2);
+});
+
+test('a record not found, or not this user’s, is said so with no 重试', async () => {
+  renderPage(<ThingPage id="t1" load={() => Promise.reject(new ApiError('记录不存在', 4004, 404))} onSubmit={async () => undefined} />, { url: '/things/edit' });
+  expect(await screen.findByRole('region', { name: '内容不存在' })).toBeTruthy();
+  expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
+  cleanup();
+  renderPage(<ThingPage id="t1" load={() => Promise.reject(new ApiError('无权查看该企业的商品', 1004, 403))} onSubmit={async () => undefined} />, { url: '/things/edit' });
+  const refused = await screen.findByRole('region', { name: '无权查看' });
+  expect(refused.textContent).toContain('无权查看该企业的商品');
+  expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
 });
 
 test('submitting: the button is busy and disabled, a second tap sends nothing, and the page goes back after saving', async () => {

@@ -18,7 +18,7 @@ function answers(...queue: (string | Error)[]) {
 }
 
 describe('useLoadedByCode', () => {
-  test('loading, then ready; 4004 and 4000 are missing; another failure says why', async () => {
+  test('loading, then ready; 4004 and 4000 are missing; 1004 refused; another failure says why', async () => {
     const { load } = answers('a');
     const ready = renderHook(() => useLoadedByCode('t-1', load, undefined));
     expect(ready.result.current.loaded).toEqual({ state: 'loading' });
@@ -26,7 +26,9 @@ describe('useLoadedByCode', () => {
     const missing = renderHook(() => useLoadedByCode('t-2', answers(new ApiError('不存在', 4004, 404)).load, undefined));
     await waitFor(() => expect(missing.result.current.loaded).toEqual({ state: 'missing' }));
     const failed = renderHook(() => useLoadedByCode('t-3', answers(new ApiError('服务暂时不可用', 5000, 500)).load, undefined));
-    await waitFor(() => expect(failed.result.current.loaded).toEqual({ state: 'failed', message: '服务暂时不可用' }));
+    await waitFor(() => expect(failed.result.current.loaded).toEqual({ state: 'failed', message: '服务暂时不可用', offline: false }));
+    const refused = renderHook(() => useLoadedByCode('t-4', answers(new ApiError('无权查看该企业的票夹', 1004, 403)).load, undefined));
+    await waitFor(() => expect(refused.result.current.loaded).toEqual({ state: 'refused', message: '无权查看该企业的票夹' }));
   });
 
   test('an empty code is missing at once, and nothing is asked', async () => {

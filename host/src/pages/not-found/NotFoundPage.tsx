@@ -8,7 +8,7 @@ export function NotFoundPage() {
   const navigate = useNavigate();
   return (
     <Page title="页面不存在">
-      <StatusView icon="empty" title="页面不存在" description="您访问的页面不存在或已被移除">
+      <StatusView icon="notFound" title="页面不存在" description="您访问的页面不存在或已被移除">
         <Button block color="primary" onClick={() => navigate(appHref('home'), { replace: true })}>
           返回首页
         </Button>

@@ -3,8 +3,8 @@
  * red-invoice form.
  */
 import type { CallResult } from '@app/contract/api';
-import type { ErrorCodeValue } from '@app/contract/error-codes';
 import { callApi } from '@app/host-sdk/api-client';
+import { LOAD_PROBLEM_CODES } from '@app/widgets/load-problem';
 import type { InvoiceDocument, InvoiceKind, InvoiceStatus, InvoiceSummary } from '@app/domain/invoice-document';
 import type { PagedResult } from '@app/ui/paging';
 
@@ -17,11 +17,6 @@ export interface InvoiceListQuery {
   keyword?: string;
 }
 
-/**
- * No such invoice (4004), another company's (1004) or not an invoice id at all (4000): the screen says 发票不存在
- * itself, so the error catalogue stays quiet.
- */
-export const INVOICE_NOT_FOUND_CODES: readonly ErrorCodeValue[] = [4000, 4004, 1004];
 
 /** One page of the company's invoices, newest first; empty filters are left out of the request. */
 export function listInvoices(query: InvoiceListQuery, page: number): Promise<PagedResult<InvoiceSummary>> {
@@ -29,8 +24,9 @@ export function listInvoices(query: InvoiceListQuery, page: number): Promise<Pag
   return callApi('invoice/list', { ...filters, page });
 }
 
+/** One invoice; no such invoice, not an invoice id or another company's the screen says itself (`load-problem`). */
 export function getInvoice(id: string): Promise<InvoiceDocument> {
-  return callApi('invoice/get', { id }, { handles: INVOICE_NOT_FOUND_CODES });
+  return callApi('invoice/get', { id }, { handles: LOAD_PROBLEM_CODES });
 }
 
 /** The blue invoice with that 20-digit number issued on that day (`YYYY-MM-DD`); 4004 when there is none. */

@@ -4,6 +4,7 @@
  * page cache reloads when it is shown again.
  */
 import { callApi } from '@app/host-sdk/api-client';
+import { LOAD_PROBLEM_CODES } from '@app/widgets/load-problem';
 import type { Title, TitleFields } from '@app/domain/invoice-title';
 import type { PagedResult } from '@app/ui/paging';
 import { titlesRevision } from './titles-changes';
@@ -21,8 +22,9 @@ export function listTitles(page: number): Promise<PagedResult<Title>> {
   return callApi('title/list', { page });
 }
 
+/** One title to edit; an unknown one or another user's the form page says itself (`load-problem`). */
 export function getTitle(id: string): Promise<Title> {
-  return callApi('title/get', { id });
+  return callApi('title/get', { id }, { handles: LOAD_PROBLEM_CODES });
 }
 
 export function saveTitle(input: TitleInput): Promise<Title> {

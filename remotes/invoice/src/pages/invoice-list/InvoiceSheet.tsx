@@ -10,11 +10,11 @@ import { Button } from '@app/ui/button';
 import { LineIcon } from '@app/ui/line-icon';
 import { Popup } from '@app/ui/popup';
 import { Skeleton } from '@app/ui/skeleton';
-import { StatusView } from '@app/ui/status-view';
 import { href } from '../../paths';
 import { InvoiceDocumentView } from '../../features/invoice-document/InvoiceDocumentView';
 import { useInvoiceDocument, type LoadedInvoice } from './use-invoice-document';
 import { usePdfLink } from './use-pdf-link';
+import { LoadProblemView } from '@app/widgets/state-view';
 import { WhenOpened } from '@app/widgets/when-opened';
 
 const ResendPopup = lazy(() => import('./ResendPopup').then((module) => ({ default: module.ResendPopup })));
@@ -91,25 +91,16 @@ function SheetBody({ loaded, onRetry, onClose }: { loaded: LoadedInvoice; onRetr
       </div>
     );
   }
-  if (loaded.state === 'missing') {
-    return (
-      <StatusView icon="empty" title="发票不存在" description="该发票不存在，或不属于当前企业">
+  if (loaded.state === 'ready') return <InvoiceDocumentView invoice={loaded.invoice} />;
+  return (
+    <LoadProblemView problem={loaded} missing={{ title: '发票不存在', description: '该发票不存在，或已被删除' }} onRetry={onRetry}>
+      {loaded.state === 'failed' ? null : (
         <Button block onClick={onClose}>
           返回列表
         </Button>
-      </StatusView>
-    );
-  }
-  if (loaded.state === 'failed') {
-    return (
-      <StatusView icon="disconnected" title="加载失败" description={loaded.message}>
-        <Button block color="primary" onClick={onRetry}>
-          重试
-        </Button>
-      </StatusView>
-    );
-  }
-  return <InvoiceDocumentView invoice={loaded.invoice} />;
+      )}
+    </LoadProblemView>
+  );
 }
 
 export function InvoiceSheet({ invoiceId, onClose }: InvoiceSheetProps) {

@@ -1,18 +1,10 @@
-/** Loads one invoice for the detail sheet (again with `reload`), telling "not found" apart from other failures. */
+/** Loads one invoice for the detail sheet (again with `reload`), telling not found and refused apart from failures. */
 import { useCallback, useEffect, useState } from 'react';
 import type { InvoiceDocument } from '@app/domain/invoice-document';
-import { ApiError } from '@app/host-sdk/api-client';
-import { getInvoice, INVOICE_NOT_FOUND_CODES } from '../../features/invoices/invoice-api';
+import { loadProblemOf, type LoadProblem } from '@app/widgets/load-problem';
+import { getInvoice } from '../../features/invoices/invoice-api';
 
-export type LoadedInvoice =
-  | { state: 'loading' }
-  | { state: 'missing' }
-  | { state: 'failed'; message: string }
-  | { state: 'ready'; invoice: InvoiceDocument };
-
-function notFound(error: unknown): boolean {
-  return error instanceof ApiError && error.errorCode !== null && INVOICE_NOT_FOUND_CODES.includes(error.errorCode);
-}
+export type LoadedInvoice = { state: 'loading' } | LoadProblem | { state: 'ready'; invoice: InvoiceDocument };
 
 export function useInvoiceDocument(id: string | null): { loaded: LoadedInvoice; reload: () => void } {
   const [loaded, setLoaded] = useState<LoadedInvoice>({ state: 'loading' });
@@ -27,7 +19,7 @@ export function useInvoiceDocument(id: string | null): { loaded: LoadedInvoice; 
       },
       (error: unknown) => {
         if (!current) return;
-        setLoaded(notFound(error) ? { state: 'missing' } : { state: 'failed', message: error instanceof Error ? error.message : '加载失败' });
+        setLoaded(loadProblemOf(error));
       },
     );
     return () => {

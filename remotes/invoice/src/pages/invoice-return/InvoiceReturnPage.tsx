@@ -10,9 +10,9 @@ import { appHref } from '@app/host-sdk/paths';
 import { useNavigate, useSearchParams } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
-import { StatusView } from '@app/ui/status-view';
 import { Tabs } from '@app/ui/tabs';
-import { LoadFailed, LoadingCard } from '@app/widgets/form-page';
+import { LoadingCard } from '@app/widgets/form-page';
+import { LoadProblemView, StateView } from '@app/widgets/state-view';
 import { useShownAgain } from '@app/widgets/use-shown-again';
 import { ChosenInvoice } from './ChosenInvoice';
 import { FindByNumber } from './FindByNumber';
@@ -58,14 +58,10 @@ export default function InvoiceReturnPage() {
         选择其他发票
       </Button>
     );
-    body = chosen.missing ? (
-      <StatusView icon="empty" title="发票不存在" description="该发票不存在，或不属于当前企业">
+    body = (
+      <LoadProblemView problem={chosen.problem} missing={{ title: '发票不存在', description: '该发票不存在，或已被删除' }} onRetry={() => choose(chosen.id)}>
         {other}
-      </StatusView>
-    ) : (
-      <LoadFailed message={chosen.message} onRetry={() => choose(chosen.id)}>
-        {other}
-      </LoadFailed>
+      </LoadProblemView>
     );
   } else {
     const problem = notReversible(chosen.invoice);
@@ -73,11 +69,11 @@ export default function InvoiceReturnPage() {
       <>
         <ChosenInvoice invoice={chosen.invoice} onChange={clear} />
         {problem ? (
-          <StatusView icon="empty" title="不能红冲" description={problem}>
+          <StateView state="refused" title="不能红冲" description={problem}>
             <Button block color="primary" onClick={clear}>
               选择其他发票
             </Button>
-          </StatusView>
+          </StateView>
         ) : (
           <RedInvoiceForm
             key={`${chosen.invoice.id}:${chosen.version}`}

@@ -1,17 +1,17 @@
 /**
- * The blue invoice the form reverses: none yet, loading, failed (missing or not), or ready. `version` changes when a
+ * The blue invoice the form reverses: none yet, loading, failed (not found, refused or failed), or ready. `version` changes when a
  * new invoice is chosen or when what is left of it changed on a reload, and keys the form: a new form (and request
  * serial) then, the user's typing kept otherwise.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { InvoiceDocument } from '@app/domain/invoice-document';
-import { ApiError } from '@app/host-sdk/api-client';
-import { getInvoice, INVOICE_NOT_FOUND_CODES } from '../../features/invoices/invoice-api';
+import { loadProblemOf, type LoadProblem } from '@app/widgets/load-problem';
+import { getInvoice } from '../../features/invoices/invoice-api';
 
 export type Chosen =
   | { state: 'none' }
   | { state: 'loading'; id: string }
-  | { state: 'failed'; id: string; message: string; missing: boolean }
+  | { state: 'failed'; id: string; problem: LoadProblem }
   | { state: 'ready'; invoice: InvoiceDocument; version: number };
 
 function idOf(chosen: Chosen): string | null {
@@ -54,10 +54,9 @@ export function useChosenInvoice(linkedId: string | null): ChosenInvoice {
     getInvoice(id).then(
       (invoice) => setChosen((current) => (idOf(current) === id ? ready(invoice)(current) : current)),
       (error: unknown) => {
-        const missing = error instanceof ApiError && error.errorCode !== null && INVOICE_NOT_FOUND_CODES.includes(error.errorCode);
-        const message = error instanceof Error ? error.message : '加载失败';
+        const problem = loadProblemOf(error);
         // A failed refresh keeps what is shown (the API client has said why).
-        setChosen((current) => (idOf(current) === id && current.state !== 'ready' ? { state: 'failed', id, missing, message } : current));
+        setChosen((current) => (idOf(current) === id && current.state !== 'ready' ? { state: 'failed', id, problem } : current));
       },
     );
   };

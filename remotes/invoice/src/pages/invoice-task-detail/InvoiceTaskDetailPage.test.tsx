@@ -151,14 +151,15 @@ describe('InvoiceTaskDetailPage', () => {
   });
 
   test.each([
-    ['a malformed id', fail(4000, 'id 格式不正确')],
-    ['an unknown id', fail(4004, '任务不存在')],
-    ["another company's task", fail(1004, '无权访问该企业的任务')],
-  ])('%s shows 任务不存在, and the error catalogue stays quiet (the page handles it)', async (_case, answer) => {
+    ['a malformed id', fail(4000, 'id 格式不正确'), '任务不存在'],
+    ['an unknown id', fail(4004, '任务不存在'), '任务不存在'],
+    ["another company's task", fail(1004, '无权访问该企业的任务'), '无权查看'],
+  ])('%s shows %s (no 重试), and the error catalogue stays quiet (the page handles it)', async (_case, answer, shown) => {
     const toldTheCatalogue: string[] = [];
     setApiErrorHandler((error) => toldTheCatalogue.push(error.message));
     const { url } = openDetail({ 'task/getTaskDetail': answer });
-    expect(await screen.findByText('任务不存在')).toBeTruthy();
+    expect(await screen.findByRole('region', { name: shown })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
     expect(toldTheCatalogue).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: '查看全部任务' }));
     expect(url()).toBe('/invoice/task/list');

@@ -9,15 +9,15 @@ import { Button } from '@app/ui/button';
 import { List } from '@app/ui/list';
 import { Page } from '@app/ui/page';
 import { Skeleton } from '@app/ui/skeleton';
-import { StatusView } from '@app/ui/status-view';
 import { Toast } from '@app/ui/toast';
 import { chinaDateTime } from '@app/domain/china-time';
 import { href } from '../../paths';
 import { TaskStatusTag } from '../../tasks/TaskStatusTag';
 import { retryFailedTask } from './retry-task';
 import { downloadUrlOf, getPdfLink } from '../../features/invoices/invoice-api';
-import { TASK_NOT_FOUND_CODES } from './task-detail-api';
 import type { TaskDetail } from '@app/contract/task';
+import { loadProblemOf, type LoadProblem } from '@app/widgets/load-problem';
+import { LoadProblemView } from '@app/widgets/state-view';
 import { TaskOutcome } from './TaskOutcome';
 import { TaskSteps } from './TaskSteps';
 import { useTaskDetail } from './use-task-detail';
@@ -32,29 +32,15 @@ export default function InvoiceTaskDetailPage() {
   const { task, error, loading, reload } = useTaskDetail(id);
   const toTaskList = () => navigate(href('invoiceTaskList'));
 
-  if (!id || (error?.errorCode != null && TASK_NOT_FOUND_CODES.includes(error.errorCode))) {
+  if (!id || error) {
+    const problem: LoadProblem = error ? loadProblemOf(error) : { state: 'missing' };
     return (
       <Page title={TITLE}>
-        <StatusView icon="empty" title="任务不存在" description="该任务不存在，或不属于当前企业">
-          <Button block color="primary" onClick={toTaskList}>
+        <LoadProblemView problem={problem} missing={{ title: '任务不存在', description: '该任务不存在，或链接有误' }} onRetry={reload}>
+          <Button block color={problem.state === 'failed' ? 'default' : 'primary'} onClick={toTaskList}>
             查看全部任务
           </Button>
-        </StatusView>
-      </Page>
-    );
-  }
-
-  if (error) {
-    return (
-      <Page title={TITLE}>
-        <StatusView icon="disconnected" title="加载失败" description={error.message}>
-          <Button block color="primary" onClick={reload}>
-            重试
-          </Button>
-          <Button block onClick={toTaskList}>
-            查看全部任务
-          </Button>
-        </StatusView>
+        </LoadProblemView>
       </Page>
     );
   }

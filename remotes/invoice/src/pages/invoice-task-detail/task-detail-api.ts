@@ -1,16 +1,11 @@
 /** The calls of the task detail page (`@app/contract/task`). */
-import type { ErrorCodeValue } from '@app/contract/error-codes';
 import type { TaskDetail } from '@app/contract/task';
 import { callApi } from '@app/host-sdk/api-client';
+import { LOAD_PROBLEM_CODES } from '@app/widgets/load-problem';
 
-/**
- * No such task (4004), another company's (1004) or not a task id at all (4000): the page says 任务不存在 itself, so
- * the error catalogue stays quiet.
- */
-export const TASK_NOT_FOUND_CODES: readonly ErrorCodeValue[] = [4000, 4004, 1004];
-
+/** One task; no such task, not a task id or another company's the page says itself (`load-problem`). */
 export function getTaskDetail(id: string): Promise<TaskDetail> {
-  return callApi('task/getTaskDetail', { id }, { handles: TASK_NOT_FOUND_CODES });
+  return callApi('task/getTaskDetail', { id }, { handles: LOAD_PROBLEM_CODES });
 }
 
 /** Re-queues a failed invoice task; answers the task that now runs. */

@@ -59,9 +59,16 @@ describe('TitlesCreatePage', () => {
     expect(api.bodiesOf('title/save')[0]).toMatchObject({ id: 't-1', name: '杭州优税通（新）科技有限公司', taxNumber: STORED.taxNumber, email: STORED.email });
   });
 
+  test("another user's title: 无权查看 with the server's reason, and no 重试", async () => {
+    openForm({ url: '/titles/create?id=t-1', calls: { 'title/get': fail(1004, '无权访问该抬头') } });
+    const refused = await screen.findByRole('region', { name: '无权查看' });
+    expect(refused.textContent).toContain('无权访问该抬头');
+    expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
+  });
+
   test('a title that cannot be loaded says why, and 重试 loads it again', async () => {
-    const { api } = openForm({ url: '/titles/create?id=t-1', calls: { 'title/get': fail(1004, '无权访问该抬头') } });
-    expect(await screen.findByText('无权访问该抬头')).toBeTruthy();
+    const { api } = openForm({ url: '/titles/create?id=t-1', calls: { 'title/get': fail(5000, '服务繁忙，请稍后重试') } });
+    expect(await screen.findByText('服务繁忙，请稍后重试')).toBeTruthy();
     api.route('title/get', ok(STORED));
     fireEvent.click(screen.getByRole('button', { name: '重试' }));
     await waitFor(() => expect(nameField().value).toBe(STORED.name));

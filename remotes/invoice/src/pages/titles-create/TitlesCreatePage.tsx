@@ -33,7 +33,7 @@ export default function TitlesCreatePage() {
   }
 
   return (
-    <FormPage title={id ? '编辑抬头' : '新增抬头'} loaded={loaded} failedTitle="抬头加载失败" onRetry={retry}>
+    <FormPage title={id ? '编辑抬头' : '新增抬头'} loaded={loaded} failedTitle="抬头加载失败" missingTitle="抬头不存在" onRetry={retry}>
       {(title, version) => <TitleForm key={`${version}:${formVersion}`} initial={title ? valuesOf(title) : undefined} onSubmit={submit} />}
     </FormPage>
   );

@@ -128,9 +128,15 @@ describe('MyCompanyGoodsAddPage', () => {
     await waitFor(() => expect(url()).toBe('/my/companyGoods'));
   });
 
+  test('goods that are not there say 商品不存在, with no 重试', async () => {
+    openForm({ url: '/my/companyGoods/add?id=g-1', calls: { 'goods/get': fail(4004, '商品不存在') } });
+    expect(await screen.findByRole('region', { name: '商品不存在' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
+  });
+
   test('goods that cannot be loaded say why, and 重试 loads them again', async () => {
-    const { api } = openForm({ url: '/my/companyGoods/add?id=g-1', calls: { 'goods/get': fail(4004, '商品不存在') } });
-    expect(await screen.findByText('商品不存在')).toBeTruthy();
+    const { api } = openForm({ url: '/my/companyGoods/add?id=g-1', calls: { 'goods/get': fail(5000, '服务繁忙，请稍后重试') } });
+    expect(await screen.findByText('服务繁忙，请稍后重试')).toBeTruthy();
     api.route('goods/get', ok(STORED));
     fireEvent.click(screen.getByRole('button', { name: '重试' }));
     await waitFor(() => expect(nameField().value).toBe('税务咨询'));

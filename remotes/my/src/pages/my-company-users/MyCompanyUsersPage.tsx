@@ -55,7 +55,7 @@ export default function MyCompanyUsersPage() {
   if (!manager) {
     return (
       <Page title="员工管理">
-        <StatusView icon="closed" title="仅企业管理员可管理员工" description="如需添加或移除员工，请联系本企业的管理员。" />
+        <StatusView icon="refused" title="仅企业管理员可管理员工" description="如需添加或移除员工，请联系本企业的管理员。" />
       </Page>
     );
   }

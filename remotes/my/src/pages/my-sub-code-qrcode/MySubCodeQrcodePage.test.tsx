@@ -46,11 +46,23 @@ describe('MySubCodeQrcodePage', () => {
     expect(url()).toBe('/my/subCode/edit?id=sc-1');
   });
 
+  test('a sub-code that is not there, or another company’s, says so with no 重试', async () => {
+    renderPage(<MySubCodeQrcodePage />, { url: '/my/subCode/qrcode?id=sc-1', calls: { 'subCode/get': fail(4004, '子码不存在'), 'shopCode/get': ok(SHOP) } });
+    expect(await screen.findByRole('region', { name: '没有找到这个子码' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
+    cleanup();
+    renderPage(<MySubCodeQrcodePage />, { url: '/my/subCode/qrcode?id=sc-1', calls: { 'subCode/get': fail(1004, '无权访问该企业的子码'), 'shopCode/get': ok(SHOP) } });
+    const refused = await screen.findByRole('region', { name: '无权查看' });
+    expect(refused.textContent).toContain('无权访问该企业的子码');
+    expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
+    expect(screen.getByRole('button', { name: '返回子码列表' })).toBeTruthy();
+  });
+
   test('a sub-code that cannot be loaded says so; 重试 loads it', async () => {
     let asked = 0;
     renderPage(<MySubCodeQrcodePage />, {
       url: '/my/subCode/qrcode?id=sc-1',
-      calls: { 'subCode/get': () => (++asked === 1 ? fail(4004, '子码不存在') : ok(STORED)), 'shopCode/get': ok(SHOP) },
+      calls: { 'subCode/get': () => (++asked === 1 ? fail(5000, '服务繁忙，请稍后重试') : ok(STORED)), 'shopCode/get': ok(SHOP) },
     });
     expect(await screen.findByText('子码加载失败')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '重试' }));

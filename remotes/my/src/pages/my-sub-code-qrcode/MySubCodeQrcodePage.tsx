@@ -4,21 +4,21 @@
  * long-pressed and saved (or downloaded) to print for the cashier, branch or table.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { ApiError } from '@app/host-sdk/api-client';
 import { useNavigate, useSearchParams } from '@app/host-sdk/router';
 import { useSession } from '@app/host-sdk/session-hooks';
 import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
-import { StatusView } from '@app/ui/status-view';
 import { Tag } from '@app/ui/tag';
+import { loadProblemOf, type LoadProblem } from '@app/widgets/load-problem';
+import { LoadProblemView } from '@app/widgets/state-view';
 import { QrPoster } from '../../components/qr-poster/QrPoster';
 import { shopPosterLayout } from '../../components/qr-poster/drawing-items';
 import { href } from '../../paths';
 import { chargeLine } from '../my-sub-codes/SubCodeCard';
-import { getShopCode, getSubCode, linkOf, type SubCode } from '../my-sub-codes/sub-codes-api';
+import { getShopCode, getSubCode, linkOf, SUB_CODE_MISSING, type SubCode } from '../my-sub-codes/sub-codes-api';
 import './my-sub-code-qrcode.css';
 
-type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; subCode: SubCode; shopName: string };
+type Loaded = { state: 'loading' } | LoadProblem | { state: 'ready'; subCode: SubCode; shopName: string };
 
 export default function MySubCodeQrcodePage() {
   const [params] = useSearchParams();
@@ -38,10 +38,7 @@ export default function MySubCodeQrcodePage() {
     );
     Promise.all([getSubCode(id), shopName]).then(
       ([subCode, name]) => current && setLoaded({ state: 'ready', subCode, shopName: name }),
-      (error: unknown) => {
-        const message = error instanceof ApiError && error.errorCode !== null ? error.message : '请检查网络后重试';
-        if (current) setLoaded({ state: 'failed', message });
-      },
+      (error: unknown) => current && setLoaded(loadProblemOf(error)),
     );
     return () => {
       current = false;
@@ -58,33 +55,21 @@ export default function MySubCodeQrcodePage() {
     [name, link, shopName],
   );
 
-  if (!id) {
+  if (!id || (loaded.state !== 'loading' && loaded.state !== 'ready')) {
+    const problem: LoadProblem = id && loaded.state !== 'loading' && loaded.state !== 'ready' ? loaded : { state: 'missing' };
+    const retry = () => {
+      setLoaded({ state: 'loading' });
+      setAttempt((value) => value + 1);
+    };
     return (
       <Page title="子码二维码">
-        <StatusView icon="empty" title="没有找到这个子码" description="链接缺少子码编号，请从子码列表重新进入">
-          <Button block color="primary" onClick={() => navigate(href('mySubCodes'), { replace: true })}>
-            返回子码列表
-          </Button>
-        </StatusView>
-      </Page>
-    );
-  }
-
-  if (loaded.state === 'failed') {
-    return (
-      <Page title="子码二维码">
-        <StatusView icon="disconnected" title="子码加载失败" description={loaded.message}>
-          <Button
-            block
-            color="primary"
-            onClick={() => {
-              setLoaded({ state: 'loading' });
-              setAttempt((value) => value + 1);
-            }}
-          >
-            重试
-          </Button>
-        </StatusView>
+        <LoadProblemView problem={problem} missing={SUB_CODE_MISSING} failedTitle="子码加载失败" onRetry={retry}>
+          {problem.state === 'failed' ? null : (
+            <Button block color="primary" onClick={() => navigate(href('mySubCodes'), { replace: true })}>
+              返回子码列表
+            </Button>
+          )}
+        </LoadProblemView>
       </Page>
     );
   }

@@ -5,6 +5,7 @@
 import { callApi } from '@app/host-sdk/api-client';
 import type { SubCode } from '@app/contract/sub-code';
 import { createRevision } from '@app/ui/list-revision';
+import { LOAD_PROBLEM_CODES } from '@app/widgets/load-problem';
 import type { PagedResult } from '@app/ui/paging';
 
 export type { SubCode } from '@app/contract/sub-code';
@@ -25,8 +26,12 @@ export function listSubCodes(keyword: string, page: number): Promise<PagedResult
   return callApi('subCode/list', keyword ? { keyword, page } : { page });
 }
 
+/** What a page says of a sub-code it cannot find. */
+export const SUB_CODE_MISSING = { title: '没有找到这个子码', description: '它可能已被删除，请从子码列表重新进入' };
+
+/** One sub-code; an unknown one or another company's the page says itself (`load-problem`). */
 export function getSubCode(id: string): Promise<SubCode> {
-  return callApi('subCode/get', { id });
+  return callApi('subCode/get', { id }, { handles: LOAD_PROBLEM_CODES });
 }
 
 export function saveSubCode(input: SubCodeInput): Promise<SubCode> {

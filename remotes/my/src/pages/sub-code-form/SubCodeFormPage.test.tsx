@@ -114,11 +114,17 @@ describe('SubCodeFormPage', () => {
     expect(screen.getByRole('button', { name: '保存' })).toHaveProperty('disabled', false);
   });
 
+  test('a sub-code that is not there says so, with no 重试', async () => {
+    openForm('/my/subCode/edit?id=sc-1', { 'subCode/get': fail(4004, '子码不存在') });
+    expect(await screen.findByRole('region', { name: '没有找到这个子码' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
+  });
+
   test('a sub-code that cannot be loaded says so, and 重试 loads it again', async () => {
     let asked = 0;
-    openForm('/my/subCode/edit?id=sc-1', { 'subCode/get': () => (++asked === 1 ? fail(4004, '子码不存在') : ok(STORED)) });
+    openForm('/my/subCode/edit?id=sc-1', { 'subCode/get': () => (++asked === 1 ? fail(5000, '服务繁忙，请稍后重试') : ok(STORED)) });
     expect(await screen.findByText('子码加载失败')).toBeTruthy();
-    expect(screen.getByText('子码不存在')).toBeTruthy();
+    expect(screen.getByText('服务繁忙，请稍后重试')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '重试' }));
     await waitFor(() => expect(nameInput()).toHaveProperty('value', '1 号收银台'));
   });

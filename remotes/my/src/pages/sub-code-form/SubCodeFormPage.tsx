@@ -7,10 +7,10 @@ import { useLocation, useNavigate, useSearchParams } from '@app/host-sdk/router'
 import { Button } from '@app/ui/button';
 import { showToast } from '@app/ui/feedback';
 import { Page } from '@app/ui/page';
-import { StatusView } from '@app/ui/status-view';
 import { FormPage, useEditedRecord, useGoBack } from '@app/widgets/form-page';
+import { StateView } from '@app/widgets/state-view';
 import { href, paths } from '../../paths';
-import { getSubCode, saveSubCode } from '../my-sub-codes/sub-codes-api';
+import { getSubCode, saveSubCode, SUB_CODE_MISSING } from '../my-sub-codes/sub-codes-api';
 import { SubCodeForm } from './SubCodeForm';
 import { toInput, valuesOf, type SubCodeFormValues } from './sub-code-form-rules';
 import './sub-code-form.css';
@@ -38,16 +38,16 @@ export default function SubCodeFormPage() {
   if (editing && !id) {
     return (
       <Page title={title}>
-        <StatusView icon="empty" title="没有找到这个子码" description="链接缺少子码编号，请从子码列表重新进入">
+        <StateView state="missing" title={SUB_CODE_MISSING.title} description="链接缺少子码编号，请从子码列表重新进入">
           <Button block color="primary" onClick={() => navigate(href('mySubCodes'), { replace: true })}>
             返回子码列表
           </Button>
-        </StatusView>
+        </StateView>
       </Page>
     );
   }
   return (
-    <FormPage title={title} loaded={loaded} failedTitle="子码加载失败" onRetry={retry} skeletonLines={4}>
+    <FormPage title={title} loaded={loaded} failedTitle="子码加载失败" missingTitle={SUB_CODE_MISSING.title} onRetry={retry} skeletonLines={4}>
       {(subCode, version) => <SubCodeForm key={`${version}:${formVersion}`} initial={subCode ? valuesOf(subCode) : undefined} onSubmit={submit} />}
     </FormPage>
   );

@@ -10,13 +10,13 @@ import { Button } from '@app/ui/button';
 import { DotLoading } from '@app/ui/dot-loading';
 import { Page } from '@app/ui/page';
 import { Result } from '@app/ui/result';
-import { StatusView } from '@app/ui/status-view';
 import { Tag } from '@app/ui/tag';
 import type { ApplicationStatus } from '@app/contract/invoice-application';
 import { Amount, amountText } from '@app/widgets/amount';
 import { Card, DetailRow } from '@app/widgets/card';
 import { LoadFailed, LoadingCard } from '@app/widgets/form-page';
 import { Note } from '@app/widgets/note';
+import { StateView } from '@app/widgets/state-view';
 import type { CashOrder } from '../../features/cash/cash-api';
 import { ApplyInvoiceForm } from './ApplyInvoiceForm';
 import { useOrder } from './use-order';
@@ -109,8 +109,8 @@ export default function CashReturnPage() {
   const { state, refresh, reload } = useOrder(orderNo);
 
   let body;
-  if (!orderNo || state.phase === 'missing') {
-    body = <StatusView icon="empty" title="订单不存在" description="请回到收银台重新付款，或联系商户" />;
+  if (state.phase === 'missing') {
+    body = <StateView state="missing" title="订单不存在" description="请回到收银台重新付款，或联系商户" />;
   } else if (state.phase === 'loading') {
     body = <LoadingCard lines={4} />;
   } else if (state.phase === 'failed') {

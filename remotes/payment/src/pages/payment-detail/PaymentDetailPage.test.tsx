@@ -104,6 +104,15 @@ describe('PaymentDetailPage', () => {
     expect(api.bodiesOf('payment/get')).toEqual([]);
   });
 
+  test("another company's record: 无权查看 with the server's reason, and no 重试", async () => {
+    open(fail(1004, '无权查看该企业的收支'));
+    const view = await screen.findByRole('region', { name: '无权查看' });
+    expect(view.textContent).toContain('无权查看该企业的收支');
+    expect(view.getAttribute('data-icon')).toBe('refused');
+    expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
+    expect(document.querySelector('.adm-dialog')).toBeNull();
+  });
+
   test('an unknown record: 收支记录不存在', async () => {
     open(fail(4004, '收支记录不存在'));
     expect(await screen.findByRole('heading', { name: '收支记录不存在' })).toBeTruthy();

@@ -5,25 +5,25 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { chinaDateTime } from '@app/domain/china-time';
-import { ApiError } from '@app/host-sdk/api-client';
 import { appHref } from '@app/host-sdk/paths';
 import { useNavigate, useSearchParams } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
-import { StatusView } from '@app/ui/status-view';
 import { Tag } from '@app/ui/tag';
 import { getPayment, type PaymentRecord } from '../../features/payments/payments-api';
 import { CHANNEL_LABELS, INVOICE_STATE_COLORS, TYPE_LABELS } from '../../features/payments/labels';
 import { useShownAgain } from '@app/widgets/use-shown-again';
 import { Amount } from '@app/widgets/amount';
 import { Card, DetailRow } from '@app/widgets/card';
-import { LoadFailed, loadFailureMessage, LoadingCard } from '@app/widgets/form-page';
+import { LoadingCard } from '@app/widgets/form-page';
+import { loadProblemOf, type LoadProblem } from '@app/widgets/load-problem';
+import { LoadProblemView } from '@app/widgets/state-view';
 import { WhenOpened } from '@app/widgets/when-opened';
 import { Note } from '@app/widgets/note';
 import { IssueInvoiceSheet } from './IssueInvoiceSheet';
 import './payment-detail.css';
 
-type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'failed'; message: string } | { state: 'ready'; record: PaymentRecord };
+type Loaded = { state: 'loading' } | LoadProblem | { state: 'ready'; record: PaymentRecord };
 
 function usePaymentRecord(id: string) {
   const [loaded, setLoaded] = useState<Loaded>(id ? { state: 'loading' } : { state: 'missing' });
@@ -36,8 +36,10 @@ function usePaymentRecord(id: string) {
       (record) => current && setLoaded({ state: 'ready', record }),
       (error: unknown) => {
         if (!current) return;
-        if (error instanceof ApiError && (error.errorCode === 4004 || error.errorCode === 4000)) setLoaded({ state: 'missing' });
-        else setLoaded((previous) => (previous.state === 'ready' ? previous : { state: 'failed', message: loadFailureMessage(error) }));
+        const problem = loadProblemOf(error);
+        // A failed refresh keeps what is shown; not found or refused replaces it.
+        if (problem.state !== 'failed') setLoaded(problem);
+        else setLoaded((previous) => (previous.state === 'ready' ? previous : problem));
       },
     );
     return () => {
@@ -116,12 +118,10 @@ export default function PaymentDetailPage() {
   useShownAgain(reload);
 
   let body: ReactNode;
-  if (!id || loaded.state === 'missing') {
-    body = <StatusView icon="empty" title="收支记录不存在" description="它可能属于其他企业，或链接有误" />;
-  } else if (loaded.state === 'loading') {
+  if (loaded.state === 'loading') {
     body = <LoadingCard />;
-  } else if (loaded.state === 'failed') {
-    body = <LoadFailed message={loaded.message} onRetry={reload} />;
+  } else if (loaded.state !== 'ready') {
+    body = <LoadProblemView problem={loaded} missing={{ title: '收支记录不存在', description: '它可能属于其他企业，或链接有误' }} onRetry={reload} />;
   } else {
     body = (
       <>

@@ -121,7 +121,7 @@ export default function PaymentListPage() {
   const allowed = permissions.some((permission) => VIEWERS.includes(permission));
   return (
     <Page title="收支" noBack>
-      {allowed ? <PaymentList /> : <StatusView icon="closed" title="暂无权限" description="仅管理员或收款管理员可查看收支" />}
+      {allowed ? <PaymentList /> : <StatusView icon="refused" title="暂无权限" description="仅管理员或收款管理员可查看收支" />}
     </Page>
   );
 }

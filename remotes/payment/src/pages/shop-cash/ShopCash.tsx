@@ -8,10 +8,10 @@
  * It knows no router: it is given the code and a way to go elsewhere, by the federated route (ShopCashPage.tsx, in
  * the host) or by the lean page a phone opens cold (src/lean/shop-entry.tsx).
  */
-import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
 import { Skeleton } from '@app/ui/skeleton';
 import { StatusView } from '@app/ui/status-view';
+import { LoadProblemView } from '@app/widgets/state-view';
 import { useLoadedByCode } from '@app/widgets/use-loaded-by-code';
 import { CashDesk } from './CashDesk';
 import { SHOP_CASH_META } from './meta';
@@ -44,16 +44,8 @@ export function ShopCash({ code, navigate, firstShop }: ShopCashProps) {
   let body;
   if (loaded.state === 'loading') {
     body = <ShopSkeleton />;
-  } else if (loaded.state === 'missing') {
-    body = <StatusView icon="empty" title="店铺不存在" description="请核对收款码是否正确，或向商家重新索取" />;
-  } else if (loaded.state === 'failed') {
-    body = (
-      <StatusView icon="disconnected" title="店铺信息加载失败" description={loaded.message}>
-        <Button block color="primary" onClick={retry}>
-          重试
-        </Button>
-      </StatusView>
-    );
+  } else if (loaded.state !== 'ready') {
+    body = <LoadProblemView problem={loaded} missing={{ title: '店铺不存在', description: '请核对收款码是否正确，或向商家重新索取' }} failedTitle="店铺信息加载失败" onRetry={retry} />;
   } else if (loaded.value.closedReason) {
     const { value: shop } = loaded;
     body = (

@@ -8,7 +8,7 @@ import { StatusView } from '@app/ui/status-view';
 export function TaxiOnlyPage({ title, description }: { title: string; description: string }) {
   return (
     <Page title={title}>
-      <StatusView icon="empty" title="仅出租车企业可用" description={description} />
+      <StatusView icon="refused" title="仅出租车企业可用" description={description} />
     </Page>
   );
 }

@@ -5,6 +5,7 @@
 import type { CallBody, CallResult } from '@app/contract/api';
 import type { TaxiTrip, TripState } from '@app/contract/taxi';
 import { callApi } from '@app/host-sdk/api-client';
+import { LOAD_PROBLEM_CODES } from '@app/widgets/load-problem';
 import type { PagedResult } from '@app/ui/paging';
 
 export type { TaxiTrip, TripState, TripTotals } from '@app/contract/taxi';
@@ -23,8 +24,9 @@ export function shareTrip(id: string): Promise<SharedTrip> {
   return callApi('taxiTrip/shareTrip', { id });
 }
 
+/** One of the company's trips; an unknown one or another company's the page says itself (`load-problem`). */
 export function getTripById(id: string): Promise<TaxiTrip> {
-  return callApi('taxiTrip/get', { id }, { handles: [4000, 4004] });
+  return callApi('taxiTrip/get', { id }, { handles: LOAD_PROBLEM_CODES });
 }
 
 /** The trip behind a share code: anyone signed in may read it (an unknown code the page explains itself). */

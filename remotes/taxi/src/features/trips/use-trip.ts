@@ -3,14 +3,14 @@
  * while it holds (the driver waits for the passenger to receive it), quietly: a failed poll is tried at the next one.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, callApi } from '@app/host-sdk/api-client';
-import { loadFailureMessage } from '@app/widgets/form-page';
+import { callApi } from '@app/host-sdk/api-client';
+import { loadProblemOf, type LoadProblem } from '@app/widgets/load-problem';
 import type { TaxiTrip } from './trips-api';
 
 /** How often a page waiting for a passenger asks again. */
 export const TRIP_POLL_MS = 3_000;
 
-export type TripLoad = { state: 'loading' } | { state: 'missing' } | { state: 'failed'; message: string } | { state: 'ready'; trip: TaxiTrip };
+export type TripLoad = { state: 'loading' } | LoadProblem | { state: 'ready'; trip: TaxiTrip };
 
 export function useTrip(id: string | null, load: (id: string) => Promise<TaxiTrip>, poll: (trip: TaxiTrip) => boolean) {
   const [loaded, setLoaded] = useState<TripLoad>({ state: 'loading' });
@@ -22,11 +22,7 @@ export function useTrip(id: string | null, load: (id: string) => Promise<TaxiTri
     let current = true;
     latestLoad.current(id).then(
       (trip) => current && setLoaded({ state: 'ready', trip }),
-      (error: unknown) => {
-        if (!current) return;
-        if (error instanceof ApiError && (error.errorCode === 4004 || error.errorCode === 4000)) setLoaded({ state: 'missing' });
-        else setLoaded({ state: 'failed', message: loadFailureMessage(error) });
-      },
+      (error: unknown) => current && setLoaded(loadProblemOf(error)),
     );
     return () => {
       current = false;

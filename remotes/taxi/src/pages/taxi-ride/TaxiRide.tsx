@@ -15,9 +15,9 @@ import { Button } from '@app/ui/button';
 import { showToast } from '@app/ui/feedback';
 import { Page } from '@app/ui/page';
 import { Skeleton } from '@app/ui/skeleton';
-import { StatusView } from '@app/ui/status-view';
 import { Card } from '@app/widgets/card';
 import { Note } from '@app/widgets/note';
+import { LoadProblemView } from '@app/widgets/state-view';
 import { useLoadedByCode } from '@app/widgets/use-loaded-by-code';
 import { WhenOpened } from '@app/widgets/when-opened';
 import { TripFacts } from '../../features/trips/TripFacts';
@@ -85,16 +85,8 @@ export function TaxiRide({ code, navigate, firstTrip }: TaxiRideProps) {
         <Skeleton.Paragraph animated lineCount={5} />
       </div>
     );
-  } else if (loaded.state === 'missing') {
-    body = <StatusView icon="empty" title="行程不存在" description="请核对二维码是否正确，或请司机重新出示" />;
-  } else if (loaded.state === 'failed') {
-    body = (
-      <StatusView icon="disconnected" title="行程加载失败" description={loaded.message}>
-        <Button block color="primary" onClick={retry}>
-          重试
-        </Button>
-      </StatusView>
-    );
+  } else if (loaded.state !== 'ready') {
+    body = <LoadProblemView problem={loaded} missing={{ title: '行程不存在', description: '请核对二维码是否正确，或请司机重新出示' }} failedTitle="行程加载失败" onRetry={retry} />;
   } else {
     const { value: trip } = loaded;
     const takenByOther = !trip.receivedByMe && (trip.state !== '待领取' || refusal !== null);

@@ -67,4 +67,12 @@ describe('TaxiTripSharePage', () => {
     open({ 'taxiTrip/get': { success: false, result: null, message: '行程不存在', errorCode: 4004 } });
     expect(await screen.findByText('没有找到这个行程')).toBeTruthy();
   });
+
+  test("another company's trip: 无权查看, no 重试, and the way to the share list", async () => {
+    open({ 'taxiTrip/get': { success: false, result: null, message: '无权查看该行程', errorCode: 1004 } });
+    const view = await screen.findByRole('region', { name: '无权查看' });
+    expect(view.textContent).toContain('无权查看该行程');
+    expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
+    expect(screen.getByRole('button', { name: '查看分享记录' })).toBeTruthy();
+  });
 });

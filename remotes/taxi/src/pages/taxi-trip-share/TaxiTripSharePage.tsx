@@ -9,9 +9,10 @@ import { showToast } from '@app/ui/feedback';
 import { useNavigate, useRouteMeta, useSearchParams } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
-import { StatusView } from '@app/ui/status-view';
 import { Card, DetailRow } from '@app/widgets/card';
-import { LoadFailed, LoadingCard } from '@app/widgets/form-page';
+import { LoadingCard } from '@app/widgets/form-page';
+import type { LoadProblem } from '@app/widgets/load-problem';
+import { LoadProblemView } from '@app/widgets/state-view';
 import { Note } from '@app/widgets/note';
 import { QrImage } from '@app/widgets/qr-image';
 import { copyText } from '../../features/trips/copy-text';
@@ -48,18 +49,20 @@ export default function TaxiTripSharePage() {
   );
 
   let body;
-  if (!id || loaded.state === 'missing') {
+  if (!id || (loaded.state !== 'loading' && loaded.state !== 'ready')) {
+    // Opened without an id: nothing was asked, and nothing can be found.
+    const problem: LoadProblem = id && loaded.state !== 'loading' && loaded.state !== 'ready' ? loaded : { state: 'missing' };
     body = (
-      <StatusView icon="empty" title="没有找到这个行程" description="请从分享记录重新进入">
-        <Button block color="primary" onClick={() => navigate(appHref('taxiShareList'), { replace: true })}>
-          查看分享记录
-        </Button>
-      </StatusView>
+      <LoadProblemView problem={problem} missing={{ title: '没有找到这个行程', description: '请从分享记录重新进入' }} failedTitle="行程加载失败" onRetry={retry}>
+        {problem.state === 'failed' ? null : (
+          <Button block color="primary" onClick={() => navigate(appHref('taxiShareList'), { replace: true })}>
+            查看分享记录
+          </Button>
+        )}
+      </LoadProblemView>
     );
   } else if (loaded.state === 'loading') {
     body = <LoadingCard label="行程加载中" />;
-  } else if (loaded.state === 'failed') {
-    body = <LoadFailed title="行程加载失败" message={loaded.message} onRetry={retry} />;
   } else {
     const { trip } = loaded;
     const link = trip.shareCode ? shareLinkOf(trip.shareCode) : null;

@@ -5,13 +5,14 @@
 import type { CallBody, CallResult } from '@app/contract/api';
 import type { TicketDetail } from '@app/contract/ticket';
 import { callApi } from '@app/host-sdk/api-client';
+import { LOAD_PROBLEM_CODES } from '@app/widgets/load-problem';
 
 export type { TicketDetail, TicketSummary, TicketTotals } from '@app/contract/ticket';
 export type TicketImportBody = CallBody<'ticket/import'>;
 
-/** One ticket; an unknown one (4004, or 4000 for an id that cannot be one) the page explains itself. */
+/** One ticket; an unknown one or another company's (4004, 4000, 1004) the page explains itself. */
 export function getTicket(id: string): Promise<TicketDetail> {
-  return callApi('ticket/get', { id }, { handles: [4000, 4004] });
+  return callApi('ticket/get', { id }, { handles: LOAD_PROBLEM_CODES });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, rs, test } from '@rstest/core';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { pageMeta } from '@app/host-sdk/route-meta';
-import { advance, fail, ok, progress, renderPage, sequence, type Route } from '@app/host-sdk/testing';
+import { advance, fail, noAnswer, ok, progress, renderPage, sequence, type Route } from '@app/host-sdk/testing';
 import { detail } from '../../test-support/tickets';
 import TicketDetailPage from './TicketDetailPage';
 
@@ -125,14 +125,38 @@ describe('TicketDetailPage', () => {
 
   test('opened without an id: not found, and nothing is asked', async () => {
     const { api } = renderPage(<TicketDetailPage />, { url: '/ticket/detail', meta: pageMeta('TicketDetail', '票据详情'), calls: { 'ticket/get': ok(detail()) } });
-    expect(await screen.findByText('它可能已被删除，或属于其他企业')).toBeTruthy();
+    expect(await screen.findByRole('region', { name: '发票不存在' })).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.calls).toEqual([]);
   });
 
-  test('an unknown ticket says so', async () => {
+  test('an unknown ticket says so, with the not-found drawing and no 重试', async () => {
     open({ 'ticket/get': fail(4004, '发票不存在') });
-    expect(await screen.findByText('它可能已被删除，或属于其他企业')).toBeTruthy();
+    const view = await screen.findByRole('region', { name: '发票不存在' });
+    expect(within(view).getByText('它可能已被删除，或链接有误')).toBeTruthy();
+    expect(view.getAttribute('data-icon')).toBe('notFound');
+    expect(within(view).queryByRole('button', { name: '重试' })).toBeNull();
     await act(async () => undefined);
+  });
+
+  test("another company's ticket: 无权查看 with the server's reason, no 重试, and no 权限不足 dialog taking the user away", async () => {
+    const { api, url } = open({ 'ticket/get': fail(1004, '无权查看该企业的票夹') });
+    const view = await screen.findByRole('region', { name: '无权查看' });
+    expect(within(view).getByText('无权查看该企业的票夹')).toBeTruthy();
+    expect(view.getAttribute('data-icon')).toBe('refused');
+    expect(within(view).queryByRole('button', { name: '重试' })).toBeNull();
+    expect(screen.queryByText('加载失败')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.querySelector('.adm-dialog')).toBeNull();
+    expect(url()).toBe('/ticket/detail?id=ticket-1');
+    expect(api.bodiesOf('ticket/get')).toHaveLength(1);
+  });
+
+  test('a failed load says why with 重试, drawn as the network when there was no answer', async () => {
+    open({ 'ticket/get': sequence(noAnswer(), ok(detail())) });
+    const view = await screen.findByRole('region', { name: '加载失败' });
+    expect(view.getAttribute('data-icon')).toBe('disconnected');
+    fireEvent.click(within(view).getByRole('button', { name: '重试' }));
+    expect(await screen.findByText('¥1,060.00', { selector: '.ticket-detail__amount' })).toBeTruthy();
   });
 });

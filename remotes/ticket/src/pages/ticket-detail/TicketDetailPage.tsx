@@ -11,13 +11,13 @@ import { useRouteMeta, useSearchParams } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { confirmDialog, showToast } from '@app/ui/feedback';
 import { Page } from '@app/ui/page';
-import { StatusView } from '@app/ui/status-view';
 import { Tag } from '@app/ui/tag';
 import { Amount, amountText } from '@app/widgets/amount';
 import { BottomBar } from '@app/widgets/bottom-bar';
 import { Card, DetailRow } from '@app/widgets/card';
 import { confirmRemoval } from '@app/widgets/confirm-removal';
-import { LoadFailed, LoadingCard, useGoBack } from '@app/widgets/form-page';
+import { LoadingCard, useGoBack } from '@app/widgets/form-page';
+import { LoadProblemView } from '@app/widgets/state-view';
 import { Note } from '@app/widgets/note';
 import { useShownAgain } from '@app/widgets/use-shown-again';
 import { shownAmountFen, ticketTitle, VERIFY_STATE_COLORS } from '../../features/tickets/ticket-labels';
@@ -238,9 +238,8 @@ export default function TicketDetailPage() {
   useShownAgain(refresh);
 
   let body: ReactNode;
-  if (!id || loaded.state === 'missing') body = <StatusView icon="empty" title="发票不存在" description="它可能已被删除，或属于其他企业" />;
-  else if (loaded.state === 'loading') body = <LoadingCard />;
-  else if (loaded.state === 'failed') body = <LoadFailed message={loaded.message} onRetry={retry} />;
-  else body = <Detail ticket={loaded.value} show={show} reload={refresh} />;
+  if (loaded.state === 'loading') body = <LoadingCard />;
+  else if (loaded.state === 'ready') body = <Detail ticket={loaded.value} show={show} reload={refresh} />;
+  else body = <LoadProblemView problem={loaded} missing={{ title: '发票不存在', description: '它可能已被删除，或链接有误' }} onRetry={retry} />;
   return <Page title={title}>{body}</Page>;
 }

@@ -18,7 +18,7 @@ export function WalletGate({ title, children }: { title: string; children: React
   if (allowed) return children;
   return (
     <Page title={title}>
-      <StatusView icon="closed" title="仅管理员或收款管理员可使用钱包" description="如需查看余额或提现，请联系本企业的管理员。" />
+      <StatusView icon="refused" title="仅管理员或收款管理员可使用钱包" description="如需查看余额或提现，请联系本企业的管理员。" />
     </Page>
   );
 }
