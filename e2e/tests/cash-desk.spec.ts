@@ -7,6 +7,7 @@
  * company's income, wallet and applications, which other specs look at.
  */
 import { expect, test } from '../support/test';
+import { shot } from '../support/screenshot';
 import type { Page } from '@playwright/test';
 import { currentPage } from '../support/app';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
@@ -18,8 +19,6 @@ const MERCHANT = '企业管理员';
 const CUSTOMER = '普通用户';
 const SHOP = 'YST0001';
 const BUYER = '王小明';
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-p';
-
 interface Application {
   id: string;
   status: string;
@@ -30,11 +29,6 @@ let server: IsolatedServer;
 let merchantToken: string;
 let customerToken: string;
 let orderNo: string;
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled' });
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true, animations: 'disabled' });
-}
 
 async function signInAs(page: Page, token: string) {
   await page.context().addInitScript((value) => localStorage.setItem('token', JSON.stringify(value)), token);

@@ -4,9 +4,8 @@
  * lands home in A; in 我的企业 both companies show, A marked 当前; switching back to B shows B on the home page
  * without a page reload (a marker on `window` survives). On a server of its own: it changes a demo user's companies.
  */
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { expect, test } from '../support/test';
+import { shot } from '../support/screenshot';
 import type { Page } from '@playwright/test';
 import { currentPage, expectPage, navigateInApp } from '../support/app';
 import { wechatPhone } from '../support/browser';
@@ -17,18 +16,10 @@ test.describe.configure({ mode: 'serial' });
 
 const COMPANY_A = '杭州优税通科技有限公司';
 const COMPANY_B = '杭州顺达出租汽车有限公司';
-const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-a';
-
 let server: IsolatedServer;
 
 const toast = (page: Page, text: string) => page.locator('.adm-toast-main', { hasText: text });
 const dialogButton = (page: Page, name: string) => page.locator('.adm-dialog').getByRole('button', { name });
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-  await mkdir(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), fullPage: true });
-}
 
 test.beforeAll(async () => {
   server = await startIsolatedServer();

@@ -3,21 +3,12 @@
  * contact shows with its QR image; with `?auto=workWechat` (where the 2003 dialog leads) the app opens the contact's
  * WeChat Work page at once (intercepted: no network leaves the machine).
  */
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { expect, test } from '../support/test';
-import type { Page } from '@playwright/test';
+import { shot } from '../support/screenshot';
 import { currentPage, expectPage } from '../support/app';
 import { as } from '../support/roles';
 
 const CONTACT_URL = /^https:\/\/work\.weixin\.qq\.com\/kfid\/kfcYST000[12]$/;
-const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-a';
-
-async function shot(page: Page, name: string) {
-  await mkdir(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), fullPage: true });
-}
-
 test.use(as('企业管理员'));
 
 test('hotlines are tel: links, and one service contact shows with its QR image', async ({ page }) => {

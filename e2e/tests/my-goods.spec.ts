@@ -5,9 +5,8 @@
  * them (an invoice names them). An employee sees the list read-only. On a server of its own: the tax bureau is made
  * ready for the company, which other specs switch meanwhile.
  */
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { expect, test } from '../support/test';
+import { shot } from '../support/screenshot';
 import type { Locator, Page } from '@playwright/test';
 import { currentPage, expectPage } from '../support/app';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
@@ -29,15 +28,6 @@ const BUYER_NAME = `北京商品测试${suffix}科技有限公司`;
 
 const asMerchant = <T>(path: string, body: unknown) => callApi<T>(server.url, path, body, merchantToken);
 const toast = (page: Page, text: string) => page.locator('.adm-toast-main', { hasText: text });
-
-/** A screenshot in the test's output, and in SHOTS_DIR too when set (to look at the screens). */
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-  if (process.env.SHOTS_DIR) {
-    await mkdir(process.env.SHOTS_DIR, { recursive: true });
-    await page.screenshot({ path: join(process.env.SHOTS_DIR, `${name}.png`) });
-  }
-}
 
 /** The form item whose label starts with `label` (the n-th one). */
 function field(page: Page, label: string, index = 0): Locator {

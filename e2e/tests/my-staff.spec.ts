@@ -4,9 +4,8 @@
  * signs in, finds the invitation in 我的 → 我的企业, accepts it and lands on the company's home page. The manager then
  * removes them and is told the bind code went with it. On a server of its own: it changes the demo users.
  */
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { expect, test } from '../support/test';
+import { shot } from '../support/screenshot';
 import type { Locator, Page } from '@playwright/test';
 import { currentPage, expectPage } from '../support/app';
 import { wechatPhone } from '../support/browser';
@@ -25,14 +24,6 @@ const COMPANY_NAME = '杭州优税通科技有限公司';
 let server: IsolatedServer;
 
 const toast = (page: Page, text: string) => page.locator('.adm-toast-main', { hasText: text });
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-  if (process.env.SHOTS_DIR) {
-    await mkdir(process.env.SHOTS_DIR, { recursive: true });
-    await page.screenshot({ path: join(process.env.SHOTS_DIR, `${name}.png`) });
-  }
-}
 
 function field(page: Page, label: string): Locator {
   return currentPage(page)

@@ -2,24 +2,14 @@
  * 子码 and 店铺码 (`/my/subCode/*`, `/my/shop-code`) as a company manager: add a sub-code, open its poster, whose QR
  * code (read back as a phone's scanner would) is the full short link `<origin>/t/<code>`; the link lands on the shop
  * page `/shop/<code>`; once the sub-code is disabled the same link shows 暂停收款 · 该收款码已停用. The shop code's
- * poster leads to the shop too. Screenshots at the phone viewport go to SHOTS_DIR (default /tmp/shots-c).
+ * poster leads to the shop too.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
+import { shot } from '../support/screenshot';
 import { currentPage, expectPage } from '../support/app';
 import { decodeQrDataUrl } from '../support/qr';
 import { as } from '../support/roles';
-
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-c';
-mkdirSync(SHOTS, { recursive: true });
-/** A screenshot once the page's fade-in and any toast are over. */
-async function shot(page: Page, name: string) {
-  await expect(page.locator('.adm-toast-main')).toHaveCount(0);
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-}
 
 const toast = (page: Page, text: string) => page.locator('.adm-toast-main', { hasText: text });
 const card = (page: Page, name: string) => currentPage(page).getByRole('article', { name, exact: true });

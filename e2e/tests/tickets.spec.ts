@@ -6,12 +6,11 @@
  * in the browser), whose verification fails while the bureau does not answer (查验失败) and passes on 重新查验; marks
  * it reimbursed (报销, confirmed) and deletes the first (confirmed), the month's totals following each change.
  */
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import QRCode from 'qrcode';
 import type { Page } from '@playwright/test';
 import { invoiceQrPayload } from '@app/domain/invoice-qr';
 import { expect, test } from '../support/test';
+import { shot } from '../support/screenshot';
 import { currentPage, expectPage, navigateInApp } from '../support/app';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
 import { acceptAgreement, callApi, demoSignIn } from '../support/sign-in';
@@ -40,15 +39,6 @@ const api = <T>(path: string, body: unknown) => callApi<T>(server.url, path, bod
 async function issued(goodsId: string, grossFen: number): Promise<Issued> {
   const invoice = await issueBlueInvoice(server.url, token, BUYER, [{ goodsId, grossFen, rate: 60 }]);
   return { number: invoice.number, netFen: invoice.netFen, issueDate: chinaDay(invoice.issuedAt) };
-}
-
-async function shot(page: Page, name: string) {
-  await expect(page.locator('.adm-mask:visible')).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
-  if (process.env.SHOTS_DIR) {
-    await mkdir(process.env.SHOTS_DIR, { recursive: true });
-    await page.screenshot({ path: join(process.env.SHOTS_DIR, `${name}.png`) });
-  }
 }
 
 const toast = (page: Page, text: string) => page.locator('.adm-toast-main', { hasText: text });

@@ -6,9 +6,8 @@
  * withdrawal of more than what is left is refused under the field (and by the server). A user without the wallet's
  * permissions is told who may use it.
  */
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { expect, test } from '../support/test';
+import { shot } from '../support/screenshot';
 import type { Page } from '@playwright/test';
 import { currentPage, expectPage, navigateInApp } from '../support/app';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
@@ -24,14 +23,6 @@ const SHOP = 'YST0001';
 const SETTLEMENT_DELAY_MS = 86_400_000;
 
 let server: IsolatedServer;
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-  if (process.env.SHOTS_DIR) {
-    await mkdir(process.env.SHOTS_DIR, { recursive: true });
-    await page.screenshot({ path: join(process.env.SHOTS_DIR, `${name}.png`) });
-  }
-}
 
 const balance = (page: Page, label: '可提现' | '冻结') => currentPage(page).getByLabel(label, { exact: true });
 const fieldError = (page: Page) => currentPage(page).locator('.adm-form-item-feedback-error');
