@@ -6,10 +6,16 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { shot } from '../support/screenshot';
+import { shot as screenshot } from '../support/screenshot';
 import { currentPage, expectPage } from '../support/app';
 import { decodeQrDataUrl } from '../support/qr';
 import { as } from '../support/roles';
+
+/** A screenshot once the toast of the last action has gone. */
+async function shot(page: Page, name: string) {
+  await expect(page.locator('.adm-toast-main')).toHaveCount(0);
+  await screenshot(page, name);
+}
 
 const toast = (page: Page, text: string) => page.locator('.adm-toast-main', { hasText: text });
 const card = (page: Page, name: string) => currentPage(page).getByRole('article', { name, exact: true });

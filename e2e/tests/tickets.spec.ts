@@ -10,7 +10,7 @@ import QRCode from 'qrcode';
 import type { Page } from '@playwright/test';
 import { invoiceQrPayload } from '@app/domain/invoice-qr';
 import { expect, test } from '../support/test';
-import { shot } from '../support/screenshot';
+import { shot as screenshot } from '../support/screenshot';
 import { currentPage, expectPage, navigateInApp } from '../support/app';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
 import { acceptAgreement, callApi, demoSignIn } from '../support/sign-in';
@@ -18,6 +18,12 @@ import { setFault } from '../support/tax-bureau';
 import { chinaDay, issueBlueInvoice } from '../support/invoices';
 
 test.describe.configure({ mode: 'serial' });
+
+/** A screenshot once no popup's mask covers the page. */
+async function shot(page: Page, name: string) {
+  await expect(page.locator('.adm-mask:visible')).toHaveCount(0);
+  await screenshot(page, name);
+}
 
 const LABEL = '企业管理员';
 const SELLER = '杭州优税通科技有限公司';
