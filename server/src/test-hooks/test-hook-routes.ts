@@ -1,7 +1,7 @@
 /**
  * Hooks the browser tests use to put the server into the states they test (service closed, session expired, company
- * service expired, tax account locked, agreement not yet accepted, a test user, a forced error). Registered only when the server
- * runs with TEST_HOOKS=1; a normal start has none of them.
+ * service expired, tax account locked, agreement not yet accepted, a test user, the settlement day, a forced error).
+ * Registered only when the server runs with TEST_HOOKS=1; a normal start has none of them.
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
