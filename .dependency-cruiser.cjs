@@ -31,10 +31,13 @@ module.exports = {
     },
     {
       name: 'remotes-through-the-contract',
-      comment: 'A remote (and @app/widgets) reaches HTTP, the router, UI and the federation runtime only through @app/host-sdk and @app/ui.',
+      comment:
+        'A remote (and @app/widgets) reaches HTTP, the router, UI and the federation runtime only through @app/host-sdk and @app/ui.',
       severity: 'error',
       from: { path: REMOTE_CODE },
-      to: { path: '(^|node_modules/)(axios|react-router|react-router-dom|antd-mobile|@module-federation/enhanced)(/|$)|(^|node_modules/)jotai/(esm/)?utils' },
+      to: {
+        path: '(^|node_modules/)(axios|react-router|react-router-dom|antd-mobile|@module-federation/enhanced)(/|$)|(^|node_modules/)jotai/(esm/)?utils',
+      },
     },
     {
       name: 'remotes-stay-apart',
@@ -52,7 +55,8 @@ module.exports = {
     },
     {
       name: 'widgets-sit-on-the-shared-packages',
-      comment: 'The shared packages below @app/widgets (and the server and deploy) never import it: a widget is composed of them, not the other way.',
+      comment:
+        'The shared packages below @app/widgets (and the server and deploy) never import it: a widget is composed of them, not the other way.',
       severity: 'error',
       from: { path: '^(shared/(ui|host-sdk|domain|contract|build-config)|server|deploy)/' },
       to: { path: '^shared/widgets/' },
@@ -90,6 +94,10 @@ module.exports = {
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     combinedDependencies: false,
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
   },
 };

@@ -13,7 +13,17 @@ import { cruise, type ICruiseOptions, type IReporterOutput } from 'dependency-cr
 import { describeRun, isGatedPath, judge, packageOf, RUN_LINES, sharedRuns, sourceFiles, type SourceFile } from './scripts/shared-runs';
 
 const ROOT = import.meta.dirname;
-const SOURCES = ['host/src', 'remotes', 'shared/host-sdk/src', 'shared/ui/src', 'shared/widgets/src', 'shared/domain/src', 'shared/contract/src', 'server/src', 'deploy/src'];
+const SOURCES = [
+  'host/src',
+  'remotes',
+  'shared/host-sdk/src',
+  'shared/ui/src',
+  'shared/widgets/src',
+  'shared/domain/src',
+  'shared/contract/src',
+  'server/src',
+  'deploy/src',
+];
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -26,11 +36,18 @@ function sources(dir: string): string[] {
 test('the import rules hold: no cycles, calls never import calls, remotes only through the contract, the API contract as types only in clients', async () => {
   const require = createRequire(import.meta.url);
   const ruleSet = require('./.dependency-cruiser.cjs') as { forbidden: unknown[]; options: ICruiseOptions };
-  const options = { ...ruleSet.options, ruleSet: { forbidden: ruleSet.forbidden }, validate: true, baseDir: ROOT, outputType: 'json' } as ICruiseOptions;
+  const options = {
+    ...ruleSet.options,
+    ruleSet: { forbidden: ruleSet.forbidden },
+    validate: true,
+    baseDir: ROOT,
+    outputType: 'json',
+  } as ICruiseOptions;
   const result: IReporterOutput = await cruise(SOURCES, options);
   const output = typeof result.output === 'string' ? JSON.parse(result.output) : result.output;
   const violations = (output.summary.violations as { rule: { name: string }; from: string; to: string; cycle?: { name: string }[] }[]).map(
-    (violation) => `${violation.rule.name}: ${violation.from} → ${violation.to}${violation.cycle ? ` (${violation.cycle.map((step) => step.name).join(' → ')})` : ''}`,
+    (violation) =>
+      `${violation.rule.name}: ${violation.from} → ${violation.to}${violation.cycle ? ` (${violation.cycle.map((step) => step.name).join(' → ')})` : ''}`,
   );
   expect(violations).toEqual([]);
   // The rules looked at the whole codebase.
@@ -51,10 +68,15 @@ test('no source uses the deprecated route table: a remote names its own pages, c
     const text = readFileSync(file, 'utf8');
     for (const match of text.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+['"]([^'"]+)['"]/g)) {
       const from = match[2] ?? '';
-      const isSdkPaths = from === '@app/host-sdk/paths' || (from.startsWith('.') && join(dirname(file), from) === sdkPaths.replace(/\.ts$/, ''));
+      const isSdkPaths =
+        from === '@app/host-sdk/paths' || (from.startsWith('.') && join(dirname(file), from) === sdkPaths.replace(/\.ts$/, ''));
       if (!isSdkPaths) continue;
       for (const item of (match[1] ?? '').split(',')) {
-        const name = item.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0] ?? '';
+        const name =
+          item
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0] ?? '';
         if (DEPRECATED_PATHS_EXPORTS.has(name)) offences.push(`${relative(ROOT, file)} imports ${name}`);
       }
     }
@@ -83,9 +105,11 @@ function workspacePackages(): string[] {
   );
 }
 
-test('`rstest run` at the root runs every package\'s tests: each package with tests is a root project with its own config', () => {
+test("`rstest run` at the root runs every package's tests: each package with tests is a root project with its own config", () => {
   const config = readFileSync(join(ROOT, 'rstest.config.ts'), 'utf8');
-  const projects = [...(/projects:\s*\[([\s\S]*)\]\s*,?\s*\}\);/.exec(config)?.[1] ?? '').matchAll(/^\s*'([^']+)',/gm)].map((match) => match[1]);
+  const projects = [...(/projects:\s*\[([\s\S]*)\]\s*,?\s*\}\);/.exec(config)?.[1] ?? '').matchAll(/^\s*'([^']+)',/gm)].map(
+    (match) => match[1],
+  );
   const withTests = workspacePackages().filter((dir) => hasTests(join(ROOT, dir)));
   expect(withTests).toEqual(expect.arrayContaining(['remotes/invoice', 'remotes/my', 'shared/host-sdk', 'shared/contract', 'server']));
   expect(withTests.filter((dir) => !projects.includes(dir))).toEqual([]);
@@ -96,7 +120,8 @@ test('the type check covers every package: a browser package is in tsconfig.brow
   const { TYPECHECK_GROUPS } = (await import(join(ROOT, 'scripts/typecheck-groups.mjs'))) as { TYPECHECK_GROUPS: { project: string }[] };
   const groups = TYPECHECK_GROUPS.map((group) => group.project);
   const browser = JSON.parse(readFileSync(join(ROOT, 'tsconfig.browser.json'), 'utf8')) as { compilerOptions: object; include: string[] };
-  const inBrowserProgram = (dir: string) => browser.include.some((pattern) => pattern === `${dir}/src` || pattern === `${dirname(dir)}/*/src`);
+  const inBrowserProgram = (dir: string) =>
+    browser.include.some((pattern) => pattern === `${dir}/src` || pattern === `${dirname(dir)}/*/src`);
   const uncovered: string[] = [];
   for (const dir of workspacePackages()) {
     const tsconfig = join(ROOT, dir, 'tsconfig.json');
@@ -120,31 +145,85 @@ test('no two packages share a run of code outside tests: what two need is writte
 
 describe('the shared-runs gate', () => {
   const code = (lines: string[]) => lines.map((line, index) => `${line} // ${index}`).join('\n');
-  const RULES = ['const total = lines.reduce((sum, line) => sum + line.amount, 0);', 'if (total > limit) throw new Error(`超过限额 ${limit}`);', 'const rounded = Math.round(total * 100) / 100;', 'log.push({ total, rounded, at: Date.now() });', 'state.total = rounded;', 'state.count += lines.length;', 'notify(state);', 'return rounded;', 'after(state);'];
+  const RULES = [
+    'const total = lines.reduce((sum, line) => sum + line.amount, 0);',
+    'if (total > limit) throw new Error(`超过限额 ${limit}`);',
+    'const rounded = Math.round(total * 100) / 100;',
+    'log.push({ total, rounded, at: Date.now() });',
+    'state.total = rounded;',
+    'state.count += lines.length;',
+    'notify(state);',
+    'return rounded;',
+    'after(state);',
+  ];
   const file = (path: string, text: string): SourceFile => ({ path, pkg: packageOf(path), text });
 
   test(`finds a run of ${RUN_LINES} lines two packages share, whatever the white space, comments or blank lines between`, () => {
-    const spaced = RULES.slice(0, RUN_LINES).flatMap((line, index) => ['', `/* step ${index} */`, `    ${line.replaceAll(' ', '  ')}`, '  });']);
-    const runs = sharedRuns([file('remotes/invoice/src/a.ts', code(RULES.slice(0, RUN_LINES))), file('remotes/my/src/b.ts', spaced.join('\n'))]);
+    const spaced = RULES.slice(0, RUN_LINES).flatMap((line, index) => [
+      '',
+      `/* step ${index} */`,
+      `    ${line.replaceAll(' ', '  ')}`,
+      '  });',
+    ]);
+    const runs = sharedRuns([
+      file('remotes/invoice/src/a.ts', code(RULES.slice(0, RUN_LINES))),
+      file('remotes/my/src/b.ts', spaced.join('\n')),
+    ]);
     expect(runs.map((run) => run.lines)).toEqual([RUN_LINES]);
     expect(runs[0]?.b).toMatchObject({ path: 'remotes/my/src/b.ts', from: 3 });
   });
 
   test('a shorter run, a run within one package, imports and lone punctuation are no shared run', () => {
-    expect(sharedRuns([file('remotes/invoice/src/a.ts', code(RULES.slice(0, RUN_LINES - 1))), file('shared/widgets/src/b.tsx', code(RULES.slice(0, RUN_LINES - 1)))])).toEqual([]);
+    expect(
+      sharedRuns([
+        file('remotes/invoice/src/a.ts', code(RULES.slice(0, RUN_LINES - 1))),
+        file('shared/widgets/src/b.tsx', code(RULES.slice(0, RUN_LINES - 1))),
+      ]),
+    ).toEqual([]);
     expect(sharedRuns([file('remotes/my/src/a.ts', code(RULES)), file('remotes/my/src/b.ts', code(RULES))])).toEqual([]);
-    const boilerplate = ["import { Button } from '@app/ui/button';", '});', '</Form.Item>', ')', '];', '}', '/>', "export { formatYuan } from '@app/domain/money';", '  );', '}'];
+    const boilerplate = [
+      "import { Button } from '@app/ui/button';",
+      '});',
+      '</Form.Item>',
+      ')',
+      '];',
+      '}',
+      '/>',
+      "export { formatYuan } from '@app/domain/money';",
+      '  );',
+      '}',
+    ];
     expect(sharedRuns([file('host/src/a.tsx', boilerplate.join('\n')), file('server/src/b.ts', boilerplate.join('\n'))])).toEqual([]);
   });
 
   test('one longer run is reported once, with its length', () => {
     const runs = sharedRuns([file('shared/domain/src/a.ts', code(RULES)), file('server/src/b.ts', code(RULES))]);
-    expect(runs.map(describeRun)).toEqual([`shared/domain/src/a.ts:1-${RULES.length} ~ server/src/b.ts:1-${RULES.length} (${RULES.length} lines)`]);
+    expect(runs.map(describeRun)).toEqual([
+      `shared/domain/src/a.ts:1-${RULES.length} ~ server/src/b.ts:1-${RULES.length} (${RULES.length} lines)`,
+    ]);
   });
 
   test('tests, their support and fixtures are left out; sources and styles are read', () => {
-    expect(['remotes/my/src/pages/x/XPage.test.tsx', 'e2e/tests/a.spec.ts', 'remotes/invoice/src/test-support/a.ts', 'server/test/support/a.ts', 'shared/domain/test/a.ts', 'server/test/fixtures/a.sql', 'e2e/fixtures/a.html'].filter(isGatedPath)).toEqual([]);
-    expect(['remotes/my/src/pages/x/XPage.tsx', 'shared/widgets/src/card.module.css', 'server/drizzle/0001.sql', 'scripts/start.mjs', 'e2e/support/server.ts'].every(isGatedPath)).toBe(true);
+    expect(
+      [
+        'remotes/my/src/pages/x/XPage.test.tsx',
+        'e2e/tests/a.spec.ts',
+        'remotes/invoice/src/test-support/a.ts',
+        'server/test/support/a.ts',
+        'shared/domain/test/a.ts',
+        'server/test/fixtures/a.sql',
+        'e2e/fixtures/a.html',
+      ].filter(isGatedPath),
+    ).toEqual([]);
+    expect(
+      [
+        'remotes/my/src/pages/x/XPage.tsx',
+        'shared/widgets/src/card.module.css',
+        'server/drizzle/0001.sql',
+        'scripts/start.mjs',
+        'e2e/support/server.ts',
+      ].every(isGatedPath),
+    ).toBe(true);
   });
 
   test('an allowed pair is not refused, and an allowance no run needs is stale', () => {

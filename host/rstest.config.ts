@@ -1,4 +1,11 @@
 import { defineConfig } from '@rstest/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 
-export default defineConfig({ name: 'host', plugins: [pluginReact()], testEnvironment: 'happy-dom', include: ['test/**/*.test.{ts,tsx}'], setupFiles: ['../shared/ui/test/dom-setup.ts'], testTimeout: 30_000 });
+export default defineConfig({
+  name: 'host',
+  plugins: [pluginReact()],
+  testEnvironment: 'happy-dom',
+  include: ['test/**/*.test.{ts,tsx}'],
+  setupFiles: ['../shared/ui/test/dom-setup.ts'],
+  testTimeout: 30_000,
+});

@@ -38,7 +38,12 @@ const workspaceInside = {
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, async (args) => {
       if (args.path.startsWith('@app/') || args.path.startsWith('node:') || args.pluginData?.resolving) return undefined;
-      const resolved = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: { resolving: true } });
+      const resolved = await build.resolve(args.path, {
+        resolveDir: args.resolveDir,
+        kind: args.kind,
+        importer: args.importer,
+        pluginData: { resolving: true },
+      });
       if (resolved.errors.length > 0) return { errors: resolved.errors };
       return resolved.external ? { path: args.path, external: true } : { path: pathToFileURL(resolved.path).href, external: true };
     });

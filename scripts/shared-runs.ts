@@ -72,8 +72,7 @@ export const ALLOWED: AllowedPair[] = [
   {
     a: 'remotes/*/src/paths.ts',
     b: 'shared/host-sdk/src/paths.ts',
-    why:
-      "@app/host-sdk/paths keeps the frozen route table of @app/host-sdk 1.1 (`routePaths`) for the remotes released against it, which read it from the host at run time: removing a line would break them on a 1.x host. A remote's own src/paths.ts is where its patterns live now (README, \"Developing one remote\"), and no source may use the old table (architecture.test.ts); the table goes at the next major.",
+    why: '@app/host-sdk/paths keeps the frozen route table of @app/host-sdk 1.1 (`routePaths`) for the remotes released against it, which read it from the host at run time: removing a line would break them on a 1.x host. A remote\'s own src/paths.ts is where its patterns live now (README, "Developing one remote"), and no source may use the old table (architecture.test.ts); the table goes at the next major.',
   },
 ];
 
@@ -190,7 +189,11 @@ export function sharedRuns(files: SourceFile[], runLines = RUN_LINES): SharedRun
         length++;
       }
       const lines = length + runLines - 1;
-      const place = (path: string, entries: { number: number }[], start: number): RunPlace => ({ path, from: entries[start]?.number ?? 0, to: entries[start + lines - 1]?.number ?? 0 });
+      const place = (path: string, entries: { number: number }[], start: number): RunPlace => ({
+        path,
+        from: entries[start]?.number ?? 0,
+        to: entries[start + lines - 1]?.number ?? 0,
+      });
       runs.push({ a: place(files[fileA]?.path ?? '', linesA, startA), b: place(files[fileB]?.path ?? '', linesB, startB), lines });
     }
   }

@@ -12,7 +12,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
   if (process.getuid?.() !== 0) {
-    console.error(`没有找到 Chromium (${CHROMIUM})。请以 root 运行: apt-get update && apt-get install -y chromium fonts-noto-cjk\n或设置 CHROMIUM_PATH 指向已安装的 Chromium。`);
+    console.error(
+      `没有找到 Chromium (${CHROMIUM})。请以 root 运行: apt-get update && apt-get install -y chromium fonts-noto-cjk\n或设置 CHROMIUM_PATH 指向已安装的 Chromium。`,
+    );
     process.exit(1);
   }
   console.log('> 安装 Debian 的 Chromium (apt-get)…');
@@ -27,7 +29,9 @@ const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 function ensureNginx() {
   if (existsSync(NGINX)) return;
   if (process.getuid?.() !== 0) {
-    console.error(`没有找到 nginx (${NGINX})。请以 root 运行: apt-get update && apt-get install -y nginx\n或设置 NGINX_PATH 指向已安装的 nginx。`);
+    console.error(
+      `没有找到 nginx (${NGINX})。请以 root 运行: apt-get update && apt-get install -y nginx\n或设置 NGINX_PATH 指向已安装的 nginx。`,
+    );
     process.exit(1);
   }
   console.log('> 安装 Debian 的 nginx (apt-get)…');
@@ -98,7 +102,9 @@ if (unitCounts) {
 }
 if (unit.code !== 0 && !unitCounts?.[1]) failed += 1;
 
-const e2e = await run('浏览器测试 (Playwright, Chromium, 手机 + 微信)', join(ROOT, 'e2e/node_modules/.bin/playwright'), ['test'], { cwd: join(ROOT, 'e2e') });
+const e2e = await run('浏览器测试 (Playwright, Chromium, 手机 + 微信)', join(ROOT, 'e2e/node_modules/.bin/playwright'), ['test'], {
+  cwd: join(ROOT, 'e2e'),
+});
 const resultsFile = join(ROOT, '.e2e/results.json');
 if (existsSync(resultsFile)) {
   const { stats } = JSON.parse(readFileSync(resultsFile, 'utf8'));

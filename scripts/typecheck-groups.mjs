@@ -19,7 +19,10 @@ export const TYPECHECK_GROUPS = [
 function check({ label, project }) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(join(ROOT, 'node_modules/.bin/tsc'), ['--noEmit', '-p', project], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(join(ROOT, 'node_modules/.bin/tsc'), ['--noEmit', '-p', project], {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));

@@ -41,7 +41,13 @@ export interface ExpectedCanary {
  * Ends the canary of `app` if it is still the one expected (the same version, started at the same time): null when
  * it was ended, promoted or replaced meanwhile, by ops or by another instance.
  */
-export async function endCanaryIfStill(storeDir: string, databaseUrl: string | null, app: string, expected: ExpectedCanary, reason: string): Promise<CanaryEnded | null> {
+export async function endCanaryIfStill(
+  storeDir: string,
+  databaseUrl: string | null,
+  app: string,
+  expected: ExpectedCanary,
+  reason: string,
+): Promise<CanaryEnded | null> {
   return updateRegistry(
     storeDir,
     (registry) => {

@@ -72,7 +72,14 @@ export class LiveApps {
 
   private async storedRegistry(url: string): Promise<Registry> {
     if (!this.pool) {
-      this.pool = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 10_000, allowExitOnIdle: true, application_name: 'release-registry', connectionTimeoutMillis: 5_000 });
+      this.pool = new pg.Pool({
+        connectionString: url,
+        max: 1,
+        idleTimeoutMillis: 10_000,
+        allowExitOnIdle: true,
+        application_name: 'release-registry',
+        connectionTimeoutMillis: 5_000,
+      });
       // A connection the database cut while idle is replaced at the next check; unheard, its error would end the process.
       this.pool.on('error', () => {});
     }

@@ -52,9 +52,15 @@ async function setUp(client: pg.ClientBase, url: string, fromFile: () => Promise
   ready.add(url);
 }
 
-export async function readStoredRegistry<Registry extends object>(client: pg.ClientBase, url: string, fromFile: () => Promise<Registry>): Promise<StoredRegistry<Registry>> {
+export async function readStoredRegistry<Registry extends object>(
+  client: pg.ClientBase,
+  url: string,
+  fromFile: () => Promise<Registry>,
+): Promise<StoredRegistry<Registry>> {
   await setUp(client, url, fromFile);
-  const { rows } = await client.query<{ document: Registry; revision: string }>('select document, revision from release_registry where id = 1');
+  const { rows } = await client.query<{ document: Registry; revision: string }>(
+    'select document, revision from release_registry where id = 1',
+  );
   const row = rows[0];
   if (!row) throw new Error('release_registry has no row');
   return { registry: row.document, revision: Number(row.revision) };
@@ -66,7 +72,11 @@ export async function storedRevision(client: pg.ClientBase): Promise<number> {
 }
 
 /** Read-modify-write of the registry row, in one transaction holding the row; a change that changes nothing writes nothing. */
-export async function updateStoredRegistry<Registry extends object, T>(url: string, fromFile: () => Promise<Registry>, change: (registry: Registry) => T | Promise<T>): Promise<T> {
+export async function updateStoredRegistry<Registry extends object, T>(
+  url: string,
+  fromFile: () => Promise<Registry>,
+  change: (registry: Registry) => T | Promise<T>,
+): Promise<T> {
   return withRegistryConnection(url, async (client) => {
     await setUp(client, url, fromFile);
     await client.query('begin');
@@ -77,7 +87,9 @@ export async function updateStoredRegistry<Registry extends object, T>(url: stri
       const before = JSON.stringify(registry);
       const result = await change(registry);
       if (JSON.stringify(registry) !== before) {
-        await client.query('update release_registry set document = $1, revision = revision + 1, updated_at = now() where id = 1', [JSON.stringify(registry)]);
+        await client.query('update release_registry set document = $1, revision = revision + 1, updated_at = now() where id = 1', [
+          JSON.stringify(registry),
+        ]);
       }
       await client.query('commit');
       return result;

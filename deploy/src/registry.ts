@@ -93,7 +93,11 @@ export function registryDatabaseUrl(): string | null {
 }
 
 export async function readRegistry(storeDir: string, databaseUrl = registryDatabaseUrl()): Promise<Registry> {
-  if (databaseUrl) return withRegistryConnection(databaseUrl, async (client) => (await readStoredRegistry(client, databaseUrl, () => readRegistryFile(storeDir))).registry);
+  if (databaseUrl)
+    return withRegistryConnection(
+      databaseUrl,
+      async (client) => (await readStoredRegistry(client, databaseUrl, () => readRegistryFile(storeDir))).registry,
+    );
   return readRegistryFile(storeDir);
 }
 
@@ -111,7 +115,11 @@ export async function readRegistryFile(storeDir: string): Promise<Registry> {
  * Read-modify-write of the registry under an exclusive lock (across processes). `change` may throw to abort: the
  * registry is then left as it was. A change that changes nothing writes nothing (the server sees no new registry).
  */
-export async function updateRegistry<T>(storeDir: string, change: (registry: Registry) => T | Promise<T>, databaseUrl = registryDatabaseUrl()): Promise<T> {
+export async function updateRegistry<T>(
+  storeDir: string,
+  change: (registry: Registry) => T | Promise<T>,
+  databaseUrl = registryDatabaseUrl(),
+): Promise<T> {
   if (databaseUrl) return updateStoredRegistry(databaseUrl, () => readRegistryFile(storeDir), change);
   await mkdir(storeDir, { recursive: true });
   const file = registryFile(storeDir);

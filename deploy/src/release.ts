@@ -70,7 +70,12 @@ export async function readManifest(dir: string): Promise<FederationManifest> {
 }
 
 /** What is wrong with making `manifest` of `app` live next to the other live apps. */
-export async function compatibilityProblems(storeDir: string, registry: Registry, app: AppPackage | { name: string; kind: 'host' | 'remote' }, manifest: FederationManifest): Promise<string[]> {
+export async function compatibilityProblems(
+  storeDir: string,
+  registry: Registry,
+  app: AppPackage | { name: string; kind: 'host' | 'remote' },
+  manifest: FederationManifest,
+): Promise<string[]> {
   const liveVersion = (name: string) => registry.apps[name]?.live ?? null;
   if (app.kind === 'remote') {
     const host = liveVersion('host');
@@ -82,7 +87,10 @@ export async function compatibilityProblems(storeDir: string, registry: Registry
   for (const [name, state] of Object.entries(registry.apps)) {
     if (name === 'host') continue;
     // A running canary's version is live too (for its audience): the host must serve it as well.
-    for (const [version, role] of [[state.live, '线上的'], [state.canary?.version ?? null, '灰度中的']] as const) {
+    for (const [version, role] of [
+      [state.live, '线上的'],
+      [state.canary?.version ?? null, '灰度中的'],
+    ] as const) {
       if (!version) continue;
       const problems = findIncompatibilities(await readManifest(versionDir(storeDir, name, version)), manifest);
       if (problems.length) messages.push(describeIncompatibilities(`${role} ${name}@${version}`, problems, '此宿主版本'));
@@ -138,7 +146,9 @@ function releaseOf(appName: string, options: ReleaseOptions) {
   if (options.canary && app.kind === 'host') {
     // The host page is every user's shell and what the live remotes were checked against: canaried, a remote would
     // have to work with two hosts at once. Release the host to everyone; canary the remotes.
-    throw new ReleaseError('宿主（host）不支持灰度发布：它是所有模块共用的外壳，请直接发布（npm run release -- host）。灰度只用于远程模块。');
+    throw new ReleaseError(
+      '宿主（host）不支持灰度发布：它是所有模块共用的外壳，请直接发布（npm run release -- host）。灰度只用于远程模块。',
+    );
   }
   return { app, version, storeDir: options.storeDir ?? releaseDir(), log: options.log ?? (() => {}) };
 }
@@ -159,7 +169,10 @@ async function withReleaseLock<T>(storeDir: string, app: string, log: (line: str
     log(`另一个进程正在发布 ${app}，等待它完成 …`);
     try {
       // Up to 30 minutes, checking four times a second.
-      unlock = await lockfile.lock(join(locks, app), { ...options, retries: { retries: 7200, factor: 1, minTimeout: 250, maxTimeout: 250 } });
+      unlock = await lockfile.lock(join(locks, app), {
+        ...options,
+        retries: { retries: 7200, factor: 1, minTimeout: 250, maxTimeout: 250 },
+      });
     } catch (waitError) {
       if ((waitError as NodeJS.ErrnoException).code !== 'ELOCKED') throw waitError;
       throw new ReleaseError(`等待另一个进程发布 ${app} 超过 30 分钟，未发布。`);
@@ -172,7 +185,13 @@ async function withReleaseLock<T>(storeDir: string, app: string, log: (line: str
   }
 }
 
-async function buildAndRecord(app: AppPackage, version: string, storeDir: string, options: ReleaseOptions, log: (line: string) => void): Promise<ReleaseResult> {
+async function buildAndRecord(
+  app: AppPackage,
+  version: string,
+  storeDir: string,
+  options: ReleaseOptions,
+  log: (line: string) => void,
+): Promise<ReleaseResult> {
   const target = versionDir(storeDir, app.name, version);
   const alreadyReleased = () =>
     new ReleaseError(`${app.name}@${version} 已发布，已发布的版本不会被覆盖。请先提升 ${app.name} 的 package.json 版本号。`);
@@ -187,41 +206,63 @@ async function buildAndRecord(app: AppPackage, version: string, storeDir: string
     const manifest = await readManifest(buildDir);
     const hash = await sourceHash(app);
     const content = await contentHash(buildDir);
-    const result = await updateRegistry(storeDir, async (registry): Promise<ReleaseResult> => {
-      const state = appState(registry, app.name);
-      const released = state.versions[version];
-      const canary = options.canary;
-      if (released) {
-        // The same files again: nothing to do. Anything else under a released version is refused (also with --force).
-        if ((released.contentHash ?? (await contentHash(target))) !== content) throw alreadyReleased();
-        if (canary && state.canary?.version === version) return changeCanaryAudience(registry, app.name, canary);
-        if (!canary || version === state.live) return { app: app.name, version, unchanged: true, live: state.live };
-      } else if (existsSync(target)) {
-        // A folder the registry does not know (a release that failed after moving it) is not overwritten either.
-        throw alreadyReleased();
-      }
-      const running = canaryRunningError(app.name, state, version);
-      if (running) throw running;
-      if (canary && !state.live) throw noLiveVersionError(app.name);
-      const problems = await compatibilityProblems(storeDir, registry, app, manifest);
-      if (problems.length && !options.force) {
-        throw new ReleaseError(`${problems.join('\n')}\n未发布。确认无误后可加 --force 强制发布。`);
-      }
-      const at = new Date().toISOString();
-      const previous = state.live;
-      const forced = problems.length > 0 || undefined;
-      if (!released) {
-        await mkdir(join(storeDir, app.name), { recursive: true });
-        await rename(buildDir, target);
-        state.versions[version] = { version, releasedAt: at, prefixes: app.prefixes, sourceHash: hash, contentHash: content, ...(forced && { forced }) };
-      }
-      if (canary) state.canary = { version, audience: canary, since: at };
-      else state.live = version;
-      registry.history.push({ at, action: 'release', app: app.name, version, previous, ...(forced && { forced }), ...(canary && { canary }) });
-      return { app: app.name, version, previous, ...(canary && { canary }) };
-    }, registryAt(options));
+    const result = await updateRegistry(
+      storeDir,
+      async (registry): Promise<ReleaseResult> => {
+        const state = appState(registry, app.name);
+        const released = state.versions[version];
+        const canary = options.canary;
+        if (released) {
+          // The same files again: nothing to do. Anything else under a released version is refused (also with --force).
+          if ((released.contentHash ?? (await contentHash(target))) !== content) throw alreadyReleased();
+          if (canary && state.canary?.version === version) return changeCanaryAudience(registry, app.name, canary);
+          if (!canary || version === state.live) return { app: app.name, version, unchanged: true, live: state.live };
+        } else if (existsSync(target)) {
+          // A folder the registry does not know (a release that failed after moving it) is not overwritten either.
+          throw alreadyReleased();
+        }
+        const running = canaryRunningError(app.name, state, version);
+        if (running) throw running;
+        if (canary && !state.live) throw noLiveVersionError(app.name);
+        const problems = await compatibilityProblems(storeDir, registry, app, manifest);
+        if (problems.length && !options.force) {
+          throw new ReleaseError(`${problems.join('\n')}\n未发布。确认无误后可加 --force 强制发布。`);
+        }
+        const at = new Date().toISOString();
+        const previous = state.live;
+        const forced = problems.length > 0 || undefined;
+        if (!released) {
+          await mkdir(join(storeDir, app.name), { recursive: true });
+          await rename(buildDir, target);
+          state.versions[version] = {
+            version,
+            releasedAt: at,
+            prefixes: app.prefixes,
+            sourceHash: hash,
+            contentHash: content,
+            ...(forced && { forced }),
+          };
+        }
+        if (canary) state.canary = { version, audience: canary, since: at };
+        else state.live = version;
+        registry.history.push({
+          at,
+          action: 'release',
+          app: app.name,
+          version,
+          previous,
+          ...(forced && { forced }),
+          ...(canary && { canary }),
+        });
+        return { app: app.name, version, previous, ...(canary && { canary }) };
+      },
+      registryAt(options),
+    );
     if (result.unchanged) {
-      const live = result.live === version ? '' : `线上版本是 ${result.live ?? '-'}；要让 ${version} 上线: npm run rollback -- ${app.name} --to ${version}`;
+      const live =
+        result.live === version
+          ? ''
+          : `线上版本是 ${result.live ?? '-'}；要让 ${version} 上线: npm run rollback -- ${app.name} --to ${version}`;
       log(`${app.name}@${version} 已发布，这次构建的内容与之相同：未做任何改动。${live}`);
     }
     return result;
@@ -235,8 +276,16 @@ function changeCanaryAudience(registry: Registry, app: string, audience: CanaryA
   const state = appState(registry, app);
   const running = state.canary;
   if (!running) throw new ReleaseError(`${app} 没有进行中的灰度。`);
-  if (JSON.stringify(running.audience) === JSON.stringify(audience)) return { app, version: running.version, unchanged: true, live: state.live };
+  if (JSON.stringify(running.audience) === JSON.stringify(audience))
+    return { app, version: running.version, unchanged: true, live: state.live };
   state.canary = { ...running, audience };
-  registry.history.push({ at: new Date().toISOString(), action: 'release', app, version: running.version, previous: state.live, canary: audience });
+  registry.history.push({
+    at: new Date().toISOString(),
+    action: 'release',
+    app,
+    version: running.version,
+    previous: state.live,
+    canary: audience,
+  });
   return { app, version: running.version, previous: state.live, canary: audience };
 }

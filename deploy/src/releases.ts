@@ -14,7 +14,10 @@ import { describeFigures, pgTemplateQuery, versionFigures, type TemplateQuery, t
 export type ReportedFailures = Map<string, { remoteLoad: number; pageError: number }>;
 
 /** The failure rates of an app's live and canary versions since its canary started, by app. */
-export type FailureRates = Map<string, { since: string; live?: { version: string; figures: VersionFigures }; canary?: { version: string; figures: VersionFigures } }>;
+export type FailureRates = Map<
+  string,
+  { since: string; live?: { version: string; figures: VersionFigures }; canary?: { version: string; figures: VersionFigures } }
+>;
 
 export function formatReleases(registry: Registry, only?: string, failures?: ReportedFailures, rates?: FailureRates): string {
   const names = Object.keys(registry.apps)
@@ -26,7 +29,11 @@ export function formatReleases(registry: Registry, only?: string, failures?: Rep
     const state = registry.apps[name];
     if (!state) continue;
     const canary = state.canary;
-    lines.push(canary ? `${name}  灰度中: ${canary.version} 给 ${describeAudience(canary.audience)}（自 ${local(canary.since)} 起），其余用户 ${state.live ?? '-'}` : `${name}`);
+    lines.push(
+      canary
+        ? `${name}  灰度中: ${canary.version} 给 ${describeAudience(canary.audience)}（自 ${local(canary.since)} 起），其余用户 ${state.live ?? '-'}`
+        : `${name}`,
+    );
     const { rolledBack } = liveLineage(registry, name);
     const versions = Object.values(state.versions).sort((a, b) => a.releasedAt.localeCompare(b.releasedAt));
     for (const entry of versions) {
@@ -37,15 +44,21 @@ export function formatReleases(registry: Registry, only?: string, failures?: Rep
       const undone = rolledBack.has(entry.version) ? '已回滚' : '      ';
       const reported = failures?.get(`${name}@${entry.version}`);
       const failed = reported ? `  24 小时内手机端失败: 加载 ${reported.remoteLoad} 次, 页面 ${reported.pageError} 次` : '';
-      lines.push(`  ${live} ${entry.version.padEnd(18)} ${undone} 发布于 ${local(entry.releasedAt)}  上线于 ${went ? local(went) : '-'}${forced}${failed}`);
+      lines.push(
+        `  ${live} ${entry.version.padEnd(18)} ${undone} 发布于 ${local(entry.releasedAt)}  上线于 ${went ? local(went) : '-'}${forced}${failed}`,
+      );
     }
     const rate = rates?.get(name);
     if (rate) {
-      const parts = [rate.live && `线上 ${rate.live.version} ${describeFigures(rate.live.figures)}`, rate.canary && `灰度 ${rate.canary.version} ${describeFigures(rate.canary.figures)}`].filter(Boolean);
+      const parts = [
+        rate.live && `线上 ${rate.live.version} ${describeFigures(rate.live.figures)}`,
+        rate.canary && `灰度 ${rate.canary.version} ${describeFigures(rate.canary.figures)}`,
+      ].filter(Boolean);
       lines.push(`  失败率（自灰度开始，按登录用户每小时计）: ${parts.join('；')}`);
     }
     const ended = registry.history.findLast((event) => event.app === name && event.endedCanary);
-    if (ended) lines.push(`  上次灰度 ${ended.previous ?? '-'} 结束于 ${local(ended.at)}: ${ended.reason ?? '手动回滚（npm run rollback）'}`);
+    if (ended)
+      lines.push(`  上次灰度 ${ended.previous ?? '-'} 结束于 ${local(ended.at)}: ${ended.reason ?? '手动回滚（npm run rollback）'}`);
   }
   return lines.join('\n');
 }

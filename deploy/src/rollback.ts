@@ -32,39 +32,45 @@ export interface RollbackResult {
 export async function rollback(appName: string, options: RollbackOptions = {}): Promise<RollbackResult> {
   const app = findApp(appName);
   const storeDir = options.storeDir ?? releaseDir();
-  return updateRegistry(storeDir, async (registry) => {
-    const state = appState(registry, app.name);
-    const canary = state.canary;
-    if (canary) {
-      // While a canary runs, a rollback ends it: the live version never changed.
-      if (options.to) {
-        throw new ReleaseError(`${app.name} 正在灰度 ${canary.version}（${describeAudience(canary.audience)}）：先结束灰度（npm run rollback -- ${app.name}）或全量发布（npm run promote -- ${app.name}），再回滚到指定版本。`);
+  return updateRegistry(
+    storeDir,
+    async (registry) => {
+      const state = appState(registry, app.name);
+      const canary = state.canary;
+      if (canary) {
+        // While a canary runs, a rollback ends it: the live version never changed.
+        if (options.to) {
+          throw new ReleaseError(
+            `${app.name} 正在灰度 ${canary.version}（${describeAudience(canary.audience)}）：先结束灰度（npm run rollback -- ${app.name}）或全量发布（npm run promote -- ${app.name}），再回滚到指定版本。`,
+          );
+        }
+        const ended = endCanaryIn(registry, app.name);
+        return { app: app.name, version: ended.live ?? ended.version, previous: ended.version, endedCanary: true as const };
       }
-      const ended = endCanaryIn(registry, app.name);
-      return { app: app.name, version: ended.live ?? ended.version, previous: ended.version, endedCanary: true as const };
-    }
-    const current = state.live;
-    const target = options.to ?? liveBefore(registry, app.name, current);
-    if (!state.versions[target]) {
-      const known = Object.keys(state.versions).join(', ') || '（无）';
-      throw new ReleaseError(`${app.name}@${target} 未发布过。已发布的版本: ${known}`);
-    }
-    if (target === current) throw new ReleaseError(`${app.name}@${target} 已是线上版本。`);
-    const problems = await compatibilityProblems(storeDir, registry, app, await readManifest(versionDir(storeDir, app.name, target)));
-    if (problems.length && !options.force) {
-      throw new ReleaseError(`${problems.join('\n')}\n未回滚。确认无误后可加 --force 强制回滚。`);
-    }
-    state.live = target;
-    registry.history.push({
-      at: new Date().toISOString(),
-      action: 'rollback',
-      app: app.name,
-      version: target,
-      previous: current,
-      ...(problems.length > 0 && { forced: true }),
-    });
-    return { app: app.name, version: target, previous: current };
-  }, registryAt(options));
+      const current = state.live;
+      const target = options.to ?? liveBefore(registry, app.name, current);
+      if (!state.versions[target]) {
+        const known = Object.keys(state.versions).join(', ') || '（无）';
+        throw new ReleaseError(`${app.name}@${target} 未发布过。已发布的版本: ${known}`);
+      }
+      if (target === current) throw new ReleaseError(`${app.name}@${target} 已是线上版本。`);
+      const problems = await compatibilityProblems(storeDir, registry, app, await readManifest(versionDir(storeDir, app.name, target)));
+      if (problems.length && !options.force) {
+        throw new ReleaseError(`${problems.join('\n')}\n未回滚。确认无误后可加 --force 强制回滚。`);
+      }
+      state.live = target;
+      registry.history.push({
+        at: new Date().toISOString(),
+        action: 'rollback',
+        app: app.name,
+        version: target,
+        previous: current,
+        ...(problems.length > 0 && { forced: true }),
+      });
+      return { app: app.name, version: target, previous: current };
+    },
+    registryAt(options),
+  );
 }
 
 /** The version that was live before `current` went live, skipping every version that was rolled back. */

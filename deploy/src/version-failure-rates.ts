@@ -25,7 +25,10 @@ export function pgTemplateQuery(client: pg.ClientBase): TemplateQuery {
 
 /** Loads and failures of `app@version` from the start of the hour of `since` (ISO time): users an hour, each once. */
 export async function versionFigures(query: TemplateQuery, app: string, version: string, since: string): Promise<VersionFigures> {
-  const [row] = await query<{ loads: number; failures: number }>`select count(*)::int as loads, (count(*) filter (where failed))::int as failures
+  const [row] = await query<{
+    loads: number;
+    failures: number;
+  }>`select count(*)::int as loads, (count(*) filter (where failed))::int as failures
     from canary_loads where app = ${app} and version = ${version} and hour >= date_trunc('hour', ${since}::timestamptz)`;
   return { loads: Number(row?.loads ?? 0), failures: Number(row?.failures ?? 0) };
 }

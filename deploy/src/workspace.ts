@@ -46,7 +46,11 @@ export function listApps(): AppPackage[] {
 export function findApp(name: string): AppPackage {
   const app = listApps().find((candidate) => candidate.name === name);
   if (!app) {
-    throw new Error(`未知应用 "${name}"。可发布的应用: ${listApps().map((a) => a.name).join(', ')}`);
+    throw new Error(
+      `未知应用 "${name}"。可发布的应用: ${listApps()
+        .map((a) => a.name)
+        .join(', ')}`,
+    );
   }
   return app;
 }

@@ -53,14 +53,16 @@ describe('who gets a canary', () => {
     expect(parseCanaryAudience('1')).toEqual(share(1));
     expect(parseCanaryAudience('99%')).toEqual(share(99));
     expect(parseCanaryAudience('test-users')).toEqual({ kind: 'test-users' });
-    for (const bad of ['0%', '0.5%', '100%', '99.9.9', '12.55%', '-5%', '10 %%', 'abc', '', 'Infinity', '1e1%']) expect(parseCanaryAudience(bad)).toBeNull();
+    for (const bad of ['0%', '0.5%', '100%', '99.9.9', '12.55%', '-5%', '10 %%', 'abc', '', 'Infinity', '1e1%'])
+      expect(parseCanaryAudience(bad)).toBeNull();
   });
 });
 
 describe('canary releases', () => {
   let store: string;
   const build = fakeBuild(builtAgainst('1.0.0', '1.0.0'));
-  const ship = (version: string, canary?: ReturnType<typeof share> | { kind: 'test-users' }) => release('ticket', { storeDir: store, build, version, databaseUrl: null, ...(canary && { canary }) });
+  const ship = (version: string, canary?: ReturnType<typeof share> | { kind: 'test-users' }) =>
+    release('ticket', { storeDir: store, build, version, databaseUrl: null, ...(canary && { canary }) });
   const registry = () => readRegistry(store, null);
 
   beforeEach(async () => {
@@ -76,12 +78,22 @@ describe('canary releases', () => {
     const state = stored.apps.ticket;
     expect(state?.live).toBe('1.0.0');
     expect(state?.canary).toEqual({ version: '1.1.0', audience: share(10), since: expect.any(String) });
-    expect(stored.history.at(-1)).toMatchObject({ action: 'release', app: 'ticket', version: '1.1.0', previous: '1.0.0', canary: share(10) });
+    expect(stored.history.at(-1)).toMatchObject({
+      action: 'release',
+      app: 'ticket',
+      version: '1.1.0',
+      previous: '1.0.0',
+      canary: share(10),
+    });
 
     const live = new LiveApps(store, null);
     const inside = USERS.find((user) => bucketOf(user) < 1000) as string;
     const outside = USERS.find((user) => bucketOf(user) >= 1000) as string;
-    expect((await live.remotesDocument(viewerOf(inside))).ticket).toEqual({ version: '1.1.0', entry: '/remotes/ticket/1.1.0/mf-manifest.json', prefixes: expect.any(Array) });
+    expect((await live.remotesDocument(viewerOf(inside))).ticket).toEqual({
+      version: '1.1.0',
+      entry: '/remotes/ticket/1.1.0/mf-manifest.json',
+      prefixes: expect.any(Array),
+    });
     expect((await live.remotesDocument(viewerOf(outside))).ticket?.version).toBe('1.0.0');
     expect((await live.remotesDocument(null)).ticket?.version).toBe('1.0.0');
     expect(await live.liveVersion('ticket')).toBe('1.0.0');
@@ -95,8 +107,12 @@ describe('canary releases', () => {
       builds += 1;
       return build(...args);
     };
-    await expect(release('ticket', { storeDir: store, build: counted, version: '1.2.0', canary: share(20), databaseUrl: null })).rejects.toThrow('ticket 正在灰度 1.1.0（10% 用户），一个模块同时只能有一个灰度，未发布 1.2.0。');
-    await expect(release('ticket', { storeDir: store, build: counted, version: '1.2.0', databaseUrl: null })).rejects.toThrow('npm run release -- ticket --version 1.1.0 --canary <比例|test-users>');
+    await expect(
+      release('ticket', { storeDir: store, build: counted, version: '1.2.0', canary: share(20), databaseUrl: null }),
+    ).rejects.toThrow('ticket 正在灰度 1.1.0（10% 用户），一个模块同时只能有一个灰度，未发布 1.2.0。');
+    await expect(release('ticket', { storeDir: store, build: counted, version: '1.2.0', databaseUrl: null })).rejects.toThrow(
+      'npm run release -- ticket --version 1.1.0 --canary <比例|test-users>',
+    );
     // Refused before building anything.
     expect(builds).toBe(0);
     expect(Object.keys((await registry()).apps.ticket?.versions ?? {})).toEqual(['1.0.0', '1.1.0']);
@@ -107,20 +123,34 @@ describe('canary releases', () => {
   });
 
   test('the host cannot be canaried; nor an app with no live version', async () => {
-    await expect(release('host', { storeDir: store, build, version: '1.1.0', canary: share(10), databaseUrl: null })).rejects.toThrow('宿主（host）不支持灰度发布');
+    await expect(release('host', { storeDir: store, build, version: '1.1.0', canary: share(10), databaseUrl: null })).rejects.toThrow(
+      '宿主（host）不支持灰度发布',
+    );
     expect((await registry()).apps.host?.versions['1.1.0']).toBeUndefined();
-    await expect(release('wallet', { storeDir: store, build, version: '1.0.0', canary: share(10), databaseUrl: null })).rejects.toThrow('wallet 还没有线上版本，无法灰度');
+    await expect(release('wallet', { storeDir: store, build, version: '1.0.0', canary: share(10), databaseUrl: null })).rejects.toThrow(
+      'wallet 还没有线上版本，无法灰度',
+    );
   });
 
   test('a canary gets the compatibility checks with the live host, and a host release is checked against the canary too', async () => {
     const tooNew = fakeBuild(builtAgainst('1.0.0', '2.0.0'));
-    await expect(release('ticket', { storeDir: store, build: tooNew, version: '1.1.0', canary: share(10), databaseUrl: null })).rejects.toThrow('未发布');
+    await expect(
+      release('ticket', { storeDir: store, build: tooNew, version: '1.1.0', canary: share(10), databaseUrl: null }),
+    ).rejects.toThrow('未发布');
     expect((await registry()).apps.ticket?.canary).toBeUndefined();
 
-    await release('ticket', { storeDir: store, build: fakeBuild(builtAgainst('1.0.0', '1.1.0')), version: '1.1.0', canary: share(10), databaseUrl: null });
+    await release('ticket', {
+      storeDir: store,
+      build: fakeBuild(builtAgainst('1.0.0', '1.1.0')),
+      version: '1.1.0',
+      canary: share(10),
+      databaseUrl: null,
+    });
     // A host on the older SDK would break the canary (not the live ticket, built against 1.0.0).
     const olderHost = fakeBuild(builtAgainst('1.0.0', '1.0.0'), 'rebuilt');
-    await expect(release('host', { storeDir: store, build: olderHost, version: '1.0.1', databaseUrl: null })).rejects.toThrow('灰度中的 ticket@1.1.0');
+    await expect(release('host', { storeDir: store, build: olderHost, version: '1.0.1', databaseUrl: null })).rejects.toThrow(
+      '灰度中的 ticket@1.1.0',
+    );
   });
 
   test('promote makes the canary live for everyone; a rollback then goes back to the version live before', async () => {
@@ -132,14 +162,25 @@ describe('canary releases', () => {
     expect(stored.history.at(-1)).toMatchObject({ action: 'promote', version: '1.1.0', previous: '1.0.0' });
     expect(liveLineage(stored, 'ticket').lineage).toEqual(['1.0.0', '1.1.0']);
     await expect(promote('ticket', { storeDir: store, databaseUrl: null })).rejects.toThrow('ticket 没有进行中的灰度');
-    expect(await rollback('ticket', { storeDir: store, databaseUrl: null })).toEqual({ app: 'ticket', version: '1.0.0', previous: '1.1.0' });
+    expect(await rollback('ticket', { storeDir: store, databaseUrl: null })).toEqual({
+      app: 'ticket',
+      version: '1.0.0',
+      previous: '1.1.0',
+    });
   });
 
   test('a rollback while a canary runs ends the canary: everyone back on the live version, the canary 已回滚', async () => {
     await ship('1.1.0');
     await ship('1.2.0', { kind: 'test-users' });
-    await expect(rollback('ticket', { storeDir: store, to: '1.0.0', databaseUrl: null })).rejects.toThrow('ticket 正在灰度 1.2.0（仅测试用户）：先结束灰度');
-    expect(await rollback('ticket', { storeDir: store, databaseUrl: null })).toEqual({ app: 'ticket', version: '1.1.0', previous: '1.2.0', endedCanary: true });
+    await expect(rollback('ticket', { storeDir: store, to: '1.0.0', databaseUrl: null })).rejects.toThrow(
+      'ticket 正在灰度 1.2.0（仅测试用户）：先结束灰度',
+    );
+    expect(await rollback('ticket', { storeDir: store, databaseUrl: null })).toEqual({
+      app: 'ticket',
+      version: '1.1.0',
+      previous: '1.2.0',
+      endedCanary: true,
+    });
     const stored = await registry();
     expect(stored.apps.ticket?.live).toBe('1.1.0');
     expect(stored.apps.ticket?.canary).toBeUndefined();
@@ -149,14 +190,21 @@ describe('canary releases', () => {
     expect(listing).toMatch(/ {8}1\.2\.0 +已回滚/);
     expect(listing).toContain('上次灰度 1.2.0 结束于');
     // The live version was never rolled back: the next rollback takes it back to the one before.
-    expect(await rollback('ticket', { storeDir: store, databaseUrl: null })).toEqual({ app: 'ticket', version: '1.0.0', previous: '1.1.0' });
+    expect(await rollback('ticket', { storeDir: store, databaseUrl: null })).toEqual({
+      app: 'ticket',
+      version: '1.0.0',
+      previous: '1.1.0',
+    });
   });
 
   test('a registry written before canaries (no canary field) takes a canary, a promotion and a rollback', async () => {
     const old: Registry = {
       apps: {
         host: (await registry()).apps.host as Registry['apps'][string],
-        ticket: { live: '1.0.0', versions: { '1.0.0': { version: '1.0.0', releasedAt: '2026-01-01T00:00:00.000Z', prefixes: ['/ticket/'], sourceHash: 'x' } } },
+        ticket: {
+          live: '1.0.0',
+          versions: { '1.0.0': { version: '1.0.0', releasedAt: '2026-01-01T00:00:00.000Z', prefixes: ['/ticket/'], sourceHash: 'x' } },
+        },
       },
       history: [{ at: '2026-01-01T00:00:00.000Z', action: 'release', app: 'ticket', version: '1.0.0', previous: null }],
     };
@@ -173,7 +221,9 @@ describe('canary releases', () => {
     if (!canary) throw new Error('no canary');
     const ends = await Promise.all(Array.from({ length: 4 }, () => endCanaryIfStill(store, null, 'ticket', canary, '自动回滚：测试')));
     expect(ends.filter(Boolean)).toEqual([{ app: 'ticket', version: '1.1.0', live: '1.0.0' }]);
-    expect((await registry()).history.filter((entry) => entry.endedCanary)).toEqual([expect.objectContaining({ reason: '自动回滚：测试', previous: '1.1.0', version: '1.0.0' })]);
+    expect((await registry()).history.filter((entry) => entry.endedCanary)).toEqual([
+      expect.objectContaining({ reason: '自动回滚：测试', previous: '1.1.0', version: '1.0.0' }),
+    ]);
 
     await ship('1.2.0', share(10));
     const next = (await registry()).apps.ticket?.canary;
@@ -186,12 +236,23 @@ describe('canary releases', () => {
     await ship('1.1.0', share(12.5));
     const stored = await registry();
     const since = stored.apps.ticket?.canary?.since as string;
-    const rates = new Map([['ticket', { since, live: { version: '1.0.0', figures: { loads: 200, failures: 2 } }, canary: { version: '1.1.0', figures: { loads: 60, failures: 8 } } }]]);
+    const rates = new Map([
+      [
+        'ticket',
+        {
+          since,
+          live: { version: '1.0.0', figures: { loads: 200, failures: 2 } },
+          canary: { version: '1.1.0', figures: { loads: 60, failures: 8 } },
+        },
+      ],
+    ]);
     const lines = formatReleases(stored, 'ticket', undefined, rates).split('\n');
     expect(lines[0]).toMatch(/^ticket {2}灰度中: 1\.1\.0 给 12\.5% 用户（自 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d 起），其余用户 1\.0\.0$/);
     expect(lines.find((line) => line.includes(' 1.1.0 ') && line.includes('发布于'))).toMatch(/^ {2}◐ 灰度 1\.1\.0/);
     expect(lines.find((line) => line.includes(' 1.0.0 ') && line.includes('发布于'))).toMatch(/^ {2}● 线上 1\.0\.0/);
-    expect(lines.at(-1)).toBe('  失败率（自灰度开始，按登录用户每小时计）: 线上 1.0.0 失败率 1.0%（失败 2 / 加载 200 次）；灰度 1.1.0 失败率 13.3%（失败 8 / 加载 60 次）');
+    expect(lines.at(-1)).toBe(
+      '  失败率（自灰度开始，按登录用户每小时计）: 线上 1.0.0 失败率 1.0%（失败 2 / 加载 200 次）；灰度 1.1.0 失败率 13.3%（失败 8 / 加载 60 次）',
+    );
   });
 });
 
@@ -217,7 +278,8 @@ describe.each((await postgresAnswers()) ? ['PostgreSQL'] : [])('canaries with th
     await release('ticket', { storeDir: store, build, version: '1.1.0', canary: { kind: 'test-users' }, databaseUrl: url });
     expect((await readRegistry(store, url)).apps.ticket?.canary?.version).toBe('1.1.0');
     const deadline = Date.now() + 30_000;
-    while ((await instance.remotesDocument(tester)).ticket?.version !== '1.1.0' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while ((await instance.remotesDocument(tester)).ticket?.version !== '1.1.0' && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await instance.remotesDocument(tester)).ticket?.version).toBe('1.1.0');
     expect((await instance.remotesDocument({ bucket: 0, tester: false })).ticket?.version).toBe('1.0.0');
 

@@ -82,7 +82,11 @@ describe('the fleet’s nginx configuration', () => {
   test('the calls it retries after a failure are the contract’s read-only calls, the reviewed list, and only those', async () => {
     expect([...readOnlyCalls()].sort()).toEqual([...REVIEWED_READ_ONLY].sort());
     const config = renderNginxConfig(await readNginxTemplate(), settings);
-    const retried = [...config.matchAll(/location = \/api\/(\S+) \{\n\s+proxy_next_upstream error timeout http_502 http_503 non_idempotent;\n\s+proxy_pass http:\/\/instances;/g)].map((match) => match[1]);
+    const retried = [
+      ...config.matchAll(
+        /location = \/api\/(\S+) \{\n\s+proxy_next_upstream error timeout http_502 http_503 non_idempotent;\n\s+proxy_pass http:\/\/instances;/g,
+      ),
+    ].map((match) => match[1]);
     expect(retried.sort()).toEqual([...REVIEWED_READ_ONLY].sort());
     // Nowhere else is a request that reached an instance sent again.
     expect(config.match(/non_idempotent/g)).toHaveLength(REVIEWED_READ_ONLY.length);
@@ -133,7 +137,9 @@ describe('the fleet’s nginx configuration', () => {
 
   test('nothing but checked names reaches the configuration', async () => {
     const template = await readNginxTemplate();
-    expect(() => renderNginxConfig(template, { ...settings, readOnlyCalls: ['task/getTaskProcess { return 200; }'] })).toThrow('nginx 配置中的接口无效');
+    expect(() => renderNginxConfig(template, { ...settings, readOnlyCalls: ['task/getTaskProcess { return 200; }'] })).toThrow(
+      'nginx 配置中的接口无效',
+    );
     expect(() => renderNginxConfig(template, { ...settings, instancePorts: [70000] })).toThrow('实例端口无效');
     expect(() => renderNginxConfig(template, { ...settings, instancePorts: [] })).toThrow('至少需要一个实例');
     expect(() => renderNginxConfig(template, { ...settings, runDir: '/tmp/a; include /etc/passwd' })).toThrow('运行目录无效');
@@ -142,8 +148,17 @@ describe('the fleet’s nginx configuration', () => {
   });
 
   test('npm run fleet refuses bad arguments with a Chinese message, before starting anything', () => {
-    for (const args of [['--instances', '0'], ['--instances', 'two'], ['--port', '99999'], ['--replicas', '2']]) {
-      const run = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'deploy/src/cli/fleet.ts'), ...args], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 60_000 });
+    for (const args of [
+      ['--instances', '0'],
+      ['--instances', 'two'],
+      ['--port', '99999'],
+      ['--replicas', '2'],
+    ]) {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'deploy/src/cli/fleet.ts'), ...args], {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
       expect(run.status).toBe(1);
       expect(run.stderr).toMatch(/(实例数无效|端口无效|参数无效).*\n用法: npm run fleet/);
       expect(run.stderr).not.toContain('    at ');

@@ -74,9 +74,19 @@ describe.each((await postgresAnswers()) ? ['PostgreSQL'] : [])('the registry in 
     const url = await newDatabase();
     await Promise.all(
       Array.from({ length: 8 }, (_, index) =>
-        updateRegistry(store, (registry) => {
-          registry.history.push({ at: new Date().toISOString(), action: 'release', app: `app${index}`, version: '1.0.0', previous: null });
-        }, url),
+        updateRegistry(
+          store,
+          (registry) => {
+            registry.history.push({
+              at: new Date().toISOString(),
+              action: 'release',
+              app: `app${index}`,
+              version: '1.0.0',
+              previous: null,
+            });
+          },
+          url,
+        ),
       ),
     );
     const { history } = await readRegistry(store, url);
@@ -93,8 +103,12 @@ describe.each((await postgresAnswers()) ? ['PostgreSQL'] : [])('the registry in 
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     // The server's table (server/drizzle/0015_client_failures.sql), with a report of now and one of two days ago.
-    await client.query('create table client_failures (app text not null, version text not null, kind text not null, hour timestamptz not null, count integer not null default 0, primary key (app, version, kind, hour))');
-    await client.query(`insert into client_failures values ('ticket', '1.1.0', 'remote-load', date_trunc('hour', now()), 3), ('ticket', '1.1.0', 'page-error', date_trunc('hour', now()), 1), ('ticket', '1.0.0', 'remote-load', now() - interval '2 days', 9)`);
+    await client.query(
+      'create table client_failures (app text not null, version text not null, kind text not null, hour timestamptz not null, count integer not null default 0, primary key (app, version, kind, hour))',
+    );
+    await client.query(
+      `insert into client_failures values ('ticket', '1.1.0', 'remote-load', date_trunc('hour', now()), 3), ('ticket', '1.1.0', 'page-error', date_trunc('hour', now()), 1), ('ticket', '1.0.0', 'remote-load', now() - interval '2 days', 9)`,
+    );
     await client.end();
     const lines = (await listReleases(store, 'ticket', url)).split('\n');
     expect(lines.find((line) => line.includes('1.1.0'))).toContain('24 小时内手机端失败: 加载 3 次, 页面 1 次');

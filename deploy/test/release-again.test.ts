@@ -54,7 +54,12 @@ describe('releasing a released version again', () => {
     await release('ticket', { storeDir: store, build, version: '1.1.0' });
     await rollback('ticket', { storeDir: store });
     const log: string[] = [];
-    expect(await release('ticket', { storeDir: store, build, version: '1.1.0', log: (line) => log.push(line) })).toEqual({ app: 'ticket', version: '1.1.0', unchanged: true, live: '1.0.0' });
+    expect(await release('ticket', { storeDir: store, build, version: '1.1.0', log: (line) => log.push(line) })).toEqual({
+      app: 'ticket',
+      version: '1.1.0',
+      unchanged: true,
+      live: '1.0.0',
+    });
     expect(log.at(-1)).toContain('线上版本是 1.0.0；要让 1.1.0 上线: npm run rollback -- ticket --to 1.1.0');
     expect((await readRegistry(store)).apps.ticket?.live).toBe('1.0.0');
   });
@@ -119,7 +124,9 @@ describe('the digest of a build', () => {
 async function expectEachAppReleasedOnce(): Promise<void> {
   const apps = listApps();
   const registry = await readRegistry(store);
-  expect(registry.history.map((entry) => `${entry.action} ${entry.app}@${entry.version}`)).toEqual(apps.map((app) => `release ${app.name}@${app.version}`));
+  expect(registry.history.map((entry) => `${entry.action} ${entry.app}@${entry.version}`)).toEqual(
+    apps.map((app) => `release ${app.name}@${app.version}`),
+  );
   for (const app of apps) expect(Object.keys(registry.apps[app.name]?.versions ?? {})).toEqual([app.version]);
   expect(await readdir(join(store, '.tmp'))).toEqual([]);
 }
@@ -127,7 +134,11 @@ async function expectEachAppReleasedOnce(): Promise<void> {
 describe('npm start (releaseMissing) twice at once on an empty store', () => {
   test('in one process: both succeed, and every app is released once, by one of them', async () => {
     const [first, second] = await Promise.all([releaseMissing({ storeDir: store, build }), releaseMissing({ storeDir: store, build })]);
-    expect([...first, ...second].sort()).toEqual(listApps().map((app) => app.name).sort());
+    expect([...first, ...second].sort()).toEqual(
+      listApps()
+        .map((app) => app.name)
+        .sort(),
+    );
     await expectEachAppReleasedOnce();
   });
 
@@ -136,7 +147,9 @@ describe('npm start (releaseMissing) twice at once on an empty store', () => {
     const child = join(import.meta.dirname, 'fixtures/release-missing-child.ts');
     const run = (name: string) =>
       new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-        const process_ = spawn(process.execPath, ['--import', 'tsx', child, store, ready, name, '2'], { stdio: ['ignore', 'pipe', 'pipe'] });
+        const process_ = spawn(process.execPath, ['--import', 'tsx', child, store, ready, name, '2'], {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         let output = '';
         process_.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
         process_.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -146,7 +159,11 @@ describe('npm start (releaseMissing) twice at once on an empty store', () => {
     const runs = await Promise.all([run('a'), run('b')]);
     for (const { code, output } of runs) expect(code, output).toBe(0);
     const released = runs.flatMap(({ output }) => JSON.parse(output.trim().split('\n').at(-1) ?? '[]') as string[]);
-    expect(released.sort()).toEqual(listApps().map((app) => app.name).sort());
+    expect(released.sort()).toEqual(
+      listApps()
+        .map((app) => app.name)
+        .sort(),
+    );
     await expectEachAppReleasedOnce();
   });
 });

@@ -26,14 +26,19 @@ describe('release', () => {
     const registry = await readRegistry(store);
     expect(registry.apps.ticket?.live).toBe('1.0.0');
     expect(registry.apps.ticket?.versions['1.0.0']?.prefixes).toEqual(['/ticket/']);
-    expect(registry.history.map((entry) => `${entry.action} ${entry.app}@${entry.version}`)).toEqual(['release host@1.0.0', 'release ticket@1.0.0']);
+    expect(registry.history.map((entry) => `${entry.action} ${entry.app}@${entry.version}`)).toEqual([
+      'release host@1.0.0',
+      'release ticket@1.0.0',
+    ]);
     expect(Date.parse(registry.history[1]?.at ?? '')).not.toBeNaN();
   });
 
   test('never overwrites a released version', async () => {
     await release('ticket', { storeDir: store, build, version: '1.0.0' });
     const before = await readFile(join(store, 'ticket/1.0.0/static/js/ticket.0123456789.js'), 'utf8');
-    await expect(release('ticket', { storeDir: store, build: fakeBuild(HOST_SHARED, 'second'), version: '1.0.0' })).rejects.toThrow('已发布');
+    await expect(release('ticket', { storeDir: store, build: fakeBuild(HOST_SHARED, 'second'), version: '1.0.0' })).rejects.toThrow(
+      '已发布',
+    );
     expect(await readFile(join(store, 'ticket/1.0.0/static/js/ticket.0123456789.js'), 'utf8')).toBe(before);
   });
 
@@ -43,7 +48,12 @@ describe('release', () => {
       release('ticket', { storeDir: store, build, version: '2.0.0' }),
       release('my', { storeDir: store, build, version: '2.0.0' }),
     ]);
-    expect(results.filter((result) => result.app === 'ticket').map((result) => Boolean(result.unchanged)).sort()).toEqual([false, true]);
+    expect(
+      results
+        .filter((result) => result.app === 'ticket')
+        .map((result) => Boolean(result.unchanged))
+        .sort(),
+    ).toEqual([false, true]);
     const registry = await readRegistry(store);
     expect(Object.keys(registry.apps).sort()).toEqual(['my', 'ticket']);
     expect(registry.history).toHaveLength(2);

@@ -25,7 +25,9 @@ const live = async () => (await readRegistry(store)).apps.ticket?.live;
 
 /** The listing's line of each version: the live marker, the version, then 已回滚 or blanks. */
 async function listed(): Promise<Record<string, string>> {
-  const lines = formatReleases(await readRegistry(store), 'ticket').split('\n').slice(1);
+  const lines = formatReleases(await readRegistry(store), 'ticket')
+    .split('\n')
+    .slice(1);
   return Object.fromEntries(
     lines.map((line) => {
       const match = /^ {2}(● 线上| {6}) (\S+) +(已回滚)? +发布于/.exec(line);

@@ -95,7 +95,9 @@ describe('a host that would break a live remote', () => {
   });
 
   test('one that lacks a module the live remote uses is refused', async () => {
-    const error = await refusal(release('host', { storeDir: store, build: fakeBuild(builtAgainst('1.2.1', '1.0.1', ['button'])), version: '1.2.1' }));
+    const error = await refusal(
+      release('host', { storeDir: store, build: fakeBuild(builtAgainst('1.2.1', '1.0.1', ['button'])), version: '1.2.1' }),
+    );
     expect(error.message).toContain('  - @app/ui/form: 线上的 invoice@1.2.0 需要 ^1.2.0，此宿主版本提供 （无）');
     expect(error.message).not.toContain('@app/ui/button');
   });

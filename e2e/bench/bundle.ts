@@ -58,7 +58,8 @@ function record(page: Page): Fetched[] {
 }
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
-const sum = (files: Fetched[], kind?: Fetched['kind']) => files.filter((f) => !kind || f.kind === kind).reduce((total, f) => total + f.gzip, 0);
+const sum = (files: Fetched[], kind?: Fetched['kind']) =>
+  files.filter((f) => !kind || f.kind === kind).reduce((total, f) => total + f.gzip, 0);
 
 function describe(files: Fetched[]): string {
   return files
@@ -107,11 +108,16 @@ try {
     await coldPage.goto(`${server.url}${path}?signin=${code}`, { waitUntil: 'networkidle' });
     await coldPage.getByText(shows).first().waitFor();
     await coldPage.waitForLoadState('networkidle');
-    if (!(await coldPage.evaluate(() => localStorage.getItem('token')))?.startsWith('"')) throw new Error(`${path} did not sign in with its code`);
+    if (!(await coldPage.evaluate(() => localStorage.getItem('token')))?.startsWith('"'))
+      throw new Error(`${path} did not sign in with its code`);
     console.log(`\n${title} (普通用户, 登录返回 ?signin= 并交换, 全部计入, gzip)`);
-    console.log(`  JS ${kib(sum(coldFetched, 'js'))} KiB, CSS ${kib(sum(coldFetched, 'css'))} KiB, JSON ${kib(sum(coldFetched, 'json'))} KiB (目标 JS ≤ 120 KiB)`);
+    console.log(
+      `  JS ${kib(sum(coldFetched, 'js'))} KiB, CSS ${kib(sum(coldFetched, 'css'))} KiB, JSON ${kib(sum(coldFetched, 'json'))} KiB (目标 JS ≤ 120 KiB)`,
+    );
     const federation = requests.filter((one) => one === '/remotes.json' || one.endsWith('/mf-manifest.json'));
-    console.log(`  ${requests.length} 个请求 (API ${requests.filter((one) => one.startsWith('/api/')).length} 个)${federation.length ? `, 经宿主: ${federation.join(' ')}` : ', 精简页 (无宿主, 无 remotes.json / mf-manifest)'}`);
+    console.log(
+      `  ${requests.length} 个请求 (API ${requests.filter((one) => one.startsWith('/api/')).length} 个)${federation.length ? `, 经宿主: ${federation.join(' ')}` : ', 精简页 (无宿主, 无 remotes.json / mf-manifest)'}`,
+    );
     console.log(describe(coldFetched.filter((f) => f.kind === 'js')));
     await cold.close();
   }
@@ -163,7 +169,12 @@ try {
   // what the host already loaded): the app opened at `/` (the host, the 开票 home), then the page, in a fresh browser
   // each — what that first tap adds (the remote's manifest, entry and routes, the shared modules it needs first, the page).
   console.log('\n出租车模块首次导航 (出租车管理员, 在 / 之后, gzip; 目标 JS ≤ 40 KiB)');
-  for (const [path, shows] of [['/taxi/trip', '记录并分享'], ['/taxi/cars', '企业车辆'], ['/invoice/taxi/create', '没有待开票的行程'], ['/my/taxi/trip', '企业行程']] as const) {
+  for (const [path, shows] of [
+    ['/taxi/trip', '记录并分享'],
+    ['/taxi/cars', '企业车辆'],
+    ['/invoice/taxi/create', '没有待开票的行程'],
+    ['/my/taxi/trip', '企业行程'],
+  ] as const) {
     const fresh = await browser.newContext(wechatPhone);
     await fresh.addInitScript((value) => localStorage.setItem('token', JSON.stringify(value)), driver);
     const driverPage = await fresh.newPage();

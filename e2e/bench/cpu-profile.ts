@@ -15,9 +15,26 @@ import { CHROMIUM_PATH } from '../support/browser';
 import { startServer } from '../support/server';
 import { callApi, demoSignIn, demoSignInCode, SIGN_IN_VERIFIER_STORAGE_KEY } from '../support/sign-in';
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }
-interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string } }
-interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number }
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+}
 
 const PAGES = (process.env.PAGES ?? '/invoice/list').split(',');
 const store = await mkdtemp(join(tmpdir(), 'bench-releases-'));
@@ -42,7 +59,10 @@ try {
     const events: TraceEvent[] = [];
     cdp.on('Tracing.dataCollected', (data) => events.push(...(data.value as unknown as TraceEvent[])));
     const traced = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-    await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+    await cdp.send('Tracing.start', {
+      categories: 'devtools.timeline,disabled-by-default-devtools.timeline',
+      transferMode: 'ReportEvents',
+    });
     await cdp.send('Profiler.start');
     await page.goto(`${server.url}${path}?signin=${code}`, { waitUntil: 'networkidle' });
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
@@ -71,7 +91,7 @@ function report(path: string, profile: Profile, events: TraceEvent[]) {
   for (const [id, micros] of self) {
     const frame = byId.get(id)?.callFrame;
     if (!frame) continue;
-    const script = frame.url ? new URL(frame.url).pathname.split('/').slice(-1)[0] ?? frame.url : `(${frame.functionName || 'program'})`;
+    const script = frame.url ? (new URL(frame.url).pathname.split('/').slice(-1)[0] ?? frame.url) : `(${frame.functionName || 'program'})`;
     byScript.set(script, (byScript.get(script) ?? 0) + micros);
     const name = `${frame.functionName || '(anonymous)'} ${script}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
     byFunction.set(name, (byFunction.get(name) ?? 0) + micros);
@@ -82,11 +102,24 @@ function report(path: string, profile: Profile, events: TraceEvent[]) {
   // The busy stretches (between idle samples) of 40 ms or more, each with its heaviest frames counted inclusively.
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
-  const label = (frame: ProfileNode['callFrame']) => `${frame.functionName || '(anonymous)'} ${frame.url ? new URL(frame.url).pathname.split('/').pop() : ''}:${frame.lineNumber + 1}`;
+  const label = (frame: ProfileNode['callFrame']) =>
+    `${frame.functionName || '(anonymous)'} ${frame.url ? new URL(frame.url).pathname.split('/').pop() : ''}:${frame.lineNumber + 1}`;
   // The main thread's tasks of 50 ms or more (at the 4× slowdown: what Lighthouse counts as long), from the trace, each with
   // its heaviest frames counted inclusively from the profile's samples in it (both use the same clock).
-  const mainThread = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain' && events.some((other) => other.name === 'RunTask' && other.pid === event.pid && other.tid === event.tid && (other.dur ?? 0) > 50_000));
-  const tasks = events.filter((event) => event.name === 'RunTask' && event.ph === 'X' && event.pid === mainThread?.pid && event.tid === mainThread?.tid && (event.dur ?? 0) >= Number(process.env.MIN_TASK_MS ?? 50) * 1000);
+  const mainThread = events.find(
+    (event) =>
+      event.name === 'thread_name' &&
+      event.args?.name === 'CrRendererMain' &&
+      events.some((other) => other.name === 'RunTask' && other.pid === event.pid && other.tid === event.tid && (other.dur ?? 0) > 50_000),
+  );
+  const tasks = events.filter(
+    (event) =>
+      event.name === 'RunTask' &&
+      event.ph === 'X' &&
+      event.pid === mainThread?.pid &&
+      event.tid === mainThread?.tid &&
+      (event.dur ?? 0) >= Number(process.env.MIN_TASK_MS ?? 50) * 1000,
+  );
   const sampleTimes: number[] = [];
   let time = profile.startTime;
   for (const delta of profile.timeDeltas) sampleTimes.push((time += delta));
@@ -109,7 +142,8 @@ function report(path: string, profile: Profile, events: TraceEvent[]) {
       }
     });
     console.log(`\n长任务 ${ms(task.ts - firstTask)} 起 ${ms(task.dur ?? 0)}:`);
-    for (const [key, micros] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 25))) console.log(`  ${ms(micros)}  ${key.slice(0, 160)}`);
+    for (const [key, micros] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 25)))
+      console.log(`  ${ms(micros)}  ${key.slice(0, 160)}`);
   }
   console.log('最重的函数:');
   for (const [name, micros] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${ms(micros)}  ${name}`);

@@ -29,11 +29,21 @@ await callApi(server.url, 'taxAccount/agreedAgreement', { id: agreement.id }, to
 await testHook(server.url, 'tax-account', { label: MERCHANT, loggedIn: true, faceToday: true });
 
 async function fillForm(page: Page) {
-  const field = (label: string) => page.locator('.adm-form-item').filter({ has: page.locator('.adm-form-item-label', { hasText: new RegExp(`^${label}`) }) }).first();
+  const field = (label: string) =>
+    page
+      .locator('.adm-form-item')
+      .filter({ has: page.locator('.adm-form-item-label', { hasText: new RegExp(`^${label}`) }) })
+      .first();
   await page.getByText('从我的抬头中选择').click();
-  await page.getByRole('dialog', { name: '选择抬头' }).getByRole('button', { name: /杭州西湖文化传媒有限公司/ }).click();
+  await page
+    .getByRole('dialog', { name: '选择抬头' })
+    .getByRole('button', { name: /杭州西湖文化传媒有限公司/ })
+    .click();
   await page.getByText('选择开票商品').first().click();
-  await page.getByRole('dialog', { name: '选择商品' }).getByRole('button', { name: /^软件技术服务/ }).click();
+  await page
+    .getByRole('dialog', { name: '选择商品' })
+    .getByRole('button', { name: /^软件技术服务/ })
+    .click();
   await field('含税金额').locator('input').fill('88');
   await page.locator('.blue-totals').filter({ hasText: '价税合计' }).getByText('¥88.00').first().waitFor();
 }
@@ -55,7 +65,9 @@ try {
     console.log(`  第 ${run} 次: 点击开具 → 显示开具成功 ${(elapsed / 1000).toFixed(2)} s`);
   }
   const sorted = [...timings].sort((a, b) => a - b);
-  console.log(`\n蓝字发票开具 (模拟税局默认时序, ${RUNS} 次): 中位数 ${((sorted[Math.floor(RUNS / 2)] ?? 0) / 1000).toFixed(2)} s, 最慢 ${((sorted.at(-1) ?? 0) / 1000).toFixed(2)} s (目标 < 5 s)`);
+  console.log(
+    `\n蓝字发票开具 (模拟税局默认时序, ${RUNS} 次): 中位数 ${((sorted[Math.floor(RUNS / 2)] ?? 0) / 1000).toFixed(2)} s, 最慢 ${((sorted.at(-1) ?? 0) / 1000).toFixed(2)} s (目标 < 5 s)`,
+  );
 } finally {
   await browser.close();
   await server.stop();

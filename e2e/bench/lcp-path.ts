@@ -44,19 +44,34 @@ if (!file) {
 }
 const artifacts = JSON.parse(await readFile(file, 'utf8')) as Artifacts;
 const drops = options.filter((option) => option.startsWith('drop=')).map((option) => new RegExp(option.slice('drop='.length)));
-const sizes = options.filter((option) => option.startsWith('size=')).map((option) => {
-  const [pattern = '', bytes = ''] = option.slice('size='.length).split('@');
-  return { pattern: new RegExp(pattern), bytes: Number(bytes) };
-});
+const sizes = options
+  .filter((option) => option.startsWith('size='))
+  .map((option) => {
+    const [pattern = '', bytes = ''] = option.slice('size='.length).split('@');
+    return { pattern: new RegExp(pattern), bytes: Number(bytes) };
+  });
 if (drops.length || sizes.length) whatIf(artifacts, drops, sizes);
-const data = { trace: artifacts.Trace, devtoolsLog: artifacts.DevtoolsLog, gatherContext: artifacts.GatherContext, settings: artifacts.settings, URL: artifacts.URL, SourceMaps: artifacts.SourceMaps ?? [], simulator: null };
-const request = LanternLargestContentfulPaint.request as unknown as (input: unknown, context: unknown) => Promise<{ timing: number; optimisticEstimate: Estimate; pessimisticEstimate: Estimate }>;
+const data = {
+  trace: artifacts.Trace,
+  devtoolsLog: artifacts.DevtoolsLog,
+  gatherContext: artifacts.GatherContext,
+  settings: artifacts.settings,
+  URL: artifacts.URL,
+  SourceMaps: artifacts.SourceMaps ?? [],
+  simulator: null,
+};
+const request = LanternLargestContentfulPaint.request as unknown as (
+  input: unknown,
+  context: unknown,
+) => Promise<{ timing: number; optimisticEstimate: Estimate; pessimisticEstimate: Estimate }>;
 const result = await request(data, { computedCache: new Map(), settings: artifacts.settings });
 
 /** The run as it would have been without the requests `drops` match, and with those `sizes` match that size. */
 function whatIf(run: Artifacts, drops: RegExp[], sizes: { pattern: RegExp; bytes: number }[]): void {
   const urls = new Map<string, string>();
-  for (const entry of run.DevtoolsLog) if (entry.method === 'Network.requestWillBeSent' && entry.params.requestId && entry.params.request) urls.set(entry.params.requestId, entry.params.request.url);
+  for (const entry of run.DevtoolsLog)
+    if (entry.method === 'Network.requestWillBeSent' && entry.params.requestId && entry.params.request)
+      urls.set(entry.params.requestId, entry.params.request.url);
   const dropped = new Set([...urls].filter(([, url]) => drops.some((pattern) => pattern.test(url))).map(([id]) => id));
   run.DevtoolsLog = run.DevtoolsLog.filter((entry) => !dropped.has(entry.params.requestId ?? ''));
   run.Trace.traceEvents = run.Trace.traceEvents.filter((event) => !dropped.has(event.args?.data?.requestId ?? ''));
@@ -67,18 +82,30 @@ function whatIf(run: Artifacts, drops: RegExp[], sizes: { pattern: RegExp; bytes
     if (entry.method === 'Network.loadingFinished') entry.params.encodedDataLength = size.bytes;
     if (entry.method === 'Network.dataReceived') entry.params.encodedDataLength = 0;
   }
-  console.log(`假设: 去掉 ${dropped.size} 个请求${sizes.length ? `, ${sizes.map(({ pattern, bytes }) => `${pattern.source} 为 ${bytes} B`).join(', ')}` : ''}`);
+  console.log(
+    `假设: 去掉 ${dropped.size} 个请求${sizes.length ? `, ${sizes.map(({ pattern, bytes }) => `${pattern.source} 为 ${bytes} B`).join(', ')}` : ''}`,
+  );
 }
 
 const describe = (node: SimulatedNode) =>
   node.type === 'network' && node.request
     ? `网络 ${node.request.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 80)} ${node.request.transferSize} B`
-    : `主线程 ${Math.round((node.duration ?? 0) / 1000)} ms ${(node.childEvents ?? []).slice(0, 3).map((event) => event.name + (event.args?.data?.url ? `:${event.args.data.url.split('/').pop()}` : '')).join(', ')}`;
+    : `主线程 ${Math.round((node.duration ?? 0) / 1000)} ms ${(node.childEvents ?? [])
+        .slice(0, 3)
+        .map((event) => event.name + (event.args?.data?.url ? `:${event.args.data.url.split('/').pop()}` : ''))
+        .join(', ')}`;
 
-console.log(`模拟 LCP ${Math.round(result.timing)} ms (乐观 ${Math.round(result.optimisticEstimate.timeInMs)}, 悲观 ${Math.round(result.pessimisticEstimate.timeInMs)})`);
-for (const [label, estimate] of [['乐观', result.optimisticEstimate], ['悲观', result.pessimisticEstimate]] as const) {
+console.log(
+  `模拟 LCP ${Math.round(result.timing)} ms (乐观 ${Math.round(result.optimisticEstimate.timeInMs)}, 悲观 ${Math.round(result.pessimisticEstimate.timeInMs)})`,
+);
+for (const [label, estimate] of [
+  ['乐观', result.optimisticEstimate],
+  ['悲观', result.pessimisticEstimate],
+] as const) {
   console.log(`\n${label}:`);
   for (const [node, timing] of [...estimate.nodeTimings.entries()].sort((a, b) => a[1].startTime - b[1].startTime)) {
-    console.log(`${String(Math.round(timing.startTime)).padStart(6)} → ${String(Math.round(timing.endTime)).padStart(6)} ms  ${describe(node)}`);
+    console.log(
+      `${String(Math.round(timing.startTime)).padStart(6)} → ${String(Math.round(timing.endTime)).padStart(6)} ms  ${describe(node)}`,
+    );
   }
 }

@@ -73,8 +73,6 @@ const TARGETS: Target[] = [
 /** `PAGES=/,/my` measures only those paths (`/taxi/ride/:code` names the ride page). */
 const WANTED = process.env.PAGES?.split(',');
 
-
-
 interface Run {
   score: number;
   /** The accessibility and best-practices scores (0–100). */
@@ -130,26 +128,37 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'up
 async function http2Front(upstream: string, dir: string): Promise<{ url: string; stop(): void }> {
   const key = join(dir, 'front-key.pem');
   const cert = join(dir, 'front-cert.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=localhost'], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=localhost'],
+    { stdio: 'ignore' },
+  );
   const target = new URL(upstream);
-  const front = http2.createSecureServer({ key: await readFile(key), cert: await readFile(cert), allowHTTP1: true }, (request, response) => {
-    const headers: http.OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (!name.startsWith(':') && value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
-    }
-    headers.host = target.host;
-    const forwarded = http.request({ hostname: target.hostname, port: target.port, path: request.url, method: request.method, headers }, (answer) => {
-      const answerHeaders: http.OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) answerHeaders[name] = value;
-      response.writeHead(answer.statusCode ?? 502, answerHeaders);
-      answer.pipe(response);
-    });
-    forwarded.on('error', () => {
-      response.statusCode = 502;
-      response.end();
-    });
-    request.pipe(forwarded);
-  });
+  const front = http2.createSecureServer(
+    { key: await readFile(key), cert: await readFile(cert), allowHTTP1: true },
+    (request, response) => {
+      const headers: http.OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (!name.startsWith(':') && value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+      }
+      headers.host = target.host;
+      const forwarded = http.request(
+        { hostname: target.hostname, port: target.port, path: request.url, method: request.method, headers },
+        (answer) => {
+          const answerHeaders: http.OutgoingHttpHeaders = {};
+          for (const [name, value] of Object.entries(answer.headers))
+            if (value !== undefined && !HOP_BY_HOP.has(name)) answerHeaders[name] = value;
+          response.writeHead(answer.statusCode ?? 502, answerHeaders);
+          answer.pipe(response);
+        },
+      );
+      forwarded.on('error', () => {
+        response.statusCode = 502;
+        response.end();
+      });
+      request.pipe(forwarded);
+    },
+  );
   await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
   const { port } = front.address() as { port: number };
   return { url: `https://localhost:${port}`, stop: () => front.close() };
@@ -183,7 +192,14 @@ async function lighthouseRun(origin: string, path: string, user: DemoUser): Prom
     const { code, verifier } = await demoSignInCode(server.url, user, path);
     await keepVerifier(chrome.port, origin, verifier);
     const url = `${origin}${path}?signin=${code}`;
-    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance', 'accessibility', 'best-practices'], logLevel: 'error', output: 'json', disableStorageReset: true, ...(process.env.LH_THROTTLING ? { throttling: JSON.parse(process.env.LH_THROTTLING) } : {}) });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      logLevel: 'error',
+      output: 'json',
+      disableStorageReset: true,
+      ...(process.env.LH_THROTTLING ? { throttling: JSON.parse(process.env.LH_THROTTLING) } : {}),
+    });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -191,10 +207,15 @@ async function lighthouseRun(origin: string, path: string, user: DemoUser): Prom
     if (REPORT_DIR) await mkdir(REPORT_DIR, { recursive: true });
     if (ARTIFACTS_DIR) {
       await mkdir(ARTIFACTS_DIR, { recursive: true });
-      await writeFile(join(ARTIFACTS_DIR, `artifacts${path.replace(/[^a-z0-9]+/gi, '-')}-${Date.now()}.json`), JSON.stringify(result.artifacts));
+      await writeFile(
+        join(ARTIFACTS_DIR, `artifacts${path.replace(/[^a-z0-9]+/gi, '-')}-${Date.now()}.json`),
+        JSON.stringify(result.artifacts),
+      );
     }
-    if (REPORT_DIR) await writeFile(join(REPORT_DIR, `lighthouse${path.replace(/[^a-z0-9]+/gi, '-')}-${Date.now()}.json`), JSON.stringify(lhr));
-    if (!run.signedIn) throw new Error(`Lighthouse measured ${path} without signing in (the code's exchange or the user call did not answer 200)`);
+    if (REPORT_DIR)
+      await writeFile(join(REPORT_DIR, `lighthouse${path.replace(/[^a-z0-9]+/gi, '-')}-${Date.now()}.json`), JSON.stringify(lhr));
+    if (!run.signedIn)
+      throw new Error(`Lighthouse measured ${path} without signing in (the code's exchange or the user call did not answer 200)`);
     return run;
   } finally {
     chrome.kill();
@@ -270,7 +291,9 @@ try {
     console.log(line('中位数', middle));
     summary.push(`${line('中位数', middle)}  ${target.path}`);
   }
-  console.log(`\n汇总 (${H2 ? 'HTTPS + HTTP/2' : 'HTTP/1.1'}, ${RUNS} 次的中位数; 目标: /shop/{code} 与 /taxi/ride/{code} 分数 ≥ 95, JS ≤ 120 KiB; 其它页面 分数 ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms, ≤ 20 个脚本; 无障碍 ≥ 95, 最佳实践 100)`);
+  console.log(
+    `\n汇总 (${H2 ? 'HTTPS + HTTP/2' : 'HTTP/1.1'}, ${RUNS} 次的中位数; 目标: /shop/{code} 与 /taxi/ride/{code} 分数 ≥ 95, JS ≤ 120 KiB; 其它页面 分数 ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms, ≤ 20 个脚本; 无障碍 ≥ 95, 最佳实践 100)`,
+  );
   for (const text of summary) console.log(text);
 } finally {
   front?.stop();

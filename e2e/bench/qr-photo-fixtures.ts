@@ -47,12 +47,21 @@ const SHOTS: { name: string; what: string; shot: PhotoShot }[] = [
   { name: 'perspective-upside-down', what: '透视 + 倒置', shot: { ...LANDSCAPE, paperWidth: 1300, turn: 180, tilt: [30, -15] } },
   { name: 'shaken', what: '手抖模糊', shot: { ...LANDSCAPE, paperWidth: 1400, turn: 2, blur: 1.2 } },
   { name: 'small-corner', what: '小图在左上角', shot: { ...LANDSCAPE, paperWidth: 760, centre: [0.28, 0.26], turn: -3 } },
-  { name: 'small-corner-upside-down', what: '小图在右下角，倒置', shot: { ...LANDSCAPE, paperWidth: 760, centre: [0.72, 0.74], turn: 178 } },
+  {
+    name: 'small-corner-upside-down',
+    what: '小图在右下角，倒置',
+    shot: { ...LANDSCAPE, paperWidth: 760, centre: [0.72, 0.74], turn: 178 },
+  },
   { name: 'small-corner-sideways', what: '小图在角落，侧放', shot: { ...PORTRAIT, paperWidth: 800, centre: [0.7, 0.3], turn: 270 } },
 ];
 
 const invoice = blueInvoice();
-const text = invoiceQrPayload({ type: invoice.type, number: invoice.number ?? '', netFen: invoice.netFen, issueDate: chinaDate(invoice.issuedAt ?? '') });
+const text = invoiceQrPayload({
+  type: invoice.type,
+  number: invoice.number ?? '',
+  netFen: invoice.netFen,
+  issueDate: chinaDate(invoice.issuedAt ?? ''),
+});
 const paper = (await renderPdfPage(new Uint8Array(await renderInvoicePdf(invoice)), 3)).toBuffer('image/png');
 
 await rm(OUT, { recursive: true, force: true });

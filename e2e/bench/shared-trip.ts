@@ -12,7 +12,15 @@ export async function sharedTripPath(baseUrl: string, driver: string): Promise<s
   const trip = await callApi<{ id: string }>(
     baseUrl,
     'taxiTrip/create',
-    { carId: car.id, startTime: new Date(end.getTime() - 20 * 60_000).toISOString(), endTime: end.toISOString(), fromPlace: '杭州东站', toPlace: '西湖文化广场', distanceMetres: 12_500, fareFen: 4_650 },
+    {
+      carId: car.id,
+      startTime: new Date(end.getTime() - 20 * 60_000).toISOString(),
+      endTime: end.toISOString(),
+      fromPlace: '杭州东站',
+      toPlace: '西湖文化广场',
+      distanceMetres: 12_500,
+      fareFen: 4_650,
+    },
     driver,
   );
   const { code } = await callApi<{ code: string }>(baseUrl, 'taxiTrip/shareTrip', { id: trip.id }, driver);

@@ -39,7 +39,13 @@ export default async function globalSetup() {
   process.env.E2E_DATA_TEMPLATE = E2E_DATA_TEMPLATE;
   const dataDir = await mkdtemp(join(tmpdir(), 'e2e-data-'));
   await freshDataCopy(dataDir);
-  const server = await startServer({ RELEASE_DIR: E2E_STORE, DATA_DIR: dataDir, TEST_HOOKS: '1', ETAX_SIM_DELAY_MS: '300', SIGN_IN_PER_MINUTE: '1000' });
+  const server = await startServer({
+    RELEASE_DIR: E2E_STORE,
+    DATA_DIR: dataDir,
+    TEST_HOOKS: '1',
+    ETAX_SIM_DELAY_MS: '300',
+    SIGN_IN_PER_MINUTE: '1000',
+  });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_STORE = E2E_STORE;
   process.env.E2E_STATES = E2E_STATES;
@@ -61,7 +67,12 @@ async function waitForDatabase(url: string): Promise<void> {
   const deadline = Date.now() + 180_000;
   for (;;) {
     try {
-      const response = await fetch(`${url}/api/sysConfig/get`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', signal: AbortSignal.timeout(60_000) });
+      const response = await fetch(`${url}/api/sysConfig/get`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+        signal: AbortSignal.timeout(60_000),
+      });
       if (response.ok && ((await response.json()) as { success: boolean }).success) return;
     } catch {
       // Not answering yet.

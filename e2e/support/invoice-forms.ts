@@ -20,7 +20,10 @@ export const totalRow = (page: Page, label: string) => page.locator('.blue-total
 
 export async function pickTitle(page: Page, name: string) {
   await page.getByText('从我的抬头中选择').click();
-  await page.getByRole('dialog', { name: '选择抬头' }).getByRole('button', { name: new RegExp(name) }).click();
+  await page
+    .getByRole('dialog', { name: '选择抬头' })
+    .getByRole('button', { name: new RegExp(name) })
+    .click();
   await expect(page.getByRole('dialog', { name: '选择抬头' })).toHaveCount(0);
 }
 
@@ -45,7 +48,8 @@ export async function expectIssued(page: Page): Promise<string> {
 }
 
 /** A choice of the red-invoice form's 红冲原因 or 红冲方式. */
-export const choice = (page: Page, group: string, label: string) => currentPage(page).getByLabel(group).locator('.adm-selector-item', { hasText: label });
+export const choice = (page: Page, group: string, label: string) =>
+  currentPage(page).getByLabel(group).locator('.adm-selector-item', { hasText: label });
 
 /** 提交红冲, confirmed for `amount`, then the task reaching 开具成功. */
 export async function submitRed(page: Page, amount: string) {

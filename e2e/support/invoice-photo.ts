@@ -29,7 +29,11 @@ export async function renderPdfPage(pdf: Uint8Array, renderScale = 2): Promise<C
     context.fillStyle = '#ffffff';
     context.fillRect(0, 0, canvas.width, canvas.height);
     // pdf.js takes the canvas it draws on; @napi-rs/canvas is the one its Node build uses itself.
-    await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context as unknown as CanvasRenderingContext2D, viewport }).promise;
+    await page.render({
+      canvas: canvas as unknown as HTMLCanvasElement,
+      canvasContext: context as unknown as CanvasRenderingContext2D,
+      viewport,
+    }).promise;
     return canvas;
   } finally {
     await document.destroy();
@@ -37,7 +41,10 @@ export async function renderPdfPage(pdf: Uint8Array, renderScale = 2): Promise<C
 }
 
 /** A photo of page 1 of `pdf`: rendered, turned by `degrees` and scaled by `photoScale` on a grey-beige desk. */
-export async function invoicePhoto(pdf: Uint8Array, { renderScale = 2, degrees = 5, photoScale = 0.9 }: PhotoOptions = {}): Promise<Buffer> {
+export async function invoicePhoto(
+  pdf: Uint8Array,
+  { renderScale = 2, degrees = 5, photoScale = 0.9 }: PhotoOptions = {},
+): Promise<Buffer> {
   const rendered = await renderPdfPage(pdf, renderScale);
   const angle = (degrees * Math.PI) / 180;
   const width = rendered.width * photoScale;
@@ -86,7 +93,18 @@ export interface PhotoShot {
  * saves the screen as a JPEG, as phones do.
  */
 export async function photographInvoice(page: Page, paper: Buffer, shot: PhotoShot): Promise<Buffer> {
-  const { width, height, paperWidth, centre = [0.5, 0.5], turn = 0, tilt = [0, 0], brightness = 1, contrast = 1, shadow = false, blur = 0 } = shot;
+  const {
+    width,
+    height,
+    paperWidth,
+    centre = [0.5, 0.5],
+    turn = 0,
+    tilt = [0, 0],
+    brightness = 1,
+    contrast = 1,
+    shadow = false,
+    blur = 0,
+  } = shot;
   await page.setViewportSize({ width, height });
   const grain = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><filter id="n"><feTurbulence type="fractalNoise" baseFrequency="0.9" numOctaves="2" seed="7"/><feColorMatrix type="saturate" values="0"/></filter><rect width="100%" height="100%" filter="url(#n)"/></svg>`;
   await page.setContent(`<!doctype html><html><body style="margin:0;overflow:hidden">

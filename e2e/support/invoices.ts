@@ -14,7 +14,12 @@ export interface IssuedInvoice {
   netFen: number;
 }
 
-export async function issueBlueInvoice(baseUrl: string, token: string, buyer: InvoiceParty, lines: { goodsId: string; grossFen: number; rate: number }[]): Promise<IssuedInvoice> {
+export async function issueBlueInvoice(
+  baseUrl: string,
+  token: string,
+  buyer: InvoiceParty,
+  lines: { goodsId: string; grossFen: number; rate: number }[],
+): Promise<IssuedInvoice> {
   const api = <T>(path: string, body: unknown) => callApi<T>(baseUrl, path, body, token);
   const { taskId, invoiceId } = await api<{ taskId: string; invoiceId: string }>('task/createBlueInvoiceTask', {
     requestSerial: `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`,

@@ -22,7 +22,14 @@ export async function startIsolatedServer(env: Record<string, string> = {}): Pro
   const dataDir = await mkdtemp(join(tmpdir(), 'e2e-isolated-'));
   // A copy of the folder a new server makes, unless these settings seed another database.
   if (seedsAsTemplate(env)) await freshDataCopy(dataDir);
-  const server = await startServer({ RELEASE_DIR: process.env.E2E_STORE ?? '', DATA_DIR: dataDir, TEST_HOOKS: '1', ETAX_SIM_DELAY_MS: '300', SIGN_IN_PER_MINUTE: '1000', ...env });
+  const server = await startServer({
+    RELEASE_DIR: process.env.E2E_STORE ?? '',
+    DATA_DIR: dataDir,
+    TEST_HOOKS: '1',
+    ETAX_SIM_DELAY_MS: '300',
+    SIGN_IN_PER_MINUTE: '1000',
+    ...env,
+  });
   return {
     url: server.url,
     signIn: async (context, label) => {
@@ -39,6 +46,10 @@ export async function startIsolatedServer(env: Record<string, string> = {}): Pro
 }
 
 export async function testHook(baseUrl: string, path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${baseUrl}/test-hooks/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${baseUrl}/test-hooks/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`test hook ${path}: ${response.status} ${await response.text()}`);
 }

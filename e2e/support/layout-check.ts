@@ -31,7 +31,9 @@ export async function wrappedButtons(page: Page): Promise<string[]> {
         const range = document.createRange();
         range.selectNodeContents(node);
         // Lines are boxes whose tops lie more than a few pixels apart (boxes of one line differ by a pixel or two).
-        const tops = Array.from(range.getClientRects(), (rect) => (rect.width > 0 ? rect.top : null)).filter((top): top is number => top !== null).sort((a, b) => a - b);
+        const tops = Array.from(range.getClientRects(), (rect) => (rect.width > 0 ? rect.top : null))
+          .filter((top): top is number => top !== null)
+          .sort((a, b) => a - b);
         const lines = tops.filter((top, index) => index === 0 || top - (tops[index - 1] as number) > 6).length;
         if (lines > 1) found.push(`“${text}” (${lines} 行)`);
       }
@@ -78,7 +80,9 @@ export async function brokenNumbers(page: Page, extra: string[] = []): Promise<s
           if (!element.checkVisibility()) continue;
           const range = document.createRange();
           range.selectNodeContents(element);
-          const tops = Array.from(range.getClientRects(), (rect) => (rect.width > 0 ? rect.top : null)).filter((top): top is number => top !== null).sort((a, b) => a - b);
+          const tops = Array.from(range.getClientRects(), (rect) => (rect.width > 0 ? rect.top : null))
+            .filter((top): top is number => top !== null)
+            .sort((a, b) => a - b);
           const lines = tops.filter((top, index) => index === 0 || top - (tops[index - 1] as number) > 6).length;
           if (lines > 1) found.push(`“${element.textContent?.trim()}” (${lines} 行)`);
           const own = element.getBoundingClientRect();
@@ -100,7 +104,8 @@ export async function brokenNumbers(page: Page, extra: string[] = []): Promise<s
 export async function shownNumbers(page: Page): Promise<number> {
   return page.evaluate((shown) => {
     let count = 0;
-    for (const root of Array.from(document.querySelectorAll<HTMLElement>(shown)).filter((root) => root.checkVisibility())) count += Array.from(root.querySelectorAll<HTMLElement>('[data-digits]')).filter((element) => element.checkVisibility()).length;
+    for (const root of Array.from(document.querySelectorAll<HTMLElement>(shown)).filter((root) => root.checkVisibility()))
+      count += Array.from(root.querySelectorAll<HTMLElement>('[data-digits]')).filter((element) => element.checkVisibility()).length;
     return count;
   }, SHOWN);
 }
@@ -110,7 +115,8 @@ export async function legendTexts(page: Page): Promise<string[]> {
   return page.evaluate((shown) => {
     const texts: string[] = [];
     for (const root of Array.from(document.querySelectorAll<HTMLElement>(shown)).filter((root) => root.checkVisibility())) {
-      for (const legend of Array.from(root.querySelectorAll<HTMLElement>('.u-legend'))) if (legend.checkVisibility()) texts.push((legend.textContent ?? '').replace(/\s+/g, ' ').trim());
+      for (const legend of Array.from(root.querySelectorAll<HTMLElement>('.u-legend')))
+        if (legend.checkVisibility()) texts.push((legend.textContent ?? '').replace(/\s+/g, ' ').trim());
     }
     return texts;
   }, SHOWN);

@@ -8,7 +8,9 @@ import { test } from './test';
 export async function shot(page: Page, name: string): Promise<void> {
   // Transitions end; a spinner's endless animation never does and is frozen by the screenshot instead.
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true, animations: 'disabled' });
 }

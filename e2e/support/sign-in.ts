@@ -17,14 +17,19 @@ export type DemoUser = (typeof DEMO_USERS)[number];
 /** The key under which the app keeps a pending sign-in's verifier (@app/host-sdk, internal/sign-in-handover.ts). */
 export const SIGN_IN_VERIFIER_STORAGE_KEY = 'signInVerifier';
 
-const unescapeHtml = (text: string) => text.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] as string);
+const unescapeHtml = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] as string);
 
 /**
  * A demo sign-in of `label` up to what the browser comes back with: the demo page fetched with the challenge of a new
  * verifier, the user's form posted as it is (its hidden fields), and the one-time code read from the redirect. The
  * code signs in only together with `verifier`.
  */
-export async function demoSignInCode(baseUrl: string, label: DemoUser, returnUrl = '/'): Promise<{ code: string; verifier: string; location: string }> {
+export async function demoSignInCode(
+  baseUrl: string,
+  label: DemoUser,
+  returnUrl = '/',
+): Promise<{ code: string; verifier: string; location: string }> {
   const { verifier, challenge } = newVerifier();
   const query = new URLSearchParams({ authType: 'wechat', returnUrl, challenge });
   const page = await fetch(`${baseUrl}/api/auth/authorize?${query}`).then((response) => response.text());
@@ -32,11 +37,18 @@ export async function demoSignInCode(baseUrl: string, label: DemoUser, returnUrl
   const form = forms.find((html) => html.includes(`<strong>${label}</strong>`));
   if (!form) throw new Error(`demo user ${label} not on the demo page`);
   const fields = new URLSearchParams();
-  for (const [, name, value] of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields.append(name as string, unescapeHtml(value as string));
+  for (const [, name, value] of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+    fields.append(name as string, unescapeHtml(value as string));
   if (fields.get('challenge') !== challenge) throw new Error(`the demo page's form for ${label} does not carry the challenge`);
-  const response = await fetch(`${baseUrl}/api/auth/demo`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: fields });
+  const response = await fetch(`${baseUrl}/api/auth/demo`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: fields,
+  });
   const location = response.headers.get('location') ?? '';
-  if (response.status !== 303 || new URL(location, baseUrl).searchParams.has('token')) throw new Error(`demo sign-in of ${label} answered ${response.status} ${location}`);
+  if (response.status !== 303 || new URL(location, baseUrl).searchParams.has('token'))
+    throw new Error(`demo sign-in of ${label} answered ${response.status} ${location}`);
   return { code: signInCodeIn(location), verifier, location };
 }
 

@@ -33,5 +33,9 @@ export async function scan(page: Page, baseUrl: string, kind: 'qrLogin' | 'face'
 }
 
 export async function setFault(baseUrl: string, mode: 'none' | 'fail' | 'slow' | 'hang', reason?: string) {
-  await fetch(`${baseUrl}/etax-sim/fault`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode, reason }) });
+  await fetch(`${baseUrl}/etax-sim/fault`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mode, reason }),
+  });
 }

@@ -25,9 +25,18 @@ async function seriousViolations(page: Page): Promise<string[]> {
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       // A list row that is one button is named by its title and amount by design (@app/widgets/list-row), the label in
       // WCAG 2.5.3's sense; axe's check of this rule compares the whole of the row's text instead.
-      .map((violation) => ({ ...violation, nodes: violation.nodes.filter((node) => !(violation.id === 'label-content-name-mismatch' && node.html.includes('data-list-row'))) }))
+      .map((violation) => ({
+        ...violation,
+        nodes: violation.nodes.filter((node) => !(violation.id === 'label-content-name-mismatch' && node.html.includes('data-list-row'))),
+      }))
       .filter((violation) => violation.nodes.length > 0)
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')} (${violation.nodes.length})`)
+      .map(
+        (violation) =>
+          `${violation.id}: ${violation.nodes
+            .map((node) => node.target.join(' '))
+            .slice(0, 3)
+            .join(', ')} (${violation.nodes.length})`,
+      )
   );
 }
 

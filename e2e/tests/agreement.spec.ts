@@ -9,7 +9,10 @@ test.describe.configure({ mode: 'serial' });
 
 const notice = (page: Page) => page.locator('.adm-center-popup-body').filter({ hasText: '用户需知' });
 
-test('用户需知 opens on load; the agreement shows as rich text; confirm needs the tick; then the gate is gone', async ({ page, baseURL }) => {
+test('用户需知 opens on load; the agreement shows as rich text; confirm needs the tick; then the gate is gone', async ({
+  page,
+  baseURL,
+}) => {
   await testHook(baseURL as string, 'reset-agreement', { label: '企业员工' });
   await page.goto('/my');
   await expect(notice(page)).toBeVisible();
@@ -21,7 +24,10 @@ test('用户需知 opens on load; the agreement shows as rich text; confirm need
   await expect(agreement).toContainText('用户授权协议');
   await expect(agreement.locator('strong', { hasText: '优税通' })).toBeVisible();
   expect(await agreement.locator('script').count()).toBe(0);
-  await agreement.getByRole('button', { name: /关闭|我知道了|确定/ }).first().click();
+  await agreement
+    .getByRole('button', { name: /关闭|我知道了|确定/ })
+    .first()
+    .click();
 
   await notice(page).getByRole('button', { name: '确认' }).click();
   await expect(notice(page)).toContainText('请阅读协议内容');
@@ -41,7 +47,11 @@ test('用户需知 opens on load; the agreement shows as rich text; confirm need
 
 test('a failure to record the agreement shows its message and keeps the gate', async ({ page, baseURL }) => {
   await testHook(baseURL as string, 'reset-agreement', { label: '企业员工' });
-  await testHook(baseURL as string, 'force-failure', { path: 'taxAccount/agreedAgreement', errorCode: 5000, message: '更新授权协议状态失败!' });
+  await testHook(baseURL as string, 'force-failure', {
+    path: 'taxAccount/agreedAgreement',
+    errorCode: 5000,
+    message: '更新授权协议状态失败!',
+  });
   await page.goto('/my');
   await notice(page).getByText('我已阅读并同意授权协议').click();
   await notice(page).getByRole('button', { name: '确认' }).click();

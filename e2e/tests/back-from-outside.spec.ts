@@ -36,7 +36,11 @@ async function stubBridges(context: BrowserContext) {
   await context.addInitScript(() => {
     const record = (name: string) => ((window as unknown as { bridgeCalls: string[] }).bridgeCalls ??= []).push(name);
     Object.assign(window, {
-      WeixinJSBridge: { invoke: (name: string, _params: unknown, callback?: (answer: { err_msg: string }) => void) => (record(`WeixinJSBridge.${name}`), callback?.({ err_msg: `${name}:ok` })) },
+      WeixinJSBridge: {
+        invoke: (name: string, _params: unknown, callback?: (answer: { err_msg: string }) => void) => (
+          record(`WeixinJSBridge.${name}`), callback?.({ err_msg: `${name}:ok` })
+        ),
+      },
       AlipayJSBridge: { call: (name: string) => record(`AlipayJSBridge.${name}`) },
     });
   });

@@ -14,13 +14,15 @@ function scripts(dir: string): string[] {
   });
 }
 
-test('no app bundle holds the contract\'s schemas or the schema library: clients import the contract as types only', () => {
+test("no app bundle holds the contract's schemas or the schema library: clients import the contract as types only", () => {
   const store = process.env.E2E_STORE ?? '';
   const files = scripts(store);
   expect(files.length).toBeGreaterThan(20);
   // TypeBox marks every schema it builds with these keys; the titles are the contract's own.
   const markers = ['~kind', '~refine', '请求流水号', '每页条数'];
-  const found = files.flatMap((file) => markers.filter((marker) => readFileSync(file, 'utf8').includes(marker)).map((marker) => `${file.slice(store.length)}: ${marker}`));
+  const found = files.flatMap((file) =>
+    markers.filter((marker) => readFileSync(file, 'utf8').includes(marker)).map((marker) => `${file.slice(store.length)}: ${marker}`),
+  );
   expect(found).toEqual([]);
 });
 
@@ -56,7 +58,7 @@ const WIDGET_MARKERS: Record<string, string[]> = {
   payment: ['还没有保存的发票抬头，请直接填写'],
 };
 
-test('a remote bundles the widgets it uses, and no copy of React, @app/ui or @app/host-sdk: those are the host\'s', () => {
+test("a remote bundles the widgets it uses, and no copy of React, @app/ui or @app/host-sdk: those are the host's", () => {
   const hostCode = scripts(releasedDir('host'))
     .map((file) => readFileSync(file, 'utf8'))
     .join('\n');
@@ -65,7 +67,9 @@ test('a remote bundles the widgets it uses, and no copy of React, @app/ui or @ap
     const code = federatedFiles(releasedDir(remote))
       .map((file) => readFileSync(file, 'utf8'))
       .join('\n');
-    const copies = Object.entries(SINGLETON_MARKERS).filter(([, marker]) => code.includes(marker)).map(([name]) => name);
+    const copies = Object.entries(SINGLETON_MARKERS)
+      .filter(([, marker]) => code.includes(marker))
+      .map(([name]) => name);
     expect({ remote, copies }).toEqual({ remote, copies: [] });
     const missing = (WIDGET_MARKERS[remote] ?? []).filter((marker) => !code.includes(marker));
     expect({ remote, missing }).toEqual({ remote, missing: [] });

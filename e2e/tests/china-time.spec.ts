@@ -23,7 +23,8 @@ const [YEAR, MONTH, DAY] = TODAY.split('-').map(Number) as [number, number, numb
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /** The open picker with this title. */
-const picker = (page: Page, title: string) => page.locator('.adm-picker').filter({ has: page.locator('.adm-picker-header-title', { hasText: title }) });
+const picker = (page: Page, title: string) =>
+  page.locator('.adm-picker').filter({ has: page.locator('.adm-picker-header-title', { hasText: title }) });
 
 /** The picker's wheels as they stand, year first (antd-mobile names each column's current item). */
 async function wheels(page: Page, title: string): Promise<string[]> {
@@ -73,7 +74,9 @@ test('the face dialog shows the authentication time in Beijing time, not the pho
   expect(local).not.toBe(beijing);
 });
 
-test('收支 opens on the China month, and the invoice list offers it first, when the phone is still in the month before', async ({ page }) => {
+test('收支 opens on the China month, and the invoice list offers it first, when the phone is still in the month before', async ({
+  page,
+}) => {
   // 1 November, 01:00 in Beijing; still 31 October, 10:00, in Los Angeles.
   await page.clock.setFixedTime(new Date('2026-10-31T17:00:00Z'));
   await server.signIn(page.context(), '企业管理员');
@@ -92,12 +95,17 @@ test('收支 opens on the China month, and the invoice list offers it first, whe
   expect(text.indexOf('2026年11月')).toBeLessThan(text.indexOf('2026年10月'));
 });
 
-test('the month pickers of 收支 and 发票列表 open on China’s month and offer nothing later, on the first of the month', async ({ page }) => {
+test('the month pickers of 收支 and 发票列表 open on China’s month and offer nothing later, on the first of the month', async ({
+  page,
+}) => {
   await page.clock.setFixedTime(FIRST_MORNING);
   await server.signIn(page.context(), '企业管理员');
   const [year, month] = chinaMonth(FIRST_MORNING).split('-').map(Number) as [number, number];
   await page.goto(`${server.url}/payment/list`);
-  await page.getByRole('region', { name: '本月合计' }).getByRole('button', { name: new RegExp(`${year}年${month}月`) }).click();
+  await page
+    .getByRole('region', { name: '本月合计' })
+    .getByRole('button', { name: new RegExp(`${year}年${month}月`) })
+    .click();
   await expect.poll(() => wheels(page, '选择月份')).toEqual([`${year}年`, `${month}月`]);
   await expectNothingLater(page, '选择月份', 2);
   expect(await page.evaluate(() => new Date().getMonth() + 1)).not.toBe(month);
@@ -109,7 +117,10 @@ test('the month pickers of 收支 and 发票列表 open on China’s month and o
   await expect.poll(() => wheels(page, '选择开票月份')).toEqual([`${year}年`, `${month}月`]);
   await expectNothingLater(page, '选择开票月份', 2);
   // Confirmed as it opened: the list is of China's month.
-  const listed = page.waitForRequest((request) => request.url().endsWith('/api/invoice/list') && (request.postDataJSON() as { month?: string }).month === chinaMonth(FIRST_MORNING));
+  const listed = page.waitForRequest(
+    (request) =>
+      request.url().endsWith('/api/invoice/list') && (request.postDataJSON() as { month?: string }).month === chinaMonth(FIRST_MORNING),
+  );
   await picker(page, '选择开票月份').locator('.adm-picker-header-button', { hasText: '确定' }).click();
   await listed;
   await expect(currentPage(page).locator('.adm-dropdown-item-title-text', { hasText: `${year}年${month}月` })).toBeVisible();
@@ -119,8 +130,30 @@ test('按号码查找: 开票日期 opens on today in China, and searching with 
   const token = await server.signIn(page.context(), '企业管理员');
   await acceptAgreement(server.url, token);
   await server.hook('tax-account', { label: '企业管理员', loggedIn: true, faceToday: true });
-  const goods = await callApi<{ id: string }>(server.url, 'goods/save', { name: '软件服务费', taxCode: '3040201000000000000', taxShortName: '信息技术服务', model: '', unit: '项', unitPriceFen: null, taxRatePermille: 60, taxFree: null }, token);
-  const buyer = { name: '杭州时区测试贸易有限公司', taxNumber: '91110108MA01C2QK3D', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: false };
+  const goods = await callApi<{ id: string }>(
+    server.url,
+    'goods/save',
+    {
+      name: '软件服务费',
+      taxCode: '3040201000000000000',
+      taxShortName: '信息技术服务',
+      model: '',
+      unit: '项',
+      unitPriceFen: null,
+      taxRatePermille: 60,
+      taxFree: null,
+    },
+    token,
+  );
+  const buyer = {
+    name: '杭州时区测试贸易有限公司',
+    taxNumber: '91110108MA01C2QK3D',
+    address: '',
+    phone: '',
+    bankName: '',
+    bankAccount: '',
+    naturalPerson: false,
+  };
   const invoice = await issueBlueInvoice(server.url, token, buyer, [{ goodsId: goods.id, grossFen: 10_600, rate: 60 }]);
   expect(chinaDate(invoice.issuedAt)).toBe(TODAY);
 
@@ -156,7 +189,9 @@ test('手动录入’s 开票日期 and the statistics’ custom days open on to
   await expectPage(page, { owner: 'my', name: 'InvoiceStatistics', title: '开票统计' });
   await expect(currentPage(page).getByText(`${chinaMonth(THIS_MORNING)}-01 至 ${TODAY} · 按日`)).toBeVisible();
   await currentPage(page).getByText('自定义', { exact: true }).click();
-  await currentPage(page).getByRole('button', { name: `结束日期 ${TODAY}` }).click();
+  await currentPage(page)
+    .getByRole('button', { name: `结束日期 ${TODAY}` })
+    .click();
   await expect.poll(() => wheels(page, '选择结束日期')).toEqual([`${YEAR}年`, `${MONTH}月`, `${DAY}日`]);
   await expectNothingLater(page, '选择结束日期', 3);
 });
@@ -167,11 +202,15 @@ test('记录行程: the trip’s times are China’s, on the button and on the w
   await page.goto(`${server.url}/taxi/trip`);
   await expectPage(page, { owner: 'taxi', name: 'TaxiTrip', title: '记录行程' });
   expect(await phoneDay(page)).not.toBe(DAY);
-  await currentPage(page).getByRole('button', { name: `下车时间：${TODAY} 04:00` }).click();
+  await currentPage(page)
+    .getByRole('button', { name: `下车时间：${TODAY} 04:00` })
+    .click();
   await expect.poll(() => wheels(page, '选择下车时间')).toEqual([`${YEAR}年`, `${pad(MONTH)}月`, `${pad(DAY)}日`, '04时', '00分']);
   await expectNothingLater(page, '选择下车时间', 5);
   await picker(page, '选择下车时间').locator('.adm-picker-header-button', { hasText: '取消' }).click();
-  await currentPage(page).getByRole('button', { name: `上车时间：${TODAY} 03:45` }).click();
+  await currentPage(page)
+    .getByRole('button', { name: `上车时间：${TODAY} 03:45` })
+    .click();
   await expect.poll(() => wheels(page, '选择上车时间')).toEqual([`${YEAR}年`, `${pad(MONTH)}月`, `${pad(DAY)}日`, '03时', '45分']);
   // Confirmed as it stands, the start time is unchanged: what the wheels show is read back as China time.
   await picker(page, '选择上车时间').locator('.adm-picker-header-button', { hasText: '确定' }).click();

@@ -42,7 +42,11 @@ test('a fresh demo: 开票统计 shows a chart with data, the invoice list is fu
   await page.goto(`${server.url}/my/statistics/invoiceStatistics`);
   await expectPage(page, { owner: 'my', name: 'InvoiceStatistics', title: '开票统计' });
   await currentPage(page).getByText('近 30 天', { exact: true }).click();
-  const expected = await api<{ totals: { blueCount: number; redCount: number; blueFen: number } }>('statistics/invoice', { from: chinaDay(29), to: chinaDay(), by: 'day' });
+  const expected = await api<{ totals: { blueCount: number; redCount: number; blueFen: number } }>('statistics/invoice', {
+    from: chinaDay(29),
+    to: chinaDay(),
+    by: 'day',
+  });
   expect(expected.totals.blueCount).toBeGreaterThan(0);
   const card = (label: string) => currentPage(page).locator('.stats-totals__card', { has: page.getByText(label, { exact: true }) });
   await expect(card('开票张数')).toContainText(`蓝票 ${expected.totals.blueCount} 张 · 红票 ${expected.totals.redCount} 张`);
@@ -65,7 +69,10 @@ test('a fresh demo: 开票统计 shows a chart with data, the invoice list is fu
   await page.screenshot({ path: test.info().outputPath('demo-history-wallet.png'), fullPage: true, animations: 'disabled' });
 });
 
-test('a fresh demo: 票夹 holds the invoices the company received, collected and added by hand, some reimbursed', async ({ page, context }) => {
+test('a fresh demo: 票夹 holds the invoices the company received, collected and added by hand, some reimbursed', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   const token = await server.signIn(context, MANAGER);
   await acceptAgreement(server.url, token);

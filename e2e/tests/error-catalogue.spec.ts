@@ -47,10 +47,15 @@ for (const code of [1003, 1004]) {
   });
 }
 
-test('2003: 服务已过期 with 联系客服, which opens the contact page, and it opens the WeChat Work contact at once', async ({ page, baseURL }) => {
+test('2003: 服务已过期 with 联系客服, which opens the contact page, and it opens the WeChat Work contact at once', async ({
+  page,
+  baseURL,
+}) => {
   // The contact page goes straight on to the service's WeChat Work address, which this machine cannot reach: it is
   // answered here, and every address the page passes through is kept (the contact page may be left within moments).
-  await page.route('https://work.weixin.qq.com/**', (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: '<p>企业微信客服</p>' }));
+  await page.route('https://work.weixin.qq.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html; charset=utf-8', body: '<p>企业微信客服</p>' }),
+  );
   const visited: string[] = [];
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) visited.push(frame.url());

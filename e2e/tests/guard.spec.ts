@@ -13,13 +13,17 @@ import { demoSignIn, demoSignInCode, SIGN_IN_VERIFIER_STORAGE_KEY } from '../sup
 const PLAIN_PHONE_UA = wechatPhone.userAgent.replace(/ MicroMessenger\S*.*$/, '');
 const ALIPAY_UA = `${PLAIN_PHONE_UA} AlipayClient/10.6.0`;
 
-const storedToken = (page: import('@playwright/test').Page) => page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null') as string | null);
+const storedToken = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null') as string | null);
 
 test.describe('with the demo provider', () => {
   test.describe('signed in as 出租车管理员 (赵强)', () => {
     test.use(as('出租车管理员'));
 
-    test("a link with someone else's token: removed from the address and from history, never stored; the user stays themselves", async ({ page, baseURL }) => {
+    test("a link with someone else's token: removed from the address and from history, never stored; the user stays themselves", async ({
+      page,
+      baseURL,
+    }) => {
       const attacker = await demoSignIn(baseURL as string, '普通用户');
       await page.goto('/my');
       await expectPage(page, { owner: 'my', title: '我的' });
@@ -92,7 +96,9 @@ test.describe('with the demo provider', () => {
     // The page's early script (docs/architecture.md, "One fast first load") made the exchange and the user call while
     // the app's scripts loaded, and the app took their answers: each was made once.
     expect(calls.filter((call) => call.startsWith('/api/auth/exchange'))).toEqual(['/api/auth/exchange fetch']);
-    expect(calls.filter((call) => call.startsWith('/api/user/getOfficialAccountLoginUserInfo'))).toEqual(['/api/user/getOfficialAccountLoginUserInfo fetch']);
+    expect(calls.filter((call) => call.startsWith('/api/user/getOfficialAccountLoginUserInfo'))).toEqual([
+      '/api/user/getOfficialAccountLoginUserInfo fetch',
+    ]);
   });
 
   test.describe('outside WeChat', () => {

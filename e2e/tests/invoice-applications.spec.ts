@@ -55,7 +55,8 @@ async function shot(page: Page, name: string) {
 
 const card = (page: Page, buyer: string) => page.getByRole('article', { name: buyer });
 /** The dialog with that title (a closing one may still be on screen for a moment). */
-const dialog = (page: Page, title: string) => page.locator('.adm-dialog-body').filter({ has: page.locator('.adm-dialog-title', { hasText: title }) });
+const dialog = (page: Page, title: string) =>
+  page.locator('.adm-dialog-body').filter({ has: page.locator('.adm-dialog-title', { hasText: title }) });
 
 test.beforeAll(async () => {
   server = await startIsolatedServer();

@@ -33,7 +33,11 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
-const taxDialog = (page: Page) => page.locator('.adm-center-popup-body, .adm-dialog-body').filter({ hasText: /登录授权|刷脸认证/ }).first();
+const taxDialog = (page: Page) =>
+  page
+    .locator('.adm-center-popup-body, .adm-dialog-body')
+    .filter({ hasText: /登录授权|刷脸认证/ })
+    .first();
 const toast = (page: Page) => page.locator('.adm-toast-main');
 async function fillQuickForm(page: Page) {
   await expect(page.locator('.adm-nav-bar-title')).toHaveText('开票');
@@ -53,7 +57,10 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.stop());
 
-test('home: the quick form opens the login and face dialogs on submit, then the task is issued and listed; a second one is timed', async ({ page, context }) => {
+test('home: the quick form opens the login and face dialogs on submit, then the task is issued and listed; a second one is timed', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   await taxBureau(false);
   await server.signIn(context, MERCHANT);
@@ -66,7 +73,10 @@ test('home: the quick form opens the login and face dialogs on submit, then the 
   const strip = page.getByRole('region', { name: '税务局状态' });
   await expect(strip).toContainText('登录状态未登录');
   await expect(strip).toContainText('刷脸状态未认证');
-  await expect(page.getByRole('navigation', { name: '常用功能' }).getByRole('link', { name: /^开票申请/ })).toHaveAttribute('href', '/invoice/applying/list');
+  await expect(page.getByRole('navigation', { name: '常用功能' }).getByRole('link', { name: /^开票申请/ })).toHaveAttribute(
+    'href',
+    '/invoice/applying/list',
+  );
   await shot(page, 'home-company');
 
   await fillQuickForm(page);
@@ -120,7 +130,10 @@ test('home: the quick form opens the login and face dialogs on submit, then the 
   await expect(page.getByText(number)).toHaveCount(0);
 });
 
-test('/invoice/create: three lines at 6 %, 13 % and 免税, totals and capitals on screen, validation before submit', async ({ page, context }) => {
+test('/invoice/create: three lines at 6 %, 13 % and 免税, totals and capitals on screen, validation before submit', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000);
   await taxBureau(true);
   await server.signIn(context, MERCHANT);
@@ -182,10 +195,25 @@ test('/invoice/create: three lines at 6 %, 13 % and 免税, totals and capitals 
   const number = await expectIssued(page);
   const taskId = new URL(page.url()).searchParams.get('id') ?? '';
   const task = await asMerchant<{ invoiceId: string }>('task/getTaskDetail', { id: taskId });
-  const invoice = await asMerchant<{ number: string; type: string; grossFen: number; netFen: number; taxFen: number; remarks: string; lines: { ratePermille: number | null; taxFree: string | null; quantity: string }[] }>('invoice/get', {
+  const invoice = await asMerchant<{
+    number: string;
+    type: string;
+    grossFen: number;
+    netFen: number;
+    taxFen: number;
+    remarks: string;
+    lines: { ratePermille: number | null; taxFree: string | null; quantity: string }[];
+  }>('invoice/get', {
     id: task.invoiceId,
   });
-  expect(invoice).toMatchObject({ number, type: '数电专票', netFen: 232_126, taxFen: 16_774, grossFen: 248_900, remarks: '项目：春季答谢会' });
+  expect(invoice).toMatchObject({
+    number,
+    type: '数电专票',
+    netFen: 232_126,
+    taxFen: 16_774,
+    grossFen: 248_900,
+    remarks: '项目：春季答谢会',
+  });
   expect(invoice.lines.map((line) => [line.quantity, line.ratePermille, line.taxFree])).toEqual([
     ['2', 60, null],
     ['3', 130, null],
@@ -196,7 +224,16 @@ test('/invoice/create: three lines at 6 %, 13 % and 免税, totals and capitals 
 test('an ordinary user’s home: their applications, their titles and 绑定企业', async ({ page, context }) => {
   const customerToken = await server.signIn(context, CUSTOMER);
   const { code } = await asMerchant<{ code: string }>('company/getInvoiceQrcode', {});
-  await callApi(server.url, 'invoiceApplication/submit', { companyCode: code, buyer: { name: '张晓', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: true }, grossFen: 12_800 }, customerToken);
+  await callApi(
+    server.url,
+    'invoiceApplication/submit',
+    {
+      companyCode: code,
+      buyer: { name: '张晓', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: true },
+      grossFen: 12_800,
+    },
+    customerToken,
+  );
 
   await page.goto(`${server.url}/`);
   await expect(page.getByText('你好，张晓')).toBeVisible();
@@ -205,7 +242,10 @@ test('an ordinary user’s home: their applications, their titles and 绑定企�
   await expect(application).toContainText('抬头 张晓');
   const shortcuts = page.getByRole('navigation', { name: '常用功能' });
   await expect(shortcuts.getByRole('link', { name: '我的抬头' })).toHaveAttribute('href', '/titles/list');
-  await expect(page.getByRole('region', { name: '欢迎' }).getByRole('link', { name: '绑定企业' })).toHaveAttribute('href', '/my/company/bind');
+  await expect(page.getByRole('region', { name: '欢迎' }).getByRole('link', { name: '绑定企业' })).toHaveAttribute(
+    'href',
+    '/my/company/bind',
+  );
   await expect(page.getByRole('region', { name: '税务局状态' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: '开具发票' })).toHaveCount(0);
   await shot(page, 'home-person');

@@ -54,7 +54,9 @@ async function shot(page: Page, name: string) {
 
 /** A screenshot of the open sheet, its goods lines in view. */
 async function sheetShot(page: Page, name: string) {
-  await sheet(page).getByRole('table', { name: '项目明细' }).evaluate((table) => table.scrollIntoView({ block: 'center' }));
+  await sheet(page)
+    .getByRole('table', { name: '项目明细' })
+    .evaluate((table) => table.scrollIntoView({ block: 'center' }));
   await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
 }
 
@@ -144,7 +146,8 @@ test('/invoice/create with a 10 % discount on a line: totals and capitals on the
   // The PDF: the item printed twice, the discount's row with its negative amount and tax; the same totals.
   const text = await pdfText(await invoicePdf(server.url, token, blue.id));
   expect(text.split(discounted?.itemName ?? '?')).toHaveLength(3);
-  for (const expected of ['-188.68', '-11.32', '¥2,117.58', '¥156.42', '价税合计（大写）', '贰仟贰佰柒拾肆元整', '（小写）¥2,274.00']) expect(text).toContain(expected);
+  for (const expected of ['-188.68', '-11.32', '¥2,117.58', '¥156.42', '价税合计（大写）', '贰仟贰佰柒拾肆元整', '（小写）¥2,274.00'])
+    expect(text).toContain(expected);
 });
 
 test('红冲 of the discounted line: the pair whole, its discount line never alone; the red invoice reverses both', async ({ page }) => {
@@ -192,7 +195,8 @@ test('红冲 of the discounted line: the pair whole, its discount line never alo
   await expect(sheet(page).getByRole('region', { name: '价税合计' })).toContainText('-¥1,800.00');
   await sheetShot(page, 'discount-red-sheet');
   const text = await pdfText(await invoicePdf(server.url, token, red.id));
-  for (const expected of ['红字发票·销项负数', '-1,886.79', '188.68', '（负数）壹仟捌佰元整', '（小写）-¥1,800.00', blue.number]) expect(text).toContain(expected);
+  for (const expected of ['红字发票·销项负数', '-1,886.79', '188.68', '（负数）壹仟捌佰元整', '（小写）-¥1,800.00', blue.number])
+    expect(text).toContain(expected);
 
   // What is left of the blue invoice: the line that was not reversed.
   expect(await api<Invoice>('invoice/get', { id: blue.id })).toMatchObject({ status: '部分红冲', leftFen: 47_400 });

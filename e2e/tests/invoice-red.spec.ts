@@ -16,7 +16,15 @@ import { chinaDay, issueBlueInvoice, type IssuedInvoice } from '../support/invoi
 test.describe.configure({ mode: 'serial' });
 
 const LABEL = '企业管理员';
-const BUYER = { name: '杭州红冲测试贸易有限公司', taxNumber: '91110108MA01C2QK3D', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: false };
+const BUYER = {
+  name: '杭州红冲测试贸易有限公司',
+  taxNumber: '91110108MA01C2QK3D',
+  address: '',
+  phone: '',
+  bankName: '',
+  bankAccount: '',
+  naturalPerson: false,
+};
 const SECOND_BUYER = { ...BUYER, name: '宁波开票有误测试有限公司' };
 
 let server: IsolatedServer;
@@ -27,11 +35,21 @@ let second: IssuedInvoice;
 const api = <T>(path: string, body: unknown) => callApi<T>(server.url, path, body, token);
 
 async function saveGoods(name: string, taxShortName: string, taxCode: string, rate: number): Promise<string> {
-  const goods = await api<{ id: string }>('goods/save', { name, taxCode, taxShortName, model: '', unit: '项', unitPriceFen: null, taxRatePermille: rate, taxFree: null });
+  const goods = await api<{ id: string }>('goods/save', {
+    name,
+    taxCode,
+    taxShortName,
+    model: '',
+    unit: '项',
+    unitPriceFen: null,
+    taxRatePermille: rate,
+    taxFree: null,
+  });
   return goods.id;
 }
 
-const issuedInvoice = (buyer: typeof BUYER, lines: { goodsId: string; grossFen: number; rate: number }[]): Promise<IssuedInvoice> => issueBlueInvoice(server.url, token, buyer, lines);
+const issuedInvoice = (buyer: typeof BUYER, lines: { goodsId: string; grossFen: number; rate: number }[]): Promise<IssuedInvoice> =>
+  issueBlueInvoice(server.url, token, buyer, lines);
 
 /** A phone screenshot, once the masks that are closing have gone (`masks`: those of popups meant to be open). */
 async function shot(page: Page, name: string, masks = 0) {

@@ -14,7 +14,15 @@ import { until } from '../support/wait';
 test.describe.configure({ mode: 'serial' });
 
 const LABEL = '企业管理员';
-const BUYER = { name: '北京示例科技有限公司', taxNumber: '91110108MA01C2QK3D', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: false };
+const BUYER = {
+  name: '北京示例科技有限公司',
+  taxNumber: '91110108MA01C2QK3D',
+  address: '',
+  phone: '',
+  bankName: '',
+  bankAccount: '',
+  naturalPerson: false,
+};
 
 let server: IsolatedServer;
 let token: string;
@@ -138,7 +146,11 @@ test('a failed task shows why, and 重试 runs it again to 开具成功', async 
 
 test('a running task is followed from 正在开具 to 开具成功', async ({ page }) => {
   // Every step of the bureau takes 6 s longer: long enough to see the task running, even on a busy machine.
-  await fetch(`${server.url}/etax-sim/fault`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'slow', delayMs: 6000 }) });
+  await fetch(`${server.url}/etax-sim/fault`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mode: 'slow', delayMs: 6000 }),
+  });
   try {
     const running = await createBlueTask();
     await page.goto(`${server.url}/invoice/task/detail?id=${running}`);
@@ -165,7 +177,10 @@ test('the invoicing QR code: company name, a large PNG to long-press that decode
   await expect(image).toBeVisible();
   await expect(page.getByRole('heading', { name: expected.companyName })).toBeVisible();
   await expect(page.getByText('长按二维码保存到手机')).toBeVisible();
-  expect(await image.evaluate((img: HTMLImageElement) => ({ src: img.src.slice(0, 22), width: img.naturalWidth }))).toEqual({ src: 'data:image/png;base64,', width: 600 });
+  expect(await image.evaluate((img: HTMLImageElement) => ({ src: img.src.slice(0, 22), width: img.naturalWidth }))).toEqual({
+    src: 'data:image/png;base64,',
+    width: 600,
+  });
   // What a customer's phone reads: the company's shop page on this server (PUBLIC_URL), by the company's code.
   const decoded = new URL(decodeQrDataUrl((await image.getAttribute('src')) ?? '') ?? 'about:blank');
   expect([decoded.port, decoded.pathname]).toEqual([new URL(server.url).port, `/shop/${expected.code}`]);

@@ -9,7 +9,16 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { currentPage, navigateInApp } from '../support/app';
-import { brokenNumbers, clippedPlaceholders, legendTexts, settled, shownNumbers, tagLooks, wrappedButtons, type TagLook } from '../support/layout-check';
+import {
+  brokenNumbers,
+  clippedPlaceholders,
+  legendTexts,
+  settled,
+  shownNumbers,
+  tagLooks,
+  wrappedButtons,
+  type TagLook,
+} from '../support/layout-check';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
 import { acceptAgreement, demoSignIn, type DemoUser } from '../support/sign-in';
 
@@ -89,10 +98,17 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.stop());
 
-const fileName = (screen: Screen, index: number) => `${String(index + 1).padStart(2, '0')}-${screen.path.replace(/^\//, '').replace(/[/?=&]+/g, '-') || 'home'}`;
+const fileName = (screen: Screen, index: number) =>
+  `${String(index + 1).padStart(2, '0')}-${screen.path.replace(/^\//, '').replace(/[/?=&]+/g, '-') || 'home'}`;
 
 /** Walks the screens at one width: a screenshot of each, and every check; the tags seen, by state, for comparing. */
-async function walk(page: Page, info: TestInfo, width: number, label: DemoUser, screens: Screen[]): Promise<Map<string, Array<TagLook & { path: string }>>> {
+async function walk(
+  page: Page,
+  info: TestInfo,
+  width: number,
+  label: DemoUser,
+  screens: Screen[],
+): Promise<Map<string, Array<TagLook & { path: string }>>> {
   const tags = new Map<string, Array<TagLook & { path: string }>>();
   await page.setViewportSize({ width, height: 800 });
   await page.context().addInitScript((value) => localStorage.setItem('token', JSON.stringify(value)), tokens.get(label));
@@ -106,7 +122,11 @@ async function walk(page: Page, info: TestInfo, width: number, label: DemoUser, 
         await screen.open(page);
         await settled(page);
       }
-      await page.screenshot({ path: info.outputPath(`${width}px`, `${label}-${fileName(screen, index)}.png`), fullPage: true, scale: 'css' });
+      await page.screenshot({
+        path: info.outputPath(`${width}px`, `${label}-${fileName(screen, index)}.png`),
+        fullPage: true,
+        scale: 'css',
+      });
 
       expect.soft(await wrappedButtons(page), `buttons that wrap on ${screen.path}`).toEqual([]);
       expect.soft(await clippedPlaceholders(page), `placeholders cut off on ${screen.path}`).toEqual([]);
@@ -132,7 +152,9 @@ for (const width of [360, 390]) {
     for (const state of ['已登录', '未认证']) {
       const seen = tags.get(state) ?? [];
       const looks = new Set(seen.map(({ path: _path, ...look }) => JSON.stringify(look)));
-      expect.soft(looks.size, `the tag ${state} on ${seen.map((one) => one.path).join(', ')}: ${[...looks].join(' | ')}`).toBeLessThanOrEqual(1);
+      expect
+        .soft(looks.size, `the tag ${state} on ${seen.map((one) => one.path).join(', ')}: ${[...looks].join(' | ')}`)
+        .toBeLessThanOrEqual(1);
     }
     expect(new Set((tags.get('已登录') ?? []).map((one) => one.path))).toEqual(new Set(['/', '/my', '/my/taxAccount']));
   });

@@ -26,7 +26,11 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.stop());
 
-test('a bind code brings the taxi manager into a second company; switching shows it at home without a reload', async ({ page, context, browser }) => {
+test('a bind code brings the taxi manager into a second company; switching shows it at home without a reload', async ({
+  page,
+  context,
+  browser,
+}) => {
   test.setTimeout(150_000);
 
   // The 企业管理员 of A generates a bind code in 我的企业.
@@ -36,8 +40,16 @@ test('a bind code brings the taxi manager into a second company; switching shows
   const row = currentPage(page).getByRole('article', { name: COMPANY_A, exact: true });
   await expect(row).toContainText('当前');
   const card = currentPage(page).getByRole('region', { name: '企业绑定码' });
-  await card.getByRole('button', { name: /生成绑定码|重新生成/ }).first().click();
-  if (await dialogButton(page, '重新生成').isVisible().catch(() => false)) await dialogButton(page, '重新生成').click();
+  await card
+    .getByRole('button', { name: /生成绑定码|重新生成/ })
+    .first()
+    .click();
+  if (
+    await dialogButton(page, '重新生成')
+      .isVisible()
+      .catch(() => false)
+  )
+    await dialogButton(page, '重新生成').click();
   const codeText = card.getByLabel('绑定码', { exact: true });
   await expect(codeText).toHaveText(/^[A-Za-z0-9]{4,16}$/);
   const code = (await codeText.textContent())!.trim();
@@ -63,7 +75,12 @@ test('a bind code brings the taxi manager into a second company; switching shows
     await expect(taxi).toHaveURL(`${server.url}/`);
     await expect(taxi.getByRole('region', { name: '当前企业' })).toContainText(COMPANY_A);
 
-    const companies = await callApi<{ total: number; list: { name: string; current: boolean }[] }>(server.url, 'company/getMyCompanies', {}, taxiToken);
+    const companies = await callApi<{ total: number; list: { name: string; current: boolean }[] }>(
+      server.url,
+      'company/getMyCompanies',
+      {},
+      taxiToken,
+    );
     expect(companies.list.map((company) => company.name).sort()).toEqual([COMPANY_A, COMPANY_B].sort());
     expect(companies.list.find((company) => company.current)?.name).toBe(COMPANY_A);
 

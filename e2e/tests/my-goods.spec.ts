@@ -46,7 +46,10 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.stop());
 
-test('a manager adds goods through the classification picker, issues an invoice with them, then deleting archives them', async ({ page, context }) => {
+test('a manager adds goods through the classification picker, issues an invoice with them, then deleting archives them', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   await server.signIn(context, MERCHANT);
   await page.goto(`${server.url}/my/companyGoods`);
@@ -99,7 +102,11 @@ test('a manager adds goods through the classification picker, issues an invoice 
   // A blue invoice with them on /invoice/create (the tax bureau is ready).
   await page.goto(`${server.url}/invoice/create`);
   await expect(page.locator('.adm-nav-bar-title')).toHaveText('开具发票');
-  const create = (label: string) => page.locator('.adm-form-item').filter({ has: page.locator('.adm-form-item-label', { hasText: new RegExp(`^${label}`) }) }).first();
+  const create = (label: string) =>
+    page
+      .locator('.adm-form-item')
+      .filter({ has: page.locator('.adm-form-item-label', { hasText: new RegExp(`^${label}`) }) })
+      .first();
   await create('名称').locator('input').fill(BUYER_NAME);
   await create('税号').locator('input').fill(BUYER_TAX_NUMBER);
   await page.getByText('选择开票商品').first().click();
@@ -117,8 +124,12 @@ test('a manager adds goods through the classification picker, issues an invoice 
   // The invoice prints the goods' *简称*名称 with their code.
   const taskId = new URL(page.url()).searchParams.get('id') ?? '';
   const task = await asMerchant<{ invoiceId: string }>('task/getTaskDetail', { id: taskId });
-  const invoice = await asMerchant<{ lines: { itemName: string; taxCode: string; ratePermille: number | null }[] }>('invoice/get', { id: task.invoiceId });
-  expect(invoice.lines).toEqual([expect.objectContaining({ itemName: `*咨询服务*${GOODS_NAME}`, taxCode: CONSULTING_CODE, ratePermille: 60 })]);
+  const invoice = await asMerchant<{ lines: { itemName: string; taxCode: string; ratePermille: number | null }[] }>('invoice/get', {
+    id: task.invoiceId,
+  });
+  expect(invoice.lines).toEqual([
+    expect.objectContaining({ itemName: `*咨询服务*${GOODS_NAME}`, taxCode: CONSULTING_CODE, ratePermille: 60 }),
+  ]);
   await page.goto(`${server.url}/invoice/list`);
   await page.getByRole('button', { name: new RegExp(`^${BUYER_NAME} `) }).click();
   const sheet = page.getByRole('dialog', { name: '发票详情' });

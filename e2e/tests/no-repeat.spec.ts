@@ -6,7 +6,11 @@ import { as } from '../support/roles';
 test.use(as('出租车管理员'));
 
 test('tapping 保存 again right after a failure does not send the same request twice', async ({ page, baseURL }) => {
-  await testHook(baseURL as string, 'force-failure', { path: 'taxAccount/setTaxAccount', errorCode: 5000, message: '电子税务局账号校验失败' });
+  await testHook(baseURL as string, 'force-failure', {
+    path: 'taxAccount/setTaxAccount',
+    errorCode: 5000,
+    message: '电子税务局账号校验失败',
+  });
   const sent: string[] = [];
   page.on('request', (request) => request.url().endsWith('/api/taxAccount/setTaxAccount') && sent.push(request.postData() ?? ''));
 

@@ -99,7 +99,10 @@ test('release then rollback of the ticket remote changes what the browser loads,
   const released = await loadedVersions(page, '/ticket/index');
   await expectPage(page, { owner: 'ticket', title: '票夹' });
   expect(released.ticket).toBe(version);
-  expect(await manifestInPage('/ticket/index')).toEqual({ url: `/remotes/ticket/${version}/mf-manifest.json`, publicPath: `/remotes/ticket/${version}/` });
+  expect(await manifestInPage('/ticket/index')).toEqual({
+    url: `/remotes/ticket/${version}/mf-manifest.json`,
+    publicPath: `/remotes/ticket/${version}/`,
+  });
   expect(released.host).toBe(before.host);
   const other = await loadedVersions(page, '/my');
   expect(other.my).toBe(packageVersion('remotes/my'));
@@ -108,7 +111,10 @@ test('release then rollback of the ticket remote changes what the browser loads,
   const rolledBack = await loadedVersions(page, '/ticket/index');
   await expectPage(page, { owner: 'ticket', title: '票夹' });
   expect(rolledBack.ticket).toBe(live);
-  expect(await manifestInPage('/ticket/index')).toEqual({ url: `/remotes/ticket/${live}/mf-manifest.json`, publicPath: `/remotes/ticket/${live}/` });
+  expect(await manifestInPage('/ticket/index')).toEqual({
+    url: `/remotes/ticket/${live}/mf-manifest.json`,
+    publicPath: `/remotes/ticket/${live}/`,
+  });
   expect(rolledBack.host).toBe(before.host);
 
   const listing = ops('releases', ['ticket']);
@@ -163,12 +169,16 @@ async function signedInBrowser(browser: Browser, label: DemoUser): Promise<Page>
   return page;
 }
 
-test('a canary for test users: a test user loads the canary version, another user the live one, until the canary ends', async ({ browser }) => {
+test('a canary for test users: a test user loads the canary version, another user the live one, until the canary ends', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const live = packageVersion('remotes/ticket');
   const version = nextTestVersion(live);
   await testHook(server.url, 'tester', { label: '出租车管理员', tester: true });
-  expect(ops('release', ['ticket', '--version', version, '--canary', 'test-users'])).toContain(`ticket@${version} 已灰度上线: 仅测试用户；其余用户仍是 ${live}`);
+  expect(ops('release', ['ticket', '--version', version, '--canary', 'test-users'])).toContain(
+    `ticket@${version} 已灰度上线: 仅测试用户；其余用户仍是 ${live}`,
+  );
 
   const tester = await signedInBrowser(browser, '出租车管理员');
   const other = await signedInBrowser(browser, '企业管理员');

@@ -66,7 +66,9 @@ test('a remote whose page chunk fails after its routes loaded shows 模块暂不
   await expectPage(page, { owner: 'my', name: 'MyCompanies', title: '我的企业' });
 });
 
-test("a remote that is down when its page is opened cold: the page carries its manifest, its entry fails, the page says so, retry recovers it", async ({ page }) => {
+test('a remote that is down when its page is opened cold: the page carries its manifest, its entry fails, the page says so, retry recovers it', async ({
+  page,
+}) => {
   await page.route('**/remotes/ticket/**', (route) => route.abort('connectionrefused'));
   const failed: string[] = [];
   page.on('requestfailed', (request) => failed.push(new URL(request.url()).pathname));
@@ -82,7 +84,9 @@ test("a remote that is down when its page is opened cold: the page carries its m
   expect(await page.evaluate(() => 'stillTheSameDocument' in window)).toBe(true);
 });
 
-test('when the page carries no registry and /remotes.json cannot be read the host still starts, and retry recovers every remote', async ({ page }) => {
+test('when the page carries no registry and /remotes.json cannot be read the host still starts, and retry recovers every remote', async ({
+  page,
+}) => {
   // The server writes the registry into the page; a page without it (a proxy's cached copy, say) fetches it.
   await page.route('**/ticket/index', async (route) => {
     const response = await route.fetch();

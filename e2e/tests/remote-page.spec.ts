@@ -123,7 +123,11 @@ test('a page added to one remote is reachable once that remote alone is released
   await addPage();
   const version = nextTestVersion(ticket);
   // Only the remote's folder differs from a normal release: deploy builds the copy in its place.
-  const released = await release('ticket', { storeDir: store, version, build: (app, at, outDir) => buildApp({ ...app, dir: copy }, at, outDir) });
+  const released = await release('ticket', {
+    storeDir: store,
+    version,
+    build: (app, at, outDir) => buildApp({ ...app, dir: copy }, at, outDir),
+  });
   expect(released).toEqual({ app: 'ticket', version, previous: ticket });
 
   const after = await loadedVersions(page, NEW_PAGE.path);
@@ -139,7 +143,9 @@ test('a page added to one remote is reachable once that remote alone is released
   // The release store changed by that one release: the same host is live, no other app moved.
   const registryAfter = await readRegistry(store);
   expect(registryAfter.apps.host).toEqual(registryBefore.apps.host);
-  expect(registryAfter.history.slice(registryBefore.history.length)).toMatchObject([{ action: 'release', app: 'ticket', version, previous: ticket }]);
+  expect(registryAfter.history.slice(registryBefore.history.length)).toMatchObject([
+    { action: 'release', app: 'ticket', version, previous: ticket },
+  ]);
   for (const [name, state] of Object.entries(registryBefore.apps)) {
     if (name !== 'ticket') expect(registryAfter.apps[name]?.live, name).toBe(state.live);
   }

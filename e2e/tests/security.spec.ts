@@ -8,12 +8,23 @@ import { as } from '../support/roles';
 import { callApi, demoSignIn } from '../support/sign-in';
 
 /** Return addresses that a URL parser turns into another site (the report's example and its family). */
-const WAYS_OUT = ['%2F%09%2Fevil.example', '%2F.%2F%2Fevil.example%2Fx', '%2F%5Cevil.example', '%2F%250A%2Fevil.example', '%2F%2FEVIL.example', 'https%3A%2F%2Fevil.example', '%2F%252F%252Fevil.example'];
+const WAYS_OUT = [
+  '%2F%09%2Fevil.example',
+  '%2F.%2F%2Fevil.example%2Fx',
+  '%2F%5Cevil.example',
+  '%2F%250A%2Fevil.example',
+  '%2F%2FEVIL.example',
+  'https%3A%2F%2Fevil.example',
+  '%2F%252F%252Fevil.example',
+];
 
 test.describe('services-close', () => {
   test.use(as('企业管理员'));
 
-  test('while the service is open it leads back to the page the user came from, and never to another site whatever returnUrl says', async ({ page, baseURL }) => {
+  test('while the service is open it leads back to the page the user came from, and never to another site whatever returnUrl says', async ({
+    page,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     const origin = new URL(baseURL as string).origin;
     const elsewhere: string[] = [];
@@ -36,13 +47,19 @@ test.describe('services-close', () => {
 test.describe('the Content-Security-Policy', () => {
   test.use(as('企业管理员'));
 
-  test('every page is served with it, the app works under it, and a script injected into the page does not run', async ({ page, contentSecurityPolicy }) => {
+  test('every page is served with it, the app works under it, and a script injected into the page does not run', async ({
+    page,
+    contentSecurityPolicy,
+  }) => {
     const response = await page.goto('/');
     const policy = response?.headers()['content-security-policy'] ?? '';
     // This origin's scripts, and the page's one inline script (its early calls) by its hash: no other inline script;
     // WebAssembly may be compiled (the ticket import's QR reader), eval may not.
     const inline = await page.locator('script[data-early-calls]').textContent();
-    const hash = await page.evaluate(async (text) => btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))))), inline ?? '');
+    const hash = await page.evaluate(
+      async (text) => btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))))),
+      inline ?? '',
+    );
     expect(policy).toContain(`script-src 'self' 'wasm-unsafe-eval' 'sha256-${hash}';`);
     expect(policy).not.toContain("'unsafe-eval'");
     expect(policy.match(/'sha256-/g)).toHaveLength(1);

@@ -32,7 +32,9 @@ function watch(page: Page) {
   return {
     urls,
     federation: () => urls.filter((path) => path === '/remotes.json' || path.endsWith('/mf-manifest.json')),
-    apps: () => [...new Set(urls.flatMap((path) => /^\/remotes\/([a-z]+)\/([^/]+)\/(shop\/)?/.exec(path)?.slice(1, 4).join(' ').trim() ?? []))],
+    apps: () => [
+      ...new Set(urls.flatMap((path) => /^\/remotes\/([a-z]+)\/([^/]+)\/(shop\/)?/.exec(path)?.slice(1, 4).join(' ').trim() ?? [])),
+    ],
   };
 }
 
@@ -52,7 +54,10 @@ function signedInAs(page: Page): Promise<string> {
     .then(async (response) => ((await response.json()) as { result: { nickname: string } }).result.nickname);
 }
 
-test('a cold /shop/{code} back from signing in is the lean page: the code exchanged, the cash desk with no host, no remotes.json, no federation manifest', async ({ page, baseURL }) => {
+test('a cold /shop/{code} back from signing in is the lean page: the code exchanged, the cash desk with no host, no remotes.json, no federation manifest', async ({
+  page,
+  baseURL,
+}) => {
   // The browser that started the sign-in kept its verifier (set here on the origin, before the cold load).
   const { code, verifier } = await demoSignInCode(baseURL as string, '普通用户', `/shop/${SHOP}`);
   await page.goto('/healthz');
@@ -73,10 +78,17 @@ test('a cold /shop/{code} back from signing in is the lean page: the code exchan
   await page.waitForLoadState('networkidle');
   expect(loaded.federation()).toEqual([]);
   expect(loaded.apps()).toEqual([`payment ${packageVersion('remotes/payment')} shop/`]);
-  expect(loaded.urls.filter((path) => path.startsWith('/api/')).sort()).toEqual(['/api/auth/exchange', '/api/shop/get', '/api/sysConfig/get', '/api/user/getOfficialAccountLoginUserInfo']);
+  expect(loaded.urls.filter((path) => path.startsWith('/api/')).sort()).toEqual([
+    '/api/auth/exchange',
+    '/api/shop/get',
+    '/api/sysConfig/get',
+    '/api/user/getOfficialAccountLoginUserInfo',
+  ]);
 });
 
-test('signed out, a cold /shop/{code} goes to sign in and comes back to the cash desk signed in (the whole handover in the browser)', async ({ page }) => {
+test('signed out, a cold /shop/{code} goes to sign in and comes back to the cash desk signed in (the whole handover in the browser)', async ({
+  page,
+}) => {
   await page.goto(`/shop/${SHOP}`);
   // The demo provider's page: choose the customer.
   await expect(page).toHaveURL(/\/api\/auth\/authorize\?/);
@@ -162,7 +174,11 @@ test.describe('rolled back to a payment release without a lean page', () => {
   const older = `${live}-before-lean.e2e`;
 
   function ops(command: 'rollback', args: string[]) {
-    const result = spawnSync('npm', ['run', '--silent', command, '--', ...args], { cwd: REPO_ROOT, env: { ...process.env, RELEASE_DIR: store }, encoding: 'utf8' });
+    const result = spawnSync('npm', ['run', '--silent', command, '--', ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, RELEASE_DIR: store },
+      encoding: 'utf8',
+    });
     expect(result.status, result.stderr).toBe(0);
     return result.stdout;
   }
@@ -173,12 +189,20 @@ test.describe('rolled back to a payment release without a lean page', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'e2e-lean-data-'));
     await freshDataCopy(dataDir);
     await cp(process.env.E2E_STORE as string, store, { recursive: true });
-    await cp(join(store, 'payment', live), join(store, 'payment', older), { recursive: true, filter: (source) => !source.endsWith('lean-pages.json') });
+    await cp(join(store, 'payment', live), join(store, 'payment', older), {
+      recursive: true,
+      filter: (source) => !source.endsWith('lean-pages.json'),
+    });
     await updateRegistry(store, (registry) => {
       const state = registry.apps.payment;
       if (!state) throw new Error('payment is not released in the suite store');
       const current = state.versions[live];
-      state.versions[older] = { version: older, releasedAt: new Date(0).toISOString(), prefixes: current?.prefixes ?? [], sourceHash: 'e2e' };
+      state.versions[older] = {
+        version: older,
+        releasedAt: new Date(0).toISOString(),
+        prefixes: current?.prefixes ?? [],
+        sourceHash: 'e2e',
+      };
     });
     server = await startServer({ RELEASE_DIR: store, DATA_DIR: dataDir });
     token = await demoSignIn(server.url, '普通用户');
@@ -212,7 +236,9 @@ test.describe('rolled back to a payment release without a lean page', () => {
     // fetched), naming the version just rolled back to.
     expect(hosted.federation()).toEqual([]);
     expect(hosted.apps()).toContain(`payment ${older}`);
-    expect(await (await fetch(`${server.url}/shop/${SHOP}`)).text()).toContain(`id="page-remote-manifest" data-url="/remotes/payment/${older}/mf-manifest.json"`);
+    expect(await (await fetch(`${server.url}/shop/${SHOP}`)).text()).toContain(
+      `id="page-remote-manifest" data-url="/remotes/payment/${older}/mf-manifest.json"`,
+    );
     expect(hosted.apps()).toContain(`host ${packageVersion('host')}`);
 
     expect(ops('rollback', ['payment', '--to', live])).toContain(live);

@@ -53,13 +53,16 @@ test('the first screen is drawn from the early answers: it never waits for axios
   await expect.poll(() => requested, { timeout: 15_000 }).toBe(1);
 });
 
-test("a page whose first call is declared gets it from the early script, written into the page by the server", async ({ page }) => {
+test('a page whose first call is declared gets it from the early script, written into the page by the server', async ({ page }) => {
   const calls: { path: string; type: string; body: string | null }[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/api/payment/list')) calls.push({ path: new URL(request.url()).pathname, type: request.resourceType(), body: request.postData() });
+    if (request.url().includes('/api/payment/list'))
+      calls.push({ path: new URL(request.url()).pathname, type: request.resourceType(), body: request.postData() });
   });
   const html = await (await page.request.get('/payment/list')).text();
-  expect(html).toMatch(/<script type="application\/json" id="first-calls">\[\{"path":"payment\/list","body":\{"month":"\d{4}-\d{2}","page":1\}\}\]<\/script>/);
+  expect(html).toMatch(
+    /<script type="application\/json" id="first-calls">\[\{"path":"payment\/list","body":\{"month":"\d{4}-\d{2}","page":1\}\}\]<\/script>/,
+  );
   await page.goto('/payment/list');
   await expect(page.locator('.adm-nav-bar-title')).toHaveText('收支');
   await expect(page.getByText('本月暂无收支').or(page.locator('.adm-list-item').first())).toBeVisible();
@@ -84,7 +87,9 @@ test("a company user's home: its counts go out from the early script once the us
     if (request.url().includes('/api/invoice/homeSummary')) summaries.push(request.resourceType());
   });
   const html = await (await page.request.get('/')).text();
-  expect(html).toContain('<script type="application/json" id="first-calls">[{"path":"invoice/homeSummary","body":{},"for":"companyUser"}]</script>');
+  expect(html).toContain(
+    '<script type="application/json" id="first-calls">[{"path":"invoice/homeSummary","body":{},"for":"companyUser"}]</script>',
+  );
   await page.goto('/');
   await expect(page.getByRole('region', { name: '当前企业' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: '常用功能' })).toBeVisible();
@@ -137,7 +142,11 @@ test('when the server cannot be reached, 出错了 says so and offers a refresh'
 test("when the server answers with an error, 出错了 shows the server's message", async ({ page }) => {
   await withoutPageAnswers(page, '/my');
   await page.route('**/api/sysConfig/get', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, result: null, message: '服务维护中，请稍后再试', errorCode: 5000 }) }),
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, result: null, message: '服务维护中，请稍后再试', errorCode: 5000 }),
+    }),
   );
   await page.goto('/my');
   await expect(page.locator('.adm-dialog-body')).toContainText('服务维护中，请稍后再试');

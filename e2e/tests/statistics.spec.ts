@@ -32,20 +32,44 @@ async function finished(created: { taskId: string; invoiceId: string }) {
 }
 
 async function goods(name: string, taxCode: string, taxShortName: string, rate: number): Promise<string> {
-  return (await api<{ id: string }>('goods/save', { name, taxCode, taxShortName, model: '', unit: '项', unitPriceFen: null, taxRatePermille: rate, taxFree: null })).id;
+  return (
+    await api<{ id: string }>('goods/save', {
+      name,
+      taxCode,
+      taxShortName,
+      model: '',
+      unit: '项',
+      unitPriceFen: null,
+      taxRatePermille: rate,
+      taxFree: null,
+    })
+  ).id;
 }
 
 async function blue(goodsId: string, grossFen: number, rate: number): Promise<string> {
   const lines = [{ goodsId, quantity: null, grossFen, rate }];
-  return finished(await api('task/createBlueInvoiceTask', { requestSerial: serial(), type: '数电普票', buyer: BUYER, lines, remarks: '', deliverPhone: '', deliverEmail: '' }));
+  return finished(
+    await api('task/createBlueInvoiceTask', {
+      requestSerial: serial(),
+      type: '数电普票',
+      buyer: BUYER,
+      lines,
+      remarks: '',
+      deliverPhone: '',
+      deliverEmail: '',
+    }),
+  );
 }
 
-const card = (page: Page, label: string) => currentPage(page).locator('.stats-totals__card', { has: page.getByText(label, { exact: true }) });
+const card = (page: Page, label: string) =>
+  currentPage(page).locator('.stats-totals__card', { has: page.getByText(label, { exact: true }) });
 
 async function tableRows(page: Page, caption: string): Promise<string[][]> {
   const table = currentPage(page).getByRole('table', { name: caption });
   await expect(table).toBeVisible();
-  return table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent ?? '')));
+  return table
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent ?? '')));
 }
 
 test.beforeAll(async () => {

@@ -8,7 +8,11 @@ import { latestSmsCode, pendingTaskId, scan, setFault } from '../support/tax-bur
 test.use(as('企业管理员'));
 test.describe.configure({ mode: 'serial' });
 
-const dialog = (page: Page) => page.locator('.adm-center-popup-body, .adm-dialog-body').filter({ hasText: /登录授权|刷脸认证/ }).first();
+const dialog = (page: Page) =>
+  page
+    .locator('.adm-center-popup-body, .adm-dialog-body')
+    .filter({ hasText: /登录授权|刷脸认证/ })
+    .first();
 const toast = (page: Page) => page.locator('.adm-toast-main');
 
 async function openTaxAccount(page: Page, state: { loggedIn: boolean; faceToday: boolean }, baseURL: string) {

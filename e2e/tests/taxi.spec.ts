@@ -99,7 +99,9 @@ test('the driver adds a car, makes it the default, records a trip and shares it'
   await context.close();
 });
 
-test('the passenger opens the link cold, signs in, receives the trip and asks for an invoice; a second passenger is told it is taken', async ({ browser }) => {
+test('the passenger opens the link cold, signs in, receives the trip and asks for an invoice; a second passenger is told it is taken', async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   // A phone that never opened the app: the link leads to the ride page, which sends it to sign in and back.
   const context = await browser.newContext({ ...wechatPhone });
@@ -156,12 +158,16 @@ test('the company issues the taxi invoice to the title the passenger asked for; 
   await expect(currentPage(page).getByText('开具成功')).toBeVisible({ timeout: 60_000 });
 
   // Issued: the invoice as printed carries the trip (客运服务, the plate as its model, the fare).
-  const invoices = await callApi<{ list: { invoice: { number: string | null; buyerName: string; grossFen: number; status: string }; trips: { fromPlace: string }[] }[] }>(server.url, 'taxiInvoice/list', {}, driverToken);
+  const invoices = await callApi<{
+    list: { invoice: { number: string | null; buyerName: string; grossFen: number; status: string }; trips: { fromPlace: string }[] }[];
+  }>(server.url, 'taxiInvoice/list', {}, driverToken);
   const issued = invoices.list.find((one) => one.invoice.buyerName === PASSENGER_TITLE.name);
   expect(issued).toMatchObject({ invoice: { grossFen: 4650, status: '已开具' }, trips: [{ fromPlace: FROM }] });
   invoiceNumber = issued?.invoice.number ?? '';
   await page.goto(`${server.url}/invoice/list`);
-  await currentPage(page).getByRole('button', { name: new RegExp(`^${PASSENGER_TITLE.name} ¥46.50`) }).click();
+  await currentPage(page)
+    .getByRole('button', { name: new RegExp(`^${PASSENGER_TITLE.name} ¥46.50`) })
+    .click();
   const sheet = page.getByRole('dialog', { name: '发票详情' });
   await expect(sheet).toContainText(invoiceNumber);
   await expect(sheet).toContainText('客运服务');

@@ -18,16 +18,27 @@ const PHOTOS = join(import.meta.dirname, '..', '..', 'remotes', 'ticket', 'src',
 const NUMBER = '25332000000012345678';
 
 const region = (page: Page, name: string) => currentPage(page).getByRole('region', { name, exact: true });
-const detailRow = (card: ReturnType<typeof region>, label: string) => card.locator('div').filter({ has: card.page().getByText(label, { exact: true }) }).last();
+const detailRow = (card: ReturnType<typeof region>, label: string) =>
+  card
+    .locator('div')
+    .filter({ has: card.page().getByText(label, { exact: true }) })
+    .last();
 
-test('photos upside down, sideways and very dim are read in the browser; the reader loads only when a picture is chosen', async ({ page }) => {
+test('photos upside down, sideways and very dim are read in the browser; the reader loads only when a picture is chosen', async ({
+  page,
+}) => {
   const wasm: Response[] = [];
   const otherOrigins: string[] = [];
   page.on('response', (response) => {
     if (new URL(response.url()).pathname.endsWith('.wasm')) wasm.push(response);
   });
   page.on('request', (request) => {
-    if (!request.url().startsWith(process.env.E2E_BASE_URL ?? '') && !request.url().startsWith('blob:') && !request.url().startsWith('data:')) otherOrigins.push(request.url());
+    if (
+      !request.url().startsWith(process.env.E2E_BASE_URL ?? '') &&
+      !request.url().startsWith('blob:') &&
+      !request.url().startsWith('data:')
+    )
+      otherOrigins.push(request.url());
   });
   await page.goto('/ticket/import/image');
   await expectPage(page, { owner: 'ticket', name: 'TicketImportImage', title: '图片导入' });

@@ -27,7 +27,15 @@ const TRADING = '企业管理员';
 const TAXI = '出租车管理员';
 const TRADING_NAME = '杭州优税通科技有限公司';
 const TAXI_NAME = '杭州顺达出租汽车有限公司';
-const OUTSIDE_BUYER: InvoiceParty = { name: '上海票夹测试采购有限公司', taxNumber: '91110108MA01C2QK3D', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: false };
+const OUTSIDE_BUYER: InvoiceParty = {
+  name: '上海票夹测试采购有限公司',
+  taxNumber: '91110108MA01C2QK3D',
+  address: '',
+  phone: '',
+  bankName: '',
+  bankAccount: '',
+  naturalPerson: false,
+};
 
 interface Issued {
   id: string;
@@ -65,7 +73,11 @@ async function shot(page: Page, name: string) {
 const toast = (page: Page, text: string) => page.locator('.adm-toast-main', { hasText: text });
 const region = (page: Page, name: string) => currentPage(page).getByRole('region', { name, exact: true });
 /** A `DetailRow` of a card: its label and value, e.g. `发票号码` and the number. */
-const detailRow = (card: ReturnType<typeof region>, label: string) => card.locator('div').filter({ has: card.page().getByText(label, { exact: true }) }).last();
+const detailRow = (card: ReturnType<typeof region>, label: string) =>
+  card
+    .locator('div')
+    .filter({ has: card.page().getByText(label, { exact: true }) })
+    .last();
 const monthName = (day: string) => `${day.slice(0, 4)}年${Number(day.slice(5, 7))}月`;
 const monthTotals = (page: Page, day: string) => currentPage(page).getByTestId(`month-totals-${day.slice(0, 7)}`);
 const yuan = (fen: number) => `¥${(fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -80,7 +92,16 @@ test.beforeAll(async () => {
   users[TRADING] = await companyUser(TRADING);
   users[TAXI] = await companyUser(TAXI);
   const saveGoods = (label: typeof TRADING | typeof TAXI, name: string, taxCode: string, taxShortName: string, rate: number) =>
-    users[label].api<{ id: string }>('goods/save', { name, taxCode, taxShortName, model: '', unit: '次', unitPriceFen: null, taxRatePermille: rate, taxFree: null });
+    users[label].api<{ id: string }>('goods/save', {
+      name,
+      taxCode,
+      taxShortName,
+      model: '',
+      unit: '次',
+      unitPriceFen: null,
+      taxRatePermille: rate,
+      taxFree: null,
+    });
   goodsOf[TRADING] = (await saveGoods(TRADING, '软件服务费', '3040201000000000000', '信息技术服务', 60)).id;
   goodsOf[TAXI] = (await saveGoods(TAXI, '客运服务费', '3010101020000000000', '陆路旅客运输服务', 30)).id;
 });
@@ -93,7 +114,9 @@ async function openAs(page: Page, label: typeof TRADING | typeof TAXI, path: str
   await page.goto(`${server.url}${path}`);
 }
 
-test('手动录入 of a real 数电 invoice with a 校验码后6位 typed (it has none): refused under the field, not in the folder', async ({ page }) => {
+test('手动录入 of a real 数电 invoice with a 校验码后6位 typed (it has none): refused under the field, not in the folder', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   // ¥530.00 at 6 %: ¥500.00 before tax.
   const invoice = await issue(TRADING, OUTSIDE_BUYER, 53_000, 60);
@@ -127,13 +150,24 @@ test('手动录入 of a real 数电 invoice with a 校验码后6位 typed (it ha
 
 test('自动归集: an invoice the taxi company issues to 优税通 is in 优税通’s folder, in this month with its totals', async ({ page }) => {
   test.setTimeout(120_000);
-  const companies = await users[TRADING].api<{ list: { name: string; xsfNsrsbh: string; current: boolean }[] }>('company/getMyCompanies', {});
+  const companies = await users[TRADING].api<{ list: { name: string; xsfNsrsbh: string; current: boolean }[] }>(
+    'company/getMyCompanies',
+    {},
+  );
   const trading = companies.list.find((company) => company.current);
   expect(trading?.name).toBe(TRADING_NAME);
   expect(await folderNumbers(TRADING)).toEqual([]);
 
   // ¥515.00 at 3 %: ¥500.00 before tax, ¥15.00 tax.
-  const buyer: InvoiceParty = { name: TRADING_NAME, taxNumber: trading?.xsfNsrsbh ?? '', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: false };
+  const buyer: InvoiceParty = {
+    name: TRADING_NAME,
+    taxNumber: trading?.xsfNsrsbh ?? '',
+    address: '',
+    phone: '',
+    bankName: '',
+    bankAccount: '',
+    naturalPerson: false,
+  };
   const invoice = await issue(TAXI, buyer, 51_500, 30);
   expect(invoice.netFen).toBe(50_000);
 
@@ -176,7 +210,9 @@ test('拍照/相册: a photo of the app’s own invoice PDF, turned 6° and shru
 
   await openAs(page, TAXI, '/ticket/import/image');
   await expectPage(page, { owner: 'ticket', name: 'TicketImportImage', title: '图片导入' });
-  await currentPage(page).getByLabel('选择发票图片').setInputFiles({ name: 'IMG_20260315_101500.png', mimeType: 'image/png', buffer: photo });
+  await currentPage(page)
+    .getByLabel('选择发票图片')
+    .setInputFiles({ name: 'IMG_20260315_101500.png', mimeType: 'image/png', buffer: photo });
   const found = region(page, '识别结果');
   await expect(detailRow(found, '发票号码')).toHaveText(`发票号码${invoice.number}`, { timeout: 30_000 });
   await expect(detailRow(found, '开票日期')).toHaveText(`开票日期${invoice.issueDate}`);

@@ -27,7 +27,15 @@ async function shot(page: Page, name: string) {
 
 const LABEL = '企业管理员';
 const SELLER = '杭州优税通科技有限公司';
-const BUYER = { name: '上海票夹测试采购有限公司', taxNumber: '91110108MA01C2QK3D', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: false };
+const BUYER = {
+  name: '上海票夹测试采购有限公司',
+  taxNumber: '91110108MA01C2QK3D',
+  address: '',
+  phone: '',
+  bankName: '',
+  bankAccount: '',
+  naturalPerson: false,
+};
 
 interface Issued {
   number: string;
@@ -59,7 +67,16 @@ test.beforeAll(async () => {
   token = await demoSignIn(server.url, LABEL);
   await acceptAgreement(server.url, token);
   await server.hook('tax-account', { label: LABEL, loggedIn: true, faceToday: true });
-  const goods = await api<{ id: string }>('goods/save', { name: '软件服务费', taxCode: '3040201000000000000', taxShortName: '信息技术服务', model: '', unit: '项', unitPriceFen: null, taxRatePermille: 60, taxFree: null });
+  const goods = await api<{ id: string }>('goods/save', {
+    name: '软件服务费',
+    taxCode: '3040201000000000000',
+    taxShortName: '信息技术服务',
+    model: '',
+    unit: '项',
+    unitPriceFen: null,
+    taxRatePermille: 60,
+    taxFree: null,
+  });
   // ¥1,060.00 and ¥2,120.00 at 6 %: ¥1,000.00 and ¥2,000.00 before tax.
   typed = await issued(goods.id, 106_000);
   pictured = await issued(goods.id, 212_000);
@@ -73,7 +90,9 @@ test.beforeEach(async ({ context }) => {
   await context.addInitScript((value) => localStorage.setItem('token', JSON.stringify(value)), token);
 });
 
-test('typed in and verified, then in its month with the totals; a picture imported, 重新查验 after a failure, 报销 and 删除', async ({ page }) => {
+test('typed in and verified, then in its month with the totals; a picture imported, 重新查验 after a failure, 报销 and 删除', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   await page.goto(`${server.url}/ticket/index`);
   await expectPage(page, { owner: 'ticket', name: 'TicketIndex', title: '票夹' });
@@ -164,5 +183,7 @@ test('typed in and verified, then in its month with the totals; a picture import
   await expect(currentPage(page).getByRole('button', { name: `${SELLER} ¥1,060.00` })).toHaveCount(0);
   await expect(monthTotals(page, typed.issueDate)).toHaveText('1 张 · 价税合计 ¥2,120.00 · 税额 ¥120.00');
   const stored = await api<{ total: number; list: { number: string; reimbursed: boolean; verifyState: string }[] }>('ticket/list', {});
-  expect(stored.list.map(({ number, reimbursed, verifyState }) => ({ number, reimbursed, verifyState }))).toEqual([{ number: pictured.number, reimbursed: true, verifyState: '查验通过' }]);
+  expect(stored.list.map(({ number, reimbursed, verifyState }) => ({ number, reimbursed, verifyState }))).toEqual([
+    { number: pictured.number, reimbursed: true, verifyState: '查验通过' },
+  ]);
 });

@@ -35,7 +35,9 @@ async function storedTitles(page: Page, baseURL: string): Promise<StoredTitle[]>
 async function expectListMatchesServer(page: Page, baseURL: string) {
   const stored = await storedTitles(page, baseURL);
   await expect(cards(page)).toHaveCount(stored.length);
-  expect(await cards(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')))).toEqual(stored.map((title) => title.name));
+  expect(await cards(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')))).toEqual(
+    stored.map((title) => title.name),
+  );
   for (const title of stored) {
     await expect(card(page, title.name).getByText('默认', { exact: true })).toHaveCount(title.isDefault ? 1 : 0);
     if (title.taxNumber) await expect(card(page, title.name)).toContainText(title.taxNumber);

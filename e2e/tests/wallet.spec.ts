@@ -113,7 +113,9 @@ test('a payment is 冻结, then 可提现; ¥50.00 is withdrawn and arrives; mor
   await expect(page.locator('.adm-dialog')).toHaveCount(0);
   await shot(page, 'withdraw-over-balance');
   // The server refuses it too.
-  await expect(callApi(server.url, 'wallet/withdraw', { amountFen: 3700, requestSerial: 'e2e-over-balance-1' }, managerToken)).rejects.toThrow('超过可提现余额');
+  await expect(
+    callApi(server.url, 'wallet/withdraw', { amountFen: 3700, requestSerial: 'e2e-over-balance-1' }, managerToken),
+  ).rejects.toThrow('超过可提现余额');
   // 全部提现 fills what fits with its fee.
   await currentPage(page).getByRole('button', { name: '全部提现' }).click();
   await expect(amountInput(page)).toHaveValue('36');

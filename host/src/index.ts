@@ -8,9 +8,7 @@ import { nextTask } from './next-task';
 async function start() {
   // The page's remote first: its routes and page module load while the host's libraries do (startup-registry.ts).
   // A file that fails to load here is the bootstrap's to show (it imports the same module and fails the same way).
-  import('./remotes/startup-registry')
-    .then(({ startupRegistry }) => startupRegistry())
-    .catch(() => undefined);
+  import('./remotes/startup-registry').then(({ startupRegistry }) => startupRegistry()).catch(() => undefined);
   // The federation runtime has just started in this task (registering the shared modules); sharing React DOM out is
   // work of the next.
   await nextTask();

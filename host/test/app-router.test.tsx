@@ -48,7 +48,11 @@ function Broken(): never {
 
 const ticketRoutes: RemoteRoutesModule = {
   routes: [
-    { path: '/ticket/index', meta: pageMeta('TicketIndex', '票夹', { tabBar: true }), page: async () => ({ default: () => <p>票夹页面</p> }) },
+    {
+      path: '/ticket/index',
+      meta: pageMeta('TicketIndex', '票夹', { tabBar: true }),
+      page: async () => ({ default: () => <p>票夹页面</p> }),
+    },
     { path: '/ticket/detail', meta: pageMeta('TicketDetail', '票据详情'), page: async () => ({ default: Broken }) },
     {
       path: '/ticket/prepared',
@@ -97,7 +101,14 @@ function renderApp(path: string) {
 beforeEach(() => {
   // A signed-in company user, so the guard lets pages through and the tab bar shows.
   setToken('tok-abcdefghijklmnopqrstuv');
-  sessionStore.set(servicesConfigAtom, { id: 1, appHotLine: '400', etaxAreas: [], systemServiceConfig: { available: 'all', closeReason: '' }, frontVersion: 100, demo: false });
+  sessionStore.set(servicesConfigAtom, {
+    id: 1,
+    appHotLine: '400',
+    etaxAreas: [],
+    systemServiceConfig: { available: 'all', closeReason: '' },
+    frontVersion: 100,
+    demo: false,
+  });
   sessionStore.set(userDetailAtom, {
     id: 'u1',
     nickname: '李明',
@@ -168,7 +179,7 @@ describe('the page frame', () => {
   });
 });
 
-describe("a page module's prepare (docs/architecture.md, \"One fast first load\")", () => {
+describe('a page module\'s prepare (docs/architecture.md, "One fast first load")', () => {
   test('runs once the guard has loaded the user, and the page first shows with what it prepared', async () => {
     renderApp('/ticket/prepared');
     expect(await screen.findByText('已准备：李明')).toBeTruthy();
@@ -191,7 +202,9 @@ describe('the registry written into the page', () => {
     const block = document.createElement('script');
     block.type = 'application/json';
     block.id = 'live-remotes';
-    block.textContent = JSON.stringify({ ticket: { version: '1.2.0', entry: '/remotes/ticket/1.2.0/mf-manifest.json', prefixes: ['/ticket/'] } });
+    block.textContent = JSON.stringify({
+      ticket: { version: '1.2.0', entry: '/remotes/ticket/1.2.0/mf-manifest.json', prefixes: ['/ticket/'] },
+    });
     document.head.append(block);
     const fetchSpy = rs.mocked(globalThis.fetch);
     fetchSpy.mockClear();
@@ -238,7 +251,13 @@ describe('the registry written into the page', () => {
   test('preloadPageFor lets a page module that fails go (the router shows it when its own load fails)', async () => {
     let tries = 0;
     const failing: RemoteRoutesModule = {
-      routes: [{ path: '/ticket/index', meta: pageMeta('TicketIndex', '票夹', { tabBar: true }), page: () => (tries++, Promise.reject(new Error('chunk 404'))) }],
+      routes: [
+        {
+          path: '/ticket/index',
+          meta: pageMeta('TicketIndex', '票夹', { tabBar: true }),
+          page: () => (tries++, Promise.reject(new Error('chunk 404'))),
+        },
+      ],
     };
     runtime.modules.set('ticket/routes', failing);
     const registry = new RemoteRegistry([...remotes]);

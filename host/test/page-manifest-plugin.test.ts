@@ -24,7 +24,7 @@ const fetchHook = (url: string) => {
 afterEach(() => document.getElementById(PAGE_MANIFEST_BLOCK_ID)?.remove());
 
 describe('pageManifestPlugin', () => {
-  test("answers the manifest the page carries, once; the next fetch of it goes to the server", async () => {
+  test('answers the manifest the page carries, once; the next fetch of it goes to the server', async () => {
     writeBlock();
     const answer = await fetchHook(new URL(MANIFEST_URL, window.location.href).href);
     expect(answer).toBeInstanceOf(Response);

@@ -68,7 +68,10 @@ describe('each page is named once, by the app that owns it (remotes/*/src/paths.
     const pkg = JSON.parse(readFileSync(join(remotesDir, folder, 'package.json'), 'utf8')) as { federation: PrefixOwner };
     const text = (file: string) => readFileSync(join(remotesDir, folder, 'src', file), 'utf8');
     // `name: '/pattern'` in the remote's paths.ts, and what each `path:` of its routes.ts says.
-    const patterns = [...text('paths.ts').matchAll(/^\s*(\w+): '([^']*)',/gm)].map((match) => ({ name: match[1] as string, pattern: match[2] as string }));
+    const patterns = [...text('paths.ts').matchAll(/^\s*(\w+): '([^']*)',/gm)].map((match) => ({
+      name: match[1] as string,
+      pattern: match[2] as string,
+    }));
     const routed = [...text('routes.ts').matchAll(/\bpath: ([\w.]+),/g)].map((match) => match[1] as string);
     return { name: pkg.federation.name, patterns, routed };
   });
@@ -78,11 +81,16 @@ describe('each page is named once, by the app that owns it (remotes/*/src/paths.
     for (const { pattern } of remote.patterns) expect([pattern, ownerOf(pattern, owners)?.name]).toEqual([pattern, name]);
   });
 
-  test.each(remotes.map((remote) => [remote.name, remote] as const))('%s routes its own paths and its cross-app pages, never a written path', (name, remote) => {
-    const crossApp = Object.entries(appPaths).filter(([, pattern]) => ownerOf(pattern, owners)?.name === name).map(([key]) => `appPaths.${key}`);
-    const own = remote.patterns.map((page) => `paths.${page.name}`);
-    expect([...remote.routed].sort()).toEqual([...own, ...crossApp].sort());
-  });
+  test.each(remotes.map((remote) => [remote.name, remote] as const))(
+    '%s routes its own paths and its cross-app pages, never a written path',
+    (name, remote) => {
+      const crossApp = Object.entries(appPaths)
+        .filter(([, pattern]) => ownerOf(pattern, owners)?.name === name)
+        .map(([key]) => `appPaths.${key}`);
+      const own = remote.patterns.map((page) => `paths.${page.name}`);
+      expect([...remote.routed].sort()).toEqual([...own, ...crossApp].sort());
+    },
+  );
 
   test('no pattern is written twice, and every cross-app page has an owner', () => {
     const all = [...Object.values(appPaths), ...remotes.flatMap((remote) => remote.patterns.map((page) => page.pattern))];

@@ -94,7 +94,10 @@ describe('sign-in code in the query', () => {
     setUserAgent(WECHAT);
     startSignIn();
     const verifier = localStorage.getItem(SIGN_IN_VERIFIER_STORAGE_KEY);
-    const api = mockApi({ 'auth/exchange': (body) => (body.verifier === verifier ? ok({ token: 'tok-new-1234567890abcdefg' }) : fail(1001, '登录凭证无效、已使用或已过期')) });
+    const api = mockApi({
+      'auth/exchange': (body) =>
+        body.verifier === verifier ? ok({ token: 'tok-new-1234567890abcdefg' }) : fail(1001, '登录凭证无效、已使用或已过期'),
+    });
     loader.loadUserDetail.mockImplementation(async () => sessionStore.set(userDetailAtom, user));
     const response = await guard(request(`/ticket/index?signin=${CODE}&tab=1`), authPage);
     expect(response).toEqual({ location: '/ticket/index?tab=1', replace: true });

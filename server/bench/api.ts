@@ -49,11 +49,25 @@ interface DatabaseRun {
 }
 
 /** The first API answer: the public service configuration. */
-const apiAnswers = async (url: string) => (await fetch(`${url}/api/sysConfig/get`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', signal: AbortSignal.timeout(2000) })).ok;
+const apiAnswers = async (url: string) =>
+  (
+    await fetch(`${url}/api/sysConfig/get`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+      signal: AbortSignal.timeout(2000),
+    })
+  ).ok;
 
 async function start(env: Record<string, string | undefined>, logFile: string): Promise<ServerProcess> {
   // `npm start` is `node scripts/start.mjs`: install check, releases, then the server; LOG_LEVEL as in production.
-  return startServerProcess({ env: { LOG_LEVEL: undefined, ...env }, args: [join(REPO_ROOT, 'scripts/start.mjs')], stdoutFile: logFile, probe: apiAnswers, startTimeoutMs: 120_000 });
+  return startServerProcess({
+    env: { LOG_LEVEL: undefined, ...env },
+    args: [join(REPO_ROOT, 'scripts/start.mjs')],
+    stdoutFile: logFile,
+    probe: apiAnswers,
+    startTimeoutMs: 120_000,
+  });
 }
 
 async function load(options: autocannon.Options): Promise<Measured> {
@@ -81,7 +95,12 @@ async function benchDatabase(database: string, env: Record<string, string | unde
   const warmMs = server.startedInMs;
   try {
     const { token, userId } = await demoSignIn(server.url, '企业管理员');
-    const created = await callApi<{ taskId: string }>(server.url, 'task/createLoginTask', { nsrsbh: DEMO_TAX_NUMBERS.trading, userId, loginMethod: '1' }, token);
+    const created = await callApi<{ taskId: string }>(
+      server.url,
+      'task/createLoginTask',
+      { nsrsbh: DEMO_TAX_NUMBERS.trading, userId, loginMethod: '1' },
+      token,
+    );
     if (!created.body.success) throw new Error(`createLoginTask: ${created.body.message}`);
     const progressRequest: autocannon.Options = {
       url: `${server.url}/api/task/getTaskProcess`,
@@ -148,8 +167,12 @@ for (const run of runs) {
   console.log(`\n${run.database}`);
   console.log(row('GET /healthz', run.healthz));
   console.log(row('POST /api/task/getTaskProcess', run.progress));
-  console.log(`  ratio getTaskProcess/healthz  ${(ratio * 100).toFixed(1)} %  ${mark(checks[0]!)} (≥ ${TARGET.ratio * 100} %)   p99 ${mark(checks[1]!)} (< ${TARGET.p99Ms} ms)   all 2xx ${mark(checks[2]!)}`);
-  console.log(`  npm start → first API answer: cold ${ms(run.coldMs)} ${mark(checks[3]!)} (< ${ms(TARGET.coldMs)})   warm ${ms(run.warmMs)} ${mark(checks[4]!)} (< ${ms(TARGET.warmMs)})   (load ${run.startLoad.toFixed(1)})`);
+  console.log(
+    `  ratio getTaskProcess/healthz  ${(ratio * 100).toFixed(1)} %  ${mark(checks[0]!)} (≥ ${TARGET.ratio * 100} %)   p99 ${mark(checks[1]!)} (< ${TARGET.p99Ms} ms)   all 2xx ${mark(checks[2]!)}`,
+  );
+  console.log(
+    `  npm start → first API answer: cold ${ms(run.coldMs)} ${mark(checks[3]!)} (< ${ms(TARGET.coldMs)})   warm ${ms(run.warmMs)} ${mark(checks[4]!)} (< ${ms(TARGET.warmMs)})   (load ${run.startLoad.toFixed(1)})`,
+  );
 }
 console.log(missed ? `\n${missed} 项未达标` : '\n全部达标');
 process.exit(missed && process.env.BENCH_STRICT === '1' ? 1 : 0);

@@ -115,8 +115,18 @@ const CALLS: { name: string; path: string; body: Record<string, unknown> | ((kno
   { name: 'taxiTrip/queryTrips', path: 'taxiTrip/queryTrips', body: {}, as: '出租车管理员' },
   { name: 'taxiTrip/queryTrips page 50', path: 'taxiTrip/queryTrips', body: { page: 50 }, as: '出租车管理员' },
   { name: 'taxiTrip/queryTrips one car', path: 'taxiTrip/queryTrips', body: ({ carId }) => ({ carId }), as: '出租车管理员' },
-  { name: 'taxiTrip/queryTrips last 31 days', path: 'taxiTrip/queryTrips', body: { fromDay: chinaDay(30), toDay: chinaDay(0) }, as: '出租车管理员' },
-  { name: 'taxiTrip/queryTrips car, 3 months ago', path: 'taxiTrip/queryTrips', body: ({ carId }) => ({ carId, fromDay: `${chinaMonth(3)}-01`, toDay: `${chinaMonth(3)}-28` }), as: '出租车管理员' },
+  {
+    name: 'taxiTrip/queryTrips last 31 days',
+    path: 'taxiTrip/queryTrips',
+    body: { fromDay: chinaDay(30), toDay: chinaDay(0) },
+    as: '出租车管理员',
+  },
+  {
+    name: 'taxiTrip/queryTrips car, 3 months ago',
+    path: 'taxiTrip/queryTrips',
+    body: ({ carId }) => ({ carId, fromDay: `${chinaMonth(3)}-01`, toDay: `${chinaMonth(3)}-28` }),
+    as: '出租车管理员',
+  },
   { name: 'taxiTrip/queryTrips 待开票', path: 'taxiTrip/queryTrips', body: { state: '待开票' }, as: '出租车管理员' },
   { name: 'taxiTrip/getMyTrips', path: 'taxiTrip/getMyTrips', body: {}, as: '普通用户' },
   { name: 'taxiTrip/getMyTrips page 50', path: 'taxiTrip/getMyTrips', body: { page: 50 }, as: '普通用户' },
@@ -145,16 +155,32 @@ async function drained(server: ServerProcess, token: string): Promise<void> {
   }
 }
 
-async function measure(server: ServerProcess, tokens: Record<Caller, string>, known: Known, call: (typeof CALLS)[number]): Promise<Measured> {
+async function measure(
+  server: ServerProcess,
+  tokens: Record<Caller, string>,
+  known: Known,
+  call: (typeof CALLS)[number],
+): Promise<Measured> {
   const token = tokens[call.as ?? '企业管理员'];
   const body = typeof call.body === 'function' ? call.body(known) : call.body;
-  const request = { url: `${server.url}/api/${call.path}`, method: 'POST' as const, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  const request = {
+    url: `${server.url}/api/${call.path}`,
+    method: 'POST' as const,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  };
   const answer = await callApi(server.url, call.path, body, token);
   if (!answer.body.success) throw new Error(`${call.name}: ${answer.body.message}`);
   const one = await autocannon({ ...request, connections: 1, duration: SECONDS });
   const fifty = await autocannon({ ...request, connections: 50, duration: SECONDS });
   await drained(server, tokens['企业管理员']);
-  return { p50: one.latency.p50, p99: one.latency.p99, rps1: one.requests.average, rps50: fifty.requests.average, errors: one.non2xx + fifty.non2xx + one.errors + fifty.errors };
+  return {
+    p50: one.latency.p50,
+    p99: one.latency.p99,
+    rps1: one.requests.average,
+    rps50: fifty.requests.average,
+    errors: one.non2xx + fifty.non2xx + one.errors + fifty.errors,
+  };
 }
 
 async function measureAll(server: ServerProcess, label: string): Promise<Measured[]> {
@@ -170,7 +196,9 @@ async function measureAll(server: ServerProcess, label: string): Promise<Measure
   const results: Measured[] = [];
   for (const call of CALLS) {
     results.push(await measure(server, tokens, known, call));
-    console.log(`  [${label}] ${call.name}: p50 ${results.at(-1)!.p50} ms, p99 ${results.at(-1)!.p99} ms, ${results.at(-1)!.rps50.toFixed(0)} req/s at 50`);
+    console.log(
+      `  [${label}] ${call.name}: p50 ${results.at(-1)!.p50} ms, p99 ${results.at(-1)!.p99} ms, ${results.at(-1)!.rps50.toFixed(0)} req/s at 50`,
+    );
   }
   return results;
 }
@@ -179,7 +207,9 @@ async function measureAll(server: ServerProcess, label: string): Promise<Measure
 async function demoCompany(target: DatabaseTarget) {
   const database = await openDatabase(target);
   try {
-    const [row] = await database.raw(`select u.id as "userId", m.company_id as "companyId" from users u join memberships m on m.user_id = u.id where u.demo_label = '企业管理员'`);
+    const [row] = await database.raw(
+      `select u.id as "userId", m.company_id as "companyId" from users u join memberships m on m.user_id = u.id where u.demo_label = '企业管理员'`,
+    );
     return { database, userId: String(row?.userId), companyId: String(row?.companyId) };
   } catch (error) {
     await database.close();
@@ -209,7 +239,15 @@ async function seedLarge(target: DatabaseTarget): Promise<number> {
        select '规模企业' || g, '1', 'SCALE' || lpad(g::text, 13, '0'), 'scale' || g, now() + interval '1 year' from generate_series(1, $1::int) g`,
       [others],
     );
-    const seller = JSON.stringify({ name: '规模企业', taxNumber: '91310000000000000X', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: false });
+    const seller = JSON.stringify({
+      name: '规模企业',
+      taxNumber: '91310000000000000X',
+      address: '',
+      phone: '',
+      bankName: '',
+      bankAccount: '',
+      naturalPerson: false,
+    });
     await database.raw(
       `insert into invoices (company_id, created_by, kind, type, status, number, issued_at, buyer, seller, net_fen, tax_fen, gross_fen, created_at, updated_at)
        select c.id, $1::uuid, 'blue', '数电普票', '已开具', lpad((c.n + 100)::text, 7, '0') || lpad(g::text, 13, '0'), now() - g * interval '7 hours',
@@ -249,17 +287,34 @@ async function seedLarge(target: DatabaseTarget): Promise<number> {
     if (TICKETS > 0) {
       console.log(`  播种: 演示企业票夹 ${TICKETS} 张发票… (seeding)`);
       // Numbers unlike the small history's (prefix 9000000); the folder's own minutes apart.
-      await seedCompanyRows(database.raw, { companyId, userId, invoices: 0, tasks: 0, applications: 0, goods: 0, tickets: TICKETS, numberPrefix: 2, minutesApart: HISTORY_MINUTES / TICKETS });
+      await seedCompanyRows(database.raw, {
+        companyId,
+        userId,
+        invoices: 0,
+        tasks: 0,
+        applications: 0,
+        goods: 0,
+        tickets: TICKETS,
+        numberPrefix: 2,
+        minutesApart: HISTORY_MINUTES / TICKETS,
+      });
     }
     if (TRIPS > 0) {
       console.log(`  播种: 演示出租车企业 ${TRIPS} 个行程… (seeding)`);
-      await seedTrips(database.raw, { ...(await taxiCompanyOf(database.raw)), trips: TRIPS, minutesApart: HISTORY_MINUTES / TRIPS, codeTag: 'large' });
+      await seedTrips(database.raw, {
+        ...(await taxiCompanyOf(database.raw)),
+        trips: TRIPS,
+        minutesApart: HISTORY_MINUTES / TRIPS,
+        codeTag: 'large',
+      });
     }
     await database.raw('vacuum analyze');
     const [counts] = await database.raw(
       `select (select count(*) from invoices)::int as invoices, (select count(*) from companies)::int as companies, (select count(*) from cash_orders)::int as orders, (select count(*) from ledger_entries)::int as entries, (select count(*) from tickets)::int as tickets, (select count(*) from taxi_trips)::int as trips`,
     );
-    console.log(`  播种完成: ${counts?.invoices} 张发票, ${counts?.companies} 家企业, ${counts?.orders} 笔收款, ${counts?.entries} 条分录, ${counts?.tickets} 张票夹发票, ${counts?.trips} 个行程, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    console.log(
+      `  播种完成: ${counts?.invoices} 张发票, ${counts?.companies} 家企业, ${counts?.orders} 笔收款, ${counts?.entries} 条分录, ${counts?.tickets} 张票夹发票, ${counts?.trips} 个行程, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
     return Date.now() - started;
   } finally {
     await database.close();
@@ -283,9 +338,27 @@ async function benchDatabase(database: string, env: Record<string, string | unde
   {
     const { database: handle, userId, companyId } = await demoCompany(target);
     try {
-      await seedCompanyRows(handle.raw, { companyId, userId, invoices: SMALL, tasks: SMALL, applications: SMALL / 10, goods: 0, payments: SMALL_PAYMENTS, withdrawals: SMALL / 10, tickets: SMALL, numberPrefix: 9_000_000, minutesApart: SMALL_MINUTES_APART, moneyMinutesApart: SMALL_MONEY_MINUTES_APART });
+      await seedCompanyRows(handle.raw, {
+        companyId,
+        userId,
+        invoices: SMALL,
+        tasks: SMALL,
+        applications: SMALL / 10,
+        goods: 0,
+        payments: SMALL_PAYMENTS,
+        withdrawals: SMALL / 10,
+        tickets: SMALL,
+        numberPrefix: 9_000_000,
+        minutesApart: SMALL_MINUTES_APART,
+        moneyMinutesApart: SMALL_MONEY_MINUTES_APART,
+      });
       // Trips enough that the passenger's list has page 50 too (a third are received).
-      await seedTrips(handle.raw, { ...(await taxiCompanyOf(handle.raw)), trips: SMALL * 3, minutesApart: SMALL_MINUTES_APART / 3, codeTag: 'small' });
+      await seedTrips(handle.raw, {
+        ...(await taxiCompanyOf(handle.raw)),
+        trips: SMALL * 3,
+        minutesApart: SMALL_MINUTES_APART / 3,
+        codeTag: 'small',
+      });
       await handle.raw('vacuum analyze');
     } finally {
       await handle.close();
@@ -315,13 +388,21 @@ const workDir = await mkdtemp(join(tmpdir(), 'bench-scale-'));
 try {
   if (wanted.includes('pglite')) {
     const dataDir = join(workDir, 'data');
-    runs.push(await benchDatabase('pglite', { DATA_DIR: dataDir, DATABASE_URL: undefined }, { kind: 'pglite', dataDir: join(dataDir, 'pglite') }));
+    runs.push(
+      await benchDatabase('pglite', { DATA_DIR: dataDir, DATABASE_URL: undefined }, { kind: 'pglite', dataDir: join(dataDir, 'pglite') }),
+    );
   }
   if (wanted.includes('postgres')) {
     if (await postgresAvailable()) {
       const postgres = await createPostgresDatabase();
       try {
-        runs.push(await benchDatabase('postgres', { DATA_DIR: join(workDir, 'data-pg'), DATABASE_URL: postgres.url }, { kind: 'postgres', url: postgres.url }));
+        runs.push(
+          await benchDatabase(
+            'postgres',
+            { DATA_DIR: join(workDir, 'data-pg'), DATABASE_URL: postgres.url },
+            { kind: 'postgres', url: postgres.url },
+          ),
+        );
       } finally {
         await postgres.drop();
       }
@@ -334,20 +415,27 @@ try {
 }
 
 let missed = 0;
-console.log(`\n== 规模基准 (${INVOICES} 张发票, ${COMPANIES} 家企业, ${PAYMENTS} 笔收款; 1 连接与 50 连接, 各 ${SECONDS} s; ${cpus().length} 核, load ${loadavg()[0]!.toFixed(1)}) ==`);
+console.log(
+  `\n== 规模基准 (${INVOICES} 张发票, ${COMPANIES} 家企业, ${PAYMENTS} 笔收款; 1 连接与 50 连接, 各 ${SECONDS} s; ${cpus().length} 核, load ${loadavg()[0]!.toFixed(1)}) ==`,
+);
 for (const run of runs) {
   console.log(`\n${run.database} (播种 ${(run.seedMs / 1000).toFixed(0)} s)`);
-  console.log(`  ${'call'.padEnd(40)} ${'p50 small → large'.padStart(20)} ${'p99 small → large'.padStart(20)} ${'req/s at 50 small → large'.padStart(28)}`);
+  console.log(
+    `  ${'call'.padEnd(40)} ${'p50 small → large'.padStart(20)} ${'p99 small → large'.padStart(20)} ${'req/s at 50 small → large'.padStart(28)}`,
+  );
   CALLS.forEach((call, i) => {
     const small = run.small[i]!;
     const large = run.large[i]!;
-    const ok = large.p50 <= TARGET.p50Ms && large.p99 <= TARGET.p99Ms && large.rps50 >= TARGET.throughputRatio * small.rps50 && large.errors === 0;
+    const ok =
+      large.p50 <= TARGET.p50Ms && large.p99 <= TARGET.p99Ms && large.rps50 >= TARGET.throughputRatio * small.rps50 && large.errors === 0;
     if (!ok) missed += 1;
     console.log(
       `${ok ? '✓' : '✗'} ${call.name.padEnd(40)} ${`${small.p50} → ${large.p50} ms`.padStart(20)} ${`${small.p99} → ${large.p99} ms`.padStart(20)} ${`${small.rps50.toFixed(0)} → ${large.rps50.toFixed(0)} (${((100 * large.rps50) / small.rps50).toFixed(0)} %)`.padStart(28)}`,
     );
   });
 }
-console.log(`\n用时 ${((Date.now() - started) / 1000).toFixed(0)} s; 目标: p50 ≤ ${TARGET.p50Ms} ms, p99 ≤ ${TARGET.p99Ms} ms (1 连接), 50 连接吞吐 ≥ 小库的 ${TARGET.throughputRatio * 100} %`);
+console.log(
+  `\n用时 ${((Date.now() - started) / 1000).toFixed(0)} s; 目标: p50 ≤ ${TARGET.p50Ms} ms, p99 ≤ ${TARGET.p99Ms} ms (1 连接), 50 连接吞吐 ≥ 小库的 ${TARGET.throughputRatio * 100} %`,
+);
 if (missed) console.log(`${missed} 项未达标`);
 if (process.env.BENCH_STRICT === '1' && missed) process.exit(1);

@@ -108,7 +108,11 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true, verbose: true, allErrors: false } },
     ...(options.serverFactory && { serverFactory: options.serverFactory }),
   });
-  const database = options.database ?? (await openDatabase(config.database, { onConnectionLost: (error) => app.log.warn({ err: error }, '数据库连接已断开，连接池将重新连接') }));
+  const database =
+    options.database ??
+    (await openDatabase(config.database, {
+      onConnectionLost: (error) => app.log.warn({ err: error }, '数据库连接已断开，连接池将重新连接'),
+    }));
   const secretKey = await loadSecretKey(config.secretKey, config.dataDir);
   if (config.auth.demoForced) {
     app.log.warn('⚠️ DEMO_SIGN_IN=true：已配置微信或支付宝登录，演示登录仍然开启，任何人都能以演示账号登录。切勿在生产环境中使用。');
@@ -123,7 +127,9 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     if (seeded?.kind === 'demo' && !seeded.history) app.log.info('已写入基础数据和演示数据');
     if (seeded?.kind === 'demo' && seeded.history) {
       const { blueInvoices, redInvoices, applications, paidOrders, withdrawals, tickets, ms } = seeded.history;
-      app.log.info(`已写入基础数据、演示数据和近 4 个月的演示经营记录（蓝字发票 ${blueInvoices} 张、红字发票 ${redInvoices} 张、开票申请 ${applications} 条、收款 ${paidOrders} 笔、提现 ${withdrawals} 笔、票夹发票 ${tickets} 张，用时 ${ms} ms；DEMO_HISTORY=false 可关闭）`);
+      app.log.info(
+        `已写入基础数据、演示数据和近 4 个月的演示经营记录（蓝字发票 ${blueInvoices} 张、红字发票 ${redInvoices} 张、开票申请 ${applications} 条、收款 ${paidOrders} 笔、提现 ${withdrawals} 笔、票夹发票 ${tickets} 张，用时 ${ms} ms；DEMO_HISTORY=false 可关闭）`,
+      );
     }
   }
 
@@ -136,24 +142,51 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   });
   const tasks = new TaskQueue(database.db);
   if (config.payments.demoForced) {
-    app.log.warn('⚠️ PAYMENT_DEMO=true：已配置真实登录或真实支付渠道，演示支付仍然开启，任何人都能不付钱完成订单、让商户入账。切勿在生产环境中使用。');
+    app.log.warn(
+      '⚠️ PAYMENT_DEMO=true：已配置真实登录或真实支付渠道，演示支付仍然开启，任何人都能不付钱完成订单、让商户入账。切勿在生产环境中使用。',
+    );
   }
   const payments = new PaymentGateways(config.payments);
-  if (payments.channels().length === 0) app.log.info('未配置支付渠道（微信支付、支付宝），演示支付已关闭：收银台显示“商户暂未开通在线支付”');
+  if (payments.channels().length === 0)
+    app.log.info('未配置支付渠道（微信支付、支付宝），演示支付已关闭：收银台显示“商户暂未开通在线支付”');
   const payouts = new PayoutSimulator(database.db, { delayMs: money.payoutSimDelayMs, fault: money.payoutSimFault });
   const wechat = config.auth.wechat;
-  const wechatJsapi = wechat ? new WechatJsapi({ appId: wechat.appId, secret: wechat.secret, apiUrl: config.wechatApiUrl ?? DEFAULT_WECHAT_API_URL }) : null;
+  const wechatJsapi = wechat
+    ? new WechatJsapi({ appId: wechat.appId, secret: wechat.secret, apiUrl: config.wechatApiUrl ?? DEFAULT_WECHAT_API_URL })
+    : null;
   const liveApps = new LiveApps(config.releaseDir);
   const redis = await rateLimitRedis(config.redisUrl, (error) => app.log.warn({ err: error }, 'Redis 不可用：限流暂按本实例计数'));
   const rateLimiter = new RateLimiter(redis, config.redisPrefix);
   const canaryCookies = new CanaryCookies(secretKey);
-  const services: AppServices = { db: database.db, gateway: simulator, tasks, secretKey, publicUrl, demoSignIn: config.auth.demo, payments, money, payouts, wechatJsapi, rateLimiter, liveApps, canaryCookies };
-  const autoRollback = new AutoRollback(database.db, liveApps, { ...DEFAULT_AUTO_ROLLBACK, ...config.canary }, {
-    warn: (message) => app.log.warn(message),
-    error: (error, message) => app.log.error({ err: error }, message),
-  });
+  const services: AppServices = {
+    db: database.db,
+    gateway: simulator,
+    tasks,
+    secretKey,
+    publicUrl,
+    demoSignIn: config.auth.demo,
+    payments,
+    money,
+    payouts,
+    wechatJsapi,
+    rateLimiter,
+    liveApps,
+    canaryCookies,
+  };
+  const autoRollback = new AutoRollback(
+    database.db,
+    liveApps,
+    { ...DEFAULT_AUTO_ROLLBACK, ...config.canary },
+    {
+      warn: (message) => app.log.warn(message),
+      error: (error, message) => app.log.error({ err: error }, message),
+    },
+  );
   const worker = config.worker.enabled
-    ? new TaskWorker({ db: database.db, gateway: simulator, secretKey, payouts }, { ...config.worker, log: { info: (m) => app.log.info(m), error: (o, m) => app.log.error(o, m) } })
+    ? new TaskWorker(
+        { db: database.db, gateway: simulator, secretKey, payouts },
+        { ...config.worker, log: { info: (m) => app.log.info(m), error: (o, m) => app.log.error(o, m) } },
+      )
     : null;
   if (worker) tasks.onCreated(() => worker.wake());
 

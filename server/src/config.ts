@@ -61,7 +61,13 @@ export interface ServerConfig {
    * built-in demo provider signs in as the seeded demo users; on only when no real provider is configured, or when
    * DEMO_SIGN_IN=true says so explicitly (`demoForced`, which the server logs loudly at start).
    */
-  auth: { wechat: OAuthProviderConfig | null; alipay: AlipayProviderConfig | null; demo: boolean; demoForced?: boolean; signInPerMinute?: number };
+  auth: {
+    wechat: OAuthProviderConfig | null;
+    alipay: AlipayProviderConfig | null;
+    demo: boolean;
+    demoForced?: boolean;
+    signInPerMinute?: number;
+  };
   /**
    * WeChat's API for the JS-SDK signature (wechat/jsapiConfig) with the sign-in account's WECHAT_APP_ID and
    * WECHAT_APP_SECRET: WECHAT_API_URL, https://api.weixin.qq.com when absent (tests point it at a local stand-in).
@@ -100,7 +106,11 @@ export interface MoneyConfig {
   payoutSimFault: PayoutFault;
 }
 
-export const DEFAULT_MONEY: MoneyConfig = { settlementDelayMs: 86_400_000, payoutSimDelayMs: 1000, payoutSimFault: { mode: 'none', reason: '收款账户信息有误，银行退回' } };
+export const DEFAULT_MONEY: MoneyConfig = {
+  settlementDelayMs: 86_400_000,
+  payoutSimDelayMs: 1000,
+  payoutSimFault: { mode: 'none', reason: '收款账户信息有误，银行退回' },
+};
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -110,7 +120,11 @@ function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number 
   return value;
 }
 
-function oauth(env: NodeJS.ProcessEnv, prefix: 'WECHAT' | 'ALIPAY', defaults: { authorizeUrl: string; tokenUrl: string }): OAuthProviderConfig | null {
+function oauth(
+  env: NodeJS.ProcessEnv,
+  prefix: 'WECHAT' | 'ALIPAY',
+  defaults: { authorizeUrl: string; tokenUrl: string },
+): OAuthProviderConfig | null {
   const appId = env[`${prefix}_APP_ID`];
   const secret = env[`${prefix}_APP_SECRET`];
   if (!appId || !secret) return null;
@@ -136,7 +150,10 @@ function alipayPrivateKey(env: NodeJS.ProcessEnv): string | undefined {
 }
 
 function alipay(env: NodeJS.ProcessEnv): AlipayProviderConfig | null {
-  const provider = oauth(env, 'ALIPAY', { authorizeUrl: 'https://openauth.alipay.com/oauth2/publicAppAuthorize.htm', tokenUrl: 'https://openapi.alipay.com/gateway.do' });
+  const provider = oauth(env, 'ALIPAY', {
+    authorizeUrl: 'https://openauth.alipay.com/oauth2/publicAppAuthorize.htm',
+    tokenUrl: 'https://openapi.alipay.com/gateway.do',
+  });
   if (!provider) return null;
   const privateKey = alipayPrivateKey(env);
   return privateKey ? { ...provider, privateKey } : provider;
@@ -154,7 +171,10 @@ function trustedProxies(env: NodeJS.ProcessEnv): string[] {
     const [address, bits, extra] = entry.split('/');
     const valid =
       PROXY_KEYWORDS.includes(entry) ||
-      (extra === undefined && address !== undefined && isIP(address) !== 0 && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128))));
+      (extra === undefined &&
+        address !== undefined &&
+        isIP(address) !== 0 &&
+        (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128))));
     if (!valid) throw new Error(`TRUST_PROXY 无效: ${entry}（应为 IP 地址、CIDR 或 loopback，以逗号分隔）`);
   }
   return entries;
@@ -189,7 +209,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   const dataDir = resolve(REPO_ROOT, env.DATA_DIR ?? '.data');
   const production = env.NODE_ENV === 'production';
   const testHooks = env.TEST_HOOKS === '1' && !production;
-  const wechat = oauth(env, 'WECHAT', { authorizeUrl: 'https://open.weixin.qq.com/connect/oauth2/authorize', tokenUrl: 'https://api.weixin.qq.com/sns/oauth2/access_token' });
+  const wechat = oauth(env, 'WECHAT', {
+    authorizeUrl: 'https://open.weixin.qq.com/connect/oauth2/authorize',
+    tokenUrl: 'https://api.weixin.qq.com/sns/oauth2/access_token',
+  });
   const alipayProvider = alipay(env);
   const realSignIn = realSignInConfigured({ wechat, alipay: alipayProvider });
   const demoForced = env.DEMO_SIGN_IN === 'true';

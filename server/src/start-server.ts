@@ -45,15 +45,25 @@ export async function startServer(): Promise<void> {
     // Stopping (drain-connections.ts): a probe learns the instance is going; once it no longer listens, what still
     // arrives on an open connection is answered and the connection closed, so the proxy sends the next one elsewhere.
     if (drain.closed) response.setHeader('Connection', 'close');
-    if (drain.stopping && pathname === '/readyz') return void response.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(JSON.stringify({ status: 'stopping' }));
+    if (drain.stopping && pathname === '/readyz')
+      return void response
+        .writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
+        .end(JSON.stringify({ status: 'stopping' }));
     if (appHandler) return appHandler(request, response);
     if ((request.method === 'GET' || request.method === 'HEAD') && isReleasePath(pathname)) return releases.routing(request, response);
     // Not ready while starting (the database is opening): a probe is told so at once rather than held.
-    if (pathname === '/readyz') return void response.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(JSON.stringify({ status: 'starting' }));
+    if (pathname === '/readyz')
+      return void response
+        .writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
+        .end(JSON.stringify({ status: 'starting' }));
     waiting.push([request, response]);
   });
   server.setTimeout(config.http.connectionTimeoutMs);
-  const drain = new ConnectionDrain(server, { ...DRAIN, idleGraceMs: config.http.keepAliveTimeoutMs, limitMs: config.http.requestTimeoutMs });
+  const drain = new ConnectionDrain(server, {
+    ...DRAIN,
+    idleGraceMs: config.http.keepAliveTimeoutMs,
+    limitMs: config.http.requestTimeoutMs,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());

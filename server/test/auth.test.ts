@@ -17,8 +17,15 @@ import { openTestDatabase } from './support/pglite-image';
 import { oauthStates, sessions, signInCodes, users } from '../src/db/schema';
 import { startFakeOAuthProvider, unreachableUrl, type FakeOAuthProvider } from './support/fake-oauth-provider';
 import { newVerifier, signInCodeIn, type Verifier } from './support/sign-in-handover';
-import { createPostgresDatabase, createTestServer, DATABASES, DEMO_LABELS, testConfig, type DatabaseKind, type TestServer } from './support/test-server';
-
+import {
+  createPostgresDatabase,
+  createTestServer,
+  DATABASES,
+  DEMO_LABELS,
+  testConfig,
+  type DatabaseKind,
+  type TestServer,
+} from './support/test-server';
 
 /** Return paths the server must refuse, as it receives them (after the query string is decoded once). */
 const BAD_RETURN_URLS = [
@@ -81,7 +88,11 @@ async function tokenFrom(server: { app: FastifyInstance }, location: string | un
 }
 
 async function signedInUser(server: TestServer, token: string) {
-  const detail = await server.call<{ id: string; nickname: string; avatarUrl: string | null }>('user/getOfficialAccountLoginUserInfo', {}, token);
+  const detail = await server.call<{ id: string; nickname: string; avatarUrl: string | null }>(
+    'user/getOfficialAccountLoginUserInfo',
+    {},
+    token,
+  );
   expect(detail.status).toBe(200);
   expect(detail.body.success).toBe(true);
   return detail.body.result;
@@ -167,7 +178,10 @@ describe.each(DATABASES)('demo sign-in and return paths (%s)', (kind) => {
     expect(chosen.headers.location).toMatch(/^\/invoice\/list\?tab=1&signin=[A-Za-z0-9_-]{43}#top$/);
     const code = signInCodeIn(chosen.headers.location);
     // The code is stored only as its hash, with the challenge and the user.
-    const [stored] = await server.database.db.select().from(signInCodes).where(eq(signInCodes.codeHash, hashToken(code)));
+    const [stored] = await server.database.db
+      .select()
+      .from(signInCodes)
+      .where(eq(signInCodes.codeHash, hashToken(code)));
     expect(stored).toMatchObject({ userId, challenge: browser.challenge });
     const lifetime = (stored?.expiresAt.getTime() ?? 0) - Date.now();
     expect(lifetime).toBeGreaterThan(SIGN_IN_CODE_LIFETIME_MS - 60_000);
@@ -210,7 +224,10 @@ describe.each(DATABASES)('demo sign-in and return paths (%s)', (kind) => {
 
     // Late: past its lifetime the code signs nobody in.
     const late = await demoSignInOf('普通用户');
-    await server.database.db.update(signInCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(signInCodes.codeHash, hashToken(signInCodeIn(late.location))));
+    await server.database.db
+      .update(signInCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(signInCodes.codeHash, hashToken(signInCodeIn(late.location))));
     await refusedAs({ code: signInCodeIn(late.location), verifier: late.verifier.verifier });
 
     // Unknown codes, and a session token in the code's place.
@@ -227,16 +244,39 @@ describe.each(DATABASES)('demo sign-in and return paths (%s)', (kind) => {
   test('a malformed exchange is refused with the field named (4000), never a 500', async () => {
     const { verifier } = newVerifier();
     const code = 'B'.repeat(43);
-    const bodies: unknown[] = [{}, { code }, { verifier }, { code, verifier, token: 'x' }, { code: 1, verifier }, { code: `${code}=`, verifier }, { code, verifier: 'short' }, { code, verifier: 'v'.repeat(129) }, [code, verifier], 'null'];
+    const bodies: unknown[] = [
+      {},
+      { code },
+      { verifier },
+      { code, verifier, token: 'x' },
+      { code: 1, verifier },
+      { code: `${code}=`, verifier },
+      { code, verifier: 'short' },
+      { code, verifier: 'v'.repeat(129) },
+      [code, verifier],
+      'null',
+    ];
     for (const body of bodies) {
-      const answer = await server.app.inject({ method: 'POST', url: '/api/auth/exchange', headers: { 'content-type': 'application/json' }, payload: typeof body === 'string' ? body : JSON.stringify(body), remoteAddress: freshAddress() });
+      const answer = await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/exchange',
+        headers: { 'content-type': 'application/json' },
+        payload: typeof body === 'string' ? body : JSON.stringify(body),
+        remoteAddress: freshAddress(),
+      });
       expect({ body, status: answer.statusCode }).toEqual({ body, status: 400 });
       const envelope = answer.json() as { success: boolean; errorCode: number; message: string };
       expect(envelope.success).toBe(false);
       expect(envelope.errorCode).toBe(4000);
       expect(envelope.message).toMatch(/登录凭证|登录校验|参数|请求体/);
     }
-    const notJson = await server.app.inject({ method: 'POST', url: '/api/auth/exchange', headers: { 'content-type': 'application/json' }, payload: '{"code":', remoteAddress: freshAddress() });
+    const notJson = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/exchange',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"code":',
+      remoteAddress: freshAddress(),
+    });
     expect(notJson.statusCode).toBe(400);
     expect((notJson.json() as { message: string }).message).toBe('请求体不是有效的 JSON');
     const get = await server.app.inject({ method: 'GET', url: '/api/auth/exchange', remoteAddress: freshAddress() });
@@ -250,7 +290,14 @@ describe.each(DATABASES)('demo sign-in and return paths (%s)', (kind) => {
       expect(response.body).toContain('返回地址无效');
     }
     // The same, written into the address the way a browser or an attacker would.
-    for (const query of ['returnUrl=//evil.com', 'returnUrl=%2F%2Fevil.com', 'returnUrl=/%5Cevil.com', 'returnUrl=/%252F%252Fevil.com', 'returnUrl=https:%2F%2Fevil.com', 'returnUrl=/%0d%0a']) {
+    for (const query of [
+      'returnUrl=//evil.com',
+      'returnUrl=%2F%2Fevil.com',
+      'returnUrl=/%5Cevil.com',
+      'returnUrl=/%252F%252Fevil.com',
+      'returnUrl=https:%2F%2Fevil.com',
+      'returnUrl=/%0d%0a',
+    ]) {
       expect({ query, status: (await authorize(query)).statusCode }).toEqual({ query, status: 400 });
     }
     expect((await authorize('returnUrl=/a&returnUrl=/b')).statusCode).toBe(400);
@@ -274,7 +321,11 @@ describe.each(DATABASES)('demo sign-in and return paths (%s)', (kind) => {
   });
 
   test('the provider callbacks are not open while the demo provider is used', async () => {
-    const callback = await server.app.inject({ method: 'GET', url: '/api/auth/callback/wechat?code=x&state=y', remoteAddress: freshAddress() });
+    const callback = await server.app.inject({
+      method: 'GET',
+      url: '/api/auth/callback/wechat?code=x&state=y',
+      remoteAddress: freshAddress(),
+    });
     expect(callback.statusCode).toBe(404);
     expect(callback.body).toContain('该登录方式未启用');
     expect((await server.app.inject({ method: 'GET', url: '/api/auth/callback/qq', remoteAddress: freshAddress() })).statusCode).toBe(404);
@@ -294,7 +345,8 @@ describe.each(DATABASES)('demo sign-in and return paths (%s)', (kind) => {
   test(`the exchange has the same limit, counted apart: the ${SIGN_IN_LIMIT.max + 1}th a minute from one address is refused with 429 (4029)`, async () => {
     const address = freshAddress();
     const { location, verifier } = await demoSignInOf('普通用户');
-    for (let i = 0; i < SIGN_IN_LIMIT.max; i++) expect((await exchange(server, { code: 'C'.repeat(43), verifier: verifier.verifier }, address)).statusCode).toBe(401);
+    for (let i = 0; i < SIGN_IN_LIMIT.max; i++)
+      expect((await exchange(server, { code: 'C'.repeat(43), verifier: verifier.verifier }, address)).statusCode).toBe(401);
     const limited = await exchange(server, { code: signInCodeIn(location), verifier: verifier.verifier }, address);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ success: false, errorCode: 4029, message: '登录尝试过于频繁，请稍后再试' });
@@ -304,11 +356,23 @@ describe.each(DATABASES)('demo sign-in and return paths (%s)', (kind) => {
   });
 });
 
-const WECHAT = { appId: 'wx-test-app', secret: 'wx-test-secret-value', authorizeUrl: 'https://open.weixin.qq.com/connect/oauth2/authorize' };
-const ALIPAY = { appId: '2021000000000001', secret: 'alipay-unused-secret', authorizeUrl: 'https://openauth.alipay.com/oauth2/publicAppAuthorize.htm' };
+const WECHAT = {
+  appId: 'wx-test-app',
+  secret: 'wx-test-secret-value',
+  authorizeUrl: 'https://open.weixin.qq.com/connect/oauth2/authorize',
+};
+const ALIPAY = {
+  appId: '2021000000000001',
+  secret: 'alipay-unused-secret',
+  authorizeUrl: 'https://openauth.alipay.com/oauth2/publicAppAuthorize.htm',
+};
 
 function rsaKeyPair() {
-  return generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+  return generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
 }
 
 function providerAuth(fake: FakeOAuthProvider, alipayPrivateKey: string): ServerConfig['auth'] {
@@ -325,7 +389,10 @@ describe.each(DATABASES)('WeChat and Alipay sign-in against a fake provider (%s)
   let server: TestServer;
 
   beforeAll(async () => {
-    fake = await startFakeOAuthProvider({ wechat: { appId: WECHAT.appId, secret: WECHAT.secret }, alipay: { appId: ALIPAY.appId, publicKey: keys.publicKey } });
+    fake = await startFakeOAuthProvider({
+      wechat: { appId: WECHAT.appId, secret: WECHAT.secret },
+      alipay: { appId: ALIPAY.appId, publicKey: keys.publicKey },
+    });
     server = await createTestServer(kind, { auth: providerAuth(fake, keys.privateKey) });
   });
   afterEach(() => {
@@ -339,7 +406,11 @@ describe.each(DATABASES)('WeChat and Alipay sign-in against a fake provider (%s)
 
   /** Starts a sign-in from a browser of its own; the provider's authorise address, the state in it, the browser's verifier. */
   async function startSignIn(target: TestServer, query: string, verifier = newVerifier()) {
-    const response = await target.app.inject({ method: 'GET', url: `/api/auth/authorize?${query}&challenge=${verifier.challenge}`, remoteAddress: freshAddress() });
+    const response = await target.app.inject({
+      method: 'GET',
+      url: `/api/auth/authorize?${query}&challenge=${verifier.challenge}`,
+      remoteAddress: freshAddress(),
+    });
     expect(response.statusCode).toBe(302);
     const location = new URL(response.headers.location ?? '');
     const state = location.searchParams.get('state') ?? '';
@@ -347,27 +418,60 @@ describe.each(DATABASES)('WeChat and Alipay sign-in against a fake provider (%s)
   }
 
   const callback = (provider: string, query: Record<string, string>, target = server) =>
-    target.app.inject({ method: 'GET', url: `/api/auth/callback/${provider}?${new URLSearchParams(query).toString()}`, remoteAddress: freshAddress() });
+    target.app.inject({
+      method: 'GET',
+      url: `/api/auth/callback/${provider}?${new URLSearchParams(query).toString()}`,
+      remoteAddress: freshAddress(),
+    });
 
-  async function wechatSignIn(openid: string, options: { scope?: 'snsapi_userinfo' | 'snsapi_base'; nickname?: string; returnUrl?: string } = {}) {
+  async function wechatSignIn(
+    openid: string,
+    options: { scope?: 'snsapi_userinfo' | 'snsapi_base'; nickname?: string; returnUrl?: string } = {},
+  ) {
     const { state, verifier } = await startSignIn(server, `authType=wechat&returnUrl=${encodeURIComponent(options.returnUrl ?? '/my')}`);
     const code = `code-${openid}-${Math.random().toString(36).slice(2)}`;
-    fake.wechat.codes.set(code, { openid, scope: options.scope ?? 'snsapi_userinfo', nickname: options.nickname, headimgurl: 'https://thirdwx.qlogo.cn/mmopen/test/132' });
+    fake.wechat.codes.set(code, {
+      openid,
+      scope: options.scope ?? 'snsapi_userinfo',
+      nickname: options.nickname,
+      headimgurl: 'https://thirdwx.qlogo.cn/mmopen/test/132',
+    });
     const response = await callback('wechat', { code, state });
-    return { state, code, response, verifier: verifier.verifier, token: () => tokenFrom(server, response.headers.location, verifier.verifier) };
+    return {
+      state,
+      code,
+      response,
+      verifier: verifier.verifier,
+      token: () => tokenFrom(server, response.headers.location, verifier.verifier),
+    };
   }
 
   async function alipaySignIn(user: { user_id?: string; open_id?: string }) {
     const { state, verifier } = await startSignIn(server, `authType=alipay&returnUrl=${encodeURIComponent('/ticket/index')}`);
     const code = `auth-${Math.random().toString(36).slice(2)}`;
     fake.alipay.codes.set(code, user);
-    const response = await callback('alipay', { app_id: ALIPAY.appId, source: 'alipay_wallet', scope: 'auth_user', auth_code: code, state });
-    return { state, code, response, verifier: verifier.verifier, token: () => tokenFrom(server, response.headers.location, verifier.verifier) };
+    const response = await callback('alipay', {
+      app_id: ALIPAY.appId,
+      source: 'alipay_wallet',
+      scope: 'auth_user',
+      auth_code: code,
+      state,
+    });
+    return {
+      state,
+      code,
+      response,
+      verifier: verifier.verifier,
+      token: () => tokenFrom(server, response.headers.location, verifier.verifier),
+    };
   }
 
   test('WeChat: /authorize sends the user to the configured authorise address with a fresh state, which keeps the challenge', async () => {
     const returnUrl = '/invoice/create?shop=YST0001';
-    const { response, location, state, verifier } = await startSignIn(server, `authType=wechat&returnUrl=${encodeURIComponent(returnUrl)}&qrcode=false&isWorkWechat=false`);
+    const { response, location, state, verifier } = await startSignIn(
+      server,
+      `authType=wechat&returnUrl=${encodeURIComponent(returnUrl)}&qrcode=false&isWorkWechat=false`,
+    );
     expect(response.headers['cache-control']).toBe('no-store');
     expect(`${location.origin}${location.pathname}`).toBe(WECHAT.authorizeUrl);
     expect([...location.searchParams.keys()]).toEqual(['appid', 'redirect_uri', 'response_type', 'scope', 'state']);
@@ -401,7 +505,9 @@ describe.each(DATABASES)('WeChat and Alipay sign-in against a fake provider (%s)
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers.location).toMatch(/^\/invoice\/list\?tab=2&signin=[A-Za-z0-9_-]{43}$/);
     // Another browser cannot use the code; the one that started the sign-in can.
-    expect((await exchange(server, { code: signInCodeIn(response.headers.location), verifier: newVerifier().verifier })).statusCode).toBe(401);
+    expect((await exchange(server, { code: signInCodeIn(response.headers.location), verifier: newVerifier().verifier })).statusCode).toBe(
+      401,
+    );
     const user = await signedInUser(server, await token());
     expect(user.nickname).toBe('爱丽丝');
     expect(user.avatarUrl).toBe('https://thirdwx.qlogo.cn/mmopen/test/132');
@@ -431,7 +537,7 @@ describe.each(DATABASES)('WeChat and Alipay sign-in against a fake provider (%s)
     expect(await server.database.db.select().from(users).where(eq(users.providerSubject, 'openid-bob'))).toHaveLength(1);
   });
 
-  test('WeChat: a missing, unknown, expired or other provider\'s state is refused', async () => {
+  test("WeChat: a missing, unknown, expired or other provider's state is refused", async () => {
     fake.wechat.codes.set('code-for-dave', { openid: 'openid-dave', scope: 'snsapi_base' });
     const missing = await callback('wechat', { code: 'code-for-dave' });
     const unknown = await callback('wechat', { code: 'code-for-dave', state: 'ab'.repeat(32) });
@@ -443,7 +549,10 @@ describe.each(DATABASES)('WeChat and Alipay sign-in against a fake provider (%s)
     }
 
     const { state } = await startSignIn(server, 'authType=wechat');
-    await server.database.db.update(oauthStates).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oauthStates.state, state));
+    await server.database.db
+      .update(oauthStates)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oauthStates.state, state));
     const expired = await callback('wechat', { code: 'code-for-dave', state });
     expect(expired.statusCode).toBe(400);
     expect(expired.body).toContain('登录请求无效或已过期');
@@ -477,7 +586,9 @@ describe.each(DATABASES)('WeChat and Alipay sign-in against a fake provider (%s)
   });
 
   test('WeChat: an unreachable token endpoint is refused with 4xx', async () => {
-    const offline = await createTestServer(kind, { auth: { wechat: { ...WECHAT, tokenUrl: `${await unreachableUrl()}/sns/oauth2/access_token` }, alipay: null, demo: false } });
+    const offline = await createTestServer(kind, {
+      auth: { wechat: { ...WECHAT, tokenUrl: `${await unreachableUrl()}/sns/oauth2/access_token` }, alipay: null, demo: false },
+    });
     try {
       const { state } = await startSignIn(offline, 'authType=wechat');
       const failed = await callback('wechat', { code: 'any-code', state }, offline);
@@ -505,7 +616,15 @@ describe.each(DATABASES)('WeChat and Alipay sign-in against a fake provider (%s)
     expect(first.response.statusCode).toBe(303);
     expect(first.response.headers.location).toMatch(/^\/ticket\/index\?signin=[A-Za-z0-9_-]{43}$/);
     const call = fake.alipayCalls[calls];
-    expect(call).toMatchObject({ app_id: ALIPAY.appId, method: 'alipay.system.oauth.token', grant_type: 'authorization_code', code: first.code, charset: 'utf-8', sign_type: 'RSA2', version: '1.0' });
+    expect(call).toMatchObject({
+      app_id: ALIPAY.appId,
+      method: 'alipay.system.oauth.token',
+      grant_type: 'authorization_code',
+      code: first.code,
+      charset: 'utf-8',
+      sign_type: 'RSA2',
+      version: '1.0',
+    });
     expect(call?.timestamp).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(call?.sign).toBeTruthy();
 
@@ -536,14 +655,19 @@ describe.each(DATABASES)('WeChat and Alipay sign-in against a fake provider (%s)
     expect((await alipaySignIn({ user_id: '2088000000000003' })).response.statusCode).toBe(400);
     fake.mode = 'drop';
     expect((await alipaySignIn({ user_id: '2088000000000003' })).response.statusCode).toBe(400);
-    expect(await server.database.db.select().from(users).where(eq(users.provider, 'alipay'))).not.toContainEqual(expect.objectContaining({ providerSubject: '2088000000000002' }));
+    expect(await server.database.db.select().from(users).where(eq(users.provider, 'alipay'))).not.toContainEqual(
+      expect.objectContaining({ providerSubject: '2088000000000002' }),
+    );
   });
 });
 
 /** A server whose log lines are kept in memory. */
 async function createLoggedServer(kind: DatabaseKind, auth: ServerConfig['auth']) {
   const postgres = kind === 'postgres' ? await createPostgresDatabase({ migrated: true }) : null;
-  const config = await testConfig({ database: postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: null }, auth });
+  const config = await testConfig({
+    database: postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: null },
+    auth,
+  });
   const database = await openTestDatabase(config.database);
   const lines: string[] = [];
   const app: FastifyInstance = await buildServer(config, { database, logger: true, logStream: { write: (line) => lines.push(line) } });
@@ -566,7 +690,10 @@ describe.each(DATABASES)('sign-in secrets stay out of the log (%s)', (kind) => {
   let logged: Awaited<ReturnType<typeof createLoggedServer>>;
 
   beforeAll(async () => {
-    fake = await startFakeOAuthProvider({ wechat: { appId: WECHAT.appId, secret: WECHAT.secret }, alipay: { appId: ALIPAY.appId, publicKey: keys.publicKey } });
+    fake = await startFakeOAuthProvider({
+      wechat: { appId: WECHAT.appId, secret: WECHAT.secret },
+      alipay: { appId: ALIPAY.appId, publicKey: keys.publicKey },
+    });
     logged = await createLoggedServer(kind, providerAuth(fake, keys.privateKey));
   });
   afterAll(async () => {
@@ -578,37 +705,83 @@ describe.each(DATABASES)('sign-in secrets stay out of the log (%s)', (kind) => {
     const secretToken = `SECRET${'t'.repeat(37)}`;
     await logged.app.inject({ method: 'GET', url: `/?token=${secretToken}&tab=1`, remoteAddress: freshAddress() });
     await logged.app.inject({ method: 'GET', url: `/invoice/list?from=home&token=${secretToken}`, remoteAddress: freshAddress() });
-    await logged.app.inject({ method: 'POST', url: '/api/user/getOfficialAccountLoginUserInfo', payload: {}, headers: { authorization: `Bearer ${secretToken}` } });
+    await logged.app.inject({
+      method: 'POST',
+      url: '/api/user/getOfficialAccountLoginUserInfo',
+      payload: {},
+      headers: { authorization: `Bearer ${secretToken}` },
+    });
 
-    const [someone] = await logged.database.db.insert(users).values({ provider: 'wechat', providerSubject: 'openid-log-reader', nickname: '读日志' }).returning({ id: users.id });
+    const [someone] = await logged.database.db
+      .insert(users)
+      .values({ provider: 'wechat', providerSubject: 'openid-log-reader', nickname: '读日志' })
+      .returning({ id: users.id });
     const realToken = await createSession(logged.database.db, someone?.id ?? '');
-    const signedIn = await logged.app.inject({ method: 'POST', url: '/api/user/getOfficialAccountLoginUserInfo', payload: {}, headers: { authorization: `Bearer ${realToken}` } });
+    const signedIn = await logged.app.inject({
+      method: 'POST',
+      url: '/api/user/getOfficialAccountLoginUserInfo',
+      payload: {},
+      headers: { authorization: `Bearer ${realToken}` },
+    });
     expect(signedIn.statusCode).toBe(200);
 
     const browser = newVerifier();
-    const start = await logged.app.inject({ method: 'GET', url: `/api/auth/authorize?authType=wechat&returnUrl=/my&challenge=${browser.challenge}`, remoteAddress: freshAddress() });
+    const start = await logged.app.inject({
+      method: 'GET',
+      url: `/api/auth/authorize?authType=wechat&returnUrl=/my&challenge=${browser.challenge}`,
+      remoteAddress: freshAddress(),
+    });
     const state = new URL(start.headers.location ?? '').searchParams.get('state') ?? '';
     const code = 'SECRET-wechat-code-1';
     fake.wechat.codes.set(code, { openid: 'openid-logged', scope: 'snsapi_userinfo', nickname: '日志' });
-    const back = await logged.app.inject({ method: 'GET', url: `/api/auth/callback/wechat?code=${code}&state=${state}`, remoteAddress: freshAddress() });
+    const back = await logged.app.inject({
+      method: 'GET',
+      url: `/api/auth/callback/wechat?code=${code}&state=${state}`,
+      remoteAddress: freshAddress(),
+    });
     expect(back.statusCode).toBe(303);
     const signInCode = signInCodeIn(back.headers.location);
     // The page the sign-in returns to is requested with the code in its address, before the app takes it out.
     await logged.app.inject({ method: 'GET', url: back.headers.location ?? '', remoteAddress: freshAddress() });
     const sessionToken = await tokenFrom(logged, back.headers.location, browser.verifier);
-    const failedState = new URL((await logged.app.inject({ method: 'GET', url: `/api/auth/authorize?authType=wechat&challenge=${browser.challenge}`, remoteAddress: freshAddress() })).headers.location ?? '').searchParams.get('state') ?? '';
-    const failed = await logged.app.inject({ method: 'GET', url: `/api/auth/callback/wechat?code=SECRET-unknown-code&state=${failedState}`, remoteAddress: freshAddress() });
+    const failedState =
+      new URL(
+        (
+          await logged.app.inject({
+            method: 'GET',
+            url: `/api/auth/authorize?authType=wechat&challenge=${browser.challenge}`,
+            remoteAddress: freshAddress(),
+          })
+        ).headers.location ?? '',
+      ).searchParams.get('state') ?? '';
+    const failed = await logged.app.inject({
+      method: 'GET',
+      url: `/api/auth/callback/wechat?code=SECRET-unknown-code&state=${failedState}`,
+      remoteAddress: freshAddress(),
+    });
     expect(failed.statusCode).toBe(400);
     const refused = await exchange(logged, { code: signInCode, verifier: browser.verifier });
     expect(refused.statusCode).toBe(401);
     // Log lines are written after the answer: wait for the last request's.
-    for (let i = 0; i < 200 && logged.lines.filter((line) => line.includes('/api/auth/exchange')).length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let i = 0; i < 200 && logged.lines.filter((line) => line.includes('/api/auth/exchange')).length < 2; i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
 
     const log = logged.lines.join('');
     expect(logged.lines.length).toBeGreaterThan(5);
     expect(log).toContain('[redacted]');
     expect(log).toContain('第三方登录失败');
     expect(log).toContain('signin=[redacted]');
-    for (const secret of ['SECRET', realToken, sessionToken, signInCode, browser.verifier, state, failedState, WECHAT.secret, 'fake-access-']) expect(log).not.toContain(secret);
+    for (const secret of [
+      'SECRET',
+      realToken,
+      sessionToken,
+      signInCode,
+      browser.verifier,
+      state,
+      failedState,
+      WECHAT.secret,
+      'fake-access-',
+    ])
+      expect(log).not.toContain(secret);
   });
 });

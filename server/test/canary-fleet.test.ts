@@ -22,7 +22,12 @@ afterAll(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const released = (version: string): ReleasedVersion => ({ version, releasedAt: new Date().toISOString(), prefixes: ['/ticket/'], sourceHash: 'test' });
+const released = (version: string): ReleasedVersion => ({
+  version,
+  releasedAt: new Date().toISOString(),
+  prefixes: ['/ticket/'],
+  sourceHash: 'test',
+});
 
 describe.each(DATABASES.filter((kind) => kind === 'postgres'))('a canary in a fleet (%s)', (kind) => {
   test('two instances serve it per cookie, count its phones together (an outsider not at all) and end it once when it fails', async () => {
@@ -33,19 +38,40 @@ describe.each(DATABASES.filter((kind) => kind === 'postgres'))('a canary in a fl
     cleanups.push(() => rm(store, { recursive: true, force: true }));
     for (const version of ['1.0.0', '1.1.0']) {
       await mkdir(join(store, 'ticket', version), { recursive: true });
-      await writeFile(join(store, 'ticket', version, 'mf-manifest.json'), JSON.stringify({ name: 'ticket', metaData: { remoteEntry: { name: '' } } }));
+      await writeFile(
+        join(store, 'ticket', version, 'mf-manifest.json'),
+        JSON.stringify({ name: 'ticket', metaData: { remoteEntry: { name: '' } } }),
+      );
     }
     const since = new Date().toISOString();
     await updateRegistry(
       store,
       (registry) => {
-        registry.apps.ticket = { live: '1.0.0', versions: { '1.0.0': released('1.0.0'), '1.1.0': released('1.1.0') }, canary: { version: '1.1.0', audience: { kind: 'share', percent: 50 }, since } };
-        registry.history.push({ at: since, action: 'release', app: 'ticket', version: '1.1.0', previous: '1.0.0', canary: { kind: 'share', percent: 50 } });
+        registry.apps.ticket = {
+          live: '1.0.0',
+          versions: { '1.0.0': released('1.0.0'), '1.1.0': released('1.1.0') },
+          canary: { version: '1.1.0', audience: { kind: 'share', percent: 50 }, since },
+        };
+        registry.history.push({
+          at: since,
+          action: 'release',
+          app: 'ticket',
+          version: '1.1.0',
+          previous: '1.0.0',
+          canary: { kind: 'share', percent: 50 },
+        });
       },
       url,
     );
     // The phones' addresses come from a proxy on loopback (X-Forwarded-For), as behind nginx: reports are limited per address.
-    const env = { ...database.env, RELEASE_DIR: store, CANARY_CHECK_MS: '200', CANARY_MIN_LOADS: '50', CANARY_MARGIN_POINTS: '5', TRUST_PROXY: 'loopback' };
+    const env = {
+      ...database.env,
+      RELEASE_DIR: store,
+      CANARY_CHECK_MS: '200',
+      CANARY_MIN_LOADS: '50',
+      CANARY_MARGIN_POINTS: '5',
+      TRUST_PROXY: 'loopback',
+    };
     const servers: ServerProcess[] = [];
     for (let i = 0; i < 2; i++) {
       const server = await startServerProcess({ env });
@@ -55,13 +81,19 @@ describe.each(DATABASES.filter((kind) => kind === 'postgres'))('a canary in a fl
     const [a, b] = servers as [ServerProcess, ServerProcess];
     const inside = `${CANARY_COOKIE}=${cookies.value({ bucket: 0, tester: false })}`;
     const outside = `${CANARY_COOKIE}=${cookies.value({ bucket: 9_999, tester: false })}`;
-    const ticketOn = async (server: ServerProcess, cookie: string) => ((await (await fetch(`${server.url}/remotes.json`, { headers: { cookie } })).json()) as Record<string, { version: string }>).ticket?.version;
+    const ticketOn = async (server: ServerProcess, cookie: string) =>
+      ((await (await fetch(`${server.url}/remotes.json`, { headers: { cookie } })).json()) as Record<string, { version: string }>).ticket
+        ?.version;
     for (const server of servers) {
       expect(await ticketOn(server, inside)).toBe('1.1.0');
       expect(await ticketOn(server, outside)).toBe('1.0.0');
     }
     const report = async (server: ServerProcess, path: string, body: Record<string, string>, phone?: Phone) => {
-      const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': phone?.address ?? '10.99.0.1', ...(phone && { authorization: `Bearer ${phone.token}`, cookie: phone.cookie }) };
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        'x-forwarded-for': phone?.address ?? '10.99.0.1',
+        ...(phone && { authorization: `Bearer ${phone.token}`, cookie: phone.cookie }),
+      };
       const answer = await fetch(`${server.url}/api/${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
       expect(((await answer.json()) as { success: boolean }).success).toBe(true);
     };
@@ -74,15 +106,29 @@ describe.each(DATABASES.filter((kind) => kind === 'postgres'))('a canary in a fl
           await report(server, 'client/reportLoad', { app: 'ticket', version }, phone);
         }),
       );
-    const phones = (count: number, side: 'canary' | 'live') => database.inspect((handle) => canaryPhones(handle.db, cookies, count, side, 50));
+    const phones = (count: number, side: 'canary' | 'live') =>
+      database.inspect((handle) => canaryPhones(handle.db, cookies, count, side, 50));
     const countedIn = async () =>
       database.inspect(async (handle) =>
-        Object.fromEntries((await handle.raw("select version, count(*)::int as n, (count(*) filter (where failed))::int as failed from canary_loads where app = 'ticket' group by version")).map((row) => [row.version, [Number(row.n), Number(row.failed)]])),
+        Object.fromEntries(
+          (
+            await handle.raw(
+              "select version, count(*)::int as n, (count(*) filter (where failed))::int as failed from canary_loads where app = 'ticket' group by version",
+            )
+          ).map((row) => [row.version, [Number(row.n), Number(row.failed)]]),
+        ),
       );
 
     // An outsider first: manifest fetches through both instances and failure reports signed out count nothing.
-    await Promise.all([a, b].flatMap((server) => Array.from({ length: 50 }, async () => expect((await fetch(`${server.url}/remotes/ticket/1.1.0/mf-manifest.json`)).status).toBe(200))));
-    for (const server of servers) for (let i = 0; i < 5; i++) await report(server, 'client/reportFailure', { app: 'ticket', version: '1.1.0', kind: 'remote-load' });
+    await Promise.all(
+      [a, b].flatMap((server) =>
+        Array.from({ length: 50 }, async () =>
+          expect((await fetch(`${server.url}/remotes/ticket/1.1.0/mf-manifest.json`)).status).toBe(200),
+        ),
+      ),
+    );
+    for (const server of servers)
+      for (let i = 0; i < 5; i++) await report(server, 'client/reportFailure', { app: 'ticket', version: '1.1.0', kind: 'remote-load' });
     expect(await countedIn()).toEqual({});
     // The live version's 50 users, then the canary's: 10 of its 50 fail (the 50th load is the one it is judged at).
     await use(await phones(50, 'live'), '1.0.0');

@@ -52,10 +52,23 @@ describe.each(DATABASES)('canary releases on the server (%s)', (kind) => {
     store = await mkdtemp(join(tmpdir(), 'canary-server-'));
     await mkdir(join(store, 'host/1.0.0'), { recursive: true });
     await writeFile(join(store, 'host/1.0.0/index.html'), '<!doctype html><html><head><title>host</title></head><body></body></html>');
-    await updateRegistry(store, (registry) => {
-      registry.apps.host = { live: '1.0.0', versions: { '1.0.0': { version: '1.0.0', releasedAt: new Date().toISOString(), prefixes: [], sourceHash: 'x' } } };
-    }, null);
-    server = await createTestServer(kind, { releaseDir: store, secretKey: secretKey.toString('hex'), canary: SETTINGS, trustProxy: ['127.0.0.1'], worker: { enabled: false, pollMs: 20, stepTimeoutMs: 2000, leaseMs: 4000, batch: 8 } });
+    await updateRegistry(
+      store,
+      (registry) => {
+        registry.apps.host = {
+          live: '1.0.0',
+          versions: { '1.0.0': { version: '1.0.0', releasedAt: new Date().toISOString(), prefixes: [], sourceHash: 'x' } },
+        };
+      },
+      null,
+    );
+    server = await createTestServer(kind, {
+      releaseDir: store,
+      secretKey: secretKey.toString('hex'),
+      canary: SETTINGS,
+      trustProxy: ['127.0.0.1'],
+      worker: { enabled: false, pollMs: 20, stepTimeoutMs: 2000, leaseMs: 4000, batch: 8 },
+    });
   });
   afterAll(async () => server.close());
 
@@ -67,23 +80,34 @@ describe.each(DATABASES)('canary releases on the server (%s)', (kind) => {
     const since = new Date().toISOString();
     for (const version of [live, canary]) {
       await mkdir(join(store, 'ticket', version), { recursive: true });
-      await writeFile(join(store, 'ticket', version, 'mf-manifest.json'), JSON.stringify({ name: 'ticket', version, metaData: { remoteEntry: { name: 'static/js/ticket.0123456789.js' } } }));
+      await writeFile(
+        join(store, 'ticket', version, 'mf-manifest.json'),
+        JSON.stringify({ name: 'ticket', version, metaData: { remoteEntry: { name: 'static/js/ticket.0123456789.js' } } }),
+      );
     }
     for (const url of [null, ...databaseUrls]) {
-      await updateRegistry(store, (registry) => {
-        const state = (registry.apps.ticket ??= { live: null, versions: {} });
-        for (const version of [live, canary]) state.versions[version] ??= { version, releasedAt: since, prefixes: ['/ticket/'], sourceHash: 'x' };
-        state.live = live;
-        state.canary = { version: canary, audience, since };
-        registry.history.push({ at: since, action: 'release', app: 'ticket', version: canary, previous: live, canary: audience });
-      }, url);
+      await updateRegistry(
+        store,
+        (registry) => {
+          const state = (registry.apps.ticket ??= { live: null, versions: {} });
+          for (const version of [live, canary])
+            state.versions[version] ??= { version, releasedAt: since, prefixes: ['/ticket/'], sourceHash: 'x' };
+          state.live = live;
+          state.canary = { version: canary, audience, since };
+          registry.history.push({ at: since, action: 'release', app: 'ticket', version: canary, previous: live, canary: audience });
+        },
+        url,
+      );
     }
     return since;
   }
 
   const remotes = (headers: Record<string, string> = {}) => server.app.inject({ method: 'GET', url: '/remotes.json?t=1', headers });
   const ticketVersion = async (cookie: string) => (await remotes({ cookie })).json().ticket?.version as string | undefined;
-  const load = (version: string, times: number) => Promise.all(Array.from({ length: times }, () => server.app.inject({ method: 'GET', url: `/remotes/ticket/${version}/mf-manifest.json` })));
+  const load = (version: string, times: number) =>
+    Promise.all(
+      Array.from({ length: times }, () => server.app.inject({ method: 'GET', url: `/remotes/ticket/${version}/mf-manifest.json` })),
+    );
   const query: TemplateQuery = async <T>(strings: TemplateStringsArray, ...values: unknown[]) => {
     const result = (await server.database.db.execute(sql(strings, ...values))) as unknown as { rows: T[] } | T[];
     return Array.isArray(result) ? result : result.rows;
@@ -114,7 +138,11 @@ describe.each(DATABASES)('canary releases on the server (%s)', (kind) => {
 
   test("the page's live-remotes block and the manifest it carries follow the cookie, like /remotes.json", async () => {
     await canaryOf('1.0.0', '1.1.0', { kind: 'share', percent: 10 });
-    for (const [viewer, version] of [[{ bucket: 999, tester: false }, '1.1.0'], [{ bucket: 1000, tester: false }, '1.0.0'], [{ bucket: 9999, tester: true }, '1.1.0']] as const) {
+    for (const [viewer, version] of [
+      [{ bucket: 999, tester: false }, '1.1.0'],
+      [{ bucket: 1000, tester: false }, '1.0.0'],
+      [{ bucket: 9999, tester: true }, '1.1.0'],
+    ] as const) {
       const page = await server.app.inject({ method: 'GET', url: '/ticket/index', headers: { cookie: cookieOf(viewer) } });
       expect(page.statusCode).toBe(200);
       expect(page.headers['cache-control']).toBe('no-cache');
@@ -122,7 +150,9 @@ describe.each(DATABASES)('canary releases on the server (%s)', (kind) => {
       expect(page.headers['set-cookie']).toBeUndefined();
       const block = /<script type="application\/json" id="live-remotes">(.*?)<\/script>/.exec(page.body)?.[1];
       expect(JSON.parse(block ?? 'null').ticket.version).toBe(version);
-      expect(page.body).toContain(`<script type="application/json" id="page-remote-manifest" data-url="/remotes/ticket/${version}/mf-manifest.json">`);
+      expect(page.body).toContain(
+        `<script type="application/json" id="page-remote-manifest" data-url="/remotes/ticket/${version}/mf-manifest.json">`,
+      );
       expect(await ticketVersion(cookieOf(viewer))).toBe(version);
     }
     // A first visit gets its device cookie with the page.
@@ -136,7 +166,13 @@ describe.each(DATABASES)('canary releases on the server (%s)', (kind) => {
     const signIn = async (userId: string) => {
       const browser = newVerifier();
       const code = await issueSignInCode(server.database.db, userId, browser.challenge);
-      const answer = await server.app.inject({ method: 'POST', url: '/api/auth/exchange', payload: { code, verifier: browser.verifier }, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-proto': 'https' } });
+      const answer = await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/exchange',
+        payload: { code, verifier: browser.verifier },
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(answer.statusCode).toBe(200);
       const setCookie = String(answer.headers['set-cookie']);
       // Over https (the trusted proxy says so), the cookie is Secure.
@@ -153,18 +189,28 @@ describe.each(DATABASES)('canary releases on the server (%s)', (kind) => {
     expect(cookies.verify(other.value)).toEqual({ bucket: bucketOf(otherId), tester: false });
     expect(await ticketVersion(`${CANARY_COOKIE}=${other.value}`)).toBe('1.0.0');
 
-    const signedOut = await server.app.inject({ method: 'POST', url: '/api/user/signOut', payload: {}, headers: { authorization: `Bearer ${tester.token}` } });
+    const signedOut = await server.app.inject({
+      method: 'POST',
+      url: '/api/user/signOut',
+      payload: {},
+      headers: { authorization: `Bearer ${tester.token}` },
+    });
     expect(signedOut.json()).toMatchObject({ success: true });
     expect(signedOut.headers['set-cookie']).toBe(`${CANARY_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
   });
 
-  test("the user detail every start-up asks for keeps the cookie current: a session from before the cookie, a user made a test user since", async () => {
+  test('the user detail every start-up asks for keeps the cookie current: a session from before the cookie, a user made a test user since', async () => {
     await canaryOf('1.0.0', '1.1.0', { kind: 'test-users' });
     const userId = await server.userIdOf('企业员工');
     // A session made without the exchange (as one from before the cookie existed): the browser has no user cookie.
     const token = await server.tokenFor('企业员工');
     const detail = (cookie?: string) =>
-      server.app.inject({ method: 'POST', url: '/api/user/getOfficialAccountLoginUserInfo', payload: {}, headers: { authorization: `Bearer ${token}`, ...(cookie && { cookie }) } });
+      server.app.inject({
+        method: 'POST',
+        url: '/api/user/getOfficialAccountLoginUserInfo',
+        payload: {},
+        headers: { authorization: `Bearer ${token}`, ...(cookie && { cookie }) },
+      });
     const first = await detail();
     const value = /^yst_canary=([^;]+); Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/.exec(String(first.headers['set-cookie']))?.[1] ?? '';
     expect(cookies.verify(value)).toEqual({ bucket: bucketOf(userId), tester: false });
@@ -182,7 +228,9 @@ describe.each(DATABASES)('canary releases on the server (%s)', (kind) => {
       await server.database.db.update(users).set({ tester: false }).where(eq(users.id, userId));
     }
     // A refused call (no session) sets nothing.
-    expect((await server.app.inject({ method: 'POST', url: '/api/user/getOfficialAccountLoginUserInfo', payload: {} })).headers['set-cookie']).toBeUndefined();
+    expect(
+      (await server.app.inject({ method: 'POST', url: '/api/user/getOfficialAccountLoginUserInfo', payload: {} })).headers['set-cookie'],
+    ).toBeUndefined();
   });
 
   test('a forged or edited cookie is ignored: the browser gets a device bucket of its own, never the test flag it wrote', async () => {
@@ -204,12 +252,21 @@ describe.each(DATABASES)('canary releases on the server (%s)', (kind) => {
   /** `count` new signed-in phones on each side of a 50 % canary; `failing` of the canary's report a failure. */
   const phonesOf = (count: number, side: 'canary' | 'live') => canaryPhones(server.database.db, cookies, count, side, 50);
   const asPhone = (phone: Phone, path: string, payload: Record<string, unknown>) =>
-    server.app.inject({ method: 'POST', url: `/api/${path}`, payload, remoteAddress: phone.address, headers: { authorization: `Bearer ${phone.token}`, cookie: phone.cookie } });
+    server.app.inject({
+      method: 'POST',
+      url: `/api/${path}`,
+      payload,
+      remoteAddress: phone.address,
+      headers: { authorization: `Bearer ${phone.token}`, cookie: phone.cookie },
+    });
   /** What the host of each phone reports: the version its page loaded, and for the first `failing` a failure of it. */
   async function use(phones: Phone[], version: string, failing = 0) {
     for (const [index, phone] of phones.entries()) {
       expect((await asPhone(phone, 'client/reportLoad', { app: 'ticket', version })).json()).toMatchObject({ success: true });
-      if (index < failing) expect((await asPhone(phone, 'client/reportFailure', { app: 'ticket', version, kind: 'page-error' })).json()).toMatchObject({ success: true });
+      if (index < failing)
+        expect((await asPhone(phone, 'client/reportFailure', { app: 'ticket', version, kind: 'page-error' })).json()).toMatchObject({
+          success: true,
+        });
     }
   }
   const figures = (version: string, since: string) => versionFigures(query, 'ticket', version, since);
@@ -224,25 +281,44 @@ describe.each(DATABASES)('canary releases on the server (%s)', (kind) => {
     await use([phone], '1.2.0');
     // A cookie that is not the user's own: another user's, a device's (a random bucket), none.
     await use([{ ...liveSide, cookie: phone.cookie }], '1.3.0');
-    await use([{ ...other, cookie: `${CANARY_COOKIE}=${cookies.value({ bucket: (bucketOf(other.userId) + 1) % 5000, tester: false })}` }], '1.3.0');
+    await use(
+      [{ ...other, cookie: `${CANARY_COOKIE}=${cookies.value({ bucket: (bucketOf(other.userId) + 1) % 5000, tester: false })}` }],
+      '1.3.0',
+    );
     await use([{ ...other, cookie: '' }], '1.3.0');
     // Signed out: refused, as any call that needs sign-in.
-    expect((await server.app.inject({ method: 'POST', url: '/api/client/reportLoad', payload: { app: 'ticket', version: '1.3.0' }, headers: { cookie: phone.cookie } })).json()).toMatchObject({ errorCode: 1001 });
+    expect(
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: '/api/client/reportLoad',
+          payload: { app: 'ticket', version: '1.3.0' },
+          headers: { cookie: phone.cookie },
+        })
+      ).json(),
+    ).toMatchObject({ errorCode: 1001 });
     // Fetches of the manifest and host pages are traffic, not loads.
     await load('1.3.0', 20);
-    for (let i = 0; i < 5; i++) await server.app.inject({ method: 'GET', url: '/ticket/index', headers: { cookie: cookieOf({ bucket: 0, tester: false }) } });
+    for (let i = 0; i < 5; i++)
+      await server.app.inject({ method: 'GET', url: '/ticket/index', headers: { cookie: cookieOf({ bucket: 0, tester: false }) } });
     await use([liveSide], '1.2.0');
     expect(await figures('1.3.0', since)).toEqual({ loads: 1, failures: 0 });
     expect(await figures('1.2.0', since)).toEqual({ loads: 1, failures: 0 });
     // One account's failures are one failure of the version it is served.
-    for (let i = 0; i < 4; i++) expect((await asPhone(phone, 'client/reportFailure', { app: 'ticket', version: '1.3.0', kind: 'remote-load' })).json()).toMatchObject({ success: true });
+    for (let i = 0; i < 4; i++)
+      expect((await asPhone(phone, 'client/reportFailure', { app: 'ticket', version: '1.3.0', kind: 'remote-load' })).json()).toMatchObject(
+        { success: true },
+      );
     expect(await figures('1.3.0', since)).toEqual({ loads: 1, failures: 1 });
     // With no canary running nothing is counted for one.
     await updateRegistry(store, (registry) => void delete registry.apps.ticket?.canary, null);
     await use([other], '1.2.0', 1);
     expect(await figures('1.2.0', since)).toEqual({ loads: 1, failures: 0 });
     // An unreleased version is refused under its field.
-    expect((await asPhone(phone, 'client/reportLoad', { app: 'ticket', version: '0.0.9' })).json()).toMatchObject({ errorCode: 4000, result: { fields: { version: '未发布的模块版本' } } });
+    expect((await asPhone(phone, 'client/reportLoad', { app: 'ticket', version: '0.0.9' })).json()).toMatchObject({
+      errorCode: 4000,
+      result: { fields: { version: '未发布的模块版本' } },
+    });
   });
 
   test('an outsider cannot end a healthy canary: manifest fetches, host pages and failure reports of anyone not served it count nothing', async () => {
@@ -251,9 +327,18 @@ describe.each(DATABASES)('canary releases on the server (%s)', (kind) => {
     await use(await phonesOf(50, 'canary'), '6.1.0');
     // One address: 50 fetches of the canary's manifest and 5 failure reports, signed out (what ended a canary before).
     const outsider = freshAddress();
-    await Promise.all(Array.from({ length: 50 }, () => server.app.inject({ method: 'GET', url: '/remotes/ticket/6.1.0/mf-manifest.json', remoteAddress: outsider })));
+    await Promise.all(
+      Array.from({ length: 50 }, () =>
+        server.app.inject({ method: 'GET', url: '/remotes/ticket/6.1.0/mf-manifest.json', remoteAddress: outsider }),
+      ),
+    );
     for (let i = 0; i < 5; i++) {
-      const answer = await server.app.inject({ method: 'POST', url: '/api/client/reportFailure', payload: { app: 'ticket', version: '6.1.0', kind: 'remote-load' }, remoteAddress: outsider });
+      const answer = await server.app.inject({
+        method: 'POST',
+        url: '/api/client/reportFailure',
+        payload: { app: 'ticket', version: '6.1.0', kind: 'remote-load' },
+        remoteAddress: outsider,
+      });
       expect(answer.json()).toMatchObject({ success: true });
     }
     // Signed in, the outsider's account is not served the canary, whatever cookie it sends: a device cookie in the
@@ -276,16 +361,24 @@ describe.each(DATABASES)('canary releases on the server (%s)', (kind) => {
       await use(await phonesOf(50, 'canary'), '7.1.0', 10);
       const diluter = freshAddress();
       for (let batch = 0; batch < 10; batch++) {
-        await Promise.all(Array.from({ length: 100 }, () => server.app.inject({ method: 'GET', url: '/remotes/ticket/7.1.0/mf-manifest.json', remoteAddress: diluter })));
+        await Promise.all(
+          Array.from({ length: 100 }, () =>
+            server.app.inject({ method: 'GET', url: '/remotes/ticket/7.1.0/mf-manifest.json', remoteAddress: diluter }),
+          ),
+        );
       }
       // An account the canary serves reports its load as often as it is let: one load.
       const [account] = (await phonesOf(1, 'canary')) as [Phone];
-      const answers = await Promise.all(Array.from({ length: 80 }, () => asPhone(account, 'client/reportLoad', { app: 'ticket', version: '7.1.0' })));
+      const answers = await Promise.all(
+        Array.from({ length: 80 }, () => asPhone(account, 'client/reportLoad', { app: 'ticket', version: '7.1.0' })),
+      );
       expect(answers.filter((answer) => answer.json().errorCode === 4029).length).toBe(20);
       expect(await figures('7.1.0', since)).toEqual({ loads: 51, failures: 10 });
       const [ended] = await server.app.autoRollback.check();
       expect(ended).toEqual({ app: 'ticket', version: '7.1.0', live: '7.0.0' });
-      expect((await readRegistry(store, null)).history.findLast((entry) => entry.endedCanary)?.reason).toBe('自动回滚：灰度版本失败率 19.6%（加载 51 次），现行版本 0.0%（加载 50 次），高出 5 个百分点及以上');
+      expect((await readRegistry(store, null)).history.findLast((entry) => entry.endedCanary)?.reason).toBe(
+        '自动回滚：灰度版本失败率 19.6%（加载 51 次），现行版本 0.0%（加载 50 次），高出 5 个百分点及以上',
+      );
     } finally {
       server.app.autoRollback.start();
     }
@@ -297,14 +390,26 @@ describe.each(DATABASES)('canary releases on the server (%s)', (kind) => {
     const accounts = (await phonesOf(3, 'canary')).map((phone) => ({ ...phone, address }));
     const codes: (number | null)[] = [];
     for (const account of accounts) {
-      for (let i = 0; i < 20; i++) codes.push((await asPhone(account, 'client/reportFailure', { app: 'ticket', version: '8.1.0', kind: 'page-error' })).json().errorCode);
+      for (let i = 0; i < 20; i++)
+        codes.push(
+          (await asPhone(account, 'client/reportFailure', { app: 'ticket', version: '8.1.0', kind: 'page-error' })).json().errorCode,
+        );
     }
     expect(codes.filter((code) => code === null)).toHaveLength(20);
     expect(codes.filter((code) => code === 4029)).toHaveLength(40);
     // One account from many addresses: 20 too.
     const [roaming] = (await phonesOf(1, 'canary')) as [Phone];
     const accepted = [];
-    for (let i = 0; i < 25; i++) accepted.push((await asPhone({ ...roaming, address: freshAddress() }, 'client/reportFailure', { app: 'ticket', version: '8.1.0', kind: 'page-error' })).json().success);
+    for (let i = 0; i < 25; i++)
+      accepted.push(
+        (
+          await asPhone({ ...roaming, address: freshAddress() }, 'client/reportFailure', {
+            app: 'ticket',
+            version: '8.1.0',
+            kind: 'page-error',
+          })
+        ).json().success,
+      );
     expect(accepted.filter(Boolean)).toHaveLength(20);
   });
 
@@ -316,10 +421,16 @@ describe.each(DATABASES)('canary releases on the server (%s)', (kind) => {
     // 10 of its 50 real users fail.
     await use(await phonesOf(50, 'canary'), '2.1.0', 10);
     const rates = (await failureRatesOf(query, withCanary)).get('ticket');
-    expect(rates).toEqual({ since, live: { version: '2.0.0', figures: { loads: 100, failures: 1 } }, canary: { version: '2.1.0', figures: { loads: 50, failures: 10 } } });
+    expect(rates).toEqual({
+      since,
+      live: { version: '2.0.0', figures: { loads: 100, failures: 1 } },
+      canary: { version: '2.1.0', figures: { loads: 50, failures: 10 } },
+    });
 
     // The server's own periodic check (every 100 ms here) ends it.
-    const ended = await eventually(async () => (await readRegistry(store, null)).history.find((entry) => entry.endedCanary && entry.previous === '2.1.0'));
+    const ended = await eventually(async () =>
+      (await readRegistry(store, null)).history.find((entry) => entry.endedCanary && entry.previous === '2.1.0'),
+    );
     expect(ended).toMatchObject({ action: 'rollback', app: 'ticket', version: '2.0.0', previous: '2.1.0' });
     expect(ended.reason).toBe('自动回滚：灰度版本失败率 20.0%（加载 50 次），现行版本 1.0%（加载 100 次），高出 5 个百分点及以上');
     expect((await readRegistry(store, null)).apps.ticket?.canary).toBeUndefined();
@@ -369,7 +480,8 @@ describe.each(DATABASES)('canary releases on the server (%s)', (kind) => {
     expect(output).toMatch(/^ticket {2}灰度中: 5\.1\.0 给 12\.5% 用户（自 .* 起），其余用户 5\.0\.0$/m);
     expect(output).toMatch(/^ {2}◐ 灰度 5\.1\.0 /m);
     expect(output).toMatch(/^ {2}● 线上 5\.0\.0 /m);
-    const rates = '  失败率（自灰度开始，按登录用户每小时计）: 线上 5.0.0 失败率 0.0%（失败 0 / 加载 40 次）；灰度 5.1.0 失败率 10.0%（失败 2 / 加载 20 次）';
+    const rates =
+      '  失败率（自灰度开始，按登录用户每小时计）: 线上 5.0.0 失败率 0.0%（失败 0 / 加载 40 次）；灰度 5.1.0 失败率 10.0%（失败 2 / 加载 20 次）';
     // The rates are read from the database the servers share; PGlite is the one server's own.
     if (registryUrl) expect(output).toContain(rates);
     else expect(output).not.toContain('失败率（');
@@ -380,7 +492,11 @@ describe.each(DATABASES)('canary releases on the server (%s)', (kind) => {
 async function runReleasesCli(env: Record<string, string>): Promise<string> {
   const base = { ...process.env };
   delete base.DATABASE_URL;
-  const child = spawn(process.execPath, ['scripts/run.mjs', 'deploy/src/cli/releases.ts', 'ticket'], { cwd: REPO_ROOT, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['scripts/run.mjs', 'deploy/src/cli/releases.ts', 'ticket'], {
+    cwd: REPO_ROOT,
+    env: { ...base, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -392,11 +508,15 @@ async function runReleasesCli(env: Record<string, string>): Promise<string> {
 describe('when a canary is rolled back', () => {
   const live = { loads: 1000, failures: 10 };
   test('at the margin above the live rate, over the minimum of loads: yes; below either: no', () => {
-    expect(rollbackReason({ loads: 50, failures: 3 }, live, { minLoads: 50, marginPoints: 5 })).toBe('自动回滚：灰度版本失败率 6.0%（加载 50 次），现行版本 1.0%（加载 1000 次），高出 5 个百分点及以上');
+    expect(rollbackReason({ loads: 50, failures: 3 }, live, { minLoads: 50, marginPoints: 5 })).toBe(
+      '自动回滚：灰度版本失败率 6.0%（加载 50 次），现行版本 1.0%（加载 1000 次），高出 5 个百分点及以上',
+    );
     expect(rollbackReason({ loads: 100, failures: 5 }, live, { minLoads: 50, marginPoints: 5 })).toBeNull();
     expect(rollbackReason({ loads: 49, failures: 49 }, live, { minLoads: 50, marginPoints: 5 })).toBeNull();
     // A live version nobody loaded counts as 0 %.
-    expect(rollbackReason({ loads: 60, failures: 3 }, { loads: 0, failures: 0 }, { minLoads: 50, marginPoints: 5 })).toContain('现行版本 0.0%（加载 0 次）');
+    expect(rollbackReason({ loads: 60, failures: 3 }, { loads: 0, failures: 0 }, { minLoads: 50, marginPoints: 5 })).toContain(
+      '现行版本 0.0%（加载 0 次）',
+    );
   });
 
   test('a margin of 0 rolls back any higher rate, never an equal one', () => {
@@ -409,7 +529,11 @@ describe('when a canary is rolled back', () => {
 describe('the auto-rollback settings', () => {
   test('defaults, the environment, and a clear message for a bad value', () => {
     expect(configFromEnv({}).canary).toEqual({ checkMs: 15_000, minLoads: 50, marginPoints: 5 });
-    expect(configFromEnv({ CANARY_CHECK_MS: '0', CANARY_MIN_LOADS: '200', CANARY_MARGIN_POINTS: '2.5' }).canary).toEqual({ checkMs: 0, minLoads: 200, marginPoints: 2.5 });
+    expect(configFromEnv({ CANARY_CHECK_MS: '0', CANARY_MIN_LOADS: '200', CANARY_MARGIN_POINTS: '2.5' }).canary).toEqual({
+      checkMs: 0,
+      minLoads: 200,
+      marginPoints: 2.5,
+    });
     expect(() => configFromEnv({ CANARY_MIN_LOADS: '0' })).toThrow('CANARY_MIN_LOADS 无效: 0（应为正整数）');
     expect(() => configFromEnv({ CANARY_MIN_LOADS: '1.5' })).toThrow('CANARY_MIN_LOADS 无效');
     expect(() => configFromEnv({ CANARY_MARGIN_POINTS: '150' })).toThrow('CANARY_MARGIN_POINTS 无效: 150（应为 0–100 个百分点）');

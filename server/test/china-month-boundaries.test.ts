@@ -25,7 +25,17 @@ const RUNS = [
   ['2032-01', '2032-02', '2032-03'],
 ];
 const QUERIED = RUNS.flatMap((run) => run.slice(1, -1));
-const LENGTHS: Record<string, number> = { '2030-08': 31, '2030-09': 30, '2030-10': 31, '2030-11': 30, '2030-12': 31, '2031-01': 31, '2031-02': 28, '2031-03': 31, '2032-02': 29 };
+const LENGTHS: Record<string, number> = {
+  '2030-08': 31,
+  '2030-09': 30,
+  '2030-10': 31,
+  '2030-11': 30,
+  '2030-12': 31,
+  '2031-01': 31,
+  '2031-02': 28,
+  '2031-03': 31,
+  '2032-02': 29,
+};
 
 const daysIn = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
 
@@ -43,7 +53,12 @@ const EDGES: Edge[] = RUNS.flat().flatMap((month, monthIndex) =>
     .filter((day) => day <= daysIn(month))
     .flatMap((day) => {
       const date = `${month}-${String(day).padStart(2, '0')}`;
-      return [`${date}T00:00:00.000+08:00`, `${date}T23:59:59.999+08:00`].map((text, index) => ({ month, day: date, at: new Date(text), fen: 10_000 + monthIndex * 100 + day * 2 + index }));
+      return [`${date}T00:00:00.000+08:00`, `${date}T23:59:59.999+08:00`].map((text, index) => ({
+        month,
+        day: date,
+        at: new Date(text),
+        fen: 10_000 + monthIndex * 100 + day * 2 + index,
+      }));
     }),
 );
 
@@ -71,10 +86,16 @@ describe.each(DATABASES)('China months and days at their edges (%s)', (kind) => 
   let taxiToken: string;
   let moneyToken: string;
   /** Row ids by the edge they were written at, per kind of row. */
-  const ids = { invoice: new Map<Edge, string>(), order: new Map<Edge, string>(), withdrawal: new Map<Edge, string>(), trip: new Map<Edge, string>(), ticket: new Map<Edge, string>() };
+  const ids = {
+    invoice: new Map<Edge, string>(),
+    order: new Map<Edge, string>(),
+    withdrawal: new Map<Edge, string>(),
+    trip: new Map<Edge, string>(),
+    ticket: new Map<Edge, string>(),
+  };
   const numbers = new Map<Edge, string>();
 
-  const ok = async <T,>(path: string, body: Record<string, unknown>, token: string): Promise<T> => {
+  const ok = async <T>(path: string, body: Record<string, unknown>, token: string): Promise<T> => {
     const answer = await server.call<T>(path, body, token);
     if (!answer.body.success) throw new Error(`${path} ${JSON.stringify(body)}: ${JSON.stringify(answer.body)}`);
     return answer.body.result;
@@ -95,7 +116,8 @@ describe.each(DATABASES)('China months and days at their edges (%s)', (kind) => 
     const money = await membership('线下收款管理员');
     const db = server.database.db;
     const [car] = await db.select().from(cars).where(eq(cars.companyId, taxi.companyId));
-    const byKey = <K,>(rows: { id: string; key: K }[], keyOf: (edge: Edge, index: number) => K) => new Map(EDGES.map((edge, index) => [edge, rows.find((row) => row.key === keyOf(edge, index))!.id]));
+    const byKey = <K>(rows: { id: string; key: K }[], keyOf: (edge: Edge, index: number) => K) =>
+      new Map(EDGES.map((edge, index) => [edge, rows.find((row) => row.key === keyOf(edge, index))!.id]));
     const invoiceNumber = (_: Edge, index: number) => `30332${String(index + 1).padStart(15, '0')}`;
     const orderNo = (_: Edge, index: number) => `EDGE${kind}${index}`;
     const serial = (_: Edge, index: number) => `edge-${index}`;
@@ -104,35 +126,108 @@ describe.each(DATABASES)('China months and days at their edges (%s)', (kind) => 
       // Issued invoices (listed at their issue).
       const issued = await tx
         .insert(invoices)
-        .values(EDGES.map((edge, index) => ({ companyId: taxi.companyId, createdBy: taxi.userId, kind: 'blue' as const, type: '数电普票' as const, status: '已开具' as const, number: invoiceNumber(edge, index), issuedAt: edge.at, buyer: PLAIN_BUYER, seller: PLAIN_BUYER, netFen: edge.fen, taxFen: 0, grossFen: edge.fen, createdAt: edge.at, updatedAt: edge.at })))
+        .values(
+          EDGES.map((edge, index) => ({
+            companyId: taxi.companyId,
+            createdBy: taxi.userId,
+            kind: 'blue' as const,
+            type: '数电普票' as const,
+            status: '已开具' as const,
+            number: invoiceNumber(edge, index),
+            issuedAt: edge.at,
+            buyer: PLAIN_BUYER,
+            seller: PLAIN_BUYER,
+            netFen: edge.fen,
+            taxFen: 0,
+            grossFen: edge.fen,
+            createdAt: edge.at,
+            updatedAt: edge.at,
+          })),
+        )
         .returning({ id: invoices.id, key: invoices.number });
       ids.invoice = byKey(issued, invoiceNumber);
       EDGES.forEach((edge, index) => numbers.set(edge, invoiceNumber(edge, index)));
       // Paid orders and withdrawals.
       const paid = await tx
         .insert(cashOrders)
-        .values(EDGES.map((edge, index) => ({ orderNo: orderNo(edge, index), companyId: money.companyId, payerId: money.userId, amountFen: edge.fen, channel: 'demo' as const, state: '已支付' as const, paidAt: edge.at, createdAt: edge.at })))
+        .values(
+          EDGES.map((edge, index) => ({
+            orderNo: orderNo(edge, index),
+            companyId: money.companyId,
+            payerId: money.userId,
+            amountFen: edge.fen,
+            channel: 'demo' as const,
+            state: '已支付' as const,
+            paidAt: edge.at,
+            createdAt: edge.at,
+          })),
+        )
         .returning({ id: cashOrders.id, key: cashOrders.orderNo });
       ids.order = byKey(paid, orderNo);
       const asked = await tx
         .insert(withdrawals)
-        .values(EDGES.map((edge, index) => ({ companyId: money.companyId, requestedBy: money.userId, amountFen: edge.fen, feeFen: 100, state: '已到账' as const, account: '招商银行 尾号 0001', requestSerial: serial(edge, index), createdAt: edge.at })))
+        .values(
+          EDGES.map((edge, index) => ({
+            companyId: money.companyId,
+            requestedBy: money.userId,
+            amountFen: edge.fen,
+            feeFen: 100,
+            state: '已到账' as const,
+            account: '招商银行 尾号 0001',
+            requestSerial: serial(edge, index),
+            createdAt: edge.at,
+          })),
+        )
         .returning({ id: withdrawals.id, key: withdrawals.requestSerial });
       ids.withdrawal = byKey(asked, serial);
       // Trips starting then (each edge's fare is its own).
       const started = await tx
         .insert(taxiTrips)
-        .values(EDGES.map((edge) => ({ companyId: taxi.companyId, carId: car!.id, licensePlateNumber: car!.licensePlateNumber, createdBy: taxi.userId, startTime: edge.at, endTime: new Date(edge.at.getTime() + 20 * 60_000), fromPlace: '武林广场', toPlace: '萧山机场', distanceMetres: 1000, fareFen: edge.fen })))
+        .values(
+          EDGES.map((edge) => ({
+            companyId: taxi.companyId,
+            carId: car!.id,
+            licensePlateNumber: car!.licensePlateNumber,
+            createdBy: taxi.userId,
+            startTime: edge.at,
+            endTime: new Date(edge.at.getTime() + 20 * 60_000),
+            fromPlace: '武林广场',
+            toPlace: '萧山机场',
+            distanceMetres: 1000,
+            fareFen: edge.fen,
+          })),
+        )
         .returning({ id: taxiTrips.id, key: taxiTrips.fareFen });
       ids.trip = byKey(started, (edge) => edge.fen);
       for (const [index, edge] of EDGES.entries()) {
-        await addIssuedInvoiceToTotals(tx, { id: ids.invoice.get(edge)!, companyId: taxi.companyId, kind: 'blue', grossFen: edge.fen }, edge.at);
+        await addIssuedInvoiceToTotals(
+          tx,
+          { id: ids.invoice.get(edge)!, companyId: taxi.companyId, kind: 'blue', grossFen: edge.fen },
+          edge.at,
+        );
         await addToMonthTotals(tx, money.companyId, edge.at, 'demo', { incomeFen: edge.fen, incomeCount: 1 });
         await addToMonthTotals(tx, money.companyId, edge.at, 'bank', { expenseFen: edge.fen + 100 });
-        await addTripToTotals(tx, { companyId: taxi.companyId, carId: car!.id, startTime: edge.at, fareFen: edge.fen, distanceMetres: 1000 });
+        await addTripToTotals(tx, {
+          companyId: taxi.companyId,
+          carId: car!.id,
+          startTime: edge.at,
+          fareFen: edge.fen,
+          distanceMetres: 1000,
+        });
         // Tickets carry a China issue date, not an instant: one a boundary day.
         if (edge.at.toISOString().endsWith('16:00:00.000Z')) {
-          const ticket = await insertTicket(tx, { companyId: taxi.companyId, source: '扫码', type: '数电普票', number: `6${String(index + 1).padStart(19, '0')}`, issueDate: edge.day, sellerName: '杭州边界商贸有限公司', netFen: edge.fen, taxFen: 0, grossFen: edge.fen, verifyState: '查验通过' });
+          const ticket = await insertTicket(tx, {
+            companyId: taxi.companyId,
+            source: '扫码',
+            type: '数电普票',
+            number: `6${String(index + 1).padStart(19, '0')}`,
+            issueDate: edge.day,
+            sellerName: '杭州边界商贸有限公司',
+            netFen: edge.fen,
+            taxFen: 0,
+            grossFen: edge.fen,
+            verifyState: '查验通过',
+          });
           ids.ticket.set(edge, ticket!.id);
         }
       }
@@ -143,7 +238,11 @@ describe.each(DATABASES)('China months and days at their edges (%s)', (kind) => 
   test('invoice/list of a month lists its invoices from its first millisecond to its last, none of its neighbours’', async () => {
     for (const month of QUERIED) {
       const page = await ok<{ total: number; list: { id: string }[] }>('invoice/list', { month, pageSize: 50 }, taxiToken);
-      expect({ month, ids: listed(page.list), total: page.total }).toEqual({ month, ids: idsOf(ids.invoice, ofMonth(month)), total: ofMonth(month).length });
+      expect({ month, ids: listed(page.list), total: page.total }).toEqual({
+        month,
+        ids: idsOf(ids.invoice, ofMonth(month)),
+        total: ofMonth(month).length,
+      });
     }
   });
 
@@ -162,7 +261,11 @@ describe.each(DATABASES)('China months and days at their edges (%s)', (kind) => 
 
   test('payment/list of a month: its income and expenses, and the month’s totals, from its first millisecond to its last', async () => {
     for (const month of QUERIED) {
-      const page = await ok<{ total: number; list: PaymentRecord[]; incomeFen: number; expenseFen: number }>('payment/list', { month, pageSize: 50 }, moneyToken);
+      const page = await ok<{ total: number; list: PaymentRecord[]; incomeFen: number; expenseFen: number }>(
+        'payment/list',
+        { month, pageSize: 50 },
+        moneyToken,
+      );
       const edges = ofMonth(month);
       expect({ month, ids: listed(page.list), total: page.total, incomeFen: page.incomeFen, expenseFen: page.expenseFen }).toEqual({
         month,
@@ -178,15 +281,28 @@ describe.each(DATABASES)('China months and days at their edges (%s)', (kind) => 
     for (const month of QUERIED) {
       const page = await ok<TicketPage>('ticket/list', { month, pageSize: 50 }, taxiToken);
       const edges = ofMonth(month).filter((edge) => ids.ticket.has(edge));
-      expect({ month, ids: listed(page.list), total: page.total, count: page.totals.count, grossFen: page.totals.grossFen }).toEqual({ month, ids: idsOf(ids.ticket, edges), total: edges.length, count: edges.length, grossFen: sumFen(edges) });
+      expect({ month, ids: listed(page.list), total: page.total, count: page.totals.count, grossFen: page.totals.grossFen }).toEqual({
+        month,
+        ids: idsOf(ids.ticket, edges),
+        total: edges.length,
+        count: edges.length,
+        grossFen: sumFen(edges),
+      });
     }
   });
 
   test('taxiTrip/queryTrips from a month’s first day to its last, and of each boundary day: the trips that started then, and their totals', async () => {
-    const query = async (body: Record<string, unknown>) => ok<{ total: number; list: TaxiTrip[]; totals: TripTotals }>('taxiTrip/queryTrips', { ...body, pageSize: 50 }, taxiToken);
+    const query = async (body: Record<string, unknown>) =>
+      ok<{ total: number; list: TaxiTrip[]; totals: TripTotals }>('taxiTrip/queryTrips', { ...body, pageSize: 50 }, taxiToken);
     const expectTrips = async (body: Record<string, unknown>, edges: Edge[]) => {
       const page = await query(body);
-      expect({ body, ids: listed(page.list), total: page.total, trips: page.totals.trips, fareFen: page.totals.fareFen }).toEqual({ body, ids: idsOf(ids.trip, edges), total: edges.length, trips: edges.length, fareFen: sumFen(edges) });
+      expect({ body, ids: listed(page.list), total: page.total, trips: page.totals.trips, fareFen: page.totals.fareFen }).toEqual({
+        body,
+        ids: idsOf(ids.trip, edges),
+        total: edges.length,
+        trips: edges.length,
+        fareFen: sumFen(edges),
+      });
     };
     for (const month of QUERIED) {
       // Without a state the totals come from the day totals, with one from the listed trips.
@@ -195,7 +311,10 @@ describe.each(DATABASES)('China months and days at their edges (%s)', (kind) => 
       for (const day of [...new Set(ofMonth(month).map((edge) => edge.day))]) await expectTrips({ fromDay: day, toDay: day }, ofDay(day));
     }
     // Open at one end: from the last day of the last run on, and up to the first day of the first.
-    await expectTrips({ fromDay: '2032-03-31' }, ofMonth('2032-03').filter((edge) => edge.day === '2032-03-31'));
+    await expectTrips(
+      { fromDay: '2032-03-31' },
+      ofMonth('2032-03').filter((edge) => edge.day === '2032-03-31'),
+    );
     // (Up to a day: the seed's trips of today come before it too, so only this test's trips are compared.)
     const upTo = await query({ toDay: '2030-07-01' });
     const mine = new Set(ids.trip.values());
@@ -216,7 +335,13 @@ describe.each(DATABASES)('China months and days at their edges (%s)', (kind) => 
       expect(byDay.series).toHaveLength(daysIn(month));
       expect({ month, days: byDay.series.filter((point) => point.blueCount > 0) }).toEqual({
         month,
-        days: [...new Set(edges.map((edge) => edge.day))].map((day) => ({ key: day, blueCount: ofDay(day).length, blueFen: sumFen(ofDay(day)), redCount: 0, redFen: 0 })),
+        days: [...new Set(edges.map((edge) => edge.day))].map((day) => ({
+          key: day,
+          blueCount: ofDay(day).length,
+          blueFen: sumFen(ofDay(day)),
+          redCount: 0,
+          redFen: 0,
+        })),
       });
       const income = await ok<IncomeStatistics>('statistics/income', { ...range, by: 'month' }, moneyToken);
       expect({ month, totals: income.totals, series: income.series }).toEqual({
@@ -225,7 +350,11 @@ describe.each(DATABASES)('China months and days at their edges (%s)', (kind) => 
         series: [{ key: month, incomeFen: sumFen(edges), count: edges.length }],
       });
       const incomeByDay = await ok<IncomeStatistics>('statistics/income', { ...range, by: 'day' }, moneyToken);
-      expect({ month, count: incomeByDay.totals.count, fen: incomeByDay.totals.incomeFen }).toEqual({ month, count: edges.length, fen: sumFen(edges) });
+      expect({ month, count: incomeByDay.totals.count, fen: incomeByDay.totals.incomeFen }).toEqual({
+        month,
+        count: edges.length,
+        fen: sumFen(edges),
+      });
     }
     // The 28th of one month to the 1st of the next, by month: a partial month at each end, read from the daily totals.
     const across = EDGES.filter((edge) => (edge.month === '2031-02' && edge.day >= '2031-02-28') || edge.day === '2031-03-01');
@@ -234,7 +363,11 @@ describe.each(DATABASES)('China months and days at their edges (%s)', (kind) => 
       ['2031-02', 2, sumFen(across.slice(0, 2))],
       ['2031-03', 2, sumFen(across.slice(2))],
     ]);
-    const partialIncome = await ok<IncomeStatistics>('statistics/income', { from: '2031-02-28', to: '2031-03-01', by: 'month' }, moneyToken);
+    const partialIncome = await ok<IncomeStatistics>(
+      'statistics/income',
+      { from: '2031-02-28', to: '2031-03-01', by: 'month' },
+      moneyToken,
+    );
     expect(partialIncome.totals).toEqual({ incomeFen: sumFen(across), count: 4, expenseFen: sumFen(across) + 400 });
     // A whole leap February between two partial months.
     const leap = EDGES.filter((edge) => edge.day >= '2032-01-31' && edge.day <= '2032-03-01');

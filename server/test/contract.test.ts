@@ -14,7 +14,7 @@ import { registerCalls } from '../src/http/register-calls';
 import type { AppServices } from '../src/services';
 import { createTestServer, type TestServer } from './support/test-server';
 
-test('the server mounts exactly the contract\'s calls, each once, with the contract\'s schemas', () => {
+test("the server mounts exactly the contract's calls, each once, with the contract's schemas", () => {
   const paths = ALL_CALLS.map((spec) => spec.path);
   expect(new Set(paths).size).toBe(paths.length);
   expect([...paths].sort()).toEqual(Object.keys(API).sort());
@@ -24,7 +24,7 @@ test('the server mounts exactly the contract\'s calls, each once, with the contr
   }
 });
 
-test('an answer is serialised by the call\'s result schema: what the contract does not name never leaves the server', async () => {
+test("an answer is serialised by the call's result schema: what the contract does not name never leaves the server", async () => {
   const app = Fastify();
   const leaky = {
     path: 'sysConfig/get',
@@ -65,17 +65,33 @@ describe('a refused field is named by its path in the body', () => {
     expect(fieldsOf(unknown.body)).toEqual({ colour: '不支持的参数 colour' });
     const nested = await server.call(
       'task/createBlueInvoiceTask',
-      { requestSerial: 'fields-nested-1', type: '数电普票', buyer: { name: '买方', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: 'yes' }, lines: [{ goodsId, quantity: null, grossFen: 100, rate: 60 }], remarks: '', deliverPhone: '', deliverEmail: '' },
+      {
+        requestSerial: 'fields-nested-1',
+        type: '数电普票',
+        buyer: { name: '买方', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: 'yes' },
+        lines: [{ goodsId, quantity: null, grossFen: 100, rate: 60 }],
+        remarks: '',
+        deliverPhone: '',
+        deliverEmail: '',
+      },
       manager,
     );
     expect(fieldsOf(nested.body)).toEqual({ 'buyer.naturalPerson': '是否自然人(buyer.naturalPerson) 必须是布尔值' });
   });
 
-  test('by the domain\'s rules: every refused buyer field, a line\'s amount, the delivery address', async () => {
+  test("by the domain's rules: every refused buyer field, a line's amount, the delivery address", async () => {
     const badCode = `91330106MA27Y8K3P${usccCheckCharacter('91330106MA27Y8K3P') === 'A' ? 'B' : 'A'}`;
     const answer = await server.call(
       'task/createBlueInvoiceTask',
-      { requestSerial: 'fields-domain-1', type: '数电专票', buyer: { name: '', taxNumber: badCode, address: '', phone: '123', bankName: '', bankAccount: '', naturalPerson: false }, lines: [{ goodsId, quantity: null, grossFen: 100, rate: 60 }], remarks: '', deliverPhone: '', deliverEmail: '' },
+      {
+        requestSerial: 'fields-domain-1',
+        type: '数电专票',
+        buyer: { name: '', taxNumber: badCode, address: '', phone: '123', bankName: '', bankAccount: '', naturalPerson: false },
+        lines: [{ goodsId, quantity: null, grossFen: 100, rate: 60 }],
+        remarks: '',
+        deliverPhone: '',
+        deliverEmail: '',
+      },
       manager,
     );
     expect(answer.status).toBe(400);
@@ -83,10 +99,42 @@ describe('a refused field is named by its path in the body', () => {
     expect(Object.keys(fieldsOf(answer.body)).sort()).toEqual(['buyer.name', 'buyer.phone', 'buyer.taxNumber']);
     expect(answer.body.message).toBe(fieldsOf(answer.body)['buyer.name']);
 
-    const buyer = { name: '杭州西湖文化传媒有限公司', taxNumber: `91330106MA27Y8K3P${usccCheckCharacter('91330106MA27Y8K3P')}`, address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: false };
-    const line = await server.call('task/createBlueInvoiceTask', { requestSerial: 'fields-domain-2', type: '数电普票', buyer, lines: [{ goodsId, quantity: null, grossFen: 0, rate: 60 }], remarks: '', deliverPhone: '', deliverEmail: '' }, manager);
+    const buyer = {
+      name: '杭州西湖文化传媒有限公司',
+      taxNumber: `91330106MA27Y8K3P${usccCheckCharacter('91330106MA27Y8K3P')}`,
+      address: '',
+      phone: '',
+      bankName: '',
+      bankAccount: '',
+      naturalPerson: false,
+    };
+    const line = await server.call(
+      'task/createBlueInvoiceTask',
+      {
+        requestSerial: 'fields-domain-2',
+        type: '数电普票',
+        buyer,
+        lines: [{ goodsId, quantity: null, grossFen: 0, rate: 60 }],
+        remarks: '',
+        deliverPhone: '',
+        deliverEmail: '',
+      },
+      manager,
+    );
     expect(fieldsOf(line.body)).toEqual({ 'lines.0.grossFen': '第 1 行的金额应大于 0' });
-    const delivery = await server.call('task/createBlueInvoiceTask', { requestSerial: 'fields-domain-3', type: '数电普票', buyer, lines: [{ goodsId, quantity: null, grossFen: 100, rate: 60 }], remarks: '', deliverPhone: '123', deliverEmail: '' }, manager);
+    const delivery = await server.call(
+      'task/createBlueInvoiceTask',
+      {
+        requestSerial: 'fields-domain-3',
+        type: '数电普票',
+        buyer,
+        lines: [{ goodsId, quantity: null, grossFen: 100, rate: 60 }],
+        remarks: '',
+        deliverPhone: '123',
+        deliverEmail: '',
+      },
+      manager,
+    );
     expect(Object.keys(fieldsOf(delivery.body))).toEqual(['deliverPhone']);
   });
 

@@ -31,7 +31,8 @@ async function asAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-const cutConnections = (admin: pg.Client, name: string) => admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+const cutConnections = (admin: pg.Client, name: string) =>
+  admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
 
 describe.each(DATABASES.filter((kind) => kind === 'postgres'))('the database lost under load (%s)', (kind) => {
   test('cut connections: the process stays up, every call answers as usual or 503, and then as usual again', async () => {
@@ -91,9 +92,18 @@ describe.each(DATABASES.filter((kind) => kind === 'postgres'))('the database los
     expect((await callApi(server.url, 'taxAccount/getTaxAccount', {}, token)).body.success).toBe(true);
 
     // The task worker went on: a login task created now is claimed and run to its SMS step.
-    const created = await callApi<{ taskId: string }>(server.url, 'task/createLoginTask', { nsrsbh: DEMO_TAX_NUMBERS.trading, userId, loginMethod: '2' }, token);
+    const created = await callApi<{ taskId: string }>(
+      server.url,
+      'task/createLoginTask',
+      { nsrsbh: DEMO_TAX_NUMBERS.trading, userId, loginMethod: '2' },
+      token,
+    );
     expect(created.body.success).toBe(true);
-    await eventually(async () => (await callApi<{ taskStatus: number }>(server.url, 'task/getTaskProcess', { id: created.body.result.taskId }, token)).body.result.taskStatus === TaskStatus.AwaitingSmsCode);
+    await eventually(
+      async () =>
+        (await callApi<{ taskStatus: number }>(server.url, 'task/getTaskProcess', { id: created.body.result.taskId }, token)).body.result
+          .taskStatus === TaskStatus.AwaitingSmsCode,
+    );
     expect(server.output()).not.toMatch(/unhandled|uncaught/i);
   }, 180_000);
 });

@@ -84,7 +84,7 @@ describe.each(DATABASES)('demo history (%s)', (kind) => {
   let companyId: string;
   let startedAt: Date;
 
-  const ok = async <T,>(path: string, body: Record<string, unknown>, token = manager): Promise<T> => {
+  const ok = async <T>(path: string, body: Record<string, unknown>, token = manager): Promise<T> => {
     const answer = await server.call<T>(path, body, token);
     if (!answer.body.success) throw new Error(`${path} ${JSON.stringify(body)}: ${JSON.stringify(answer.body)}`);
     return answer.body.result;
@@ -116,7 +116,9 @@ describe.each(DATABASES)('demo history (%s)', (kind) => {
     expect((await ok<Paged<InvoiceSummary>>('invoice/list', { kind: 'blue', status: '已红冲' })).total).toBeGreaterThan(0);
     expect((await ok<Paged<InvoiceSummary>>('invoice/list', { kind: 'blue', status: '部分红冲' })).total).toBeGreaterThan(0);
     // Each red invoice went through a red-letter confirmation form: 01 for a natural person, 04 once confirmed.
-    const forms = await server.database.raw(`select red_confirmation ->> 'state' as state, (buyer ->> 'naturalPerson')::boolean as person from invoices where kind = 'red' and status = '已开具'`);
+    const forms = await server.database.raw(
+      `select red_confirmation ->> 'state' as state, (buyer ->> 'naturalPerson')::boolean as person from invoices where kind = 'red' and status = '已开具'`,
+    );
     expect(forms.length).toBeGreaterThan(0);
     for (const form of forms) expect(form.state).toBe(form.person ? '01' : '04');
 
@@ -128,7 +130,10 @@ describe.each(DATABASES)('demo history (%s)', (kind) => {
     // No task is left for the worker: the history's are finished.
     expect(await server.database.raw(`select id from tasks where finished_at is null`)).toEqual([]);
 
-    const paid = await server.database.raw(`select paid_at, settled_at, amount_fen, sub_code_name from cash_orders where company_id = $1 and state = '已支付'`, [companyId]);
+    const paid = await server.database.raw(
+      `select paid_at, settled_at, amount_fen, sub_code_name from cash_orders where company_id = $1 and state = '已支付'`,
+      [companyId],
+    );
     expect(paid.length).toBeGreaterThan(20);
     const viaSubCodes = new Set(paid.map((order) => order.sub_code_name));
     expect(viaSubCodes).toEqual(new Set([null, '前台收银', '龙井茶礼盒']));
@@ -152,11 +157,18 @@ describe.each(DATABASES)('demo history (%s)', (kind) => {
 
     // Goods (the seed's, and three more), staff (two joined, one invited), sub-codes.
     const goods = await ok<Paged<{ name: string }>>('goods/list', {});
-    expect(goods.list.map((item) => item.name)).toEqual(expect.arrayContaining(['软件技术服务', '办公用品', '龙井茶礼盒', '打印机硒鼓', '技术咨询服务']));
+    expect(goods.list.map((item) => item.name)).toEqual(
+      expect.arrayContaining(['软件技术服务', '办公用品', '龙井茶礼盒', '打印机硒鼓', '技术咨询服务']),
+    );
     const staff = await ok<Paged<{ name: string; pending: boolean }>>('companyUser/list', {});
     expect(staff.list.filter((member) => member.pending).map((member) => member.name)).toEqual(['孙磊']);
-    expect(staff.list.filter((member) => !member.pending).map((member) => member.name)).toEqual(expect.arrayContaining(['李明', '王芳', '陈静', '周婷', '刘洋']));
-    expect((await ok<Paged<{ name: string }>>('subCode/list', {})).list.map((code) => code.name).sort()).toEqual(['前台收银', '龙井茶礼盒']);
+    expect(staff.list.filter((member) => !member.pending).map((member) => member.name)).toEqual(
+      expect.arrayContaining(['李明', '王芳', '陈静', '周婷', '刘洋']),
+    );
+    expect((await ok<Paged<{ name: string }>>('subCode/list', {})).list.map((code) => code.name).sort()).toEqual([
+      '前台收银',
+      '龙井茶礼盒',
+    ]);
 
     // The demo sign-in still lists the five demo users only.
     const page = await server.app.inject({ method: 'GET', url: `/api/auth/authorize?returnUrl=/&challenge=${newVerifier().challenge}` });
@@ -174,12 +186,16 @@ describe.each(DATABASES)('demo history (%s)', (kind) => {
     const bySource = (source: string) => folder.list.filter((ticket) => ticket.source === source);
     // Collected: the taxi company's monthly bills and 包车, verified, with its name; one reversed in part, netted.
     expect(bySource('自动归集').length).toBeGreaterThanOrEqual(4);
-    for (const ticket of bySource('自动归集')) expect(ticket).toMatchObject({ sellerName: '杭州顺达出租汽车有限公司', verifyState: '查验通过' });
+    for (const ticket of bySource('自动归集'))
+      expect(ticket).toMatchObject({ sellerName: '杭州顺达出租汽车有限公司', verifyState: '查验通过' });
     expect(bySource('自动归集').filter((ticket) => ticket.redGrossFen > 0 && ticket.redGrossFen < (ticket.grossFen ?? 0))).toHaveLength(1);
     // Added by the employee: rides in her own name scanned (verified at the bureau), a paper receipt it does not know.
     expect(bySource('扫码').length).toBeGreaterThanOrEqual(2);
-    for (const ticket of bySource('扫码')) expect(ticket).toMatchObject({ sellerName: '杭州顺达出租汽车有限公司', verifyState: '查验通过', type: '数电普票' });
-    expect(bySource('手动输入').map((ticket) => [ticket.verifyState, ticket.sellerName, ticket.type])).toEqual([['查无此票', '', '增值税普通发票']]);
+    for (const ticket of bySource('扫码'))
+      expect(ticket).toMatchObject({ sellerName: '杭州顺达出租汽车有限公司', verifyState: '查验通过', type: '数电普票' });
+    expect(bySource('手动输入').map((ticket) => [ticket.verifyState, ticket.sellerName, ticket.type])).toEqual([
+      ['查无此票', '', '增值税普通发票'],
+    ]);
     expect(new Set(rows.filter((row) => row.source !== '自动归集').map((row) => row.imported_by))).toEqual(new Set(['王芳']));
     // Reimbursed: some, by the manager, never the latest bill.
     const reimbursed = folder.list.filter((ticket) => ticket.reimbursed);
@@ -204,7 +220,16 @@ describe.each(DATABASES)('demo history (%s)', (kind) => {
       verifyState: row.verify_state as TicketPage['list'][number]['verifyState'],
     });
     const sum = (list: Record<string, unknown>[]) =>
-      list.map((row) => ticketCountedAmounts(asRow(row))).reduce((total, amounts) => ({ netFen: total.netFen + amounts.netFen, taxFen: total.taxFen + amounts.taxFen, grossFen: total.grossFen + amounts.grossFen }), { netFen: 0, taxFen: 0, grossFen: 0 });
+      list
+        .map((row) => ticketCountedAmounts(asRow(row)))
+        .reduce(
+          (total, amounts) => ({
+            netFen: total.netFen + amounts.netFen,
+            taxFen: total.taxFen + amounts.taxFen,
+            grossFen: total.grossFen + amounts.grossFen,
+          }),
+          { netFen: 0, taxFen: 0, grossFen: 0 },
+        );
     const counted = rows.filter((row) => row.verify_state === '查验通过' || row.verify_state === '已红冲');
     expect(folder.totals).toEqual({ count: rows.length, counted: counted.length, ...sum(rows) });
     expect(counted.length).toBe(rows.length - 1);
@@ -214,7 +239,11 @@ describe.each(DATABASES)('demo history (%s)', (kind) => {
     for (const month of months) {
       const inMonth = rows.filter((row) => String(row.day).startsWith(month));
       const totals = (await ok<TicketPage>('ticket/list', { month, pageSize: 1 })).totals;
-      expect(totals, month).toEqual({ count: inMonth.length, counted: inMonth.filter((row) => counted.includes(row)).length, ...sum(inMonth) });
+      expect(totals, month).toEqual({
+        count: inMonth.length,
+        counted: inMonth.filter((row) => counted.includes(row)).length,
+        ...sum(inMonth),
+      });
     }
     // The maintained month totals are the rows' own, key by key.
     const recount = new Map<string, number[]>();
@@ -224,8 +253,18 @@ describe.each(DATABASES)('demo history (%s)', (kind) => {
       const [n = 0, net = 0, tax = 0, gross = 0] = recount.get(key) ?? [];
       recount.set(key, [n + 1, net + amounts.netFen, tax + amounts.taxFen, gross + amounts.grossFen]);
     }
-    const kept = await server.database.raw(`select month, type, verify_state, reimbursed, count, net_fen, tax_fen, gross_fen from ticket_month_totals where company_id = $1 and count <> 0`, [companyId]);
-    expect(new Map(kept.map((row) => [[row.month, row.type, row.verify_state, row.reimbursed].join(' '), [row.count, row.net_fen, row.tax_fen, row.gross_fen].map(Number)]))).toEqual(recount);
+    const kept = await server.database.raw(
+      `select month, type, verify_state, reimbursed, count, net_fen, tax_fen, gross_fen from ticket_month_totals where company_id = $1 and count <> 0`,
+      [companyId],
+    );
+    expect(
+      new Map(
+        kept.map((row) => [
+          [row.month, row.type, row.verify_state, row.reimbursed].join(' '),
+          [row.count, row.net_fen, row.tax_fen, row.gross_fen].map(Number),
+        ]),
+      ),
+    ).toEqual(recount);
   });
 
   test('the maintained totals, the statistics and the home summary equal a recomputation from the rows; the ledger is sound', async () => {
@@ -249,8 +288,12 @@ describe.each(DATABASES)('demo history (%s)', (kind) => {
     const [invoices, money] = [await invoiceRows(raw, companyId), await moneyRows(raw, companyId)];
     for (const range of ranges) {
       const statistics = await ok<InvoiceStatistics>('statistics/invoice', range);
-      expect(statistics, `statistics/invoice ${JSON.stringify(range)}`).toEqual(expectedInvoiceStatistics(invoices, range.from, range.to, range.by));
-      expect(await ok<IncomeStatistics>('statistics/income', range), `statistics/income ${JSON.stringify(range)}`).toEqual(expectedIncomeStatistics(money, range.from, range.to, range.by));
+      expect(statistics, `statistics/invoice ${JSON.stringify(range)}`).toEqual(
+        expectedInvoiceStatistics(invoices, range.from, range.to, range.by),
+      );
+      expect(await ok<IncomeStatistics>('statistics/income', range), `statistics/income ${JSON.stringify(range)}`).toEqual(
+        expectedIncomeStatistics(money, range.from, range.to, range.by),
+      );
     }
     const all = await ok<InvoiceStatistics>('statistics/invoice', ranges[0] as (typeof ranges)[number]);
     expect(all.totals.blueCount).toBeGreaterThan(30);
@@ -261,7 +304,10 @@ describe.each(DATABASES)('demo history (%s)', (kind) => {
 
     const summary = await ok<HomeSummary>('invoice/homeSummary', {});
     const thisMonth = invoices.invoices.filter((invoice) => invoice.kind === 'blue' && invoice.day.slice(0, 7) === today.slice(0, 7));
-    const [applications] = await raw(`select count(*) filter (where status = '待审核')::int as applying, count(*) filter (where status = '待开票')::int as waiting from invoice_applications where company_id = $1`, [companyId]);
+    const [applications] = await raw(
+      `select count(*) filter (where status = '待审核')::int as applying, count(*) filter (where status = '待开票')::int as waiting from invoice_applications where company_id = $1`,
+      [companyId],
+    );
     expect(summary).toEqual({
       applying: applications?.applying,
       waiting: applications?.waiting,
@@ -271,7 +317,10 @@ describe.each(DATABASES)('demo history (%s)', (kind) => {
     });
     expect(summary.applying).toBeGreaterThanOrEqual(2);
     expect(summary.waiting).toBeGreaterThanOrEqual(1);
-    const [month] = await raw(`select count from invoice_month_totals where company_id = $1 and month = $2 and kind = 'blue'`, [companyId, chinaMonthNumber(new Date())]);
+    const [month] = await raw(`select count from invoice_month_totals where company_id = $1 and month = $2 and kind = 'blue'`, [
+      companyId,
+      chinaMonthNumber(new Date()),
+    ]);
     expect(Number(month?.count ?? 0)).toBe(summary.issuedThisMonth);
 
     await ok<Wallet>('wallet/get', {});
@@ -284,7 +333,10 @@ describe.each(DATABASES)('demo history (%s)', (kind) => {
        from ledger_transactions where company_id = $1`,
       [companyId],
     );
-    const [orders] = await raw(`select count(*)::int as paid, count(settled_at)::int as settled from cash_orders where company_id = $1 and paid_at is not null`, [companyId]);
+    const [orders] = await raw(
+      `select count(*)::int as paid, count(settled_at)::int as settled from cash_orders where company_id = $1 and paid_at is not null`,
+      [companyId],
+    );
     const [withdrawn] = await raw(`select count(*)::int as n from withdrawals where company_id = $1`, [companyId]);
     expect(postings).toEqual({ payments: orders?.paid, settlements: orders?.settled, held: withdrawn?.n, paid_out: withdrawn?.n });
   });
@@ -303,17 +355,43 @@ describe.each(DATABASES)('no demo history (%s)', (kind) => {
   test('DEMO_HISTORY off (every other test): the demo data only', async () => {
     const server = await createTestServer(kind);
     try {
-      expect(await historyCounts(server.database.raw)).toMatchObject({ invoices: 0, tasks: 0, applications: 0, orders: 0, withdrawals: 0, entries: 0, users: 5, companies: 2, goods: 5, sub_codes: 0, invitations: 0, tickets: 0 });
+      expect(await historyCounts(server.database.raw)).toMatchObject({
+        invoices: 0,
+        tasks: 0,
+        applications: 0,
+        orders: 0,
+        withdrawals: 0,
+        entries: 0,
+        users: 5,
+        companies: 2,
+        goods: 5,
+        sub_codes: 0,
+        invitations: 0,
+        tickets: 0,
+      });
     } finally {
       await server.close();
     }
   });
 
   test('a database a real provider signs into: no demo data, no history', async () => {
-    const wechat = { appId: 'wx-history', secret: 'secret', authorizeUrl: 'https://open.weixin.qq.com/connect/oauth2/authorize', tokenUrl: 'http://127.0.0.1:9/token' };
+    const wechat = {
+      appId: 'wx-history',
+      secret: 'secret',
+      authorizeUrl: 'https://open.weixin.qq.com/connect/oauth2/authorize',
+      tokenUrl: 'http://127.0.0.1:9/token',
+    };
     const server = await createTestServer(kind, { demoHistory: true, auth: { wechat, alipay: null, demo: false } });
     try {
-      expect(await historyCounts(server.database.raw)).toMatchObject({ invoices: 0, tasks: 0, applications: 0, orders: 0, withdrawals: 0, users: 0, companies: 0 });
+      expect(await historyCounts(server.database.raw)).toMatchObject({
+        invoices: 0,
+        tasks: 0,
+        applications: 0,
+        orders: 0,
+        withdrawals: 0,
+        users: 0,
+        companies: 0,
+      });
     } finally {
       await server.close();
     }
@@ -333,8 +411,14 @@ describe.runIf(DATABASES.includes('postgres'))('demo history, two instances at o
       expect(await raw(`select count(*)::int as n from users where provider_subject like 'history-customer-%'`)).toEqual([{ n: 10 }]);
       expect(await raw(`select count(*)::int as n from companies`)).toEqual([{ n: 2 }]);
       // One withdrawal a month at most, and every invoice counted once in the totals.
-      expect(await raw(`select to_char(created_at at time zone 'Asia/Shanghai', 'YYYY-MM') as month from withdrawals group by 1 having count(*) > 1`)).toEqual([]);
-      const [counts] = await raw(`select (select count(*)::int from invoices where issued_at is not null) as issued, (select sum(count)::int from invoice_month_totals) as counted`);
+      expect(
+        await raw(
+          `select to_char(created_at at time zone 'Asia/Shanghai', 'YYYY-MM') as month from withdrawals group by 1 having count(*) > 1`,
+        ),
+      ).toEqual([]);
+      const [counts] = await raw(
+        `select (select count(*)::int from invoices where issued_at is not null) as issued, (select sum(count)::int from invoice_month_totals) as counted`,
+      );
       expect(counts?.issued).toBe(counts?.counted);
       await expectLedgerSound(raw);
     } finally {
@@ -351,16 +435,29 @@ describe('demo history: the same moment, the same history', () => {
   async function historyAt(at: Date) {
     const database = await openTestDatabase({ kind: 'pglite', dataDir: null });
     try {
-      const seeded = await seedDatabase(database.db, randomBytes(32), { demo: true, history: { now: at, settlementDelayMs: SETTLEMENT_DELAY_MS, publicUrl: 'http://sim.test' } });
+      const seeded = await seedDatabase(database.db, randomBytes(32), {
+        demo: true,
+        history: { now: at, settlementDelayMs: SETTLEMENT_DELAY_MS, publicUrl: 'http://sim.test' },
+      });
       const raw = database.raw;
       return {
         seeded,
-        invoices: await raw(`select kind, type, status, number, issued_at, created_at, gross_fen, buyer ->> 'name' as buyer, remarks, red_reason from invoices order by created_at, number`),
-        lines: await raw(`select l.line_no, l.goods_name, l.quantity, l.unit_price, l.net_fen, l.tax_fen, l.gross_fen, l.rate_permille, l.tax_free from invoice_lines l join invoices i on i.id = l.invoice_id order by i.created_at, i.number, l.line_no`),
-        orders: await raw(`select amount_fen, sub_code_name, paid_at, settled_at, created_at from cash_orders order by paid_at, amount_fen`),
-        applications: await raw(`select status, source, gross_fen, buyer ->> 'name' as buyer, created_at, updated_at, reject_reason from invoice_applications order by created_at`),
+        invoices: await raw(
+          `select kind, type, status, number, issued_at, created_at, gross_fen, buyer ->> 'name' as buyer, remarks, red_reason from invoices order by created_at, number`,
+        ),
+        lines: await raw(
+          `select l.line_no, l.goods_name, l.quantity, l.unit_price, l.net_fen, l.tax_fen, l.gross_fen, l.rate_permille, l.tax_free from invoice_lines l join invoices i on i.id = l.invoice_id order by i.created_at, i.number, l.line_no`,
+        ),
+        orders: await raw(
+          `select amount_fen, sub_code_name, paid_at, settled_at, created_at from cash_orders order by paid_at, amount_fen`,
+        ),
+        applications: await raw(
+          `select status, source, gross_fen, buyer ->> 'name' as buyer, created_at, updated_at, reject_reason from invoice_applications order by created_at`,
+        ),
         withdrawals: await raw(`select amount_fen, fee_fen, state, created_at from withdrawals order by created_at`),
-        tickets: await raw(`select source, type, invoice_code, number, issue_date, seller_name, net_fen, gross_fen, red_gross_fen, verify_state, reimbursed, reimbursed_at, created_at from tickets order by created_at, number`),
+        tickets: await raw(
+          `select source, type, invoice_code, number, issue_date, seller_name, net_fen, gross_fen, red_gross_fen, verify_state, reimbursed, reimbursed_at, created_at from tickets order by created_at, number`,
+        ),
         balances: await raw(`select kind, balance from ledger_accounts order by kind`),
       };
     } finally {
@@ -373,10 +470,14 @@ describe('demo history: the same moment, the same history', () => {
     const { seeded: firstSeeded, ...firstRows } = first;
     const { seeded: secondSeeded, ...secondRows } = second;
     expect(secondRows).toEqual(firstRows);
-    expect(firstSeeded?.kind === 'demo' && firstSeeded.history ? { ...firstSeeded.history, ms: 0 } : null).toEqual(secondSeeded?.kind === 'demo' && secondSeeded.history ? { ...secondSeeded.history, ms: 0 } : null);
+    expect(firstSeeded?.kind === 'demo' && firstSeeded.history ? { ...firstSeeded.history, ms: 0 } : null).toEqual(
+      secondSeeded?.kind === 'demo' && secondSeeded.history ? { ...secondSeeded.history, ms: 0 } : null,
+    );
 
     const issued = firstRows.invoices.filter((invoice) => invoice.issued_at !== null);
-    expect(new Set(issued.map((invoice) => chinaDate(new Date(invoice.issued_at as string)).slice(0, 7)))).toEqual(new Set(['2025-12', '2026-01', '2026-02', '2026-03']));
+    expect(new Set(issued.map((invoice) => chinaDate(new Date(invoice.issued_at as string)).slice(0, 7)))).toEqual(
+      new Set(['2025-12', '2026-01', '2026-02', '2026-03']),
+    );
     for (const invoice of issued) {
       const at = new Date(invoice.issued_at as string);
       // Year, the seller's province (33, Zhejiang), channel 1, a 15-digit sequence.
@@ -386,11 +487,15 @@ describe('demo history: the same moment, the same history', () => {
       expect(hour, `${invoice.number} issued at ${at.toISOString()}`).toBeGreaterThanOrEqual(9);
       expect(hour).toBeLessThan(18.1);
       const weekday = new Date(at.getTime() + 8 * 3600_000).getUTCDay();
-      expect(weekday === 0 || (weekday === 6 && invoice.kind === 'red'), `${invoice.number} on a Sunday, or a red one on Saturday`).toBe(false);
+      expect(weekday === 0 || (weekday === 6 && invoice.kind === 'red'), `${invoice.number} on a Sunday, or a red one on Saturday`).toBe(
+        false,
+      );
     }
     // Numbers follow the issue order; the first ones of 2026 start with 26.
     const byTime = [...issued].sort((a, b) => new Date(a.issued_at as string).getTime() - new Date(b.issued_at as string).getTime());
-    expect(byTime.map((invoice) => String(invoice.number).slice(5))).toEqual(byTime.map((invoice) => String(invoice.number).slice(5)).sort());
+    expect(byTime.map((invoice) => String(invoice.number).slice(5))).toEqual(
+      byTime.map((invoice) => String(invoice.number).slice(5)).sort(),
+    );
     for (const order of firstRows.orders) {
       const hour = chinaHour(order.paid_at as string);
       expect(hour).toBeGreaterThanOrEqual(8.5);
@@ -405,7 +510,9 @@ describe('demo history: the same moment, the same history', () => {
     // Reds of every reason: whole (01, a natural person's without confirmation), 销货退回, 服务中止, 销售折让, and one
     // the buyer refused (开具失败).
     const reds = firstRows.invoices.filter((invoice) => invoice.kind === 'red');
-    expect(new Set(reds.map((invoice) => `${invoice.red_reason} ${invoice.status}`))).toEqual(new Set(['01 已开具', '02 已开具', '03 已开具', '04 已开具', '04 开具失败']));
+    expect(new Set(reds.map((invoice) => `${invoice.red_reason} ${invoice.status}`))).toEqual(
+      new Set(['01 已开具', '02 已开具', '03 已开具', '04 已开具', '04 开具失败']),
+    );
   }, 240_000);
 
   test('DEMO_HISTORY: on unless false; anything else is refused', () => {

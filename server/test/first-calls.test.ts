@@ -35,7 +35,7 @@ describe('the declared calls of a release', () => {
     for (const text of ['', 'not json', '[]', 'null', '"x"']) expect(readDeclaredCalls(text).size).toBe(0);
   });
 
-  test("a call for an audience keeps it; one for an audience this server does not know is left out, not sent to everyone", () => {
+  test('a call for an audience keeps it; one for an audience this server does not know is left out, not sent to everyone', () => {
     const declared = readDeclaredCalls(
       JSON.stringify({
         '/': [
@@ -50,7 +50,12 @@ describe('the declared calls of a release', () => {
 
   test("placeholders are filled in China's time: 17:00 UTC on the last of a month is already the next month there", () => {
     const now = new Date('2026-11-30T17:00:00Z');
-    expect(filledBody({ month: '$chinaMonth', day: '$chinaDay', page: 1, keyword: '$other' }, now)).toEqual({ month: '2026-12', day: '2026-12-01', page: 1, keyword: '$other' });
+    expect(filledBody({ month: '$chinaMonth', day: '$chinaDay', page: 1, keyword: '$other' }, now)).toEqual({
+      month: '2026-12',
+      day: '2026-12-01',
+      page: 1,
+      keyword: '$other',
+    });
   });
 
   test('only a call that reads, with a body its schema accepts, may go before the page asks', () => {
@@ -90,8 +95,12 @@ describe('the first calls of an address', () => {
     const warnings: string[] = [];
     const reader = new FirstCallsReader(store, (message) => warnings.push(message));
     const now = new Date('2026-11-26T08:00:00Z');
-    expect(await reader.forAddress('payment', '1.1.0', '/payment/list', now)).toEqual([{ path: 'payment/list', body: { month: '2026-11', page: 1 } }]);
-    expect(await reader.forAddress('payment', '1.1.0', '/payment/list/', now)).toEqual([{ path: 'payment/list', body: { month: '2026-11', page: 1 } }]);
+    expect(await reader.forAddress('payment', '1.1.0', '/payment/list', now)).toEqual([
+      { path: 'payment/list', body: { month: '2026-11', page: 1 } },
+    ]);
+    expect(await reader.forAddress('payment', '1.1.0', '/payment/list/', now)).toEqual([
+      { path: 'payment/list', body: { month: '2026-11', page: 1 } },
+    ]);
     expect(await reader.forAddress('payment', '1.1.0', '/payment/other', now)).toEqual([]);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('wallet/withdraw');
@@ -111,13 +120,20 @@ describe("the host's page", () => {
 
   test('the blocks go before the inline early calls, which read them; none for an address without first calls', () => {
     const page = writeFirstLoad(html, '/invoice/list', {}, { firstCalls: [{ path: 'invoice/list', body: { page: 1 } }] });
-    expect(page).toContain('<script type="application/json" id="first-calls">[{"path":"invoice/list","body":{"page":1}}]</script><script data-early-calls>');
+    expect(page).toContain(
+      '<script type="application/json" id="first-calls">[{"path":"invoice/list","body":{"page":1}}]</script><script data-early-calls>',
+    );
     expect(page.indexOf('id="live-remotes"')).toBeLessThan(page.indexOf('<script data-early-calls'));
     expect(writeFirstLoad(html, '/invoice/list', {})).not.toContain('id="first-calls"');
   });
 
   test('nothing in a first call can close the block', () => {
-    const page = writeFirstLoad(html, '/x', {}, { firstCalls: [{ path: 'invoice/list', body: { keyword: '</script><script>alert(1)</script><!--' } }] });
+    const page = writeFirstLoad(
+      html,
+      '/x',
+      {},
+      { firstCalls: [{ path: 'invoice/list', body: { keyword: '</script><script>alert(1)</script><!--' } }] },
+    );
     const block = /id="first-calls">(.*?)<\/script>/.exec(page)?.[1] ?? '';
     expect(JSON.parse(block)[0].body.keyword).toBe('</script><script>alert(1)</script><!--');
     expect(page.match(/<\/script>/g)).toHaveLength(4);

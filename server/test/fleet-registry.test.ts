@@ -17,7 +17,12 @@ afterAll(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const released = (version: string): ReleasedVersion => ({ version, releasedAt: new Date().toISOString(), prefixes: ['/ticket'], sourceHash: 'test' });
+const released = (version: string): ReleasedVersion => ({
+  version,
+  releasedAt: new Date().toISOString(),
+  prefixes: ['/ticket'],
+  sourceHash: 'test',
+});
 
 describe.each(DATABASES.filter((kind) => kind === 'postgres'))('the registry of a fleet (%s)', (kind) => {
   test('a rollback through the database reaches every instance within a second', async () => {
@@ -34,7 +39,8 @@ describe.each(DATABASES.filter((kind) => kind === 'postgres'))('the registry of 
     );
     const servers = await Promise.all(stores.map((store) => startServerProcess({ env: { ...database.env, RELEASE_DIR: store } })));
     for (const server of servers) cleanups.push(() => server.kill());
-    const liveOn = async (serverUrl: string) => ((await (await fetch(`${serverUrl}/remotes.json`)).json()) as Record<string, { version: string }>).ticket?.version;
+    const liveOn = async (serverUrl: string) =>
+      ((await (await fetch(`${serverUrl}/remotes.json`)).json()) as Record<string, { version: string }>).ticket?.version;
     for (const server of servers) expect(await liveOn(server.url)).toBe('1.1.0');
 
     await updateRegistry(

@@ -57,8 +57,12 @@ async function fakeBuild(app: AppPackage, version: string, outDir: string): Prom
   await writeFile(join(outDir, 'static/js', `${app.name}.${HASH}.js`), `/* ${app.name}@${version} */`);
   const entry = app.kind === 'remote' ? `static/js/${app.name}-entry.${HASH}.js` : '';
   if (entry) await writeFile(join(outDir, entry), `/* ${app.name}@${version} entry */`);
-  if (app.kind === 'host') await writeFile(join(outDir, 'index.html'), `<!doctype html><html><head><title>host@${version}</title></head><body></body></html>`);
-  await writeFile(join(outDir, 'mf-manifest.json'), JSON.stringify({ name: app.name, metaData: { remoteEntry: { name: entry } }, shared: [], exposes: [] }));
+  if (app.kind === 'host')
+    await writeFile(join(outDir, 'index.html'), `<!doctype html><html><head><title>host@${version}</title></head><body></body></html>`);
+  await writeFile(
+    join(outDir, 'mf-manifest.json'),
+    JSON.stringify({ name: app.name, metaData: { remoteEntry: { name: entry } }, shared: [], exposes: [] }),
+  );
 }
 
 interface LoadResult {
@@ -125,15 +129,32 @@ async function drive(url: string, token: string, load: Load): Promise<LoadResult
 }
 
 const NO_FAILURE = { errors: 0, timeouts: 0, non2xx: 0, mismatches: 0 };
-const failuresOf = (load: LoadResult) => ({ errors: load.errors, timeouts: load.timeouts, non2xx: load.non2xx, mismatches: load.mismatches });
+const failuresOf = (load: LoadResult) => ({
+  errors: load.errors,
+  timeouts: load.timeouts,
+  non2xx: load.non2xx,
+  mismatches: load.mismatches,
+});
 
 /** What nginx logged of the calls to `path` that were not answered 200, and its error log: why a request failed. */
 async function proxyLogs(runDir: string, path: string): Promise<string> {
-  const access = (await readFile(join(runDir, 'access.log'), 'utf8')).split('\n').filter((line) => line.includes(path) && !/" 200 /.test(line));
+  const access = (await readFile(join(runDir, 'access.log'), 'utf8'))
+    .split('\n')
+    .filter((line) => line.includes(path) && !/" 200 /.test(line));
   const errors = await readFile(join(runDir, 'error.log'), 'utf8');
-  const ids = access.flatMap((line) => / 502 /.test(line) ? [/id=(\w+)/.exec(line)?.[1] ?? ''] : []);
-  const instanceLogs = (await Promise.all([1, 2, 3].map((n) => readFile(join(runDir, `instance-${n}.log`), 'utf8').catch(() => '')))).join('\n');
-  const seen = ids.map((id) => `${id}: ${instanceLogs.split('\n').filter((line) => line.includes(id)).join(' | ') || 'never reached an instance'}`);
+  const ids = access.flatMap((line) => (/ 502 /.test(line) ? [/id=(\w+)/.exec(line)?.[1] ?? ''] : []));
+  const instanceLogs = (await Promise.all([1, 2, 3].map((n) => readFile(join(runDir, `instance-${n}.log`), 'utf8').catch(() => '')))).join(
+    '\n',
+  );
+  const seen = ids.map(
+    (id) =>
+      `${id}: ${
+        instanceLogs
+          .split('\n')
+          .filter((line) => line.includes(id))
+          .join(' | ') || 'never reached an instance'
+      }`,
+  );
   return `nginx access.log (not 200):\n${access.join('\n')}\nnginx error.log:\n${errors}\nthe failed requests in the instances' logs:\n${seen.join('\n')}`;
 }
 
@@ -181,7 +202,12 @@ describe.each(RUNS)('the fleet (%s behind nginx)', () => {
   /** The SMS login task of the SIGTERM test, polled by the load of both tests. */
   let taskId: string;
   const taskRow = async () =>
-    (await inspect.query<{ status: number; locked_by: string | null; locked_until: Date | null }>('select status, locked_by, locked_until from tasks where id = $1', [taskId])).rows[0];
+    (
+      await inspect.query<{ status: number; locked_by: string | null; locked_until: Date | null }>(
+        'select status, locked_by, locked_until from tasks where id = $1',
+        [taskId],
+      )
+    ).rows[0];
   const alive = () => fleet.instances.filter((instance) => instance.alive());
 
   beforeAll(async () => {
@@ -272,7 +298,9 @@ describe.each(RUNS)('the fleet (%s behind nginx)', () => {
       expect(answer.headers.get('x-request-id')).toBeNull();
     }
     // A chunk of the release made while the fleet ran is nginx's.
-    expect((await fetch(`${fleet.url}/remotes/ticket/1.1.0/static/js/ticket.${HASH}.js`)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await fetch(`${fleet.url}/remotes/ticket/1.1.0/static/js/ticket.${HASH}.js`)).headers.get('cache-control')).toBe(
+      'public, max-age=31536000, immutable',
+    );
     const missing = await fetch(`${fleet.url}/remotes/host/1.0.0/static/js/gone.${HASH}.js`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ message: '文件不存在' });
@@ -292,7 +320,9 @@ describe.each(RUNS)('the fleet (%s behind nginx)', () => {
     // Declares 100 bytes and sends 2, then nothing.
     const { closedAfter, answer } = await new Promise<{ closedAfter: number; answer: string }>((resolve, reject) => {
       let answer = '';
-      const socket = connect(Number(port), '127.0.0.1', () => socket.write('POST /api/sysConfig/get HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"'));
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write('POST /api/sysConfig/get HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"'),
+      );
       socket.on('data', (chunk) => (answer += chunk.toString()));
       socket.on('close', () => resolve({ closedAfter: Date.now() - started, answer }));
       socket.on('error', reject);
@@ -307,7 +337,25 @@ describe.each(RUNS)('the fleet (%s behind nginx)', () => {
     // The fleet's nginx configuration with a TLS listener (a self-signed certificate), in front of the same instances.
     const tlsDir = join(fleet.runDir, 'tls');
     await mkdir(tlsDir, { recursive: true });
-    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', join(tlsDir, 'key.pem'), '-out', join(tlsDir, 'cert.pem')], { encoding: 'utf8' });
+    const made = spawnSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-keyout',
+        join(tlsDir, 'key.pem'),
+        '-out',
+        join(tlsDir, 'cert.pem'),
+      ],
+      { encoding: 'utf8' },
+    );
     expect(made.status).toBe(0);
     const tlsPort = await freePort();
     const proxy = await startProxy(NGINX, {
@@ -344,7 +392,12 @@ describe.each(RUNS)('the fleet (%s behind nginx)', () => {
   });
 
   test('SIGTERM under 200 requests/s of a call that writes: no request fails, the step in flight is finished and its lease handed back before exit; the living instances finish the task', async () => {
-    const created = await callApi<{ taskId: string }>(fleet.url, 'task/createLoginTask', { nsrsbh: DEMO_TAX_NUMBERS.trading, userId, loginMethod: '2' }, token);
+    const created = await callApi<{ taskId: string }>(
+      fleet.url,
+      'task/createLoginTask',
+      { nsrsbh: DEMO_TAX_NUMBERS.trading, userId, loginMethod: '2' },
+      token,
+    );
     expect(created.body.success).toBe(true);
     taskId = created.body.result.taskId;
     // The worker that claimed the task's first step (sending the SMS) holds its lease while the step takes 3 s.
@@ -429,7 +482,10 @@ describe.each(RUNS)('the fleet (%s behind nginx)', () => {
     expect(load.answersAfterAct).toBeGreaterThan(100);
     expect(failuresOf(load)).toEqual(NO_FAILURE);
     // Both instances had answered before the kill; after it, only the survivor did, and nginx sent some requests again.
-    const lines = (await readFile(accessLog, 'utf8')).slice(logBefore).split('\n').filter((line) => line.includes('getTaskProcess'));
+    const lines = (await readFile(accessLog, 'utf8'))
+      .slice(logBefore)
+      .split('\n')
+      .filter((line) => line.includes('getTaskProcess'));
     const upstreams = lines.map((line) => /upstream=(\S.*?) upstream_status=/.exec(line)?.[1] ?? '');
     expect(upstreams.some((upstream) => upstream === `127.0.0.1:${victim.port}`)).toBe(true);
     expect(upstreams.at(-1)).toBe(`127.0.0.1:${survivor.port}`);

@@ -88,7 +88,8 @@ const json = (value: unknown) => JSON.stringify(value);
 function badCases(spec: CallSpec): BadCase[] {
   const base = validBody(spec);
   const cases: BadCase[] = [];
-  const add = (name: string, body: unknown, status: number, message: string | RegExp) => cases.push({ name, payload: json(body), status, message });
+  const add = (name: string, body: unknown, status: number, message: string | RegExp) =>
+    cases.push({ name, payload: json(body), status, message });
 
   for (const { key, schema, required } of propertiesOf(spec)) {
     const label = fieldLabel(key, schema);
@@ -100,28 +101,64 @@ function badCases(spec: CallSpec): BadCase[] {
     for (const { type, value } of VALUES_BY_TYPE) {
       if (!isAccepted(type, accepted)) add(`${key}: ${type} instead of ${accepted.join('|')}`, { ...base, [key]: value }, 400, typeMessage);
     }
-    if (required) add(`${key} missing`, Object.fromEntries(Object.entries(base).filter(([name]) => name !== key)), 400, `缺少参数 ${label}`);
+    if (required)
+      add(`${key} missing`, Object.fromEntries(Object.entries(base).filter(([name]) => name !== key)), 400, `缺少参数 ${label}`);
 
     if (schema.type === 'integer' || schema.type === 'number') {
-      if (schema.minimum !== undefined) add(`${key} below minimum`, { ...base, [key]: schema.minimum - 1 }, 400, `${label} 不能小于 ${schema.minimum}`);
+      if (schema.minimum !== undefined)
+        add(`${key} below minimum`, { ...base, [key]: schema.minimum - 1 }, 400, `${label} 不能小于 ${schema.minimum}`);
       if (schema.maximum !== undefined) {
         add(`${key} above maximum`, { ...base, [key]: schema.maximum + 1 }, 400, `${label} 不能大于 ${schema.maximum}`);
         add(`${key} huge number`, { ...base, [key]: 1e300 }, 400, `${label} 不能大于 ${schema.maximum}`);
       }
       // 1e400 is Infinity once parsed: not an integer.
-      cases.push({ name: `${key} overflowing number`, payload: json({ ...base, [key]: 0 }).replace(`"${key}":0`, `"${key}":1e400`), status: 400, message: typeMessage });
+      cases.push({
+        name: `${key} overflowing number`,
+        payload: json({ ...base, [key]: 0 }).replace(`"${key}":0`, `"${key}":1e400`),
+        status: 400,
+        message: typeMessage,
+      });
     }
     if (accepted.includes('string')) {
       const huge = 'x'.repeat(100_000);
-      add(`${key} 100 000 characters`, { ...base, [key]: huge }, 400, union ? `${label} 的取值无效` : `${label} 不能超过 ${schema.maxLength} 个字符`);
-      if (schema.maxLength !== undefined && !union) add(`${key} one character too long`, { ...base, [key]: '1'.repeat(schema.maxLength + 1) }, 400, `${label} 不能超过 ${schema.maxLength} 个字符`);
-      if (schema.minLength) add(`${key} too short`, { ...base, [key]: 'a'.repeat(schema.minLength - 1) }, 400, schema.minLength <= 1 ? `${label} 不能为空` : `${label} 至少 ${schema.minLength} 个字符`);
-      if (schema.pattern) add(`${key} not matching its pattern`, { ...base, [key]: '!'.repeat(Math.max(schema.minLength ?? 0, 1)) }, 400, `${label} 格式不正确`);
+      add(
+        `${key} 100 000 characters`,
+        { ...base, [key]: huge },
+        400,
+        union ? `${label} 的取值无效` : `${label} 不能超过 ${schema.maxLength} 个字符`,
+      );
+      if (schema.maxLength !== undefined && !union)
+        add(
+          `${key} one character too long`,
+          { ...base, [key]: '1'.repeat(schema.maxLength + 1) },
+          400,
+          `${label} 不能超过 ${schema.maxLength} 个字符`,
+        );
+      if (schema.minLength)
+        add(
+          `${key} too short`,
+          { ...base, [key]: 'a'.repeat(schema.minLength - 1) },
+          400,
+          schema.minLength <= 1 ? `${label} 不能为空` : `${label} 至少 ${schema.minLength} 个字符`,
+        );
+      if (schema.pattern)
+        add(
+          `${key} not matching its pattern`,
+          { ...base, [key]: '!'.repeat(Math.max(schema.minLength ?? 0, 1)) },
+          400,
+          `${label} 格式不正确`,
+        );
       if (union) add(`${key} not one of its values`, { ...base, [key]: 'zzz' }, 400, `${label} 的取值无效`);
     }
-    for (const { name, value } of UNSAFE_STRINGS) add(`${key} with ${name}`, { ...base, [key]: value }, 400, `参数 ${label} 含有不允许的字符`);
+    for (const { name, value } of UNSAFE_STRINGS)
+      add(`${key} with ${name}`, { ...base, [key]: value }, 400, `参数 ${label} 含有不允许的字符`);
     // Prototype keys inside a property's value.
-    cases.push({ name: `${key}.__proto__`, payload: `{"${key}":{"__proto__":{"polluted":"yes"}}}`, status: 400, message: `不支持的参数 ${key}.__proto__` });
+    cases.push({
+      name: `${key}.__proto__`,
+      payload: `{"${key}":{"__proto__":{"polluted":"yes"}}}`,
+      status: 400,
+      message: `不支持的参数 ${key}.__proto__`,
+    });
   }
 
   // Unknown properties, whatever they hold.
@@ -153,22 +190,66 @@ function badCases(spec: CallSpec): BadCase[] {
   for (const payload of ['', '{', '{"a":}', "{'a':1}", '{"a":1,}', 'undefined', 'NaN', '{"a":1}garbage', '{"a":"\u0000"', '\u0000']) {
     cases.push({ name: `invalid JSON ${json(payload)}`, payload, status: 400, message: '请求体不是有效的 JSON' });
   }
-  for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/vnd.api+json', null]) {
-    cases.push({ name: `content type ${contentType}`, payload: json(base), contentType, status: 415, message: '请以 application/json 发送请求' });
+  for (const contentType of [
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/xml',
+    'application/vnd.api+json',
+    null,
+  ]) {
+    cases.push({
+      name: `content type ${contentType}`,
+      payload: json(base),
+      contentType,
+      status: 415,
+      message: '请以 application/json 发送请求',
+    });
   }
   cases.push({ name: 'body over 256 KiB', payload: json({ ...base, note: 'a'.repeat(257 * 1024) }), status: 413, message: '请求体过大' });
-  cases.push({ name: 'Content-Length larger than the body', payload: json(base), headers: { 'content-length': String(json(base).length + 10) }, status: 400, message: '请求体长度与 Content-Length 不一致' });
+  cases.push({
+    name: 'Content-Length larger than the body',
+    payload: json(base),
+    headers: { 'content-length': String(json(base).length + 10) },
+    status: 400,
+    message: '请求体长度与 Content-Length 不一致',
+  });
 
   // Prototype pollution.
   cases.push({ name: '__proto__', payload: '{"__proto__":{"polluted":"yes"}}', status: 400, message: '不支持的参数 __proto__' });
-  cases.push({ name: '__proto__ beside valid properties', payload: json(base).replace(/^\{/, '{"__proto__":{"polluted":"yes"}' + (Object.keys(base).length ? ',' : '')), status: 400, message: '不支持的参数 __proto__' });
-  cases.push({ name: 'constructor.prototype', payload: '{"constructor":{"prototype":{"polluted":"yes"}}}', status: 400, message: '不支持的参数 constructor' });
-  cases.push({ name: 'nested __proto__', payload: '{"x":[{"__proto__":{"polluted":"yes"}}]}', status: 400, message: '不支持的参数 x.0.__proto__' });
+  cases.push({
+    name: '__proto__ beside valid properties',
+    payload: json(base).replace(/^\{/, '{"__proto__":{"polluted":"yes"}' + (Object.keys(base).length ? ',' : '')),
+    status: 400,
+    message: '不支持的参数 __proto__',
+  });
+  cases.push({
+    name: 'constructor.prototype',
+    payload: '{"constructor":{"prototype":{"polluted":"yes"}}}',
+    status: 400,
+    message: '不支持的参数 constructor',
+  });
+  cases.push({
+    name: 'nested __proto__',
+    payload: '{"x":[{"__proto__":{"polluted":"yes"}}]}',
+    status: 400,
+    message: '不支持的参数 x.0.__proto__',
+  });
 
   // Nesting deeper than any call needs (a recursive walk of it would overflow the stack: a 500).
   const deep = MAX_BODY_DEPTH + 1;
-  cases.push({ name: 'deeply nested arrays', payload: `{"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}`, status: 400, message: `请求体嵌套过深，最多 ${MAX_BODY_DEPTH} 层` });
-  cases.push({ name: 'deeply nested objects', payload: `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`, status: 400, message: '请求体嵌套过深' });
+  cases.push({
+    name: 'deeply nested arrays',
+    payload: `{"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
+    status: 400,
+    message: `请求体嵌套过深，最多 ${MAX_BODY_DEPTH} 层`,
+  });
+  cases.push({
+    name: 'deeply nested objects',
+    payload: `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`,
+    status: 400,
+    message: '请求体嵌套过深',
+  });
   cases.push({ name: `nested ${deep} levels`, payload: `${'['.repeat(deep)}${']'.repeat(deep)}`, status: 400, message: '请求体嵌套过深' });
   return cases;
 }
@@ -226,7 +307,9 @@ describe.each(DATABASES)('bad input on every call (%s)', (kind) => {
     let tried = 0;
     for (const spec of ALL_CALLS) {
       for (const { key, schema } of propertiesOf(spec).filter((property) => isFreeText(property.schema))) {
-        const answer = await rawCall(server, spec.path, json(validBody(spec, { [key]: fitted(schema.minLength, schema.maxLength) })), { token: await sessionFor(server, spec, tokenFor(spec)) });
+        const answer = await rawCall(server, spec.path, json(validBody(spec, { [key]: fitted(schema.minLength, schema.maxLength) })), {
+          token: await sessionFor(server, spec, tokenFor(spec)),
+        });
         expectEnvelope(answer.body);
         expect(answer.status).toBeLessThan(500);
         expect(answer.body.message ?? '').not.toContain('不允许的字符');
@@ -237,9 +320,15 @@ describe.each(DATABASES)('bad input on every call (%s)', (kind) => {
 
     const manager = tokens['企业管理员'];
     const personName = fitted(1, 30);
-    const saved = await server.call<{ personName: string }>('taxAccount/setTaxAccount', { loginIdentity: '03', personName, phone: '13800001111' }, manager);
+    const saved = await server.call<{ personName: string }>(
+      'taxAccount/setTaxAccount',
+      { loginIdentity: '03', personName, phone: '13800001111' },
+      manager,
+    );
     expect(saved.body.result.personName).toBe(personName);
-    expect((await server.call<{ personName: string }>('taxAccount/getTaxAccount', {}, tokens['企业员工'])).body.result.personName).toBe(personName);
+    expect((await server.call<{ personName: string }>('taxAccount/getTaxAccount', {}, tokens['企业员工'])).body.result.personName).toBe(
+      personName,
+    );
     const rows = await server.database.db.select({ personName: taxAccounts.personName }).from(taxAccounts);
     expect(rows.map((row) => row.personName)).toContain(personName);
 
@@ -268,7 +357,9 @@ describe.each(DATABASES)('bad input on every call (%s)', (kind) => {
       const body = fc.oneof(
         anyJson,
         fc.dictionary(fc.constantFrom(...keys, 'x', '__proto__', 'constructor', 'prototype'), anyJson, { maxKeys: 4 }),
-        fc.record(Object.fromEntries(properties.map(({ key, schema }) => [key, fc.oneof(fc.constant(sampleValue(schema)), anyJson)])), { requiredKeys: [] }),
+        fc.record(Object.fromEntries(properties.map(({ key, schema }) => [key, fc.oneof(fc.constant(sampleValue(schema)), anyJson)])), {
+          requiredKeys: [],
+        }),
       );
       await fc.assert(
         fc.asyncProperty(body, (value) => check(spec, json(value))),

@@ -23,12 +23,23 @@ describe.each(DATABASES)('SIGTERM (%s)', (kind) => {
     const database = await processDatabase(kind, cleanups);
     // A step at the simulated bureau takes 2 s: the window in which the server is told to stop. The lease (30 s) would
     // keep the task from any other instance for long if it were not handed back.
-    const server = await startServerProcess({ env: { ...database.env, ETAX_SIM_DELAY_MS: '2000', TASK_LEASE_MS: '30000', TASK_STEP_TIMEOUT_MS: '10000', TASK_POLL_MS: '100' } });
+    const server = await startServerProcess({
+      env: { ...database.env, ETAX_SIM_DELAY_MS: '2000', TASK_LEASE_MS: '30000', TASK_STEP_TIMEOUT_MS: '10000', TASK_POLL_MS: '100' },
+    });
     cleanups.push(() => server.kill());
     const { token, userId } = await demoSignIn(server.url, '企业管理员');
-    const created = await callApi<{ taskId: string }>(server.url, 'task/createLoginTask', { nsrsbh: DEMO_TAX_NUMBERS.trading, userId, loginMethod: '2' }, token);
+    const created = await callApi<{ taskId: string }>(
+      server.url,
+      'task/createLoginTask',
+      { nsrsbh: DEMO_TAX_NUMBERS.trading, userId, loginMethod: '2' },
+      token,
+    );
     const id = created.body.result.taskId;
-    await eventually(async () => (await callApi<{ taskStatus: number }>(server.url, 'task/getTaskProcess', { id }, token)).body.result.taskStatus === TaskStatus.Processing);
+    await eventually(
+      async () =>
+        (await callApi<{ taskStatus: number }>(server.url, 'task/getTaskProcess', { id }, token)).body.result.taskStatus ===
+        TaskStatus.Processing,
+    );
 
     await server.stop();
     expect(server.child.exitCode).toBe(0);

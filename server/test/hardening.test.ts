@@ -25,8 +25,20 @@ describe('a schema on every route', () => {
 
   test('the demo sign-in refuses a body of the wrong shape instead of failing or signing in', async () => {
     const userId = await server.userIdOf('企业管理员');
-    for (const payload of [{ userId: { toString: 1 } }, [userId], { userId: [userId] }, { userId, returnUrl: { length: 1 } }, { userId, admin: true }, 'null']) {
-      const answer = await server.app.inject({ method: 'POST', url: '/api/auth/demo', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+    for (const payload of [
+      { userId: { toString: 1 } },
+      [userId],
+      { userId: [userId] },
+      { userId, returnUrl: { length: 1 } },
+      { userId, admin: true },
+      'null',
+    ]) {
+      const answer = await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/demo',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
       expect({ payload, status: answer.statusCode }).toEqual({ payload, status: 400 });
       expect(answer.headers.location).toBeUndefined();
       expect(answer.headers['content-type']).toContain('text/html');
@@ -55,7 +67,9 @@ describe('a schema on every route', () => {
 
 describe('time-outs', () => {
   test('a request whose body never arrives in full loses its connection after the request time-out', async () => {
-    const server = await createTestServer('pglite', { http: { requestTimeoutMs: 1000, keepAliveTimeoutMs: 1000, connectionTimeoutMs: 120_000 } });
+    const server = await createTestServer('pglite', {
+      http: { requestTimeoutMs: 1000, keepAliveTimeoutMs: 1000, connectionTimeoutMs: 120_000 },
+    });
     try {
       const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = new URL(address);
@@ -100,7 +114,10 @@ describe('time-outs', () => {
     };
     try {
       const starting = await stalledPost('/api/sysConfig/get');
-      await eventually(async () => (await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(5000) }).catch(() => null))?.ok, 150_000);
+      await eventually(
+        async () => (await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(5000) }).catch(() => null))?.ok,
+        150_000,
+      );
       const up = await stalledPost('/api/client/reportFailure');
       for (const { closedAfter, answer } of [starting, up]) {
         expect(answer).toMatch(/^HTTP\/1\.1 408 /);
@@ -175,16 +192,26 @@ describe('security headers', () => {
   });
 
   test('over https (as the trusted proxy says) every answer asks for https only (HSTS); over http none does', async () => {
-    const behindProxy = await createTestServer('pglite', { trustProxy: ['127.0.0.1'], worker: { enabled: false, pollMs: 20, stepTimeoutMs: 2000, leaseMs: 4000, batch: 8 } });
+    const behindProxy = await createTestServer('pglite', {
+      trustProxy: ['127.0.0.1'],
+      worker: { enabled: false, pollMs: 20, stepTimeoutMs: 2000, leaseMs: 4000, batch: 8 },
+    });
     try {
-      const ask = (url: string, headers: Record<string, string>, remoteAddress = '127.0.0.1') => behindProxy.app.inject({ method: 'GET', url, headers, remoteAddress });
+      const ask = (url: string, headers: Record<string, string>, remoteAddress = '127.0.0.1') =>
+        behindProxy.app.inject({ method: 'GET', url, headers, remoteAddress });
       for (const url of ['/invoice/list', '/remotes.json', '/healthz', '/etax-sim/sms', '/no/such/file.js']) {
         expect((await ask(url, { 'x-forwarded-proto': 'https' })).headers['strict-transport-security']).toBe('max-age=31536000');
         expect((await ask(url, { 'x-forwarded-proto': 'http' })).headers['strict-transport-security']).toBeUndefined();
         // A client that is not the trusted proxy cannot say it came over https.
         expect((await ask(url, { 'x-forwarded-proto': 'https' }, '10.9.8.7')).headers['strict-transport-security']).toBeUndefined();
       }
-      const call = await behindProxy.app.inject({ method: 'POST', url: '/api/sysConfig/get', payload: {}, headers: { 'x-forwarded-proto': 'https' }, remoteAddress: '127.0.0.1' });
+      const call = await behindProxy.app.inject({
+        method: 'POST',
+        url: '/api/sysConfig/get',
+        payload: {},
+        headers: { 'x-forwarded-proto': 'https' },
+        remoteAddress: '127.0.0.1',
+      });
       expect(call.headers['strict-transport-security']).toBe('max-age=31536000');
     } finally {
       await behindProxy.close();
@@ -192,7 +219,9 @@ describe('security headers', () => {
   });
 
   test('the policy: scripts only from the origin, no inline script or eval, no framing, no plugins', () => {
-    const directives = Object.fromEntries(CONTENT_SECURITY_POLICY.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]));
+    const directives = Object.fromEntries(
+      CONTENT_SECURITY_POLICY.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]),
+    );
     expect(directives['script-src']).toEqual(["'self'"]);
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
     expect(directives['object-src']).toEqual(["'none'"]);

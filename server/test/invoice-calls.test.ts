@@ -65,7 +65,10 @@ describe.each(DATABASES)('invoices (%s)', (kind) => {
       const detail = (await server.call<TaskDetail>('task/getTaskDetail', { id: taskId }, token)).body.result;
       return detail.taskStatus === 1 || detail.taskStatus === -1 ? detail : null;
     });
-  const blue = async (lines: { goodsId: string; quantity: string | null; grossFen: number; rate: number | '免税' }[], extra: Record<string, unknown> = {}) =>
+  const blue = async (
+    lines: { goodsId: string; quantity: string | null; grossFen: number; rate: number | '免税' }[],
+    extra: Record<string, unknown> = {},
+  ) =>
     server.call<{ taskId: string; invoiceId: string }>(
       'task/createBlueInvoiceTask',
       { requestSerial: nextSerial(), type: '数电普票', buyer: BUYER, lines, remarks: '', deliverPhone: '', deliverEmail: '', ...extra },
@@ -111,7 +114,13 @@ describe.each(DATABASES)('invoices (%s)', (kind) => {
     expect(detail.taskStatus).toBe(1);
     expect(invoiceNumberProblem(detail.result?.invoiceNumber ?? '')).toBeNull();
     const issued = await invoice(created.body.result.invoiceId);
-    expect(issued).toMatchObject({ status: '已开具', number: detail.result?.invoiceNumber, issuer: '李明', remarks: '项目：年会', leftFen: 59000 });
+    expect(issued).toMatchObject({
+      status: '已开具',
+      number: detail.result?.invoiceNumber,
+      issuer: '李明',
+      remarks: '项目：年会',
+      leftFen: 59000,
+    });
     expect(issued.lines.map((line) => [line.itemName, line.quantity, line.unitPrice, line.netFen, line.taxFen])).toEqual([
       ['*纸制品*办公用品', '3', '139.82333333', 41947, 5453],
       ['*餐饮服务*餐饮服务', null, null, 10000, 100],
@@ -134,28 +143,48 @@ describe.each(DATABASES)('invoices (%s)', (kind) => {
       );
       return { issuedThisMonth: Number(rows[0]?.n), issuedThisMonthFen: Number(rows[0]?.fen) };
     };
-    const summary = async () => (await server.call<{ issuedThisMonth: number; issuedThisMonthFen: number }>('invoice/homeSummary', {}, token)).body.result;
+    const summary = async () =>
+      (await server.call<{ issuedThisMonth: number; issuedThisMonthFen: number }>('invoice/homeSummary', {}, token)).body.result;
     const before = await summary();
     expect(before).toMatchObject(await counted());
 
-    const created = await Promise.all(Array.from({ length: 8 }, (_, i) => blue([{ goodsId: software(), quantity: null, grossFen: 1000 + i, rate: 60 }])));
+    const created = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => blue([{ goodsId: software(), quantity: null, grossFen: 1000 + i, rate: 60 }])),
+    );
     const tasks = await Promise.all(created.map((answer) => finished(answer.body.result.taskId)));
     expect(tasks.map((task) => task.taskStatus)).toEqual(Array(8).fill(1));
     const after = await summary();
-    expect(after).toMatchObject({ issuedThisMonth: before.issuedThisMonth + 8, issuedThisMonthFen: before.issuedThisMonthFen + 8 * 1000 + 28 });
+    expect(after).toMatchObject({
+      issuedThisMonth: before.issuedThisMonth + 8,
+      issuedThisMonthFen: before.issuedThisMonthFen + 8 * 1000 + 28,
+    });
     expect(after).toMatchObject(await counted());
 
     // A red reversal is a red invoice of its own: the blue invoices issued this month stay as they were.
-    const red = await server.call<{ taskId: string }>('task/createRedInvoiceTask', { requestSerial: nextSerial(), blueInvoiceId: created[0]?.body.result.invoiceId, reason: '02' }, token);
+    const red = await server.call<{ taskId: string }>(
+      'task/createRedInvoiceTask',
+      { requestSerial: nextSerial(), blueInvoiceId: created[0]?.body.result.invoiceId, reason: '02' },
+      token,
+    );
     expect((await finished(red.body.result.taskId)).taskStatus).toBe(1);
     expect(await summary()).toMatchObject(after);
   });
 
   test('a double submit with one request serial creates one task and one invoice', async () => {
     await setReady(true, true);
-    const body = { requestSerial: nextSerial(), type: '数电普票', buyer: BUYER, lines: [{ goodsId: software(), quantity: '1', grossFen: 100000, rate: 60 }], remarks: '', deliverPhone: '', deliverEmail: '' };
+    const body = {
+      requestSerial: nextSerial(),
+      type: '数电普票',
+      buyer: BUYER,
+      lines: [{ goodsId: software(), quantity: '1', grossFen: 100000, rate: 60 }],
+      remarks: '',
+      deliverPhone: '',
+      deliverEmail: '',
+    };
     const before = (await server.database.db.select().from(invoices)).length;
-    const answers = await Promise.all([1, 2, 3].map(() => server.call<{ taskId: string; invoiceId: string }>('task/createBlueInvoiceTask', body, token)));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => server.call<{ taskId: string; invoiceId: string }>('task/createBlueInvoiceTask', body, token)),
+    );
     expect(new Set(answers.map((answer) => answer.body.result.taskId)).size).toBe(1);
     expect(new Set(answers.map((answer) => answer.body.result.invoiceId)).size).toBe(1);
     expect((await server.database.db.select().from(invoices)).length).toBe(before + 1);
@@ -164,9 +193,23 @@ describe.each(DATABASES)('invoices (%s)', (kind) => {
 
   test('bad input is refused with the field named, and nothing is stored', async () => {
     const before = (await server.database.db.select().from(invoices)).length;
-    const noTaxNumber = await server.call('task/createBlueInvoiceTask', { requestSerial: nextSerial(), type: '数电专票', buyer: { ...BUYER, taxNumber: '' }, lines: [{ goodsId: software(), quantity: null, grossFen: 100, rate: 60 }], remarks: '', deliverPhone: '', deliverEmail: '' }, token);
+    const noTaxNumber = await server.call(
+      'task/createBlueInvoiceTask',
+      {
+        requestSerial: nextSerial(),
+        type: '数电专票',
+        buyer: { ...BUYER, taxNumber: '' },
+        lines: [{ goodsId: software(), quantity: null, grossFen: 100, rate: 60 }],
+        remarks: '',
+        deliverPhone: '',
+        deliverEmail: '',
+      },
+      token,
+    );
     expect(noTaxNumber.body).toMatchObject({ success: false, errorCode: 4000, message: '开具专票须填写购买方纳税人识别号' });
-    const badCheck = await blue([{ goodsId: software(), quantity: null, grossFen: 100, rate: 60 }], { buyer: { ...BUYER, taxNumber: `91330106MA27Y8K3P${usccCheckCharacter('91330106MA27Y8K3P') === '0' ? '1' : '0'}` } });
+    const badCheck = await blue([{ goodsId: software(), quantity: null, grossFen: 100, rate: 60 }], {
+      buyer: { ...BUYER, taxNumber: `91330106MA27Y8K3P${usccCheckCharacter('91330106MA27Y8K3P') === '0' ? '1' : '0'}` },
+    });
     expect(badCheck.body).toMatchObject({ errorCode: 4000, message: TAX_NUMBER_MESSAGES.check });
     const badPhone = await blue([{ goodsId: software(), quantity: null, grossFen: 100, rate: 60 }], { buyer: { ...BUYER, phone: '123' } });
     expect(badPhone.body).toMatchObject({ errorCode: 4000, message: TITLE_MESSAGES.phone });
@@ -188,7 +231,12 @@ describe.each(DATABASES)('invoices (%s)', (kind) => {
     ]);
     await finished(created.body.result.taskId);
     const blueId = created.body.result.invoiceId;
-    const red = (body: Record<string, unknown>) => server.call<{ taskId: string; invoiceId: string }>('task/createRedInvoiceTask', { requestSerial: nextSerial(), blueInvoiceId: blueId, ...body }, token);
+    const red = (body: Record<string, unknown>) =>
+      server.call<{ taskId: string; invoiceId: string }>(
+        'task/createRedInvoiceTask',
+        { requestSerial: nextSerial(), blueInvoiceId: blueId, ...body },
+        token,
+      );
 
     expect((await red({ reason: '01', lines: [{ lineNo: 1, grossFen: 100 }] })).body.message).toContain('全额红冲');
     expect((await red({ reason: '02', lines: [{ lineNo: 1, grossFen: 31601 }] })).body.message).toBe('第 1 行最多可红冲 ¥316.00');
@@ -229,8 +277,14 @@ describe.each(DATABASES)('invoices (%s)', (kind) => {
     expect((await red({ reason: '02' })).body.message).toBe('该发票已全部红冲');
 
     const list = await server.call<{ list: InvoiceSummary[] }>('invoice/list', { kind: 'red', keyword: BUYER.name.slice(0, 4) }, token);
-    expect(list.body.result.list.map((row) => row.id)).toEqual(expect.arrayContaining([part.body.result.invoiceId, rest.body.result.invoiceId]));
-    const found = await server.call<InvoiceDocument>('invoice/findBlue', { number: reversed.number, issueDate: new Date(Date.parse(reversed.issuedAt ?? '') + 8 * 3600_000).toISOString().slice(0, 10) }, token);
+    expect(list.body.result.list.map((row) => row.id)).toEqual(
+      expect.arrayContaining([part.body.result.invoiceId, rest.body.result.invoiceId]),
+    );
+    const found = await server.call<InvoiceDocument>(
+      'invoice/findBlue',
+      { number: reversed.number, issueDate: new Date(Date.parse(reversed.issuedAt ?? '') + 8 * 3600_000).toISOString().slice(0, 10) },
+      token,
+    );
     expect(found.body.result.id).toBe(blueId);
     expect((await server.call('invoice/findBlue', { number: reversed.number, issueDate: '2001-01-01' }, token)).body.errorCode).toBe(4004);
   });
@@ -246,23 +300,49 @@ describe.each(DATABASES)('invoices (%s)', (kind) => {
     expect((await finished(created.body.result.taskId)).taskStatus).toBe(1);
     const issued = await invoice(created.body.result.invoiceId);
     // 10 % of ¥316.00 is ¥31.60: net 3160 / 1.13 = 2796.46 → ¥27.96, tax ¥3.64; ¥20.00 at 1 %: ¥19.80 and ¥0.20.
-    expect(issued.lines.map((line) => [line.lineNo, line.itemName, line.quantity, line.netFen, line.taxFen, line.grossFen, line.ratePermille, line.discountOf])).toEqual([
+    expect(
+      issued.lines.map((line) => [
+        line.lineNo,
+        line.itemName,
+        line.quantity,
+        line.netFen,
+        line.taxFen,
+        line.grossFen,
+        line.ratePermille,
+        line.discountOf,
+      ]),
+    ).toEqual([
       [1, '*纸制品*办公用品', '2', 27965, 3635, 31600, 130, null],
       [2, '*纸制品*办公用品', null, -2796, -364, -3160, 130, 1],
       [3, '*餐饮服务*餐饮服务', null, 20000, 200, 20200, 10, null],
       [4, '*餐饮服务*餐饮服务', null, -1980, -20, -2000, 10, 3],
     ]);
     expect(issued.lines[1]?.taxCode).toBe(issued.lines[0]?.taxCode);
-    expect(issued).toMatchObject({ status: '已开具', netFen: 43189, taxFen: 3451, grossFen: 46640, leftFen: 46640, leftByLine: { 1: 31600, 2: -3160, 3: 20200, 4: -2000 } });
+    expect(issued).toMatchObject({
+      status: '已开具',
+      netFen: 43189,
+      taxFen: 3451,
+      grossFen: 46640,
+      leftFen: 46640,
+      leftByLine: { 1: 31600, 2: -3160, 3: 20200, 4: -2000 },
+    });
   });
 
   test("a discount that is zero, malformed or more than its line is refused under the line's discount, and nothing is stored", async () => {
     const before = (await server.database.db.select().from(invoices)).length;
     const line = (discount: unknown) => [{ goodsId: software(), quantity: null, grossFen: 10600, rate: 60, discount }] as never;
     const more = await blue(line({ kind: 'amount', fen: 10601 }));
-    expect(more.body).toMatchObject({ success: false, errorCode: 4000, message: '第 1 行：折扣不能超过该行金额', result: { fields: { 'lines.0.discount': '折扣不能超过该行金额' } } });
+    expect(more.body).toMatchObject({
+      success: false,
+      errorCode: 4000,
+      message: '第 1 行：折扣不能超过该行金额',
+      result: { fields: { 'lines.0.discount': '折扣不能超过该行金额' } },
+    });
     expect((await blue(line({ kind: 'amount', fen: 0 }))).body).toMatchObject({ errorCode: 4000, message: '第 1 行：折扣金额应大于 0' });
-    expect((await blue(line({ kind: 'percent', percent: '100.01' }))).body).toMatchObject({ errorCode: 4000, result: { fields: { 'lines.0.discount': expect.stringContaining('百分比') } } });
+    expect((await blue(line({ kind: 'percent', percent: '100.01' }))).body).toMatchObject({
+      errorCode: 4000,
+      result: { fields: { 'lines.0.discount': expect.stringContaining('百分比') } },
+    });
     expect((await blue(line({ kind: 'percent', percent: '-5' }))).body.errorCode).toBe(4000);
     expect((await blue(line({ kind: 'amount', fen: 1.5 }))).body.errorCode).toBe(4000);
     expect((await blue(line({ kind: 'amount', fen: -100 }))).body.errorCode).toBe(4000);
@@ -282,10 +362,17 @@ describe.each(DATABASES)('invoices (%s)', (kind) => {
     ] as never);
     await finished(created.body.result.taskId);
     const blueId = created.body.result.invoiceId;
-    const red = (body: Record<string, unknown>) => server.call<{ taskId: string; invoiceId: string }>('task/createRedInvoiceTask', { requestSerial: nextSerial(), blueInvoiceId: blueId, ...body }, token);
+    const red = (body: Record<string, unknown>) =>
+      server.call<{ taskId: string; invoiceId: string }>(
+        'task/createRedInvoiceTask',
+        { requestSerial: nextSerial(), blueInvoiceId: blueId, ...body },
+        token,
+      );
 
     expect((await red({ reason: '04', lines: [{ lineNo: 2, grossFen: 100 }] })).body.message).toBe('第 2 行是折扣行，随第 1 行一并红冲');
-    expect((await red({ reason: '04', lines: [{ lineNo: 1, grossFen: 100 }] })).body.message).toBe('第 1 行有折扣，须连同折扣行整行红冲 ¥284.40');
+    expect((await red({ reason: '04', lines: [{ lineNo: 1, grossFen: 100 }] })).body.message).toBe(
+      '第 1 行有折扣，须连同折扣行整行红冲 ¥284.40',
+    );
     expect((await red({ reason: '04', lines: [{ lineNo: 1, grossFen: 28441 }] })).body.message).toBe('第 1 行最多可红冲 ¥284.40');
 
     const pair = await red({ reason: '04', lines: [{ lineNo: 1, grossFen: 28440 }] });
@@ -309,9 +396,15 @@ describe.each(DATABASES)('invoices (%s)', (kind) => {
 
   test('a full red reversal of an invoice with discount lines reverses every pair, exactly', async () => {
     await setReady(true, true);
-    const created = await blue([{ goodsId: await goodsNamed('办公用品'), quantity: '3', grossFen: 47400, rate: 130, discount: { kind: 'amount', fen: 1234 } }] as never);
+    const created = await blue([
+      { goodsId: await goodsNamed('办公用品'), quantity: '3', grossFen: 47400, rate: 130, discount: { kind: 'amount', fen: 1234 } },
+    ] as never);
     await finished(created.body.result.taskId);
-    const full = await server.call<{ taskId: string; invoiceId: string }>('task/createRedInvoiceTask', { requestSerial: nextSerial(), blueInvoiceId: created.body.result.invoiceId, reason: '01' }, token);
+    const full = await server.call<{ taskId: string; invoiceId: string }>(
+      'task/createRedInvoiceTask',
+      { requestSerial: nextSerial(), blueInvoiceId: created.body.result.invoiceId, reason: '01' },
+      token,
+    );
     expect(full.body.success).toBe(true);
     expect((await finished(full.body.result.taskId)).taskStatus).toBe(1);
     const blueIssued = await invoice(created.body.result.invoiceId);
@@ -326,10 +419,36 @@ describe.each(DATABASES)('invoices (%s)', (kind) => {
   test('the simulated bureau refuses an invoice whose discount line does not follow its line, and issues nothing', async () => {
     const [company] = await server.database.db.select().from(companies).where(eq(companies.id, companyId));
     const seller: InvoiceParty = { ...BUYER, name: company?.name ?? '', taxNumber: company?.xsfNsrsbh ?? '' };
-    const request = { kind: 'blue' as const, type: '数电普票' as const, seller, buyer: BUYER, remarks: '', netFen: -100, taxFen: 0, grossFen: -100 };
-    const stray = { lineNo: 1, itemName: '*纸制品*办公用品', taxCode: '1060201990000000000', model: '', unit: '', quantity: null, unitPrice: null, netFen: -100, ratePermille: null, taxFree: '免税' as const, taxFen: 0, grossFen: -100, discountOf: 2 };
+    const request = {
+      kind: 'blue' as const,
+      type: '数电普票' as const,
+      seller,
+      buyer: BUYER,
+      remarks: '',
+      netFen: -100,
+      taxFen: 0,
+      grossFen: -100,
+    };
+    const stray = {
+      lineNo: 1,
+      itemName: '*纸制品*办公用品',
+      taxCode: '1060201990000000000',
+      model: '',
+      unit: '',
+      quantity: null,
+      unitPrice: null,
+      netFen: -100,
+      ratePermille: null,
+      taxFree: '免税' as const,
+      taxFen: 0,
+      grossFen: -100,
+      discountOf: 2,
+    };
     const ref = `sim-discount-${Date.now()}`;
-    await expect(server.app.services.gateway.issueInvoice(ref, { ...request, lines: [stray] })).rejects.toMatchObject({ name: 'GatewayError', reason: '税局拒绝开具：第 1 行折扣行应紧跟其被折扣行' });
+    await expect(server.app.services.gateway.issueInvoice(ref, { ...request, lines: [stray] })).rejects.toMatchObject({
+      name: 'GatewayError',
+      reason: '税局拒绝开具：第 1 行折扣行应紧跟其被折扣行',
+    });
     expect(await server.app.services.gateway.issueOutcome(ref)).toEqual({ state: 'none' });
   });
 
@@ -339,7 +458,11 @@ describe.each(DATABASES)('invoices (%s)', (kind) => {
     await finished(created.body.result.taskId);
     expect((await server.app.inject({ method: 'POST', url: '/etax-sim/buyer', payload: { answer: 'refuse' } })).statusCode).toBe(200);
     try {
-      const red = await server.call<{ taskId: string; invoiceId: string }>('task/createRedInvoiceTask', { requestSerial: nextSerial(), blueInvoiceId: created.body.result.invoiceId, reason: '02' }, token);
+      const red = await server.call<{ taskId: string; invoiceId: string }>(
+        'task/createRedInvoiceTask',
+        { requestSerial: nextSerial(), blueInvoiceId: created.body.result.invoiceId, reason: '02' },
+        token,
+      );
       const detail = await finished(red.body.result.taskId);
       expect(detail).toMatchObject({ taskStatus: -1, failReason: '红字确认单作废（对方已拒绝）' });
       expect(await invoice(red.body.result.invoiceId)).toMatchObject({ status: '开具失败', redConfirmation: { state: '05' } });
@@ -354,7 +477,11 @@ describe.each(DATABASES)('invoices (%s)', (kind) => {
     const person: InvoiceParty = { ...BUYER, name: '张三', taxNumber: '', naturalPerson: true };
     const created = await blue([{ goodsId: software(), quantity: null, grossFen: 5000, rate: 60 }], { buyer: person });
     await finished(created.body.result.taskId);
-    const red = await server.call<{ taskId: string; invoiceId: string }>('task/createRedInvoiceTask', { requestSerial: nextSerial(), blueInvoiceId: created.body.result.invoiceId, reason: '01' }, token);
+    const red = await server.call<{ taskId: string; invoiceId: string }>(
+      'task/createRedInvoiceTask',
+      { requestSerial: nextSerial(), blueInvoiceId: created.body.result.invoiceId, reason: '01' },
+      token,
+    );
     await finished(red.body.result.taskId);
     expect((await invoice(red.body.result.invoiceId)).redConfirmation?.state).toBe('01');
 
@@ -385,7 +512,19 @@ describe.each(DATABASES)('invoices (%s)', (kind) => {
     }
     const theirs = await server.call<{ list: InvoiceSummary[] }>('invoice/list', {}, other);
     expect(theirs.body.result.list.some((row) => row.id === id)).toBe(false);
-    const notGoods = await server.call('task/createBlueInvoiceTask', { requestSerial: nextSerial(), type: '数电普票', buyer: BUYER, lines: [{ goodsId: software(), quantity: null, grossFen: 100, rate: 60 }], remarks: '', deliverPhone: '', deliverEmail: '' }, other);
+    const notGoods = await server.call(
+      'task/createBlueInvoiceTask',
+      {
+        requestSerial: nextSerial(),
+        type: '数电普票',
+        buyer: BUYER,
+        lines: [{ goodsId: software(), quantity: null, grossFen: 100, rate: 60 }],
+        remarks: '',
+        deliverPhone: '',
+        deliverEmail: '',
+      },
+      other,
+    );
     expect(notGoods.body.errorCode).toBe(1004);
   });
 
@@ -393,16 +532,26 @@ describe.each(DATABASES)('invoices (%s)', (kind) => {
     const customer = await server.tokenFor('普通用户');
     const [company] = await server.database.db.select().from(companies).where(eq(companies.id, companyId));
     const submit = (name: string) =>
-      server.call<{ id: string }>('invoiceApplication/submit', { companyCode: company?.code, buyer: { ...BUYER, name }, grossFen: 8800, deliverEmail: 'me@example.cn' }, customer);
+      server.call<{ id: string }>(
+        'invoiceApplication/submit',
+        { companyCode: company?.code, buyer: { ...BUYER, name }, grossFen: 8800, deliverEmail: 'me@example.cn' },
+        customer,
+      );
     const first = (await submit('客户甲有限公司')).body.result.id;
     const second = (await submit('客户乙有限公司')).body.result.id;
-    expect((await server.call('invoiceApplication/submit', { companyCode: 'nope', buyer: BUYER, grossFen: 1 }, customer)).body.errorCode).toBe(4004);
+    expect(
+      (await server.call('invoiceApplication/submit', { companyCode: 'nope', buyer: BUYER, grossFen: 1 }, customer)).body.errorCode,
+    ).toBe(4004);
 
     const summary = await server.call<{ applying: number }>('invoice/homeSummary', {}, token);
     expect(summary.body.result.applying).toBeGreaterThanOrEqual(2);
 
     await setReady(false, false);
-    const approved = await server.call<{ results: { status: string; blockedReason: string }[] }>('invoiceApplication/approve', { ids: [first] }, token);
+    const approved = await server.call<{ results: { status: string; blockedReason: string }[] }>(
+      'invoiceApplication/approve',
+      { ids: [first] },
+      token,
+    );
     expect(approved.body.result.results[0]).toMatchObject({ status: '待开票', blockedReason: expect.stringContaining('未登录') });
     expect((await server.call('invoiceApplication/issueWaiting', {}, token)).body.errorCode).toBe(2002);
 
@@ -410,13 +559,23 @@ describe.each(DATABASES)('invoices (%s)', (kind) => {
     const issued = await server.call<{ results: { status: string; taskId: string }[] }>('invoiceApplication/issueWaiting', {}, token);
     expect(issued.body.result.results).toEqual([expect.objectContaining({ status: '开票中' })]);
     await finished(issued.body.result.results[0]?.taskId ?? '');
-    const mine = await server.call<{ list: { id: string; status: string; companyName: string }[] }>('invoiceApplication/mine', {}, customer);
+    const mine = await server.call<{ list: { id: string; status: string; companyName: string }[] }>(
+      'invoiceApplication/mine',
+      {},
+      customer,
+    );
     expect(mine.body.result.list.find((row) => row.id === first)).toMatchObject({ status: '已交付', companyName: company?.name });
 
     expect((await server.call('invoiceApplication/reject', { id: second, reason: ' ' }, token)).body.errorCode).toBe(4000);
-    const rejected = await server.call<{ status: string; rejectReason: string }>('invoiceApplication/reject', { id: second, reason: '金额与消费不符' }, token);
+    const rejected = await server.call<{ status: string; rejectReason: string }>(
+      'invoiceApplication/reject',
+      { id: second, reason: '金额与消费不符' },
+      token,
+    );
     expect(rejected.body.result).toMatchObject({ status: '已拒绝', rejectReason: '金额与消费不符' });
     expect((await server.call('invoiceApplication/approve', { ids: [second] }, token)).body.errorCode).toBe(2005);
-    expect((await server.call('invoiceApplication/approve', { ids: [second] }, await server.tokenFor('出租车管理员'))).body.errorCode).toBe(1004);
+    expect((await server.call('invoiceApplication/approve', { ids: [second] }, await server.tokenFor('出租车管理员'))).body.errorCode).toBe(
+      1004,
+    );
   });
 });

@@ -25,13 +25,21 @@ describe.each(DATABASES)('invoice consistency (%s)', (kind) => {
   let goodsId: string;
 
   beforeAll(async () => {
-    server = await createTestServer(kind, { worker: { enabled: true, pollMs: 20, stepTimeoutMs: STEP_TIMEOUT_MS, leaseMs: 3000, batch: 8 } });
+    server = await createTestServer(kind, {
+      worker: { enabled: true, pollMs: 20, stepTimeoutMs: STEP_TIMEOUT_MS, leaseMs: 3000, batch: 8 },
+    });
     await server.acceptAgreement('企业管理员');
     merchant = await server.tokenFor('企业管理员');
     customer = await server.tokenFor('普通用户');
-    const [membership] = await server.database.db.select().from(memberships).where(eq(memberships.userId, await server.userIdOf('企业管理员')));
+    const [membership] = await server.database.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.userId, await server.userIdOf('企业管理员')));
     companyId = membership!.companyId;
-    const [item] = await server.database.db.select().from(goods).where(and(eq(goods.companyId, companyId), eq(goods.name, '软件技术服务')));
+    const [item] = await server.database.db
+      .select()
+      .from(goods)
+      .where(and(eq(goods.companyId, companyId), eq(goods.name, '软件技术服务')));
     goodsId = item!.id;
   });
   afterEach(async () => {
@@ -47,7 +55,15 @@ describe.each(DATABASES)('invoice consistency (%s)', (kind) => {
   const blue = (requestSerial = nextSerial()) =>
     server.call<{ taskId: string; invoiceId: string }>(
       'task/createBlueInvoiceTask',
-      { requestSerial, type: '数电普票', buyer: BUYER, lines: [{ goodsId, quantity: null, grossFen: 10_600, rate: 60 }], remarks: '', deliverPhone: '', deliverEmail: '' },
+      {
+        requestSerial,
+        type: '数电普票',
+        buyer: BUYER,
+        lines: [{ goodsId, quantity: null, grossFen: 10_600, rate: 60 }],
+        remarks: '',
+        deliverPhone: '',
+        deliverEmail: '',
+      },
       merchant,
     );
   const invoiceRow = async (id: string) => (await server.database.db.select().from(invoices).where(eq(invoices.id, id)))[0]!;
@@ -60,11 +76,16 @@ describe.each(DATABASES)('invoice consistency (%s)', (kind) => {
 
   describe('approve and reject are compare-and-set', () => {
     const apply = async () => {
-      const answer = await server.call<{ id: string }>('invoiceApplication/submit', { companyCode: 'YST0001', buyer: BUYER, grossFen: 8_800 }, customer);
+      const answer = await server.call<{ id: string }>(
+        'invoiceApplication/submit',
+        { companyCode: 'YST0001', buyer: BUYER, grossFen: 8_800 },
+        customer,
+      );
       expect(answer.body.success).toBe(true);
       return answer.body.result.id;
     };
-    const application = async (id: string) => (await server.database.db.select().from(invoiceApplications).where(eq(invoiceApplications.id, id)))[0]!;
+    const application = async (id: string) =>
+      (await server.database.db.select().from(invoiceApplications).where(eq(invoiceApplications.id, id)))[0]!;
 
     test('a rejected application cannot be approved (nothing is issued), and an approved one cannot be rejected', async () => {
       await setReady(true);
@@ -159,22 +180,42 @@ describe.each(DATABASES)('invoice consistency (%s)', (kind) => {
   });
 
   describe('a request serial belongs to one request', () => {
-    test('a red invoice reusing a blue invoice\'s serial is refused, not answered with the blue task', async () => {
+    test("a red invoice reusing a blue invoice's serial is refused, not answered with the blue task", async () => {
       await setReady(true);
       const requestSerial = nextSerial();
       const original = (await blue(requestSerial)).body.result;
       expect((await settled(original.invoiceId)).status).toBe('已开具');
-      const reused = await server.call('task/createRedInvoiceTask', { requestSerial, blueInvoiceId: original.invoiceId, reason: '01' }, merchant);
+      const reused = await server.call(
+        'task/createRedInvoiceTask',
+        { requestSerial, blueInvoiceId: original.invoiceId, reason: '01' },
+        merchant,
+      );
       expectRefused(reused, 400, SERIAL_REUSED);
       const redSerial = nextSerial();
-      const red = await server.call<{ taskId: string }>('task/createRedInvoiceTask', { requestSerial: redSerial, blueInvoiceId: original.invoiceId, reason: '02', lines: [{ lineNo: 1, grossFen: 100 }] }, merchant);
+      const red = await server.call<{ taskId: string }>(
+        'task/createRedInvoiceTask',
+        { requestSerial: redSerial, blueInvoiceId: original.invoiceId, reason: '02', lines: [{ lineNo: 1, grossFen: 100 }] },
+        merchant,
+      );
       expect(red.body.success).toBe(true);
       // The same red request again answers the same task; the serial for another blue invoice is refused.
-      const again = await server.call<{ taskId: string }>('task/createRedInvoiceTask', { requestSerial: redSerial, blueInvoiceId: original.invoiceId, reason: '02', lines: [{ lineNo: 1, grossFen: 100 }] }, merchant);
+      const again = await server.call<{ taskId: string }>(
+        'task/createRedInvoiceTask',
+        { requestSerial: redSerial, blueInvoiceId: original.invoiceId, reason: '02', lines: [{ lineNo: 1, grossFen: 100 }] },
+        merchant,
+      );
       expect(again.body.result.taskId).toBe(red.body.result.taskId);
       const other = (await blue()).body.result;
       await settled(other.invoiceId);
-      expectRefused(await server.call('task/createRedInvoiceTask', { requestSerial: redSerial, blueInvoiceId: other.invoiceId, reason: '01' }, merchant), 400, SERIAL_REUSED);
+      expectRefused(
+        await server.call(
+          'task/createRedInvoiceTask',
+          { requestSerial: redSerial, blueInvoiceId: other.invoiceId, reason: '01' },
+          merchant,
+        ),
+        400,
+        SERIAL_REUSED,
+      );
       expectRefused(await blue(redSerial), 400, SERIAL_REUSED);
     });
   });
@@ -186,7 +227,11 @@ describe.each(DATABASES)('invoice consistency (%s)', (kind) => {
       }
       expect((await server.call('invoice/list', { month: '2026-11' }, merchant)).body.success).toBe(true);
       for (const issueDate of ['0000-01-01', '2026-2-30', '2026-13-01', '2026-01-32']) {
-        expectRefused(await server.call('invoice/findBlue', { number: '26332000000000000001', issueDate }, merchant), 400, '开票日期(issueDate) 格式不正确');
+        expectRefused(
+          await server.call('invoice/findBlue', { number: '26332000000000000001', issueDate }, merchant),
+          400,
+          '开票日期(issueDate) 格式不正确',
+        );
       }
     });
   });
@@ -203,7 +248,12 @@ describe.each(DATABASES)('invoice consistency (%s)', (kind) => {
       await setReady(true);
       expectRefused(await server.call('task/createScanFaceTask', request, merchant), 403, '用户授权协议', 2007);
       expectRefused(await blue(), 403, '用户授权协议', 2007);
-      expectRefused(await server.call('taxAccount/setTaxAccount', { loginIdentity: '03', personName: '李明', phone: '13800001111' }, merchant), 403, '用户授权协议', 2007);
+      expectRefused(
+        await server.call('taxAccount/setTaxAccount', { loginIdentity: '03', personName: '李明', phone: '13800001111' }, merchant),
+        403,
+        '用户授权协议',
+        2007,
+      );
       expect(await server.database.db.select().from(tasks).where(eq(tasks.companyId, companyId))).toHaveLength(before.length);
       // Reading stays open, and once agreed the same call goes through.
       expect((await server.call('taxAccount/getTaxAccount', {}, merchant)).body.success).toBe(true);

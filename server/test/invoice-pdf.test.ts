@@ -102,7 +102,16 @@ describe('the invoice PDF', () => {
   test('a discount line (折扣行) prints right under its line: the same item and rate, its negative amount and tax; the totals are net of it', async () => {
     const blue = blueInvoice({ type: '数电普票' });
     const discounted = blue.lines[0] as InvoiceDocumentLine;
-    const discount: InvoiceDocumentLine = { ...discounted, lineNo: 2, model: '', unit: '', quantity: null, unitPrice: null, ...discountAmounts(discountFen(discounted.grossFen, { kind: 'percent', percent: '10' }) ?? 0, discounted.ratePermille ?? 0), discountOf: 1 };
+    const discount: InvoiceDocumentLine = {
+      ...discounted,
+      lineNo: 2,
+      model: '',
+      unit: '',
+      quantity: null,
+      unitPrice: null,
+      ...discountAmounts(discountFen(discounted.grossFen, { kind: 'percent', percent: '10' }) ?? 0, discounted.ratePermille ?? 0),
+      discountOf: 1,
+    };
     const lines = [discounted, discount, ...blue.lines.slice(1).map((line, index) => ({ ...line, lineNo: index + 3 }))];
     const invoice = { ...blue, lines, ...invoiceTotals(lines) };
     expect(discountPairProblem(lines)).toBeNull();
@@ -149,7 +158,10 @@ describe('the invoice PDF', () => {
 
   test('a natural person buyer is marked （个人）; many lines make a taller page, not a cut one', async () => {
     const base = blueInvoice();
-    const lines = Array.from({ length: 40 }, (_, index) => ({ ...(base.lines[index % base.lines.length] ?? base.lines[0]!), lineNo: index + 1 }));
+    const lines = Array.from({ length: 40 }, (_, index) => ({
+      ...(base.lines[index % base.lines.length] ?? base.lines[0]!),
+      lineNo: index + 1,
+    }));
     const pdf = await renderInvoicePdf(blueInvoice({ lines, buyer: { ...base.buyer, name: '张三', taxNumber: '', naturalPerson: true } }));
     const { pages, text } = await readPdf(pdf);
     expect(pages).toBe(1);

@@ -36,7 +36,10 @@ describe.each(DATABASES)('invoice keyword search (%s)', (kind) => {
 
   /** The company's invoices in the list's order, filtered by hand as the keyword's rule says. */
   async function byHand(keyword: string, filter: Partial<Pick<Stored, 'kind' | 'status'>> = {}): Promise<string[]> {
-    const rows = (await server.database.raw(`select id, buyer_name, number, kind, status from invoices where company_id = $1 order by listed_at desc, id desc`, [companyId])) as unknown as Stored[];
+    const rows = (await server.database.raw(
+      `select id, buyer_name, number, kind, status from invoices where company_id = $1 order by listed_at desc, id desc`,
+      [companyId],
+    )) as unknown as Stored[];
     const digits = /^\d{4,20}$/.test(keyword);
     return rows
       .filter((row) => row.buyer_name.includes(keyword) || (digits && (row.number ?? '').endsWith(keyword)))
@@ -56,7 +59,14 @@ describe.each(DATABASES)('invoice keyword search (%s)', (kind) => {
     companyId = own.companyId;
     await seedCompanyRows(server.database.raw, { ...own, invoices: ROWS, tasks: 0, applications: 0, goods: 0, numberPrefix: 1 });
     // Another company whose buyers have the same names and whose numbers end the same way.
-    await seedCompanyRows(server.database.raw, { ...(await companyOf('出租车管理员')), invoices: 50, tasks: 0, applications: 0, goods: 0, numberPrefix: 2 });
+    await seedCompanyRows(server.database.raw, {
+      ...(await companyOf('出租车管理员')),
+      invoices: 50,
+      tasks: 0,
+      applications: 0,
+      goods: 0,
+      numberPrefix: 2,
+    });
     await server.database.raw('analyze');
   });
   afterAll(async () => server.close());

@@ -6,13 +6,25 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import fc from 'fast-check';
-import { applyPostings, emptyBalances, MERCHANT_ACCOUNTS, postingsOf, sumOf, withdrawalFee, type Balances, type Movement } from '@app/domain/ledger-model';
+import {
+  applyPostings,
+  emptyBalances,
+  MERCHANT_ACCOUNTS,
+  postingsOf,
+  sumOf,
+  withdrawalFee,
+  type Balances,
+  type Movement,
+} from '@app/domain/ledger-model';
 import { companies } from '../src/db/schema';
 import { InsufficientFunds, merchantBalances, post } from '../src/ledger/ledger';
 import { createTestServer, type TestServer } from './support/test-server';
 
 type Step = { op: 'pay' | 'settle' | 'withdraw' | 'paid' | 'failed'; amountFen: number };
-const steps = fc.array(fc.record({ op: fc.constantFrom('pay', 'settle', 'withdraw', 'paid', 'failed'), amountFen: fc.integer({ min: 1, max: 1_000_000 }) }), { maxLength: 40 });
+const steps = fc.array(
+  fc.record({ op: fc.constantFrom('pay', 'settle', 'withdraw', 'paid', 'failed'), amountFen: fc.integer({ min: 1, max: 1_000_000 }) }),
+  { maxLength: 40 },
+);
 
 /** Turns a step into a movement the state allows (a payout outcome needs a pending withdrawal), or null. */
 function movementOf(step: Step, pending: { amountFen: number; feeFen: number }[]): Movement | null {
@@ -32,10 +44,12 @@ function movementOf(step: Step, pending: { amountFen: number; feeFen: number }[]
 
 test('withdrawalFee: ⌈1‰⌉, at least 100 fen, integers only', () => {
   expect([1, 100_000, 100_001, 1_000_000, 1_234_567].map(withdrawalFee)).toEqual([100, 100, 101, 1000, 1235]);
-  fc.assert(fc.property(fc.integer({ min: 1, max: 9_000_000_000_000 }), (amount) => {
-    const fee = withdrawalFee(amount);
-    return Number.isSafeInteger(fee) && fee >= 100 && fee * 1000 >= amount && (fee === 100 || (fee - 1) * 1000 < amount);
-  }));
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 9_000_000_000_000 }), (amount) => {
+      const fee = withdrawalFee(amount);
+      return Number.isSafeInteger(fee) && fee >= 100 && fee * 1000 >= amount && (fee === 100 || (fee - 1) * 1000 < amount);
+    }),
+  );
 });
 
 test('the rules: every movement sums to zero, and no sequence takes a merchant balance below zero', () => {
@@ -67,7 +81,16 @@ describe('the poster on PGlite', () => {
 
   beforeAll(async () => {
     server = await createTestServer('pglite', { worker: { enabled: false, pollMs: 20, stepTimeoutMs: 2000, leaseMs: 4000, batch: 8 } });
-    const [company] = await server.database.db.insert(companies).values({ name: '账本测试', qylx: '1', xsfNsrsbh: '91330100MA0LEDGER1', code: 'LEDGER01', serviceExpiresAt: new Date(Date.now() + 86_400_000) }).returning();
+    const [company] = await server.database.db
+      .insert(companies)
+      .values({
+        name: '账本测试',
+        qylx: '1',
+        xsfNsrsbh: '91330100MA0LEDGER1',
+        code: 'LEDGER01',
+        serviceExpiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
     companyId = company!.id;
   });
   afterAll(async () => server?.close());
@@ -93,8 +116,12 @@ describe('the poster on PGlite', () => {
           if (movement.kind === 'withdrawal') pending.push({ amountFen: movement.amountFen, feeFen: movement.feeFen });
           if (movement.kind === 'withdrawal_paid' || movement.kind === 'withdrawal_failed') pending.shift();
         }
-        const unbalanced = await server.database.raw('select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0');
-        const drift = await server.database.raw('select a.id from ledger_accounts a left join ledger_entries e on e.account_id = a.id group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)');
+        const unbalanced = await server.database.raw(
+          'select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0',
+        );
+        const drift = await server.database.raw(
+          'select a.id from ledger_accounts a left join ledger_entries e on e.account_id = a.id group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)',
+        );
         const balances = await merchantBalances(server.database.db, companyId);
         return unbalanced.length === 0 && drift.length === 0 && Object.values(balances).every((value) => value >= 0);
       }),

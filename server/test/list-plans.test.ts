@@ -29,7 +29,10 @@ interface PlanNode {
 
 /** The rows the plan's scans touched: returned, and thrown away by a filter or a recheck. */
 function rowsRead(node: PlanNode): number {
-  const own = /Scan$/.test(node['Node Type']) && node['Node Type'] !== 'Bitmap Index Scan' ? (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * node['Actual Loops'] : 0;
+  const own =
+    /Scan$/.test(node['Node Type']) && node['Node Type'] !== 'Bitmap Index Scan'
+      ? (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * node['Actual Loops']
+      : 0;
   return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsRead(child), 0);
 }
 
@@ -144,7 +147,19 @@ describe.each(DATABASES)('lists stay flat (%s)', (kind) => {
       const [membership] = await server.database.db.select().from(memberships).where(eq(memberships.userId, userId));
       return { userId, companyId: membership?.companyId ?? '' };
     };
-    const rows = { invoices: ROWS, tasks: ROWS, applications: 6_000, goods: 1_000, subCodes: 3_000, members: 3_000, invitations: 3_000, payments: ROWS, withdrawals: 3_000, minutesApart: 30, tickets: ROWS };
+    const rows = {
+      invoices: ROWS,
+      tasks: ROWS,
+      applications: 6_000,
+      goods: 1_000,
+      subCodes: 3_000,
+      members: 3_000,
+      invitations: 3_000,
+      payments: ROWS,
+      withdrawals: 3_000,
+      minutesApart: 30,
+      tickets: ROWS,
+    };
     await seedCompanyRows(server.database.raw, { ...(await companyOf('企业管理员')), ...rows, numberPrefix: 1 });
     await seedCompanyRows(server.database.raw, { ...(await companyOf('出租车管理员')), ...rows, numberPrefix: 2 });
     // Trips of the taxi company, and as many of the trading company's, every 3rd received by the ordinary user.
@@ -174,7 +189,9 @@ describe.each(DATABASES)('lists stay flat (%s)', (kind) => {
 
   test.each(TAXI_CALLS)(`%s as %s %j reads at most ${MAX_ROWS_READ} rows a query, with ${ROWS} trips`, async (path, label, body) => {
     const callToken = await server.tokenFor(label);
-    const [car] = await server.database.raw(`select c.id from cars c join memberships m on m.company_id = c.company_id join users u on u.id = m.user_id where u.demo_label = '出租车管理员' order by c.id limit 1`);
+    const [car] = await server.database.raw(
+      `select c.id from cars c join memberships m on m.company_id = c.company_id join users u on u.id = m.user_id where u.demo_label = '出租车管理员' order by c.id limit 1`,
+    );
     const resolved = body.carId === 'first' ? { ...body, carId: String(car?.id) } : body;
     expect(await heavyQueries(path, resolved, callToken)).toEqual([]);
   });
@@ -186,7 +203,9 @@ describe.each(DATABASES)('lists stay flat (%s)', (kind) => {
 
   test('the seeded totals are what the rows say (statistics over 24 months), and the seeded ledger is sound', async () => {
     const range = { ...lastMonths(24), by: 'month' };
-    const [companyId] = (await server.database.raw(`select company_id from memberships m join users u on u.id = m.user_id where u.demo_label = '企业管理员'`)).map((row) => String(row.company_id));
+    const [companyId] = (
+      await server.database.raw(`select company_id from memberships m join users u on u.id = m.user_id where u.demo_label = '企业管理员'`)
+    ).map((row) => String(row.company_id));
     const within = (column: string) => `to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD') between $2 and $3`;
     const invoice = await server.call<{ totals: Record<string, number> }>('statistics/invoice', range, token);
     const [invoiceRows] = await server.database.raw(
@@ -195,7 +214,9 @@ describe.each(DATABASES)('lists stay flat (%s)', (kind) => {
        from invoices where company_id = $1 and issued_at is not null and ${within('issued_at')}`,
       [companyId, range.from, range.to],
     );
-    expect(invoice.body.result.totals).toMatchObject(Object.fromEntries(Object.entries(invoiceRows ?? {}).map(([key, value]) => [key, Number(value)])));
+    expect(invoice.body.result.totals).toMatchObject(
+      Object.fromEntries(Object.entries(invoiceRows ?? {}).map(([key, value]) => [key, Number(value)])),
+    );
     expect(invoice.body.result.totals.blueCount).toBeGreaterThan(0);
     const income = await server.call<{ totals: Record<string, number> }>('statistics/income', range, token);
     const [incomeRows] = await server.database.raw(
@@ -204,15 +225,27 @@ describe.each(DATABASES)('lists stay flat (%s)', (kind) => {
          (select coalesce(sum(amount_fen + fee_fen), 0) from withdrawals where company_id = $1 and state <> '失败' and ${within('created_at')})::bigint as "expenseFen"`,
       [companyId, range.from, range.to],
     );
-    expect(income.body.result.totals).toEqual(Object.fromEntries(Object.entries(incomeRows ?? {}).map(([key, value]) => [key, Number(value)])));
+    expect(income.body.result.totals).toEqual(
+      Object.fromEntries(Object.entries(incomeRows ?? {}).map(([key, value]) => [key, Number(value)])),
+    );
     expect(income.body.result.totals.expenseFen).toBeGreaterThan(0);
-    expect(await server.database.raw('select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0')).toEqual([]);
-    expect(await server.database.raw('select a.id from ledger_accounts a left join ledger_entries e on e.account_id = a.id group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)')).toEqual([]);
+    expect(await server.database.raw('select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0')).toEqual(
+      [],
+    );
+    expect(
+      await server.database.raw(
+        'select a.id from ledger_accounts a left join ledger_entries e on e.account_id = a.id group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)',
+      ),
+    ).toEqual([]);
     expect(await server.database.raw('select id from ledger_accounts where company_id is not null and balance < 0')).toEqual([]);
   });
 
   test('the ticket folder finds what it is asked for, and its totals are what its rows say', async () => {
-    type Page = { total: number; list: { sellerName: string; number: string }[]; totals: { count: number; counted: number; netFen: number; taxFen: number; grossFen: number } };
+    type Page = {
+      total: number;
+      list: { sellerName: string; number: string }[];
+      totals: { count: number; counted: number; netFen: number; taxFen: number; grossFen: number };
+    };
     const bySeller = (await server.call<Page>('ticket/list', { keyword: sellerName(123), pageSize: 100 }, token)).body.result;
     expect(bySeller.list.length).toBeGreaterThan(0);
     expect(bySeller.list.every((row) => row.sellerName === sellerName(123))).toBe(true);
@@ -229,14 +262,26 @@ describe.each(DATABASES)('lists stay flat (%s)', (kind) => {
       [month, [...TICKET_COUNTED_STATES]],
     );
     expect(recount!.counted).toBeGreaterThan(0);
-    expect([filtered.totals.count, filtered.totals.counted, filtered.totals.netFen, filtered.totals.grossFen]).toEqual([recount!.count, recount!.counted, Number(recount!.net), Number(recount!.gross)]);
+    expect([filtered.totals.count, filtered.totals.counted, filtered.totals.netFen, filtered.totals.grossFen]).toEqual([
+      recount!.count,
+      recount!.counted,
+      Number(recount!.net),
+      Number(recount!.gross),
+    ]);
   });
 
   test('收支 pages are slices of one list: income and expenses merged newest first, page after page', async () => {
     type Row = { id: string; type: string; at: string };
-    const pageOf = async (page: number, pageSize: number) => (await server.call<{ list: Row[] }>('payment/list', { page, pageSize }, token)).body.result.list;
+    const pageOf = async (page: number, pageSize: number) =>
+      (await server.call<{ list: Row[] }>('payment/list', { page, pageSize }, token)).body.result.list;
     const whole = await pageOf(1, 50);
-    const paged = [...(await pageOf(1, 10)), ...(await pageOf(2, 10)), ...(await pageOf(3, 10)), ...(await pageOf(4, 10)), ...(await pageOf(5, 10))];
+    const paged = [
+      ...(await pageOf(1, 10)),
+      ...(await pageOf(2, 10)),
+      ...(await pageOf(3, 10)),
+      ...(await pageOf(4, 10)),
+      ...(await pageOf(5, 10)),
+    ];
     expect(paged.map((row) => row.id)).toEqual(whole.map((row) => row.id));
     expect(new Set(whole.map((row) => row.type))).toEqual(new Set(['income', 'expense']));
     const times = whole.map((row) => Date.parse(row.at));

@@ -55,7 +55,10 @@ const oneLine = (pem: string) => pem.trim().replace(/\n/g, '\\n');
 /** Signs in through the WeChat web authorisation (a fake WeChat OAuth server): the customer's token. */
 async function wechatSignIn(url: string, oauth: FakeOAuthProvider, openid: string): Promise<string> {
   const { verifier, challenge } = newVerifier();
-  const authorize = await fetch(`${url}/api/auth/authorize?authType=wechat&returnUrl=${encodeURIComponent(`/shop/${SHOP}`)}&challenge=${challenge}`, { redirect: 'manual' });
+  const authorize = await fetch(
+    `${url}/api/auth/authorize?authType=wechat&returnUrl=${encodeURIComponent(`/shop/${SHOP}`)}&challenge=${challenge}`,
+    { redirect: 'manual' },
+  );
   expect(authorize.status).toBe(302);
   const state = new URL(authorize.headers.get('location') ?? '').searchParams.get('state') ?? '';
   const code = `code-${openid}`;
@@ -83,7 +86,12 @@ interface Notification {
 }
 
 function post(serverUrl: string, notification: Notification): Promise<Response> {
-  return fetch(`${serverUrl}${notification.path}`, { method: 'POST', headers: notification.headers, body: notification.body, signal: AbortSignal.timeout(30_000) });
+  return fetch(`${serverUrl}${notification.path}`, {
+    method: 'POST',
+    headers: notification.headers,
+    body: notification.body,
+    signal: AbortSignal.timeout(30_000),
+  });
 }
 
 /**
@@ -91,7 +99,9 @@ function post(serverUrl: string, notification: Notification): Promise<Response> 
  * A burst's connections are opened first and its requests then written in one go, so the server holds them all at
  * once and is busy with them when it is killed (fetch would hand them over one by one, as fast as the test can).
  */
-async function openConnection(serverUrl: string): Promise<{ send(notification: Notification): Promise<{ status: number; body: string } | null> }> {
+async function openConnection(
+  serverUrl: string,
+): Promise<{ send(notification: Notification): Promise<{ status: number; body: string } | null> }> {
   const { hostname, port } = new URL(serverUrl);
   const socket = connect(Number(port), hostname);
   await once(socket, 'connect');
@@ -104,7 +114,17 @@ async function openConnection(serverUrl: string): Promise<{ send(notification: N
     async send(notification) {
       const body = Buffer.from(notification.body, 'utf8');
       const headers = { ...notification.headers, host: `${hostname}:${port}`, 'content-length': String(body.length), connection: 'close' };
-      socket.write(Buffer.concat([Buffer.from(`POST ${notification.path} HTTP/1.1\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`, 'utf8'), body]));
+      socket.write(
+        Buffer.concat([
+          Buffer.from(
+            `POST ${notification.path} HTTP/1.1\r\n${Object.entries(headers)
+              .map(([name, value]) => `${name}: ${value}\r\n`)
+              .join('')}\r\n`,
+            'utf8',
+          ),
+          body,
+        ]),
+      );
       await closed;
       // The answer, whole: the status line, the headers, and as many bytes of body as they announce.
       const answer = Buffer.concat(chunks);
@@ -127,7 +147,9 @@ interface Answer {
 }
 
 /** Each payment's answer is success in the provider's own form. */
-const isSuccess = (order: Order, answer: Answer) => answer.status === 200 && (order.channel === 'alipay' ? answer.body === 'success' : (JSON.parse(answer.body) as { code?: string }).code === 'SUCCESS');
+const isSuccess = (order: Order, answer: Answer) =>
+  answer.status === 200 &&
+  (order.channel === 'alipay' ? answer.body === 'success' : (JSON.parse(answer.body) as { code?: string }).code === 'SUCCESS');
 
 /** Per order: its state, its payment postings (key and frozen credit), as the database holds them. */
 async function auditOrders(raw: InspectHandle['raw'], orderNos: string[]) {
@@ -164,7 +186,10 @@ function expectPaidOnceOrNot(orders: Order[], audit: Awaited<ReturnType<typeof a
     const what = `order ${order.orderNo} (${order.channel}) ${JSON.stringify(row)}`;
     expect(row, what).toBeDefined();
     if (row?.state === '已支付') {
-      expect({ paid: row.paid, tradeNo: row.providerTradeNo, postings: row.postings, keys: row.keys, credit: row.frozenCredit }, what).toEqual({
+      expect(
+        { paid: row.paid, tradeNo: row.providerTradeNo, postings: row.postings, keys: row.keys, credit: row.frozenCredit },
+        what,
+      ).toEqual({
         paid: true,
         tradeNo: order.tradeNo,
         postings: 1,
@@ -226,7 +251,10 @@ describe.each(DATABASES)('a server killed during a burst of payment notification
     const alipay = rsaKeyPair();
     const wechatPay = await startFakeWechatPay({ merchantPublicKey: merchant.publicKey, platformPrivateKey: platform.privateKey });
     cleanups.push(() => wechatPay.close());
-    const oauth = await startFakeOAuthProvider({ wechat: { appId: WECHAT.appId, secret: 'crash-test-secret' }, alipay: { appId: ALIPAY.appId, publicKey: alipayApp.publicKey } });
+    const oauth = await startFakeOAuthProvider({
+      wechat: { appId: WECHAT.appId, secret: 'crash-test-secret' },
+      alipay: { appId: ALIPAY.appId, publicKey: alipayApp.publicKey },
+    });
     cleanups.push(() => oauth.close());
     const database = await processDatabase(kind, cleanups);
     const env = {
@@ -264,17 +292,34 @@ describe.each(DATABASES)('a server killed during a burst of payment notification
     let server: ServerProcess = await start();
 
     // The customers, signed in with WeChat: two pay with WeChat Pay (JSAPI needs their openid), one with Alipay.
-    const [alipayCustomer = '', ...wechatCustomers] = await Promise.all(Array.from({ length: WECHAT_CUSTOMERS + 1 }, (_, i) => wechatSignIn(server.url, oauth, `oCrashTestCustomer0000000${i}`)));
+    const [alipayCustomer = '', ...wechatCustomers] = await Promise.all(
+      Array.from({ length: WECHAT_CUSTOMERS + 1 }, (_, i) => wechatSignIn(server.url, oauth, `oCrashTestCustomer0000000${i}`)),
+    );
 
     // 60 orders at the shop, as the cash desk makes them.
     const amountOf = (i: number) => 100 + ((i * 7919) % 49_900);
     const asked = [
-      ...wechatCustomers.flatMap((token, c) => Array.from({ length: WECHAT_ORDERS_PER_CUSTOMER }, (_, i) => ({ token, channel: 'wechat' as const, amountFen: amountOf(c * 100 + i) }))),
-      ...Array.from({ length: ALIPAY_ORDERS }, (_, i) => ({ token: alipayCustomer, channel: 'alipay' as const, amountFen: amountOf(1000 + i) })),
+      ...wechatCustomers.flatMap((token, c) =>
+        Array.from({ length: WECHAT_ORDERS_PER_CUSTOMER }, (_, i) => ({
+          token,
+          channel: 'wechat' as const,
+          amountFen: amountOf(c * 100 + i),
+        })),
+      ),
+      ...Array.from({ length: ALIPAY_ORDERS }, (_, i) => ({
+        token: alipayCustomer,
+        channel: 'alipay' as const,
+        amountFen: amountOf(1000 + i),
+      })),
     ];
     const created = await Promise.all(
       asked.map(async ({ token, channel, amountFen }) => {
-        const answer = await callApi<{ orderNo: string; start: { kind: string; redirectUrl?: string } }>(server.url, 'cash/createOrder', { code: SHOP, amountFen, channel }, token);
+        const answer = await callApi<{ orderNo: string; start: { kind: string; redirectUrl?: string } }>(
+          server.url,
+          'cash/createOrder',
+          { code: SHOP, amountFen, channel },
+          token,
+        );
         expect(answer.body.success, answer.body.message ?? '').toBe(true);
         return { channel, amountFen, ...answer.body.result };
       }),
@@ -298,7 +343,11 @@ describe.each(DATABASES)('a server killed during a burst of payment notification
       expect(payment.kind).toBe('alipay-wap');
       const request = new URL(payment.redirectUrl ?? '').searchParams;
       const biz = JSON.parse(request.get('biz_content') ?? '{}') as { out_trade_no: string; total_amount: string; subject: string };
-      expect({ orderNo: biz.out_trade_no, total: biz.total_amount, notifyUrl: request.get('notify_url') }).toEqual({ orderNo, total: fenToYuanText(amountFen), notifyUrl: `${PUBLIC_URL}/api/payments/notify/alipay` });
+      expect({ orderNo: biz.out_trade_no, total: biz.total_amount, notifyUrl: request.get('notify_url') }).toEqual({
+        orderNo,
+        total: fenToYuanText(amountFen),
+        notifyUrl: `${PUBLIC_URL}/api/payments/notify/alipay`,
+      });
       const tradeNo = `2026112322001404${String(++alipaySequence).padStart(12, '0')}`;
       const paidAt = alipayTimestamp(new Date());
       return {
@@ -323,7 +372,11 @@ describe.each(DATABASES)('a server killed during a burst of payment notification
             notify_time: alipayTimestamp(new Date()),
           });
           const { body } = signedAlipayForm(params, alipay.privateKey);
-          return { path: new URL(request.get('notify_url') ?? '').pathname, headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }, body };
+          return {
+            path: new URL(request.get('notify_url') ?? '').pathname,
+            headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+            body,
+          };
         },
       };
     });
@@ -338,7 +391,9 @@ describe.each(DATABASES)('a server killed during a burst of payment notification
     // writes to its WAL (the next batch committing, its answers not sent).
     const victim = server;
     const burst = await Promise.all(
-      shuffled(orders.flatMap((order, i) => Array.from({ length: 2 + (i % 2) }, (_, copy) => ({ order, notification: order.notification(copy) })))).map(async (request) => ({
+      shuffled(
+        orders.flatMap((order, i) => Array.from({ length: 2 + (i % 2) }, (_, copy) => ({ order, notification: order.notification(copy) }))),
+      ).map(async (request) => ({
         ...request,
         connection: await openConnection(victim.url),
       })),
@@ -357,7 +412,8 @@ describe.each(DATABASES)('a server killed during a burst of payment notification
           if (!answer) return { orderNo: order.orderNo, status: null, body: '' };
           answeredCount++;
           if (answeredCount === 1) startSecondWave();
-          if (answeredCount === KILL_AFTER_ANSWERS) killing = (committing ? committing.after(PGLITE_COMMITS_BEFORE_KILL) : Promise.resolve()).then(() => {
+          if (answeredCount === KILL_AFTER_ANSWERS)
+            killing = (committing ? committing.after(PGLITE_COMMITS_BEFORE_KILL) : Promise.resolve()).then(() => {
               killed = true;
               return victim.kill();
             });
@@ -386,7 +442,8 @@ describe.each(DATABASES)('a server killed during a burst of payment notification
     const left = await database.inspect(async ({ raw }) => {
       const audit = await auditOrders(raw, orderNos);
       expectPaidOnceOrNot(orders, audit);
-      for (const orderNo of acknowledged) expect(audit.get(orderNo)?.state, `order ${orderNo} was answered success before the crash`).toBe('已支付');
+      for (const orderNo of acknowledged)
+        expect(audit.get(orderNo)?.state, `order ${orderNo} was answered success before the crash`).toBe('已支付');
       await expectLedgerSound(raw);
       await expectMoneyTotalsRecomputed(raw);
       return [...audit.values()].filter((row) => row.state === '已支付').length;
@@ -423,13 +480,21 @@ describe.each(DATABASES)('a server killed during a burst of payment notification
       const [company] = await raw(`select id from companies where code = $1`, [SHOP]);
       const balances = await raw(`select kind, balance from ledger_accounts where company_id = $1`, [company?.id]);
       const total = orders.reduce((sum, order) => sum + order.amountFen, 0);
-      expect(Object.fromEntries(balances.map((row) => [String(row.kind), Number(row.balance)]))).toEqual({ merchant_frozen: total, merchant_available: 0, merchant_withdrawing: 0 });
+      expect(Object.fromEntries(balances.map((row) => [String(row.kind), Number(row.balance)]))).toEqual({
+        merchant_frozen: total,
+        merchant_available: 0,
+        merchant_withdrawing: 0,
+      });
       const [clearing] = await raw(`select balance from ledger_accounts where company_id is null and kind = 'provider_clearing'`);
       expect(Number(clearing?.balance)).toBe(-total);
       const tables = await expectMoneyTotalsRecomputed(raw);
       // And the shop's totals per channel say so directly (the recomputation cannot have missed them).
-      const totals = await raw(`select channel, sum(income_fen) as income_fen, sum(income_count) as income_count from money_month_totals where company_id = $1 group by channel order by channel`, [company?.id]);
-      const sumOf = (channel: string) => orders.filter((order) => order.channel === channel).reduce((sum, order) => sum + order.amountFen, 0);
+      const totals = await raw(
+        `select channel, sum(income_fen) as income_fen, sum(income_count) as income_count from money_month_totals where company_id = $1 group by channel order by channel`,
+        [company?.id],
+      );
+      const sumOf = (channel: string) =>
+        orders.filter((order) => order.channel === channel).reduce((sum, order) => sum + order.amountFen, 0);
       expect(totals.map((row) => ({ channel: row.channel, fen: Number(row.income_fen), count: Number(row.income_count) }))).toEqual([
         { channel: 'alipay', fen: sumOf('alipay'), count: ALIPAY_ORDERS },
         { channel: 'wechat', fen: sumOf('wechat'), count: WECHAT_CUSTOMERS * WECHAT_ORDERS_PER_CUSTOMER },
@@ -461,13 +526,17 @@ describe('WECHAT_PAY_API_BASE (how these processes reach the WeChat Pay stand-in
     expect(paymentConfigFromEnv(env('http://localhost:40123'), NO_SIGN_IN).wechat?.apiBase).toBe('http://localhost:40123');
   });
 
-  test.each(['http://api.mch.weixin.qq.com', 'https://api.mch.weixin.qq.com/v3', 'https://api.mch.weixin.qq.com?x=1', 'https://user:pw@api.mch.weixin.qq.com', 'ftp://127.0.0.1', 'api.mch.weixin.qq.com'])(
-    'refuses %s (plain http off the machine, a path, a query, credentials, another scheme)',
-    (apiBase) => {
-      expect(() => paymentConfigFromEnv(env(apiBase), NO_SIGN_IN)).toThrow(PaymentConfigError);
-      expect(() => paymentConfigFromEnv(env(apiBase), NO_SIGN_IN)).toThrow(/WECHAT_PAY_API_BASE/);
-    },
-  );
+  test.each([
+    'http://api.mch.weixin.qq.com',
+    'https://api.mch.weixin.qq.com/v3',
+    'https://api.mch.weixin.qq.com?x=1',
+    'https://user:pw@api.mch.weixin.qq.com',
+    'ftp://127.0.0.1',
+    'api.mch.weixin.qq.com',
+  ])('refuses %s (plain http off the machine, a path, a query, credentials, another scheme)', (apiBase) => {
+    expect(() => paymentConfigFromEnv(env(apiBase), NO_SIGN_IN)).toThrow(PaymentConfigError);
+    expect(() => paymentConfigFromEnv(env(apiBase), NO_SIGN_IN)).toThrow(/WECHAT_PAY_API_BASE/);
+  });
 
   test('alone it is a half-configured WeChat Pay', () => {
     expect(() => paymentConfigFromEnv({ WECHAT_PAY_API_BASE: 'https://api2.mch.weixin.qq.com' }, NO_SIGN_IN)).toThrow(/WECHAT_PAY_MCH_ID/);

@@ -78,8 +78,16 @@ describe('Alipay alipay.trade.wap.pay', () => {
       .map((name) => `${name}=${unsigned[name]}`)
       .join('&');
     expect(content).toBe(alipayRequestSignContent(params));
-    expect(createVerify('RSA-SHA256').update(content, 'utf8').verify(app.publicKey, sign ?? '', 'base64')).toBe(true);
-    expect(createVerify('RSA-SHA256').update(content.replace('88.00', '8.80'), 'utf8').verify(app.publicKey, sign ?? '', 'base64')).toBe(false);
+    expect(
+      createVerify('RSA-SHA256')
+        .update(content, 'utf8')
+        .verify(app.publicKey, sign ?? '', 'base64'),
+    ).toBe(true);
+    expect(
+      createVerify('RSA-SHA256')
+        .update(content.replace('88.00', '8.80'), 'utf8')
+        .verify(app.publicKey, sign ?? '', 'base64'),
+    ).toBe(false);
 
     expect(start.form.method).toBe('POST');
     expect(start.form.action).toBe('https://openapi.alipay.com/gateway.do?charset=utf-8');
@@ -155,10 +163,20 @@ describe('Alipay subject: names of every kind', () => {
         product_code: 'QUICK_WAP_WAY',
         quit_url: 'https://app.example/payment/result',
       });
-      expect(params, name).toMatchObject({ app_id: ALIPAY.appId, method: 'alipay.trade.wap.pay', charset: 'utf-8', sign_type: 'RSA2', notify_url: PAYMENT.notifyUrl, return_url: PAYMENT.returnUrl });
+      expect(params, name).toMatchObject({
+        app_id: ALIPAY.appId,
+        method: 'alipay.trade.wap.pay',
+        charset: 'utf-8',
+        sign_type: 'RSA2',
+        notify_url: PAYMENT.notifyUrl,
+        return_url: PAYMENT.returnUrl,
+      });
       expect(signedByApp(params), name).toBe(true);
       // The gateway would refuse the same request with the subject as typed (unmapped).
-      const typed = { ...params, biz_content: (params.biz_content ?? '').replace(JSON.stringify(alipaySubjectOf(description)), JSON.stringify(description)) };
+      const typed = {
+        ...params,
+        biz_content: (params.biz_content ?? '').replace(JSON.stringify(alipaySubjectOf(description)), JSON.stringify(description)),
+      };
       if (typed.biz_content !== params.biz_content) expect(signedByApp(typed), name).toBe(false);
     }
   });
@@ -201,7 +219,10 @@ describe('Alipay 异步通知', () => {
   }
 
   function notify(params = alipayNotificationParams(), signer = alipay.privateKey) {
-    return { headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }, rawBody: signedAlipayForm(params, signer).body };
+    return {
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+      rawBody: signedAlipayForm(params, signer).body,
+    };
   }
 
   test('a genuine notification verifies with its amount in fen', async () => {
@@ -219,7 +240,9 @@ describe('Alipay 异步通知', () => {
   });
 
   test('TRADE_FINISHED after TRADE_SUCCESS is the same payment (same notificationKey)', async () => {
-    const finished = await gateway().verifyNotification(notify(alipayNotificationParams({ trade_status: 'TRADE_FINISHED', notify_time: '2027-02-23 10:34:57' })));
+    const finished = await gateway().verifyNotification(
+      notify(alipayNotificationParams({ trade_status: 'TRADE_FINISHED', notify_time: '2027-02-23 10:34:57' })),
+    );
     expect(finished).toMatchObject({ state: 'paid', notificationKey: 'alipay:2026112322001404070200176495', amountFen: 8800 });
   });
 
@@ -255,7 +278,11 @@ describe('Alipay 异步通知', () => {
 
   test('sign_type RSA (SHA1) is refused', async () => {
     const { params } = signedAlipayForm(alipayNotificationParams(), alipay.privateKey);
-    expect(await problem(gateway().verifyNotification({ headers: {}, rawBody: new URLSearchParams({ ...params, sign_type: 'RSA' }).toString() }))).toBe('unsupported');
+    expect(
+      await problem(
+        gateway().verifyNotification({ headers: {}, rawBody: new URLSearchParams({ ...params, sign_type: 'RSA' }).toString() }),
+      ),
+    ).toBe('unsupported');
   });
 
   test('a repeated parameter is refused', async () => {
@@ -270,17 +297,29 @@ describe('Alipay 异步通知', () => {
   test('another seller, when the PID is configured, is refused', async () => {
     const withSeller = gateway({ sellerId: ALIPAY.sellerId });
     expect((await withSeller.verifyNotification(notify())).amountFen).toBe(8800);
-    expect(await problem(withSeller.verifyNotification(notify(alipayNotificationParams({ seller_id: '2088000000000001' }))))).toBe('merchant');
+    expect(await problem(withSeller.verifyNotification(notify(alipayNotificationParams({ seller_id: '2088000000000001' }))))).toBe(
+      'merchant',
+    );
   });
 
-  test.each(['88.001', '88.000', '-88.00', '8.8e1', '88,00', '', ' 88.00', '088.00', '90000000000.01'])('total_amount %j, genuinely signed, is refused', async (amount) => {
-    expect(await problem(gateway().verifyNotification(notify(alipayNotificationParams({ total_amount: amount }))))).toBe('amount');
-  });
+  test.each(['88.001', '88.000', '-88.00', '8.8e1', '88,00', '', ' 88.00', '088.00', '90000000000.01'])(
+    'total_amount %j, genuinely signed, is refused',
+    async (amount) => {
+      expect(await problem(gateway().verifyNotification(notify(alipayNotificationParams({ total_amount: amount }))))).toBe('amount');
+    },
+  );
 
   test('other trade states are read, not paid', async () => {
-    expect(await gateway().verifyNotification(notify(alipayNotificationParams({ trade_status: 'TRADE_CLOSED', gmt_payment: '' })))).toMatchObject({ state: 'closed', paidAt: null });
-    expect(await gateway().verifyNotification(notify(alipayNotificationParams({ trade_status: 'WAIT_BUYER_PAY' })))).toMatchObject({ state: 'pending', paidAt: null });
-    expect(await problem(gateway().verifyNotification(notify(alipayNotificationParams({ trade_status: 'TRADE_PAID_MAYBE' }))))).toBe('unsupported');
+    expect(
+      await gateway().verifyNotification(notify(alipayNotificationParams({ trade_status: 'TRADE_CLOSED', gmt_payment: '' }))),
+    ).toMatchObject({ state: 'closed', paidAt: null });
+    expect(await gateway().verifyNotification(notify(alipayNotificationParams({ trade_status: 'WAIT_BUYER_PAY' })))).toMatchObject({
+      state: 'pending',
+      paidAt: null,
+    });
+    expect(await problem(gateway().verifyNotification(notify(alipayNotificationParams({ trade_status: 'TRADE_PAID_MAYBE' }))))).toBe(
+      'unsupported',
+    );
   });
 
   test('answers: the plain text success, or fail', () => {

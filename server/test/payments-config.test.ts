@@ -3,7 +3,14 @@ import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { beforeAll, describe, expect, test } from '@rstest/core';
 import { configFromEnv } from '../src/config';
 import { PaymentConfigError, PaymentGateways, paymentConfigFromEnv } from '../src/payments/payment-config';
-import { ALIPAY, PLATFORM_CERT_PEM, PLATFORM_CERT_SERIAL, rsaKeyPair, WECHAT, type TestKeyPair } from './fixtures/payments/payment-fixtures';
+import {
+  ALIPAY,
+  PLATFORM_CERT_PEM,
+  PLATFORM_CERT_SERIAL,
+  rsaKeyPair,
+  WECHAT,
+  type TestKeyPair,
+} from './fixtures/payments/payment-fixtures';
 
 /** No WeChat or Alipay sign-in configured (what decides demo payment with the payment providers). */
 const NO_SIGN_IN = { realSignIn: false };
@@ -81,7 +88,14 @@ describe('payment settings', () => {
     const message = refusal({ WECHAT_PAY_MCH_ID: WECHAT.mchId });
     expect(message).toContain('微信支付配置不完整');
     expect(message).toContain('half-configured');
-    for (const name of ['WECHAT_PAY_APP_ID', 'WECHAT_PAY_API_V3_KEY', 'WECHAT_PAY_SERIAL_NO', 'WECHAT_PAY_PRIVATE_KEY', 'WECHAT_PAY_PLATFORM_CERT']) expect(message).toContain(name);
+    for (const name of [
+      'WECHAT_PAY_APP_ID',
+      'WECHAT_PAY_API_V3_KEY',
+      'WECHAT_PAY_SERIAL_NO',
+      'WECHAT_PAY_PRIVATE_KEY',
+      'WECHAT_PAY_PLATFORM_CERT',
+    ])
+      expect(message).toContain(name);
     expect(message).not.toContain('WECHAT_PAY_MCH_ID');
     const { WECHAT_PAY_PLATFORM_SERIAL: _serial, ...noSerial } = wechatEnv();
     expect(refusal(noSerial)).toContain('WECHAT_PAY_PLATFORM_SERIAL');
@@ -99,7 +113,11 @@ describe('payment settings', () => {
     // The merchant's own public key where WeChat Pay's belongs: nothing would ever verify.
     expect(refusal({ ...wechatEnv(), WECHAT_PAY_PLATFORM_PUBLIC_KEY: merchant.publicKey })).toContain('商户自己的公钥');
     // A 1024-bit key: too small for either provider.
-    const smallKey = generateKeyPairSync('rsa', { modulusLength: 1024, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } }).publicKey;
+    const smallKey = generateKeyPairSync('rsa', {
+      modulusLength: 1024,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    }).publicKey;
     expect(refusal({ ...wechatEnv(), WECHAT_PAY_PLATFORM_PUBLIC_KEY: smallKey })).toContain('2048');
   });
 
@@ -108,7 +126,10 @@ describe('payment settings', () => {
     expect(config.alipay).toMatchObject({ appId: ALIPAY.appId, gateway: 'https://openapi.alipay.com/gateway.do' });
     expect(config.alipay?.alipayPublicKey).toBe(alipay.publicKey);
     expect(config.demo).toBe(false);
-    const sandbox = paymentConfigFromEnv({ ...alipayEnv(), ALIPAY_PAY_GATEWAY: 'https://openapi-sandbox.dl.alipaydev.com/gateway.do', ALIPAY_PAY_SELLER_ID: ALIPAY.sellerId }, NO_SIGN_IN);
+    const sandbox = paymentConfigFromEnv(
+      { ...alipayEnv(), ALIPAY_PAY_GATEWAY: 'https://openapi-sandbox.dl.alipaydev.com/gateway.do', ALIPAY_PAY_SELLER_ID: ALIPAY.sellerId },
+      NO_SIGN_IN,
+    );
     expect(sandbox.alipay).toMatchObject({ gateway: 'https://openapi-sandbox.dl.alipaydev.com/gateway.do', sellerId: ALIPAY.sellerId });
   });
 
@@ -125,8 +146,13 @@ describe('payment settings', () => {
   });
 
   test('PAYMENT_DEMO: true keeps demo beside a real provider (to be warned about), false turns it off', () => {
-    expect(paymentConfigFromEnv({ ...alipayEnv(), ...wechatEnv(), PAYMENT_DEMO: 'true' }, NO_SIGN_IN)).toMatchObject({ demo: true, demoForced: true });
-    expect(new PaymentGateways(paymentConfigFromEnv({ ...alipayEnv(), ...wechatEnv(), PAYMENT_DEMO: 'true' }, NO_SIGN_IN)).channels()).toEqual(['wechat', 'alipay', 'demo']);
+    expect(paymentConfigFromEnv({ ...alipayEnv(), ...wechatEnv(), PAYMENT_DEMO: 'true' }, NO_SIGN_IN)).toMatchObject({
+      demo: true,
+      demoForced: true,
+    });
+    expect(
+      new PaymentGateways(paymentConfigFromEnv({ ...alipayEnv(), ...wechatEnv(), PAYMENT_DEMO: 'true' }, NO_SIGN_IN)).channels(),
+    ).toEqual(['wechat', 'alipay', 'demo']);
     expect(paymentConfigFromEnv({ PAYMENT_DEMO: 'true' }, NO_SIGN_IN)).toMatchObject({ demo: true, demoForced: false });
     expect(paymentConfigFromEnv({ PAYMENT_DEMO: 'false' }, NO_SIGN_IN)).toMatchObject({ demo: false });
     expect(refusal({ PAYMENT_DEMO: 'yes' })).toContain('PAYMENT_DEMO');

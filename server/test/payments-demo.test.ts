@@ -36,7 +36,13 @@ describe('demo payment', () => {
 
   test('refuses what no payment may be, and other channels', async () => {
     const demo = new DemoPayGateway();
-    for (const change of [{ amountFen: 1.5 }, { amountFen: 0 }, { amountFen: MAX_PAYMENT_FEN + 1 }, { channel: 'wechat' as const }, { description: '  ' }]) {
+    for (const change of [
+      { amountFen: 1.5 },
+      { amountFen: 0 },
+      { amountFen: MAX_PAYMENT_FEN + 1 },
+      { channel: 'wechat' as const },
+      { description: '  ' },
+    ]) {
       await expect(demo.createPayment({ ...PAYMENT, ...change })).rejects.toBeInstanceOf(PaymentRequestError);
     }
   });
@@ -71,16 +77,36 @@ describe('fen ↔ yuan text', () => {
     expect(yuanTextToFen('1.15')).toBe(115);
   });
 
-  test.each([0.5, 1.1, -1, -0.01, MAX_PAYMENT_FEN + 1, Number.NaN, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER + 2])('fenToYuanText refuses %d', (fen) => {
-    expect(() => fenToYuanText(fen)).toThrow(RangeError);
-  });
-
-  test.each(['88.001', '1.000', '0.001', '-1.00', '+1.00', ' 1.00', '1.00 ', '1,000.00', '1e3', '01.00', '', '.5', '5.', '0x10', '１.00', '90000000000.01', '999999999999.00', 'NaN', 'Infinity'])(
-    'yuanTextToFen refuses %j',
-    (text) => {
-      expect(() => yuanTextToFen(text)).toThrow(RangeError);
+  test.each([0.5, 1.1, -1, -0.01, MAX_PAYMENT_FEN + 1, Number.NaN, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER + 2])(
+    'fenToYuanText refuses %d',
+    (fen) => {
+      expect(() => fenToYuanText(fen)).toThrow(RangeError);
     },
   );
+
+  test.each([
+    '88.001',
+    '1.000',
+    '0.001',
+    '-1.00',
+    '+1.00',
+    ' 1.00',
+    '1.00 ',
+    '1,000.00',
+    '1e3',
+    '01.00',
+    '',
+    '.5',
+    '5.',
+    '0x10',
+    '１.00',
+    '90000000000.01',
+    '999999999999.00',
+    'NaN',
+    'Infinity',
+  ])('yuanTextToFen refuses %j', (text) => {
+    expect(() => yuanTextToFen(text)).toThrow(RangeError);
+  });
 
   test('every whole fen up to the limit goes there and back unchanged', () => {
     fc.assert(

@@ -34,13 +34,27 @@ interface Deployment {
 async function deploy(kind: DatabaseKind, env: Record<string, string>): Promise<Deployment> {
   const fromEnv = configFromEnv(env);
   const postgres = kind === 'postgres' ? await createPostgresDatabase({ migrated: true }) : null;
-  const config = await testConfig({ database: postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: null }, auth: fromEnv.auth, payments: fromEnv.payments });
+  const config = await testConfig({
+    database: postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: null },
+    auth: fromEnv.auth,
+    payments: fromEnv.payments,
+  });
   const database = await openTestDatabase(config.database);
   const logs: Deployment['logs'] = [];
-  const app = await buildServer(config, { database, logger: true, logStream: { write: (line) => void logs.push(JSON.parse(line) as { level: number; msg: string }) } });
+  const app = await buildServer(config, {
+    database,
+    logger: true,
+    logStream: { write: (line) => void logs.push(JSON.parse(line) as { level: number; msg: string }) },
+  });
   await app.ready();
   // A real merchant (a real deployment's database has no demo companies).
-  await database.db.insert(companies).values({ name: SHOP.name, qylx: '1', xsfNsrsbh: `91330100MA2${kind === 'pglite' ? 'PGL' : 'PGS'}0001X`, code: SHOP.code, serviceExpiresAt: new Date(Date.now() + 365 * 86_400_000) });
+  await database.db.insert(companies).values({
+    name: SHOP.name,
+    qylx: '1',
+    xsfNsrsbh: `91330100MA2${kind === 'pglite' ? 'PGL' : 'PGS'}0001X`,
+    code: SHOP.code,
+    serviceExpiresAt: new Date(Date.now() + 365 * 86_400_000),
+  });
   return {
     app,
     database,
@@ -66,17 +80,34 @@ async function wechatSignIn(deployment: Deployment, oauth: FakeOAuthProvider, op
   const state = new URL(authorize.headers.location ?? '').searchParams.get('state') ?? '';
   const code = `code-${openid}`;
   oauth.wechat.codes.set(code, { openid, scope: 'snsapi_userinfo', nickname: '新顾客' });
-  const callback = await deployment.app.inject({ method: 'GET', url: `/api/auth/callback/wechat?${new URLSearchParams({ code, state }).toString()}`, remoteAddress: freshAddress() });
+  const callback = await deployment.app.inject({
+    method: 'GET',
+    url: `/api/auth/callback/wechat?${new URLSearchParams({ code, state }).toString()}`,
+    remoteAddress: freshAddress(),
+  });
   if (callback.statusCode !== 303) throw new Error(`WeChat sign-in answered ${callback.statusCode} ${callback.headers.location}`);
-  const exchanged = await deployment.app.inject({ method: 'POST', url: '/api/auth/exchange', payload: { code: signInCodeIn(callback.headers.location), verifier }, remoteAddress: freshAddress() });
+  const exchanged = await deployment.app.inject({
+    method: 'POST',
+    url: '/api/auth/exchange',
+    payload: { code: signInCodeIn(callback.headers.location), verifier },
+    remoteAddress: freshAddress(),
+  });
   const token = (exchanged.json() as { result: { token?: string } | null }).result?.token;
   if (!token) throw new Error(`the exchange answered ${exchanged.statusCode} ${exchanged.body}`);
   return token;
 }
 
 async function call(deployment: Deployment, path: string, body: unknown, token: string | null) {
-  const response = await deployment.app.inject({ method: 'POST', url: `/api/${path}`, payload: body as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  return { status: response.statusCode, body: response.json() as { success: boolean; result: unknown; message: string | null; errorCode: number | null } };
+  const response = await deployment.app.inject({
+    method: 'POST',
+    url: `/api/${path}`,
+    payload: body as object,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  return {
+    status: response.statusCode,
+    body: response.json() as { success: boolean; result: unknown; message: string | null; errorCode: number | null },
+  };
 }
 
 /** What the shop's money looks like in the database: its orders, its payment postings and its frozen balance. */
@@ -98,7 +129,11 @@ describe.each(DATABASES)('a deployment with WeChat sign-in and no payment provid
 
   beforeAll(async () => {
     oauth = await startFakeOAuthProvider({ wechat: WECHAT_SIGN_IN, alipay: { appId: '2021004100000009', publicKey: 'unused' } });
-    env = { WECHAT_APP_ID: WECHAT_SIGN_IN.appId, WECHAT_APP_SECRET: WECHAT_SIGN_IN.secret, WECHAT_TOKEN_URL: `${oauth.url}/sns/oauth2/access_token` };
+    env = {
+      WECHAT_APP_ID: WECHAT_SIGN_IN.appId,
+      WECHAT_APP_SECRET: WECHAT_SIGN_IN.secret,
+      WECHAT_TOKEN_URL: `${oauth.url}/sns/oauth2/access_token`,
+    };
   });
   afterAll(async () => oauth?.close());
 
@@ -126,7 +161,10 @@ describe.each(DATABASES)('a deployment with WeChat sign-in and no payment provid
 
     test('shop/get tells the cash desk that no channel is offered', async () => {
       const shop = await call(deployment, 'shop/get', { code: SHOP.code }, null);
-      expect(shop.body).toMatchObject({ success: true, result: { code: SHOP.code, shopName: SHOP.name, closedReason: null, channels: [] } });
+      expect(shop.body).toMatchObject({
+        success: true,
+        result: { code: SHOP.code, shopName: SHOP.name, closedReason: null, channels: [] },
+      });
     });
 
     test('no loud demo warning, and the start says no payment channel is set up', () => {

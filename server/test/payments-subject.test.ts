@@ -71,14 +71,21 @@ describe.each(DATABASES)('names of every kind reach WeChat Pay and Alipay intact
   /** A customer signed in with WeChat (JSAPI pays under their openid); one a test, each within the call's rate limit. */
   async function newPayer(): Promise<void> {
     const openid = `oSubjectTestCustomer${String(++payers).padStart(8, '0')}`;
-    const [customer] = await server.database.db.insert(users).values({ provider: 'wechat', providerSubject: openid, nickname: '顾客' }).returning();
+    const [customer] = await server.database.db
+      .insert(users)
+      .values({ provider: 'wechat', providerSubject: openid, nickname: '顾客' })
+      .returning();
     payer = await createSession(server.database.db, customer!.id);
   }
   let payers = 0;
 
   /** A sub-code of the seeded shop, saved by its manager through the API: its code, and its name as saved (trimmed). */
   async function subCode(name: string): Promise<{ code: string; name: string }> {
-    const saved = await server.call<{ code: string; name: string }>('subCode/save', { name, goodsId: null, amountFen: null, enabled: true }, manager);
+    const saved = await server.call<{ code: string; name: string }>(
+      'subCode/save',
+      { name, goodsId: null, amountFen: null, enabled: true },
+      manager,
+    );
     expect(saved.body, name).toMatchObject({ success: true });
     return saved.body.result;
   }
@@ -89,8 +96,15 @@ describe.each(DATABASES)('names of every kind reach WeChat Pay and Alipay intact
 
   /** Pays `code` with Alipay: the subject the gateway reads from the redirect, once its signature verified. */
   async function alipaySubject(code: string): Promise<string> {
-    const created = await server.call<{ start: { kind: string; redirectUrl: string } }>('cash/createOrder', { code, amountFen: 1234, channel: 'alipay' }, payer);
-    expect(created.body, `${code}: ${JSON.stringify(created.body)}`).toMatchObject({ success: true, result: { start: { kind: 'alipay-wap' } } });
+    const created = await server.call<{ start: { kind: string; redirectUrl: string } }>(
+      'cash/createOrder',
+      { code, amountFen: 1234, channel: 'alipay' },
+      payer,
+    );
+    expect(created.body, `${code}: ${JSON.stringify(created.body)}`).toMatchObject({
+      success: true,
+      result: { start: { kind: 'alipay-wap' } },
+    });
     const params: Record<string, string> = {};
     for (const [name, value] of new URL(created.body.result.start.redirectUrl).searchParams) {
       expect(Object.hasOwn(params, name), `parameter ${name} twice`).toBe(false);
@@ -105,8 +119,15 @@ describe.each(DATABASES)('names of every kind reach WeChat Pay and Alipay intact
   /** Pays `code` with WeChat Pay: the description in the body the stand-in received, signed by the merchant. */
   async function wechatDescription(code: string): Promise<string> {
     const before = wechatPay.requests.length;
-    const created = await server.call<{ orderNo: string; start: { kind: string } }>('cash/createOrder', { code, amountFen: 1234, channel: 'wechat' }, payer);
-    expect(created.body, `${code}: ${JSON.stringify(created.body)}`).toMatchObject({ success: true, result: { start: { kind: 'wechat-jsapi' } } });
+    const created = await server.call<{ orderNo: string; start: { kind: string } }>(
+      'cash/createOrder',
+      { code, amountFen: 1234, channel: 'wechat' },
+      payer,
+    );
+    expect(created.body, `${code}: ${JSON.stringify(created.body)}`).toMatchObject({
+      success: true,
+      result: { start: { kind: 'wechat-jsapi' } },
+    });
     const sent = wechatPay.requests.slice(before);
     expect(sent.map((request) => request.signed)).toEqual([true]);
     const description = (JSON.parse(sent[0]?.body ?? '{}') as { description: string }).description;

@@ -6,7 +6,16 @@ import { createVerify } from 'node:crypto';
 import { afterEach, beforeAll, beforeEach, describe, expect, rs, test } from '@rstest/core';
 import { PaymentNotificationError, PaymentRequestError, type CreatePaymentRequest } from '../src/payments/payment-gateway';
 import { WechatPayGateway, type WechatPayConfig } from '../src/payments/wechat-pay';
-import { FAMILY, NAMES_OF_EVERY_KIND, rsaKeyPair, WECHAT, wechatNotificationBody, wechatSignedHeaders, wechatTransaction, type TestKeyPair } from './fixtures/payments/payment-fixtures';
+import {
+  FAMILY,
+  NAMES_OF_EVERY_KIND,
+  rsaKeyPair,
+  WECHAT,
+  wechatNotificationBody,
+  wechatSignedHeaders,
+  wechatTransaction,
+  type TestKeyPair,
+} from './fixtures/payments/payment-fixtures';
 
 const NOW = new Date('2026-11-23T02:35:00Z');
 const NOW_SECONDS = Math.floor(NOW.getTime() / 1000);
@@ -46,12 +55,18 @@ interface Recorded {
  * A fetch that records the request and answers like the JSAPI 下单 endpoint, signed with `signer`. It reads the
  * request however the gateway's HTTP client hands it over (an address and options, or a Request).
  */
-function fakeWechatPay(answer: { status?: number; body: string; signer?: string; timestamp?: number }): { fetch: typeof fetch; requests: Recorded[] } {
+function fakeWechatPay(answer: { status?: number; body: string; signer?: string; timestamp?: number }): {
+  fetch: typeof fetch;
+  requests: Recorded[];
+} {
   const requests: Recorded[] = [];
   const fetchFake = (async (input: string | URL | Request, init?: RequestInit) => {
     const request = new Request(input, init);
     requests.push({ url: request.url, method: request.method, headers: request.headers, body: await request.text() });
-    const headers = wechatSignedHeaders(answer.body, { platformKey: answer.signer ?? platform.privateKey, timestamp: answer.timestamp ?? NOW_SECONDS });
+    const headers = wechatSignedHeaders(answer.body, {
+      platformKey: answer.signer ?? platform.privateKey,
+      timestamp: answer.timestamp ?? NOW_SECONDS,
+    });
     return new Response(answer.body, { status: answer.status ?? 200, headers: { ...headers, 'request-id': '08F78BB5AF0610D302' } });
   }) as typeof fetch;
   return { fetch: fetchFake, requests };
@@ -104,7 +119,9 @@ describe('WeChat Pay JSAPI 下单', () => {
 
     const authorization = headers.get('Authorization') ?? '';
     expect(authorization.startsWith('WECHATPAY2-SHA256-RSA2048 ')).toBe(true);
-    const fields = Object.fromEntries([...authorization.slice('WECHATPAY2-SHA256-RSA2048 '.length).matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    const fields = Object.fromEntries(
+      [...authorization.slice('WECHATPAY2-SHA256-RSA2048 '.length).matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+    );
     expect(Object.keys(fields).sort()).toEqual(['mchid', 'nonce_str', 'serial_no', 'signature', 'timestamp']);
     expect(fields.mchid).toBe(WECHAT.mchId);
     expect(fields.serial_no).toBe(WECHAT.serialNo);
@@ -118,9 +135,16 @@ describe('WeChat Pay JSAPI 下单', () => {
     if (start.kind !== 'wechat-jsapi') return;
     expect(start.prepayId).toBe('wx201410272009395522657a690389285100');
     const { jsapi } = start;
-    expect(jsapi).toMatchObject({ appId: WECHAT.appId, timeStamp: String(NOW_SECONDS), package: 'prepay_id=wx201410272009395522657a690389285100', signType: 'RSA' });
+    expect(jsapi).toMatchObject({
+      appId: WECHAT.appId,
+      timeStamp: String(NOW_SECONDS),
+      package: 'prepay_id=wx201410272009395522657a690389285100',
+      signType: 'RSA',
+    });
     expect(jsapi.nonceStr).toMatch(/^[0-9A-Za-z]{32}$/);
-    expect(verifies(merchant.publicKey, `${jsapi.appId}\n${jsapi.timeStamp}\n${jsapi.nonceStr}\n${jsapi.package}\n`, jsapi.paySign)).toBe(true);
+    expect(verifies(merchant.publicKey, `${jsapi.appId}\n${jsapi.timeStamp}\n${jsapi.nonceStr}\n${jsapi.package}\n`, jsapi.paySign)).toBe(
+      true,
+    );
   });
 
   test('an answer not signed by the platform key is not believed', async () => {
@@ -182,7 +206,13 @@ describe('WeChat Pay description: names of every kind', () => {
     const [request] = fake.requests;
     const authorization = request?.headers.get('Authorization') ?? '';
     const fields = Object.fromEntries([...authorization.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    expect(verifies(merchant.publicKey, `POST\n/v3/pay/transactions/jsapi\n${fields.timestamp}\n${fields.nonce_str}\n${request?.body}\n`, fields.signature ?? '')).toBe(true);
+    expect(
+      verifies(
+        merchant.publicKey,
+        `POST\n/v3/pay/transactions/jsapi\n${fields.timestamp}\n${fields.nonce_str}\n${request?.body}\n`,
+        fields.signature ?? '',
+      ),
+    ).toBe(true);
     return (JSON.parse(request?.body ?? '{}') as { description: string }).description;
   }
 
@@ -206,9 +236,16 @@ describe('WeChat Pay 支付结果通知', () => {
     return new WechatPayGateway(config, { now: () => now });
   }
 
-  function notification(transaction = wechatTransaction(), options: { signer?: string; serial?: string; timestamp?: number; apiV3Key?: string } = {}) {
+  function notification(
+    transaction = wechatTransaction(),
+    options: { signer?: string; serial?: string; timestamp?: number; apiV3Key?: string } = {},
+  ) {
     const rawBody = wechatNotificationBody(transaction, options.apiV3Key);
-    const headers = wechatSignedHeaders(rawBody, { platformKey: options.signer ?? platform.privateKey, serial: options.serial, timestamp: options.timestamp ?? NOW_SECONDS - 3 });
+    const headers = wechatSignedHeaders(rawBody, {
+      platformKey: options.signer ?? platform.privateKey,
+      serial: options.serial,
+      timestamp: options.timestamp ?? NOW_SECONDS - 3,
+    });
     return { headers, rawBody };
   }
 
@@ -237,7 +274,9 @@ describe('WeChat Pay 支付结果通知', () => {
 
   test('the raw body as bytes, and headers in any case, verify the same', async () => {
     const { headers, rawBody } = notification();
-    const shouting = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.replace(/(^|-)\w/g, (s) => s.toUpperCase()), value]));
+    const shouting = Object.fromEntries(
+      Object.entries(headers).map(([name, value]) => [name.replace(/(^|-)\w/g, (s) => s.toUpperCase()), value]),
+    );
     const payment = await gateway().verifyNotification({ headers: shouting, rawBody: Buffer.from(rawBody, 'utf8') });
     expect(payment.amountFen).toBe(8800);
   });
@@ -262,7 +301,9 @@ describe('WeChat Pay 支付结果通知', () => {
   });
 
   test('a signature by another key is refused', async () => {
-    expect(await problem(gateway().verifyNotification(notification(wechatTransaction(), { signer: stranger.privateKey })))).toBe('signature');
+    expect(await problem(gateway().verifyNotification(notification(wechatTransaction(), { signer: stranger.privateKey })))).toBe(
+      'signature',
+    );
   });
 
   test("WeChat Pay's signature probe (WECHATPAY/SIGNTEST/) is refused", async () => {
@@ -272,7 +313,11 @@ describe('WeChat Pay 支付结果通知', () => {
   });
 
   test('an unknown Wechatpay-Serial is refused', async () => {
-    expect(await problem(gateway().verifyNotification(notification(wechatTransaction(), { serial: 'PUB_KEY_ID_0000000000000000000000000000000000' })))).toBe('serial');
+    expect(
+      await problem(
+        gateway().verifyNotification(notification(wechatTransaction(), { serial: 'PUB_KEY_ID_0000000000000000000000000000000000' })),
+      ),
+    ).toBe('serial');
   });
 
   test('missing signature headers are refused', async () => {
@@ -295,13 +340,21 @@ describe('WeChat Pay 支付结果通知', () => {
   });
 
   test('an amount that is not whole fen is refused', async () => {
-    for (const amount of [{ total: 88.5, currency: 'CNY' }, { total: '8800', currency: 'CNY' }, { total: -1, currency: 'CNY' }, { total: 8800, currency: 'USD' }, undefined]) {
+    for (const amount of [
+      { total: 88.5, currency: 'CNY' },
+      { total: '8800', currency: 'CNY' },
+      { total: -1, currency: 'CNY' },
+      { total: 8800, currency: 'USD' },
+      undefined,
+    ]) {
       expect(await problem(gateway().verifyNotification(notification(wechatTransaction({ amount }))))).toBe('amount');
     }
   });
 
   test('a resource sealed with another APIv3 key does not decrypt', async () => {
-    expect(await problem(gateway().verifyNotification(notification(wechatTransaction(), { apiV3Key: 'ZZZde1ZJB1kG2e7VfTs3jQzaWizur8Gb' })))).toBe('decrypt');
+    expect(
+      await problem(gateway().verifyNotification(notification(wechatTransaction(), { apiV3Key: 'ZZZde1ZJB1kG2e7VfTs3jQzaWizur8Gb' }))),
+    ).toBe('decrypt');
   });
 
   test('a closed trade is read as closed, without a payment time', async () => {

@@ -26,7 +26,9 @@ test('a second process on the folder of a living server is refused; after a cras
   cleanups.push(() => second.kill());
   await new Promise<void>((resolve) => (second.child.exitCode !== null ? resolve() : second.child.once('exit', () => resolve())));
   expect(second.child.exitCode).not.toBe(0);
-  expect(second.output()).toContain(`正由另一个服务器进程（pid ${first.pid}）使用：PGlite 只能由一个进程打开。要运行多个实例，请使用 PostgreSQL（DATABASE_URL）。`);
+  expect(second.output()).toContain(
+    `正由另一个服务器进程（pid ${first.pid}）使用：PGlite 只能由一个进程打开。要运行多个实例，请使用 PostgreSQL（DATABASE_URL）。`,
+  );
   expect((await callApi(first.url, 'sysConfig/get')).body.success).toBe(true);
 
   await first.kill();

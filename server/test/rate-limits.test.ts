@@ -37,14 +37,19 @@ afterAll(async () => {
 async function twoInstances(shared: { redisUrl: string; redisPrefix: string } | null): Promise<[FastifyInstance, FastifyInstance]> {
   const database = await openTestDatabase({ kind: 'pglite', dataDir: null });
   closing.push(() => database.close());
-  const config = await testConfig({ auth: { wechat: null, alipay: null, demo: true, signInPerMinute: 3 }, ...shared, worker: { enabled: false, pollMs: 20, stepTimeoutMs: 2000, leaseMs: 4000, batch: 8 } });
+  const config = await testConfig({
+    auth: { wechat: null, alipay: null, demo: true, signInPerMinute: 3 },
+    ...shared,
+    worker: { enabled: false, pollMs: 20, stepTimeoutMs: 2000, leaseMs: 4000, batch: 8 },
+  });
   const instances = [await buildServer(config, { database }), await buildServer(config, { database, seed: false })] as const;
   for (const app of instances) closing.push(() => app.close());
   return [instances[0], instances[1]];
 }
 
 /** The demo sign-in page, as a phone asks for it: the sign-in limit counts it. */
-const signInPage = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: `/api/auth/authorize?returnUrl=%2F&challenge=${newVerifier().challenge}` })).statusCode;
+const signInPage = async (app: FastifyInstance) =>
+  (await app.inject({ method: 'GET', url: `/api/auth/authorize?returnUrl=%2F&challenge=${newVerifier().challenge}` })).statusCode;
 
 describe.each(SHARED)('rate limits shared through %s', () => {
   test('two instances count one limit: the fourth sign-in page of the minute is refused by whichever instance answers it', async () => {

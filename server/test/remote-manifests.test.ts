@@ -8,7 +8,13 @@ describe('readRemoteManifest', () => {
       metaData: { remoteEntry: { name: 'static/js/ticket.0123456789.js' } },
       exposes: [
         { name: 'other', assets: { js: { sync: ['static/js/other.js'] }, css: { sync: [] } } },
-        { name: 'routes', assets: { js: { sync: ['static/js/async/routes.abcdef0123.js', '../../host/x.js', '/abs.js', 'https://evil.example/a.js', 7] }, css: { sync: ['static/css/routes.0011223344.css'] } } },
+        {
+          name: 'routes',
+          assets: {
+            js: { sync: ['static/js/async/routes.abcdef0123.js', '../../host/x.js', '/abs.js', 'https://evil.example/a.js', 7] },
+            css: { sync: ['static/css/routes.0011223344.css'] },
+          },
+        },
       ],
     };
     expect(readRemoteManifest(JSON.stringify(manifest))).toEqual({
@@ -19,7 +25,14 @@ describe('readRemoteManifest', () => {
   });
 
   test('a broken or foreign manifest gives nothing to write into the page or preload', () => {
-    for (const text of ['', '{', 'null', '[]', '{"exposes":"x"}', JSON.stringify({ metaData: { remoteEntry: { name: '../../etc/passwd' } } })]) {
+    for (const text of [
+      '',
+      '{',
+      'null',
+      '[]',
+      '{"exposes":"x"}',
+      JSON.stringify({ metaData: { remoteEntry: { name: '../../etc/passwd' } } }),
+    ]) {
       expect(readRemoteManifest(text)).toEqual({ document: undefined, entry: undefined, routesFiles: [] });
     }
   });

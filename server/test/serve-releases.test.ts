@@ -33,14 +33,20 @@ beforeEach(async () => {
   store = await mkdtemp(join(tmpdir(), 'serve-'));
   for (const version of ['1.0.0', '1.1.0']) {
     await put(`host/${version}/index.html`, `<!doctype html><title>host ${version}</title>`);
-    await put(`ticket/${version}/mf-manifest.json`, JSON.stringify({ metaData: { remoteEntry: { name: 'static/js/ticket.abcdef1234.js' } } }));
+    await put(
+      `ticket/${version}/mf-manifest.json`,
+      JSON.stringify({ metaData: { remoteEntry: { name: 'static/js/ticket.abcdef1234.js' } } }),
+    );
     await put(`ticket/${version}/static/js/ticket.abcdef1234.js`, `/* ticket entry ${version} */`);
     await put(`ticket/${version}/static/js/async/12.0123456789.js`, 'x'.repeat(4000));
     await put(`ticket/${version}/static/js/async/12.0123456789.js.gz`, gzipSync('x'.repeat(4000)));
   }
   await makeLive('host', '1.0.0');
   await makeLive('ticket', '1.0.0', ['/ticket/']);
-  const config = await testConfig({ releaseDir: store, worker: { enabled: false, pollMs: 20, stepTimeoutMs: 1000, leaseMs: 2000, batch: 1 } });
+  const config = await testConfig({
+    releaseDir: store,
+    worker: { enabled: false, pollMs: 20, stepTimeoutMs: 1000, leaseMs: 2000, batch: 1 },
+  });
   database ??= await openTestDatabase(config.database);
   app = await buildServer(config, { database, seed: false });
 });
@@ -77,7 +83,10 @@ describe('GET /remotes/<app>/<version>/…', () => {
   });
 
   test('serves the precompressed file when the browser accepts it', async () => {
-    const response = await app.inject({ url: '/remotes/ticket/1.0.0/static/js/async/12.0123456789.js', headers: { 'accept-encoding': 'gzip' } });
+    const response = await app.inject({
+      url: '/remotes/ticket/1.0.0/static/js/async/12.0123456789.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(response.headers['cache-control']).toBe(IMMUTABLE);
   });
@@ -144,7 +153,15 @@ describe('lean pages (docs/architecture.md, "Pages a phone opens cold")', () => 
   });
 
   test('the addresses it leaves to others, and every other page, get the host', async () => {
-    for (const path of ['/shop/universalBindShop', '/shop/universalBindShop/', '/shop/', '/shop/YST0001/more', '/cash/return?orderNo=CO1', '/payment/list', '/']) {
+    for (const path of [
+      '/shop/universalBindShop',
+      '/shop/universalBindShop/',
+      '/shop/',
+      '/shop/YST0001/more',
+      '/cash/return?orderNo=CO1',
+      '/payment/list',
+      '/',
+    ]) {
       const response = await app.inject(path);
       expect({ path, body: response.body }).toEqual({ path, body: expect.stringContaining('host 1.0.0') });
     }
@@ -161,7 +178,15 @@ describe('lean pages (docs/architecture.md, "Pages a phone opens cold")', () => 
   });
 
   test('a lean page whose HTML is missing, or outside the prefixes its remote owns, is not served', async () => {
-    await put('ticket/1.2.0/lean-pages.json', JSON.stringify({ pages: [{ name: 'steal', path: '/my/:x', except: [], html: 'steal/index.html' }, { name: 'gone', path: '/ticket/:id', except: [], html: 'gone/index.html' }] }));
+    await put(
+      'ticket/1.2.0/lean-pages.json',
+      JSON.stringify({
+        pages: [
+          { name: 'steal', path: '/my/:x', except: [], html: 'steal/index.html' },
+          { name: 'gone', path: '/ticket/:id', except: [], html: 'gone/index.html' },
+        ],
+      }),
+    );
     await put('ticket/1.2.0/steal/index.html', '<!doctype html><title>stolen</title>');
     await makeLive('ticket', '1.2.0', ['/ticket/']);
     expect((await app.inject('/my/wallet')).body).toContain('host 1.0.0');
@@ -171,7 +196,8 @@ describe('lean pages (docs/architecture.md, "Pages a phone opens cold")', () => 
 
 describe('the first load (docs/architecture.md, "One fast first load")', () => {
   const preloadsOf = (html: string) => [...html.matchAll(/<link rel="preload"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
-  const registryIn = (html: string) => JSON.parse(/<script type="application\/json" id="live-remotes">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as unknown;
+  const registryIn = (html: string) =>
+    JSON.parse(/<script type="application\/json" id="live-remotes">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as unknown;
   /** The manifest the page carries for its remote: its address and what it holds. */
   const manifestIn = (html: string) => {
     const block = /<script type="application\/json" id="page-remote-manifest" data-url="([^"]+)">(.*?)<\/script>/.exec(html);
@@ -181,7 +207,10 @@ describe('the first load (docs/architecture.md, "One fast first load")', () => {
 
   beforeEach(async () => {
     for (const version of ['1.0.0', '1.1.0']) {
-      await put(`host/${version}/index.html`, `<!doctype html><html><head><title>host ${version}</title></head><body><div id="root"></div></body></html>`);
+      await put(
+        `host/${version}/index.html`,
+        `<!doctype html><html><head><title>host ${version}</title></head><body><div id="root"></div></body></html>`,
+      );
     }
   });
 
@@ -195,11 +224,14 @@ describe('the first load (docs/architecture.md, "One fast first load")', () => {
   });
 
   test("the page carries the service config's answer as the API gives it; without one (the call fails), it carries none", async () => {
-    const answersIn = (html: string) => JSON.parse(/<script type="application\/json" id="page-answers">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as unknown;
+    const answersIn = (html: string) =>
+      JSON.parse(/<script type="application\/json" id="page-answers">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as unknown;
     await database.db.delete(serviceConfig);
     expect((await app.inject({ method: 'POST', url: '/api/sysConfig/get', payload: {} })).statusCode).toBe(404);
     expect(answersIn((await app.inject('/ticket/index')).body)).toBeNull();
-    await database.db.insert(serviceConfig).values({ id: 1, appHotLine: '400-800-1234', etaxAreas: [{ code: '33', name: '浙江' }], available: 'all' });
+    await database.db
+      .insert(serviceConfig)
+      .values({ id: 1, appHotLine: '400-800-1234', etaxAreas: [{ code: '33', name: '浙江' }], available: 'all' });
     const api = await app.inject({ method: 'POST', url: '/api/sysConfig/get', payload: {} });
     expect(api.statusCode).toBe(200);
     expect(answersIn((await app.inject('/ticket/index')).body)).toEqual([{ path: 'sysConfig/get', body: {}, answer: api.json() }]);
@@ -209,11 +241,21 @@ describe('the first load (docs/architecture.md, "One fast first load")', () => {
   test('the page is compressed as the browser accepts it, brotli first, and says it varies with that', async () => {
     const plain = await app.inject('/ticket/index');
     expect(plain.headers['content-encoding']).toBeUndefined();
-    for (const [accept, encoding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['br;q=0.1, gzip;q=0.9', 'gzip'], ['identity', undefined]] as const) {
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0.1, gzip;q=0.9', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
       const response = await app.inject({ url: '/ticket/index', headers: { 'accept-encoding': accept } });
       expect({ accept, encoding: response.headers['content-encoding'] }).toEqual({ accept, encoding });
       expect(String(response.headers.vary)).toContain('Accept-Encoding');
-      const body = encoding === 'br' ? brotliDecompressSync(response.rawPayload).toString() : encoding === 'gzip' ? gunzipSync(response.rawPayload).toString() : response.body;
+      const body =
+        encoding === 'br'
+          ? brotliDecompressSync(response.rawPayload).toString()
+          : encoding === 'gzip'
+            ? gunzipSync(response.rawPayload).toString()
+            : response.body;
       expect(body).toBe(plain.body);
     }
   });
@@ -238,7 +280,9 @@ describe('the first load (docs/architecture.md, "One fast first load")', () => {
     for (const path of ['/login', '/services-close', '/', '/nobody/owns/this']) {
       const html = (await app.inject(path)).body;
       expect({ path, preloads: preloadsOf(html), manifest: manifestIn(html) }).toEqual({ path, preloads: [], manifest: null });
-      expect(registryIn(html)).toEqual({ ticket: { version: '1.0.0', entry: '/remotes/ticket/1.0.0/mf-manifest.json', prefixes: ['/ticket/'] } });
+      expect(registryIn(html)).toEqual({
+        ticket: { version: '1.0.0', entry: '/remotes/ticket/1.0.0/mf-manifest.json', prefixes: ['/ticket/'] },
+      });
     }
   });
 });

@@ -21,7 +21,10 @@ afterAll(async () => {
 test('the bundled server starts, migrates a new database and answers a signed-in call; an unchanged source is not bundled again', async () => {
   const bundle = await builtEntry('server/src/main.ts');
   const built = (await stat(bundle)).mtimeMs;
-  server = await startServerProcess({ env: { DATA_DIR: dataDir, DEMO_HISTORY: 'false', DATABASE_URL: undefined }, args: ['--enable-source-maps', bundle] });
+  server = await startServerProcess({
+    env: { DATA_DIR: dataDir, DEMO_HISTORY: 'false', DATABASE_URL: undefined },
+    args: ['--enable-source-maps', bundle],
+  });
   const { token } = await demoSignIn(server.url, '企业管理员');
   const user = await callApi<{ nickname: string }>(server.url, 'user/getOfficialAccountLoginUserInfo', {}, token);
   expect(user.body.result.nickname).toBe('李明');
@@ -35,7 +38,10 @@ test('npm start answers pages before the database is open; an API call made mean
   await mkdir(join(store, 'host', '1.0.0'), { recursive: true });
   await writeFile(join(store, 'host', '1.0.0', 'index.html'), '<!doctype html><html><head><title>host</title></head><body></body></html>');
   await updateRegistry(store, (registry) => {
-    registry.apps.host = { live: '1.0.0', versions: { '1.0.0': { version: '1.0.0', releasedAt: new Date().toISOString(), prefixes: [], sourceHash: 'x' } } };
+    registry.apps.host = {
+      live: '1.0.0',
+      versions: { '1.0.0': { version: '1.0.0', releasedAt: new Date().toISOString(), prefixes: [], sourceHash: 'x' } },
+    };
   });
   // A fresh database with the demo history: opening and seeding it takes seconds.
   const early = await startServerProcess({

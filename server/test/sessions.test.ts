@@ -17,18 +17,29 @@ describe.each(DATABASES)('sessions (%s)', (kind) => {
 
   beforeAll(async () => {
     server = await createTestServer(kind);
-    const [membership] = await server.database.db.select().from(memberships).where(eq(memberships.userId, await server.userIdOf('企业管理员')));
+    const [membership] = await server.database.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.userId, await server.userIdOf('企业管理员')));
     companyId = membership!.companyId;
   });
   afterAll(async () => server.close());
 
-  const whoAmI = (token: string) => server.call<{ id: string; company: boolean; companyInfo: unknown; permissions: string[] }>('user/getOfficialAccountLoginUserInfo', {}, token);
+  const whoAmI = (token: string) =>
+    server.call<{ id: string; company: boolean; companyInfo: unknown; permissions: string[] }>(
+      'user/getOfficialAccountLoginUserInfo',
+      {},
+      token,
+    );
 
-  test('signing out ends that session on the server; the user\'s other sessions go on', async () => {
+  test("signing out ends that session on the server; the user's other sessions go on", async () => {
     const phone = await server.tokenFor('企业员工');
     const laptop = await server.tokenFor('企业员工');
     expect((await whoAmI(phone)).body.success).toBe(true);
-    expect(await server.call('user/signOut', {}, phone)).toMatchObject({ status: 200, body: { success: true, result: { signedOut: true } } });
+    expect(await server.call('user/signOut', {}, phone)).toMatchObject({
+      status: 200,
+      body: { success: true, result: { signedOut: true } },
+    });
     expectRefused(await whoAmI(phone), 401, '登录信息无效', 1001);
     expect((await whoAmI(laptop)).body.success).toBe(true);
     expectRefused(await server.call('user/signOut', {}, phone), 401, undefined, 1001);
@@ -50,18 +61,33 @@ describe.each(DATABASES)('sessions (%s)', (kind) => {
     expect(user?.currentCompanyId).toBeNull();
   });
 
-  test('only managers remove members, only their own company\'s, and never the last manager', async () => {
+  test("only managers remove members, only their own company's, and never the last manager", async () => {
     const employee = await server.tokenFor('企业员工');
     const manager = await server.tokenFor('企业管理员');
     expectRefused(await server.call('companyUser/remove', { userId: await server.userIdOf('企业管理员') }, employee), 403, undefined, 1003);
-    expectRefused(await server.call('companyUser/remove', { userId: await server.userIdOf('出租车管理员') }, manager), 403, '不是本企业的员工', 1004);
-    expectRefused(await server.call('companyUser/remove', { userId: await server.userIdOf('企业管理员') }, manager), 409, '至少需要保留一名管理员', 2005);
+    expectRefused(
+      await server.call('companyUser/remove', { userId: await server.userIdOf('出租车管理员') }, manager),
+      403,
+      '不是本企业的员工',
+      1004,
+    );
+    expectRefused(
+      await server.call('companyUser/remove', { userId: await server.userIdOf('企业管理员') }, manager),
+      409,
+      '至少需要保留一名管理员',
+      2005,
+    );
     expect((await whoAmI(manager)).body.success).toBe(true);
   });
 
   test('two managers removing each other at the same moment leave the company one manager', async () => {
-    const [second] = await server.database.db.insert(users).values({ provider: 'test', providerSubject: `manager-${Date.now()}`, nickname: '钱二', currentCompanyId: companyId }).returning();
-    await server.database.db.insert(memberships).values({ userId: second!.id, companyId, roleName: '管理员', permissions: ['company_manage', 'company_user_role'] });
+    const [second] = await server.database.db
+      .insert(users)
+      .values({ provider: 'test', providerSubject: `manager-${Date.now()}`, nickname: '钱二', currentCompanyId: companyId })
+      .returning();
+    await server.database.db
+      .insert(memberships)
+      .values({ userId: second!.id, companyId, roleName: '管理员', permissions: ['company_manage', 'company_user_role'] });
     const first = await server.userIdOf('企业管理员');
     const [a, b] = await Promise.all([
       server.call('companyUser/remove', { userId: second!.id }, await server.tokenFor('企业管理员')),

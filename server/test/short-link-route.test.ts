@@ -63,7 +63,8 @@ describe.each(DATABASES)('short links (%s)', (kind) => {
   test('one client following or resolving links is limited, both ways together: 429 for /t/, 4029 for shortLink/resolve; other clients are not', async () => {
     const guesser = '10.20.30.40';
     const follow = (code: string, remoteAddress = guesser) => server.app.inject({ method: 'GET', url: `/t/${code}`, remoteAddress });
-    const resolve = (code: string, remoteAddress = guesser) => server.app.inject({ method: 'POST', url: '/api/shortLink/resolve', payload: { code }, remoteAddress });
+    const resolve = (code: string, remoteAddress = guesser) =>
+      server.app.inject({ method: 'POST', url: '/api/shortLink/resolve', payload: { code }, remoteAddress });
     const followed = [];
     for (let i = 0; i < CODE_LOOKUP_LIMIT.max + 5; i++) followed.push((await follow(`GUESS${String(i).padStart(3, '0')}`)).statusCode);
     expect(followed.filter((status) => status === 429)).toHaveLength(5);
@@ -76,7 +77,8 @@ describe.each(DATABASES)('short links (%s)', (kind) => {
 
     const other = '10.20.30.42';
     const resolved = [];
-    for (let i = 0; i < CODE_LOOKUP_LIMIT.max + 5; i++) resolved.push((await resolve(`GUESS${String(i).padStart(3, '0')}`, other)).json().errorCode);
+    for (let i = 0; i < CODE_LOOKUP_LIMIT.max + 5; i++)
+      resolved.push((await resolve(`GUESS${String(i).padStart(3, '0')}`, other)).json().errorCode);
     expect(resolved.filter((code) => code === 4029)).toHaveLength(5);
     expect(resolved.filter((code) => code === 4004)).toHaveLength(CODE_LOOKUP_LIMIT.max);
     expect((await follow('shop1', other)).statusCode).toBe(429);

@@ -61,7 +61,32 @@ const FAMILY = [
   '/.//EVIL.EXAMPLE/x',
 ];
 
-const PIECES = ['/', '\\', '.', '..', '/./', '/.//', '%2e', '%2E', '%2f', '%2F', '%5c', '%252f', '\t', '\n', ' ', 'evil.example', 'http:', 'HTTPS:', ':', '?', '#', '@', 'invoice', 'a'];
+const PIECES = [
+  '/',
+  '\\',
+  '.',
+  '..',
+  '/./',
+  '/.//',
+  '%2e',
+  '%2E',
+  '%2f',
+  '%2F',
+  '%5c',
+  '%252f',
+  '\t',
+  '\n',
+  ' ',
+  'evil.example',
+  'http:',
+  'HTTPS:',
+  ':',
+  '?',
+  '#',
+  '@',
+  'invoice',
+  'a',
+];
 const composed = fc.sample(
   fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 8 }).map((parts) => `/${parts.join('')}`),
   { numRuns: 300, seed: 20261123 },
@@ -82,7 +107,16 @@ describe('return addresses: every hop emits only paths of the app', () => {
     server = await createTestServer('pglite');
     fake = await startFakeOAuthProvider({ wechat: { appId: 'wx-app', secret: 'wx-secret' }, alipay: { appId: 'unused', publicKey: '' } });
     withWechat = await createTestServer('pglite', {
-      auth: { wechat: { appId: 'wx-app', secret: 'wx-secret', authorizeUrl: 'https://open.weixin.qq.com/connect/oauth2/authorize', tokenUrl: `${fake.url}/sns/oauth2/access_token` }, alipay: null, demo: false },
+      auth: {
+        wechat: {
+          appId: 'wx-app',
+          secret: 'wx-secret',
+          authorizeUrl: 'https://open.weixin.qq.com/connect/oauth2/authorize',
+          tokenUrl: `${fake.url}/sns/oauth2/access_token`,
+        },
+        alipay: null,
+        demo: false,
+      },
     });
   });
   afterAll(async () => {
@@ -102,12 +136,16 @@ describe('return addresses: every hop emits only paths of the app', () => {
     });
   };
 
-  test('the report\'s example: /.//evil.example/x is refused, not sent to //evil.example with the sign-in code', async () => {
+  test("the report's example: /.//evil.example/x is refused, not sent to //evil.example with the sign-in code", async () => {
     const answer = await demoSignIn('/.//evil.example/x');
     expect(answer.statusCode).toBe(400);
     expect(answer.headers.location).toBeUndefined();
     expect(answer.body).toContain('返回地址无效');
-    const authorize = await server.app.inject({ method: 'GET', url: `/api/auth/authorize?returnUrl=${encodeURIComponent('/.//evil.example/x')}&challenge=${CHALLENGE}`, remoteAddress: freshAddress() });
+    const authorize = await server.app.inject({
+      method: 'GET',
+      url: `/api/auth/authorize?returnUrl=${encodeURIComponent('/.//evil.example/x')}&challenge=${CHALLENGE}`,
+      remoteAddress: freshAddress(),
+    });
     expect(authorize.statusCode).toBe(400);
   });
 
@@ -119,40 +157,74 @@ describe('return addresses: every hop emits only paths of the app', () => {
       const location = answer.headers.location ?? '';
       expect({ returnUrl, location, home: staysOnTheApp(location) }).toEqual({ returnUrl, location, home: true });
     }
-    for (const returnUrl of FAMILY) expect({ returnUrl, status: (await demoSignIn(returnUrl)).statusCode }).toEqual({ returnUrl, status: 400 });
+    for (const returnUrl of FAMILY)
+      expect({ returnUrl, status: (await demoSignIn(returnUrl)).statusCode }).toEqual({ returnUrl, status: 400 });
   });
 
-  test('authorize: the demo page carries only judged paths; WeChat\'s state stores only judged paths', async () => {
+  test("authorize: the demo page carries only judged paths; WeChat's state stores only judged paths", async () => {
     for (const returnUrl of [...FAMILY, ...composed]) {
-      const page = await server.app.inject({ method: 'GET', url: `/api/auth/authorize?returnUrl=${encodeURIComponent(returnUrl)}&challenge=${CHALLENGE}`, remoteAddress: freshAddress() });
+      const page = await server.app.inject({
+        method: 'GET',
+        url: `/api/auth/authorize?returnUrl=${encodeURIComponent(returnUrl)}&challenge=${CHALLENGE}`,
+        remoteAddress: freshAddress(),
+      });
       if (page.statusCode === 400) continue;
-      const carried = /name="returnUrl" value="([^"]*)"/.exec(page.body)?.[1]?.replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"') ?? '';
+      const carried =
+        /name="returnUrl" value="([^"]*)"/
+          .exec(page.body)?.[1]
+          ?.replace(/&amp;/g, '&')
+          .replace(/&#39;/g, "'")
+          .replace(/&quot;/g, '"') ?? '';
       expect({ returnUrl, carried, home: staysOnTheApp(carried) }).toEqual({ returnUrl, carried, home: true });
     }
     for (const returnUrl of [...FAMILY, ...composed]) {
-      const start = await withWechat.app.inject({ method: 'GET', url: `/api/auth/authorize?authType=wechat&returnUrl=${encodeURIComponent(returnUrl)}&challenge=${CHALLENGE}`, remoteAddress: freshAddress() });
+      const start = await withWechat.app.inject({
+        method: 'GET',
+        url: `/api/auth/authorize?authType=wechat&returnUrl=${encodeURIComponent(returnUrl)}&challenge=${CHALLENGE}`,
+        remoteAddress: freshAddress(),
+      });
       if (start.statusCode === 400) continue;
       const state = new URL(start.headers.location ?? '').searchParams.get('state') ?? '';
       const [row] = await withWechat.database.db.select().from(oauthStates).where(eq(oauthStates.state, state));
-      expect({ returnUrl, stored: row?.returnUrl, home: staysOnTheApp(row?.returnUrl ?? '//') }).toEqual({ returnUrl, stored: row?.returnUrl, home: true });
+      expect({ returnUrl, stored: row?.returnUrl, home: staysOnTheApp(row?.returnUrl ?? '//') }).toEqual({
+        returnUrl,
+        stored: row?.returnUrl,
+        home: true,
+      });
     }
   });
 
   test('the WeChat callback judges the stored path again as it emits it', async () => {
     // A state stored with an older judgement of `/.//evil.example/x`.
     const state = 'a'.repeat(64);
-    await withWechat.database.db.insert(oauthStates).values({ state, provider: 'wechat', returnUrl: '/.//evil.example/x', challenge: CHALLENGE, expiresAt: new Date(Date.now() + 60_000) });
+    await withWechat.database.db.insert(oauthStates).values({
+      state,
+      provider: 'wechat',
+      returnUrl: '/.//evil.example/x',
+      challenge: CHALLENGE,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
     fake.wechat.codes.set('code-old-state', { openid: 'openid-old-state', scope: 'snsapi_base' });
-    const back = await withWechat.app.inject({ method: 'GET', url: `/api/auth/callback/wechat?code=code-old-state&state=${state}`, remoteAddress: freshAddress() });
+    const back = await withWechat.app.inject({
+      method: 'GET',
+      url: `/api/auth/callback/wechat?code=code-old-state&state=${state}`,
+      remoteAddress: freshAddress(),
+    });
     expect(back.statusCode).toBe(303);
     expect(back.headers.location).toMatch(/^\/\?signin=[A-Za-z0-9_-]{43}$/);
   });
 
   test('a state stored before the handover (no challenge) is refused: its sign-in could only end with a token in the address', async () => {
     const state = 'b'.repeat(64);
-    await withWechat.database.db.insert(oauthStates).values({ state, provider: 'wechat', returnUrl: '/my', expiresAt: new Date(Date.now() + 60_000) });
+    await withWechat.database.db
+      .insert(oauthStates)
+      .values({ state, provider: 'wechat', returnUrl: '/my', expiresAt: new Date(Date.now() + 60_000) });
     fake.wechat.codes.set('code-no-challenge', { openid: 'openid-no-challenge', scope: 'snsapi_base' });
-    const back = await withWechat.app.inject({ method: 'GET', url: `/api/auth/callback/wechat?code=code-no-challenge&state=${state}`, remoteAddress: freshAddress() });
+    const back = await withWechat.app.inject({
+      method: 'GET',
+      url: `/api/auth/callback/wechat?code=code-no-challenge&state=${state}`,
+      remoteAddress: freshAddress(),
+    });
     expect(back.statusCode).toBe(400);
     expect(back.headers.location).toBeUndefined();
     expect(back.body).toContain('登录请求无效或已过期');
@@ -167,7 +239,16 @@ describe('demo sign-in only where no real provider is configured', () => {
   beforeAll(async () => {
     fake = await startFakeOAuthProvider({ wechat: { appId: 'wx-app', secret: 'wx-secret' }, alipay: { appId: 'unused', publicKey: '' } });
     wechatOnly = await createTestServer('pglite', {
-      auth: { wechat: { appId: 'wx-app', secret: 'wx-secret', authorizeUrl: 'https://open.weixin.qq.com/connect/oauth2/authorize', tokenUrl: `${fake.url}/sns/oauth2/access_token` }, alipay: null, demo: false },
+      auth: {
+        wechat: {
+          appId: 'wx-app',
+          secret: 'wx-secret',
+          authorizeUrl: 'https://open.weixin.qq.com/connect/oauth2/authorize',
+          tokenUrl: `${fake.url}/sns/oauth2/access_token`,
+        },
+        alipay: null,
+        demo: false,
+      },
     });
   });
   afterAll(async () => {
@@ -176,7 +257,11 @@ describe('demo sign-in only where no real provider is configured', () => {
   });
 
   test('with WeChat set and Alipay not, authType=alipay does not list demo users, and /demo signs nobody in', async () => {
-    const alipay = await wechatOnly.app.inject({ method: 'GET', url: `/api/auth/authorize?authType=alipay&returnUrl=%2F&challenge=${CHALLENGE}`, remoteAddress: freshAddress() });
+    const alipay = await wechatOnly.app.inject({
+      method: 'GET',
+      url: `/api/auth/authorize?authType=alipay&returnUrl=%2F&challenge=${CHALLENGE}`,
+      remoteAddress: freshAddress(),
+    });
     expect(alipay.statusCode).toBe(404);
     expect(alipay.body).toContain('该登录方式未启用');
     expect(alipay.body).not.toContain('演示环境');
@@ -218,7 +303,12 @@ describe('the sign-in limit counts the real client address', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < limit + 3; i++) {
-        const answer = await server.app.inject({ method: 'GET', url: `/api/auth/authorize?returnUrl=%2F&challenge=${CHALLENGE}`, remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': `198.51.100.${i}` } });
+        const answer = await server.app.inject({
+          method: 'GET',
+          url: `/api/auth/authorize?returnUrl=%2F&challenge=${CHALLENGE}`,
+          remoteAddress: '203.0.113.9',
+          headers: { 'x-forwarded-for': `198.51.100.${i}` },
+        });
         statuses.push(answer.statusCode);
       }
       expect(statuses).toEqual([...Array(limit).fill(200), 429, 429, 429]);
@@ -228,15 +318,28 @@ describe('the sign-in limit counts the real client address', () => {
   });
 
   test('behind a proxy of TRUST_PROXY, each client behind it is counted apart; other senders are not believed', async () => {
-    const server = await createTestServer('pglite', { trustProxy: ['10.0.0.1'], auth: { wechat: null, alipay: null, demo: true, signInPerMinute: limit } });
+    const server = await createTestServer('pglite', {
+      trustProxy: ['10.0.0.1'],
+      auth: { wechat: null, alipay: null, demo: true, signInPerMinute: limit },
+    });
     try {
       for (let i = 0; i < limit + 2; i++) {
-        const viaProxy = await server.app.inject({ method: 'GET', url: `/api/auth/authorize?returnUrl=%2F&challenge=${CHALLENGE}`, remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': `198.51.100.${i}` } });
+        const viaProxy = await server.app.inject({
+          method: 'GET',
+          url: `/api/auth/authorize?returnUrl=%2F&challenge=${CHALLENGE}`,
+          remoteAddress: '10.0.0.1',
+          headers: { 'x-forwarded-for': `198.51.100.${i}` },
+        });
         expect(viaProxy.statusCode).toBe(200);
       }
       const statuses: number[] = [];
       for (let i = 0; i < limit + 1; i++) {
-        const direct = await server.app.inject({ method: 'GET', url: `/api/auth/authorize?returnUrl=%2F&challenge=${CHALLENGE}`, remoteAddress: '203.0.113.10', headers: { 'x-forwarded-for': `198.51.100.${100 + i}` } });
+        const direct = await server.app.inject({
+          method: 'GET',
+          url: `/api/auth/authorize?returnUrl=%2F&challenge=${CHALLENGE}`,
+          remoteAddress: '203.0.113.10',
+          headers: { 'x-forwarded-for': `198.51.100.${100 + i}` },
+        });
         statuses.push(direct.statusCode);
       }
       expect(statuses).toEqual([...Array(limit).fill(200), 429]);
@@ -248,7 +351,13 @@ describe('the sign-in limit counts the real client address', () => {
   test('TRUST_PROXY takes addresses, CIDRs and loopback; anything else stops the start', async () => {
     const { configFromEnv } = await import('../src/config');
     expect(configFromEnv({}).trustProxy).toEqual([]);
-    expect(configFromEnv({ TRUST_PROXY: '10.0.0.1, 172.16.0.0/12,loopback,::1' }).trustProxy).toEqual(['10.0.0.1', '172.16.0.0/12', 'loopback', '::1']);
-    for (const bad of ['*', 'true', '10.0.0.1/33', 'evil.example']) expect(() => configFromEnv({ TRUST_PROXY: bad })).toThrow('TRUST_PROXY 无效');
+    expect(configFromEnv({ TRUST_PROXY: '10.0.0.1, 172.16.0.0/12,loopback,::1' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '172.16.0.0/12',
+      'loopback',
+      '::1',
+    ]);
+    for (const bad of ['*', 'true', '10.0.0.1/33', 'evil.example'])
+      expect(() => configFromEnv({ TRUST_PROXY: bad })).toThrow('TRUST_PROXY 无效');
   });
 });

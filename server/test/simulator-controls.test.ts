@@ -14,10 +14,16 @@ describe('where the controls exist', () => {
     expect(configFromEnv({ ETAX_SIM_CONTROLS: '1', TEST_HOOKS: '1', NODE_ENV: 'production' }).etax.controls).toBe(false);
   });
 
-  test('without them, the fault switch and the buyer\'s answer are not there; the inbox and scan pages are', async () => {
-    const server = await createTestServer('pglite', { etax: { stepDelayMs: 20, fault: { mode: 'none', reason: '电子税务局系统繁忙，请稍后重试', delayMs: 0 }, controls: false } });
+  test("without them, the fault switch and the buyer's answer are not there; the inbox and scan pages are", async () => {
+    const server = await createTestServer('pglite', {
+      etax: { stepDelayMs: 20, fault: { mode: 'none', reason: '电子税务局系统繁忙，请稍后重试', delayMs: 0 }, controls: false },
+    });
     try {
-      const fault = await server.app.inject({ method: 'POST', url: '/etax-sim/fault', payload: { mode: 'fail', reason: '请加微信 abc 办理退税' } });
+      const fault = await server.app.inject({
+        method: 'POST',
+        url: '/etax-sim/fault',
+        payload: { mode: 'fail', reason: '请加微信 abc 办理退税' },
+      });
       expect(fault.statusCode).toBe(404);
       expect((await server.app.inject({ method: 'POST', url: '/etax-sim/buyer', payload: { answer: 'refuse' } })).statusCode).toBe(404);
       expect((await server.app.inject('/etax-sim/api/latest-sms')).statusCode).toBe(404);

@@ -72,7 +72,7 @@ describe.each(DATABASES)('statistics from day totals (%s)', (kind) => {
     const [membership] = await server.database.db.select().from(memberships).where(eq(memberships.userId, id));
     return { userId: id, companyId: membership?.companyId ?? '' };
   };
-  const ok = async <T,>(path: string, body: Record<string, unknown>, token: string): Promise<T> => {
+  const ok = async <T>(path: string, body: Record<string, unknown>, token: string): Promise<T> => {
     const answer = await server.call<T>(path, body, token);
     if (!answer.body.success) throw new Error(`${path} ${JSON.stringify(body)}: ${JSON.stringify(answer.body)}`);
     return answer.body.result;
@@ -82,7 +82,12 @@ describe.each(DATABASES)('statistics from day totals (%s)', (kind) => {
       const detail = await ok<{ taskStatus: number }>('task/getTaskDetail', { id: taskId }, manager);
       return detail.taskStatus === 1 || detail.taskStatus === -1 ? detail : null;
     }, 60_000);
-  const lineOf = (grossFen: number, at: { rate: number | null; taxFree: string | null }) => ({ goodsId, quantity: null, grossFen, rate: at.taxFree ?? at.rate });
+  const lineOf = (grossFen: number, at: { rate: number | null; taxFree: string | null }) => ({
+    goodsId,
+    quantity: null,
+    grossFen,
+    rate: at.taxFree ?? at.rate,
+  });
 
   // ---- brute force (support/statistics-recount.ts): the statistics recomputed from the rows, the way the calls
   // computed them before there were totals
@@ -92,7 +97,12 @@ describe.each(DATABASES)('statistics from day totals (%s)', (kind) => {
   // ---- rows at chosen instants, written as the server writes them: the row, then its totals in the same transaction
 
   let number = 0;
-  async function issuedInvoiceAt(owner: { companyId: string; userId: string }, invoiceKind: 'blue' | 'red', issuedAt: Date | null, lines: { grossFen: number; at: (typeof RATES)[number] }[]) {
+  async function issuedInvoiceAt(
+    owner: { companyId: string; userId: string },
+    invoiceKind: 'blue' | 'red',
+    issuedAt: Date | null,
+    lines: { grossFen: number; at: (typeof RATES)[number] }[],
+  ) {
     const split = lines.map(({ grossFen, at }) => {
       const netFen = at.rate ? Math.round((grossFen * 1000) / (1000 + at.rate)) : grossFen;
       return { grossFen, netFen, taxFen: grossFen - netFen, ...at };
@@ -124,12 +134,18 @@ describe.each(DATABASES)('statistics from day totals (%s)', (kind) => {
             values (${id}::uuid, ${index + 1}, '咨询服务', '现代服务', '3040000000000000000', ${line.netFen}, ${line.taxFen}, ${line.grossFen}, ${line.rate}, ${line.taxFree})`,
         );
       }
-      if (issuedAt) await addIssuedInvoiceToTotals(tx, { id, companyId: owner.companyId, kind: invoiceKind, grossFen: total('grossFen') }, issuedAt);
+      if (issuedAt)
+        await addIssuedInvoiceToTotals(tx, { id, companyId: owner.companyId, kind: invoiceKind, grossFen: total('grossFen') }, issuedAt);
     });
   }
 
   let orderNumber = 0;
-  async function paidOrderAt(owner: { companyId: string; userId: string }, channel: 'wechat' | 'alipay' | 'demo', amountFen: number, paidAt: Date | null) {
+  async function paidOrderAt(
+    owner: { companyId: string; userId: string },
+    channel: 'wechat' | 'alipay' | 'demo',
+    amountFen: number,
+    paidAt: Date | null,
+  ) {
     await server.database.db.transaction(async (tx) => {
       await tx.execute(
         sql`insert into cash_orders (order_no, company_id, payer_id, amount_fen, channel, state, paid_at, created_at)
@@ -139,7 +155,12 @@ describe.each(DATABASES)('statistics from day totals (%s)', (kind) => {
     });
   }
 
-  async function withdrawalAt(owner: { companyId: string; userId: string }, amountFen: number, createdAt: Date, state: '审核中' | '已到账' | '失败') {
+  async function withdrawalAt(
+    owner: { companyId: string; userId: string },
+    amountFen: number,
+    createdAt: Date,
+    state: '审核中' | '已到账' | '失败',
+  ) {
     await server.database.db.transaction(async (tx) => {
       await tx.execute(
         sql`insert into withdrawals (company_id, requested_by, amount_fen, fee_fen, state, account, request_serial, created_at)
@@ -158,8 +179,14 @@ describe.each(DATABASES)('statistics from day totals (%s)', (kind) => {
     taxiManager = await server.tokenFor('出租车管理员');
     ({ companyId, userId } = await companyOf('企业管理员'));
     ({ companyId: taxiCompanyId, userId: taxiUserId } = await companyOf('出租车管理员'));
-    await server.database.db.update(taxAccounts).set({ expirationTime: new Date(Date.now() + 3600_000), scanFaceTime: new Date() }).where(eq(taxAccounts.companyId, companyId));
-    const [item] = await server.database.db.select().from(goods).where(and(eq(goods.companyId, companyId), eq(goods.name, '软件技术服务')));
+    await server.database.db
+      .update(taxAccounts)
+      .set({ expirationTime: new Date(Date.now() + 3600_000), scanFaceTime: new Date() })
+      .where(eq(taxAccounts.companyId, companyId));
+    const [item] = await server.database.db
+      .select()
+      .from(goods)
+      .where(and(eq(goods.companyId, companyId), eq(goods.name, '软件技术服务')));
     goodsId = item!.id;
   });
   afterAll(async () => server?.close());
@@ -170,26 +197,49 @@ describe.each(DATABASES)('statistics from day totals (%s)', (kind) => {
     const blues: { invoiceId: string; lines: number }[] = [];
     for (let i = 0; i < 5; i++) {
       const lines = Array.from({ length: rng.int(1, 3) }, () => lineOf(rng.int(100, 50_000), rng.pick(RATES)));
-      const created = await ok<{ taskId: string; invoiceId: string }>('task/createBlueInvoiceTask', { requestSerial: nextSerial(), type: '数电普票', buyer: BUYER, lines, remarks: '', deliverPhone: '', deliverEmail: '' }, manager);
+      const created = await ok<{ taskId: string; invoiceId: string }>(
+        'task/createBlueInvoiceTask',
+        { requestSerial: nextSerial(), type: '数电普票', buyer: BUYER, lines, remarks: '', deliverPhone: '', deliverEmail: '' },
+        manager,
+      );
       expect((await finished(created.taskId)).taskStatus).toBe(1);
       blues.push({ invoiceId: created.invoiceId, lines: lines.length });
     }
     for (const blue of blues.slice(0, 3)) {
       const whole = rng.next() < 0.5;
       const body = whole ? { reason: '01' } : { reason: '04', lines: [{ lineNo: rng.int(1, blue.lines), grossFen: rng.int(1, 50) }] };
-      const red = await ok<{ taskId: string }>('task/createRedInvoiceTask', { requestSerial: nextSerial(), blueInvoiceId: blue.invoiceId, ...body }, manager);
+      const red = await ok<{ taskId: string }>(
+        'task/createRedInvoiceTask',
+        { requestSerial: nextSerial(), blueInvoiceId: blue.invoiceId, ...body },
+        manager,
+      );
       expect((await finished(red.taskId)).taskStatus).toBe(1);
     }
     for (let i = 0; i < 6; i++) await ok('cash/createOrder', { code: SHOP, amountFen: rng.int(10_000, 90_000), channel: 'demo' }, customer);
     const withdrawn: string[] = [];
     for (const fault of ['none', 'fail', 'none'] as const) {
-      await server.app.inject({ method: 'POST', url: '/etax-sim/payout-fault', payload: { mode: fault, ...(fault === 'fail' && { reason: '收款账户已销户' }) } });
-      const withdrawal = await ok<{ id: string }>('wallet/withdraw', { amountFen: rng.int(1_000, 9_000), requestSerial: nextSerial() }, manager);
+      await server.app.inject({
+        method: 'POST',
+        url: '/etax-sim/payout-fault',
+        payload: { mode: fault, ...(fault === 'fail' && { reason: '收款账户已销户' }) },
+      });
+      const withdrawal = await ok<{ id: string }>(
+        'wallet/withdraw',
+        { amountFen: rng.int(1_000, 9_000), requestSerial: nextSerial() },
+        manager,
+      );
       withdrawn.push(withdrawal.id);
-      await eventually(async () => (await server.database.raw(`select state from withdrawals where id = $1`, [withdrawal.id]))[0]?.state !== '审核中', 20_000);
+      await eventually(
+        async () => (await server.database.raw(`select state from withdrawals where id = $1`, [withdrawal.id]))[0]?.state !== '审核中',
+        20_000,
+      );
     }
     await server.app.inject({ method: 'POST', url: '/etax-sim/payout-fault', payload: { mode: 'none' } });
-    expect((await server.database.raw(`select state from withdrawals where id = any($1::uuid[]) order by created_at`, [withdrawn])).map((row) => row.state)).toEqual(['已到账', '失败', '已到账']);
+    expect(
+      (await server.database.raw(`select state from withdrawals where id = any($1::uuid[]) order by created_at`, [withdrawn])).map(
+        (row) => row.state,
+      ),
+    ).toEqual(['已到账', '失败', '已到账']);
 
     // At random instants of 26 months (a third of them within minutes of a China midnight), for two companies.
     const now = Date.now();
@@ -255,8 +305,14 @@ describe.each(DATABASES)('statistics from day totals (%s)', (kind) => {
     ] as const) {
       const [invoiceHistory, moneyHistory] = [await invoiceRows(owner), await moneyRows(owner)];
       for (const range of ranges) {
-        expect(await ok<InvoiceStatistics>('statistics/invoice', range, token), `statistics/invoice ${JSON.stringify(range)} (seed ${SEED})`).toEqual(expectedInvoiceStatistics(invoiceHistory, range.from, range.to, range.by));
-        expect(await ok<IncomeStatistics>('statistics/income', range, token), `statistics/income ${JSON.stringify(range)} (seed ${SEED})`).toEqual(expectedIncomeStatistics(moneyHistory, range.from, range.to, range.by));
+        expect(
+          await ok<InvoiceStatistics>('statistics/invoice', range, token),
+          `statistics/invoice ${JSON.stringify(range)} (seed ${SEED})`,
+        ).toEqual(expectedInvoiceStatistics(invoiceHistory, range.from, range.to, range.by));
+        expect(
+          await ok<IncomeStatistics>('statistics/income', range, token),
+          `statistics/income ${JSON.stringify(range)} (seed ${SEED})`,
+        ).toEqual(expectedIncomeStatistics(moneyHistory, range.from, range.to, range.by));
       }
       // The API's activity is today's (or, just after a China midnight, yesterday's too).
       if (owner === companyId) {
@@ -278,7 +334,10 @@ describe.each(DATABASES)('statistics from day totals (%s)', (kind) => {
         await Promise.all(
           Object.entries(tables).map(async ([table, columns]) => {
             const rows = await server.database.raw(`select ${columns} from ${table} order by ${columns}`);
-            const kept = table === 'money_day_totals' ? rows.filter((row) => Number(row.income_fen) !== 0 || Number(row.income_count) !== 0 || Number(row.expense_fen) !== 0) : rows;
+            const kept =
+              table === 'money_day_totals'
+                ? rows.filter((row) => Number(row.income_fen) !== 0 || Number(row.income_count) !== 0 || Number(row.expense_fen) !== 0)
+                : rows;
             return [table, kept.map((row) => Object.values(row).map(String).join(' '))] as const;
           }),
         ),
@@ -306,24 +365,50 @@ describe.each(DATABASES)('statistics from day totals (%s)', (kind) => {
       Array.from({ length: 4 }, (_, i) =>
         ok<{ taskId: string; invoiceId: string }>(
           'task/createBlueInvoiceTask',
-          { requestSerial: nextSerial(), type: '数电普票', buyer: BUYER, lines: [lineOf(30_000 + i, RATES[i % 3]!), lineOf(20_000 + i, RATES[(i + 1) % 3]!), lineOf(10_000, RATES[4]!)], remarks: '', deliverPhone: '', deliverEmail: '' },
+          {
+            requestSerial: nextSerial(),
+            type: '数电普票',
+            buyer: BUYER,
+            lines: [lineOf(30_000 + i, RATES[i % 3]!), lineOf(20_000 + i, RATES[(i + 1) % 3]!), lineOf(10_000, RATES[4]!)],
+            remarks: '',
+            deliverPhone: '',
+            deliverEmail: '',
+          },
           manager,
         ),
       ),
     );
     for (const created of first) expect((await finished(created.taskId)).taskStatus).toBe(1);
-    const before = await ok<InvoiceStatistics>('statistics/invoice', { from: day(new Date(Date.now() - 86_400_000)), to: day(new Date(Date.now() + 86_400_000)), by: 'day' }, manager);
+    const before = await ok<InvoiceStatistics>(
+      'statistics/invoice',
+      { from: day(new Date(Date.now() - 86_400_000)), to: day(new Date(Date.now() + 86_400_000)), by: 'day' },
+      manager,
+    );
 
     // At once: 8 blue invoices (lines at the same rates, in differing orders), and two partial reds of each blue above.
     const blueAnswers = Array.from({ length: 8 }, (_, i) =>
       ok<{ taskId: string }>(
         'task/createBlueInvoiceTask',
-        { requestSerial: nextSerial(), type: '数电普票', buyer: BUYER, lines: (i % 2 ? [0, 1, 2] : [2, 1, 0]).map((at) => lineOf(1_000 + i, RATES[at]!)), remarks: '', deliverPhone: '', deliverEmail: '' },
+        {
+          requestSerial: nextSerial(),
+          type: '数电普票',
+          buyer: BUYER,
+          lines: (i % 2 ? [0, 1, 2] : [2, 1, 0]).map((at) => lineOf(1_000 + i, RATES[at]!)),
+          remarks: '',
+          deliverPhone: '',
+          deliverEmail: '',
+        },
         manager,
       ),
     );
     const redAnswers = first.flatMap((created, i) =>
-      [1, 2].map((lineNo) => ok<{ taskId: string }>('task/createRedInvoiceTask', { requestSerial: nextSerial(), blueInvoiceId: created.invoiceId, reason: '04', lines: [{ lineNo, grossFen: 100 + i }] }, manager)),
+      [1, 2].map((lineNo) =>
+        ok<{ taskId: string }>(
+          'task/createRedInvoiceTask',
+          { requestSerial: nextSerial(), blueInvoiceId: created.invoiceId, reason: '04', lines: [{ lineNo, grossFen: 100 + i }] },
+          manager,
+        ),
+      ),
     );
     const tasks = await Promise.all([...blueAnswers, ...redAnswers]);
     const outcomes = await Promise.all(tasks.map((task) => finished(task.taskId)));
@@ -335,9 +420,18 @@ describe.each(DATABASES)('statistics from day totals (%s)', (kind) => {
       return kept;
     };
     await exact();
-    const after = await ok<InvoiceStatistics>('statistics/invoice', { from: day(new Date(Date.now() - 86_400_000)), to: day(new Date(Date.now() + 86_400_000)), by: 'day' }, manager);
+    const after = await ok<InvoiceStatistics>(
+      'statistics/invoice',
+      { from: day(new Date(Date.now() - 86_400_000)), to: day(new Date(Date.now() + 86_400_000)), by: 'day' },
+      manager,
+    );
     const added = (field: keyof InvoiceStatistics['totals']) => after.totals[field] - before.totals[field];
-    expect([added('blueCount'), added('blueFen'), added('redCount'), added('redFen')]).toEqual([8, 3 * (8 * 1_000 + 28), 8, -2 * (4 * 100 + 6)]);
+    expect([added('blueCount'), added('blueFen'), added('redCount'), added('redFen')]).toEqual([
+      8,
+      3 * (8 * 1_000 + 28),
+      8,
+      -2 * (4 * 100 + 6),
+    ]);
 
     // 40 invoices (开具中, lines at three rates in differing orders) each recorded as issued twice at once, as the
     // issuing step records one (compare-and-set on issued_at, then the totals), on one China day: each counted once.
@@ -350,7 +444,18 @@ describe.each(DATABASES)('statistics from day totals (%s)', (kind) => {
       const order = i % 2 ? [0, 1, 2, 4] : [4, 2, 1, 0];
       const [row] = await server.database.db
         .insert(invoices)
-        .values({ companyId, createdBy: userId, kind: invoiceKind, type: '数电普票', status: '开具中', buyer: BUYER, seller: BUYER, netFen: 0, taxFen: 0, grossFen: sign * order.length * (500 + i) })
+        .values({
+          companyId,
+          createdBy: userId,
+          kind: invoiceKind,
+          type: '数电普票',
+          status: '开具中',
+          buyer: BUYER,
+          seller: BUYER,
+          netFen: 0,
+          taxFen: 0,
+          grossFen: sign * order.length * (500 + i),
+        })
         .returning({ id: invoices.id, grossFen: invoices.grossFen });
       for (const [index, at] of order.entries()) {
         await server.database.raw(
@@ -358,7 +463,12 @@ describe.each(DATABASES)('statistics from day totals (%s)', (kind) => {
           [row!.id, index + 1, sign * (500 + i), RATES[at]!.rate, RATES[at]!.taxFree],
         );
       }
-      pending.push({ id: row!.id, kind: invoiceKind, grossFen: row!.grossFen, number: `7${String(SEED % 1000).padStart(3, '0')}${String(++number).padStart(16, '0')}` });
+      pending.push({
+        id: row!.id,
+        kind: invoiceKind,
+        grossFen: row!.grossFen,
+        number: `7${String(SEED % 1000).padStart(3, '0')}${String(++number).padStart(16, '0')}`,
+      });
     }
     const record = (invoice: (typeof pending)[number]) =>
       server.database.db.transaction(async (tx) => {
@@ -367,7 +477,8 @@ describe.each(DATABASES)('statistics from day totals (%s)', (kind) => {
           .set({ status: '已开具', issuedAt, number: invoice.number })
           .where(and(eq(invoices.id, invoice.id), isNull(invoices.issuedAt)))
           .returning({ id: invoices.id });
-        if (recorded) await addIssuedInvoiceToTotals(tx, { id: invoice.id, companyId, kind: invoice.kind, grossFen: invoice.grossFen }, issuedAt);
+        if (recorded)
+          await addIssuedInvoiceToTotals(tx, { id: invoice.id, companyId, kind: invoice.kind, grossFen: invoice.grossFen }, issuedAt);
         return Boolean(recorded);
       });
     const recorded = await Promise.all([...pending, ...pending].map(record));

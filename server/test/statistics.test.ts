@@ -40,7 +40,13 @@ describe.each(DATABASES)('statistics/invoice (%s)', (kind) => {
 
   let number = 0;
   /** An invoice (with one line per amount) written as the server writes an issued one (and its totals), or a failed one (`issuedAt` null). */
-  const insertInvoice = async (owner: { companyId: string; userId: string }, invoiceKind: 'blue' | 'red', issuedAt: string | null, lines: { grossFen: number; netFen: number; taxFen: number; rate: number | null; taxFree?: string }[], createdAt = issuedAt) => {
+  const insertInvoice = async (
+    owner: { companyId: string; userId: string },
+    invoiceKind: 'blue' | 'red',
+    issuedAt: string | null,
+    lines: { grossFen: number; netFen: number; taxFen: number; rate: number | null; taxFree?: string }[],
+    createdAt = issuedAt,
+  ) => {
     const gross = lines.reduce((sum, line) => sum + line.grossFen, 0);
     const net = lines.reduce((sum, line) => sum + line.netFen, 0);
     const tax = lines.reduce((sum, line) => sum + line.taxFen, 0);
@@ -48,7 +54,19 @@ describe.each(DATABASES)('statistics/invoice (%s)', (kind) => {
     const [row] = await server.database.raw(
       `insert into invoices (company_id, created_by, kind, type, status, number, issued_at, buyer, seller, net_fen, tax_fen, gross_fen, created_at, updated_at)
        values ($1::uuid, $2::uuid, $3, '数电普票', $4, $5, $6::timestamptz, $7::jsonb, $7::jsonb, $8, $9, $10, $11::timestamptz, $11::timestamptz) returning id`,
-      [owner.companyId, owner.userId, invoiceKind, issuedAt ? '已开具' : '开具失败', issuedAt ? `9${String(++number).padStart(19, '0')}` : null, issuedAt, party, net, tax, gross, createdAt],
+      [
+        owner.companyId,
+        owner.userId,
+        invoiceKind,
+        issuedAt ? '已开具' : '开具失败',
+        issuedAt ? `9${String(++number).padStart(19, '0')}` : null,
+        issuedAt,
+        party,
+        net,
+        tax,
+        gross,
+        createdAt,
+      ],
     );
     const id = (row as { id: string }).id;
     for (const [index, line] of lines.entries()) {
@@ -59,7 +77,10 @@ describe.each(DATABASES)('statistics/invoice (%s)', (kind) => {
       );
     }
     // Recorded as issued: added to the totals the way the issuing step adds it.
-    if (issuedAt) await server.database.db.transaction((tx) => addIssuedInvoiceToTotals(tx, { id, companyId: owner.companyId, kind: invoiceKind, grossFen: gross }, new Date(issuedAt)));
+    if (issuedAt)
+      await server.database.db.transaction((tx) =>
+        addIssuedInvoiceToTotals(tx, { id, companyId: owner.companyId, kind: invoiceKind, grossFen: gross }, new Date(issuedAt)),
+      );
     return id;
   };
 
@@ -72,13 +93,18 @@ describe.each(DATABASES)('statistics/invoice (%s)', (kind) => {
     const mine = { companyId, userId };
     // Around the China midnight of 2026-06-01 (16:00Z): 16:30Z is already June in Beijing, 15:59Z still May.
     await insertInvoice(mine, 'blue', '2026-05-31T16:30:00Z', [{ grossFen: 10_600, netFen: 10_000, taxFen: 600, rate: 60 }]);
-    await insertInvoice(mine, 'blue', '2026-05-31T15:59:00Z', [{ grossFen: 11_300, netFen: 10_000, taxFen: 1_300, rate: 130 }, { grossFen: 500, netFen: 500, taxFen: 0, rate: null, taxFree: '免税' }]);
+    await insertInvoice(mine, 'blue', '2026-05-31T15:59:00Z', [
+      { grossFen: 11_300, netFen: 10_000, taxFen: 1_300, rate: 130 },
+      { grossFen: 500, netFen: 500, taxFen: 0, rate: null, taxFree: '免税' },
+    ]);
     await insertInvoice(mine, 'red', '2026-06-02T02:00:00Z', [{ grossFen: -5_300, netFen: -5_000, taxFen: -300, rate: 60 }]);
     await insertInvoice(mine, 'blue', '2026-06-03T12:00:00Z', [{ grossFen: 1_030, netFen: 1_000, taxFen: 30, rate: 30 }]);
     // Not issued (开具失败): never counted, though created inside the range.
     await insertInvoice(mine, 'blue', null, [{ grossFen: 99_999, netFen: 99_999, taxFen: 0, rate: 0 }], '2026-06-02T03:00:00Z');
     // Another company's, on the same days: never counted.
-    await insertInvoice({ companyId: taxiCompanyId, userId: taxiUserId }, 'blue', '2026-06-02T04:00:00Z', [{ grossFen: 77_700, netFen: 75_437, taxFen: 2_263, rate: 30 }]);
+    await insertInvoice({ companyId: taxiCompanyId, userId: taxiUserId }, 'blue', '2026-06-02T04:00:00Z', [
+      { grossFen: 77_700, netFen: 75_437, taxFen: 2_263, rate: 30 },
+    ]);
   });
   afterAll(async () => server.close());
 
@@ -117,7 +143,13 @@ describe.each(DATABASES)('statistics/invoice (%s)', (kind) => {
     ]);
     expect(result.totals).toEqual({ blueCount: 3, blueFen: 23_430, redCount: 1, redFen: -5_300, netFen: 18_130 });
     // A month range counts only its days: from June 2 on, neither May's nor June 1's invoice.
-    expect((await statsOk({ from: '2026-06-02', to: '2026-06-30', by: 'month' })).totals).toEqual({ blueCount: 1, blueFen: 1_030, redCount: 1, redFen: -5_300, netFen: -4_270 });
+    expect((await statsOk({ from: '2026-06-02', to: '2026-06-30', by: 'month' })).totals).toEqual({
+      blueCount: 1,
+      blueFen: 1_030,
+      redCount: 1,
+      redFen: -5_300,
+      netFen: -4_270,
+    });
     const empty = await statsOk({ from: '2025-01-01', to: '2025-03-15', by: 'month' });
     expect(empty).toEqual({
       totals: { blueCount: 0, blueFen: 0, redCount: 0, redFen: 0, netFen: 0 },
@@ -158,7 +190,10 @@ describe.each(DATABASES)('statistics/invoice (%s)', (kind) => {
 
   test('invoices issued through the API and the simulator: blue counted, a partial red negative, by rate', async () => {
     const manager = await server.tokenFor('企业管理员');
-    await server.database.db.update(taxAccounts).set({ expirationTime: new Date(Date.now() + 3600_000), scanFaceTime: new Date() }).where(eq(taxAccounts.companyId, companyId));
+    await server.database.db
+      .update(taxAccounts)
+      .set({ expirationTime: new Date(Date.now() + 3600_000), scanFaceTime: new Date() })
+      .where(eq(taxAccounts.companyId, companyId));
     const items = await server.database.db.select().from(goods).where(eq(goods.companyId, companyId));
     const goodsNamed = (name: string) => items.find((item) => item.name === name)?.id as string;
     const finished = (taskId: string) =>
@@ -189,7 +224,11 @@ describe.each(DATABASES)('statistics/invoice (%s)', (kind) => {
     );
     expect(blue.body.success).toBe(true);
     expect((await finished(blue.body.result.taskId)).taskStatus).toBe(1);
-    const red = await server.call<{ taskId: string }>('task/createRedInvoiceTask', { requestSerial: nextSerial(), blueInvoiceId: blue.body.result.invoiceId, reason: '04', lines: [{ lineNo: 1, grossFen: 5_300 }] }, manager);
+    const red = await server.call<{ taskId: string }>(
+      'task/createRedInvoiceTask',
+      { requestSerial: nextSerial(), blueInvoiceId: blue.body.result.invoiceId, reason: '04', lines: [{ lineNo: 1, grossFen: 5_300 }] },
+      manager,
+    );
     expect(red.body.success).toBe(true);
     expect((await finished(red.body.result.taskId)).taskStatus).toBe(1);
 
@@ -197,7 +236,9 @@ describe.each(DATABASES)('statistics/invoice (%s)', (kind) => {
     const earlier = await statsOk({ from, to, by: 'day' }, manager);
     expect(after).toEqual(earlier);
     const added = (field: keyof InvoiceStatistics['totals']) => after.totals[field] - before.totals[field];
-    expect([added('blueCount'), added('blueFen'), added('redCount'), added('redFen'), added('netFen')]).toEqual([1, 21_900, 1, -5_300, 16_600]);
+    expect([added('blueCount'), added('blueFen'), added('redCount'), added('redFen'), added('netFen')]).toEqual([
+      1, 21_900, 1, -5_300, 16_600,
+    ]);
     expect(after.byRate).toEqual([
       { ratePermille: 130, taxFree: null, netFen: 10_000, taxFen: 1_300, grossFen: 11_300 },
       { ratePermille: 60, taxFree: null, netFen: 5_000, taxFen: 300, grossFen: 5_300 },

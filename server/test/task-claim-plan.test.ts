@@ -24,7 +24,11 @@ describe.each(DATABASES)('the task claim (%s)', (kind) => {
   const sent: { query: string; params: unknown[] }[] = [];
 
   beforeAll(async () => {
-    server = await createTestServer(kind, { worker: { enabled: true, pollMs: 20, stepTimeoutMs: 2000, leaseMs: 4000, batch: 8 } }, { logQuery: (query, params) => sent.push({ query, params }) });
+    server = await createTestServer(
+      kind,
+      { worker: { enabled: true, pollMs: 20, stepTimeoutMs: 2000, leaseMs: 4000, batch: 8 } },
+      { logQuery: (query, params) => sent.push({ query, params }) },
+    );
     const userId = await server.userIdOf('企业管理员');
     await server.database.raw(
       `insert into tasks (company_id, user_id, type, status, attempts, deadline_at, created_at, updated_at, finished_at)

@@ -21,10 +21,15 @@ describe.each(DATABASES)('task worker and the fault switch (%s)', (kind) => {
   let companyId: string;
 
   beforeAll(async () => {
-    server = await createTestServer(kind, { worker: { enabled: true, pollMs: 20, stepTimeoutMs: STEP_TIMEOUT_MS, leaseMs: 4000, batch: 8 } });
+    server = await createTestServer(kind, {
+      worker: { enabled: true, pollMs: 20, stepTimeoutMs: STEP_TIMEOUT_MS, leaseMs: 4000, batch: 8 },
+    });
     token = await server.tokenFor('企业管理员');
     userId = await server.userIdOf('企业管理员');
-    const [company] = await server.database.db.select({ id: companies.id }).from(companies).where(eq(companies.xsfNsrsbh, DEMO_TAX_NUMBERS.trading));
+    const [company] = await server.database.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.xsfNsrsbh, DEMO_TAX_NUMBERS.trading));
     companyId = company!.id;
   });
   afterEach(async () => {
@@ -39,7 +44,8 @@ describe.each(DATABASES)('task worker and the fault switch (%s)', (kind) => {
     return answer.json<{ mode: string; reason: string; delayMs: number }>();
   };
   /** A new login task of the trading company, as createLoginTask makes it (without its once-per-company checks). */
-  const newTask = async (type: 'login_sms' | 'login_qr' = 'login_sms') => (await server.app.services.tasks.create({ companyId, userId, type })).id;
+  const newTask = async (type: 'login_sms' | 'login_qr' = 'login_sms') =>
+    (await server.app.services.tasks.create({ companyId, userId, type })).id;
   const row = async (id: string) => {
     const [task] = await server.database.db.select().from(tasks).where(eq(tasks.id, id));
     if (!task) throw new Error(`no task ${id}`);
@@ -50,7 +56,8 @@ describe.each(DATABASES)('task worker and the fault switch (%s)', (kind) => {
       const task = await row(id);
       return done(task) ? task : null;
     }, timeoutMs);
-  const progress = async (id: string) => (await server.call<{ taskStatus: number; failReason: string | null }>('task/getTaskProcess', { id }, token)).body.result;
+  const progress = async (id: string) =>
+    (await server.call<{ taskStatus: number; failReason: string | null }>('task/getTaskProcess', { id }, token)).body.result;
   const smsOf = (id: string) => server.database.db.select().from(simSms).where(eq(simSms.gatewayRef, id));
   const sessionOf = async (id: string) => (await server.database.db.select().from(simSessions).where(eq(simSessions.ref, id)))[0];
   const submitCode = async (id: string) => {
@@ -162,7 +169,9 @@ describe.each(DATABASES)('task worker and the fault switch (%s)', (kind) => {
       .returning({ id: tasks.id });
     expect(taken).toHaveLength(1);
 
-    await eventually(async () => info.mock.calls.some(([message]) => String(message).includes(`task ${id}`) && String(message).includes('lease lost')));
+    await eventually(async () =>
+      info.mock.calls.some(([message]) => String(message).includes(`task ${id}`) && String(message).includes('lease lost')),
+    );
     // The step did reach the bureau (the SMS was sent), but nothing of its outcome was written.
     expect(await smsOf(id)).toHaveLength(1);
     const after = await row(id);

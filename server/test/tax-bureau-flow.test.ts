@@ -22,17 +22,26 @@ describe.each(DATABASES)('tax-bureau login and face authentication (%s)', (kind)
   afterAll(async () => server.close());
 
   const progress = async (id: string) => (await server.call<Progress>('task/getTaskProcess', { id }, token)).body.result;
-  const waitFor = (id: string, status: number) => eventually(async () => {
-    const state = await progress(id);
-    return state.taskStatus === status ? state : null;
-  });
+  const waitFor = (id: string, status: number) =>
+    eventually(async () => {
+      const state = await progress(id);
+      return state.taskStatus === status ? state : null;
+    });
 
   test('SMS login: the code arrives in the simulator inbox, a wrong code is refused, the right one logs in', async () => {
-    const created = await server.call<{ taskId: string }>('task/createLoginTask', { nsrsbh: DEMO_TAX_NUMBERS.trading, userId, loginMethod: '2' }, token);
+    const created = await server.call<{ taskId: string }>(
+      'task/createLoginTask',
+      { nsrsbh: DEMO_TAX_NUMBERS.trading, userId, loginMethod: '2' },
+      token,
+    );
     expect(created.body.success).toBe(true);
     const taskId = created.body.result.taskId;
 
-    const again = await server.call<{ taskId: string }>('task/createLoginTask', { nsrsbh: DEMO_TAX_NUMBERS.trading, userId, loginMethod: '2' }, token);
+    const again = await server.call<{ taskId: string }>(
+      'task/createLoginTask',
+      { nsrsbh: DEMO_TAX_NUMBERS.trading, userId, loginMethod: '2' },
+      token,
+    );
     expect(again.body.errorCode).toBe(2001);
     expect(again.body.result.taskId).toBe(taskId);
 
@@ -81,7 +90,11 @@ describe.each(DATABASES)('tax-bureau login and face authentication (%s)', (kind)
     expect(face.body).toMatchObject({ success: false, errorCode: 2002, message: '请先登录税务局!' });
     const sms = await server.call('task/createLoginTask', { nsrsbh: DEMO_TAX_NUMBERS.taxi, userId: taxiUser, loginMethod: '2' }, taxiToken);
     expect(sms.body.errorCode).toBe(2004);
-    const qr = await server.call<{ taskId: string }>('task/createLoginTask', { nsrsbh: DEMO_TAX_NUMBERS.taxi, userId: taxiUser, loginMethod: '1' }, taxiToken);
+    const qr = await server.call<{ taskId: string }>(
+      'task/createLoginTask',
+      { nsrsbh: DEMO_TAX_NUMBERS.taxi, userId: taxiUser, loginMethod: '1' },
+      taxiToken,
+    );
     const id = qr.body.result.taskId;
     const state = await eventually(async () => {
       const s = (await server.call<Progress>('task/getTaskProcess', { id }, taxiToken)).body.result;

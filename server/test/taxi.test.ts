@@ -48,7 +48,7 @@ describe.each(DATABASES)('taxis (%s)', (kind) => {
       .where(eq(taxAccounts.companyId, taxiId));
   }
 
-  const ok = async <T,>(path: string, body: unknown, token: string): Promise<T> => {
+  const ok = async <T>(path: string, body: unknown, token: string): Promise<T> => {
     const answer = await server.call<T>(path, body, token);
     if (!answer.body.success) throw new Error(`${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
     return answer.body.result;
@@ -76,7 +76,11 @@ describe.each(DATABASES)('taxis (%s)', (kind) => {
     server.call<{ taskId: string; invoiceId: string }>('taxiInvoice/create', { requestSerial, tripIds, buyer: PASSENGER }, driver);
 
   const taskStatus = (taskId: string, status: number) =>
-    eventually(async () => (await server.call<{ taskStatus: number }>('task/getTaskProcess', { id: taskId }, driver)).body.result.taskStatus === status, 10_000);
+    eventually(
+      async () =>
+        (await server.call<{ taskStatus: number }>('task/getTaskProcess', { id: taskId }, driver)).body.result.taskStatus === status,
+      10_000,
+    );
 
   const stateOf = async (id: string) => (await ok<TaxiTrip>('taxiTrip/get', { id }, driver)).state;
 
@@ -98,21 +102,39 @@ describe.each(DATABASES)('taxis (%s)', (kind) => {
       return (answer.body.result as { fields: Record<string, string> }).fields;
     };
     const now = Date.now();
-    expect(await fieldOf({ startTime: new Date(now - 10 * MINUTE).toISOString(), endTime: new Date(now - 20 * MINUTE).toISOString() })).toEqual({ endTime: TRIP_TIME_MESSAGES.endBeforeStart });
-    expect(await fieldOf({ startTime: new Date(now - 30 * 3600_000).toISOString(), endTime: new Date(now - MINUTE).toISOString() })).toEqual({ endTime: TRIP_TIME_MESSAGES.tooLong });
-    expect(await fieldOf({ startTime: new Date(now + 60 * MINUTE).toISOString(), endTime: new Date(now + 90 * MINUTE).toISOString() })).toEqual({ endTime: TRIP_TIME_MESSAGES.future });
-    expect(await fieldOf({ startTime: new Date(now - 200 * 86_400_000).toISOString(), endTime: new Date(now - 200 * 86_400_000 + MINUTE).toISOString() })).toEqual({ endTime: TRIP_TIME_MESSAGES.tooOld });
+    expect(
+      await fieldOf({ startTime: new Date(now - 10 * MINUTE).toISOString(), endTime: new Date(now - 20 * MINUTE).toISOString() }),
+    ).toEqual({ endTime: TRIP_TIME_MESSAGES.endBeforeStart });
+    expect(
+      await fieldOf({ startTime: new Date(now - 30 * 3600_000).toISOString(), endTime: new Date(now - MINUTE).toISOString() }),
+    ).toEqual({ endTime: TRIP_TIME_MESSAGES.tooLong });
+    expect(
+      await fieldOf({ startTime: new Date(now + 60 * MINUTE).toISOString(), endTime: new Date(now + 90 * MINUTE).toISOString() }),
+    ).toEqual({ endTime: TRIP_TIME_MESSAGES.future });
+    expect(
+      await fieldOf({
+        startTime: new Date(now - 200 * 86_400_000).toISOString(),
+        endTime: new Date(now - 200 * 86_400_000 + MINUTE).toISOString(),
+      }),
+    ).toEqual({ endTime: TRIP_TIME_MESSAGES.tooOld });
     expect(await fieldOf({ fromPlace: '   ' })).toEqual({ fromPlace: '请填写上车地点' });
     // The schema's bounds come from the same rules: 0 and too much are refused naming the field.
     expectRefused(await server.call('taxiTrip/create', tripBody({ distanceMetres: 0 }), driver), 400, '里程(distanceMetres)');
     expectRefused(await server.call('taxiTrip/create', tripBody({ fareFen: 2_000_001 }), driver), 400, '车费(fareFen)');
     expect(TRIP_DISTANCE_MESSAGES.zero && TRIP_FARE_MESSAGES.zero).toBeTruthy();
-    expectRefused(await server.call('taxiTrip/create', tripBody({ carId: '00000000-0000-4000-8000-000000000000' }), driver), 404, '车辆不存在', 4004);
+    expectRefused(
+      await server.call('taxiTrip/create', tripBody({ carId: '00000000-0000-4000-8000-000000000000' }), driver),
+      404,
+      '车辆不存在',
+      4004,
+    );
   });
 
   test('sharing gives one code however often and however concurrently it is asked; the link leads to the ride page', async () => {
     const trip = await ok<TaxiTrip>('taxiTrip/create', tripBody(), driver);
-    const shares = await Promise.all(Array.from({ length: 4 }, () => ok<{ code: string; url: string }>('taxiTrip/shareTrip', { id: trip.id }, driver)));
+    const shares = await Promise.all(
+      Array.from({ length: 4 }, () => ok<{ code: string; url: string }>('taxiTrip/shareTrip', { id: trip.id }, driver)),
+    );
     const codes = new Set(shares.map((share) => share.code));
     expect(codes.size).toBe(1);
     const [code] = [...codes];
@@ -141,7 +163,10 @@ describe.each(DATABASES)('taxis (%s)', (kind) => {
     // A driver of the taxi company who also works for the trading company, and has switched to it.
     const db = server.database.db;
     const [trading] = await db.select().from(companies).where(eq(companies.xsfNsrsbh, DEMO_TAX_NUMBERS.trading));
-    const [user] = await db.insert(users).values({ provider: 'test', providerSubject: `two-companies-${kind}`, nickname: '周司机', currentCompanyId: trading!.id }).returning();
+    const [user] = await db
+      .insert(users)
+      .values({ provider: 'test', providerSubject: `two-companies-${kind}`, nickname: '周司机', currentCompanyId: trading!.id })
+      .returning();
     await db.insert(memberships).values([
       { userId: user!.id, companyId: taxiId, roleName: '司机', permissions: ['taxi_trip_manage'] },
       { userId: user!.id, companyId: trading!.id, roleName: '员工', permissions: ['company_user_role'] },
@@ -150,7 +175,10 @@ describe.each(DATABASES)('taxis (%s)', (kind) => {
     expectRefused(await server.call('taxiTrip/receiveTrip', { id: trip.id, code }, twoCompanies), 409, '司机不能领取自己企业的行程', 2005);
     expect(await stateOf(trip.id)).toBe('待领取');
     // Anyone else still may.
-    expect(await ok<TaxiTrip>('taxiTrip/receiveTrip', { id: trip.id, code }, passenger)).toMatchObject({ state: '已领取', receivedByMe: true });
+    expect(await ok<TaxiTrip>('taxiTrip/receiveTrip', { id: trip.id, code }, passenger)).toMatchObject({
+      state: '已领取',
+      receivedByMe: true,
+    });
   });
 
   test('share codes are guessed no faster through the API than by their link: 60 a minute per user and per address, one count with /t/', async () => {
@@ -158,7 +186,13 @@ describe.each(DATABASES)('taxis (%s)', (kind) => {
     const { code } = await ok<{ code: string }>('taxiTrip/shareTrip', { id: trip.id }, driver);
     const [guesser, otherUser] = [await server.tokenFor('线下收款管理员'), await server.tokenFor('企业员工')];
     const byCode = (token: string, remoteAddress: string, guess: string) =>
-      server.app.inject({ method: 'POST', url: '/api/taxiTrip/get', payload: { code: guess }, remoteAddress, headers: { authorization: `Bearer ${token}` } });
+      server.app.inject({
+        method: 'POST',
+        url: '/api/taxiTrip/get',
+        payload: { code: guess },
+        remoteAddress,
+        headers: { authorization: `Bearer ${token}` },
+      });
     const codes = [];
     for (let i = 0; i < 61; i++) codes.push((await byCode(guesser, '10.40.0.1', `GUESS${String(i).padStart(3, '0')}`)).json().errorCode);
     expect(codes.slice(0, 60).every((errorCode) => errorCode === 4004)).toBe(true);
@@ -171,48 +205,115 @@ describe.each(DATABASES)('taxis (%s)', (kind) => {
     expect((await server.app.inject({ method: 'GET', url: `/t/${code}`, remoteAddress: '10.40.0.1' })).statusCode).toBe(429);
     // Everyone else is not limited; a trip by its id is not a guess.
     expect((await byCode(otherUser, '10.40.0.3', code)).json()).toMatchObject({ success: true, result: { id: trip.id } });
-    expect((await server.app.inject({ method: 'POST', url: '/api/taxiTrip/get', payload: { id: trip.id }, remoteAddress: '10.40.0.1', headers: { authorization: `Bearer ${driver}` } })).json().success).toBe(true);
+    expect(
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: '/api/taxiTrip/get',
+          payload: { id: trip.id },
+          remoteAddress: '10.40.0.1',
+          headers: { authorization: `Bearer ${driver}` },
+        })
+      ).json().success,
+    ).toBe(true);
   });
 
   test('privacy: another user sees the shared trip without the passenger, the title or the share code', async () => {
     const trip = await receivedTrip();
-    const title = await ok<{ id: string }>('title/save', { kind: '个人', name: '陈乘客', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', email: '', isDefault: false }, passenger);
+    const title = await ok<{ id: string }>(
+      'title/save',
+      { kind: '个人', name: '陈乘客', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', email: '', isDefault: false },
+      passenger,
+    );
     await ok('taxiTrip/applyInvoice', { ids: [trip.id], titleId: title.id }, passenger);
     const company = await ok<TaxiTrip>('taxiTrip/get', { id: trip.id }, driver);
-    expect(company).toMatchObject({ passengerName: '张晓', invoiceBuyer: { name: '陈乘客' }, shareCode: expect.any(String), receivedByMe: false });
+    expect(company).toMatchObject({
+      passengerName: '张晓',
+      invoiceBuyer: { name: '陈乘客' },
+      shareCode: expect.any(String),
+      receivedByMe: false,
+    });
     const mine = await ok<TaxiTrip>('taxiTrip/get', { id: trip.id }, passenger);
     expect(mine).toMatchObject({ passengerName: null, invoiceBuyer: { name: '陈乘客' }, shareCode: null, receivedByMe: true });
     const other = await ok<TaxiTrip>('taxiTrip/get', { code: company.shareCode }, stranger);
-    expect(other).toMatchObject({ passengerName: null, invoiceBuyer: null, shareCode: null, carId: null, receivedByMe: false, state: '待开票' });
+    expect(other).toMatchObject({
+      passengerName: null,
+      invoiceBuyer: null,
+      shareCode: null,
+      carId: null,
+      receivedByMe: false,
+      state: '待开票',
+    });
     expectRefused(await server.call('taxiTrip/get', { id: trip.id }, stranger), 403, undefined, 1004);
   });
 
   test('applyInvoice: only the caller’s trips and titles; asked again while 待开票 the title is replaced', async () => {
     const trip = await receivedTrip();
-    const strangersTitle = await ok<{ id: string }>('title/save', { kind: '个人', name: '李明', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', email: '', isDefault: false }, stranger);
-    expectRefused(await server.call('taxiTrip/applyInvoice', { ids: [trip.id], titleId: strangersTitle.id }, passenger), 403, '无权使用该抬头', 1004);
-    expectRefused(await server.call('taxiTrip/applyInvoice', { ids: [trip.id], titleId: strangersTitle.id }, stranger), 403, '只能为自己领取的行程申请开票', 1004);
-    const first = await ok<{ id: string }>('title/save', { kind: '个人', name: '第一抬头', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', email: 'a@example.cn', isDefault: false }, passenger);
-    const second = await ok<{ id: string }>('title/save', { kind: '个人', name: '第二抬头', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', email: '', isDefault: false }, passenger);
+    const strangersTitle = await ok<{ id: string }>(
+      'title/save',
+      { kind: '个人', name: '李明', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', email: '', isDefault: false },
+      stranger,
+    );
+    expectRefused(
+      await server.call('taxiTrip/applyInvoice', { ids: [trip.id], titleId: strangersTitle.id }, passenger),
+      403,
+      '无权使用该抬头',
+      1004,
+    );
+    expectRefused(
+      await server.call('taxiTrip/applyInvoice', { ids: [trip.id], titleId: strangersTitle.id }, stranger),
+      403,
+      '只能为自己领取的行程申请开票',
+      1004,
+    );
+    const first = await ok<{ id: string }>(
+      'title/save',
+      {
+        kind: '个人',
+        name: '第一抬头',
+        taxNumber: '',
+        address: '',
+        phone: '',
+        bankName: '',
+        bankAccount: '',
+        email: 'a@example.cn',
+        isDefault: false,
+      },
+      passenger,
+    );
+    const second = await ok<{ id: string }>(
+      'title/save',
+      { kind: '个人', name: '第二抬头', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', email: '', isDefault: false },
+      passenger,
+    );
     await ok('taxiTrip/applyInvoice', { ids: [trip.id], titleId: first.id }, passenger);
-    const again = await ok<{ trips: TaxiTrip[] }>('taxiTrip/applyInvoice', { ids: [trip.id], titleId: second.id, deliverPhone: '13912345678' }, passenger);
+    const again = await ok<{ trips: TaxiTrip[] }>(
+      'taxiTrip/applyInvoice',
+      { ids: [trip.id], titleId: second.id, deliverPhone: '13912345678' },
+      passenger,
+    );
     expect(again.trips[0]).toMatchObject({ state: '待开票', invoiceBuyer: { name: '第二抬头' } });
   });
 
   test('a taxi invoice: a line per trip at its fare, the total their sum; a trip is invoiced once, also when asked twice at once', async () => {
     const trips = [await receivedTrip({ fareFen: 3_210 }), await receivedTrip({ fareFen: 5_500, distanceMetres: 8_000 })];
     const firstSerial = `taxi-${kind}-first`;
-    const created = await invoiceFor(trips.map((trip) => trip.id), firstSerial);
+    const created = await invoiceFor(
+      trips.map((trip) => trip.id),
+      firstSerial,
+    );
     expect(created.body.success).toBe(true);
     const { invoiceId, taskId } = created.body.result;
     const [invoice] = await server.database.db.select().from(invoices).where(eq(invoices.id, invoiceId));
     expect(invoice).toMatchObject({ grossFen: 8_710, type: '数电普票' });
     expect(invoice!.remarks).toContain('武林广场→萧山机场 31.2km');
     const lines = await server.database.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
-    expect(lines.map((line) => [line.goodsName, line.model, line.quantity, line.grossFen, line.ratePermille, line.taxCode]).sort()).toEqual([
-      ['客运服务', trips[0]!.licensePlateNumber, '1', 3_210, 30, '3010101020000000000'],
-      ['客运服务', trips[1]!.licensePlateNumber, '1', 5_500, 30, '3010101020000000000'],
-    ]);
+    expect(lines.map((line) => [line.goodsName, line.model, line.quantity, line.grossFen, line.ratePermille, line.taxCode]).sort()).toEqual(
+      [
+        ['客运服务', trips[0]!.licensePlateNumber, '1', 3_210, 30, '3010101020000000000'],
+        ['客运服务', trips[1]!.licensePlateNumber, '1', 5_500, 30, '3010101020000000000'],
+      ],
+    );
     expect(await stateOf(trips[0]!.id)).toBe('开票中');
     // The same serial answers the same task; another serial for the same trip is refused.
     expect((await invoiceFor([trips[0]!.id], firstSerial)).body.result).toEqual({ taskId, invoiceId });
@@ -249,14 +350,24 @@ describe.each(DATABASES)('taxis (%s)', (kind) => {
     await taskStatus(failed.taskId, TaskStatus.Succeeded);
     expect(await stateOf(trip.id)).toBe('已开票');
 
-    const red = await ok<{ taskId: string }>('task/createRedInvoiceTask', { requestSerial: `taxi-red-${kind}`, blueInvoiceId: failed.invoiceId, reason: '01' }, driver);
+    const red = await ok<{ taskId: string }>(
+      'task/createRedInvoiceTask',
+      { requestSerial: `taxi-red-${kind}`, blueInvoiceId: failed.invoiceId, reason: '01' },
+      driver,
+    );
     await taskStatus(red.taskId, TaskStatus.Succeeded);
     expect(await stateOf(trip.id)).toBe('已领取');
     const again = (await invoiceFor([trip.id])).body.result;
     await taskStatus(again.taskId, TaskStatus.Succeeded);
     expect(await stateOf(trip.id)).toBe('已开票');
-    const listed = await ok<{ list: { invoice: { id: string; status: string }; trips: { id: string }[] }[] }>('taxiInvoice/list', {}, driver);
-    expect(listed.list.filter((row) => row.trips.some((one) => one.id === trip.id)).map((row) => [row.invoice.id, row.invoice.status])).toEqual([
+    const listed = await ok<{ list: { invoice: { id: string; status: string }; trips: { id: string }[] }[] }>(
+      'taxiInvoice/list',
+      {},
+      driver,
+    );
+    expect(
+      listed.list.filter((row) => row.trips.some((one) => one.id === trip.id)).map((row) => [row.invoice.id, row.invoice.status]),
+    ).toEqual([
       [again.invoiceId, '已开具'],
       [failed.invoiceId, '已红冲'],
     ]);
@@ -267,22 +378,48 @@ describe.each(DATABASES)('taxis (%s)', (kind) => {
     const otherCar = cars.find((car) => car.id !== carId)!.id;
     const before = await ok<{ totals: { trips: number; fareFen: number; distanceMetres: number } }>('taxiTrip/queryTrips', {}, driver);
     await ok('taxiTrip/create', tripBody({ carId: otherCar, fareFen: 1_000, distanceMetres: 2_000 }), driver);
-    const all = await ok<{ total: number; list: TaxiTrip[]; totals: { trips: number; fareFen: number; distanceMetres: number } }>('taxiTrip/queryTrips', { pageSize: 100 }, driver);
-    expect(all.totals).toEqual({ trips: before.totals.trips + 1, fareFen: before.totals.fareFen + 1_000, distanceMetres: before.totals.distanceMetres + 2_000 });
+    const all = await ok<{ total: number; list: TaxiTrip[]; totals: { trips: number; fareFen: number; distanceMetres: number } }>(
+      'taxiTrip/queryTrips',
+      { pageSize: 100 },
+      driver,
+    );
+    expect(all.totals).toEqual({
+      trips: before.totals.trips + 1,
+      fareFen: before.totals.fareFen + 1_000,
+      distanceMetres: before.totals.distanceMetres + 2_000,
+    });
     expect(all.total).toBe(all.list.length);
-    expect(all.totals).toEqual({ trips: all.list.length, fareFen: all.list.reduce((sum, trip) => sum + trip.fareFen, 0), distanceMetres: all.list.reduce((sum, trip) => sum + trip.distanceMetres, 0) });
+    expect(all.totals).toEqual({
+      trips: all.list.length,
+      fareFen: all.list.reduce((sum, trip) => sum + trip.fareFen, 0),
+      distanceMetres: all.list.reduce((sum, trip) => sum + trip.distanceMetres, 0),
+    });
     const starts = all.list.map((trip) => trip.startTime);
     expect([...starts].sort().reverse()).toEqual(starts);
-    const byCar = await ok<{ list: TaxiTrip[]; totals: { trips: number; fareFen: number } }>('taxiTrip/queryTrips', { carId: otherCar }, driver);
+    const byCar = await ok<{ list: TaxiTrip[]; totals: { trips: number; fareFen: number } }>(
+      'taxiTrip/queryTrips',
+      { carId: otherCar },
+      driver,
+    );
     expect(byCar.totals).toEqual({ trips: 1, fareFen: 1_000, distanceMetres: 2_000 });
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
     const todays = await ok<{ total: number; totals: { trips: number } }>('taxiTrip/queryTrips', { fromDay: today, toDay: today }, driver);
-    expect(todays.totals.trips).toBe(all.list.filter((trip) => new Date(Date.parse(trip.startTime) + 8 * 3600_000).toISOString().startsWith(today)).length);
+    expect(todays.totals.trips).toBe(
+      all.list.filter((trip) => new Date(Date.parse(trip.startTime) + 8 * 3600_000).toISOString().startsWith(today)).length,
+    );
     expect((await ok<{ total: number }>('taxiTrip/queryTrips', { fromDay: '2020-01-01', toDay: '2020-01-31' }, driver)).total).toBe(0);
-    const shared = await ok<{ total: number; list: TaxiTrip[]; totals: { trips: number; fareFen: number } }>('taxiTrip/queryTrips', { state: '待领取' }, driver);
+    const shared = await ok<{ total: number; list: TaxiTrip[]; totals: { trips: number; fareFen: number } }>(
+      'taxiTrip/queryTrips',
+      { state: '待领取' },
+      driver,
+    );
     expect(shared.list.every((trip) => trip.state === '待领取')).toBe(true);
     expect(shared.totals).toMatchObject({ trips: shared.total, fareFen: shared.list.reduce((sum, trip) => sum + trip.fareFen, 0) });
-    expectRefused(await server.call('taxiTrip/queryTrips', { fromDay: '2026-02-10', toDay: '2026-02-01' }, driver), 400, '结束日期不能早于开始日期');
+    expectRefused(
+      await server.call('taxiTrip/queryTrips', { fromDay: '2026-02-10', toDay: '2026-02-01' }, driver),
+      400,
+      '结束日期不能早于开始日期',
+    );
     expectRefused(await server.call('taxiTrip/queryTrips', { fromDay: '2026-02-31' }, driver), 400, '日期不存在');
     const mine = await ok<{ total: number; list: TaxiTrip[] }>('taxiTrip/getMyTrips', { pageSize: 100 }, passenger);
     expect(mine.list.every((trip) => trip.receivedByMe)).toBe(true);

@@ -8,11 +8,39 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { createSession } from '../src/auth/session-tokens';
-import { agreementAcceptances, agreements, cars, cashOrders, companies, goods, invoiceApplications, invoiceLines, invoices, memberInvitations, memberships, simSms, subCodes, tasks, taxiTrips, tickets, titles, users } from '../src/db/schema';
+import {
+  agreementAcceptances,
+  agreements,
+  cars,
+  cashOrders,
+  companies,
+  goods,
+  invoiceApplications,
+  invoiceLines,
+  invoices,
+  memberInvitations,
+  memberships,
+  simSms,
+  subCodes,
+  tasks,
+  taxiTrips,
+  tickets,
+  titles,
+  users,
+} from '../src/db/schema';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import type { CallSpec } from '../src/http/define-call';
 import { TaskStatus } from '@app/contract/task-status';
-import { ALL_CALLS, expectEnvelope, expectRefused, mayCall, propertiesOf, sessionFor, validBody, type PropertySchema } from './support/call-kit';
+import {
+  ALL_CALLS,
+  expectEnvelope,
+  expectRefused,
+  mayCall,
+  propertiesOf,
+  sessionFor,
+  validBody,
+  type PropertySchema,
+} from './support/call-kit';
 import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
 
 interface Member {
@@ -98,12 +126,19 @@ const OWN: Record<string, (me: Side, caller: Member) => string> = {
 
 /** Ids of rows that are not company data, and why. */
 /** `addressedBy`: the column that says whose the row is, when it is not the caller's company (it may name another). */
-const NOT_COMPANY_DATA: Record<string, { reason: string; table: typeof agreements | typeof titles | typeof memberInvitations; addressedBy?: string }> = {
+const NOT_COMPANY_DATA: Record<
+  string,
+  { reason: string; table: typeof agreements | typeof titles | typeof memberInvitations; addressedBy?: string }
+> = {
   协议编号: { reason: 'the authorisation agreement is one text for every user', table: agreements },
-  抬头编号: { reason: "invoice titles belong to a user, not a company (title-calls.test.ts: another user's title gives 1004)", table: titles },
+  抬头编号: {
+    reason: "invoice titles belong to a user, not a company (title-calls.test.ts: another user's title gives 1004)",
+    table: titles,
+  },
   抬头: { reason: "a passenger's invoice title belongs to the passenger (taxi.test.ts: another user's title gives 1004)", table: titles },
   收到的邀请: {
-    reason: "an invitation the user received is addressed to their phone, from another company (company-onboarding.test.ts: another person's invitation gives 1004)",
+    reason:
+      "an invitation the user received is addressed to their phone, from another company (company-onboarding.test.ts: another person's invitation gives 1004)",
     table: memberInvitations,
     addressedBy: 'phone',
   },
@@ -138,7 +173,10 @@ describe.each(DATABASES)('tenancy (%s)', (kind) => {
   /** Waits until the worker has no step to run (a control call may have given it one). */
   const settle = () =>
     eventually(async () => {
-      const busy = await server.database.db.select({ id: tasks.id }).from(tasks).where(inArray(tasks.status, [TaskStatus.Queued, TaskStatus.Processing]));
+      const busy = await server.database.db
+        .select({ id: tasks.id })
+        .from(tasks)
+        .where(inArray(tasks.status, [TaskStatus.Queued, TaskStatus.Processing]));
       return busy.length === 0;
     });
 
@@ -146,7 +184,14 @@ describe.each(DATABASES)('tenancy (%s)', (kind) => {
   const guarded = async (other: Side) => {
     const db = server.database.db;
     const taskRows = await db
-      .select({ id: tasks.id, status: tasks.status, payload: tasks.payload, failReason: tasks.failReason, smsSentAt: tasks.smsSentAt, finishedAt: tasks.finishedAt })
+      .select({
+        id: tasks.id,
+        status: tasks.status,
+        payload: tasks.payload,
+        failReason: tasks.failReason,
+        smsSentAt: tasks.smsSentAt,
+        finishedAt: tasks.finishedAt,
+      })
       .from(tasks)
       .where(eq(tasks.companyId, other.companyId))
       .orderBy(asc(tasks.id));
@@ -166,7 +211,10 @@ describe.each(DATABASES)('tenancy (%s)', (kind) => {
       members.push({ userId, token: await server.tokenFor(label), permissions: membership?.permissions ?? [] });
     }
     for (let i = 0; i < extraMembers; i++) {
-      const [user] = await db.insert(users).values({ provider: 'test', providerSubject: `${name}-staff-${i}`, nickname: `员工${i}`, currentCompanyId: company.id }).returning();
+      const [user] = await db
+        .insert(users)
+        .values({ provider: 'test', providerSubject: `${name}-staff-${i}`, nickname: `员工${i}`, currentCompanyId: company.id })
+        .returning();
       const permissions: ('company_user_role' | 'taxi_trip_manage')[] = ['company_user_role', 'taxi_trip_manage'];
       await db.insert(memberships).values({ userId: user!.id, companyId: company.id, roleName: '员工', permissions });
       const [agreement] = await db.select({ id: agreements.id }).from(agreements);
@@ -180,20 +228,67 @@ describe.each(DATABASES)('tenancy (%s)', (kind) => {
     const startTime = new Date(Date.now() - 3600_000);
     const tripRows = await db
       .insert(taxiTrips)
-      .values(carRows.map((car) => ({ companyId: company.id, carId: car.id, licensePlateNumber: car.licensePlateNumber, createdBy: members[0]!.userId, startTime, endTime: new Date(startTime.getTime() + 600_000), fromPlace: '西湖', toPlace: '东站', distanceMetres: 5000, fareFen: 2500 })))
+      .values(
+        carRows.map((car) => ({
+          companyId: company.id,
+          carId: car.id,
+          licensePlateNumber: car.licensePlateNumber,
+          createdBy: members[0]!.userId,
+          startTime,
+          endTime: new Date(startTime.getTime() + 600_000),
+          fromPlace: '西湖',
+          toPlace: '东站',
+          distanceMetres: 5000,
+          fareFen: 2500,
+        })),
+      )
       .returning();
     const goodsRows = await db.select().from(goods).where(eq(goods.companyId, company.id));
     const item = goodsRows[0]!;
-    const [ownGoods] = await db.insert(goods).values({ companyId: company.id, name: '测试商品', taxCode: item.taxCode, taxShortName: item.taxShortName, taxRatePermille: 30 }).returning();
+    const [ownGoods] = await db
+      .insert(goods)
+      .values({ companyId: company.id, name: '测试商品', taxCode: item.taxCode, taxShortName: item.taxShortName, taxRatePermille: 30 })
+      .returning();
     const party = { name: `${name} 的客户`, taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: true };
     const [invoice] = await db
       .insert(invoices)
-      .values({ companyId: company.id, createdBy: members[0]!.userId, kind: 'blue', type: '数电普票', status: '已开具', number: `26${nsrsbh.slice(2, 4)}1${String(company.code.length + nsrsbh.length).padStart(3, '0')}${name === 'taxi' ? '000000000001' : '000000000002'}`, issuedAt: new Date(), buyer: party, seller: { ...party, name: company.name, taxNumber: nsrsbh, naturalPerson: false }, netFen: 1000, taxFen: 0, grossFen: 1000 })
+      .values({
+        companyId: company.id,
+        createdBy: members[0]!.userId,
+        kind: 'blue',
+        type: '数电普票',
+        status: '已开具',
+        number: `26${nsrsbh.slice(2, 4)}1${String(company.code.length + nsrsbh.length).padStart(3, '0')}${name === 'taxi' ? '000000000001' : '000000000002'}`,
+        issuedAt: new Date(),
+        buyer: party,
+        seller: { ...party, name: company.name, taxNumber: nsrsbh, naturalPerson: false },
+        netFen: 1000,
+        taxFen: 0,
+        grossFen: 1000,
+      })
       .returning();
-    await db.insert(invoiceLines).values({ invoiceId: invoice!.id, lineNo: 1, goodsName: item.name, taxShortName: item.taxShortName, taxCode: item.taxCode, netFen: 1000, taxFen: 0, grossFen: 1000, taxFree: '免税' });
+    await db.insert(invoiceLines).values({
+      invoiceId: invoice!.id,
+      lineNo: 1,
+      goodsName: item.name,
+      taxShortName: item.taxShortName,
+      taxCode: item.taxCode,
+      netFen: 1000,
+      taxFen: 0,
+      grossFen: 1000,
+      taxFree: '免税',
+    });
     const [application] = await db
       .insert(invoiceApplications)
-      .values({ companyId: company.id, applicantId: members[0]!.userId, source: '店铺码', buyer: party, goodsId: item.id, goodsName: item.name, grossFen: 1000 })
+      .values({
+        companyId: company.id,
+        applicantId: members[0]!.userId,
+        source: '店铺码',
+        buyer: party,
+        goodsId: item.id,
+        goodsName: item.name,
+        grossFen: 1000,
+      })
       .returning();
     const subCodeRows = await db
       .insert(subCodes)
@@ -201,15 +296,41 @@ describe.each(DATABASES)('tenancy (%s)', (kind) => {
       .returning();
     const invitationRows = await db
       .insert(memberInvitations)
-      .values([1, 2].map((n) => ({ companyId: company.id, phone: `137${name === 'taxi' ? 1 : 2}000000${n}`, name: `${name} 新人 ${n}`, role: 'employee' as const })))
+      .values(
+        [1, 2].map((n) => ({
+          companyId: company.id,
+          phone: `137${name === 'taxi' ? 1 : 2}000000${n}`,
+          name: `${name} 新人 ${n}`,
+          role: 'employee' as const,
+        })),
+      )
       .returning();
     const paidRows = await db
       .insert(cashOrders)
-      .values([1, 2].map((n) => ({ orderNo: `T${name.toUpperCase()}${n}0000001`, companyId: company.id, payerId: members[0]!.userId, amountFen: 8800, channel: 'demo' as const, state: '已支付' as const, paidAt: new Date() })))
+      .values(
+        [1, 2].map((n) => ({
+          orderNo: `T${name.toUpperCase()}${n}0000001`,
+          companyId: company.id,
+          payerId: members[0]!.userId,
+          amountFen: 8800,
+          channel: 'demo' as const,
+          state: '已支付' as const,
+          paidAt: new Date(),
+        })),
+      )
       .returning();
     const ticketRows = await db
       .insert(tickets)
-      .values([1, 2].map((n) => ({ companyId: company.id, source: '手动输入' as const, number: `2644100000000000${name === 'taxi' ? 1 : 2}00${n}`, issueDate: '2026-01-05', netFen: 1000, sellerName: `${name} 的供应商 ${n}` })))
+      .values(
+        [1, 2].map((n) => ({
+          companyId: company.id,
+          source: '手动输入' as const,
+          number: `2644100000000000${name === 'taxi' ? 1 : 2}00${n}`,
+          issueDate: '2026-01-05',
+          netFen: 1000,
+          sellerName: `${name} 的供应商 ${n}`,
+        })),
+      )
       .returning();
     return {
       name,
@@ -230,7 +351,15 @@ describe.each(DATABASES)('tenancy (%s)', (kind) => {
       secrets: [
         ...tripRows.map((row) => row.id),
         ...ticketRows.flatMap((row) => [row.id, row.number, row.sellerName]),
-        ...[company.id, company.name, ...carRows.flatMap((car) => [car.id, car.licensePlateNumber]), ...goodsRows.map((row) => row.id), ownGoods!.id, invoice!.id, application!.id],
+        ...[
+          company.id,
+          company.name,
+          ...carRows.flatMap((car) => [car.id, car.licensePlateNumber]),
+          ...goodsRows.map((row) => row.id),
+          ownGoods!.id,
+          invoice!.id,
+          application!.id,
+        ],
         ...subCodeRows.flatMap((row) => [row.id, row.code]),
         ...invitationRows.flatMap((row) => [row.id, row.phone]),
         ...paidRows.flatMap((row) => [row.id, row.orderNo]),
@@ -241,7 +370,11 @@ describe.each(DATABASES)('tenancy (%s)', (kind) => {
   async function addTasks(side: Side, loginMethod: '1' | '2') {
     const db = server.database.db;
     const manager = side.members[0]!;
-    const created = await server.call<{ taskId: string }>('task/createLoginTask', { nsrsbh: side.nsrsbh, userId: manager.userId, loginMethod }, manager.token);
+    const created = await server.call<{ taskId: string }>(
+      'task/createLoginTask',
+      { nsrsbh: side.nsrsbh, userId: manager.userId, loginMethod },
+      manager.token,
+    );
     expect(created.body.success).toBe(true);
     side.taskIds.push(created.body.result.taskId);
     const later = new Date(Date.now() + 3600_000);
@@ -249,9 +382,36 @@ describe.each(DATABASES)('tenancy (%s)', (kind) => {
       .insert(tasks)
       .values([
         // An SMS login waiting for its code, sent long enough ago that a resend would be allowed.
-        { companyId: side.companyId, userId: manager.userId, type: 'login_sms', status: TaskStatus.AwaitingSmsCode, payload: { stage: 'awaitCode' }, smsSentAt: new Date(Date.now() - 600_000), nextRunAt: later, deadlineAt: later },
-        { companyId: side.companyId, userId: manager.userId, type: 'face', status: TaskStatus.AwaitingFaceScan, payload: { stage: 'awaitScan' }, extensionData: 'data:image/png;base64,AAAA', nextRunAt: later, deadlineAt: later },
-        { companyId: side.companyId, userId: manager.userId, type: 'login_qr', status: TaskStatus.Succeeded, payload: { stage: 'done' }, nextRunAt: later, deadlineAt: later, finishedAt: new Date() },
+        {
+          companyId: side.companyId,
+          userId: manager.userId,
+          type: 'login_sms',
+          status: TaskStatus.AwaitingSmsCode,
+          payload: { stage: 'awaitCode' },
+          smsSentAt: new Date(Date.now() - 600_000),
+          nextRunAt: later,
+          deadlineAt: later,
+        },
+        {
+          companyId: side.companyId,
+          userId: manager.userId,
+          type: 'face',
+          status: TaskStatus.AwaitingFaceScan,
+          payload: { stage: 'awaitScan' },
+          extensionData: 'data:image/png;base64,AAAA',
+          nextRunAt: later,
+          deadlineAt: later,
+        },
+        {
+          companyId: side.companyId,
+          userId: manager.userId,
+          type: 'login_qr',
+          status: TaskStatus.Succeeded,
+          payload: { stage: 'done' },
+          nextRunAt: later,
+          deadlineAt: later,
+          finishedAt: new Date(),
+        },
       ])
       .returning({ id: tasks.id });
     side.taskIds.push(...inserted.map((row) => row.id));
@@ -262,14 +422,18 @@ describe.each(DATABASES)('tenancy (%s)', (kind) => {
     server = await createTestServer(kind);
     // The trading company's manager also runs its taxis here, so the taxi calls have a trading caller too.
     const tradingManager = await server.userIdOf('企业管理员');
-    await server.database.db.update(memberships).set({ permissions: ['company_manage', 'company_user_role', 'taxi_trip_manage'] }).where(eq(memberships.userId, tradingManager));
+    await server.database.db
+      .update(memberships)
+      .set({ permissions: ['company_manage', 'company_user_role', 'taxi_trip_manage'] })
+      .where(eq(memberships.userId, tradingManager));
     trading = await makeSide('trading', DEMO_TAX_NUMBERS.trading, ['企业管理员', '企业员工', '线下收款管理员'], 0);
     taxi = await makeSide('taxi', DEMO_TAX_NUMBERS.taxi, ['出租车管理员'], 2);
     for (const side of [trading, taxi]) side.secrets.push(...side.members.map((member) => member.userId), side.nsrsbh);
     await addTasks(trading, '2');
     await addTasks(taxi, '1');
     // The API-created tasks reach their waiting states (the QR one keeps polling; its status no longer changes).
-    const statusOf = async (id: string) => (await server.database.db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, id)))[0]?.status;
+    const statusOf = async (id: string) =>
+      (await server.database.db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, id)))[0]?.status;
     await eventually(async () => (await statusOf(trading.taskIds[0]!)) === TaskStatus.AwaitingSmsCode);
     await eventually(async () => (await statusOf(taxi.taskIds[0]!)) === TaskStatus.AwaitingQrScan);
   });
@@ -309,7 +473,8 @@ describe.each(DATABASES)('tenancy (%s)', (kind) => {
           for (const value of foreign(other)) {
             const caller = callerFor(me, spec);
             const answer = await server.call(spec.path, { ...ownBody(spec, me, caller), [key]: value }, caller.token);
-            if (answer.body.errorCode !== 1004) throw new Error(`${spec.path} with ${theirs}'s ${key} ${value}: ${answer.status} ${JSON.stringify(answer.body)}`);
+            if (answer.body.errorCode !== 1004)
+              throw new Error(`${spec.path} with ${theirs}'s ${key} ${value}: ${answer.status} ${JSON.stringify(answer.body)}`);
             expectRefused(answer, 403, undefined, 1004);
             attempts++;
           }
@@ -344,7 +509,11 @@ describe.each(DATABASES)('tenancy (%s)', (kind) => {
           for (const type of types) {
             const seen: string[] = [];
             for (let page = 1; ; page++) {
-              const answer = await server.call<{ total: number; list: { id: string }[] }>('task/getMyTasks', { status, type, page, pageSize: 2 }, member.token);
+              const answer = await server.call<{ total: number; list: { id: string }[] }>(
+                'task/getMyTasks',
+                { status, type, page, pageSize: 2 },
+                member.token,
+              );
               expect(answer.body.success).toBe(true);
               seen.push(...answer.body.result.list.map((task) => task.id));
               if (seen.length >= answer.body.result.total || !answer.body.result.list.length) break;
@@ -368,7 +537,9 @@ describe.each(DATABASES)('tenancy (%s)', (kind) => {
           const answer = await server.call(spec.path, ownBody(spec, me, caller), await sessionFor(server, spec, caller.token));
           expectEnvelope(answer.body);
           const text = JSON.stringify(answer.body);
-          for (const secret of other.secrets) if (text.includes(secret)) throw new Error(`${spec.path} for ${me.name} shows ${other.name}'s ${secret}: ${text.slice(0, 300)}`);
+          for (const secret of other.secrets)
+            if (text.includes(secret))
+              throw new Error(`${spec.path} for ${me.name} shows ${other.name}'s ${secret}: ${text.slice(0, 300)}`);
         }
       }
     }

@@ -10,7 +10,18 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { and, eq } from 'drizzle-orm';
 import { createSession } from '../src/auth/session-tokens';
-import { agreementAcceptances, agreements, companies, goods, invoices, memberships, taxAccounts, ticketMonthTotals, tickets, users } from '../src/db/schema';
+import {
+  agreementAcceptances,
+  agreements,
+  companies,
+  goods,
+  invoices,
+  memberships,
+  taxAccounts,
+  ticketMonthTotals,
+  tickets,
+  users,
+} from '../src/db/schema';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import type { SimulatorGateway } from '../src/etax/simulator/simulator-gateway';
 import { collectIssuedInvoice } from '../src/tickets/ticket-collect';
@@ -60,7 +71,15 @@ describe.each(DATABASES)('ticket folder (%s)', (kind) => {
     const created = await ok<{ taskId: string; invoiceId: string }>(trading, 'task/createBlueInvoiceTask', {
       requestSerial: `ticket-test-${kind}-${++serial}`,
       type: '数电专票',
-      buyer: { name: '杭州出租车公司', taxNumber: DEMO_TAX_NUMBERS.taxi, address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: false },
+      buyer: {
+        name: '杭州出租车公司',
+        taxNumber: DEMO_TAX_NUMBERS.taxi,
+        address: '',
+        phone: '',
+        bankName: '',
+        bankAccount: '',
+        naturalPerson: false,
+      },
       lines: [
         { goodsId, quantity: null, grossFen, rate: 60 },
         { goodsId, quantity: null, grossFen: 10_600, rate: 60 },
@@ -70,7 +89,11 @@ describe.each(DATABASES)('ticket folder (%s)', (kind) => {
       deliverEmail: '',
     });
     expect((await waitTask(trading, created.taskId)).taskStatus).toBe(1);
-    const invoice = await ok<{ id: string; number: string; issuedAt: string; netFen: number; taxFen: number; grossFen: number }>(trading, 'invoice/get', { id: created.invoiceId });
+    const invoice = await ok<{ id: string; number: string; issuedAt: string; netFen: number; taxFen: number; grossFen: number }>(
+      trading,
+      'invoice/get',
+      { id: created.invoiceId },
+    );
     return { ...invoice, issueDate: new Date(new Date(invoice.issuedAt).getTime() + 8 * 3600_000).toISOString().slice(0, 10) };
   };
   const folder = (token: string, body: Record<string, unknown> = {}) => ok<Page>(token, 'ticket/list', { pageSize: 100, ...body });
@@ -83,12 +106,22 @@ describe.each(DATABASES)('ticket folder (%s)', (kind) => {
       const key = JSON.stringify([row.companyId, ticketMonth(row.issueDate), row.type ?? '', row.verifyState, row.reimbursed]);
       const sum = recount.get(key) ?? { count: 0, netFen: 0, taxFen: 0, grossFen: 0 };
       const amounts = ticketNetAmounts(row);
-      recount.set(key, { count: sum.count + 1, netFen: sum.netFen + amounts.netFen, taxFen: sum.taxFen + amounts.taxFen, grossFen: sum.grossFen + amounts.grossFen });
+      recount.set(key, {
+        count: sum.count + 1,
+        netFen: sum.netFen + amounts.netFen,
+        taxFen: sum.taxFen + amounts.taxFen,
+        grossFen: sum.grossFen + amounts.grossFen,
+      });
     }
     const kept = new Map<string, { count: number; netFen: number; taxFen: number; grossFen: number }>();
     for (const row of await db.select().from(ticketMonthTotals)) {
       if (row.count === 0 && row.netFen === 0 && row.taxFen === 0 && row.grossFen === 0) continue;
-      kept.set(JSON.stringify([row.companyId, row.month, row.type, row.verifyState, row.reimbursed]), { count: row.count, netFen: row.netFen, taxFen: row.taxFen, grossFen: row.grossFen });
+      kept.set(JSON.stringify([row.companyId, row.month, row.type, row.verifyState, row.reimbursed]), {
+        count: row.count,
+        netFen: row.netFen,
+        taxFen: row.taxFen,
+        grossFen: row.grossFen,
+      });
     }
     expect(Object.fromEntries(kept)).toEqual(Object.fromEntries(recount));
   };
@@ -99,13 +132,30 @@ describe.each(DATABASES)('ticket folder (%s)', (kind) => {
     taxi = await server.tokenFor('出租车管理员');
     const db = server.database.db;
     const [tradingCompany] = await db.select().from(companies).where(eq(companies.xsfNsrsbh, DEMO_TAX_NUMBERS.trading));
-    await db.update(taxAccounts).set({ expirationTime: new Date(Date.now() + 3600_000), scanFaceTime: new Date() }).where(eq(taxAccounts.companyId, tradingCompany!.id));
+    await db
+      .update(taxAccounts)
+      .set({ expirationTime: new Date(Date.now() + 3600_000), scanFaceTime: new Date() })
+      .where(eq(taxAccounts.companyId, tradingCompany!.id));
     const [item] = await db.select().from(goods).where(eq(goods.companyId, tradingCompany!.id));
     goodsId = item!.id;
-    const [company] = await db.insert(companies).values({ name: '苏州旁观者贸易有限公司', qylx: '1', xsfNsrsbh: '91320500MA0000002Y', code: 'YST0009', serviceExpiresAt: new Date(Date.now() + 30 * 86_400_000) }).returning();
+    const [company] = await db
+      .insert(companies)
+      .values({
+        name: '苏州旁观者贸易有限公司',
+        qylx: '1',
+        xsfNsrsbh: '91320500MA0000002Y',
+        code: 'YST0009',
+        serviceExpiresAt: new Date(Date.now() + 30 * 86_400_000),
+      })
+      .returning();
     outsiderCompanyId = company!.id;
-    const [manager] = await db.insert(users).values({ provider: 'test', providerSubject: `outsider-${kind}`, nickname: '孙旁', currentCompanyId: company!.id }).returning();
-    await db.insert(memberships).values({ userId: manager!.id, companyId: company!.id, roleName: '管理员', permissions: ['company_manage', 'company_user_role'] });
+    const [manager] = await db
+      .insert(users)
+      .values({ provider: 'test', providerSubject: `outsider-${kind}`, nickname: '孙旁', currentCompanyId: company!.id })
+      .returning();
+    await db
+      .insert(memberships)
+      .values({ userId: manager!.id, companyId: company!.id, roleName: '管理员', permissions: ['company_manage', 'company_user_role'] });
     const [agreement] = await db.select({ id: agreements.id }).from(agreements);
     await db.insert(agreementAcceptances).values({ userId: manager!.id, agreementId: agreement!.id });
     outsider = await createSession(db, manager!.id);
@@ -121,7 +171,18 @@ describe.each(DATABASES)('ticket folder (%s)', (kind) => {
     const page = await folder(taxi, { keyword: invoice.number });
     expect(page.list).toHaveLength(1);
     const [row] = page.list;
-    expect(row).toMatchObject({ source: '自动归集', type: '数电专票', number: invoice.number, issueDate: invoice.issueDate, verifyState: '查验通过', netFen: invoice.netFen, taxFen: invoice.taxFen, grossFen: invoice.grossFen, redGrossFen: 0, reimbursed: false });
+    expect(row).toMatchObject({
+      source: '自动归集',
+      type: '数电专票',
+      number: invoice.number,
+      issueDate: invoice.issueDate,
+      verifyState: '查验通过',
+      netFen: invoice.netFen,
+      taxFen: invoice.taxFen,
+      grossFen: invoice.grossFen,
+      redGrossFen: 0,
+      reimbursed: false,
+    });
     const detail = await ok<Ticket>(taxi, 'ticket/get', { id: row!.id });
     expect(detail.lines.map((line) => line.lineNo)).toEqual([1, 2]);
     expect(detail).toMatchObject({ invoiceId: invoice.id, verifiedAt: expect.any(String) });
@@ -131,7 +192,9 @@ describe.each(DATABASES)('ticket folder (%s)', (kind) => {
     const db = server.database.db;
     const [stored] = await db.select().from(invoices).where(eq(invoices.id, invoice.id));
     const before = (await folder(taxi)).totals;
-    await db.transaction((tx) => collectIssuedInvoice(tx, stored!, { number: invoice.number, issuedAt: new Date(invoice.issuedAt) }, new Date()));
+    await db.transaction((tx) =>
+      collectIssuedInvoice(tx, stored!, { number: invoice.number, issuedAt: new Date(invoice.issuedAt) }, new Date()),
+    );
     expect((await db.select().from(tickets).where(eq(tickets.number, invoice.number))).length).toBe(1);
     expect((await folder(taxi)).totals).toEqual(before);
     await expectTotalsAgree();
@@ -142,7 +205,12 @@ describe.each(DATABASES)('ticket folder (%s)', (kind) => {
     const [ticket] = (await folder(taxi, { keyword: invoice.number })).list;
     const before = (await folder(taxi)).totals;
     const red = async (lines?: { lineNo: number; grossFen: number }[]) => {
-      const created = await ok<{ taskId: string }>(trading, 'task/createRedInvoiceTask', { requestSerial: `ticket-red-${kind}-${++serial}`, blueInvoiceId: invoice.id, reason: '02', ...(lines && { lines }) });
+      const created = await ok<{ taskId: string }>(trading, 'task/createRedInvoiceTask', {
+        requestSerial: `ticket-red-${kind}-${++serial}`,
+        blueInvoiceId: invoice.id,
+        reason: '02',
+        ...(lines && { lines }),
+      });
       expect((await waitTask(trading, created.taskId, 15_000)).taskStatus).toBe(1);
     };
     await red([{ lineNo: 2, grossFen: 10_600 }]);
@@ -170,9 +238,19 @@ describe.each(DATABASES)('ticket folder (%s)', (kind) => {
     expect(duplicate.body.message).toBe(`该发票已在票夹中（${month}，未报销）`);
     // The seller's company imports it (another company's copy does not count), and the outsider too: both verified.
     for (const token of [trading, outsider]) {
-      const imported = await ok<{ ticket: Ticket; taskId: string }>(token, 'ticket/import', { ...fields, source: '扫码', type: '数电专票' });
+      const imported = await ok<{ ticket: Ticket; taskId: string }>(token, 'ticket/import', {
+        ...fields,
+        source: '扫码',
+        type: '数电专票',
+      });
       expect(imported.ticket).toMatchObject({ source: '扫码', verifyState: '查验中', sellerName: '', taxFen: null });
-      expect(await settled(token, imported.ticket.id)).toMatchObject({ verifyState: '查验通过', sellerName: expect.stringContaining(''), taxFen: invoice.taxFen, grossFen: invoice.grossFen, invoiceId: invoice.id });
+      expect(await settled(token, imported.ticket.id)).toMatchObject({
+        verifyState: '查验通过',
+        sellerName: expect.stringContaining(''),
+        taxFen: invoice.taxFen,
+        grossFen: invoice.grossFen,
+        invoiceId: invoice.id,
+      });
       expect((await call(token, 'ticket/import', fields)).body.errorCode).toBe(2005);
     }
     // The PDF: the seller and the buyer, never the outsider who typed the number in.
@@ -189,7 +267,13 @@ describe.each(DATABASES)('ticket folder (%s)', (kind) => {
 
     // Refused fields, each named.
     const refusedField = async (body: Record<string, unknown>, field: string) => {
-      const answer = await call<{ fields: Record<string, string> }>(taxi, 'ticket/import', { source: '手动输入', issueDate: '2026-01-05', netFen: 100, number: '26442000000000000001', ...body });
+      const answer = await call<{ fields: Record<string, string> }>(taxi, 'ticket/import', {
+        source: '手动输入',
+        issueDate: '2026-01-05',
+        netFen: 100,
+        number: '26442000000000000001',
+        ...body,
+      });
       expect([answer.status, answer.body.errorCode]).toEqual([400, 4000]);
       expect(Object.keys(answer.body.result.fields)).toContain(field);
     };
@@ -212,16 +296,25 @@ describe.each(DATABASES)('ticket folder (%s)', (kind) => {
       return settled(token, imported.ticket.id, 15_000);
     };
     const notFound = { verifyState: '查无此票', verifyMessage: '查无此票', verifiedAt: expect.any(String) };
-    expect(await importAndSettle(outsider, { number: '26440000009999999999', issueDate: '2026-01-05', netFen: 100 })).toMatchObject(notFound);
+    expect(await importAndSettle(outsider, { number: '26440000009999999999', issueDate: '2026-01-05', netFen: 100 })).toMatchObject(
+      notFound,
+    );
     // A company that is neither seller nor buyer learns nothing from a near miss: the same answer as a number never issued.
     const yesterday = new Date(new Date(`${invoice.issueDate}T00:00:00Z`).getTime() - 86_400_000).toISOString().slice(0, 10);
-    for (const nearMiss of [{ issueDate: invoice.issueDate, netFen: invoice.netFen + 1 }, { issueDate: yesterday, netFen: invoice.netFen }]) {
+    for (const nearMiss of [
+      { issueDate: invoice.issueDate, netFen: invoice.netFen + 1 },
+      { issueDate: yesterday, netFen: invoice.netFen },
+    ]) {
       const guessed = await importAndSettle(outsider, { number: invoice.number, ...nearMiss });
       expect(guessed).toMatchObject(notFound);
       await ok(outsider, 'ticket/delete', { id: guessed.id });
     }
     // The invoice's own seller and buyer are told which printed field disagrees.
-    const wrongAmount = await importAndSettle(trading, { number: invoice.number, issueDate: invoice.issueDate, netFen: invoice.netFen + 1 });
+    const wrongAmount = await importAndSettle(trading, {
+      number: invoice.number,
+      issueDate: invoice.issueDate,
+      netFen: invoice.netFen + 1,
+    });
     expect(wrongAmount).toMatchObject({ verifyState: '查无此票', verifyMessage: '查无此票：金额（不含税）与税局记录不一致' });
     await ok(trading, 'ticket/delete', { id: wrongAmount.id });
     const collected = (await folder(taxi, { keyword: invoice.number })).list[0];
@@ -229,7 +322,16 @@ describe.each(DATABASES)('ticket folder (%s)', (kind) => {
     const wrongDate = await importAndSettle(taxi, { number: invoice.number, issueDate: yesterday, netFen: invoice.netFen });
     expect(wrongDate).toMatchObject({ verifyState: '查无此票', verifyMessage: '查无此票：开票日期与税局记录不一致' });
     await ok(taxi, 'ticket/delete', { id: wrongDate.id });
-    expect(await importAndSettle(outsider, { invoiceCode: '044001900111', number: '12345678', issueDate: '2024-03-01', netFen: 5000, checkCodeLast6: '12345a', type: '增值税电子普通发票' })).toMatchObject({ verifyState: '查无此票' });
+    expect(
+      await importAndSettle(outsider, {
+        invoiceCode: '044001900111',
+        number: '12345678',
+        issueDate: '2024-03-01',
+        netFen: 5000,
+        checkCodeLast6: '12345a',
+        type: '增值税电子普通发票',
+      }),
+    ).toMatchObject({ verifyState: '查无此票' });
 
     const passed = await importAndSettle(outsider, { number: invoice.number, issueDate: invoice.issueDate, netFen: invoice.netFen });
     expect(passed.verifyState).toBe('查验通过');
@@ -246,13 +348,18 @@ describe.each(DATABASES)('ticket folder (%s)', (kind) => {
     try {
       const failing = await ok<{ taskId: string }>(outsider, 'ticket/verify', { id: passed.id });
       expect(await waitTask(outsider, failing.taskId, 20_000)).toMatchObject({ taskStatus: -1, failReason: '查验平台维护中' });
-      expect(await ok<Ticket>(outsider, 'ticket/get', { id: passed.id })).toMatchObject({ verifyState: '查验失败', verifyMessage: '查验平台维护中' });
+      expect(await ok<Ticket>(outsider, 'ticket/get', { id: passed.id })).toMatchObject({
+        verifyState: '查验失败',
+        verifyMessage: '查验平台维护中',
+      });
     } finally {
       simulator.setFault(fault);
     }
     await ok(outsider, 'ticket/verify', { id: passed.id });
     expect(await settled(outsider, passed.id)).toMatchObject({ verifyState: '已作废' });
-    const task = await ok<{ type: string; typeName: string }>(outsider, 'task/getTaskDetail', { id: (await ok<Ticket & { verifyTaskId: string }>(outsider, 'ticket/get', { id: passed.id })).verifyTaskId });
+    const task = await ok<{ type: string; typeName: string }>(outsider, 'task/getTaskDetail', {
+      id: (await ok<Ticket & { verifyTaskId: string }>(outsider, 'ticket/get', { id: passed.id })).verifyTaskId,
+    });
     expect(task).toMatchObject({ type: 'ticket_verify', typeName: '发票查验' });
     await expectTotalsAgree();
   });
@@ -263,9 +370,21 @@ describe.each(DATABASES)('ticket folder (%s)', (kind) => {
     const before = { all: await totalsOf(), month: await totalsOf({ month }) };
     // A number the bureau never issued, of this year and a real province.
     const number = `${today().slice(2, 4)}44${'0'.repeat(11)}80808`;
-    const imported = await ok<{ ticket: Ticket }>(outsider, 'ticket/import', { source: '手动输入', number, issueDate: today(), netFen: 88_800 });
-    expect(await settled(outsider, imported.ticket.id, 15_000)).toMatchObject({ verifyState: '查无此票', sellerName: '', netFen: 88_800, grossFen: null });
-    expect(await server.database.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.number, number))).toEqual([{ id: imported.ticket.id }]);
+    const imported = await ok<{ ticket: Ticket }>(outsider, 'ticket/import', {
+      source: '手动输入',
+      number,
+      issueDate: today(),
+      netFen: 88_800,
+    });
+    expect(await settled(outsider, imported.ticket.id, 15_000)).toMatchObject({
+      verifyState: '查无此票',
+      sellerName: '',
+      netFen: 88_800,
+      grossFen: null,
+    });
+    expect(await server.database.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.number, number))).toEqual([
+      { id: imported.ticket.id },
+    ]);
     expect((await folder(outsider)).list.map((row) => row.id)).toContain(imported.ticket.id);
     // Counted in 张, not in the amounts: the whole folder, its month, its state, its keyword.
     expect(await totalsOf()).toEqual({ ...before.all, count: before.all.count + 1 });
@@ -276,23 +395,56 @@ describe.each(DATABASES)('ticket folder (%s)', (kind) => {
 
     // An invoice the bureau knows: verified, it counts in full.
     const invoice = await issueToTaxi(63_600);
-    const scanned = await ok<{ ticket: Ticket }>(outsider, 'ticket/import', { source: '扫码', number: invoice.number, issueDate: invoice.issueDate, netFen: invoice.netFen });
+    const scanned = await ok<{ ticket: Ticket }>(outsider, 'ticket/import', {
+      source: '扫码',
+      number: invoice.number,
+      issueDate: invoice.issueDate,
+      netFen: invoice.netFen,
+    });
     expect(await settled(outsider, scanned.ticket.id, 15_000)).toMatchObject({ verifyState: '查验通过', grossFen: invoice.grossFen });
-    const verified = { count: before.all.count + 2, counted: before.all.counted + 1, netFen: before.all.netFen + invoice.netFen, taxFen: before.all.taxFen + invoice.taxFen, grossFen: before.all.grossFen + invoice.grossFen };
+    const verified = {
+      count: before.all.count + 2,
+      counted: before.all.counted + 1,
+      netFen: before.all.netFen + invoice.netFen,
+      taxFen: before.all.taxFen + invoice.taxFen,
+      grossFen: before.all.grossFen + invoice.grossFen,
+    };
     expect(await totalsOf()).toEqual(verified);
-    expect(await totalsOf({ keyword: invoice.number.slice(-8) })).toEqual({ count: 1, counted: 1, netFen: invoice.netFen, taxFen: invoice.taxFen, grossFen: invoice.grossFen });
+    expect(await totalsOf({ keyword: invoice.number.slice(-8) })).toEqual({
+      count: 1,
+      counted: 1,
+      netFen: invoice.netFen,
+      taxFen: invoice.taxFen,
+      grossFen: invoice.grossFen,
+    });
 
     // Its seller reverses its second line (¥106.00): still 查验通过, it counts what is left; in whole (已红冲), nothing.
     const red = async (lines: { lineNo: number; grossFen: number }[]) => {
-      const created = await ok<{ taskId: string }>(trading, 'task/createRedInvoiceTask', { requestSerial: `ticket-red-${kind}-${++serial}`, blueInvoiceId: invoice.id, reason: '02', lines });
+      const created = await ok<{ taskId: string }>(trading, 'task/createRedInvoiceTask', {
+        requestSerial: `ticket-red-${kind}-${++serial}`,
+        blueInvoiceId: invoice.id,
+        reason: '02',
+        lines,
+      });
       expect((await waitTask(trading, created.taskId, 15_000)).taskStatus).toBe(1);
       return ok<Ticket>(outsider, 'ticket/get', { id: scanned.ticket.id });
     };
     const partly = await red([{ lineNo: 2, grossFen: 10_600 }]);
     expect(partly).toMatchObject({ verifyState: '查验通过', redGrossFen: 10_600 });
-    const left = { ...verified, netFen: verified.netFen - partly.redNetFen, taxFen: verified.taxFen - partly.redTaxFen, grossFen: verified.grossFen - 10_600 };
+    const left = {
+      ...verified,
+      netFen: verified.netFen - partly.redNetFen,
+      taxFen: verified.taxFen - partly.redTaxFen,
+      grossFen: verified.grossFen - 10_600,
+    };
     expect(await totalsOf()).toEqual(left);
-    expect(await totalsOf({ keyword: invoice.number.slice(-8) })).toEqual({ count: 1, counted: 1, netFen: invoice.netFen - partly.redNetFen, taxFen: invoice.taxFen - partly.redTaxFen, grossFen: invoice.grossFen - 10_600 });
+    expect(await totalsOf({ keyword: invoice.number.slice(-8) })).toEqual({
+      count: 1,
+      counted: 1,
+      netFen: invoice.netFen - partly.redNetFen,
+      taxFen: invoice.taxFen - partly.redTaxFen,
+      grossFen: invoice.grossFen - 10_600,
+    });
     expect(await red([{ lineNo: 1, grossFen: 63_600 }])).toMatchObject({ verifyState: '已红冲', redGrossFen: invoice.grossFen });
     expect(await totalsOf()).toEqual({ ...before.all, count: before.all.count + 2, counted: before.all.counted + 1 });
     await expectTotalsAgree();
@@ -310,20 +462,54 @@ describe.each(DATABASES)('ticket folder (%s)', (kind) => {
     const after = await folder(taxi, { reimbursed: true });
     expect(after.totals.count).toBe(before.totals.count + 1);
     expect(after.totals.grossFen).toBe(before.totals.grossFen + invoice.grossFen);
-    expect((await call(taxi, 'ticket/import', { source: '手动输入', number: invoice.number, issueDate: invoice.issueDate, netFen: invoice.netFen })).body.message).toContain('，已报销）');
-    expect(await ok<Ticket>(taxi, 'ticket/markReimbursed', { id: ticket!.id, reimbursed: false })).toMatchObject({ reimbursed: false, reimbursedBy: null, reimbursedAt: null });
-    expect((await call(taxi, 'ticket/markReimbursed', { id: ticket!.id, reimbursed: false })).body).toMatchObject({ errorCode: 2005, message: '该发票尚未报销' });
+    expect(
+      (
+        await call(taxi, 'ticket/import', {
+          source: '手动输入',
+          number: invoice.number,
+          issueDate: invoice.issueDate,
+          netFen: invoice.netFen,
+        })
+      ).body.message,
+    ).toContain('，已报销）');
+    expect(await ok<Ticket>(taxi, 'ticket/markReimbursed', { id: ticket!.id, reimbursed: false })).toMatchObject({
+      reimbursed: false,
+      reimbursedBy: null,
+      reimbursedAt: null,
+    });
+    expect((await call(taxi, 'ticket/markReimbursed', { id: ticket!.id, reimbursed: false })).body).toMatchObject({
+      errorCode: 2005,
+      message: '该发票尚未报销',
+    });
     // Two at once: exactly one marks it.
-    const both = await Promise.all([call(taxi, 'ticket/markReimbursed', { id: ticket!.id, reimbursed: true }), call(taxi, 'ticket/markReimbursed', { id: ticket!.id, reimbursed: true })]);
+    const both = await Promise.all([
+      call(taxi, 'ticket/markReimbursed', { id: ticket!.id, reimbursed: true }),
+      call(taxi, 'ticket/markReimbursed', { id: ticket!.id, reimbursed: true }),
+    ]);
     expect(both.map((answer) => answer.body.success).sort()).toEqual([false, true]);
 
     const all = await folder(taxi);
     expect(await ok(taxi, 'ticket/delete', { id: ticket!.id })).toEqual({ id: ticket!.id });
     expect((await call(taxi, 'ticket/get', { id: ticket!.id })).body.errorCode).toBe(4004);
     const left = await folder(taxi);
-    expect(left.totals).toEqual({ count: all.totals.count - 1, counted: all.totals.counted - 1, netFen: all.totals.netFen - invoice.netFen, taxFen: all.totals.taxFen - invoice.taxFen, grossFen: all.totals.grossFen - invoice.grossFen });
+    expect(left.totals).toEqual({
+      count: all.totals.count - 1,
+      counted: all.totals.counted - 1,
+      netFen: all.totals.netFen - invoice.netFen,
+      taxFen: all.totals.taxFen - invoice.taxFen,
+      grossFen: all.totals.grossFen - invoice.grossFen,
+    });
     // Deleted, it can be imported again.
-    expect((await ok<{ ticket: Ticket }>(taxi, 'ticket/import', { source: '拍照', number: invoice.number, issueDate: invoice.issueDate, netFen: invoice.netFen })).ticket.verifyState).toBe('查验中');
+    expect(
+      (
+        await ok<{ ticket: Ticket }>(taxi, 'ticket/import', {
+          source: '拍照',
+          number: invoice.number,
+          issueDate: invoice.issueDate,
+          netFen: invoice.netFen,
+        })
+      ).ticket.verifyState,
+    ).toBe('查验中');
     await expectTotalsAgree();
   });
 
@@ -334,7 +520,13 @@ describe.each(DATABASES)('ticket folder (%s)', (kind) => {
       return page.list.every((row) => row.verifyState !== '查验中') ? page : null;
     });
     expect(all.totals.count).toBe(all.total);
-    for (const filter of [{ verifyState: '查验通过' }, { reimbursed: false }, { type: '数电专票' }, { month: today().slice(0, 7) }, { month: '2001-01' }]) {
+    for (const filter of [
+      { verifyState: '查验通过' },
+      { reimbursed: false },
+      { type: '数电专票' },
+      { month: today().slice(0, 7) },
+      { month: '2001-01' },
+    ]) {
       const page = await folder(taxi, filter);
       const counted = page.list.filter((row) => ticketCountsInTotals(row.verifyState));
       const sum = counted.reduce((acc, row) => acc + (row.grossFen ?? row.netFen) - row.redGrossFen, 0);
@@ -362,13 +554,19 @@ describe.each(DATABASES)('ticket folder (%s)', (kind) => {
     services.wechatJsapi = new WechatJsapi({ appId: wechat.appId, secret: wechat.secret, apiUrl: wechat.url });
     try {
       const page = `${services.publicUrl}/ticket/import/index?from=home`;
-      const config = await ok<{ appId: string; timestamp: number; nonceStr: string; signature: string }>(taxi, 'wechat/jsapiConfig', { url: `${page}#scan` });
+      const config = await ok<{ appId: string; timestamp: number; nonceStr: string; signature: string }>(taxi, 'wechat/jsapiConfig', {
+        url: `${page}#scan`,
+      });
       expect(config.appId).toBe(wechat.appId);
-      const expected = createHash('sha1').update(`jsapi_ticket=${wechat.ticket}&noncestr=${config.nonceStr}&timestamp=${config.timestamp}&url=${page}`).digest('hex');
+      const expected = createHash('sha1')
+        .update(`jsapi_ticket=${wechat.ticket}&noncestr=${config.nonceStr}&timestamp=${config.timestamp}&url=${page}`)
+        .digest('hex');
       expect(config.signature).toBe(expected);
       await ok(taxi, 'wechat/jsapiConfig', { url: page });
       expect(wechat.requests).toEqual({ token: 1, ticket: 1 });
-      const foreign = await call<{ fields: Record<string, string> }>(taxi, 'wechat/jsapiConfig', { url: 'https://evil.example.com/ticket/import/index' });
+      const foreign = await call<{ fields: Record<string, string> }>(taxi, 'wechat/jsapiConfig', {
+        url: 'https://evil.example.com/ticket/import/index',
+      });
       expect([foreign.body.errorCode, Object.keys(foreign.body.result.fields)]).toEqual([4000, ['url']]);
     } finally {
       services.wechatJsapi = null;
@@ -379,7 +577,10 @@ describe.each(DATABASES)('ticket folder (%s)', (kind) => {
     await expectTotalsAgree();
     const db = server.database.db;
     const [taxiCompany] = await db.select().from(companies).where(eq(companies.xsfNsrsbh, DEMO_TAX_NUMBERS.taxi));
-    const rows = await db.select().from(tickets).where(and(eq(tickets.companyId, taxiCompany!.id)));
+    const rows = await db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, taxiCompany!.id)));
     const page = await folder(taxi);
     expect(page.totals.count).toBe(rows.length);
     expect(page.totals.netFen).toBe(rows.reduce((sum, row) => sum + ticketCountedAmounts(row).netFen, 0));

@@ -26,7 +26,17 @@ const COMPANY_TITLE = {
   isDefault: false,
 } as const;
 
-const PERSON_TITLE = { kind: '个人', name: '张三', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', email: '', isDefault: false } as const;
+const PERSON_TITLE = {
+  kind: '个人',
+  name: '张三',
+  taxNumber: '',
+  address: '',
+  phone: '',
+  bankName: '',
+  bankAccount: '',
+  email: '',
+  isDefault: false,
+} as const;
 
 interface TitlePage {
   total: number;
@@ -51,7 +61,10 @@ describe.each(DATABASES)('title calls (%s)', (kind) => {
   const storedRows = () => server.database.db.select().from(titles);
   /** A new user without titles (the demo users come with seeded ones): a session token. */
   const newUser = async (subject: string) => {
-    const [user] = await server.database.db.insert(users).values({ provider: 'test', providerSubject: subject, nickname: subject }).returning();
+    const [user] = await server.database.db
+      .insert(users)
+      .values({ provider: 'test', providerSubject: subject, nickname: subject })
+      .returning();
     return createSession(server.database.db, user!.id);
   };
 
@@ -89,7 +102,8 @@ describe.each(DATABASES)('title calls (%s)', (kind) => {
 
   test('the field rules answer 4000 with the domain’s messages, and store nothing', async () => {
     const before = await storedRows();
-    const refused = async (body: Record<string, unknown>, message: string) => expectRefused(await as(owner, 'title/save', { ...COMPANY_TITLE, ...body }), 400, message);
+    const refused = async (body: Record<string, unknown>, message: string) =>
+      expectRefused(await as(owner, 'title/save', { ...COMPANY_TITLE, ...body }), 400, message);
     await refused({ taxNumber: '' }, TAX_NUMBER_MESSAGES.empty);
     await refused({ taxNumber: '91110000802100433C' }, TAX_NUMBER_MESSAGES.check);
     await refused({ taxNumber: '12345' }, TAX_NUMBER_MESSAGES.shape);
@@ -182,7 +196,12 @@ describe.each(DATABASES)('title calls (%s)', (kind) => {
 
   test('every title call needs a signed-in user', async () => {
     for (const path of ['title/list', 'title/get', 'title/save', 'title/setDefault', 'title/delete']) {
-      expectRefused(await server.call(path, path === 'title/save' ? PERSON_TITLE : path === 'title/list' ? {} : { id: NOBODY }, null), 401, '请先登录', 1001);
+      expectRefused(
+        await server.call(path, path === 'title/save' ? PERSON_TITLE : path === 'title/list' ? {} : { id: NOBODY }, null),
+        401,
+        '请先登录',
+        1001,
+      );
     }
   });
 });

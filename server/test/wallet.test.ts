@@ -9,11 +9,22 @@ import { companies } from '../src/db/schema';
 import { expectRefused } from './support/call-kit';
 import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
 
-interface Wallet { availableFen: number; frozenFen: number; account: string | null; recent: { kind: string; amountFen: number }[] }
+interface Wallet {
+  availableFen: number;
+  frozenFen: number;
+  account: string | null;
+  recent: { kind: string; amountFen: number }[];
+}
 /** T+1: the tests bring the settlement day rather than wait for it, so that the machine's speed decides nothing. */
 const SETTLEMENT_DELAY_MS = 86_400_000;
 
-interface WithdrawalView { id: string; state: string; amountFen: number; feeFen: number; failReason: string | null }
+interface WithdrawalView {
+  id: string;
+  state: string;
+  amountFen: number;
+  feeFen: number;
+  failReason: string | null;
+}
 
 describe.each(DATABASES)('wallet (%s)', (kind) => {
   let server: TestServer;
@@ -35,9 +46,13 @@ describe.each(DATABASES)('wallet (%s)', (kind) => {
     await settleCompany(server.database.db, company!.id, 0);
   };
   const ledgerIsSound = async () => {
-    const unbalanced = await server.database.raw('select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0');
+    const unbalanced = await server.database.raw(
+      'select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0',
+    );
     expect(unbalanced).toEqual([]);
-    const drift = await server.database.raw('select a.id from ledger_accounts a left join ledger_entries e on e.account_id = a.id group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)');
+    const drift = await server.database.raw(
+      'select a.id from ledger_accounts a left join ledger_entries e on e.account_id = a.id group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)',
+    );
     expect(drift).toEqual([]);
     const negative = await server.database.raw('select id from ledger_accounts where company_id is not null and balance < 0');
     expect(negative).toEqual([]);
@@ -57,14 +72,24 @@ describe.each(DATABASES)('wallet (%s)', (kind) => {
     await pay(10_000);
     await pay(5_000);
     const first = await wallet();
-    expect(first).toMatchObject({ frozenFen: 15_000, availableFen: 0, account: '中国工商银行杭州文三路支行（尾号2345）', feeRatePermille: 1, feeMinFen: 100 });
+    expect(first).toMatchObject({
+      frozenFen: 15_000,
+      availableFen: 0,
+      account: '中国工商银行杭州文三路支行（尾号2345）',
+      feeRatePermille: 1,
+      feeMinFen: 100,
+    });
     await settlementDay();
     const settled = await wallet();
     expect(settled.availableFen).toBe(15_000);
     expect(settled.frozenFen).toBe(0);
     expect(settled.recent.map((entry) => entry.kind)).toContain('结算');
     // A settlement is one movement from 冻结 to 可提现, not a line of money leaving and one arriving.
-    const entries = await server.call<{ total: number; list: { kind: string; balance: string; amountFen: number }[] }>('wallet/entries', {}, cashier);
+    const entries = await server.call<{ total: number; list: { kind: string; balance: string; amountFen: number }[] }>(
+      'wallet/entries',
+      {},
+      cashier,
+    );
     expect(entries.body.result.total).toBe(4);
     expect(entries.body.result.list.map((entry) => [entry.kind, entry.balance, entry.amountFen])).toEqual([
       ['结算', 'frozenToAvailable', 5_000],
@@ -75,20 +100,47 @@ describe.each(DATABASES)('wallet (%s)', (kind) => {
     expect(settled.recent.filter((entry) => entry.kind === '结算')).toHaveLength(2);
     // The balances are still the entries' sums, to the fen.
     const sumOf = (balance: 'frozen' | 'available') =>
-      entries.body.result.list.reduce((sum, entry) => sum + (entry.balance === balance ? entry.amountFen : entry.balance === 'frozenToAvailable' ? (balance === 'frozen' ? -entry.amountFen : entry.amountFen) : 0), 0);
+      entries.body.result.list.reduce(
+        (sum, entry) =>
+          sum +
+          (entry.balance === balance
+            ? entry.amountFen
+            : entry.balance === 'frozenToAvailable'
+              ? balance === 'frozen'
+                ? -entry.amountFen
+                : entry.amountFen
+              : 0),
+        0,
+      );
     expect([sumOf('frozen'), sumOf('available')]).toEqual([settled.frozenFen, settled.availableFen]);
     await ledgerIsSound();
   });
 
   test('withdrawPreview: 1‰ rounded up, at least ¥1', async () => {
-    expect((await server.call('wallet/withdrawPreview', { amountFen: 5_000 }, manager)).body.result).toEqual({ amountFen: 5_000, feeFen: 100, arriveFen: 5_000 });
-    expect((await server.call('wallet/withdrawPreview', { amountFen: 1_000_001 }, manager)).body.result).toEqual({ amountFen: 1_000_001, feeFen: 1001, arriveFen: 1_000_001 });
+    expect((await server.call('wallet/withdrawPreview', { amountFen: 5_000 }, manager)).body.result).toEqual({
+      amountFen: 5_000,
+      feeFen: 100,
+      arriveFen: 5_000,
+    });
+    expect((await server.call('wallet/withdrawPreview', { amountFen: 1_000_001 }, manager)).body.result).toEqual({
+      amountFen: 1_000_001,
+      feeFen: 1001,
+      arriveFen: 1_000_001,
+    });
     expectRefused(await server.call('wallet/withdrawPreview', { amountFen: 0 }, manager), 400, '提现金额(amountFen)');
   });
 
   test('20 withdrawals at once never overdraw; the rest are told 提现金额超过可提现余额', async () => {
     // Available 15,000: each asks 2,900 + 100 fee, so exactly five fit.
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => server.call<WithdrawalView>('wallet/withdraw', { amountFen: 2_900, requestSerial: `parallel-${kind}-${i}` }, i % 2 ? manager : cashier)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        server.call<WithdrawalView>(
+          'wallet/withdraw',
+          { amountFen: 2_900, requestSerial: `parallel-${kind}-${i}` },
+          i % 2 ? manager : cashier,
+        ),
+      ),
+    );
     const accepted = answers.filter((answer) => answer.body.success);
     expect(accepted).toHaveLength(5);
     for (const refused of answers.filter((answer) => !answer.body.success)) expectRefused(refused, 400, '提现金额超过可提现余额');
@@ -140,14 +192,24 @@ describe.each(DATABASES)('wallet (%s)', (kind) => {
     await db.update(companies).set({ bankAccount: '' }).where(eq(companies.id, company!.id));
     try {
       const token = await server.tokenFor('企业管理员');
-      expectRefused(await server.call('wallet/withdraw', { amountFen: 100, requestSerial: `unbound-${kind}` }, token), 409, '请先绑定提现账户', 2005);
+      expectRefused(
+        await server.call('wallet/withdraw', { amountFen: 100, requestSerial: `unbound-${kind}` }, token),
+        409,
+        '请先绑定提现账户',
+        2005,
+      );
     } finally {
       await db.update(companies).set({ bankAccount: company!.bankAccount }).where(eq(companies.id, company!.id));
     }
   });
 
   test('payment/list: income and expenses of the month newest first with totals; payment/get and other companies (1004)', async () => {
-    const list = await server.call<{ total: number; incomeFen: number; expenseFen: number; list: { id: string; type: string; amountFen: number; at: string; invoiceState: string | null }[] }>('payment/list', {}, cashier);
+    const list = await server.call<{
+      total: number;
+      incomeFen: number;
+      expenseFen: number;
+      list: { id: string; type: string; amountFen: number; at: string; invoiceState: string | null }[];
+    }>('payment/list', {}, cashier);
     expect(list.body.success).toBe(true);
     const result = list.body.result;
     expect(result.incomeFen).toBe(35_000);
@@ -162,23 +224,53 @@ describe.each(DATABASES)('wallet (%s)', (kind) => {
     const expense = result.list.find((row) => row.type === 'expense')!;
     expectRefused(await server.call('payment/get', { id: expense.id }, taxi), 403, undefined, 1004);
     expect((await server.call<{ list: unknown[] }>('payment/list', { channel: 'wechat' }, cashier)).body.result.list).toEqual([]);
-    expect((await server.call<{ list: { type: string }[] }>('payment/list', { type: 'income', channel: 'demo' }, cashier)).body.result.list.every((row) => row.type === 'income')).toBe(true);
-    expect((await server.call<{ list: unknown[]; incomeFen: number }>('payment/list', { month: '2020-01' }, cashier)).body.result).toMatchObject({ list: [], incomeFen: 0, total: 0 });
+    expect(
+      (
+        await server.call<{ list: { type: string }[] }>('payment/list', { type: 'income', channel: 'demo' }, cashier)
+      ).body.result.list.every((row) => row.type === 'income'),
+    ).toBe(true);
+    expect(
+      (await server.call<{ list: unknown[]; incomeFen: number }>('payment/list', { month: '2020-01' }, cashier)).body.result,
+    ).toMatchObject({ list: [], incomeFen: 0, total: 0 });
   });
 
   test('statistics/income: by day with zeros and by channel; range limits answer 4000 on to', async () => {
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
     const from = new Date(Date.now() + 8 * 3600_000 - 2 * 86_400_000).toISOString().slice(0, 10);
-    const stats = await server.call<{ totals: { incomeFen: number; count: number; expenseFen: number }; series: { key: string; incomeFen: number }[]; byChannel: unknown[] }>('statistics/income', { from, to: today, by: 'day' }, manager);
+    const stats = await server.call<{
+      totals: { incomeFen: number; count: number; expenseFen: number };
+      series: { key: string; incomeFen: number }[];
+      byChannel: unknown[];
+    }>('statistics/income', { from, to: today, by: 'day' }, manager);
     expect(stats.body.result.totals).toEqual({ incomeFen: 35_000, count: 3, expenseFen: 15_000 });
-    expect(stats.body.result.series.map((point) => point.key)).toEqual([from, new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10), today]);
+    expect(stats.body.result.series.map((point) => point.key)).toEqual([
+      from,
+      new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10),
+      today,
+    ]);
     expect(stats.body.result.series.at(-1)?.incomeFen).toBe(35_000);
     expect(stats.body.result.byChannel).toEqual([{ channel: 'demo', incomeFen: 35_000, count: 3 }]);
-    const byMonth = await server.call<{ series: unknown[] }>('statistics/income', { from: '2025-01-01', to: '2026-12-31', by: 'month' }, manager);
+    const byMonth = await server.call<{ series: unknown[] }>(
+      'statistics/income',
+      { from: '2025-01-01', to: '2026-12-31', by: 'month' },
+      manager,
+    );
     expect(byMonth.body.result.series).toHaveLength(24);
-    expectRefused(await server.call('statistics/income', { from: '2026-01-01', to: '2026-02-01', by: 'day' }, manager), 400, '按日统计最多 31 天');
-    expectRefused(await server.call('statistics/income', { from: '2024-01-01', to: '2026-01-01', by: 'month' }, manager), 400, '按月统计最多 24 个月');
-    expectRefused(await server.call('statistics/income', { from: '2026-02-01', to: '2026-01-01', by: 'day' }, manager), 400, '结束日期不能早于开始日期');
+    expectRefused(
+      await server.call('statistics/income', { from: '2026-01-01', to: '2026-02-01', by: 'day' }, manager),
+      400,
+      '按日统计最多 31 天',
+    );
+    expectRefused(
+      await server.call('statistics/income', { from: '2024-01-01', to: '2026-01-01', by: 'month' }, manager),
+      400,
+      '按月统计最多 24 个月',
+    );
+    expectRefused(
+      await server.call('statistics/income', { from: '2026-02-01', to: '2026-01-01', by: 'day' }, manager),
+      400,
+      '结束日期不能早于开始日期',
+    );
     expectRefused(await server.call('statistics/income', { from, to: today, by: 'day' }, employee), 403, undefined, 1003);
   });
   test('after the service expires the merchant still reads the wallet and withdraws what is available; new payments are refused', async () => {
@@ -186,7 +278,10 @@ describe.each(DATABASES)('wallet (%s)', (kind) => {
     const [company] = await db.select().from(companies).where(eq(companies.code, 'YST0001'));
     const before = await wallet();
     expect(before.availableFen).toBeGreaterThan(300);
-    await db.update(companies).set({ serviceExpiresAt: new Date('2020-01-01T00:00:00Z') }).where(eq(companies.id, company!.id));
+    await db
+      .update(companies)
+      .set({ serviceExpiresAt: new Date('2020-01-01T00:00:00Z') })
+      .where(eq(companies.id, company!.id));
     try {
       expect((await server.call<Wallet>('wallet/get', {}, cashier)).body.result.availableFen).toBe(before.availableFen);
       expect((await server.call<{ total: number }>('wallet/entries', {}, manager)).body.success).toBe(true);
@@ -194,9 +289,16 @@ describe.each(DATABASES)('wallet (%s)', (kind) => {
       const taken = await server.call<WithdrawalView>('wallet/withdraw', { amountFen: 200, requestSerial: `expired-${kind}` }, manager);
       expect(taken.body).toMatchObject({ success: true, result: { amountFen: 200, feeFen: 100 } });
       expect((await wallet()).availableFen).toBe(before.availableFen - 300);
-      expect((await server.call<{ list: WithdrawalView[] }>('wallet/withdrawals', {}, manager)).body.result.list.map((row) => row.id)).toContain(taken.body.result.id);
+      expect(
+        (await server.call<{ list: WithdrawalView[] }>('wallet/withdrawals', {}, manager)).body.result.list.map((row) => row.id),
+      ).toContain(taken.body.result.id);
       // Taking new payments stays closed, and so does the rest of the company's work.
-      expectRefused(await server.call('cash/createOrder', { code: 'YST0001', amountFen: 1_000, channel: 'demo' }, customer), 409, undefined, 2005);
+      expectRefused(
+        await server.call('cash/createOrder', { code: 'YST0001', amountFen: 1_000, channel: 'demo' }, customer),
+        409,
+        undefined,
+        2005,
+      );
       expectRefused(await server.call('payment/list', {}, manager), 403, undefined, 2003);
     } finally {
       await db.update(companies).set({ serviceExpiresAt: company!.serviceExpiresAt }).where(eq(companies.id, company!.id));

@@ -22,8 +22,16 @@ import { processDatabase, type ProcessDatabase } from './support/process-databas
 import { callApi, demoSignIn, startServerProcess, type ServerProcess } from './support/server-process';
 import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
 
-interface WithdrawalView { id: string; state: string; amountFen: number; feeFen: number; failReason: string | null }
-interface TaskListView { list: { taskId: string; taskStatus: number; stage: string; attempts: number }[] }
+interface WithdrawalView {
+  id: string;
+  state: string;
+  amountFen: number;
+  feeFen: number;
+  failReason: string | null;
+}
+interface TaskListView {
+  list: { taskId: string; taskStatus: number; stage: string; attempts: number }[];
+}
 
 const FINAL = ['已到账', '失败'];
 
@@ -73,7 +81,10 @@ function expectSettledOnce(audit: WithdrawalAudit[]): void {
     expect(FINAL, what).toContain(row.state);
     expect(row.simRows, what).toBeLessThanOrEqual(1);
     if (row.state === '已到账') {
-      expect({ bank: row.simState, payoutNo: row.simPayoutNo, amount: row.simAmount, paid: row.paidPostings, refunds: row.refunds }, what).toEqual({
+      expect(
+        { bank: row.simState, payoutNo: row.simPayoutNo, amount: row.simAmount, paid: row.paidPostings, refunds: row.refunds },
+        what,
+      ).toEqual({
         bank: 'paid',
         payoutNo: row.payoutNo,
         amount: row.amount,
@@ -89,14 +100,20 @@ function expectSettledOnce(audit: WithdrawalAudit[]): void {
 }
 
 /** available + frozen + withdrawing + paid out + fees (the company's payout_clearing and fee_income entries). */
-async function moneyOfCompany(raw: RawQuery, companyId: string): Promise<{ merchant: number; paidOut: number; fees: number; bankPaid: number }> {
+async function moneyOfCompany(
+  raw: RawQuery,
+  companyId: string,
+): Promise<{ merchant: number; paidOut: number; fees: number; bankPaid: number }> {
   const [merchant] = await raw('select coalesce(sum(balance), 0) as total from ledger_accounts where company_id = $1', [companyId]);
   const system = await raw(
     `select e.account_kind, coalesce(sum(e.amount), 0) as total from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
      where t.company_id = $1 and e.account_kind in ('payout_clearing', 'fee_income') group by e.account_kind`,
     [companyId],
   );
-  const [bank] = await raw(`select coalesce(sum(s.amount_fen), 0) as total from sim_payouts s join withdrawals w on s.ref = w.id::text where w.company_id = $1 and s.state = 'paid'`, [companyId]);
+  const [bank] = await raw(
+    `select coalesce(sum(s.amount_fen), 0) as total from sim_payouts s join withdrawals w on s.ref = w.id::text where w.company_id = $1 and s.state = 'paid'`,
+    [companyId],
+  );
   const of = (kind: string) => Number(system.find((row) => row.account_kind === kind)?.total ?? 0);
   return { merchant: Number(merchant?.total), paidOut: of('payout_clearing'), fees: of('fee_income'), bankPaid: Number(bank?.total) };
 }
@@ -123,11 +140,16 @@ describe.each(DATABASES)('a slow bank (%s)', (kind) => {
     expect(answer.body.success).toBe(true);
     return answer.body.result;
   };
-  const setFault = (mode: 'none' | 'fail' | 'down') => server.app.inject({ method: 'POST', url: '/etax-sim/payout-fault', payload: { mode } });
+  const setFault = (mode: 'none' | 'fail' | 'down') =>
+    server.app.inject({ method: 'POST', url: '/etax-sim/payout-fault', payload: { mode } });
 
   beforeAll(async () => {
     server = await createTestServer(kind, {
-      money: { settlementDelayMs: 0, payoutSimDelayMs: BANK_DELAY_MS, payoutSimFault: { mode: 'none', reason: '收款账户信息有误，银行退回' } },
+      money: {
+        settlementDelayMs: 0,
+        payoutSimDelayMs: BANK_DELAY_MS,
+        payoutSimFault: { mode: 'none', reason: '收款账户信息有误，银行退回' },
+      },
       worker: { enabled: true, pollMs: 20, stepTimeoutMs: 400, leaseMs: 2000, batch: 8 },
     });
     manager = await server.tokenFor('企业管理员');
@@ -250,24 +272,35 @@ describe.each(DATABASES)('a server killed while payouts are in flight (%s)', (ki
     let server: ServerProcess = await start();
     const { token: manager } = await demoSignIn(server.url, '企业管理员');
     const { token: customer } = await demoSignIn(server.url, '普通用户');
-    const wallet = async () => (await callApi<{ availableFen: number; frozenFen: number }>(server.url, 'wallet/get', {}, manager)).body.result;
-    const list = async () => (await callApi<{ list: WithdrawalView[] }>(server.url, 'wallet/withdrawals', { pageSize: 50 }, manager)).body.result.list;
-    const pendingTasks = async () => (await callApi<TaskListView>(server.url, 'task/getMyTasks', { type: 'withdraw', status: 'pending', pageSize: 50 }, manager)).body.result.list;
+    const wallet = async () =>
+      (await callApi<{ availableFen: number; frozenFen: number }>(server.url, 'wallet/get', {}, manager)).body.result;
+    const list = async () =>
+      (await callApi<{ list: WithdrawalView[] }>(server.url, 'wallet/withdrawals', { pageSize: 50 }, manager)).body.result.list;
+    const pendingTasks = async () =>
+      (await callApi<TaskListView>(server.url, 'task/getMyTasks', { type: 'withdraw', status: 'pending', pageSize: 50 }, manager)).body
+        .result.list;
     let serial = 0;
     const withdrawBatch = async (amounts: number[]) => {
-      const answers = await Promise.all(amounts.map((amountFen) => callApi<WithdrawalView>(server.url, 'wallet/withdraw', { amountFen, requestSerial: `crash-${kind}-${++serial}` }, manager)));
+      const answers = await Promise.all(
+        amounts.map((amountFen) =>
+          callApi<WithdrawalView>(server.url, 'wallet/withdraw', { amountFen, requestSerial: `crash-${kind}-${++serial}` }, manager),
+        ),
+      );
       for (const answer of answers) expect(answer.body.success, answer.body.message ?? '').toBe(true);
       return answers.map((answer) => answer.body.result.id);
     };
-    const allFinal = (ids: string[]) => eventually(async () => {
-      const rows = (await list()).filter((row) => ids.includes(row.id));
-      return rows.length === ids.length && rows.every((row) => FINAL.includes(row.state)) && rows;
-    }, 90_000);
+    const allFinal = (ids: string[]) =>
+      eventually(async () => {
+        const rows = (await list()).filter((row) => ids.includes(row.id));
+        return rows.length === ids.length && rows.every((row) => FINAL.includes(row.state)) && rows;
+      }, 90_000);
     /** The batch's tasks are claimed (status 10 is written with the lease): their payouts are being handed in. */
     const inFlight = async (ids: string[]) => {
       await eventually(async () => {
         const tasksNow = await pendingTasks();
-        return tasksNow.length === ids.length && tasksNow.every((task) => task.taskStatus === TaskStatus.Processing && task.stage === 'start');
+        return (
+          tasksNow.length === ids.length && tasksNow.every((task) => task.taskStatus === TaskStatus.Processing && task.stage === 'start')
+        );
       }, 30_000);
       // Still 审核中: the bank has not answered any of them.
       const rows = (await list()).filter((row) => ids.includes(row.id));
@@ -276,7 +309,10 @@ describe.each(DATABASES)('a server killed while payouts are in flight (%s)', (ki
     /** After a kill: what the crash left at the bank for the batch (PGlite: the folder reopens). */
     const leftAtTheBank = async (ids: string[]) =>
       database.inspect(async ({ raw }) => {
-        const rows = await raw(`select w.id, w.state, s.state as sim_state from withdrawals w left join sim_payouts s on s.ref = w.id::text where w.id = any($1::uuid[])`, [ids]);
+        const rows = await raw(
+          `select w.id, w.state, s.state as sim_state from withdrawals w left join sim_payouts s on s.ref = w.id::text where w.id = any($1::uuid[])`,
+          [ids],
+        );
         return rows.map((row) => ({ id: String(row.id), state: String(row.state), bank: (row.sim_state as string | null) ?? null }));
       });
 
@@ -335,7 +371,9 @@ describe.each(DATABASES)('a server killed while payouts are in flight (%s)', (ki
       expect(money.bankPaid).toBe(money.paidOut);
       expect(money.fees).toBe(paid.reduce((sum, row) => sum + row.fee, 0));
       expect(money.merchant + money.paidOut + money.fees).toBe(PAID_IN);
-      const [withdrawing] = await raw(`select balance from ledger_accounts where company_id = $1 and kind = 'merchant_withdrawing'`, [companyId]);
+      const [withdrawing] = await raw(`select balance from ledger_accounts where company_id = $1 and kind = 'merchant_withdrawing'`, [
+        companyId,
+      ]);
       expect(Number(withdrawing?.balance)).toBe(0);
       // The only task left behind by the crashes is none: every withdraw task finished, unlocked.
       expect(await raw(`select id from tasks where type = 'withdraw' and (finished_at is null or locked_by is not null)`)).toEqual([]);

@@ -19,7 +19,13 @@ import { TaskStatus } from '@app/contract/task-status';
 import { callApi, demoSignIn, startServerProcess, type ServerProcess } from './support/server-process';
 import { createPostgresDatabase, DATABASES, eventually } from './support/test-server';
 
-const WAITING_OR_FINAL = [TaskStatus.AwaitingSmsCode, TaskStatus.AwaitingQrScan, TaskStatus.AwaitingFaceScan, TaskStatus.Succeeded, TaskStatus.Failed];
+const WAITING_OR_FINAL = [
+  TaskStatus.AwaitingSmsCode,
+  TaskStatus.AwaitingQrScan,
+  TaskStatus.AwaitingFaceScan,
+  TaskStatus.Succeeded,
+  TaskStatus.Failed,
+];
 
 /** What runs after each test: stop the processes it started, drop or delete its database. */
 let cleanups: (() => Promise<unknown>)[] = [];
@@ -80,13 +86,22 @@ describe.each(DATABASES)('a server killed mid-step (%s)', (kind) => {
     const env = { ...database.env, ETAX_SIM_DELAY_MS: '1500', TASK_LEASE_MS: '3000', TASK_STEP_TIMEOUT_MS: '2500', TASK_POLL_MS: '100' };
     const first = await startServer(env);
     const { token, userId } = await demoSignIn(first.url, '企业管理员');
-    const created = await callApi<{ taskId: string }>(first.url, 'task/createLoginTask', { nsrsbh: DEMO_TAX_NUMBERS.trading, userId, loginMethod: '2' }, token);
+    const created = await callApi<{ taskId: string }>(
+      first.url,
+      'task/createLoginTask',
+      { nsrsbh: DEMO_TAX_NUMBERS.trading, userId, loginMethod: '2' },
+      token,
+    );
     expect(created.body.success).toBe(true);
     const id = created.body.result.taskId;
 
     // Status 10 is written by the claim, in the same statement that sets locked_by: the worker holds the task now, and
     // its first step (1.5 s with the bureau) has just begun.
-    await eventually(async () => (await callApi<{ taskStatus: number }>(first.url, 'task/getTaskProcess', { id }, token)).body.result.taskStatus === TaskStatus.Processing);
+    await eventually(
+      async () =>
+        (await callApi<{ taskStatus: number }>(first.url, 'task/getTaskProcess', { id }, token)).body.result.taskStatus ===
+        TaskStatus.Processing,
+    );
     await first.kill();
 
     // What the crash left: the task locked by the dead worker, its step not done. (PGlite: the folder reopens.)
@@ -97,7 +112,8 @@ describe.each(DATABASES)('a server killed mid-step (%s)', (kind) => {
     expect(left?.payload.stage).toBe('start');
 
     const second = await startServer(env);
-    const progress = async () => (await callApi<{ taskStatus: number; failReason: string | null }>(second.url, 'task/getTaskProcess', { id }, token)).body.result;
+    const progress = async () =>
+      (await callApi<{ taskStatus: number; failReason: string | null }>(second.url, 'task/getTaskProcess', { id }, token)).body.result;
     // Once the dead worker's lease runs out, the new process's worker claims the task and runs the step again.
     await eventually(async () => (await progress()).taskStatus === TaskStatus.AwaitingSmsCode);
     const sms = await fetch(`${second.url}/etax-sim/api/latest-sms?phone=13800001111`);
@@ -127,7 +143,15 @@ if (!hasPostgres) console.warn('worker-processes: no PostgreSQL at 127.0.0.1:543
 describe.skipIf(!hasPostgres)('two instances on one PostgreSQL', () => {
   test('every task is started exactly once, none fails, and both instances do some of the work', async () => {
     const database = await testDatabase('postgres');
-    const env = { ...database.env, LOG_LEVEL: 'info', ETAX_SIM_DELAY_MS: '200', TASK_LEASE_MS: '5000', TASK_STEP_TIMEOUT_MS: '3000', TASK_POLL_MS: '10', TASK_BATCH: '3' };
+    const env = {
+      ...database.env,
+      LOG_LEVEL: 'info',
+      ETAX_SIM_DELAY_MS: '200',
+      TASK_LEASE_MS: '5000',
+      TASK_STEP_TIMEOUT_MS: '3000',
+      TASK_POLL_MS: '10',
+      TASK_BATCH: '3',
+    };
     // Started together on the empty database: they migrate and seed one after the other.
     const [one, two] = await Promise.all([startServer(env, true), startServer(env, true)]);
 
@@ -141,19 +165,33 @@ describe.skipIf(!hasPostgres)('two instances on one PostgreSQL', () => {
       const deadlineAt = new Date(Date.now() + 10 * 60_000);
       return db
         .insert(tasks)
-        .values(Array.from({ length: 30 }, (_, i) => ({ ...byCompany[i % 2]!, type: i % 3 === 0 ? ('login_qr' as const) : ('login_sms' as const), payload: { stage: 'start' }, deadlineAt })))
+        .values(
+          Array.from({ length: 30 }, (_, i) => ({
+            ...byCompany[i % 2]!,
+            type: i % 3 === 0 ? ('login_qr' as const) : ('login_sms' as const),
+            payload: { stage: 'start' },
+            deadlineAt,
+          })),
+        )
         .returning({ id: tasks.id });
     });
     const ids = rows.map((row) => row.id);
 
     const settled = await eventually(async () => {
-      const states = await database.inspect((db) => db.select({ id: tasks.id, status: tasks.status, attempts: tasks.attempts, failReason: tasks.failReason }).from(tasks).where(inArray(tasks.id, ids)));
+      const states = await database.inspect((db) =>
+        db
+          .select({ id: tasks.id, status: tasks.status, attempts: tasks.attempts, failReason: tasks.failReason })
+          .from(tasks)
+          .where(inArray(tasks.id, ids)),
+      );
       return states.every((task) => WAITING_OR_FINAL.includes(task.status as never)) ? states : null;
     });
 
     expect(settled.filter((task) => task.status === TaskStatus.Failed)).toEqual([]);
     expect(settled.every((task) => task.attempts === 0)).toBe(true);
-    const sessions = await database.inspect((db) => db.select({ ref: simSessions.ref, starts: simSessions.starts }).from(simSessions).where(inArray(simSessions.ref, ids)));
+    const sessions = await database.inspect((db) =>
+      db.select({ ref: simSessions.ref, starts: simSessions.starts }).from(simSessions).where(inArray(simSessions.ref, ids)),
+    );
     expect(sessions).toHaveLength(30);
     expect(sessions.filter((session) => session.starts !== 1)).toEqual([]);
 

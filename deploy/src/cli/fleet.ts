@@ -44,9 +44,12 @@ runCli(async () => {
 
   log(`> 集群: ${instances} 个实例，数据库 ${new URL(databaseUrl).host}${new URL(databaseUrl).pathname}，发布目录 ${storeDir}`);
   // The registry is in the database: it must exist before the apps never released are released into it.
-  if ((await ensureFleetDatabase(databaseUrl).catch((error: unknown) => Promise.reject(notStarted(error)))).created) log(`已创建数据库 ${new URL(databaseUrl).pathname.slice(1)}`);
+  if ((await ensureFleetDatabase(databaseUrl).catch((error: unknown) => Promise.reject(notStarted(error)))).created)
+    log(`已创建数据库 ${new URL(databaseUrl).pathname.slice(1)}`);
   await releaseMissing({ log, checkSources: false });
-  const fleet = await startFleet({ instances, port, host: process.env.HOST ?? '0.0.0.0', databaseUrl, storeDir, log }).catch((error: unknown) => Promise.reject(notStarted(error)));
+  const fleet = await startFleet({ instances, port, host: process.env.HOST ?? '0.0.0.0', databaseUrl, storeDir, log }).catch(
+    (error: unknown) => Promise.reject(notStarted(error)),
+  );
 
   let stopping = false;
   const stop = async (reason: string) => {
@@ -61,7 +64,10 @@ runCli(async () => {
   process.on('SIGTERM', () => void stop('收到 SIGTERM'));
   for (const instance of fleet.instances) {
     void instance.exited.then(() => {
-      if (!stopping) log(`⚠️ 实例 ${instance.number} (端口 ${instance.port}) 已退出 (${instance.child.exitCode ?? instance.child.signalCode})，nginx 将请求转给其余实例。日志: ${instance.logFile}`);
+      if (!stopping)
+        log(
+          `⚠️ 实例 ${instance.number} (端口 ${instance.port}) 已退出 (${instance.child.exitCode ?? instance.child.signalCode})，nginx 将请求转给其余实例。日志: ${instance.logFile}`,
+        );
     });
   }
   void fleet.proxy.exited.then(() => {
@@ -69,7 +75,10 @@ runCli(async () => {
   });
 
   log(`\n优税通集群已启动: http://localhost:${port} (nginx，监听 ${process.env.HOST ?? '0.0.0.0'}:${port})`);
-  for (const instance of fleet.instances) log(`  实例 ${instance.number}: http://127.0.0.1:${instance.port} (pid ${instance.pid}，指标 ${instance.metricsUrl}/metrics，日志 ${instance.logFile})`);
+  for (const instance of fleet.instances)
+    log(
+      `  实例 ${instance.number}: http://127.0.0.1:${instance.port} (pid ${instance.pid}，指标 ${instance.metricsUrl}/metrics，日志 ${instance.logFile})`,
+    );
   log(`  nginx 配置: ${fleet.configFile}`);
   log(`  nginx 日志: ${fleet.runDir}/access.log, ${fleet.runDir}/error.log`);
   log('按 Ctrl-C 停止。');

@@ -81,7 +81,8 @@ export async function waitUntilReady(instance: FleetInstance, deadline: number):
     } catch {
       // Not listening yet.
     }
-    if (Date.now() > deadline) throw new Error(`实例 ${instance.number} (端口 ${instance.port}) 未能在规定时间内就绪，见日志 ${instance.logFile}`);
+    if (Date.now() > deadline)
+      throw new Error(`实例 ${instance.number} (端口 ${instance.port}) 未能在规定时间内就绪，见日志 ${instance.logFile}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

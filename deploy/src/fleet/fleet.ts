@@ -68,7 +68,8 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   let proxy: FleetProxy | null = null;
   // Should this process end without stopping the fleet (an error), nothing it started is left running.
   process.once('exit', () => {
-    for (const child of [proxy?.child, ...instances.map((instance) => instance.child)]) if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    for (const child of [proxy?.child, ...instances.map((instance) => instance.child)])
+      if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
   const stop = async () => {
     await proxy?.stop();
@@ -76,7 +77,16 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   };
   try {
     for (let number = 1; number <= options.instances; number++) {
-      instances.push(spawnInstance({ number, port: await freePort(), metricsPort: await freePort(), entry, env, logFile: join(runDir, `instance-${number}.log`) }));
+      instances.push(
+        spawnInstance({
+          number,
+          port: await freePort(),
+          metricsPort: await freePort(),
+          entry,
+          env,
+          logFile: join(runDir, `instance-${number}.log`),
+        }),
+      );
     }
     await Promise.all(instances.map((instance) => waitUntilReady(instance, deadline)));
     proxy = await startProxy(nginx, {

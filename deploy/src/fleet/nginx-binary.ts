@@ -14,7 +14,9 @@ export class NginxMissing extends Error {
 export function ensureNginx(log: (line: string) => void): string {
   if (existsSync(NGINX)) return NGINX;
   if (process.getuid?.() !== 0) {
-    throw new NginxMissing(`没有找到 nginx (${NGINX})。请以 root 运行: apt-get update && apt-get install -y nginx\n或设置 NGINX_PATH 指向已安装的 nginx。`);
+    throw new NginxMissing(
+      `没有找到 nginx (${NGINX})。请以 root 运行: apt-get update && apt-get install -y nginx\n或设置 NGINX_PATH 指向已安装的 nginx。`,
+    );
   }
   log('> 安装 Debian 的 nginx (apt-get)…');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };

@@ -57,7 +57,9 @@ export function renderNginxConfig(template: string, settings: FleetProxySettings
     storeRoot: checked(settings.storeRoot, FOLDER, '发布目录'),
     mimeTypes: checked(settings.mimeTypes, FOLDER, 'MIME 类型文件'),
     listen: `${checked(settings.listen, /^[0-9.]+:\d{1,5}$|^\[[0-9a-f:]+\]:\d{1,5}$/, '监听地址')}${settings.tls ? ' ssl' : ''}`,
-    tls: settings.tls ? `    ssl_certificate ${checked(settings.tls.certificate, FOLDER, '证书文件')};\n    ssl_certificate_key ${checked(settings.tls.key, FOLDER, '私钥文件')};` : '',
+    tls: settings.tls
+      ? `    ssl_certificate ${checked(settings.tls.certificate, FOLDER, '证书文件')};\n    ssl_certificate_key ${checked(settings.tls.key, FOLDER, '私钥文件')};`
+      : '',
     requestTimeout: `${checkedTimeout(settings.requestTimeoutMs)}ms`,
     immutable: IMMUTABLE,
     hashedFiles: hashedFilesPattern(),

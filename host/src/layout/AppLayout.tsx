@@ -41,7 +41,10 @@ export function AppLayout() {
   const user = useAtomValue(userDetailAtom);
   const override = useAtomValue(tabBarOverrideAtom);
   const navigate = useNavigate();
-  const back = useCallback(() => pageBack({ back: () => void navigate(-1), goHome: () => void navigate(appHref('home'), { replace: true }) }), [navigate]);
+  const back = useCallback(
+    () => pageBack({ back: () => void navigate(-1), goHome: () => void navigate(appHref('home'), { replace: true }) }),
+    [navigate],
+  );
 
   // A layout effect, so the reset lands in the same commit as the new page: before the page's own effects (which may
   // hide the tab bar again) and before anything can observe the new page with the old override.
@@ -56,7 +59,11 @@ export function AppLayout() {
       <div className="app-layout">
         {pages.map((page) => (
           <Activity key={page.key} mode={page.key === key ? 'visible' : 'hidden'}>
-            <div className={page.key === firstKey ? 'app-layout__page app-layout__page--first' : 'app-layout__page'} data-page={page.handle?.meta.name} data-owner={page.handle?.owner}>
+            <div
+              className={page.key === firstKey ? 'app-layout__page app-layout__page--first' : 'app-layout__page'}
+              data-page={page.handle?.meta.name}
+              data-owner={page.handle?.owner}
+            >
               {page.element}
             </div>
           </Activity>

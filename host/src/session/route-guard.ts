@@ -7,7 +7,15 @@
  * it from an address navigated to inside the app.
  */
 import { replace } from 'react-router-dom';
-import { ensureUser, isServiceClosed, servicesCloseHref, settleSignIn, signedOutStep, signingIn, takeSessionFromAddress } from '@app/host-sdk/page-guard';
+import {
+  ensureUser,
+  isServiceClosed,
+  servicesCloseHref,
+  settleSignIn,
+  signedOutStep,
+  signingIn,
+  takeSessionFromAddress,
+} from '@app/host-sdk/page-guard';
 import type { RouteMeta } from '@app/host-sdk/route-meta';
 import { sameOriginPath } from '@app/domain/return-path';
 import { getToken } from '@app/host-sdk/session';

@@ -4,9 +4,21 @@ import { pageMeta, type RemoteRoute } from '@app/host-sdk/route-meta';
 import { paths } from './paths';
 
 export const routes: RemoteRoute[] = [
-  { path: appPaths.ticketIndex, meta: pageMeta('TicketIndex', '票夹', { tabBar: true }), page: () => import('./pages/ticket-index/TicketIndexPage') },
+  {
+    path: appPaths.ticketIndex,
+    meta: pageMeta('TicketIndex', '票夹', { tabBar: true }),
+    page: () => import('./pages/ticket-index/TicketIndexPage'),
+  },
   { path: paths.ticketDetail, meta: pageMeta('TicketDetail', '票据详情'), page: () => import('./pages/ticket-detail/TicketDetailPage') },
   { path: paths.ticketImport, meta: pageMeta('TicketImport', '导入发票'), page: () => import('./pages/ticket-import/TicketImportPage') },
-  { path: paths.ticketImportImage, meta: pageMeta('TicketImportImage', '图片导入'), page: () => import('./pages/ticket-import-image/TicketImportImagePage') },
-  { path: paths.ticketImportInput, meta: pageMeta('TicketImportInput', '手动录入'), page: () => import('./pages/ticket-import-input/TicketImportInputPage') },
+  {
+    path: paths.ticketImportImage,
+    meta: pageMeta('TicketImportImage', '图片导入'),
+    page: () => import('./pages/ticket-import-image/TicketImportImagePage'),
+  },
+  {
+    path: paths.ticketImportInput,
+    meta: pageMeta('TicketImportInput', '手动录入'),
+    page: () => import('./pages/ticket-import-input/TicketImportInputPage'),
+  },
 ];

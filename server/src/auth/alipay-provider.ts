@@ -45,7 +45,8 @@ export async function alipayIdentity(settings: AlipayProviderConfig, code: strin
     grant_type: 'authorization_code',
     code,
   };
-  if (settings.privateKey) params.sign = createSign('RSA-SHA256').update(alipaySignContent(params), 'utf8').sign(settings.privateKey, 'base64');
+  if (settings.privateKey)
+    params.sign = createSign('RSA-SHA256').update(alipaySignContent(params), 'utf8').sign(settings.privateKey, 'base64');
   const body = await fetchProviderJson(new URL(settings.tokenUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8' },

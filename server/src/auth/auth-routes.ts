@@ -51,7 +51,11 @@ const AuthorizeQuery = Type.Object(
 );
 const DemoBody = Type.Object(
   {
-    userId: Type.String({ title: '演示账号', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$', maxLength: 36 }),
+    userId: Type.String({
+      title: '演示账号',
+      pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+      maxLength: 36,
+    }),
     returnUrl: Type.Optional(ReturnUrl),
     challenge: Challenge,
   },
@@ -83,7 +87,11 @@ export async function registerAuthRoutes(app: FastifyInstance, services: AppServ
         // that ends every sign-in counts apart, so a sign-in costs the same share of the limit as before it.
         const json = request.routeOptions.config.json === true;
         if (await services.rateLimiter.allow(`${json ? 'exchange' : 'signin'}:${request.ip}`, signInLimit)) return;
-        if (json) return reply.code(429).header('Cache-Control', 'no-store').send(failed(ErrorCode.TooManyRequests, '登录尝试过于频繁，请稍后再试'));
+        if (json)
+          return reply
+            .code(429)
+            .header('Cache-Control', 'no-store')
+            .send(failed(ErrorCode.TooManyRequests, '登录尝试过于频繁，请稍后再试'));
         return refuse(reply, 429, '登录尝试过于频繁，请稍后再试');
       });
       auth.setErrorHandler((error, request, reply) => {
@@ -93,39 +101,53 @@ export async function registerAuthRoutes(app: FastifyInstance, services: AppServ
           return reply
             .code(client?.status ?? 500)
             .header('Cache-Control', 'no-store')
-            .send(client ? failed(client.code, client.message, client.result ?? null) : failed(ErrorCode.Internal, '登录暂时不可用，请稍后重试'));
+            .send(
+              client
+                ? failed(client.code, client.message, client.result ?? null)
+                : failed(ErrorCode.Internal, '登录暂时不可用，请稍后重试'),
+            );
         }
         if (client) return refuse(reply, client.status, client.message);
         request.log.error({ err: error }, 'sign-in failed');
         return refuse(reply, 500, '登录暂时不可用，请稍后重试');
       });
 
-      auth.get<{ Querystring: Static<typeof AuthorizeQuery> }>('/authorize', { schema: { querystring: AuthorizeQuery } }, async (request, reply) => {
-        const requested = request.query.authType ?? 'wechat';
-        if (requested !== 'wechat' && requested !== 'alipay') return refuse(reply, 400, '不支持的登录方式');
-        const returnUrl = sameOriginPath(request.query.returnUrl ?? '/');
-        if (!returnUrl) return refuse(reply, 400, '返回地址无效');
-        const challenge = request.query.challenge;
-        if (!challenge) return refuse(reply, 400, OUTDATED_PAGE_MESSAGE);
-        if (!demoFor(requested)) return startOAuth(reply, services, config, requested, returnUrl, challenge, request.query.isWorkWechat === 'true');
-        const demoUsers = await services.db
-          .select({ id: users.id, nickname: users.nickname, label: users.demoLabel })
-          .from(users)
-          .where(and(eq(users.provider, 'demo'), isNotNull(users.demoLabel)))
-          .orderBy(asc(users.demoOrder));
-        const list = demoUsers
-          .map(
-            (user) => `<form method="post" action="/api/auth/demo" class="card">
+      auth.get<{ Querystring: Static<typeof AuthorizeQuery> }>(
+        '/authorize',
+        { schema: { querystring: AuthorizeQuery } },
+        async (request, reply) => {
+          const requested = request.query.authType ?? 'wechat';
+          if (requested !== 'wechat' && requested !== 'alipay') return refuse(reply, 400, '不支持的登录方式');
+          const returnUrl = sameOriginPath(request.query.returnUrl ?? '/');
+          if (!returnUrl) return refuse(reply, 400, '返回地址无效');
+          const challenge = request.query.challenge;
+          if (!challenge) return refuse(reply, 400, OUTDATED_PAGE_MESSAGE);
+          if (!demoFor(requested))
+            return startOAuth(reply, services, config, requested, returnUrl, challenge, request.query.isWorkWechat === 'true');
+          const demoUsers = await services.db
+            .select({ id: users.id, nickname: users.nickname, label: users.demoLabel })
+            .from(users)
+            .where(and(eq(users.provider, 'demo'), isNotNull(users.demoLabel)))
+            .orderBy(asc(users.demoOrder));
+          const list = demoUsers
+            .map(
+              (user) => `<form method="post" action="/api/auth/demo" class="card">
 <input type="hidden" name="userId" value="${escapeHtml(user.id)}"><input type="hidden" name="returnUrl" value="${escapeHtml(returnUrl)}"><input type="hidden" name="challenge" value="${escapeHtml(challenge)}">
 <div><strong>${escapeHtml(user.label ?? '')}</strong> <span class="muted">${escapeHtml(user.nickname)}</span></div>
 <button type="submit">以${escapeHtml(user.label ?? '')}身份登录</button></form>`,
-          )
-          .join('');
-        return reply
-          .type('text/html; charset=utf-8')
-          .header('Cache-Control', 'no-store')
-          .send(htmlPage('选择演示账号', `<p><span class="badge">演示环境</span> 未配置微信或支付宝登录，请选择一个演示账号进入。</p>${list}`));
-      });
+            )
+            .join('');
+          return reply
+            .type('text/html; charset=utf-8')
+            .header('Cache-Control', 'no-store')
+            .send(
+              htmlPage(
+                '选择演示账号',
+                `<p><span class="badge">演示环境</span> 未配置微信或支付宝登录，请选择一个演示账号进入。</p>${list}`,
+              ),
+            );
+        },
+      );
 
       auth.post<{ Body: Static<typeof DemoBody> }>('/demo', { schema: { body: DemoBody } }, async (request, reply) => {
         if (!config.auth.demo) return refuse(reply, 404, '演示登录未启用');
@@ -141,14 +163,21 @@ export async function registerAuthRoutes(app: FastifyInstance, services: AppServ
       });
 
       // JSON in, the API's envelope out; the token only in the body, never stored by a cache.
-      auth.post<{ Body: Static<typeof ExchangeBody> }>('/exchange', { schema: { body: ExchangeBody }, bodyLimit: 1024, config: { json: true } }, async (request, reply) => {
-        reply.header('Cache-Control', 'no-store');
-        const session = await exchangeSignInCode(services.db, request.body.code, request.body.verifier);
-        if (!session) return reply.code(401).send(failed(ErrorCode.NotSignedIn, EXCHANGE_REFUSED_MESSAGE));
-        // The pages and /remotes.json carry no session: the cookie tells them which canaries this user gets.
-        reply.header('Set-Cookie', services.canaryCookies.setHeader(await signedInViewer(services.db, session.userId), request.protocol === 'https'));
-        return reply.send(ok({ token: session.token }));
-      });
+      auth.post<{ Body: Static<typeof ExchangeBody> }>(
+        '/exchange',
+        { schema: { body: ExchangeBody }, bodyLimit: 1024, config: { json: true } },
+        async (request, reply) => {
+          reply.header('Cache-Control', 'no-store');
+          const session = await exchangeSignInCode(services.db, request.body.code, request.body.verifier);
+          if (!session) return reply.code(401).send(failed(ErrorCode.NotSignedIn, EXCHANGE_REFUSED_MESSAGE));
+          // The pages and /remotes.json carry no session: the cookie tells them which canaries this user gets.
+          reply.header(
+            'Set-Cookie',
+            services.canaryCookies.setHeader(await signedInViewer(services.db, session.userId), request.protocol === 'https'),
+          );
+          return reply.send(ok({ token: session.token }));
+        },
+      );
 
       await registerOAuthRoutes(auth, services, config);
     },

@@ -23,7 +23,9 @@ const USER_DETAIL = '/api/user/getOfficialAccountLoginUserInfo';
 function viewerInUserDetail(payload: string): Viewer | null {
   try {
     const result = (JSON.parse(payload) as { result?: { id?: unknown; tester?: unknown } }).result;
-    return typeof result?.id === 'string' && typeof result.tester === 'boolean' ? { bucket: bucketOf(result.id), tester: result.tester } : null;
+    return typeof result?.id === 'string' && typeof result.tester === 'boolean'
+      ? { bucket: bucketOf(result.id), tester: result.tester }
+      : null;
   } catch {
     return null;
   }
@@ -42,7 +44,8 @@ export function registerCanaryCookieHooks(app: FastifyInstance, cookies: CanaryC
     if (route === USER_DETAIL && reply.statusCode === 200 && typeof payload === 'string') {
       const viewer = viewerInUserDetail(payload);
       const current = cookies.read(request.headers.cookie);
-      if (viewer && (current?.bucket !== viewer.bucket || current.tester !== viewer.tester)) reply.header('Set-Cookie', cookies.setHeader(viewer, secure));
+      if (viewer && (current?.bucket !== viewer.bucket || current.tester !== viewer.tester))
+        reply.header('Set-Cookie', cookies.setHeader(viewer, secure));
     }
     return payload;
   });

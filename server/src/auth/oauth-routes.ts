@@ -79,7 +79,12 @@ async function signInUser(db: Database, provider: OAuthProviderName, identity: P
   const profile = identity.nickname ? { nickname: identity.nickname, avatarUrl: identity.avatarUrl } : null;
   const [user] = await db
     .insert(users)
-    .values({ provider, providerSubject: identity.subject, nickname: profile?.nickname ?? defaultNickname, avatarUrl: profile?.avatarUrl ?? null })
+    .values({
+      provider,
+      providerSubject: identity.subject,
+      nickname: profile?.nickname ?? defaultNickname,
+      avatarUrl: profile?.avatarUrl ?? null,
+    })
     // Without a profile the update sets the provider to itself, only so that the existing row is returned.
     .onConflictDoUpdate({ target: [users.provider, users.providerSubject], set: profile ?? { provider } })
     .returning({ id: users.id });
@@ -91,37 +96,51 @@ function single(value: string | undefined): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-export async function startOAuth(reply: FastifyReply, services: AppServices, config: ServerConfig, authType: OAuthProviderName, returnUrl: string, challenge: string, workWechat: boolean) {
+export async function startOAuth(
+  reply: FastifyReply,
+  services: AppServices,
+  config: ServerConfig,
+  authType: OAuthProviderName,
+  returnUrl: string,
+  challenge: string,
+  workWechat: boolean,
+) {
   const provider = configuredProvider(config, authType);
   if (!provider) return refuse(reply, 404, '该登录方式未启用');
   const state = await issueOAuthState(services.db, authType, returnUrl, challenge);
-  return reply.header('Cache-Control', 'no-store').redirect(provider.authorizeUrl(callbackUrl(services.publicUrl, authType), state, workWechat), 302);
+  return reply
+    .header('Cache-Control', 'no-store')
+    .redirect(provider.authorizeUrl(callbackUrl(services.publicUrl, authType), state, workWechat), 302);
 }
 
 export async function registerOAuthRoutes(auth: FastifyInstance, services: AppServices, config: ServerConfig): Promise<void> {
-  auth.get<{ Params: { provider: string }; Querystring: Record<string, string | undefined> }>('/callback/:provider', { schema: { params: CallbackParams, querystring: CallbackQuery } }, async (request, reply) => {
-    const name = request.params.provider;
-    if (name !== 'wechat' && name !== 'alipay') return refuse(reply, 404, '不支持的登录方式');
-    const provider = configuredProvider(config, name);
-    if (!provider) return refuse(reply, 404, '该登录方式未启用');
+  auth.get<{ Params: { provider: string }; Querystring: Record<string, string | undefined> }>(
+    '/callback/:provider',
+    { schema: { params: CallbackParams, querystring: CallbackQuery } },
+    async (request, reply) => {
+      const name = request.params.provider;
+      if (name !== 'wechat' && name !== 'alipay') return refuse(reply, 404, '不支持的登录方式');
+      const provider = configuredProvider(config, name);
+      if (!provider) return refuse(reply, 404, '该登录方式未启用');
 
-    const stored = await consumeOAuthState(services.db, name, single(request.query.state));
-    if (!stored) return refuse(reply, 400, '登录请求无效或已过期，请重新登录');
-    // Judged again as it is emitted: a state stored by an earlier version of the server may hold an older judgement.
-    const returnUrl = sameOriginPath(stored.returnUrl) ?? '/';
-    const code = single(request.query[provider.codeParam]);
-    if (!code) return refuse(reply, 400, '未获得授权，请重新登录');
+      const stored = await consumeOAuthState(services.db, name, single(request.query.state));
+      if (!stored) return refuse(reply, 400, '登录请求无效或已过期，请重新登录');
+      // Judged again as it is emitted: a state stored by an earlier version of the server may hold an older judgement.
+      const returnUrl = sameOriginPath(stored.returnUrl) ?? '/';
+      const code = single(request.query[provider.codeParam]);
+      if (!code) return refuse(reply, 400, '未获得授权，请重新登录');
 
-    let identity: ProviderIdentity;
-    try {
-      identity = await provider.identify(code);
-    } catch (error) {
-      if (!(error instanceof ProviderFailure)) throw error;
-      request.log.warn({ provider: name, reason: error.reason }, '第三方登录失败');
-      return refuse(reply, 400, name === 'wechat' ? '微信登录失败，请稍后重试' : '支付宝登录失败，请稍后重试');
-    }
-    const userId = await signInUser(services.db, name, identity, provider.defaultNickname);
-    const signInCode = await issueSignInCode(services.db, userId, stored.challenge);
-    return reply.header('Cache-Control', 'no-store').redirect(withSignInCode(returnUrl, signInCode), 303);
-  });
+      let identity: ProviderIdentity;
+      try {
+        identity = await provider.identify(code);
+      } catch (error) {
+        if (!(error instanceof ProviderFailure)) throw error;
+        request.log.warn({ provider: name, reason: error.reason }, '第三方登录失败');
+        return refuse(reply, 400, name === 'wechat' ? '微信登录失败，请稍后重试' : '支付宝登录失败，请稍后重试');
+      }
+      const userId = await signInUser(services.db, name, identity, provider.defaultNickname);
+      const signInCode = await issueSignInCode(services.db, userId, stored.challenge);
+      return reply.header('Cache-Control', 'no-store').redirect(withSignInCode(returnUrl, signInCode), 303);
+    },
+  );
 }

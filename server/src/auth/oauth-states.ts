@@ -18,7 +18,9 @@ export async function issueOAuthState(db: Database, provider: OAuthProviderName,
   const now = new Date();
   await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
   const state = randomBytes(32).toString('hex');
-  await db.insert(oauthStates).values({ state, provider, returnUrl, challenge, expiresAt: new Date(now.getTime() + OAUTH_STATE_LIFETIME_MS) });
+  await db
+    .insert(oauthStates)
+    .values({ state, provider, returnUrl, challenge, expiresAt: new Date(now.getTime() + OAUTH_STATE_LIFETIME_MS) });
   return state;
 }
 

@@ -32,7 +32,12 @@ export function challengeOf(verifier: string): string {
 }
 
 /** A new one-time code that signs `userId` in, for the browser whose verifier hashes to `challenge`. */
-export async function issueSignInCode(db: Database, userId: string, challenge: string, lifetimeMs = SIGN_IN_CODE_LIFETIME_MS): Promise<string> {
+export async function issueSignInCode(
+  db: Database,
+  userId: string,
+  challenge: string,
+  lifetimeMs = SIGN_IN_CODE_LIFETIME_MS,
+): Promise<string> {
   const now = new Date();
   await db.delete(signInCodes).where(lt(signInCodes.expiresAt, now));
   const code = randomBytes(32).toString('base64url');
@@ -49,7 +54,13 @@ export async function issueSignInCode(db: Database, userId: string, challenge: s
 export async function exchangeSignInCode(db: Database, code: string, verifier: string): Promise<{ token: string; userId: string } | null> {
   const [row] = await db
     .delete(signInCodes)
-    .where(and(eq(signInCodes.codeHash, hashToken(code)), eq(signInCodes.challenge, challengeOf(verifier)), gt(signInCodes.expiresAt, new Date())))
+    .where(
+      and(
+        eq(signInCodes.codeHash, hashToken(code)),
+        eq(signInCodes.challenge, challengeOf(verifier)),
+        gt(signInCodes.expiresAt, new Date()),
+      ),
+    )
     .returning({ userId: signInCodes.userId });
   if (!row) return null;
   return { token: await createSession(db, row.userId), userId: row.userId };

@@ -29,7 +29,11 @@ function errorCode(body: Record<string, unknown>): number | null {
 }
 
 /** The nickname and avatar; null when WeChat does not give them (the sign-in goes on without). */
-async function wechatProfile(settings: OAuthProviderConfig, accessToken: string, openid: string): Promise<{ nickname: string | null; avatarUrl: string | null } | null> {
+async function wechatProfile(
+  settings: OAuthProviderConfig,
+  accessToken: string,
+  openid: string,
+): Promise<{ nickname: string | null; avatarUrl: string | null } | null> {
   const url = wechatUserInfoUrl(settings.tokenUrl);
   url.searchParams.set('access_token', accessToken);
   url.searchParams.set('openid', openid);

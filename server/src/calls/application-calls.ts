@@ -17,7 +17,12 @@ import { cappedCount, pageWindow } from '../http/paging';
 import { createApplication, decided, defaultGoods, issueApplication, transition, type ApplicationRow } from '../invoices/applications';
 import { readiness } from '../invoices/invoice-steps';
 
-function applicationView(row: ApplicationRow, companyName: string, blockedReason: string | null, taskId: string | null = null): Application {
+function applicationView(
+  row: ApplicationRow,
+  companyName: string,
+  blockedReason: string | null,
+  taskId: string | null = null,
+): Application {
   return {
     id: row.id,
     status: row.status,
@@ -119,7 +124,12 @@ async function companyApplications(db: Database, company: CallerCompany, ids: re
   const rows = await db
     .select()
     .from(invoiceApplications)
-    .where(inArray(invoiceApplications.id, ids.map((id) => id.toLowerCase())));
+    .where(
+      inArray(
+        invoiceApplications.id,
+        ids.map((id) => id.toLowerCase()),
+      ),
+    );
   if (rows.length !== new Set(ids.map((id) => id.toLowerCase())).size) throw new ApiFailure(ErrorCode.NotFound, '开票申请不存在');
   if (rows.some((row) => row.companyId !== company.id)) throw new ApiFailure(ErrorCode.NoAccess, '无权处理该企业的开票申请');
   return rows;
@@ -189,4 +199,11 @@ const issueWaitingApplications = defineCall('invoiceApplication/issueWaiting', {
   },
 });
 
-export const applicationCalls = [submitApplication, myApplications, listApplications, approveApplications, rejectApplication, issueWaitingApplications];
+export const applicationCalls = [
+  submitApplication,
+  myApplications,
+  listApplications,
+  approveApplications,
+  rejectApplication,
+  issueWaitingApplications,
+];

@@ -32,7 +32,8 @@ async function companyOfCode(db: Database, typed: string) {
     .from(companyBindCodes)
     .innerJoin(companies, eq(companies.id, companyBindCodes.companyId))
     .where(eq(companyBindCodes.code, normalisedCode(typed)));
-  if (!row || row.code.revokedAt || row.code.expiresAt.getTime() <= Date.now()) throw new ApiFailure(ErrorCode.NotFound, '绑定码无效或已过期');
+  if (!row || row.code.revokedAt || row.code.expiresAt.getTime() <= Date.now())
+    throw new ApiFailure(ErrorCode.NotFound, '绑定码无效或已过期');
   return row.company;
 }
 
@@ -42,7 +43,9 @@ const getBindCode = defineCall('company/getBindCode', {
     const [row] = await services.db
       .select()
       .from(companyBindCodes)
-      .where(and(eq(companyBindCodes.companyId, company.id), isNull(companyBindCodes.revokedAt), gt(companyBindCodes.expiresAt, new Date())))
+      .where(
+        and(eq(companyBindCodes.companyId, company.id), isNull(companyBindCodes.revokedAt), gt(companyBindCodes.expiresAt, new Date())),
+      )
       .orderBy(desc(companyBindCodes.createdAt))
       .limit(1);
     return row ? bindCodeView(row) : null;
@@ -56,11 +59,20 @@ const createBindCode = defineCall('company/createBindCode', {
       // One code at a time per company (the unique index on the codes not revoked holds it too).
       await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, company.id)).for('update');
       const now = new Date();
-      await tx.update(companyBindCodes).set({ revokedAt: now }).where(and(eq(companyBindCodes.companyId, company.id), isNull(companyBindCodes.revokedAt)));
+      await tx
+        .update(companyBindCodes)
+        .set({ revokedAt: now })
+        .where(and(eq(companyBindCodes.companyId, company.id), isNull(companyBindCodes.revokedAt)));
       const code = await newPrivateCode(tx);
       const [row] = await tx
         .insert(companyBindCodes)
-        .values({ companyId: company.id, code, createdBy: caller.userId, createdAt: now, expiresAt: new Date(now.getTime() + BIND_CODE_LIFETIME_MS) })
+        .values({
+          companyId: company.id,
+          code,
+          createdBy: caller.userId,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + BIND_CODE_LIFETIME_MS),
+        })
         .returning();
       if (!row) throw new Error('company/createBindCode: no row');
       return bindCodeView(row);

@@ -37,13 +37,19 @@ const createOrder = defineCall('cash/createOrder', {
     // Only a channel this deployment offers (shop/get lists them): demo is one only where demo payment is on.
     const gateway = services.payments.get(body.channel);
     if (!gateway) {
-      throw invalidField('channel', services.payments.channels().length === 0 ? NO_ONLINE_PAYMENT : `暂不支持${CHANNEL_NAMES[body.channel]}，请选择其他支付方式`);
+      throw invalidField(
+        'channel',
+        services.payments.channels().length === 0 ? NO_ONLINE_PAYMENT : `暂不支持${CHANNEL_NAMES[body.channel]}，请选择其他支付方式`,
+      );
     }
     const orderNo = newOrderNo();
     // The app's own page, judged as every return address is (docs/security.md).
     const returnUrl = sameOriginPath(`/cash/return?orderNo=${orderNo}`);
     if (!returnUrl) throw new Error(`return path refused for ${orderNo}`);
-    const [payer] = await services.db.select({ provider: users.provider, subject: users.providerSubject }).from(users).where(eq(users.id, caller.userId));
+    const [payer] = await services.db
+      .select({ provider: users.provider, subject: users.providerSubject })
+      .from(users)
+      .where(eq(users.id, caller.userId));
     await openOrder(services.db, orderNo, shop, caller.userId, body.amountFen, body.channel);
     let start: GatewayStart;
     try {
@@ -58,7 +64,10 @@ const createOrder = defineCall('cash/createOrder', {
         channel: body.channel,
       });
     } catch (error) {
-      await services.db.update(cashOrders).set({ state: '已关闭' }).where(and(eq(cashOrders.orderNo, orderNo), eq(cashOrders.state, '待支付')));
+      await services.db
+        .update(cashOrders)
+        .set({ state: '已关闭' })
+        .where(and(eq(cashOrders.orderNo, orderNo), eq(cashOrders.state, '待支付')));
       if (error instanceof PaymentRequestError) {
         throw error.kind === 'input' && body.channel === 'wechat' && payer?.provider !== 'wechat'
           ? invalidField('channel', '请在微信中打开并使用微信登录后再选择微信支付')

@@ -31,7 +31,10 @@ const reportFailure = defineCall('client/reportFailure', {
     await services.db
       .insert(clientFailures)
       .values({ app: body.app, version: body.version, kind: body.kind, hour: sql`date_trunc('hour', now())`, count: 1 })
-      .onConflictDoUpdate({ target: [clientFailures.app, clientFailures.version, clientFailures.kind, clientFailures.hour], set: { count: sql`${clientFailures.count} + 1` } });
+      .onConflictDoUpdate({
+        target: [clientFailures.app, clientFailures.version, clientFailures.kind, clientFailures.hour],
+        set: { count: sql`${clientFailures.count} + 1` },
+      });
     if (caller) await recordForCanary(services, caller, request.headers.cookie, { app: body.app, version: body.version, failed: true });
     return null;
   },

@@ -42,10 +42,21 @@ const listCompanyUsers = defineCall('companyUser/list', {
     const db = services.db;
     const keyword = body.keyword?.trim();
     const pattern = keyword ? containsPattern(keyword) : null;
-    const invitationWhere = and(eq(memberInvitations.companyId, company.id), pattern ? (or(ilike(memberInvitations.name, pattern), ilike(memberInvitations.phone, pattern)) as SQL) : undefined);
+    const invitationWhere = and(
+      eq(memberInvitations.companyId, company.id),
+      pattern ? (or(ilike(memberInvitations.name, pattern), ilike(memberInvitations.phone, pattern)) as SQL) : undefined,
+    );
     const memberWhere = and(
       eq(memberships.companyId, company.id),
-      pattern ? inArray(memberships.userId, db.select({ id: users.id }).from(users).where(or(ilike(users.nickname, pattern), ilike(users.phone, pattern)))) : undefined,
+      pattern
+        ? inArray(
+            memberships.userId,
+            db
+              .select({ id: users.id })
+              .from(users)
+              .where(or(ilike(users.nickname, pattern), ilike(users.phone, pattern))),
+          )
+        : undefined,
     );
     const invitationOrder = [desc(memberInvitations.createdAt), desc(memberInvitations.id)];
     const memberOrder = [asc(memberships.createdAt), asc(memberships.userId)];
@@ -53,13 +64,28 @@ const listCompanyUsers = defineCall('companyUser/list', {
     const [invitationTotal, memberTotal, invitations] = await Promise.all([
       cappedCount(db, memberInvitations, invitationWhere, invitationOrder),
       cappedCount(db, memberships, memberWhere, memberOrder),
-      limit > 0 ? db.select().from(memberInvitations).where(invitationWhere).orderBy(...invitationOrder).limit(limit).offset(offset) : Promise.resolve([]),
+      limit > 0
+        ? db
+            .select()
+            .from(memberInvitations)
+            .where(invitationWhere)
+            .orderBy(...invitationOrder)
+            .limit(limit)
+            .offset(offset)
+        : Promise.resolve([]),
     ]);
     const room = limit - invitations.length;
     const members =
       room > 0
         ? await db
-            .select({ userId: memberships.userId, permissions: memberships.permissions, roleName: memberships.roleName, createdAt: memberships.createdAt, nickname: users.nickname, phone: users.phone })
+            .select({
+              userId: memberships.userId,
+              permissions: memberships.permissions,
+              roleName: memberships.roleName,
+              createdAt: memberships.createdAt,
+              nickname: users.nickname,
+              phone: users.phone,
+            })
             .from(memberships)
             .innerJoin(users, eq(users.id, memberships.userId))
             .where(memberWhere)
@@ -102,7 +128,10 @@ const cancelInvitation = defineCall('companyUser/cancelInvitation', {
   access: { kind: 'company', anyOf: ['company_manage'] },
   handler: async ({ company, body, services }) => {
     const id = body.id.toLowerCase();
-    const [invitation] = await services.db.select({ companyId: memberInvitations.companyId }).from(memberInvitations).where(eq(memberInvitations.id, id));
+    const [invitation] = await services.db
+      .select({ companyId: memberInvitations.companyId })
+      .from(memberInvitations)
+      .where(eq(memberInvitations.id, id));
     if (!invitation) throw new ApiFailure(ErrorCode.NotFound, '该邀请不存在或对方已处理');
     if (invitation.companyId !== company.id) throw new ApiFailure(ErrorCode.NoAccess, '无权操作该企业的邀请');
     const deleted = await services.db
@@ -131,12 +160,21 @@ const removeCompanyUser = defineCall('companyUser/remove', {
         const [others] = await tx
           .select({ n: sql<number>`count(*)::int` })
           .from(memberships)
-          .where(and(eq(memberships.companyId, company.id), ne(memberships.userId, userId), sql`${memberships.permissions} @> '["company_manage"]'::jsonb`));
+          .where(
+            and(
+              eq(memberships.companyId, company.id),
+              ne(memberships.userId, userId),
+              sql`${memberships.permissions} @> '["company_manage"]'::jsonb`,
+            ),
+          );
         if ((others?.n ?? 0) === 0) throw new ApiFailure(ErrorCode.TaskStateConflict, '企业至少需要保留一名管理员');
       }
       await tx.delete(memberships).where(and(eq(memberships.companyId, company.id), eq(memberships.userId, userId)));
       // Not another of their companies in its place: a request they send for this one must not land in another.
-      await tx.update(users).set({ currentCompanyId: null }).where(and(eq(users.id, userId), eq(users.currentCompanyId, company.id)));
+      await tx
+        .update(users)
+        .set({ currentCompanyId: null })
+        .where(and(eq(users.id, userId), eq(users.currentCompanyId, company.id)));
       // Every live code was made before this (createBindCode takes the same lock).
       const revoked = await tx
         .update(companyBindCodes)

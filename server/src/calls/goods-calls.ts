@@ -41,7 +41,11 @@ async function loadCompanyGoods(db: Database, id: string, companyId: string): Pr
 async function isReferenced(db: Database, id: string): Promise<boolean> {
   const [line] = await db.select({ id: invoiceLines.goodsId }).from(invoiceLines).where(eq(invoiceLines.goodsId, id)).limit(1);
   if (line) return true;
-  const [application] = await db.select({ id: invoiceApplications.id }).from(invoiceApplications).where(eq(invoiceApplications.goodsId, id)).limit(1);
+  const [application] = await db
+    .select({ id: invoiceApplications.id })
+    .from(invoiceApplications)
+    .where(eq(invoiceApplications.goodsId, id))
+    .limit(1);
   if (application) return true;
   const [subCode] = await db.select({ id: subCodes.id }).from(subCodes).where(eq(subCodes.goodsId, id)).limit(1);
   return !!subCode;
@@ -60,7 +64,13 @@ const listGoods = defineCall('goods/list', {
     const order = [desc(goods.createdAt), asc(goods.id)];
     const { limit, offset } = pageWindow(body.page, body.pageSize);
     const [rows, total] = await Promise.all([
-      services.db.select().from(goods).where(where).orderBy(...order).limit(limit).offset(offset),
+      services.db
+        .select()
+        .from(goods)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
       cappedCount(services.db, goods, where, order),
     ]);
     return { total, list: rows.map(goodsView) };
@@ -73,7 +83,11 @@ const saveGoods = defineCall('goods/save', {
     const existing = body.id ? await loadCompanyGoods(services.db, body.id, company.id) : null;
     const values = checkedGoods(body);
     if (existing) {
-      const [updated] = await services.db.update(goods).set(values).where(and(eq(goods.id, existing.id), liveGoods)).returning();
+      const [updated] = await services.db
+        .update(goods)
+        .set(values)
+        .where(and(eq(goods.id, existing.id), liveGoods))
+        .returning();
       if (!updated) throw new ApiFailure(ErrorCode.NotFound, '商品不存在');
       return goodsView(updated);
     }
@@ -94,7 +108,10 @@ const deleteGoods = defineCall('goods/delete', {
       // Locked, so that goods/save and another delete wait; what names the goods from now on sees them archived.
       await tx.select({ id: goods.id }).from(goods).where(eq(goods.id, item.id)).for('update');
       if (await isReferenced(tx, item.id)) {
-        await tx.update(goods).set({ archivedAt: new Date() }).where(and(eq(goods.id, item.id), liveGoods));
+        await tx
+          .update(goods)
+          .set({ archivedAt: new Date() })
+          .where(and(eq(goods.id, item.id), liveGoods));
         return { id: item.id, archived: true };
       }
       await tx.delete(goods).where(eq(goods.id, item.id));

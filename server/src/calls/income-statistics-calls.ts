@@ -13,20 +13,38 @@ import { defineCall } from '../http/define-call';
 import { bucketKey, bucketOf, inDays, statisticsRange } from '../statistics/range';
 
 /** The company's income statistics over [from, to] (China days). */
-export async function incomeStatistics(db: Database, companyId: string, range: { from: string; to: string; by: 'day' | 'month' }): Promise<IncomeStatistics> {
+export async function incomeStatistics(
+  db: Database,
+  companyId: string,
+  range: { from: string; to: string; by: 'day' | 'month' },
+): Promise<IncomeStatistics> {
   const { keys, months, days } = statisticsRange(range.from, range.to, range.by);
   const monthRows = (span: [number, number]) =>
     db
-      .select({ bucket: sql<number>`${moneyMonthTotals.month}`.as('bucket'), channel: moneyMonthTotals.channel, incomeFen: moneyMonthTotals.incomeFen, incomeCount: moneyMonthTotals.incomeCount, expenseFen: moneyMonthTotals.expenseFen })
+      .select({
+        bucket: sql<number>`${moneyMonthTotals.month}`.as('bucket'),
+        channel: moneyMonthTotals.channel,
+        incomeFen: moneyMonthTotals.incomeFen,
+        incomeCount: moneyMonthTotals.incomeCount,
+        expenseFen: moneyMonthTotals.expenseFen,
+      })
       .from(moneyMonthTotals)
       .where(and(eq(moneyMonthTotals.companyId, companyId), between(moneyMonthTotals.month, ...span)));
   const dayRows = () =>
     db
-      .select({ bucket: bucketOf(moneyDayTotals.day, range.by), channel: moneyDayTotals.channel, incomeFen: moneyDayTotals.incomeFen, incomeCount: moneyDayTotals.incomeCount, expenseFen: moneyDayTotals.expenseFen })
+      .select({
+        bucket: bucketOf(moneyDayTotals.day, range.by),
+        channel: moneyDayTotals.channel,
+        incomeFen: moneyDayTotals.incomeFen,
+        incomeCount: moneyDayTotals.incomeCount,
+        expenseFen: moneyDayTotals.expenseFen,
+      })
       .from(moneyDayTotals)
       .where(and(eq(moneyDayTotals.companyId, companyId), inDays(moneyDayTotals.day, days)));
   // The whole months' rows and the other days' rows, together (a range has at least one of them).
-  const movements = (months && days.length ? monthRows(months).unionAll(dayRows()) : months ? monthRows(months) : dayRows()).as('movements');
+  const movements = (months && days.length ? monthRows(months).unionAll(dayRows()) : months ? monthRows(months) : dayRows()).as(
+    'movements',
+  );
   const rows = await db
     .select({
       bucket: movements.bucket,

@@ -18,14 +18,27 @@ const myInvitations = defineCall('company/myInvitations', {
     const phone = await phoneOf(services.db, caller.userId);
     if (!phone) return { list: [] };
     const rows = await services.db
-      .select({ id: memberInvitations.id, role: memberInvitations.role, createdAt: memberInvitations.createdAt, companyName: companies.name, xsfNsrsbh: companies.xsfNsrsbh })
+      .select({
+        id: memberInvitations.id,
+        role: memberInvitations.role,
+        createdAt: memberInvitations.createdAt,
+        companyName: companies.name,
+        xsfNsrsbh: companies.xsfNsrsbh,
+      })
       .from(memberInvitations)
       .innerJoin(companies, eq(companies.id, memberInvitations.companyId))
       .where(eq(memberInvitations.phone, phone))
       .orderBy(desc(memberInvitations.createdAt), desc(memberInvitations.id))
       .limit(SHOWN_INVITATIONS);
     return {
-      list: rows.map((row) => ({ id: row.id, companyName: row.companyName, xsfNsrsbh: row.xsfNsrsbh, role: row.role, roleName: MEMBER_ROLES[row.role].roleName, invitedAt: row.createdAt.toISOString() })),
+      list: rows.map((row) => ({
+        id: row.id,
+        companyName: row.companyName,
+        xsfNsrsbh: row.xsfNsrsbh,
+        role: row.role,
+        roleName: MEMBER_ROLES[row.role].roleName,
+        invitedAt: row.createdAt.toISOString(),
+      })),
     };
   },
 });

@@ -47,10 +47,15 @@ const retryTask = defineCall('task/retryTask', {
   rateLimit: { max: 20, windowMs: 60_000 },
   handler: async ({ company, body, services }) => {
     const task = await loadCompanyTask(services.db, body.id, company);
-    if (task.type !== 'blue_invoice' && task.type !== 'red_invoice') throw new ApiFailure(ErrorCode.TaskStateConflict, '登录和刷脸任务请重新发起');
+    if (task.type !== 'blue_invoice' && task.type !== 'red_invoice')
+      throw new ApiFailure(ErrorCode.TaskStateConflict, '登录和刷脸任务请重新发起');
     if (task.status !== TaskStatus.Failed) throw new ApiFailure(ErrorCode.TaskStateConflict, '只有失败的任务可以重试');
     await services.db.transaction(async (tx) => {
-      const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, String(task.payload.invoiceId))).for('update');
+      const [invoice] = await tx
+        .select()
+        .from(invoices)
+        .where(eq(invoices.id, String(task.payload.invoiceId)))
+        .for('update');
       if (!invoice) throw new ApiFailure(ErrorCode.NotFound, '发票记录不存在');
       if (invoice.kind === 'red' && invoice.originalId) {
         // What is left may have changed since: the red invoice must still fit.
@@ -59,13 +64,18 @@ const retryTask = defineCall('task/retryTask', {
         checkReversible(blue);
         const left = await leftOfBlue(tx, blue, (await linesOf(tx, [blue.id])).get(blue.id) ?? []);
         for (const line of (await linesOf(tx, [invoice.id])).get(invoice.id) ?? []) {
-          if (-line.grossFen > (left.get(line.lineNo)?.grossFen ?? 0)) throw new ApiFailure(ErrorCode.TaskStateConflict, '可红冲金额已变化，请重新发起红冲');
+          if (-line.grossFen > (left.get(line.lineNo)?.grossFen ?? 0))
+            throw new ApiFailure(ErrorCode.TaskStateConflict, '可红冲金额已变化，请重新发起红冲');
         }
       }
       // A taxi invoice's trips were given back when it failed: it claims them again, unless another invoice has.
       if (invoice.kind === 'blue') await reclaimTrips(tx, invoice.id);
       await tx.update(invoices).set({ status: '开具中', failReason: null, updatedAt: new Date() }).where(eq(invoices.id, invoice.id));
-      if (invoice.applicationId) await tx.update(invoiceApplications).set({ status: '开票中', updatedAt: new Date() }).where(eq(invoiceApplications.id, invoice.applicationId));
+      if (invoice.applicationId)
+        await tx
+          .update(invoiceApplications)
+          .set({ status: '开票中', updatedAt: new Date() })
+          .where(eq(invoiceApplications.id, invoice.applicationId));
       await tx
         .update(tasks)
         .set({
@@ -87,12 +97,27 @@ const retryTask = defineCall('task/retryTask', {
 
 /** A page of the list on its index, and the capped total. */
 async function listedInvoices(db: Database, where: SQL | undefined, window: { limit: number; offset: number }) {
-  const [rows, total] = await Promise.all([db.select().from(invoices).where(where).orderBy(...INVOICE_LIST_ORDER).limit(window.limit).offset(window.offset), cappedCount(db, invoices, where, INVOICE_LIST_ORDER)]);
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(invoices)
+      .where(where)
+      .orderBy(...INVOICE_LIST_ORDER)
+      .limit(window.limit)
+      .offset(window.offset),
+    cappedCount(db, invoices, where, INVOICE_LIST_ORDER),
+  ]);
   return { rows, total };
 }
 
 /** A page of a keyword search (server/src/invoices/invoice-search.ts): the page's ids, then their rows by primary key. */
-async function searchedInvoices(db: Database, companyId: string, keyword: string, filters: SQL | undefined, window: { limit: number; offset: number }) {
+async function searchedInvoices(
+  db: Database,
+  companyId: string,
+  keyword: string,
+  filters: SQL | undefined,
+  window: { limit: number; offset: number },
+) {
   const { ids, total } = await searchInvoices(db, companyId, keyword, filters, window);
   if (!ids.length) return { rows: [], total };
   const byId = new Map((await db.select().from(invoices).where(inArray(invoices.id, ids))).map((row) => [row.id, row]));
@@ -113,7 +138,9 @@ const listInvoices = defineCall('invoice/list', {
     const filters = conditions.length ? and(...conditions) : undefined;
     const keyword = body.keyword?.trim();
     const window = pageWindow(body.page, body.pageSize);
-    const { rows, total } = keyword ? await searchedInvoices(services.db, company.id, keyword, filters, window) : await listedInvoices(services.db, and(eq(invoices.companyId, company.id), filters), window);
+    const { rows, total } = keyword
+      ? await searchedInvoices(services.db, company.id, keyword, filters, window)
+      : await listedInvoices(services.db, and(eq(invoices.companyId, company.id), filters), window);
     const blueIds = rows.filter((row) => row.kind === 'blue').map((row) => row.id);
     const reversed = new Map<string, number>();
     if (blueIds.length) {
@@ -144,7 +171,8 @@ const findBlueInvoice = defineCall('invoice/findBlue', {
       .where(and(eq(invoices.companyId, company.id), eq(invoices.number, body.number), eq(invoices.kind, 'blue')));
     // A date that does not exist (2026-02-30) finds nothing, as any other wrong date does.
     const issueDay = chinaRange(body.issueDate);
-    if (!invoice?.issuedAt || !issueDay || !inChinaRange(issueDay, invoice.issuedAt)) throw new ApiFailure(ErrorCode.NotFound, '未找到该发票，请核对发票号码和开票日期');
+    if (!invoice?.issuedAt || !issueDay || !inChinaRange(issueDay, invoice.issuedAt))
+      throw new ApiFailure(ErrorCode.NotFound, '未找到该发票，请核对发票号码和开票日期');
     return invoiceDocument(services.db, invoice);
   },
 });
@@ -154,7 +182,10 @@ const invoicePdfLink = defineCall('invoice/pdfLink', {
   handler: async ({ company, body, services }) => {
     const invoice = await loadCompanyInvoice(services.db, body.id, company.id);
     if (!invoice.number) throw new ApiFailure(ErrorCode.TaskStateConflict, '发票尚未开具，暂无 PDF');
-    return { url: invoicePdfUrl(services.secretKey, invoice.id), fileName: `${invoice.kind === 'red' ? '红字' : ''}发票_${invoice.number}.pdf` };
+    return {
+      url: invoicePdfUrl(services.secretKey, invoice.id),
+      fileName: `${invoice.kind === 'red' ? '红字' : ''}发票_${invoice.number}.pdf`,
+    };
   },
 });
 
@@ -179,14 +210,30 @@ const invoiceHomeSummary = defineCall('invoice/homeSummary', {
   access: { kind: 'company' },
   handler: async ({ company, services }) => {
     const [applying, waiting, pendingTasks, [issued]] = await Promise.all([
-      cappedCount(services.db, invoiceApplications, and(eq(invoiceApplications.companyId, company.id), eq(invoiceApplications.status, '待审核')), [desc(invoiceApplications.createdAt)]),
-      cappedCount(services.db, invoiceApplications, and(eq(invoiceApplications.companyId, company.id), eq(invoiceApplications.status, '待开票')), [desc(invoiceApplications.createdAt)]),
+      cappedCount(
+        services.db,
+        invoiceApplications,
+        and(eq(invoiceApplications.companyId, company.id), eq(invoiceApplications.status, '待审核')),
+        [desc(invoiceApplications.createdAt)],
+      ),
+      cappedCount(
+        services.db,
+        invoiceApplications,
+        and(eq(invoiceApplications.companyId, company.id), eq(invoiceApplications.status, '待开票')),
+        [desc(invoiceApplications.createdAt)],
+      ),
       cappedCount(services.db, tasks, and(eq(tasks.companyId, company.id), openTask), [desc(tasks.createdAt)]),
       // Kept as invoices are issued: one row, however many invoices the month has.
       services.db
         .select({ count: invoiceMonthTotals.count, fen: invoiceMonthTotals.grossFen })
         .from(invoiceMonthTotals)
-        .where(and(eq(invoiceMonthTotals.companyId, company.id), eq(invoiceMonthTotals.month, chinaMonthNumber(new Date())), eq(invoiceMonthTotals.kind, 'blue'))),
+        .where(
+          and(
+            eq(invoiceMonthTotals.companyId, company.id),
+            eq(invoiceMonthTotals.month, chinaMonthNumber(new Date())),
+            eq(invoiceMonthTotals.kind, 'blue'),
+          ),
+        ),
     ]);
     return { applying, waiting, pendingTasks, issuedThisMonth: issued?.count ?? 0, issuedThisMonthFen: issued?.fen ?? 0 };
   },
@@ -194,7 +241,22 @@ const invoiceHomeSummary = defineCall('invoice/homeSummary', {
 
 const getInvoiceQrcode = defineCall('company/getInvoiceQrcode', {
   access: { kind: 'company' },
-  handler: async ({ company, services }) => ({ url: `${services.publicUrl}/shop/${encodeURIComponent(company.code)}`, companyName: company.name, code: company.code }),
+  handler: async ({ company, services }) => ({
+    url: `${services.publicUrl}/shop/${encodeURIComponent(company.code)}`,
+    companyName: company.name,
+    code: company.code,
+  }),
 });
 
-export const invoiceCalls = [createBlueInvoiceTask, createRedInvoiceTask, retryTask, listInvoices, getInvoice, findBlueInvoice, invoicePdfLink, resendInvoice, invoiceHomeSummary, getInvoiceQrcode];
+export const invoiceCalls = [
+  createBlueInvoiceTask,
+  createRedInvoiceTask,
+  retryTask,
+  listInvoices,
+  getInvoice,
+  findBlueInvoice,
+  invoicePdfLink,
+  resendInvoice,
+  invoiceHomeSummary,
+  getInvoiceQrcode,
+];

@@ -33,7 +33,15 @@ const apply = defineCall('lifeService/apply', {
     if (!city) throw invalidField('city', '请填写所在城市');
     const [created] = await services.db
       .insert(lifeServiceApplications)
-      .values({ companyId: company.id, userId: caller.userId, contactName, phone: body.phone, city, kind: body.kind, remarks: body.remarks.trim() })
+      .values({
+        companyId: company.id,
+        userId: caller.userId,
+        contactName,
+        phone: body.phone,
+        city,
+        kind: body.kind,
+        remarks: body.remarks.trim(),
+      })
       .onConflictDoNothing()
       .returning();
     if (!created) throw new ApiFailure(ErrorCode.TaskStateConflict, '您已提交申请，请等待审核');

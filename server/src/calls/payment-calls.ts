@@ -5,11 +5,20 @@
  */
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { LIST_LIMIT } from '@app/contract/limits';
-import type { PaymentRecord } from '@app/contract/payment';
 import { chinaMonth, chinaMonthNumber } from '@app/domain/china-time';
 import { expenseRecord, incomeColumns, incomeRecord, type IncomeRow } from '../cash/orders';
 import type { Database } from '../db/database';
-import { cashOrders, invoiceApplications, invoices, moneyMonthTotals, paidOrder, spentWithdrawal, tasks, users, withdrawals } from '../db/schema';
+import {
+  cashOrders,
+  invoiceApplications,
+  invoices,
+  moneyMonthTotals,
+  paidOrder,
+  spentWithdrawal,
+  tasks,
+  users,
+  withdrawals,
+} from '../db/schema';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 import { requestedRange } from '../http/china-range';
@@ -47,23 +56,50 @@ const listPayments = defineCall('payment/list', {
     const { from, to, key } = monthRange(body.month);
     const wantIncome = body.type !== 'expense' && body.channel !== 'bank';
     const wantExpense = body.type !== 'income' && (body.channel === undefined || body.channel === 'bank');
-    const incomeWhere = and(eq(cashOrders.companyId, company.id), ...(body.channel ? [eq(cashOrders.channel, body.channel as 'wechat')] : []), paidOrder, gte(cashOrders.paidAt, from), lt(cashOrders.paidAt, to));
-    const expenseWhere = and(eq(withdrawals.companyId, company.id), spentWithdrawal, gte(withdrawals.createdAt, from), lt(withdrawals.createdAt, to));
+    const incomeWhere = and(
+      eq(cashOrders.companyId, company.id),
+      ...(body.channel ? [eq(cashOrders.channel, body.channel as 'wechat')] : []),
+      paidOrder,
+      gte(cashOrders.paidAt, from),
+      lt(cashOrders.paidAt, to),
+    );
+    const expenseWhere = and(
+      eq(withdrawals.companyId, company.id),
+      spentWithdrawal,
+      gte(withdrawals.createdAt, from),
+      lt(withdrawals.createdAt, to),
+    );
     const { limit, offset } = pageWindow(body.page, body.pageSize);
     // Each side's first offset + limit places in the list's order (id and time, from its index alone), merged in the
     // database: only the page's places come back; then only the page's rows are read, by their keys.
     const head = offset + limit;
     const sides: SQL[] = [];
-    if (wantIncome && head > 0) sides.push(sql`(select 'income' as side, ${cashOrders.id} as id, ${cashOrders.paidAt} as at from ${cashOrders} where ${incomeWhere} order by ${sql.join(INCOME_ORDER, sql`, `)} limit ${head})`);
-    if (wantExpense && head > 0) sides.push(sql`(select 'expense' as side, ${withdrawals.id} as id, ${withdrawals.createdAt} as at from ${withdrawals} where ${expenseWhere} order by ${sql.join(EXPENSE_ORDER, sql`, `)} limit ${head})`);
+    if (wantIncome && head > 0)
+      sides.push(
+        sql`(select 'income' as side, ${cashOrders.id} as id, ${cashOrders.paidAt} as at from ${cashOrders} where ${incomeWhere} order by ${sql.join(INCOME_ORDER, sql`, `)} limit ${head})`,
+      );
+    if (wantExpense && head > 0)
+      sides.push(
+        sql`(select 'expense' as side, ${withdrawals.id} as id, ${withdrawals.createdAt} as at from ${withdrawals} where ${expenseWhere} order by ${sql.join(EXPENSE_ORDER, sql`, `)} limit ${head})`,
+      );
     const [placed, incomeCount, expenseCount, totals] = await Promise.all([
-      sides.length ? db.execute(sql`select side, id from (${sql.join(sides, sql` union all `)}) as listed order by at desc, id desc offset ${offset} limit ${limit}`) : Promise.resolve({ rows: [] }),
+      sides.length
+        ? db.execute(
+            sql`select side, id from (${sql.join(sides, sql` union all `)}) as listed order by at desc, id desc offset ${offset} limit ${limit}`,
+          )
+        : Promise.resolve({ rows: [] }),
       wantIncome ? cappedCount(db, cashOrders, incomeWhere, INCOME_ORDER) : Promise.resolve(0),
       wantExpense ? cappedCount(db, withdrawals, expenseWhere, EXPENSE_ORDER) : Promise.resolve(0),
       db
         .select({ channel: moneyMonthTotals.channel, incomeFen: moneyMonthTotals.incomeFen, expenseFen: moneyMonthTotals.expenseFen })
         .from(moneyMonthTotals)
-        .where(and(eq(moneyMonthTotals.companyId, company.id), eq(moneyMonthTotals.month, key), ...(body.channel ? [eq(moneyMonthTotals.channel, body.channel)] : []))),
+        .where(
+          and(
+            eq(moneyMonthTotals.companyId, company.id),
+            eq(moneyMonthTotals.month, key),
+            ...(body.channel ? [eq(moneyMonthTotals.channel, body.channel)] : []),
+          ),
+        ),
     ]);
     const page = (placed as unknown as { rows: Listed[] }).rows;
     // Payer, application and invoice for the page's income; the page's withdrawals (at most a page of rows, by key).
@@ -77,7 +113,9 @@ const listPayments = defineCall('payment/list', {
     const expenseById = new Map(expenseRows.map((row) => [row.id, row]));
     return {
       total: Math.min(incomeCount + expenseCount, LIST_LIMIT),
-      list: page.map((item) => (item.side === 'income' ? incomeRecord(incomeById.get(item.id)!) : expenseRecord(expenseById.get(item.id)!))),
+      list: page.map((item) =>
+        item.side === 'income' ? incomeRecord(incomeById.get(item.id)!) : expenseRecord(expenseById.get(item.id)!),
+      ),
       incomeFen: wantIncome ? totals.reduce((sum, row) => sum + row.incomeFen, 0) : 0,
       expenseFen: wantExpense ? totals.reduce((sum, row) => sum + row.expenseFen, 0) : 0,
     };
@@ -85,14 +123,21 @@ const listPayments = defineCall('payment/list', {
 });
 
 /** A record of the caller's company: a paid order (income) or a withdrawal (expense); 4004 / 1004 otherwise. */
-async function loadRecord(db: Database, id: string, companyId: string): Promise<{ income: IncomeRow } | { expense: typeof withdrawals.$inferSelect }> {
+async function loadRecord(
+  db: Database,
+  id: string,
+  companyId: string,
+): Promise<{ income: IncomeRow } | { expense: typeof withdrawals.$inferSelect }> {
   const key = id.toLowerCase();
   const [income] = await incomeQuery(db).where(and(eq(cashOrders.id, key), paidOrder));
   if (income) {
     if (income.order.companyId !== companyId) throw new ApiFailure(ErrorCode.NoAccess, '无权查看该企业的收支记录');
     return { income: income as IncomeRow };
   }
-  const [expense] = await db.select().from(withdrawals).where(and(eq(withdrawals.id, key), spentWithdrawal));
+  const [expense] = await db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.id, key), spentWithdrawal));
   if (expense) {
     if (expense.companyId !== companyId) throw new ApiFailure(ErrorCode.NoAccess, '无权查看该企业的收支记录');
     return { expense };
@@ -125,8 +170,12 @@ const issueInvoice = defineCall('payment/issueInvoice', {
         throw new ApiFailure(ErrorCode.TaskStateConflict, '该笔收款已开具发票');
       }
       if (order.applicationId) {
-        const [application] = await tx.select({ status: invoiceApplications.status }).from(invoiceApplications).where(eq(invoiceApplications.id, order.applicationId));
-        if (application && application.status !== '已拒绝') throw new ApiFailure(ErrorCode.TaskStateConflict, `客户已申请开票（${application.status}），请在开票申请中处理`);
+        const [application] = await tx
+          .select({ status: invoiceApplications.status })
+          .from(invoiceApplications)
+          .where(eq(invoiceApplications.id, order.applicationId));
+        if (application && application.status !== '已拒绝')
+          throw new ApiFailure(ErrorCode.TaskStateConflict, `客户已申请开票（${application.status}），请在开票申请中处理`);
       }
       const item = await goodsForInvoice(tx, company.id, order.goodsId);
       const invoice = await createBlueInvoice(tx, services.tasks, caller.userId, company, {
@@ -148,7 +197,10 @@ const issueInvoice = defineCall('payment/issueInvoice', {
 
 /** The task an earlier request with this serial created, if any. */
 async function createdBySerial(db: Database, companyId: string, requestSerial: string): Promise<string | null> {
-  const [task] = await db.select({ id: tasks.id }).from(tasks).where(and(eq(tasks.companyId, companyId), eq(tasks.requestSerial, requestSerial), inArray(tasks.type, ['blue_invoice'])));
+  const [task] = await db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.companyId, companyId), eq(tasks.requestSerial, requestSerial), inArray(tasks.type, ['blue_invoice'])));
   return task?.id ?? null;
 }
 

@@ -20,7 +20,12 @@ const getAllHotlines = defineCall('serviceHotline/getAll', {
   access: { kind: 'user' },
   handler: async ({ services }) =>
     services.db
-      .select({ id: serviceHotlines.id, name: serviceHotlines.name, phone: serviceHotlines.phone, serviceHours: serviceHotlines.serviceHours })
+      .select({
+        id: serviceHotlines.id,
+        name: serviceHotlines.name,
+        phone: serviceHotlines.phone,
+        serviceHours: serviceHotlines.serviceHours,
+      })
       .from(serviceHotlines)
       .orderBy(asc(serviceHotlines.sortOrder)),
 });

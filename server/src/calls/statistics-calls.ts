@@ -21,30 +21,61 @@ const invoiceStatistics = defineCall('statistics/invoice', {
     const { keys, months, days } = statisticsRange(body.from, body.to, body.by);
     const monthKinds = (range: [number, number]) =>
       db
-        .select({ bucket: sql<number>`${invoiceMonthTotals.month}`.as('bucket'), kind: invoiceMonthTotals.kind, count: invoiceMonthTotals.count, grossFen: invoiceMonthTotals.grossFen })
+        .select({
+          bucket: sql<number>`${invoiceMonthTotals.month}`.as('bucket'),
+          kind: invoiceMonthTotals.kind,
+          count: invoiceMonthTotals.count,
+          grossFen: invoiceMonthTotals.grossFen,
+        })
         .from(invoiceMonthTotals)
         .where(and(eq(invoiceMonthTotals.companyId, company.id), between(invoiceMonthTotals.month, ...range)));
     const dayKinds = () =>
       db
-        .select({ bucket: bucketOf(invoiceDayTotals.day, body.by), kind: invoiceDayTotals.kind, count: invoiceDayTotals.count, grossFen: invoiceDayTotals.grossFen })
+        .select({
+          bucket: bucketOf(invoiceDayTotals.day, body.by),
+          kind: invoiceDayTotals.kind,
+          count: invoiceDayTotals.count,
+          grossFen: invoiceDayTotals.grossFen,
+        })
         .from(invoiceDayTotals)
         .where(and(eq(invoiceDayTotals.companyId, company.id), inDays(invoiceDayTotals.day, days)));
     const monthRates = (range: [number, number]) =>
       db
-        .select({ ratePermille: invoiceMonthRateTotals.ratePermille, taxFree: invoiceMonthRateTotals.taxFree, netFen: invoiceMonthRateTotals.netFen, taxFen: invoiceMonthRateTotals.taxFen, grossFen: invoiceMonthRateTotals.grossFen })
+        .select({
+          ratePermille: invoiceMonthRateTotals.ratePermille,
+          taxFree: invoiceMonthRateTotals.taxFree,
+          netFen: invoiceMonthRateTotals.netFen,
+          taxFen: invoiceMonthRateTotals.taxFen,
+          grossFen: invoiceMonthRateTotals.grossFen,
+        })
         .from(invoiceMonthRateTotals)
         .where(and(eq(invoiceMonthRateTotals.companyId, company.id), between(invoiceMonthRateTotals.month, ...range)));
     const dayRates = () =>
       db
-        .select({ ratePermille: invoiceDayRateTotals.ratePermille, taxFree: invoiceDayRateTotals.taxFree, netFen: invoiceDayRateTotals.netFen, taxFen: invoiceDayRateTotals.taxFen, grossFen: invoiceDayRateTotals.grossFen })
+        .select({
+          ratePermille: invoiceDayRateTotals.ratePermille,
+          taxFree: invoiceDayRateTotals.taxFree,
+          netFen: invoiceDayRateTotals.netFen,
+          taxFen: invoiceDayRateTotals.taxFen,
+          grossFen: invoiceDayRateTotals.grossFen,
+        })
         .from(invoiceDayRateTotals)
         .where(and(eq(invoiceDayRateTotals.companyId, company.id), inDays(invoiceDayRateTotals.day, days)));
     // The whole months' rows and the other days' rows, together (a range has at least one of them).
-    const kindRows = (months && days.length ? monthKinds(months).unionAll(dayKinds()) : months ? monthKinds(months) : dayKinds()).as('kind_rows');
-    const rateRows = (months && days.length ? monthRates(months).unionAll(dayRates()) : months ? monthRates(months) : dayRates()).as('rate_rows');
+    const kindRows = (months && days.length ? monthKinds(months).unionAll(dayKinds()) : months ? monthKinds(months) : dayKinds()).as(
+      'kind_rows',
+    );
+    const rateRows = (months && days.length ? monthRates(months).unionAll(dayRates()) : months ? monthRates(months) : dayRates()).as(
+      'rate_rows',
+    );
     const [points, rates] = await Promise.all([
       db
-        .select({ bucket: kindRows.bucket, kind: kindRows.kind, count: sql<number>`sum(${kindRows.count})`.mapWith(Number), fen: sql<number>`sum(${kindRows.grossFen})`.mapWith(Number) })
+        .select({
+          bucket: kindRows.bucket,
+          kind: kindRows.kind,
+          count: sql<number>`sum(${kindRows.count})`.mapWith(Number),
+          fen: sql<number>`sum(${kindRows.grossFen})`.mapWith(Number),
+        })
         .from(kindRows)
         .groupBy(kindRows.bucket, kindRows.kind),
       db
@@ -68,7 +99,13 @@ const invoiceStatistics = defineCall('statistics/invoice', {
       else Object.assign(point, { blueCount: point.blueCount + count, blueFen: point.blueFen + fen });
     }
     const totals = series.reduce(
-      (sum, point) => ({ blueCount: sum.blueCount + point.blueCount, blueFen: sum.blueFen + point.blueFen, redCount: sum.redCount + point.redCount, redFen: sum.redFen + point.redFen, netFen: 0 }),
+      (sum, point) => ({
+        blueCount: sum.blueCount + point.blueCount,
+        blueFen: sum.blueFen + point.blueFen,
+        redCount: sum.redCount + point.redCount,
+        redFen: sum.redFen + point.redFen,
+        netFen: 0,
+      }),
       { blueCount: 0, blueFen: 0, redCount: 0, redFen: 0, netFen: 0 },
     );
     totals.netFen = totals.blueFen + totals.redFen;

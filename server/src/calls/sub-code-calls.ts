@@ -33,7 +33,11 @@ function subCodeView(row: SubCodeRow, goodsName: string | null): SubCode {
 const withGoods = { subCode: subCodes, goodsName: goods.name };
 
 async function loadCompanySubCode(db: Database, id: string, companyId: string): Promise<{ subCode: SubCodeRow; goodsName: string | null }> {
-  const [row] = await db.select(withGoods).from(subCodes).leftJoin(goods, eq(goods.id, subCodes.goodsId)).where(eq(subCodes.id, id.toLowerCase()));
+  const [row] = await db
+    .select(withGoods)
+    .from(subCodes)
+    .leftJoin(goods, eq(goods.id, subCodes.goodsId))
+    .where(eq(subCodes.id, id.toLowerCase()));
   if (!row) throw new ApiFailure(ErrorCode.NotFound, '子码不存在');
   if (row.subCode.companyId !== companyId) throw new ApiFailure(ErrorCode.NoAccess, '无权访问该企业的子码');
   return row;
@@ -49,7 +53,14 @@ const listSubCodes = defineCall('subCode/list', {
     const order = [desc(subCodes.createdAt), desc(subCodes.id)];
     const { limit, offset } = pageWindow(body.page, body.pageSize);
     const [rows, total] = await Promise.all([
-      services.db.select(withGoods).from(subCodes).leftJoin(goods, eq(goods.id, subCodes.goodsId)).where(where).orderBy(...order).limit(limit).offset(offset),
+      services.db
+        .select(withGoods)
+        .from(subCodes)
+        .leftJoin(goods, eq(goods.id, subCodes.goodsId))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
       cappedCount(services.db, subCodes, where, order),
     ]);
     return { total, list: rows.map((row) => subCodeView(row.subCode, row.goodsName)) };
@@ -82,7 +93,11 @@ const saveSubCode = defineCall('subCode/save', {
     if (!name) throw invalidField('name', '请填写子码名称');
     const values = { name, goodsId: item?.id ?? null, amountFen: body.amountFen, enabled: body.enabled };
     if (existing) {
-      const [updated] = await db.update(subCodes).set(values).where(and(eq(subCodes.id, existing.subCode.id), eq(subCodes.companyId, company.id))).returning();
+      const [updated] = await db
+        .update(subCodes)
+        .set(values)
+        .where(and(eq(subCodes.id, existing.subCode.id), eq(subCodes.companyId, company.id)))
+        .returning();
       if (!updated) throw new ApiFailure(ErrorCode.NotFound, '子码不存在');
       return subCodeView(updated, item?.name ?? null);
     }
@@ -106,7 +121,11 @@ const deleteSubCode = defineCall('subCode/delete', {
 
 const getShopCode = defineCall('shopCode/get', {
   access: { kind: 'company' },
-  handler: async ({ company, services }) => ({ code: company.code, shopName: company.name, shortPath: await ensureShopLink(services.db, company.code) }),
+  handler: async ({ company, services }) => ({
+    code: company.code,
+    shopName: company.name,
+    shortPath: await ensureShopLink(services.db, company.code),
+  }),
 });
 
 const getShop = defineCall('shop/get', {

@@ -1,5 +1,5 @@
 /** Tax-bureau tasks: login (SMS or QR) and face authentication, their progress, and the company's task list. */
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { TaskStatus } from '@app/contract/task-status';
 import type { CallerCompany, Caller } from '../auth/caller';
@@ -30,7 +30,8 @@ const createLoginTask = defineCall('task/createLoginTask', {
   handler: async ({ caller, company, body, services }) => {
     const account = await usableAccount(services.db, caller, company, body);
     const sms = body.loginMethod === '2';
-    if (sms && !account.supportedLoginMethods.includes('smscode')) throw new ApiFailure(ErrorCode.TaxAccountUnusable, '该账号不支持短信登录，请使用扫码登录');
+    if (sms && !account.supportedLoginMethods.includes('smscode'))
+      throw new ApiFailure(ErrorCode.TaxAccountUnusable, '该账号不支持短信登录，请使用扫码登录');
     if (isLoggedIn(account)) throw new ApiFailure(ErrorCode.TaskStateConflict, '您已登录，请勿重复登录');
     const pending = await services.tasks.findUnfinished(company.id, ['login_sms', 'login_qr']);
     if (pending) throw new ApiFailure(ErrorCode.TaskExists, '已有进行中的登录任务', { taskId: pending.id });
@@ -45,7 +46,11 @@ const submitLoginTaskSmsCode = defineCall('task/submitLoginTaskSmsCode', {
   handler: async ({ company, body, services }) => {
     const task = await loadCompanyTask(services.db, body.id, company);
     if (task.type !== 'login_sms') throw new ApiFailure(ErrorCode.TaskStateConflict, '该任务不是短信登录任务');
-    const moved = await services.tasks.advance(task.id, { status: TaskStatus.AwaitingSmsCode, stage: 'awaitCode' }, { status: TaskStatus.Processing, payload: { stage: 'verify', code: body.smsCode } });
+    const moved = await services.tasks.advance(
+      task.id,
+      { status: TaskStatus.AwaitingSmsCode, stage: 'awaitCode' },
+      { status: TaskStatus.Processing, payload: { stage: 'verify', code: body.smsCode } },
+    );
     if (!moved) throw new ApiFailure(ErrorCode.TaskStateConflict, '当前任务不在等待验证码的状态');
     return { taskId: task.id };
   },
@@ -58,7 +63,11 @@ const reSendSmsCode = defineCall('bus/reSendSmsCode', {
     const task = await loadCompanyTask(services.db, body.id, company);
     if (task.type !== 'login_sms') throw new ApiFailure(ErrorCode.TaskStateConflict, '该任务不是短信登录任务');
     const windowOpen = sql`(${tasks.smsSentAt} is null or ${tasks.smsSentAt} <= now() - (${SMS_RESEND_WINDOW_MS} * interval '1 millisecond'))`;
-    const moved = await services.tasks.advance(task.id, { status: TaskStatus.AwaitingSmsCode, stage: 'awaitCode' }, { payload: { stage: 'resend' }, extraWhere: windowOpen });
+    const moved = await services.tasks.advance(
+      task.id,
+      { status: TaskStatus.AwaitingSmsCode, stage: 'awaitCode' },
+      { payload: { stage: 'resend' }, extraWhere: windowOpen },
+    );
     if (moved) return { taskId: task.id };
     if (task.status === TaskStatus.AwaitingSmsCode && task.smsSentAt) {
       const wait = Math.ceil((task.smsSentAt.getTime() + SMS_RESEND_WINDOW_MS - Date.now()) / 1000);
@@ -132,4 +141,12 @@ const getMyTasks = defineCall('task/getMyTasks', {
   },
 });
 
-export const taskCalls = [createLoginTask, submitLoginTaskSmsCode, reSendSmsCode, createScanFaceTask, getTaskProcess, getTaskDetail, getMyTasks];
+export const taskCalls = [
+  createLoginTask,
+  submitLoginTaskSmsCode,
+  reSendSmsCode,
+  createScanFaceTask,
+  getTaskProcess,
+  getTaskDetail,
+  getMyTasks,
+];

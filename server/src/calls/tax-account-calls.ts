@@ -47,9 +47,17 @@ const getAgreement = defineCall('taxAccount/getAgreement', {
   access: { kind: 'user' },
   handler: async ({ body, services }) => {
     const query = services.db.select().from(agreements);
-    const [agreement] = await (body.version ? query.where(eq(agreements.version, body.version)) : query.orderBy(desc(agreements.id))).limit(1);
+    const [agreement] = await (body.version ? query.where(eq(agreements.version, body.version)) : query.orderBy(desc(agreements.id))).limit(
+      1,
+    );
     if (!agreement) throw new ApiFailure(ErrorCode.NotFound, '协议不存在');
-    return { id: agreement.id, version: agreement.version, title: agreement.title, content: agreement.content, createdAt: agreement.createdAt.toISOString() };
+    return {
+      id: agreement.id,
+      version: agreement.version,
+      title: agreement.title,
+      content: agreement.content,
+      createdAt: agreement.createdAt.toISOString(),
+    };
   },
 });
 
@@ -67,7 +75,10 @@ const clearAuthState = defineCall('taxAccount/clearAuthState', {
   access: { kind: 'company', anyOf: ['company_manage'] },
   handler: async ({ company, services }) => {
     await services.db.transaction(async (tx) => {
-      await tx.update(taxAccounts).set({ loggedInAt: null, expirationTime: null, scanFaceTime: null, updatedAt: new Date() }).where(eq(taxAccounts.companyId, company.id));
+      await tx
+        .update(taxAccounts)
+        .set({ loggedInAt: null, expirationTime: null, scanFaceTime: null, updatedAt: new Date() })
+        .where(eq(taxAccounts.companyId, company.id));
       await tx
         .update(tasks)
         .set({ status: TaskStatus.Failed, failReason: '授权已清除', finishedAt: sql`now()`, updatedAt: sql`now()` })

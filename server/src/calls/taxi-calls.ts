@@ -9,7 +9,14 @@ import { LIST_LIMIT } from '@app/contract/limits';
 import { chinaDayNumber } from '@app/domain/china-time';
 import { buyerOfTitle } from '@app/domain/invoice-buyer';
 import { normalizePlate, plateProblem, PLATE_MESSAGES } from '@app/domain/licence-plate';
-import { tripDistanceProblem, tripFareProblem, tripTimeProblem, TRIP_DISTANCE_MESSAGES, TRIP_FARE_MESSAGES, TRIP_TIME_MESSAGES } from '@app/domain/taxi-trip';
+import {
+  tripDistanceProblem,
+  tripFareProblem,
+  tripTimeProblem,
+  TRIP_DISTANCE_MESSAGES,
+  TRIP_FARE_MESSAGES,
+  TRIP_TIME_MESSAGES,
+} from '@app/domain/taxi-trip';
 import type { Database } from '../db/database';
 import { cars, invoices, memberships, taxiInvoices, taxiInvoiceTrips, taxiTripDayTotals, taxiTrips, titles } from '../db/schema';
 import { CODE_LOOKUP_LIMIT, newLinkedCode, normalisedCode, shortPathOf } from '../companies/codes';
@@ -96,7 +103,17 @@ const createTrip = defineCall('taxiTrip/create', {
     const id = await services.db.transaction(async (tx) => {
       const [trip] = await tx
         .insert(taxiTrips)
-        .values({ companyId: company.id, carId: car.id, licensePlateNumber: car.licensePlateNumber, createdBy: caller.userId, ...times, fromPlace, toPlace, distanceMetres: body.distanceMetres, fareFen: body.fareFen })
+        .values({
+          companyId: company.id,
+          carId: car.id,
+          licensePlateNumber: car.licensePlateNumber,
+          createdBy: caller.userId,
+          ...times,
+          fromPlace,
+          toPlace,
+          distanceMetres: body.distanceMetres,
+          fareFen: body.fareFen,
+        })
         .returning();
       if (!trip) throw new Error('taxiTrip/create: no row');
       await addTripToTotals(tx, trip);
@@ -183,7 +200,8 @@ const receiveTrip = defineCall('taxiTrip/receiveTrip', {
     const found = await shownTrip(services.db, body.id);
     if (!found) throw new ApiFailure(ErrorCode.NotFound, LINK_GONE);
     const { trip } = found;
-    if (await isMemberOf(services.db, caller.userId, trip.companyId)) throw new ApiFailure(ErrorCode.TaskStateConflict, '司机不能领取自己企业的行程');
+    if (await isMemberOf(services.db, caller.userId, trip.companyId))
+      throw new ApiFailure(ErrorCode.TaskStateConflict, '司机不能领取自己企业的行程');
     const code = normalisedCode(body.code);
     if (trip.shareCode !== code) throw new ApiFailure(ErrorCode.NoAccess, '分享码与行程不符，请重新扫码');
     if (trip.receiverId === null) {
@@ -242,7 +260,14 @@ const applyInvoice = defineCall('taxiTrip/applyInvoice', {
     const applied = await services.db
       .update(taxiTrips)
       .set({ invoiceBuyer: buyerOfTitle(title), ...delivery, state: '待开票' })
-      .where(and(inArray(taxiTrips.id, ids), eq(taxiTrips.receiverId, caller.userId), isNull(taxiTrips.invoiceId), inArray(taxiTrips.state, [...INVOICEABLE])))
+      .where(
+        and(
+          inArray(taxiTrips.id, ids),
+          eq(taxiTrips.receiverId, caller.userId),
+          isNull(taxiTrips.invoiceId),
+          inArray(taxiTrips.state, [...INVOICEABLE]),
+        ),
+      )
       .returning({ id: taxiTrips.id });
     // A trip the company claimed meanwhile: the others were asked for, and the passenger is told.
     if (applied.length !== ids.length) throw new ApiFailure(ErrorCode.TaskStateConflict, TRIP_INVOICED);
@@ -252,7 +277,6 @@ const applyInvoice = defineCall('taxiTrip/applyInvoice', {
     return { trips: rows.map((row) => tripView(row, caller)) };
   },
 });
-
 
 /**
  * The company's trips by car, China days of their start and state, newest first, with the totals of the filter:
@@ -282,7 +306,13 @@ const queryTrips = defineCall('taxiTrip/queryTrips', {
   },
 });
 
-async function dayTotals(db: Database, companyId: string, carId: string | null, from: Date | null, until: Date | null): Promise<TripTotals> {
+async function dayTotals(
+  db: Database,
+  companyId: string,
+  carId: string | null,
+  from: Date | null,
+  until: Date | null,
+): Promise<TripTotals> {
   const [row] = await db
     .select({
       trips: sql<number>`coalesce(sum(${taxiTripDayTotals.trips}), 0)`.mapWith(Number),
@@ -339,7 +369,13 @@ const listInvoices = defineCall('taxiInvoice/list', {
     const order = [desc(taxiInvoices.createdAt), desc(taxiInvoices.invoiceId)];
     const window = pageWindow(body.page, body.pageSize);
     const [page, total] = await Promise.all([
-      db.select({ invoiceId: taxiInvoices.invoiceId }).from(taxiInvoices).where(where).orderBy(...order).limit(window.limit).offset(window.offset),
+      db
+        .select({ invoiceId: taxiInvoices.invoiceId })
+        .from(taxiInvoices)
+        .where(where)
+        .orderBy(...order)
+        .limit(window.limit)
+        .offset(window.offset),
       cappedCount(db, taxiInvoices, where, order),
     ]);
     const ids = page.map((row) => row.invoiceId);
@@ -365,13 +401,23 @@ const listInvoices = defineCall('taxiInvoice/list', {
       list: ids.flatMap((id) => {
         const invoice = byId.get(id);
         if (!invoice) return [];
-        const trips = tripRows
-          .filter((row) => row.invoiceId === id)
-          .map(({ trip }) => tripLine(trip));
+        const trips = tripRows.filter((row) => row.invoiceId === id).map(({ trip }) => tripLine(trip));
         return [{ invoice: invoiceSummary(invoice, reversedFen.get(id) ?? 0), trips }];
       }),
     };
   },
 });
 
-export const taxiCalls = [addCar, removeCar, createTrip, shareTrip, getTrip, receiveTrip, getMyTrips, applyInvoice, queryTrips, createInvoice, listInvoices];
+export const taxiCalls = [
+  addCar,
+  removeCar,
+  createTrip,
+  shareTrip,
+  getTrip,
+  receiveTrip,
+  getMyTrips,
+  applyInvoice,
+  queryTrips,
+  createInvoice,
+  listInvoices,
+];

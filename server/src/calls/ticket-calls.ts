@@ -27,7 +27,13 @@ const listTickets = defineCall('ticket/list', {
     const keyword = body.keyword?.trim();
     const window = pageWindow(body.page, body.pageSize);
     if (keyword) {
-      const { ids, total, totals } = await searchTickets(db, company.id, keyword, conditions.length ? and(...conditions) : undefined, window);
+      const { ids, total, totals } = await searchTickets(
+        db,
+        company.id,
+        keyword,
+        conditions.length ? and(...conditions) : undefined,
+        window,
+      );
       if (!ids.length) return { total, list: [], totals };
       const byId = new Map((await db.select(SUMMARY_COLUMNS).from(tickets).where(inArray(tickets.id, ids))).map((row) => [row.id, row]));
       return { total, list: ids.flatMap((id) => byId.get(id) ?? []).map(ticketSummary), totals };
@@ -67,7 +73,8 @@ const verifyTicket = defineCall('ticket/verify', {
   rateLimit: { max: 60, windowMs: 60_000 },
   handler: async ({ caller, company, body, services }) => {
     const ticket = await loadCompanyTicket(services.db, body.id, company.id);
-    if (ticket.verifyState === '查验中' && ticket.verifyTaskId) throw new ApiFailure(ErrorCode.TaskExists, '该发票正在查验中', { taskId: ticket.verifyTaskId });
+    if (ticket.verifyState === '查验中' && ticket.verifyTaskId)
+      throw new ApiFailure(ErrorCode.TaskExists, '该发票正在查验中', { taskId: ticket.verifyTaskId });
     const taskId = await services.db.transaction(async (tx) => {
       const task = await startTicketVerification(tx, services.tasks, { companyId: company.id, userId: caller.userId }, ticket.id);
       let running: string | null = null;
@@ -89,7 +96,11 @@ const verifyTicket = defineCall('ticket/verify', {
 
 const markReimbursed = defineCall('ticket/markReimbursed', {
   access: { kind: 'company' },
-  handler: async ({ caller, company, body, services }) => ticketDetail(services.db, await markTicketReimbursed(services.db, { companyId: company.id, userId: caller.userId }, body.id, body.reimbursed)),
+  handler: async ({ caller, company, body, services }) =>
+    ticketDetail(
+      services.db,
+      await markTicketReimbursed(services.db, { companyId: company.id, userId: caller.userId }, body.id, body.reimbursed),
+    ),
 });
 
 const deleteTicketCall = defineCall('ticket/delete', {
@@ -121,5 +132,13 @@ const wechatJsapiConfig = defineCall('wechat/jsapiConfig', {
   handler: async ({ body, services }) => jsapiConfigFor(services.wechatJsapi, services.publicUrl, body.url),
 });
 
-export const ticketCalls = [listTickets, getTicket, importTicketCall, verifyTicket, markReimbursed, deleteTicketCall, ticketPdfLink, wechatJsapiConfig];
-
+export const ticketCalls = [
+  listTickets,
+  getTicket,
+  importTicketCall,
+  verifyTicket,
+  markReimbursed,
+  deleteTicketCall,
+  ticketPdfLink,
+  wechatJsapiConfig,
+];

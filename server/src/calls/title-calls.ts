@@ -4,7 +4,7 @@
  * every change of the default runs in one transaction that first locks the user's row, so two requests at once
  * cannot leave two defaults.
  */
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import { titleOf, titleProblems, type Title, type TitleFields } from '@app/domain/invoice-title';
 import type { Database } from '../db/database';
 import { titles, users } from '../db/schema';
@@ -56,7 +56,13 @@ const listTitles = defineCall('title/list', {
     const mine = eq(titles.userId, caller.userId);
     const { limit, offset } = pageWindow(body.page, body.pageSize);
     const [rows, total] = await Promise.all([
-      services.db.select().from(titles).where(mine).orderBy(desc(titles.isDefault), desc(titles.createdAt), desc(titles.id)).limit(limit).offset(offset),
+      services.db
+        .select()
+        .from(titles)
+        .where(mine)
+        .orderBy(desc(titles.isDefault), desc(titles.createdAt), desc(titles.id))
+        .limit(limit)
+        .offset(offset),
       cappedCount(services.db, titles, mine, [desc(titles.isDefault), desc(titles.createdAt), desc(titles.id)]),
     ]);
     return { total, list: rows.map(titleView) };
@@ -81,9 +87,16 @@ const saveTitle = defineCall('title/save', {
       let saved: TitleRow | undefined;
       if (body.id) {
         await ownTitle(tx, caller.userId, body.id);
-        [saved] = await tx.update(titles).set({ ...fields, isDefault }).where(eq(titles.id, body.id)).returning();
+        [saved] = await tx
+          .update(titles)
+          .set({ ...fields, isDefault })
+          .where(eq(titles.id, body.id))
+          .returning();
       } else {
-        [saved] = await tx.insert(titles).values({ userId: caller.userId, ...fields, isDefault }).returning();
+        [saved] = await tx
+          .insert(titles)
+          .values({ userId: caller.userId, ...fields, isDefault })
+          .returning();
       }
       if (!saved) throw new ApiFailure(ErrorCode.NotFound, '抬头不存在');
       if (isDefault) await clearOtherDefaults(tx, caller.userId, saved.id);

@@ -59,7 +59,13 @@ const getMyCompanies = defineCall('company/getMyCompanies', {
   handler: async ({ caller, body, services }) => {
     const { limit, offset } = pageWindow(body.page, body.pageSize);
     const rows = await services.db
-      .select({ id: companies.id, name: companies.name, xsfNsrsbh: companies.xsfNsrsbh, roleName: memberships.roleName, permissions: memberships.permissions })
+      .select({
+        id: companies.id,
+        name: companies.name,
+        xsfNsrsbh: companies.xsfNsrsbh,
+        roleName: memberships.roleName,
+        permissions: memberships.permissions,
+      })
       .from(memberships)
       .innerJoin(companies, eq(companies.id, memberships.companyId))
       .where(eq(memberships.userId, caller.userId))

@@ -37,14 +37,28 @@ function balanceOf(row: EntryRow): WalletEntry['balance'] {
 }
 
 function entryView(row: EntryRow): WalletEntry {
-  return { id: String(row.id), kind: row.label, amountFen: row.amount, balance: balanceOf(row), memo: row.memo, at: row.createdAt.toISOString() };
+  return {
+    id: String(row.id),
+    kind: row.label,
+    amountFen: row.amount,
+    balance: balanceOf(row),
+    memo: row.memo,
+    at: row.createdAt.toISOString(),
+  };
 }
 
 const ENTRY_ORDER = [desc(ledgerEntries.createdAt), desc(ledgerEntries.id)];
 
 async function entries(db: Database, companyId: string, limit: number, offset: number): Promise<WalletEntry[]> {
   const rows = await db
-    .select({ id: ledgerEntries.id, label: ledgerEntries.label, accountKind: ledgerEntries.accountKind, amount: ledgerEntries.amount, memo: ledgerTransactions.memo, createdAt: ledgerEntries.createdAt })
+    .select({
+      id: ledgerEntries.id,
+      label: ledgerEntries.label,
+      accountKind: ledgerEntries.accountKind,
+      amount: ledgerEntries.amount,
+      memo: ledgerTransactions.memo,
+      createdAt: ledgerEntries.createdAt,
+    })
     .from(ledgerEntries)
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
     .where(and(eq(ledgerEntries.companyId, companyId), listedEntry))
@@ -88,7 +102,10 @@ const walletEntries = defineCall('wallet/entries', {
   handler: async ({ company, body, services }) => {
     await settleCompany(services.db, company.id, services.money.settlementDelayMs);
     const { limit, offset } = pageWindow(body.page, body.pageSize);
-    const [list, total] = await Promise.all([entries(services.db, company.id, limit, offset), cappedCount(services.db, ledgerEntries, and(eq(ledgerEntries.companyId, company.id), listedEntry), ENTRY_ORDER)]);
+    const [list, total] = await Promise.all([
+      entries(services.db, company.id, limit, offset),
+      cappedCount(services.db, ledgerEntries, and(eq(ledgerEntries.companyId, company.id), listedEntry), ENTRY_ORDER),
+    ]);
     return { total, list };
   },
 });
@@ -109,7 +126,10 @@ const withdraw = defineCall('wallet/withdraw', {
     const request = { companyId: company.id, userId: caller.userId, amountFen: body.amountFen, requestSerial: body.requestSerial, account };
     const done = await withdrawalOfSerial(services.db, request);
     if (done) return withdrawalView(done);
-    const created = await requestWithdrawal(services.db, services.tasks, { ...request, settlementDelayMs: services.money.settlementDelayMs });
+    const created = await requestWithdrawal(services.db, services.tasks, {
+      ...request,
+      settlementDelayMs: services.money.settlementDelayMs,
+    });
     if (created.created) services.tasks.wake();
     if (!created.row) throw new ApiFailure(ErrorCode.NotFound, '提现记录不存在');
     return withdrawalView(created.row);
@@ -122,7 +142,16 @@ const listWithdrawals = defineCall('wallet/withdrawals', {
     const where = eq(withdrawals.companyId, company.id);
     const order = [desc(withdrawals.createdAt), desc(withdrawals.id)];
     const { limit, offset } = pageWindow(body.page, body.pageSize);
-    const [rows, total] = await Promise.all([services.db.select().from(withdrawals).where(where).orderBy(...order).limit(limit).offset(offset), cappedCount(services.db, withdrawals, where, order)]);
+    const [rows, total] = await Promise.all([
+      services.db
+        .select()
+        .from(withdrawals)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+      cappedCount(services.db, withdrawals, where, order),
+    ]);
     return { total, list: rows.map(withdrawalView) };
   },
 });

@@ -10,7 +10,13 @@ import type { Database } from '../db/database';
 import { moneyDayTotals, moneyMonthTotals } from '../db/schema';
 
 /** Adds to the month's and the day's totals of `at` (the order's `paid_at`, the withdrawal's `created_at`). */
-export async function addToMonthTotals(tx: Database, companyId: string, at: Date, channel: string, change: { incomeFen?: number; incomeCount?: number; expenseFen?: number }): Promise<void> {
+export async function addToMonthTotals(
+  tx: Database,
+  companyId: string,
+  at: Date,
+  channel: string,
+  change: { incomeFen?: number; incomeCount?: number; expenseFen?: number },
+): Promise<void> {
   const incomeFen = change.incomeFen ?? 0;
   const incomeCount = change.incomeCount ?? 0;
   const expenseFen = change.expenseFen ?? 0;

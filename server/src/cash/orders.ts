@@ -5,7 +5,7 @@ import type { CashOrder, PayChannel, PaymentRecord } from '@app/contract/payment
 import type { ApplicationStatus } from '@app/contract/invoice-application';
 import type { InvoiceParty, InvoiceStatus } from '@app/domain/invoice-document';
 import type { Database } from '../db/database';
-import { cashOrders, companies, invoiceApplications, invoices, users, withdrawals } from '../db/schema';
+import { cashOrders, companies, invoiceApplications, invoices, users, type withdrawals } from '../db/schema';
 import type { Shop } from '../companies/shops';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { createApplication, goodsForInvoice } from '../invoices/applications';
@@ -22,7 +22,15 @@ export function newOrderNo(at: Date = new Date()): string {
  * Writes a customer's order (待支付) at a shop or sub-code (`cash/createOrder`, after its checks). `at`: when it was
  * made (now; the demo history's are past times, db/demo-history.ts).
  */
-export async function openOrder(db: Database, orderNo: string, shop: Shop, payerId: string, amountFen: number, channel: PayChannel, at?: Date): Promise<void> {
+export async function openOrder(
+  db: Database,
+  orderNo: string,
+  shop: Shop,
+  payerId: string,
+  amountFen: number,
+  channel: PayChannel,
+  at?: Date,
+): Promise<void> {
   await db.insert(cashOrders).values({
     orderNo,
     companyId: shop.companyId,
@@ -75,7 +83,10 @@ export async function applyForOrderInvoice(
       },
       at,
     );
-    await tx.update(cashOrders).set({ applicationId: id }).where(and(eq(cashOrders.id, locked.id), isNull(cashOrders.applicationId)));
+    await tx
+      .update(cashOrders)
+      .set({ applicationId: id })
+      .where(and(eq(cashOrders.id, locked.id), isNull(cashOrders.applicationId)));
     return id;
   });
 }
@@ -90,7 +101,12 @@ export async function loadPayerOrder(db: Database, orderNo: string, userId: stri
 
 export async function cashOrderView(db: Database, order: OrderRow): Promise<CashOrder> {
   const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, order.companyId));
-  const [application] = order.applicationId ? await db.select({ status: invoiceApplications.status }).from(invoiceApplications).where(eq(invoiceApplications.id, order.applicationId)) : [];
+  const [application] = order.applicationId
+    ? await db
+        .select({ status: invoiceApplications.status })
+        .from(invoiceApplications)
+        .where(eq(invoiceApplications.id, order.applicationId))
+    : [];
   return {
     orderNo: order.orderNo,
     amountFen: order.amountFen,
@@ -107,7 +123,10 @@ export async function cashOrderView(db: Database, order: OrderRow): Promise<Cash
 }
 
 /** Where an order's invoice stands: asked for by the customer, or issued by the merchant. */
-export function invoiceStateOf(applicationStatus: ApplicationStatus | null, invoiceStatus: InvoiceStatus | null): PaymentRecord['invoiceState'] {
+export function invoiceStateOf(
+  applicationStatus: ApplicationStatus | null,
+  invoiceStatus: InvoiceStatus | null,
+): PaymentRecord['invoiceState'] {
   if (invoiceStatus) return invoiceStatus === '开具中' || invoiceStatus === '开具失败' ? '开票中' : '已开票';
   if (!applicationStatus || applicationStatus === '已拒绝') return '未开票';
   if (applicationStatus === '开票中' || applicationStatus === '开具失败') return '开票中';

@@ -25,8 +25,10 @@ export async function recordPayment(db: Database, payment: VerifiedPayment, at?:
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(cashOrders).where(eq(cashOrders.orderNo, payment.orderNo)).for('update');
     if (!order) throw new PaymentNotRecorded(`no order ${payment.orderNo}`);
-    if (order.channel !== payment.channel) throw new PaymentNotRecorded(`order ${order.orderNo} is a ${order.channel} order, not ${payment.channel}`);
-    if (order.amountFen !== payment.amountFen) throw new PaymentNotRecorded(`order ${order.orderNo} is ${order.amountFen} fen, the notification says ${payment.amountFen}`);
+    if (order.channel !== payment.channel)
+      throw new PaymentNotRecorded(`order ${order.orderNo} is a ${order.channel} order, not ${payment.channel}`);
+    if (order.amountFen !== payment.amountFen)
+      throw new PaymentNotRecorded(`order ${order.orderNo} is ${order.amountFen} fen, the notification says ${payment.amountFen}`);
     if (order.state !== '待支付') return 'already';
     const paidAt = at ?? new Date();
     const [paid] = await tx
@@ -35,7 +37,13 @@ export async function recordPayment(db: Database, payment: VerifiedPayment, at?:
       .where(and(eq(cashOrders.id, order.id), eq(cashOrders.state, '待支付')))
       .returning({ id: cashOrders.id });
     if (!paid) return 'already';
-    const posted = await post(tx, { companyId: order.companyId, movement: { kind: 'payment', amountFen: order.amountFen }, idempotencyKey: payment.notificationKey, memo: order.orderNo, at });
+    const posted = await post(tx, {
+      companyId: order.companyId,
+      movement: { kind: 'payment', amountFen: order.amountFen },
+      idempotencyKey: payment.notificationKey,
+      memo: order.orderNo,
+      at,
+    });
     if (!posted) throw new PaymentNotRecorded(`notification ${payment.notificationKey} was posted for another order`);
     await addToMonthTotals(tx, order.companyId, paidAt, order.channel, { incomeFen: order.amountFen, incomeCount: 1 });
     return 'credited';

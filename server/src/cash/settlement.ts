@@ -34,7 +34,13 @@ export async function settleDue(tx: Database, companyId: string, delayMs: number
       .where(and(eq(cashOrders.id, order.id), isNull(cashOrders.settledAt)))
       .returning({ id: cashOrders.id });
     if (!claimed) continue;
-    await post(tx, { companyId, movement: { kind: 'settlement', amountFen: order.amountFen }, idempotencyKey: `settle:${order.orderNo}`, memo: order.orderNo, at });
+    await post(tx, {
+      companyId,
+      movement: { kind: 'settlement', amountFen: order.amountFen },
+      idempotencyKey: `settle:${order.orderNo}`,
+      memo: order.orderNo,
+      at,
+    });
     settled++;
   }
   return settled;

@@ -81,7 +81,9 @@ export async function bindLinkTarget(db: Database, code: string): Promise<string
   const [row] = await db
     .select({ code: companyBindCodes.code })
     .from(companyBindCodes)
-    .where(and(eq(companyBindCodes.code, normalisedCode(code)), isNull(companyBindCodes.revokedAt), gt(companyBindCodes.expiresAt, new Date())));
+    .where(
+      and(eq(companyBindCodes.code, normalisedCode(code)), isNull(companyBindCodes.revokedAt), gt(companyBindCodes.expiresAt, new Date())),
+    );
   return row ? bindPath(row.code) : null;
 }
 
@@ -89,7 +91,10 @@ export const bindPath = (code: string) => `/my/company/bind?code=${code}`;
 
 /** The short link of a company's shop code (`/shop/{code}`), made when first asked for. */
 export async function ensureShopLink(db: Database, code: string): Promise<string> {
-  await db.insert(shortLinks).values({ code, target: `/shop/${code}` }).onConflictDoNothing();
+  await db
+    .insert(shortLinks)
+    .values({ code, target: `/shop/${code}` })
+    .onConflictDoNothing();
   return shortPathOf(code);
 }
 

@@ -18,7 +18,13 @@ const GONE = '该邀请不存在或已失效';
  * Makes the user a member with the role: false when they already were. Their current company is set when they had none
  * (or `makeCurrent`). `at`: when they joined (now; the demo history's are past times, db/demo-history.ts).
  */
-export async function joinCompany(db: Database, userId: string, companyId: string, role: MemberRole, options: { makeCurrent?: boolean; at?: Date } = {}): Promise<boolean> {
+export async function joinCompany(
+  db: Database,
+  userId: string,
+  companyId: string,
+  role: MemberRole,
+  options: { makeCurrent?: boolean; at?: Date } = {},
+): Promise<boolean> {
   const { roleName, permissions } = MEMBER_ROLES[role];
   const inserted = await db
     .insert(memberships)
@@ -47,7 +53,13 @@ export async function isMemberPhone(db: Database, companyId: string, phone: stri
 export const isManager = sql`${memberships.permissions} @> '["company_manage"]'::jsonb`;
 
 /** A manager's invitation of a phone to the company with a role (`companyUser/add`), in a transaction of its own. */
-export async function inviteMember(db: Database, companyId: string, invited: { phone: string; name: string; role: MemberRole }, createdBy: string, at?: Date): Promise<InvitationRow> {
+export async function inviteMember(
+  db: Database,
+  companyId: string,
+  invited: { phone: string; name: string; role: MemberRole },
+  createdBy: string,
+  at?: Date,
+): Promise<InvitationRow> {
   return db.transaction(async (tx) => {
     if (await isMemberPhone(tx, companyId, invited.phone)) throw new ApiFailure(ErrorCode.TaskStateConflict, '该手机号已是本企业员工');
     const [invitation] = await tx

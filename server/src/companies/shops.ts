@@ -32,7 +32,15 @@ export async function resolveShop(db: Database, code: string): Promise<Shop> {
     .from(companies)
     .where(inArray(companies.code, [...new Set([typed, normalisedCode(typed)])]));
   if (company) {
-    return { companyId: company.id, code: company.code, shopName: company.name, subCode: null, goods: null, amountFen: null, closedReason: expired(company.serviceExpiresAt) ? SERVICE_EXPIRED_CLOSED : null };
+    return {
+      companyId: company.id,
+      code: company.code,
+      shopName: company.name,
+      subCode: null,
+      goods: null,
+      amountFen: null,
+      closedReason: expired(company.serviceExpiresAt) ? SERVICE_EXPIRED_CLOSED : null,
+    };
   }
   const [row] = await db
     .select({ subCode: subCodes, goodsName: goods.name, shopName: companies.name, serviceExpiresAt: companies.serviceExpiresAt })

@@ -34,14 +34,19 @@ export function redirectTarget(target: string, scannedSearch: string): string {
 }
 
 export function registerShortLinkRoute(app: FastifyInstance, services: AppServices): void {
-  app.get<{ Params: { code: string } }>('/t/:code', { schema: { params: ShortLinkParams, querystring: AnyQuery } }, async (request, reply) => {
-    // request.ip is the socket's address unless the request came through a proxy of TRUST_PROXY.
-    // No session comes with a page's GET: counted by address, with the code's other ways in.
-    if (!(await services.rateLimiter.allowRequester(CODE_LOOKUP_LIMIT.name, CODE_LOOKUP_LIMIT, { userId: null, ip: request.ip }))) return refuse(reply, 429, '访问过于频繁，请稍后再试', '请稍后再试');
-    const target = await shortLinkTarget(services.db, request.params.code);
-    const path = target ? sameOriginPath(target) : null;
-    if (!path) return reply.callNotFound();
-    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-    return reply.header('Cache-Control', 'no-store').redirect(redirectTarget(path, search), 302);
-  });
+  app.get<{ Params: { code: string } }>(
+    '/t/:code',
+    { schema: { params: ShortLinkParams, querystring: AnyQuery } },
+    async (request, reply) => {
+      // request.ip is the socket's address unless the request came through a proxy of TRUST_PROXY.
+      // No session comes with a page's GET: counted by address, with the code's other ways in.
+      if (!(await services.rateLimiter.allowRequester(CODE_LOOKUP_LIMIT.name, CODE_LOOKUP_LIMIT, { userId: null, ip: request.ip })))
+        return refuse(reply, 429, '访问过于频繁，请稍后再试', '请稍后再试');
+      const target = await shortLinkTarget(services.db, request.params.code);
+      const path = target ? sameOriginPath(target) : null;
+      if (!path) return reply.callNotFound();
+      const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.header('Cache-Control', 'no-store').redirect(redirectTarget(path, search), 302);
+    },
+  );
 }

@@ -8,7 +8,9 @@ import { open, readFile, rm } from 'node:fs/promises';
 
 export class DataDirInUse extends Error {
   constructor(dataDir: string, pid: number) {
-    super(`数据目录 ${dataDir} 正由另一个服务器进程（pid ${pid}）使用：PGlite 只能由一个进程打开。要运行多个实例，请使用 PostgreSQL（DATABASE_URL）。`);
+    super(
+      `数据目录 ${dataDir} 正由另一个服务器进程（pid ${pid}）使用：PGlite 只能由一个进程打开。要运行多个实例，请使用 PostgreSQL（DATABASE_URL）。`,
+    );
     this.name = 'DataDirInUse';
   }
 }

@@ -8,9 +8,19 @@ export const SERVICE_BUSY_MESSAGE = '服务繁忙，请稍后重试';
 
 /** PostgreSQL's codes of a lost or refused connection: class 08, the shutdown ones, too many connections. */
 const UNAVAILABLE_CODES = /^(08...|57P0[1-4]|53300)$/;
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** What node-postgres says of a connection it lost, or could not open in time, with no code. */
-const UNAVAILABLE_MESSAGES = /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|not currently accepting connections|the database system is (starting up|shutting down)/i;
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|not currently accepting connections|the database system is (starting up|shutting down)/i;
 
 /** Whether `error` (or what it was caused by: drizzle wraps the driver's error) is the database being unreachable. */
 export function isDatabaseUnavailable(error: unknown): boolean {

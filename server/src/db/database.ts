@@ -109,15 +109,29 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
   const logger = options.logQuery ? { logQuery: options.logQuery } : false;
   if (target.kind === 'postgres') {
     // A connection that waits longer than this for the database fails the call (503) instead of holding it.
-    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000, application_name: 'tax-invoice-server' });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+      application_name: 'tax-invoice-server',
+    });
     // A pooled connection the database cut while idle (a failover, a restart, pg_terminate_backend) is reported
     // here and dropped by the pool; unheard, the error would end the process. The next query opens a new one.
     pool.on('error', (error) => options.onConnectionLost?.(error));
     const db = drizzlePostgres(pool, { schema, logger });
     await underStartupLock(pool, (client) => migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder: MIGRATIONS }));
-    preparedReads.set(db as unknown as Database, { kind: 'postgres', read: async (name, text, arrayParameter) => (await pool.query({ name, text, values: [arrayParameter] })).rows });
+    preparedReads.set(db as unknown as Database, {
+      kind: 'postgres',
+      read: async (name, text, arrayParameter) => (await pool.query({ name, text, values: [arrayParameter] })).rows,
+    });
     const raw: RawQuery = async (text, params = []) => (await pool.query(text, params)).rows;
-    return { db: db as unknown as Database, kind: 'postgres', exclusive: (work) => underStartupLock(pool, work), close: () => pool.end(), raw };
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      exclusive: (work) => underStartupLock(pool, work),
+      close: () => pool.end(),
+      raw,
+    };
   }
   if (target.dataDir) await mkdir(join(target.dataDir, '..'), { recursive: true });
   const giveBack = target.dataDir ? await claimDataDir(target.dataDir) : async () => {};
@@ -212,7 +226,12 @@ const lookups = new WeakMap<Database, Map<string, BatchedLookup<never>>>();
  * PGlite runs one query at a time on this thread, so one query of a kind at a time makes the largest batches;
  * PostgreSQL answers a few at once from its pool.
  */
-export function batchedRowLookup<R extends Record<string, unknown>>(db: Database, name: string, text: string, keyColumn: keyof R & string): BatchedLookup<R> {
+export function batchedRowLookup<R extends Record<string, unknown>>(
+  db: Database,
+  name: string,
+  text: string,
+  keyColumn: keyof R & string,
+): BatchedLookup<R> {
   let byName = lookups.get(db);
   if (!byName) lookups.set(db, (byName = new Map()));
   let lookup = byName.get(name) as BatchedLookup<R> | undefined;

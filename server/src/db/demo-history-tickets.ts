@@ -105,18 +105,41 @@ async function taxiSeller(context: TicketHistoryContext): Promise<Seller> {
 }
 
 function tradingParty(trading: CallerCompany): InvoiceParty {
-  return { name: trading.name, taxNumber: trading.xsfNsrsbh, address: trading.address, phone: trading.phone, bankName: trading.bankName, bankAccount: trading.bankAccount, naturalPerson: false };
+  return {
+    name: trading.name,
+    taxNumber: trading.xsfNsrsbh,
+    address: trading.address,
+    phone: trading.phone,
+    bankName: trading.bankName,
+    bankAccount: trading.bankAccount,
+    naturalPerson: false,
+  };
 }
 
 /** The taxi company issues one line of 客运服务; answers the invoice's id once the worker has it. */
-async function issueFromTaxi(steps: Steps, at: Date, buyer: InvoiceParty, grossFen: number, remarks: string, extra: { type?: InvoiceType; deliverPhone?: string } = {}): Promise<string> {
+async function issueFromTaxi(
+  steps: Steps,
+  at: Date,
+  buyer: InvoiceParty,
+  grossFen: number,
+  remarks: string,
+  extra: { type?: InvoiceType; deliverPhone?: string } = {},
+): Promise<string> {
   const { context, seller } = steps;
   const { taskId, invoiceId } = await createBlueInvoice(
     context.db,
     context.queue,
     seller.userId,
     seller.caller,
-    { requestSerial: steps.nextSerial('blue'), type: extra.type ?? '数电普票', buyer, lines: [{ goodsId: seller.goodsId, quantity: null, grossFen, rate: seller.rate }], remarks, deliverPhone: extra.deliverPhone ?? '', deliverEmail: '' },
+    {
+      requestSerial: steps.nextSerial('blue'),
+      type: extra.type ?? '数电普票',
+      buyer,
+      lines: [{ goodsId: seller.goodsId, quantity: null, grossFen, rate: seller.rate }],
+      remarks,
+      deliverPhone: extra.deliverPhone ?? '',
+      deliverEmail: '',
+    },
     at,
   );
   context.workerPicksUp(taskId, at.getTime(), seller.ready);
@@ -166,11 +189,23 @@ function charterForEvent(steps: Steps, monthStart: number, discounted: boolean):
   const when = context.deskTimeAfter(monthStart + rng.int(10, 16) * DAY + rng.int(0, 8) * HOUR);
   const grossFen = rng.int(12, 24) * 10_000;
   context.at(when, async (at) => {
-    const invoiceId = await issueFromTaxi(steps, at, tradingParty(context.trading), grossFen, rng.pick(['云栖会展客户接送包车', '客户考察接送包车（西溪园区）']), { type: '数电专票' });
+    const invoiceId = await issueFromTaxi(
+      steps,
+      at,
+      tradingParty(context.trading),
+      grossFen,
+      rng.pick(['云栖会展客户接送包车', '客户考察接送包车（西溪园区）']),
+      { type: '数电专票' },
+    );
     if (!discounted) return;
     context.at(context.deskTimeAfter(at.getTime() + rng.int(2, 4) * DAY), async (later) => {
       if (!(await issued(context.db, invoiceId))) return;
-      const red = { requestSerial: steps.nextSerial('red'), blueInvoiceId: invoiceId, reason: '04' as const, lines: [{ lineNo: 1, grossFen: Math.round(grossFen / 10 / 100) * 100 }] };
+      const red = {
+        requestSerial: steps.nextSerial('red'),
+        blueInvoiceId: invoiceId,
+        reason: '04' as const,
+        lines: [{ lineNo: 1, grossFen: Math.round(grossFen / 10 / 100) * 100 }],
+      };
       const { taskId } = await createRedInvoice(context.db, context.queue, seller.userId, seller.caller, red, later);
       context.workerPicksUp(taskId, later.getTime(), seller.ready);
     });
@@ -191,7 +226,12 @@ function rideInOwnName(steps: Steps, monthStart: number, reimbursed: boolean): v
     invoiceId = issuing;
     context.at(at.getTime() + scannedAfter, async (later) => {
       const invoice = await issued(context.db, issuing);
-      if (invoice) await importByHand(steps, { source: '扫码', type: '数电普票', number: invoice.number, issueDate: invoice.issueDate, netFen: invoice.netFen }, later);
+      if (invoice)
+        await importByHand(
+          steps,
+          { source: '扫码', type: '数电普票', number: invoice.number, issueDate: invoice.issueDate, netFen: invoice.netFen },
+          later,
+        );
     });
   });
   if (reimbursed) reimburseAt(steps, context.deskTimeAfter(when + rng.int(3, 6) * DAY), () => invoiceId);
@@ -202,13 +242,31 @@ function paperReceipt(steps: Steps, monthStart: number): void {
   const { context } = steps;
   const when = context.deskTimeAfter(monthStart + context.rng.int(18, 24) * DAY);
   context.at(when, (at) =>
-    importByHand(steps, { source: '手动输入', type: '增值税普通发票', invoiceCode: '033002300111', number: '0' + String(context.rng.int(1_000_000, 9_999_999)), issueDate: chinaDate(new Date(at.getTime() - 2 * DAY)), netFen: context.rng.int(180, 460) * 100, checkCodeLast6: '58D2A7' }, at),
+    importByHand(
+      steps,
+      {
+        source: '手动输入',
+        type: '增值税普通发票',
+        invoiceCode: '033002300111',
+        number: '0' + String(context.rng.int(1_000_000, 9_999_999)),
+        issueDate: chinaDate(new Date(at.getTime() - 2 * DAY)),
+        netFen: context.rng.int(180, 460) * 100,
+        checkCodeLast6: '58D2A7',
+      },
+      at,
+    ),
   );
 }
 
 /** The employee adds a ticket to the folder; the worker verifies it a moment later. */
 async function importByHand(steps: Steps, fields: TicketImport, at: Date): Promise<void> {
   const { context } = steps;
-  const { taskId } = await importTicket(context.db, context.queue, { companyId: context.trading.id, userId: context.employee.id }, fields, at);
+  const { taskId } = await importTicket(
+    context.db,
+    context.queue,
+    { companyId: context.trading.id, userId: context.employee.id },
+    fields,
+    at,
+  );
   context.workerPicksUp(taskId, at.getTime());
 }

@@ -114,26 +114,135 @@ interface Buyer {
   special: boolean;
 }
 
-function company(name: string, first17: string, address: string, phone: string, bankName: string, bankAccount: string, email: string, special: boolean): Buyer {
-  return { party: { name, taxNumber: uscc(first17), address, phone, bankName, bankAccount, naturalPerson: false }, email, mobile: '', special };
+function company(
+  name: string,
+  first17: string,
+  address: string,
+  phone: string,
+  bankName: string,
+  bankAccount: string,
+  email: string,
+  special: boolean,
+): Buyer {
+  return {
+    party: { name, taxNumber: uscc(first17), address, phone, bankName, bankAccount, naturalPerson: false },
+    email,
+    mobile: '',
+    special,
+  };
 }
 
 function person(name: string, mobile: string): Buyer {
-  return { party: { name, taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: true }, email: '', mobile, special: false };
+  return {
+    party: { name, taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: true },
+    email: '',
+    mobile,
+    special: false,
+  };
 }
 
 /** The company's customers that are companies: Hangzhou firms, with valid unified social credit codes. */
 const COMPANY_BUYERS: readonly Buyer[] = [
-  company('杭州西溪数字科技有限公司', '91330106MA2B8Q4T6', '杭州市西湖区文二西路 738 号', '0571-87651234', '招商银行杭州西湖支行', '571912345610301', 'finance@xixi-digital.cn', true),
-  company('杭州钱江文化创意有限公司', '91330102MA2CFK7P3', '杭州市上城区钱江路 1366 号', '0571-86012345', '中国银行杭州钱江支行', '363265432101', 'caiwu@qjcy.com.cn', false),
-  company('浙江之江物联网科技有限公司', '91330108MA27XD2N9', '杭州市滨江区江南大道 3850 号', '0571-88215678', '中国建设银行杭州高新支行', '33050161672700005678', 'ap@zjiot.cn', true),
-  company('杭州良渚建筑设计有限公司', '91330110MA2J4R8E1', '杭州市余杭区良渚街道古墩路 1888 号', '0571-89012345', '杭州银行余杭支行', '3301040160012345678', 'fin@lzad.cn', false),
-  company('杭州滨江智造机电有限公司', '91330108MA2KB3W5H', '杭州市滨江区滨安路 1197 号', '0571-86687788', '中国农业银行杭州滨江支行', '19045101040012345', 'invoice@bjzz.com.cn', true),
-  company('杭州拱宸桥餐饮管理有限公司', '91330105MA28M6C4K', '杭州市拱墅区小河路 488 号', '0571-88398866', '中国工商银行杭州拱墅支行', '1202020409900123456', '', false),
-  company('杭州萧然商贸有限公司', '91330109MA2D9T1GX', '杭州市萧山区市心中路 819 号', '0571-82712345', '浙江萧山农村商业银行城厢支行', '201000123456789', 'xr_trade@163.com', false),
-  company('杭州运河湾物业管理有限公司', '91330105MA2H5N7P2', '杭州市拱墅区丽水路 58 号', '0571-88112233', '交通银行杭州拱墅支行', '331066120018010012345', '', false),
-  company('浙江云栖会展服务有限公司', '91330106MA2G6E8R4', '杭州市西湖区转塘街道云栖小镇', '0571-87098765', '中信银行杭州分行营业部', '8110801012345678901', 'expo@yunqi-events.cn', true),
-  company('杭州湖畔教育科技有限公司', '91330106MA2AW2Q9L', '杭州市西湖区天目山路 181 号', '0571-85123456', '宁波银行杭州西湖支行', '71010122000123456', 'zhangwu@hupan-edu.cn', false),
+  company(
+    '杭州西溪数字科技有限公司',
+    '91330106MA2B8Q4T6',
+    '杭州市西湖区文二西路 738 号',
+    '0571-87651234',
+    '招商银行杭州西湖支行',
+    '571912345610301',
+    'finance@xixi-digital.cn',
+    true,
+  ),
+  company(
+    '杭州钱江文化创意有限公司',
+    '91330102MA2CFK7P3',
+    '杭州市上城区钱江路 1366 号',
+    '0571-86012345',
+    '中国银行杭州钱江支行',
+    '363265432101',
+    'caiwu@qjcy.com.cn',
+    false,
+  ),
+  company(
+    '浙江之江物联网科技有限公司',
+    '91330108MA27XD2N9',
+    '杭州市滨江区江南大道 3850 号',
+    '0571-88215678',
+    '中国建设银行杭州高新支行',
+    '33050161672700005678',
+    'ap@zjiot.cn',
+    true,
+  ),
+  company(
+    '杭州良渚建筑设计有限公司',
+    '91330110MA2J4R8E1',
+    '杭州市余杭区良渚街道古墩路 1888 号',
+    '0571-89012345',
+    '杭州银行余杭支行',
+    '3301040160012345678',
+    'fin@lzad.cn',
+    false,
+  ),
+  company(
+    '杭州滨江智造机电有限公司',
+    '91330108MA2KB3W5H',
+    '杭州市滨江区滨安路 1197 号',
+    '0571-86687788',
+    '中国农业银行杭州滨江支行',
+    '19045101040012345',
+    'invoice@bjzz.com.cn',
+    true,
+  ),
+  company(
+    '杭州拱宸桥餐饮管理有限公司',
+    '91330105MA28M6C4K',
+    '杭州市拱墅区小河路 488 号',
+    '0571-88398866',
+    '中国工商银行杭州拱墅支行',
+    '1202020409900123456',
+    '',
+    false,
+  ),
+  company(
+    '杭州萧然商贸有限公司',
+    '91330109MA2D9T1GX',
+    '杭州市萧山区市心中路 819 号',
+    '0571-82712345',
+    '浙江萧山农村商业银行城厢支行',
+    '201000123456789',
+    'xr_trade@163.com',
+    false,
+  ),
+  company(
+    '杭州运河湾物业管理有限公司',
+    '91330105MA2H5N7P2',
+    '杭州市拱墅区丽水路 58 号',
+    '0571-88112233',
+    '交通银行杭州拱墅支行',
+    '331066120018010012345',
+    '',
+    false,
+  ),
+  company(
+    '浙江云栖会展服务有限公司',
+    '91330106MA2G6E8R4',
+    '杭州市西湖区转塘街道云栖小镇',
+    '0571-87098765',
+    '中信银行杭州分行营业部',
+    '8110801012345678901',
+    'expo@yunqi-events.cn',
+    true,
+  ),
+  company(
+    '杭州湖畔教育科技有限公司',
+    '91330106MA2AW2Q9L',
+    '杭州市西湖区天目山路 181 号',
+    '0571-85123456',
+    '宁波银行杭州西湖支行',
+    '71010122000123456',
+    'zhangwu@hupan-edu.cn',
+    false,
+  ),
 ];
 
 /** Natural persons (自然人) who want an invoice in their own name. */
@@ -162,9 +271,36 @@ const STAFF = [
 
 /** Goods the company adds beside the seed's (entries of the tax classification list). */
 const NEW_GOODS = [
-  { name: '龙井茶礼盒', taxCode: '1030303000000000000', taxShortName: '茶叶', model: '明前特级 250g', unit: '盒', unitPriceFen: 26_800, taxRatePermille: 130, taxFree: null },
-  { name: '打印机硒鼓', taxCode: '1090512000000000000', taxShortName: '计算机配套产品', model: 'CF230A', unit: '个', unitPriceFen: 39_900, taxRatePermille: 130, taxFree: null },
-  { name: '技术咨询服务', taxCode: '3040602000000000000', taxShortName: '咨询服务', model: '', unit: '次', unitPriceFen: null, taxRatePermille: 60, taxFree: null },
+  {
+    name: '龙井茶礼盒',
+    taxCode: '1030303000000000000',
+    taxShortName: '茶叶',
+    model: '明前特级 250g',
+    unit: '盒',
+    unitPriceFen: 26_800,
+    taxRatePermille: 130,
+    taxFree: null,
+  },
+  {
+    name: '打印机硒鼓',
+    taxCode: '1090512000000000000',
+    taxShortName: '计算机配套产品',
+    model: 'CF230A',
+    unit: '个',
+    unitPriceFen: 39_900,
+    taxRatePermille: 130,
+    taxFree: null,
+  },
+  {
+    name: '技术咨询服务',
+    taxCode: '3040602000000000000',
+    taxShortName: '咨询服务',
+    model: '',
+    unit: '次',
+    unitPriceFen: null,
+    taxRatePermille: 60,
+    taxFree: null,
+  },
 ] as const;
 
 const REJECT_REASONS = ['抬头与消费记录不符，请核对后重新提交', '该笔消费已开具发票，请勿重复申请', '纳税人识别号有误，请核对后重新提交'];
@@ -296,23 +432,49 @@ export async function addDemoHistory(db: Database, secretKey: Buffer, options: D
   const [companyRow] = await db.select().from(companies).where(eq(companies.xsfNsrsbh, options.taxNumber));
   if (!companyRow) throw new Error('demo history: the demo trading company is missing');
   const people = await db
-    .select({ id: users.id, nickname: users.nickname, phone: users.phone, permissions: memberships.permissions, roleName: memberships.roleName })
+    .select({
+      id: users.id,
+      nickname: users.nickname,
+      phone: users.phone,
+      permissions: memberships.permissions,
+      roleName: memberships.roleName,
+    })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(eq(memberships.companyId, companyRow.id));
   const manager = people.find((member) => member.permissions.includes('company_manage'));
-  const employee = people.find((member) => !member.permissions.includes('company_manage') && !member.permissions.includes('benefit_payment')) ?? manager;
+  const employee =
+    people.find((member) => !member.permissions.includes('company_manage') && !member.permissions.includes('benefit_payment')) ?? manager;
   if (!manager || !employee) throw new Error('demo history: the demo company has no manager');
   const caller: CallerCompany = { ...companyRow, roleName: manager.roleName, permissions: manager.permissions };
-  const [account] = await db.select({ personName: taxAccounts.personName }).from(taxAccounts).where(eq(taxAccounts.companyId, companyRow.id));
+  const [account] = await db
+    .select({ personName: taxAccounts.personName })
+    .from(taxAccounts)
+    .where(eq(taxAccounts.companyId, companyRow.id));
   const ready: Readiness = { issuer: account?.personName ?? manager.nickname };
 
   // The bureau, the bank and the worker, at the history's clock.
-  const bureau = new SimulatorGateway({ db, publicUrl: options.publicUrl, stepDelayMs: 0, fault: { mode: 'none', reason: '', delayMs: 0 }, log: () => {}, now });
+  const bureau = new SimulatorGateway({
+    db,
+    publicUrl: options.publicUrl,
+    stepDelayMs: 0,
+    fault: { mode: 'none', reason: '', delayMs: 0 },
+    log: () => {},
+    now,
+  });
   const bank = new PayoutSimulator(db, { delayMs: 0, fault: { mode: 'none', reason: '' }, now });
   const queue = new TaskQueue(db);
   const schedule = new Schedule(end);
-  const summary: DemoHistorySummary = { from: new Date(from), blueInvoices: 0, redInvoices: 0, failedInvoices: 0, applications: 0, paidOrders: 0, withdrawals: 0, tickets: 0 };
+  const summary: DemoHistorySummary = {
+    from: new Date(from),
+    blueInvoices: 0,
+    redInvoices: 0,
+    failedInvoices: 0,
+    applications: 0,
+    paidOrders: 0,
+    withdrawals: 0,
+    tickets: 0,
+  };
   /**
    * How the bureau stands for a task's company when it runs, where not as for the trading company today: not ready
    * (they fail as the worker fails them), or another company's issuer.
@@ -323,15 +485,19 @@ export async function addDemoHistory(db: Database, secretKey: Buffer, options: D
 
   /** The worker's next step of a task, at its time; the steps after it follow at theirs. */
   const runTaskAt = (taskId: string, at: number) =>
-    schedule.add(at, async (when) => {
-      const [task] = await db.select().from(tasks).where(eq(tasks.id, taskId));
-      if (!task || task.finishedAt) return;
-      bureau.buyerAnswer = refusedBy.has(taskId) ? 'refuse' : 'confirm';
-      const context: StepContext = { db, gateway: bureau, secretKey, payouts: bank, now, readiness: readinessOf.get(taskId) ?? ready };
-      const outcome = await runStep(task, context);
-      if (!(await commitStepOutcome(db, task, outcome, when))) throw new Error(`demo history: task ${taskId} was not written`);
-      if (!outcome.finished) runTaskAt(taskId, Math.max((outcome.nextRunAt ?? when).getTime(), when.getTime() + 1000));
-    }, true);
+    schedule.add(
+      at,
+      async (when) => {
+        const [task] = await db.select().from(tasks).where(eq(tasks.id, taskId));
+        if (!task || task.finishedAt) return;
+        bureau.buyerAnswer = refusedBy.has(taskId) ? 'refuse' : 'confirm';
+        const context: StepContext = { db, gateway: bureau, secretKey, payouts: bank, now, readiness: readinessOf.get(taskId) ?? ready };
+        const outcome = await runStep(task, context);
+        if (!(await commitStepOutcome(db, task, outcome, when))) throw new Error(`demo history: task ${taskId} was not written`);
+        if (!outcome.finished) runTaskAt(taskId, Math.max((outcome.nextRunAt ?? when).getTime(), when.getTime() + 1000));
+      },
+      true,
+    );
   /** The worker picks a new task up a moment after it was created. */
   const workerPicksUp = (taskId: string, createdAt: number) => runTaskAt(taskId, createdAt + rng.int(1, 3) * 1000);
 
@@ -348,8 +514,18 @@ export async function addDemoHistory(db: Database, secretKey: Buffer, options: D
     return item;
   };
   const tea = named('龙井茶礼盒');
-  const desk = await createSubCode(db, companyRow.id, { name: '前台收银', goodsId: null, amountFen: null, enabled: true }, new Date(firstDesk + 15 * MINUTE));
-  const giftBox = await createSubCode(db, companyRow.id, { name: '龙井茶礼盒', goodsId: tea.id, amountFen: tea.unitPriceFen, enabled: true }, new Date(firstDesk + 18 * MINUTE));
+  const desk = await createSubCode(
+    db,
+    companyRow.id,
+    { name: '前台收银', goodsId: null, amountFen: null, enabled: true },
+    new Date(firstDesk + 15 * MINUTE),
+  );
+  const giftBox = await createSubCode(
+    db,
+    companyRow.id,
+    { name: '龙井茶礼盒', goodsId: tea.id, amountFen: tea.unitPriceFen, enabled: true },
+    new Date(firstDesk + 18 * MINUTE),
+  );
   // Where customers pay: the shop code, 前台收银, 龙井茶礼盒 (a fixed amount).
   const shops: Shop[] = [];
   for (const code of [companyRow.code, desk.code, giftBox.code]) shops.push(await resolveShop(db, code));
@@ -358,18 +534,36 @@ export async function addDemoHistory(db: Database, secretKey: Buffer, options: D
   for (const [index, customer] of CUSTOMERS.entries()) {
     const [row] = await db
       .insert(users)
-      .values({ provider: 'demo', providerSubject: `history-customer-${index + 1}`, nickname: customer.nickname, phone: customer.phone, createdAt: new Date(from) })
+      .values({
+        provider: 'demo',
+        providerSubject: `history-customer-${index + 1}`,
+        nickname: customer.nickname,
+        phone: customer.phone,
+        createdAt: new Date(from),
+      })
       .returning({ id: users.id });
     if (row) customerIds.push(row.id);
   }
   for (const [index, member] of STAFF.entries()) {
     const invitedAt = member.accepts ? firstDesk + DAY + index * 5 * MINUTE : lastDeskTime(end - 3 * DAY);
-    const invitation = await inviteMember(db, companyRow.id, { phone: member.phone, name: member.name, role: member.role }, manager.id, new Date(invitedAt));
+    const invitation = await inviteMember(
+      db,
+      companyRow.id,
+      { phone: member.phone, name: member.name, role: member.role },
+      manager.id,
+      new Date(invitedAt),
+    );
     if (!member.accepts) continue;
     const joinedAt = invitedAt + rng.int(20, 90) * MINUTE;
     const [user] = await db
       .insert(users)
-      .values({ provider: 'demo', providerSubject: `history-staff-${index + 1}`, nickname: member.name, phone: member.phone, createdAt: new Date(joinedAt - 2 * MINUTE) })
+      .values({
+        provider: 'demo',
+        providerSubject: `history-staff-${index + 1}`,
+        nickname: member.name,
+        phone: member.phone,
+        createdAt: new Date(joinedAt - 2 * MINUTE),
+      })
       .returning({ id: users.id });
     if (user) await joinByInvitation(db, user.id, invitation.id, new Date(joinedAt));
   }
@@ -389,7 +583,8 @@ export async function addDemoHistory(db: Database, secretKey: Buffer, options: D
   /** What a buyer of this kind buys on one invoice (goods, quantities, amounts including tax in fen), and its remarks. */
   const basket = (buyer: Buyer, at: number): { lines: IssuedBlue['lines']; remarks: string } => {
     const lines: IssuedBlue['lines'] = [];
-    const take = (name: string, quantity: number | null, grossFen: number) => lines.push({ goods: named(name), quantity: quantity === null ? null : String(quantity), grossFen });
+    const take = (name: string, quantity: number | null, grossFen: number) =>
+      lines.push({ goods: named(name), quantity: quantity === null ? null : String(quantity), grossFen });
     const priced = (name: string, quantity: number) => take(name, quantity, quantity * (named(name).unitPriceFen ?? 0));
     const month = `${Number(chinaDate(new Date(at)).slice(5, 7))}月`;
     const maybe = (remarks: string) => (rng.chance(0.5) ? remarks : '');
@@ -431,7 +626,14 @@ export async function addDemoHistory(db: Database, secretKey: Buffer, options: D
       queue,
       rng.chance(0.75) ? manager.id : employee.id,
       caller,
-      { requestSerial: nextSerial('blue'), type: invoiceType, buyer: buyer.party, lines: lines.map((line) => lineOf(line.goods, line.quantity === null ? null : Number(line.quantity), line.grossFen)), remarks, ...sendTo },
+      {
+        requestSerial: nextSerial('blue'),
+        type: invoiceType,
+        buyer: buyer.party,
+        lines: lines.map((line) => lineOf(line.goods, line.quantity === null ? null : Number(line.quantity), line.grossFen)),
+        remarks,
+        ...sendTo,
+      },
       at,
     );
     summary.blueInvoices++;
@@ -447,18 +649,32 @@ export async function addDemoHistory(db: Database, secretKey: Buffer, options: D
     // 开票有误: the whole invoice, issued again corrected.
     (blue) => (blue.buyer.party.naturalPerson ? null : { reason: '01', reissue: true }),
     // 销售折让: a discount on the first line.
-    (blue) => (blue.buyer.party.naturalPerson ? null : { reason: '04', lines: [{ lineNo: 1, grossFen: Math.max(100, Math.round((firstGross(blue) * rng.int(5, 12)) / 100 / 100) * 100) }] }),
+    (blue) =>
+      blue.buyer.party.naturalPerson
+        ? null
+        : {
+            reason: '04',
+            lines: [{ lineNo: 1, grossFen: Math.max(100, Math.round((firstGross(blue) * rng.int(5, 12)) / 100 / 100) * 100) }],
+          },
     // 销货退回: some boxes of a line with a quantity come back.
     (blue) => {
-      const index = blue.lines.findIndex((line) => line.quantity !== null && Number(line.quantity) >= 3 && line.goods.unitPriceFen !== null);
+      const index = blue.lines.findIndex(
+        (line) => line.quantity !== null && Number(line.quantity) >= 3 && line.goods.unitPriceFen !== null,
+      );
       const line = blue.lines[index];
       if (!line || blue.buyer.party.naturalPerson) return null;
-      return { reason: '02', lines: [{ lineNo: index + 1, grossFen: rng.int(1, Math.floor(Number(line.quantity) / 2)) * (line.goods.unitPriceFen ?? 0) }] };
+      return {
+        reason: '02',
+        lines: [{ lineNo: index + 1, grossFen: rng.int(1, Math.floor(Number(line.quantity) / 2)) * (line.goods.unitPriceFen ?? 0) }],
+      };
     },
     // A natural person's invoice reversed whole: no confirmation needed (01 无需确认).
     (blue) => (blue.buyer.party.naturalPerson ? { reason: '01' } : null),
     // A discount the buyer refuses on the confirmation form: the red invoice fails.
-    (blue) => (blue.buyer.party.naturalPerson ? null : { reason: '04', refused: true, lines: [{ lineNo: 1, grossFen: Math.max(100, Math.floor(firstGross(blue) / 1000) * 100) }] }),
+    (blue) =>
+      blue.buyer.party.naturalPerson
+        ? null
+        : { reason: '04', refused: true, lines: [{ lineNo: 1, grossFen: Math.max(100, Math.floor(firstGross(blue) / 1000) * 100) }] },
     // 服务中止: half of a service line.
     (blue) => {
       const index = blue.lines.findIndex((line) => line.goods.taxShortName.endsWith('服务') && !blue.buyer.party.naturalPerson);
@@ -469,14 +685,23 @@ export async function addDemoHistory(db: Database, secretKey: Buffer, options: D
   let redKind = 0;
   const reverseOne = async (at: Date) => {
     const kind = RED_KINDS[redKind % RED_KINDS.length] as (blue: IssuedBlue) => RedPlan | null;
-    const candidates = issuedBlues.filter((blue) => !blue.reversed && blue.issuedAt < at.getTime() - 2 * DAY && blue.issuedAt > at.getTime() - 40 * DAY);
+    const candidates = issuedBlues.filter(
+      (blue) => !blue.reversed && blue.issuedAt < at.getTime() - 2 * DAY && blue.issuedAt > at.getTime() - 40 * DAY,
+    );
     for (let tries = 0; tries < 40 && candidates.length > 0; tries++) {
       const blue = candidates.splice(rng.int(0, candidates.length - 1), 1)[0] as IssuedBlue;
       const plan = kind(blue);
       if (!plan) continue;
       redKind++;
       blue.reversed = !plan.refused;
-      const { taskId } = await createRedInvoice(db, queue, manager.id, caller, { requestSerial: nextSerial('red'), blueInvoiceId: blue.invoiceId, reason: plan.reason, ...(plan.lines && { lines: plan.lines }) }, at);
+      const { taskId } = await createRedInvoice(
+        db,
+        queue,
+        manager.id,
+        caller,
+        { requestSerial: nextSerial('red'), blueInvoiceId: blue.invoiceId, reason: plan.reason, ...(plan.lines && { lines: plan.lines }) },
+        at,
+      );
       summary.redInvoices++;
       if (plan.refused) {
         refusedBy.add(taskId);
@@ -508,7 +733,8 @@ export async function addDemoHistory(db: Database, secretKey: Buffer, options: D
       } else if (fate === 'wait' || fate === 'wait-then-issue') {
         // Approved before the day's tax-bureau login: 待开票 until it is issued from the waiting list.
         const waiting = await transition(db, row, ['待审核'], { status: '待开票' }, when);
-        if (fate === 'wait-then-issue') schedule.add(nextDeskTime(rng, when.getTime() + rng.int(20, 90) * MINUTE), (later) => issueFor(waiting, '待开票', later));
+        if (fate === 'wait-then-issue')
+          schedule.add(nextDeskTime(rng, when.getTime() + rng.int(20, 90) * MINUTE), (later) => issueFor(waiting, '待开票', later));
       } else {
         await issueFor(row, '待审核', when, fate === 'fail' ? { reason: NO_FACE_REASON } : undefined);
       }
@@ -572,7 +798,9 @@ export async function addDemoHistory(db: Database, secretKey: Buffer, options: D
     const shop = shops[shopIndex] ?? shops[0];
     if (!shop) return;
     const customer = rng.int(0, CUSTOMERS.length - 1);
-    const amountFen = shop.amountFen ?? (shop.subCode ? rng.int(15, 300) * 100 : rng.pick([rng.int(20, 200) * 100, rng.int(200, 1500) * 100, rng.int(8, 60) * 500]));
+    const amountFen =
+      shop.amountFen ??
+      (shop.subCode ? rng.int(15, 300) * 100 : rng.pick([rng.int(20, 200) * 100, rng.int(200, 1500) * 100, rng.int(8, 60) * 500]));
     const orderNo = newOrderNo(at);
     await openOrder(db, orderNo, shop, customerIds[customer] as string, amountFen, 'demo', at);
     const start = await new DemoPayGateway({ now }).createPayment({
@@ -583,7 +811,8 @@ export async function addDemoHistory(db: Database, secretKey: Buffer, options: D
       returnUrl: `${options.publicUrl}/cash/return?orderNo=${orderNo}`,
       channel: 'demo',
     });
-    if (start.kind !== 'demo' || (await recordPayment(db, start.payment, at)) !== 'credited') throw new Error(`demo history: order ${orderNo} not paid`);
+    if (start.kind !== 'demo' || (await recordPayment(db, start.payment, at)) !== 'credited')
+      throw new Error(`demo history: order ${orderNo} not paid`);
     summary.paidOrders++;
     // Now and then the customer asks for its invoice at /cash/return.
     if (rng.chance(0.08)) {
@@ -612,7 +841,14 @@ export async function addDemoHistory(db: Database, secretKey: Buffer, options: D
     const { row, created } = await requestWithdrawal(
       db,
       queue,
-      { companyId: companyRow.id, userId: manager.id, amountFen, requestSerial: nextSerial('withdraw'), account: to, settlementDelayMs: options.settlementDelayMs },
+      {
+        companyId: companyRow.id,
+        userId: manager.id,
+        amountFen,
+        requestSerial: nextSerial('withdraw'),
+        account: to,
+        settlementDelayMs: options.settlementDelayMs,
+      },
       at,
     );
     if (!created || !row?.taskId) throw new Error('demo history: withdrawal not made');

@@ -4,7 +4,25 @@
  * Migrations are generated from this file (`pnpm --filter @app/server db:generate`) into `server/drizzle/`.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { InvoiceKind, InvoiceParty, InvoiceStatus, InvoiceType, RedConfirmation, RedReason } from '@app/domain/invoice-document';
 import type { TaxExemption } from '@app/domain/tax-maths';
 import type { LoginIdentity } from '@app/contract/tax-account';
@@ -71,7 +89,6 @@ export const companies = pgTable('companies', {
   serviceExpiresAt: timestamp('service_expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });
-
 
 export const memberships = pgTable(
   'memberships',
@@ -196,7 +213,6 @@ export const taxAccounts = pgTable('tax_accounts', {
   updatedAt: updatedAt(),
 });
 
-
 /**
  * Work done with the tax bureau. A worker claims due rows with FOR UPDATE SKIP LOCKED and holds them by a lease
  * (`locked_by`, `locked_until`); a crashed worker's lease runs out and another worker finishes the task.
@@ -293,7 +309,9 @@ export const goods = pgTable(
      */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
-  (table) => [index('goods_company_live').on(table.companyId, table.createdAt.desc().nullsFirst(), table.id).where(sql`${table.archivedAt} is null`)], // = liveGoods
+  (table) => [
+    index('goods_company_live').on(table.companyId, table.createdAt.desc().nullsFirst(), table.id).where(sql`${table.archivedAt} is null`),
+  ], // = liveGoods
 );
 
 /** Goods not archived: the predicate of the partial index `goods_company_live`, written the same way so it is used. */
@@ -509,22 +527,28 @@ export const invoices = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** When the list shows it: issued, or (not yet issued) created. The list's order and its month filter. */
-    listedAt: timestamp('listed_at', { withTimezone: true })
-      .notNull()
-      .generatedAlwaysAs(sql`coalesce(issued_at, created_at)`),
+    listedAt: timestamp('listed_at', { withTimezone: true }).notNull().generatedAlwaysAs(sql`coalesce(issued_at, created_at)`),
     /** The buyer's name, for the list's keyword (see `invoiceBuyers` and server/src/invoices/invoice-search.ts). */
-    buyerName: text('buyer_name')
-      .notNull()
-      .generatedAlwaysAs(sql`coalesce(buyer ->> 'name', '')`),
+    buyerName: text('buyer_name').notNull().generatedAlwaysAs(sql`coalesce(buyer ->> 'name', '')`),
   },
   // docs/architecture.md, "Lists that stay flat": an index for each filter of the list, in the list's order.
   (table) => [
     index('invoices_company_listed').on(table.companyId, table.listedAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
-    index('invoices_company_status_listed').on(table.companyId, table.status, table.listedAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('invoices_company_status_listed').on(
+      table.companyId,
+      table.status,
+      table.listedAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('invoices_company_kind_listed').on(table.companyId, table.kind, table.listedAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     // The keyword: a buyer's invoices in the list's order, with what the list filters on (the migration adds INCLUDE
     // (kind, status): an index-only scan), and the numbers that end with a keyword of digits.
-    index('invoices_company_buyer_listed').on(table.companyId, table.buyerName, table.listedAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('invoices_company_buyer_listed').on(
+      table.companyId,
+      table.buyerName,
+      table.listedAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('invoices_company_number_tail').on(table.companyId, sql`reverse(${table.number}) text_pattern_ops`),
     index('invoices_original').on(table.originalId),
     index('invoices_task').on(table.taskId),
@@ -543,7 +567,10 @@ export const invoiceBuyers = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
   },
-  (table) => [primaryKey({ name: 'invoice_buyers_pk', columns: [table.companyId, table.name] }), index('invoice_buyers_name').using('gin', table.companyId, sql`${table.name} gin_trgm_ops`)],
+  (table) => [
+    primaryKey({ name: 'invoice_buyers_pk', columns: [table.companyId, table.name] }),
+    index('invoice_buyers_name').using('gin', table.companyId, sql`${table.name} gin_trgm_ops`),
+  ],
 );
 
 /**
@@ -618,7 +645,9 @@ export const invoiceMonthRateTotals = pgTable(
     taxFen: bigint('tax_fen', { mode: 'number' }).notNull().default(0),
     grossFen: bigint('gross_fen', { mode: 'number' }).notNull().default(0),
   },
-  (table) => [unique('invoice_month_rate_totals_key').on(table.companyId, table.month, table.ratePermille, table.taxFree).nullsNotDistinct()],
+  (table) => [
+    unique('invoice_month_rate_totals_key').on(table.companyId, table.month, table.ratePermille, table.taxFree).nullsNotDistinct(),
+  ],
 );
 
 export const invoiceLines = pgTable(
@@ -650,7 +679,6 @@ export const invoiceLines = pgTable(
   (table) => [primaryKey({ columns: [table.invoiceId, table.lineNo] }), index('invoice_lines_goods').on(table.goodsId)],
 );
 
-
 /** A customer's request for an invoice, sent from the company's shop code or one of its sub-codes. */
 export const invoiceApplications = pgTable(
   'invoice_applications',
@@ -679,7 +707,12 @@ export const invoiceApplications = pgTable(
   },
   (table) => [
     index('invoice_applications_company').on(table.companyId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
-    index('invoice_applications_company_status').on(table.companyId, table.status, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('invoice_applications_company_status').on(
+      table.companyId,
+      table.status,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('invoice_applications_applicant').on(table.applicantId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('invoice_applications_goods').on(table.goodsId),
   ],
@@ -786,7 +819,9 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_transaction').on(table.transactionId),
     index('ledger_entries_account').on(table.accountId),
     // wallet/entries: the company's 冻结 and 可提现 entries, newest first (= walletEntry).
-    index('ledger_entries_wallet').on(table.companyId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.accountKind} in ('merchant_frozen', 'merchant_available')`),
+    index('ledger_entries_wallet')
+      .on(table.companyId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.accountKind} in ('merchant_frozen', 'merchant_available')`),
   ],
 );
 
@@ -826,8 +861,12 @@ export const cashOrders = pgTable(
   },
   (table) => [
     // payment/list's income and the statistics: paid orders by company, newest first (= paidOrder).
-    index('cash_orders_company_paid').on(table.companyId, table.paidAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.paidAt} is not null`),
-    index('cash_orders_company_channel_paid').on(table.companyId, table.channel, table.paidAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.paidAt} is not null`),
+    index('cash_orders_company_paid')
+      .on(table.companyId, table.paidAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.paidAt} is not null`),
+    index('cash_orders_company_channel_paid')
+      .on(table.companyId, table.channel, table.paidAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.paidAt} is not null`),
     // Settlement: paid orders not settled yet, by company (= unsettledOrder).
     index('cash_orders_unsettled').on(table.companyId, table.paidAt).where(sql`${table.paidAt} is not null and ${table.settledAt} is null`),
     index('cash_orders_payer').on(table.payerId, table.createdAt.desc().nullsFirst()),
@@ -866,7 +905,9 @@ export const withdrawals = pgTable(
     uniqueIndex('withdrawals_request_serial').on(table.companyId, table.requestSerial),
     index('withdrawals_company_created').on(table.companyId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     // payment/list's expenses: withdrawals that did not fail (= spentWithdrawal).
-    index('withdrawals_company_spent').on(table.companyId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.state} <> '失败'`),
+    index('withdrawals_company_spent')
+      .on(table.companyId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.state} <> '失败'`),
   ],
 );
 
@@ -962,11 +1003,21 @@ export const taxiTrips = pgTable(
   },
   (table) => [
     index('taxi_trips_company_start').on(table.companyId, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
-    index('taxi_trips_company_state_start').on(table.companyId, table.state, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('taxi_trips_company_state_start').on(
+      table.companyId,
+      table.state,
+      table.startTime.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('taxi_trips_car_start').on(table.carId, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('taxi_trips_car_state_start').on(table.carId, table.state, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('taxi_trips_receiver_start').on(table.receiverId, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
-    index('taxi_trips_receiver_state_start').on(table.receiverId, table.state, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('taxi_trips_receiver_state_start').on(
+      table.receiverId,
+      table.state,
+      table.startTime.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('taxi_trips_invoice').on(table.invoiceId),
   ],
 );
@@ -1067,10 +1118,25 @@ export const tickets = pgTable(
     uniqueIndex('tickets_company_invoice').on(table.companyId, table.invoiceCode, table.number),
     index('tickets_company_issued').on(table.companyId, table.issueDate.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('tickets_company_type_issued').on(table.companyId, table.type, table.issueDate.desc().nullsFirst(), table.id.desc().nullsFirst()),
-    index('tickets_company_state_issued').on(table.companyId, table.verifyState, table.issueDate.desc().nullsFirst(), table.id.desc().nullsFirst()),
-    index('tickets_company_reimbursed_issued').on(table.companyId, table.reimbursed, table.issueDate.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('tickets_company_state_issued').on(
+      table.companyId,
+      table.verifyState,
+      table.issueDate.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('tickets_company_reimbursed_issued').on(
+      table.companyId,
+      table.reimbursed,
+      table.issueDate.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     // The migration adds INCLUDE (the filters and the amounts): the keyword's index-only scan.
-    index('tickets_company_seller_issued').on(table.companyId, table.sellerName, table.issueDate.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('tickets_company_seller_issued').on(
+      table.companyId,
+      table.sellerName,
+      table.issueDate.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('tickets_company_number_tail').on(table.companyId, sql`reverse(${table.number}) text_pattern_ops`),
     index('tickets_invoice').on(table.invoiceId),
   ],
@@ -1096,7 +1162,12 @@ export const ticketMonthTotals = pgTable(
     taxFen: bigint('tax_fen', { mode: 'number' }).notNull().default(0),
     grossFen: bigint('gross_fen', { mode: 'number' }).notNull().default(0),
   },
-  (table) => [primaryKey({ name: 'ticket_month_totals_pk', columns: [table.companyId, table.month, table.type, table.verifyState, table.reimbursed] })],
+  (table) => [
+    primaryKey({
+      name: 'ticket_month_totals_pk',
+      columns: [table.companyId, table.month, table.type, table.verifyState, table.reimbursed],
+    }),
+  ],
 );
 
 /** A company's ticket seller names, each once (a trigger on `tickets` keeps it, drizzle/0012): the keyword's first step. */
@@ -1108,7 +1179,10 @@ export const ticketSellers = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
   },
-  (table) => [primaryKey({ name: 'ticket_sellers_pk', columns: [table.companyId, table.name] }), index('ticket_sellers_name').using('gin', table.companyId, sql`${table.name} gin_trgm_ops`)],
+  (table) => [
+    primaryKey({ name: 'ticket_sellers_pk', columns: [table.companyId, table.name] }),
+    index('ticket_sellers_name').using('gin', table.companyId, sql`${table.name} gin_trgm_ops`),
+  ],
 );
 
 /**

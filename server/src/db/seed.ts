@@ -14,7 +14,20 @@ import { encryptSecret } from '../security/secret-box';
 import type { Database } from './database';
 import { addDemoHistory, historyStart, type DemoHistoryOptions, type DemoHistorySummary } from './demo-history';
 import type { Permission } from '@app/contract/user';
-import { agreements, cars, companies, goods, memberships, serviceConfig, serviceContacts, serviceHotlines, shortLinks, taxAccounts, titles, users } from './schema';
+import {
+  agreements,
+  cars,
+  companies,
+  goods,
+  memberships,
+  serviceConfig,
+  serviceContacts,
+  serviceHotlines,
+  shortLinks,
+  taxAccounts,
+  titles,
+  users,
+} from './schema';
 
 function uscc(first17: string): string {
   return first17 + usccCheckCharacter(first17);
@@ -54,10 +67,42 @@ interface DemoUser {
 
 const DEMO_USERS: DemoUser[] = [
   { label: '普通用户', nickname: '张晓', username: null, company: null, phone: '13800000001' },
-  { label: '企业管理员', nickname: '李明', username: 'liming', company: 'trading', phone: '13800000002', roleName: '管理员', permissions: ['company_manage', 'company_user_role'] },
-  { label: '企业员工', nickname: '王芳', username: 'wangfang', company: 'trading', phone: '13800000003', roleName: '员工', permissions: ['company_user_role'] },
-  { label: '出租车管理员', nickname: '赵强', username: 'zhaoqiang', company: 'taxi', phone: '13800000004', roleName: '车队管理员', permissions: ['company_manage', 'company_user_role', 'taxi_trip_manage'] },
-  { label: '线下收款管理员', nickname: '陈静', username: 'chenjing', company: 'trading', phone: '13800000005', roleName: '收款管理员', permissions: ['company_user_role', 'benefit_payment'] },
+  {
+    label: '企业管理员',
+    nickname: '李明',
+    username: 'liming',
+    company: 'trading',
+    phone: '13800000002',
+    roleName: '管理员',
+    permissions: ['company_manage', 'company_user_role'],
+  },
+  {
+    label: '企业员工',
+    nickname: '王芳',
+    username: 'wangfang',
+    company: 'trading',
+    phone: '13800000003',
+    roleName: '员工',
+    permissions: ['company_user_role'],
+  },
+  {
+    label: '出租车管理员',
+    nickname: '赵强',
+    username: 'zhaoqiang',
+    company: 'taxi',
+    phone: '13800000004',
+    roleName: '车队管理员',
+    permissions: ['company_manage', 'company_user_role', 'taxi_trip_manage'],
+  },
+  {
+    label: '线下收款管理员',
+    nickname: '陈静',
+    username: 'chenjing',
+    company: 'trading',
+    phone: '13800000005',
+    roleName: '收款管理员',
+    permissions: ['company_user_role', 'benefit_payment'],
+  },
 ];
 
 export interface SeedOptions {
@@ -82,7 +127,11 @@ export async function seedDatabase(db: Database, secretKey: Buffer, options: See
     await seedDemoData(tx, secretKey, history ? historyStart(history.now) : new Date());
     if (!history) return { kind: 'demo', history: null };
     const started = performance.now();
-    const summary = await addDemoHistory(tx, secretKey, { ...history, taxNumber: DEMO_TAX_NUMBERS.trading, taxiTaxNumber: DEMO_TAX_NUMBERS.taxi });
+    const summary = await addDemoHistory(tx, secretKey, {
+      ...history,
+      taxNumber: DEMO_TAX_NUMBERS.trading,
+      taxiTaxNumber: DEMO_TAX_NUMBERS.taxi,
+    });
     return { kind: 'demo', history: { ...summary, ms: Math.round(performance.now() - started) } };
   });
 }
@@ -167,24 +216,95 @@ async function seedDemoData(tx: Database, secretKey: Buffer, since: Date): Promi
       .returning();
     if (!user) throw new Error('seed: user');
     if (company) {
-      await tx.insert(memberships).values({ userId: user.id, companyId: company.id, roleName: demo.roleName ?? '员工', permissions: demo.permissions ?? [], createdAt });
+      await tx.insert(memberships).values({
+        userId: user.id,
+        companyId: company.id,
+        roleName: demo.roleName ?? '员工',
+        permissions: demo.permissions ?? [],
+        createdAt,
+      });
     }
     await tx.insert(titles).values([
-      { userId: user.id, kind: '企业', name: '杭州西湖文化传媒有限公司', taxNumber: uscc('91330106MA27Y8K3P'), address: '杭州市西湖区曙光路 120 号', phone: '0571-86001234', bankName: '招商银行杭州分行', bankAccount: '571908765410201', email: 'finance@xihu-media.cn', isDefault: true },
+      {
+        userId: user.id,
+        kind: '企业',
+        name: '杭州西湖文化传媒有限公司',
+        taxNumber: uscc('91330106MA27Y8K3P'),
+        address: '杭州市西湖区曙光路 120 号',
+        phone: '0571-86001234',
+        bankName: '招商银行杭州分行',
+        bankAccount: '571908765410201',
+        email: 'finance@xihu-media.cn',
+        isDefault: true,
+      },
       { userId: user.id, kind: '个人', name: demo.nickname, email: `${demo.username ?? 'guest'}@example.cn` },
     ]);
   }
   await tx.insert(taxAccounts).values([
-    { companyId: trading.id, nsrsbh: trading.xsfNsrsbh, loginIdentity: '03', personName: '李明', phone: '13800001111', passwordEncrypted: encryptSecret(secretKey, 'Demo@2026') },
-    { companyId: taxi.id, nsrsbh: taxi.xsfNsrsbh, loginIdentity: '01', personName: '赵强', phone: '13900002222', passwordEncrypted: encryptSecret(secretKey, 'Demo@2026'), supportedLoginMethods: ['qrcode'] },
+    {
+      companyId: trading.id,
+      nsrsbh: trading.xsfNsrsbh,
+      loginIdentity: '03',
+      personName: '李明',
+      phone: '13800001111',
+      passwordEncrypted: encryptSecret(secretKey, 'Demo@2026'),
+    },
+    {
+      companyId: taxi.id,
+      nsrsbh: taxi.xsfNsrsbh,
+      loginIdentity: '01',
+      personName: '赵强',
+      phone: '13900002222',
+      passwordEncrypted: encryptSecret(secretKey, 'Demo@2026'),
+      supportedLoginMethods: ['qrcode'],
+    },
   ]);
   await tx.insert(goods).values(
     [
-      { companyId: trading.id, name: '软件技术服务', taxCode: '3040201990000000000', taxShortName: '信息技术服务', unit: '次', unitPriceFen: 100_000, taxRatePermille: 60 },
-      { companyId: trading.id, name: '办公用品', taxCode: '1060599000000000000', taxShortName: '纸制品', model: 'A4', unit: '箱', unitPriceFen: 15_800, taxRatePermille: 130 },
-      { companyId: trading.id, name: '餐饮服务', taxCode: '3070401000000000000', taxShortName: '餐饮服务', unit: '次', taxRatePermille: 10 },
-      { companyId: trading.id, name: '农产品（蔬菜）', taxCode: '1010112000000000000', taxShortName: '蔬菜', unit: '千克', unitPriceFen: 600, taxFree: '免税' as const },
-      { companyId: taxi.id, name: '客运服务', taxCode: '3010101020000000000', taxShortName: '陆路旅客运输服务', unit: '次', taxRatePermille: 30 },
+      {
+        companyId: trading.id,
+        name: '软件技术服务',
+        taxCode: '3040201990000000000',
+        taxShortName: '信息技术服务',
+        unit: '次',
+        unitPriceFen: 100_000,
+        taxRatePermille: 60,
+      },
+      {
+        companyId: trading.id,
+        name: '办公用品',
+        taxCode: '1060599000000000000',
+        taxShortName: '纸制品',
+        model: 'A4',
+        unit: '箱',
+        unitPriceFen: 15_800,
+        taxRatePermille: 130,
+      },
+      {
+        companyId: trading.id,
+        name: '餐饮服务',
+        taxCode: '3070401000000000000',
+        taxShortName: '餐饮服务',
+        unit: '次',
+        taxRatePermille: 10,
+      },
+      {
+        companyId: trading.id,
+        name: '农产品（蔬菜）',
+        taxCode: '1010112000000000000',
+        taxShortName: '蔬菜',
+        unit: '千克',
+        unitPriceFen: 600,
+        taxFree: '免税' as const,
+      },
+      {
+        companyId: taxi.id,
+        name: '客运服务',
+        taxCode: '3010101020000000000',
+        taxShortName: '陆路旅客运输服务',
+        unit: '次',
+        taxRatePermille: 30,
+      },
     ].map((item, index) => ({ ...item, createdAt: new Date(createdAt.getTime() + index) })),
   );
   await tx.insert(cars).values([

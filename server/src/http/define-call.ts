@@ -46,7 +46,10 @@ export interface CallSpec<P extends ApiPath = ApiPath, A extends Access = Access
   handler(context: ContextFor<A, CallBody<P>>): Promise<CallResult<P>>;
 }
 
-export function defineCall<P extends ApiPath, A extends Access>(path: P, spec: Omit<CallSpec<P, A>, 'path' | 'body' | 'result'>): CallSpec<P, A> {
+export function defineCall<P extends ApiPath, A extends Access>(
+  path: P,
+  spec: Omit<CallSpec<P, A>, 'path' | 'body' | 'result'>,
+): CallSpec<P, A> {
   return { path, body: API[path].body, result: API[path].result, ...spec };
 }
 
@@ -54,9 +57,15 @@ export function defineCall<P extends ApiPath, A extends Access>(path: P, spec: O
 export const COMPANY_USER: readonly Permission[] = ['company_manage', 'company_user_role'];
 
 /** Whether a member holding `permissions` may make a company call of this access. */
-export function permitted(access: { anyOf?: readonly Permission[]; allOf?: readonly Permission[] }, permissions: readonly string[]): boolean {
+export function permitted(
+  access: { anyOf?: readonly Permission[]; allOf?: readonly Permission[] },
+  permissions: readonly string[],
+): boolean {
   const anyOf = access.anyOf ?? COMPANY_USER;
-  return anyOf.some((permission) => permissions.includes(permission)) && (access.allOf ?? []).every((permission) => permissions.includes(permission));
+  return (
+    anyOf.some((permission) => permissions.includes(permission)) &&
+    (access.allOf ?? []).every((permission) => permissions.includes(permission))
+  );
 }
 
 /** A taxi user (docs/domain-rules.md, "Taxis"): records, shares and invoices the company's trips. */

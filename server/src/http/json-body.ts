@@ -15,7 +15,8 @@ function findProblem(value: unknown, path: string, depth: number): Problem | nul
   if (value === null || typeof value !== 'object') return null;
   if (depth >= MAX_BODY_DEPTH) return { kind: 'depth', path };
   for (const [key, child] of Object.entries(value)) {
-    const pollutes = key === '__proto__' || (key === 'constructor' && !!child && typeof child === 'object' && Object.hasOwn(child, 'prototype'));
+    const pollutes =
+      key === '__proto__' || (key === 'constructor' && !!child && typeof child === 'object' && Object.hasOwn(child, 'prototype'));
     if (pollutes) return { kind: 'prototype', path: `${path}/${key}` };
     const found = findProblem(child, `${path}/${key}`, depth + 1);
     if (found) return found;
@@ -38,7 +39,8 @@ export function registerJsonBody(api: FastifyInstance, bodyLimit: number): void 
         }
       }
       const problem = findProblem(body, '', 0);
-      if (problem?.kind === 'prototype') return done(new ApiFailure(ErrorCode.InvalidInput, `不支持的参数 ${fieldName(problem.path)}`), undefined);
+      if (problem?.kind === 'prototype')
+        return done(new ApiFailure(ErrorCode.InvalidInput, `不支持的参数 ${fieldName(problem.path)}`), undefined);
       if (problem) return done(new ApiFailure(ErrorCode.InvalidInput, `请求体嵌套过深，最多 ${MAX_BODY_DEPTH} 层`), undefined);
       if (error) return done(error, undefined);
       done(null, body);

@@ -41,7 +41,11 @@ export async function metricsApp(metrics: Metrics, token: string | null): Promis
  * Starts the listener; null when it is off (port 0) or its port is taken (then the app serves on without metrics, and
  * `warn` says so: a process is not stopped for its figures).
  */
-export async function listenForMetrics(metrics: Metrics, config: MetricsListenerConfig, warn: (message: string) => void): Promise<FastifyInstance | null> {
+export async function listenForMetrics(
+  metrics: Metrics,
+  config: MetricsListenerConfig,
+  warn: (message: string) => void,
+): Promise<FastifyInstance | null> {
   if (config.port === 0) return null;
   const app = await metricsApp(metrics, config.token);
   try {
@@ -49,7 +53,9 @@ export async function listenForMetrics(metrics: Metrics, config: MetricsListener
     return app;
   } catch (error) {
     await app.close();
-    warn(`指标端口 ${config.host}:${config.port} 无法监听（${(error as Error).message}）：本实例不提供 /metrics，可用 METRICS_PORT 换一个端口`);
+    warn(
+      `指标端口 ${config.host}:${config.port} 无法监听（${(error as Error).message}）：本实例不提供 /metrics，可用 METRICS_PORT 换一个端口`,
+    );
     return null;
   }
 }

@@ -41,7 +41,12 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const labelNames = ['method', 'route', 'status_code'] as const;
-  const requests = new Counter({ name: 'http_requests_total', help: 'Requests answered, by route and status', labelNames, registers: [registry] });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'Requests answered, by route and status',
+    labelNames,
+    registers: [registry],
+  });
   const latency = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time to answer a request, by route and status',
@@ -62,7 +67,10 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
     labelNames: ['type'],
     registers: [registry],
     async collect() {
-      const rows = await rowsOf<{ type: string; n: number }>(sources.db, sql`select type, count(*)::int as n from tasks where finished_at is null and next_run_at <= now() group by type`);
+      const rows = await rowsOf<{ type: string; n: number }>(
+        sources.db,
+        sql`select type, count(*)::int as n from tasks where finished_at is null and next_run_at <= now() group by type`,
+      );
       this.reset();
       for (const row of rows) this.set({ type: row.type }, Number(row.n));
     },
@@ -72,7 +80,10 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
     help: 'How long the oldest due unfinished task has been due',
     registers: [registry],
     async collect() {
-      const [row] = await rowsOf<{ age: number | null }>(sources.db, sql`select extract(epoch from now() - min(next_run_at))::float8 as age from tasks where finished_at is null and next_run_at <= now()`);
+      const [row] = await rowsOf<{ age: number | null }>(
+        sources.db,
+        sql`select extract(epoch from now() - min(next_run_at))::float8 as age from tasks where finished_at is null and next_run_at <= now()`,
+      );
       this.set(Number(row?.age ?? 0));
     },
   });
@@ -81,7 +92,10 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
     help: 'Unfinished tasks under a live lease, held by any instance',
     registers: [registry],
     async collect() {
-      const [row] = await rowsOf<{ n: number }>(sources.db, sql`select count(*)::int as n from tasks where finished_at is null and locked_until > now()`);
+      const [row] = await rowsOf<{ n: number }>(
+        sources.db,
+        sql`select count(*)::int as n from tasks where finished_at is null and locked_until > now()`,
+      );
       this.set(Number(row?.n ?? 0));
     },
   });
@@ -99,7 +113,10 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
     labelNames: ['kind'],
     registers: [registry],
     async collect() {
-      const rows = await rowsOf<{ kind: string; n: number }>(sources.db, sql`select kind, count(*)::int as n from ledger_transactions group by kind`);
+      const rows = await rowsOf<{ kind: string; n: number }>(
+        sources.db,
+        sql`select kind, count(*)::int as n from ledger_transactions group by kind`,
+      );
       this.reset();
       for (const row of rows) this.set({ kind: row.kind }, Number(row.n));
     },
@@ -128,12 +145,20 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
     labelNames: ['app', 'version', 'kind'],
     registers: [registry],
     async collect() {
-      const rows = await rowsOf<{ app: string; version: string; kind: string; n: number }>(sources.db, sql`select app, version, kind, sum(count)::int as n from client_failures group by app, version, kind`);
+      const rows = await rowsOf<{ app: string; version: string; kind: string; n: number }>(
+        sources.db,
+        sql`select app, version, kind, sum(count)::int as n from client_failures group by app, version, kind`,
+      );
       this.reset();
       for (const row of rows) this.set({ app: row.app, version: row.version, kind: row.kind }, Number(row.n));
     },
   });
-  const remoteLoads = new Counter({ name: 'remote_loads_total', help: 'Remote manifests served (fetched, or carried by a host page), by remote version', labelNames: ['app', 'version'], registers: [registry] });
+  const remoteLoads = new Counter({
+    name: 'remote_loads_total',
+    help: 'Remote manifests served (fetched, or carried by a host page), by remote version',
+    labelNames: ['app', 'version'],
+    registers: [registry],
+  });
 
   return {
     remoteLoad: (name, version) => remoteLoads.inc({ app: name, version }),

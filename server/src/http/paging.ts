@@ -35,7 +35,12 @@ export async function cappedCount(db: Database, table: PgTable, where: SQL | und
  * columns `order` names (unqualified). One query counts them and cuts the page's ids from them in the database, so
  * only a page of ids comes back, not every match; the caller then reads the page's rows by key.
  */
-export async function pageOfMatches(db: Database, matches: SQL, order: SQL, window: { limit: number; offset: number }): Promise<{ ids: string[]; total: number }> {
+export async function pageOfMatches(
+  db: Database,
+  matches: SQL,
+  order: SQL,
+  window: { limit: number; offset: number },
+): Promise<{ ids: string[]; total: number }> {
   const answer = await db.execute(sql`with matches as materialized (${matches})
     select (select count(*)::int from matches) as total,
       (select array_agg(page.id::text order by ${order}) from (select * from matches order by ${order} offset ${window.offset} limit ${window.limit}) as page) as ids`);

@@ -63,7 +63,9 @@ export class RateLimiter {
     let limiter = this.limiters.get(name);
     if (!limiter) {
       const options = { points: limit.max, duration: limit.windowMs / 1000, keyPrefix: `${this.prefix}:rl:${name}` };
-      limiter = this.redis ? new RateLimiterRedis({ ...options, storeClient: this.redis, insuranceLimiter: new RateLimiterMemory(options) }) : new RateLimiterMemory(options);
+      limiter = this.redis
+        ? new RateLimiterRedis({ ...options, storeClient: this.redis, insuranceLimiter: new RateLimiterMemory(options) })
+        : new RateLimiterMemory(options);
       this.limiters.set(name, limiter);
     }
     return limiter;

@@ -62,7 +62,12 @@ export interface RegisterOptions {
   beforeCall?: (path: string) => void;
 }
 
-export async function registerCalls(app: FastifyInstance, services: AppServices, calls: readonly CallSpec[], options: RegisterOptions = {}): Promise<void> {
+export async function registerCalls(
+  app: FastifyInstance,
+  services: AppServices,
+  calls: readonly CallSpec[],
+  options: RegisterOptions = {},
+): Promise<void> {
   await app.register(
     async (api) => {
       registerJsonBody(api, API_BODY_LIMIT);
@@ -89,7 +94,11 @@ export async function registerCalls(app: FastifyInstance, services: AppServices,
         api.post(`/${spec.path}`, { schema, bodyLimit: API_BODY_LIMIT }, async (request, reply) => {
           const context = await authorise(spec, request, services);
           options.beforeCall?.(spec.path);
-          if (spec.rateLimit) await refuseOverLimit(services.rateLimiter, spec.rateLimit.name ?? spec.path, spec.rateLimit, { userId: context.caller?.userId ?? null, ip: request.ip });
+          if (spec.rateLimit)
+            await refuseOverLimit(services.rateLimiter, spec.rateLimit.name ?? spec.path, spec.rateLimit, {
+              userId: context.caller?.userId ?? null,
+              ip: request.ip,
+            });
           const result = await spec.handler({ ...context, body: request.body, services, request } as never);
           return reply.send(ok(result ?? null));
         });

@@ -23,7 +23,8 @@ export function clientError(error: unknown): ClientError | null {
   const fastifyError = error as Partial<FastifyError>;
   if (fastifyError.validation?.length) {
     // Each branch of a union reports its own error; the union's (reported last) carries the field's title.
-    const reported = (fastifyError.validation.findLast((item) => item.keyword === 'anyOf' || item.keyword === 'oneOf') ?? fastifyError.validation[0]) as never;
+    const reported = (fastifyError.validation.findLast((item) => item.keyword === 'anyOf' || item.keyword === 'oneOf') ??
+      fastifyError.validation[0]) as never;
     const message = validationMessage(reported);
     const path = validationFieldPath(reported);
     const result: FieldErrors = { fields: path ? { [path]: message } : {} };

@@ -6,7 +6,9 @@
 import type { ServerOptions } from 'node:http';
 import type { ServerConfig } from '../config';
 
-export function serverTimeouts(http: ServerConfig['http']): Pick<ServerOptions, 'requestTimeout' | 'headersTimeout' | 'keepAliveTimeout' | 'connectionsCheckingInterval'> {
+export function serverTimeouts(
+  http: ServerConfig['http'],
+): Pick<ServerOptions, 'requestTimeout' | 'headersTimeout' | 'keepAliveTimeout' | 'connectionsCheckingInterval'> {
   return {
     // A client that sends a request slower than this (a body that stalls, or trickles) gets 408 and loses the connection.
     requestTimeout: http.requestTimeoutMs,

@@ -48,7 +48,11 @@ export function titleAt(schema: unknown, path: string): string | undefined {
 export function validationFieldPath(error: FastifySchemaValidationError): string {
   const params = error.params as Record<string, unknown>;
   const pointer =
-    error.keyword === 'required' ? `${error.instancePath}/${String(params.missingProperty)}` : error.keyword === 'additionalProperties' ? `${error.instancePath}/${String(params.additionalProperty)}` : error.instancePath;
+    error.keyword === 'required'
+      ? `${error.instancePath}/${String(params.missingProperty)}`
+      : error.keyword === 'additionalProperties'
+        ? `${error.instancePath}/${String(params.additionalProperty)}`
+        : error.instancePath;
   return pointerToPath(pointer);
 }
 

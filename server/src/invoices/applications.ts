@@ -22,7 +22,12 @@ export type GoodsRow = typeof goods.$inferSelect;
 
 /** The goods an application of the company is invoiced as when nothing fixes them: its first live goods. */
 export async function defaultGoods(db: Database, companyId: string): Promise<GoodsRow> {
-  const [item] = await db.select().from(goods).where(and(eq(goods.companyId, companyId), liveGoods)).orderBy(asc(goods.createdAt), asc(goods.id)).limit(1);
+  const [item] = await db
+    .select()
+    .from(goods)
+    .where(and(eq(goods.companyId, companyId), liveGoods))
+    .orderBy(asc(goods.createdAt), asc(goods.id))
+    .limit(1);
   if (!item) throw new ApiFailure(ErrorCode.NotFound, '该商户暂未设置开票商品，请联系商户');
   return item;
 }
@@ -30,7 +35,10 @@ export async function defaultGoods(db: Database, companyId: string): Promise<Goo
 /** The sub-code's fixed goods when they are still live, else the company's default. */
 export async function goodsForInvoice(db: Database, companyId: string, fixedGoodsId: string | null): Promise<GoodsRow> {
   if (fixedGoodsId) {
-    const [item] = await db.select().from(goods).where(and(eq(goods.id, fixedGoodsId), eq(goods.companyId, companyId), liveGoods));
+    const [item] = await db
+      .select()
+      .from(goods)
+      .where(and(eq(goods.id, fixedGoodsId), eq(goods.companyId, companyId), liveGoods));
     if (item) return item;
   }
   return defaultGoods(db, companyId);
@@ -88,7 +96,10 @@ export async function transition(
     .where(and(eq(invoiceApplications.id, application.id), inArray(invoiceApplications.status, [...from])))
     .returning();
   if (moved) return moved;
-  const [now] = await db.select({ status: invoiceApplications.status }).from(invoiceApplications).where(eq(invoiceApplications.id, application.id));
+  const [now] = await db
+    .select({ status: invoiceApplications.status })
+    .from(invoiceApplications)
+    .where(eq(invoiceApplications.id, application.id));
   throw decided(application, now?.status ?? application.status, to.status === '已拒绝' ? '拒绝' : '开票');
 }
 
@@ -112,7 +123,8 @@ export async function issueApplication(
 ): Promise<IssueResult> {
   await transition(tx, application, [from], { status: '开票中' }, at);
   const [item] = application.goodsId ? await tx.select().from(goods).where(eq(goods.id, application.goodsId)) : [];
-  if (!item || item.archivedAt) throw new ApiFailure(ErrorCode.NotFound, `申请（${application.buyer.name}）的开票商品已删除，请拒绝后让客户重新申请`);
+  if (!item || item.archivedAt)
+    throw new ApiFailure(ErrorCode.NotFound, `申请（${application.buyer.name}）的开票商品已删除，请拒绝后让客户重新申请`);
   const { taskId, invoiceId } = await createBlueInvoice(
     tx,
     queue,

@@ -73,7 +73,14 @@ async function blueLines(db: Database, companyId: string, requested: readonly Bl
     if (item.archivedAt) invalid(`第 ${index + 1} 行的商品已删除，请重新选择`, `lines.${index}.goodsId`);
     if (line.grossFen <= 0) invalid(`第 ${index + 1} 行的金额应大于 0`, `lines.${index}.grossFen`);
     const priced = priceLine({ grossFen: line.grossFen, rate: line.rate, quantity: line.quantity });
-    const goodsLine = { goodsName: item.name, taxShortName: item.taxShortName, taxCode: item.taxCode, model: item.model, unit: item.unit, ...priced };
+    const goodsLine = {
+      goodsName: item.name,
+      taxShortName: item.taxShortName,
+      taxCode: item.taxCode,
+      model: item.model,
+      unit: item.unit,
+      ...priced,
+    };
     const issue = lineIssue({ ...goodsLine, itemName: `*${item.taxShortName}*${item.name}` });
     if (issue) throw invalidInput(`第 ${index + 1} 行：${issue.message}`, { [`lines.${index}.${LINE_FIELDS[issue.part]}`]: issue.message });
     const lineNo = printed.length + 1;
@@ -110,18 +117,44 @@ function stamped(at: Date | undefined) {
   return at ? { createdAt: at, updatedAt: at } : {};
 }
 
-async function insertInvoice(tx: Database, invoice: typeof invoices.$inferInsert & { id: string }, lines: readonly NewLine[]): Promise<void> {
+async function insertInvoice(
+  tx: Database,
+  invoice: typeof invoices.$inferInsert & { id: string },
+  lines: readonly NewLine[],
+): Promise<void> {
   await tx.insert(invoices).values(invoice);
   await tx.insert(invoiceLines).values(lines.map((line) => ({ ...line, invoiceId: invoice.id })));
 }
 
 /** `at`: when it was asked for (now; the demo history's are past times, db/demo-history.ts). */
-export async function createBlueInvoice(db: Database, queue: TaskQueue, userId: string, company: CallerCompany, request: BlueInvoiceCreation, at?: Date): Promise<CreatedInvoice> {
+export async function createBlueInvoice(
+  db: Database,
+  queue: TaskQueue,
+  userId: string,
+  company: CallerCompany,
+  request: BlueInvoiceCreation,
+  at?: Date,
+): Promise<CreatedInvoice> {
   const buyer = checkedBuyer(request.buyer, request.type);
   const remarks = checkedRemarks(request.remarks);
   const delivery = checkedDelivery(request.deliverPhone, request.deliverEmail);
   const lines = await blueLines(db, company.id, request.lines);
-  return insertBlueInvoice(db, queue, userId, company, { requestSerial: request.requestSerial, type: request.type, buyer, remarks, delivery, lines, applicationId: request.applicationId ?? null }, at);
+  return insertBlueInvoice(
+    db,
+    queue,
+    userId,
+    company,
+    {
+      requestSerial: request.requestSerial,
+      type: request.type,
+      buyer,
+      remarks,
+      delivery,
+      lines,
+      applicationId: request.applicationId ?? null,
+    },
+    at,
+  );
 }
 
 /** A blue invoice whose buyer, remarks, delivery and lines are checked and printed (createBlueInvoice, taxi invoices). */
@@ -196,7 +229,9 @@ export async function insertBlueInvoice(
 /** The red line reversing `grossFen` (positive) of what is left of a blue line; reversing all that is left is exact. */
 function reversal(blue: InvoiceLineRow, lineLeft: LineLeft, grossFen: number): NewLine {
   const whole = grossFen === lineLeft.grossFen;
-  const amounts = whole ? { netFen: -lineLeft.netFen, taxFen: -lineLeft.taxFen, grossFen: -lineLeft.grossFen } : splitGross(-grossFen, blue.taxFree ?? blue.ratePermille ?? 0);
+  const amounts = whole
+    ? { netFen: -lineLeft.netFen, taxFen: -lineLeft.taxFen, grossFen: -lineLeft.grossFen }
+    : splitGross(-grossFen, blue.taxFree ?? blue.ratePermille ?? 0);
   const fullLine = whole && lineLeft.grossFen === blue.grossFen && blue.quantity !== null;
   return {
     lineNo: blue.lineNo,
@@ -222,8 +257,15 @@ function reversal(blue: InvoiceLineRow, lineLeft: LineLeft, grossFen: number): N
  */
 function redLines(blueLines: readonly InvoiceLineRow[], left: Map<number, LineLeft>, request: RedInvoiceRequest): NewLine[] {
   const byNo = new Map(blueLines.map((line) => [line.lineNo, line]));
-  const units = new Map(reversibleLines(blueLines, Object.fromEntries([...left].map(([lineNo, amounts]) => [lineNo, amounts.grossFen]))).map((unit) => [unit.lineNo, unit]));
-  const wanted = request.lines ?? [...units.values()].filter((unit) => unit.leftFen > 0).map((unit) => ({ lineNo: unit.lineNo, grossFen: unit.leftFen }));
+  const units = new Map(
+    reversibleLines(blueLines, Object.fromEntries([...left].map(([lineNo, amounts]) => [lineNo, amounts.grossFen]))).map((unit) => [
+      unit.lineNo,
+      unit,
+    ]),
+  );
+  const wanted =
+    request.lines ??
+    [...units.values()].filter((unit) => unit.leftFen > 0).map((unit) => ({ lineNo: unit.lineNo, grossFen: unit.leftFen }));
   const seen = new Set<number>();
   return wanted.flatMap(({ lineNo, grossFen }, index) => {
     const blue = byNo.get(lineNo);
@@ -238,12 +280,20 @@ function redLines(blueLines: readonly InvoiceLineRow[], left: Map<number, LineLe
     const discount = unit.discountLineNo === null ? undefined : byNo.get(unit.discountLineNo);
     const discountLeft = unit.discountLineNo === null ? undefined : left.get(unit.discountLineNo);
     if (!discount || !discountLeft) return [reversal(blue, lineLeft, grossFen)];
-    if (grossFen !== unit.leftFen) invalid(`第 ${lineNo} 行有折扣，须连同折扣行整行红冲 ${formatYuan(unit.leftFen)}`, `lines.${index}.grossFen`);
+    if (grossFen !== unit.leftFen)
+      invalid(`第 ${lineNo} 行有折扣，须连同折扣行整行红冲 ${formatYuan(unit.leftFen)}`, `lines.${index}.grossFen`);
     return [reversal(blue, lineLeft, lineLeft.grossFen), reversal(discount, discountLeft, discountLeft.grossFen)];
   });
 }
 
-export async function createRedInvoice(db: Database, queue: TaskQueue, userId: string, company: CallerCompany, request: RedInvoiceRequest, at?: Date): Promise<CreatedInvoice> {
+export async function createRedInvoice(
+  db: Database,
+  queue: TaskQueue,
+  userId: string,
+  company: CallerCompany,
+  request: RedInvoiceRequest,
+  at?: Date,
+): Promise<CreatedInvoice> {
   const invoiceId = randomUUID();
   const created = await db.transaction(async (tx) => {
     const [repeat] = await tx
@@ -316,5 +366,6 @@ export async function createRedInvoice(db: Database, queue: TaskQueue, userId: s
 export function checkReversible(blue: InvoiceRow): void {
   if (blue.kind !== 'blue') throw new ApiFailure(ErrorCode.TaskStateConflict, '只能红冲蓝字发票');
   if (blue.status === '已红冲') throw new ApiFailure(ErrorCode.TaskStateConflict, '该发票已全部红冲');
-  if (blue.status !== '已开具' && blue.status !== '部分红冲') throw new ApiFailure(ErrorCode.TaskStateConflict, `该发票${blue.status}，不能红冲`);
+  if (blue.status !== '已开具' && blue.status !== '部分红冲')
+    throw new ApiFailure(ErrorCode.TaskStateConflict, `该发票${blue.status}，不能红冲`);
 }

@@ -16,7 +16,8 @@ export const MAX_LINES = INVOICE_LIMITS.lines;
 export function checkedBuyer(buyer: InvoiceParty, type: InvoiceType, path = 'buyer'): InvoiceParty {
   const clean = normalizeBuyer(buyer);
   const problems = Object.entries(buyerProblems(clean, type));
-  if (problems.length) throw invalidInput(problems[0]![1], Object.fromEntries(problems.map(([field, message]) => [`${path}.${field}`, message])));
+  if (problems.length)
+    throw invalidInput(problems[0]![1], Object.fromEntries(problems.map(([field, message]) => [`${path}.${field}`, message])));
   return clean;
 }
 
@@ -27,13 +28,20 @@ export function checkedRemarks(remarks: string): string {
 }
 
 /** Where an issued invoice is sent: a mobile number and/or an e-mail address, each optional (fields named as in the body). */
-export function checkedDelivery(phone: string, email: string, fields = { phone: 'deliverPhone', email: 'deliverEmail' }): { deliverPhone: string; deliverEmail: string } {
+export function checkedDelivery(
+  phone: string,
+  email: string,
+  fields = { phone: 'deliverPhone', email: 'deliverEmail' },
+): { deliverPhone: string; deliverEmail: string } {
   const deliverPhone = phone.trim();
   const deliverEmail = email.trim();
   const phoneProblem = deliverPhoneProblem(deliverPhone);
   const emailProblem = deliverEmailProblem(deliverEmail);
   if (phoneProblem || emailProblem) {
-    throw invalidInput((phoneProblem ?? emailProblem) as string, { ...(phoneProblem && { [fields.phone]: phoneProblem }), ...(emailProblem && { [fields.email]: emailProblem }) });
+    throw invalidInput((phoneProblem ?? emailProblem) as string, {
+      ...(phoneProblem && { [fields.phone]: phoneProblem }),
+      ...(emailProblem && { [fields.email]: emailProblem }),
+    });
   }
   return { deliverPhone, deliverEmail };
 }

@@ -21,20 +21,24 @@ const PdfQuery = Type.Object(
 );
 
 export function registerInvoicePdfRoute(app: FastifyInstance, services: AppServices): void {
-  app.get<{ Params: { file: string }; Querystring: Record<string, string | undefined> }>(`${PDF_ROUTE_PREFIX}:file`, { schema: { params: PdfParams, querystring: PdfQuery } }, async (request, reply) => {
-    const id = request.params.file.replace(/\.pdf$/, '').toLowerCase();
-    const { expires = '', signature = '', download } = request.query;
-    if (!UUID.test(id) || !verifyPdfLink(services.secretKey, id, expires, signature)) {
-      return reply.code(403).type('text/plain; charset=utf-8').send('链接无效或已过期，请返回重新打开');
-    }
-    const [invoice] = await services.db.select().from(invoices).where(eq(invoices.id, id));
-    if (!invoice?.number) return reply.code(404).type('text/plain; charset=utf-8').send('发票不存在或尚未开具');
-    const pdf = await renderInvoicePdf(await invoiceDocument(services.db, invoice));
-    const fileName = encodeURIComponent(`${invoice.kind === 'red' ? '红字' : ''}发票_${invoice.number}.pdf`);
-    return reply
-      .type('application/pdf')
-      .header('Cache-Control', 'private, max-age=600')
-      .header('Content-Disposition', `${download ? 'attachment' : 'inline'}; filename*=UTF-8''${fileName}`)
-      .send(pdf);
-  });
+  app.get<{ Params: { file: string }; Querystring: Record<string, string | undefined> }>(
+    `${PDF_ROUTE_PREFIX}:file`,
+    { schema: { params: PdfParams, querystring: PdfQuery } },
+    async (request, reply) => {
+      const id = request.params.file.replace(/\.pdf$/, '').toLowerCase();
+      const { expires = '', signature = '', download } = request.query;
+      if (!UUID.test(id) || !verifyPdfLink(services.secretKey, id, expires, signature)) {
+        return reply.code(403).type('text/plain; charset=utf-8').send('链接无效或已过期，请返回重新打开');
+      }
+      const [invoice] = await services.db.select().from(invoices).where(eq(invoices.id, id));
+      if (!invoice?.number) return reply.code(404).type('text/plain; charset=utf-8').send('发票不存在或尚未开具');
+      const pdf = await renderInvoicePdf(await invoiceDocument(services.db, invoice));
+      const fileName = encodeURIComponent(`${invoice.kind === 'red' ? '红字' : ''}发票_${invoice.number}.pdf`);
+      return reply
+        .type('application/pdf')
+        .header('Cache-Control', 'private, max-age=600')
+        .header('Content-Disposition', `${download ? 'attachment' : 'inline'}; filename*=UTF-8''${fileName}`)
+        .send(pdf);
+    },
+  );
 }

@@ -6,7 +6,13 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { amountInCapitals } from '@app/domain/capital-numerals';
-import { printedHeading, printedRate, type InvoiceDocument, type InvoiceDocumentLine, type InvoiceParty } from '@app/domain/invoice-document';
+import {
+  printedHeading,
+  printedRate,
+  type InvoiceDocument,
+  type InvoiceDocumentLine,
+  type InvoiceParty,
+} from '@app/domain/invoice-document';
 import { invoiceQrPayload } from '@app/domain/invoice-qr';
 import { formatYuan } from '@app/domain/money';
 import { INVOICE_FONTS } from './invoice-fonts';
@@ -70,7 +76,6 @@ function columnX(index: number): number {
   return LEFT + COLUMNS.slice(0, index).reduce((sum, column) => sum + column.width, 0);
 }
 
-
 function printedDate(iso: string | null): string {
   if (!iso) return '';
   const [year, month, day] = chinaDate(iso).split('-');
@@ -99,7 +104,10 @@ function remarkLines(invoice: InvoiceDocument): string[] {
       .filter(([, value]) => value.trim())
       .map(([label, value]) => `${label}：${value}`)
       .join('；');
-  for (const [who, party] of [['购方', invoice.buyer], ['销方', invoice.seller]] as const) {
+  for (const [who, party] of [
+    ['购方', invoice.buyer],
+    ['销方', invoice.seller],
+  ] as const) {
     const contact = joined([`${who}地址`, party.address], ['电话', party.phone]);
     const bank = joined([`${who}开户银行`, party.bankName], ['银行账号', party.bankAccount]);
     if (contact) lines.push(contact);
@@ -119,10 +127,16 @@ interface Layout {
 function measure(doc: Doc, invoice: InvoiceDocument): Layout {
   doc.font(INVOICE_FONTS.regular).fontSize(BODY_SIZE);
   const lineHeights = invoice.lines.map((line) =>
-    Math.max(MIN_LINE_ROW, ...COLUMNS.map((column, index) => doc.heightOfString(column.value(line) || ' ', { width: column.width - 2 * cellPad(index) }) + 5)),
+    Math.max(
+      MIN_LINE_ROW,
+      ...COLUMNS.map((column, index) => doc.heightOfString(column.value(line) || ' ', { width: column.width - 2 * cellPad(index) }) + 5),
+    ),
   );
   const remarks = remarkLines(invoice).join('\n');
-  const remarksHeight = Math.max(MIN_REMARKS, doc.heightOfString(remarks || ' ', { width: RIGHT - LEFT - LABEL_COLUMN - 3 * PAD }) + 2 * PAD + 4);
+  const remarksHeight = Math.max(
+    MIN_REMARKS,
+    doc.heightOfString(remarks || ' ', { width: RIGHT - LEFT - LABEL_COLUMN - 3 * PAD }) + 2 * PAD + 4,
+  );
   const linesArea = Math.max(MIN_LINES_AREA, lineHeights.reduce((sum, height) => sum + height, 0) + 4);
   const frameBottom = FRAME_TOP + PARTY_HEIGHT + HEADER_ROW + linesArea + SUM_ROW + TOTAL_ROW + remarksHeight;
   return { lineHeights, remarks, remarksHeight, pageHeight: Math.max(MIN_PAGE_HEIGHT, Math.ceil(frameBottom + 36)) };
@@ -159,7 +173,12 @@ function drawQr(doc: Doc, payload: string, x: number, y: number, size: number): 
 
 function drawHeader(doc: Doc, invoice: InvoiceDocument): void {
   if (invoice.number && invoice.issuedAt) {
-    const payload = invoiceQrPayload({ type: invoice.type, number: invoice.number, netFen: invoice.netFen, issueDate: chinaDate(invoice.issuedAt) });
+    const payload = invoiceQrPayload({
+      type: invoice.type,
+      number: invoice.number,
+      netFen: invoice.netFen,
+      issueDate: chinaDate(invoice.issuedAt),
+    });
     drawQr(doc, payload, LEFT + 2, 14, 62);
   }
 
@@ -169,8 +188,14 @@ function drawHeader(doc: Doc, invoice: InvoiceDocument): void {
   const titleX = (PAGE_WIDTH - titleWidth) / 2;
   label(doc, title, titleX, 24);
   doc.lineWidth(0.8).strokeColor(FRAME_COLOUR);
-  doc.moveTo(titleX - 6, 52).lineTo(titleX + titleWidth + 6, 52).stroke();
-  doc.moveTo(titleX - 6, 55).lineTo(titleX + titleWidth + 6, 55).stroke();
+  doc
+    .moveTo(titleX - 6, 52)
+    .lineTo(titleX + titleWidth + 6, 52)
+    .stroke();
+  doc
+    .moveTo(titleX - 6, 55)
+    .lineTo(titleX + titleWidth + 6, 55)
+    .stroke();
 
   if (invoice.kind === 'red') {
     // The red marking: a red invoice's amounts are negative (销项负数).
@@ -199,7 +224,12 @@ function drawParty(doc: Doc, caption: string, party: InvoiceParty, x: number, wi
   const nameLabel = '名称：';
   const nameLabelWidth = doc.widthOfString(nameLabel);
   label(doc, nameLabel, textX, top + 14);
-  data(doc, partyName(party), textX + nameLabelWidth, top + 14, { width: textWidth - nameLabelWidth, height: 24, lineBreak: true, ellipsis: true });
+  data(doc, partyName(party), textX + nameLabelWidth, top + 14, {
+    width: textWidth - nameLabelWidth,
+    height: 24,
+    lineBreak: true,
+    ellipsis: true,
+  });
   const idLabel = '统一社会信用代码/纳税人识别号：';
   const idLabelWidth = doc.widthOfString(idLabel);
   label(doc, idLabel, textX, top + 46);
@@ -213,7 +243,12 @@ function drawLines(doc: Doc, invoice: InvoiceDocument, layout: Layout, top: numb
   invoice.lines.forEach((line, lineIndex) => {
     COLUMNS.forEach((column, index) => {
       const text = column.value(line);
-      if (text) data(doc, text, columnX(index) + cellPad(index), y + 3, { width: column.width - 2 * cellPad(index), align: column.align, lineBreak: true });
+      if (text)
+        data(doc, text, columnX(index) + cellPad(index), y + 3, {
+          width: column.width - 2 * cellPad(index),
+          align: column.align,
+          lineBreak: true,
+        });
     });
     y += layout.lineHeights[lineIndex] ?? MIN_LINE_ROW;
   });
@@ -221,8 +256,14 @@ function drawLines(doc: Doc, invoice: InvoiceDocument, layout: Layout, top: numb
   label(doc, '合　　计', LEFT, sumTop + 5, { width: COLUMNS[0]?.width ?? 0, align: 'center' });
   const amountColumn = COLUMNS.findIndex((column) => column.title === '金额');
   const taxColumn = COLUMNS.findIndex((column) => column.title === '税额');
-  data(doc, formatYuan(invoice.netFen), columnX(amountColumn), sumTop + 5, { width: (COLUMNS[amountColumn]?.width ?? 0) - PAD, align: 'right' });
-  data(doc, formatYuan(invoice.taxFen), columnX(taxColumn), sumTop + 5, { width: (COLUMNS[taxColumn]?.width ?? 0) - cellPad(taxColumn), align: 'right' });
+  data(doc, formatYuan(invoice.netFen), columnX(amountColumn), sumTop + 5, {
+    width: (COLUMNS[amountColumn]?.width ?? 0) - PAD,
+    align: 'right',
+  });
+  data(doc, formatYuan(invoice.taxFen), columnX(taxColumn), sumTop + 5, {
+    width: (COLUMNS[taxColumn]?.width ?? 0) - cellPad(taxColumn),
+    align: 'right',
+  });
   return sumTop + SUM_ROW;
 }
 
@@ -245,7 +286,10 @@ function drawTotal(doc: Doc, invoice: InvoiceDocument, top: number): void {
 function drawRemarks(doc: Doc, layout: Layout, top: number): void {
   verticalLabel(doc, '备注', LEFT, top, layout.remarksHeight);
   doc.font(INVOICE_FONTS.regular).fontSize(BODY_SIZE);
-  data(doc, layout.remarks, LEFT + LABEL_COLUMN + 2 * PAD, top + PAD + 2, { width: RIGHT - LEFT - LABEL_COLUMN - 3 * PAD, lineBreak: true });
+  data(doc, layout.remarks, LEFT + LABEL_COLUMN + 2 * PAD, top + PAD + 2, {
+    width: RIGHT - LEFT - LABEL_COLUMN - 3 * PAD,
+    lineBreak: true,
+  });
 }
 
 function drawFrame(doc: Doc, rows: { linesTop: number; totalTop: number; remarksTop: number; bottom: number }): void {
@@ -271,7 +315,11 @@ function drawNotIssued(doc: Doc, invoice: InvoiceDocument, pageHeight: number): 
   doc.save();
   doc.font(INVOICE_FONTS.bold).fontSize(46).fillColor('#000000').fillOpacity(0.08);
   doc.rotate(-18, { origin: [PAGE_WIDTH / 2, pageHeight / 2] });
-  doc.text(invoice.status === '开具中' ? '开具中 · 尚未开具' : '开具失败 · 无效', 0, pageHeight / 2 - 30, { width: PAGE_WIDTH, align: 'center', lineBreak: false });
+  doc.text(invoice.status === '开具中' ? '开具中 · 尚未开具' : '开具失败 · 无效', 0, pageHeight / 2 - 30, {
+    width: PAGE_WIDTH,
+    align: 'center',
+    lineBreak: false,
+  });
   doc.restore();
 }
 
@@ -299,7 +347,11 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     const doc = new PDFDocument({
       autoFirstPage: false,
       font: INVOICE_FONTS.regular,
-      info: { Title: `${printedHeading(invoice.type)} ${invoice.number ?? ''}`.trim(), Author: invoice.seller.name, Subject: printedHeading(invoice.type) },
+      info: {
+        Title: `${printedHeading(invoice.type)} ${invoice.number ?? ''}`.trim(),
+        Author: invoice.seller.name,
+        Subject: printedHeading(invoice.type),
+      },
     });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

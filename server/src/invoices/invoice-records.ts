@@ -29,7 +29,11 @@ export async function loadCompanyInvoice(db: Database, id: string, companyId: st
 export async function linesOf(db: Database, invoiceIds: readonly string[]): Promise<Map<string, InvoiceLineRow[]>> {
   const byInvoice = new Map<string, InvoiceLineRow[]>();
   if (invoiceIds.length === 0) return byInvoice;
-  const rows = await db.select().from(invoiceLines).where(inArray(invoiceLines.invoiceId, [...invoiceIds])).orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.lineNo));
+  const rows = await db
+    .select()
+    .from(invoiceLines)
+    .where(inArray(invoiceLines.invoiceId, [...invoiceIds]))
+    .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.lineNo));
   for (const row of rows) {
     const list = byInvoice.get(row.invoiceId) ?? [];
     list.push(row);
@@ -40,7 +44,9 @@ export async function linesOf(db: Database, invoiceIds: readonly string[]): Prom
 
 /** What is left to reverse of a blue invoice, per line number; red invoices that failed do not count. */
 export async function leftOfBlue(db: Database, blue: InvoiceRow, blueLines: readonly InvoiceLineRow[]): Promise<Map<number, LineLeft>> {
-  const left = new Map<number, LineLeft>(blueLines.map((line) => [line.lineNo, { netFen: line.netFen, taxFen: line.taxFen, grossFen: line.grossFen }]));
+  const left = new Map<number, LineLeft>(
+    blueLines.map((line) => [line.lineNo, { netFen: line.netFen, taxFen: line.taxFen, grossFen: line.grossFen }]),
+  );
   const reds = await db
     .select({ id: invoices.id })
     .from(invoices)
@@ -91,7 +97,10 @@ export async function invoiceDocument(db: Database, invoice: InvoiceRow): Promis
   }
   let original: InvoiceDocument['original'] = null;
   if (invoice.originalId) {
-    const [blue] = await db.select({ id: invoices.id, number: invoices.number, issuedAt: invoices.issuedAt }).from(invoices).where(eq(invoices.id, invoice.originalId));
+    const [blue] = await db
+      .select({ id: invoices.id, number: invoices.number, issuedAt: invoices.issuedAt })
+      .from(invoices)
+      .where(eq(invoices.id, invoice.originalId));
     if (blue) original = { id: blue.id, number: blue.number, issuedAt: blue.issuedAt?.toISOString() ?? null };
   }
   return {

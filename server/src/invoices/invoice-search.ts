@@ -36,7 +36,13 @@ function numberTail(keyword: string): string | null {
  * The ids of the page `window` of the company's invoices the keyword finds, with `filters` (the list's other
  * conditions on `invoices`, or undefined), newest first as the list orders them, and the capped total.
  */
-export async function searchInvoices(db: Database, companyId: string, keyword: string, filters: SQL | undefined, window: { limit: number; offset: number }): Promise<{ ids: string[]; total: number }> {
+export async function searchInvoices(
+  db: Database,
+  companyId: string,
+  keyword: string,
+  filters: SQL | undefined,
+  window: { limit: number; offset: number },
+): Promise<{ ids: string[]; total: number }> {
   const pattern = containsPattern(keyword);
   const tail = numberTail(keyword);
   const endsWith = tail ? sql`reverse(${invoices.number}) like ${`${tail}%`}` : undefined;
@@ -48,7 +54,8 @@ export async function searchInvoices(db: Database, companyId: string, keyword: s
       .limit(MAX_NAMES + 1)
   ).map((row) => row.name);
   const only = filters ? sql` and ${filters}` : sql``;
-  const first = (where: SQL) => sql`select ${invoices.id}, ${invoices.listedAt} from ${invoices} where ${invoices.companyId} = ${companyId} and ${where}${only} order by ${LIST_ORDER} limit ${LIST_LIMIT + 1}`;
+  const first = (where: SQL) =>
+    sql`select ${invoices.id}, ${invoices.listedAt} from ${invoices} where ${invoices.companyId} = ${companyId} and ${where}${only} order by ${LIST_ORDER} limit ${LIST_LIMIT + 1}`;
   let matches: SQL;
   if (names.length > MAX_NAMES) {
     matches = first(or(ilike(invoices.buyerName, pattern), endsWith) as SQL);
@@ -59,7 +66,9 @@ export async function searchInvoices(db: Database, companyId: string, keyword: s
         names.map((name) => sql`${name}`),
         sql`, `,
       );
-      sources.push(sql`select found.id, found.listed_at from unnest(array[${list}]::text[]) as buyer(name) cross join lateral (${first(sql`${invoices.buyerName} = buyer.name`)}) as found`);
+      sources.push(
+        sql`select found.id, found.listed_at from unnest(array[${list}]::text[]) as buyer(name) cross join lateral (${first(sql`${invoices.buyerName} = buyer.name`)}) as found`,
+      );
     }
     if (endsWith) sources.push(sql`(${first(endsWith)})`);
     if (!sources.length) return { ids: [], total: 0 };

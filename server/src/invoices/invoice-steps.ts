@@ -101,7 +101,10 @@ export function invoiceFailed(task: TaskRow, reason: string, clock: Clock = () =
 }
 
 async function loadInvoice(db: Database, task: TaskRow): Promise<InvoiceRow> {
-  const [invoice] = await db.select().from(invoices).where(eq(invoices.id, String(task.payload.invoiceId ?? '')));
+  const [invoice] = await db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.id, String(task.payload.invoiceId ?? '')));
   if (!invoice) throw new GatewayError('发票记录不存在');
   return invoice;
 }
@@ -193,12 +196,16 @@ export async function runInvoiceStep(task: TaskRow, context: StepContext): Promi
   // What an earlier attempt (or a retried task) already got issued counts, whatever the login says now.
   const outcome = issuing ? await context.gateway.issueOutcome(issueRef(task)) : null;
   if (outcome?.state === 'issued') return issuedOutcome(invoice, outcome, await issuerOf(context.db, task.companyId, invoice), clock);
-  if (outcome?.state === 'processing') return { failReason: STILL_ISSUING_REASON, nextRunAt: new Date(clock().getTime() + OUTCOME_POLL_MS) };
+  if (outcome?.state === 'processing')
+    return { failReason: STILL_ISSUING_REASON, nextRunAt: new Date(clock().getTime() + OUTCOME_POLL_MS) };
 
   const ready = context.readiness ?? (await readiness(context.db, task.companyId));
   if ('reason' in ready) return failed(ready.reason, task, clock);
   if (issuing) {
-    const issued = await context.gateway.issueInvoice(issueRef(task), await issueRequest(context.db, invoice, invoice.redConfirmation?.number));
+    const issued = await context.gateway.issueInvoice(
+      issueRef(task),
+      await issueRequest(context.db, invoice, invoice.redConfirmation?.number),
+    );
     return issuedOutcome(invoice, issued, ready.issuer, clock);
   }
 

@@ -9,7 +9,16 @@
  * kind) — so two postings never wait for each other in a cycle.
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { isMerchantAccount, MERCHANT_ACCOUNTS, postingsOf, sumOf, SYSTEM_ACCOUNTS, type LedgerAccount, type MerchantAccount, type Movement } from '@app/domain/ledger-model';
+import {
+  isMerchantAccount,
+  MERCHANT_ACCOUNTS,
+  postingsOf,
+  sumOf,
+  SYSTEM_ACCOUNTS,
+  type LedgerAccount,
+  type MerchantAccount,
+  type Movement,
+} from '@app/domain/ledger-model';
 import type { Database } from '../db/database';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema';
 
@@ -75,7 +84,10 @@ export async function post(tx: Database, request: PostRequest): Promise<boolean>
   if (sumOf(postings) !== 0) throw new Error(`unbalanced ${request.movement.kind}`);
   // The merchant accounts first (the lock order), and the balances checked before anything is written.
   const merchant = await merchantAccounts(tx, request.companyId, true);
-  const [seen] = await tx.select({ id: ledgerTransactions.id }).from(ledgerTransactions).where(eq(ledgerTransactions.idempotencyKey, request.idempotencyKey));
+  const [seen] = await tx
+    .select({ id: ledgerTransactions.id })
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.idempotencyKey, request.idempotencyKey));
   if (seen) return false;
   const changes = new Map<LedgerAccount, number>();
   for (const posting of postings) changes.set(posting.account, (changes.get(posting.account) ?? 0) + posting.amountFen);
@@ -86,7 +98,13 @@ export async function post(tx: Database, request: PostRequest): Promise<boolean>
   }
   const [transaction] = await tx
     .insert(ledgerTransactions)
-    .values({ companyId: request.companyId, kind: request.movement.kind, idempotencyKey: request.idempotencyKey, memo: request.memo ?? '', ...(request.at && { createdAt: request.at }) })
+    .values({
+      companyId: request.companyId,
+      kind: request.movement.kind,
+      idempotencyKey: request.idempotencyKey,
+      memo: request.memo ?? '',
+      ...(request.at && { createdAt: request.at }),
+    })
     .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
     .returning({ id: ledgerTransactions.id });
   if (!transaction) return false;
@@ -125,7 +143,10 @@ export async function post(tx: Database, request: PostRequest): Promise<boolean>
 
 /** The company's balances as they stand (no lock): 冻结, 可提现, 提现中. */
 export async function merchantBalances(db: Database, companyId: string): Promise<Record<MerchantAccount, number>> {
-  const rows = await db.select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.companyId, companyId));
+  const rows = await db
+    .select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.companyId, companyId));
   const balances = { merchant_frozen: 0, merchant_available: 0, merchant_withdrawing: 0 };
   for (const row of rows) if (isMerchantAccount(row.kind)) balances[row.kind] = row.balance;
   return balances;

@@ -58,7 +58,10 @@ const SUBJECT_FORBIDDEN: Record<string, string> = { '/': '／', '=': '＝', '&':
 
 /** What is bought, as Alipay's subject may say it: `/ = &` full-width, at most 256 characters, none split. */
 export function alipaySubject(description: string): string {
-  return clipText(description.replace(/[/=&]/g, (character) => SUBJECT_FORBIDDEN[character] ?? character), ALIPAY_SUBJECT_MAX);
+  return clipText(
+    description.replace(/[/=&]/g, (character) => SUBJECT_FORBIDDEN[character] ?? character),
+    ALIPAY_SUBJECT_MAX,
+  );
 }
 
 /** The gateway's and the notifications' time: Beijing time as `yyyy-MM-dd HH:mm:ss`. */
@@ -112,10 +115,15 @@ export class AlipayPayGateway implements PaymentGateway {
 
   async createPayment(request: CreatePaymentRequest): Promise<PaymentStart> {
     checkCommonRequest(request, 'alipay', ALIPAY_MAX_FEN);
-    if (!OUT_TRADE_NO.test(request.orderNo)) throw new PaymentRequestError('input', `订单号无效（最多 64 位字母、数字或下划线）/ invalid out_trade_no: ${request.orderNo}`);
-    for (const [name, address] of [['notify_url', request.notifyUrl], ['return_url', request.returnUrl]] as const) {
+    if (!OUT_TRADE_NO.test(request.orderNo))
+      throw new PaymentRequestError('input', `订单号无效（最多 64 位字母、数字或下划线）/ invalid out_trade_no: ${request.orderNo}`);
+    for (const [name, address] of [
+      ['notify_url', request.notifyUrl],
+      ['return_url', request.returnUrl],
+    ] as const) {
       const url = URL.canParse(address) ? new URL(address) : null;
-      if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) throw new PaymentRequestError('input', `${name} 必须是 http(s) 地址 / ${name} must be an http(s) address`);
+      if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+        throw new PaymentRequestError('input', `${name} 必须是 http(s) 地址 / ${name} must be an http(s) address`);
     }
     const sdk = await this.sdk;
     const redirectUrl = sdk.pageExecute('alipay.trade.wap.pay', 'GET', {
@@ -149,7 +157,8 @@ export class AlipayPayGateway implements PaymentGateway {
     }
     const { sign, sign_type: signType } = params;
     if (!sign) throw new PaymentNotificationError('format', '通知缺少 sign / notification without sign');
-    if (signType !== 'RSA2') throw new PaymentNotificationError('unsupported', `签名类型必须是 RSA2 / sign_type must be RSA2, not ${signType ?? 'absent'}`);
+    if (signType !== 'RSA2')
+      throw new PaymentNotificationError('unsupported', `签名类型必须是 RSA2 / sign_type must be RSA2, not ${signType ?? 'absent'}`);
     if (params.charset !== undefined && params.charset.toLowerCase() !== 'utf-8') {
       throw new PaymentNotificationError('unsupported', `编码必须是 utf-8 / charset must be utf-8, not ${params.charset}`);
     }
@@ -164,7 +173,8 @@ export class AlipayPayGateway implements PaymentGateway {
     }
     if (!valid) throw new PaymentNotificationError('signature', '支付宝签名验证失败 / Alipay sign does not verify');
 
-    if (params.app_id !== this.config.appId) throw new PaymentNotificationError('merchant', `app_id 不符 / app_id is not ours: ${params.app_id ?? 'absent'}`);
+    if (params.app_id !== this.config.appId)
+      throw new PaymentNotificationError('merchant', `app_id 不符 / app_id is not ours: ${params.app_id ?? 'absent'}`);
     if (this.config.sellerId && params.seller_id !== this.config.sellerId) {
       throw new PaymentNotificationError('merchant', `seller_id 不符 / seller_id is not ours: ${params.seller_id ?? 'absent'}`);
     }
@@ -174,7 +184,8 @@ export class AlipayPayGateway implements PaymentGateway {
     const orderNo = params.out_trade_no;
     const providerTradeNo = params.trade_no;
     const tradeStatus = params.trade_status;
-    if (!orderNo || !providerTradeNo || !tradeStatus) throw new PaymentNotificationError('format', '通知缺少 out_trade_no、trade_no 或 trade_status / incomplete notification');
+    if (!orderNo || !providerTradeNo || !tradeStatus)
+      throw new PaymentNotificationError('format', '通知缺少 out_trade_no、trade_no 或 trade_status / incomplete notification');
     let amountFen: number;
     try {
       amountFen = yuanTextToFen(params.total_amount ?? '');
@@ -186,7 +197,16 @@ export class AlipayPayGateway implements PaymentGateway {
     // gmt_payment is when the payer paid; a notification without it falls back to its own notify_time.
     const paidAt = state === 'paid' ? (parseAlipayTime(params.gmt_payment) ?? parseAlipayTime(params.notify_time)) : null;
     if (state === 'paid' && !paidAt) throw new PaymentNotificationError('format', 'gmt_payment 无效 / invalid gmt_payment');
-    return { channel: 'alipay', notificationKey: `alipay:${providerTradeNo}`, orderNo, providerTradeNo, amountFen, paidAt, state, providerState: tradeStatus };
+    return {
+      channel: 'alipay',
+      notificationKey: `alipay:${providerTradeNo}`,
+      orderNo,
+      providerTradeNo,
+      amountFen,
+      paidAt,
+      state,
+      providerState: tradeStatus,
+    };
   }
 
   /** Alipay stops notifying when the body is exactly `success`. */

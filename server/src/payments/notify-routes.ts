@@ -28,7 +28,9 @@ function send(reply: FastifyReply, answer: NotificationAnswer): FastifyReply {
 }
 
 export async function registerPaymentNotifyRoutes(app: FastifyInstance, options: NotifyRouteOptions): Promise<void> {
-  const notifying = [options.gateways.wechat, options.gateways.alipay].filter((gateway): gateway is NonNullable<typeof gateway> => gateway !== null);
+  const notifying = [options.gateways.wechat, options.gateways.alipay].filter(
+    (gateway): gateway is NonNullable<typeof gateway> => gateway !== null,
+  );
   for (const gateway of notifying as PaymentGateway[]) {
     await app.register(
       async (scope) => {

@@ -54,7 +54,13 @@ const WECHAT_VARIABLES = [
   'WECHAT_PAY_PLATFORM_SERIAL',
   'WECHAT_PAY_API_BASE',
 ] as const;
-const ALIPAY_VARIABLES = ['ALIPAY_PAY_APP_ID', 'ALIPAY_PAY_PRIVATE_KEY', 'ALIPAY_PAY_PUBLIC_KEY', 'ALIPAY_PAY_GATEWAY', 'ALIPAY_PAY_SELLER_ID'] as const;
+const ALIPAY_VARIABLES = [
+  'ALIPAY_PAY_APP_ID',
+  'ALIPAY_PAY_PRIVATE_KEY',
+  'ALIPAY_PAY_PUBLIC_KEY',
+  'ALIPAY_PAY_GATEWAY',
+  'ALIPAY_PAY_SELLER_ID',
+] as const;
 
 type Env = Record<string, string | undefined>;
 
@@ -64,7 +70,9 @@ function value(env: Env, name: string): string | undefined {
 }
 
 function halfConfigured(zh: string, en: string, missing: string[]): PaymentConfigError {
-  return new PaymentConfigError(`${zh}配置不完整，缺少 ${missing.join('、')}；请补全或全部删除 / ${en} is half-configured: missing ${missing.join(', ')} (set them all, or none)`);
+  return new PaymentConfigError(
+    `${zh}配置不完整，缺少 ${missing.join('、')}；请补全或全部删除 / ${en} is half-configured: missing ${missing.join(', ')} (set them all, or none)`,
+  );
 }
 
 /** A PEM whose line breaks may be written `\n` in one line, or the bare base64 of a DER (Alipay's key tool). */
@@ -84,7 +92,10 @@ function checkedRsa(key: KeyObject, name: string): KeyObject {
 function privateKeyPem(name: string, raw: string): string {
   const source = keyText(raw);
   let key: KeyObject | null = null;
-  const attempts = 'pem' in source ? [() => createPrivateKey(source.pem)] : (['pkcs8', 'pkcs1'] as const).map((type) => () => createPrivateKey({ key: source.der, format: 'der', type }));
+  const attempts =
+    'pem' in source
+      ? [() => createPrivateKey(source.pem)]
+      : (['pkcs8', 'pkcs1'] as const).map((type) => () => createPrivateKey({ key: source.der, format: 'der', type }));
   for (const attempt of attempts) {
     try {
       key = attempt();
@@ -93,7 +104,8 @@ function privateKeyPem(name: string, raw: string): string {
       // try the next form
     }
   }
-  if (!key) throw new PaymentConfigError(`${name} 无效：需要 PEM（或 base64）格式的 RSA 私钥 / ${name} is not an RSA private key (PEM or base64)`);
+  if (!key)
+    throw new PaymentConfigError(`${name} 无效：需要 PEM（或 base64）格式的 RSA 私钥 / ${name} is not an RSA private key (PEM or base64)`);
   return checkedRsa(key, name).export({ type: 'pkcs8', format: 'pem' }).toString();
 }
 
@@ -119,7 +131,9 @@ function wechatApiBase(raw: string): string {
   const url = URL.canParse(raw) ? new URL(raw) : null;
   const secure = url?.protocol === 'https:' || (url?.protocol === 'http:' && LOOPBACK_HOSTS.includes(url.hostname));
   if (!url || !secure || url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
-    throw new PaymentConfigError(`WECHAT_PAY_API_BASE 无效：需要不带路径和参数的 https 地址（仅本机地址可用 http）/ WECHAT_PAY_API_BASE must be an https origin without a path or query (http only to a loopback address): ${raw}`);
+    throw new PaymentConfigError(
+      `WECHAT_PAY_API_BASE 无效：需要不带路径和参数的 https 地址（仅本机地址可用 http）/ WECHAT_PAY_API_BASE must be an https origin without a path or query (http only to a loopback address): ${raw}`,
+    );
   }
   return url.origin;
 }
@@ -127,7 +141,9 @@ function wechatApiBase(raw: string): string {
 function wechatFromEnv(env: Env): WechatPayConfig | null {
   const present = WECHAT_VARIABLES.filter((name) => value(env, name) !== undefined);
   if (present.length === 0) return null;
-  const missing: string[] = (['WECHAT_PAY_MCH_ID', 'WECHAT_PAY_APP_ID', 'WECHAT_PAY_API_V3_KEY', 'WECHAT_PAY_SERIAL_NO', 'WECHAT_PAY_PRIVATE_KEY'] as const).filter((name) => !value(env, name));
+  const missing: string[] = (
+    ['WECHAT_PAY_MCH_ID', 'WECHAT_PAY_APP_ID', 'WECHAT_PAY_API_V3_KEY', 'WECHAT_PAY_SERIAL_NO', 'WECHAT_PAY_PRIVATE_KEY'] as const
+  ).filter((name) => !value(env, name));
   const cert = value(env, 'WECHAT_PAY_PLATFORM_CERT');
   const platformPublicKey = value(env, 'WECHAT_PAY_PLATFORM_PUBLIC_KEY');
   const platformSerial = value(env, 'WECHAT_PAY_PLATFORM_SERIAL');
@@ -140,10 +156,16 @@ function wechatFromEnv(env: Env): WechatPayConfig | null {
   const appId = value(env, 'WECHAT_PAY_APP_ID') as string;
   const apiV3Key = value(env, 'WECHAT_PAY_API_V3_KEY') as string;
   const serialNo = value(env, 'WECHAT_PAY_SERIAL_NO') as string;
-  if (!/^\d{6,20}$/.test(mchId)) throw new PaymentConfigError(`WECHAT_PAY_MCH_ID 无效：商户号是数字 / WECHAT_PAY_MCH_ID must be digits: ${mchId}`);
-  if (!/^wx[0-9A-Za-z]{16}$/.test(appId)) throw new PaymentConfigError(`WECHAT_PAY_APP_ID 无效：应为 wx 开头的 18 位 appid / WECHAT_PAY_APP_ID is not a wx… appid: ${appId}`);
-  if (Buffer.byteLength(apiV3Key, 'utf8') !== 32) throw new PaymentConfigError('WECHAT_PAY_API_V3_KEY 无效：APIv3 密钥必须是 32 字节 / WECHAT_PAY_API_V3_KEY must be 32 bytes');
-  if (!/^[0-9A-Fa-f]{8,64}$/.test(serialNo)) throw new PaymentConfigError(`WECHAT_PAY_SERIAL_NO 无效：应为商户API证书的十六进制序列号 / WECHAT_PAY_SERIAL_NO is not a hex serial: ${serialNo}`);
+  if (!/^\d{6,20}$/.test(mchId))
+    throw new PaymentConfigError(`WECHAT_PAY_MCH_ID 无效：商户号是数字 / WECHAT_PAY_MCH_ID must be digits: ${mchId}`);
+  if (!/^wx[0-9A-Za-z]{16}$/.test(appId))
+    throw new PaymentConfigError(`WECHAT_PAY_APP_ID 无效：应为 wx 开头的 18 位 appid / WECHAT_PAY_APP_ID is not a wx… appid: ${appId}`);
+  if (Buffer.byteLength(apiV3Key, 'utf8') !== 32)
+    throw new PaymentConfigError('WECHAT_PAY_API_V3_KEY 无效：APIv3 密钥必须是 32 字节 / WECHAT_PAY_API_V3_KEY must be 32 bytes');
+  if (!/^[0-9A-Fa-f]{8,64}$/.test(serialNo))
+    throw new PaymentConfigError(
+      `WECHAT_PAY_SERIAL_NO 无效：应为商户API证书的十六进制序列号 / WECHAT_PAY_SERIAL_NO is not a hex serial: ${serialNo}`,
+    );
   const privateKey = privateKeyPem('WECHAT_PAY_PRIVATE_KEY', value(env, 'WECHAT_PAY_PRIVATE_KEY') as string);
 
   const platformKeys: WechatPayPlatformKey[] = [];
@@ -152,18 +174,27 @@ function wechatFromEnv(env: Env): WechatPayConfig | null {
     try {
       certificate = new X509Certificate(cert.replace(/\\n/g, '\n'));
     } catch {
-      throw new PaymentConfigError('WECHAT_PAY_PLATFORM_CERT 无效：需要 PEM 格式的平台证书 / WECHAT_PAY_PLATFORM_CERT is not a PEM certificate');
+      throw new PaymentConfigError(
+        'WECHAT_PAY_PLATFORM_CERT 无效：需要 PEM 格式的平台证书 / WECHAT_PAY_PLATFORM_CERT is not a PEM certificate',
+      );
     }
-    platformKeys.push({ serial: certificate.serialNumber.toUpperCase(), publicKey: publicKeyPem('WECHAT_PAY_PLATFORM_CERT', certificate.publicKey.export({ type: 'spki', format: 'pem' }).toString()) });
+    platformKeys.push({
+      serial: certificate.serialNumber.toUpperCase(),
+      publicKey: publicKeyPem('WECHAT_PAY_PLATFORM_CERT', certificate.publicKey.export({ type: 'spki', format: 'pem' }).toString()),
+    });
   }
   if (platformPublicKey && platformSerial) {
     platformKeys.push({ serial: platformSerial, publicKey: publicKeyPem('WECHAT_PAY_PLATFORM_PUBLIC_KEY', platformPublicKey) });
   }
   if (platformKeys.some((key) => key.serial.toUpperCase() === serialNo.toUpperCase())) {
-    throw new PaymentConfigError('微信支付平台证书序列号（或微信支付公钥ID）与商户API证书序列号相同：请核对 WECHAT_PAY_SERIAL_NO / the WeChat Pay platform serial is the merchant’s own certificate serial');
+    throw new PaymentConfigError(
+      '微信支付平台证书序列号（或微信支付公钥ID）与商户API证书序列号相同：请核对 WECHAT_PAY_SERIAL_NO / the WeChat Pay platform serial is the merchant’s own certificate serial',
+    );
   }
   if (platformKeys.some((key) => key.publicKey === publicHalf(privateKey))) {
-    throw new PaymentConfigError('微信支付平台公钥是商户自己的公钥：请填写微信支付平台证书或微信支付公钥 / the WeChat Pay platform key is the merchant’s own public key');
+    throw new PaymentConfigError(
+      '微信支付平台公钥是商户自己的公钥：请填写微信支付平台证书或微信支付公钥 / the WeChat Pay platform key is the merchant’s own public key',
+    );
   }
   const apiBase = value(env, 'WECHAT_PAY_API_BASE');
   return { mchId, appId, apiV3Key, serialNo, privateKey, platformKeys, ...(apiBase && { apiBase: wechatApiBase(apiBase) }) };
@@ -176,19 +207,27 @@ function alipayFromEnv(env: Env): AlipayPayConfig | null {
   if (missing.length) throw halfConfigured('支付宝支付', 'Alipay payment', missing);
 
   const appId = value(env, 'ALIPAY_PAY_APP_ID') as string;
-  if (!/^\d{16}$/.test(appId)) throw new PaymentConfigError(`ALIPAY_PAY_APP_ID 无效：应为 16 位数字 / ALIPAY_PAY_APP_ID must be 16 digits: ${appId}`);
+  if (!/^\d{16}$/.test(appId))
+    throw new PaymentConfigError(`ALIPAY_PAY_APP_ID 无效：应为 16 位数字 / ALIPAY_PAY_APP_ID must be 16 digits: ${appId}`);
   const privateKey = privateKeyPem('ALIPAY_PAY_PRIVATE_KEY', value(env, 'ALIPAY_PAY_PRIVATE_KEY') as string);
   const alipayPublicKey = publicKeyPem('ALIPAY_PAY_PUBLIC_KEY', value(env, 'ALIPAY_PAY_PUBLIC_KEY') as string);
   if (alipayPublicKey === publicHalf(privateKey)) {
-    throw new PaymentConfigError('ALIPAY_PAY_PUBLIC_KEY 是应用公钥：请填写“支付宝公钥” / ALIPAY_PAY_PUBLIC_KEY is the app’s own public key, not Alipay’s');
+    throw new PaymentConfigError(
+      'ALIPAY_PAY_PUBLIC_KEY 是应用公钥：请填写“支付宝公钥” / ALIPAY_PAY_PUBLIC_KEY is the app’s own public key, not Alipay’s',
+    );
   }
   const gateway = value(env, 'ALIPAY_PAY_GATEWAY') ?? ALIPAY_GATEWAY;
   const gatewayUrl = URL.canParse(gateway) ? new URL(gateway) : null;
   if (!gatewayUrl || gatewayUrl.protocol !== 'https:' || gatewayUrl.search !== '') {
-    throw new PaymentConfigError(`ALIPAY_PAY_GATEWAY 无效：需要不带参数的 https 地址 / ALIPAY_PAY_GATEWAY must be an https address without a query: ${gateway}`);
+    throw new PaymentConfigError(
+      `ALIPAY_PAY_GATEWAY 无效：需要不带参数的 https 地址 / ALIPAY_PAY_GATEWAY must be an https address without a query: ${gateway}`,
+    );
   }
   const sellerId = value(env, 'ALIPAY_PAY_SELLER_ID');
-  if (sellerId !== undefined && !/^2088\d{12}$/.test(sellerId)) throw new PaymentConfigError(`ALIPAY_PAY_SELLER_ID 无效：应为 2088 开头的 16 位 PID / ALIPAY_PAY_SELLER_ID is not a 2088… PID: ${sellerId}`);
+  if (sellerId !== undefined && !/^2088\d{12}$/.test(sellerId))
+    throw new PaymentConfigError(
+      `ALIPAY_PAY_SELLER_ID 无效：应为 2088 开头的 16 位 PID / ALIPAY_PAY_SELLER_ID is not a 2088… PID: ${sellerId}`,
+    );
   return { appId, privateKey, alipayPublicKey, gateway, ...(sellerId && { sellerId }) };
 }
 
@@ -224,7 +263,11 @@ export function paymentConfigFromEnv(env: Env, signIn: { realSignIn: boolean }):
   if (demoSetting !== undefined && demoSetting !== 'true' && demoSetting !== 'false') {
     throw new PaymentConfigError(`PAYMENT_DEMO 无效：应为 true 或 false / PAYMENT_DEMO must be true or false: ${demoSetting}`);
   }
-  const rule = demoPaymentRule({ setting: demoSetting === undefined ? undefined : demoSetting === 'true', realSignIn: signIn.realSignIn, realPayment: !!wechat || !!alipay });
+  const rule = demoPaymentRule({
+    setting: demoSetting === undefined ? undefined : demoSetting === 'true',
+    realSignIn: signIn.realSignIn,
+    realPayment: !!wechat || !!alipay,
+  });
   return { wechat, alipay, ...rule };
 }
 

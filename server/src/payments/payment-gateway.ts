@@ -178,7 +178,8 @@ export function clipText(text: string, max: number): string {
 
 /** Checks the parts of a request every provider needs the same way (amount, channel). */
 export function checkCommonRequest(request: CreatePaymentRequest, channel: PaymentChannel, maxFen: number): void {
-  if (request.channel !== channel) throw new PaymentRequestError('input', `此网关只处理 ${channel} 支付 / this gateway is for ${channel}, not ${request.channel}`);
+  if (request.channel !== channel)
+    throw new PaymentRequestError('input', `此网关只处理 ${channel} 支付 / this gateway is for ${channel}, not ${request.channel}`);
   if (!Number.isSafeInteger(request.amountFen) || request.amountFen < 1 || request.amountFen > maxFen) {
     throw new PaymentRequestError('input', `支付金额无效 / invalid amount: ${request.amountFen} fen`);
   }

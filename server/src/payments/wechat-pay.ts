@@ -101,13 +101,18 @@ interface HttpFailure {
 function requestFailure(error: unknown): PaymentRequestError {
   const failure: HttpFailure = isRecord(error) ? (error as HttpFailure) : {};
   // The library's answer check (EV3_RES_HEADER_…): unsigned, badly signed, an unknown serial, too old.
-  if (failure.code?.startsWith('EV3_')) return new PaymentRequestError('provider', `微信支付应答未通过验签 / WeChat Pay answer not verified: ${failure.code}`);
+  if (failure.code?.startsWith('EV3_'))
+    return new PaymentRequestError('provider', `微信支付应答未通过验签 / WeChat Pay answer not verified: ${failure.code}`);
   if (failure.response) {
     const data = failure.response.data;
     const detail = isRecord(data) ? `${text(data, 'code') ?? ''} ${text(data, 'message') ?? ''}`.trim() : '';
-    return new PaymentRequestError('provider', `微信支付下单失败 / WeChat Pay refused: HTTP ${failure.response.status}${detail ? ` ${detail}` : ''}`);
+    return new PaymentRequestError(
+      'provider',
+      `微信支付下单失败 / WeChat Pay refused: HTTP ${failure.response.status}${detail ? ` ${detail}` : ''}`,
+    );
   }
-  if (failure.code === 'ECONNABORTED' || failure.code === 'ETIMEDOUT') return new PaymentRequestError('provider', '微信支付请求超时 / WeChat Pay timed out');
+  if (failure.code === 'ECONNABORTED' || failure.code === 'ETIMEDOUT')
+    return new PaymentRequestError('provider', '微信支付请求超时 / WeChat Pay timed out');
   return new PaymentRequestError('provider', '无法连接微信支付 / WeChat Pay unreachable');
 }
 
@@ -172,12 +177,16 @@ export class WechatPayGateway implements PaymentGateway {
 
   async createPayment(request: CreatePaymentRequest): Promise<PaymentStart> {
     checkCommonRequest(request, 'wechat', MAX_PAYMENT_FEN);
-    if (!OUT_TRADE_NO.test(request.orderNo)) throw new PaymentRequestError('input', `订单号无效（6–32 位字母、数字或 _-|*）/ invalid out_trade_no: ${request.orderNo}`);
+    if (!OUT_TRADE_NO.test(request.orderNo))
+      throw new PaymentRequestError('input', `订单号无效（6–32 位字母、数字或 _-|*）/ invalid out_trade_no: ${request.orderNo}`);
     if (!request.payerOpenId) throw new PaymentRequestError('input', '微信 JSAPI 支付需要付款人的 openid / JSAPI needs the payer openid');
     const notifyUrl = URL.canParse(request.notifyUrl) ? new URL(request.notifyUrl) : null;
     // 通知地址: a public https address without query parameters.
     if (!notifyUrl || notifyUrl.protocol !== 'https:' || notifyUrl.search !== '') {
-      throw new PaymentRequestError('input', `通知地址必须是不带参数的 https 地址 / notify_url must be https without a query: ${request.notifyUrl}`);
+      throw new PaymentRequestError(
+        'input',
+        `通知地址必须是不带参数的 https 地址 / notify_url must be https without a query: ${request.notifyUrl}`,
+      );
     }
 
     const { lib, wxpay } = await this.library;
@@ -243,48 +252,67 @@ export class WechatPayGateway implements PaymentGateway {
     } catch {
       throw new PaymentNotificationError('format', '通知不是 JSON / notification is not JSON');
     }
-    if (!isRecord(envelope) || !isRecord(envelope.resource)) throw new PaymentNotificationError('format', '通知缺少 resource / notification without resource');
+    if (!isRecord(envelope) || !isRecord(envelope.resource))
+      throw new PaymentNotificationError('format', '通知缺少 resource / notification without resource');
     const eventType = text(envelope, 'event_type') ?? '';
     const resource = envelope.resource;
     if (!eventType.startsWith('TRANSACTION.') || text(resource, 'original_type') !== 'transaction') {
       throw new PaymentNotificationError('unsupported', `不是支付通知 / not a transaction notification: ${eventType}`);
     }
-    if (text(resource, 'algorithm') !== 'AEAD_AES_256_GCM') throw new PaymentNotificationError('unsupported', '不支持的加密算法 / unsupported resource algorithm');
+    if (text(resource, 'algorithm') !== 'AEAD_AES_256_GCM')
+      throw new PaymentNotificationError('unsupported', '不支持的加密算法 / unsupported resource algorithm');
     const ciphertext = text(resource, 'ciphertext');
     const resourceNonce = text(resource, 'nonce');
     const associatedData = typeof resource.associated_data === 'string' ? resource.associated_data : '';
     if (!ciphertext || !resourceNonce) throw new PaymentNotificationError('format', 'resource 不完整 / incomplete resource');
 
     // A sealed resource is its data and a 16-byte tag: shorter tags (which the library's AES-GCM would take) are not WeChat Pay's.
-    if (Buffer.from(ciphertext, 'base64').length <= GCM_TAG_BYTES) throw new PaymentNotificationError('decrypt', 'resource 过短 / resource shorter than its tag');
+    if (Buffer.from(ciphertext, 'base64').length <= GCM_TAG_BYTES)
+      throw new PaymentNotificationError('decrypt', 'resource 过短 / resource shorter than its tag');
     let transaction: unknown;
     try {
-      transaction = JSON.parse(lib.Aes.AesGcm.decrypt(ciphertext, Buffer.from(this.config.apiV3Key, 'utf8'), resourceNonce, associatedData));
+      transaction = JSON.parse(
+        lib.Aes.AesGcm.decrypt(ciphertext, Buffer.from(this.config.apiV3Key, 'utf8'), resourceNonce, associatedData),
+      );
     } catch {
       throw new PaymentNotificationError('decrypt', 'resource 解密失败 / resource does not decrypt with the APIv3 key');
     }
     if (!isRecord(transaction)) throw new PaymentNotificationError('format', '交易内容无效 / transaction is not an object');
-    if (transaction.mchid !== this.config.mchId) throw new PaymentNotificationError('merchant', `商户号不符 / mchid is not ours: ${String(transaction.mchid)}`);
-    if (transaction.appid !== this.config.appId) throw new PaymentNotificationError('merchant', `appid 不符 / appid is not ours: ${String(transaction.appid)}`);
+    if (transaction.mchid !== this.config.mchId)
+      throw new PaymentNotificationError('merchant', `商户号不符 / mchid is not ours: ${String(transaction.mchid)}`);
+    if (transaction.appid !== this.config.appId)
+      throw new PaymentNotificationError('merchant', `appid 不符 / appid is not ours: ${String(transaction.appid)}`);
     const orderNo = text(transaction, 'out_trade_no');
     const providerTradeNo = text(transaction, 'transaction_id');
     const tradeState = text(transaction, 'trade_state');
-    if (!orderNo || !providerTradeNo || !tradeState) throw new PaymentNotificationError('format', '交易缺少 out_trade_no、transaction_id 或 trade_state / incomplete transaction');
+    if (!orderNo || !providerTradeNo || !tradeState)
+      throw new PaymentNotificationError('format', '交易缺少 out_trade_no、transaction_id 或 trade_state / incomplete transaction');
     const amount = isRecord(transaction.amount) ? transaction.amount : null;
     const total = amount?.total;
     if (typeof total !== 'number' || !Number.isSafeInteger(total) || total < 0 || total > MAX_PAYMENT_FEN) {
       throw new PaymentNotificationError('amount', `金额不是整数分 / amount.total is not whole fen: ${String(total)}`);
     }
-    if (amount?.currency !== undefined && amount.currency !== 'CNY') throw new PaymentNotificationError('amount', `币种不是人民币 / currency ${String(amount.currency)}`);
+    if (amount?.currency !== undefined && amount.currency !== 'CNY')
+      throw new PaymentNotificationError('amount', `币种不是人民币 / currency ${String(amount.currency)}`);
     const state = TRADE_STATES[tradeState];
     if (!state) throw new PaymentNotificationError('unsupported', `未知的交易状态 / unknown trade_state ${tradeState}`);
     let paidAt: Date | null = null;
     if (state === 'paid') {
       const successTime = text(transaction, 'success_time');
       paidAt = successTime ? new Date(successTime) : null;
-      if (!paidAt || Number.isNaN(paidAt.getTime())) throw new PaymentNotificationError('format', 'success_time 无效 / invalid success_time');
+      if (!paidAt || Number.isNaN(paidAt.getTime()))
+        throw new PaymentNotificationError('format', 'success_time 无效 / invalid success_time');
     }
-    return { channel: 'wechat', notificationKey: `wechat:${providerTradeNo}`, orderNo, providerTradeNo, amountFen: total, paidAt, state, providerState: tradeState };
+    return {
+      channel: 'wechat',
+      notificationKey: `wechat:${providerTradeNo}`,
+      orderNo,
+      providerTradeNo,
+      amountFen: total,
+      paidAt,
+      state,
+      providerState: tradeState,
+    };
   }
 
   /** 接收成功: HTTP 200 (or 204); the JSON `{"code":"SUCCESS"}` keeps older integrations happy. */
@@ -294,6 +322,10 @@ export class WechatPayGateway implements PaymentGateway {
 
   /** 接收失败: a 4XX/5XX with `{"code":"FAIL","message":…}`; WeChat Pay notifies again later. */
   failureAnswer(reason: string, status = 500): NotificationAnswer {
-    return { status, contentType: 'application/json; charset=utf-8', body: JSON.stringify({ code: 'FAIL', message: reason.slice(0, 120) }) };
+    return {
+      status,
+      contentType: 'application/json; charset=utf-8',
+      body: JSON.stringify({ code: 'FAIL', message: reason.slice(0, 120) }),
+    };
   }
 }

@@ -30,7 +30,8 @@ export const CANCELLED_REASON = '付款请求未送达银行，已撤销';
 
 export function payoutFaultFromEnv(env: NodeJS.ProcessEnv): PayoutFault {
   const mode = env.PAYOUT_SIM_FAULT || 'none';
-  if (!(PAYOUT_FAULT_MODES as readonly string[]).includes(mode)) throw new Error(`PAYOUT_SIM_FAULT 无效: ${mode}（应为 none、fail 或 down）`);
+  if (!(PAYOUT_FAULT_MODES as readonly string[]).includes(mode))
+    throw new Error(`PAYOUT_SIM_FAULT 无效: ${mode}（应为 none、fail 或 down）`);
   return { mode: mode as PayoutFault['mode'], reason: env.PAYOUT_SIM_FAULT_REASON || '收款账户信息有误，银行退回' };
 }
 
@@ -84,7 +85,11 @@ export class PayoutSimulator implements PayoutGateway {
   }
 
   async cancelUnreceived(ref: string, reason: string): Promise<PayoutStatus> {
-    const [closed] = await this.db.insert(simPayouts).values({ ref, state: 'failed', reason: `${CANCELLED_REASON}（${reason}）`, amountFen: 0 }).onConflictDoNothing().returning();
+    const [closed] = await this.db
+      .insert(simPayouts)
+      .values({ ref, state: 'failed', reason: `${CANCELLED_REASON}（${reason}）`, amountFen: 0 })
+      .onConflictDoNothing()
+      .returning();
     return closed ? { state: 'unknown' } : this.outcome(ref);
   }
 
@@ -122,7 +127,12 @@ export class PayoutSimulator implements PayoutGateway {
         and(
           eq(simPayouts.ref, row.ref),
           eq(simPayouts.state, 'processing'),
-          lte(simPayouts.createdAt, this.options.now ? new Date(this.now().getTime() - this.options.delayMs) : sql`now() - (${this.options.delayMs} * interval '1 millisecond')`),
+          lte(
+            simPayouts.createdAt,
+            this.options.now
+              ? new Date(this.now().getTime() - this.options.delayMs)
+              : sql`now() - (${this.options.delayMs} * interval '1 millisecond')`,
+          ),
         ),
       )
       .returning();

@@ -32,17 +32,36 @@ export async function finishWithdrawal(tx: Database, withdrawalId: string, outco
   const paid = outcome.state === 'paid';
   const [withdrawal] = await tx
     .update(withdrawals)
-    .set({ state: paid ? '已到账' : '失败', failReason: paid ? null : outcome.reason, payoutNo: paid ? outcome.payoutNo : null, finishedAt: at ?? new Date() })
+    .set({
+      state: paid ? '已到账' : '失败',
+      failReason: paid ? null : outcome.reason,
+      payoutNo: paid ? outcome.payoutNo : null,
+      finishedAt: at ?? new Date(),
+    })
     .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.state, '审核中')))
     .returning();
   if (!withdrawal) return;
   const movement = { amountFen: withdrawal.amountFen, feeFen: withdrawal.feeFen };
   if (paid) {
-    await post(tx, { companyId: withdrawal.companyId, movement: { kind: 'withdrawal_paid', ...movement }, idempotencyKey: `withdraw-paid:${withdrawal.id}`, memo: withdrawal.account, at });
+    await post(tx, {
+      companyId: withdrawal.companyId,
+      movement: { kind: 'withdrawal_paid', ...movement },
+      idempotencyKey: `withdraw-paid:${withdrawal.id}`,
+      memo: withdrawal.account,
+      at,
+    });
   } else {
-    await post(tx, { companyId: withdrawal.companyId, movement: { kind: 'withdrawal_failed', ...movement }, idempotencyKey: `withdraw-refund:${withdrawal.id}`, memo: outcome.reason, at });
+    await post(tx, {
+      companyId: withdrawal.companyId,
+      movement: { kind: 'withdrawal_failed', ...movement },
+      idempotencyKey: `withdraw-refund:${withdrawal.id}`,
+      memo: outcome.reason,
+      at,
+    });
     // No longer an expense of the month it was asked in.
-    await addToMonthTotals(tx, withdrawal.companyId, withdrawal.createdAt, 'bank', { expenseFen: -(withdrawal.amountFen + withdrawal.feeFen) });
+    await addToMonthTotals(tx, withdrawal.companyId, withdrawal.createdAt, 'bank', {
+      expenseFen: -(withdrawal.amountFen + withdrawal.feeFen),
+    });
   }
 }
 
@@ -60,11 +79,19 @@ function outcomeOf(withdrawal: WithdrawalRow, outcome: PayoutOutcome, context: S
 
 /** The bank has the payout and has not decided: the task stays open and asks again (not a failed attempt). */
 function awaitingBank(context: StepContext): StepOutcome {
-  return { status: TaskStatus.Processing, failReason: null, payload: { stage: 'awaitBank' }, nextRunAt: new Date(stepTime(context).getTime() + BANK_POLL_MS) };
+  return {
+    status: TaskStatus.Processing,
+    failReason: null,
+    payload: { stage: 'awaitBank' },
+    nextRunAt: new Date(stepTime(context).getTime() + BANK_POLL_MS),
+  };
 }
 
 async function withdrawalOf(db: Database, task: TaskRow): Promise<WithdrawalRow> {
-  const [withdrawal] = await db.select().from(withdrawals).where(eq(withdrawals.id, String(task.payload.withdrawalId)));
+  const [withdrawal] = await db
+    .select()
+    .from(withdrawals)
+    .where(eq(withdrawals.id, String(task.payload.withdrawalId)));
   if (!withdrawal) throw new GatewayError('提现记录不存在');
   return withdrawal;
 }
@@ -73,11 +100,21 @@ export async function runWithdrawStep(task: TaskRow, context: StepContext): Prom
   if (!context.payouts) throw new GatewayError('提现通道未配置');
   const withdrawal = await withdrawalOf(context.db, task);
   if (withdrawal.state !== '审核中') {
-    return { status: withdrawal.state === '已到账' ? TaskStatus.Succeeded : TaskStatus.Failed, failReason: withdrawal.failReason, payload: { stage: 'done' }, finished: true };
+    return {
+      status: withdrawal.state === '已到账' ? TaskStatus.Succeeded : TaskStatus.Failed,
+      failReason: withdrawal.failReason,
+      payload: { stage: 'done' },
+      finished: true,
+    };
   }
   try {
     // Handed in once; asked again (a repeated step, stage awaitBank) it answers what the bank has, paying nothing twice.
-    const outcome = await context.payouts.payout({ ref: withdrawal.id, amountFen: withdrawal.amountFen, bankName: withdrawal.bankName, bankAccount: withdrawal.bankAccount });
+    const outcome = await context.payouts.payout({
+      ref: withdrawal.id,
+      amountFen: withdrawal.amountFen,
+      bankName: withdrawal.bankName,
+      bankAccount: withdrawal.bankAccount,
+    });
     return outcome.state === 'processing' ? awaitingBank(context) : outcomeOf(withdrawal, outcome, context);
   } catch (error) {
     if (error instanceof PayoutUnavailable) throw new GatewayError(error.message);

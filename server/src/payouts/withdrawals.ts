@@ -45,8 +45,12 @@ export interface WithdrawalRequest {
 
 /** The withdrawal asked with this serial before, if any: it must be the same request (else refused, 4000). */
 export async function withdrawalOfSerial(db: Database, request: WithdrawalRequest): Promise<WithdrawalRow | undefined> {
-  const [row] = await db.select().from(withdrawals).where(and(eq(withdrawals.companyId, request.companyId), eq(withdrawals.requestSerial, request.requestSerial)));
-  if (row && (row.amountFen !== request.amountFen || row.requestedBy !== request.userId)) throw invalidField('requestSerial', '请求流水号已用于其他提现，请刷新页面后重新提交');
+  const [row] = await db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.companyId, request.companyId), eq(withdrawals.requestSerial, request.requestSerial)));
+  if (row && (row.amountFen !== request.amountFen || row.requestedBy !== request.userId))
+    throw invalidField('requestSerial', '请求流水号已用于其他提现，请刷新页面后重新提交');
   return row;
 }
 
@@ -66,20 +70,40 @@ export async function requestWithdrawal(
     await settleDue(tx, companyId, request.settlementDelayMs, at);
     const [row] = await tx
       .insert(withdrawals)
-      .values({ companyId, requestedBy: userId, amountFen, feeFen, account: account.masked, bankName: account.bankName, bankAccount: account.bankAccount, requestSerial, ...(at && { createdAt: at }) })
+      .values({
+        companyId,
+        requestedBy: userId,
+        amountFen,
+        feeFen,
+        account: account.masked,
+        bankName: account.bankName,
+        bankAccount: account.bankAccount,
+        requestSerial,
+        ...(at && { createdAt: at }),
+      })
       .onConflictDoNothing({ target: [withdrawals.companyId, withdrawals.requestSerial] })
       .returning();
     // The same serial committed meanwhile: that withdrawal is the answer.
     if (!row) return { row: await withdrawalOfSerial(tx, request), created: false };
     try {
       // Checks available ≥ amount + fee under the account's lock, and holds both.
-      await post(tx, { companyId, movement: { kind: 'withdrawal', amountFen, feeFen }, idempotencyKey: `withdraw:${row.id}`, memo: account.masked, at });
+      await post(tx, {
+        companyId,
+        movement: { kind: 'withdrawal', amountFen, feeFen },
+        idempotencyKey: `withdraw:${row.id}`,
+        memo: account.masked,
+        at,
+      });
     } catch (error) {
       if (error instanceof InsufficientFunds) throw invalidField('amountFen', OVERDRAWN);
       throw error;
     }
     await addToMonthTotals(tx, companyId, row.createdAt, 'bank', { expenseFen: amountFen + feeFen });
-    const { task } = await queue.createOnce(tx, { companyId, userId, type: 'withdraw', payload: { withdrawalId: row.id }, requestSerial: `withdraw-${row.id}` }, at);
+    const { task } = await queue.createOnce(
+      tx,
+      { companyId, userId, type: 'withdraw', payload: { withdrawalId: row.id }, requestSerial: `withdraw-${row.id}` },
+      at,
+    );
     const [linked] = await tx.update(withdrawals).set({ taskId: task.id }).where(eq(withdrawals.id, row.id)).returning();
     return { row: linked, created: true };
   });

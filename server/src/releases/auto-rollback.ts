@@ -23,7 +23,11 @@ export interface AutoRollbackSettings {
 export const DEFAULT_AUTO_ROLLBACK: AutoRollbackSettings = { checkMs: 15_000, minLoads: 50, marginPoints: 5 };
 
 /** Why a canary is rolled back, or null when it is not (too few loads, or within the margin). */
-export function rollbackReason(canary: VersionFigures, live: VersionFigures, settings: Pick<AutoRollbackSettings, 'minLoads' | 'marginPoints'>): string | null {
+export function rollbackReason(
+  canary: VersionFigures,
+  live: VersionFigures,
+  settings: Pick<AutoRollbackSettings, 'minLoads' | 'marginPoints'>,
+): string | null {
   if (canary.loads < settings.minLoads) return null;
   // Compared in hundredths of a point, so that a rate exactly at the margin counts whatever the floating point says.
   const excess = Math.round((failureRate(canary) - failureRate(live)) * 10_000);
@@ -76,7 +80,13 @@ export class AutoRollback {
       if (canaryFigures.loads < this.settings.minLoads) continue;
       const reason = rollbackReason(canaryFigures, await versionFigures(this.query, app, state.live, canary.since), this.settings);
       if (!reason) continue;
-      const done = await endCanaryIfStill(this.live.storeDir, this.live.databaseUrl, app, { version: canary.version, since: canary.since }, reason);
+      const done = await endCanaryIfStill(
+        this.live.storeDir,
+        this.live.databaseUrl,
+        app,
+        { version: canary.version, since: canary.since },
+        reason,
+      );
       if (done) {
         this.log.warn(`${app}@${canary.version} 灰度已自动回滚，所有用户回到 ${done.live ?? '-'}。${reason}`);
         ended.push(done);

@@ -41,9 +41,21 @@ async function servedCanaryVersion(live: LiveApps, cookies: CanaryCookies, repor
 }
 
 /** Records the report for the canary's judgement where it counts (above); answers whether it did. */
-export async function recordCanaryReport(db: Database, live: LiveApps, cookies: CanaryCookies, reporter: Reporter, report: PhoneReport): Promise<boolean> {
+export async function recordCanaryReport(
+  db: Database,
+  live: LiveApps,
+  cookies: CanaryCookies,
+  reporter: Reporter,
+  report: PhoneReport,
+): Promise<boolean> {
   if ((await servedCanaryVersion(live, cookies, reporter, report.app)) !== report.version) return false;
-  const row = { app: report.app, version: report.version, hour: sql`date_trunc('hour', now())`, userId: reporter.caller.userId, failed: report.failed };
+  const row = {
+    app: report.app,
+    version: report.version,
+    hour: sql`date_trunc('hour', now())`,
+    userId: reporter.caller.userId,
+    failed: report.failed,
+  };
   const target = [canaryLoads.app, canaryLoads.version, canaryLoads.hour, canaryLoads.userId];
   const insert = db.insert(canaryLoads).values(row);
   await (report.failed ? insert.onConflictDoUpdate({ target, set: { failed: true } }) : insert.onConflictDoNothing({ target }));

@@ -17,7 +17,13 @@ const BROTLI_QUALITY = 5;
 
 export function compressedPage(text: string, acceptEncoding: string | undefined): CompressedPage {
   const encoding = acceptEncoding ? negotiate(acceptEncoding, ['br', 'gzip']) : null;
-  if (encoding === 'br') return { body: brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }), encoding };
+  if (encoding === 'br')
+    return {
+      body: brotliCompressSync(text, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+      }),
+      encoding,
+    };
   if (encoding === 'gzip') return { body: gzipSync(text), encoding };
   return { body: text, encoding: null };
 }

@@ -12,7 +12,13 @@ import { join } from 'node:path';
 import Value from 'typebox/value';
 import { API, type ApiPath } from '@app/contract/api';
 import type { CallContract } from '@app/contract/schema-kit';
-import { FIRST_CALL_AUDIENCES, FIRST_CALL_PLACEHOLDERS, FIRST_CALLS_FILE, type FirstCallAudience, type WrittenFirstCall } from '@app/contract/first-calls';
+import {
+  FIRST_CALL_AUDIENCES,
+  FIRST_CALL_PLACEHOLDERS,
+  FIRST_CALLS_FILE,
+  type FirstCallAudience,
+  type WrittenFirstCall,
+} from '@app/contract/first-calls';
 import { chinaDate, chinaMonth } from '@app/domain/china-time';
 import { matchesRoute } from '@app/deploy/route-pattern';
 
@@ -46,7 +52,10 @@ export function readDeclaredCalls(text: string): Declared {
   for (const [pattern, calls] of Object.entries(document)) {
     if (!pattern.startsWith('/') || !Array.isArray(calls)) continue;
     // A call for an audience this server does not know is left out: sent to everyone, it could ask for what the user may not see.
-    const valid = calls.filter((call): call is DeclaredCall => isObject(call) && typeof call.path === 'string' && isObject(call.body) && (call.for === undefined || isAudience(call.for)));
+    const valid = calls.filter(
+      (call): call is DeclaredCall =>
+        isObject(call) && typeof call.path === 'string' && isObject(call.body) && (call.for === undefined || isAudience(call.for)),
+    );
     declared.set(pattern, valid.slice(0, MAX_FIRST_CALLS));
   }
   return declared;
@@ -54,8 +63,13 @@ export function readDeclaredCalls(text: string): Declared {
 
 /** The body with its placeholders filled in for `now`. */
 export function filledBody(body: Record<string, unknown>, now: Date): Record<string, unknown> {
-  const values: Record<string, string> = { [FIRST_CALL_PLACEHOLDERS.chinaMonth]: chinaMonth(now), [FIRST_CALL_PLACEHOLDERS.chinaDay]: chinaDate(now) };
-  return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, typeof value === 'string' && value in values ? values[value] : value]));
+  const values: Record<string, string> = {
+    [FIRST_CALL_PLACEHOLDERS.chinaMonth]: chinaMonth(now),
+    [FIRST_CALL_PLACEHOLDERS.chinaDay]: chinaDate(now),
+  };
+  return Object.fromEntries(
+    Object.entries(body).map(([key, value]) => [key, typeof value === 'string' && value in values ? values[value] : value]),
+  );
 }
 
 /** Whether the contract lets the call be sent before the page asks: it reads, and its body is one the call accepts. */

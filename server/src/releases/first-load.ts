@@ -22,7 +22,10 @@ import type { RemotesDocument } from '@app/deploy/live-apps';
 
 /** The live remote that owns `pathname`, or null for the host's own pages and paths nobody owns. */
 export function ownerRemote(pathname: string, remotes: RemotesDocument): string | null {
-  const owners = [{ name: '', prefixes: HOST_PREFIXES }, ...Object.entries(remotes).map(([name, remote]) => ({ name, prefixes: remote.prefixes }))];
+  const owners = [
+    { name: '', prefixes: HOST_PREFIXES },
+    ...Object.entries(remotes).map(([name, remote]) => ({ name, prefixes: remote.prefixes })),
+  ];
   return ownerOf(pathname, owners)?.name || null;
 }
 
@@ -53,10 +56,18 @@ export interface OwnerFirstFiles {
  * The host's index.html for `pathname`: the registry, the address's first calls and the owner's manifest before its
  * early calls (or at the end of its head, in a page without them), the owner's preloads at the end of its head.
  */
-export function writeFirstLoad(html: string, pathname: string, remotes: RemotesDocument, data: PageData = {}, owner: OwnerFirstFiles = { startFiles: [] }): string {
+export function writeFirstLoad(
+  html: string,
+  pathname: string,
+  remotes: RemotesDocument,
+  data: PageData = {},
+  owner: OwnerFirstFiles = { startFiles: [] },
+): string {
   const blocks = [`<script type="application/json" id="${LIVE_REMOTES_BLOCK_ID}">${scriptJson(remotes)}</script>`];
-  if (data.firstCalls?.length) blocks.push(`<script type="application/json" id="${FIRST_CALLS_BLOCK_ID}">${scriptJson(data.firstCalls)}</script>`);
-  if (data.answers?.length) blocks.push(`<script type="application/json" id="${PAGE_ANSWERS_BLOCK_ID}">${scriptJson(data.answers)}</script>`);
+  if (data.firstCalls?.length)
+    blocks.push(`<script type="application/json" id="${FIRST_CALLS_BLOCK_ID}">${scriptJson(data.firstCalls)}</script>`);
+  if (data.answers?.length)
+    blocks.push(`<script type="application/json" id="${PAGE_ANSWERS_BLOCK_ID}">${scriptJson(data.answers)}</script>`);
   const tags: string[] = [];
   const ownerName = ownerRemote(pathname, remotes);
   const entry = ownerName ? remotes[ownerName]?.entry : undefined;
@@ -65,13 +76,17 @@ export function writeFirstLoad(html: string, pathname: string, remotes: RemotesD
     // The runtime's fetch of the manifest is answered from the page (host/src/remotes/page-manifest-plugin.ts): one
     // request fewer before the first screen. A page without it preloads it: the runtime fetches it with fetch()
     // (CORS mode, same-origin credentials).
-    if (owner.manifest !== undefined) blocks.push(`<script type="application/json" id="${PAGE_MANIFEST_BLOCK_ID}" data-url="${attribute(entry)}">${scriptJson(owner.manifest)}</script>`);
+    if (owner.manifest !== undefined)
+      blocks.push(
+        `<script type="application/json" id="${PAGE_MANIFEST_BLOCK_ID}" data-url="${attribute(entry)}">${scriptJson(owner.manifest)}</script>`,
+      );
     else tags.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(entry)}">`);
   }
   // The owner's entry and routes load beside the host's scripts instead of after them. Fetched, not preloaded as
   // scripts (above): the runtime's script then comes from the HTTP cache, and a failed fetch is not reused.
   for (const file of owner.startFiles) {
-    if (file.startsWith('/') && !file.startsWith('//')) tags.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(file)}">`);
+    if (file.startsWith('/') && !file.startsWith('//'))
+      tags.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(file)}">`);
   }
   const headEnd = html.indexOf('</head>');
   if (headEnd < 0) return html;

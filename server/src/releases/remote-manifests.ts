@@ -20,7 +20,8 @@ interface ManifestFile {
   exposes?: { name?: unknown; assets?: { js?: { sync?: unknown }; css?: { sync?: unknown } } }[];
 }
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item.length > 0) : []);
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item.length > 0) : [];
 /** A file of the version's folder, not a way out of it. */
 const inFolder = (file: string) => !file.startsWith('/') && !file.split('/').includes('..') && !/^[a-z]+:/i.test(file);
 
@@ -52,7 +53,9 @@ export class RemoteManifests {
     const key = `${app}@${version}`;
     let manifest = this.read.get(key);
     if (!manifest) {
-      manifest = readFile(join(this.storeDir, app, version, 'mf-manifest.json'), 'utf8').then(readRemoteManifest, () => ({ routesFiles: [] }));
+      manifest = readFile(join(this.storeDir, app, version, 'mf-manifest.json'), 'utf8').then(readRemoteManifest, () => ({
+        routesFiles: [],
+      }));
       this.read.set(key, manifest);
     }
     return manifest;

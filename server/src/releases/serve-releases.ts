@@ -66,7 +66,13 @@ function readLeanPages(text: string): LeanPage[] {
   if (!Array.isArray(document.pages)) return [];
   return document.pages.flatMap((page: Partial<LeanPage>) =>
     typeof page?.path === 'string' && typeof page.html === 'string' && !page.html.split('/').includes('..')
-      ? [{ path: page.path, html: page.html, except: Array.isArray(page.except) ? page.except.filter((item) => typeof item === 'string') : [] }]
+      ? [
+          {
+            path: page.path,
+            html: page.html,
+            except: Array.isArray(page.except) ? page.except.filter((item) => typeof item === 'string') : [],
+          },
+        ]
       : [],
   );
 }
@@ -152,18 +158,22 @@ export async function serveReleases(app: FastifyInstance, storeDir: string, opti
     return live.remotesDocument(viewerOf(request, reply));
   });
 
-  app.get<{ Params: { app: string; version: string; '*': string } }>('/remotes/:app/:version/*', { schema: { params: ReleaseFileParams, querystring: AnyQuery } }, async (request, reply) => {
-    const { app: appName, version } = request.params;
-    const file = request.params['*'];
-    if (!APP_NAME.test(appName) || !VERSION.test(version) || !file || file.split('/').includes('..')) {
-      return reply.code(404).send({ message: '文件不存在' });
-    }
-    const versionDir = join(storeDir, appName, version);
-    if (!existsSync(join(versionDir, file))) return reply.code(404).send({ message: '文件不存在' });
-    reply.header('Cache-Control', cacheControlFor(file));
-    if (file === 'mf-manifest.json' && appName !== 'host') options.onRemoteLoad?.(appName, version);
-    return reply.sendFile(file, versionDir);
-  });
+  app.get<{ Params: { app: string; version: string; '*': string } }>(
+    '/remotes/:app/:version/*',
+    { schema: { params: ReleaseFileParams, querystring: AnyQuery } },
+    async (request, reply) => {
+      const { app: appName, version } = request.params;
+      const file = request.params['*'];
+      if (!APP_NAME.test(appName) || !VERSION.test(version) || !file || file.split('/').includes('..')) {
+        return reply.code(404).send({ message: '文件不存在' });
+      }
+      const versionDir = join(storeDir, appName, version);
+      if (!existsSync(join(versionDir, file))) return reply.code(404).send({ message: '文件不存在' });
+      reply.header('Cache-Control', cacheControlFor(file));
+      if (file === 'mf-manifest.json' && appName !== 'host') options.onRemoteLoad?.(appName, version);
+      return reply.sendFile(file, versionDir);
+    },
+  );
 
   const hostPages = new Map<string, { html: string; policy: string }>();
   const firstCallsReader = new FirstCallsReader(storeDir, (message) => app.log.warn(message));
@@ -197,7 +207,9 @@ export async function serveReleases(app: FastifyInstance, storeDir: string, opti
   /** What the owner of the address runs first: its manifest, and its entry and `./routes` as paths of this origin. */
   async function ownerFirstFiles(app: string, version: string): Promise<OwnerFirstFiles> {
     const manifest = await manifests.of(app, version);
-    const startFiles = [manifest.entry, ...manifest.routesFiles].filter((file): file is string => !!file).map((file) => `/remotes/${app}/${version}/${file}`);
+    const startFiles = [manifest.entry, ...manifest.routesFiles]
+      .filter((file): file is string => !!file)
+      .map((file) => `/remotes/${app}/${version}/${file}`);
     return { startFiles, manifest: manifest.document };
   }
 
@@ -205,7 +217,10 @@ export async function serveReleases(app: FastifyInstance, storeDir: string, opti
   async function sendHostIndex(pathname: string, request: FastifyRequest, reply: FastifyReply, viewer: Viewer | null) {
     const hostVersion = await live.liveVersion('host');
     if (!hostVersion) {
-      return reply.code(503).type('text/html; charset=utf-8').send('<!doctype html><meta charset="utf-8"><p>宿主尚未发布：请运行 npm start 或 npm run release -- host</p>');
+      return reply
+        .code(503)
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><meta charset="utf-8"><p>宿主尚未发布：请运行 npm start 或 npm run release -- host</p>');
     }
     const { html, policy } = await hostPage(hostVersion);
     const remotes = await live.remotesDocument(viewer);
@@ -218,7 +233,10 @@ export async function serveReleases(app: FastifyInstance, storeDir: string, opti
     if (owner && ownerVersion && first.manifest !== undefined) options.onRemoteLoad?.(owner, ownerVersion);
     reply.header('Cache-Control', NO_CACHE);
     reply.header('Content-Security-Policy', policy);
-    const page = compressedPage(writeFirstLoad(html, pathname, remotes, { firstCalls, answers }, first), request.headers['accept-encoding']);
+    const page = compressedPage(
+      writeFirstLoad(html, pathname, remotes, { firstCalls, answers }, first),
+      request.headers['accept-encoding'],
+    );
     const vary = reply.getHeader('Vary');
     reply.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     if (page.encoding) reply.header('Content-Encoding', page.encoding);

@@ -15,7 +15,7 @@ export class SecretKeyError extends Error {
   override name = 'SecretKeyError';
 }
 
-const HOW_TO_MAKE_ONE = '可用 node -e "console.log(require(\'crypto\').randomBytes(32).toString(\'hex\'))" 生成';
+const HOW_TO_MAKE_ONE = "可用 node -e \"console.log(require('crypto').randomBytes(32).toString('hex'))\" 生成";
 
 /** The key in `text` (64 hex digits or base64 of 32 bytes), checked; `source` names where it came from. */
 export function parseSecretKey(text: string, source: string): Buffer {

@@ -27,7 +27,10 @@ export interface StatisticsRange {
 }
 
 /** The first and last China day (`YYYYMMDD`) of the instants [start, end): the daily totals' keys of a span. */
-const daySpan = ({ start, end }: Pick<ChinaRange, 'start' | 'end'>): [number, number] => [chinaDayNumber(start), chinaDayNumber(end.getTime() - 1)];
+const daySpan = ({ start, end }: Pick<ChinaRange, 'start' | 'end'>): [number, number] => [
+  chinaDayNumber(start),
+  chinaDayNumber(end.getTime() - 1),
+];
 
 /** The range's keys and rows, or a 4000 on `from` or `to` when one is not a real day, or on `to` when the range is backwards or too long for its unit. */
 export function statisticsRange(from: string, to: string, by: By): StatisticsRange {
@@ -51,7 +54,11 @@ export function statisticsRange(from: string, to: string, by: By): StatisticsRan
   if (!firstWhole) days.push(daySpan({ start: range.start, end: firstMonth.end }));
   if (!lastWhole) days.push(daySpan({ start: lastMonth.start, end: range.end }));
   const whole = monthRanges.slice(firstWhole ? 0 : 1, lastWhole ? undefined : -1);
-  return { keys, months: whole.length ? [chinaMonthNumber((whole[0] as ChinaRange).start), chinaMonthNumber((whole.at(-1) as ChinaRange).start)] : null, days };
+  return {
+    keys,
+    months: whole.length ? [chinaMonthNumber((whole[0] as ChinaRange).start), chinaMonthNumber((whole.at(-1) as ChinaRange).start)] : null,
+    days,
+  };
 }
 
 /** The rows of a daily totals table in the range's spans of days. */

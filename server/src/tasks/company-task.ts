@@ -17,7 +17,9 @@ export async function loadCompanyTask(db: Database, id: string, company: CallerC
 }
 
 function invoiceResult(result: Record<string, unknown> | null): TaskView['result'] {
-  return result && typeof result.invoiceId === 'string' && typeof result.invoiceNumber === 'string' ? { invoiceId: result.invoiceId, invoiceNumber: result.invoiceNumber } : null;
+  return result && typeof result.invoiceId === 'string' && typeof result.invoiceNumber === 'string'
+    ? { invoiceId: result.invoiceId, invoiceNumber: result.invoiceNumber }
+    : null;
 }
 
 export function taskView(task: TaskRow): TaskView {

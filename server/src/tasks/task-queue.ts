@@ -35,7 +35,13 @@ export class TaskQueue {
     this.wakeWorker = wake;
   }
 
-  async create(input: { companyId: string; userId: string; type: TaskType; payload?: Record<string, unknown>; requestSerial?: string }): Promise<TaskRow> {
+  async create(input: {
+    companyId: string;
+    userId: string;
+    type: TaskType;
+    payload?: Record<string, unknown>;
+    requestSerial?: string;
+  }): Promise<TaskRow> {
     const [task] = await this.db
       .insert(tasks)
       .values({
@@ -93,14 +99,31 @@ export class TaskQueue {
     const [task] = await this.db
       .select()
       .from(tasks)
-      .where(and(eq(tasks.companyId, companyId), inArray(tasks.type, [...types]), notInArray(tasks.status, FINAL_STATUSES), isNull(tasks.finishedAt), sql`${tasks.deadlineAt} > now()`))
+      .where(
+        and(
+          eq(tasks.companyId, companyId),
+          inArray(tasks.type, [...types]),
+          notInArray(tasks.status, FINAL_STATUSES),
+          isNull(tasks.finishedAt),
+          sql`${tasks.deadlineAt} > now()`,
+        ),
+      )
       .limit(1);
     return task;
   }
 
   /** Moves a task waiting for the user to its next step, if it is still waiting and no worker holds it. */
-  async advance(id: string, from: { status: number; stage: string }, to: { status?: number; payload: Record<string, unknown>; extraWhere?: ReturnType<typeof sql> }): Promise<boolean> {
-    const conditions = [eq(tasks.id, id), eq(tasks.status, from.status), isNull(tasks.lockedBy), sql`${tasks.payload}->>'stage' = ${from.stage}`];
+  async advance(
+    id: string,
+    from: { status: number; stage: string },
+    to: { status?: number; payload: Record<string, unknown>; extraWhere?: ReturnType<typeof sql> },
+  ): Promise<boolean> {
+    const conditions = [
+      eq(tasks.id, id),
+      eq(tasks.status, from.status),
+      isNull(tasks.lockedBy),
+      sql`${tasks.payload}->>'stage' = ${from.stage}`,
+    ];
     if (to.extraWhere) conditions.push(to.extraWhere);
     const moved = await this.db
       .update(tasks)

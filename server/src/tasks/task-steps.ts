@@ -15,7 +15,7 @@ import { invoiceFailed, runInvoiceStep, settleInvoiceTask } from '../invoices/in
 import { runWithdrawStep, settleWithdrawTask, withdrawFailed } from '../payouts/withdraw-steps';
 import { decryptSecret } from '../security/secret-box';
 import { runTicketVerifyStep, ticketVerifyFailed } from '../tickets/ticket-verify';
-import { type TaskRow } from './task-queue';
+import type { TaskRow } from './task-queue';
 import { TaskStatus } from '@app/contract/task-status';
 import type { StepContext, StepOutcome } from './step-types';
 
@@ -44,16 +44,33 @@ export async function runStep(task: TaskRow, context: StepContext): Promise<Step
     case 'login_sms': {
       if (stage === 'start') {
         await context.gateway.startSmsLogin(ref, await accountOf(context, task.companyId));
-        return { status: TaskStatus.AwaitingSmsCode, failReason: null, payload: { stage: 'awaitCode' }, smsSentAt: new Date(), nextRunAt: task.deadlineAt };
+        return {
+          status: TaskStatus.AwaitingSmsCode,
+          failReason: null,
+          payload: { stage: 'awaitCode' },
+          smsSentAt: new Date(),
+          nextRunAt: task.deadlineAt,
+        };
       }
       if (stage === 'resend') {
         await context.gateway.resendSms(ref);
-        return { status: TaskStatus.AwaitingSmsCode, failReason: null, payload: { stage: 'awaitCode' }, smsSentAt: new Date(), nextRunAt: task.deadlineAt };
+        return {
+          status: TaskStatus.AwaitingSmsCode,
+          failReason: null,
+          payload: { stage: 'awaitCode' },
+          smsSentAt: new Date(),
+          nextRunAt: task.deadlineAt,
+        };
       }
       if (stage === 'verify') {
         const verdict = await context.gateway.verifySms(ref, String(task.payload.code ?? ''));
         if (!verdict.ok) {
-          return { status: TaskStatus.AwaitingSmsCode, failReason: verdict.reason, payload: { stage: 'awaitCode', code: null }, nextRunAt: task.deadlineAt };
+          return {
+            status: TaskStatus.AwaitingSmsCode,
+            failReason: verdict.reason,
+            payload: { stage: 'awaitCode', code: null },
+            nextRunAt: task.deadlineAt,
+          };
         }
         return {
           status: TaskStatus.Succeeded,

@@ -15,7 +15,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { taxAccounts, tasks } from '../db/schema';
 import { GatewayError } from '../etax/gateway';
-import { type TaskRow } from './task-queue';
+import type { TaskRow } from './task-queue';
 import { TaskStatus } from '@app/contract/task-status';
 import type { StepContext, StepOutcome } from './step-types';
 import { failureEffects, runStep, settleBeforeFailing, settlesWithoutCutOff } from './task-steps';
@@ -49,7 +49,9 @@ export class TaskWorker {
     private readonly options: WorkerOptions,
   ) {
     if (!(options.leaseMs > options.stepTimeoutMs)) {
-      throw new Error(`TASK_LEASE_MS (${options.leaseMs}) 必须大于 TASK_STEP_TIMEOUT_MS (${options.stepTimeoutMs})：租约须长于一个步骤的最长时间`);
+      throw new Error(
+        `TASK_LEASE_MS (${options.leaseMs}) 必须大于 TASK_STEP_TIMEOUT_MS (${options.stepTimeoutMs})：租约须长于一个步骤的最长时间`,
+      );
     }
   }
 
@@ -122,7 +124,10 @@ export class TaskWorker {
     const ids = (claimed as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
     if (ids.length === 0) return [];
     // Fenced like every later write: only what this claim holds.
-    return db.select().from(tasks).where(and(inArray(tasks.id, ids), eq(tasks.lockedBy, token)));
+    return db
+      .select()
+      .from(tasks)
+      .where(and(inArray(tasks.id, ids), eq(tasks.lockedBy, token)));
   }
 
   /** Runs one step of a claimed task and writes its outcome; never rejects (a failure is logged, the lease runs out). */
@@ -130,7 +135,12 @@ export class TaskWorker {
     let outcome: StepOutcome;
     try {
       if (task.deadlineAt.getTime() < Date.now()) {
-        outcome = await this.giveUp(task, { status: TaskStatus.Failed, failReason: '任务超时，请重新发起', extensionData: null, finished: true });
+        outcome = await this.giveUp(task, {
+          status: TaskStatus.Failed,
+          failReason: '任务超时，请重新发起',
+          extensionData: null,
+          finished: true,
+        });
       } else {
         outcome = await this.withTimeout(runStep(task, this.context));
       }
@@ -155,7 +165,9 @@ export class TaskWorker {
     }
     const attempts = typeof outcome.payload?.attempts === 'number' ? outcome.payload.attempts : null;
     if (attempts !== null && !outcome.finished) {
-      this.options.log.info(`task ${task.id} ${task.type} ${stage}: attempt ${attempts}/${task.maxAttempts} failed (${outcome.failReason}), retry at ${outcome.nextRunAt?.toISOString()} (worker ${this.id})`);
+      this.options.log.info(
+        `task ${task.id} ${task.type} ${stage}: attempt ${attempts}/${task.maxAttempts} failed (${outcome.failReason}), retry at ${outcome.nextRunAt?.toISOString()} (worker ${this.id})`,
+      );
     } else if (outcome.status !== undefined && outcome.status !== task.status) {
       const reason = outcome.status === TaskStatus.Failed ? ` (${outcome.failReason})` : '';
       this.options.log.info(`task ${task.id} ${task.type} ${stage}: ${task.status} → ${outcome.status}${reason} (worker ${this.id})`);
@@ -175,7 +187,13 @@ export class TaskWorker {
     if (!(error instanceof GatewayError)) this.options.log.error(error, `task ${task.id} step failed`);
     const attempts = task.attempts + 1;
     if (attempts >= task.maxAttempts) {
-      return this.giveUp(task, { status: TaskStatus.Failed, failReason: reason, extensionData: null, finished: true, payload: { attempts } });
+      return this.giveUp(task, {
+        status: TaskStatus.Failed,
+        failReason: reason,
+        extensionData: null,
+        finished: true,
+        payload: { attempts },
+      });
     }
     return { failReason: reason, nextRunAt: new Date(Date.now() + 1000 * 2 ** (attempts - 1)), payload: { attempts } };
   }
@@ -237,9 +255,14 @@ export async function commitStepOutcome(db: Database, task: TaskRow, outcome: St
       .returning({ id: tasks.id });
     if (updated.length === 0) return false; // The lease ran out and another claim holds the task now.
     if (outcome.account) {
-      await tx.update(taxAccounts).set({ ...outcome.account, updatedAt: written }).where(eq(taxAccounts.companyId, task.companyId));
+      await tx
+        .update(taxAccounts)
+        .set({ ...outcome.account, updatedAt: written })
+        .where(eq(taxAccounts.companyId, task.companyId));
     }
-    const effects = outcome.effects ?? (outcome.finished && outcome.status === TaskStatus.Failed ? failureEffects(task, outcome.failReason ?? '') : undefined);
+    const effects =
+      outcome.effects ??
+      (outcome.finished && outcome.status === TaskStatus.Failed ? failureEffects(task, outcome.failReason ?? '') : undefined);
     await effects?.(tx);
     return true;
   });

@@ -34,8 +34,12 @@ export interface TaxiInvoiceRequest {
 
 /** The remarks that list the trips (plate, date, from→to, km): as many as fit, then how many there are in all. */
 export function tripRemarks(trips: readonly TripRow[]): string {
-  const entries = trips.map((trip) => `${trip.licensePlateNumber} ${chinaDate(trip.startTime)} ${trip.fromPlace}→${trip.toPlace} ${formatKilometres(trip.distanceMetres)}km`);
-  const text = (shown: number) => (shown === entries.length ? entries.join('；') : [...entries.slice(0, shown), `等 ${entries.length} 笔行程`].join('；'));
+  const entries = trips.map(
+    (trip) =>
+      `${trip.licensePlateNumber} ${chinaDate(trip.startTime)} ${trip.fromPlace}→${trip.toPlace} ${formatKilometres(trip.distanceMetres)}km`,
+  );
+  const text = (shown: number) =>
+    shown === entries.length ? entries.join('；') : [...entries.slice(0, shown), `等 ${entries.length} 笔行程`].join('；');
   const length = (value: string) => Array.from(value).length;
   let shown = entries.length;
   while (shown > 0 && length(text(shown)) > INVOICE_LIMITS.remarks) shown--;
@@ -44,7 +48,10 @@ export function tripRemarks(trips: readonly TripRow[]): string {
 
 /** The trips of the request, each the company's, received, by one passenger and free to invoice. */
 async function invoiceableTrips(db: Database, companyId: string, tripIds: readonly string[]): Promise<TripRow[]> {
-  const rows = await db.select().from(taxiTrips).where(inArray(taxiTrips.id, [...tripIds]));
+  const rows = await db
+    .select()
+    .from(taxiTrips)
+    .where(inArray(taxiTrips.id, [...tripIds]));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const trips = tripIds.map((id) => {
     const trip = byId.get(id);
@@ -54,7 +61,8 @@ async function invoiceableTrips(db: Database, companyId: string, tripIds: readon
   });
   if (trips.some((trip) => trip.receiverId === null)) throw new ApiFailure(ErrorCode.TaskStateConflict, '行程尚未被乘客领取，不能开票');
   if (new Set(trips.map((trip) => trip.receiverId)).size > 1) throw invalidField('tripIds', '一张发票只能包含同一位乘客的行程');
-  if (trips.some((trip) => !INVOICEABLE.includes(trip.state) || trip.invoiceId !== null)) throw new ApiFailure(ErrorCode.TaskStateConflict, TRIP_INVOICED);
+  if (trips.some((trip) => !INVOICEABLE.includes(trip.state) || trip.invoiceId !== null))
+    throw new ApiFailure(ErrorCode.TaskStateConflict, TRIP_INVOICED);
   return trips;
 }
 
@@ -74,14 +82,27 @@ async function transportGoods(db: Database, companyId: string) {
 function tripLines(item: Awaited<ReturnType<typeof transportGoods>>, trips: readonly TripRow[]): NewLine[] {
   return trips.map((trip, index) => {
     const priced = priceLine({ grossFen: trip.fareFen, rate: item.taxFree ?? item.taxRatePermille ?? 0, quantity: '1' });
-    const printed = { goodsName: item.name, taxShortName: item.taxShortName, taxCode: item.taxCode, model: trip.licensePlateNumber, unit: item.unit, ...priced };
+    const printed = {
+      goodsName: item.name,
+      taxShortName: item.taxShortName,
+      taxCode: item.taxCode,
+      model: trip.licensePlateNumber,
+      unit: item.unit,
+      ...priced,
+    };
     const issue = lineIssue({ ...printed, itemName: `*${item.taxShortName}*${item.name}` });
     if (issue) throw invalidInput(`第 ${index + 1} 笔行程：${issue.message}`, { [`tripIds.${index}`]: issue.message });
     return { lineNo: index + 1, goodsId: item.id, ...printed };
   });
 }
 
-export async function createTaxiInvoice(db: Database, queue: TaskQueue, userId: string, company: CallerCompany, request: TaxiInvoiceRequest): Promise<CreatedInvoice> {
+export async function createTaxiInvoice(
+  db: Database,
+  queue: TaskQueue,
+  userId: string,
+  company: CallerCompany,
+  request: TaxiInvoiceRequest,
+): Promise<CreatedInvoice> {
   // A repeated request (the same serial) answers what the first made, whatever its trips are now.
   const [repeat] = await db
     .select({ id: tasks.id, type: tasks.type, payload: tasks.payload })
@@ -89,7 +110,8 @@ export async function createTaxiInvoice(db: Database, queue: TaskQueue, userId: 
     .where(and(eq(tasks.companyId, company.id), eq(tasks.requestSerial, request.requestSerial)));
   if (repeat) {
     const invoiceId = String(repeat.payload.invoiceId ?? '');
-    const [taxi] = repeat.type === 'blue_invoice' && invoiceId ? await db.select().from(taxiInvoices).where(eq(taxiInvoices.invoiceId, invoiceId)) : [];
+    const [taxi] =
+      repeat.type === 'blue_invoice' && invoiceId ? await db.select().from(taxiInvoices).where(eq(taxiInvoices.invoiceId, invoiceId)) : [];
     if (!taxi) throw invalidInput(SERIAL_REUSED);
     return { taskId: repeat.id, invoiceId };
   }

@@ -109,7 +109,10 @@ export async function companyTrip(db: Database, id: string, companyId: string): 
 }
 
 /** Adds a trip just recorded to its car's and its company's day row (in that order, so no two inserts wait in a cycle). */
-export async function addTripToTotals(tx: Database, trip: Pick<TripRow, 'companyId' | 'carId' | 'startTime' | 'fareFen' | 'distanceMetres'>): Promise<void> {
+export async function addTripToTotals(
+  tx: Database,
+  trip: Pick<TripRow, 'companyId' | 'carId' | 'startTime' | 'fareFen' | 'distanceMetres'>,
+): Promise<void> {
   const day = chinaDayNumber(trip.startTime);
   for (const carId of [trip.carId, null]) {
     await tx
@@ -154,6 +157,14 @@ export async function claimTrips(tx: Database, invoiceId: string, tripIds: reado
 
 /** A retried taxi invoice claims its trips again (task/retryTask); other invoices claim nothing. */
 export async function reclaimTrips(tx: Database, invoiceId: string): Promise<void> {
-  const covered = await tx.select({ tripId: taxiInvoiceTrips.tripId }).from(taxiInvoiceTrips).where(eq(taxiInvoiceTrips.invoiceId, invoiceId));
-  if (covered.length) await claimTrips(tx, invoiceId, covered.map((row) => row.tripId));
+  const covered = await tx
+    .select({ tripId: taxiInvoiceTrips.tripId })
+    .from(taxiInvoiceTrips)
+    .where(eq(taxiInvoiceTrips.invoiceId, invoiceId));
+  if (covered.length)
+    await claimTrips(
+      tx,
+      invoiceId,
+      covered.map((row) => row.tripId),
+    );
 }

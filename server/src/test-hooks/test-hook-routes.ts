@@ -40,33 +40,47 @@ export async function registerTestHooks(app: FastifyInstance, db: Database, fail
           const { available, closeReason, frontVersion } = request.body;
           await db
             .update(serviceConfig)
-            .set({ ...(available && { available }), ...(closeReason !== undefined && { closeReason }), ...(frontVersion !== undefined && { frontVersion }) })
+            .set({
+              ...(available && { available }),
+              ...(closeReason !== undefined && { closeReason }),
+              ...(frontVersion !== undefined && { frontVersion }),
+            })
             .where(eq(serviceConfig.id, 1));
           return { ok: true };
         },
       );
 
-      hooks.post<{ Body: { token: string } }>('/expire-session', { schema: Body({ token: Type.String({ maxLength: 100 }) }) }, async (request) => {
-        await db
-          .update(sessions)
-          .set({ expiresAt: new Date(Date.now() - 1000) })
-          .where(eq(sessions.tokenHash, hashToken(request.body.token)));
-        return { ok: true };
-      });
+      hooks.post<{ Body: { token: string } }>(
+        '/expire-session',
+        { schema: Body({ token: Type.String({ maxLength: 100 }) }) },
+        async (request) => {
+          await db
+            .update(sessions)
+            .set({ expiresAt: new Date(Date.now() - 1000) })
+            .where(eq(sessions.tokenHash, hashToken(request.body.token)));
+          return { ok: true };
+        },
+      );
 
-      hooks.post<{ Body: { label: string; expired: boolean } }>('/company-service', { schema: Body({ label: Label, expired: Type.Boolean() }) }, async (request) => {
-        const user = await demoUser(db, request.body.label);
-        const [membership] = await db.select().from(memberships).where(eq(memberships.userId, user.id));
-        if (!membership) throw new Error('该用户没有企业');
-        const day = 24 * 3600 * 1000;
-        await db
-          .update(companies)
-          .set({ serviceExpiresAt: new Date(Date.now() + (request.body.expired ? -day : 365 * day)) })
-          .where(eq(companies.id, membership.companyId));
-        return { ok: true };
-      });
+      hooks.post<{ Body: { label: string; expired: boolean } }>(
+        '/company-service',
+        { schema: Body({ label: Label, expired: Type.Boolean() }) },
+        async (request) => {
+          const user = await demoUser(db, request.body.label);
+          const [membership] = await db.select().from(memberships).where(eq(memberships.userId, user.id));
+          if (!membership) throw new Error('该用户没有企业');
+          const day = 24 * 3600 * 1000;
+          await db
+            .update(companies)
+            .set({ serviceExpiresAt: new Date(Date.now() + (request.body.expired ? -day : 365 * day)) })
+            .where(eq(companies.id, membership.companyId));
+          return { ok: true };
+        },
+      );
 
-      hooks.post<{ Body: { label: string; accountState?: number; supportedLoginMethods?: string[]; loggedIn?: boolean; faceToday?: boolean } }>(
+      hooks.post<{
+        Body: { label: string; accountState?: number; supportedLoginMethods?: string[]; loggedIn?: boolean; faceToday?: boolean };
+      }>(
         '/tax-account',
         {
           schema: Body({
@@ -88,7 +102,10 @@ export async function registerTestHooks(app: FastifyInstance, db: Database, fail
             .set({
               ...(accountState !== undefined && { accountState }),
               ...(supportedLoginMethods && { supportedLoginMethods }),
-              ...(loggedIn !== undefined && { expirationTime: loggedIn ? new Date(now + 3600_000) : null, loggedInAt: loggedIn ? new Date(now) : null }),
+              ...(loggedIn !== undefined && {
+                expirationTime: loggedIn ? new Date(now + 3600_000) : null,
+                loggedInAt: loggedIn ? new Date(now) : null,
+              }),
               ...(faceToday !== undefined && { scanFaceTime: faceToday ? new Date(now) : null }),
             })
             .where(eq(taxAccounts.companyId, membership.companyId));
@@ -97,11 +114,15 @@ export async function registerTestHooks(app: FastifyInstance, db: Database, fail
       );
 
       // The spec's `_test_` users (users.tester): they get canaries released to test users.
-      hooks.post<{ Body: { label: string; tester: boolean } }>('/tester', { schema: Body({ label: Label, tester: Type.Boolean() }) }, async (request) => {
-        const user = await demoUser(db, request.body.label);
-        await db.update(users).set({ tester: request.body.tester }).where(eq(users.id, user.id));
-        return { ok: true };
-      });
+      hooks.post<{ Body: { label: string; tester: boolean } }>(
+        '/tester',
+        { schema: Body({ label: Label, tester: Type.Boolean() }) },
+        async (request) => {
+          const user = await demoUser(db, request.body.label);
+          await db.update(users).set({ tester: request.body.tester }).where(eq(users.id, user.id));
+          return { ok: true };
+        },
+      );
 
       // The settlement day comes for the user's company: what was paid until now is settled, as the wallet's read does
       // once it is due, so that a test sees 冻结 for as long as it looks and 可提现 once it asks.
@@ -136,10 +157,14 @@ export async function registerTestHooks(app: FastifyInstance, db: Database, fail
         },
       );
 
-      hooks.post<{ Body: { path?: string } }>('/clear-failures', { schema: Body({ path: Type.Optional(Type.String({ maxLength: 100 })) }) }, async (request) => {
-        failures.clear(request.body.path);
-        return { ok: true };
-      });
+      hooks.post<{ Body: { path?: string } }>(
+        '/clear-failures',
+        { schema: Body({ path: Type.Optional(Type.String({ maxLength: 100 })) }) },
+        async (request) => {
+          failures.clear(request.body.path);
+          return { ok: true };
+        },
+      );
     },
     { prefix: '/test-hooks' },
   );

@@ -16,7 +16,12 @@ import { changeTicket, insertTicket, invoiceFieldsOf, type TicketChange } from '
 
 export const COLLECTED_MESSAGE = '本系统开具的发票，已自动归集';
 
-export async function collectIssuedInvoice(tx: Database, invoice: InvoiceRow, issued: { number: string; issuedAt: Date }, at: Date): Promise<void> {
+export async function collectIssuedInvoice(
+  tx: Database,
+  invoice: InvoiceRow,
+  issued: { number: string; issuedAt: Date },
+  at: Date,
+): Promise<void> {
   if (invoice.kind !== 'blue' || !invoice.buyer.taxNumber) return;
   const [buyer] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.xsfNsrsbh, invoice.buyer.taxNumber));
   if (!buyer) return;
@@ -31,9 +36,18 @@ export async function collectIssuedInvoice(tx: Database, invoice: InvoiceRow, is
     invoiceId: invoice.id,
     updatedAt: at,
   } satisfies TicketChange;
-  const added = await insertTicket(tx, { companyId: buyer.id, source: '自动归集', invoiceCode: '', number: issued.number, ...verified, createdAt: at });
+  const added = await insertTicket(tx, {
+    companyId: buyer.id,
+    source: '自动归集',
+    invoiceCode: '',
+    number: issued.number,
+    ...verified,
+    createdAt: at,
+  });
   if (added) return;
-  await changeTicket(tx, and(eq(tickets.companyId, buyer.id), eq(tickets.invoiceCode, ''), eq(tickets.number, issued.number)), (row) => (row.invoiceId === invoice.id ? null : { ...verified, verifyTaskId: null }));
+  await changeTicket(tx, and(eq(tickets.companyId, buyer.id), eq(tickets.invoiceCode, ''), eq(tickets.number, issued.number)), (row) =>
+    row.invoiceId === invoice.id ? null : { ...verified, verifyTaskId: null },
+  );
 }
 
 /** After a red invoice against `blueId` was recorded as issued (at `at`): the blue one's tickets carry what is reversed. */
@@ -55,7 +69,14 @@ export async function reverseCollectedTickets(tx: Database, blueId: string, full
     await changeTicket(tx, eq(tickets.id, id), (row) =>
       row.verifyState !== '查验通过' && row.verifyState !== '已红冲'
         ? null
-        : { redNetFen: red.netFen, redTaxFen: red.taxFen, redGrossFen: red.grossFen, verifyState: fullyReversed ? '已红冲' : '查验通过', verifyMessage: fullyReversed ? '发票已红冲' : '发票已部分红冲', updatedAt: at },
+        : {
+            redNetFen: red.netFen,
+            redTaxFen: red.taxFen,
+            redGrossFen: red.grossFen,
+            verifyState: fullyReversed ? '已红冲' : '查验通过',
+            verifyMessage: fullyReversed ? '发票已红冲' : '发票已部分红冲',
+            updatedAt: at,
+          },
     );
   }
 }

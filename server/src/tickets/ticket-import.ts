@@ -17,7 +17,13 @@ import { insertTicket, whereTicketIs, type TicketActor, type TicketRow } from '.
 import { startTicketVerification } from './ticket-verify';
 
 /** Adds the ticket and starts its verification (the worker is woken); `at`: when (now, or the demo history's past). */
-export async function importTicket(db: Database, queue: TaskQueue, by: TicketActor, fields: TicketImport, at = new Date()): Promise<{ row: TicketRow; taskId: string }> {
+export async function importTicket(
+  db: Database,
+  queue: TaskQueue,
+  by: TicketActor,
+  fields: TicketImport,
+  at = new Date(),
+): Promise<{ row: TicketRow; taskId: string }> {
   const invoiceCode = fields.invoiceCode ?? '';
   const problems = ticketImportProblems({ ...fields, invoiceCode }, chinaDate(at));
   const [first] = Object.values(problems);

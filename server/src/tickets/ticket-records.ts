@@ -42,7 +42,13 @@ interface TotalsDelta {
 function deltaOf(row: TicketRow, sign: 1 | -1): TotalsDelta {
   const amounts = ticketNetAmounts(row);
   return {
-    key: { companyId: row.companyId, month: ticketMonth(row.issueDate), type: row.type ?? '', verifyState: row.verifyState, reimbursed: row.reimbursed },
+    key: {
+      companyId: row.companyId,
+      month: ticketMonth(row.issueDate),
+      type: row.type ?? '',
+      verifyState: row.verifyState,
+      reimbursed: row.reimbursed,
+    },
     count: sign,
     netFen: sign * amounts.netFen,
     taxFen: sign * amounts.taxFen,
@@ -68,7 +74,13 @@ async function applyDeltas(tx: Database, deltas: TotalsDelta[]): Promise<void> {
       .insert(ticketMonthTotals)
       .values({ ...delta.key, count: delta.count, netFen: delta.netFen, taxFen: delta.taxFen, grossFen: delta.grossFen })
       .onConflictDoUpdate({
-        target: [ticketMonthTotals.companyId, ticketMonthTotals.month, ticketMonthTotals.type, ticketMonthTotals.verifyState, ticketMonthTotals.reimbursed],
+        target: [
+          ticketMonthTotals.companyId,
+          ticketMonthTotals.month,
+          ticketMonthTotals.type,
+          ticketMonthTotals.verifyState,
+          ticketMonthTotals.reimbursed,
+        ],
         set: {
           count: sql`${ticketMonthTotals.count} + ${delta.count}`,
           netFen: sql`${ticketMonthTotals.netFen} + ${delta.netFen}`,
@@ -92,7 +104,9 @@ export async function insertTicket(tx: Database, values: TicketInsert): Promise<
 }
 
 /** What a ticket takes from the invoice it is (issued here, or as the bureau's verification answered it). */
-export function invoiceFieldsOf(invoice: Pick<VerifiedInvoice, 'seller' | 'buyer' | 'netFen' | 'taxFen' | 'grossFen' | 'remarks'> & { type: TicketChange['type'] }) {
+export function invoiceFieldsOf(
+  invoice: Pick<VerifiedInvoice, 'seller' | 'buyer' | 'netFen' | 'taxFen' | 'grossFen' | 'remarks'> & { type: TicketChange['type'] },
+) {
   return {
     type: invoice.type,
     sellerName: invoice.seller.name,
@@ -111,7 +125,11 @@ export function invoiceFieldsOf(invoice: Pick<VerifiedInvoice, 'seller' | 'buyer
  * compare-and-set that does not hold; `updatedAt` now unless it says when). Answers the changed row, or null when there
  * is no such row or no change.
  */
-export async function changeTicket(tx: Database, where: SQL | undefined, change: (row: TicketRow) => TicketChange | null): Promise<TicketRow | null> {
+export async function changeTicket(
+  tx: Database,
+  where: SQL | undefined,
+  change: (row: TicketRow) => TicketChange | null,
+): Promise<TicketRow | null> {
   if (!where) throw new Error('changeTicket needs a condition');
   const [row] = await tx.select().from(tickets).where(where).for('update');
   if (!row) return null;

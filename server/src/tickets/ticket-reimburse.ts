@@ -16,18 +16,31 @@ async function reimbursedByName(db: Database, row: TicketRow): Promise<string> {
 }
 
 /** The ticket as marked; `at`: when (now, or the demo history's past). */
-export async function markTicketReimbursed(db: Database, by: TicketActor, id: string, reimbursed: boolean, at = new Date()): Promise<TicketRow> {
+export async function markTicketReimbursed(
+  db: Database,
+  by: TicketActor,
+  id: string,
+  reimbursed: boolean,
+  at = new Date(),
+): Promise<TicketRow> {
   await loadCompanyTicket(db, id, by.companyId);
   const changed = await db.transaction((tx) =>
     changeTicket(tx, and(eq(tickets.id, id.toLowerCase()), eq(tickets.companyId, by.companyId)), (row) =>
-      row.reimbursed === reimbursed ? null : reimbursed ? { reimbursed: true, reimbursedAt: at, reimbursedBy: by.userId, updatedAt: at } : { reimbursed: false, reimbursedAt: null, reimbursedBy: null, updatedAt: at },
+      row.reimbursed === reimbursed
+        ? null
+        : reimbursed
+          ? { reimbursed: true, reimbursedAt: at, reimbursedBy: by.userId, updatedAt: at }
+          : { reimbursed: false, reimbursedAt: null, reimbursedBy: null, updatedAt: at },
     ),
   );
   if (changed) return changed;
   const now = await loadCompanyTicket(db, id, by.companyId);
   if (now.reimbursed) {
     const who = await reimbursedByName(db, now);
-    throw new ApiFailure(ErrorCode.TaskStateConflict, `该发票已由${who || '他人'}于${now.reimbursedAt ? chinaDateTime(now.reimbursedAt) : ''}标记为已报销`);
+    throw new ApiFailure(
+      ErrorCode.TaskStateConflict,
+      `该发票已由${who || '他人'}于${now.reimbursedAt ? chinaDateTime(now.reimbursedAt) : ''}标记为已报销`,
+    );
   }
   throw new ApiFailure(ErrorCode.TaskStateConflict, '该发票尚未报销');
 }

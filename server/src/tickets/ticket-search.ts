@@ -54,7 +54,8 @@ export function ticketConditions(filters: TicketFilters): SQL[] {
 /** The totals of a filter without a keyword, from the month totals: the amounts of the keys whose state counts. */
 export async function filterTotals(db: Database, companyId: string, filters: TicketFilters): Promise<TicketTotals> {
   const conditions: SQL[] = [eq(ticketMonthTotals.companyId, companyId)];
-  if (filters.month) conditions.push(eq(ticketMonthTotals.month, chinaMonthNumber(requestedRange('month', '月份不存在', filters.month).start)));
+  if (filters.month)
+    conditions.push(eq(ticketMonthTotals.month, chinaMonthNumber(requestedRange('month', '月份不存在', filters.month).start)));
   if (filters.type) conditions.push(eq(ticketMonthTotals.type, filters.type));
   if (filters.verifyState) conditions.push(eq(ticketMonthTotals.verifyState, filters.verifyState));
   if (filters.reimbursed !== undefined) conditions.push(eq(ticketMonthTotals.reimbursed, filters.reimbursed));
@@ -80,7 +81,13 @@ function numberTail(keyword: string): string | null {
 }
 
 /** The page `window` of the company's tickets the keyword finds with `filters`, the capped total and their totals. */
-export async function searchTickets(db: Database, companyId: string, keyword: string, filters: SQL | undefined, window: { limit: number; offset: number }): Promise<{ ids: string[]; total: number; totals: TicketTotals }> {
+export async function searchTickets(
+  db: Database,
+  companyId: string,
+  keyword: string,
+  filters: SQL | undefined,
+  window: { limit: number; offset: number },
+): Promise<{ ids: string[]; total: number; totals: TicketTotals }> {
   const pattern = containsPattern(keyword);
   const tail = numberTail(keyword);
   const endsWith = tail ? sql`reverse(${tickets.number}) like ${`${tail}%`}` : undefined;
@@ -95,7 +102,8 @@ export async function searchTickets(db: Database, companyId: string, keyword: st
   // What the totals sum, as ticketCountedAmounts (@app/domain/ticket) counts it: nothing from a state that does not count.
   const counts = inArray(tickets.verifyState, [...TICKET_COUNTED_STATES]);
   const columns = sql`${tickets.id} as id, ${tickets.issueDate} as issue_date, ${counts} as counts, ${tickets.netFen} - ${tickets.redNetFen} as net, coalesce(${tickets.taxFen}, 0) - ${tickets.redTaxFen} as tax, coalesce(${tickets.grossFen}, ${tickets.netFen}) - ${tickets.redGrossFen} as gross`;
-  const first = (where: SQL) => sql`select ${columns} from ${tickets} where ${tickets.companyId} = ${companyId} and ${where}${only} order by ${LIST_ORDER} limit ${LIST_LIMIT + 1}`;
+  const first = (where: SQL) =>
+    sql`select ${columns} from ${tickets} where ${tickets.companyId} = ${companyId} and ${where}${only} order by ${LIST_ORDER} limit ${LIST_LIMIT + 1}`;
   let matches: SQL;
   if (names.length > MAX_NAMES) {
     matches = first(or(ilike(tickets.sellerName, pattern), endsWith) as SQL);
@@ -106,7 +114,9 @@ export async function searchTickets(db: Database, companyId: string, keyword: st
         names.map((name) => sql`${name}`),
         sql`, `,
       );
-      sources.push(sql`select found.* from unnest(array[${list}]::text[]) as seller(name) cross join lateral (${first(sql`${tickets.sellerName} = seller.name`)}) as found`);
+      sources.push(
+        sql`select found.* from unnest(array[${list}]::text[]) as seller(name) cross join lateral (${first(sql`${tickets.sellerName} = seller.name`)}) as found`,
+      );
     }
     if (endsWith) sources.push(sql`(${first(endsWith)})`);
     if (!sources.length) return { ids: [], total: 0, totals: EMPTY };
@@ -120,7 +130,19 @@ export async function searchTickets(db: Database, companyId: string, keyword: st
       (select coalesce(sum(tax) filter (where counts), 0)::bigint from listed) as tax,
       (select coalesce(sum(gross) filter (where counts), 0)::bigint from listed) as gross,
       (select array_agg(page.id::text order by page.issue_date desc, page.id desc) from (select * from matches order by issue_date desc, id desc offset ${window.offset} limit ${window.limit}) as page) as ids`);
-  const [row] = (answer as unknown as { rows: { total: number; counted: number; net: string; tax: string; gross: string; ids: string[] | null }[] }).rows;
+  const [row] = (
+    answer as unknown as { rows: { total: number; counted: number; net: string; tax: string; gross: string; ids: string[] | null }[] }
+  ).rows;
   const total = Math.min(Number(row?.total ?? 0), LIST_LIMIT);
-  return { ids: row?.ids ?? [], total, totals: { count: total, counted: Number(row?.counted ?? 0), netFen: Number(row?.net ?? 0), taxFen: Number(row?.tax ?? 0), grossFen: Number(row?.gross ?? 0) } };
+  return {
+    ids: row?.ids ?? [],
+    total,
+    totals: {
+      count: total,
+      counted: Number(row?.counted ?? 0),
+      netFen: Number(row?.net ?? 0),
+      taxFen: Number(row?.tax ?? 0),
+      grossFen: Number(row?.gross ?? 0),
+    },
+  };
 }

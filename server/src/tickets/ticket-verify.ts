@@ -20,8 +20,24 @@ import { stepTime, type StepContext, type StepOutcome } from '../tasks/step-type
 import { changeTicket, invoiceFieldsOf, type TicketActor, type TicketChange, type TicketRow } from './ticket-records';
 
 /** A 查验 task for the ticket, created in `tx` at `at` (the caller wakes the worker once it commits). */
-export async function startTicketVerification(tx: Database, queue: TaskQueue, by: TicketActor, ticketId: string, at?: Date): Promise<TaskRow> {
-  const { task } = await queue.createOnce(tx, { companyId: by.companyId, userId: by.userId, type: 'ticket_verify', payload: { ticketId }, requestSerial: `ticket-verify-${randomUUID()}` }, at);
+export async function startTicketVerification(
+  tx: Database,
+  queue: TaskQueue,
+  by: TicketActor,
+  ticketId: string,
+  at?: Date,
+): Promise<TaskRow> {
+  const { task } = await queue.createOnce(
+    tx,
+    {
+      companyId: by.companyId,
+      userId: by.userId,
+      type: 'ticket_verify',
+      payload: { ticketId },
+      requestSerial: `ticket-verify-${randomUUID()}`,
+    },
+    at,
+  );
   return task;
 }
 
@@ -91,6 +107,8 @@ export async function runTicketVerifyStep(task: TaskRow, context: StepContext): 
 /** A verification that failed for good (the bureau did not answer): the ticket shows 查验失败 with the reason. */
 export function ticketVerifyFailed(task: TaskRow, reason: string) {
   return async (tx: Database) => {
-    await changeTicket(tx, currentOf(task), (row) => (row.verifyState === '查验中' ? { verifyState: '查验失败', verifyMessage: reason, verifiedAt: new Date() } : null));
+    await changeTicket(tx, currentOf(task), (row) =>
+      row.verifyState === '查验中' ? { verifyState: '查验失败', verifyMessage: reason, verifiedAt: new Date() } : null,
+    );
   };
 }

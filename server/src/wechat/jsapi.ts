@@ -28,7 +28,9 @@ interface Cached {
 }
 
 export function jsapiSignature(input: { ticket: string; nonceStr: string; timestamp: number; url: string }): string {
-  return createHash('sha1').update(`jsapi_ticket=${input.ticket}&noncestr=${input.nonceStr}&timestamp=${input.timestamp}&url=${input.url}`).digest('hex');
+  return createHash('sha1')
+    .update(`jsapi_ticket=${input.ticket}&noncestr=${input.nonceStr}&timestamp=${input.timestamp}&url=${input.url}`)
+    .digest('hex');
 }
 
 export class WechatJsapi {
@@ -59,7 +61,11 @@ export class WechatJsapi {
 
   private async accessToken(): Promise<string> {
     if (this.token && this.token.expiresAt > this.now()) return this.token.value;
-    const body = await this.get('cgi-bin/token', { grant_type: 'client_credential', appid: this.settings.appId, secret: this.settings.secret });
+    const body = await this.get('cgi-bin/token', {
+      grant_type: 'client_credential',
+      appid: this.settings.appId,
+      secret: this.settings.secret,
+    });
     if (typeof body.access_token !== 'string') throw new ApiFailure(ErrorCode.TaskStateConflict, '微信接口未返回 access_token');
     this.token = { value: body.access_token, expiresAt: this.now() + Number(body.expires_in ?? 7200) * 1000 - RENEW_EARLY_MS };
     return this.token.value;

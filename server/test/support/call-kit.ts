@@ -49,7 +49,11 @@ export function bodySchema(spec: CallSpec): BodySchema {
 /** The properties of a call's body: [key, schema, required]. */
 export function propertiesOf(spec: CallSpec): { key: string; schema: PropertySchema; required: boolean }[] {
   const body = bodySchema(spec);
-  return Object.entries(body.properties ?? {}).map(([key, property]) => ({ key, schema: property, required: (body.required ?? []).includes(key) }));
+  return Object.entries(body.properties ?? {}).map(([key, property]) => ({
+    key,
+    schema: property,
+    required: (body.required ?? []).includes(key),
+  }));
 }
 
 /** The JSON types a property accepts ('string' for a union of string literals). */
@@ -85,7 +89,11 @@ export function sampleValue(property: PropertySchema): unknown {
     case 'boolean':
       return true;
     case 'object':
-      return Object.fromEntries(Object.entries(property.properties ?? {}).filter(([key]) => (property.required ?? []).includes(key)).map(([key, value]) => [key, sampleValue(value)]));
+      return Object.fromEntries(
+        Object.entries(property.properties ?? {})
+          .filter(([key]) => (property.required ?? []).includes(key))
+          .map(([key, value]) => [key, sampleValue(value)]),
+      );
     case 'array':
       return Array.from({ length: Math.max(property.minItems ?? 0, 1) }, () => sampleValue(property.items ?? {}));
     case 'string': {
@@ -124,7 +132,10 @@ export const ENDS_SESSION: ReadonlySet<string> = new Set(['user/signOut']);
 /** The token to make `spec` with: `token`, or a new session of the same user for a call that ends its session. */
 export async function sessionFor(server: TestServer, spec: CallSpec, token: string): Promise<string> {
   if (!ENDS_SESSION.has(spec.path)) return token;
-  const [session] = await server.database.db.select({ userId: schema.sessions.userId }).from(schema.sessions).where(eq(schema.sessions.tokenHash, hashToken(token)));
+  const [session] = await server.database.db
+    .select({ userId: schema.sessions.userId })
+    .from(schema.sessions)
+    .where(eq(schema.sessions.tokenHash, hashToken(token)));
   if (!session) throw new Error(`sessionFor(${spec.path}): the token has no session`);
   return createSession(server.database.db, session.userId);
 }
@@ -140,7 +151,10 @@ export async function demoPermissions(server: TestServer): Promise<Record<DemoLa
   const rows = await server.database.db
     .select({ label: schema.users.demoLabel, permissions: schema.memberships.permissions })
     .from(schema.users)
-    .leftJoin(schema.memberships, and(eq(schema.memberships.userId, schema.users.id), eq(schema.memberships.companyId, schema.users.currentCompanyId)))
+    .leftJoin(
+      schema.memberships,
+      and(eq(schema.memberships.userId, schema.users.id), eq(schema.memberships.companyId, schema.users.currentCompanyId)),
+    )
     .where(eq(schema.users.provider, 'demo'));
   const result = Object.fromEntries(DEMO_LABELS.map((label) => [label, [] as string[]])) as Record<DemoLabel, string[]>;
   for (const row of rows) if (row.label) result[row.label as DemoLabel] = row.permissions ?? [];
@@ -198,7 +212,9 @@ const CHINESE = /[\u4e00-\u9fff]/;
 const UNSAFE_IN_MESSAGE = /[\u0000-\u001F\u007F-\u009F]/;
 
 /** Every answer is `{ success, result, message, errorCode }`; a failure carries a code and a Chinese message. */
-export function expectEnvelope(body: unknown): asserts body is { success: boolean; result: unknown; message: string | null; errorCode: number | null } {
+export function expectEnvelope(
+  body: unknown,
+): asserts body is { success: boolean; result: unknown; message: string | null; errorCode: number | null } {
   expect(body).toBeTypeOf('object');
   expect(body).not.toBeNull();
   const envelope = body as Record<string, unknown>;
@@ -218,7 +234,12 @@ export function expectEnvelope(body: unknown): asserts body is { success: boolea
 }
 
 /** A refused call: the status, errorCode 4000 (unless given) and a message containing `messagePart`. */
-export function expectRefused(answer: { status: number; body: unknown }, status: number, messagePart?: string | RegExp, errorCode = 4000): void {
+export function expectRefused(
+  answer: { status: number; body: unknown },
+  status: number,
+  messagePart?: string | RegExp,
+  errorCode = 4000,
+): void {
   expectEnvelope(answer.body);
   const envelope = answer.body;
   if (answer.status !== status || envelope.errorCode !== errorCode) {

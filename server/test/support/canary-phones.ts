@@ -21,7 +21,13 @@ export interface Phone {
 let phoneCount = 0;
 
 /** `count` phones whose users a share canary of `percent` % serves the canary (`side` canary) or not (`live`). */
-export async function canaryPhones(db: Database, cookies: CanaryCookies, count: number, side: 'canary' | 'live', percent: number): Promise<Phone[]> {
+export async function canaryPhones(
+  db: Database,
+  cookies: CanaryCookies,
+  count: number,
+  side: 'canary' | 'live',
+  percent: number,
+): Promise<Phone[]> {
   const ids: string[] = [];
   while (ids.length < count) {
     const id = randomUUID();
@@ -29,7 +35,9 @@ export async function canaryPhones(db: Database, cookies: CanaryCookies, count: 
   }
   await db.insert(users).values(ids.map((id) => ({ id, provider: 'test', providerSubject: `phone-${id}`, nickname: '测试手机' })));
   const tokens = ids.map(() => randomBytes(32).toString('base64url'));
-  await db.insert(sessions).values(ids.map((userId, index) => ({ tokenHash: hashToken(tokens[index]!), userId, expiresAt: new Date(Date.now() + 3600_000) })));
+  await db
+    .insert(sessions)
+    .values(ids.map((userId, index) => ({ tokenHash: hashToken(tokens[index]!), userId, expiresAt: new Date(Date.now() + 3600_000) })));
   return ids.map((userId, index) => {
     phoneCount += 1;
     return {

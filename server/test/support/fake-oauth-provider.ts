@@ -45,7 +45,10 @@ function signedContent(params: Record<string, string>): string {
     .join('&');
 }
 
-export async function startFakeOAuthProvider(options: { wechat: { appId: string; secret: string }; alipay: { appId: string; publicKey: KeyObject | string } }): Promise<FakeOAuthProvider> {
+export async function startFakeOAuthProvider(options: {
+  wechat: { appId: string; secret: string };
+  alipay: { appId: string; publicKey: KeyObject | string };
+}): Promise<FakeOAuthProvider> {
   const accessTokens = new Map<string, FakeWechatUser>();
   const fake: Omit<FakeOAuthProvider, 'url' | 'close'> = {
     wechat: { ...options.wechat, codes: new Map() },
@@ -55,7 +58,8 @@ export async function startFakeOAuthProvider(options: { wechat: { appId: string;
   };
 
   const wechatToken = (query: URLSearchParams, response: ServerResponse) => {
-    if (query.get('appid') !== fake.wechat.appId || query.get('secret') !== fake.wechat.secret) return sendJson(response, { errcode: 40125, errmsg: 'invalid appsecret' });
+    if (query.get('appid') !== fake.wechat.appId || query.get('secret') !== fake.wechat.secret)
+      return sendJson(response, { errcode: 40125, errmsg: 'invalid appsecret' });
     if (query.get('grant_type') !== 'authorization_code') return sendJson(response, { errcode: 40002, errmsg: 'invalid grant_type' });
     const code = query.get('code') ?? '';
     const user = fake.wechat.codes.get(code);
@@ -63,20 +67,37 @@ export async function startFakeOAuthProvider(options: { wechat: { appId: string;
     fake.wechat.codes.delete(code);
     const accessToken = `fake-access-${Math.random().toString(36).slice(2)}`;
     accessTokens.set(accessToken, user);
-    return sendJson(response, { access_token: accessToken, expires_in: 7200, refresh_token: 'fake-refresh', openid: user.openid, scope: user.scope });
+    return sendJson(response, {
+      access_token: accessToken,
+      expires_in: 7200,
+      refresh_token: 'fake-refresh',
+      openid: user.openid,
+      scope: user.scope,
+    });
   };
 
   const wechatUserInfo = (query: URLSearchParams, response: ServerResponse) => {
     const user = accessTokens.get(query.get('access_token') ?? '');
-    if (!user || user.openid !== query.get('openid') || user.scope !== 'snsapi_userinfo') return sendJson(response, { errcode: 40001, errmsg: 'invalid credential' });
-    return sendJson(response, { openid: user.openid, nickname: user.nickname ?? '', headimgurl: user.headimgurl ?? '', sex: 0, privilege: [] });
+    if (!user || user.openid !== query.get('openid') || user.scope !== 'snsapi_userinfo')
+      return sendJson(response, { errcode: 40001, errmsg: 'invalid credential' });
+    return sendJson(response, {
+      openid: user.openid,
+      nickname: user.nickname ?? '',
+      headimgurl: user.headimgurl ?? '',
+      sex: 0,
+      privilege: [],
+    });
   };
 
   const alipayGateway = (params: Record<string, string>, response: ServerResponse) => {
     fake.alipayCalls.push(params);
-    const error = (sub_code: string) => sendJson(response, { error_response: { code: '40002', msg: 'Invalid Arguments', sub_code, sub_msg: sub_code }, sign: 'fake' });
+    const error = (sub_code: string) =>
+      sendJson(response, { error_response: { code: '40002', msg: 'Invalid Arguments', sub_code, sub_msg: sub_code }, sign: 'fake' });
     const signature = params.sign ?? '';
-    const verified = signature !== '' && params.sign_type === 'RSA2' && createVerify('RSA-SHA256').update(signedContent(params), 'utf8').verify(fake.alipay.publicKey, signature, 'base64');
+    const verified =
+      signature !== '' &&
+      params.sign_type === 'RSA2' &&
+      createVerify('RSA-SHA256').update(signedContent(params), 'utf8').verify(fake.alipay.publicKey, signature, 'base64');
     if (!verified) return error('isv.invalid-signature');
     if (params.app_id !== fake.alipay.appId) return error('isv.invalid-app-id');
     if (params.method !== 'alipay.system.oauth.token' || params.grant_type !== 'authorization_code') return error('isv.invalid-method');
@@ -84,7 +105,13 @@ export async function startFakeOAuthProvider(options: { wechat: { appId: string;
     if (!user) return error('isv.code-invalid');
     fake.alipay.codes.delete(params.code ?? '');
     return sendJson(response, {
-      alipay_system_oauth_token_response: { ...user, access_token: 'fake-alipay-token', expires_in: 1296000, refresh_token: 'fake-refresh', re_expires_in: 2592000 },
+      alipay_system_oauth_token_response: {
+        ...user,
+        access_token: 'fake-alipay-token',
+        expires_in: 1296000,
+        refresh_token: 'fake-refresh',
+        re_expires_in: 2592000,
+      },
       sign: 'fake',
     });
   };

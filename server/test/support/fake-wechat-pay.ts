@@ -36,7 +36,12 @@ export interface FakeWechatPay {
   close(): Promise<void>;
 }
 
-export async function startFakeWechatPay(options: { merchantPublicKey: string; platformPrivateKey: string; appId?: string; mchId?: string }): Promise<FakeWechatPay> {
+export async function startFakeWechatPay(options: {
+  merchantPublicKey: string;
+  platformPrivateKey: string;
+  appId?: string;
+  mchId?: string;
+}): Promise<FakeWechatPay> {
   const appId = options.appId ?? WECHAT.appId;
   const mchId = options.mchId ?? WECHAT.mchId;
   const orders = new Map<string, FakeWechatOrder>();
@@ -45,7 +50,11 @@ export async function startFakeWechatPay(options: { merchantPublicKey: string; p
   const fake = { orders, refused: 0, requests };
 
   const answer = (response: ServerResponse, status: number, body: string) => {
-    const headers = wechatSignedHeaders(body, { platformKey: options.platformPrivateKey, timestamp: Math.floor(Date.now() / 1000), nonce: randomBytes(16).toString('hex') });
+    const headers = wechatSignedHeaders(body, {
+      platformKey: options.platformPrivateKey,
+      timestamp: Math.floor(Date.now() / 1000),
+      nonce: randomBytes(16).toString('hex'),
+    });
     response.writeHead(status, { ...headers, 'content-type': 'application/json', 'request-id': randomBytes(8).toString('hex') }).end(body);
   };
 
@@ -63,14 +72,23 @@ export async function startFakeWechatPay(options: { merchantPublicKey: string; p
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(chunk as Buffer);
       const body = Buffer.concat(chunks).toString('utf8');
-      if (request.method !== 'POST' || request.url !== WECHAT_PAY_JSAPI_PATH) return answer(response, 404, JSON.stringify({ code: 'NOT_FOUND', message: '无此接口' }));
+      if (request.method !== 'POST' || request.url !== WECHAT_PAY_JSAPI_PATH)
+        return answer(response, 404, JSON.stringify({ code: 'NOT_FOUND', message: '无此接口' }));
       const signed = signedByMerchant(String(request.headers.authorization ?? ''), body);
       requests.push({ body, signed });
       if (!signed) {
         fake.refused++;
         return answer(response, 401, JSON.stringify({ code: 'SIGN_ERROR', message: '签名错误' }));
       }
-      const order = JSON.parse(body) as { appid: string; mchid: string; description: string; out_trade_no: string; notify_url: string; amount: { total: number }; payer: { openid: string } };
+      const order = JSON.parse(body) as {
+        appid: string;
+        mchid: string;
+        description: string;
+        out_trade_no: string;
+        notify_url: string;
+        amount: { total: number };
+        payer: { openid: string };
+      };
       if (order.appid !== appId || order.mchid !== mchId) {
         fake.refused++;
         return answer(response, 400, JSON.stringify({ code: 'PARAM_ERROR', message: 'appid和mch_id不匹配' }));
@@ -103,7 +121,11 @@ export async function startFakeWechatPay(options: { merchantPublicKey: string; p
           amount: { total: order.amountFen, payer_total: order.amountFen, currency: 'CNY', payer_currency: 'CNY' },
         }),
       );
-      const headers = wechatSignedHeaders(body, { platformKey: options.platformPrivateKey, timestamp: Math.floor(Date.now() / 1000), nonce: randomBytes(16).toString('hex') });
+      const headers = wechatSignedHeaders(body, {
+        platformKey: options.platformPrivateKey,
+        timestamp: Math.floor(Date.now() / 1000),
+        nonce: randomBytes(16).toString('hex'),
+      });
       return { body, headers };
     },
     close: () =>

@@ -102,7 +102,13 @@ export function blueInvoice(overrides: Partial<InvoiceDocument> = {}): InvoiceDo
 export function redInvoice(overrides: Partial<InvoiceDocument> = {}): InvoiceDocument {
   const blue = blueInvoice();
   const whole = blue.lines[0] as InvoiceDocumentLine;
-  const wholeRed: InvoiceDocumentLine = { ...whole, quantity: `-${whole.quantity ?? ''}`, netFen: -whole.netFen, taxFen: -whole.taxFen, grossFen: -whole.grossFen };
+  const wholeRed: InvoiceDocumentLine = {
+    ...whole,
+    quantity: `-${whole.quantity ?? ''}`,
+    netFen: -whole.netFen,
+    taxFen: -whole.taxFen,
+    grossFen: -whole.grossFen,
+  };
   const partial = line(3, { ...(BLUE_LINES[2] as LineSpec), quantity: undefined, grossFen: -200_000 });
   const lines = [wholeRed, partial];
   return {

@@ -10,7 +10,11 @@ import type { RawQuery } from '../../src/db/database';
 /** The ledger's own rules: every transaction sums to zero, every balance is its entries' sum, no merchant below zero. */
 export async function expectLedgerSound(raw: RawQuery): Promise<void> {
   expect(await raw('select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0')).toEqual([]);
-  expect(await raw('select a.id from ledger_accounts a left join ledger_entries e on e.account_id = a.id group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)')).toEqual([]);
+  expect(
+    await raw(
+      'select a.id from ledger_accounts a left join ledger_entries e on e.account_id = a.id group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)',
+    ),
+  ).toEqual([]);
   expect(await raw('select id from ledger_accounts where company_id is not null and balance < 0')).toEqual([]);
 }
 
@@ -33,19 +37,31 @@ const digits = (text: string) => text.replace(/\D/g, '');
  * the audit is extended rather than silently skipped. Returns the tables checked.
  */
 export async function expectMoneyTotalsRecomputed(raw: RawQuery): Promise<string[]> {
-  const tables = (await raw(`select table_name from information_schema.tables where table_schema = current_schema() and table_name like 'money\\_%totals' order by table_name`)).map((row) =>
-    String(row.table_name),
-  );
+  const tables = (
+    await raw(
+      `select table_name from information_schema.tables where table_schema = current_schema() and table_name like 'money\\_%totals' order by table_name`,
+    )
+  ).map((row) => String(row.table_name));
   expect(tables).toContain('money_month_totals');
   const orders = await raw(`select company_id, channel, amount_fen, paid_at from cash_orders where paid_at is not null`);
   const spent = await raw(`select company_id, amount_fen, fee_fen, created_at from withdrawals where state <> '失败'`);
   for (const table of tables) {
-    const columns = (await raw(`select column_name from information_schema.columns where table_schema = current_schema() and table_name = $1`, [table])).map((row) => String(row.column_name));
+    const columns = (
+      await raw(`select column_name from information_schema.columns where table_schema = current_schema() and table_name = $1`, [table])
+    ).map((row) => String(row.column_name));
     const timeKey = columns.find((column) => column in TIME_KEYS);
     const known = new Set(['company_id', 'channel', 'income_fen', 'income_count', 'expense_fen', ...(timeKey ? [timeKey] : [])]);
     const unknown = columns.filter((column) => !known.has(column));
-    if (!timeKey || !columns.includes('company_id') || !columns.includes('channel') || !columns.includes('income_fen') || unknown.length > 0) {
-      throw new Error(`${table} (${columns.join(', ')}): no recomputation known for these columns; extend server/test/support/money-audit.ts`);
+    if (
+      !timeKey ||
+      !columns.includes('company_id') ||
+      !columns.includes('channel') ||
+      !columns.includes('income_fen') ||
+      unknown.length > 0
+    ) {
+      throw new Error(
+        `${table} (${columns.join(', ')}): no recomputation known for these columns; extend server/test/support/money-audit.ts`,
+      );
     }
     const keyLength = TIME_KEYS[timeKey] ?? 0;
     const expected = new Map<string, TotalsRow>();
@@ -57,8 +73,10 @@ export async function expectMoneyTotalsRecomputed(raw: RawQuery): Promise<string
       row.expenseFen += change.expenseFen ?? 0;
       expected.set(key, row);
     };
-    for (const order of orders) add(order.company_id, order.paid_at, order.channel, { incomeFen: Number(order.amount_fen), incomeCount: 1 });
-    for (const withdrawal of spent) add(withdrawal.company_id, withdrawal.created_at, 'bank', { expenseFen: Number(withdrawal.amount_fen) + Number(withdrawal.fee_fen) });
+    for (const order of orders)
+      add(order.company_id, order.paid_at, order.channel, { incomeFen: Number(order.amount_fen), incomeCount: 1 });
+    for (const withdrawal of spent)
+      add(withdrawal.company_id, withdrawal.created_at, 'bank', { expenseFen: Number(withdrawal.amount_fen) + Number(withdrawal.fee_fen) });
 
     const has = (column: string) => columns.includes(column);
     const stored = await raw(
@@ -66,11 +84,19 @@ export async function expectMoneyTotalsRecomputed(raw: RawQuery): Promise<string
     );
     const actual = new Map<string, TotalsRow>();
     for (const row of stored) {
-      const totals = { incomeFen: Number(row.income_fen), incomeCount: Number(row.income_count ?? 0), expenseFen: Number(row.expense_fen ?? 0) };
+      const totals = {
+        incomeFen: Number(row.income_fen),
+        incomeCount: Number(row.income_count ?? 0),
+        expenseFen: Number(row.expense_fen ?? 0),
+      };
       if (totals.incomeFen === 0 && totals.incomeCount === 0 && totals.expenseFen === 0) continue;
       actual.set(`${String(row.company_id)} ${digits(String(row.time_key))} ${String(row.channel)}`, totals);
     }
-    const shape = (totals: TotalsRow): TotalsRow => ({ incomeFen: totals.incomeFen, incomeCount: has('income_count') ? totals.incomeCount : 0, expenseFen: has('expense_fen') ? totals.expenseFen : 0 });
+    const shape = (totals: TotalsRow): TotalsRow => ({
+      incomeFen: totals.incomeFen,
+      incomeCount: has('income_count') ? totals.incomeCount : 0,
+      expenseFen: has('expense_fen') ? totals.expenseFen : 0,
+    });
     const sorted = (map: Map<string, TotalsRow>) =>
       Object.fromEntries(
         [...map]

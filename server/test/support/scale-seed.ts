@@ -85,7 +85,15 @@ export async function fillInvoiceTotals(raw: RawQuery, companies: string, params
 export async function seedCompanyRows(raw: RawQuery, rows: CompanyRows): Promise<void> {
   const { companyId, userId, numberPrefix } = rows;
   const apart = `${rows.minutesApart ?? 1} minutes`;
-  const seller = JSON.stringify({ name: '种子企业', taxNumber: '91310000000000000X', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: false });
+  const seller = JSON.stringify({
+    name: '种子企业',
+    taxNumber: '91310000000000000X',
+    address: '',
+    phone: '',
+    bankName: '',
+    bankAccount: '',
+    naturalPerson: false,
+  });
   if (rows.invoices > 0) {
     // Every 10th a red one, every 50th failed (no number, not issued). A line's rate follows from its gross (see
     // RATE_OF_GROSS), and its net and tax split the gross at that rate.
@@ -176,7 +184,16 @@ export async function seedCompanyRows(raw: RawQuery, rows: CompanyRows): Promise
     );
   }
   if (rows.tickets) await seedTickets(raw, companyId, numberPrefix, apart, rows.tickets);
-  if (rows.payments) await seedMoney(raw, companyId, userId, numberPrefix, `${rows.moneyMinutesApart ?? rows.minutesApart ?? 1} minutes`, rows.payments, rows.withdrawals ?? 0);
+  if (rows.payments)
+    await seedMoney(
+      raw,
+      companyId,
+      userId,
+      numberPrefix,
+      `${rows.moneyMinutesApart ?? rows.minutesApart ?? 1} minutes`,
+      rows.payments,
+      rows.withdrawals ?? 0,
+    );
 }
 
 /**
@@ -243,7 +260,15 @@ const FAIL_REASON = '收款账户信息有误，银行退回';
  * (`withdrawal_failed`), under the server's idempotency keys. The merchant accounts' balances are set to the sums of
  * their entries, and the company's money totals (month and day) recomputed from its orders and withdrawals.
  */
-async function seedMoney(raw: RawQuery, companyId: string, userId: string, prefix: number, apart: string, payments: number, withdrawals: number): Promise<void> {
+async function seedMoney(
+  raw: RawQuery,
+  companyId: string,
+  userId: string,
+  prefix: number,
+  apart: string,
+  payments: number,
+  withdrawals: number,
+): Promise<void> {
   const orderPrefix = `S${String(prefix).padStart(7, '0')}`;
   const serialPrefix = `seed${prefix}-`;
   await raw(
@@ -301,7 +326,9 @@ async function seedMoney(raw: RawQuery, companyId: string, userId: string, prefi
          select md5($2::text || w.id)::uuid, $1::uuid, $5, $2::text || w.id, w.${memo}, w.${at} from withdrawals w where ${chosen}`,
         [companyId, key, serialPrefix, state ?? '', kind],
       );
-      const values = postings.map((_, i) => `(${i}, $${5 + 4 * i}::text, $${6 + 4 * i}::int, $${7 + 4 * i}::text, $${8 + 4 * i}::text)`).join(', ');
+      const values = postings
+        .map((_, i) => `(${i}, $${5 + 4 * i}::text, $${6 + 4 * i}::int, $${7 + 4 * i}::text, $${8 + 4 * i}::text)`)
+        .join(', ');
       await raw(
         `insert into ledger_entries (transaction_id, account_id, company_id, account_kind, amount, label, created_at)
          select md5($2::text || w.id)::uuid, account.id, account.company_id, account.kind,
@@ -355,11 +382,17 @@ export async function fillMoneyTotals(raw: RawQuery, companies: string, params: 
  * others shared; and the day totals they add up to, as taxiTrip/create keeps them. `codeTag` sets the share codes of
  * one seeding apart from another's in the same company (codes are unique).
  */
-export async function seedTrips(raw: RawQuery, rows: { companyId: string; userId: string; receiverId: string; trips: number; minutesApart?: number; codeTag?: string }): Promise<void> {
+export async function seedTrips(
+  raw: RawQuery,
+  rows: { companyId: string; userId: string; receiverId: string; trips: number; minutesApart?: number; codeTag?: string },
+): Promise<void> {
   const { companyId, userId, receiverId } = rows;
   const existing = await raw('select id from cars where company_id = $1::uuid', [companyId]);
   if (!existing.length) {
-    await raw(`insert into cars (company_id, license_plate_number) select $1::uuid, '浙A·S' || lpad(n::text, 4, '0') from generate_series(1, 3) n`, [companyId]);
+    await raw(
+      `insert into cars (company_id, license_plate_number) select $1::uuid, '浙A·S' || lpad(n::text, 4, '0') from generate_series(1, 3) n`,
+      [companyId],
+    );
   }
   await raw(
     `insert into taxi_trips (company_id, car_id, license_plate_number, created_by, start_time, end_time, from_place, to_place, distance_metres, fare_fen, state, share_code, receiver_id, received_at, created_at)

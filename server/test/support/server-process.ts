@@ -132,7 +132,13 @@ export interface Envelope<T> {
 
 /** `POST /api/<path>` on a running server. */
 /** A call as the app makes it; `timeoutMs` for one that waits on purpose (a server still opening its database). */
-export async function callApi<T = unknown>(url: string, path: string, body: unknown = {}, token: string | null = null, timeoutMs = 10_000): Promise<Envelope<T>> {
+export async function callApi<T = unknown>(
+  url: string,
+  path: string,
+  body: unknown = {},
+  token: string | null = null,
+  timeoutMs = 10_000,
+): Promise<Envelope<T>> {
   const response = await fetch(`${url}/api/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },

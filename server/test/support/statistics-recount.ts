@@ -20,11 +20,12 @@ export function random(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  return { next, int, pick: <T,>(items: readonly T[]) => items[int(0, items.length - 1)] as T };
+  return { next, int, pick: <T>(items: readonly T[]) => items[int(0, items.length - 1)] as T };
 }
 
 export const day = (at: Date) => chinaDate(at);
-export const addDays = (text: string, days: number) => new Date(Date.parse(`${text}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+export const addDays = (text: string, days: number) =>
+  new Date(Date.parse(`${text}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 export const addMonths = (text: string, months: number) => {
   const at = new Date(`${text.slice(0, 7)}-01T00:00:00Z`);
   at.setUTCMonth(at.getUTCMonth() + months);
@@ -62,20 +63,43 @@ export function expectedInvoiceStatistics(rows: InvoiceRows, from: string, to: s
   const series = keys.map((key) => {
     const here = rows.invoices.filter((row) => inRange(row.day) && (by === 'day' ? row.day : row.day.slice(0, 7)) === key);
     const of = (kind: string) => here.filter((row) => row.kind === kind);
-    return { key, blueCount: of('blue').length, blueFen: of('blue').reduce((sum, row) => sum + row.grossFen, 0), redCount: of('red').length, redFen: of('red').reduce((sum, row) => sum + row.grossFen, 0) };
+    return {
+      key,
+      blueCount: of('blue').length,
+      blueFen: of('blue').reduce((sum, row) => sum + row.grossFen, 0),
+      redCount: of('red').length,
+      redFen: of('red').reduce((sum, row) => sum + row.grossFen, 0),
+    };
   });
   const sum = (field: 'blueCount' | 'blueFen' | 'redCount' | 'redFen') => series.reduce((total, point) => total + point[field], 0);
   const rates = new Map<string, InvoiceStatistics['byRate'][number]>();
   for (const line of rows.lines.filter((row) => inRange(row.day))) {
     const key = `${line.ratePermille} ${line.taxFree}`;
     const rate = rates.get(key) ?? { ratePermille: line.ratePermille, taxFree: line.taxFree, netFen: 0, taxFen: 0, grossFen: 0 };
-    rates.set(key, { ...rate, netFen: rate.netFen + line.netFen, taxFen: rate.taxFen + line.taxFen, grossFen: rate.grossFen + line.grossFen });
+    rates.set(key, {
+      ...rate,
+      netFen: rate.netFen + line.netFen,
+      taxFen: rate.taxFen + line.taxFen,
+      grossFen: rate.grossFen + line.grossFen,
+    });
   }
   // rate_permille desc nulls last, then tax_free (nulls last).
   const byRate = [...rates.values()].sort(
-    (a, b) => (b.ratePermille ?? -1) - (a.ratePermille ?? -1) || (a.taxFree === b.taxFree ? 0 : a.taxFree === null ? 1 : b.taxFree === null ? -1 : a.taxFree < b.taxFree ? -1 : 1),
+    (a, b) =>
+      (b.ratePermille ?? -1) - (a.ratePermille ?? -1) ||
+      (a.taxFree === b.taxFree ? 0 : a.taxFree === null ? 1 : b.taxFree === null ? -1 : a.taxFree < b.taxFree ? -1 : 1),
   );
-  return { totals: { blueCount: sum('blueCount'), blueFen: sum('blueFen'), redCount: sum('redCount'), redFen: sum('redFen'), netFen: sum('blueFen') + sum('redFen') }, series, byRate };
+  return {
+    totals: {
+      blueCount: sum('blueCount'),
+      blueFen: sum('blueFen'),
+      redCount: sum('redCount'),
+      redFen: sum('redFen'),
+      netFen: sum('blueFen') + sum('redFen'),
+    },
+    series,
+    byRate,
+  };
 }
 
 /** The company's paid orders (by the China day paid) and the withdrawals that did not fail (by the day asked). */
@@ -83,7 +107,11 @@ export async function moneyRows(raw: RawQuery, company: string) {
   const orders = await raw(`select channel, amount_fen, paid_at from cash_orders where company_id = $1 and paid_at is not null`, [company]);
   const spent = await raw(`select amount_fen, fee_fen, created_at from withdrawals where company_id = $1 and state <> '失败'`, [company]);
   return {
-    orders: orders.map((row) => ({ channel: String(row.channel), amountFen: Number(row.amount_fen), day: day(new Date(row.paid_at as string)) })),
+    orders: orders.map((row) => ({
+      channel: String(row.channel),
+      amountFen: Number(row.amount_fen),
+      day: day(new Date(row.paid_at as string)),
+    })),
     spent: spent.map((row) => ({ fen: Number(row.amount_fen) + Number(row.fee_fen), day: day(new Date(row.created_at as string)) })),
   };
 }
@@ -101,7 +129,11 @@ export function expectedIncomeStatistics(rows: MoneyRows, from: string, to: stri
     return { channel, incomeFen: here.reduce((sum, row) => sum + row.amountFen, 0), count: here.length };
   });
   const expenseFen = rows.spent.filter((row) => row.day >= from && row.day <= to).reduce((sum, row) => sum + row.fen, 0);
-  return { totals: { incomeFen: orders.reduce((sum, row) => sum + row.amountFen, 0), count: orders.length, expenseFen }, series, byChannel };
+  return {
+    totals: { incomeFen: orders.reduce((sum, row) => sum + row.amountFen, 0), count: orders.length, expenseFen },
+    series,
+    byChannel,
+  };
 }
 
 /** The issued invoices of the company by China day (YYYYMMDD) or month (YYYYMM): by kind, and their lines by rate. */
@@ -124,21 +156,36 @@ export type InvoiceTotalsTable = 'kinds' | 'rates' | 'months' | 'monthRates';
 export const INVOICE_TOTALS_TABLES: readonly InvoiceTotalsTable[] = ['kinds', 'rates', 'months', 'monthRates'];
 
 /** The invoice totals recounted from the invoices: by day and kind, day and rate, month and kind, month and rate. */
-export async function recountInvoiceTotals(raw: RawQuery, companyId: string): Promise<Record<InvoiceTotalsTable, Record<string, unknown>[]>> {
+export async function recountInvoiceTotals(
+  raw: RawQuery,
+  companyId: string,
+): Promise<Record<InvoiceTotalsTable, Record<string, unknown>[]>> {
   const days = await recountBy(raw, companyId, 'day', 'YYYYMMDD');
   const months = await recountBy(raw, companyId, 'month', 'YYYYMM');
   return { kinds: days.byKind, rates: days.byRate, months: months.byKind, monthRates: months.byRate };
 }
 
 /** The maintained invoice totals of the company, in the recount's order and shape. */
-export async function storedInvoiceTotals(raw: RawQuery, companyId: string): Promise<Record<InvoiceTotalsTable, Record<string, unknown>[]>> {
+export async function storedInvoiceTotals(
+  raw: RawQuery,
+  companyId: string,
+): Promise<Record<InvoiceTotalsTable, Record<string, unknown>[]>> {
   return {
     kinds: await raw(`select day, kind, count, gross_fen from invoice_day_totals where company_id = $1 order by 1, 2`, [companyId]),
-    rates: await raw(`select day, rate_permille, tax_free, net_fen, tax_fen, gross_fen from invoice_day_rate_totals where company_id = $1 order by 1, 2, 3`, [companyId]),
-    months: await raw(`select month, kind, count, gross_fen from invoice_month_totals where company_id = $1 and count > 0 order by 1, 2`, [companyId]),
-    monthRates: await raw(`select month, rate_permille, tax_free, net_fen, tax_fen, gross_fen from invoice_month_rate_totals where company_id = $1 order by 1, 2, 3`, [companyId]),
+    rates: await raw(
+      `select day, rate_permille, tax_free, net_fen, tax_fen, gross_fen from invoice_day_rate_totals where company_id = $1 order by 1, 2, 3`,
+      [companyId],
+    ),
+    months: await raw(`select month, kind, count, gross_fen from invoice_month_totals where company_id = $1 and count > 0 order by 1, 2`, [
+      companyId,
+    ]),
+    monthRates: await raw(
+      `select month, rate_permille, tax_free, net_fen, tax_fen, gross_fen from invoice_month_rate_totals where company_id = $1 order by 1, 2, 3`,
+      [companyId],
+    ),
   };
 }
 
 /** Rows as lists of strings (numbers from either database compare equal). */
-export const sameRows = (rows: Record<string, unknown>[]) => rows.map((row) => Object.values(row).map((value) => (value === null ? null : String(value))));
+export const sameRows = (rows: Record<string, unknown>[]) =>
+  rows.map((row) => Object.values(row).map((value) => (value === null ? null : String(value))));

@@ -119,7 +119,11 @@ export interface TestServer {
    * `POST /api/<path>`; resolves with the status and the envelope. Each token calls from an address of its own, as
    * each phone does, so that limits counted per address do not add up every test's accounts.
    */
-  call<T = unknown>(path: string, body?: unknown, token?: string | null): Promise<{ status: number; body: { success: boolean; result: T; message: string | null; errorCode: number | null } }>;
+  call<T = unknown>(
+    path: string,
+    body?: unknown,
+    token?: string | null,
+  ): Promise<{ status: number; body: { success: boolean; result: T; message: string | null; errorCode: number | null } }>;
   close(): Promise<void>;
 }
 
@@ -133,14 +137,24 @@ export interface TestServerOptions {
   logQuery?: (query: string, params: unknown[]) => void;
 }
 
-export async function createTestServer(kind: DatabaseKind = 'pglite', overrides: Partial<ServerConfig> = {}, options: TestServerOptions = {}): Promise<TestServer> {
+export async function createTestServer(
+  kind: DatabaseKind = 'pglite',
+  overrides: Partial<ServerConfig> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   const postgres = kind === 'postgres' ? await createPostgresDatabase({ migrated: true }) : null;
-  const config = await testConfig({ database: postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: null }, ...overrides });
+  const config = await testConfig({
+    database: postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: null },
+    ...overrides,
+  });
   const database = await openTestDatabase(config.database, options.logQuery ? { logQuery: options.logQuery } : {});
   const app = await buildServer(config, { database });
   await app.ready();
   const userIdOf = async (label: string) => {
-    const [user] = await database.db.select({ id: users.id }).from(users).where(and(eq(users.provider, 'demo'), eq(users.demoLabel, label)));
+    const [user] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.provider, 'demo'), eq(users.demoLabel, label)));
     if (!user) throw new Error(`no demo user ${label}`);
     return user.id;
   };
@@ -148,7 +162,10 @@ export async function createTestServer(kind: DatabaseKind = 'pglite', overrides:
     const agreementId = await latestAgreementId(database.db);
     if (agreementId === null) return;
     for (const label of labels) {
-      await database.db.insert(agreementAcceptances).values({ userId: await userIdOf(label), agreementId }).onConflictDoNothing();
+      await database.db
+        .insert(agreementAcceptances)
+        .values({ userId: await userIdOf(label), agreementId })
+        .onConflictDoNothing();
     }
   };
   if (options.agreed !== false && config.auth.demo) await acceptAgreement(...DEMO_LABELS);

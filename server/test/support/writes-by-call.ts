@@ -6,7 +6,8 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-const WRITES = /^\s*(insert|update|delete|merge|truncate)\b|^\s*with\b[\s\S]*\b(insert\s+into|update\s+"?\w+"?\s+set|delete\s+from)\b|\bfor\s+(no\s+key\s+)?update\b/i;
+const WRITES =
+  /^\s*(insert|update|delete|merge|truncate)\b|^\s*with\b[\s\S]*\b(insert\s+into|update\s+"?\w+"?\s+set|delete\s+from)\b|\bfor\s+(no\s+key\s+)?update\b/i;
 
 export function isWrite(statement: string): boolean {
   return WRITES.test(statement);

@@ -64,9 +64,17 @@ function installedPackage(fromDir: string, name: string): { dir: string; version
  * host's modules they use, such as the session, are still the shared singletons), which keeps them out of the share
  * scope and its per-module chunks (shared, they would add requests to the host's first load).
  */
-const PAGE_OWNER_MODULES = ['startup', 'page-guard', 'error-catalogue', 'authorize', 'in-app-browser', 'front-version', 'demo-badge', 'lean-page', 'page-back'].map(
-  (module) => `@app/host-sdk/${module}`,
-);
+const PAGE_OWNER_MODULES = [
+  'startup',
+  'page-guard',
+  'error-catalogue',
+  'authorize',
+  'in-app-browser',
+  'front-version',
+  'demo-badge',
+  'lean-page',
+  'page-back',
+].map((module) => `@app/host-sdk/${module}`);
 
 /**
  * Modules that are not part of the host contract: a remote's standalone shell, the page owner's start-up (above),
@@ -256,14 +264,24 @@ function pluginEarlyCallsScript(appDir: string): RsbuildPlugin {
     name: 'app:early-calls-script',
     setup(api) {
       api.modifyHTMLTags((tags) => {
-        const built = buildSync({ entryPoints: [entry], bundle: true, minify: true, format: 'iife', target: 'es2020', write: false, legalComments: 'none' });
+        const built = buildSync({
+          entryPoints: [entry],
+          bundle: true,
+          minify: true,
+          format: 'iife',
+          target: 'es2020',
+          write: false,
+          legalComments: 'none',
+        });
         const code = built.outputFiles[0]?.text.trim() ?? '';
         if (!code) throw new Error("the host page's early calls were not built");
         // Inline, nothing in it may end the element or open a comment.
         if (/<\/script|<!--/i.test(code)) throw new Error("the host page's early calls hold </script or <!--: they cannot be inline");
         // The entry script is deferred, so browsers fetch it at low priority, behind the chunks it loads (preloaded at
         // high priority): over a phone's network it then arrived last and held back the whole start-up.
-        const headTags = tags.headTags.map((tag) => (tag.tag === 'script' && tag.attrs?.defer && tag.attrs.src ? { ...tag, attrs: { ...tag.attrs, fetchpriority: 'high' } } : tag));
+        const headTags = tags.headTags.map((tag) =>
+          tag.tag === 'script' && tag.attrs?.defer && tag.attrs.src ? { ...tag, attrs: { ...tag.attrs, fetchpriority: 'high' } } : tag,
+        );
         // First after the charset: its calls go out before the browser fetches the scripts.
         const charset = headTags.findIndex((tag) => tag.tag === 'meta' && tag.attrs?.charset);
         headTags.splice(charset + 1, 0, { tag: 'script', attrs: { 'data-early-calls': true }, children: code });
@@ -298,7 +316,12 @@ export function defineHostConfig(appDir: string, options: { runtimePlugins: stri
     resolve: { alias: libraryAliases(appDir) },
     // The host's page has a shell (its bar and placeholder lines) that shows before any script has run.
     html: { title: htmlTags.title, template: HOST_TEMPLATE, meta: htmlTags.meta, tags: htmlTags.tags },
-    output: { assetPrefix: process.env.ASSET_PREFIX ?? '/', distPath: { root: process.env.DIST_DIR ?? 'dist' }, cleanDistPath: true, ...profileOutput },
+    output: {
+      assetPrefix: process.env.ASSET_PREFIX ?? '/',
+      distPath: { root: process.env.DIST_DIR ?? 'dist' },
+      cleanDistPath: true,
+      ...profileOutput,
+    },
     server: { port: 3000, proxy: { '/api': 'http://localhost:8080', '/remotes': 'http://localhost:8080' } },
     splitChunks: hostSplitChunks(),
     tools: profileTools,
@@ -334,16 +357,42 @@ function hostSplitChunks(): NonNullable<RsbuildConfig['splitChunks']> {
       libReactDom: { name: 'lib-react-dom', test: inPackages('react-dom|scheduler'), priority: 31, enforce: true, chunks: 'all' },
       // The other libraries of every page: React, jotai and the router. Not axios: the API client loads it
       // with the first call the page's early calls did not answer (its own file, lib-axios), after the first screen.
-      libCore: { name: 'lib-core', test: inPackages('react|react-is|jotai|react-router|react-router-dom|@remix-run[\\\\/][^\\\\/]+|cookie|set-cookie-parser'), priority: 30, enforce: true, chunks: 'all' },
+      libCore: {
+        name: 'lib-core',
+        test: inPackages('react|react-is|jotai|react-router|react-router-dom|@remix-run[\\\\/][^\\\\/]+|cookie|set-cookie-parser'),
+        priority: 30,
+        enforce: true,
+        chunks: 'all',
+      },
       // axios with the API client's instance of it, in one file.
-      libAxios: { name: 'lib-axios', test: (module: ModuleLike) => /[\\/](?:node_modules[\\/]axios|shared[\\/]host-sdk[\\/]src[\\/]internal[\\/]axios-client)[\\/.]/.test(modulePath(module)), priority: 30, enforce: true, chunks: 'async' },
+      libAxios: {
+        name: 'lib-axios',
+        test: (module: ModuleLike) =>
+          /[\\/](?:node_modules[\\/]axios|shared[\\/]host-sdk[\\/]src[\\/]internal[\\/]axios-client)[\\/.]/.test(modulePath(module)),
+        priority: 30,
+        enforce: true,
+        chunks: 'async',
+      },
       // What the start-up runs before React: the Module Federation runtime's API, the host's registry of remotes (which
       // starts loading the page's remote) with the route rules it reads from @app/deploy, and the hashing of the
       // sign-in's verifier.
-      libStart: { name: 'lib-start', test: (module: ModuleLike) => inPackages('@module-federation|@noble').test(modulePath(module)) || HOST_START_MODULES.test(modulePath(module)), priority: 30, enforce: true, chunks: 'async' },
+      libStart: {
+        name: 'lib-start',
+        test: (module: ModuleLike) =>
+          inPackages('@module-federation|@noble').test(modulePath(module)) || HOST_START_MODULES.test(modulePath(module)),
+        priority: 30,
+        enforce: true,
+        chunks: 'async',
+      },
       // The app of every page: the host's start-up, router and layout, the SDK and UI facade modules (without the
       // lazily loaded dialogs), antd-mobile's helpers and the small components of every screen.
-      appShared: { name: 'app-shared', test: (module: ModuleLike) => APP_SHARED.test(modulePath(module)) || antdBase(module), priority: 20, enforce: true, chunks: 'async' },
+      appShared: {
+        name: 'app-shared',
+        test: (module: ModuleLike) => APP_SHARED.test(modulePath(module)) || antdBase(module),
+        priority: 20,
+        enforce: true,
+        chunks: 'async',
+      },
     },
   };
 }
@@ -356,16 +405,41 @@ const HOST_START_FILES = /[\\/](?:lib-core|lib-react-dom|lib-start|app-shared)\.
  * is down) and the SDK and UI facade modules, without the lazily loaded dialogs, the API client's axios instance and
  * the host's other pages.
  */
-const APP_SHARED = /[\\/](?:shared[\\/](?:ui|host-sdk|domain|contract)[\\/]src[\\/](?!dialogs[\\/]|internal[\\/]axios-client)|host[\\/]src[\\/](?:bootstrap|router|layout|session|next-task|remotes[\\/]registry-context|pages[\\/]remote-unavailable))/;
+const APP_SHARED =
+  /[\\/](?:shared[\\/](?:ui|host-sdk|domain|contract)[\\/]src[\\/](?!dialogs[\\/]|internal[\\/]axios-client)|host[\\/]src[\\/](?:bootstrap|router|layout|session|next-task|remotes[\\/]registry-context|pages[\\/]remote-unavailable))/;
 
 /** antd-mobile's components that are on nearly every first screen; the rest stay one file each. */
-const ANTD_BASE_COMPONENTS = ['config-provider', 'safe-area', 'list', 'button', 'nav-bar', 'tab-bar', 'badge', 'space', 'tag', 'grid', 'card', 'divider', 'empty', 'skeleton', 'dot-loading', 'spin-loading', 'input', 'auto-center', 'infinite-scroll'];
-const ANTD_BASE = new RegExp(`[\\\\/]antd-mobile[\\\\/]es[\\\\/](?:utils|global|locales|components[\\\\/](?:${ANTD_BASE_COMPONENTS.join('|')}))[\\\\/]`);
+const ANTD_BASE_COMPONENTS = [
+  'config-provider',
+  'safe-area',
+  'list',
+  'button',
+  'nav-bar',
+  'tab-bar',
+  'badge',
+  'space',
+  'tag',
+  'grid',
+  'card',
+  'divider',
+  'empty',
+  'skeleton',
+  'dot-loading',
+  'spin-loading',
+  'input',
+  'auto-center',
+  'infinite-scroll',
+];
+const ANTD_BASE = new RegExp(
+  `[\\\\/]antd-mobile[\\\\/]es[\\\\/](?:utils|global|locales|components[\\\\/](?:${ANTD_BASE_COMPONENTS.join('|')}))[\\\\/]`,
+);
 /**
  * The helpers those use (the async-function runtime too: the UI's setup, which every start-up runs, needs it), and
  * the two icons every list and input shows; other icons go with the components that use them.
  */
-const ANTD_HELPERS = inPackages('ahooks|tslib|classnames|runes2|staged-components|use-sync-external-store|rc-util|lodash|@babel[\\\\/]runtime');
+const ANTD_HELPERS = inPackages(
+  'ahooks|tslib|classnames|runes2|staged-components|use-sync-external-store|rc-util|lodash|@babel[\\\\/]runtime',
+);
 const COMMON_ICONS = /[\\/]antd-mobile-icons[\\/]es[\\/](?:CloseCircleFill|RightOutline)\.js$/;
 
 interface ModuleLike {
@@ -437,14 +511,22 @@ function leanEnvironment(name: string, page: LeanPage, distRoot: string): Enviro
  * Where a lean page's files go (`<dist>/<name>/`) and the public path they are fetched from: under the release's
  * versioned one (`/remotes/payment/1.3.0/shop/`), or `/<name>/` on a team's dev server.
  */
-export function leanPageOutput(name: string, { releasePrefix, distRoot }: { releasePrefix: string | undefined; distRoot: string }): { assetPrefix: string; distPath: { root: string } } {
+export function leanPageOutput(
+  name: string,
+  { releasePrefix, distRoot }: { releasePrefix: string | undefined; distRoot: string },
+): { assetPrefix: string; distPath: { root: string } } {
   const assetPrefix = releasePrefix ? `${releasePrefix.replace(/\/?$/, '/')}${name}/` : `/${name}/`;
   return { assetPrefix, distPath: { root: join(distRoot, name) } };
 }
 
 /** Writes `lean-pages.json` into the federated build's folder, so the release says which lean pages it has. */
 function pluginLeanPagesFile(pages: [string, LeanPage][]): RsbuildPlugin {
-  const entries: LeanPageEntry[] = pages.map(([name, page]) => ({ name, path: page.path, except: page.except ?? [], html: `${name}/index.html` }));
+  const entries: LeanPageEntry[] = pages.map(([name, page]) => ({
+    name,
+    path: page.path,
+    except: page.except ?? [],
+    html: `${name}/index.html`,
+  }));
   return {
     name: 'app:lean-pages-file',
     setup(api) {
@@ -488,7 +570,8 @@ export function defineRemoteConfig(appDir: string, options: RemoteConfigOptions 
   const distRoot = process.env.DIST_DIR ?? 'dist';
   const leanPages = Object.entries(options.leanPages ?? {});
   for (const [pageName] of leanPages) {
-    if (!/^[a-z][a-z0-9-]*$/.test(pageName) || pageName === 'static') throw new Error(`${pkg.name}: lean page name "${pageName}" cannot be a release folder`);
+    if (!/^[a-z][a-z0-9-]*$/.test(pageName) || pageName === 'static')
+      throw new Error(`${pkg.name}: lean page name "${pageName}" cannot be a release folder`);
   }
   const salt = widgetsCssSalt(appDir);
   return defineConfig({
@@ -518,7 +601,9 @@ export function defineRemoteConfig(appDir: string, options: RemoteConfigOptions 
         html: { title: `${htmlTags.title} · ${name}`, template: htmlTags.template, meta: htmlTags.meta, tags: htmlTags.tags },
         output: { assetPrefix: process.env.ASSET_PREFIX ?? 'auto', distPath: { root: distRoot } },
       },
-      ...Object.fromEntries(leanPages.map(([pageName, page]) => [leanEnvironmentName(pageName), leanEnvironment(pageName, page, distRoot)])),
+      ...Object.fromEntries(
+        leanPages.map(([pageName, page]) => [leanEnvironmentName(pageName), leanEnvironment(pageName, page, distRoot)]),
+      ),
     },
     // A WebAssembly file is named `<name>.<hash>.wasm` (Rsbuild's default `<hash>.module.wasm` has no `.<hash>.`), so the
     // release's cache rule (deploy/src/cache-policy.ts) keeps it a year like the scripts.

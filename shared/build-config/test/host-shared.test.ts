@@ -13,7 +13,13 @@ test('the host provides the same singletons at the same versions, requiring no r
   expect(Object.keys(shared)).toEqual(Object.keys(stated));
   expect(Object.keys(shared)).toEqual(expect.arrayContaining(['react', 'react-dom/client', '@app/host-sdk/api-client', '@app/ui/form']));
   for (const [name, entry] of Object.entries(shared)) {
-    expect({ name, singleton: entry.singleton, version: entry.version, requiredVersion: entry.requiredVersion, import: entry.import }).toEqual({
+    expect({
+      name,
+      singleton: entry.singleton,
+      version: entry.version,
+      requiredVersion: entry.requiredVersion,
+      import: entry.import,
+    }).toEqual({
       name,
       singleton: true,
       version: stated[name]?.version,

@@ -28,7 +28,10 @@ test("its files go under the release's versioned public path, in its own folder"
     assetPrefix: '/remotes/payment/1.3.0/shop/',
     distPath: { root: '/tmp/build/shop' },
   });
-  expect(leanPageOutput('shop', { releasePrefix: undefined, distRoot: 'dist' })).toEqual({ assetPrefix: '/shop/', distPath: { root: 'dist/shop' } });
+  expect(leanPageOutput('shop', { releasePrefix: undefined, distRoot: 'dist' })).toEqual({
+    assetPrefix: '/shop/',
+    distPath: { root: 'dist/shop' },
+  });
 });
 
 test('without lean pages a remote builds as before: one environment, no list', () => {

@@ -16,7 +16,20 @@ test('a release build shares every singleton without a copy of its own, still st
   }
   // Not part of the host contract: the standalone shell, the page owner's start-up (the host's or a lean page's own
   // copy), the host page's inline early calls and the page test harness.
-  for (const module of ['standalone', 'testing', 'early-calls', 'lean-page', 'startup', 'page-guard', 'error-catalogue', 'authorize', 'in-app-browser', 'front-version', 'demo-badge', 'page-back']) {
+  for (const module of [
+    'standalone',
+    'testing',
+    'early-calls',
+    'lean-page',
+    'startup',
+    'page-guard',
+    'error-catalogue',
+    'authorize',
+    'in-app-browser',
+    'front-version',
+    'demo-badge',
+    'page-back',
+  ]) {
     expect(Object.keys(shared)).not.toContain(`@app/host-sdk/${module}`);
   }
 });

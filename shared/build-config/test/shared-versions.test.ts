@@ -25,10 +25,17 @@ async function writeJson(path: string, value: unknown): Promise<void> {
 }
 
 /** An app folder whose node_modules hold the given workspace packages (each with its modules under src/). */
-async function appWith(dependencies: Record<string, string>, installed: Record<string, { version: string; modules: string[] }>): Promise<string> {
+async function appWith(
+  dependencies: Record<string, string>,
+  installed: Record<string, { version: string; modules: string[] }>,
+): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'build-config-app-'));
   await writeJson(join(dir, 'package.json'), { name: '@app/fixture', version: '1.0.0', dependencies });
-  for (const [name, version] of [['react', '19.3.1'], ['react-dom', '19.3.1'], ['jotai', '2.20.3']] as const) {
+  for (const [name, version] of [
+    ['react', '19.3.1'],
+    ['react-dom', '19.3.1'],
+    ['jotai', '2.20.3'],
+  ] as const) {
     await writeJson(join(dir, 'node_modules', name, 'package.json'), { name, version });
   }
   for (const [name, { version, modules }] of Object.entries(installed)) {
@@ -68,7 +75,8 @@ test('a pre-release build requires that pre-release or later', async () => {
 });
 
 test('the invoice remote requires ^ the versions of shared/ui and shared/host-sdk in this checkout', async () => {
-  const version = async (dir: string) => (JSON.parse(await readFile(join(ROOT, dir, 'package.json'), 'utf8')) as { version: string }).version;
+  const version = async (dir: string) =>
+    (JSON.parse(await readFile(join(ROOT, dir, 'package.json'), 'utf8')) as { version: string }).version;
   const shared = sharedDependencies(join(ROOT, 'remotes/invoice')) as Record<string, Entry>;
   expect(shared['@app/ui/form']?.requiredVersion).toBe(`^${await version('shared/ui')}`);
   expect(shared['@app/host-sdk/session']?.requiredVersion).toBe(`^${await version('shared/host-sdk')}`);

@@ -26,7 +26,7 @@ test('no module of @app/widgets is shared: a remote bundles the widgets it uses,
   }
 });
 
-test('the salt follows the widgets\' CSS: the same CSS the same salt, other CSS another; none without widgets', async () => {
+test("the salt follows the widgets' CSS: the same CSS the same salt, other CSS another; none without widgets", async () => {
   const salt = widgetsCssSalt(INVOICE);
   expect(salt).toMatch(/^[0-9a-f]{16}$/);
   expect(widgetsCssSalt(join(ROOT, 'remotes/my'))).toBe(salt);
@@ -34,7 +34,10 @@ test('the salt follows the widgets\' CSS: the same CSS the same salt, other CSS 
 
   // A remote whose widgets have one rule changed.
   app = await mkdtemp(join(tmpdir(), 'build-config-widgets-'));
-  await writeFile(join(app, 'package.json'), JSON.stringify({ name: '@app/fixture', version: '1.0.0', dependencies: { '@app/widgets': 'workspace:*' } }));
+  await writeFile(
+    join(app, 'package.json'),
+    JSON.stringify({ name: '@app/fixture', version: '1.0.0', dependencies: { '@app/widgets': 'workspace:*' } }),
+  );
   const widgets = join(app, 'node_modules/@app/widgets');
   await cp(join(ROOT, 'shared/widgets/package.json'), join(widgets, 'package.json'));
   await cp(join(ROOT, 'shared/widgets/src'), join(widgets, 'src'), { recursive: true });

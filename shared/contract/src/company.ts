@@ -70,6 +70,9 @@ export const companyCalls = {
   /** The invitations to the caller's phone, newest first (the 50 newest). */
   'company/myInvitations': call(Empty, Type.Object({ list: Type.Array(MyInvitation) }), READ_ONLY),
   /** Joins the inviting company with the invited role; it becomes current when the user had none. */
-  'company/acceptInvitation': call(Body({ id: Id('收到的邀请') }), Type.Object({ companyId: Type.String(), companyName: Type.String(), current: Type.Boolean() })),
+  'company/acceptInvitation': call(
+    Body({ id: Id('收到的邀请') }),
+    Type.Object({ companyId: Type.String(), companyName: Type.String(), current: Type.Boolean() }),
+  ),
   'company/declineInvitation': call(Body({ id: Id('收到的邀请') }), Type.Object({ id: Type.String() })),
 };

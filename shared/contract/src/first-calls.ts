@@ -21,7 +21,9 @@ export const FIRST_CALLS_BLOCK_ID = 'first-calls';
 export const FIRST_CALL_PLACEHOLDERS = { chinaMonth: '$chinaMonth', chinaDay: '$chinaDay' } as const;
 export type FirstCallPlaceholder = (typeof FIRST_CALL_PLACEHOLDERS)[keyof typeof FIRST_CALL_PLACEHOLDERS];
 
-type WithPlaceholders<T> = { [K in keyof T]: T[K] extends string ? T[K] | FirstCallPlaceholder : T[K] extends string | undefined ? T[K] | FirstCallPlaceholder : T[K] };
+type WithPlaceholders<T> = {
+  [K in keyof T]: T[K] extends string ? T[K] | FirstCallPlaceholder : T[K] extends string | undefined ? T[K] | FirstCallPlaceholder : T[K];
+};
 
 /**
  * Who a first call is for: `companyUser` sends it only once the user's detail shows a user of a company (as the

@@ -33,7 +33,12 @@ export const Application = Type.Object({
 });
 export type Application = Static<typeof Application>;
 
-export const IssueResult = Type.Object({ id: Type.String(), status: Status, taskId: Nullable(Type.String()), blockedReason: Nullable(Type.String()) });
+export const IssueResult = Type.Object({
+  id: Type.String(),
+  status: Status,
+  taskId: Nullable(Type.String()),
+  blockedReason: Nullable(Type.String()),
+});
 export type IssueResult = Static<typeof IssueResult>;
 
 const ApplicationIds = Type.Array(Id('开票申请'), { title: '开票申请', minItems: 1, maxItems: 50 });

@@ -15,9 +15,30 @@ import {
   type RedConfirmationState,
   type RedReason,
 } from '@app/domain/invoice-document';
-import type { BlueInvoiceRequest as DomainBlueInvoiceRequest, CreatedInvoice as DomainCreatedInvoice, RedInvoiceRequest as DomainRedInvoiceRequest } from '@app/domain/invoice-requests';
+import type {
+  BlueInvoiceRequest as DomainBlueInvoiceRequest,
+  CreatedInvoice as DomainCreatedInvoice,
+  RedInvoiceRequest as DomainRedInvoiceRequest,
+} from '@app/domain/invoice-requests';
 import { VAT_RATES_PERMILLE } from '@app/domain/tax-maths';
-import { Body, call, Day, Empty, Fen, Id, IsoTime, Month, Nullable, OneOf, Paged, Paging, READ_ONLY, Text, type Fits, type Same } from './schema-kit';
+import {
+  Body,
+  call,
+  Day,
+  Empty,
+  Fen,
+  Id,
+  IsoTime,
+  Month,
+  Nullable,
+  OneOf,
+  Paged,
+  Paging,
+  READ_ONLY,
+  Text,
+  type Fits,
+  type Same,
+} from './schema-kit';
 import { TAX_EXEMPTIONS } from './goods';
 
 const RED_REASON_CODES = Object.keys(RED_REASONS) as RedReason[];
@@ -79,11 +100,31 @@ export const InvoiceDocument = Type.Object({
   leftFen: Type.Integer(),
   leftByLine: Type.Record(Type.Integer(), Type.Integer()),
   original: Nullable(Type.Object({ id: Type.String(), number: Nullable(Type.String()), issuedAt: Nullable(IsoTime) })),
-  redConfirmation: Nullable(Type.Object({ number: Type.String(), reason: OneOf(RED_REASON_CODES, '红冲原因'), state: OneOf(RED_CONFIRMATION_STATE_CODES, '确认单状态') })),
+  redConfirmation: Nullable(
+    Type.Object({
+      number: Type.String(),
+      reason: OneOf(RED_REASON_CODES, '红冲原因'),
+      state: OneOf(RED_CONFIRMATION_STATE_CODES, '确认单状态'),
+    }),
+  ),
 });
 
 /** A list row: part of the invoice, and its buyer's name and tax number. */
-const SUMMARY_FIELDS = ['id', 'kind', 'type', 'status', 'number', 'issuedAt', 'netFen', 'taxFen', 'grossFen', 'leftFen', 'failReason', 'taskId', 'createdAt'] as const;
+const SUMMARY_FIELDS = [
+  'id',
+  'kind',
+  'type',
+  'status',
+  'number',
+  'issuedAt',
+  'netFen',
+  'taxFen',
+  'grossFen',
+  'leftFen',
+  'failReason',
+  'taskId',
+  'createdAt',
+] as const;
 export const InvoiceSummary = Type.Object({
   ...Type.Pick(InvoiceDocument, SUMMARY_FIELDS).properties,
   buyerName: Type.String(),
@@ -124,7 +165,13 @@ export const RedInvoiceRequest = Body({
   requestSerial: RequestSerial,
   blueInvoiceId: Id('原蓝字发票'),
   reason: OneOf(RED_REASON_CODES, '红冲原因'),
-  lines: Type.Optional(Type.Array(Body({ lineNo: Type.Integer({ title: '行号', minimum: 1, maximum: 100 }), grossFen: Fen('红冲金额') }), { title: '红冲明细', minItems: 1, maxItems: 100 })),
+  lines: Type.Optional(
+    Type.Array(Body({ lineNo: Type.Integer({ title: '行号', minimum: 1, maximum: 100 }), grossFen: Fen('红冲金额') }), {
+      title: '红冲明细',
+      minItems: 1,
+      maxItems: 100,
+    }),
+  ),
 });
 
 export const CreatedInvoice = Type.Object({ taskId: Type.String(), invoiceId: Type.String() });
@@ -165,9 +212,16 @@ export const invoiceCalls = {
     READ_ONLY,
   ),
   'invoice/get': call(Body({ id: Id('发票') }), InvoiceDocument, READ_ONLY),
-  'invoice/findBlue': call(Body({ number: Type.String({ title: '发票号码', maxLength: 20 }), issueDate: Day('开票日期') }), InvoiceDocument, READ_ONLY),
+  'invoice/findBlue': call(
+    Body({ number: Type.String({ title: '发票号码', maxLength: 20 }), issueDate: Day('开票日期') }),
+    InvoiceDocument,
+    READ_ONLY,
+  ),
   'invoice/pdfLink': call(Body({ id: Id('发票') }), Type.Object({ url: Type.String(), fileName: Type.String() }), READ_ONLY),
-  'invoice/resend': call(Body({ id: Id('发票'), phone: Type.Optional(Text('手机号', 11)), email: Type.Optional(Text('邮箱', 254)) }), Type.Object({ sentTo: Type.String() })),
+  'invoice/resend': call(
+    Body({ id: Id('发票'), phone: Type.Optional(Text('手机号', 11)), email: Type.Optional(Text('邮箱', 254)) }),
+    Type.Object({ sentTo: Type.String() }),
+  ),
   'invoice/homeSummary': call(Empty, HomeSummary, READ_ONLY),
   'company/getInvoiceQrcode': call(Empty, Type.Object({ url: Type.String(), companyName: Type.String(), code: Type.String() }), READ_ONLY),
 };

@@ -21,7 +21,14 @@ export const PaymentStart = Type.Union([
   Type.Object({ kind: Type.Literal('demo') }),
   Type.Object({
     kind: Type.Literal('wechat-jsapi'),
-    jsapi: Type.Object({ appId: Type.String(), timeStamp: Type.String(), nonceStr: Type.String(), package: Type.String(), signType: Type.Literal('RSA'), paySign: Type.String() }),
+    jsapi: Type.Object({
+      appId: Type.String(),
+      timeStamp: Type.String(),
+      nonceStr: Type.String(),
+      package: Type.String(),
+      signType: Type.Literal('RSA'),
+      paySign: Type.String(),
+    }),
   }),
   Type.Object({ kind: Type.Literal('alipay-wap'), redirectUrl: Type.String() }),
 ]);
@@ -92,14 +99,23 @@ export const paymentCalls = {
   ),
   /** 收支 of a China month (default this month): the page, and the month's totals. */
   'payment/list': call(
-    Body({ month: Type.Optional(Month('月份')), type: Type.Optional(OneOf([...RECORD_TYPES], '收支类型')), channel: Type.Optional(OneOf([...RECORD_CHANNELS], '渠道')), ...Paging }),
+    Body({
+      month: Type.Optional(Month('月份')),
+      type: Type.Optional(OneOf([...RECORD_TYPES], '收支类型')),
+      channel: Type.Optional(OneOf([...RECORD_CHANNELS], '渠道')),
+      ...Paging,
+    }),
     Type.Object({ ...Paged(PaymentRecord).properties, incomeFen: Type.Integer(), expenseFen: Type.Integer() }),
     READ_ONLY,
   ),
   'payment/get': call(Body({ id: Id('收支记录') }), PaymentRecord, READ_ONLY),
   /** The merchant issues the invoice of a paid order directly (to the buyer given), as a blue-invoice task. */
   'payment/issueInvoice': call(
-    Body({ id: Id('收支记录'), requestSerial: Type.String({ title: '请求流水号', pattern: '^[A-Za-z0-9-]{8,40}$', maxLength: 40 }), buyer: InvoiceParty }),
+    Body({
+      id: Id('收支记录'),
+      requestSerial: Type.String({ title: '请求流水号', pattern: '^[A-Za-z0-9-]{8,40}$', maxLength: 40 }),
+      buyer: InvoiceParty,
+    }),
     Type.Object({ invoiceId: Type.String(), taskId: Type.String() }),
   ),
 };

@@ -16,7 +16,8 @@ export const Body = <P extends TProperties>(properties: P) => Type.Object(proper
 export const Empty = Type.Object({}, { additionalProperties: false });
 export const Fen = (title: string, minimum = -MAX_FEN) => Type.Integer({ title, minimum, maximum: MAX_FEN });
 /** The schema or null; the union carries the schema's title, so a refusal names the field by it. */
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()], { title: (schema as { title?: string }).title });
+export const Nullable = <T extends TSchema>(schema: T) =>
+  Type.Union([schema, Type.Null()], { title: (schema as { title?: string }).title });
 /** An instant as ISO 8601 text (`2026-11-23T08:00:00.000Z`); screens format it in China time. */
 export const IsoTime = Type.String({ format: 'date-time' });
 /** One of a list of values (`enum`), all strings or all numbers: the type is stated too, so a value of another type is refused as such. */
@@ -37,7 +38,8 @@ export const Paging = {
 };
 
 /** A page of a list: its items and how many there are in all (at most LIST_LIMIT). */
-export const Paged = <T extends TSchema>(item: T) => Type.Object({ total: Type.Integer({ minimum: 0, maximum: LIST_LIMIT }), list: Type.Array(item) });
+export const Paged = <T extends TSchema>(item: T) =>
+  Type.Object({ total: Type.Integer({ minimum: 0, maximum: LIST_LIMIT }), list: Type.Array(item) });
 
 /** One call of the API: what its body may be, and what its result is. */
 export interface CallContract<B extends TSchema = TSchema, R extends TSchema = TSchema> {
@@ -59,7 +61,11 @@ export interface CallOptions {
 /** The option of a call that only reads (CallContract's `readOnly`). */
 export const READ_ONLY: CallOptions = { readOnly: true };
 
-export const call = <B extends TSchema, R extends TSchema>(body: B, result: R, options: CallOptions = {}): CallContract<B, R> => ({ body, result, ...options });
+export const call = <B extends TSchema, R extends TSchema>(body: B, result: R, options: CallOptions = {}): CallContract<B, R> => ({
+  body,
+  result,
+  ...options,
+});
 
 /** Compile-time proof that a schema describes a type defined elsewhere (the domain's): each is assignable to the other. */
 export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

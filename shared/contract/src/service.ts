@@ -31,6 +31,10 @@ export const serviceCalls = {
   'sysConfig/get': call(Empty, ServicesConfig, READ_ONLY),
   'serviceHotline/getAll': call(Empty, Type.Array(Hotline), READ_ONLY),
   'serviceWechat/randomlyGetOne': call(Empty, ServiceContact, READ_ONLY),
-  'shortLink/resolve': call(Body({ code: Type.String({ title: '短链', pattern: '^[A-Za-z0-9_-]{1,32}$', maxLength: 32 }) }), Type.Object({ target: Type.String() }), READ_ONLY),
+  'shortLink/resolve': call(
+    Body({ code: Type.String({ title: '短链', pattern: '^[A-Za-z0-9_-]{1,32}$', maxLength: 32 }) }),
+    Type.Object({ target: Type.String() }),
+    READ_ONLY,
+  ),
   'taxiCar/getMyCars': call(Empty, Type.Array(Car), READ_ONLY),
 };

@@ -9,11 +9,33 @@ const Range = {
 };
 
 export const InvoiceStatistics = Type.Object({
-  totals: Type.Object({ blueCount: Type.Integer(), blueFen: Type.Integer(), redCount: Type.Integer(), redFen: Type.Integer(), netFen: Type.Integer() }),
+  totals: Type.Object({
+    blueCount: Type.Integer(),
+    blueFen: Type.Integer(),
+    redCount: Type.Integer(),
+    redFen: Type.Integer(),
+    netFen: Type.Integer(),
+  }),
   /** One point a day (`YYYY-MM-DD`) or a month (`YYYY-MM`) of the range, zeros included. */
-  series: Type.Array(Type.Object({ key: Type.String(), blueCount: Type.Integer(), blueFen: Type.Integer(), redCount: Type.Integer(), redFen: Type.Integer() })),
+  series: Type.Array(
+    Type.Object({
+      key: Type.String(),
+      blueCount: Type.Integer(),
+      blueFen: Type.Integer(),
+      redCount: Type.Integer(),
+      redFen: Type.Integer(),
+    }),
+  ),
   /** Issued lines by rate (per mille) or how they are untaxed; red lines count negative. */
-  byRate: Type.Array(Type.Object({ ratePermille: Nullable(Type.Integer()), taxFree: Nullable(Type.String()), netFen: Type.Integer(), taxFen: Type.Integer(), grossFen: Type.Integer() })),
+  byRate: Type.Array(
+    Type.Object({
+      ratePermille: Nullable(Type.Integer()),
+      taxFree: Nullable(Type.String()),
+      netFen: Type.Integer(),
+      taxFen: Type.Integer(),
+      grossFen: Type.Integer(),
+    }),
+  ),
 });
 export type InvoiceStatistics = Static<typeof InvoiceStatistics>;
 

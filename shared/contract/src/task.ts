@@ -44,12 +44,23 @@ export const TASK_STATUS_FILTERS = ['pending', 'success', 'failed'] as const;
 
 export const taskCalls = {
   'task/createLoginTask': call(Body({ ...TaskRequest, loginMethod: OneOf(['1', '2'], '登录方式') }), TaskCreated),
-  'task/submitLoginTaskSmsCode': call(Body({ id: Id('任务编号'), smsCode: Type.String({ title: '验证码', pattern: '^\\d{6}$', maxLength: 6 }) }), TaskCreated),
+  'task/submitLoginTaskSmsCode': call(
+    Body({ id: Id('任务编号'), smsCode: Type.String({ title: '验证码', pattern: '^\\d{6}$', maxLength: 6 }) }),
+    TaskCreated,
+  ),
   'bus/reSendSmsCode': call(Body({ id: Id('任务编号') }), TaskCreated),
   'task/createScanFaceTask': call(Body(TaskRequest), TaskCreated),
   'task/getTaskProcess': call(Body({ id: Id('任务编号') }), TaskProgress, READ_ONLY),
   'task/getTaskDetail': call(Body({ id: Id('任务编号') }), TaskDetail, READ_ONLY),
-  'task/getMyTasks': call(Body({ status: Type.Optional(OneOf([...TASK_STATUS_FILTERS], '任务状态')), type: Type.Optional(OneOf([...TASK_TYPES], '任务类型')), ...Paging }), Paged(TaskView), READ_ONLY),
+  'task/getMyTasks': call(
+    Body({
+      status: Type.Optional(OneOf([...TASK_STATUS_FILTERS], '任务状态')),
+      type: Type.Optional(OneOf([...TASK_TYPES], '任务类型')),
+      ...Paging,
+    }),
+    Paged(TaskView),
+    READ_ONLY,
+  ),
   /** A failed invoice task runs again (the bureau is asked first what became of it, so nothing is issued twice). */
   'task/retryTask': call(Body({ id: Id('任务编号') }), TaskCreated),
 };

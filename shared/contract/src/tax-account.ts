@@ -28,7 +28,13 @@ export const TaxAccount = Type.Object({
 });
 export type TaxAccount = Static<typeof TaxAccount>;
 
-export const Agreement = Type.Object({ id: Type.Integer(), version: Type.String(), title: Type.String(), content: Type.String(), createdAt: IsoTime });
+export const Agreement = Type.Object({
+  id: Type.Integer(),
+  version: Type.String(),
+  title: Type.String(),
+  content: Type.String(),
+  createdAt: IsoTime,
+});
 export type Agreement = Static<typeof Agreement>;
 
 export const taxAccountCalls = {
@@ -44,6 +50,9 @@ export const taxAccountCalls = {
     TaxAccount,
   ),
   'taxAccount/getAgreement': call(Body({ version: Type.Optional(Text('协议版本', 20)) }), Agreement, READ_ONLY),
-  'taxAccount/agreedAgreement': call(Body({ id: Type.Integer({ title: '协议编号', minimum: 1, maximum: 2_147_483_647 }) }), Type.Object({ agreed: Type.Literal(true) })),
+  'taxAccount/agreedAgreement': call(
+    Body({ id: Type.Integer({ title: '协议编号', minimum: 1, maximum: 2_147_483_647 }) }),
+    Type.Object({ agreed: Type.Literal(true) }),
+  ),
   'taxAccount/clearAuthState': call(Empty, Type.Object({ cleared: Type.Literal(true) })),
 };

@@ -51,7 +51,9 @@ export type TripTotals = Static<typeof TripTotals>;
 /** A taxi invoice in the list `/invoice/taxi/return` chooses from: the invoice and the trips it covers. */
 export const TaxiInvoice = Type.Object({
   invoice: InvoiceSummary,
-  trips: Type.Array(Type.Pick(TaxiTrip, ['id', 'licensePlateNumber', 'startTime', 'endTime', 'fromPlace', 'toPlace', 'distanceMetres', 'fareFen'])),
+  trips: Type.Array(
+    Type.Pick(TaxiTrip, ['id', 'licensePlateNumber', 'startTime', 'endTime', 'fromPlace', 'toPlace', 'distanceMetres', 'fareFen']),
+  ),
 });
 export type TaxiInvoice = Static<typeof TaxiInvoice>;
 
@@ -99,7 +101,12 @@ export const taxiCalls = {
   'taxiTrip/getMyTrips': call(Body({ state: Type.Optional(OneOf([...TRIP_STATES], '行程状态')), ...Paging }), Paged(TaxiTrip), READ_ONLY),
   /** The passenger asks for an invoice for received trips of one company, to one of their titles. */
   'taxiTrip/applyInvoice': call(
-    Body({ ids: TripIds, titleId: Id('抬头'), deliverPhone: Type.Optional(Text('接收手机号', 11)), deliverEmail: Type.Optional(Text('接收邮箱', 254)) }),
+    Body({
+      ids: TripIds,
+      titleId: Id('抬头'),
+      deliverPhone: Type.Optional(Text('接收手机号', 11)),
+      deliverEmail: Type.Optional(Text('接收邮箱', 254)),
+    }),
     Type.Object({ trips: Type.Array(TaxiTrip) }),
   ),
 

@@ -68,7 +68,13 @@ export type TicketDetail = Static<typeof TicketDetail>;
  * bureau confirmed (查验通过, 已红冲), net of red reversals. Without a keyword they are exact whatever the number of
  * tickets; with one they are of the matches the list counts (at most 1,000: `count` 1000 means a thousand or more).
  */
-export const TicketTotals = Type.Object({ count: Type.Integer(), counted: Type.Integer(), netFen: Type.Integer(), taxFen: Type.Integer(), grossFen: Type.Integer() });
+export const TicketTotals = Type.Object({
+  count: Type.Integer(),
+  counted: Type.Integer(),
+  netFen: Type.Integer(),
+  taxFen: Type.Integer(),
+  grossFen: Type.Integer(),
+});
 export type TicketTotals = Static<typeof TicketTotals>;
 
 export const TicketPage = Type.Object({ ...Paged(TicketSummary).properties, totals: TicketTotals });
@@ -101,7 +107,12 @@ export const TicketImport = Body({
 export type TicketImport = Static<typeof TicketImport>;
 
 /** What `wx.config` takes (JS-SDK, for `wx.scanQRCode`): signed for the page at `url`. */
-export const WechatJsapiConfig = Type.Object({ appId: Type.String(), timestamp: Type.Integer(), nonceStr: Type.String(), signature: Type.String() });
+export const WechatJsapiConfig = Type.Object({
+  appId: Type.String(),
+  timestamp: Type.Integer(),
+  nonceStr: Type.String(),
+  signature: Type.String(),
+});
 export type WechatJsapiConfig = Static<typeof WechatJsapiConfig>;
 
 export const ticketCalls = {

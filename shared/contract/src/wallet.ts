@@ -54,7 +54,10 @@ export const walletCalls = {
   'wallet/get': call(Empty, Wallet),
   'wallet/entries': call(Body({ ...Paging }), Paged(WalletEntry)),
   /** What a withdrawal of this amount costs and pays out, before the user confirms. */
-  'wallet/withdrawPreview': call(Body({ amountFen: Fen('提现金额', 1) }), Type.Object({ amountFen: Type.Integer(), feeFen: Type.Integer(), arriveFen: Type.Integer() })),
+  'wallet/withdrawPreview': call(
+    Body({ amountFen: Fen('提现金额', 1) }),
+    Type.Object({ amountFen: Type.Integer(), feeFen: Type.Integer(), arriveFen: Type.Integer() }),
+  ),
   /** Withdraws to the bound account (once per request serial); never more than the available balance. */
   'wallet/withdraw': call(Body({ amountFen: Fen('提现金额', 1), requestSerial: RequestSerial }), Withdrawal),
   'wallet/withdrawals': call(Body({ ...Paging }), Paged(Withdrawal), READ_ONLY),

@@ -32,7 +32,11 @@ describe('the API contract', () => {
   test('a body takes exactly its properties, at every depth, and names each for the messages', () => {
     for (const [path, call] of Object.entries(API)) {
       for (const object of objectsOf(call.body as SchemaLike)) {
-        expect({ call: path, at: object.path, closed: object.schema.additionalProperties }).toEqual({ call: path, at: object.path, closed: false });
+        expect({ call: path, at: object.path, closed: object.schema.additionalProperties }).toEqual({
+          call: path,
+          at: object.path,
+          closed: false,
+        });
       }
       for (const [key, property] of Object.entries((call.body as SchemaLike).properties ?? {})) {
         expect({ call: path, key, titled: typeof property.title === 'string' }).toEqual({ call: path, key, titled: true });

@@ -155,7 +155,15 @@ export function pickerDate(dayOrMonth: string): Date {
 export function pickerTime(at: Instant): Date {
   const [date, time] = inChina(at).slice(0, 23).split('T') as [string, string];
   const [hours, minutes, seconds] = time.split(':').map(Number) as [number, number, number];
-  return phoneLocal(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)), hours, minutes, Math.floor(seconds), Math.round((seconds % 1) * 1000));
+  return phoneLocal(
+    Number(date.slice(0, 4)),
+    Number(date.slice(5, 7)) - 1,
+    Number(date.slice(8, 10)),
+    hours,
+    minutes,
+    Math.floor(seconds),
+    Math.round((seconds % 1) * 1000),
+  );
 }
 
 /** A day picker's value → the China day `YYYY-MM-DD` it shows. */

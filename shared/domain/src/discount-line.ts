@@ -45,7 +45,10 @@ export function discountAmounts(fen: number, rate: number | TaxExemption): LineA
 }
 
 /** What the pair rule reads of a line. */
-export type PairedLine = Pick<InvoiceDocumentLine, 'lineNo' | 'itemName' | 'taxCode' | 'ratePermille' | 'taxFree' | 'grossFen' | 'discountOf'>;
+export type PairedLine = Pick<
+  InvoiceDocumentLine,
+  'lineNo' | 'itemName' | 'taxCode' | 'ratePermille' | 'taxFree' | 'grossFen' | 'discountOf'
+>;
 
 /**
  * What is wrong with the discount lines of an invoice's lines (in printed order), or null: each discount line follows
@@ -56,10 +59,16 @@ export function discountPairProblem(lines: readonly PairedLine[]): string | null
   for (const [index, line] of lines.entries()) {
     if (line.discountOf === null) continue;
     const discounted = lines[index - 1];
-    if (!discounted || discounted.lineNo !== line.discountOf || discounted.discountOf !== null) return `第 ${line.lineNo} 行折扣行应紧跟其被折扣行`;
-    const same = discounted.itemName === line.itemName && discounted.taxCode === line.taxCode && discounted.ratePermille === line.ratePermille && discounted.taxFree === line.taxFree;
+    if (!discounted || discounted.lineNo !== line.discountOf || discounted.discountOf !== null)
+      return `第 ${line.lineNo} 行折扣行应紧跟其被折扣行`;
+    const same =
+      discounted.itemName === line.itemName &&
+      discounted.taxCode === line.taxCode &&
+      discounted.ratePermille === line.ratePermille &&
+      discounted.taxFree === line.taxFree;
     if (!same) return `第 ${line.lineNo} 行折扣行的项目名称、税收分类编码和税率应与被折扣行一致`;
-    if (line.grossFen === 0 || Math.sign(line.grossFen) === Math.sign(discounted.grossFen)) return `第 ${line.lineNo} 行折扣行金额的符号应与被折扣行相反`;
+    if (line.grossFen === 0 || Math.sign(line.grossFen) === Math.sign(discounted.grossFen))
+      return `第 ${line.lineNo} 行折扣行金额的符号应与被折扣行相反`;
     if (Math.abs(line.grossFen) > Math.abs(discounted.grossFen)) return `第 ${line.lineNo} 行${DISCOUNT_MESSAGES.exceeds}`;
   }
   return null;
@@ -78,7 +87,10 @@ export interface ReversibleLine {
  * The lines of a blue invoice as a red one reverses them: every line that is not a discount line, a discounted one
  * with its discount (a red reversal of a discounted line reverses the pair, whole), with what is left of each.
  */
-export function reversibleLines(lines: readonly Pick<InvoiceDocumentLine, 'lineNo' | 'discountOf'>[], leftByLine: Readonly<Record<number, number>>): ReversibleLine[] {
+export function reversibleLines(
+  lines: readonly Pick<InvoiceDocumentLine, 'lineNo' | 'discountOf'>[],
+  leftByLine: Readonly<Record<number, number>>,
+): ReversibleLine[] {
   const discountOf = new Map(lines.flatMap((line) => (line.discountOf === null ? [] : [[line.discountOf, line.lineNo] as const])));
   return lines
     .filter((line) => line.discountOf === null)

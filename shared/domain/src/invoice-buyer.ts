@@ -46,7 +46,13 @@ export function buyerProblems(buyer: InvoiceParty, type: InvoiceType): BuyerProb
   if (type === '数电专票' && buyer.naturalPerson) problems.naturalPerson = BUYER_MESSAGES.personForSpecial;
 
   const { address, phone, bankName, bankAccount } = titleProblems({ ...buyer, kind: buyer.naturalPerson ? '个人' : '企业', email: '' });
-  return { ...problems, ...(address && { address }), ...(phone && { phone }), ...(bankName && { bankName }), ...(bankAccount && { bankAccount }) };
+  return {
+    ...problems,
+    ...(address && { address }),
+    ...(phone && { phone }),
+    ...(bankName && { bankName }),
+    ...(bankAccount && { bankAccount }),
+  };
 }
 
 export function remarksProblem(remarks: string): string | null {

@@ -112,7 +112,19 @@ export interface InvoiceDocument {
 /** What a list row needs. */
 export type InvoiceSummary = Pick<
   InvoiceDocument,
-  'id' | 'kind' | 'type' | 'status' | 'number' | 'issuedAt' | 'netFen' | 'taxFen' | 'grossFen' | 'leftFen' | 'failReason' | 'taskId' | 'createdAt'
+  | 'id'
+  | 'kind'
+  | 'type'
+  | 'status'
+  | 'number'
+  | 'issuedAt'
+  | 'netFen'
+  | 'taxFen'
+  | 'grossFen'
+  | 'leftFen'
+  | 'failReason'
+  | 'taskId'
+  | 'createdAt'
 > & { buyerName: string; buyerTaxNumber: string };
 
 /** `*餐饮服务*午餐` from the short name of the tax class and the goods name. */

@@ -40,7 +40,7 @@ function divideRounded(a: bigint, b: bigint): bigint {
   const remainder = a % b;
   const twice = (remainder < 0n ? -remainder : remainder) * 2n;
   if (twice < (b < 0n ? -b : b)) return quotient;
-  return (a < 0n) !== (b < 0n) ? quotient - 1n : quotient + 1n;
+  return a < 0n !== b < 0n ? quotient - 1n : quotient + 1n;
 }
 
 /** quantity × unit price (yuan, decimal strings) → fen, rounded half away from zero. */
@@ -139,7 +139,8 @@ export function lineIssue(line: LineToCheck): LineIssue | null {
     if (!isPositiveDecimal(line.quantity)) return issue('quantity', '数量应为正数，最多 8 位小数');
     if (!isPositiveDecimal(line.unitPrice.replace(/^-/, ''))) return issue('quantity', '单价应为正数，最多 8 位小数');
     const amount = amountOf(line.quantity, line.unitPrice.replace(/^-/, ''));
-    if (amount === null || Math.abs(amount - Math.abs(line.netFen)) > PRICE_TOLERANCE_FEN) return issue('quantity', '数量 × 单价 与金额相差超过 0.01 元');
+    if (amount === null || Math.abs(amount - Math.abs(line.netFen)) > PRICE_TOLERANCE_FEN)
+      return issue('quantity', '数量 × 单价 与金额相差超过 0.01 元');
   }
   if (!taxWithinTolerance(line, rate)) return issue('amount', '税额与金额 × 税率相差超过 0.06 元');
   return null;

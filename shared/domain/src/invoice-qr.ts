@@ -74,7 +74,15 @@ export function invoiceQrPayload(input: DigitalInvoiceQrInput): string {
   if (!Number.isSafeInteger(input.netFen)) throw new RangeError(`金额必须是整数分: ${input.netFen}`);
   if (!/^\d{20}$/.test(input.number)) throw new RangeError(`发票号码应为 20 位数字: ${input.number}`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(input.issueDate)) throw new RangeError(`开票日期应为 YYYY-MM-DD: ${input.issueDate}`);
-  const fields = ['01', INVOICE_TYPE_CODES[input.type], '', input.number, yuanInputText(input.netFen), input.issueDate.replaceAll('-', ''), ''];
+  const fields = [
+    '01',
+    INVOICE_TYPE_CODES[input.type],
+    '',
+    input.number,
+    yuanInputText(input.netFen),
+    input.issueDate.replaceAll('-', ''),
+    '',
+  ];
   const head = fields.join(',');
   return `${head},${crc16(head)}`;
 }

@@ -41,7 +41,8 @@ export const TITLE_LIMITS = {
 } as const;
 
 /** A mobile number (optionally +86), a landline with its area code (and extension), or a 400/800 number. */
-const PHONE = /^(?:(?:\+?86[- ]?)?1[3-9]\d{9}|(?:0\d{2,3}|\(0\d{2,3}\)|（0\d{2,3}）)[- ]?\d{7,8}(?:(?:-|转)\d{1,6})?|[48]00[- ]?\d{3}[- ]?\d{4})$/;
+const PHONE =
+  /^(?:(?:\+?86[- ]?)?1[3-9]\d{9}|(?:0\d{2,3}|\(0\d{2,3}\)|（0\d{2,3}）)[- ]?\d{7,8}(?:(?:-|转)\d{1,6})?|[48]00[- ]?\d{3}[- ]?\d{4})$/;
 const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 
 export const TITLE_MESSAGES = {
@@ -115,10 +116,12 @@ export function titleProblems(fields: TitleFields): TitleProblems {
 
   if (fields.phone && !isPhoneNumber(fields.phone)) problems.phone = TITLE_MESSAGES.phone;
   // The phone number is short by its format: the address is what makes the pair too long.
-  if (lengthOf(fields.address) + lengthOf(fields.phone) > TITLE_LIMITS.addressAndPhone) problems.address = TITLE_MESSAGES.addressAndPhoneTooLong;
+  if (lengthOf(fields.address) + lengthOf(fields.phone) > TITLE_LIMITS.addressAndPhone)
+    problems.address = TITLE_MESSAGES.addressAndPhoneTooLong;
 
   if (fields.bankAccount && !/^\d+$/.test(fields.bankAccount)) problems.bankAccount = TITLE_MESSAGES.bankAccount;
-  if (lengthOf(fields.bankName) + lengthOf(fields.bankAccount) > TITLE_LIMITS.bankAndAccount) problems.bankName = TITLE_MESSAGES.bankAndAccountTooLong;
+  if (lengthOf(fields.bankName) + lengthOf(fields.bankAccount) > TITLE_LIMITS.bankAndAccount)
+    problems.bankName = TITLE_MESSAGES.bankAndAccountTooLong;
 
   if (fields.email) {
     if (lengthOf(fields.email) > TITLE_LIMITS.email) problems.email = TITLE_MESSAGES.emailTooLong;

@@ -87,7 +87,12 @@ export const TAX_CLASSIFICATIONS: readonly TaxClassification[] = [
   { code: '2020000000000000000', shortName: '修理修配劳务', name: '修理修配劳务', keywords: '维修 修理 保养' },
   // 服务: 交通运输、邮政、电信
   { code: '3010101010000000000', shortName: '陆路旅客运输服务', name: '铁路旅客运输服务', keywords: '火车票 客运' },
-  { code: '3010101020000000000', shortName: '陆路旅客运输服务', name: '其他陆路旅客运输服务', keywords: '出租车 客运 打车 车费 公交 网约车' },
+  {
+    code: '3010101020000000000',
+    shortName: '陆路旅客运输服务',
+    name: '其他陆路旅客运输服务',
+    keywords: '出租车 客运 打车 车费 公交 网约车',
+  },
   { code: '3010102020000000000', shortName: '陆路货物运输服务', name: '其他陆路货物运输服务', keywords: '货运 运费 物流 公路运输' },
   { code: '3010201000000000000', shortName: '水路运输服务', name: '水路旅客运输服务', keywords: '船票 轮渡' },
   { code: '3010301000000000000', shortName: '航空运输服务', name: '航空旅客运输服务', keywords: '机票 航空' },

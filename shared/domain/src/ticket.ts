@@ -6,7 +6,14 @@ import { INVOICE_NUMBER_MESSAGES, invoiceNumberProblem } from './invoice-number'
 
 /** The kinds of invoice a folder holds, by the type code printed in their QR payload. */
 export type TicketType = '数电专票' | '数电普票' | '增值税专用发票' | '增值税电子专用发票' | '增值税普通发票' | '增值税电子普通发票';
-export const TICKET_TYPES: readonly TicketType[] = ['数电专票', '数电普票', '增值税专用发票', '增值税电子专用发票', '增值税普通发票', '增值税电子普通发票'];
+export const TICKET_TYPES: readonly TicketType[] = [
+  '数电专票',
+  '数电普票',
+  '增值税专用发票',
+  '增值税电子专用发票',
+  '增值税普通发票',
+  '增值税电子普通发票',
+];
 /** The QR payload's type code (`parseInvoiceQr(...).invoice.type`) of each. */
 export const TICKET_TYPE_CODES: Record<TicketType, string> = {
   数电专票: '31',
@@ -39,7 +46,15 @@ export const TICKET_SOURCES: readonly TicketSource[] = [...TICKET_IMPORT_SOURCES
 
 /** Verification (查验) at the tax bureau. 未查验 and 查验中 are on the way; the others are its answers. */
 export type TicketVerifyState = '未查验' | '查验中' | '查验通过' | '查无此票' | '已作废' | '已红冲' | '查验失败';
-export const TICKET_VERIFY_STATES: readonly TicketVerifyState[] = ['未查验', '查验中', '查验通过', '查无此票', '已作废', '已红冲', '查验失败'];
+export const TICKET_VERIFY_STATES: readonly TicketVerifyState[] = [
+  '未查验',
+  '查验中',
+  '查验通过',
+  '查无此票',
+  '已作废',
+  '已红冲',
+  '查验失败',
+];
 
 /**
  * The states whose amounts count into the folder's 价税合计 and month totals: what the bureau confirmed. A red-reversed
@@ -72,7 +87,11 @@ export interface TicketFigures {
 
 /** A ticket's amounts net of its red reversals; before its tax is known, its net amount is its gross. */
 export function ticketNetAmounts(ticket: TicketFigures): TicketAmounts {
-  return { netFen: ticket.netFen - ticket.redNetFen, taxFen: (ticket.taxFen ?? 0) - ticket.redTaxFen, grossFen: (ticket.grossFen ?? ticket.netFen) - ticket.redGrossFen };
+  return {
+    netFen: ticket.netFen - ticket.redNetFen,
+    taxFen: (ticket.taxFen ?? 0) - ticket.redTaxFen,
+    grossFen: (ticket.grossFen ?? ticket.netFen) - ticket.redGrossFen,
+  };
 }
 
 const NOTHING: TicketAmounts = { netFen: 0, taxFen: 0, grossFen: 0 };
@@ -116,7 +135,8 @@ export function ticketImportProblems(fields: TicketImportFields, today: string):
     else if (invoiceNumberProblem(fields.number)) problems.number = INVOICE_NUMBER_MESSAGES.region;
     // The number's first two digits are the year it was issued in: compared once a date is given (a form asks for
     // the date itself, and a number typed first is not wrong yet).
-    else if (ISO_DAY.test(fields.issueDate) && fields.number.slice(0, 2) !== fields.issueDate.slice(2, 4)) problems.number = '发票号码的年份与开票日期不符，请核对';
+    else if (ISO_DAY.test(fields.issueDate) && fields.number.slice(0, 2) !== fields.issueDate.slice(2, 4))
+      problems.number = '发票号码的年份与开票日期不符，请核对';
     if (fields.type && !isDigitalTicketType(fields.type)) problems.invoiceCode = '请填写发票代码（10 位或 12 位数字）';
     // A fully digital invoice has no check code: one typed is a mistake, and the bureau would never compare it.
     else if (fields.checkCodeLast6) problems.checkCodeLast6 = DIGITAL_CHECK_CODE_MESSAGE;
@@ -127,7 +147,8 @@ export function ticketImportProblems(fields: TicketImportFields, today: string):
     const needsCheckCode = fields.type ? ticketTypeNeedsCheckCode(fields.type) : true;
     if (needsCheckCode && !/^[0-9A-Za-z]{6}$/.test(fields.checkCodeLast6 ?? '')) problems.checkCodeLast6 = '请填写校验码后 6 位';
   }
-  if (fields.checkCodeLast6 && !/^[0-9A-Za-z]{6}$/.test(fields.checkCodeLast6)) problems.checkCodeLast6 = '校验码后 6 位应为 6 位数字或字母';
+  if (fields.checkCodeLast6 && !/^[0-9A-Za-z]{6}$/.test(fields.checkCodeLast6))
+    problems.checkCodeLast6 = '校验码后 6 位应为 6 位数字或字母';
   if (!ISO_DAY.test(fields.issueDate) || !validDay(fields.issueDate)) problems.issueDate = '开票日期不正确';
   else if (fields.issueDate > today) problems.issueDate = '开票日期不能晚于今天';
   if (!Number.isSafeInteger(fields.netFen) || fields.netFen <= 0) problems.netFen = '金额应大于 0';

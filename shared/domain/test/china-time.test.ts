@@ -23,7 +23,10 @@ import {
 } from '../src/china-time';
 
 /** `YYYY-MM` of every month from January 2000 to December 2100. */
-const EVERY_MONTH = Array.from({ length: 101 * 12 }, (_, index) => `${2000 + Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`);
+const EVERY_MONTH = Array.from(
+  { length: 101 * 12 },
+  (_, index) => `${2000 + Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`,
+);
 
 /** The time of day in China, `HH:mm:ss.SSS`. */
 const chinaClock = (at: number) => new Date(at + 8 * 3600_000).toISOString().slice(11, 23);
@@ -47,7 +50,6 @@ function checkEveryMonth(): void {
   }
 }
 
-
 describe('China time', () => {
   test('a UTC instant late in the day is already the next day in China', () => {
     expect(chinaDate('2024-05-01T16:30:00.000Z')).toBe('2024-05-02');
@@ -67,15 +69,27 @@ describe('China time', () => {
   test('every month 2000–2100: its first and last millisecond are in it, the neighbouring ones are not', checkEveryMonth);
 
   test('a range of days or months runs from the first one’s first millisecond to the last one’s last', () => {
-    expect(chinaRange('2026-10-01')).toMatchObject({ start: new Date('2026-09-30T16:00:00.000Z'), end: new Date('2026-10-01T16:00:00.000Z'), dayCount: 1, monthCount: 1 });
+    expect(chinaRange('2026-10-01')).toMatchObject({
+      start: new Date('2026-09-30T16:00:00.000Z'),
+      end: new Date('2026-10-01T16:00:00.000Z'),
+      dayCount: 1,
+      monthCount: 1,
+    });
     const range = chinaRange('2026-11-28', '2027-01') as ChinaRange;
     expect(range).toMatchObject({ firstDay: '2026-11-28', lastDay: '2027-01-31', dayCount: 65, monthCount: 3 });
     expect(chinaMonths(range)).toEqual(['2026-11', '2026-12', '2027-01']);
-    expect(chinaDays(chinaRange('2028-02-27', '2028-03-01') as ChinaRange)).toEqual(['2028-02-27', '2028-02-28', '2028-02-29', '2028-03-01']);
+    expect(chinaDays(chinaRange('2028-02-27', '2028-03-01') as ChinaRange)).toEqual([
+      '2028-02-27',
+      '2028-02-28',
+      '2028-02-29',
+      '2028-03-01',
+    ]);
   });
 
   test('for any two days, the range holds each day between them once, in order, and nothing outside', () => {
-    const day = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true }).map((at) => chinaDate(at));
+    const day = fc
+      .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true })
+      .map((at) => chinaDate(at));
     fc.assert(
       fc.property(day, fc.integer({ min: 0, max: 800 }), (first, length) => {
         const last = addChinaDays(first, length);
@@ -94,7 +108,21 @@ describe('China time', () => {
   });
 
   test('what is not a real day or month, or a range that ends before it starts, is no range', () => {
-    for (const text of ['2026-02-29', '2026-04-31', '2026-13', '2026-00', '2026-01-00', '2026-1', '2026-01-1', '20260101', '', 'x', '2026-01-01T00:00', '2026-11-30 ']) expect(chinaRange(text)).toBeNull();
+    for (const text of [
+      '2026-02-29',
+      '2026-04-31',
+      '2026-13',
+      '2026-00',
+      '2026-01-00',
+      '2026-1',
+      '2026-01-1',
+      '20260101',
+      '',
+      'x',
+      '2026-01-01T00:00',
+      '2026-11-30 ',
+    ])
+      expect(chinaRange(text)).toBeNull();
     expect(chinaRange('2028-02-29')?.dayCount).toBe(1);
     expect(chinaRange('2026-11-02', '2026-11-01')).toBeNull();
     expect(chinaRange('2026-11', '2026-10-31')).toBeNull();
@@ -168,7 +196,9 @@ describe('China time on a phone in another time zone', () => {
         const china = chinaDateTime(at);
         // Los Angeles skips an hour each spring: a China time that falls in it cannot be on the phone's clock at all.
         fc.pre(shown.getHours() === Number(china.slice(11, 13)));
-        expect(`${pickedDay(shown)} ${String(shown.getHours()).padStart(2, '0')}:${String(shown.getMinutes()).padStart(2, '0')}`).toBe(china);
+        expect(`${pickedDay(shown)} ${String(shown.getHours()).padStart(2, '0')}:${String(shown.getMinutes()).padStart(2, '0')}`).toBe(
+          china,
+        );
         expect(pickedTime(shown).getTime()).toBe(at.getTime());
       }),
     );

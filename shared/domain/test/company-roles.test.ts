@@ -36,7 +36,8 @@ describe('mobile numbers', () => {
     expect(mobileProblem('13800000001')).toBeNull();
     expect(mobileProblem('19912345678')).toBeNull();
     expect(mobileProblem('')).toBe('请填写手机号');
-    for (const bad of ['12800000001', '1380000000', '138000000012', '1380000000a', '+8613800000001', '0571-8888000']) expect(mobileProblem(bad)).toBe('请填写 11 位手机号');
+    for (const bad of ['12800000001', '1380000000', '138000000012', '1380000000a', '+8613800000001', '0571-8888000'])
+      expect(mobileProblem(bad)).toBe('请填写 11 位手机号');
   });
 
   test('property: the pattern and mobileProblem agree', () => {

@@ -28,23 +28,36 @@ describe('discount lines', () => {
   test('any discount up to its line keeps the pair exact in fen, and the totals are the line less the discount', () => {
     const rate = fc.oneof(fc.constantFrom(...VAT_RATES_PERMILLE), fc.constantFrom('免税' as const, '不征税' as const));
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 10_000_000_000 }), fc.double({ min: 0, max: 1, noNaN: true }), rate, (lineFen, share, lineRate) => {
-        const fen = Math.max(1, Math.round(lineFen * share));
-        expect(discountProblem(lineFen, fen)).toBeNull();
-        const line = splitGross(lineFen, lineRate);
-        const discount = discountAmounts(fen, lineRate);
-        expect(discount.netFen + discount.taxFen).toBe(-fen);
-        expect(discount.netFen).toBeLessThanOrEqual(0);
-        expect(-discount.netFen).toBeLessThanOrEqual(line.netFen);
-        const totals = invoiceTotals([line, discount]);
-        expect(totals.grossFen).toBe(lineFen - fen);
-        expect(totals.netFen).toBeGreaterThanOrEqual(0);
-        expect(totals.taxFen).toBeGreaterThanOrEqual(0);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000_000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        rate,
+        (lineFen, share, lineRate) => {
+          const fen = Math.max(1, Math.round(lineFen * share));
+          expect(discountProblem(lineFen, fen)).toBeNull();
+          const line = splitGross(lineFen, lineRate);
+          const discount = discountAmounts(fen, lineRate);
+          expect(discount.netFen + discount.taxFen).toBe(-fen);
+          expect(discount.netFen).toBeLessThanOrEqual(0);
+          expect(-discount.netFen).toBeLessThanOrEqual(line.netFen);
+          const totals = invoiceTotals([line, discount]);
+          expect(totals.grossFen).toBe(lineFen - fen);
+          expect(totals.netFen).toBeGreaterThanOrEqual(0);
+          expect(totals.taxFen).toBeGreaterThanOrEqual(0);
+        },
+      ),
     );
   });
 
-  const office = (lineNo: number, grossFen: number, discountOf: number | null = null): PairedLine => ({ lineNo, itemName: '*纸制品*办公用品', taxCode: '1060201990000000000', ratePermille: 130, taxFree: null, grossFen, discountOf });
+  const office = (lineNo: number, grossFen: number, discountOf: number | null = null): PairedLine => ({
+    lineNo,
+    itemName: '*纸制品*办公用品',
+    taxCode: '1060201990000000000',
+    ratePermille: 130,
+    taxFree: null,
+    grossFen,
+    discountOf,
+  });
 
   test('a discount line follows its line, at most one a line, with its name, code and rate, of the other sign, never more', () => {
     expect(discountPairProblem([office(1, 31600), office(2, -3160, 1), office(3, 500)])).toBeNull();
@@ -71,20 +84,26 @@ describe('discount lines', () => {
 
   test('whatever the discounts, the lines a red reversal offers add up to what is left of the invoice', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 1_000_000 }), fc.option(fc.double({ min: 0.0001, max: 1, noNaN: true }), { nil: null })), { minLength: 1, maxLength: 20 }), (specs) => {
-        const lines: PairedLine[] = [];
-        for (const [grossFen, share] of specs) {
-          const lineNo = lines.length + 1;
-          lines.push(office(lineNo, grossFen));
-          if (share !== null) lines.push(office(lineNo + 1, -Math.max(1, Math.round(grossFen * share)), lineNo));
-        }
-        expect(discountPairProblem(lines)).toBeNull();
-        const leftByLine = Object.fromEntries(lines.map((line) => [line.lineNo, line.grossFen]));
-        const offered = reversibleLines(lines, leftByLine);
-        expect(offered).toHaveLength(specs.length);
-        expect(offered.reduce((sum, line) => sum + line.leftFen, 0)).toBe(lines.reduce((sum, line) => sum + line.grossFen, 0));
-        for (const line of offered) expect(line.leftFen).toBeGreaterThanOrEqual(0);
-      }),
+      fc.property(
+        fc.array(
+          fc.tuple(fc.integer({ min: 1, max: 1_000_000 }), fc.option(fc.double({ min: 0.0001, max: 1, noNaN: true }), { nil: null })),
+          { minLength: 1, maxLength: 20 },
+        ),
+        (specs) => {
+          const lines: PairedLine[] = [];
+          for (const [grossFen, share] of specs) {
+            const lineNo = lines.length + 1;
+            lines.push(office(lineNo, grossFen));
+            if (share !== null) lines.push(office(lineNo + 1, -Math.max(1, Math.round(grossFen * share)), lineNo));
+          }
+          expect(discountPairProblem(lines)).toBeNull();
+          const leftByLine = Object.fromEntries(lines.map((line) => [line.lineNo, line.grossFen]));
+          const offered = reversibleLines(lines, leftByLine);
+          expect(offered).toHaveLength(specs.length);
+          expect(offered.reduce((sum, line) => sum + line.leftFen, 0)).toBe(lines.reduce((sum, line) => sum + line.grossFen, 0));
+          for (const line of offered) expect(line.leftFen).toBeGreaterThanOrEqual(0);
+        },
+      ),
     );
   });
 });

@@ -25,15 +25,20 @@ describe('buyerProblems', () => {
   test('a company needs its tax number; a 专票 needs one and cannot go to a person', () => {
     expect(buyerProblems({ ...company, taxNumber: '' }, '数电普票')).toEqual({ taxNumber: TAX_NUMBER_MESSAGES.empty });
     expect(buyerProblems({ ...company, taxNumber: '91110000802100433C' }, '数电普票')).toEqual({ taxNumber: TAX_NUMBER_MESSAGES.check });
-    expect(buyerProblems(person, '数电专票')).toEqual({ taxNumber: BUYER_MESSAGES.taxNumberForSpecial, naturalPerson: BUYER_MESSAGES.personForSpecial });
+    expect(buyerProblems(person, '数电专票')).toEqual({
+      taxNumber: BUYER_MESSAGES.taxNumberForSpecial,
+      naturalPerson: BUYER_MESSAGES.personForSpecial,
+    });
   });
 
   test('name, phone and bank account follow the title rules', () => {
     expect(buyerProblems({ ...company, name: '' }, '数电普票')).toEqual({ name: BUYER_MESSAGES.nameEmpty });
     expect(buyerProblems({ ...company, name: '企'.repeat(101) }, '数电普票')).toEqual({ name: BUYER_MESSAGES.nameTooLong });
-    expect(buyerProblems({ ...company, phone: '123', bankAccount: '12a' }, '数电普票')).toEqual({ phone: TITLE_MESSAGES.phone, bankAccount: TITLE_MESSAGES.bankAccount });
+    expect(buyerProblems({ ...company, phone: '123', bankAccount: '12a' }, '数电普票')).toEqual({
+      phone: TITLE_MESSAGES.phone,
+      bankAccount: TITLE_MESSAGES.bankAccount,
+    });
   });
-
 });
 
 test('normalizeBuyer trims, removes spaces from the tax number and account, and upper-cases the tax number', () => {
@@ -55,6 +60,9 @@ test('a buyer held as a title: 个人 is a natural person, and the 自然人 pro
   expect(buyerOfTitle({ ...asTitle, kind: '企业', taxNumber: ' 91110000802100433b ' })).toEqual(company);
   expect(buyerOfTitle({ ...asTitle, kind: '个人', taxNumber: '' })).toEqual({ ...company, taxNumber: '', naturalPerson: true });
   expect(titleBuyerProblems({ ...asTitle, kind: '企业' }, '数电专票')).toEqual({});
-  expect(titleBuyerProblems({ ...asTitle, kind: '个人', taxNumber: '' }, '数电专票')).toEqual({ taxNumber: BUYER_MESSAGES.taxNumberForSpecial, kind: BUYER_MESSAGES.personForSpecial });
+  expect(titleBuyerProblems({ ...asTitle, kind: '个人', taxNumber: '' }, '数电专票')).toEqual({
+    taxNumber: BUYER_MESSAGES.taxNumberForSpecial,
+    kind: BUYER_MESSAGES.personForSpecial,
+  });
   expect(titleBuyerProblems({ ...asTitle, kind: '企业', name: '' }, '数电普票')).toEqual({ name: BUYER_MESSAGES.nameEmpty });
 });

@@ -43,7 +43,14 @@ describe('priceLine', () => {
       ratePermille: 60,
       taxFree: null,
     });
-    expect(priceLine({ grossFen: 500, rate: '免税' })).toMatchObject({ quantity: null, unitPrice: null, netFen: 500, taxFen: 0, taxFree: '免税', ratePermille: null });
+    expect(priceLine({ grossFen: 500, rate: '免税' })).toMatchObject({
+      quantity: null,
+      unitPrice: null,
+      netFen: 500,
+      taxFen: 0,
+      taxFree: '免税',
+      ratePermille: null,
+    });
   });
 
   test('law: every priced line passes the checks (quantity × price within 0.01, tax within 0.06)', () => {

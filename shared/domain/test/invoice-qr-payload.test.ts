@@ -7,7 +7,9 @@ describe('the QR payload of a digital invoice', () => {
   test('has the printed fields in order, no code, no check code and a 4-hex checksum', () => {
     const payload = invoiceQrPayload({ type: '数电普票', number: '25332000000012345678', netFen: 123450, issueDate: '2025-03-15' });
     expect(payload).toMatch(/^01,32,,25332000000012345678,1234\.50,20250315,,[0-9A-F]{4}$/);
-    expect(invoiceQrPayload({ type: '数电专票', number: '25332000000012345678', netFen: 5, issueDate: '2025-03-15' })).toMatch(/^01,31,,25332000000012345678,0\.05,20250315,,/);
+    expect(invoiceQrPayload({ type: '数电专票', number: '25332000000012345678', netFen: 5, issueDate: '2025-03-15' })).toMatch(
+      /^01,31,,25332000000012345678,0\.05,20250315,,/,
+    );
   });
 
   test('a red invoice carries its negative amount', () => {
@@ -34,7 +36,9 @@ describe('the QR payload of a digital invoice', () => {
   });
 
   test('round-trips through parseInvoiceQr', () => {
-    const day = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+    const day = fc
+      .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
+      .map((date) => date.toISOString().slice(0, 10));
     fc.assert(
       fc.property(
         fc.constantFrom(...INVOICE_TYPES),

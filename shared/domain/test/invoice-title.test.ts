@@ -1,5 +1,13 @@
 import { describe, expect, test } from '@rstest/core';
-import { isEmailAddress, isPhoneNumber, normalizeTitle, TITLE_MESSAGES, titleOf, titleProblems, type TitleFields } from '../src/invoice-title';
+import {
+  isEmailAddress,
+  isPhoneNumber,
+  normalizeTitle,
+  TITLE_MESSAGES,
+  titleOf,
+  titleProblems,
+  type TitleFields,
+} from '../src/invoice-title';
 import { TAX_NUMBER_MESSAGES } from '../src/tax-number';
 
 const company: TitleFields = {
@@ -16,7 +24,9 @@ const company: TitleFields = {
 describe('titleProblems', () => {
   test('a complete company title and a bare personal title have none', () => {
     expect(titleProblems(company)).toEqual({});
-    expect(titleProblems({ kind: '个人', name: '张三', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', email: '' })).toEqual({});
+    expect(
+      titleProblems({ kind: '个人', name: '张三', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', email: '' }),
+    ).toEqual({});
   });
 
   test('a company needs a valid tax number; a person may leave it empty but not give a wrong one', () => {
@@ -38,12 +48,23 @@ describe('titleProblems', () => {
     const phone = '13800001111';
     expect(titleProblems({ ...company, phone, address: '地'.repeat(89) }).address).toBeUndefined();
     expect(titleProblems({ ...company, phone, address: '地'.repeat(90) }).address).toBe(TITLE_MESSAGES.addressAndPhoneTooLong);
-    expect(titleProblems({ ...company, bankAccount: '1'.repeat(20), bankName: '行'.repeat(81) }).bankName).toBe(TITLE_MESSAGES.bankAndAccountTooLong);
+    expect(titleProblems({ ...company, bankAccount: '1'.repeat(20), bankName: '行'.repeat(81) }).bankName).toBe(
+      TITLE_MESSAGES.bankAndAccountTooLong,
+    );
     expect(titleProblems({ ...company, bankAccount: '6222 0210' }).bankAccount).toBe(TITLE_MESSAGES.bankAccount);
   });
 
   test('phone and e-mail formats', () => {
-    for (const good of ['13800001111', '+8613800001111', '0571-88886666', '057188886666', '010-12345678-123', '(0571)88886666', '400-820-8820', '4008208820']) {
+    for (const good of [
+      '13800001111',
+      '+8613800001111',
+      '0571-88886666',
+      '057188886666',
+      '010-12345678-123',
+      '(0571)88886666',
+      '400-820-8820',
+      '4008208820',
+    ]) {
       expect(isPhoneNumber(good)).toBe(true);
     }
     for (const bad of ['12345', '23800001111', '1380000111', 'abc', '0571-123', '138000011112']) expect(isPhoneNumber(bad)).toBe(false);
@@ -56,16 +77,27 @@ describe('titleProblems', () => {
 });
 
 test('normalizeTitle trims, and writes the tax number without spaces in upper case', () => {
-  expect(normalizeTitle({ ...company, name: '  杭州优税通  ', taxNumber: ' 91110000 802100433b ', bankAccount: '6222 0210 1234' })).toEqual({
-    ...company,
-    name: '杭州优税通',
-    taxNumber: '91110000802100433B',
-    bankAccount: '622202101234',
-  });
+  expect(normalizeTitle({ ...company, name: '  杭州优税通  ', taxNumber: ' 91110000 802100433b ', bankAccount: '6222 0210 1234' })).toEqual(
+    {
+      ...company,
+      name: '杭州优税通',
+      taxNumber: '91110000802100433B',
+      bankAccount: '622202101234',
+    },
+  );
 });
 
 test('titleOf: the title a request or a form holds, a field left out as empty, nothing else, normalised', () => {
-  expect(titleOf({ kind: '个人', name: ' 张三 ' })).toEqual({ kind: '个人', name: '张三', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', email: '' });
+  expect(titleOf({ kind: '个人', name: ' 张三 ' })).toEqual({
+    kind: '个人',
+    name: '张三',
+    taxNumber: '',
+    address: '',
+    phone: '',
+    bankName: '',
+    bankAccount: '',
+    email: '',
+  });
   const request = { ...company, id: 't1', isDefault: true, taxNumber: '91110000802100433b', email: undefined };
   expect(titleOf(request)).toEqual({ ...company, email: '' });
 });

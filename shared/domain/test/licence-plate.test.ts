@@ -31,7 +31,11 @@ describe('licence plates', () => {
 
   test('every generated valid plate normalises to itself, and any inserted space or dot is ignored', () => {
     const plate = fc
-      .tuple(fc.constantFrom(...PLATE_PROVINCES), fc.constantFrom(...LETTERS), fc.array(fc.constantFrom(...ALNUM), { minLength: 5, maxLength: 5 }))
+      .tuple(
+        fc.constantFrom(...PLATE_PROVINCES),
+        fc.constantFrom(...LETTERS),
+        fc.array(fc.constantFrom(...ALNUM), { minLength: 5, maxLength: 5 }),
+      )
       .map(([province, office, rest]) => `${province}${office}·${rest.join('')}`);
     fc.assert(
       fc.property(plate, fc.integer({ min: 1, max: 7 }), fc.constantFrom(' ', '·', '-'), (valid, at, separator) => {

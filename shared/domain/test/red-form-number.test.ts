@@ -17,11 +17,16 @@ describe('red-letter confirmation form numbers', () => {
 
   test('any form number has the form shape and is never a valid invoice number', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 20 }), fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }), fc.nat(), (taxNumber, at, sequence) => {
-        const number = redFormNumber(taxNumber, at, sequence);
-        expect(number).toMatch(RED_FORM_NUMBER);
-        expect(invoiceNumberProblem(number)).not.toBeNull();
-      }),
+      fc.property(
+        fc.string({ maxLength: 20 }),
+        fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }),
+        fc.nat(),
+        (taxNumber, at, sequence) => {
+          const number = redFormNumber(taxNumber, at, sequence);
+          expect(number).toMatch(RED_FORM_NUMBER);
+          expect(invoiceNumberProblem(number)).not.toBeNull();
+        },
+      ),
     );
   });
 });

@@ -28,19 +28,83 @@ function everyDecodingStaysHome(path: string): boolean {
 
 /** What an attacker puts together: separators, dots, their encodings at several depths, whitespace, schemes, hosts. */
 const PIECES = [
-  '/', '\\', '.', '..', './', '../', '/./', '/../', '/.//', '//',
-  '%2e', '%2E', '%2f', '%2F', '%5c', '%5C', '%252f', '%252F', '%255c', '%25252f', '%2e%2e', '%252e', '%25',
-  '\t', '\n', '\r', ' ', '\u000b', '\u0000', '%09', '%0a', '%0d', '%00', '%20', '\u00a0', '\u3000',
-  'evil.example', 'EVIL.example', 'evil.example:443', '@evil.example', 'user:pass@', 'ｅｖｉｌ.example', '／', '＼', '。',
-  'http:', 'HTTP:', 'https:', 'hTtPs:', 'javascript:', 'JavaScript:', 'data:', ':', '?', '#', '&', '=', ';',
-  'invoice', 'list', 'a', 'token=x', '杭州',
+  '/',
+  '\\',
+  '.',
+  '..',
+  './',
+  '../',
+  '/./',
+  '/../',
+  '/.//',
+  '//',
+  '%2e',
+  '%2E',
+  '%2f',
+  '%2F',
+  '%5c',
+  '%5C',
+  '%252f',
+  '%252F',
+  '%255c',
+  '%25252f',
+  '%2e%2e',
+  '%252e',
+  '%25',
+  '\t',
+  '\n',
+  '\r',
+  ' ',
+  '\u000b',
+  '\u0000',
+  '%09',
+  '%0a',
+  '%0d',
+  '%00',
+  '%20',
+  '\u00a0',
+  '\u3000',
+  'evil.example',
+  'EVIL.example',
+  'evil.example:443',
+  '@evil.example',
+  'user:pass@',
+  'ｅｖｉｌ.example',
+  '／',
+  '＼',
+  '。',
+  'http:',
+  'HTTP:',
+  'https:',
+  'hTtPs:',
+  'javascript:',
+  'JavaScript:',
+  'data:',
+  ':',
+  '?',
+  '#',
+  '&',
+  '=',
+  ';',
+  'invoice',
+  'list',
+  'a',
+  'token=x',
+  '杭州',
 ];
 
 const attack = fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 10 }).map((parts) => parts.join(''));
 
 describe('sameOriginPath, the one judge of return addresses', () => {
-  test('keeps the app\'s own paths, queries and fragments as they are', () => {
-    for (const path of ['/', '/my', '/invoice/list?tab=1', '/invoice/task/detail?id=3b7e&from=home#top', '/shop/YST0001', '/titles/list?q=%E6%9D%AD%E5%B7%9E']) {
+  test("keeps the app's own paths, queries and fragments as they are", () => {
+    for (const path of [
+      '/',
+      '/my',
+      '/invoice/list?tab=1',
+      '/invoice/task/detail?id=3b7e&from=home#top',
+      '/shop/YST0001',
+      '/titles/list?q=%E6%9D%AD%E5%B7%9E',
+    ]) {
       expect(sameOriginPath(path)).toBe(path);
     }
   });
@@ -53,12 +117,39 @@ describe('sameOriginPath, the one judge of return addresses', () => {
 
   test('refuses the known ways out: the examples of the security report and their family', () => {
     const refused = [
-      '/.//evil.example/x', '/./%2F/evil.example', '/..//evil.example', '/a/..//evil.example', '/.%2e//evil.example',
-      '//evil.example', '///evil.example', '/\\evil.example', '\\\\evil.example', '/%5Cevil.example', '/%5cevil.example',
-      '/%2F%2Fevil.example', '/%2f%2fevil.example', '%2F%2Fevil.example', '/%252F%252Fevil.example', '/%25252F%25252Fevil.example',
-      '/\t/evil.example', '/\n/evil.example', '/\r\n/evil.example', '/%09/evil.example', '\t//evil.example', ' //evil.example',
-      'https://evil.example', 'HTTPS://evil.example', 'hTtP:evil.example', 'javascript:alert(1)', 'JavaScript:alert(1)',
-      '/%0d%0aSet-Cookie:%20a=1', '/invoice\r\nSet-Cookie: a=1', '/invoice\u0000', '/invoice list', `/${'a'.repeat(MAX_RETURN_PATH_LENGTH)}`, '',
+      '/.//evil.example/x',
+      '/./%2F/evil.example',
+      '/..//evil.example',
+      '/a/..//evil.example',
+      '/.%2e//evil.example',
+      '//evil.example',
+      '///evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      '/%5Cevil.example',
+      '/%5cevil.example',
+      '/%2F%2Fevil.example',
+      '/%2f%2fevil.example',
+      '%2F%2Fevil.example',
+      '/%252F%252Fevil.example',
+      '/%25252F%25252Fevil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r\n/evil.example',
+      '/%09/evil.example',
+      '\t//evil.example',
+      ' //evil.example',
+      'https://evil.example',
+      'HTTPS://evil.example',
+      'hTtP:evil.example',
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      '/%0d%0aSet-Cookie:%20a=1',
+      '/invoice\r\nSet-Cookie: a=1',
+      '/invoice\u0000',
+      '/invoice list',
+      `/${'a'.repeat(MAX_RETURN_PATH_LENGTH)}`,
+      '',
     ];
     for (const raw of refused) expect({ raw, judged: sameOriginPath(raw) }).toEqual({ raw, judged: null });
     for (const notAString of [null, undefined, 1, ['/'], { toString: () => '/' }]) expect(sameOriginPath(notAString)).toBeNull();
@@ -66,11 +157,23 @@ describe('sameOriginPath, the one judge of return addresses', () => {
 
   test('whatever an attacker composes, what it returns lands on the app at every depth of decoding, and is stable', () => {
     fc.assert(
-      fc.property(fc.oneof(attack, attack.map((path) => `/${path}`), attack.map((path) => `/.${path}`)), (raw) => {
-        const judged = sameOriginPath(raw);
-        if (judged === null) return true;
-        return landsOn(judged) === APP && everyDecodingStaysHome(judged) && sameOriginPath(judged) === judged && landsOn(withQueryParameter(judged, 'token', 'T')) === APP;
-      }),
+      fc.property(
+        fc.oneof(
+          attack,
+          attack.map((path) => `/${path}`),
+          attack.map((path) => `/.${path}`),
+        ),
+        (raw) => {
+          const judged = sameOriginPath(raw);
+          if (judged === null) return true;
+          return (
+            landsOn(judged) === APP &&
+            everyDecodingStaysHome(judged) &&
+            sameOriginPath(judged) === judged &&
+            landsOn(withQueryParameter(judged, 'token', 'T')) === APP
+          );
+        },
+      ),
       { numRuns: 20_000 },
     );
   });

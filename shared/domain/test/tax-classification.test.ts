@@ -52,17 +52,21 @@ describe('the tax classification table', () => {
 
   test('property: every hit matches the keyword, at most `limit` of them, no duplicates', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.constantFrom('服务', '餐', '纸', '1', '30', '酒', 'IT', '办公'), fc.string({ maxLength: 4 })), fc.integer({ min: 0, max: 30 }), (keyword, limit) => {
-        const hits = searchTaxClassifications(keyword, limit);
-        expect(hits.length).toBeLessThanOrEqual(limit);
-        expect(new Set(hits).size).toBe(hits.length);
-        const wanted = keyword.trim().toLowerCase();
-        if (!wanted) return;
-        for (const hit of hits) {
-          const text = `${hit.shortName} ${hit.name} ${hit.keywords ?? ''}`.toLowerCase();
-          expect(/^\d+$/.test(wanted) ? hit.code.startsWith(wanted) : text.includes(wanted)).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.oneof(fc.constantFrom('服务', '餐', '纸', '1', '30', '酒', 'IT', '办公'), fc.string({ maxLength: 4 })),
+        fc.integer({ min: 0, max: 30 }),
+        (keyword, limit) => {
+          const hits = searchTaxClassifications(keyword, limit);
+          expect(hits.length).toBeLessThanOrEqual(limit);
+          expect(new Set(hits).size).toBe(hits.length);
+          const wanted = keyword.trim().toLowerCase();
+          if (!wanted) return;
+          for (const hit of hits) {
+            const text = `${hit.shortName} ${hit.name} ${hit.keywords ?? ''}`.toLowerCase();
+            expect(/^\d+$/.test(wanted) ? hit.code.startsWith(wanted) : text.includes(wanted)).toBe(true);
+          }
+        },
+      ),
     );
   });
 });

@@ -1,6 +1,13 @@
 import { describe, expect, test } from '@rstest/core';
 import fc from 'fast-check';
-import { formatKilometres, kilometresToMetres, MAX_TRIP_METRES, tripDistanceProblem, tripFareProblem, tripTimeProblem } from '../src/taxi-trip';
+import {
+  formatKilometres,
+  kilometresToMetres,
+  MAX_TRIP_METRES,
+  tripDistanceProblem,
+  tripFareProblem,
+  tripTimeProblem,
+} from '../src/taxi-trip';
 
 const now = new Date('2026-11-25T10:00:00Z');
 const at = (iso: string) => new Date(iso);

@@ -156,13 +156,19 @@ function resultOf<T>({ status, data }: ApiAnswer): T {
   const ok = status >= 200 && status < 300;
   if (isEnvelope(data)) {
     if (ok && data.success) return data.result as T;
-    throw new ApiError(data.message || NETWORK_ERROR_MESSAGE, (data.errorCode ?? null) as ErrorCodeValue | null, status, data.result ?? null);
+    throw new ApiError(
+      data.message || NETWORK_ERROR_MESSAGE,
+      (data.errorCode ?? null) as ErrorCodeValue | null,
+      status,
+      data.result ?? null,
+    );
   }
   throw new ApiError(ok ? NETWORK_ERROR_MESSAGE : `${NETWORK_ERROR_MESSAGE}（${status}）`, null, status);
 }
 
 /** A call's arguments: its body (optional when the body takes nothing required), then the options. */
-type CallArgs<P extends ApiPath> = {} extends CallBody<P> ? [payload?: CallBody<P>, options?: CallOptions] : [payload: CallBody<P>, options?: CallOptions];
+type CallArgs<P extends ApiPath> =
+  {} extends CallBody<P> ? [payload?: CallBody<P>, options?: CallOptions] : [payload: CallBody<P>, options?: CallOptions];
 
 /** Calls `POST /api/<path>` and resolves with `result`, or rejects with an ApiError after the error catalogue ran. */
 export async function callApi<P extends ApiPath>(path: P, ...[payload, options = {}]: CallArgs<P>): Promise<CallResult<P>> {

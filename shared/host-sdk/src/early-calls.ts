@@ -65,7 +65,13 @@ function send(path: string, body: object, token: string | null): Promise<EarlyAn
 /** Takes an answer the page carries as the answer of the call, as if it had been sent now. */
 function answered(path: string, body: object, token: string | null, answer: unknown): void {
   const text = JSON.stringify(answer);
-  earlyCalls().push({ path, body: JSON.stringify(body), authorization: token ? `Bearer ${token}` : null, sentAt: performance.now(), answer: Promise.resolve({ status: 200, text }) });
+  earlyCalls().push({
+    path,
+    body: JSON.stringify(body),
+    authorization: token ? `Bearer ${token}` : null,
+    sentAt: performance.now(),
+    answer: Promise.resolve({ status: 200, text }),
+  });
 }
 
 function resultOf<T>(answer: EarlyAnswer | null): T | null {
@@ -92,7 +98,13 @@ function pageFirstCalls(): WrittenFirstCall[] {
   try {
     const calls: unknown = JSON.parse(document.getElementById(FIRST_CALLS_BLOCK)?.textContent ?? '[]');
     if (!Array.isArray(calls)) return [];
-    return calls.filter((call): call is WrittenFirstCall => typeof call?.path === 'string' && typeof call.body === 'object' && call.body !== null && (call.for === undefined || call.for === 'companyUser'));
+    return calls.filter(
+      (call): call is WrittenFirstCall =>
+        typeof call?.path === 'string' &&
+        typeof call.body === 'object' &&
+        call.body !== null &&
+        (call.for === undefined || call.for === 'companyUser'),
+    );
   } catch {
     return [];
   }
@@ -103,7 +115,14 @@ function pageAnswers(): PageAnswer[] {
   try {
     const answers: unknown = JSON.parse(document.getElementById(PAGE_ANSWERS_BLOCK)?.textContent ?? '[]');
     if (!Array.isArray(answers)) return [];
-    return answers.filter((item): item is PageAnswer => typeof item?.path === 'string' && typeof item.body === 'object' && item.body !== null && typeof item.answer === 'object' && item.answer !== null);
+    return answers.filter(
+      (item): item is PageAnswer =>
+        typeof item?.path === 'string' &&
+        typeof item.body === 'object' &&
+        item.body !== null &&
+        typeof item.answer === 'object' &&
+        item.answer !== null,
+    );
   } catch {
     return [];
   }

@@ -30,7 +30,17 @@ import { DemoBadge } from './demo-badge';
 import { DialogHost } from './dialog-host';
 import { installErrorCatalogue } from './error-catalogue';
 import { pageBack } from './page-back';
-import { ensureUser, isServiceClosed, preloadUser, servicesCloseHref, settleSignIn, signedOutStep, signingIn, signInExchanged, takeSessionFromLocation } from './page-guard';
+import {
+  ensureUser,
+  isServiceClosed,
+  preloadUser,
+  servicesCloseHref,
+  settleSignIn,
+  signedOutStep,
+  signingIn,
+  signInExchanged,
+  takeSessionFromLocation,
+} from './page-guard';
 import { appHref } from './paths';
 import type { RouteMeta } from './route-meta';
 import { getToken, sessionStore } from './session';

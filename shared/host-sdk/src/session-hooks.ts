@@ -2,7 +2,15 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { isCompanyUser, isTaxiUser, loginMethods } from './roles';
-import { carsAtom, defaultCarAtom, servicesConfigAtom, sessionStore, taxAccountAtom, taxAccountFailedAtom, userDetailAtom } from './session';
+import {
+  carsAtom,
+  defaultCarAtom,
+  servicesConfigAtom,
+  sessionStore,
+  taxAccountAtom,
+  taxAccountFailedAtom,
+  userDetailAtom,
+} from './session';
 import { refreshTaxAccount } from './session-loader';
 
 const options = { store: sessionStore };

@@ -29,7 +29,12 @@ export const taxAccountAtom = atom<TaxAccount | null | undefined>(undefined);
 /** Whether the tax account query failed (then only QR login is offered, docs/product.md, "Tasks"). */
 export const taxAccountFailedAtom = atom(false);
 export const carsAtom = atom<Car[]>([]);
-const savedCarIdAtom = atomWithStorage<string | null>(DEFAULT_CAR_STORAGE_KEY, null, createJSONStorage(() => localStorage), { getOnInit: true });
+const savedCarIdAtom = atomWithStorage<string | null>(
+  DEFAULT_CAR_STORAGE_KEY,
+  null,
+  createJSONStorage(() => localStorage),
+  { getOnInit: true },
+);
 
 /** The default car: the saved one, or the first when none is saved or the saved one is gone (docs/product.md, "Tasks"). */
 export const defaultCarAtom = atom(

@@ -39,7 +39,12 @@ export function fetchTaskProgress(id: string): Promise<TaskProgress> {
  * Polls a task until it is final (or `stop()` is called), reporting every answer. A failed poll is reported as an
  * error and polling goes on (the network may come back).
  */
-export function pollTask(id: string, onProgress: (progress: TaskProgress) => void, onError?: (error: ApiError) => void, intervalMs = TASK_POLL_MS): () => void {
+export function pollTask(
+  id: string,
+  onProgress: (progress: TaskProgress) => void,
+  onError?: (error: ApiError) => void,
+  intervalMs = TASK_POLL_MS,
+): () => void {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const poll = async () => {

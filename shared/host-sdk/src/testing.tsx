@@ -44,10 +44,16 @@ export type Answer = ApiEnvelope<unknown> | NoAnswer;
 export type Route = Answer | ((body: Record<string, unknown>) => Answer | Promise<Answer>);
 
 export const ok = (result: unknown = null): Answer => ({ success: true, result, message: null, errorCode: null });
-export const fail = (errorCode: number, message: string, result: unknown = null): Answer => ({ success: false, result, message, errorCode });
+export const fail = (errorCode: number, message: string, result: unknown = null): Answer => ({
+  success: false,
+  result,
+  message,
+  errorCode,
+});
 export const noAnswer = (): Answer => ({ noAnswer: true });
 /** A `task/getTaskProcess` answer. */
-export const progress = (taskStatus: number, extra: Partial<TaskProgress> = {}): Answer => ok({ taskStatus, failReason: null, extensionData: null, ...extra });
+export const progress = (taskStatus: number, extra: Partial<TaskProgress> = {}): Answer =>
+  ok({ taskStatus, failReason: null, extensionData: null, ...extra });
 
 /** Answers in turn, then the last one again and again. */
 export function sequence(...answers: Answer[]): (body: Record<string, unknown>) => Answer {

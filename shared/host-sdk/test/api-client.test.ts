@@ -5,7 +5,10 @@ import { axiosClient } from '../src/internal/axios-client';
 import { setToken } from '../src/session';
 
 let requests: InternalAxiosRequestConfig[] = [];
-let answer: { status: number; data: unknown } | Error = { status: 200, data: { success: true, result: null, message: null, errorCode: null } };
+let answer: { status: number; data: unknown } | Error = {
+  status: 200,
+  data: { success: true, result: null, message: null, errorCode: null },
+};
 
 const adapter: AxiosAdapter = async (config) => {
   requests.push(config);
@@ -48,7 +51,11 @@ describe('callApi', () => {
     const seen: ApiError[] = [];
     setApiErrorHandler((error) => seen.push(error));
     answer = { status: 200, data: { success: false, result: null, message: '任务已存在', errorCode: 2001 } };
-    const error = await callApi('task/createLoginTask', { nsrsbh: '91330106MA2KD0T7XR', userId: '00000000-0000-4000-8000-000000000001', loginMethod: '2' }).catch((e: unknown) => e);
+    const error = await callApi('task/createLoginTask', {
+      nsrsbh: '91330106MA2KD0T7XR',
+      userId: '00000000-0000-4000-8000-000000000001',
+      loginMethod: '2',
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).errorCode).toBe(2001);
     expect((error as ApiError).message).toBe('任务已存在');
@@ -67,7 +74,7 @@ describe('callApi', () => {
     expect(offline.status).toBeNull();
   });
 
-  test('an answer without the envelope (a proxy\'s error page) is a failure with its status, in Chinese', async () => {
+  test("an answer without the envelope (a proxy's error page) is a failure with its status, in Chinese", async () => {
     answer = { status: 502, data: '<html>Bad Gateway</html>' };
     const failure = (await callApi('sysConfig/get').catch((e: unknown) => e)) as ApiError;
     expect(failure).toMatchObject({ message: '请求失败,请重试（502）', errorCode: null, status: 502 });

@@ -6,7 +6,12 @@ import { reloadCompanySession, switchCompany } from '../src/company-switch';
 
 const OLD = userDetail();
 const TAXI = userDetail({
-  companyInfo: { ...(OLD.companyInfo as NonNullable<typeof OLD.companyInfo>), id: 'c-2', name: '杭州出租车有限公司', roleName: '出租车管理员' },
+  companyInfo: {
+    ...(OLD.companyInfo as NonNullable<typeof OLD.companyInfo>),
+    id: 'c-2',
+    name: '杭州出租车有限公司',
+    roleName: '出租车管理员',
+  },
   permissions: ['company_user_role', 'taxi_trip_manage'],
 });
 
@@ -43,7 +48,7 @@ describe('switchCompany', () => {
     ]);
   });
 
-  test('the previous company\'s tax account is forgotten before the new one arrives', async () => {
+  test("the previous company's tax account is forgotten before the new one arrives", async () => {
     let answerTaxAccount: (value: ReturnType<typeof ok>) => void = () => undefined;
     mockApi({
       'company/changeCompany': ok({ id: 'c-2' }),

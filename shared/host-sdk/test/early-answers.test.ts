@@ -34,7 +34,7 @@ afterEach(() => {
 });
 
 describe('early answers', () => {
-  test("takes the early answer of the same call instead of asking the server, once; the next call asks it", async () => {
+  test('takes the early answer of the same call instead of asking the server, once; the next call asks it', async () => {
     early('user/getOfficialAccountLoginUserInfo', { status: 200, text: envelope(user) });
     await expect(callApi('user/getOfficialAccountLoginUserInfo')).resolves.toEqual(user);
     expect(sent).toHaveLength(0);
@@ -70,7 +70,10 @@ describe('early answers', () => {
   });
 
   test("an early refusal is the call's refusal: its status, code and message, as the server sent them", async () => {
-    early('user/getOfficialAccountLoginUserInfo', { status: 401, text: JSON.stringify({ success: false, result: null, message: '登录信息失效', errorCode: 1003 }) });
+    early('user/getOfficialAccountLoginUserInfo', {
+      status: 401,
+      text: JSON.stringify({ success: false, result: null, message: '登录信息失效', errorCode: 1003 }),
+    });
     const failure = await callApi('user/getOfficialAccountLoginUserInfo', {}, { handles: true }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ message: '登录信息失效', errorCode: 1003, status: 401 });
@@ -79,15 +82,25 @@ describe('early answers', () => {
 
   test('a call that reads every answer itself (postApi) gets the early refusal as an answer', async () => {
     setToken(null);
-    early('auth/exchange', { status: 400, text: JSON.stringify({ success: false, result: null, message: '登录码已失效', errorCode: 4000 }) }, { body: '{"code":"c","verifier":"v"}', token: '' });
+    early(
+      'auth/exchange',
+      { status: 400, text: JSON.stringify({ success: false, result: null, message: '登录码已失效', errorCode: 4000 }) },
+      { body: '{"code":"c","verifier":"v"}', token: '' },
+    );
     const { data, status } = await postApi('auth/exchange', { code: 'c', verifier: 'v' });
     expect(status).toBe(400);
     expect(data).toMatchObject({ success: false, message: '登录码已失效' });
     expect(sent).toHaveLength(0);
   });
 
-  test('an early answer that does not come within the call\'s time-out: the call asks the server itself', async () => {
-    earlyCalls().push({ path: 'sysConfig/get', body: '{}', authorization: 'Bearer tok-1', sentAt: performance.now(), answer: new Promise(() => {}) });
+  test("an early answer that does not come within the call's time-out: the call asks the server itself", async () => {
+    earlyCalls().push({
+      path: 'sysConfig/get',
+      body: '{}',
+      authorization: 'Bearer tok-1',
+      sentAt: performance.now(),
+      answer: new Promise(() => {}),
+    });
     const answered = await postApi('sysConfig/get', {}, 50);
     expect(answered.data).toEqual({ success: true, result: { id: 'from-network' }, message: null, errorCode: null });
     expect(sent).toHaveLength(1);

@@ -8,7 +8,13 @@ const { ensureTaxReady, openDialogAtom } = await import('../src/dialogs');
 const { sessionStore, taxAccountAtom } = await import('../src/session');
 
 const today = new Date().toISOString();
-const READY = { loginState: '已登录', scanFaceState: '已认证', scanFaceTime: today, accountState: 0, supportedLoginMethod: ['smscode'] } as unknown as TaxAccount;
+const READY = {
+  loginState: '已登录',
+  scanFaceState: '已认证',
+  scanFaceTime: today,
+  accountState: 0,
+  supportedLoginMethod: ['smscode'],
+} as unknown as TaxAccount;
 const LOGGED_OUT = { ...READY, loginState: '未登录' } as TaxAccount;
 
 afterEach(() => {

@@ -40,20 +40,25 @@ describe('handleApiError', () => {
     expect(replaced[0]).toMatch(/^\/api\/auth\/authorize/);
   });
 
-  test.each([1003, 1004] as const)('%i: 权限不足 with the server message; the session stays, the user and company state go; home', async (code) => {
-    sessionStore.set(userDetailAtom, { id: 'u' } as UserDetail);
-    handleApiError(new ApiError('无权访问该企业的任务', code, 403), actions);
-    await settle();
-    expect(ui.alert).toHaveBeenCalledWith(expect.objectContaining({ title: '权限不足', content: '无权访问该企业的任务' }));
-    expect(getToken()).toBe('tok-abcdefghijklmnopqrstu');
-    expect(sessionStore.get(userDetailAtom)).toBeNull();
-    expect(navigations).toEqual(['/']);
-  });
+  test.each([1003, 1004] as const)(
+    '%i: 权限不足 with the server message; the session stays, the user and company state go; home',
+    async (code) => {
+      sessionStore.set(userDetailAtom, { id: 'u' } as UserDetail);
+      handleApiError(new ApiError('无权访问该企业的任务', code, 403), actions);
+      await settle();
+      expect(ui.alert).toHaveBeenCalledWith(expect.objectContaining({ title: '权限不足', content: '无权访问该企业的任务' }));
+      expect(getToken()).toBe('tok-abcdefghijklmnopqrstu');
+      expect(sessionStore.get(userDetailAtom)).toBeNull();
+      expect(navigations).toEqual(['/']);
+    },
+  );
 
   test('2003: 服务已过期 with 联系客服, which opens the contact page with auto=workWechat', async () => {
     handleApiError(new ApiError('服务已到期，请联系客服续费', 2003, 200), actions);
     await settle();
-    expect(ui.confirm).toHaveBeenCalledWith(expect.objectContaining({ title: '服务已过期', content: '服务已到期，请联系客服续费', confirmText: '联系客服' }));
+    expect(ui.confirm).toHaveBeenCalledWith(
+      expect.objectContaining({ title: '服务已过期', content: '服务已到期，请联系客服续费', confirmText: '联系客服' }),
+    );
     expect(navigations).toEqual(['/my/contactUs?auto=workWechat']);
   });
 

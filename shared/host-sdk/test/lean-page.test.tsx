@@ -13,24 +13,54 @@ import { FRONT_VERSION } from '../src/front-version';
 import { openDialogAtom } from '../src/dialogs';
 import { pageMeta } from '../src/route-meta';
 import { SIGN_IN_VERIFIER_STORAGE_KEY, startSignIn } from '../src/internal/sign-in-handover';
-import { getToken, INPUT_URL_STORAGE_KEY, servicesConfigAtom, sessionStore, setToken, TEST_FLAG_STORAGE_KEY, userDetailAtom } from '../src/session';
+import {
+  getToken,
+  INPUT_URL_STORAGE_KEY,
+  servicesConfigAtom,
+  sessionStore,
+  setToken,
+  TEST_FLAG_STORAGE_KEY,
+  userDetailAtom,
+} from '../src/session';
 import { fail, mockApi, noAnswer, ok, userDetail, type Route } from '../src/testing';
 
 import * as actualDialog from '@app/ui/dialog' with { rstest: 'importActual' };
 
-const dialogs = rs.hoisted(() => ({ alert: rs.fn(async (_props: { title?: string; content?: unknown; onConfirm?: () => void }) => undefined) }));
+const dialogs = rs.hoisted(() => ({
+  alert: rs.fn(async (_props: { title?: string; content?: unknown; onConfirm?: () => void }) => undefined),
+}));
 // Dialog.alert is recorded; the Dialog component itself stays (the agreement dialog renders one).
-rs.mock('@app/ui/dialog', () => ({ ...actualDialog, Dialog: Object.assign(actualDialog.Dialog.bind(null), actualDialog.Dialog, { alert: dialogs.alert }) }));
+rs.mock('@app/ui/dialog', () => ({
+  ...actualDialog,
+  Dialog: Object.assign(actualDialog.Dialog.bind(null), actualDialog.Dialog, { alert: dialogs.alert }),
+}));
 
 const { paramsOf, renderLeanPage } = await import('../src/lean-page');
 
 const WECHAT = 'Mozilla/5.0 (Linux; Android 14) Mobile MicroMessenger/8.0.50';
 const PLAIN = 'Mozilla/5.0 (Linux; Android 14) Mobile Chrome/130';
 const META = pageMeta('ShopCash', '收银台');
-const CUSTOMER = userDetail({ company: false, companyUser: false, companyInfo: null, permissions: [], account: { username: null, agreed: false } });
+const CUSTOMER = userDetail({
+  company: false,
+  companyUser: false,
+  companyInfo: null,
+  permissions: [],
+  account: { username: null, agreed: false },
+});
 
-function config(overrides: Partial<ServicesConfig> = {}, available: ServicesConfig['systemServiceConfig']['available'] = 'all'): ServicesConfig {
-  return { id: 1, appHotLine: '400', etaxAreas: [], systemServiceConfig: { available, closeReason: '维护' }, frontVersion: FRONT_VERSION, demo: true, ...overrides };
+function config(
+  overrides: Partial<ServicesConfig> = {},
+  available: ServicesConfig['systemServiceConfig']['available'] = 'all',
+): ServicesConfig {
+  return {
+    id: 1,
+    appHotLine: '400',
+    etaxAreas: [],
+    systemServiceConfig: { available, closeReason: '维护' },
+    frontVersion: FRONT_VERSION,
+    demo: true,
+    ...overrides,
+  };
 }
 
 let replaced: string[];
@@ -62,7 +92,15 @@ function ShopStub({ code, shopName }: { code: string; shopName: Promise<string> 
 
 const SHOP = { code: 'YST0001', shopName: '杭州优税通', subCodeName: null, goodsName: null, amountFen: null, closedReason: null };
 const CODE = 'sign-in-code-abcdefghijklmnopqrstuvwxyz0123';
-const OTHER = userDetail({ id: 'u-attacker', nickname: '别人', company: false, companyUser: false, companyInfo: null, permissions: [], account: { username: null, agreed: false } });
+const OTHER = userDetail({
+  id: 'u-attacker',
+  nickname: '别人',
+  company: false,
+  companyUser: false,
+  companyInfo: null,
+  permissions: [],
+  account: { username: null, agreed: false },
+});
 
 beforeEach(() => {
   replaced = [];
@@ -93,7 +131,14 @@ describe('the page', () => {
     let answerExchange: (answer: ReturnType<typeof ok>) => void = () => {};
     const { api, outcome } = open(`/shop/YST0001?signin=${CODE}&from=scan`, {
       'sysConfig/get': () => new Promise((resolve) => (answerConfig = resolve)),
-      'auth/exchange': (body) => new Promise((resolve) => (answerExchange = () => resolve(body.verifier === verifier ? ok({ token: 'tok-new-abcdefghijklmnopq' }) : fail(1001, '登录凭证无效、已使用或已过期')))),
+      'auth/exchange': (body) =>
+        new Promise(
+          (resolve) =>
+            (answerExchange = () =>
+              resolve(
+                body.verifier === verifier ? ok({ token: 'tok-new-abcdefghijklmnopq' }) : fail(1001, '登录凭证无效、已使用或已过期'),
+              )),
+        ),
       'user/getOfficialAccountLoginUserInfo': ok(CUSTOMER),
       'shop/get': ok(SHOP),
     });
@@ -157,7 +202,11 @@ describe('the page', () => {
   });
 
   test('a token in the address (a link someone made) is taken out and never stored: the visitor is signed out and goes to sign in', async () => {
-    const { api, outcome } = open('/shop/YST0001?token=tok-attacker-abcdefghijk&from=scan', { 'sysConfig/get': ok(config()), 'user/getOfficialAccountLoginUserInfo': ok(OTHER), 'shop/get': ok(SHOP) });
+    const { api, outcome } = open('/shop/YST0001?token=tok-attacker-abcdefghijk&from=scan', {
+      'sysConfig/get': ok(config()),
+      'user/getOfficialAccountLoginUserInfo': ok(OTHER),
+      'shop/get': ok(SHOP),
+    });
     expect(window.location.pathname + window.location.search).toBe('/shop/YST0001?from=scan');
     expect(sessionStorage.getItem(INPUT_URL_STORAGE_KEY)).not.toContain('tok-attacker');
     expect(getToken()).toBeNull();
@@ -171,7 +220,11 @@ describe('the page', () => {
 
   test('a signed-in visitor opening a link with someone else’s token stays who they are', async () => {
     setToken('tok-own-abcdefghijklmnopq');
-    const { outcome } = open('/shop/YST0001?token=tok-attacker-abcdefghijk', { 'sysConfig/get': ok(config()), 'user/getOfficialAccountLoginUserInfo': ok(CUSTOMER), 'shop/get': ok(SHOP) });
+    const { outcome } = open('/shop/YST0001?token=tok-attacker-abcdefghijk', {
+      'sysConfig/get': ok(config()),
+      'user/getOfficialAccountLoginUserInfo': ok(CUSTOMER),
+      'shop/get': ok(SHOP),
+    });
     expect(window.location.search).toBe('');
     await act(async () => expect(await outcome).toBe('shown'));
     expect(getToken()).toBe('tok-own-abcdefghijklmnopq');
@@ -190,14 +243,20 @@ describe('the page', () => {
     await act(async () => expect(await outcome).toBe('shown'));
     // No verifier kept here: the code is never even sent.
     expect(api.bodiesOf('auth/exchange')).toEqual([]);
-    expect(dialogs.alert).toHaveBeenCalledWith(expect.objectContaining({ title: '登录未完成', content: '登录未在此浏览器中发起，未能登录' }));
+    expect(dialogs.alert).toHaveBeenCalledWith(
+      expect.objectContaining({ title: '登录未完成', content: '登录未在此浏览器中发起，未能登录' }),
+    );
     expect(getToken()).toBe('tok-own-abcdefghijklmnopq');
     expect(await screen.findByRole('heading', { name: '收银台 YST0001' })).toBeTruthy();
   });
 
   test('a saved token: no address change; a real provider shows no badge; the tester flag is kept', async () => {
     setToken('tok-saved-abcdefghijklmn');
-    const { outcome } = open('/shop/S8K2QW?_test_=true', { 'sysConfig/get': ok(config({ demo: false })), 'user/getOfficialAccountLoginUserInfo': ok(CUSTOMER), 'shop/get': ok(SHOP) });
+    const { outcome } = open('/shop/S8K2QW?_test_=true', {
+      'sysConfig/get': ok(config({ demo: false })),
+      'user/getOfficialAccountLoginUserInfo': ok(CUSTOMER),
+      'shop/get': ok(SHOP),
+    });
     expect(window.location.pathname + window.location.search).toBe('/shop/S8K2QW');
     expect(sessionStorage.getItem(TEST_FLAG_STORAGE_KEY)).toBe('true');
     await act(async () => expect(await outcome).toBe('shown'));
@@ -223,7 +282,11 @@ describe('the page', () => {
 
   test('the error catalogue is installed, and goes elsewhere by loading the host (location.assign)', async () => {
     setToken('tok-saved-abcdefghijklmn');
-    const { api, outcome } = open('/shop/YST0001', { 'sysConfig/get': ok(config()), 'user/getOfficialAccountLoginUserInfo': ok(CUSTOMER), 'shop/get': ok(SHOP) });
+    const { api, outcome } = open('/shop/YST0001', {
+      'sysConfig/get': ok(config()),
+      'user/getOfficialAccountLoginUserInfo': ok(CUSTOMER),
+      'shop/get': ok(SHOP),
+    });
     await act(async () => expect(await outcome).toBe('shown'));
     api.route('cash/getOrder', fail(1004, '无权查看该订单'));
     await expect(callApi('cash/getOrder', { orderNo: 'CO1' })).rejects.toThrow('无权查看该订单');
@@ -289,7 +352,9 @@ describe('signing in', () => {
       'auth/exchange': fail(1001, '登录凭证无效、已使用或已过期'),
       'shop/get': ok(SHOP),
     });
-    await waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith(expect.objectContaining({ title: '登录未完成', content: '登录凭证无效、已使用或已过期' })));
+    await waitFor(() =>
+      expect(dialogs.alert).toHaveBeenCalledWith(expect.objectContaining({ title: '登录未完成', content: '登录凭证无效、已使用或已过期' })),
+    );
     // No loop: nothing goes anywhere until the alert is acknowledged.
     expect(replaced).toEqual([]);
     expect(api.bodiesOf('user/getOfficialAccountLoginUserInfo')).toEqual([]);
@@ -317,7 +382,11 @@ describe('signing in', () => {
 
   test('a token the server no longer knows: 登录信息失效, then sign in again', async () => {
     setToken('tok-expired-abcdefghijkl');
-    const { outcome } = open('/shop/YST0001', { 'sysConfig/get': ok(config()), 'user/getOfficialAccountLoginUserInfo': fail(1001, '未登录'), 'shop/get': ok(SHOP) });
+    const { outcome } = open('/shop/YST0001', {
+      'sysConfig/get': ok(config()),
+      'user/getOfficialAccountLoginUserInfo': fail(1001, '未登录'),
+      'shop/get': ok(SHOP),
+    });
     void outcome;
     await waitFor(() => expect(replaced).toHaveLength(1));
     expect(dialogs.alert).toHaveBeenCalledWith(expect.objectContaining({ title: '错误', content: '登录信息失效' }));
@@ -330,7 +399,11 @@ describe('signing in', () => {
 describe('the service config', () => {
   test('a closed service: the host’s services-close page, coming back here', async () => {
     setToken('tok-saved-abcdefghijklmn');
-    const { outcome } = open('/shop/YST0001?x=1', { 'sysConfig/get': ok(config({}, 'none')), 'user/getOfficialAccountLoginUserInfo': ok(CUSTOMER), 'shop/get': ok(SHOP) });
+    const { outcome } = open('/shop/YST0001?x=1', {
+      'sysConfig/get': ok(config({}, 'none')),
+      'user/getOfficialAccountLoginUserInfo': ok(CUSTOMER),
+      'shop/get': ok(SHOP),
+    });
     expect(await outcome).toBe('leaving');
     expect(replaced).toEqual(['/services-close?returnUrl=%2Fshop%2FYST0001%3Fx%3D1']);
     expect(document.querySelector('.app-layout__page')).toBeNull();
@@ -349,9 +422,15 @@ describe('the service config', () => {
 
   test('no answer: 出错了 with 刷新, nothing else', async () => {
     setToken('tok-saved-abcdefghijklmn');
-    const { outcome } = open('/shop/YST0001', { 'sysConfig/get': noAnswer(), 'user/getOfficialAccountLoginUserInfo': ok(CUSTOMER), 'shop/get': ok(SHOP) });
+    const { outcome } = open('/shop/YST0001', {
+      'sysConfig/get': noAnswer(),
+      'user/getOfficialAccountLoginUserInfo': ok(CUSTOMER),
+      'shop/get': ok(SHOP),
+    });
     expect(await outcome).toBe('stopped');
-    expect(dialogs.alert).toHaveBeenCalledWith(expect.objectContaining({ title: '出错了', content: '连接服务器失败,请刷新后重试。', confirmText: '刷新' }));
+    expect(dialogs.alert).toHaveBeenCalledWith(
+      expect.objectContaining({ title: '出错了', content: '连接服务器失败,请刷新后重试。', confirmText: '刷新' }),
+    );
     expect(document.querySelector('.app-layout__page')).toBeNull();
     expect(replaced).toEqual([]);
   });
@@ -364,7 +443,11 @@ describe('the service config', () => {
 
   test('a newer front version: the reload without cache, once', async () => {
     setToken('tok-saved-abcdefghijklmn');
-    const { outcome } = open('/shop/YST0001', { 'sysConfig/get': ok(config({ frontVersion: FRONT_VERSION + 1 })), 'user/getOfficialAccountLoginUserInfo': ok(CUSTOMER), 'shop/get': ok(SHOP) });
+    const { outcome } = open('/shop/YST0001', {
+      'sysConfig/get': ok(config({ frontVersion: FRONT_VERSION + 1 })),
+      'user/getOfficialAccountLoginUserInfo': ok(CUSTOMER),
+      'shop/get': ok(SHOP),
+    });
     expect(await outcome).toBe('stopped');
     expect(replaced).toHaveLength(1);
     expect(new URL(replaced[0] as string).searchParams.get('_fv')).toBe(String(FRONT_VERSION + 1));

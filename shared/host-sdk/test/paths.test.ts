@@ -19,12 +19,31 @@ describe('appHref: the pages that cross apps', () => {
     expect(Object.keys(appPaths).sort()).toEqual(
       [
         // tabs
-        'home', 'ticketIndex', 'paymentList', 'my',
+        'home',
+        'ticketIndex',
+        'paymentList',
+        'my',
         // host pages
-        'login', 'servicesClose', 'shortLink', 'universalBindShop',
+        'login',
+        'servicesClose',
+        'shortLink',
+        'universalBindShop',
         // linked across apps
-        'invoiceTaskDetail', 'taxiInvoiceCreate', 'myTaxAccount', 'myContactUs', 'myCompanyGoodsAdd', 'myCompanies',
-        'myCompanyBind', 'shop', 'myWallet', 'titlesList', 'myTrip', 'myPassenger', 'taxiTrip', 'taxiCars', 'taxiShareList',
+        'invoiceTaskDetail',
+        'taxiInvoiceCreate',
+        'myTaxAccount',
+        'myContactUs',
+        'myCompanyGoodsAdd',
+        'myCompanies',
+        'myCompanyBind',
+        'shop',
+        'myWallet',
+        'titlesList',
+        'myTrip',
+        'myPassenger',
+        'taxiTrip',
+        'taxiCars',
+        'taxiShareList',
         'myTaxiTrip',
       ].sort(),
     );
@@ -110,7 +129,7 @@ describe('the deprecated 1.1 table, for remotes released against @app/host-sdk 1
     expect({ ...routePaths }).toEqual(TABLE_1_1);
   });
 
-  test('href still builds every 1.1 name, a remote\'s own pages included', () => {
+  test("href still builds every 1.1 name, a remote's own pages included", () => {
     expect(href('ticketDetail', {}, { id: 't-1' })).toBe('/ticket/detail?id=t-1');
     expect(href('mySubCodeEdit')).toBe('/my/subCode/edit');
     expect(href('shop', { code: 'S1' })).toBe('/shop/S1');

@@ -6,7 +6,17 @@ import { isFinal, phaseOf } from '../src/task-polling';
 
 function user(permissions: Permission[], company = true, username: string | null = 'u', agreed = false): UserDetail {
   const companyUser = company && (permissions.includes('company_manage') || permissions.includes('company_user_role'));
-  return { id: 'u', nickname: 'n', avatarUrl: null, company, companyUser, companyInfo: null, permissions, account: { username, agreed }, tester: false };
+  return {
+    id: 'u',
+    nickname: 'n',
+    avatarUrl: null,
+    company,
+    companyUser,
+    companyInfo: null,
+    permissions,
+    account: { username, agreed },
+    tester: false,
+  };
 }
 
 const account = (supportedLoginMethod: string[], accountState = 0) => ({ supportedLoginMethod, accountState }) as TaxAccount;

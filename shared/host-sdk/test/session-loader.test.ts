@@ -11,7 +11,12 @@ const { CARS_FAILED_MESSAGE, loadUserDetail } = await import('../src/session-loa
 
 const BASE = userDetail();
 const TAXI = userDetail({
-  companyInfo: { ...(BASE.companyInfo as NonNullable<typeof BASE.companyInfo>), id: 'c-2', name: '杭州出租车有限公司', roleName: '出租车管理员' },
+  companyInfo: {
+    ...(BASE.companyInfo as NonNullable<typeof BASE.companyInfo>),
+    id: 'c-2',
+    name: '杭州出租车有限公司',
+    roleName: '出租车管理员',
+  },
   permissions: ['company_user_role', 'taxi_trip_manage'],
 });
 
@@ -23,7 +28,7 @@ beforeEach(() => {
 afterEach(() => sessionStore.set(userDetailAtom, null));
 
 describe('loadUserDetail', () => {
-  test("a taxi user whose cars cannot be loaded: the user is loaded at once, and 获取公司车辆信息失败 shows once", async () => {
+  test('a taxi user whose cars cannot be loaded: the user is loaded at once, and 获取公司车辆信息失败 shows once', async () => {
     const api = mockApi({
       'user/getOfficialAccountLoginUserInfo': ok(TAXI),
       'taxAccount/getTaxAccount': ok(taxAccount()),
@@ -34,7 +39,11 @@ describe('loadUserDetail', () => {
     expect(ui.toast).toHaveBeenCalledWith(CARS_FAILED_MESSAGE);
     expect(CARS_FAILED_MESSAGE).toBe('获取公司车辆信息失败');
     expect(sessionStore.get(carsAtom)).toEqual([]);
-    expect(api.calls.map((call) => call.path)).toEqual(['user/getOfficialAccountLoginUserInfo', 'taxAccount/getTaxAccount', 'taxiCar/getMyCars']);
+    expect(api.calls.map((call) => call.path)).toEqual([
+      'user/getOfficialAccountLoginUserInfo',
+      'taxAccount/getTaxAccount',
+      'taxiCar/getMyCars',
+    ]);
   });
 
   test('cars that load show no toast', async () => {

@@ -12,7 +12,9 @@ import { fail, mockApi, noAnswer, ok, userDetail } from '../src/testing';
 const dialogs = rs.hoisted(() => ({ alert: rs.fn(async (_props: { title?: string; content?: unknown }) => undefined) }));
 rs.mock('@app/ui/dialog', () => ({ Dialog: { alert: dialogs.alert } }));
 
-const { challengeOf, NOT_STARTED_HERE_MESSAGE, SIGN_IN_VERIFIER_STORAGE_KEY, startSignIn } = await import('../src/internal/sign-in-handover');
+const { challengeOf, NOT_STARTED_HERE_MESSAGE, SIGN_IN_VERIFIER_STORAGE_KEY, startSignIn } = await import(
+  '../src/internal/sign-in-handover'
+);
 const { authorizeUrl } = await import('../src/authorize');
 const { settleSignIn, signingIn, takeSessionFromAddress, takeSessionFromLocation } = await import('../src/page-guard');
 
@@ -37,7 +39,8 @@ afterEach(async () => {
 
 describe('SHA-256 and the challenge', () => {
   test("the challenge is PKCE's S256 of the verifier, as the server computes it", () => {
-    for (const verifier of ['', 'abc', randomBytes(32).toString('base64url'), '长'.repeat(100)]) expect(challengeOf(verifier)).toBe(nodeChallenge(verifier));
+    for (const verifier of ['', 'abc', randomBytes(32).toString('base64url'), '长'.repeat(100)])
+      expect(challengeOf(verifier)).toBe(nodeChallenge(verifier));
   });
 
   test('a sign-in keeps a new verifier of 256 random bits and sends its SHA-256, base64url', () => {
@@ -63,7 +66,9 @@ describe('SHA-256 and the challenge', () => {
 
 describe('what the address carries for the session', () => {
   test('a token is dropped from the address and never stored: a signed-out visitor stays signed out', () => {
-    expect(takeSessionFromAddress(new URL('http://app.test/shop/YST0001?token=attacker-token&from=scan#pay'))).toBe('/shop/YST0001?from=scan#pay');
+    expect(takeSessionFromAddress(new URL('http://app.test/shop/YST0001?token=attacker-token&from=scan#pay'))).toBe(
+      '/shop/YST0001?from=scan#pay',
+    );
     expect(getToken()).toBeNull();
     expect(signingIn()).toBe(false);
     expect(JSON.stringify({ ...localStorage })).not.toContain('attacker-token');
@@ -97,7 +102,12 @@ describe('the sign-in code', () => {
   test('is exchanged with the verifier this browser kept, which is then used up; the token is stored', async () => {
     startSignIn();
     const verifier = localStorage.getItem(SIGN_IN_VERIFIER_STORAGE_KEY);
-    const api = mockApi({ 'auth/exchange': (body) => (body.verifier === verifier && body.code === CODE ? ok({ token: 'new-token-abcdefghijklmnopq' }) : fail(1001, '登录凭证无效、已使用或已过期')) });
+    const api = mockApi({
+      'auth/exchange': (body) =>
+        body.verifier === verifier && body.code === CODE
+          ? ok({ token: 'new-token-abcdefghijklmnopq' })
+          : fail(1001, '登录凭证无效、已使用或已过期'),
+    });
     sessionStore.set(userDetailAtom, userDetail());
     expect(takeSessionFromAddress(new URL(`http://app.test/my?signin=${CODE}`))).toBe('/my');
     expect(signingIn()).toBe(true);

@@ -78,7 +78,18 @@ function groupIntoLists(children: ReactNode, mode: ListProps['mode']): ReactElem
 }
 
 const FormRoot = forwardRef<FormInstance, FormProps>(function Form(props, ref) {
-  const { className, style, children, layout = DEFAULT_FORM_SETTINGS.layout, mode, hasFeedback = true, disabled = false, footer, validateMessages, ...rest } = props;
+  const {
+    className,
+    style,
+    children,
+    layout = DEFAULT_FORM_SETTINGS.layout,
+    mode,
+    hasFeedback = true,
+    disabled = false,
+    footer,
+    validateMessages,
+    ...rest
+  } = props;
   const { locale } = useConfig();
   const messages = useMemo(() => ({ ...locale.Form.defaultValidateMessages, ...validateMessages }), [locale, validateMessages]);
   const settings = useMemo(() => ({ layout, hasFeedback, disabled }), [layout, hasFeedback, disabled]);

@@ -9,7 +9,18 @@ export interface LineIconProps {
 
 export function LineIcon({ d, size = 24, strokeWidth = 1.8, className }: LineIconProps) {
   return (
-    <svg className={className} width="1em" height="1em" viewBox={`0 0 ${size} ${size}`} fill="none" stroke="currentColor" strokeWidth={strokeWidth} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      className={className}
+      width="1em"
+      height="1em"
+      viewBox={`0 0 ${size} ${size}`}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={strokeWidth}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d={d} />
     </svg>
   );

@@ -77,7 +77,14 @@ function messageOf(error: unknown): string {
 
 function firstPage<T>(result: PagedResult<T>, previous: ListState<T>): ListState<T> {
   const version = previous.phase === 'ready' ? previous.version + 1 : 0;
-  return { phase: 'ready', items: result.list.slice(0, LIST_LIMIT), total: result.total, page: 1, exhausted: result.list.length === 0, version };
+  return {
+    phase: 'ready',
+    items: result.list.slice(0, LIST_LIMIT),
+    total: result.total,
+    page: 1,
+    exhausted: result.list.length === 0,
+    version,
+  };
 }
 
 function appendPage<T>(state: ListState<T>, result: PagedResult<T>, page: number, itemKey: (item: T) => string): ListState<T> {
@@ -85,7 +92,13 @@ function appendPage<T>(state: ListState<T>, result: PagedResult<T>, page: number
   // Rows shift between pages when data changes meanwhile: never show one twice.
   const known = new Set(state.items.map(itemKey));
   const fresh = result.list.filter((item) => !known.has(itemKey(item)));
-  return { ...state, items: [...state.items, ...fresh].slice(0, LIST_LIMIT), total: result.total, page, exhausted: result.list.length === 0 };
+  return {
+    ...state,
+    items: [...state.items, ...fresh].slice(0, LIST_LIMIT),
+    total: result.total,
+    page,
+    exhausted: result.list.length === 0,
+  };
 }
 
 function hasMore<T>(state: ListState<T>): boolean {

@@ -10,7 +10,8 @@ import type { PullToRefreshProps } from './pull-to-refresh';
 type PullToRefreshComponent = (props: PullToRefreshProps) => ReactNode;
 
 let loaded: PullToRefreshComponent | null = null;
-const loadPullToRefresh = () => import('@app/ui/pull-to-refresh').then((module) => (loaded = module.PullToRefresh as PullToRefreshComponent));
+const loadPullToRefresh = () =>
+  import('@app/ui/pull-to-refresh').then((module) => (loaded = module.PullToRefresh as PullToRefreshComponent));
 
 /**
  * The gesture loads this long after the content first shows, when the page is next idle (or at the first touch): the
@@ -50,7 +51,13 @@ export function RefreshOnPull({ onRefresh, children }: RefreshOnPullProps) {
   }, [PullToRefresh]);
   if (!PullToRefresh) return <div className="app-refresh-on-pull">{children}</div>;
   return (
-    <PullToRefresh onRefresh={async () => void (await onRefresh())} pullingText="下拉刷新" canReleaseText="释放立即刷新" refreshingText="加载中" completeText="刷新成功">
+    <PullToRefresh
+      onRefresh={async () => void (await onRefresh())}
+      pullingText="下拉刷新"
+      canReleaseText="释放立即刷新"
+      refreshingText="加载中"
+      completeText="刷新成功"
+    >
       {children}
     </PullToRefresh>
   );

@@ -84,7 +84,13 @@ describe('Form', () => {
             label="税号"
             dependencies={['kind']}
             normalize={(value: string) => value.toUpperCase()}
-            rules={[({ getFieldValue }) => ({ validator: async (_, value) => { if (getFieldValue('kind') === '企业' && !value) throw new Error('企业必须填写税号'); } })]}
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: async (_, value) => {
+                  if (getFieldValue('kind') === '企业' && !value) throw new Error('企业必须填写税号');
+                },
+              }),
+            ]}
           >
             <Input placeholder="税号" />
           </Form.Item>
@@ -233,12 +239,19 @@ describe('applyServerErrors', () => {
     return ref;
   }
 
-  test('puts a 4000 refusal\'s messages under the fields its paths name; paths the form has not are left to the toast', async () => {
+  test("puts a 4000 refusal's messages under the fields its paths name; paths the form has not are left to the toast", async () => {
     const form = renderHolder();
-    const refusal = { errorCode: 4000, result: { fields: { 'buyer.taxNumber': '纳税人识别号校验位不正确', 'lines.0.grossFen': '金额应大于 0', requestSerial: '流水号无效' } } };
+    const refusal = {
+      errorCode: 4000,
+      result: {
+        fields: { 'buyer.taxNumber': '纳税人识别号校验位不正确', 'lines.0.grossFen': '金额应大于 0', requestSerial: '流水号无效' },
+      },
+    };
     let applied = false;
     act(() => {
-      applied = applyServerErrors(form.current as FormInstance, refusal, (path) => (path === 'lines.0.grossFen' ? ['lines', 0, 'amount'] : path === 'requestSerial' ? null : path.split('.')));
+      applied = applyServerErrors(form.current as FormInstance, refusal, (path) =>
+        path === 'lines.0.grossFen' ? ['lines', 0, 'amount'] : path === 'requestSerial' ? null : path.split('.'),
+      );
     });
     expect(applied).toBe(true);
     expect(await screen.findByText('纳税人识别号校验位不正确')).toBeTruthy();
@@ -248,7 +261,13 @@ describe('applyServerErrors', () => {
 
   test('anything but a refusal of fields changes nothing and says so', () => {
     const form = renderHolder();
-    for (const error of [null, new Error('网络错误'), { errorCode: 4004, result: null }, { errorCode: 4000, result: null }, { errorCode: 4000, result: { fields: { 'nothing.here': '无' } } }]) {
+    for (const error of [
+      null,
+      new Error('网络错误'),
+      { errorCode: 4004, result: null },
+      { errorCode: 4000, result: null },
+      { errorCode: 4000, result: { fields: { 'nothing.here': '无' } } },
+    ]) {
       expect(applyServerErrors(form.current as FormInstance, error)).toBe(false);
     }
     expect(form.current?.getFieldsError().flatMap((field) => field.errors)).toEqual([]);

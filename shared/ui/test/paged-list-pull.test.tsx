@@ -13,7 +13,10 @@ interface Row {
   id: string;
 }
 
-const pageOf = (page: number): PagedResult<Row> => ({ total: 60, list: Array.from({ length: 20 }, (_, index) => ({ id: `r-${(page - 1) * 20 + index + 1}` })) });
+const pageOf = (page: number): PagedResult<Row> => ({
+  total: 60,
+  list: Array.from({ length: 20 }, (_, index) => ({ id: `r-${(page - 1) * 20 + index + 1}` })),
+});
 
 useListPageEnvironment();
 afterEach(cleanup);
@@ -27,7 +30,15 @@ test('the next page is asked for once, though the infinite scroll is mounted aga
     if (page === 2) await page2;
     return pageOf(page);
   };
-  const { container } = render(<PagedList<Row> queryKey="all" load={load} itemKey={(row) => row.id} renderItem={(row) => <span>{row.id}</span>} empty={{ description: '空' }} />);
+  const { container } = render(
+    <PagedList<Row>
+      queryKey="all"
+      load={load}
+      itemKey={(row) => row.id}
+      renderItem={(row) => <span>{row.id}</span>}
+      empty={{ description: '空' }}
+    />,
+  );
   await waitFor(() => expect(asked).toEqual([1, 2]));
   expect(container.querySelector('.adm-pull-to-refresh')).toBeNull();
 

@@ -24,7 +24,13 @@ function deferred<T>() {
 function pageOf(prefix: string, total: number, page: number): PagedResult<Row> {
   const start = (page - 1) * 20;
   const count = Math.max(0, Math.min(20, total - start));
-  return { total, list: Array.from({ length: count }, (_, index) => ({ id: `${prefix}-${start + index + 1}`, name: `${prefix} 第${start + index + 1}行` })) };
+  return {
+    total,
+    list: Array.from({ length: count }, (_, index) => ({
+      id: `${prefix}-${start + index + 1}`,
+      name: `${prefix} 第${start + index + 1}行`,
+    })),
+  };
 }
 
 const rows = () => screen.queryAllByRole('listitem');

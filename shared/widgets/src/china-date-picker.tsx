@@ -33,7 +33,18 @@ export interface ChinaDatePickerProps {
   ref?: Ref<DatePickerRef>;
 }
 
-export function ChinaDatePicker({ precision = 'day', value = null, min, max, title, visible, onClose, onConfirm, children, ref }: ChinaDatePickerProps) {
+export function ChinaDatePicker({
+  precision = 'day',
+  value = null,
+  min,
+  max,
+  title,
+  visible,
+  onClose,
+  onConfirm,
+  children,
+  ref,
+}: ChinaDatePickerProps) {
   const today = chinaDate(new Date());
   const picked = precision === 'month' ? pickedMonth : pickedDay;
   // The same Dates while the days are the same: the picker resets its wheels when its value changes.

@@ -22,7 +22,12 @@ export interface RemovalOptions {
 
 /** Resolves true once removed; false when the user kept it or the removal failed. */
 export async function confirmRemoval({ title, content, action = '删除', remove, onFailure }: RemovalOptions): Promise<boolean> {
-  const confirmed = await confirmDialog({ title, content, confirmText: <span className={styles.danger}>{action}</span>, cancelText: '取消' });
+  const confirmed = await confirmDialog({
+    title,
+    content,
+    confirmText: <span className={styles.danger}>{action}</span>,
+    cancelText: '取消',
+  });
   if (!confirmed) return false;
   try {
     const said = await remove();

@@ -31,7 +31,10 @@ export function loadFailureMessage(error: unknown): string {
  * The record a form page edits: `load(id)` when the address names one, null (a new one) when it does not. Loaded
  * again each time the page is shown (the page cache runs its effects again), so an edit starts from what is stored.
  */
-export function useEditedRecord<T extends { id: string }>(id: string | null, load: (id: string) => Promise<T>): { loaded: Loaded<T | null>; retry: () => void } {
+export function useEditedRecord<T extends { id: string }>(
+  id: string | null,
+  load: (id: string) => Promise<T>,
+): { loaded: Loaded<T | null>; retry: () => void } {
   const [loaded, setLoaded] = useState<Loaded<T | null>>(id ? { state: 'loading' } : { state: 'ready', value: null, version: 0 });
   const [attempt, setAttempt] = useState(0);
   const loads = useRef(0);
@@ -39,7 +42,9 @@ export function useEditedRecord<T extends { id: string }>(id: string | null, loa
   latestLoad.current = load;
   useEffect(() => {
     if (!id) {
-      setLoaded((previous) => (previous.state === 'ready' && previous.value === null ? previous : { state: 'ready', value: null, version: ++loads.current }));
+      setLoaded((previous) =>
+        previous.state === 'ready' && previous.value === null ? previous : { state: 'ready', value: null, version: ++loads.current },
+      );
       return;
     }
     let current = true;
@@ -103,7 +108,15 @@ export interface FormPageProps<T> {
 }
 
 /** The page: its placeholder while loading, then the form, or why not (not found, 无权查看, the failure with 重试). */
-export function FormPage<T>({ title, loaded, failedTitle, missingTitle = '内容不存在', onRetry, skeletonLines, children }: FormPageProps<T>) {
+export function FormPage<T>({
+  title,
+  loaded,
+  failedTitle,
+  missingTitle = '内容不存在',
+  onRetry,
+  skeletonLines,
+  children,
+}: FormPageProps<T>) {
   let body: ReactNode;
   if (loaded.state === 'loading') body = <LoadingCard lines={skeletonLines} />;
   else if (loaded.state === 'ready') body = children(loaded.value, loaded.version);
@@ -116,7 +129,11 @@ export function FormPage<T>({ title, loaded, failedTitle, missingTitle = '内容
  * submit meanwhile does nothing, and a refusal puts the server's messages under the fields it names (`nameOf` turns a
  * path of the request body into the form's field where they differ). The API client has shown the error itself.
  */
-export function useFormSubmit<V>(form: FormInstance, onSubmit: (values: V) => Promise<void>, nameOf?: (path: string) => NamePath | null): { submitting: boolean; submit: (values: V) => Promise<void> } {
+export function useFormSubmit<V>(
+  form: FormInstance,
+  onSubmit: (values: V) => Promise<void>,
+  nameOf?: (path: string) => NamePath | null,
+): { submitting: boolean; submit: (values: V) => Promise<void> } {
   const [submitting, setSubmitting] = useState(false);
   const running = useRef(false);
   const submit = async (values: V) => {
@@ -149,7 +166,16 @@ export interface SubmitButtonProps {
 /** The form's main button: large, busy and disabled while submitting. */
 export function SubmitButton({ submitting, children, submittingText, color = 'primary', onClick, block = true }: SubmitButtonProps) {
   return (
-    <Button block={block} type={onClick ? 'button' : 'submit'} color={color} size="large" loading={submitting} loadingText={submittingText} disabled={submitting} onClick={onClick}>
+    <Button
+      block={block}
+      type={onClick ? 'button' : 'submit'}
+      color={color}
+      size="large"
+      loading={submitting}
+      loadingText={submittingText}
+      disabled={submitting}
+      onClick={onClick}
+    >
       {children}
     </Button>
   );
@@ -169,7 +195,18 @@ export type PageFormProps<V> = Omit<FormProps<V>, 'form' | 'onFinish' | 'footer'
 };
 
 /** A page's form: antd-mobile's card form with the app's side gap, the submit button under its cards. */
-export function PageForm<V>({ form, onSubmit, nameOf, submitText, submittingText, footerExtra, className, layout = 'horizontal', children, ...rest }: PageFormProps<V>) {
+export function PageForm<V>({
+  form,
+  onSubmit,
+  nameOf,
+  submitText,
+  submittingText,
+  footerExtra,
+  className,
+  layout = 'horizontal',
+  children,
+  ...rest
+}: PageFormProps<V>) {
   const { submitting, submit } = useFormSubmit(form, onSubmit, nameOf);
   return (
     <Form

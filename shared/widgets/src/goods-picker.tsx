@@ -35,14 +35,26 @@ function listGoods(keyword: string, page: number): Promise<PagedResult<Goods>> {
 
 /** The goods' rate as printed (13%, 免税), or null when it has none. */
 function rateOf(goods: Goods): string | null {
-  return goods.taxFree || goods.taxRatePermille !== null ? printedRate({ ratePermille: goods.taxRatePermille, taxFree: goods.taxFree }) : null;
+  return goods.taxFree || goods.taxRatePermille !== null
+    ? printedRate({ ratePermille: goods.taxRatePermille, taxFree: goods.taxFree })
+    : null;
 }
 
 function GoodsRow({ goods, onPick }: { goods: Goods; onPick: (goods: Goods) => void }) {
   const rate = rateOf(goods);
-  const facts = [goods.model, goods.unit && `单位 ${goods.unit}`, goods.unitPriceFen !== null && `含税单价 ${formatYuan(goods.unitPriceFen)}`].filter(Boolean);
+  const facts = [
+    goods.model,
+    goods.unit && `单位 ${goods.unit}`,
+    goods.unitPriceFen !== null && `含税单价 ${formatYuan(goods.unitPriceFen)}`,
+  ].filter(Boolean);
   return (
-    <ListRow compact title={goods.name} aria-label={goods.name} tags={rate ? <RowBadge>{rate}</RowBadge> : null} onClick={() => onPick(goods)}>
+    <ListRow
+      compact
+      title={goods.name}
+      aria-label={goods.name}
+      tags={rate ? <RowBadge>{rate}</RowBadge> : null}
+      onClick={() => onPick(goods)}
+    >
       <ListRowLine truncate>{printedItemName(goods.taxShortName, goods.name)}</ListRowLine>
       {facts.length ? <ListRowLine truncate>{facts.join(' · ')}</ListRowLine> : null}
     </ListRow>

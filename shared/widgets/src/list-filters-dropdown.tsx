@@ -2,7 +2,17 @@
 import { Dropdown } from '@app/ui/dropdown';
 import { FilterArrow, type FilterMenuEntry } from './list-filters-parts';
 
-export default function FilterDropdown({ menus, className, activeKey, onChange }: { menus: FilterMenuEntry[]; className: string; activeKey: string | null; onChange(key: string | null): void }) {
+export default function FilterDropdown({
+  menus,
+  className,
+  activeKey,
+  onChange,
+}: {
+  menus: FilterMenuEntry[];
+  className: string;
+  activeKey: string | null;
+  onChange(key: string | null): void;
+}) {
   return (
     <Dropdown className={className} activeKey={activeKey} onChange={onChange} arrowIcon={<FilterArrow />}>
       {menus.map((menu) => (

@@ -6,7 +6,17 @@
  * libraries, about 17 KiB gzip from the host — loads on the first tap: until then the bar is drawn here with the
  * Dropdown's classes and stylesheet, so a list's first screen does not wait for what only an open menu needs.
  */
-import { Children, isValidElement, lazy, Suspense, useImperativeHandle, useState, type ReactElement, type ReactNode, type Ref } from 'react';
+import {
+  Children,
+  isValidElement,
+  lazy,
+  Suspense,
+  useImperativeHandle,
+  useState,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import 'antd-mobile/es/components/dropdown/dropdown.css';
 import { Button } from '@app/ui/button';
 import type { PagedListEmpty } from '@app/ui/paged-list';
@@ -38,7 +48,12 @@ export interface FilterBarHandle {
 function menusOf(children: ReactNode): FilterMenuEntry[] {
   return Children.toArray(children)
     .filter((child): child is ReactElement<FilterMenuProps> => isValidElement(child))
-    .map((child) => ({ key: String(child.key).replace(/^\.\$/, ''), title: child.props.title, highlight: child.props.highlight ?? false, content: child.props.children }));
+    .map((child) => ({
+      key: String(child.key).replace(/^\.\$/, ''),
+      title: child.props.title,
+      highlight: child.props.highlight ?? false,
+      content: child.props.children,
+    }));
 }
 
 /** The closed bar, drawn before the Dropdown's code is there: a tap opens that menu (and loads it). */
@@ -121,7 +136,19 @@ export function FilterChoice<V extends string>({ options, value, allLabel = '全
  * A filtered list's empty state: with a filter set, `noMatch` (没有符合条件的发票) and 清除筛选; without, `empty` —
  * what the list is for — and its first step when given (导入发票).
  */
-export function filteredEmpty({ filtered, noMatch, onClear, empty, first }: { filtered: boolean; noMatch: string; onClear(): void; empty: string; first?: { text: string; onClick(): void } }): PagedListEmpty {
+export function filteredEmpty({
+  filtered,
+  noMatch,
+  onClear,
+  empty,
+  first,
+}: {
+  filtered: boolean;
+  noMatch: string;
+  onClear(): void;
+  empty: string;
+  first?: { text: string; onClick(): void };
+}): PagedListEmpty {
   if (filtered) {
     return {
       description: noMatch,

@@ -58,7 +58,20 @@ function pressWithKeys(onClick: () => void) {
 }
 
 export function ListRow(props: ListRowProps) {
-  const { title, tags, extra, leading, trailing, children, actions, onClick, press = 'row', compact = false, muted = false, className } = props;
+  const {
+    title,
+    tags,
+    extra,
+    leading,
+    trailing,
+    children,
+    actions,
+    onClick,
+    press = 'row',
+    compact = false,
+    muted = false,
+    className,
+  } = props;
   const label = props['aria-label'];
   const body = (
     <>
@@ -81,7 +94,12 @@ export function ListRow(props: ListRowProps) {
     // which a voice user says to tap it, not by all its lines; `data-list-row` tells the accessibility test so
     // (e2e/tests/accessibility.spec.ts).
     return (
-      <div className={[rowClasses, styles.body, onClick ? styles.tappable : null].filter(Boolean).join(' ')} aria-label={label} data-list-row="" {...(onClick ? button : { role: 'article' })}>
+      <div
+        className={[rowClasses, styles.body, onClick ? styles.tappable : null].filter(Boolean).join(' ')}
+        aria-label={label}
+        data-list-row=""
+        {...(onClick ? button : { role: 'article' })}
+      >
         {body}
       </div>
     );

@@ -22,7 +22,7 @@ function List({ names, keyword = '', add }: { names: string[]; keyword?: string;
   );
 }
 
-test('with rows, the way to add is the bottom bar\'s button', async () => {
+test("with rows, the way to add is the bottom bar's button", async () => {
   const add = rs.fn();
   renderPage(<List names={['甲公司', '乙公司']} add={add} />);
   expect(await screen.findByText('乙公司')).toBeTruthy();

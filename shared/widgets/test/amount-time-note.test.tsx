@@ -26,7 +26,7 @@ test('a change of money carries its sign; money in and red amounts have their ow
   expect(new Set([credit.className, debit.className, none.className]).size).toBe(3);
 });
 
-test('a time reads in China time whatever the phone\'s zone, and carries the instant', () => {
+test("a time reads in China time whatever the phone's zone, and carries the instant", () => {
   render(
     <>
       <ChinaTime at="2026-11-25T16:30:00.000Z" />

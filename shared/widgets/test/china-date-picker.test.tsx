@@ -6,7 +6,10 @@ import { onPhoneInTimeZone } from '@app/domain/test-support/phone-time-zone';
 import { ChinaDatePicker } from '../src/china-date-picker';
 
 /** The wheels' current values, year first: what antd-mobile announces for each column. */
-const wheels = () => screen.getAllByRole('button', { name: /^当前选择的是：/ }).map((column) => column.getAttribute('aria-label')?.replace('当前选择的是：', ''));
+const wheels = () =>
+  screen
+    .getAllByRole('button', { name: /^当前选择的是：/ })
+    .map((column) => column.getAttribute('aria-label')?.replace('当前选择的是：', ''));
 const confirm = () => fireEvent.click(screen.getByText('确定'));
 
 describe('ChinaDatePicker on a phone in Los Angeles at 04:00 on 1 December in Beijing (still 30 November there)', () => {

@@ -26,7 +26,14 @@ function deferred<T>() {
 function ThingForm({ initial, onSubmit }: { initial: Thing | null; onSubmit: (values: { name: string }) => Promise<void> }) {
   const [form] = Form.useForm<{ name: string }>();
   return (
-    <PageForm form={form} initialValues={{ name: initial?.name ?? '' }} onSubmit={onSubmit} submitText="保存" submittingText="保存中" nameOf={(path) => (path === 'thingName' ? 'name' : null)}>
+    <PageForm
+      form={form}
+      initialValues={{ name: initial?.name ?? '' }}
+      onSubmit={onSubmit}
+      submitText="保存"
+      submittingText="保存中"
+      nameOf={(path) => (path === 'thingName' ? 'name' : null)}
+    >
       <Form.Item name="name" label="名称">
         <Input placeholder="名称" />
       </Form.Item>
@@ -34,7 +41,15 @@ function ThingForm({ initial, onSubmit }: { initial: Thing | null; onSubmit: (va
   );
 }
 
-function ThingPage({ id, load, onSubmit }: { id: string | null; load: (id: string) => Promise<Thing>; onSubmit: (values: { name: string }) => Promise<void> }) {
+function ThingPage({
+  id,
+  load,
+  onSubmit,
+}: {
+  id: string | null;
+  load: (id: string) => Promise<Thing>;
+  onSubmit: (values: { name: string }) => Promise<void>;
+}) {
   const { loaded, retry } = useEditedRecord(id, load);
   const goBack = useGoBack();
   return (
@@ -68,11 +83,16 @@ test('the record loads first (a placeholder meanwhile), a failure says why with 
 });
 
 test('a record not found, or not this user’s, is said so with no 重试', async () => {
-  renderPage(<ThingPage id="t1" load={() => Promise.reject(new ApiError('记录不存在', 4004, 404))} onSubmit={async () => undefined} />, { url: '/things/edit' });
+  renderPage(<ThingPage id="t1" load={() => Promise.reject(new ApiError('记录不存在', 4004, 404))} onSubmit={async () => undefined} />, {
+    url: '/things/edit',
+  });
   expect(await screen.findByRole('region', { name: '内容不存在' })).toBeTruthy();
   expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
   cleanup();
-  renderPage(<ThingPage id="t1" load={() => Promise.reject(new ApiError('无权查看该企业的商品', 1004, 403))} onSubmit={async () => undefined} />, { url: '/things/edit' });
+  renderPage(
+    <ThingPage id="t1" load={() => Promise.reject(new ApiError('无权查看该企业的商品', 1004, 403))} onSubmit={async () => undefined} />,
+    { url: '/things/edit' },
+  );
   const refused = await screen.findByRole('region', { name: '无权查看' });
   expect(refused.textContent).toContain('无权查看该企业的商品');
   expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
@@ -81,7 +101,10 @@ test('a record not found, or not this user’s, is said so with no 重试', asyn
 test('submitting: the button is busy and disabled, a second tap sends nothing, and the page goes back after saving', async () => {
   const saving = deferred<void>();
   const submit = rs.fn(() => saving.promise);
-  const { url } = renderPage(<ThingPage id={null} load={() => Promise.reject(new Error('unused'))} onSubmit={submit} />, { url: '/things/new', history: ['/things'] });
+  const { url } = renderPage(<ThingPage id={null} load={() => Promise.reject(new Error('unused'))} onSubmit={submit} />, {
+    url: '/things/new',
+    history: ['/things'],
+  });
   fireEvent.change(await screen.findByPlaceholderText('名称'), { target: { value: '咖啡' } });
   const button = screen.getByRole('button', { name: '保存' });
   fireEvent.click(button);
@@ -97,10 +120,12 @@ test('submitting: the button is busy and disabled, a second tap sends nothing, a
   expect(submit).toHaveBeenCalledWith({ name: '咖啡' });
 });
 
-test('a refusal of a field (4000) shows the server\'s message under it, and the form stays for another try', async () => {
+test("a refusal of a field (4000) shows the server's message under it, and the form stays for another try", async () => {
   const refusal = new ApiError('名称已存在', 4000, 400, { fields: { thingName: '名称已存在' } });
   const submit = rs.fn<(values: { name: string }) => Promise<void>>().mockRejectedValueOnce(refusal).mockResolvedValueOnce(undefined);
-  const { url } = renderPage(<ThingPage id={null} load={() => Promise.reject(new Error('unused'))} onSubmit={submit} />, { url: '/things/new' });
+  const { url } = renderPage(<ThingPage id={null} load={() => Promise.reject(new Error('unused'))} onSubmit={submit} />, {
+    url: '/things/new',
+  });
   fireEvent.change(await screen.findByPlaceholderText('名称'), { target: { value: '咖啡' } });
   fireEvent.click(screen.getByRole('button', { name: '保存' }));
   expect(await screen.findByText('名称已存在', { selector: '.adm-form-item-feedback-error' })).toBeTruthy();

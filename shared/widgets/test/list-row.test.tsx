@@ -10,7 +10,13 @@ afterEach(cleanup);
 test('a row that opens something is one button, by tap or by key', () => {
   const open = rs.fn();
   render(
-    <ListRow title="杭州西湖文化传媒有限公司" aria-label="杭州西湖文化传媒有限公司 ¥1,060.00" extra="¥1,060.00" tags={<RowBadge>企业</RowBadge>} onClick={open}>
+    <ListRow
+      title="杭州西湖文化传媒有限公司"
+      aria-label="杭州西湖文化传媒有限公司 ¥1,060.00"
+      extra="¥1,060.00"
+      tags={<RowBadge>企业</RowBadge>}
+      onClick={open}
+    >
       <ListRowLine label="税号">91110000802100433B</ListRowLine>
     </ListRow>,
   );

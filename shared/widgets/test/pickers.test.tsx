@@ -7,20 +7,66 @@ import { GoodsPicker } from '../src/goods-picker';
 import { TitlePicker } from '../src/title-picker';
 
 const TITLES: Title[] = [
-  { id: 't1', kind: '企业', name: '杭州西湖文化传媒有限公司', taxNumber: '91110000802100433B', address: '', phone: '', bankName: '', bankAccount: '', email: '', isDefault: true, createdAt: '2025-01-01T00:00:00.000Z' },
-  { id: 't2', kind: '个人', name: '张晓', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', email: '', isDefault: false, createdAt: '2025-01-02T00:00:00.000Z' },
+  {
+    id: 't1',
+    kind: '企业',
+    name: '杭州西湖文化传媒有限公司',
+    taxNumber: '91110000802100433B',
+    address: '',
+    phone: '',
+    bankName: '',
+    bankAccount: '',
+    email: '',
+    isDefault: true,
+    createdAt: '2025-01-01T00:00:00.000Z',
+  },
+  {
+    id: 't2',
+    kind: '个人',
+    name: '张晓',
+    taxNumber: '',
+    address: '',
+    phone: '',
+    bankName: '',
+    bankAccount: '',
+    email: '',
+    isDefault: false,
+    createdAt: '2025-01-02T00:00:00.000Z',
+  },
 ];
 
 const GOODS: Goods[] = [
-  { id: 'g1', name: '办公用品', taxCode: '1060599000000000000', taxShortName: '纸制品', model: 'A4', unit: '箱', unitPriceFen: 15_800, taxRatePermille: 130, taxFree: null },
-  { id: 'g2', name: '农产品（蔬菜）', taxCode: '1010112000000000000', taxShortName: '蔬菜', model: '', unit: '千克', unitPriceFen: null, taxRatePermille: null, taxFree: '免税' },
+  {
+    id: 'g1',
+    name: '办公用品',
+    taxCode: '1060599000000000000',
+    taxShortName: '纸制品',
+    model: 'A4',
+    unit: '箱',
+    unitPriceFen: 15_800,
+    taxRatePermille: 130,
+    taxFree: null,
+  },
+  {
+    id: 'g2',
+    name: '农产品（蔬菜）',
+    taxCode: '1010112000000000000',
+    taxShortName: '蔬菜',
+    model: '',
+    unit: '千克',
+    unitPriceFen: null,
+    taxRatePermille: null,
+    taxFree: '免税',
+  },
 ];
 
 afterEach(cleanup);
 
-test('the title picker lists the user\'s titles with their kind, 默认 and tax number; a tap picks one', async () => {
+test("the title picker lists the user's titles with their kind, 默认 and tax number; a tap picks one", async () => {
   const pick = rs.fn();
-  const { api } = renderPage(<TitlePicker visible onClose={() => undefined} onPick={pick} />, { calls: { 'title/list': ok({ total: 2, list: TITLES }) } });
+  const { api } = renderPage(<TitlePicker visible onClose={() => undefined} onPick={pick} />, {
+    calls: { 'title/list': ok({ total: 2, list: TITLES }) },
+  });
   const sheet = await screen.findByRole('dialog', { name: '选择抬头' });
   const company = await within(sheet).findByRole('button', { name: /杭州西湖文化传媒有限公司/ });
   expect(within(company).getByText('默认')).toBeTruthy();
@@ -49,7 +95,9 @@ test('with no title yet it offers 新增抬头 where the page can add one, else 
 test('the goods picker shows each goods as the invoice prints it, with its rate and price; 取消 closes it', async () => {
   const pick = rs.fn();
   const close = rs.fn();
-  renderPage(<GoodsPicker title="选择固定商品" visible onClose={close} onPick={pick} />, { calls: { 'goods/list': ok({ total: 2, list: GOODS }) } });
+  renderPage(<GoodsPicker title="选择固定商品" visible onClose={close} onPick={pick} />, {
+    calls: { 'goods/list': ok({ total: 2, list: GOODS }) },
+  });
   const sheet = await screen.findByRole('dialog', { name: '选择固定商品' });
   const paper = await within(sheet).findByRole('button', { name: '办公用品' });
   expect(within(paper).getByText('13%')).toBeTruthy();

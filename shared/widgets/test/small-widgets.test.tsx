@@ -43,7 +43,9 @@ test('what WhenOpened holds renders once it was first opened, and stays', () => 
 });
 
 test('a page for company users tells anyone else what it is for and offers 绑定企业', async () => {
-  const { url } = renderPage(<CompanyOnlyPage title="开具发票" heading="仅企业用户可开票" description="绑定企业后可开票" />, { url: '/invoice/create' });
+  const { url } = renderPage(<CompanyOnlyPage title="开具发票" heading="仅企业用户可开票" description="绑定企业后可开票" />, {
+    url: '/invoice/create',
+  });
   expect(screen.getByText('仅企业用户可开票')).toBeTruthy();
   fireEvent.click(screen.getByRole('button', { name: '绑定企业' }));
   await waitFor(() => expect(url()).toBe('/my/company/bind'));

@@ -39,20 +39,40 @@ describe('loadProblemOf and LoadProblemView', () => {
     expect(loadProblemOf(new ApiError('您没有此操作的权限', 1003, 403))).toEqual({ state: 'refused', message: '您没有此操作的权限' });
     expect(loadProblemOf(new ApiError('发票不存在', 4004, 404))).toEqual({ state: 'missing' });
     expect(loadProblemOf(new ApiError('编号(id)格式不正确', 4000, 400))).toEqual({ state: 'missing' });
-    expect(loadProblemOf(new ApiError('服务繁忙，请稍后重试', 5000, 503))).toEqual({ state: 'failed', message: '服务繁忙，请稍后重试', offline: false });
-    expect(loadProblemOf(new ApiError('Network Error', null, null))).toEqual({ state: 'failed', message: '请检查网络后重试', offline: true });
+    expect(loadProblemOf(new ApiError('服务繁忙，请稍后重试', 5000, 503))).toEqual({
+      state: 'failed',
+      message: '服务繁忙，请稍后重试',
+      offline: false,
+    });
+    expect(loadProblemOf(new ApiError('Network Error', null, null))).toEqual({
+      state: 'failed',
+      message: '请检查网络后重试',
+      offline: true,
+    });
     expect(loadProblemOf(new Error('boom'))).toEqual({ state: 'failed', message: '请检查网络后重试', offline: true });
   });
 
   test("a refusal says 无权查看 with the server's reason and offers no 重试", () => {
-    render(<LoadProblemView problem={{ state: 'refused', message: '无权查看该企业的票夹' }} missing={{ title: '发票不存在' }} onRetry={() => undefined} />);
+    render(
+      <LoadProblemView
+        problem={{ state: 'refused', message: '无权查看该企业的票夹' }}
+        missing={{ title: '发票不存在' }}
+        onRetry={() => undefined}
+      />,
+    );
     const view = screen.getByRole('region', { name: '无权查看' });
     expect(within(view).getByText('无权查看该企业的票夹')).toBeTruthy();
     expect(within(view).queryByRole('button')).toBeNull();
   });
 
   test("not found says the page's own words", () => {
-    render(<LoadProblemView problem={{ state: 'missing' }} missing={{ title: '发票不存在', description: '它可能已被删除' }} onRetry={() => undefined} />);
+    render(
+      <LoadProblemView
+        problem={{ state: 'missing' }}
+        missing={{ title: '发票不存在', description: '它可能已被删除' }}
+        onRetry={() => undefined}
+      />,
+    );
     expect(screen.getByRole('region', { name: '发票不存在' }).getAttribute('data-icon')).toBe('notFound');
     expect(screen.queryByRole('button')).toBeNull();
   });

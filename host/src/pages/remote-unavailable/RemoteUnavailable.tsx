@@ -34,7 +34,12 @@ export function RemoteUnavailable({ title = '模块暂不可用', reason, onRetr
           重试
         </Button>
         {reason ? (
-          <Button block fill="none" size="small" onClick={async () => (await loadDialog()).alert({ title: '模块暂不可用', content: reason, confirmText: '知道了' })}>
+          <Button
+            block
+            fill="none"
+            size="small"
+            onClick={async () => (await loadDialog()).alert({ title: '模块暂不可用', content: reason, confirmText: '知道了' })}
+          >
             查看原因
           </Button>
         ) : null}

@@ -90,7 +90,13 @@ export function blueInvoice(overrides: Partial<InvoiceDocument> = {}): InvoiceDo
 export function redInvoice(overrides: Partial<InvoiceDocument> = {}): InvoiceDocument {
   const blue = blueInvoice();
   const whole = blue.lines[0] as InvoiceDocumentLine;
-  const wholeRed: InvoiceDocumentLine = { ...whole, quantity: `-${whole.quantity ?? ''}`, netFen: -whole.netFen, taxFen: -whole.taxFen, grossFen: -whole.grossFen };
+  const wholeRed: InvoiceDocumentLine = {
+    ...whole,
+    quantity: `-${whole.quantity ?? ''}`,
+    netFen: -whole.netFen,
+    taxFen: -whole.taxFen,
+    grossFen: -whole.grossFen,
+  };
   const partial = line(3, { ...(BLUE_LINES[2] as LineSpec), quantity: undefined, grossFen: -200_000 });
   const lines = [wholeRed, partial];
   return {
@@ -118,7 +124,16 @@ export function redInvoice(overrides: Partial<InvoiceDocument> = {}): InvoiceDoc
  */
 export function discountedInvoice(overrides: Partial<InvoiceDocument> = {}): InvoiceDocument {
   const lunch = line(1, BLUE_LINES[0] as LineSpec);
-  const discount: InvoiceDocumentLine = { ...lunch, lineNo: 2, model: '', unit: '', quantity: null, unitPrice: null, ...discountAmounts(11_880, 60), discountOf: 1 };
+  const discount: InvoiceDocumentLine = {
+    ...lunch,
+    lineNo: 2,
+    model: '',
+    unit: '',
+    quantity: null,
+    unitPrice: null,
+    ...discountAmounts(11_880, 60),
+    discountOf: 1,
+  };
   const lines = [lunch, discount, line(3, BLUE_LINES[1] as LineSpec)];
   return blueInvoice({
     id: '5e0c2b7d-4a1f-4c3e-8d2b-9f1a0e3c4d01',

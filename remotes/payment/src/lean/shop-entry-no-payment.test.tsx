@@ -10,9 +10,30 @@ import { mockApi, ok, userDetail } from '@app/host-sdk/testing';
 import type { ServicesConfig } from '@app/contract/service';
 import type { ShopInfo } from '../pages/shop-cash/shop-api';
 
-const SHOP: ShopInfo = { code: 'YST0001', shopName: '上海示例商贸', subCodeName: null, goodsName: null, amountFen: null, closedReason: null, channels: [] };
-const CONFIG: ServicesConfig = { id: 1, appHotLine: '400', etaxAreas: [], systemServiceConfig: { available: 'all', closeReason: '' }, frontVersion: 100, demo: false };
-const CUSTOMER = userDetail({ company: false, companyUser: false, companyInfo: null, permissions: [], account: { username: null, agreed: false } });
+const SHOP: ShopInfo = {
+  code: 'YST0001',
+  shopName: '上海示例商贸',
+  subCodeName: null,
+  goodsName: null,
+  amountFen: null,
+  closedReason: null,
+  channels: [],
+};
+const CONFIG: ServicesConfig = {
+  id: 1,
+  appHotLine: '400',
+  etaxAreas: [],
+  systemServiceConfig: { available: 'all', closeReason: '' },
+  frontVersion: 100,
+  demo: false,
+};
+const CUSTOMER = userDetail({
+  company: false,
+  companyUser: false,
+  companyInfo: null,
+  permissions: [],
+  account: { username: null, agreed: false },
+});
 
 afterEach(() => {
   rs.restoreAllMocks();

@@ -12,9 +12,30 @@ import { getToken } from '@app/host-sdk/session';
 import type { ServicesConfig } from '@app/contract/service';
 import type { ShopInfo } from '../pages/shop-cash/shop-api';
 
-const SHOP: ShopInfo = { code: 'YST0001', shopName: '上海示例商贸', subCodeName: null, goodsName: null, amountFen: null, closedReason: null, channels: ['demo'] };
-const CONFIG: ServicesConfig = { id: 1, appHotLine: '400', etaxAreas: [], systemServiceConfig: { available: 'all', closeReason: '' }, frontVersion: 100, demo: true };
-const CUSTOMER = userDetail({ company: false, companyUser: false, companyInfo: null, permissions: [], account: { username: null, agreed: false } });
+const SHOP: ShopInfo = {
+  code: 'YST0001',
+  shopName: '上海示例商贸',
+  subCodeName: null,
+  goodsName: null,
+  amountFen: null,
+  closedReason: null,
+  channels: ['demo'],
+};
+const CONFIG: ServicesConfig = {
+  id: 1,
+  appHotLine: '400',
+  etaxAreas: [],
+  systemServiceConfig: { available: 'all', closeReason: '' },
+  frontVersion: 100,
+  demo: true,
+};
+const CUSTOMER = userDetail({
+  company: false,
+  companyUser: false,
+  companyInfo: null,
+  permissions: [],
+  account: { username: null, agreed: false },
+});
 
 afterEach(() => {
   rs.restoreAllMocks();
@@ -32,7 +53,9 @@ test('back from signing in with ?signin= (and a token someone put in the link): 
   const api = mockApi({
     'sysConfig/get': ok(CONFIG),
     'auth/exchange': (body) =>
-      body.verifier === 'verifier-abcdefghijklmnopqrstuvwxyz0123456789' ? ok({ token: 'tok-abcdefghijklmnopqrstu' }) : fail(1001, '登录凭证无效、已使用或已过期'),
+      body.verifier === 'verifier-abcdefghijklmnopqrstuvwxyz0123456789'
+        ? ok({ token: 'tok-abcdefghijklmnopqrstu' })
+        : fail(1001, '登录凭证无效、已使用或已过期'),
     'user/getOfficialAccountLoginUserInfo': ok(CUSTOMER),
     'shop/get': ok(SHOP),
     'cash/createOrder': ok({ orderNo: 'CO20260001', start: { kind: 'demo' } }),
@@ -46,10 +69,17 @@ test('back from signing in with ?signin= (and a token someone put in the link): 
   expect(document.title).toBe('收银台');
   expect(document.querySelector('.adm-nav-bar-title')?.textContent).toBe('收银台');
   expect(getToken()).toBe('tok-abcdefghijklmnopqrstu');
-  expect(api.bodiesOf('auth/exchange')).toEqual([{ code: 'code-abcdefghijklmnopqrstuvwxyz0123456789', verifier: 'verifier-abcdefghijklmnopqrstuvwxyz0123456789' }]);
+  expect(api.bodiesOf('auth/exchange')).toEqual([
+    { code: 'code-abcdefghijklmnopqrstuvwxyz0123456789', verifier: 'verifier-abcdefghijklmnopqrstuvwxyz0123456789' },
+  ]);
   // One shop/get, sent with the start-up calls and the exchange (not again by the page); the user once signed in.
   expect(api.bodiesOf('shop/get')).toEqual([{ code: 'YST0001' }]);
-  expect(api.calls.slice(0, 3).map((call) => call.path).sort()).toEqual(['auth/exchange', 'shop/get', 'sysConfig/get']);
+  expect(
+    api.calls
+      .slice(0, 3)
+      .map((call) => call.path)
+      .sort(),
+  ).toEqual(['auth/exchange', 'shop/get', 'sysConfig/get']);
   expect(api.calls[3]?.path).toBe('user/getOfficialAccountLoginUserInfo');
 
   const keypad = within(screen.getByRole('group', { name: '金额键盘' }));

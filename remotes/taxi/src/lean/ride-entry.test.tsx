@@ -10,7 +10,14 @@ import { setToken } from '@app/host-sdk/session';
 import type { ServicesConfig } from '@app/contract/service';
 import { PASSENGER, trip } from '../test-support/fixtures';
 
-const CONFIG: ServicesConfig = { id: 1, appHotLine: '400', etaxAreas: [], systemServiceConfig: { available: 'all', closeReason: '' }, frontVersion: 100, demo: false };
+const CONFIG: ServicesConfig = {
+  id: 1,
+  appHotLine: '400',
+  etaxAreas: [],
+  systemServiceConfig: { available: 'all', closeReason: '' },
+  frontVersion: 100,
+  demo: false,
+};
 
 afterEach(() => {
   rs.restoreAllMocks();
@@ -37,7 +44,12 @@ test('opened cold at /taxi/ride/{code}: the trip with the start-up calls, 领取
   expect(document.querySelector('.adm-nav-bar-title')?.textContent).toBe('领取行程');
   // One taxiTrip/get, sent with the start-up calls (not again by the page).
   expect(api.bodiesOf('taxiTrip/get')).toEqual([{ code: 'AbC123xyz' }]);
-  expect(api.calls.slice(0, 3).map((call) => call.path).sort()).toEqual(['sysConfig/get', 'taxiTrip/get', 'user/getOfficialAccountLoginUserInfo']);
+  expect(
+    api.calls
+      .slice(0, 3)
+      .map((call) => call.path)
+      .sort(),
+  ).toEqual(['sysConfig/get', 'taxiTrip/get', 'user/getOfficialAccountLoginUserInfo']);
 
   fireEvent.click(screen.getByRole('button', { name: '领取行程' }));
   fireEvent.click(await screen.findByRole('button', { name: '我的行程' }));

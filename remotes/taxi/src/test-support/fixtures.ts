@@ -12,7 +12,15 @@ export const TAXI_MANAGER = userDetail({ permissions: ['company_manage', 'compan
 /** A driver: a company employee with taxi_trip_manage, not a manager. */
 export const TAXI_DRIVER = userDetail({ nickname: '王师傅', permissions: ['company_user_role', 'taxi_trip_manage'] });
 /** A passenger: no company. */
-export const PASSENGER = userDetail({ id: 'u-9', nickname: '乘客小张', company: false, companyUser: false, companyInfo: null, permissions: [], account: { username: null, agreed: false } });
+export const PASSENGER = userDetail({
+  id: 'u-9',
+  nickname: '乘客小张',
+  company: false,
+  companyUser: false,
+  companyInfo: null,
+  permissions: [],
+  account: { username: null, agreed: false },
+});
 
 export function trip(overrides: Partial<TaxiTrip> = {}): TaxiTrip {
   return {

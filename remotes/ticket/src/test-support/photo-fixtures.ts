@@ -21,12 +21,19 @@ const DIR = join(import.meta.dirname, 'fixtures', 'photos');
 export const PHOTOS: PhotoFixture[] = JSON.parse(readFileSync(join(DIR, 'photos.json'), 'utf8'));
 
 /** A photo's pixels as the page reads them, and the photo's own size. */
-export async function photoPixels(file: string): Promise<{ data: Uint8ClampedArray; width: number; height: number; photo: { width: number; height: number } }> {
+export async function photoPixels(
+  file: string,
+): Promise<{ data: Uint8ClampedArray; width: number; height: number; photo: { width: number; height: number } }> {
   const image = await loadImage(readFileSync(join(DIR, file)));
   const { width, height } = drawnSize(image.width, image.height);
   const canvas = createCanvas(width, height);
   const context = canvas.getContext('2d');
   context.drawImage(image, 0, 0, width, height);
   const { data } = context.getImageData(0, 0, width, height);
-  return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width, height, photo: { width: image.width, height: image.height } };
+  return {
+    data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength),
+    width,
+    height,
+    photo: { width: image.width, height: image.height },
+  };
 }

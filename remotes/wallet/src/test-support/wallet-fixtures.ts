@@ -26,11 +26,20 @@ export function entry(id: string, overrides: Partial<WalletEntry> = {}): WalletE
 }
 
 export function withdrawal(id: string, overrides: Partial<Withdrawal> = {}): Withdrawal {
-  return { id, amountFen: 5_000, feeFen: 100, state: '审核中', failReason: null, account: ACCOUNT, createdAt: '2026-11-23T03:00:00.000Z', finishedAt: null, ...overrides };
+  return {
+    id,
+    amountFen: 5_000,
+    feeFen: 100,
+    state: '审核中',
+    failReason: null,
+    account: ACCOUNT,
+    createdAt: '2026-11-23T03:00:00.000Z',
+    finishedAt: null,
+    ...overrides,
+  };
 }
 
 /** 线下收款管理员: may use the wallet without managing the company. */
 export const cashier = () => userDetail({ permissions: ['company_user_role', 'benefit_payment'] });
 /** 企业员工: may not. */
 export const employee = () => userDetail({ permissions: ['company_user_role'] });
-

@@ -19,7 +19,10 @@ const REASON_PATTERN = '^[^\\u0000-\\u001f\\u007f-\\u009f<>]+$';
 /** What `POST /etax-sim/fault` accepts. */
 export const FaultBody = Type.Object(
   {
-    mode: Type.Union(FAULT_MODES.map((mode) => Type.Literal(mode)), { title: '故障模式' }),
+    mode: Type.Union(
+      FAULT_MODES.map((mode) => Type.Literal(mode)),
+      { title: '故障模式' },
+    ),
     reason: Type.Optional(Type.String({ title: '失败原因', minLength: 1, maxLength: MAX_FAULT_REASON_LENGTH, pattern: REASON_PATTERN })),
     delayMs: Type.Optional(Type.Integer({ title: '延迟毫秒数', minimum: 0, maximum: MAX_FAULT_DELAY_MS })),
   },
@@ -40,10 +43,12 @@ export function faultFromEnv(env: NodeJS.ProcessEnv): FaultState {
   const mode = FAULT_MODES.find((candidate) => candidate === modeText);
   if (!mode) throw new Error(`ETAX_SIM_FAULT 无效: ${modeText}（应为 ${FAULT_MODES.join(' / ')}）`);
   const reason = env.ETAX_SIM_FAULT_REASON || DEFAULT_FAULT_REASON;
-  if (reason.length > MAX_FAULT_REASON_LENGTH || !REASON.test(reason)) throw new Error(`ETAX_SIM_FAULT_REASON 无效：最多 ${MAX_FAULT_REASON_LENGTH} 个字符，不含控制字符和尖括号`);
+  if (reason.length > MAX_FAULT_REASON_LENGTH || !REASON.test(reason))
+    throw new Error(`ETAX_SIM_FAULT_REASON 无效：最多 ${MAX_FAULT_REASON_LENGTH} 个字符，不含控制字符和尖括号`);
   const delayText = env.ETAX_SIM_FAULT_DELAY_MS ?? '5000';
   const delayMs = Number(delayText);
-  if (!/^\d+$/.test(delayText) || delayMs > MAX_FAULT_DELAY_MS) throw new Error(`ETAX_SIM_FAULT_DELAY_MS 无效: ${delayText}（0 到 ${MAX_FAULT_DELAY_MS} 的整数）`);
+  if (!/^\d+$/.test(delayText) || delayMs > MAX_FAULT_DELAY_MS)
+    throw new Error(`ETAX_SIM_FAULT_DELAY_MS 无效: ${delayText}（0 到 ${MAX_FAULT_DELAY_MS} 的整数）`);
   return { mode, reason, delayMs };
 }
 

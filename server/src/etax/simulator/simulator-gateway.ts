@@ -12,7 +12,22 @@ import { chinaDate } from '@app/domain/china-time';
 import { discountPairProblem } from '@app/domain/discount-line';
 import type { RedConfirmationState } from '@app/domain/invoice-document';
 import { redFormNumber } from '@app/domain/red-form-number';
-import { GatewayError, type ETaxGateway, type IssuedInvoice, type IssueOutcome, type IssueRequest, type RedConfirmationRequest, type RedConfirmationStatus, type ScanState, type SmsVerdict, type StartedScan, type TaxBureauAccount, type VerifiedInvoice, type VerifyAnswer, type VerifyRequest } from '../gateway';
+import {
+  GatewayError,
+  type ETaxGateway,
+  type IssuedInvoice,
+  type IssueOutcome,
+  type IssueRequest,
+  type RedConfirmationRequest,
+  type RedConfirmationStatus,
+  type ScanState,
+  type SmsVerdict,
+  type StartedScan,
+  type TaxBureauAccount,
+  type VerifiedInvoice,
+  type VerifyAnswer,
+  type VerifyRequest,
+} from '../gateway';
 import type { FaultState } from './faults';
 
 /** A tax-bureau login lasts this long. */
@@ -159,10 +174,17 @@ export class SimulatorGateway implements ETaxGateway {
         await db
           .insert(simIssueRequests)
           .values({ ref, state: 'processing', answerBy })
-          .onConflictDoUpdate({ target: simIssueRequests.ref, set: { state: 'processing', answerBy }, setWhere: sql`${simIssueRequests.state} <> 'issued'` });
+          .onConflictDoUpdate({
+            target: simIssueRequests.ref,
+            set: { state: 'processing', answerBy },
+            setWhere: sql`${simIssueRequests.state} <> 'issued'`,
+          });
       });
     } catch (error) {
-      await db.update(simIssueRequests).set({ state: 'refused' }).where(and(eq(simIssueRequests.ref, ref), eq(simIssueRequests.state, 'processing')));
+      await db
+        .update(simIssueRequests)
+        .set({ state: 'refused' })
+        .where(and(eq(simIssueRequests.ref, ref), eq(simIssueRequests.state, 'processing')));
       throw error;
     }
     const issued = await this.record(ref, request.kind, request.seller.taxNumber);
@@ -180,7 +202,9 @@ export class SimulatorGateway implements ETaxGateway {
       .where(and(eq(simInvoices.ref, ref), inArray(simInvoices.kind, ['blue', 'red'])));
     if (invoice) return { state: 'issued', number: invoice.number, issuedAt: invoice.issuedAt };
     const [request] = await db.select().from(simIssueRequests).where(eq(simIssueRequests.ref, ref));
-    return request?.state === 'processing' && request.answerBy.getTime() > this.now().getTime() ? { state: 'processing' } : { state: 'none' };
+    return request?.state === 'processing' && request.answerBy.getTime() > this.now().getTime()
+      ? { state: 'processing' }
+      : { state: 'none' };
   }
 
   /**
@@ -198,7 +222,9 @@ export class SimulatorGateway implements ETaxGateway {
     await this.step();
     const [form] = await this.options.db
       .update(simInvoices)
-      .set({ state: sql`case when ${simInvoices.state} = '02' then ${this.buyerAnswer === 'confirm' ? '04' : '05'} else ${simInvoices.state} end` })
+      .set({
+        state: sql`case when ${simInvoices.state} = '02' then ${this.buyerAnswer === 'confirm' ? '04' : '05'} else ${simInvoices.state} end`,
+      })
       .where(eq(simInvoices.ref, ref))
       .returning();
     if (!form) throw new GatewayError('红字确认单不存在，请重新发起');
@@ -241,7 +267,13 @@ export class SimulatorGateway implements ETaxGateway {
         .where(and(eq(invoices.originalId, invoice.id), ne(invoices.status, '开具失败'), ne(invoices.status, '开具中')));
       if (sums) Object.assign(red, sums);
     }
-    const status: VerifiedInvoice['status'] = record.voidedAt ? '已作废' : invoice.status === '已红冲' ? '已红冲' : invoice.status === '部分红冲' ? '部分红冲' : '正常';
+    const status: VerifiedInvoice['status'] = record.voidedAt
+      ? '已作废'
+      : invoice.status === '已红冲'
+        ? '已红冲'
+        : invoice.status === '部分红冲'
+          ? '部分红冲'
+          : '正常';
     const lines = ((await linesOf(db, [invoice.id])).get(invoice.id) ?? []).map(documentLine);
     return {
       found: true,
@@ -279,7 +311,8 @@ export class SimulatorGateway implements ETaxGateway {
    */
   private async record(ref: string, kind: 'blue' | 'red' | 'red_confirmation', sellerTaxNumber: string, state?: string) {
     const at = this.now();
-    const number = kind === 'red_confirmation' ? await this.nextFormNumber(sellerTaxNumber, at) : this.invoiceNumberSql(sellerTaxNumber, at);
+    const number =
+      kind === 'red_confirmation' ? await this.nextFormNumber(sellerTaxNumber, at) : this.invoiceNumberSql(sellerTaxNumber, at);
     await this.options.db
       .insert(simInvoices)
       .values({ ref, kind, number, state: state ?? null, ...(this.options.now && { issuedAt: at }) })
@@ -296,7 +329,9 @@ export class SimulatorGateway implements ETaxGateway {
   }
 
   private async nextFormNumber(sellerTaxNumber: string, at: Date): Promise<string> {
-    const answer = await this.options.db.execute(sql`select nextval('${sql.raw(simRedFormSequence.seqName ?? 'sim_red_form_seq')}')::text as value`);
+    const answer = await this.options.db.execute(
+      sql`select nextval('${sql.raw(simRedFormSequence.seqName ?? 'sim_red_form_seq')}')::text as value`,
+    );
     const [next] = (answer as unknown as { rows: { value: string }[] }).rows;
     return redFormNumber(sellerTaxNumber, at, Number(next?.value));
   }

@@ -63,7 +63,9 @@ export function takeEarlyCall(path: string, body: string, authorization: string 
 function canonical(text: string): string {
   try {
     return JSON.stringify(JSON.parse(text), (_key, value: unknown) =>
-      value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : value,
+      value && typeof value === 'object' && !Array.isArray(value)
+        ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+        : value,
     );
   } catch {
     return text;

@@ -40,7 +40,11 @@ export function FormArray(props: FormArrayProps) {
         if (props.renderAdd) {
           groups.push(
             <List key="add" mode="card">
-              <List.Item className="adm-form-list-operation" onClick={() => (props.onAdd ? props.onAdd(operation) : operation.add())} arrowIcon={false}>
+              <List.Item
+                className="adm-form-list-operation"
+                onClick={() => (props.onAdd ? props.onAdd(operation) : operation.add())}
+                arrowIcon={false}
+              >
                 {props.renderAdd()}
               </List.Item>
             </List>,

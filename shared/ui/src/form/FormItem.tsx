@@ -4,7 +4,17 @@
  * names, so the theme and the tests see the same thing; it leaves out the label's help popover (and with it
  * floating-ui): a hint goes in `description`, under the field, where a phone user sees it without a tap.
  */
-import { cloneElement, isValidElement, useContext, useRef, type MouseEvent, type ReactElement, type ReactNode, type Ref, type RefObject } from 'react';
+import {
+  cloneElement,
+  isValidElement,
+  useContext,
+  useRef,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+  type RefObject,
+} from 'react';
 import { Field, type FormInstance } from 'rc-field-form';
 import type { FieldProps } from 'rc-field-form/es/Field';
 import type { Meta } from 'rc-field-form/es/interface';
@@ -15,7 +25,18 @@ const PREFIX = 'adm-form-item';
 
 type FieldOptions = Pick<
   FieldProps,
-  'dependencies' | 'valuePropName' | 'name' | 'rules' | 'trigger' | 'validateTrigger' | 'shouldUpdate' | 'initialValue' | 'getValueFromEvent' | 'normalize' | 'preserve' | 'validateFirst'
+  | 'dependencies'
+  | 'valuePropName'
+  | 'name'
+  | 'rules'
+  | 'trigger'
+  | 'validateTrigger'
+  | 'shouldUpdate'
+  | 'initialValue'
+  | 'getValueFromEvent'
+  | 'normalize'
+  | 'preserve'
+  | 'validateFirst'
 >;
 
 export type FormItemProps = FieldOptions &
@@ -63,8 +84,20 @@ function ItemLayout(props: LayoutProps) {
       ))
     : [];
   const hint = props.description ?? props.help;
-  const description = hint || errors.length ? <>{hint}{errors}</> : undefined;
-  const classes = [PREFIX, `${PREFIX}-${layout}`, props.hidden && `${PREFIX}-hidden`, props.errors.length > 0 && `${PREFIX}-has-error`, props.className];
+  const description =
+    hint || errors.length ? (
+      <>
+        {hint}
+        {errors}
+      </>
+    ) : undefined;
+  const classes = [
+    PREFIX,
+    `${PREFIX}-${layout}`,
+    props.hidden && `${PREFIX}-hidden`,
+    props.errors.length > 0 && `${PREFIX}-has-error`,
+    props.className,
+  ];
   return (
     <List.Item
       title={layout === 'vertical' ? label : undefined}

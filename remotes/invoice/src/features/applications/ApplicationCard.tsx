@@ -41,7 +41,13 @@ function Line({ label, children, className }: { label: string; children: ReactNo
 export function ApplicationCard({ application, showStatus = false, selection, actions }: ApplicationCardProps) {
   const { buyer } = application;
   const selectable = selection !== undefined;
-  const className = ['application-card', selectable ? 'application-card--selectable' : '', selection?.selected ? 'application-card--selected' : ''].filter(Boolean).join(' ');
+  const className = [
+    'application-card',
+    selectable ? 'application-card--selectable' : '',
+    selection?.selected ? 'application-card--selected' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <article className={className} aria-label={buyer.name} onClick={selection?.onToggle}>
       <div className="application-card__head">
@@ -53,7 +59,9 @@ export function ApplicationCard({ application, showStatus = false, selection, ac
         ) : null}
         <div className="application-card__buyer">
           <div className="application-card__name">{buyer.name}</div>
-          <div className="application-card__tax-number">{buyer.taxNumber ? `税号 ${buyer.taxNumber}` : buyer.naturalPerson ? '个人' : '未填写税号'}</div>
+          <div className="application-card__tax-number">
+            {buyer.taxNumber ? `税号 ${buyer.taxNumber}` : buyer.naturalPerson ? '个人' : '未填写税号'}
+          </div>
         </div>
         <div className="application-card__side">
           <span className="application-card__amount">{formatYuan(application.grossFen)}</span>

@@ -10,9 +10,39 @@ import type { Goods } from '@app/contract/goods';
 import { BlueInvoiceForm } from './BlueInvoiceForm';
 
 const GOODS: Goods[] = [
-  { id: 'goods-software', name: '软件技术服务', taxCode: '3040201990000000000', taxShortName: '信息技术服务', model: '', unit: '次', unitPriceFen: 100_000, taxRatePermille: 60, taxFree: null },
-  { id: 'goods-paper', name: '办公用品', taxCode: '1060599000000000000', taxShortName: '纸制品', model: 'A4', unit: '箱', unitPriceFen: 15_800, taxRatePermille: 130, taxFree: null },
-  { id: 'goods-vegetables', name: '农产品（蔬菜）', taxCode: '1010112000000000000', taxShortName: '蔬菜', model: '', unit: '千克', unitPriceFen: 600, taxRatePermille: null, taxFree: '免税' },
+  {
+    id: 'goods-software',
+    name: '软件技术服务',
+    taxCode: '3040201990000000000',
+    taxShortName: '信息技术服务',
+    model: '',
+    unit: '次',
+    unitPriceFen: 100_000,
+    taxRatePermille: 60,
+    taxFree: null,
+  },
+  {
+    id: 'goods-paper',
+    name: '办公用品',
+    taxCode: '1060599000000000000',
+    taxShortName: '纸制品',
+    model: 'A4',
+    unit: '箱',
+    unitPriceFen: 15_800,
+    taxRatePermille: 130,
+    taxFree: null,
+  },
+  {
+    id: 'goods-vegetables',
+    name: '农产品（蔬菜）',
+    taxCode: '1010112000000000000',
+    taxShortName: '蔬菜',
+    model: '',
+    unit: '千克',
+    unitPriceFen: 600,
+    taxRatePermille: null,
+    taxFree: '免税',
+  },
 ];
 
 const TITLE: Title = {
@@ -177,7 +207,15 @@ describe('BlueInvoiceForm', () => {
     expect(payload).toEqual({
       requestSerial: expect.stringMatching(/^[0-9a-f]{32}$/),
       type: '数电普票',
-      buyer: { name: TITLE.name, taxNumber: TITLE.taxNumber, address: TITLE.address, phone: TITLE.phone, bankName: TITLE.bankName, bankAccount: TITLE.bankAccount, naturalPerson: false },
+      buyer: {
+        name: TITLE.name,
+        taxNumber: TITLE.taxNumber,
+        address: TITLE.address,
+        phone: TITLE.phone,
+        bankName: TITLE.bankName,
+        bankAccount: TITLE.bankAccount,
+        naturalPerson: false,
+      },
       lines: [
         { goodsId: 'goods-software', quantity: '2', grossFen: 200_000, rate: 60 },
         { goodsId: 'goods-paper', quantity: '1', grossFen: 15_000, rate: 130 },
@@ -345,7 +383,9 @@ describe('BlueInvoiceForm', () => {
     expect(totalOf('价税合计')).toContain('¥500.00');
     submit();
     await waitFor(() => expect(api.bodiesOf('task/createBlueInvoiceTask')).toHaveLength(1));
-    expect((api.bodiesOf('task/createBlueInvoiceTask')[0] as { lines: unknown[] }).lines).toEqual([{ goodsId: 'goods-software', quantity: '1', grossFen: 50_000, rate: 60 }]);
+    expect((api.bodiesOf('task/createBlueInvoiceTask')[0] as { lines: unknown[] }).lines).toEqual([
+      { goodsId: 'goods-software', quantity: '1', grossFen: 50_000, rate: 60 },
+    ]);
   });
 
   test('the server’s refusal of a line’s discount (lines.0.discount) shows under that line’s discount', async () => {

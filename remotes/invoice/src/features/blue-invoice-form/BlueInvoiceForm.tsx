@@ -88,9 +88,16 @@ export function BlueInvoiceForm({ compact = false, footerExtra }: BlueInvoiceFor
     setPickingTitle(false);
     setTitleName(title.name);
     const buyer = buyerFromTitle(title);
-    const fields: { name: FieldName; value: unknown }[] = Object.entries(buyer).map(([field, value]) => ({ name: ['buyer', field], value }));
+    const fields: { name: FieldName; value: unknown }[] = Object.entries(buyer).map(([field, value]) => ({
+      name: ['buyer', field],
+      value,
+    }));
     if (!compact && title.email && !form.getFieldValue('deliverEmail')) fields.push({ name: ['deliverEmail'], value: title.email });
-    fill(form, fields, BUYER_FIELDS.map((field) => ['buyer', field]));
+    fill(
+      form,
+      fields,
+      BUYER_FIELDS.map((field) => ['buyer', field]),
+    );
   }
 
   function pickGoods(index: number, goods: Goods) {
@@ -109,13 +116,25 @@ export function BlueInvoiceForm({ compact = false, footerExtra }: BlueInvoiceFor
   const buyerDetails = compact
     ? []
     : [
-        <Form.Item key="address" name={['buyer', 'address']} label="地址" dependencies={[['buyer', 'phone']]} rules={[buyerRule('address')]}>
+        <Form.Item
+          key="address"
+          name={['buyer', 'address']}
+          label="地址"
+          dependencies={[['buyer', 'phone']]}
+          rules={[buyerRule('address')]}
+        >
           <Input placeholder="选填，注册地址" maxLength={100} clearable />
         </Form.Item>,
         <Form.Item key="phone" name={['buyer', 'phone']} label="电话" rules={[buyerRule('phone')]}>
           <Input type="tel" placeholder="选填，手机号或座机号" maxLength={30} clearable />
         </Form.Item>,
-        <Form.Item key="bankName" name={['buyer', 'bankName']} label="开户行" dependencies={[['buyer', 'bankAccount']]} rules={[buyerRule('bankName')]}>
+        <Form.Item
+          key="bankName"
+          name={['buyer', 'bankName']}
+          label="开户行"
+          dependencies={[['buyer', 'bankAccount']]}
+          rules={[buyerRule('bankName')]}
+        >
           <Input placeholder="选填，开户银行" maxLength={100} clearable />
         </Form.Item>,
         <Form.Item key="bankAccount" name={['buyer', 'bankAccount']} label="银行账号" rules={[buyerRule('bankAccount')]}>
@@ -127,7 +146,12 @@ export function BlueInvoiceForm({ compact = false, footerExtra }: BlueInvoiceFor
     : [
         <Form.Header key="header">备注与交付</Form.Header>,
         <Form.Item key="remarks" name="remarks" label="备注" rules={[remarksRule]}>
-          <TextArea placeholder="选填，打印在发票备注栏" maxLength={INVOICE_LIMITS.remarks} showCount autoSize={{ minRows: 2, maxRows: 5 }} />
+          <TextArea
+            placeholder="选填，打印在发票备注栏"
+            maxLength={INVOICE_LIMITS.remarks}
+            showCount
+            autoSize={{ minRows: 2, maxRows: 5 }}
+          />
         </Form.Item>,
         <Form.Item key="deliverPhone" name="deliverPhone" label="接收手机" rules={[deliverPhoneRule]}>
           <Input type="tel" placeholder="选填，开具后短信发送" maxLength={11} clearable />
@@ -158,7 +182,14 @@ export function BlueInvoiceForm({ compact = false, footerExtra }: BlueInvoiceFor
         <Form.Item label="抬头" onClick={() => setPickingTitle(true)} arrowIcon>
           <span className={titleName ? 'blue-form__chosen-name' : 'blue-form__placeholder'}>{titleName ?? '从我的抬头中选择'}</span>
         </Form.Item>
-        <Form.Item className="blue-form__choice" name={['buyer', 'kind']} label="类型" normalize={keepChoice} dependencies={[['type']]} rules={[buyerRule('kind')]}>
+        <Form.Item
+          className="blue-form__choice"
+          name={['buyer', 'kind']}
+          label="类型"
+          normalize={keepChoice}
+          dependencies={[['type']]}
+          rules={[buyerRule('kind')]}
+        >
           <Selector columns={2} options={KIND_OPTIONS} />
         </Form.Item>
         <Form.Item name={['buyer', 'name']} label="名称" required rules={[buyerRule('name')]}>
@@ -179,7 +210,13 @@ export function BlueInvoiceForm({ compact = false, footerExtra }: BlueInvoiceFor
         <Form.Array
           name="lines"
           onAdd={(operation) => operation.add({ ...EMPTY_LINE })}
-          renderAdd={() => (currentLines.length < INVOICE_LIMITS.lines ? <span className="blue-form__add">+ 添加商品行</span> : <span className="blue-form__placeholder">最多 {INVOICE_LIMITS.lines} 行</span>)}
+          renderAdd={() =>
+            currentLines.length < INVOICE_LIMITS.lines ? (
+              <span className="blue-form__add">+ 添加商品行</span>
+            ) : (
+              <span className="blue-form__placeholder">最多 {INVOICE_LIMITS.lines} 行</span>
+            )
+          }
           renderHeader={({ index }, { remove }) => (
             <span className="blue-line__header">
               <span>商品明细 {index + 1}</span>
@@ -213,7 +250,12 @@ export function BlueInvoiceForm({ compact = false, footerExtra }: BlueInvoiceFor
         {remarksAndDelivery}
       </PageForm>
       <WhenOpened visible={pickingTitle}>
-        <TitlePicker visible={pickingTitle} onClose={() => setPickingTitle(false)} onPick={pickTitle} onAdd={() => navigate(href('titlesCreate'))} />
+        <TitlePicker
+          visible={pickingTitle}
+          onClose={() => setPickingTitle(false)}
+          onPick={pickTitle}
+          onAdd={() => navigate(href('titlesCreate'))}
+        />
       </WhenOpened>
     </>
   );

@@ -25,7 +25,14 @@ export interface LineDiscountProps {
 
 /** The Selector keeps its choice in an array; the line keeps one. A tap on the chosen one keeps it. */
 function DiscountByChoice({ value, onChange }: { value?: DiscountBy | null; onChange?: (value: DiscountBy) => void }) {
-  return <Selector<DiscountBy> columns={2} options={DISCOUNT_BY_OPTIONS} value={value ? [value] : []} onChange={([picked]) => picked && onChange?.(picked)} />;
+  return (
+    <Selector<DiscountBy>
+      columns={2}
+      options={DISCOUNT_BY_OPTIONS}
+      value={value ? [value] : []}
+      onChange={([picked]) => picked && onChange?.(picked)}
+    />
+  );
 }
 
 function DiscountFigures({ line }: { line: LineValues }) {

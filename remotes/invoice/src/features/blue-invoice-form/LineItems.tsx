@@ -62,11 +62,24 @@ export function LineItems({ index, line, compact, onPickGoods, onPickRate, onAdd
   const path = (field: LineField) => ['lines', index, field];
   return (
     <>
-      <Form.Item name={[index, 'goods']} label="商品" required rules={[lineRule(index, 'goods')]} onClick={() => setPicking('goods')} arrowIcon>
+      <Form.Item
+        name={[index, 'goods']}
+        label="商品"
+        required
+        rules={[lineRule(index, 'goods')]}
+        onClick={() => setPicking('goods')}
+        arrowIcon
+      >
         <ChosenGoods />
       </Form.Item>
       {compact ? null : (
-        <Form.Item name={[index, 'quantity']} label="数量" dependencies={[path('unitPrice')]} rules={[lineRule(index, 'quantity')]} extra={line.goods?.unit || undefined}>
+        <Form.Item
+          name={[index, 'quantity']}
+          label="数量"
+          dependencies={[path('unitPrice')]}
+          rules={[lineRule(index, 'quantity')]}
+          extra={line.goods?.unit || undefined}
+        >
           <Input inputMode="decimal" placeholder="选填" maxLength={21} clearable />
         </Form.Item>
       )}
@@ -85,7 +98,14 @@ export function LineItems({ index, line, compact, onPickGoods, onPickRate, onAdd
       >
         <Input inputMode="decimal" placeholder="0.00" maxLength={17} clearable />
       </Form.Item>
-      <Form.Item name={[index, 'rate']} label="税率" required rules={[lineRule(index, 'rate')]} onClick={() => setPicking('rate')} arrowIcon>
+      <Form.Item
+        name={[index, 'rate']}
+        label="税率"
+        required
+        rules={[lineRule(index, 'rate')]}
+        onClick={() => setPicking('rate')}
+        arrowIcon
+      >
         <ChosenRate />
       </Form.Item>
       <LineFigures line={line} compact={compact} />

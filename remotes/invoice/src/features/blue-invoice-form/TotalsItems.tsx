@@ -32,7 +32,11 @@ export function TotalsItems({ totals, compact }: { totals: LineAmounts; compact:
       <List.Item className="blue-totals" extra={formatYuan(totals.taxFen)}>
         合计税额
       </List.Item>
-      <List.Item className="blue-totals" extra={<strong className="blue-totals__gross">{formatYuan(totals.grossFen)}</strong>} description={capitals}>
+      <List.Item
+        className="blue-totals"
+        extra={<strong className="blue-totals__gross">{formatYuan(totals.grossFen)}</strong>}
+        description={capitals}
+      >
         价税合计
       </List.Item>
     </>

@@ -5,21 +5,71 @@ import type { Goods } from '@app/contract/goods';
 import { emptyFormValues, toRequest } from './form-values';
 import { afterPickingGoods, afterTyping } from './line-edits';
 import { DISCOUNT_MESSAGES } from '@app/domain/discount-line';
-import { discountLineOf, discountOfLine, EMPTY_LINE, LINE_MESSAGES, lineFieldProblem, linesTotals, pricedLineOf, type LineValues } from './line-draft';
+import {
+  discountLineOf,
+  discountOfLine,
+  EMPTY_LINE,
+  LINE_MESSAGES,
+  lineFieldProblem,
+  linesTotals,
+  pricedLineOf,
+  type LineValues,
+} from './line-draft';
 import { formFieldOf } from './server-errors';
 
-const SOFTWARE: Goods = { id: 'g1', name: '软件技术服务', taxCode: '3040201990000000000', taxShortName: '信息技术服务', model: '', unit: '次', unitPriceFen: 100_000, taxRatePermille: 60, taxFree: null };
-const VEGETABLES: Goods = { id: 'g2', name: '农产品（蔬菜）', taxCode: '1010112000000000000', taxShortName: '蔬菜', model: '', unit: '千克', unitPriceFen: 600, taxRatePermille: null, taxFree: '免税' };
-const COMPANY: TitleBuyer = { kind: '企业', name: '杭州西湖文化传媒有限公司', taxNumber: '91110000802100433B', address: '', phone: '', bankName: '', bankAccount: '' };
+const SOFTWARE: Goods = {
+  id: 'g1',
+  name: '软件技术服务',
+  taxCode: '3040201990000000000',
+  taxShortName: '信息技术服务',
+  model: '',
+  unit: '次',
+  unitPriceFen: 100_000,
+  taxRatePermille: 60,
+  taxFree: null,
+};
+const VEGETABLES: Goods = {
+  id: 'g2',
+  name: '农产品（蔬菜）',
+  taxCode: '1010112000000000000',
+  taxShortName: '蔬菜',
+  model: '',
+  unit: '千克',
+  unitPriceFen: 600,
+  taxRatePermille: null,
+  taxFree: '免税',
+};
+const COMPANY: TitleBuyer = {
+  kind: '企业',
+  name: '杭州西湖文化传媒有限公司',
+  taxNumber: '91110000802100433B',
+  address: '',
+  phone: '',
+  bankName: '',
+  bankAccount: '',
+};
 
 const line = (values: Partial<LineValues>): LineValues => ({ ...EMPTY_LINE, ...values });
 
 describe('a goods line', () => {
   test('an amount including tax splits into net and tax at the line rate; tax-free lines carry no tax', () => {
-    expect(pricedLineOf(line({ goods: SOFTWARE, amount: '1000', rate: 60 }))).toMatchObject({ netFen: 94_340, taxFen: 5_660, grossFen: 100_000, quantity: null });
-    expect(pricedLineOf(line({ goods: VEGETABLES, amount: '12.5', rate: '免税' }))).toMatchObject({ netFen: 1_250, taxFen: 0, taxFree: '免税' });
+    expect(pricedLineOf(line({ goods: SOFTWARE, amount: '1000', rate: 60 }))).toMatchObject({
+      netFen: 94_340,
+      taxFen: 5_660,
+      grossFen: 100_000,
+      quantity: null,
+    });
+    expect(pricedLineOf(line({ goods: VEGETABLES, amount: '12.5', rate: '免税' }))).toMatchObject({
+      netFen: 1_250,
+      taxFen: 0,
+      taxFree: '免税',
+    });
     expect(pricedLineOf(line({ amount: '1000' }))).toBeNull();
-    expect(linesTotals([line({ amount: '1000', rate: 60 }), line({ amount: '113', rate: 130 }), line({ amount: 'x', rate: 60 })])).toEqual({ netFen: 104_340, taxFen: 6_960, grossFen: 111_300 });
+    expect(linesTotals([line({ amount: '1000', rate: 60 }), line({ amount: '113', rate: 130 }), line({ amount: 'x', rate: 60 })])).toEqual({
+      netFen: 104_340,
+      taxFen: 6_960,
+      grossFen: 111_300,
+    });
   });
 
   test('each field has its own problem', () => {
@@ -35,7 +85,8 @@ describe('a goods line', () => {
   });
 
   test('a discount (折扣行): by yuan or percentage, judged against the line; its negative amounts count in the totals', () => {
-    const discounted = (discountBy: 'amount' | 'percent', discount: string) => line({ goods: SOFTWARE, amount: '1000', rate: 60, discountBy, discount });
+    const discounted = (discountBy: 'amount' | 'percent', discount: string) =>
+      line({ goods: SOFTWARE, amount: '1000', rate: 60, discountBy, discount });
     expect(lineFieldProblem(line({ amount: '1000', rate: 60 }), 'discount')).toBeNull();
     expect(lineFieldProblem(discounted('amount', ' '), 'discount')).toBe(LINE_MESSAGES.discountEmpty);
     expect(lineFieldProblem(discounted('amount', '1.005'), 'discount')).toBe(DISCOUNT_MESSAGES.shape);
@@ -51,7 +102,11 @@ describe('a goods line', () => {
     expect(discountOfLine(discounted('percent', ' 10 '))).toEqual({ kind: 'percent', percent: '10' });
     expect(discountLineOf(discounted('percent', '10'))).toEqual({ netFen: -9434, taxFen: -566, grossFen: -10_000 });
     expect(discountLineOf(discounted('amount', '2000'))).toBeNull();
-    expect(linesTotals([discounted('percent', '10'), line({ amount: '113', rate: 130 })])).toEqual({ netFen: 84_906 + 10_000, taxFen: 5_094 + 1_300, grossFen: 101_300 });
+    expect(linesTotals([discounted('percent', '10'), line({ amount: '113', rate: 130 })])).toEqual({
+      netFen: 84_906 + 10_000,
+      taxFen: 5_094 + 1_300,
+      grossFen: 101_300,
+    });
   });
 
   test('quantity × unit price fills the amount; an amount with a quantity fills the unit price', () => {
@@ -62,7 +117,13 @@ describe('a goods line', () => {
   });
 
   test('picking goods brings its rate and price: a quantity of 1 in the full form, the amount in the compact one', () => {
-    expect(afterPickingGoods(EMPTY_LINE, SOFTWARE, false)).toEqual({ goods: SOFTWARE, rate: 60, quantity: '1', unitPrice: '1000.00', amount: '1000.00' });
+    expect(afterPickingGoods(EMPTY_LINE, SOFTWARE, false)).toEqual({
+      goods: SOFTWARE,
+      rate: 60,
+      quantity: '1',
+      unitPrice: '1000.00',
+      amount: '1000.00',
+    });
     expect(afterPickingGoods(line({ quantity: '2' }), VEGETABLES, false)).toMatchObject({ rate: '免税', amount: '12.00' });
     expect(afterPickingGoods(EMPTY_LINE, SOFTWARE, true)).toEqual({ goods: SOFTWARE, rate: 60, amount: '1000.00' });
     expect(afterPickingGoods(line({ amount: '88' }), SOFTWARE, true)).toEqual({ goods: SOFTWARE, rate: 60 });
@@ -92,7 +153,15 @@ test('the request: fen integers, rates per mille or the exemption, no quantity w
   expect(toRequest(values, 'abcdef0123456789')).toEqual({
     requestSerial: 'abcdef0123456789',
     type: '数电专票',
-    buyer: { name: COMPANY.name, taxNumber: COMPANY.taxNumber, address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: false },
+    buyer: {
+      name: COMPANY.name,
+      taxNumber: COMPANY.taxNumber,
+      address: '',
+      phone: '',
+      bankName: '',
+      bankAccount: '',
+      naturalPerson: false,
+    },
     lines: [
       { goodsId: 'g1', quantity: '3', grossFen: 300_000, rate: 60, discount: { kind: 'percent', percent: '12.5' } },
       { goodsId: 'g2', quantity: null, grossFen: 1_250, rate: '免税', discount: { kind: 'amount', fen: 50 } },

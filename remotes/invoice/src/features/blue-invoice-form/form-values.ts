@@ -80,7 +80,13 @@ export function toRequest(raw: Partial<BlueInvoiceFormValues>, requestSerial: st
       const rate = typeof line.rate === 'number' ? vatRateOf(line.rate) : line.rate;
       if (!line.goods || rate === null) throw new Error('未校验的商品行');
       const discount = discountOfLine(line);
-      return { goodsId: line.goods.id, quantity: line.quantity.trim() || null, grossFen: grossFenOf(line) ?? 0, rate, ...(discount ? { discount } : {}) };
+      return {
+        goodsId: line.goods.id,
+        quantity: line.quantity.trim() || null,
+        grossFen: grossFenOf(line) ?? 0,
+        rate,
+        ...(discount ? { discount } : {}),
+      };
     }),
     remarks: values.remarks.trim(),
     deliverPhone: values.deliverPhone.trim(),

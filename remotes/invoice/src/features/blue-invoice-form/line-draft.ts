@@ -119,7 +119,13 @@ export function lineFieldProblem(line: LineValues, field: LineField): string | n
       const priced = pricedLineOf(line);
       if (!priced || !line.goods || (quantity && !isPositiveDecimal(quantity))) return null;
       const { goods } = line;
-      return lineProblem({ itemName: printedItemName(goods.taxShortName, goods.name), taxCode: goods.taxCode, model: goods.model, unit: goods.unit, ...priced });
+      return lineProblem({
+        itemName: printedItemName(goods.taxShortName, goods.name),
+        taxCode: goods.taxCode,
+        model: goods.model,
+        unit: goods.unit,
+        ...priced,
+      });
     }
     case 'discountBy':
       return null;

@@ -39,17 +39,15 @@ describe('an invoice on the phone', () => {
     const table = screen.getByRole('table', { name: '项目明细' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(1 + invoice.lines.length);
-    expect(within(rows[0] as HTMLElement).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      '项目名称',
-      '规格型号',
-      '单位',
-      '数量',
-      '单价',
-      '金额',
-      '税率/征收率',
-      '税额',
-    ]);
-    const cells = (index: number) => within(rows[index] as HTMLElement).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(
+      within(rows[0] as HTMLElement)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['项目名称', '规格型号', '单位', '数量', '单价', '金额', '税率/征收率', '税额']);
+    const cells = (index: number) =>
+      within(rows[index] as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
     expect(cells(1)).toEqual(['*餐饮服务*商务午餐', '', '份', '12', '93.39583333', '1,120.75', '6%', '67.25']);
     expect(cells(2)).toEqual(['*酒*绍兴黄酒（十年陈酿）', '500ml×6', '箱', '2', '316.815', '633.63', '13%', '82.37']);
     expect(cells(4)).toEqual(['*蔬菜*有机蔬菜', '', '千克', '3.5', '37', '129.50', '免税', '***']);
@@ -79,16 +77,11 @@ describe('an invoice on the phone', () => {
     expect(fieldValue(sheet, '开票日期')).toBe('2025-04-02');
 
     const rows = within(screen.getByRole('table', { name: '项目明细' })).getAllByRole('row');
-    expect(within(rows[1] as HTMLElement).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      '*餐饮服务*商务午餐',
-      '',
-      '份',
-      '-12',
-      '93.39583333',
-      '-1,120.75',
-      '6%',
-      '-67.25',
-    ]);
+    expect(
+      within(rows[1] as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['*餐饮服务*商务午餐', '', '份', '-12', '93.39583333', '-1,120.75', '6%', '-67.25']);
 
     const total = screen.getByRole('region', { name: '价税合计' });
     expect(invoice.grossFen).toBe(-318_800);
@@ -107,10 +100,17 @@ describe('an invoice on the phone', () => {
     renderPage(<InvoiceDocumentView invoice={invoice} />);
     const rows = within(screen.getByRole('table', { name: '项目明细' })).getAllByRole('row');
     expect(rows).toHaveLength(1 + 3);
-    const cells = (index: number) => within(rows[index] as HTMLElement).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = (index: number) =>
+      within(rows[index] as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
     expect(cells(1)).toEqual(['*餐饮服务*商务午餐', '', '份', '12', '93.39583333', '1,120.75', '6%', '67.25']);
     expect(cells(2)).toEqual(['折扣*餐饮服务*商务午餐', '', '', '', '', '-112.08', '6%', '-6.72']);
-    expect(within(rows[2] as HTMLElement).getByText('折扣').closest('.adm-tag')).toBeTruthy();
+    expect(
+      within(rows[2] as HTMLElement)
+        .getByText('折扣')
+        .closest('.adm-tag'),
+    ).toBeTruthy();
     expect(within(rows[1] as HTMLElement).queryByText('折扣')).toBeNull();
     expect(within(rows[3] as HTMLElement).queryByText('折扣')).toBeNull();
 
@@ -144,14 +144,25 @@ describe('an invoice on the phone', () => {
   });
 
   test('a failed one shows why', () => {
-    renderPage(<InvoiceDocumentView invoice={blueInvoice({ status: '开具失败', number: null, issuedAt: null, failReason: '购买方纳税人识别号校验不通过' })} />);
+    renderPage(
+      <InvoiceDocumentView
+        invoice={blueInvoice({ status: '开具失败', number: null, issuedAt: null, failReason: '购买方纳税人识别号校验不通过' })}
+      />,
+    );
     expect(screen.getByText('开具失败')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('购买方纳税人识别号校验不通过');
   });
 
   test('a natural person buyer without a tax number', () => {
     const base = blueInvoice();
-    renderPage(<InvoiceDocumentView invoice={blueInvoice({ type: '数电普票', buyer: { ...base.buyer, name: '张三', taxNumber: '', naturalPerson: true, bankName: '', bankAccount: '', address: '', phone: '' } })} />);
+    renderPage(
+      <InvoiceDocumentView
+        invoice={blueInvoice({
+          type: '数电普票',
+          buyer: { ...base.buyer, name: '张三', taxNumber: '', naturalPerson: true, bankName: '', bankAccount: '', address: '', phone: '' },
+        })}
+      />,
+    );
     const buyer = screen.getByRole('region', { name: '购买方信息' });
     expect(fieldValue(buyer, '名称')).toBe('张三（个人）');
     expect(fieldValue(buyer, '统一社会信用代码/纳税人识别号')).toBe('无');

@@ -6,7 +6,14 @@
  */
 import { amountInCapitals } from '@app/domain/capital-numerals';
 import type { ReactNode } from 'react';
-import { printedHeading, printedRate, RED_REASONS, type InvoiceDocument, type InvoiceDocumentLine, type InvoiceParty } from '@app/domain/invoice-document';
+import {
+  printedHeading,
+  printedRate,
+  RED_REASONS,
+  type InvoiceDocument,
+  type InvoiceDocumentLine,
+  type InvoiceParty,
+} from '@app/domain/invoice-document';
 import { formatYuan } from '@app/domain/money';
 import { Tag } from '@app/ui/tag';
 import { chinaDate } from '@app/domain/china-time';
@@ -16,7 +23,6 @@ import './invoice-document-view.css';
 export interface InvoiceDocumentViewProps {
   invoice: InvoiceDocument;
 }
-
 
 /** Line amounts as the invoice prints them: without the currency sign, which the totals carry. */
 function plainAmount(fen: number): string {

@@ -17,7 +17,6 @@ export interface InvoiceListQuery {
   keyword?: string;
 }
 
-
 /** One page of the company's invoices, newest first; empty filters are left out of the request. */
 export function listInvoices(query: InvoiceListQuery, page: number): Promise<PagedResult<InvoiceSummary>> {
   const filters = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ''));

@@ -7,7 +7,15 @@ import { useListPageEnvironment } from '@app/ui/test-support/list-layout';
 import InvoiceApplyingListPage from './InvoiceApplyingListPage';
 
 const A = application('a', {
-  buyer: { name: '北京示例科技有限公司', taxNumber: '91110108MA01C2QK3D', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: false },
+  buyer: {
+    name: '北京示例科技有限公司',
+    taxNumber: '91110108MA01C2QK3D',
+    address: '',
+    phone: '',
+    bankName: '',
+    bankAccount: '',
+    naturalPerson: false,
+  },
   grossFen: 123_450,
   goodsName: '软件服务费',
   source: '子码',
@@ -16,14 +24,21 @@ const A = application('a', {
   deliverPhone: '13800138000',
   deliverEmail: 'finance@example.com',
 });
-const B = application('b', { buyer: { name: '张三', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: true }, grossFen: 8_800 });
+const B = application('b', {
+  buyer: { name: '张三', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: true },
+  grossFen: 8_800,
+});
 const C = application('c');
 
 /** Logged in at the tax bureau and authenticated today. */
 const READY = ok(taxAccount({ loginState: '已登录', scanFaceState: '已认证', scanFaceTime: '2025-03-01T01:00:00.000Z' }));
 
 /** The page, `invoiceApplication/list` answering what is still 待审核 in `pending`. */
-function serve(pending: Application[], approve: (ids: string[]) => IssueResult[] = (ids) => ids.map((id) => started(id)), calls: Record<string, Route> = {}) {
+function serve(
+  pending: Application[],
+  approve: (ids: string[]) => IssueResult[] = (ids) => ids.map((id) => started(id)),
+  calls: Record<string, Route> = {},
+) {
   const state = { pending: [...pending] };
   return renderPage(<InvoiceApplyingListPage />, {
     url: '/invoice/applying/list',
@@ -51,11 +66,12 @@ const blocked = (id: string): IssueResult => ({ id, status: '待开票', taskId:
 const cardOf = (name: string) => screen.findByRole('article', { name });
 const listLoads = (api: ApiMock) => api.bodiesOf('invoiceApplication/list').length;
 /** The open antd-mobile dialog (rendered into the body). */
-const dialog = () => waitFor(() => {
-  const element = document.querySelector<HTMLElement>('.adm-dialog-body');
-  if (!element) throw new Error('no dialog');
-  return element;
-});
+const dialog = () =>
+  waitFor(() => {
+    const element = document.querySelector<HTMLElement>('.adm-dialog-body');
+    if (!element) throw new Error('no dialog');
+    return element;
+  });
 
 useListPageEnvironment();
 afterEach(() => {
@@ -68,7 +84,16 @@ describe('InvoiceApplyingListPage', () => {
   test('a card per 待审核 application: buyer, tax number, amount, goods, source, delivery, remarks, time', async () => {
     const { api } = serve([A, B]);
     const card = await cardOf('北京示例科技有限公司');
-    for (const text of ['税号 91110108MA01C2QK3D', '¥1,234.50', '软件服务费', '子码', '一号收银台', '13800138000 / finance@example.com', '请开项目名称为服务费', '2024-05-01 10:03']) {
+    for (const text of [
+      '税号 91110108MA01C2QK3D',
+      '¥1,234.50',
+      '软件服务费',
+      '子码',
+      '一号收银台',
+      '13800138000 / finance@example.com',
+      '请开项目名称为服务费',
+      '2024-05-01 10:03',
+    ]) {
       expect(within(card).getByText(text)).toBeTruthy();
     }
     const person = await cardOf('张三');

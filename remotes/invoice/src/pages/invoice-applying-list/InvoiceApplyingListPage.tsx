@@ -99,7 +99,14 @@ export default function InvoiceApplyingListPage() {
             <Button size="small" shape="rounded" disabled={approving !== null} onClick={() => setRejecting(application)}>
               拒绝
             </Button>
-            <Button size="small" shape="rounded" color="primary" loading={approving === application.id} disabled={approving !== null} onClick={() => void approve([application.id], application.id)}>
+            <Button
+              size="small"
+              shape="rounded"
+              color="primary"
+              loading={approving === application.id}
+              disabled={approving !== null}
+              onClick={() => void approve([application.id], application.id)}
+            >
               同意开票
             </Button>
           </>
@@ -125,7 +132,14 @@ export default function InvoiceApplyingListPage() {
             total ? (
               <div className="applying-list__summary">
                 <span>{batch ? `已选 ${selection.selected.length} 条，每次最多 ${BATCH_LIMIT} 条` : `共 ${total} 条申请待审核`}</span>
-                <Button size="mini" shape="rounded" color="primary" fill={batch ? 'solid' : 'outline'} className="applying-list__mode" onClick={toggleBatch}>
+                <Button
+                  size="mini"
+                  shape="rounded"
+                  color="primary"
+                  fill={batch ? 'solid' : 'outline'}
+                  className="applying-list__mode"
+                  onClick={toggleBatch}
+                >
                   {batch ? '完成' : '批量处理'}
                 </Button>
               </div>
@@ -143,10 +157,22 @@ export default function InvoiceApplyingListPage() {
       </div>
       {batch ? (
         <BottomBar>
-          <Checkbox className="applying-list__all" checked={allSelected} indeterminate={!allSelected && selection.selected.length > 0} onChange={() => selection.toggleAll(loadedIds)}>
+          <Checkbox
+            className="applying-list__all"
+            checked={allSelected}
+            indeterminate={!allSelected && selection.selected.length > 0}
+            onChange={() => selection.toggleAll(loadedIds)}
+          >
             全选
           </Checkbox>
-          <Button color="primary" shape="rounded" className="applying-list__approve" disabled={selection.selected.length === 0 || approving !== null} loading={approving === 'batch'} onClick={() => void approveSelected()}>
+          <Button
+            color="primary"
+            shape="rounded"
+            className="applying-list__approve"
+            disabled={selection.selected.length === 0 || approving !== null}
+            loading={approving === 'batch'}
+            onClick={() => void approveSelected()}
+          >
             批量同意 ({selection.selected.length})
           </Button>
         </BottomBar>

@@ -68,7 +68,12 @@ export function RejectDialog({ application, onClose, onRejected }: RejectDialogP
             </div>
             <div className="reject-dialog__quick" role="group" aria-label="常用原因">
               {QUICK_REASONS.map((quick) => (
-                <button type="button" key={quick} className={`reject-dialog__chip${reason === quick ? ' reject-dialog__chip--active' : ''}`} onClick={() => change(quick)}>
+                <button
+                  type="button"
+                  key={quick}
+                  className={`reject-dialog__chip${reason === quick ? ' reject-dialog__chip--active' : ''}`}
+                  onClick={() => change(quick)}
+                >
                   {quick}
                 </button>
               ))}

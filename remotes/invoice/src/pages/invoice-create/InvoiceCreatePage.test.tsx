@@ -5,7 +5,8 @@ import { renderPage, userDetail } from '@app/host-sdk/testing';
 import InvoiceCreatePage from './InvoiceCreatePage';
 
 const EMPLOYEE = userDetail({ nickname: '李明', permissions: ['company_user_role'] });
-const open = (user = EMPLOYEE) => renderPage(<InvoiceCreatePage />, { url: '/invoice/create', meta: pageMeta('InvoiceCreate', '开具发票'), user });
+const open = (user = EMPLOYEE) =>
+  renderPage(<InvoiceCreatePage />, { url: '/invoice/create', meta: pageMeta('InvoiceCreate', '开具发票'), user });
 
 afterEach(cleanup);
 
@@ -13,7 +14,8 @@ describe('InvoiceCreatePage', () => {
   test('a company user gets the full form: buyer details, quantities, remarks and delivery', () => {
     open();
     expect(document.title).toBe('开具发票');
-    for (const label of ['发票类型', '银行账号', '数量', '含税单价', '含税金额', '合计金额', '价税合计', '备注', '接收手机', '接收邮箱']) expect(screen.getByText(label)).toBeTruthy();
+    for (const label of ['发票类型', '银行账号', '数量', '含税单价', '含税金额', '合计金额', '价税合计', '备注', '接收手机', '接收邮箱'])
+      expect(screen.getByText(label)).toBeTruthy();
   });
 
   test('anyone else is pointed to binding a company', () => {

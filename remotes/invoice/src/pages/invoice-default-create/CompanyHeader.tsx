@@ -19,7 +19,8 @@ export function CompanyHeader({ company, summary }: { company: CompanyInfo; summ
         {company.roleName ? <span className="home-company__role">{company.roleName}</span> : null}
       </p>
       <p className="home-company__month">
-        本月已开票 <strong>{summary ? summary.issuedThisMonth : '—'}</strong> 张 · 价税合计 <strong>{summary ? formatYuan(summary.issuedThisMonthFen) : '—'}</strong>
+        本月已开票 <strong>{summary ? summary.issuedThisMonth : '—'}</strong> 张 · 价税合计{' '}
+        <strong>{summary ? formatYuan(summary.issuedThisMonthFen) : '—'}</strong>
       </p>
     </section>
   );

@@ -19,7 +19,8 @@ import { HomeShortcuts, type Shortcut } from './HomeShortcuts';
 import { TaxStatusStrip } from './TaxStatusStrip';
 
 /** The quick form's module, asked for once the home's first screen is there. */
-const loadQuickForm = () => import('../../features/blue-invoice-form/BlueInvoiceForm').then((module) => ({ default: module.BlueInvoiceForm }));
+const loadQuickForm = () =>
+  import('../../features/blue-invoice-form/BlueInvoiceForm').then((module) => ({ default: module.BlueInvoiceForm }));
 const BlueInvoiceForm = lazy(loadQuickForm);
 
 function shortcutsOf(summary: HomeSummary | null, taxiUser: boolean): Shortcut[] {

@@ -37,7 +37,16 @@ const MANAGER: UserDetail = {
   tester: false,
 };
 
-const PERSON: UserDetail = { ...MANAGER, id: 'user-2', nickname: '张晓', company: false, companyUser: false, companyInfo: null, permissions: [], account: { username: null, agreed: false } };
+const PERSON: UserDetail = {
+  ...MANAGER,
+  id: 'user-2',
+  nickname: '张晓',
+  company: false,
+  companyUser: false,
+  companyInfo: null,
+  permissions: [],
+  account: { username: null, agreed: false },
+};
 
 const ACCOUNT: TaxAccount = {
   nsrsbh: COMPANY.xsfNsrsbh,
@@ -78,7 +87,8 @@ function openHome(user: UserDetail, calls: Record<string, Route>) {
 
 afterEach(cleanup);
 
-const shortcut = (name: RegExp | string) => screen.getByRole('navigation', { name: '常用功能' }).querySelector(`a[aria-label${typeof name === 'string' ? `="${name}"` : ''}]`);
+const shortcut = (name: RegExp | string) =>
+  screen.getByRole('navigation', { name: '常用功能' }).querySelector(`a[aria-label${typeof name === 'string' ? `="${name}"` : ''}]`);
 
 describe('InvoiceDefaultCreatePage', () => {
   test('a company user: the company with 切换, the tax-bureau strip with its dialogs, shortcuts with counts, the quick form', async () => {
@@ -143,7 +153,10 @@ describe('InvoiceDefaultCreatePage', () => {
   });
 
   test('a taxi company user also gets 出租车发票', async () => {
-    openHome({ ...MANAGER, permissions: ['company_manage', 'company_user_role', 'taxi_trip_manage'] }, { 'invoice/homeSummary': ok(SUMMARY), 'taxAccount/getTaxAccount': ok(ACCOUNT) });
+    openHome(
+      { ...MANAGER, permissions: ['company_manage', 'company_user_role', 'taxi_trip_manage'] },
+      { 'invoice/homeSummary': ok(SUMMARY), 'taxAccount/getTaxAccount': ok(ACCOUNT) },
+    );
     await screen.findByRole('navigation', { name: '常用功能' });
     expect(shortcut('出租车发票')?.getAttribute('href')).toBe('/invoice/taxi/create');
   });
@@ -152,7 +165,16 @@ describe('InvoiceDefaultCreatePage', () => {
     const { api } = openHome(PERSON, {
       'invoiceApplication/mine': ok({
         total: 2,
-        list: [application({ id: 'a1' }), application({ id: 'a2', companyName: '杭州顺达出租汽车有限公司', status: '已拒绝', grossFen: 123_456, rejectReason: '金额与消费不符' })],
+        list: [
+          application({ id: 'a1' }),
+          application({
+            id: 'a2',
+            companyName: '杭州顺达出租汽车有限公司',
+            status: '已拒绝',
+            grossFen: 123_456,
+            rejectReason: '金额与消费不符',
+          }),
+        ],
       }),
     });
     expect(await screen.findByText('你好，张晓')).toBeTruthy();
@@ -171,7 +193,11 @@ describe('InvoiceDefaultCreatePage', () => {
     // Only what an ordinary user can open: the ticket folder is a company's (仅企业用户可用票夹), a passenger's trips theirs.
     expect(shortcut('我的票夹')).toBeNull();
     expect(shortcut('我的行程')?.getAttribute('href')).toBe('/my/trip');
-    expect(within(screen.getByRole('region', { name: '欢迎' })).getByText('绑定企业').getAttribute('href')).toBe('/my/company/bind');
+    expect(
+      within(screen.getByRole('region', { name: '欢迎' }))
+        .getByText('绑定企业')
+        .getAttribute('href'),
+    ).toBe('/my/company/bind');
     expect(screen.queryByRole('region', { name: '税务局状态' })).toBeNull();
     expect(screen.queryByRole('button', { name: '开具发票' })).toBeNull();
   });

@@ -30,7 +30,11 @@ export default function InvoiceDefaultCreatePage() {
   return (
     <Page title={meta?.title ?? '开票'} noBack>
       <Suspense fallback={<Skeleton.Paragraph lineCount={8} animated />}>
-        {isCompanyUser && company ? <CompanyHome company={company} taxiUser={isTaxiUser} /> : <PersonalHome nickname={user?.nickname ?? ''} />}
+        {isCompanyUser && company ? (
+          <CompanyHome company={company} taxiUser={isTaxiUser} />
+        ) : (
+          <PersonalHome nickname={user?.nickname ?? ''} />
+        )}
       </Suspense>
     </Page>
   );

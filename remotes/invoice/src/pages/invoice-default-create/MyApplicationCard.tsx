@@ -10,13 +10,19 @@ import { ApplicationStatusTag } from '../../features/applications/ApplicationSta
 
 export function MyApplicationCard({ application }: { application: Application }) {
   return (
-    <ListRow title={application.companyName} aria-label={`${application.companyName} ${application.status}`} tags={<ApplicationStatusTag status={application.status} />}>
+    <ListRow
+      title={application.companyName}
+      aria-label={`${application.companyName} ${application.status}`}
+      tags={<ApplicationStatusTag status={application.status} />}
+    >
       <Amount fen={application.grossFen} size="large" />
       <ListRowLine>
         抬头 {application.buyer.name}
         {application.goodsName ? ` · ${application.goodsName}` : ''}
       </ListRowLine>
-      {application.status === '已拒绝' && application.rejectReason ? <div className="my-application-card__reason">拒绝原因：{application.rejectReason}</div> : null}
+      {application.status === '已拒绝' && application.rejectReason ? (
+        <div className="my-application-card__reason">拒绝原因：{application.rejectReason}</div>
+      ) : null}
       <ListRowLine>
         <ChinaTime className="my-application-card__time" at={application.createdAt} />
       </ListRowLine>

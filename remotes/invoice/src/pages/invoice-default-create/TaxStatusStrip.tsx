@@ -59,7 +59,11 @@ export function TaxStatusStrip() {
       >
         <TaxState account={account} of="login" />
       </Row>
-      <Row action={isFaceAuthenticated(account) ? null : '刷脸'} onAction={() => void openFaceDialog().then(() => refresh())} done="今日有效">
+      <Row
+        action={isFaceAuthenticated(account) ? null : '刷脸'}
+        onAction={() => void openFaceDialog().then(() => refresh())}
+        done="今日有效"
+      >
         <TaxState account={account} of="face" />
       </Row>
     </section>

@@ -73,7 +73,12 @@ export function InvoiceFilters({ filters, onChange }: InvoiceFiltersProps) {
           <FilterChoice<InvoiceKind> options={KIND_OPTIONS} value={filters.kind} allLabel="全部发票" onPick={(kind) => pick({ kind })} />
         </FilterMenu>
         <FilterMenu key="status" title={filters.status ?? '全部状态'} highlight={filters.status !== null}>
-          <FilterChoice<InvoiceStatus> options={STATUS_OPTIONS} value={filters.status} allLabel="全部状态" onPick={(status) => pick({ status })} />
+          <FilterChoice<InvoiceStatus>
+            options={STATUS_OPTIONS}
+            value={filters.status}
+            allLabel="全部状态"
+            onPick={(status) => pick({ status })}
+          />
         </FilterMenu>
         <FilterMenu key="month" title={filters.month ? monthLabel(filters.month) : '全部月份'} highlight={filters.month !== null}>
           <FilterChoice<string> options={months} value={filters.month} allLabel="全部月份" onPick={(month) => pick({ month })} />

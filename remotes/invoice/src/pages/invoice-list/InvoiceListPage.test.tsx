@@ -36,9 +36,31 @@ function summary(overrides: Partial<InvoiceSummary>): InvoiceSummary {
 
 const ROWS: InvoiceSummary[] = [
   summary({ id: 'partly', status: '部分红冲', leftFen: 1_000_000, buyerName: '北京示例科技有限公司', number: '25110000000000000001' }),
-  summary({ id: 'red', kind: 'red', type: '数电普票', grossFen: RED.grossFen, leftFen: 0, buyerName: '上海红冲贸易有限公司', number: RED.number }),
-  summary({ id: 'running', status: '开具中', number: null, issuedAt: null, createdAt: '2025-03-31T17:00:00.000Z', buyerName: '广州开票中有限公司' }),
-  summary({ id: 'failed', status: '开具失败', number: null, issuedAt: null, failReason: '今日尚未完成刷脸认证，请先刷脸认证后重试', buyerName: '深圳失败有限公司' }),
+  summary({
+    id: 'red',
+    kind: 'red',
+    type: '数电普票',
+    grossFen: RED.grossFen,
+    leftFen: 0,
+    buyerName: '上海红冲贸易有限公司',
+    number: RED.number,
+  }),
+  summary({
+    id: 'running',
+    status: '开具中',
+    number: null,
+    issuedAt: null,
+    createdAt: '2025-03-31T17:00:00.000Z',
+    buyerName: '广州开票中有限公司',
+  }),
+  summary({
+    id: 'failed',
+    status: '开具失败',
+    number: null,
+    issuedAt: null,
+    failReason: '今日尚未完成刷脸认证，请先刷脸认证后重试',
+    buyerName: '深圳失败有限公司',
+  }),
 ];
 
 /** The open dropdown's panel of choices. */
@@ -150,7 +172,8 @@ describe('InvoiceListPage', () => {
     expect(api.bodiesOf('invoice/get')).toEqual([{ id: BLUE.id }]);
     expect(within(sheet).getByText('25332000000012345678')).toBeTruthy();
     expect(within(sheet).getByText('剩余可红冲 ¥500.00')).toBeTruthy();
-    for (const action of ['查看 PDF', '下载 PDF', '重新发送', '红冲']) expect(within(sheet).getByRole('button', { name: action })).toBeTruthy();
+    for (const action of ['查看 PDF', '下载 PDF', '重新发送', '红冲'])
+      expect(within(sheet).getByRole('button', { name: action })).toBeTruthy();
     await waitFor(() => expect(api.bodiesOf('invoice/pdfLink')).toEqual([{ id: BLUE.id }]));
 
     const opened = rs.spyOn(window, 'open').mockImplementation(() => ({ opener: window }) as unknown as Window);

@@ -66,7 +66,13 @@ export default function InvoiceListPage() {
             {total ? <div className="invoice-list__count">共 {total} 张发票</div> : null}
           </>
         }
-        empty={filteredEmpty({ filtered, noMatch: '没有符合条件的发票', onClear: () => changeFilters(NO_FILTERS), empty: '还没有开具过发票', first: { text: '开具发票', onClick: () => navigate(href('invoiceCreate')) } })}
+        empty={filteredEmpty({
+          filtered,
+          noMatch: '没有符合条件的发票',
+          onClear: () => changeFilters(NO_FILTERS),
+          empty: '还没有开具过发票',
+          first: { text: '开具发票', onClick: () => navigate(href('invoiceCreate')) },
+        })}
       />
       <WhenOpened visible={openId !== null}>
         <InvoiceSheet invoiceId={openId} onClose={() => setOpenId(null)} />

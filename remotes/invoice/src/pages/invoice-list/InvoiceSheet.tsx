@@ -52,17 +52,35 @@ function Actions({ invoice, onClose }: { invoice: InvoiceDocument; onClose(): vo
     <div className="invoice-sheet__actions">
       {invoice.number ? (
         <>
-          <Button size="middle" fill="outline" loading={busy === 'open'} disabled={busy !== null} onClick={() => void run('open', pdf.open)}>
+          <Button
+            size="middle"
+            fill="outline"
+            loading={busy === 'open'}
+            disabled={busy !== null}
+            onClick={() => void run('open', pdf.open)}
+          >
             查看 PDF
           </Button>
-          <Button size="middle" fill="outline" loading={busy === 'download'} disabled={busy !== null} onClick={() => void run('download', pdf.download)}>
+          <Button
+            size="middle"
+            fill="outline"
+            loading={busy === 'download'}
+            disabled={busy !== null}
+            onClick={() => void run('download', pdf.download)}
+          >
             下载 PDF
           </Button>
           <Button size="middle" fill="outline" onClick={() => setResending(true)}>
             重新发送
           </Button>
           <WhenOpened visible={resending}>
-            <ResendPopup invoiceId={invoice.id} visible={resending} initialPhone={invoice.deliverPhone} initialEmail={invoice.deliverEmail} onClose={() => setResending(false)} />
+            <ResendPopup
+              invoiceId={invoice.id}
+              visible={resending}
+              initialPhone={invoice.deliverPhone}
+              initialEmail={invoice.deliverEmail}
+              onClose={() => setResending(false)}
+            />
           </WhenOpened>
         </>
       ) : null}

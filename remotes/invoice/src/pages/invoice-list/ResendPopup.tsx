@@ -31,7 +31,10 @@ export function ResendPopup({ invoiceId, visible, initialPhone, initialEmail, on
   async function send({ phone, email }: ResendShape) {
     setSending(true);
     try {
-      const sentTo = await resendInvoice(invoiceId, { ...(phone.trim() ? { phone: phone.trim() } : {}), ...(email.trim() ? { email: email.trim() } : {}) });
+      const sentTo = await resendInvoice(invoiceId, {
+        ...(phone.trim() ? { phone: phone.trim() } : {}),
+        ...(email.trim() ? { email: email.trim() } : {}),
+      });
       Toast.show({ icon: 'success', content: `已发送至 ${sentTo}` });
       onClose();
     } catch {

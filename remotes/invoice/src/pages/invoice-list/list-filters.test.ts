@@ -4,7 +4,11 @@ import { hasFilters, keyOf, NO_FILTERS, queryOf } from './list-filters';
 describe('list filters', () => {
   test('only the filters that are set go into the query; the search is trimmed', () => {
     expect(queryOf(NO_FILTERS)).toEqual({});
-    expect(queryOf({ kind: 'red', status: null, month: '2025-03', keyword: '  北京 ' })).toEqual({ kind: 'red', month: '2025-03', keyword: '北京' });
+    expect(queryOf({ kind: 'red', status: null, month: '2025-03', keyword: '  北京 ' })).toEqual({
+      kind: 'red',
+      month: '2025-03',
+      keyword: '北京',
+    });
     expect(hasFilters({ ...NO_FILTERS, keyword: '   ' })).toBe(false);
     expect(keyOf({ ...NO_FILTERS, status: '部分红冲' })).not.toBe(keyOf(NO_FILTERS));
   });

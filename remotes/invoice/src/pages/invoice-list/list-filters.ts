@@ -17,7 +17,10 @@ export const KIND_OPTIONS: readonly { value: InvoiceKind; label: string }[] = [
   { value: 'red', label: '红票' },
 ];
 
-export const STATUS_OPTIONS: readonly { value: InvoiceStatus; label: string }[] = INVOICE_STATUSES.map((status) => ({ value: status, label: status }));
+export const STATUS_OPTIONS: readonly { value: InvoiceStatus; label: string }[] = INVOICE_STATUSES.map((status) => ({
+  value: status,
+  label: status,
+}));
 
 export function kindLabel(kind: InvoiceKind): string {
   return kind === 'red' ? '红票' : '蓝票';
@@ -41,4 +44,3 @@ export function keyOf(filters: ListFilters): string {
 export function hasFilters(filters: ListFilters): boolean {
   return keyOf(filters) !== keyOf(NO_FILTERS);
 }
-

@@ -26,7 +26,10 @@ describe('InvoiceQrcodePage', () => {
   });
 
   test('a failed load says so and 重试 loads again', async () => {
-    const { api } = renderPage(<InvoiceQrcodePage />, { url: '/invoice/qrcode', calls: { 'company/getInvoiceQrcode': sequence(noAnswer(), ok(QRCODE)) } });
+    const { api } = renderPage(<InvoiceQrcodePage />, {
+      url: '/invoice/qrcode',
+      calls: { 'company/getInvoiceQrcode': sequence(noAnswer(), ok(QRCODE)) },
+    });
     expect(await screen.findByText('二维码加载失败')).toBeTruthy();
     expect(screen.getByText('请求失败,请重试')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '重试' }));

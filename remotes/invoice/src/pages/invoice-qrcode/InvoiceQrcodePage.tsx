@@ -61,7 +61,9 @@ export default function InvoiceQrcodePage() {
           <QrImage className="invoice-qrcode__image" text={qrcode?.url ?? null} alt={`${qrcode?.companyName ?? ''}开票二维码`} size={240} />
           <p className="invoice-qrcode__hint">长按二维码保存到手机</p>
         </div>
-        <p className="invoice-qrcode__explain">顾客用微信或支付宝扫描此二维码，填写发票抬头和金额即可向本企业申请开票，申请会出现在“开票申请”中等您审核。</p>
+        <p className="invoice-qrcode__explain">
+          顾客用微信或支付宝扫描此二维码，填写发票抬头和金额即可向本企业申请开票，申请会出现在“开票申请”中等您审核。
+        </p>
         <div className="invoice-qrcode__actions">
           <Button block color="primary" fill="outline" onClick={() => navigate(href('invoiceApplyingList'))}>
             查看开票申请

@@ -37,7 +37,14 @@ export function FindByNumber({ onFound }: { onFound(invoice: InvoiceDocument): v
   }
 
   return (
-    <PageForm form={form} className="find-by-number" initialValues={{ number: '', issueDate: null }} onSubmit={find} submitText="查找发票" submittingText="查找中">
+    <PageForm
+      form={form}
+      className="find-by-number"
+      initialValues={{ number: '', issueDate: null }}
+      onSubmit={find}
+      submitText="查找发票"
+      submittingText="查找中"
+    >
       <Form.Header>按发票号码查找蓝字发票</Form.Header>
       <Form.Item
         name="number"
@@ -69,7 +76,14 @@ export function FindByNumber({ onFound }: { onFound(invoice: InvoiceDocument): v
       >
         <Input inputMode="numeric" placeholder="20 位数电发票号码" maxLength={20} clearable />
       </Form.Item>
-      <Form.Item name="issueDate" label="开票日期" required trigger="onConfirm" rules={[{ required: true, message: '请选择开票日期' }]} onClick={(_, picker) => picker.current?.open()}>
+      <Form.Item
+        name="issueDate"
+        label="开票日期"
+        required
+        trigger="onConfirm"
+        rules={[{ required: true, message: '请选择开票日期' }]}
+        onClick={(_, picker) => picker.current?.open()}
+      >
         <ChinaDatePicker title="选择开票日期" min={EARLIEST_DAY}>
           {(value) => value ?? <span className="find-by-number__placeholder">请选择</span>}
         </ChinaDatePicker>

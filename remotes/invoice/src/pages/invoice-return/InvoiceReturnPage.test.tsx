@@ -18,7 +18,10 @@ const READY = ok(taxAccount({ loginState: '已登录', scanFaceState: '已认证
 
 /** The red-invoice page at `/invoice/return?<search>`, the tax bureau ready unless `calls` say otherwise. */
 function openWith(calls: Record<string, Route>, search = `id=${BLUE.id}`) {
-  return renderPage(<InvoiceReturnPage />, { url: `/invoice/return${search ? `?${search}` : ''}`, calls: { 'taxAccount/getTaxAccount': READY, ...calls } });
+  return renderPage(<InvoiceReturnPage />, {
+    url: `/invoice/return${search ? `?${search}` : ''}`,
+    calls: { 'taxAccount/getTaxAccount': READY, ...calls },
+  });
 }
 
 const choice = (group: string, label: string) => {
@@ -94,7 +97,10 @@ describe('InvoiceReturnPage', () => {
     expect(dialog.textContent).toContain('本次红冲 ¥300.00，确认提交？');
     await waitFor(() => expect(url()).toBe(`/invoice/task/detail?id=${TASK_ID}`));
     // The tax bureau was asked (ready) before the task was created.
-    expect(api.calls.map((call) => call.path).filter((path) => /^(task|taxAccount)\//.test(path))).toEqual(['taxAccount/getTaxAccount', 'task/createRedInvoiceTask']);
+    expect(api.calls.map((call) => call.path).filter((path) => /^(task|taxAccount)\//.test(path))).toEqual([
+      'taxAccount/getTaxAccount',
+      'task/createRedInvoiceTask',
+    ]);
     const [payload] = api.bodiesOf('task/createRedInvoiceTask');
     expect(payload).toEqual({
       requestSerial: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/),
@@ -114,7 +120,10 @@ describe('InvoiceReturnPage', () => {
     fireEvent.click(choice('红冲原因', '销货退回'));
     fireEvent.click(choice('红冲方式', '部分红冲'));
 
-    expect(screen.getAllByRole('region', { name: /^第 \d+ 行/ }).map((block) => block.getAttribute('aria-label')?.split(' ')[1])).toEqual(['1', '3']);
+    expect(screen.getAllByRole('region', { name: /^第 \d+ 行/ }).map((block) => block.getAttribute('aria-label')?.split(' ')[1])).toEqual([
+      '1',
+      '3',
+    ]);
     const pair = lineBlock(1);
     expect(pair.textContent).toContain('原价税合计 ¥1,069.20（含折扣 -¥118.80）');
     expect(within(pair).getByText('剩余可红冲 ¥1,069.20')).toBeTruthy();
@@ -165,7 +174,11 @@ describe('InvoiceReturnPage', () => {
 
     fireEvent.click(screen.getByRole('button', { name: '提交红冲' }));
     expect((await confirmDialog()).textContent).toContain(`本次红冲 ${formatYuan(BLUE.grossFen)}，确认提交？`);
-    await waitFor(() => expect(api.bodiesOf('task/createRedInvoiceTask')).toEqual([{ requestSerial: expect.any(String), blueInvoiceId: BLUE.id, reason: '01' }]));
+    await waitFor(() =>
+      expect(api.bodiesOf('task/createRedInvoiceTask')).toEqual([
+        { requestSerial: expect.any(String), blueInvoiceId: BLUE.id, reason: '01' },
+      ]),
+    );
   });
 
   test('a partly reversed invoice cannot be reversed as 开票有误; a reason is required', async () => {
@@ -253,7 +266,11 @@ describe('InvoiceReturnPage', () => {
       '',
     );
     await waitFor(() => expect(screen.getAllByRole('button', { name: /公司 / })).toHaveLength(3));
-    expect(screen.getAllByRole('button', { name: /公司 / }).map((node) => node.getAttribute('aria-label')?.split(' ')[0])).toEqual(['甲公司', '乙公司', '丙公司']);
+    expect(screen.getAllByRole('button', { name: /公司 / }).map((node) => node.getAttribute('aria-label')?.split(' ')[0])).toEqual([
+      '甲公司',
+      '乙公司',
+      '丙公司',
+    ]);
     expect(api.bodiesOf('invoice/list')).toEqual([
       { kind: 'blue', status: '已开具', page: 1 },
       { kind: 'blue', status: '部分红冲', page: 1 },
@@ -294,7 +311,11 @@ describe('按号码查找 on a phone in Los Angeles at 04:00 on 1 December in Be
     fireEvent.change(screen.getByPlaceholderText('20 位数电发票号码'), { target: { value: BLUE.number } });
     fireEvent.click(screen.getByText('请选择'));
     await screen.findByText('选择开票日期');
-    expect(screen.getAllByRole('button', { name: /^当前选择的是：/ }).map((wheel) => wheel.getAttribute('aria-label'))).toEqual(['当前选择的是：2026年', '当前选择的是：12月', '当前选择的是：1日']);
+    expect(screen.getAllByRole('button', { name: /^当前选择的是：/ }).map((wheel) => wheel.getAttribute('aria-label'))).toEqual([
+      '当前选择的是：2026年',
+      '当前选择的是：12月',
+      '当前选择的是：1日',
+    ]);
     fireEvent.click(screen.getByText('确定'));
     expect(await screen.findByText('2026-12-01')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '查找发票' }));

@@ -47,7 +47,11 @@ export default function InvoiceReturnPage() {
           <Tabs.Tab key="list" title="选择发票" />
           <Tabs.Tab key="number" title="按号码查找" />
         </Tabs>
-        {pickBy === 'list' ? <ReversibleInvoiceList onChoose={choose} onFindByNumber={() => setPickBy('number')} /> : <FindByNumber onFound={found} />}
+        {pickBy === 'list' ? (
+          <ReversibleInvoiceList onChoose={choose} onFindByNumber={() => setPickBy('number')} />
+        ) : (
+          <FindByNumber onFound={found} />
+        )}
       </>
     );
   } else if (chosen.state === 'loading') {
@@ -59,7 +63,11 @@ export default function InvoiceReturnPage() {
       </Button>
     );
     body = (
-      <LoadProblemView problem={chosen.problem} missing={{ title: '发票不存在', description: '该发票不存在，或已被删除' }} onRetry={() => choose(chosen.id)}>
+      <LoadProblemView
+        problem={chosen.problem}
+        missing={{ title: '发票不存在', description: '该发票不存在，或已被删除' }}
+        onRetry={() => choose(chosen.id)}
+      >
         {other}
       </LoadProblemView>
     );

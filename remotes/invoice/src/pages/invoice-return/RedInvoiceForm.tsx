@@ -48,7 +48,12 @@ export function RedInvoiceForm({ invoice, onSubmitted }: RedInvoiceFormProps) {
   async function submit() {
     setTried(true);
     if (reason === null || Object.keys(plan.problems).length > 0 || plan.lines.length === 0) return;
-    const confirmed = await Dialog.confirm({ title: '确认红冲', content: `本次红冲 ${formatYuan(amountFen)}，确认提交？`, confirmText: '提交', cancelText: '再看看' });
+    const confirmed = await Dialog.confirm({
+      title: '确认红冲',
+      content: `本次红冲 ${formatYuan(amountFen)}，确认提交？`,
+      confirmText: '提交',
+      cancelText: '再看看',
+    });
     if (!confirmed) return;
     setSubmitting(true);
     try {
@@ -117,7 +122,12 @@ export function RedInvoiceForm({ invoice, onSubmitted }: RedInvoiceFormProps) {
 
       {mode === 'partial' ? (
         <List mode="card" header="红冲明细（填写本次红冲的含税金额，不填的行不红冲）" className="red-form__card">
-          <RedLinesInput invoice={invoice} typed={typed} plan={plan} onType={(lineNo, value) => setTyped((previous) => ({ ...previous, [lineNo]: value }))} />
+          <RedLinesInput
+            invoice={invoice}
+            typed={typed}
+            plan={plan}
+            onType={(lineNo, value) => setTyped((previous) => ({ ...previous, [lineNo]: value }))}
+          />
           {linesMissing ? (
             <Note tone="danger" as="div" className="red-form__problem red-form__problem--lines" role="alert">
               {AMOUNT_MESSAGES.noneChosen}

@@ -37,7 +37,15 @@ function AmountField({ unit, typed, problem, onType }: RedLineProps) {
     <div className={`red-line__field${problem ? ' red-line__field--error' : ''}`}>
       <label htmlFor={fieldId}>本次红冲（含税）</label>
       <span className="red-line__currency">¥</span>
-      <Input id={fieldId} inputMode="decimal" placeholder="0.00" value={typed} onChange={onType} clearable aria-invalid={problem ? true : undefined} />
+      <Input
+        id={fieldId}
+        inputMode="decimal"
+        placeholder="0.00"
+        value={typed}
+        onChange={onType}
+        clearable
+        aria-invalid={problem ? true : undefined}
+      />
       <button type="button" className="red-line__all" onClick={() => onType(plainYuan(unit.leftFen))}>
         全部
       </button>
@@ -50,7 +58,11 @@ function WholePairField({ unit, typed, onType }: RedLineProps) {
   return (
     <>
       <div className="red-line__field red-line__field--whole">
-        <Checkbox id={`red-line-${unit.line.lineNo}`} checked={typed !== ''} onChange={(checked) => onType(checked ? plainYuan(unit.leftFen) : '')}>
+        <Checkbox
+          id={`red-line-${unit.line.lineNo}`}
+          checked={typed !== ''}
+          onChange={(checked) => onType(checked ? plainYuan(unit.leftFen) : '')}
+        >
           本次红冲（含税）
         </Checkbox>
         <span className="red-line__whole-amount">{formatYuan(unit.leftFen)}</span>

@@ -27,7 +27,12 @@ function newestFirst(a: InvoiceSummary, b: InvoiceSummary): number {
 
 function ReversibleRow({ invoice, onChoose }: { invoice: InvoiceSummary; onChoose(id: string): void }) {
   return (
-    <ListRow title={invoice.buyerName} aria-label={`${invoice.buyerName} ${invoice.number ?? ''}`} extra={<Amount fen={invoice.grossFen} />} onClick={() => onChoose(invoice.id)}>
+    <ListRow
+      title={invoice.buyerName}
+      aria-label={`${invoice.buyerName} ${invoice.number ?? ''}`}
+      extra={<Amount fen={invoice.grossFen} />}
+      onClick={() => onChoose(invoice.id)}
+    >
       <ListRowLine extra={<ChinaTime at={invoice.issuedAt ?? invoice.createdAt} precision="date" />}>No. {invoice.number}</ListRowLine>
       <ListRowLine extra={<span className="reversible-row__left">可红冲 {formatYuan(invoice.leftFen)}</span>}>
         <Tag color={INVOICE_STATUS_COLORS[invoice.status]} fill="outline">
@@ -55,7 +60,10 @@ export function ReversibleInvoiceList({ onChoose, onFindByNumber }: ReversibleIn
   const load = useMemo(() => {
     const search = keyword ? { keyword } : {};
     return mergedPages<InvoiceSummary>(
-      [(page) => listInvoices({ kind: 'blue', status: '已开具', ...search }, page), (page) => listInvoices({ kind: 'blue', status: '部分红冲', ...search }, page)],
+      [
+        (page) => listInvoices({ kind: 'blue', status: '已开具', ...search }, page),
+        (page) => listInvoices({ kind: 'blue', status: '部分红冲', ...search }, page),
+      ],
       newestFirst,
       PAGE_SIZE,
     );
@@ -69,7 +77,13 @@ export function ReversibleInvoiceList({ onChoose, onFindByNumber }: ReversibleIn
       renderItem={(invoice) => <ReversibleRow invoice={invoice} onChoose={onChoose} />}
       header={
         <div className="reversible-list__search">
-          <SearchBar placeholder="搜索购买方名称或发票号码后几位" maxLength={50} value={typed} onChange={setTyped} onSearch={(value) => setKeyword(value.trim())} />
+          <SearchBar
+            placeholder="搜索购买方名称或发票号码后几位"
+            maxLength={50}
+            value={typed}
+            onChange={setTyped}
+            onSearch={(value) => setKeyword(value.trim())}
+          />
         </div>
       }
       empty={{

@@ -1,7 +1,16 @@
 import { describe, expect, test } from '@rstest/core';
 import { splitGross } from '@app/domain/tax-maths';
 import { blueInvoice, discountedInvoice } from '../../test-support/invoice-documents';
-import { AMOUNT_MESSAGES, canReverseAsMistake, checkAmount, fullPlan, partialPlan, redRequest, redUnits, wholePairMessage } from './red-amounts';
+import {
+  AMOUNT_MESSAGES,
+  canReverseAsMistake,
+  checkAmount,
+  fullPlan,
+  partialPlan,
+  redRequest,
+  redUnits,
+  wholePairMessage,
+} from './red-amounts';
 
 describe('red amounts', () => {
   test('a typed amount must be a positive amount of at most what is left', () => {
@@ -41,7 +50,11 @@ describe('red amounts', () => {
 
   test('the request: no lines for 全额, the typed lines for 部分', () => {
     const blue = blueInvoice();
-    expect(redRequest(blue, '01', 'full', fullPlan(blue), 'red-serial-1')).toEqual({ requestSerial: 'red-serial-1', blueInvoiceId: blue.id, reason: '01' });
+    expect(redRequest(blue, '01', 'full', fullPlan(blue), 'red-serial-1')).toEqual({
+      requestSerial: 'red-serial-1',
+      blueInvoiceId: blue.id,
+      reason: '01',
+    });
     expect(redRequest(blue, '04', 'partial', partialPlan(blue, { 3: '20' }), 'red-serial-2')).toEqual({
       requestSerial: 'red-serial-2',
       blueInvoiceId: blue.id,
@@ -68,7 +81,9 @@ describe('red amounts', () => {
     expect(partialPlan(blue, { 1: '500' }).problems).toEqual({ 1: wholePairMessage(106_920) });
     expect(wholePairMessage(106_920)).toBe('含折扣，须整行红冲 ¥1,069.20');
     expect(partialPlan(blue, { 1: '1,069.20', 2: '10' }).lines).toEqual([{ lineNo: 1, grossFen: 106_920, red: pairRed }]);
-    expect(redRequest(blue, '02', 'partial', partialPlan(blue, { 1: '1069.2' }), 'red-serial-3').lines).toEqual([{ lineNo: 1, grossFen: 106_920 }]);
+    expect(redRequest(blue, '02', 'partial', partialPlan(blue, { 1: '1069.2' }), 'red-serial-3').lines).toEqual([
+      { lineNo: 1, grossFen: 106_920 },
+    ]);
     // Once reversed, nothing is left of the pair.
     expect(fullPlan(discountedInvoice({ leftByLine: { 1: 0, 2: 0, 3: 71_600 } })).lines.map((line) => line.lineNo)).toEqual([3]);
   });

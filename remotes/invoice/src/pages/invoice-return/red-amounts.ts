@@ -60,7 +60,8 @@ export function checkAmount(typed: string, leftFen: number): AmountCheck {
 /** The red (negative) amounts of reversing `grossFen` (positive, incl. tax) of a blue line. */
 export function redAmounts(line: InvoiceDocumentLine, leftFen: number, grossFen: number): LineAmounts {
   // 0 - x rather than -x: a tax-free line's tax stays 0, never -0.
-  if (grossFen === leftFen && leftFen === line.grossFen) return { netFen: 0 - line.netFen, taxFen: 0 - line.taxFen, grossFen: 0 - line.grossFen };
+  if (grossFen === leftFen && leftFen === line.grossFen)
+    return { netFen: 0 - line.netFen, taxFen: 0 - line.taxFen, grossFen: 0 - line.grossFen };
   return splitGross(-grossFen, line.taxFree ?? line.ratePermille ?? 0);
 }
 
@@ -123,7 +124,13 @@ export function canReverseAsMistake(invoice: InvoiceDocument): boolean {
 }
 
 /** The `task/createRedInvoiceTask` body: no lines for 全额 (everything left), the typed lines for 部分. */
-export function redRequest(invoice: InvoiceDocument, reason: RedReason, mode: ReversalMode, plan: RedPlan, requestSerial: string): RedInvoiceRequest {
+export function redRequest(
+  invoice: InvoiceDocument,
+  reason: RedReason,
+  mode: ReversalMode,
+  plan: RedPlan,
+  requestSerial: string,
+): RedInvoiceRequest {
   return {
     requestSerial,
     blueInvoiceId: invoice.id,

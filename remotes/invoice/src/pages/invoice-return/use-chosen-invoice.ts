@@ -43,11 +43,13 @@ export function useChosenInvoice(linkedId: string | null): ChosenInvoice {
     latest.current = chosen;
   });
 
-  const ready = (invoice: InvoiceDocument) => (current: Chosen): Chosen => {
-    if (current.state === 'ready' && formBasis(current.invoice) === formBasis(invoice)) return { ...current, invoice };
-    versions.current += 1;
-    return { state: 'ready', invoice, version: versions.current };
-  };
+  const ready =
+    (invoice: InvoiceDocument) =>
+    (current: Chosen): Chosen => {
+      if (current.state === 'ready' && formBasis(current.invoice) === formBasis(invoice)) return { ...current, invoice };
+      versions.current += 1;
+      return { state: 'ready', invoice, version: versions.current };
+    };
 
   const load = (id: string, keepShown: boolean) => {
     if (!keepShown) setChosen({ state: 'loading', id });

@@ -28,14 +28,21 @@ function task(overrides: Partial<TaskDetail> = {}): TaskDetail {
   };
 }
 
-const issued = task({ taskStatus: 1, result: { invoiceId: 'inv-1', invoiceNumber: INVOICE_NUMBER }, finishedAt: '2024-05-01T02:04:00.000Z' });
+const issued = task({
+  taskStatus: 1,
+  result: { invoiceId: 'inv-1', invoiceNumber: INVOICE_NUMBER },
+  finishedAt: '2024-05-01T02:04:00.000Z',
+});
 const LOGGED_IN = { loginState: '已登录', expirationTime: '2099-01-01T00:00:00.000Z' };
 /** Logged in at the tax bureau and authenticated today. */
 const READY = ok(taxAccount({ ...LOGGED_IN, scanFaceState: '已认证', scanFaceTime: '2024-05-01T01:00:00.000Z' }));
 
 /** The detail page of task `id`, the tax bureau ready unless `calls` say otherwise. */
 function openDetail(calls: Record<string, Route>, id: string = TASK_ID) {
-  return renderPage(<InvoiceTaskDetailPage />, { url: `/invoice/task/detail?id=${id}`, calls: { 'taxAccount/getTaxAccount': READY, ...calls } });
+  return renderPage(<InvoiceTaskDetailPage />, {
+    url: `/invoice/task/detail?id=${id}`,
+    calls: { 'taxAccount/getTaxAccount': READY, ...calls },
+  });
 }
 
 // Polls run every 2 s: fake timers that still advance with real time.
@@ -75,7 +82,10 @@ describe('InvoiceTaskDetailPage', () => {
 
   test('an issued invoice: 查看发票 opens the invoice list on it, 下载 PDF opens the signed link as an attachment', async () => {
     const assign = rs.spyOn(window.location, 'assign').mockImplementation(() => undefined);
-    const { api, router, url } = openDetail({ 'task/getTaskDetail': ok(issued), 'invoice/pdfLink': ok({ url: '/api/invoice/pdf?id=inv-1&sig=abc', fileName: 'a.pdf' }) });
+    const { api, router, url } = openDetail({
+      'task/getTaskDetail': ok(issued),
+      'invoice/pdfLink': ok({ url: '/api/invoice/pdf?id=inv-1&sig=abc', fileName: 'a.pdf' }),
+    });
     fireEvent.click(await screen.findByRole('button', { name: '查看发票' }));
     expect(url()).toBe('/invoice/list?id=inv-1');
     await act(() => router.navigate(-1));
@@ -109,7 +119,10 @@ describe('InvoiceTaskDetailPage', () => {
     fireEvent.click(screen.getByRole('button', { name: '重试' }));
     await waitFor(() => expect(api.bodiesOf('task/retryTask')).toEqual([{ id: TASK_ID }]));
     // The tax bureau was asked first (ready: no dialog), then the task re-queued.
-    expect(api.calls.map((call) => call.path).filter((path) => path === 'taxAccount/getTaxAccount' || path === 'task/retryTask')).toEqual(['taxAccount/getTaxAccount', 'task/retryTask']);
+    expect(api.calls.map((call) => call.path).filter((path) => path === 'taxAccount/getTaxAccount' || path === 'task/retryTask')).toEqual([
+      'taxAccount/getTaxAccount',
+      'task/retryTask',
+    ]);
     expect(await screen.findByText('正在开具')).toBeTruthy();
     expect(screen.getByText('2 次')).toBeTruthy();
     await waitFor(() => expect(api.bodiesOf('task/getTaskProcess').length).toBeGreaterThan(0));
@@ -130,7 +143,10 @@ describe('InvoiceTaskDetailPage', () => {
     expect(api.bodiesOf('task/retryTask')).toHaveLength(0);
 
     cleanup();
-    const again = openDetail({ 'task/getTaskDetail': ok(task({ taskStatus: -1, failReason: '购买方名称与税号不符' })), 'task/retryTask': ok({ taskId: 'next-task' }) });
+    const again = openDetail({
+      'task/getTaskDetail': ok(task({ taskStatus: -1, failReason: '购买方名称与税号不符' })),
+      'task/retryTask': ok({ taskId: 'next-task' }),
+    });
     fireEvent.click(await screen.findByRole('button', { name: '重试' }));
     await waitFor(() => expect(again.url()).toBe('/invoice/task/detail?id=next-task'));
     expect(again.router.state.historyAction).toBe('REPLACE');

@@ -52,7 +52,14 @@ export function TaskOutcome({ task, onViewInvoice, onDownloadPdf, onRetry, onCon
             <Button block color="primary" onClick={() => onViewInvoice(issuedInvoiceId)}>
               查看发票
             </Button>
-            <Button block color="primary" fill="outline" loading={busy === 'pdf'} disabled={busy !== null} onClick={() => void run('pdf', () => onDownloadPdf(issuedInvoiceId))}>
+            <Button
+              block
+              color="primary"
+              fill="outline"
+              loading={busy === 'pdf'}
+              disabled={busy !== null}
+              onClick={() => void run('pdf', () => onDownloadPdf(issuedInvoiceId))}
+            >
               下载 PDF
             </Button>
           </div>
@@ -64,7 +71,11 @@ export function TaskOutcome({ task, onViewInvoice, onDownloadPdf, onRetry, onCon
   if (phase === 'failed') {
     return (
       <section className="task-outcome">
-        <Result status="error" title={FAILURE_TITLES[family]} description={<span className="task-outcome__reason">{task.failReason || '税务局未说明原因'}</span>} />
+        <Result
+          status="error"
+          title={FAILURE_TITLES[family]}
+          description={<span className="task-outcome__reason">{task.failReason || '税务局未说明原因'}</span>}
+        />
         <div className="task-outcome__actions">
           <Button block color="primary" loading={busy === 'retry'} disabled={busy !== null} onClick={() => void run('retry', onRetry)}>
             重试
@@ -80,7 +91,9 @@ export function TaskOutcome({ task, onViewInvoice, onDownloadPdf, onRetry, onCon
       <Result
         status="waiting"
         title={waitingForUser ? PHASE_LABELS[phase] : RUNNING_TITLES[family]}
-        description={waitingForUser ? (task.failReason ?? '请在弹窗中完成税务局验证') : '每 2 秒自动刷新，可离开本页，稍后在开票任务中查看结果'}
+        description={
+          waitingForUser ? (task.failReason ?? '请在弹窗中完成税务局验证') : '每 2 秒自动刷新，可离开本页，稍后在开票任务中查看结果'
+        }
       />
       {waitingForUser ? (
         <div className="task-outcome__actions">

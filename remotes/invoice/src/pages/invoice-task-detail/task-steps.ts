@@ -61,16 +61,27 @@ export function stepsOf(task: StepsInput): TaskStep[] {
   const finishedAt = task.finishedAt ? chinaDateTime(task.finishedAt) : undefined;
 
   if (phase === 'success') {
-    return [submitted, ...plan.middle.map((title): TaskStep => ({ title, status: 'finish' })), { title: plan.succeeded, description: finishedAt, status: 'finish' }];
+    return [
+      submitted,
+      ...plan.middle.map((title): TaskStep => ({ title, status: 'finish' })),
+      { title: plan.succeeded, description: finishedAt, status: 'finish' },
+    ];
   }
   if (phase === 'failed') {
     const failedAt = currentStepIndex(task);
-    const middle = plan.middle.map((title, index): TaskStep => ({ title, status: index < failedAt ? 'finish' : index === failedAt ? 'error' : 'wait' }));
+    const middle = plan.middle.map(
+      (title, index): TaskStep => ({ title, status: index < failedAt ? 'finish' : index === failedAt ? 'error' : 'wait' }),
+    );
     return [submitted, ...middle, { title: plan.failed, description: finishedAt, status: 'error' }];
   }
   const current = currentStepIndex(task);
-  const middle = plan.middle.map((title, index): TaskStep =>
-    index < current ? { title, status: 'finish' } : index === current ? { title, description: middleDescription(phase), status: 'process' } : { title, status: 'wait' },
+  const middle = plan.middle.map(
+    (title, index): TaskStep =>
+      index < current
+        ? { title, status: 'finish' }
+        : index === current
+          ? { title, description: middleDescription(phase), status: 'process' }
+          : { title, status: 'wait' },
   );
   return [submitted, ...middle, { title: plan.succeeded, status: 'wait' }];
 }

@@ -24,7 +24,8 @@ export function useTaskDetail(id: string | null) {
     getTaskDetail(id).then(
       (task) => current && setLoaded({ id, task, error: null }),
       // A failed reload keeps what is on screen (the error catalogue has already said why).
-      (error: ApiError) => current && setLoaded((previous) => (previous?.id === id && previous.task ? previous : { id, task: null, error })),
+      (error: ApiError) =>
+        current && setLoaded((previous) => (previous?.id === id && previous.task ? previous : { id, task: null, error })),
     );
     return () => {
       current = false;
@@ -42,6 +43,9 @@ export function useTaskDetail(id: string | null) {
     if (progressFinal) reload();
   }, [progressFinal, reload]);
 
-  const current = task && running && progress ? { ...task, taskStatus: progress.taskStatus, failReason: progress.failReason, extensionData: progress.extensionData } : task;
+  const current =
+    task && running && progress
+      ? { ...task, taskStatus: progress.taskStatus, failReason: progress.failReason, extensionData: progress.extensionData }
+      : task;
   return { task: current, error: shown?.error ?? null, loading: Boolean(id) && shown === null, reload };
 }

@@ -26,7 +26,13 @@ function task(id: string, overrides: Partial<TaskView>): TaskView {
 
 const TASKS: TaskView[] = [
   task('t-blue', { result: { invoiceId: 'inv-1', invoiceNumber: '24312000000000012345' } }),
-  task('t-red', { type: 'red_invoice', typeName: '开具红字发票', taskStatus: -1, failReason: '购方已拒绝红字确认单', createdAt: '2024-04-30T23:59:00.000Z' }),
+  task('t-red', {
+    type: 'red_invoice',
+    typeName: '开具红字发票',
+    taskStatus: -1,
+    failReason: '购方已拒绝红字确认单',
+    createdAt: '2024-04-30T23:59:00.000Z',
+  }),
   task('t-sms', { type: 'login_sms', typeName: '短信登录', taskStatus: 2020 }),
   task('t-qr', { type: 'login_qr', typeName: '扫码登录', taskStatus: 2010 }),
   task('t-face', { type: 'face', typeName: '刷脸认证', taskStatus: 3010 }),

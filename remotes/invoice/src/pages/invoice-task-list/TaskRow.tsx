@@ -10,7 +10,11 @@ export function TaskRow({ task }: { task: TaskView }) {
   const failed = phaseOf(task.taskStatus) === 'failed';
   const invoiceNumber = task.result?.invoiceNumber ?? null;
   return (
-    <Link className="task-row" to={appHref('invoiceTaskDetail', {}, { id: task.id })} aria-label={`${task.typeName} ${chinaDateTime(task.createdAt)}`}>
+    <Link
+      className="task-row"
+      to={appHref('invoiceTaskDetail', {}, { id: task.id })}
+      aria-label={`${task.typeName} ${chinaDateTime(task.createdAt)}`}
+    >
       <div className="task-row__head">
         <span className="task-row__type">{task.typeName}</span>
         <TaskStatusTag taskStatus={task.taskStatus} />

@@ -8,7 +8,8 @@ import { useListPageEnvironment } from '@app/ui/test-support/list-layout';
 import InvoiceWaitingListPage from './InvoiceWaitingListPage';
 
 const NOT_LOGGED_IN = '电子税务局未登录，请先登录后重试';
-const waiting = (id: string, blockedReason: string | null = NOT_LOGGED_IN): Application => application(id, { status: '待开票', blockedReason });
+const waiting = (id: string, blockedReason: string | null = NOT_LOGGED_IN): Application =>
+  application(id, { status: '待开票', blockedReason });
 const A = waiting('a');
 const B = waiting('b');
 const issued = (ids: string[]) => ok({ results: ids.map((id) => ({ id, status: '开票中', taskId: `task-${id}`, blockedReason: null })) });
@@ -16,7 +17,11 @@ const issued = (ids: string[]) => ok({ results: ids.map((id) => ({ id, status: '
 const READY = ok(taxAccount({ loginState: '已登录', scanFaceState: '已认证', scanFaceTime: '2025-03-01T01:00:00.000Z' }));
 
 /** The page, `invoiceApplication/list` answering `rows` (what is still 待开票), the tax bureau ready unless `calls` say otherwise. */
-function serve(rows: Application[], issue: Route = ({ ids }) => issued((ids as string[] | undefined) ?? rows.map((row) => row.id)), calls: Record<string, Route> = {}) {
+function serve(
+  rows: Application[],
+  issue: Route = ({ ids }) => issued((ids as string[] | undefined) ?? rows.map((row) => row.id)),
+  calls: Record<string, Route> = {},
+) {
   return renderPage(<InvoiceWaitingListPage />, {
     url: '/invoice/waiting/list',
     calls: {
@@ -31,7 +36,9 @@ function serve(rows: Application[], issue: Route = ({ ids }) => issued((ids as s
 const listLoads = (api: ApiMock) => api.bodiesOf('invoiceApplication/list').length;
 /** The tax-bureau steps in order: `ready?` each time the tax account was asked (ensureTaxReady), `issue` each issue. */
 const taxSteps = (api: ApiMock) =>
-  api.calls.flatMap((call) => (call.path === 'taxAccount/getTaxAccount' ? ['ready?'] : call.path === 'invoiceApplication/issueWaiting' ? ['issue'] : []));
+  api.calls.flatMap((call) =>
+    call.path === 'taxAccount/getTaxAccount' ? ['ready?'] : call.path === 'invoiceApplication/issueWaiting' ? ['issue'] : [],
+  );
 
 useListPageEnvironment();
 afterEach(() => {

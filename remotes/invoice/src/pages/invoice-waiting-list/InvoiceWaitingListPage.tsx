@@ -93,7 +93,14 @@ export default function InvoiceWaitingListPage() {
             <ApplicationCard
               application={application}
               actions={
-                <Button size="small" shape="rounded" color="primary" loading={issuing === application.id} disabled={issuing !== null} onClick={() => void issue([application.id], application.id)}>
+                <Button
+                  size="small"
+                  shape="rounded"
+                  color="primary"
+                  loading={issuing === application.id}
+                  disabled={issuing !== null}
+                  onClick={() => void issue([application.id], application.id)}
+                >
                   开具
                 </Button>
               }
@@ -111,7 +118,14 @@ export default function InvoiceWaitingListPage() {
       </div>
       {total ? (
         <BottomBar>
-          <Button block color="primary" size="large" loading={issuing === 'all'} disabled={issuing !== null} onClick={() => void issue(null, 'all')}>
+          <Button
+            block
+            color="primary"
+            size="large"
+            loading={issuing === 'all'}
+            disabled={issuing !== null}
+            onClick={() => void issue(null, 'all')}
+          >
             开具全部 ({total})
           </Button>
         </BottomBar>

@@ -59,7 +59,17 @@ describe('TitleForm', () => {
     await waitFor(() => expect(errors()).toEqual([]));
     submit();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0]?.[0]).toEqual({ kind: '个人', name: '张三', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', email: '', isDefault: false });
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({
+      kind: '个人',
+      name: '张三',
+      taxNumber: '',
+      address: '',
+      phone: '',
+      bankName: '',
+      bankAccount: '',
+      email: '',
+      isDefault: false,
+    });
   });
 
   test('tapping the chosen kind again keeps it', async () => {

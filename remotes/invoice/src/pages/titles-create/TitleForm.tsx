@@ -25,7 +25,13 @@ export function TitleForm({ initial = EMPTY_TITLE, onSubmit }: TitleFormProps) {
   const company = kind === '企业';
 
   return (
-    <PageForm form={form} initialValues={toShape(initial)} onSubmit={(shape: TitleFormShape) => onSubmit(fromShape(shape))} submitText="保存" submittingText="保存中">
+    <PageForm
+      form={form}
+      initialValues={toShape(initial)}
+      onSubmit={(shape: TitleFormShape) => onSubmit(fromShape(shape))}
+      submitText="保存"
+      submittingText="保存中"
+    >
       <Form.Header>抬头信息</Form.Header>
       <Form.Item
         name="kind"

@@ -26,14 +26,27 @@ afterEach(cleanup);
 
 describe('TitlesCreatePage', () => {
   test('adds a title: 保存成功, then back to where the user came from', async () => {
-    const { api, url } = openForm({ history: ['/titles/list'], calls: { 'title/save': (body) => ok({ ...STORED, ...body, id: 't-new' }) } });
+    const { api, url } = openForm({
+      history: ['/titles/list'],
+      calls: { 'title/save': (body) => ok({ ...STORED, ...body, id: 't-new' }) },
+    });
     expect(screen.getByText('新增抬头')).toBeTruthy();
     fireEvent.change(nameField(), { target: { value: '杭州优税通科技有限公司' } });
     fireEvent.change(screen.getByPlaceholderText('纳税人识别号'), { target: { value: '91110000802100433B' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByText('保存成功')).toBeTruthy();
     expect(api.bodiesOf('title/save')).toEqual([
-      { kind: '企业', name: '杭州优税通科技有限公司', taxNumber: '91110000802100433B', address: '', phone: '', bankName: '', bankAccount: '', email: '', isDefault: false },
+      {
+        kind: '企业',
+        name: '杭州优税通科技有限公司',
+        taxNumber: '91110000802100433B',
+        address: '',
+        phone: '',
+        bankName: '',
+        bankAccount: '',
+        email: '',
+        isDefault: false,
+      },
     ]);
     expect(url()).toBe('/titles/list');
     // The form starts empty for the next title (the page stays alive in the page cache).
@@ -56,7 +69,12 @@ describe('TitlesCreatePage', () => {
     fireEvent.change(nameField(), { target: { value: '杭州优税通（新）科技有限公司' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(api.bodiesOf('title/save')).toHaveLength(1));
-    expect(api.bodiesOf('title/save')[0]).toMatchObject({ id: 't-1', name: '杭州优税通（新）科技有限公司', taxNumber: STORED.taxNumber, email: STORED.email });
+    expect(api.bodiesOf('title/save')[0]).toMatchObject({
+      id: 't-1',
+      name: '杭州优税通（新）科技有限公司',
+      taxNumber: STORED.taxNumber,
+      email: STORED.email,
+    });
   });
 
   test("another user's title: 无权查看 with the server's reason, and no 重试", async () => {

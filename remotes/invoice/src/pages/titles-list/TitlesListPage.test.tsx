@@ -6,7 +6,20 @@ import { useListPageEnvironment } from '@app/ui/test-support/list-layout';
 import TitlesListPage from './TitlesListPage';
 
 function title(id: string, overrides: Partial<Title>): Title {
-  return { id, kind: '企业', name: id, taxNumber: '91110000802100433B', address: '', phone: '', bankName: '', bankAccount: '', email: '', isDefault: false, createdAt: '2024-05-01T02:03:00.000Z', ...overrides };
+  return {
+    id,
+    kind: '企业',
+    name: id,
+    taxNumber: '91110000802100433B',
+    address: '',
+    phone: '',
+    bankName: '',
+    bankAccount: '',
+    email: '',
+    isDefault: false,
+    createdAt: '2024-05-01T02:03:00.000Z',
+    ...overrides,
+  };
 }
 
 /** The list page, answered by a server of titles in memory: list (default first), setDefault, delete. */
@@ -38,7 +51,10 @@ afterEach(cleanup);
 
 describe('TitlesListPage', () => {
   test('each row shows name, kind, tax number and the 默认 tag; 编辑 and 新增抬头 open the form', async () => {
-    const { router, url } = openList([title('甲公司', { isDefault: true }), title('张三', { kind: '个人', taxNumber: '', email: 'z@example.cn' })]);
+    const { router, url } = openList([
+      title('甲公司', { isDefault: true }),
+      title('张三', { kind: '个人', taxNumber: '', email: 'z@example.cn' }),
+    ]);
     await waitFor(() => expect(names()).toEqual(['甲公司', '张三']));
     expect(within(card('甲公司')).getByText('默认')).toBeTruthy();
     expect(within(card('甲公司')).getByText('企业')).toBeTruthy();

@@ -53,7 +53,9 @@ export default function TitlesListPage() {
           queryKey="titles"
           load={listTitles}
           itemKey={(title) => title.id}
-          renderItem={(title) => <TitleCard title={title} onSetDefault={(t) => void makeDefault(t)} onEdit={edit} onDelete={(t) => void remove(t)} />}
+          renderItem={(title) => (
+            <TitleCard title={title} onSetDefault={(t) => void makeDefault(t)} onEdit={edit} onDelete={(t) => void remove(t)} />
+          )}
           skeletonRows={4}
           emptyText="还没有发票抬头，添加后开票时可一键填入"
           add={{ text: '新增抬头', onAdd: create }}

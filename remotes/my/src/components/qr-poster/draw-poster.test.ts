@@ -23,7 +23,9 @@ describe('drawPoster', () => {
     drawPoster(ctx, spec, { scale: 2, images: new Map([['/logo.png', logo]]) });
 
     const modules = qrModules(LINK);
-    const darkCount = Array.from({ length: modules.size * modules.size }, (_, index) => modules.isDark(Math.floor(index / modules.size), index % modules.size)).filter(Boolean).length;
+    const darkCount = Array.from({ length: modules.size * modules.size }, (_, index) =>
+      modules.isDark(Math.floor(index / modules.size), index % modules.size),
+    ).filter(Boolean).length;
     expect(ctx.calls.map((call) => call.op)).toEqual(['setTransform', 'fillRect', 'drawImage', 'fillRect', 'fill', 'fillText', 'fill']);
     expect(ctx.calls[0]).toEqual({ op: 'setTransform', args: [2, 0, 0, 2, 0, 0] });
     expect(ctx.calls[1]).toEqual({ op: 'fillRect', fill: '#1677ff', args: [0, 0, 300, 400] });
@@ -31,13 +33,32 @@ describe('drawPoster', () => {
     // The QR code's light square is the default 240 (spec §9), then its dark modules in one path.
     expect(ctx.calls[3]).toEqual({ op: 'fillRect', fill: '#ffffff', args: [30, 60, 240, 240] });
     expect(ctx.calls[4]).toEqual({ op: 'fill', fill: '#000000', rects: darkCount, arcs: 0 });
-    expect(ctx.calls[5]).toMatchObject({ op: 'fillText', text: '扫码付款', fill: '#333333', font: '600 20px sans-serif', align: 'center', baseline: 'middle', args: [150, 340] });
+    expect(ctx.calls[5]).toMatchObject({
+      op: 'fillText',
+      text: '扫码付款',
+      fill: '#333333',
+      font: '600 20px sans-serif',
+      align: 'center',
+      baseline: 'middle',
+      args: [150, 340],
+    });
     expect(ctx.calls[6]).toEqual({ op: 'fill', fill: '#ffffff', rects: 0, arcs: 4 });
   });
 
   test('an image that did not load is left out; the rest is drawn', () => {
     const ctx = fakeContext();
-    drawPoster(ctx, { width: 100, height: 100, items: [{ type: 'image', src: '/missing.png', x: 0, y: 0, width: 10, height: 10 }, { type: 'text', text: 'A', x: 0, y: 0, font: '10px sans-serif', color: '#000', align: 'left' }] }, { scale: 1 });
+    drawPoster(
+      ctx,
+      {
+        width: 100,
+        height: 100,
+        items: [
+          { type: 'image', src: '/missing.png', x: 0, y: 0, width: 10, height: 10 },
+          { type: 'text', text: 'A', x: 0, y: 0, font: '10px sans-serif', color: '#000', align: 'left' },
+        ],
+      },
+      { scale: 1 },
+    );
     expect(ctx.calls.map((call) => call.op)).toEqual(['setTransform', 'fillText']);
   });
 
@@ -112,7 +133,9 @@ describe('shopPosterLayout', () => {
 
   test('the shop code has no sub-code line', () => {
     const spec = shopPosterLayout({ shopName: '上海示例商贸有限公司', link: LINK });
-    expect(spec.items.filter((item) => item.type === 'text').map((item) => (item.type === 'text' ? item.text : ''))).not.toContain('1 号收银台');
+    expect(spec.items.filter((item) => item.type === 'text').map((item) => (item.type === 'text' ? item.text : ''))).not.toContain(
+      '1 号收银台',
+    );
     expect(spec.items.filter((item) => item.type === 'text')).toHaveLength(4);
   });
 });

@@ -141,7 +141,14 @@ export async function loadPosterImages(
   load: (src: string) => Promise<CanvasImageSource> = loadImage,
 ): Promise<Map<string, CanvasImageSource>> {
   const sources = [...new Set(spec.items.flatMap((item) => (item.type === 'image' ? [item.src] : [])))];
-  const loaded = await Promise.all(sources.map((src) => load(src).then((image) => [src, image] as const, () => null)));
+  const loaded = await Promise.all(
+    sources.map((src) =>
+      load(src).then(
+        (image) => [src, image] as const,
+        () => null,
+      ),
+    ),
+  );
   return new Map(loaded.filter((entry) => entry !== null));
 }
 

@@ -11,7 +11,16 @@ export type DrawingItem =
   | { type: 'background'; color: string; x?: number; y?: number; width?: number; height?: number; radius?: number }
   | { type: 'image'; src: string; x: number; y: number; width: number; height: number }
   | { type: 'qrcode'; text: string; x: number; y: number; size?: number }
-  | { type: 'text'; text: string; x: number; y: number; font: string; color: string; align: 'left' | 'center' | 'right'; maxWidth?: number };
+  | {
+      type: 'text';
+      text: string;
+      x: number;
+      y: number;
+      font: string;
+      color: string;
+      align: 'left' | 'center' | 'right';
+      maxWidth?: number;
+    };
 
 /** What a poster is: its size in logical pixels and what is drawn on it, in order. */
 export interface PosterSpec {
@@ -48,17 +57,51 @@ export function shopPosterLayout({ shopName, subCodeName, link }: ShopPosterCont
   const items: DrawingItem[] = [
     { type: 'background', color: BRAND_COLOR },
     // Alone, the shop name sits midway above the card; with a sub-code name under it, the two share that room.
-    { type: 'text', text: shopName, x: centre, y: subCodeName ? 104 : 122, font: `600 40px ${FONT_FAMILY}`, color: '#ffffff', align: 'center', maxWidth: 520 },
+    {
+      type: 'text',
+      text: shopName,
+      x: centre,
+      y: subCodeName ? 104 : 122,
+      font: `600 40px ${FONT_FAMILY}`,
+      color: '#ffffff',
+      align: 'center',
+      maxWidth: 520,
+    },
   ];
   if (subCodeName) {
-    items.push({ type: 'text', text: subCodeName, x: centre, y: 160, font: `400 28px ${FONT_FAMILY}`, color: 'rgba(255, 255, 255, 0.88)', align: 'center', maxWidth: 480 });
+    items.push({
+      type: 'text',
+      text: subCodeName,
+      x: centre,
+      y: 160,
+      font: `400 28px ${FONT_FAMILY}`,
+      color: 'rgba(255, 255, 255, 0.88)',
+      align: 'center',
+      maxWidth: 480,
+    });
   }
   items.push(
     { type: 'background', color: '#ffffff', x: 60, y: 212, width: 480, height: 560, radius: 24 },
     { type: 'qrcode', text: link, x: 100, y: 248, size: 400 },
     { type: 'text', text: '扫码付款 · 开发票', x: centre, y: 700, font: `600 34px ${FONT_FAMILY}`, color: BRAND_COLOR, align: 'center' },
-    { type: 'text', text: '付款后可直接申请电子发票', x: centre, y: 744, font: `400 22px ${FONT_FAMILY}`, color: '#8c8c8c', align: 'center' },
-    { type: 'text', text: '请使用微信或支付宝扫一扫', x: centre, y: 836, font: `400 24px ${FONT_FAMILY}`, color: 'rgba(255, 255, 255, 0.9)', align: 'center' },
+    {
+      type: 'text',
+      text: '付款后可直接申请电子发票',
+      x: centre,
+      y: 744,
+      font: `400 22px ${FONT_FAMILY}`,
+      color: '#8c8c8c',
+      align: 'center',
+    },
+    {
+      type: 'text',
+      text: '请使用微信或支付宝扫一扫',
+      x: centre,
+      y: 836,
+      font: `400 24px ${FONT_FAMILY}`,
+      color: 'rgba(255, 255, 255, 0.9)',
+      align: 'center',
+    },
   );
   return { width: POSTER_WIDTH, height: POSTER_HEIGHT, items };
 }

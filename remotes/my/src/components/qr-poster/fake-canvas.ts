@@ -7,7 +7,8 @@ import { afterAll, beforeAll } from '@rstest/core';
 import { qrModules } from './draw-poster';
 import { fakeContext, type DrawCall } from './fake-context';
 
-export const FAKE_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+export const FAKE_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 export function useFakeCanvas(): { contexts: Array<{ calls: DrawCall[] }>; dark: (text: string) => number } {
   const contexts: Array<{ calls: DrawCall[] }> = [];
@@ -34,7 +35,8 @@ export function useFakeCanvas(): { contexts: Array<{ calls: DrawCall[] }>; dark:
     dark: (text: string) => {
       const modules = qrModules(text);
       let count = 0;
-      for (let row = 0; row < modules.size; row += 1) for (let column = 0; column < modules.size; column += 1) if (modules.isDark(row, column)) count += 1;
+      for (let row = 0; row < modules.size; row += 1)
+        for (let column = 0; column < modules.size; column += 1) if (modules.isDark(row, column)) count += 1;
       return count;
     },
   };

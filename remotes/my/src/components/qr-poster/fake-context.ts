@@ -39,7 +39,15 @@ export function fakeContext(): PosterContext & { calls: DrawCall[] } {
     fill: () => calls.push({ op: 'fill', fill: String(ctx.fillStyle), rects, arcs }),
     drawImage: (image: unknown, ...args: number[]) => calls.push({ op: 'drawImage', image, args }),
     fillText: (text: string, ...args: number[]) =>
-      calls.push({ op: 'fillText', fill: String(ctx.fillStyle), font: ctx.font, align: ctx.textAlign, baseline: ctx.textBaseline, text, args }),
+      calls.push({
+        op: 'fillText',
+        fill: String(ctx.fillStyle),
+        font: ctx.font,
+        align: ctx.textAlign,
+        baseline: ctx.textBaseline,
+        text,
+        args,
+      }),
   };
   return ctx as unknown as PosterContext & { calls: DrawCall[] };
 }

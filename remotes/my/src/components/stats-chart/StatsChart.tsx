@@ -35,7 +35,14 @@ const AXIS = { stroke: '#8c8c8c', font: '11px sans-serif', ticks: { show: false 
  * The legend follows the finger over the bars; with none on them (before a first tap, and after) it shows the latest
  * day's or month's figures rather than uPlot's empty placeholders.
  */
-export function chartOptions(Plot: PlotClass, labels: string[], series: ChartSeries[], width: number, height: number, xLabel = '日期'): uPlot.Options {
+export function chartOptions(
+  Plot: PlotClass,
+  labels: string[],
+  series: ChartSeries[],
+  width: number,
+  height: number,
+  xLabel = '日期',
+): uPlot.Options {
   const bars = Plot.paths.bars?.({ size: [0.6, 28], align: 0 });
   const latest = labels.length - 1;
   const shown = (at: number | null | undefined) => (at === null || at === undefined ? latest : at);
@@ -49,7 +56,13 @@ export function chartOptions(Plot: PlotClass, labels: string[], series: ChartSer
       y: { range: (_plot, min, max) => valueRange(min, max) },
     },
     axes: [
-      { ...AXIS, grid: { show: false }, incrs: [1, 2, 3, 5, 7, 10, 15], space: 34, values: (_plot, splits) => splits.map((at) => (Number.isInteger(at) ? (labels[at] ?? '') : '')) },
+      {
+        ...AXIS,
+        grid: { show: false },
+        incrs: [1, 2, 3, 5, 7, 10, 15],
+        space: 34,
+        values: (_plot, splits) => splits.map((at) => (Number.isInteger(at) ? (labels[at] ?? '') : '')),
+      },
       { ...AXIS, size: 48, values: (_plot, splits) => splits.map(compactYuan) },
     ],
     series: [
@@ -62,7 +75,8 @@ export function chartOptions(Plot: PlotClass, labels: string[], series: ChartSer
         points: { show: false },
         paths: bars,
         // uPlot gives the value under the cursor, and no index when the cursor is off the chart.
-        value: (_plot: uPlot, yuan: number | null, _series: number, at: number | null) => legendYuan(at === null || at === undefined ? (latest < 0 ? null : (one.fen[latest] ?? 0) / 100) : yuan),
+        value: (_plot: uPlot, yuan: number | null, _series: number, at: number | null) =>
+          legendYuan(at === null || at === undefined ? (latest < 0 ? null : (one.fen[latest] ?? 0) / 100) : yuan),
       })),
     ],
   };

@@ -23,7 +23,15 @@ export function StatsTable({ caption, columns, rows }: StatsTableProps) {
       <tbody>
         {rows.map((row) => (
           <tr key={row.key}>
-            {row.cells.map((cell, index) => (index === 0 ? <th key={index} scope="row">{cell}</th> : <td key={index}>{cell}</td>))}
+            {row.cells.map((cell, index) =>
+              index === 0 ? (
+                <th key={index} scope="row">
+                  {cell}
+                </th>
+              ) : (
+                <td key={index}>{cell}</td>
+              ),
+            )}
           </tr>
         ))}
       </tbody>

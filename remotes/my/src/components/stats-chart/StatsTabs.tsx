@@ -20,7 +20,11 @@ export function StatsTabs({ active }: { active: (typeof PAGES)[number]['key'] })
   const navigate = useNavigate();
   if (!hasPermission(user, 'company_manage') && !hasPermission(user, 'benefit_payment')) return null;
   return (
-    <Tabs className="stats-tabs" activeKey={active} onChange={(key) => key !== active && navigate(PAGES.find((page) => page.key === key)?.to ?? PAGES[0].to, { replace: true })}>
+    <Tabs
+      className="stats-tabs"
+      activeKey={active}
+      onChange={(key) => key !== active && navigate(PAGES.find((page) => page.key === key)?.to ?? PAGES[0].to, { replace: true })}
+    >
       {PAGES.map((page) => (
         <Tabs.Tab key={page.key} title={page.title} />
       ))}

@@ -29,7 +29,10 @@ export function keyLabel(key: string, showYear = false): string {
 export function toChartData(keys: string[], series: ChartSeries[]): ChartData {
   const years = new Set(keys.map((key) => key.slice(0, 4)));
   const labels = keys.map((key) => keyLabel(key, years.size > 1));
-  return { labels, data: [keys.map((_key, index) => index), ...series.map((one) => keys.map((_key, index) => (one.fen[index] ?? 0) / 100))] };
+  return {
+    labels,
+    data: [keys.map((_key, index) => index), ...series.map((one) => keys.map((_key, index) => (one.fen[index] ?? 0) / 100))],
+  };
 }
 
 /** An axis tick in yuan, short: `0`, `800`, `1.2千`, `3.5万`, `-2万`. */

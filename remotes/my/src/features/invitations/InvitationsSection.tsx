@@ -22,7 +22,12 @@ export function InvitationsSection({ onJoined }: InvitationsSectionProps) {
 
   async function answer(invitation: MyInvitation, accept: boolean) {
     if (!accept) {
-      const confirmed = await confirmDialog({ title: '拒绝邀请', content: `确定拒绝加入“${invitation.companyName}”吗？`, confirmText: '拒绝', cancelText: '取消' });
+      const confirmed = await confirmDialog({
+        title: '拒绝邀请',
+        content: `确定拒绝加入“${invitation.companyName}”吗？`,
+        confirmText: '拒绝',
+        cancelText: '取消',
+      });
       if (!confirmed) return;
     }
     setBusy(invitation.id);
@@ -58,7 +63,13 @@ export function InvitationsSection({ onJoined }: InvitationsSectionProps) {
             <Button size="small" fill="outline" disabled={busy !== null} onClick={() => void answer(invitation, false)}>
               拒绝
             </Button>
-            <Button size="small" color="primary" loading={busy === invitation.id} disabled={busy !== null} onClick={() => void answer(invitation, true)}>
+            <Button
+              size="small"
+              color="primary"
+              loading={busy === invitation.id}
+              disabled={busy !== null}
+              onClick={() => void answer(invitation, true)}
+            >
               加入
             </Button>
           </div>

@@ -18,7 +18,11 @@ const STATS: IncomeStatistics = {
     { channel: 'demo', incomeFen: 34_550, count: 2 },
   ],
 };
-const EMPTY: IncomeStatistics = { totals: { incomeFen: 0, count: 0, expenseFen: 0 }, series: [{ key: '2026-06-01', incomeFen: 0, count: 0 }], byChannel: [] };
+const EMPTY: IncomeStatistics = {
+  totals: { incomeFen: 0, count: 0, expenseFen: 0 },
+  series: [{ key: '2026-06-01', incomeFen: 0, count: 0 }],
+  byChannel: [],
+};
 
 beforeEach(() => {
   rs.useFakeTimers({ toFake: ['Date'] });
@@ -60,7 +64,10 @@ describe('IncomeStatisticsPage', () => {
   });
 
   test('a refusal shows its message, and 重试 loads again', async () => {
-    const { api } = renderPage(<IncomeStatisticsPage />, { url: URL, calls: { 'statistics/income': sequence(fail(5000, '服务暂时不可用'), ok(STATS)) } });
+    const { api } = renderPage(<IncomeStatisticsPage />, {
+      url: URL,
+      calls: { 'statistics/income': sequence(fail(5000, '服务暂时不可用'), ok(STATS)) },
+    });
     expect(await screen.findByText('服务暂时不可用')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '重试' }));
     expect(await screen.findByRole('table', { name: '按渠道' })).toBeTruthy();

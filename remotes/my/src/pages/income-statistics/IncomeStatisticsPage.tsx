@@ -22,7 +22,10 @@ const isEmpty = (data: IncomeStatistics) => data.totals.count === 0 && data.tota
 function IncomeFigures({ data, by }: { data: IncomeStatistics; by: StatsRange['by'] }) {
   const { totals } = data;
   const keys = useMemo(() => data.series.map((point) => point.key), [data]);
-  const series = useMemo<ChartSeries[]>(() => [{ label: '收入', color: '#00b578', fen: data.series.map((point) => point.incomeFen) }], [data]);
+  const series = useMemo<ChartSeries[]>(
+    () => [{ label: '收入', color: '#00b578', fen: data.series.map((point) => point.incomeFen) }],
+    [data],
+  );
   return (
     <>
       <StatsTotals
@@ -41,7 +44,10 @@ function IncomeFigures({ data, by }: { data: IncomeStatistics; by: StatsRange['b
           <StatsTable
             caption="按渠道"
             columns={['渠道', '笔数', '收入金额']}
-            rows={data.byChannel.map((row) => ({ key: row.channel, cells: [channelLabel(row.channel), row.count, formatYuan(row.incomeFen)] }))}
+            rows={data.byChannel.map((row) => ({
+              key: row.channel,
+              cells: [channelLabel(row.channel), row.count, formatYuan(row.incomeFen)],
+            }))}
           />
         </section>
       ) : null}

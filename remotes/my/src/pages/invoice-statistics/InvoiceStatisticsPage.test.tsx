@@ -16,7 +16,11 @@ const STATS: InvoiceStatistics = {
     { ratePermille: null, taxFree: '免税', netFen: 500, taxFen: 0, grossFen: 500 },
   ],
 };
-const EMPTY: InvoiceStatistics = { totals: { blueCount: 0, blueFen: 0, redCount: 0, redFen: 0, netFen: 0 }, series: [zero('2026-06-01')], byRate: [] };
+const EMPTY: InvoiceStatistics = {
+  totals: { blueCount: 0, blueFen: 0, redCount: 0, redFen: 0, netFen: 0 },
+  series: [zero('2026-06-01')],
+  byRate: [],
+};
 
 beforeEach(() => {
   rs.useFakeTimers({ toFake: ['Date'] });
@@ -96,7 +100,11 @@ describe('InvoiceStatisticsPage', () => {
   });
 
   test('a manager switches to 收入统计 with the tabs, in place of this page', async () => {
-    const { url, router } = renderPage(<InvoiceStatisticsPage />, { url: URL, history: ['/my'], calls: { 'statistics/invoice': ok(STATS) } });
+    const { url, router } = renderPage(<InvoiceStatisticsPage />, {
+      url: URL,
+      history: ['/my'],
+      calls: { 'statistics/invoice': ok(STATS) },
+    });
     await screen.findByText('开票张数');
     expect(screen.getByRole('tab', { name: '开票统计', selected: true })).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: '收入统计' }));
@@ -106,7 +114,11 @@ describe('InvoiceStatisticsPage', () => {
   });
 
   test('an employee without the money permissions sees no tabs (收入统计 is not theirs)', async () => {
-    renderPage(<InvoiceStatisticsPage />, { url: URL, user: userDetail({ permissions: ['company_user_role'] }), calls: { 'statistics/invoice': ok(STATS) } });
+    renderPage(<InvoiceStatisticsPage />, {
+      url: URL,
+      user: userDetail({ permissions: ['company_user_role'] }),
+      calls: { 'statistics/invoice': ok(STATS) },
+    });
     await screen.findByText('开票张数');
     expect(screen.queryByRole('tab')).toBeNull();
   });

@@ -33,7 +33,11 @@ function InvoiceFigures({ data, by }: { data: InvoiceStatistics; by: StatsRange[
     <>
       <StatsTotals
         items={[
-          { label: '开票张数', value: totals.blueCount + totals.redCount, note: `蓝票 ${totals.blueCount} 张 · 红票 ${totals.redCount} 张` },
+          {
+            label: '开票张数',
+            value: totals.blueCount + totals.redCount,
+            note: `蓝票 ${totals.blueCount} 张 · 红票 ${totals.redCount} 张`,
+          },
           { label: '蓝票金额', value: formatYuan(totals.blueFen), tone: 'blue' },
           { label: '红票金额', value: formatYuan(totals.redFen), tone: 'red' },
           { label: '净额', value: formatYuan(totals.netFen) },

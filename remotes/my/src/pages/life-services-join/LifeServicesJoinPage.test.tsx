@@ -53,7 +53,9 @@ describe('LifeServicesJoinPage', () => {
     const state = await screen.findByRole('region', { name: '入驻申请' });
     expect(within(state).getByText('审核中')).toBeTruthy();
     expect(within(state).getByText('2026-11-21')).toBeTruthy();
-    expect(api.bodiesOf('lifeService/apply')).toEqual([{ contactName: '王芳', phone: '13812345678', city: '杭州市', kind: '丽人美发', remarks: '三家门店' }]);
+    expect(api.bodiesOf('lifeService/apply')).toEqual([
+      { contactName: '王芳', phone: '13812345678', city: '杭州市', kind: '丽人美发', remarks: '三家门店' },
+    ]);
     expect(screen.queryByRole('button', { name: '提交申请' })).toBeNull();
   });
 

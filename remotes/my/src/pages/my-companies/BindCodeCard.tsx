@@ -40,7 +40,16 @@ export function BindCodeCard({ companyName }: { companyName: string }) {
   const link = code ? bindLink(code) : null;
 
   async function create() {
-    if (code && !(await confirmDialog({ title: '重新生成绑定码', content: '重新生成后，原绑定码和二维码将立即失效。确定重新生成吗？', confirmText: '重新生成', cancelText: '取消' }))) return;
+    if (
+      code &&
+      !(await confirmDialog({
+        title: '重新生成绑定码',
+        content: '重新生成后，原绑定码和二维码将立即失效。确定重新生成吗？',
+        confirmText: '重新生成',
+        cancelText: '取消',
+      }))
+    )
+      return;
     setBusy('create');
     try {
       const created = await createBindCode();
@@ -82,7 +91,12 @@ export function BindCodeCard({ companyName }: { companyName: string }) {
     body = (
       <div className="my-companies__code-failed">
         <p>绑定码加载失败：{loaded.message}</p>
-        <Button size="small" color="primary" fill="outline" onClick={() => (setLoaded({ state: 'loading' }), setAttempt((value) => value + 1))}>
+        <Button
+          size="small"
+          color="primary"
+          fill="outline"
+          onClick={() => (setLoaded({ state: 'loading' }), setAttempt((value) => value + 1))}
+        >
           重试
         </Button>
       </div>

@@ -14,7 +14,11 @@ export function CompanyRow({ company, switching, onChoose }: CompanyRowProps) {
   const waiting = switching !== null;
   return (
     <article
-      className={['my-companies__row', company.current ? 'my-companies__row--current' : '', waiting && !company.current ? 'my-companies__row--waiting' : ''].join(' ')}
+      className={[
+        'my-companies__row',
+        company.current ? 'my-companies__row--current' : '',
+        waiting && !company.current ? 'my-companies__row--waiting' : '',
+      ].join(' ')}
       aria-label={company.name}
       aria-current={company.current ? 'true' : undefined}
       aria-disabled={waiting || company.current ? 'true' : undefined}

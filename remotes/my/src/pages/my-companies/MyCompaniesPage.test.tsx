@@ -7,9 +7,30 @@ import type { UserDetail } from '@app/contract/user';
 import type { BindCode, MyCompany } from './companies-api';
 import MyCompaniesPage from './MyCompaniesPage';
 
-const SHANGHAI: MyCompany = { id: 'c-1', name: '上海示例商贸有限公司', xsfNsrsbh: '91310000MA1FL8XQ3X', roleName: '管理员', permissions: ['company_manage', 'company_user_role'], current: true };
-const HANGZHOU: MyCompany = { id: 'c-2', name: '杭州出租车有限公司', xsfNsrsbh: '91330100MA2H4K6P0Y', roleName: '员工', permissions: ['company_user_role'], current: false };
-const INVITATION: MyInvitation = { id: 'i-1', companyName: '杭州优税通科技有限公司', xsfNsrsbh: '91330106MA2CFD5R0X', role: 'employee', roleName: '员工', invitedAt: '2026-11-20T02:00:00.000Z' };
+const SHANGHAI: MyCompany = {
+  id: 'c-1',
+  name: '上海示例商贸有限公司',
+  xsfNsrsbh: '91310000MA1FL8XQ3X',
+  roleName: '管理员',
+  permissions: ['company_manage', 'company_user_role'],
+  current: true,
+};
+const HANGZHOU: MyCompany = {
+  id: 'c-2',
+  name: '杭州出租车有限公司',
+  xsfNsrsbh: '91330100MA2H4K6P0Y',
+  roleName: '员工',
+  permissions: ['company_user_role'],
+  current: false,
+};
+const INVITATION: MyInvitation = {
+  id: 'i-1',
+  companyName: '杭州优税通科技有限公司',
+  xsfNsrsbh: '91330106MA2CFD5R0X',
+  role: 'employee',
+  roleName: '员工',
+  invitedAt: '2026-11-20T02:00:00.000Z',
+};
 const CODE: BindCode = { code: 'AB12CD34', shortPath: '/t/AB12CD34', expiresAt: '2026-12-01T04:00:00.000Z' };
 const COMPANY_INFO = userDetail().companyInfo as NonNullable<UserDetail['companyInfo']>;
 const EMPLOYEE = userDetail({ permissions: ['company_user_role'], companyInfo: { ...COMPANY_INFO, roleName: '员工' } });
@@ -53,7 +74,10 @@ describe('MyCompaniesPage', () => {
   });
 
   test('switching asks first, calls changeCompany, reloads the session for the new company and goes home', async () => {
-    const switched = userDetail({ companyInfo: { ...COMPANY_INFO, id: 'c-2', name: '杭州出租车有限公司', roleName: '员工' }, permissions: ['company_user_role'] });
+    const switched = userDetail({
+      companyInfo: { ...COMPANY_INFO, id: 'c-2', name: '杭州出租车有限公司', roleName: '员工' },
+      permissions: ['company_user_role'],
+    });
     const { api, url } = open(userDetail(), {
       'company/changeCompany': ok({ id: 'c-2' }),
       'user/getOfficialAccountLoginUserInfo': ok(switched),
@@ -92,7 +116,9 @@ describe('MyCompaniesPage', () => {
   });
 
   test('a user of no company sees the empty state with 绑定企业', async () => {
-    const { url } = open(userDetail({ company: false, companyInfo: null, permissions: [] }), { 'company/getMyCompanies': ok({ total: 0, list: [] }) });
+    const { url } = open(userDetail({ company: false, companyInfo: null, permissions: [] }), {
+      'company/getMyCompanies': ok({ total: 0, list: [] }),
+    });
     expect(await screen.findByText('您还没有加入任何企业，输入企业绑定码即可加入')).toBeTruthy();
     expect(screen.queryByRole('region', { name: '企业绑定码' })).toBeNull();
     expect(screen.queryByRole('button', { name: '绑定新企业' })).toBeNull();
@@ -139,7 +165,11 @@ describe('MyCompaniesPage', () => {
 
   test('重新生成 and 作废 ask first', async () => {
     const next: BindCode = { ...CODE, code: 'ZZ99YY88', shortPath: '/t/ZZ99YY88' };
-    const { api } = open(userDetail(), { 'company/getBindCode': ok(CODE), 'company/createBindCode': ok(next), 'company/revokeBindCode': ok({ revoked: true }) });
+    const { api } = open(userDetail(), {
+      'company/getBindCode': ok(CODE),
+      'company/createBindCode': ok(next),
+      'company/revokeBindCode': ok({ revoked: true }),
+    });
     const card = await screen.findByRole('region', { name: '企业绑定码' });
     expect(await within(card).findByText('AB12CD34')).toBeTruthy();
 
@@ -170,7 +200,10 @@ describe('MyCompaniesPage', () => {
     expect(await within(card).findByText('AB12CD34')).toBeTruthy();
   });
   test('an invitation: 加入 joins the company, which becomes current for a user of none; the session is reloaded and home opens', async () => {
-    const joinedAs = userDetail({ companyInfo: { ...COMPANY_INFO, id: 'c-9', name: '杭州优税通科技有限公司', roleName: '员工' }, permissions: ['company_user_role'] });
+    const joinedAs = userDetail({
+      companyInfo: { ...COMPANY_INFO, id: 'c-9', name: '杭州优税通科技有限公司', roleName: '员工' },
+      permissions: ['company_user_role'],
+    });
     const { api, url } = open(userDetail({ company: false, companyInfo: null, permissions: [] }), {
       'company/getMyCompanies': ok({ total: 0, list: [] }),
       'company/myInvitations': ok({ list: [INVITATION] }),
@@ -191,14 +224,17 @@ describe('MyCompaniesPage', () => {
   test('an invitation: 拒绝 asks first, then declines it and it leaves the page; one taken back meanwhile says so', async () => {
     let answered = false;
     const { api, url } = open(userDetail(), {
-      'company/myInvitations': () => ok({ list: answered ? [] : [INVITATION, { ...INVITATION, id: 'i-2', companyName: '杭州顺达出租汽车有限公司' }] }),
+      'company/myInvitations': () =>
+        ok({ list: answered ? [] : [INVITATION, { ...INVITATION, id: 'i-2', companyName: '杭州顺达出租汽车有限公司' }] }),
       'company/declineInvitation': () => {
         answered = true;
         return ok({ id: 'i-1' });
       },
     });
     const invitations = await screen.findByRole('region', { name: '企业邀请' });
-    fireEvent.click(within(within(invitations).getByRole('article', { name: '杭州优税通科技有限公司' })).getByRole('button', { name: '拒绝' }));
+    fireEvent.click(
+      within(within(invitations).getByRole('article', { name: '杭州优税通科技有限公司' })).getByRole('button', { name: '拒绝' }),
+    );
     expect(within(await dialog()).getByText('确定拒绝加入“杭州优税通科技有限公司”吗？')).toBeTruthy();
     fireEvent.click(await dialogButton('拒绝'));
     expect(await screen.findByText('已拒绝邀请')).toBeTruthy();
@@ -208,7 +244,10 @@ describe('MyCompaniesPage', () => {
   });
 
   test('an invitation the manager took back: 该邀请已失效', async () => {
-    open(userDetail(), { 'company/myInvitations': ok({ list: [INVITATION] }), 'company/acceptInvitation': fail(4004, '该邀请不存在或已失效') });
+    open(userDetail(), {
+      'company/myInvitations': ok({ list: [INVITATION] }),
+      'company/acceptInvitation': fail(4004, '该邀请不存在或已失效'),
+    });
     const invitations = await screen.findByRole('region', { name: '企业邀请' });
     fireEvent.click(within(invitations).getByRole('button', { name: '加入' }));
     expect(await screen.findByText('该邀请已失效')).toBeTruthy();

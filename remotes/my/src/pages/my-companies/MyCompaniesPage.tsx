@@ -46,7 +46,10 @@ export default function MyCompaniesPage() {
       showToast({ icon: 'success', content: `已切换到${target.name}` });
       navigate(appHref('home'));
     } catch (error) {
-      showToast({ icon: 'fail', content: error instanceof ApiError && error.errorCode !== null ? `切换失败：${error.message}` : '切换失败，请重试' });
+      showToast({
+        icon: 'fail',
+        content: error instanceof ApiError && error.errorCode !== null ? `切换失败：${error.message}` : '切换失败，请重试',
+      });
     } finally {
       setSwitching(null);
     }

@@ -5,7 +5,13 @@ import { fail, ok, renderPage, taxAccount, userDetail, type Route } from '@app/h
 import type { UserDetail } from '@app/contract/user';
 import MyCompanyBindPage from './MyCompanyBindPage';
 
-const PERSON = userDetail({ nickname: '张晓', company: false, companyInfo: null, permissions: [], account: { username: null, agreed: false } });
+const PERSON = userDetail({
+  nickname: '张晓',
+  company: false,
+  companyInfo: null,
+  permissions: [],
+  account: { username: null, agreed: false },
+});
 const PREVIEW = { companyName: '上海示例商贸有限公司', xsfNsrsbh: '91310000MA1FL8XQ3X' };
 const BOUND = userDetail({
   permissions: ['company_user_role'],

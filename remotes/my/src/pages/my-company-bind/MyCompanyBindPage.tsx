@@ -97,7 +97,16 @@ export default function MyCompanyBindPage() {
           initialValues={{ code: initialCode }}
           onFinish={(values: BindForm) => void query(normalizeCode(values.code))}
           footer={
-            <Button block type="submit" color="primary" fill={shown ? 'outline' : 'solid'} size="large" loading={busy === 'preview'} loadingText="查询中" disabled={busy !== null}>
+            <Button
+              block
+              type="submit"
+              color="primary"
+              fill={shown ? 'outline' : 'solid'}
+              size="large"
+              loading={busy === 'preview'}
+              loadingText="查询中"
+              disabled={busy !== null}
+            >
               查询
             </Button>
           }
@@ -122,7 +131,15 @@ export default function MyCompanyBindPage() {
             <div className="company-bind__name">{shown.companyName}</div>
             <div className="company-bind__tax-number">税号 {shown.xsfNsrsbh}</div>
             <Note className="company-bind__note">绑定后您将以员工身份加入该企业，并切换为当前企业。</Note>
-            <Button block color="primary" size="large" loading={busy === 'bind'} loadingText="绑定中" disabled={busy !== null} onClick={() => void confirm()}>
+            <Button
+              block
+              color="primary"
+              size="large"
+              loading={busy === 'bind'}
+              loadingText="绑定中"
+              disabled={busy !== null}
+              onClick={() => void confirm()}
+            >
               确认绑定
             </Button>
           </Card>

@@ -9,7 +9,16 @@ import { Form } from '@app/ui/form';
 import { Input } from '@app/ui/input';
 import { Selector } from '@app/ui/selector';
 import { PageForm } from '@app/widgets/form-page';
-import { bodyOf, EMPTY_GOODS, fieldOfBodyPath, goodsRules, RATE_OPTIONS, type ChosenClass, type GoodsFormShape, type SaveGoodsBody } from './goods-form-rules';
+import {
+  bodyOf,
+  EMPTY_GOODS,
+  fieldOfBodyPath,
+  goodsRules,
+  RATE_OPTIONS,
+  type ChosenClass,
+  type GoodsFormShape,
+  type SaveGoodsBody,
+} from './goods-form-rules';
 import { TaxClassPickerPopup } from './TaxClassPickerPopup';
 
 export interface GoodsFormProps {

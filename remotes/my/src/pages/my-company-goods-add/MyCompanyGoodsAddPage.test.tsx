@@ -57,7 +57,10 @@ describe('MyCompanyGoodsAddPage', () => {
   });
 
   test('adds goods: the body in fen with the rate, 保存成功, then back', async () => {
-    const { api, url } = openForm({ history: ['/my/companyGoods'], calls: { 'goods/save': (body) => ok({ ...STORED, ...body, id: 'g-new' }) } });
+    const { api, url } = openForm({
+      history: ['/my/companyGoods'],
+      calls: { 'goods/save': (body) => ok({ ...STORED, ...body, id: 'g-new' }) },
+    });
     fireEvent.change(nameField(), { target: { value: ' 财税咨询 ' } });
     await pickClass('咨询', '咨询服务 咨询服务');
     fireEvent.change(screen.getByPlaceholderText('选填，如 次、份、件'), { target: { value: '次' } });
@@ -66,7 +69,16 @@ describe('MyCompanyGoodsAddPage', () => {
     save();
     expect(await screen.findByText('保存成功')).toBeTruthy();
     expect(api.bodiesOf('goods/save')).toEqual([
-      { name: '财税咨询', taxCode: '3040602000000000000', taxShortName: '咨询服务', model: '', unit: '次', unitPriceFen: 120050, taxRatePermille: 60, taxFree: null },
+      {
+        name: '财税咨询',
+        taxCode: '3040602000000000000',
+        taxShortName: '咨询服务',
+        model: '',
+        unit: '次',
+        unitPriceFen: 120050,
+        taxRatePermille: 60,
+        taxFree: null,
+      },
     ]);
     expect(url()).toBe('/my/companyGoods');
   });
@@ -78,7 +90,12 @@ describe('MyCompanyGoodsAddPage', () => {
     fireEvent.click(screen.getByText('免税'));
     save();
     await waitFor(() => expect(api.bodiesOf('goods/save')).toHaveLength(1));
-    expect(api.bodiesOf('goods/save')[0]).toMatchObject({ unitPriceFen: null, taxRatePermille: null, taxFree: '免税', taxCode: '3070201000000000000' });
+    expect(api.bodiesOf('goods/save')[0]).toMatchObject({
+      unitPriceFen: null,
+      taxRatePermille: null,
+      taxFree: '免税',
+      taxCode: '3070201000000000000',
+    });
   });
 
   test('validation: the messages show under the fields and nothing is sent', async () => {
@@ -102,7 +119,9 @@ describe('MyCompanyGoodsAddPage', () => {
   test('the server refusing a field (4000) puts its message under that field', async () => {
     openForm({
       history: ['/my/companyGoods'],
-      calls: { 'goods/save': fail(4000, '税收分类编码不在分类表中', { fields: { taxCode: '税收分类编码不在分类表中', name: '商品名称已存在' } }) },
+      calls: {
+        'goods/save': fail(4000, '税收分类编码不在分类表中', { fields: { taxCode: '税收分类编码不在分类表中', name: '商品名称已存在' } }),
+      },
     });
     fireEvent.change(nameField(), { target: { value: '工作餐' } });
     await pickClass('餐饮', '餐饮服务 餐饮服务');
@@ -114,7 +133,11 @@ describe('MyCompanyGoodsAddPage', () => {
   });
 
   test('?id= edits the stored goods (编辑商品) and saves them under their id', async () => {
-    const { api, url } = openForm({ url: '/my/companyGoods/add?id=g-1', history: ['/my/companyGoods'], calls: { 'goods/get': ok(STORED), 'goods/save': ok(STORED) } });
+    const { api, url } = openForm({
+      url: '/my/companyGoods/add?id=g-1',
+      history: ['/my/companyGoods'],
+      calls: { 'goods/get': ok(STORED), 'goods/save': ok(STORED) },
+    });
     expect(screen.getByText('编辑商品')).toBeTruthy();
     await waitFor(() => expect(nameField().value).toBe('税务咨询'));
     expect(priceField().value).toBe('1000.00');
@@ -123,7 +146,15 @@ describe('MyCompanyGoodsAddPage', () => {
     save();
     await waitFor(() => expect(api.bodiesOf('goods/save')).toHaveLength(1));
     expect(api.bodiesOf('goods/save')[0]).toEqual({
-      id: 'g-1', name: '税务咨询', taxCode: '3040602000000000000', taxShortName: '咨询服务', model: '年度', unit: '次', unitPriceFen: 80000, taxRatePermille: 60, taxFree: null,
+      id: 'g-1',
+      name: '税务咨询',
+      taxCode: '3040602000000000000',
+      taxShortName: '咨询服务',
+      model: '年度',
+      unit: '次',
+      unitPriceFen: 80000,
+      taxRatePermille: 60,
+      taxFree: null,
     });
     await waitFor(() => expect(url()).toBe('/my/companyGoods'));
   });
@@ -143,7 +174,11 @@ describe('MyCompanyGoodsAddPage', () => {
   });
 
   test('a returnUrl of the app is where saving goes; opened directly without one, to the goods list', async () => {
-    const { url } = openForm({ url: '/my/companyGoods/add?returnUrl=%2Finvoice%2Fcreate', history: ['/my'], calls: { 'goods/save': ok(STORED) } });
+    const { url } = openForm({
+      url: '/my/companyGoods/add?returnUrl=%2Finvoice%2Fcreate',
+      history: ['/my'],
+      calls: { 'goods/save': ok(STORED) },
+    });
     fireEvent.change(nameField(), { target: { value: '工作餐' } });
     await pickClass('餐饮', '餐饮服务 餐饮服务');
     fireEvent.click(screen.getByText('13%'));

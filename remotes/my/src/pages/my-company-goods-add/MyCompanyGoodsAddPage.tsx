@@ -34,8 +34,22 @@ export default function MyCompanyGoodsAddPage() {
   }
 
   return (
-    <FormPage title={id ? '编辑商品' : '新增商品'} loaded={loaded} failedTitle="商品加载失败" missingTitle="商品不存在" onRetry={retry} skeletonLines={6}>
-      {(goods, version) => <GoodsForm key={`${id ?? 'new'}:${version}:${formVersion}`} id={id} initial={goods ? shapeOf(goods) : undefined} onSubmit={submit} />}
+    <FormPage
+      title={id ? '编辑商品' : '新增商品'}
+      loaded={loaded}
+      failedTitle="商品加载失败"
+      missingTitle="商品不存在"
+      onRetry={retry}
+      skeletonLines={6}
+    >
+      {(goods, version) => (
+        <GoodsForm
+          key={`${id ?? 'new'}:${version}:${formVersion}`}
+          id={id}
+          initial={goods ? shapeOf(goods) : undefined}
+          onSubmit={submit}
+        />
+      )}
     </FormPage>
   );
 }

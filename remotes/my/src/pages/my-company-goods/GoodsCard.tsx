@@ -41,7 +41,16 @@ export function GoodsCard({ goods, onEdit, onDelete }: GoodsCardProps) {
         ) : undefined
       }
     >
-      <ListRowLine truncate extra={goods.unitPriceFen === null ? <span className="goods-card__no-price">{unitPriceText(goods)}</span> : <Amount fen={goods.unitPriceFen} size="medium" />}>
+      <ListRowLine
+        truncate
+        extra={
+          goods.unitPriceFen === null ? (
+            <span className="goods-card__no-price">{unitPriceText(goods)}</span>
+          ) : (
+            <Amount fen={goods.unitPriceFen} size="medium" />
+          )
+        }
+      >
         {facts ?? '未填写规格和单位'}
       </ListRowLine>
       <ListRowLine>

@@ -5,7 +5,18 @@ import type { Goods } from '@app/contract/goods';
 import MyCompanyGoodsPage from './MyCompanyGoodsPage';
 
 function goods(id: string, overrides: Partial<Goods> = {}): Goods {
-  return { id, name: id, taxCode: '3070401000000000000', taxShortName: '餐饮服务', model: '', unit: '份', unitPriceFen: 2550, taxRatePermille: 60, taxFree: null, ...overrides };
+  return {
+    id,
+    name: id,
+    taxCode: '3070401000000000000',
+    taxShortName: '餐饮服务',
+    model: '',
+    unit: '份',
+    unitPriceFen: 2550,
+    taxRatePermille: 60,
+    taxFree: null,
+    ...overrides,
+  };
 }
 
 const EMPLOYEE = userDetail({ nickname: '王芳', permissions: ['company_user_role'] });
@@ -19,7 +30,9 @@ function openList(initial: Goods[], options: { user?: ReturnType<typeof userDeta
     ...(options.user ? { user: options.user } : {}),
     calls: {
       'goods/list': ({ keyword }) => {
-        const found = items.filter((item) => !keyword || item.name.includes(String(keyword)) || item.taxShortName.includes(String(keyword)));
+        const found = items.filter(
+          (item) => !keyword || item.name.includes(String(keyword)) || item.taxShortName.includes(String(keyword)),
+        );
         return ok({ total: found.length, list: found });
       },
       'goods/delete': ({ id }) => {

@@ -4,9 +4,19 @@ import { fail, ok, renderPage, type PageOptions } from '@app/host-sdk/testing';
 import type { CompanyMember } from '@app/contract/company';
 import MyCompanyUsersAddPage from './MyCompanyUsersAddPage';
 
-const ADDED: CompanyMember = { id: 'inv-1', pending: true, name: '张三', phone: '13800000001', role: 'employee', roleName: '员工', self: false, joinedAt: '2024-05-01T02:03:00.000Z' };
+const ADDED: CompanyMember = {
+  id: 'inv-1',
+  pending: true,
+  name: '张三',
+  phone: '13800000001',
+  role: 'employee',
+  roleName: '员工',
+  self: false,
+  joinedAt: '2024-05-01T02:03:00.000Z',
+};
 
-const openForm = (options: PageOptions = {}) => renderPage(<MyCompanyUsersAddPage />, { url: '/my/companyUsers/add', history: ['/my/companyUsers'], ...options });
+const openForm = (options: PageOptions = {}) =>
+  renderPage(<MyCompanyUsersAddPage />, { url: '/my/companyUsers/add', history: ['/my/companyUsers'], ...options });
 const phoneField = () => screen.getByPlaceholderText('11 位手机号') as HTMLInputElement;
 const nameField = () => screen.getByPlaceholderText('员工姓名') as HTMLInputElement;
 const item = (label: string) => screen.getByText(label).closest('.adm-form-item') as HTMLElement;

@@ -20,7 +20,11 @@ function MemberForm({ onSaved }: { onSaved: () => void }) {
   const [form] = Form.useForm<MemberFormShape>();
 
   async function submit(shape: MemberFormShape) {
-    const member = await callApi('companyUser/add', { phone: shape.phone.trim(), name: shape.name.trim(), role: shape.role[0] ?? 'employee' }, { noRepeat: true });
+    const member = await callApi(
+      'companyUser/add',
+      { phone: shape.phone.trim(), name: shape.name.trim(), role: shape.role[0] ?? 'employee' },
+      { noRepeat: true },
+    );
     membersRevision.note();
     showToast({ icon: 'success', content: `已邀请${member.name}，对方接受后加入本企业` });
     onSaved();
@@ -29,7 +33,13 @@ function MemberForm({ onSaved }: { onSaved: () => void }) {
   return (
     <PageForm form={form} className="member-form" initialValues={EMPTY_MEMBER} onSubmit={submit} submitText="添加" submittingText="添加中">
       <Form.Header>员工信息</Form.Header>
-      <Form.Item name="phone" label="手机号" required rules={memberRules.phone} description="对方用此手机号登录后，在“我的企业”中接受邀请即可加入">
+      <Form.Item
+        name="phone"
+        label="手机号"
+        required
+        rules={memberRules.phone}
+        description="对方用此手机号登录后，在“我的企业”中接受邀请即可加入"
+      >
         <Input type="tel" inputMode="numeric" placeholder="11 位手机号" maxLength={11} clearable />
       </Form.Item>
       <Form.Item name="name" label="姓名" required rules={memberRules.name}>

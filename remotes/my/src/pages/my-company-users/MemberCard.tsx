@@ -37,7 +37,14 @@ export function MemberCard({ member, onRemove }: MemberCardProps) {
       }
       trailing={
         member.self ? null : (
-          <Button size="mini" fill="none" color="danger" className="member-card__action" aria-label={`移除 ${member.name}`} onClick={() => onRemove(member)}>
+          <Button
+            size="mini"
+            fill="none"
+            color="danger"
+            className="member-card__action"
+            aria-label={`移除 ${member.name}`}
+            onClick={() => onRemove(member)}
+          >
             移除
           </Button>
         )

@@ -5,7 +5,17 @@ import type { CompanyMember } from '@app/contract/company';
 import MyCompanyUsersPage from './MyCompanyUsersPage';
 
 function member(id: string, overrides: Partial<CompanyMember> = {}): CompanyMember {
-  return { id, pending: false, name: id, phone: '13800000003', role: 'employee', roleName: '员工', self: false, joinedAt: '2024-05-01T02:03:00.000Z', ...overrides };
+  return {
+    id,
+    pending: false,
+    name: id,
+    phone: '13800000003',
+    role: 'employee',
+    roleName: '员工',
+    self: false,
+    joinedAt: '2024-05-01T02:03:00.000Z',
+    ...overrides,
+  };
 }
 
 const ME = member('u-1', { name: '李老板', phone: '13800000002', role: 'manager', roleName: '管理员', self: true });
@@ -50,7 +60,11 @@ afterEach(() => {
 
 describe('MyCompanyUsersPage', () => {
   test('members and pending invitations: name, masked phone, role tag, 待接受; 添加员工 opens the form', async () => {
-    const { url } = openList([ME, member('王芳', { phone: '13800000003' }), member('inv-1', { name: '张三', pending: true, phone: '13800000001', role: 'taxi_manager', roleName: '车队管理员' })]);
+    const { url } = openList([
+      ME,
+      member('王芳', { phone: '13800000003' }),
+      member('inv-1', { name: '张三', pending: true, phone: '13800000001', role: 'taxi_manager', roleName: '车队管理员' }),
+    ]);
     await waitFor(() => expect(names()).toEqual(['李老板', '王芳', '张三']));
     expect(within(card('王芳')).getByText('138****0003')).toBeTruthy();
     expect(within(card('王芳')).getByText('员工')).toBeTruthy();
@@ -76,13 +90,19 @@ describe('MyCompanyUsersPage', () => {
     const { api } = openList([ME, member('u-3', { name: '王芳' })]);
     await waitFor(() => expect(names()).toEqual(['李老板', '王芳']));
     fireEvent.click(within(card('王芳')).getByRole('button', { name: '移除 王芳' }));
-    expect(await screen.findByText('确定将“王芳”移出本企业吗？移出后对方将无法再访问本企业；本企业当前的绑定码将同时作废，如需再邀请他人请重新生成。')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        '确定将“王芳”移出本企业吗？移出后对方将无法再访问本企业；本企业当前的绑定码将同时作废，如需再邀请他人请重新生成。',
+      ),
+    ).toBeTruthy();
     fireEvent.click(dialogButton('取消'));
     await waitFor(() => expect(dialog()).toBeNull());
     expect(api.bodiesOf('companyUser/remove')).toEqual([]);
 
     fireEvent.click(within(card('王芳')).getByRole('button', { name: '移除 王芳' }));
-    await screen.findByText('确定将“王芳”移出本企业吗？移出后对方将无法再访问本企业；本企业当前的绑定码将同时作废，如需再邀请他人请重新生成。');
+    await screen.findByText(
+      '确定将“王芳”移出本企业吗？移出后对方将无法再访问本企业；本企业当前的绑定码将同时作废，如需再邀请他人请重新生成。',
+    );
     fireEvent.click(dialogButton('移除'));
     await waitFor(() => expect(names()).toEqual(['李老板']));
     expect(api.bodiesOf('companyUser/remove')).toEqual([{ userId: 'u-3' }]);
@@ -102,8 +122,10 @@ describe('MyCompanyUsersPage', () => {
     expect(await screen.findByText('已取消邀请')).toBeTruthy();
   });
 
-  test('the last manager (2005): the server\'s message is shown and the member stays', async () => {
-    openList([ME, member('u-4', { name: '赵总', role: 'manager', roleName: '管理员' })], { remove: fail(2005, '企业至少需要保留一名管理员') });
+  test("the last manager (2005): the server's message is shown and the member stays", async () => {
+    openList([ME, member('u-4', { name: '赵总', role: 'manager', roleName: '管理员' })], {
+      remove: fail(2005, '企业至少需要保留一名管理员'),
+    });
     await waitFor(() => expect(names()).toEqual(['李老板', '赵总']));
     fireEvent.click(within(card('赵总')).getByRole('button', { name: '移除 赵总' }));
     await screen.findByText(/确定将“赵总”移出本企业吗/);
@@ -114,7 +136,10 @@ describe('MyCompanyUsersPage', () => {
   });
 
   test('not a manager: the page says only managers manage staff, and lists nobody', async () => {
-    const { api } = renderPage(<MyCompanyUsersPage />, { url: '/my/companyUsers', user: userDetail({ permissions: ['company_user_role'] }) });
+    const { api } = renderPage(<MyCompanyUsersPage />, {
+      url: '/my/companyUsers',
+      user: userDetail({ permissions: ['company_user_role'] }),
+    });
     expect(screen.getByText('仅企业管理员可管理员工')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '添加员工' })).toBeNull();
     expect(api.calls).toEqual([]);

@@ -47,7 +47,8 @@ export default function MyCompanyUsersPage() {
       },
       // 2005: the company would be left without a manager; the server says so.
       onFailure: async (error) => {
-        if (error instanceof ApiError && error.errorCode === 2005) await alertDialog({ title: '无法移除', content: error.message, confirmText: '知道了' });
+        if (error instanceof ApiError && error.errorCode === 2005)
+          await alertDialog({ title: '无法移除', content: error.message, confirmText: '知道了' });
       },
     });
   }

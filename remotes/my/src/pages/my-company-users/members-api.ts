@@ -19,7 +19,9 @@ export async function removeMember(member: CompanyMember): Promise<{ bindCodeRev
     await membersRevision.after(callApi('companyUser/cancelInvitation', { id: member.id }, { noRepeat: true, handles: [2005] }));
     return { bindCodeRevoked: false };
   }
-  const { bindCodeRevoked } = await membersRevision.after(callApi('companyUser/remove', { userId: member.id }, { noRepeat: true, handles: [2005] }));
+  const { bindCodeRevoked } = await membersRevision.after(
+    callApi('companyUser/remove', { userId: member.id }, { noRepeat: true, handles: [2005] }),
+  );
   return { bindCodeRevoked };
 }
 

@@ -7,10 +7,19 @@ const HOTLINES = [
   { id: 1, name: '客服热线', phone: '400-820-8820', serviceHours: '工作日 9:00-18:00' },
   { id: 2, name: '开票咨询', phone: '021-6888 0000', serviceHours: '每天 8:00-20:00' },
 ];
-const CONTACT = { id: 7, name: '小优', wechatId: 'youshui-kf', contactUrl: 'https://work.weixin.qq.com/kfid/kfc123', qrImage: 'data:image/png;base64,iVBORw0KGgo=' };
+const CONTACT = {
+  id: 7,
+  name: '小优',
+  wechatId: 'youshui-kf',
+  contactUrl: 'https://work.weixin.qq.com/kfid/kfc123',
+  qrImage: 'data:image/png;base64,iVBORw0KGgo=',
+};
 
 function open(url = '/my/contactUs', calls: Record<string, Route> = {}) {
-  return renderPage(<MyContactUsPage />, { url, calls: { 'serviceHotline/getAll': ok(HOTLINES), 'serviceWechat/randomlyGetOne': ok(CONTACT), ...calls } });
+  return renderPage(<MyContactUsPage />, {
+    url,
+    calls: { 'serviceHotline/getAll': ok(HOTLINES), 'serviceWechat/randomlyGetOne': ok(CONTACT), ...calls },
+  });
 }
 
 let assigned: string[];
@@ -54,7 +63,10 @@ describe('MyContactUsPage', () => {
   });
 
   test('each part that failed says so and offers 重试; nothing opens on its own', async () => {
-    const { api } = open('/my/contactUs?auto=workWechat', { 'serviceHotline/getAll': fail(5000, '服务暂时不可用'), 'serviceWechat/randomlyGetOne': fail(4004, '暂无在线客服') });
+    const { api } = open('/my/contactUs?auto=workWechat', {
+      'serviceHotline/getAll': fail(5000, '服务暂时不可用'),
+      'serviceWechat/randomlyGetOne': fail(4004, '暂无在线客服'),
+    });
     expect(await screen.findByText('客服热线加载失败：服务暂时不可用')).toBeTruthy();
     expect(await screen.findByText('客服信息加载失败：暂无在线客服')).toBeTruthy();
     expect(assigned).toEqual([]);

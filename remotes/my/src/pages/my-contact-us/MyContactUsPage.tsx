@@ -45,7 +45,11 @@ function Hotlines({ loaded, retry }: { loaded: Loaded<Awaited<ReturnType<typeof 
           key={hotline.id}
           description={hotline.serviceHours ? `服务时间：${hotline.serviceHours}` : undefined}
           extra={
-            <a className="contact-us__tel" href={`tel:${hotline.phone.replace(/[^\d+]/g, '')}`} aria-label={`拨打${hotline.name} ${hotline.phone}`}>
+            <a
+              className="contact-us__tel"
+              href={`tel:${hotline.phone.replace(/[^\d+]/g, '')}`}
+              aria-label={`拨打${hotline.name} ${hotline.phone}`}
+            >
               {hotline.phone}
             </a>
           }
@@ -74,7 +78,8 @@ export default function MyContactUsPage() {
 
   let contactBody;
   if (contact.loaded.state === 'loading') contactBody = <Loading label="客服信息加载中" lines={4} />;
-  else if (contact.loaded.state === 'failed') contactBody = <Failed what="客服信息" message={contact.loaded.message} retry={contact.retry} />;
+  else if (contact.loaded.state === 'failed')
+    contactBody = <Failed what="客服信息" message={contact.loaded.message} retry={contact.retry} />;
   else {
     const person = contact.loaded.value;
     contactBody = (

@@ -12,7 +12,8 @@ export function useLoad<T>(load: () => Promise<T>): { loaded: Loaded<T>; retry: 
     load().then(
       (value) => current && setLoaded({ state: 'ready', value }),
       (error: unknown) =>
-        current && setLoaded({ state: 'failed', message: error instanceof ApiError && error.errorCode !== null ? error.message : '请检查网络后重试' }),
+        current &&
+        setLoaded({ state: 'failed', message: error instanceof ApiError && error.errorCode !== null ? error.message : '请检查网络后重试' }),
     );
     return () => {
       current = false;

@@ -23,7 +23,9 @@ describe('MyShopCodePage', () => {
     const calls = canvas.contexts.at(-1)?.calls ?? [];
     expect(calls.flatMap((call) => (call.op === 'fillText' ? [call.text] : []))[0]).toBe('上海示例商贸');
     const link = `${window.location.origin}/t/SHOP01`;
-    expect(calls.filter((call) => call.op === 'fill' && call.rects > 0).map((call) => (call.op === 'fill' ? call.rects : 0))).toEqual([canvas.dark(link)]);
+    expect(calls.filter((call) => call.op === 'fill' && call.rects > 0).map((call) => (call.op === 'fill' ? call.rects : 0))).toEqual([
+      canvas.dark(link),
+    ]);
 
     fireEvent.click(screen.getByRole('button', { name: '子码管理' }));
     expect(url()).toBe('/my/subCode');

@@ -65,7 +65,11 @@ export default function MyShopCodePage() {
   return (
     <Page title="店铺码">
       <div className="my-shop-code">
-        <QrPoster spec={spec} alt={shop ? `${shop.shopName}店铺码` : '店铺码'} fileName={shop ? `店铺码-${shop.shopName}.png` : '店铺码.png'} />
+        <QrPoster
+          spec={spec}
+          alt={shop ? `${shop.shopName}店铺码` : '店铺码'}
+          fileName={shop ? `店铺码-${shop.shopName}.png` : '店铺码.png'}
+        />
         <p className="my-shop-code__explain">
           顾客用微信或支付宝扫描店铺码，即可向本店付款并申请开票。需要区分收银台、门店或餐桌时，可为每处单独设置子码。
         </p>

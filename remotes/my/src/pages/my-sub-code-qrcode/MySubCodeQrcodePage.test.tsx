@@ -5,7 +5,17 @@ import { FAKE_PNG, useFakeCanvas } from '../../components/qr-poster/fake-canvas'
 import type { SubCode } from '../my-sub-codes/sub-codes-api';
 import MySubCodeQrcodePage from './MySubCodeQrcodePage';
 
-const STORED: SubCode = { id: 'sc-1', name: '1 号收银台', code: 'S8K2QW', goodsId: null, goodsName: null, amountFen: null, enabled: true, shortPath: '/t/S8K2QW', createdAt: '2026-05-01T02:03:00.000Z' };
+const STORED: SubCode = {
+  id: 'sc-1',
+  name: '1 号收银台',
+  code: 'S8K2QW',
+  goodsId: null,
+  goodsName: null,
+  amountFen: null,
+  enabled: true,
+  shortPath: '/t/S8K2QW',
+  createdAt: '2026-05-01T02:03:00.000Z',
+};
 const SHOP = { code: 'SHOP01', shopName: '上海示例商贸', shortPath: '/t/SHOP01' };
 
 const canvas = useFakeCanvas();
@@ -17,7 +27,10 @@ afterEach(() => {
 describe('MySubCodeQrcodePage', () => {
   test('the poster holds the full short link of the sub-code, under the shop and sub-code names; 下载图片 saves it', async () => {
     const link = `${window.location.origin}/t/S8K2QW`;
-    const { api } = renderPage(<MySubCodeQrcodePage />, { url: '/my/subCode/qrcode?id=sc-1', calls: { 'subCode/get': ok(STORED), 'shopCode/get': ok(SHOP) } });
+    const { api } = renderPage(<MySubCodeQrcodePage />, {
+      url: '/my/subCode/qrcode?id=sc-1',
+      calls: { 'subCode/get': ok(STORED), 'shopCode/get': ok(SHOP) },
+    });
     expect(document.title).toBe('子码二维码');
     expect(screen.getByLabelText('图片生成中')).toBeTruthy();
 
@@ -36,22 +49,33 @@ describe('MySubCodeQrcodePage', () => {
     const calls = canvas.contexts.at(-1)?.calls ?? [];
     const texts = calls.flatMap((call) => (call.op === 'fillText' ? [call.text] : []));
     expect(texts).toEqual(['上海示例商贸', '1 号收银台', '扫码付款 · 开发票', '付款后可直接申请电子发票', '请使用微信或支付宝扫一扫']);
-    expect(calls.filter((call) => call.op === 'fill' && call.rects > 0).map((call) => (call.op === 'fill' ? call.rects : 0))).toEqual([canvas.dark(link)]);
+    expect(calls.filter((call) => call.op === 'fill' && call.rects > 0).map((call) => (call.op === 'fill' ? call.rects : 0))).toEqual([
+      canvas.dark(link),
+    ]);
   });
 
   test('a disabled sub-code says customers see 暂停收款, with a way to enable it', async () => {
-    const { url } = renderPage(<MySubCodeQrcodePage />, { url: '/my/subCode/qrcode?id=sc-1', calls: { 'subCode/get': ok({ ...STORED, enabled: false }), 'shopCode/get': ok(SHOP) } });
+    const { url } = renderPage(<MySubCodeQrcodePage />, {
+      url: '/my/subCode/qrcode?id=sc-1',
+      calls: { 'subCode/get': ok({ ...STORED, enabled: false }), 'shopCode/get': ok(SHOP) },
+    });
     expect(await screen.findByText(/该子码已停用/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '去启用' }));
     expect(url()).toBe('/my/subCode/edit?id=sc-1');
   });
 
   test('a sub-code that is not there, or another company’s, says so with no 重试', async () => {
-    renderPage(<MySubCodeQrcodePage />, { url: '/my/subCode/qrcode?id=sc-1', calls: { 'subCode/get': fail(4004, '子码不存在'), 'shopCode/get': ok(SHOP) } });
+    renderPage(<MySubCodeQrcodePage />, {
+      url: '/my/subCode/qrcode?id=sc-1',
+      calls: { 'subCode/get': fail(4004, '子码不存在'), 'shopCode/get': ok(SHOP) },
+    });
     expect(await screen.findByRole('region', { name: '没有找到这个子码' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
     cleanup();
-    renderPage(<MySubCodeQrcodePage />, { url: '/my/subCode/qrcode?id=sc-1', calls: { 'subCode/get': fail(1004, '无权访问该企业的子码'), 'shopCode/get': ok(SHOP) } });
+    renderPage(<MySubCodeQrcodePage />, {
+      url: '/my/subCode/qrcode?id=sc-1',
+      calls: { 'subCode/get': fail(1004, '无权访问该企业的子码'), 'shopCode/get': ok(SHOP) },
+    });
     const refused = await screen.findByRole('region', { name: '无权查看' });
     expect(refused.textContent).toContain('无权访问该企业的子码');
     expect(screen.queryByRole('button', { name: '重试' })).toBeNull();

@@ -85,7 +85,11 @@ export default function MySubCodeQrcodePage() {
             </a>
           </div>
         ) : null}
-        <QrPoster spec={spec} alt={subCode ? `${subCode.name}收款码` : '子码收款码'} fileName={subCode ? `子码-${subCode.name}.png` : '子码.png'} />
+        <QrPoster
+          spec={spec}
+          alt={subCode ? `${subCode.name}收款码` : '子码收款码'}
+          fileName={subCode ? `子码-${subCode.name}.png` : '子码.png'}
+        />
         {subCode ? (
           <dl className="sub-code-qrcode__facts">
             <div>

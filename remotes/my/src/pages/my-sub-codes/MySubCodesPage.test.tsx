@@ -69,10 +69,7 @@ afterEach(() => {
 
 describe('MySubCodesPage', () => {
   test('each row: name, 已启用 / 已停用, 固定收款 with goods and amount or 收款金额 由顾客输入, the code', async () => {
-    openList([
-      subCode('1 号收银台', { goodsId: 'g1', goodsName: '咖啡', amountFen: 123450 }),
-      subCode('3 号桌', { enabled: false }),
-    ]);
+    openList([subCode('1 号收银台', { goodsId: 'g1', goodsName: '咖啡', amountFen: 123450 }), subCode('3 号桌', { enabled: false })]);
     await waitFor(() => expect(names()).toEqual(['1 号收银台', '3 号桌']));
     expect(document.title).toBe('子码管理');
     expect(within(card('1 号收银台')).getByText('已启用')).toBeTruthy();
@@ -86,7 +83,11 @@ describe('MySubCodesPage', () => {
   });
 
   test('the action sheet names the sub-code and its charge, the goods once when the code is named after them', async () => {
-    openList([subCode('sc-1', { name: '龙井茶礼盒', goodsId: 'g1', goodsName: '龙井茶礼盒', amountFen: 26_800 }), subCode('sc-2', { name: '1 号收银台', goodsId: 'g2', goodsName: '咖啡', amountFen: 1_500 }), subCode('sc-3', { name: '3 号桌' })]);
+    openList([
+      subCode('sc-1', { name: '龙井茶礼盒', goodsId: 'g1', goodsName: '龙井茶礼盒', amountFen: 26_800 }),
+      subCode('sc-2', { name: '1 号收银台', goodsId: 'g2', goodsName: '咖啡', amountFen: 1_500 }),
+      subCode('sc-3', { name: '3 号桌' }),
+    ]);
     await waitFor(() => expect(names()).toEqual(['龙井茶礼盒', '1 号收银台', '3 号桌']));
     const sheetTitle = async (name: string) => {
       fireEvent.click(within(card(name)).getByRole('button'));

@@ -26,12 +26,15 @@ function open(user: UserDetail = userDetail(), servicesConfig: ServicesConfig | 
 }
 
 const steps = () => screen.getByRole('region', { name: '重置步骤' });
-const stepTitles = () => within(steps()).getAllByRole('listitem').map((item) => item.querySelector('.reset-help__step-title')?.textContent);
+const stepTitles = () =>
+  within(steps())
+    .getAllByRole('listitem')
+    .map((item) => item.querySelector('.reset-help__step-title')?.textContent);
 
 afterEach(cleanup);
 
 describe('MyTaxAccountResetHelpPage', () => {
-  test('the company\'s own region first (上海 for 91310000…), with the numbered steps', () => {
+  test("the company's own region first (上海 for 91310000…), with the numbered steps", () => {
     open();
     expect(document.title).toBe('重置密码帮助');
     expect(within(steps()).getByText('国家税务总局上海市电子税务局')).toBeTruthy();

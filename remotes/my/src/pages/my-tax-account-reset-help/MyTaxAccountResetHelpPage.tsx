@@ -49,7 +49,9 @@ export default function MyTaxAccountResetHelpPage() {
   return (
     <Page title="重置密码帮助">
       <div className="reset-help">
-        <p className="reset-help__intro">电子税务局密码由税务局管理，优税通无法代为重置。请按以下步骤在税务局重置后，再回到这里更新账号。</p>
+        <p className="reset-help__intro">
+          电子税务局密码由税务局管理，优税通无法代为重置。请按以下步骤在税务局重置后，再回到这里更新账号。
+        </p>
         <section className="reset-help__card" aria-label="所在地区">
           <h2 className="reset-help__title">所在地区</h2>
           <Selector

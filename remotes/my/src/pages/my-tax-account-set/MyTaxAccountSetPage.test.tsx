@@ -78,7 +78,9 @@ describe('MyTaxAccountSetPage', () => {
     expect(screen.getByText('不修改请留空')).toBeTruthy();
     type('接收验证码的手机号', '13900002222');
     save();
-    await waitFor(() => expect(api.bodiesOf('taxAccount/setTaxAccount')).toEqual([{ loginIdentity: '01', personName: '李明', phone: '13900002222' }]));
+    await waitFor(() =>
+      expect(api.bodiesOf('taxAccount/setTaxAccount')).toEqual([{ loginIdentity: '01', personName: '李明', phone: '13900002222' }]),
+    );
   });
 
   test('no repeat: 保存 is disabled while saving, and the same account again at once is refused on the phone', async () => {
@@ -111,7 +113,9 @@ describe('MyTaxAccountSetPage', () => {
   });
 
   test('the fields a refusal names (result.fields) show its messages under them', async () => {
-    openForm(null, { 'taxAccount/setTaxAccount': fail(4000, '手机号(phone) 格式不正确', { fields: { phone: '手机号(phone) 格式不正确' } }) });
+    openForm(null, {
+      'taxAccount/setTaxAccount': fail(4000, '手机号(phone) 格式不正确', { fields: { phone: '手机号(phone) 格式不正确' } }),
+    });
     fillIn();
     save();
     await waitFor(() => expect(errors()).toEqual(['手机号(phone) 格式不正确']));

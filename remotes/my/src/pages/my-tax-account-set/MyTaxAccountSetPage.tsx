@@ -54,7 +54,13 @@ export default function MyTaxAccountSetPage() {
         form={form}
         layout="horizontal"
         mode="card"
-        initialValues={{ loginIdentity: [account?.loginIdentity ?? '03'], personName: account?.personName ?? '', phone: '', idNumber: '', password: '' }}
+        initialValues={{
+          loginIdentity: [account?.loginIdentity ?? '03'],
+          personName: account?.personName ?? '',
+          phone: '',
+          idNumber: '',
+          password: '',
+        }}
         onFinish={(values) => void save(values)}
         footer={
           <Button block type="submit" color="primary" size="large" loading={saving} disabled={saving}>

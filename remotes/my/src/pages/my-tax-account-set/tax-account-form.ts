@@ -29,9 +29,6 @@ export function taxAccountRules(passwordRequired: boolean): Record<keyof TaxAcco
       { pattern: /^1[3-9]\d{9}$/, message: '请填写 11 位手机号' },
     ],
     idNumber: [{ pattern: /^(\d{17}[\dXx])?$/, message: '请填写 18 位身份证号' }],
-    password: [
-      ...(passwordRequired ? [{ required: true, message: '请填写密码' }] : []),
-      { min: 6, max: 32, message: '密码为 6–32 位' },
-    ],
+    password: [...(passwordRequired ? [{ required: true, message: '请填写密码' }] : []), { min: 6, max: 32, message: '密码为 6–32 位' }],
   };
 }

@@ -13,7 +13,8 @@ const LOGGED_IN = taxAccount({ loginState: '已登录', expirationTime: '2099-01
 const READY = taxAccount({ ...LOGGED_IN, scanFaceState: '已认证', scanFaceTime: '2024-05-01T01:30:00.000Z' });
 
 /** 税务账号 for `user`, the tax account not loaded yet (the page asks for it), the API answering `calls`. */
-const openAccount = (user: UserDetail, calls: Record<string, Route> = {}) => renderPage(<MyTaxAccountPage />, { url: '/my/taxAccount', user, calls });
+const openAccount = (user: UserDetail, calls: Record<string, Route> = {}) =>
+  renderPage(<MyTaxAccountPage />, { url: '/my/taxAccount', user, calls });
 
 /** A row of the page: its label and what it shows. */
 const row = (label: string) => screen.getByText(label).closest('.adm-list-item') as HTMLElement;

@@ -32,7 +32,12 @@ export default function MyTaxAccountPage() {
   }, [isCompanyUser, refresh]);
 
   async function clearAuthorisation() {
-    const confirmed = await Dialog.confirm({ title: '清除授权', content: '清除后需要重新登录电子税务局并刷脸认证，确定清除吗？', confirmText: '清除', cancelText: '取消' });
+    const confirmed = await Dialog.confirm({
+      title: '清除授权',
+      content: '清除后需要重新登录电子税务局并刷脸认证，确定清除吗？',
+      confirmText: '清除',
+      cancelText: '取消',
+    });
     if (!confirmed) return;
     await callApi('taxAccount/clearAuthState', {});
     Toast.show({ icon: 'success', content: '已清除授权' });
@@ -77,10 +82,16 @@ export default function MyTaxAccountPage() {
         <List.Item extra={account.phone}>手机号</List.Item>
       </List>
       <List header="授权状态" className="tax-account__list">
-        <List.Item extra={<TaxStateTag account={account} of="login" />} description={loggedIn && account.expirationTime ? `有效期至 ${chinaDateTime(account.expirationTime)}` : undefined}>
+        <List.Item
+          extra={<TaxStateTag account={account} of="login" />}
+          description={loggedIn && account.expirationTime ? `有效期至 ${chinaDateTime(account.expirationTime)}` : undefined}
+        >
           登录状态
         </List.Item>
-        <List.Item extra={<TaxStateTag account={account} of="face" />} description={account.scanFaceTime ? `认证时间 ${chinaDateTime(account.scanFaceTime)}` : '今日未认证，开票等涉税任务将失败'}>
+        <List.Item
+          extra={<TaxStateTag account={account} of="face" />}
+          description={account.scanFaceTime ? `认证时间 ${chinaDateTime(account.scanFaceTime)}` : '今日未认证，开票等涉税任务将失败'}
+        >
           今日刷脸
         </List.Item>
       </List>

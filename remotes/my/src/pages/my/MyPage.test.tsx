@@ -11,7 +11,13 @@ const EMPLOYEE = userDetail({
   permissions: ['company_user_role'],
   companyInfo: { ...(userDetail().companyInfo as NonNullable<UserDetail['companyInfo']>), roleName: '员工' },
 });
-const PERSON = userDetail({ nickname: '张晓', company: false, companyInfo: null, permissions: [], account: { username: null, agreed: false } });
+const PERSON = userDetail({
+  nickname: '张晓',
+  company: false,
+  companyInfo: null,
+  permissions: [],
+  account: { username: null, agreed: false },
+});
 
 /** 我的 for `user`, the API answering `calls`. */
 const openMy = (user: UserDetail = userDetail(), calls: Record<string, Route> = {}, account?: ReturnType<typeof taxAccount> | null) =>
@@ -114,14 +120,54 @@ describe('MyPage', () => {
   });
 
   test.each([
-    ['a company manager', userDetail(), ['我的企业', '商品管理', '员工管理', '子码管理', '店铺码', '钱包', '统计', '我的行程', '乘客信息', '发票抬头', '税务账号', '生活服务入驻', '联系客服']],
-    ['a company employee', EMPLOYEE, ['我的企业', '商品管理', '子码管理', '店铺码', '统计', '我的行程', '乘客信息', '发票抬头', '税务账号', '联系客服']],
+    [
+      'a company manager',
+      userDetail(),
+      [
+        '我的企业',
+        '商品管理',
+        '员工管理',
+        '子码管理',
+        '店铺码',
+        '钱包',
+        '统计',
+        '我的行程',
+        '乘客信息',
+        '发票抬头',
+        '税务账号',
+        '生活服务入驻',
+        '联系客服',
+      ],
+    ],
+    [
+      'a company employee',
+      EMPLOYEE,
+      ['我的企业', '商品管理', '子码管理', '店铺码', '统计', '我的行程', '乘客信息', '发票抬头', '税务账号', '联系客服'],
+    ],
     ['an offline-pay manager', OFFLINE_PAY, ['我的企业', '绑定企业', '钱包', '我的行程', '乘客信息', '发票抬头', '联系客服']],
     ['a user of no company', PERSON, ['我的企业', '绑定企业', '我的行程', '乘客信息', '发票抬头', '联系客服']],
     [
       'a taxi manager',
       TAXI_MANAGER,
-      ['我的企业', '商品管理', '员工管理', '子码管理', '店铺码', '钱包', '统计', '我的行程', '乘客信息', '记录行程', '车辆管理', '分享记录', '企业行程', '发票抬头', '税务账号', '生活服务入驻', '联系客服'],
+      [
+        '我的企业',
+        '商品管理',
+        '员工管理',
+        '子码管理',
+        '店铺码',
+        '钱包',
+        '统计',
+        '我的行程',
+        '乘客信息',
+        '记录行程',
+        '车辆管理',
+        '分享记录',
+        '企业行程',
+        '发票抬头',
+        '税务账号',
+        '生活服务入驻',
+        '联系客服',
+      ],
     ],
   ])('%s sees the menu their permissions allow', (_case, user, expected) => {
     openMy(user);
@@ -129,8 +175,21 @@ describe('MyPage', () => {
   });
 
   test('invitations to the user’s phone: 我的企业 says how many wait, and opens them', async () => {
-    const invitation = { companyName: '杭州优税通科技有限公司', xsfNsrsbh: '91330106MA2CFD5R0X', role: 'employee', roleName: '员工', invitedAt: '2026-11-20T02:00:00.000Z' };
-    const { url, api } = openMy(PERSON, { 'company/myInvitations': ok({ list: [{ id: 'i-1', ...invitation }, { id: 'i-2', ...invitation, companyName: '杭州顺达出租汽车有限公司' }] }) });
+    const invitation = {
+      companyName: '杭州优税通科技有限公司',
+      xsfNsrsbh: '91330106MA2CFD5R0X',
+      role: 'employee',
+      roleName: '员工',
+      invitedAt: '2026-11-20T02:00:00.000Z',
+    };
+    const { url, api } = openMy(PERSON, {
+      'company/myInvitations': ok({
+        list: [
+          { id: 'i-1', ...invitation },
+          { id: 'i-2', ...invitation, companyName: '杭州顺达出租汽车有限公司' },
+        ],
+      }),
+    });
     expect(await screen.findByText('2 个邀请待处理')).toBeTruthy();
     // The page's first call is the one the remote declares, so the host page sends it with the HTML.
     expect(api.bodiesOf('company/myInvitations')).toEqual([{}]);
@@ -183,7 +242,13 @@ describe('MyPage', () => {
     act(() =>
       sessionStore.set(
         userDetailAtom,
-        userDetail({ companyInfo: { ...(userDetail().companyInfo as NonNullable<UserDetail['companyInfo']>), name: '杭州出租车有限公司', roleName: '出租车管理员' } }),
+        userDetail({
+          companyInfo: {
+            ...(userDetail().companyInfo as NonNullable<UserDetail['companyInfo']>),
+            name: '杭州出租车有限公司',
+            roleName: '出租车管理员',
+          },
+        }),
       ),
     );
     expect(await within(profile()).findByText('杭州出租车有限公司 · 出租车管理员')).toBeTruthy();

@@ -25,7 +25,15 @@ export default function MyPage() {
   const invitations = useMyInvitations();
 
   async function confirmSignOut() {
-    if (!(await confirmDialog({ title: '退出登录', content: '退出后需要重新授权登录，确定退出吗？', confirmText: '退出', cancelText: '取消' }))) return;
+    if (
+      !(await confirmDialog({
+        title: '退出登录',
+        content: '退出后需要重新授权登录，确定退出吗？',
+        confirmText: '退出',
+        cancelText: '取消',
+      }))
+    )
+      return;
     setSigningOut(true);
     try {
       await signOut();

@@ -25,7 +25,8 @@ const ICONS = {
   passenger: 'M12 11a4 4 0 1 0 0-8a4 4 0 1 0 0 8z M4 21a8 8 0 0 1 16 0',
   recordTrip: 'M4 20h4L19 9l-4-4L4 16z M13 7l4 4',
   cars: 'M3 16v-4l2-5h14l2 5v4z M3 16v3h3v-3 M18 16v3h3v-3 M6.5 13h1 M16.5 13h1',
-  shares: 'M18 8a3 3 0 1 0 0-6a3 3 0 1 0 0 6z M6 15a3 3 0 1 0 0-6a3 3 0 1 0 0 6z M18 22a3 3 0 1 0 0-6a3 3 0 1 0 0 6z M8.6 13.5l6.8 4 M15.4 6.5l-6.8 4',
+  shares:
+    'M18 8a3 3 0 1 0 0-6a3 3 0 1 0 0 6z M6 15a3 3 0 1 0 0-6a3 3 0 1 0 0 6z M18 22a3 3 0 1 0 0-6a3 3 0 1 0 0 6z M8.6 13.5l6.8 4 M15.4 6.5l-6.8 4',
   companyTrips: 'M4 4h16v16H4z M4 9h16 M9 9v11 M12 13h5 M12 16h5',
 } as const;
 
@@ -53,7 +54,12 @@ export function menuFor(user: UserDetail | null, invitations = 0): MenuGroup[] {
   const entries = (list: (MenuEntry | false)[]) => list.filter((entry): entry is MenuEntry => entry !== false);
 
   const company = entries([
-    { label: '我的企业', to: appHref('myCompanies'), icon: ICONS.companies, ...(invitations > 0 && { extra: `${invitations} 个邀请待处理` }) },
+    {
+      label: '我的企业',
+      to: appHref('myCompanies'),
+      icon: ICONS.companies,
+      ...(invitations > 0 && { extra: `${invitations} 个邀请待处理` }),
+    },
     !companyUser && { label: '绑定企业', to: appHref('myCompanyBind'), icon: ICONS.bind, extra: '输入绑定码加入企业' },
     companyUser && { label: '商品管理', to: href('myCompanyGoods'), icon: ICONS.goods },
     manager && { label: '员工管理', to: href('myCompanyUsers'), icon: ICONS.users },

@@ -29,7 +29,15 @@ function fieldOf(path: string): string | null {
 }
 
 /** The chosen goods as a tappable value with a clear button (a Form.Item control: value and onChange). */
-function GoodsValue({ value, onChange, onOpen }: { value?: PickedGoods | null; onChange?: (value: PickedGoods | null) => void; onOpen: () => void }) {
+function GoodsValue({
+  value,
+  onChange,
+  onOpen,
+}: {
+  value?: PickedGoods | null;
+  onChange?: (value: PickedGoods | null) => void;
+  onOpen: () => void;
+}) {
   return (
     <div className="sub-code-form__goods">
       <button type="button" className={`sub-code-form__goods-value${value ? '' : ' sub-code-form__goods-value--empty'}`} onClick={onOpen}>
@@ -70,13 +78,28 @@ export function SubCodeForm({ initial = EMPTY_SUB_CODE, onSubmit }: SubCodeFormP
 
   return (
     <>
-      <PageForm form={form} className="sub-code-form" initialValues={initial} onSubmit={onSubmit} nameOf={fieldOf} submitText="保存" submittingText="保存中">
+      <PageForm
+        form={form}
+        className="sub-code-form"
+        initialValues={initial}
+        onSubmit={onSubmit}
+        nameOf={fieldOf}
+        submitText="保存"
+        submittingText="保存中"
+      >
         <Form.Header>子码信息</Form.Header>
         <Form.Item
           name="name"
           label="子码名称"
           required
-          rules={[{ validator: async (_rule, value: string) => { const message = nameError(value ?? ''); if (message) throw new Error(message); } }]}
+          rules={[
+            {
+              validator: async (_rule, value: string) => {
+                const message = nameError(value ?? '');
+                if (message) throw new Error(message);
+              },
+            },
+          ]}
         >
           <Input placeholder="如：1 号收银台" maxLength={30} clearable />
         </Form.Item>
@@ -115,7 +138,13 @@ export function SubCodeForm({ initial = EMPTY_SUB_CODE, onSubmit }: SubCodeFormP
         </Form.Item>
 
         <Form.Header>状态</Form.Header>
-        <Form.Item name="enabled" label="启用" valuePropName="checked" childElementPosition="right" description="停用后顾客扫码将看到暂停收款">
+        <Form.Item
+          name="enabled"
+          label="启用"
+          valuePropName="checked"
+          childElementPosition="right"
+          description="停用后顾客扫码将看到暂停收款"
+        >
           <Switch />
         </Form.Item>
       </PageForm>

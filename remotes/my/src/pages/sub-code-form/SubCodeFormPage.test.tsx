@@ -5,10 +5,33 @@ import type { Goods } from '@app/contract/goods';
 import type { SubCode } from '../my-sub-codes/sub-codes-api';
 import SubCodeFormPage from './SubCodeFormPage';
 
-const COFFEE: Goods = { id: 'g-1', name: '美式咖啡', taxCode: '3070401000000000000', taxShortName: '餐饮服务', model: '', unit: '杯', unitPriceFen: 1800, taxRatePermille: 60, taxFree: null };
-const STORED: SubCode = { id: 'sc-1', name: '1 号收银台', code: 'S8K2QW', goodsId: 'g-1', goodsName: '美式咖啡', amountFen: 1800, enabled: true, shortPath: '/t/S8K2QW', createdAt: '2026-05-01T02:03:00.000Z' };
+const COFFEE: Goods = {
+  id: 'g-1',
+  name: '美式咖啡',
+  taxCode: '3070401000000000000',
+  taxShortName: '餐饮服务',
+  model: '',
+  unit: '杯',
+  unitPriceFen: 1800,
+  taxRatePermille: 60,
+  taxFree: null,
+};
+const STORED: SubCode = {
+  id: 'sc-1',
+  name: '1 号收银台',
+  code: 'S8K2QW',
+  goodsId: 'g-1',
+  goodsName: '美式咖啡',
+  amountFen: 1800,
+  enabled: true,
+  shortPath: '/t/S8K2QW',
+  createdAt: '2026-05-01T02:03:00.000Z',
+};
 
-function openForm(url: string, calls: Parameters<typeof renderPage>[1] extends infer O ? (O extends { calls?: infer C } ? C : never) : never = {}) {
+function openForm(
+  url: string,
+  calls: Parameters<typeof renderPage>[1] extends infer O ? (O extends { calls?: infer C } ? C : never) : never = {},
+) {
   return renderPage(<SubCodeFormPage />, {
     url,
     history: ['/my/subCode/'],

@@ -47,8 +47,17 @@ export default function SubCodeFormPage() {
     );
   }
   return (
-    <FormPage title={title} loaded={loaded} failedTitle="子码加载失败" missingTitle={SUB_CODE_MISSING.title} onRetry={retry} skeletonLines={4}>
-      {(subCode, version) => <SubCodeForm key={`${version}:${formVersion}`} initial={subCode ? valuesOf(subCode) : undefined} onSubmit={submit} />}
+    <FormPage
+      title={title}
+      loaded={loaded}
+      failedTitle="子码加载失败"
+      missingTitle={SUB_CODE_MISSING.title}
+      onRetry={retry}
+      skeletonLines={4}
+    >
+      {(subCode, version) => (
+        <SubCodeForm key={`${version}:${formVersion}`} initial={subCode ? valuesOf(subCode) : undefined} onSubmit={submit} />
+      )}
     </FormPage>
   );
 }

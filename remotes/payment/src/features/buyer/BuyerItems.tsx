@@ -27,7 +27,14 @@ function keepChoice(value: TitleKind[] | undefined, previous: TitleKind[] | unde
 export function buyerItems(kind: TitleKind): ReactNode[] {
   const company = kind === '企业';
   return [
-    <Form.Item key="kind" className="buyer-form__kind" name={['buyer', 'kind']} label="抬头类型" normalize={keepChoice} rules={[buyerRule('kind')]}>
+    <Form.Item
+      key="kind"
+      className="buyer-form__kind"
+      name={['buyer', 'kind']}
+      label="抬头类型"
+      normalize={keepChoice}
+      rules={[buyerRule('kind')]}
+    >
       <Selector columns={2} options={KIND_OPTIONS} />
     </Form.Item>,
     <Form.Item key="name" name={['buyer', 'name']} label={company ? '单位名称' : '姓名'} required rules={[buyerRule('name')]}>

@@ -12,7 +12,16 @@ import { Form, type Rule } from '@app/ui/form';
 import { Input } from '@app/ui/input';
 import { showToast } from '@app/ui/feedback';
 import { buyerItems } from '../../features/buyer/BuyerItems';
-import { emptyBuyer, formFieldOf, fromTitle, kindOf, NO_DETAILS, toParty, type BuyerDetails, type BuyerFormValues } from '../../features/buyer/buyer-values';
+import {
+  emptyBuyer,
+  formFieldOf,
+  fromTitle,
+  kindOf,
+  NO_DETAILS,
+  toParty,
+  type BuyerDetails,
+  type BuyerFormValues,
+} from '../../features/buyer/buyer-values';
 import { applyInvoice } from '../../features/cash/cash-api';
 import { PageForm } from '@app/widgets/form-page';
 import { WhenOpened } from '@app/widgets/when-opened';
@@ -51,7 +60,13 @@ export function ApplyInvoiceForm({ orderNo, onApplied }: { orderNo: string; onAp
     form.setFieldsValue({ buyer: values });
     setPicked({ name: title.name, details });
     setPicking(false);
-    void form.validateFields([['buyer', 'kind'], ['buyer', 'name'], ['buyer', 'taxNumber']]).catch(() => undefined);
+    void form
+      .validateFields([
+        ['buyer', 'kind'],
+        ['buyer', 'name'],
+        ['buyer', 'taxNumber'],
+      ])
+      .catch(() => undefined);
   };
 
   const submit = async (values: ApplyValues) => {
@@ -78,7 +93,11 @@ export function ApplyInvoiceForm({ orderNo, onApplied }: { orderNo: string; onAp
         initialValues={{ buyer: emptyBuyer(), deliverPhone: '', deliverEmail: '', remarks: '' }}
         onValuesChange={(changed: Partial<ApplyValues>) => {
           // Typed over: the buyer is no longer the title that was picked.
-          if (changed.buyer && (changed.buyer.name !== undefined || changed.buyer.taxNumber !== undefined || changed.buyer.kind !== undefined)) setPicked(null);
+          if (
+            changed.buyer &&
+            (changed.buyer.name !== undefined || changed.buyer.taxNumber !== undefined || changed.buyer.kind !== undefined)
+          )
+            setPicked(null);
         }}
         onSubmit={submit}
         nameOf={formFieldOf}

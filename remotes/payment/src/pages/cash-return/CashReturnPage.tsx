@@ -24,7 +24,10 @@ import './cash-return.css';
 
 const CHANNELS: Record<CashOrder['channel'], string> = { wechat: '微信支付', alipay: '支付宝', demo: '演示支付' };
 
-const APPLICATION_WORDS: Record<ApplicationStatus, { title: string; text: string; color: 'warning' | 'primary' | 'success' | 'danger' | 'default' }> = {
+const APPLICATION_WORDS: Record<
+  ApplicationStatus,
+  { title: string; text: string; color: 'warning' | 'primary' | 'success' | 'danger' | 'default' }
+> = {
   待审核: { title: '已提交开票申请，等待商户开具', text: '商户开具后，发票将发送到您留下的手机号或邮箱。', color: 'warning' },
   待开票: { title: '商户已同意，等待开具', text: '商户正在准备开具，请耐心等待。', color: 'warning' },
   开票中: { title: '发票开具中', text: '税务局正在开具，稍后即可收到。', color: 'primary' },
@@ -122,7 +125,15 @@ export default function CashReturnPage() {
   } else if (state.waiting) {
     body = (
       <Card flush raised as="div" className="cash-return__waiting">
-        <Result status="waiting" title="正在确认支付结果" description={<span>{amountText(state.order.amountFen)} · {state.order.shopName}</span>} />
+        <Result
+          status="waiting"
+          title="正在确认支付结果"
+          description={
+            <span>
+              {amountText(state.order.amountFen)} · {state.order.shopName}
+            </span>
+          }
+        />
         <div className="cash-return__waiting-text">
           请稍候
           <DotLoading />

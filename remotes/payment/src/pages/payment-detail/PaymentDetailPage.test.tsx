@@ -63,7 +63,15 @@ describe('PaymentDetailPage', () => {
     expect(body).toEqual({
       id: 'p-1',
       requestSerial: expect.stringMatching(/^[A-Za-z0-9]{32}$/),
-      buyer: { name: '北京测试有限公司', taxNumber: '91110108MA01C2QK3D', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: false },
+      buyer: {
+        name: '北京测试有限公司',
+        taxNumber: '91110108MA01C2QK3D',
+        address: '',
+        phone: '',
+        bankName: '',
+        bankAccount: '',
+        naturalPerson: false,
+      },
     });
   });
 
@@ -91,7 +99,15 @@ describe('PaymentDetailPage', () => {
   });
 
   test('an expense: no invoice part', async () => {
-    open({ ...RECORD, type: 'expense', amountFen: -50000, channel: 'bank', title: '提现', counterparty: '招商银行 (8888)', invoiceState: null });
+    open({
+      ...RECORD,
+      type: 'expense',
+      amountFen: -50000,
+      channel: 'bank',
+      title: '提现',
+      counterparty: '招商银行 (8888)',
+      invoiceState: null,
+    });
     expect(await screen.findByText('-¥500.00')).toBeTruthy();
     expect(screen.getByText('收款方')).toBeTruthy();
     expect(screen.queryByText('发票')).toBeNull();

@@ -121,7 +121,13 @@ export default function PaymentDetailPage() {
   if (loaded.state === 'loading') {
     body = <LoadingCard />;
   } else if (loaded.state !== 'ready') {
-    body = <LoadProblemView problem={loaded} missing={{ title: '收支记录不存在', description: '它可能属于其他企业，或链接有误' }} onRetry={reload} />;
+    body = (
+      <LoadProblemView
+        problem={loaded}
+        missing={{ title: '收支记录不存在', description: '它可能属于其他企业，或链接有误' }}
+        onRetry={reload}
+      />
+    );
   } else {
     body = (
       <>

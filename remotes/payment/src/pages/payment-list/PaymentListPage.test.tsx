@@ -20,7 +20,17 @@ const INCOME: PaymentRecord = {
   applicationId: 'a-1',
   taskId: null,
 };
-const EXPENSE: PaymentRecord = { ...INCOME, id: 'p-2', type: 'expense', amountFen: -50000, channel: 'bank', title: '提现', counterparty: '招商银行 (8888)', invoiceState: null, applicationId: null };
+const EXPENSE: PaymentRecord = {
+  ...INCOME,
+  id: 'p-2',
+  type: 'expense',
+  amountFen: -50000,
+  channel: 'bank',
+  title: '提现',
+  counterparty: '招商银行 (8888)',
+  invoiceState: null,
+  applicationId: null,
+};
 
 const page = (list: PaymentRecord[], incomeFen = 8800, expenseFen = 50000) => ok({ total: list.length, list, incomeFen, expenseFen });
 
@@ -86,7 +96,11 @@ describe('PaymentListPage', () => {
   });
 
   test('a 收款管理员 sees it', async () => {
-    renderPage(<PaymentListPage />, { url: '/payment/list', user: userDetail({ permissions: ['benefit_payment'] }), calls: { 'payment/list': page([INCOME]) } });
+    renderPage(<PaymentListPage />, {
+      url: '/payment/list',
+      user: userDetail({ permissions: ['benefit_payment'] }),
+      calls: { 'payment/list': page([INCOME]) },
+    });
     expect(await screen.findByRole('button', { name: '店铺收款 +¥88.00' })).toBeTruthy();
   });
 });

@@ -28,7 +28,15 @@ const ChinaDatePicker = lazy(() => import('@app/widgets/china-date-picker').then
 const EARLIEST_MONTH = '2021-01';
 const VIEWERS = ['company_manage', 'benefit_payment'];
 
-function Totals({ filters, totals, onPickMonth }: { filters: PaymentFilters; totals: { incomeFen: number; expenseFen: number } | null; onPickMonth(): void }) {
+function Totals({
+  filters,
+  totals,
+  onPickMonth,
+}: {
+  filters: PaymentFilters;
+  totals: { incomeFen: number; expenseFen: number } | null;
+  onPickMonth(): void;
+}) {
   return (
     <section className="payment-totals" aria-label="本月合计">
       <button type="button" className="payment-totals__month" onClick={onPickMonth}>
@@ -93,13 +101,22 @@ function PaymentList() {
               <FilterMenu key="type" title={filters.type ? TYPE_LABELS[filters.type] : '全部类型'} highlight={filters.type !== null}>
                 <FilterChoice options={TYPE_OPTIONS} value={filters.type} onPick={(type) => change({ type })} />
               </FilterMenu>
-              <FilterMenu key="channel" title={filters.channel ? CHANNEL_LABELS[filters.channel] : '全部渠道'} highlight={filters.channel !== null}>
+              <FilterMenu
+                key="channel"
+                title={filters.channel ? CHANNEL_LABELS[filters.channel] : '全部渠道'}
+                highlight={filters.channel !== null}
+              >
                 <FilterChoice options={CHANNEL_OPTIONS} value={filters.channel} onPick={(channel) => change({ channel })} />
               </FilterMenu>
             </FilterBar>
           </div>
         }
-        empty={filteredEmpty({ filtered, noMatch: '没有符合条件的收支', onClear: () => change({ type: null, channel: null }), empty: '本月暂无收支' })}
+        empty={filteredEmpty({
+          filtered,
+          noMatch: '没有符合条件的收支',
+          onClear: () => change({ type: null, channel: null }),
+          empty: '本月暂无收支',
+        })}
       />
       <WhenOpened visible={pickingMonth}>
         <ChinaDatePicker

@@ -18,7 +18,11 @@ export function monthLabel(month: string): string {
 }
 
 export function queryOf(filters: PaymentFilters): PaymentQuery {
-  return { month: filters.month, ...(filters.type ? { type: filters.type } : {}), ...(filters.channel ? { channel: filters.channel } : {}) };
+  return {
+    month: filters.month,
+    ...(filters.type ? { type: filters.type } : {}),
+    ...(filters.channel ? { channel: filters.channel } : {}),
+  };
 }
 
 /** The PagedList key: a new one starts the list over. */

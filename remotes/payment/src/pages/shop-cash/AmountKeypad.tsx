@@ -32,7 +32,14 @@ export function AmountKeypad({ onKey, payLabel, payDisabled, paying, onPay }: Am
       <div className="amount-keypad__side">
         <button type="button" className="amount-keypad__key amount-keypad__key--delete" aria-label="删除" onClick={() => onKey('delete')}>
           <svg viewBox="0 0 32 24" width="28" height="21" aria-hidden="true">
-            <path d="M10 2h18a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H10L2 12z M15 8l8 8 M23 8l-8 8" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round" />
+            <path
+              d="M10 2h18a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H10L2 12z M15 8l8 8 M23 8l-8 8"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinejoin="round"
+              strokeLinecap="round"
+            />
           </svg>
         </button>
         <button type="button" className="amount-keypad__pay" disabled={payDisabled || paying} aria-busy={paying} onClick={onPay}>

@@ -45,7 +45,14 @@ export function ShopCash({ code, navigate, firstShop }: ShopCashProps) {
   if (loaded.state === 'loading') {
     body = <ShopSkeleton />;
   } else if (loaded.state !== 'ready') {
-    body = <LoadProblemView problem={loaded} missing={{ title: '店铺不存在', description: '请核对收款码是否正确，或向商家重新索取' }} failedTitle="店铺信息加载失败" onRetry={retry} />;
+    body = (
+      <LoadProblemView
+        problem={loaded}
+        missing={{ title: '店铺不存在', description: '请核对收款码是否正确，或向商家重新索取' }}
+        failedTitle="店铺信息加载失败"
+        onRetry={retry}
+      />
+    );
   } else if (loaded.value.closedReason) {
     const { value: shop } = loaded;
     body = (

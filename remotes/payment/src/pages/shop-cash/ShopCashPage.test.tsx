@@ -5,7 +5,15 @@ import type { ServicesConfig } from '@app/contract/service';
 import type { ShopInfo } from './shop-api';
 import ShopCashPage from './ShopCashPage';
 
-const SHOP: ShopInfo = { code: 'YST0001', shopName: '上海示例商贸', subCodeName: null, goodsName: null, amountFen: null, closedReason: null, channels: ['demo'] };
+const SHOP: ShopInfo = {
+  code: 'YST0001',
+  shopName: '上海示例商贸',
+  subCodeName: null,
+  goodsName: null,
+  amountFen: null,
+  closedReason: null,
+  channels: ['demo'],
+};
 /** A real deployment: WeChat Pay and Alipay set up, no demo provider. */
 const REAL_SHOP: ShopInfo = { ...SHOP, channels: ['wechat', 'alipay'] };
 const SUB_CODE: ShopInfo = { ...SHOP, code: 'S8K2QW', subCodeName: '1 号收银台', goodsName: '美式咖啡', amountFen: 1800 };
@@ -76,7 +84,10 @@ describe('ShopCashPage', () => {
   });
 
   test('a sub-code with fixed goods and amount: no keypad, the amount is paid as it is', async () => {
-    const { api, url } = openShop({ 'shop/get': ok(SUB_CODE), 'cash/createOrder': ok({ orderNo: 'CO20260002', start: { kind: 'demo' } }) }, { code: 'S8K2QW' });
+    const { api, url } = openShop(
+      { 'shop/get': ok(SUB_CODE), 'cash/createOrder': ok({ orderNo: 'CO20260002', start: { kind: 'demo' } }) },
+      { code: 'S8K2QW' },
+    );
     expect(await screen.findByRole('heading', { name: '上海示例商贸' })).toBeTruthy();
     expect(screen.getByText('1 号收银台')).toBeTruthy();
     expect(screen.getByText('美式咖啡')).toBeTruthy();
@@ -96,7 +107,10 @@ describe('ShopCashPage', () => {
   });
 
   test('with no way to pay set up: 商户暂未开通在线支付, no keypad and no pay button', async () => {
-    const { api } = openShop({ 'shop/get': ok({ ...SHOP, channels: [] }), 'cash/createOrder': ok({ orderNo: 'CO20260009', start: { kind: 'demo' } }) }, { demo: false });
+    const { api } = openShop(
+      { 'shop/get': ok({ ...SHOP, channels: [] }), 'cash/createOrder': ok({ orderNo: 'CO20260009', start: { kind: 'demo' } }) },
+      { demo: false },
+    );
     expect(await screen.findByRole('heading', { name: '商户暂未开通在线支付' })).toBeTruthy();
     expect(screen.getByText('请向商家询问其他付款方式')).toBeTruthy();
     expect(screen.getByText('上海示例商贸')).toBeTruthy();
@@ -122,7 +136,10 @@ describe('ShopCashPage', () => {
   });
 
   test('demo payment offered beside a real deployment’s sign-in: 演示支付 even without the 演示环境 config', async () => {
-    const { api, url } = openShop({ 'shop/get': ok(SHOP), 'cash/createOrder': ok({ orderNo: 'CO20260010', start: { kind: 'demo' } }) }, { demo: false });
+    const { api, url } = openShop(
+      { 'shop/get': ok(SHOP), 'cash/createOrder': ok({ orderNo: 'CO20260010', start: { kind: 'demo' } }) },
+      { demo: false },
+    );
     await screen.findByRole('heading', { name: '上海示例商贸' });
     press('3', '演示支付');
     await waitFor(() => expect(url()).toBe('/cash/return?orderNo=CO20260010'));
@@ -140,8 +157,18 @@ describe('ShopCashPage', () => {
       },
     };
     try {
-      const jsapi = { appId: 'wx1', timeStamp: '1700000000', nonceStr: 'n', package: 'prepay_id=p1', signType: 'RSA' as const, paySign: 's' };
-      const { api, url } = openShop({ 'shop/get': ok(REAL_SHOP), 'cash/createOrder': ok({ orderNo: 'CO20260003', start: { kind: 'wechat-jsapi', jsapi } }) }, { demo: false });
+      const jsapi = {
+        appId: 'wx1',
+        timeStamp: '1700000000',
+        nonceStr: 'n',
+        package: 'prepay_id=p1',
+        signType: 'RSA' as const,
+        paySign: 's',
+      };
+      const { api, url } = openShop(
+        { 'shop/get': ok(REAL_SHOP), 'cash/createOrder': ok({ orderNo: 'CO20260003', start: { kind: 'wechat-jsapi', jsapi } }) },
+        { demo: false },
+      );
       await screen.findByRole('heading', { name: '上海示例商贸' });
       press('6', '微信支付');
       await waitFor(() => expect(url()).toBe('/cash/return?orderNo=CO20260003'));

@@ -49,7 +49,9 @@ export function getMyTrips(page: number, state?: TripState): Promise<PagedResult
 
 /** The passenger asks for an invoice for received trips of one company, to one of their titles. */
 export function applyInvoice(ids: string[], titleId: string, deliverEmail: string): Promise<TaxiTrip[]> {
-  return callApi('taxiTrip/applyInvoice', { ids, titleId, ...(deliverEmail && { deliverEmail }) }, { noRepeat: true }).then((result) => result.trips);
+  return callApi('taxiTrip/applyInvoice', { ids, titleId, ...(deliverEmail && { deliverEmail }) }, { noRepeat: true }).then(
+    (result) => result.trips,
+  );
 }
 
 /** The absolute link a trip's QR code holds: the short link `/t/{code}`, which opens the ride page. */

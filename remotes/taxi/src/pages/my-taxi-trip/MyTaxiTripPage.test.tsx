@@ -10,7 +10,8 @@ afterEach(() => {
   cleanup();
 });
 
-const choose = async (text: string) => fireEvent.click(await screen.findByText(text, { selector: '.adm-selector-item, .adm-selector-item *' }));
+const choose = async (text: string) =>
+  fireEvent.click(await screen.findByText(text, { selector: '.adm-selector-item, .adm-selector-item *' }));
 
 describe('MyTaxiTripPage', () => {
   test('the company trips with the totals of the filter, by car and by day range', async () => {
@@ -26,8 +27,16 @@ describe('MyTaxiTripPage', () => {
         'taxiTrip/queryTrips': (body) =>
           ok(
             body.carId
-              ? { total: 1, totals: { trips: 1, fareFen: 4_650, distanceMetres: 12_350 }, list: [trip({ passengerName: '乘客小张', state: '已领取' })] }
-              : { total: 2, totals: { trips: 2, fareFen: 16_650, distanceMetres: 42_350 }, list: [trip(), trip({ id: 'trip-2', carId: 'car-2', licensePlateNumber: '浙A·D12345' })] },
+              ? {
+                  total: 1,
+                  totals: { trips: 1, fareFen: 4_650, distanceMetres: 12_350 },
+                  list: [trip({ passengerName: '乘客小张', state: '已领取' })],
+                }
+              : {
+                  total: 2,
+                  totals: { trips: 2, fareFen: 16_650, distanceMetres: 42_350 },
+                  list: [trip(), trip({ id: 'trip-2', carId: 'car-2', licensePlateNumber: '浙A·D12345' })],
+                },
           ),
       },
     });
@@ -43,7 +52,9 @@ describe('MyTaxiTripPage', () => {
 
     fireEvent.click(screen.getByText('全部日期'));
     await choose('近 7 天');
-    await waitFor(() => expect(api.bodiesOf('taxiTrip/queryTrips')).toContainEqual({ carId: 'car-1', fromDay: '2026-03-04', toDay: '2026-03-10', page: 1 }));
+    await waitFor(() =>
+      expect(api.bodiesOf('taxiTrip/queryTrips')).toContainEqual({ carId: 'car-1', fromDay: '2026-03-04', toDay: '2026-03-10', page: 1 }),
+    );
     expect(api.bodiesOf('taxiTrip/queryTrips')[0]).toEqual({ page: 1 });
   });
 

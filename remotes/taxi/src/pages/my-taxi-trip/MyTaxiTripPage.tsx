@@ -30,7 +30,14 @@ const RANGES: { value: Range; label: string }[] = [
 /** The China days of a range, ending today. */
 export function daysOf(range: Range, now = new Date()): Pick<TripQuery, 'fromDay' | 'toDay'> {
   const toDay = chinaDate(now);
-  const fromDay = range === 'today' ? toDay : range === 'week' ? addChinaDays(toDay, -6) : range === 'month30' ? addChinaDays(toDay, -29) : `${chinaMonth(now)}-01`;
+  const fromDay =
+    range === 'today'
+      ? toDay
+      : range === 'week'
+        ? addChinaDays(toDay, -6)
+        : range === 'month30'
+          ? addChinaDays(toDay, -29)
+          : `${chinaMonth(now)}-01`;
   return { fromDay, toDay };
 }
 
@@ -75,12 +82,19 @@ function CompanyTrips() {
         return result;
       }}
       itemKey={(trip) => trip.id}
-      renderItem={(trip) => <TripRow trip={trip} extraLine={trip.passengerName ? <ListRowLine label="乘客">{trip.passengerName}</ListRowLine> : null} />}
+      renderItem={(trip) => (
+        <TripRow trip={trip} extraLine={trip.passengerName ? <ListRowLine label="乘客">{trip.passengerName}</ListRowLine> : null} />
+      )}
       header={
         <>
           <FilterBar ref={dropdown}>
             <FilterMenu key="car" title={car?.licensePlateNumber ?? '全部车辆'} highlight={carId !== null}>
-              <FilterChoice options={cars.map((one) => ({ value: one.id, label: one.licensePlateNumber }))} value={carId} allLabel="全部车辆" onPick={(picked) => pick(() => setCarId(picked))} />
+              <FilterChoice
+                options={cars.map((one) => ({ value: one.id, label: one.licensePlateNumber }))}
+                value={carId}
+                allLabel="全部车辆"
+                onPick={(picked) => pick(() => setCarId(picked))}
+              />
             </FilterMenu>
             <FilterMenu key="range" title={RANGES.find((one) => one.value === range)?.label ?? '全部日期'} highlight={range !== null}>
               <FilterChoice options={RANGES} value={range} allLabel="全部日期" onPick={(picked) => pick(() => setRange(picked))} />
@@ -97,7 +111,8 @@ function CompanyTrips() {
 export default function MyTaxiTripPage() {
   const title = useRouteMeta()?.title ?? '企业行程';
   const { user, isTaxiUser } = useSession();
-  if (!isTaxiUser || !hasPermission(user, 'company_manage')) return <TaxiOnlyPage title={title} description="出租车企业的管理员在这里按车辆和日期查看企业的全部行程" />;
+  if (!isTaxiUser || !hasPermission(user, 'company_manage'))
+    return <TaxiOnlyPage title={title} description="出租车企业的管理员在这里按车辆和日期查看企业的全部行程" />;
   return (
     <Page title={title}>
       <CompanyTrips />

@@ -7,14 +7,26 @@ import MyTripPage from './MyTripPage';
 
 afterEach(cleanup);
 
-const TITLE = { id: 'title-1', kind: '个人', name: '张三', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', email: '', isDefault: true, createdAt: '2025-01-01T00:00:00.000Z' };
+const TITLE = {
+  id: 'title-1',
+  kind: '个人',
+  name: '张三',
+  taxNumber: '',
+  address: '',
+  phone: '',
+  bankName: '',
+  bankAccount: '',
+  email: '',
+  isDefault: true,
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
 const box = (route: string) => {
   const labelled = screen.getByLabelText(`选择 ${route}`);
   return (labelled instanceof HTMLInputElement ? labelled : labelled.querySelector('input')) as HTMLInputElement;
 };
 
 describe('MyTripPage', () => {
-  test("received trips of one company are chosen together and 申请开票 asks for one invoice to a title", async () => {
+  test('received trips of one company are chosen together and 申请开票 asks for one invoice to a title', async () => {
     const { api } = renderPage(<MyTripPage />, {
       url: '/my/trip',
       meta: pageMeta('MyTrip', '我的行程'),
@@ -25,7 +37,14 @@ describe('MyTripPage', () => {
           list: [
             trip({ id: 't1', state: '已领取', receivedByMe: true, fromPlace: '杭州东站', toPlace: '西湖文化广场' }),
             trip({ id: 't2', state: '已领取', receivedByMe: true, fromPlace: '西湖文化广场', toPlace: '萧山机场' }),
-            trip({ id: 't3', state: '已领取', receivedByMe: true, companyName: '杭州另一出租汽车公司', fromPlace: '城站', toPlace: '滨江' }),
+            trip({
+              id: 't3',
+              state: '已领取',
+              receivedByMe: true,
+              companyName: '杭州另一出租汽车公司',
+              fromPlace: '城站',
+              toPlace: '滨江',
+            }),
             trip({ id: 't4', state: '已开票', receivedByMe: true, fromPlace: '武林广场', toPlace: '黄龙' }),
           ],
         }),

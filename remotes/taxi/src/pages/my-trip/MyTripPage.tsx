@@ -29,7 +29,8 @@ export default function MyTripPage() {
   useShownAgain(() => void list.current?.reload());
   const company = chosen[0]?.companyName ?? null;
 
-  const toggle = (trip: TaxiTrip, on: boolean) => setChosen((previous) => (on ? [...previous, trip] : previous.filter((one) => one.id !== trip.id)));
+  const toggle = (trip: TaxiTrip, on: boolean) =>
+    setChosen((previous) => (on ? [...previous, trip] : previous.filter((one) => one.id !== trip.id)));
 
   async function apply(picked: Title) {
     setPicking(false);
@@ -64,7 +65,16 @@ export default function MyTripPage() {
             <TripRow
               trip={trip}
               muted={open && other}
-              leading={open ? <Checkbox aria-label={`选择 ${trip.fromPlace} → ${trip.toPlace}`} checked={chosen.some((one) => one.id === trip.id)} disabled={other} onChange={(on) => toggle(trip, on)} /> : undefined}
+              leading={
+                open ? (
+                  <Checkbox
+                    aria-label={`选择 ${trip.fromPlace} → ${trip.toPlace}`}
+                    checked={chosen.some((one) => one.id === trip.id)}
+                    disabled={other}
+                    onChange={(on) => toggle(trip, on)}
+                  />
+                ) : undefined
+              }
               extraLine={<ListRowLine label="企业">{trip.companyName}</ListRowLine>}
             />
           );

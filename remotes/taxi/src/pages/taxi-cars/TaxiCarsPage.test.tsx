@@ -11,9 +11,15 @@ import TaxiCarsPage from './TaxiCarsPage';
 afterEach(cleanup);
 
 const open = (user: UserDetail = TAXI_MANAGER, calls: Record<string, Route> = {}) =>
-  renderPage(<TaxiCarsPage />, { url: '/taxi/cars', meta: pageMeta('TaxiCars', '车辆管理'), user, calls: { 'taxiCar/getMyCars': ok(CARS), ...calls } });
+  renderPage(<TaxiCarsPage />, {
+    url: '/taxi/cars',
+    meta: pageMeta('TaxiCars', '车辆管理'),
+    user,
+    calls: { 'taxiCar/getMyCars': ok(CARS), ...calls },
+  });
 
-const plateField = () => screen.getByText('车牌号', { selector: '.adm-form-item-label, .adm-form-item-label *' }).closest('.adm-form-item') as HTMLElement;
+const plateField = () =>
+  screen.getByText('车牌号', { selector: '.adm-form-item-label, .adm-form-item-label *' }).closest('.adm-form-item') as HTMLElement;
 const typePlate = (value: string) => fireEvent.change(within(plateField()).getByRole('textbox'), { target: { value } });
 const row = (plate: string) => screen.getByText(plate).closest('.adm-list-item') as HTMLElement;
 

@@ -49,7 +49,14 @@ function AddCarForm({ onAdded }: { onAdded: (car: Car) => Promise<void> }) {
   return (
     <PageForm form={form} initialValues={{ licensePlateNumber: '' }} onSubmit={add} submitText="添加车辆" submittingText="添加中">
       <Form.Header>添加车辆</Form.Header>
-      <Form.Item name="licensePlateNumber" label="车牌号" required validateTrigger={['onChange', 'onBlur']} rules={[typingRule, wholeRule]} description="普通车牌 5 位，新能源车牌 6 位">
+      <Form.Item
+        name="licensePlateNumber"
+        label="车牌号"
+        required
+        validateTrigger={['onChange', 'onBlur']}
+        rules={[typingRule, wholeRule]}
+        description="普通车牌 5 位，新能源车牌 6 位"
+      >
         <Input placeholder="如 浙A·T1234" maxLength={16} clearable autoComplete="off" />
       </Form.Item>
     </PageForm>

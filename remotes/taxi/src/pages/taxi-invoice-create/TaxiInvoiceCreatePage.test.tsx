@@ -8,9 +8,33 @@ import TaxiInvoiceCreatePage from './TaxiInvoiceCreatePage';
 
 afterEach(cleanup);
 
-const BUYER = { name: '杭州西湖文化传媒有限公司', taxNumber: '91110000802100433B', address: '杭州市西湖区曙光路 120 号', phone: '0571-86001234', bankName: '', bankAccount: '', naturalPerson: false };
-const ASKED = trip({ id: 'trip-a', state: '待开票', passengerName: '乘客小张', invoiceBuyer: BUYER, fromPlace: '杭州东站', toPlace: '西湖文化广场', fareFen: 4_650 });
-const SAME_PASSENGER = trip({ id: 'trip-b', state: '已领取', passengerName: '乘客小张', fromPlace: '西湖文化广场', toPlace: '萧山机场', fareFen: 12_000, distanceMetres: 30_000 });
+const BUYER = {
+  name: '杭州西湖文化传媒有限公司',
+  taxNumber: '91110000802100433B',
+  address: '杭州市西湖区曙光路 120 号',
+  phone: '0571-86001234',
+  bankName: '',
+  bankAccount: '',
+  naturalPerson: false,
+};
+const ASKED = trip({
+  id: 'trip-a',
+  state: '待开票',
+  passengerName: '乘客小张',
+  invoiceBuyer: BUYER,
+  fromPlace: '杭州东站',
+  toPlace: '西湖文化广场',
+  fareFen: 4_650,
+});
+const SAME_PASSENGER = trip({
+  id: 'trip-b',
+  state: '已领取',
+  passengerName: '乘客小张',
+  fromPlace: '西湖文化广场',
+  toPlace: '萧山机场',
+  fareFen: 12_000,
+  distanceMetres: 30_000,
+});
 const OTHER_PASSENGER = trip({ id: 'trip-c', state: '已领取', passengerName: '乘客老李', fromPlace: '城站', toPlace: '滨江' });
 const READY = ok(taxAccount({ loginState: '已登录', scanFaceState: '已认证' }));
 
@@ -20,7 +44,12 @@ function open(calls: Record<string, Route> = {}) {
     meta: pageMeta('TaxiInvoiceCreate', '出租车发票'),
     user: TAXI_MANAGER,
     calls: {
-      'taxiTrip/queryTrips': (body) => ok({ total: 0, totals: { trips: 0, fareFen: 0, distanceMetres: 0 }, list: body.state === '待开票' ? [ASKED] : [SAME_PASSENGER, OTHER_PASSENGER] }),
+      'taxiTrip/queryTrips': (body) =>
+        ok({
+          total: 0,
+          totals: { trips: 0, fareFen: 0, distanceMetres: 0 },
+          list: body.state === '待开票' ? [ASKED] : [SAME_PASSENGER, OTHER_PASSENGER],
+        }),
       'taxAccount/getTaxAccount': READY,
       'taxiInvoice/create': ok({ taskId: 'task-9', invoiceId: 'invoice-9' }),
       ...calls,
@@ -32,15 +61,23 @@ const box = (route: string) => {
   const labelled = screen.getByLabelText(`选择 ${route}`);
   return (labelled instanceof HTMLInputElement ? labelled : labelled.querySelector('input')) as HTMLInputElement;
 };
-const inputOf = (label: string) => within(screen.getByText(label, { selector: '.adm-form-item-label, .adm-form-item-label *' }).closest('.adm-form-item') as HTMLElement).getByRole('textbox') as HTMLInputElement;
+const inputOf = (label: string) =>
+  within(
+    screen.getByText(label, { selector: '.adm-form-item-label, .adm-form-item-label *' }).closest('.adm-form-item') as HTMLElement,
+  ).getByRole('textbox') as HTMLInputElement;
 
 describe('TaxiInvoiceCreatePage', () => {
   test('trips asking for an invoice first; one passenger only; the buyer from their request; lines and total; sent with a serial, then the task', async () => {
     const { api, url } = open();
     await screen.findByLabelText('选择 杭州东站 → 西湖文化广场');
-    const order = Array.from(screen.getByRole('group', { name: '待开票行程' }).querySelectorAll('[aria-label^="选择 "]')).map((input) => input.getAttribute('aria-label'));
+    const order = Array.from(screen.getByRole('group', { name: '待开票行程' }).querySelectorAll('[aria-label^="选择 "]')).map((input) =>
+      input.getAttribute('aria-label'),
+    );
     expect(order).toEqual(['选择 杭州东站 → 西湖文化广场', '选择 西湖文化广场 → 萧山机场', '选择 城站 → 滨江']);
-    expect(api.bodiesOf('taxiTrip/queryTrips')).toEqual([{ state: '待开票', pageSize: 100, page: 1 }, { state: '已领取', pageSize: 100, page: 1 }]);
+    expect(api.bodiesOf('taxiTrip/queryTrips')).toEqual([
+      { state: '待开票', pageSize: 100, page: 1 },
+      { state: '已领取', pageSize: 100, page: 1 },
+    ]);
 
     fireEvent.click(box('杭州东站 → 西湖文化广场'));
     await waitFor(() => expect(inputOf('名称').value).toBe(BUYER.name));

@@ -49,7 +49,10 @@ function buyerRule(field: 'name' | 'taxNumber', form: ReturnType<typeof Form.use
   return {
     validator: async () => {
       const values = form.getFieldsValue(true) as BuyerValues;
-      const problems = titleBuyerProblems({ ...NO_REST, kind: values.kind[0] ?? '个人', name: values.name.trim(), taxNumber: values.taxNumber.trim() }, '数电普票');
+      const problems = titleBuyerProblems(
+        { ...NO_REST, kind: values.kind[0] ?? '个人', name: values.name.trim(), taxNumber: values.taxNumber.trim() },
+        '数电普票',
+      );
       const problem = problems[field];
       if (problem) throw new Error(problem);
     },
@@ -97,7 +100,8 @@ function InvoiceForm({ trips }: { trips: TaxiTrip[] }) {
     const next = on ? [...chosen, trip.id] : chosen.filter((id) => id !== trip.id);
     setChosen(next);
     // The first trip chosen brings the title its passenger asked for.
-    if (on && chosen.length === 0 && trip.invoiceBuyer) fillBuyer({ ...trip.invoiceBuyer, kind: trip.invoiceBuyer.naturalPerson ? '个人' : '企业' });
+    if (on && chosen.length === 0 && trip.invoiceBuyer)
+      fillBuyer({ ...trip.invoiceBuyer, kind: trip.invoiceBuyer.naturalPerson ? '个人' : '企业' });
   }
 
   async function issue(values: BuyerValues) {
@@ -116,7 +120,12 @@ function InvoiceForm({ trips }: { trips: TaxiTrip[] }) {
 
   return (
     <>
-      <SectionHeader level={2} title="选择行程" extra={passenger !== null ? `乘客 ${passenger || '未知'}` : '同一乘客的行程可合并开票'} className="taxi-invoice__head" />
+      <SectionHeader
+        level={2}
+        title="选择行程"
+        extra={passenger !== null ? `乘客 ${passenger || '未知'}` : '同一乘客的行程可合并开票'}
+        className="taxi-invoice__head"
+      />
       <div className="taxi-invoice__trips" role="group" aria-label="待开票行程">
         {trips.map((trip) => {
           const other = passenger !== null && passengerOf(trip) !== passenger;
@@ -126,7 +135,14 @@ function InvoiceForm({ trips }: { trips: TaxiTrip[] }) {
               key={trip.id}
               trip={trip}
               muted={other}
-              leading={<Checkbox aria-label={`选择 ${trip.fromPlace} → ${trip.toPlace}`} checked={on} disabled={other} onChange={(checked) => toggle(trip, checked)} />}
+              leading={
+                <Checkbox
+                  aria-label={`选择 ${trip.fromPlace} → ${trip.toPlace}`}
+                  checked={on}
+                  disabled={other}
+                  onChange={(checked) => toggle(trip, checked)}
+                />
+              }
               extraLine={<Note small>{trip.passengerName ? `乘客 ${trip.passengerName}` : '乘客未知'}</Note>}
             />
           );
@@ -148,7 +164,13 @@ function InvoiceForm({ trips }: { trips: TaxiTrip[] }) {
           </a>
         </Form.Header>
         <Form.Item name="kind" label="类型" normalize={(value: TitleKind[], previous: TitleKind[]) => (value.length ? value : previous)}>
-          <Selector columns={2} options={[{ value: '个人', label: '个人' }, { value: '企业', label: '企业' }]} />
+          <Selector
+            columns={2}
+            options={[
+              { value: '个人', label: '个人' },
+              { value: '企业', label: '企业' },
+            ]}
+          />
         </Form.Item>
         <Form.Item name="name" label="名称" rules={[buyerRule('name', form)]}>
           <Input placeholder="购买方名称" maxLength={100} clearable />

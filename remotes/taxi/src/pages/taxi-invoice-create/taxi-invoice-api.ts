@@ -10,6 +10,9 @@ export function createTaxiInvoice(request: CallBody<'taxiInvoice/create'>): Prom
 
 /** The trips an invoice can be issued for: those the passenger asked one for (待开票) first, then the received ones. */
 export async function invoiceableTrips(): Promise<TaxiTrip[]> {
-  const [asked, received] = await Promise.all([queryTrips({ state: '待开票', pageSize: 100 }, 1), queryTrips({ state: '已领取', pageSize: 100 }, 1)]);
+  const [asked, received] = await Promise.all([
+    queryTrips({ state: '待开票', pageSize: 100 }, 1),
+    queryTrips({ state: '已领取', pageSize: 100 }, 1),
+  ]);
   return [...asked.list, ...received.list];
 }

@@ -12,10 +12,35 @@ afterEach(cleanup);
 function taxiInvoice(id: string, status: TaxiInvoice['invoice']['status'], leftFen = 16_650): TaxiInvoice {
   const { id: tripId, licensePlateNumber, startTime, endTime, fromPlace, toPlace, distanceMetres } = trip();
   return {
-    invoice: { id, kind: 'blue', type: '数电普票', status, number: `2633000000000000${id.slice(-4)}`, issuedAt: '2026-03-02T02:00:00.000Z', netFen: 16_165, taxFen: 485, grossFen: 16_650, leftFen, failReason: null, taskId: 'task-1', createdAt: '2026-03-02T02:00:00.000Z', buyerName: '杭州西湖文化传媒有限公司', buyerTaxNumber: '91110000802100433B' },
+    invoice: {
+      id,
+      kind: 'blue',
+      type: '数电普票',
+      status,
+      number: `2633000000000000${id.slice(-4)}`,
+      issuedAt: '2026-03-02T02:00:00.000Z',
+      netFen: 16_165,
+      taxFen: 485,
+      grossFen: 16_650,
+      leftFen,
+      failReason: null,
+      taskId: 'task-1',
+      createdAt: '2026-03-02T02:00:00.000Z',
+      buyerName: '杭州西湖文化传媒有限公司',
+      buyerTaxNumber: '91110000802100433B',
+    },
     trips: [
       { id: tripId, licensePlateNumber, startTime, endTime, fromPlace, toPlace, distanceMetres, fareFen: 4_650 },
-      { id: 'trip-2', licensePlateNumber, startTime, endTime, fromPlace: '西湖文化广场', toPlace: '萧山机场', distanceMetres: 30_000, fareFen: 12_000 },
+      {
+        id: 'trip-2',
+        licensePlateNumber,
+        startTime,
+        endTime,
+        fromPlace: '西湖文化广场',
+        toPlace: '萧山机场',
+        distanceMetres: 30_000,
+        fareFen: 12_000,
+      },
     ],
   };
 }

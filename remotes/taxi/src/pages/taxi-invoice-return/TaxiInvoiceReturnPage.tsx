@@ -38,7 +38,8 @@ function createRedInvoiceTask(request: CallBody<'task/createRedInvoiceTask'>): P
 }
 
 /** Whether an invoice can still be reversed in full: issued, nothing of it reversed or being reversed. */
-const reversible = ({ invoice }: TaxiInvoice) => invoice.kind === 'blue' && invoice.status === '已开具' && invoice.leftFen === invoice.grossFen;
+const reversible = ({ invoice }: TaxiInvoice) =>
+  invoice.kind === 'blue' && invoice.status === '已开具' && invoice.leftFen === invoice.grossFen;
 
 function InvoiceRow({ item, onChoose }: { item: TaxiInvoice; onChoose: (item: TaxiInvoice) => void }) {
   const { invoice } = item;
@@ -70,7 +71,15 @@ function ReturnForm({ item, onBack }: { item: TaxiInvoice; onBack: () => void })
   async function submit() {
     setTried(true);
     if (!reason) return;
-    if (!(await confirmDialog({ title: '确认红冲', content: `全额红冲 ${amountText(invoice.grossFen)}，确认提交？`, confirmText: '提交', cancelText: '再看看' }))) return;
+    if (
+      !(await confirmDialog({
+        title: '确认红冲',
+        content: `全额红冲 ${amountText(invoice.grossFen)}，确认提交？`,
+        confirmText: '提交',
+        cancelText: '再看看',
+      }))
+    )
+      return;
     setSubmitting(true);
     try {
       if (!(await ensureTaxReady())) return;
@@ -86,7 +95,15 @@ function ReturnForm({ item, onBack }: { item: TaxiInvoice; onBack: () => void })
 
   return (
     <>
-      <Card title="原发票" extra={<a role="button" className="taxi-return__change" onClick={onBack}>更换</a>} aria-label="原发票">
+      <Card
+        title="原发票"
+        extra={
+          <a role="button" className="taxi-return__change" onClick={onBack}>
+            更换
+          </a>
+        }
+        aria-label="原发票"
+      >
         <DetailRow label="购买方">{invoice.buyerName}</DetailRow>
         <DetailRow label="发票号码">{invoice.number ?? '—'}</DetailRow>
         <DetailRow label="价税合计">
@@ -110,7 +127,13 @@ function ReturnForm({ item, onBack }: { item: TaxiInvoice; onBack: () => void })
       </List>
       <List mode="card" header="红冲原因">
         <div className="taxi-return__reasons">
-          <Selector<RedReason> aria-label="红冲原因" columns={2} options={REASONS} value={reason ? [reason] : []} onChange={([picked]) => picked && setReason(picked)} />
+          <Selector<RedReason>
+            aria-label="红冲原因"
+            columns={2}
+            options={REASONS}
+            value={reason ? [reason] : []}
+            onChange={([picked]) => picked && setReason(picked)}
+          />
           {tried && !reason ? (
             <Note tone="danger" role="alert">
               请选择红冲原因

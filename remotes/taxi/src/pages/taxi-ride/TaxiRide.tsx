@@ -86,7 +86,14 @@ export function TaxiRide({ code, navigate, firstTrip }: TaxiRideProps) {
       </div>
     );
   } else if (loaded.state !== 'ready') {
-    body = <LoadProblemView problem={loaded} missing={{ title: '行程不存在', description: '请核对二维码是否正确，或请司机重新出示' }} failedTitle="行程加载失败" onRetry={retry} />;
+    body = (
+      <LoadProblemView
+        problem={loaded}
+        missing={{ title: '行程不存在', description: '请核对二维码是否正确，或请司机重新出示' }}
+        failedTitle="行程加载失败"
+        onRetry={retry}
+      />
+    );
   } else {
     const { value: trip } = loaded;
     const takenByOther = !trip.receivedByMe && (trip.state !== '待领取' || refusal !== null);

@@ -35,7 +35,16 @@ describe('TaxiRidePage', () => {
       'taxiTrip/applyInvoice': ok({ trips: [{ ...RECEIVED, state: '待开票' }] }),
     });
     const card = await screen.findByRole('region', { name: '行程' });
-    for (const text of ['杭州示例出租汽车有限公司', '浙A·T1234', '2026-03-01 09:00', '2026-03-01 09:25', '杭州东站 → 西湖文化广场', '12.35 公里', '¥46.50']) expect(within(card).getByText(text)).toBeTruthy();
+    for (const text of [
+      '杭州示例出租汽车有限公司',
+      '浙A·T1234',
+      '2026-03-01 09:00',
+      '2026-03-01 09:25',
+      '杭州东站 → 西湖文化广场',
+      '12.35 公里',
+      '¥46.50',
+    ])
+      expect(within(card).getByText(text)).toBeTruthy();
     expect(api.bodiesOf('taxiTrip/get')).toEqual([{ code: 'AbC123xyz' }]);
 
     fireEvent.click(screen.getByRole('button', { name: '领取行程' }));
@@ -59,7 +68,10 @@ describe('TaxiRidePage', () => {
   });
 
   test("received by someone else meanwhile: the server's 2005 shows as it says it", async () => {
-    open({ 'taxiTrip/get': ok(trip({ shareCode: null })), 'taxiTrip/receiveTrip': fail(2005, '该行程已被其他乘客领取，如有疑问请联系司机') });
+    open({
+      'taxiTrip/get': ok(trip({ shareCode: null })),
+      'taxiTrip/receiveTrip': fail(2005, '该行程已被其他乘客领取，如有疑问请联系司机'),
+    });
     fireEvent.click(await screen.findByRole('button', { name: '领取行程' }));
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('该行程已被其他乘客领取，如有疑问请联系司机');

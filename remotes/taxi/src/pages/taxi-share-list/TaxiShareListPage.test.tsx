@@ -20,7 +20,10 @@ describe('TaxiShareListPage', () => {
       url: '/taxi/share/list',
       meta: pageMeta('TaxiShareList', '分享记录'),
       user: TAXI_DRIVER,
-      calls: { 'taxiTrip/queryTrips': (body) => ok({ total: 3, totals: TOTALS, list: body.state ? TRIPS.filter((one) => one.state === body.state) : TRIPS }) },
+      calls: {
+        'taxiTrip/queryTrips': (body) =>
+          ok({ total: 3, totals: TOTALS, list: body.state ? TRIPS.filter((one) => one.state === body.state) : TRIPS }),
+      },
     });
     const received = await screen.findByRole('button', { name: '杭州东站 → 西湖文化广场' });
     expect(within(received).getByLabelText('行程状态 已领取')).toBeTruthy();

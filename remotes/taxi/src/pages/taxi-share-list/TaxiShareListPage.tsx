@@ -38,7 +38,11 @@ function ShareList() {
       // A trip recorded but never shared has no share page: it is not a share.
       renderItem={(trip) =>
         trip.shareCode ? (
-          <TripRow trip={trip} onClick={() => navigate(href('taxiTripShare', {}, { id: trip.id }))} extraLine={trip.passengerName ? <ListRowLine label="乘客">{trip.passengerName}</ListRowLine> : null} />
+          <TripRow
+            trip={trip}
+            onClick={() => navigate(href('taxiTripShare', {}, { id: trip.id }))}
+            extraLine={trip.passengerName ? <ListRowLine label="乘客">{trip.passengerName}</ListRowLine> : null}
+          />
         ) : null
       }
       header={

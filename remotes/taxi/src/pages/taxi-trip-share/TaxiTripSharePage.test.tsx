@@ -12,7 +12,12 @@ afterEach(() => {
 });
 
 const open = (calls: Record<string, Route>) =>
-  renderPage(<TaxiTripSharePage />, { url: '/taxi/trip/share?id=trip-1', meta: pageMeta('TaxiTripShare', '分享行程'), user: TAXI_DRIVER, calls });
+  renderPage(<TaxiTripSharePage />, {
+    url: '/taxi/trip/share?id=trip-1',
+    meta: pageMeta('TaxiTripShare', '分享行程'),
+    user: TAXI_DRIVER,
+    calls,
+  });
 
 const link = () => screen.getByLabelText('分享链接').textContent;
 
@@ -41,7 +46,13 @@ describe('TaxiTripSharePage', () => {
 
   test('while 待领取 it asks again every few seconds, and shows 已领取 once the passenger has it (then stops asking)', async () => {
     rs.useFakeTimers({ shouldAdvanceTime: true });
-    const { api } = open({ 'taxiTrip/get': sequence(ok(trip()), ok(trip()), ok(trip({ state: '已领取', receivedByMe: false, passengerName: '乘客小张', receivedAt: '2026-03-01T01:30:00.000Z' }))) });
+    const { api } = open({
+      'taxiTrip/get': sequence(
+        ok(trip()),
+        ok(trip()),
+        ok(trip({ state: '已领取', receivedByMe: false, passengerName: '乘客小张', receivedAt: '2026-03-01T01:30:00.000Z' })),
+      ),
+    });
     await screen.findByLabelText('行程状态 待领取');
     await advance(TRIP_POLL_MS);
     await waitFor(() => expect(api.bodiesOf('taxiTrip/get')).toHaveLength(2));
@@ -54,7 +65,10 @@ describe('TaxiTripSharePage', () => {
 
   test('复制链接 copies the link; 再记一单 goes back to the form', async () => {
     const copied: string[] = [];
-    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void copied.push(text) } });
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void copied.push(text) },
+    });
     const { url } = open({ 'taxiTrip/get': ok(trip()) });
     fireEvent.click(await screen.findByRole('button', { name: '复制链接' }));
     expect(await screen.findByText('链接已复制')).toBeTruthy();

@@ -53,7 +53,12 @@ export default function TaxiTripSharePage() {
     // Opened without an id: nothing was asked, and nothing can be found.
     const problem: LoadProblem = id && loaded.state !== 'loading' && loaded.state !== 'ready' ? loaded : { state: 'missing' };
     body = (
-      <LoadProblemView problem={problem} missing={{ title: '没有找到这个行程', description: '请从分享记录重新进入' }} failedTitle="行程加载失败" onRetry={retry}>
+      <LoadProblemView
+        problem={problem}
+        missing={{ title: '没有找到这个行程', description: '请从分享记录重新进入' }}
+        failedTitle="行程加载失败"
+        onRetry={retry}
+      >
         {problem.state === 'failed' ? null : (
           <Button block color="primary" onClick={() => navigate(appHref('taxiShareList'), { replace: true })}>
             查看分享记录
@@ -87,7 +92,11 @@ export default function TaxiTripSharePage() {
                 size="small"
                 color="primary"
                 fill="outline"
-                onClick={() => void copyText(link).then((copied) => showToast(copied ? { icon: 'success', content: '链接已复制' } : '复制失败，请长按链接复制'))}
+                onClick={() =>
+                  void copyText(link).then((copied) =>
+                    showToast(copied ? { icon: 'success', content: '链接已复制' } : '复制失败，请长按链接复制'),
+                  )
+                }
               >
                 复制链接
               </Button>

@@ -18,10 +18,16 @@ const open = (calls: Record<string, Route> = {}) =>
     meta: pageMeta('TaxiTrip', '记录行程'),
     user: TAXI_DRIVER,
     cars: CARS,
-    calls: { 'taxiCar/getMyCars': ok(CARS), 'taxiTrip/create': ok(trip({ state: '未分享', shareCode: null })), 'taxiTrip/shareTrip': ok({ code: 'AbC123xyz', url: '/t/AbC123xyz', trip: trip() }), ...calls },
+    calls: {
+      'taxiCar/getMyCars': ok(CARS),
+      'taxiTrip/create': ok(trip({ state: '未分享', shareCode: null })),
+      'taxiTrip/shareTrip': ok({ code: 'AbC123xyz', url: '/t/AbC123xyz', trip: trip() }),
+      ...calls,
+    },
   });
 
-const fieldOf = (label: string) => screen.getByText(label, { selector: '.adm-form-item-label, .adm-form-item-label *' }).closest('.adm-form-item') as HTMLElement;
+const fieldOf = (label: string) =>
+  screen.getByText(label, { selector: '.adm-form-item-label, .adm-form-item-label *' }).closest('.adm-form-item') as HTMLElement;
 const type = (label: string, value: string) => fireEvent.change(within(fieldOf(label)).getByRole('textbox'), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: '记录并分享' }));
 

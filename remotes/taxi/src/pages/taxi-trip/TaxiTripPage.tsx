@@ -21,10 +21,30 @@ import { TaxiOnlyPage } from '../../features/taxi-only/TaxiOnlyPage';
 import { createTrip, shareTrip } from '../../features/trips/trips-api';
 import { href } from '../../paths';
 import { TimeInput } from './TimeInput';
-import { distanceRule, endRule, fareRule, formFieldOf, freshValues, placeRule, startRule, toCreateBody, type TripFormValues } from './trip-form-rules';
+import {
+  distanceRule,
+  endRule,
+  fareRule,
+  formFieldOf,
+  freshValues,
+  placeRule,
+  startRule,
+  toCreateBody,
+  type TripFormValues,
+} from './trip-form-rules';
 import './taxi-trip.css';
 
-function TimeField({ name, label, rules, dependencies }: { name: keyof TripFormValues; label: string; rules: Parameters<typeof Form.Item>[0]['rules']; dependencies?: string[] }) {
+function TimeField({
+  name,
+  label,
+  rules,
+  dependencies,
+}: {
+  name: keyof TripFormValues;
+  label: string;
+  rules: Parameters<typeof Form.Item>[0]['rules'];
+  dependencies?: string[];
+}) {
   const now = new Date();
   return (
     <Form.Item name={name} label={label} required rules={rules} dependencies={dependencies}>
@@ -47,7 +67,15 @@ function TripForm({ carId }: { carId: string }) {
   }
 
   return (
-    <PageForm form={form} className="taxi-trip__form" initialValues={initialValues} onSubmit={record} nameOf={formFieldOf} submitText="记录并分享" submittingText="提交中">
+    <PageForm
+      form={form}
+      className="taxi-trip__form"
+      initialValues={initialValues}
+      onSubmit={record}
+      nameOf={formFieldOf}
+      submitText="记录并分享"
+      submittingText="提交中"
+    >
       <Form.Header>行程时间</Form.Header>
       <TimeField name="startTime" label="上车时间" rules={[startRule]} />
       <TimeField name="endTime" label="下车时间" rules={[endRule(form)]} dependencies={['startTime']} />

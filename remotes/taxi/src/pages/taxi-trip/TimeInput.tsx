@@ -30,7 +30,13 @@ export function TimeInput({ label, min, max, value, onChange }: TimeInputProps) 
   const [earliest, latest, current] = useMemo(() => [pickerTime(min), pickerTime(max), pickerTime(value ?? max)], [min, max, value]);
   return (
     <>
-      <button type="button" className="taxi-trip__time" aria-haspopup="dialog" aria-label={`${label}：${shown ?? '请选择'}`} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="taxi-trip__time"
+        aria-haspopup="dialog"
+        aria-label={`${label}：${shown ?? '请选择'}`}
+        onClick={() => setOpen(true)}
+      >
         {shown ?? <span className="taxi-trip__placeholder">请选择</span>}
       </button>
       <WhenOpened visible={open}>

@@ -3,7 +3,15 @@
  * would. Kilometres are typed and sent as whole metres, yuan typed and sent as fen.
  */
 import { parseYuan } from '@app/domain/money';
-import { kilometresToMetres, tripDistanceProblem, tripFareProblem, tripTimeProblem, TRIP_DISTANCE_MESSAGES, TRIP_FARE_MESSAGES, TRIP_TIME_MESSAGES } from '@app/domain/taxi-trip';
+import {
+  kilometresToMetres,
+  tripDistanceProblem,
+  tripFareProblem,
+  tripTimeProblem,
+  TRIP_DISTANCE_MESSAGES,
+  TRIP_FARE_MESSAGES,
+  TRIP_TIME_MESSAGES,
+} from '@app/domain/taxi-trip';
 import type { FormInstance, Rule } from '@app/ui/form';
 import type { CallBody } from '@app/contract/api';
 
@@ -75,6 +83,13 @@ export function toCreateBody(carId: string, values: TripFormValues): CallBody<'t
 
 /** A refused field of the request → the form's field. */
 export function formFieldOf(path: string): string | null {
-  const fields: Record<string, string> = { distanceMetres: 'distance', fareFen: 'fare', startTime: 'startTime', endTime: 'endTime', fromPlace: 'fromPlace', toPlace: 'toPlace' };
+  const fields: Record<string, string> = {
+    distanceMetres: 'distance',
+    fareFen: 'fare',
+    startTime: 'startTime',
+    endTime: 'endTime',
+    fromPlace: 'fromPlace',
+    toPlace: 'toPlace',
+  };
   return fields[path] ?? null;
 }

@@ -23,13 +23,30 @@ describe('qrTicketOf', () => {
 
   test('an older ordinary invoice carries its code and the check code’s last six', () => {
     const result = qrTicketOf('01,04,3300193130,12345678,88.00,20260105,12345678901234567890,ABCD', '扫码', NOW);
-    expect(result).toMatchObject({ ok: true, body: { source: '扫码', type: '增值税普通发票', invoiceCode: '3300193130', number: '12345678', netFen: 8_800, checkCodeLast6: '567890' }, problem: null });
+    expect(result).toMatchObject({
+      ok: true,
+      body: {
+        source: '扫码',
+        type: '增值税普通发票',
+        invoiceCode: '3300193130',
+        number: '12345678',
+        netFen: 8_800,
+        checkCodeLast6: '567890',
+      },
+      problem: null,
+    });
   });
 
   test('what is not an invoice’s code, an unknown type or a red invoice is said', () => {
     expect(qrTicketOf('https://example.com', '扫码', NOW)).toEqual({ ok: false, reason: '无法识别发票二维码：不是发票二维码' });
-    expect(qrTicketOf('01,99,,26332000000123456789,10.00,20261120,,0000', '扫码', NOW)).toEqual({ ok: false, reason: '暂不支持导入此类发票' });
-    expect(qrTicketOf('01,32,,26332000000123456789,-10.00,20261120,,0000', '扫码', NOW)).toEqual({ ok: false, reason: '红字发票无需导入票夹' });
+    expect(qrTicketOf('01,99,,26332000000123456789,10.00,20261120,,0000', '扫码', NOW)).toEqual({
+      ok: false,
+      reason: '暂不支持导入此类发票',
+    });
+    expect(qrTicketOf('01,32,,26332000000123456789,-10.00,20261120,,0000', '扫码', NOW)).toEqual({
+      ok: false,
+      reason: '红字发票无需导入票夹',
+    });
   });
 
   test('the domain’s rules: an issue date after today cannot be added', () => {

@@ -12,7 +12,13 @@ interface Wx {
   config(config: { debug: boolean; appId: string; timestamp: number; nonceStr: string; signature: string; jsApiList: string[] }): void;
   ready(callback: () => void): void;
   error(callback: (error: { errMsg: string }) => void): void;
-  scanQRCode(options: { needResult: 1; scanType: ('qrCode' | 'barCode')[]; success(answer: { resultStr: string }): void; cancel(): void; fail(): void }): void;
+  scanQRCode(options: {
+    needResult: 1;
+    scanType: ('qrCode' | 'barCode')[];
+    success(answer: { resultStr: string }): void;
+    cancel(): void;
+    fail(): void;
+  }): void;
 }
 
 /**
@@ -58,7 +64,14 @@ export async function scanInWechat(): Promise<WechatScan> {
   }
   const wx = await loadWx();
   const ready = await new Promise<boolean>((resolve) => {
-    wx.config({ debug: false, appId: config.appId, timestamp: config.timestamp, nonceStr: config.nonceStr, signature: config.signature, jsApiList: ['scanQRCode'] });
+    wx.config({
+      debug: false,
+      appId: config.appId,
+      timestamp: config.timestamp,
+      nonceStr: config.nonceStr,
+      signature: config.signature,
+      jsApiList: ['scanQRCode'],
+    });
     wx.ready(() => resolve(true));
     wx.error(() => resolve(false));
   });

@@ -35,9 +35,20 @@ describe('TicketDetailPage', () => {
 
   test('重新查验 starts a task, follows it every 2 s and shows the answer once it ends', async () => {
     rs.useFakeTimers({ shouldAdvanceTime: true });
-    const unverified = detail({ verifyState: '查验失败', verifyMessage: '税务局暂未响应', verifiedAt: null, sellerName: '', taxFen: null, grossFen: null, lines: [] });
+    const unverified = detail({
+      verifyState: '查验失败',
+      verifyMessage: '税务局暂未响应',
+      verifiedAt: null,
+      sellerName: '',
+      taxFen: null,
+      grossFen: null,
+      lines: [],
+    });
     const { api } = open({
-      'ticket/get': sequence(ok(unverified), ok(detail({ verifyState: '查无此票', verifyMessage: '查无此票：金额（不含税）与税局记录不一致', verifyTaskId: 'task-10' }))),
+      'ticket/get': sequence(
+        ok(unverified),
+        ok(detail({ verifyState: '查无此票', verifyMessage: '查无此票：金额（不含税）与税局记录不一致', verifyTaskId: 'task-10' })),
+      ),
       'ticket/verify': ok({ taskId: 'task-10' }),
       'task/getTaskProcess': sequence(progress(10), progress(1)),
     });
@@ -75,7 +86,8 @@ describe('TicketDetailPage', () => {
   test('报销 asks first, then marks it; 取消报销 takes it back', async () => {
     const { api } = open({
       'ticket/get': ok(detail()),
-      'ticket/markReimbursed': (body) => ok(detail(body.reimbursed ? { reimbursed: true, reimbursedBy: '企业管理员', reimbursedAt: '2026-11-25T06:30:00.000Z' } : {})),
+      'ticket/markReimbursed': (body) =>
+        ok(detail(body.reimbursed ? { reimbursed: true, reimbursedBy: '企业管理员', reimbursedAt: '2026-11-25T06:30:00.000Z' } : {})),
     });
     fireEvent.click(await screen.findByRole('button', { name: '报销' }));
     expect(await screen.findByText('确定将这张发票标记为已报销吗？')).toBeTruthy();
@@ -95,7 +107,12 @@ describe('TicketDetailPage', () => {
     fireEvent.click(screen.getByRole('button', { name: '取消报销' }));
     await screen.findByText('确定取消这张发票的报销标记吗？');
     fireEvent.click(dialogButton('取消报销'));
-    await waitFor(() => expect(api.bodiesOf('ticket/markReimbursed')).toEqual([{ id: 'ticket-1', reimbursed: true }, { id: 'ticket-1', reimbursed: false }]));
+    await waitFor(() =>
+      expect(api.bodiesOf('ticket/markReimbursed')).toEqual([
+        { id: 'ticket-1', reimbursed: true },
+        { id: 'ticket-1', reimbursed: false },
+      ]),
+    );
     expect(await screen.findByText('已取消报销')).toBeTruthy();
     await closed();
   });
@@ -114,7 +131,10 @@ describe('TicketDetailPage', () => {
     const location = window.location;
     Object.defineProperty(window, 'location', { value: { ...location, assign }, configurable: true });
     try {
-      const { api } = open({ 'ticket/get': ok(detail({ invoiceId: 'inv-1' })), 'ticket/pdfLink': ok({ url: '/files/invoices/inv-1.pdf?sig=x', fileName: '发票.pdf' }) });
+      const { api } = open({
+        'ticket/get': ok(detail({ invoiceId: 'inv-1' })),
+        'ticket/pdfLink': ok({ url: '/files/invoices/inv-1.pdf?sig=x', fileName: '发票.pdf' }),
+      });
       fireEvent.click(await screen.findByRole('button', { name: '查看PDF' }));
       await waitFor(() => expect(assign).toHaveBeenCalledWith('/files/invoices/inv-1.pdf?sig=x'));
       expect(api.bodiesOf('ticket/pdfLink')).toEqual([{ id: 'ticket-1' }]);
@@ -124,7 +144,11 @@ describe('TicketDetailPage', () => {
   });
 
   test('opened without an id: not found, and nothing is asked', async () => {
-    const { api } = renderPage(<TicketDetailPage />, { url: '/ticket/detail', meta: pageMeta('TicketDetail', '票据详情'), calls: { 'ticket/get': ok(detail()) } });
+    const { api } = renderPage(<TicketDetailPage />, {
+      url: '/ticket/detail',
+      meta: pageMeta('TicketDetail', '票据详情'),
+      calls: { 'ticket/get': ok(detail()) },
+    });
     expect(await screen.findByRole('region', { name: '发票不存在' })).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.calls).toEqual([]);

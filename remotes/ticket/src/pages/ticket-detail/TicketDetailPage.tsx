@@ -74,7 +74,16 @@ function Verification({ ticket, onVerify, starting }: { ticket: TicketDetail; on
         {verifying ? VERIFY_NOTES.查验中 : (ticket.verifyMessage ?? VERIFY_NOTES[ticket.verifyState])}
       </Note>
       {ticket.verifiedAt ? <DetailRow label="查验时间">{chinaDateTime(ticket.verifiedAt)}</DetailRow> : null}
-      <Button className="ticket-detail__verify" block color="primary" fill="outline" loading={verifying || starting} loadingText="查验中" disabled={verifying || starting} onClick={onVerify}>
+      <Button
+        className="ticket-detail__verify"
+        block
+        color="primary"
+        fill="outline"
+        loading={verifying || starting}
+        loadingText="查验中"
+        disabled={verifying || starting}
+        onClick={onVerify}
+      >
         重新查验
       </Button>
     </Card>
@@ -125,7 +134,8 @@ function Lines({ ticket }: { ticket: TicketDetail }) {
           </div>
           <div className="ticket-detail__line-facts">
             {line.quantity && line.unitPrice ? `${line.quantity}${line.unit} × ${line.unitPrice} · ` : ''}
-            金额 {amountText(line.netFen)} · {line.taxFree ?? (line.ratePermille === null ? '' : `税率 ${line.ratePermille / 10}%`)} · 税额 {amountText(line.taxFen)}
+            金额 {amountText(line.netFen)} · {line.taxFree ?? (line.ratePermille === null ? '' : `税率 ${line.ratePermille / 10}%`)} · 税额{' '}
+            {amountText(line.taxFen)}
           </div>
         </div>
       ))}
@@ -135,7 +145,12 @@ function Lines({ ticket }: { ticket: TicketDetail }) {
 
 function Reimbursement({ ticket }: { ticket: TicketDetail }) {
   return (
-    <Card flush title="报销" aria-label="报销" extra={<span className={ticket.reimbursed ? 'ticket-detail__done' : undefined}>{ticket.reimbursed ? '已报销' : '未报销'}</span>}>
+    <Card
+      flush
+      title="报销"
+      aria-label="报销"
+      extra={<span className={ticket.reimbursed ? 'ticket-detail__done' : undefined}>{ticket.reimbursed ? '已报销' : '未报销'}</span>}
+    >
       {ticket.reimbursed ? (
         <>
           {ticket.reimbursedBy ? <DetailRow label="标记人">{ticket.reimbursedBy}</DetailRow> : null}
@@ -240,6 +255,9 @@ export default function TicketDetailPage() {
   let body: ReactNode;
   if (loaded.state === 'loading') body = <LoadingCard />;
   else if (loaded.state === 'ready') body = <Detail ticket={loaded.value} show={show} reload={refresh} />;
-  else body = <LoadProblemView problem={loaded} missing={{ title: '发票不存在', description: '它可能已被删除，或链接有误' }} onRetry={retry} />;
+  else
+    body = (
+      <LoadProblemView problem={loaded} missing={{ title: '发票不存在', description: '它可能已被删除，或链接有误' }} onRetry={retry} />
+    );
   return <Page title={title}>{body}</Page>;
 }

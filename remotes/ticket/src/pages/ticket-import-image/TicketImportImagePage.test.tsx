@@ -45,7 +45,8 @@ const open = (calls: Record<string, Route> = {}) =>
     calls: { 'ticket/import': ok({ ticket: detail({ id: 'ticket-7', verifyState: '查验中' }), taskId: 'task-7' }), ...calls },
   });
 
-const pick = (name = 'invoice.jpg') => fireEvent.change(screen.getByLabelText('选择发票图片'), { target: { files: [new File(['…'], name, { type: 'image/jpeg' })] } });
+const pick = (name = 'invoice.jpg') =>
+  fireEvent.change(screen.getByLabelText('选择发票图片'), { target: { files: [new File(['…'], name, { type: 'image/jpeg' })] } });
 
 describe('TicketImportImagePage', () => {
   test('the QR code of a picture is shown to confirm, then added (source 拍照) and its detail opens', async () => {
@@ -59,7 +60,9 @@ describe('TicketImportImagePage', () => {
     expect(within(found).getByText('¥1,234.50')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '加入票夹' }));
     await waitFor(() => expect(url()).toBe('/ticket/detail?id=ticket-7'));
-    expect(api.bodiesOf('ticket/import')).toEqual([{ source: '拍照', type: '数电普票', number: '26332000000123456789', issueDate: '2026-11-20', netFen: 123_450 }]);
+    expect(api.bodiesOf('ticket/import')).toEqual([
+      { source: '拍照', type: '数电普票', number: '26332000000123456789', issueDate: '2026-11-20', netFen: 123_450 },
+    ]);
   });
 
   test('a picture without a code, or with one that is not an invoice’s, says so clearly', async () => {

@@ -16,7 +16,11 @@ import './ticket-import-image.css';
 
 export const NO_QR_MESSAGE = '未在图片中识别到发票二维码，请换一张二维码完整、清晰的发票图片';
 
-type Reading = { state: 'idle' } | { state: 'reading' } | { state: 'failed'; reason: string } | { state: 'found'; ticket: Extract<QrTicket, { ok: true }> };
+type Reading =
+  | { state: 'idle' }
+  | { state: 'reading' }
+  | { state: 'failed'; reason: string }
+  | { state: 'found'; ticket: Extract<QrTicket, { ok: true }> };
 
 /** What a picture holds, for the page. */
 export async function readInvoicePicture(file: Blob): Promise<Exclude<Reading, { state: 'idle' | 'reading' }>> {
@@ -24,7 +28,10 @@ export async function readInvoicePicture(file: Blob): Promise<Exclude<Reading, {
   try {
     text = await decodeQrImage(file);
   } catch (error) {
-    return { state: 'failed', reason: error instanceof UnreadableImageError || error instanceof QrReaderUnavailableError ? error.message : NO_QR_MESSAGE };
+    return {
+      state: 'failed',
+      reason: error instanceof UnreadableImageError || error instanceof QrReaderUnavailableError ? error.message : NO_QR_MESSAGE,
+    };
   }
   if (text === null) return { state: 'failed', reason: NO_QR_MESSAGE };
   const ticket = qrTicketOf(text, '拍照');
@@ -70,7 +77,14 @@ export default function TicketImportImagePage() {
 
   return (
     <Page title={title}>
-      <input ref={input} className="ticket-image__input" type="file" accept="image/*" aria-label="选择发票图片" onChange={(event) => void picked(event)} />
+      <input
+        ref={input}
+        className="ticket-image__input"
+        type="file"
+        accept="image/*"
+        aria-label="选择发票图片"
+        onChange={(event) => void picked(event)}
+      />
       <section className="ticket-image__picker" aria-label="发票图片">
         {preview ? (
           <img className="ticket-image__preview" src={preview} alt="所选发票图片" />

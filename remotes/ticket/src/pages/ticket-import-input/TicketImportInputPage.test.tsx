@@ -19,7 +19,8 @@ const open = (calls: Record<string, Route> = {}) =>
     calls: { 'ticket/import': ok({ ticket: detail({ id: 'ticket-5', verifyState: '查验中' }), taskId: 'task-5' }), ...calls },
   });
 
-const fieldOf = (label: string) => screen.getByText(label, { selector: '.adm-form-item-label, .adm-form-item-label *' }).closest('.adm-form-item') as HTMLElement;
+const fieldOf = (label: string) =>
+  screen.getByText(label, { selector: '.adm-form-item-label, .adm-form-item-label *' }).closest('.adm-form-item') as HTMLElement;
 const type = (label: string, value: string) => fireEvent.change(within(fieldOf(label)).getByRole('textbox'), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: '加入票夹' }));
 
@@ -40,7 +41,9 @@ describe('TicketImportInputPage', () => {
     type('不含税金额', '1,234.5');
     submit();
     await waitFor(() => expect(url()).toBe('/ticket/detail?id=ticket-5'));
-    expect(api.bodiesOf('ticket/import')).toEqual([{ source: '手动输入', number: '26332000000000000017', issueDate: '2026-11-25', netFen: 123_450 }]);
+    expect(api.bodiesOf('ticket/import')).toEqual([
+      { source: '手动输入', number: '26332000000000000017', issueDate: '2026-11-25', netFen: 123_450 },
+    ]);
     expect(await screen.findByText('已加入票夹')).toBeTruthy();
   });
 

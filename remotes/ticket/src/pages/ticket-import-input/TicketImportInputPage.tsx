@@ -14,7 +14,16 @@ import { ChinaDatePicker } from '@app/widgets/china-date-picker';
 import { PageForm } from '@app/widgets/form-page';
 import { Note } from '@app/widgets/note';
 import { useImportTicket } from '../../features/ticket-import/use-import';
-import { amountShape, dateRequired,  EMPTY_VALUES, fieldRule, formFieldOf, numberRequired, toImportBody, type InputFormValues } from './input-form-rules';
+import {
+  amountShape,
+  dateRequired,
+  EMPTY_VALUES,
+  fieldRule,
+  formFieldOf,
+  numberRequired,
+  toImportBody,
+  type InputFormValues,
+} from './input-form-rules';
 import './ticket-import-input.css';
 
 /** Digital invoices exist since 2021; older paper ones can no longer be claimed. */
@@ -36,10 +45,20 @@ export default function TicketImportInputPage() {
         nameOf={formFieldOf}
         submitText="加入票夹"
         submittingText="导入中"
-        footerExtra={<Note small className="ticket-input__note">加入票夹后将自动向税务局查验发票真伪。</Note>}
+        footerExtra={
+          <Note small className="ticket-input__note">
+            加入票夹后将自动向税务局查验发票真伪。
+          </Note>
+        }
       >
         <Form.Header>发票信息</Form.Header>
-        <Form.Item name="number" label="发票号码" rules={[fieldRule(form, 'number', numberRequired)]} dependencies={['invoiceCode', 'issueDate']} description="数电发票 20 位，其他发票 8 位">
+        <Form.Item
+          name="number"
+          label="发票号码"
+          rules={[fieldRule(form, 'number', numberRequired)]}
+          dependencies={['invoiceCode', 'issueDate']}
+          description="数电发票 20 位，其他发票 8 位"
+        >
           <Input inputMode="numeric" placeholder="20 位或 8 位数字" maxLength={20} clearable />
         </Form.Item>
         <Form.Item name="invoiceCode" label="发票代码" rules={[fieldRule(form, 'invoiceCode')]} help="数电发票无需填写">
@@ -56,10 +75,21 @@ export default function TicketImportInputPage() {
             {(value) => value ?? <span className="ticket-input__placeholder">请选择</span>}
           </ChinaDatePicker>
         </Form.Item>
-        <Form.Item name="amount" label="不含税金额" rules={[fieldRule(form, 'netFen', amountShape)]} extra={<span className="ticket-input__unit">元</span>}>
+        <Form.Item
+          name="amount"
+          label="不含税金额"
+          rules={[fieldRule(form, 'netFen', amountShape)]}
+          extra={<span className="ticket-input__unit">元</span>}
+        >
           <Input inputMode="decimal" placeholder="发票上的金额" maxLength={16} clearable />
         </Form.Item>
-        <Form.Item name="checkCodeLast6" label="校验码后6位" rules={[fieldRule(form, 'checkCodeLast6')]} dependencies={['invoiceCode']} help="增值税普通发票必填">
+        <Form.Item
+          name="checkCodeLast6"
+          label="校验码后6位"
+          rules={[fieldRule(form, 'checkCodeLast6')]}
+          dependencies={['invoiceCode']}
+          help="增值税普通发票必填"
+        >
           <Input placeholder="6 位数字或字母" maxLength={6} clearable />
         </Form.Item>
       </PageForm>

@@ -59,6 +59,13 @@ export function amountShape(value: unknown): string | null {
 
 /** A refused field of the request → the form's field. */
 export function formFieldOf(path: string): string | null {
-  const fields: Record<string, string> = { number: 'number', invoiceCode: 'invoiceCode', issueDate: 'issueDate', netFen: 'amount', checkCodeLast6: 'checkCodeLast6', type: 'invoiceCode' };
+  const fields: Record<string, string> = {
+    number: 'number',
+    invoiceCode: 'invoiceCode',
+    issueDate: 'issueDate',
+    netFen: 'amount',
+    checkCodeLast6: 'checkCodeLast6',
+    type: 'invoiceCode',
+  };
   return fields[path] ?? null;
 }

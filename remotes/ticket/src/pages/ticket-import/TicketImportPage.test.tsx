@@ -35,7 +35,12 @@ afterEach(() => {
 });
 
 const open = (calls: Record<string, Route> = {}) =>
-  renderPage(<TicketImportPage />, { url: '/ticket/import/index', history: ['/ticket/index'], meta: pageMeta('TicketImport', '导入发票'), calls });
+  renderPage(<TicketImportPage />, {
+    url: '/ticket/import/index',
+    history: ['/ticket/index'],
+    meta: pageMeta('TicketImport', '导入发票'),
+    calls,
+  });
 
 describe('TicketImportPage', () => {
   test('拍照/相册 and 手动输入 open their pages', () => {
@@ -52,7 +57,9 @@ describe('TicketImportPage', () => {
     rs.useFakeTimers({ toFake: ['Date'] });
     rs.setSystemTime(new Date('2026-11-25T04:00:00.000Z'));
     inWechat();
-    wx.scanQRCode.mockImplementation((options: { success(answer: { resultStr: string }): void }) => options.success({ resultStr: FIXTURE_QR }));
+    wx.scanQRCode.mockImplementation((options: { success(answer: { resultStr: string }): void }) =>
+      options.success({ resultStr: FIXTURE_QR }),
+    );
     const { api, url } = open({
       'wechat/jsapiConfig': ok({ appId: 'wx123', timestamp: 1_790_000_000, nonceStr: 'abc', signature: 'sig' }),
       'ticket/import': ok({ ticket: { id: 'ticket-8' }, taskId: 'task-8' }),
@@ -64,14 +71,19 @@ describe('TicketImportPage', () => {
     expect(wx.config).toHaveBeenCalledWith(expect.objectContaining({ appId: 'wx123', signature: 'sig', jsApiList: ['scanQRCode'] }));
     fireEvent.click(screen.getByRole('button', { name: '加入票夹' }));
     await waitFor(() => expect(url()).toBe('/ticket/detail?id=ticket-8'));
-    expect(api.bodiesOf('ticket/import')).toEqual([{ source: '扫码', type: '数电普票', number: '26332000000123456789', issueDate: '2026-11-20', netFen: 123_450 }]);
+    expect(api.bodiesOf('ticket/import')).toEqual([
+      { source: '扫码', type: '数电普票', number: '26332000000123456789', issueDate: '2026-11-20', netFen: 123_450 },
+    ]);
   });
 
   test('the JS-SDK is signed for this page, on iOS for the address the app was opened at', () => {
     sessionStorage.setItem(INPUT_URL_STORAGE_KEY, 'http://localhost:3000/?from=menu#top');
     try {
       expect(signedPageUrl()).toBe(window.location.href.split('#')[0]);
-      Object.defineProperty(navigator, 'userAgent', { value: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) MicroMessenger/8.0.50', configurable: true });
+      Object.defineProperty(navigator, 'userAgent', {
+        value: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) MicroMessenger/8.0.50',
+        configurable: true,
+      });
       expect(signedPageUrl()).toBe('http://localhost:3000/?from=menu');
     } finally {
       sessionStorage.removeItem(INPUT_URL_STORAGE_KEY);

@@ -38,7 +38,13 @@ function Way({ icon, title, description, onClick }: { icon: ReactNode; title: st
 
 const SCAN_ICON = (
   <svg viewBox="0 0 24 24" width="24" height="24">
-    <path d="M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M4 12h16" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+    <path
+      d="M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M4 12h16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+    />
   </svg>
 );
 const IMAGE_ICON = (
@@ -50,7 +56,13 @@ const IMAGE_ICON = (
 );
 const INPUT_ICON = (
   <svg viewBox="0 0 24 24" width="24" height="24">
-    <path d="M4 20h4l10.5-10.5a2.1 2.1 0 0 0-3-3L5 17v3zM13.5 7.5l3 3" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+    <path
+      d="M4 20h4l10.5-10.5a2.1 2.1 0 0 0-3-3L5 17v3zM13.5 7.5l3 3"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinejoin="round"
+    />
   </svg>
 );
 
@@ -92,8 +104,18 @@ export default function TicketImportPage() {
         <>
           <div className="ticket-import__ways" aria-label="导入方式">
             <Way icon={SCAN_ICON} title="扫码" description="扫描发票左上角的二维码" onClick={() => void scan()} />
-            <Way icon={IMAGE_ICON} title="拍照/相册" description="拍摄或选择发票图片，自动识别二维码" onClick={() => navigate(href('ticketImportImage'))} />
-            <Way icon={INPUT_ICON} title="手动输入" description="填写发票号码、开票日期和金额" onClick={() => navigate(href('ticketImportInput'))} />
+            <Way
+              icon={IMAGE_ICON}
+              title="拍照/相册"
+              description="拍摄或选择发票图片，自动识别二维码"
+              onClick={() => navigate(href('ticketImportImage'))}
+            />
+            <Way
+              icon={INPUT_ICON}
+              title="手动输入"
+              description="填写发票号码、开票日期和金额"
+              onClick={() => navigate(href('ticketImportInput'))}
+            />
           </div>
           <Note small className="ticket-import__note">
             导入后系统会自动向税务局查验发票真伪，同一张发票只能导入一次。

@@ -35,10 +35,20 @@ export function TicketFiltersBar({ filters, onChange }: TicketFiltersBarProps) {
           <FilterChoice<TicketType> options={TYPE_OPTIONS} value={filters.type} allLabel="全部类型" onPick={(type) => pick({ type })} />
         </FilterMenu>
         <FilterMenu key="verify" title={filters.verifyState ?? '查验状态'} highlight={filters.verifyState !== null}>
-          <FilterChoice<TicketVerifyState> options={VERIFY_OPTIONS} value={filters.verifyState} allLabel="全部状态" onPick={(verifyState) => pick({ verifyState })} />
+          <FilterChoice<TicketVerifyState>
+            options={VERIFY_OPTIONS}
+            value={filters.verifyState}
+            allLabel="全部状态"
+            onPick={(verifyState) => pick({ verifyState })}
+          />
         </FilterMenu>
         <FilterMenu key="reimbursed" title={reimbursedLabel ?? '报销状态'} highlight={filters.reimbursed !== null}>
-          <FilterChoice<Reimbursed> options={REIMBURSED_OPTIONS} value={filters.reimbursed} allLabel="全部" onPick={(reimbursed) => pick({ reimbursed })} />
+          <FilterChoice<Reimbursed>
+            options={REIMBURSED_OPTIONS}
+            value={filters.reimbursed}
+            allLabel="全部"
+            onPick={(reimbursed) => pick({ reimbursed })}
+          />
         </FilterMenu>
       </FilterBar>
     </div>

@@ -10,9 +10,30 @@ afterEach(cleanup);
 
 const NOVEMBER = [
   summary(),
-  summary({ id: 'ticket-2', number: '26332000000000000025', issueDate: '2026-11-03', sellerName: '', type: null, netFen: 5_000, taxFen: null, grossFen: null, verifyState: '查验中', reimbursed: true }),
+  summary({
+    id: 'ticket-2',
+    number: '26332000000000000025',
+    issueDate: '2026-11-03',
+    sellerName: '',
+    type: null,
+    netFen: 5_000,
+    taxFen: null,
+    grossFen: null,
+    verifyState: '查验中',
+    reimbursed: true,
+  }),
 ];
-const OCTOBER = [summary({ id: 'ticket-3', number: '25332000000000000031', issueDate: '2026-10-30', sellerName: '宁波某某餐饮有限公司', netFen: 20_000, taxFen: 1_200, grossFen: 21_200 })];
+const OCTOBER = [
+  summary({
+    id: 'ticket-3',
+    number: '25332000000000000031',
+    issueDate: '2026-10-30',
+    sellerName: '宁波某某餐饮有限公司',
+    netFen: 20_000,
+    taxFen: 1_200,
+    grossFen: 21_200,
+  }),
+];
 // The ticket still being verified is counted in 张 but not in the amounts.
 const TOTALS = { count: 3, counted: 2, netFen: 120_000, taxFen: 7_200, grossFen: 127_200 };
 const MONTHS: Record<string, { count: number; counted: number; netFen: number; taxFen: number; grossFen: number }> = {
@@ -23,11 +44,13 @@ const MONTHS: Record<string, { count: number; counted: number; netFen: number; t
 /** The folder as the server answers it: the filter's totals, one month's totals when asked with `month`. */
 const folder: Route = (body) => {
   if (typeof body.month === 'string') return ok({ total: MONTHS[body.month]?.count ?? 0, list: [], totals: MONTHS[body.month] });
-  if (body.keyword || body.type || body.verifyState || body.reimbursed !== undefined) return ok({ total: 0, list: [], totals: { count: 0, counted: 0, netFen: 0, taxFen: 0, grossFen: 0 } });
+  if (body.keyword || body.type || body.verifyState || body.reimbursed !== undefined)
+    return ok({ total: 0, list: [], totals: { count: 0, counted: 0, netFen: 0, taxFen: 0, grossFen: 0 } });
   return ok({ total: 3, list: [...NOVEMBER, ...OCTOBER], totals: TOTALS });
 };
 
-const open = (calls: Record<string, Route> = { 'ticket/list': folder }) => renderPage(<TicketIndexPage />, { url: '/ticket/index', meta: pageMeta('TicketIndex', '票夹', { tabBar: true }), calls });
+const open = (calls: Record<string, Route> = { 'ticket/list': folder }) =>
+  renderPage(<TicketIndexPage />, { url: '/ticket/index', meta: pageMeta('TicketIndex', '票夹', { tabBar: true }), calls });
 
 describe('TicketIndexPage', () => {
   test('tickets by month, each month with the server’s totals, the filter’s totals above', async () => {
@@ -104,7 +127,9 @@ describe('TicketIndexPage', () => {
     await waitFor(() => expect(screen.getByTestId('month-totals-2026-11').textContent).toBe('2 张 · 价税合计 ¥50.01 · 税额 ¥60.00'));
     watch.disconnect();
     expect(seen.has('合计加载中')).toBe(false);
-    expect(api.bodiesOf('ticket/list').slice(asked)).toEqual(expect.arrayContaining([{ page: 1 }, { month: '2026-11', page: 1, pageSize: 1 }]));
+    expect(api.bodiesOf('ticket/list').slice(asked)).toEqual(
+      expect.arrayContaining([{ page: 1 }, { month: '2026-11', page: 1, pageSize: 1 }]),
+    );
   });
 
   test('an empty folder offers to import', async () => {
@@ -115,7 +140,10 @@ describe('TicketIndexPage', () => {
   });
 
   test('someone without a company is told to bind one', () => {
-    renderPage(<TicketIndexPage />, { url: '/ticket/index', user: userDetail({ company: false, companyUser: false, companyInfo: null, permissions: [] }) });
+    renderPage(<TicketIndexPage />, {
+      url: '/ticket/index',
+      user: userDetail({ company: false, companyUser: false, companyInfo: null, permissions: [] }),
+    });
     expect(screen.getByText('仅企业用户可用票夹')).toBeTruthy();
     expect(screen.getByRole('button', { name: '绑定企业' })).toBeTruthy();
   });

@@ -50,7 +50,9 @@ function FolderTotals({ totals }: { totals: TicketTotals | null }) {
           税额 <strong>{totals ? amountText(totals.taxFen) : '—'}</strong>
         </span>
       </div>
-      {totals && totals.counted < totals.count ? <p className="ticket-totals__note">其中 {totals.count - totals.counted} 张未查验通过，不计入金额</p> : null}
+      {totals && totals.counted < totals.count ? (
+        <p className="ticket-totals__note">其中 {totals.count - totals.counted} 张未查验通过，不计入金额</p>
+      ) : null}
     </section>
   );
 }
@@ -94,7 +96,9 @@ function useMonthTotals(hasMonth: (month: string) => boolean) {
       if (asked.current.has(month) || !hasMonth(month)) return;
       asked.current.add(month);
       monthTotals(query, month).then(
-        (answer) => shown.current.round === round && setState((previous) => (previous.key === key ? { key, totals: { ...previous.totals, [month]: answer } } : previous)),
+        (answer) =>
+          shown.current.round === round &&
+          setState((previous) => (previous.key === key ? { key, totals: { ...previous.totals, [month]: answer } } : previous)),
         // Left as it was (合计加载中, or the totals before) until the list loads again (pull to refresh).
         () => undefined,
       );
@@ -166,7 +170,13 @@ function Folder() {
           <FolderTotals totals={folderTotals} />
         </>
       }
-      empty={filteredEmpty({ filtered, noMatch: '没有符合条件的发票', onClear: () => setFilters(NO_FILTERS), empty: '票夹里还没有发票', first: { text: '导入发票', onClick: () => navigate(href('ticketImport')) } })}
+      empty={filteredEmpty({
+        filtered,
+        noMatch: '没有符合条件的发票',
+        onClear: () => setFilters(NO_FILTERS),
+        empty: '票夹里还没有发票',
+        first: { text: '导入发票', onClick: () => navigate(href('ticketImport')) },
+      })}
     />
   );
 }
@@ -174,7 +184,10 @@ function Folder() {
 export default function TicketIndexPage() {
   const navigate = useNavigate();
   const { isCompanyUser } = useSession();
-  if (!isCompanyUser) return <CompanyOnlyPage title="票夹" heading="仅企业用户可用票夹" description="绑定企业后，企业收到的发票可在票夹中统一查验、报销和管理" />;
+  if (!isCompanyUser)
+    return (
+      <CompanyOnlyPage title="票夹" heading="仅企业用户可用票夹" description="绑定企业后，企业收到的发票可在票夹中统一查验、报销和管理" />
+    );
   return (
     <Page title="票夹" noBack>
       <Folder />

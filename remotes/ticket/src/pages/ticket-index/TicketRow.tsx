@@ -20,7 +20,14 @@ export function TicketRow({ ticket, onOpen }: { ticket: TicketSummary; onOpen(ti
     <ListRow
       title={title}
       aria-label={`${title} ${formatYuan(amount)}${counts ? '' : ' 不计入合计'}`}
-      extra={<Amount fen={amount} size="medium" tone={reversed ? 'red' : 'plain'} className={counts || reversed ? undefined : 'ticket-row__amount--left-out'} />}
+      extra={
+        <Amount
+          fen={amount}
+          size="medium"
+          tone={reversed ? 'red' : 'plain'}
+          className={counts || reversed ? undefined : 'ticket-row__amount--left-out'}
+        />
+      }
       onClick={() => onOpen(ticket)}
     >
       <ListRowLine>

@@ -15,7 +15,9 @@ afterEach(() => {
 
 /** A ledger of `count` entries in memory, answered 20 a page. */
 function ledger(count: number): WalletEntry[] {
-  return Array.from({ length: count }, (_, index) => entry(`e-${index + 1}`, { memo: `第${index + 1}笔`, amountFen: index % 2 ? -100 : 8_800, kind: index % 2 ? '提现' : '收款' }));
+  return Array.from({ length: count }, (_, index) =>
+    entry(`e-${index + 1}`, { memo: `第${index + 1}笔`, amountFen: index % 2 ? -100 : 8_800, kind: index % 2 ? '提现' : '收款' }),
+  );
 }
 
 function open(entries: WalletEntry[], user = undefined as ReturnType<typeof employee> | undefined) {

@@ -20,7 +20,15 @@ function EntryList() {
   return (
     <Page title={TITLE}>
       <div className="wallet-list">
-        <PagedList<WalletEntry> ref={list} queryKey="entries" load={listEntries} itemKey={(entry) => entry.id} renderItem={(entry) => <EntryRow entry={entry} />} skeletonRows={6} empty={{ description: '暂无明细，顾客付款后将显示在这里' }} />
+        <PagedList<WalletEntry>
+          ref={list}
+          queryKey="entries"
+          load={listEntries}
+          itemKey={(entry) => entry.id}
+          renderItem={(entry) => <EntryRow entry={entry} />}
+          skeletonRows={6}
+          empty={{ description: '暂无明细，顾客付款后将显示在这里' }}
+        />
       </div>
     </Page>
   );

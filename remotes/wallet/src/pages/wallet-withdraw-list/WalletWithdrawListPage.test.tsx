@@ -22,7 +22,13 @@ describe('WalletWithdrawListPage', () => {
         'wallet/withdrawals': ok({
           total: 3,
           list: [
-            withdrawal('w-3', { amountFen: 3_000, feeFen: 100, state: '失败', failReason: '银行账户状态异常', finishedAt: '2026-11-23T05:00:00.000Z' }),
+            withdrawal('w-3', {
+              amountFen: 3_000,
+              feeFen: 100,
+              state: '失败',
+              failReason: '银行账户状态异常',
+              finishedAt: '2026-11-23T05:00:00.000Z',
+            }),
             withdrawal('w-2', { amountFen: 2_000, feeFen: 100, state: '已到账', finishedAt: '2026-11-23T04:00:00.000Z' }),
             withdrawal('w-1', { amountFen: 150_000, feeFen: 900, state: '审核中' }),
           ],
@@ -30,7 +36,11 @@ describe('WalletWithdrawListPage', () => {
       },
     });
     await waitFor(() => expect(screen.queryAllByRole('article')).toHaveLength(3));
-    expect(screen.queryAllByRole('article').map((node) => node.getAttribute('aria-label'))).toEqual(['提现 ¥30.00 失败', '提现 ¥20.00 已到账', '提现 ¥1,500.00 审核中']);
+    expect(screen.queryAllByRole('article').map((node) => node.getAttribute('aria-label'))).toEqual([
+      '提现 ¥30.00 失败',
+      '提现 ¥20.00 已到账',
+      '提现 ¥1,500.00 审核中',
+    ]);
 
     const failed = card('提现 ¥30.00 失败');
     expect(tag('提现 ¥30.00 失败').textContent).toBe('失败');
@@ -77,7 +87,11 @@ describe('WalletWithdrawListPage', () => {
   });
 
   test('not for a user without the wallet permissions: nothing is asked', async () => {
-    const { api } = renderPage(<WalletWithdrawListPage />, { url: '/my/wallet/tixian/list', user: employee(), calls: { 'wallet/withdrawals': ok({ total: 0, list: [] }) } });
+    const { api } = renderPage(<WalletWithdrawListPage />, {
+      url: '/my/wallet/tixian/list',
+      user: employee(),
+      calls: { 'wallet/withdrawals': ok({ total: 0, list: [] }) },
+    });
     expect(screen.getByText('仅管理员或收款管理员可使用钱包')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.calls).toHaveLength(0);

@@ -37,7 +37,15 @@ function WithdrawalList() {
   return (
     <Page title={TITLE}>
       <div className="withdrawal-list">
-        <PagedList<Withdrawal> ref={list} queryKey="withdrawals" load={load} itemKey={(withdrawal) => withdrawal.id} renderItem={(withdrawal) => <WithdrawalCard withdrawal={withdrawal} />} skeletonRows={4} empty={{ description: '暂无提现记录' }} />
+        <PagedList<Withdrawal>
+          ref={list}
+          queryKey="withdrawals"
+          load={load}
+          itemKey={(withdrawal) => withdrawal.id}
+          renderItem={(withdrawal) => <WithdrawalCard withdrawal={withdrawal} />}
+          skeletonRows={4}
+          empty={{ description: '暂无提现记录' }}
+        />
       </div>
     </Page>
   );

@@ -33,7 +33,9 @@ export function WithdrawalCard({ withdrawal }: { withdrawal: Withdrawal }) {
           <AccountText account={withdrawal.account} />
         </DetailRow>
         <DetailRow label="申请时间">{chinaDateTime(withdrawal.createdAt)}</DetailRow>
-        {withdrawal.finishedAt ? <DetailRow label={state === '失败' ? '处理时间' : '到账时间'}>{chinaDateTime(withdrawal.finishedAt)}</DetailRow> : null}
+        {withdrawal.finishedAt ? (
+          <DetailRow label={state === '失败' ? '处理时间' : '到账时间'}>{chinaDateTime(withdrawal.finishedAt)}</DetailRow>
+        ) : null}
       </div>
       {state === '失败' ? (
         <div className="withdrawal-card__failure" role="note">

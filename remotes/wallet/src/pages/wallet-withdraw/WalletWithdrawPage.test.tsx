@@ -136,7 +136,10 @@ describe('WalletWithdrawPage', () => {
 
   test('no repeat: a second tap while it is sent does nothing, the button is busy', async () => {
     let answer: (value: Answer) => void = () => undefined;
-    const { api } = open({ wallet: wallet({ availableFen: 100_000 }), withdraw: () => new Promise<Answer>((resolve) => (answer = resolve)) });
+    const { api } = open({
+      wallet: wallet({ availableFen: 100_000 }),
+      withdraw: () => new Promise<Answer>((resolve) => (answer = resolve)),
+    });
     await screen.findByText(wholeText(ACCOUNT));
     type('500');
     await waitFor(() => expect(fee()).toBe('手续费 ¥3.00，余额扣除 ¥503.00，实际到账 ¥500.00'));
@@ -158,7 +161,10 @@ describe('WalletWithdrawPage', () => {
 
   test('a retry after a network failure sends the same request serial; another amount a new one', async () => {
     rs.useFakeTimers({ toFake: ['Date'] });
-    const { api } = open({ wallet: wallet({ availableFen: 100_000 }), withdraw: sequence(noAnswer(), noAnswer(), ok(withdrawal('w-1', { amountFen: 40_000, feeFen: 240 }))) });
+    const { api } = open({
+      wallet: wallet({ availableFen: 100_000 }),
+      withdraw: sequence(noAnswer(), noAnswer(), ok(withdrawal('w-1', { amountFen: 40_000, feeFen: 240 }))),
+    });
     await screen.findByText(wholeText(ACCOUNT));
     type('500');
     await waitFor(() => expect(fee()).toBe('手续费 ¥3.00，余额扣除 ¥503.00，实际到账 ¥500.00'));
@@ -188,7 +194,10 @@ describe('WalletWithdrawPage', () => {
   });
 
   test("the server's refusal (4000) shows under the amount", async () => {
-    open({ wallet: wallet({ availableFen: 100_000 }), withdraw: fail(4000, '超过可提现余额', { fields: { amountFen: '超过可提现余额' } }) });
+    open({
+      wallet: wallet({ availableFen: 100_000 }),
+      withdraw: fail(4000, '超过可提现余额', { fields: { amountFen: '超过可提现余额' } }),
+    });
     await screen.findByText(wholeText(ACCOUNT));
     type('500');
     await waitFor(() => expect(fee()).toBe('手续费 ¥3.00，余额扣除 ¥503.00，实际到账 ¥500.00'));

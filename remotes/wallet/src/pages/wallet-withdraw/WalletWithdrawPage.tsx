@@ -36,7 +36,8 @@ function Submitted({ withdrawal, preview }: { withdrawal: Withdrawal; preview: W
           <>
             {formatYuan(withdrawal.amountFen)} 将提现至 <AccountText account={withdrawal.account} />
             <br />
-            余额扣除 {formatYuan(leavingFen(withdrawal))}（含手续费 {formatYuan(withdrawal.feeFen)}），实际到账 {formatYuan(preview.arriveFen)}，审核通过后到账
+            余额扣除 {formatYuan(leavingFen(withdrawal))}（含手续费 {formatYuan(withdrawal.feeFen)}），实际到账{' '}
+            {formatYuan(preview.arriveFen)}，审核通过后到账
           </>
         }
       />

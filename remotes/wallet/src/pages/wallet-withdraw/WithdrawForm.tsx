@@ -28,13 +28,32 @@ interface Values {
 }
 
 /** The amount field: ¥, the input, and 全部提现 beside it. */
-function AmountInput({ value, onChange, onAll, id }: { value?: string; onChange?: (value: string) => void; onAll: () => void; id?: string }) {
+function AmountInput({
+  value,
+  onChange,
+  onAll,
+  id,
+}: {
+  value?: string;
+  onChange?: (value: string) => void;
+  onAll: () => void;
+  id?: string;
+}) {
   return (
     <div className="withdraw-amount">
       <span className="withdraw-amount__currency" aria-hidden="true">
         ¥
       </span>
-      <Input id={id} className="withdraw-amount__input" value={value ?? ''} onChange={onChange} placeholder="请输入提现金额" inputMode="decimal" clearable aria-label="提现金额" />
+      <Input
+        id={id}
+        className="withdraw-amount__input"
+        value={value ?? ''}
+        onChange={onChange}
+        placeholder="请输入提现金额"
+        inputMode="decimal"
+        clearable
+        aria-label="提现金额"
+      />
       <a className="withdraw-amount__all" role="button" onClick={onAll}>
         全部提现
       </a>
@@ -51,12 +70,25 @@ function ConfirmLine({ label, children, strong = false }: { label: string; child
   );
 }
 
-function FeeLine({ amountFen, preview, error, loading, rule }: { amountFen: number | null; preview: WithdrawPreview | null; error: string | null; loading: boolean; rule: string }) {
+function FeeLine({
+  amountFen,
+  preview,
+  error,
+  loading,
+  rule,
+}: {
+  amountFen: number | null;
+  preview: WithdrawPreview | null;
+  error: string | null;
+  loading: boolean;
+  rule: string;
+}) {
   let text: ReactNode = rule;
   if (amountFen !== null && preview) {
     text = (
       <>
-        手续费 <b>{formatYuan(preview.feeFen)}</b>，余额扣除 <b>{formatYuan(leavingFen(preview))}</b>，实际到账 <b>{formatYuan(preview.arriveFen)}</b>
+        手续费 <b>{formatYuan(preview.feeFen)}</b>，余额扣除 <b>{formatYuan(leavingFen(preview))}</b>，实际到账{' '}
+        <b>{formatYuan(preview.arriveFen)}</b>
       </>
     );
   } else if (amountFen !== null && error) {

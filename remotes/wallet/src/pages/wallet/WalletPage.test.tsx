@@ -9,7 +9,8 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-const open = (calls: Parameters<typeof renderPage>[1] = {}) => renderPage(<WalletPage />, { url: '/my/wallet', history: ['/my'], ...calls });
+const open = (calls: Parameters<typeof renderPage>[1] = {}) =>
+  renderPage(<WalletPage />, { url: '/my/wallet', history: ['/my'], ...calls });
 const withdrawButton = () => screen.getByRole('button', { name: '提现' }) as HTMLButtonElement;
 
 describe('WalletPage', () => {
@@ -32,7 +33,13 @@ describe('WalletPage', () => {
 
   test('最近明细: kind, memo, time in China and the signed amount; 查看全部 opens every entry', async () => {
     const recent = [
-      entry('e-3', { kind: '提现', amountFen: -5_000, balance: 'available', memo: '提现至招商银行（尾号 8888）', at: '2026-11-24T01:00:00.000Z' }),
+      entry('e-3', {
+        kind: '提现',
+        amountFen: -5_000,
+        balance: 'available',
+        memo: '提现至招商银行（尾号 8888）',
+        at: '2026-11-24T01:00:00.000Z',
+      }),
       entry('e-2', { kind: '结算', amountFen: 8_800, balance: 'frozenToAvailable', memo: '顾客付款 YST0001' }),
       entry('e-1', { kind: '收款', amountFen: 8_800, balance: 'frozen', memo: '顾客付款 YST0001', at: '2026-11-22T16:30:00.000Z' }),
     ];
@@ -78,7 +85,11 @@ describe('WalletPage', () => {
   });
 
   test('shown again (the page cache), it loads the balances again: settled income appears', async () => {
-    const { router } = open({ calls: { 'wallet/get': sequence(ok(wallet({ availableFen: 0, frozenFen: 8_800 })), ok(wallet({ availableFen: 8_800, frozenFen: 0 }))) } });
+    const { router } = open({
+      calls: {
+        'wallet/get': sequence(ok(wallet({ availableFen: 0, frozenFen: 8_800 })), ok(wallet({ availableFen: 8_800, frozenFen: 0 }))),
+      },
+    });
     expect((await screen.findByLabelText('可提现')).textContent).toBe('¥0.00');
     await act(() => router.navigate('/my/wallet/list'));
     await act(() => router.navigate(-1));

@@ -50,7 +50,12 @@ function BalanceCard({ wallet }: { wallet: Wallet }) {
         <span className="wallet-card__account-value">{wallet.account ? <AccountText account={wallet.account} truncate /> : '未绑定'}</span>
       </div>
       <div className="wallet-card__actions">
-        <Button className="wallet-card__withdraw" shape="rounded" disabled={blocked !== null} onClick={() => navigate(href('walletWithdraw'))}>
+        <Button
+          className="wallet-card__withdraw"
+          shape="rounded"
+          disabled={blocked !== null}
+          onClick={() => navigate(href('walletWithdraw'))}
+        >
           提现
         </Button>
         <Button className="wallet-card__records" shape="rounded" fill="outline" onClick={() => navigate(href('walletWithdrawList'))}>

@@ -7,7 +7,13 @@ import AgreementDialog from './AgreementDialog';
 
 afterEach(cleanup);
 
-const AGREEMENT = { id: 3, version: '2024.1', title: '用户授权协议', content: '<h3>一、授权范围</h3><p>您授权优税通代您登录电子税务局。</p>', createdAt: '2024-01-01T00:00:00.000Z' };
+const AGREEMENT = {
+  id: 3,
+  version: '2024.1',
+  title: '用户授权协议',
+  content: '<h3>一、授权范围</h3><p>您授权优税通代您登录电子税务局。</p>',
+  createdAt: '2024-01-01T00:00:00.000Z',
+};
 
 /** The dialog for a company manager who has not agreed yet. */
 function openAgreement(routes: Record<string, Route> = {}) {

@@ -19,10 +19,23 @@ export default function AgreementDialog({ onClose }: DialogProps) {
     <DialogFrame title="用户需知">
       <AgreementIntro onOpenAgreement={() => setReading(true)} />
       <AgreementConsent checked={agreement.checked} onChange={agreement.setChecked} showRequired={agreement.showRequired} />
-      <Button block color="primary" size="large" className="agreement-dialog__confirm" loading={agreement.confirming} onClick={() => void agreement.confirm()}>
+      <Button
+        block
+        color="primary"
+        size="large"
+        className="agreement-dialog__confirm"
+        loading={agreement.confirming}
+        onClick={() => void agreement.confirm()}
+      >
         确认
       </Button>
-      <AgreementContentDialog visible={reading} agreement={agreement.agreement} error={agreement.loadError} onRetry={agreement.reload} onClose={() => setReading(false)} />
+      <AgreementContentDialog
+        visible={reading}
+        agreement={agreement.agreement}
+        error={agreement.loadError}
+        onRetry={agreement.reload}
+        onClose={() => setReading(false)}
+      />
     </DialogFrame>
   );
 }

@@ -10,7 +10,6 @@ import { callApi } from '../../api-client';
 import { sessionStore, userDetailAtom } from '../../session';
 import { DIALOG_HANDLED_CODES, messageOf, toastFailure } from '../common/api-errors';
 
-
 export const UPDATE_AGREEMENT_FAILED = '更新授权协议状态失败!';
 const LOAD_AGREEMENT_FAILED = '获取授权协议失败，请重试';
 

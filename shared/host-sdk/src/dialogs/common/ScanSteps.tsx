@@ -11,7 +11,13 @@ export function ScanSteps({ steps }: { steps: readonly ScanStep[] }) {
   return (
     <Steps direction="vertical" current={steps.length} className="app-scan-steps">
       {steps.map((step, index) => (
-        <Steps.Step key={step.title} title={step.title} description={step.description} status="process" icon={<span className="app-scan-steps__index">{index + 1}</span>} />
+        <Steps.Step
+          key={step.title}
+          title={step.title}
+          description={step.description}
+          status="process"
+          icon={<span className="app-scan-steps__index">{index + 1}</span>}
+        />
       ))}
     </Steps>
   );
@@ -25,6 +31,12 @@ const SAVE_AND_OPEN: readonly ScanStep[] = [
   { title: '选择刚保存的二维码图片' },
 ];
 
-export const LOGIN_SCAN_STEPS: readonly ScanStep[] = [...SAVE_AND_OPEN, { title: '完成登录', description: '按App提示确认登录，回到本页等待状态刷新' }];
+export const LOGIN_SCAN_STEPS: readonly ScanStep[] = [
+  ...SAVE_AND_OPEN,
+  { title: '完成登录', description: '按App提示确认登录，回到本页等待状态刷新' },
+];
 
-export const FACE_SCAN_STEPS: readonly ScanStep[] = [...SAVE_AND_OPEN, { title: '完成人脸认证', description: '按App提示完成刷脸，回到本页等待状态刷新' }];
+export const FACE_SCAN_STEPS: readonly ScanStep[] = [
+  ...SAVE_AND_OPEN,
+  { title: '完成人脸认证', description: '按App提示完成刷脸，回到本页等待状态刷新' },
+];

@@ -67,7 +67,14 @@ describe('FaceDialog', () => {
     expect(screen.getByText('请使用电子税务局App扫码完成人脸认证')).toBeTruthy();
     expect(screen.getByText('长按二维码保存到手机')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '如何扫码认证？' }));
-    for (const step of ['保存二维码图片', '打开地区税务局App', '点击右上角“+”后点击“扫一扫”', '点击“相册”', '选择刚保存的二维码图片', '完成人脸认证']) {
+    for (const step of [
+      '保存二维码图片',
+      '打开地区税务局App',
+      '点击右上角“+”后点击“扫一扫”',
+      '点击“相册”',
+      '选择刚保存的二维码图片',
+      '完成人脸认证',
+    ]) {
       expect(await screen.findByText(step)).toBeTruthy();
     }
 
@@ -82,9 +89,13 @@ describe('FaceDialog', () => {
     ['2001', fail(2001, '任务已存在')],
     ['a message about the previous task', fail(2005, '上一个刷脸认证任务尚未完成')],
   ])('%s: the saved face task is followed again', async (_case, answer) => {
-    const { api } = await openFace({ 'task/createScanFaceTask': answer, 'task/getTaskProcess': progress(3010, { extensionData: QR_PNG }) }, taxAccount(LOGGED_IN), {
-      pendingTasks: { face: 't-saved' },
-    });
+    const { api } = await openFace(
+      { 'task/createScanFaceTask': answer, 'task/getTaskProcess': progress(3010, { extensionData: QR_PNG }) },
+      taxAccount(LOGGED_IN),
+      {
+        pendingTasks: { face: 't-saved' },
+      },
+    );
     fireEvent.click(screen.getByRole('button', { name: '开始认证' }));
     expect(await screen.findByAltText('刷脸认证二维码')).toBeTruthy();
     expect(api.bodiesOf('task/getTaskProcess')[0]).toEqual({ id: 't-saved' });

@@ -27,7 +27,15 @@ export default function FaceDialog({ onClose }: DialogProps) {
   return (
     <DialogFrame title="刷脸认证" onClose={close}>
       <FaceStatus account={account} />
-      <Button block color="primary" size="large" className="face-dialog__start" loading={face.preparing} loadingText="正在获取认证二维码" onClick={reopenQr ? face.openQr : () => void face.start()}>
+      <Button
+        block
+        color="primary"
+        size="large"
+        className="face-dialog__start"
+        loading={face.preparing}
+        loadingText="正在获取认证二维码"
+        onClick={reopenQr ? face.openQr : () => void face.start()}
+      >
         {reopenQr ? '查看认证二维码' : '开始认证'}
       </Button>
       <p className="face-dialog__note">认证成功后当日有效</p>

@@ -103,8 +103,7 @@ export function useFaceTask(onClose: (done: boolean) => void) {
       if (running && isTaskExisting(error)) {
         savePendingTask('face', running);
         setTaskId(running);
-      }
-      else toastFailure(error, CREATE_FACE_TASK_FAILED);
+      } else toastFailure(error, CREATE_FACE_TASK_FAILED);
     } finally {
       setCreating(false);
     }

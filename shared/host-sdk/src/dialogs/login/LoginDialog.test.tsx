@@ -39,7 +39,9 @@ describe('LoginDialog: what it offers', () => {
     expect(await screen.findByText('短信授权')).toBeTruthy();
     expect(document.querySelector('.adm-grid')?.getAttribute('style')).toContain('--columns: 2');
     fireEvent.click(screen.getByText('扫码授权'));
-    await waitFor(() => expect(api.bodiesOf('task/createLoginTask')).toEqual([{ nsrsbh: '91310000MA1FL8XQ3X', userId: 'u-1', loginMethod: '1' }]));
+    await waitFor(() =>
+      expect(api.bodiesOf('task/createLoginTask')).toEqual([{ nsrsbh: '91310000MA1FL8XQ3X', userId: 'u-1', loginMethod: '1' }]),
+    );
     expect(await screen.findByText('正在获取登录二维码')).toBeTruthy();
   });
 

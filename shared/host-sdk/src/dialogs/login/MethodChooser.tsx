@@ -4,8 +4,16 @@ import { LineIcon } from '@app/ui/line-icon';
 import type { LoginMethod } from '../../roles';
 
 const METHODS: Record<LoginMethod, { title: string; description: string; icon: string }> = {
-  sms: { title: '短信授权', description: '接收短信验证码登录', icon: 'M7 2h10a1 1 0 0 1 1 1v18a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1V3a1 1 0 0 1 1-1z M10 18h4 M9 7h6 M9 11h4' },
-  qr: { title: '扫码授权', description: '用税务局App扫码登录', icon: 'M3 3h7v7H3z M14 3h7v7h-7z M3 14h7v7H3z M14 14h3v3h-3z M18 18h3v3h-3z M14 20h2 M20 14v2' },
+  sms: {
+    title: '短信授权',
+    description: '接收短信验证码登录',
+    icon: 'M7 2h10a1 1 0 0 1 1 1v18a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1V3a1 1 0 0 1 1-1z M10 18h4 M9 7h6 M9 11h4',
+  },
+  qr: {
+    title: '扫码授权',
+    description: '用税务局App扫码登录',
+    icon: 'M3 3h7v7H3z M14 3h7v7h-7z M3 14h7v7H3z M14 14h3v3h-3z M18 18h3v3h-3z M14 20h2 M20 14v2',
+  },
 };
 
 export interface MethodChooserProps {

@@ -44,7 +44,14 @@ describe('QR login', () => {
     expect(screen.getByText('登录后请等待状态刷新')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: '如何扫码登录？' }));
-    for (const step of ['保存二维码图片', '打开地区税务局App', '点击右上角“+”后点击“扫一扫”', '点击“相册”', '选择刚保存的二维码图片', '完成登录']) {
+    for (const step of [
+      '保存二维码图片',
+      '打开地区税务局App',
+      '点击右上角“+”后点击“扫一扫”',
+      '点击“相册”',
+      '选择刚保存的二维码图片',
+      '完成登录',
+    ]) {
       expect(await screen.findByText(step)).toBeTruthy();
     }
 
@@ -60,7 +67,8 @@ describe('QR login', () => {
     const taskIds = ['t-qr-1', 't-qr-2'];
     const { api } = openQr({
       'task/createLoginTask': () => ok({ taskId: taskIds.shift() }),
-      'task/getTaskProcess': (body) => (body.id === 't-qr-1' ? progress(-1, { failReason: '二维码已过期，请重新登录' }) : progress(2010, { extensionData: QR_PNG })),
+      'task/getTaskProcess': (body) =>
+        body.id === 't-qr-1' ? progress(-1, { failReason: '二维码已过期，请重新登录' }) : progress(2010, { extensionData: QR_PNG }),
     });
     expect(await screen.findByText('二维码已过期，请重新登录')).toBeTruthy();
     expect(screen.getByText('登录失败')).toBeTruthy();

@@ -50,7 +50,15 @@ export function SmsLogin({ onClose }: { onClose(done: boolean): void }) {
           name="smsCode"
           label="验证码"
           rules={SMS_CODE_RULES}
-          extra={<SendCodeButton hasTask={sms.hasTask} countdown={sms.countdown} disabled={!sms.canSend} loading={sms.requesting} onSend={() => void sms.send()} />}
+          extra={
+            <SendCodeButton
+              hasTask={sms.hasTask}
+              countdown={sms.countdown}
+              disabled={!sms.canSend}
+              loading={sms.requesting}
+              onSend={() => void sms.send()}
+            />
+          }
         >
           <Input placeholder="6位数字验证码" maxLength={6} inputMode="numeric" autoComplete="one-time-code" clearable aria-label="验证码" />
         </Form.Item>

@@ -29,7 +29,11 @@ export async function startLoginTask(method: LoginMethod): Promise<LoginTaskStar
   if (!request) return { kind: 'failed', message: LOGIN_FAILED_MESSAGE, notified: false };
   const kind = pendingKindOf(method);
   try {
-    const created = await callApi('task/createLoginTask', { ...request, loginMethod: LOGIN_METHOD_CODE[method] }, { handles: DIALOG_HANDLED_CODES });
+    const created = await callApi(
+      'task/createLoginTask',
+      { ...request, loginMethod: LOGIN_METHOD_CODE[method] },
+      { handles: DIALOG_HANDLED_CODES },
+    );
     const taskId = created.taskId;
     if (!taskId) return { kind: 'failed', message: LOGIN_FAILED_MESSAGE, notified: false };
     savePendingTask(kind, taskId);

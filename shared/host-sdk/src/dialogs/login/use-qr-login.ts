@@ -19,8 +19,7 @@ export const QR_LOGIN_SUCCESS_MESSAGE = '登录成功!';
 
 export type QrLoginState =
   /** Creating the task, or waiting for its QR code. */
-  | { kind: 'waiting'; qr: string | null }
-  | { kind: 'failed'; reason: string };
+  { kind: 'waiting'; qr: string | null } | { kind: 'failed'; reason: string };
 
 export function useQrLogin(onClose: (done: boolean) => void) {
   const [taskId, setTaskId] = useState<string | null>(null);
@@ -58,7 +57,8 @@ export function useQrLogin(onClose: (done: boolean) => void) {
   const onProgress = ({ taskStatus, failReason, extensionData }: TaskProgress) => {
     switch (phaseOf(taskStatus)) {
       case 'awaitQrScan':
-        if (extensionData) setState((current) => (current.kind === 'waiting' && !current.qr ? { kind: 'waiting', qr: extensionData } : current));
+        if (extensionData)
+          setState((current) => (current.kind === 'waiting' && !current.qr ? { kind: 'waiting', qr: extensionData } : current));
         return;
       case 'success':
         Toast.show({ icon: 'success', content: QR_LOGIN_SUCCESS_MESSAGE });
