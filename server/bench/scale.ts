@@ -173,7 +173,7 @@ async function measure(
   if (!answer.body.success) throw new Error(`${call.name}: ${answer.body.message}`);
   const one = await autocannon({ ...request, connections: 1, duration: SECONDS });
   const fifty = await autocannon({ ...request, connections: 50, duration: SECONDS });
-  await drained(server, tokens['企业管理员']);
+  await drained(server, tokens.企业管理员);
   return {
     p50: one.latency.p50,
     p99: one.latency.p99,
@@ -189,7 +189,7 @@ async function measureAll(server: ServerProcess, label: string): Promise<Measure
     出租车管理员: (await demoSignIn(server.url, '出租车管理员')).token,
     普通用户: (await demoSignIn(server.url, '普通用户')).token,
   };
-  const cars = await callApi(server.url, 'taxiCar/getMyCars', {}, tokens['出租车管理员']);
+  const cars = await callApi(server.url, 'taxiCar/getMyCars', {}, tokens.出租车管理员);
   const [car] = (cars.body.result ?? []) as { id: string }[];
   if (!car) throw new Error('the taxi company has no car');
   const known: Known = { carId: car.id };

@@ -156,7 +156,7 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
     // 企业员工 also works for the taxi company (to switch companies).
     await db
       .insert(memberships)
-      .values({ userId: userIds['企业员工'], companyId: taxiId, roleName: '员工', permissions: ['company_user_role'] });
+      .values({ userId: userIds.企业员工, companyId: taxiId, roleName: '员工', permissions: ['company_user_role'] });
     // A third company that has not set up its tax account yet.
     const [company] = await db
       .insert(companies)
@@ -187,7 +187,7 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
   test('user/getOfficialAccountLoginUserInfo: id, company flag, companyInfo, permissions and the account', async () => {
     const manager = await good<UserDetail>('企业管理员', 'user/getOfficialAccountLoginUserInfo');
     expect(manager).toMatchObject({
-      id: userIds['企业管理员'],
+      id: userIds.企业管理员,
       company: true,
       companyUser: true,
       permissions: ['company_manage', 'company_user_role'],
@@ -222,7 +222,7 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
 
     const ordinary = await good<UserDetail>('普通用户', 'user/getOfficialAccountLoginUserInfo');
     expect(ordinary).toMatchObject({
-      id: userIds['普通用户'],
+      id: userIds.普通用户,
       company: false,
       companyUser: false,
       companyInfo: null,
@@ -371,7 +371,7 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
     // Both back at the gate, as the seed leaves them.
     await server.database.db
       .delete(agreementAcceptances)
-      .where(inArray(agreementAcceptances.userId, [userIds['企业管理员'], userIds['企业员工']]));
+      .where(inArray(agreementAcceptances.userId, [userIds.企业管理员, userIds.企业员工]));
     expect((await good<UserDetail>('企业管理员', 'user/getOfficialAccountLoginUserInfo')).account).toEqual({
       username: 'liming',
       agreed: false,
@@ -384,22 +384,22 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
       agreed: true,
     });
     expect((await good<UserDetail>('企业员工', 'user/getOfficialAccountLoginUserInfo')).account.agreed).toBe(false);
-    const rows = await server.database.db.select().from(agreementAcceptances).where(eq(agreementAcceptances.userId, userIds['企业管理员']));
+    const rows = await server.database.db.select().from(agreementAcceptances).where(eq(agreementAcceptances.userId, userIds.企业管理员));
     expect(rows).toHaveLength(1);
     await good('企业员工', 'taxAccount/agreedAgreement', { id });
     expectRefused(await as('企业管理员', 'taxAccount/agreedAgreement', { id: 999_999 }), 404, '协议不存在', 4004);
   });
 
   test('the tax-bureau task calls: SMS login with resend, face authentication, progress, detail and the task list', async () => {
-    const token = tokens['企业管理员'];
-    const userId = userIds['企业管理员'];
+    const token = tokens.企业管理员;
+    const userId = userIds.企业管理员;
     const request = { nsrsbh: DEMO_TAX_NUMBERS.trading, userId };
 
     expectRefused(await as('企业管理员', 'task/createScanFaceTask', request), 409, '请先登录税务局!', 2002);
     expectRefused(
       await as('出租车管理员', 'task/createLoginTask', {
         nsrsbh: DEMO_TAX_NUMBERS.taxi,
-        userId: userIds['出租车管理员'],
+        userId: userIds.出租车管理员,
         loginMethod: '2',
       }),
       409,
@@ -470,7 +470,7 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
     // Face authentication, now that the company is logged in.
     const face = await good<{ taskId: string }>('企业管理员', 'task/createScanFaceTask', request);
     expect(face.taskId).toMatch(UUID);
-    const faceAgain = await as<{ taskId: string }>('企业员工', 'task/createScanFaceTask', { ...request, userId: userIds['企业员工'] });
+    const faceAgain = await as<{ taskId: string }>('企业员工', 'task/createScanFaceTask', { ...request, userId: userIds.企业员工 });
     expectRefused(faceAgain, 409, '上一', 2001);
     expect(faceAgain.body.result).toEqual({ taskId: face.taskId });
     const scanning = await waitForStatus(token, face.taskId, 3010);
@@ -616,7 +616,7 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
         method: 'POST',
         url: `/api/${spec.path}`,
         payload: body,
-        headers: { authorization: tokens['企业管理员'] },
+        headers: { authorization: tokens.企业管理员 },
       });
       expectRefused({ status: malformed.statusCode, body: malformed.json() }, 401, '请先登录', 1001);
       expectRefused(await server.call(spec.path, body, unknown), 401, '登录信息无效，请重新登录', 1001);
@@ -628,7 +628,7 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
   });
 
   test('1002: every signed-in call with an expired session', async () => {
-    const expired = await createSession(server.database.db, userIds['企业管理员'], -60_000);
+    const expired = await createSession(server.database.db, userIds.企业管理员, -60_000);
     for (const spec of signedInCalls())
       expectRefused(await server.call(spec.path, validBody(spec), expired), 401, '登录已过期，请重新登录', 1002);
     // A session that runs out while in use.
@@ -657,9 +657,9 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
       }
     }
     // The ones the brief names: ordinary user on company calls, 企业员工 on manager-only calls, non-taxi users on cars.
-    expect(mayCall(callNamed('taxAccount/setTaxAccount'), permissions['企业员工'])).toBe(false);
-    expect(mayCall(callNamed('taxAccount/clearAuthState'), permissions['企业员工'])).toBe(false);
-    expect(mayCall(callNamed('taxiCar/getMyCars'), permissions['企业管理员'])).toBe(false);
+    expect(mayCall(callNamed('taxAccount/setTaxAccount'), permissions.企业员工)).toBe(false);
+    expect(mayCall(callNamed('taxAccount/clearAuthState'), permissions.企业员工)).toBe(false);
+    expect(mayCall(callNamed('taxiCar/getMyCars'), permissions.企业管理员)).toBe(false);
     expect(refusals).toBeGreaterThanOrEqual(15);
     // Nothing was changed by the refused manager-only calls.
     expect((await good<TaxAccountView>('企业管理员', 'taxAccount/getTaxAccount')).personName).toBe('李明');
@@ -668,7 +668,7 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
   test('1004: data and users of another company, and a company the user is not a member of', async () => {
     const taxiTask = await good<{ taskId: string }>('出租车管理员', 'task/createLoginTask', {
       nsrsbh: DEMO_TAX_NUMBERS.taxi,
-      userId: userIds['出租车管理员'],
+      userId: userIds.出租车管理员,
       loginMethod: '1',
     });
     for (const path of ['task/getTaskProcess', 'task/getTaskDetail', 'bus/reSendSmsCode']) {
@@ -680,9 +680,9 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
       '无权访问该企业的任务',
       1004,
     );
-    const request = { nsrsbh: DEMO_TAX_NUMBERS.trading, userId: userIds['企业管理员'] };
+    const request = { nsrsbh: DEMO_TAX_NUMBERS.trading, userId: userIds.企业管理员 };
     expectRefused(
-      await as('企业管理员', 'task/createLoginTask', { ...request, userId: userIds['企业员工'], loginMethod: '1' }),
+      await as('企业管理员', 'task/createLoginTask', { ...request, userId: userIds.企业员工, loginMethod: '1' }),
       403,
       '只能为自己发起任务',
       1004,
@@ -694,7 +694,7 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
       1004,
     );
     expectRefused(
-      await as('企业管理员', 'task/createScanFaceTask', { ...request, userId: userIds['出租车管理员'] }),
+      await as('企业管理员', 'task/createScanFaceTask', { ...request, userId: userIds.出租车管理员 }),
       403,
       '只能为自己发起任务',
       1004,
@@ -716,7 +716,7 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
       for (const spec of ALL_CALLS) {
         if (spec.access.kind !== 'company' || spec.access.allowExpired) {
           // Calls that need no company, and the wallet (open after expiry), still work.
-          const who = { token: await sessionFor(server, spec, tokens['企业管理员']) };
+          const who = { token: await sessionFor(server, spec, tokens.企业管理员) };
           expect((await as(who, spec.path, validBody(spec))).body.errorCode).not.toBe(2003);
           continue;
         }
@@ -740,7 +740,7 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
 
   test('2004: an account that cannot log in, or is not set up', async () => {
     const db = server.database.db;
-    const taxi = { nsrsbh: DEMO_TAX_NUMBERS.taxi, userId: userIds['出租车管理员'] };
+    const taxi = { nsrsbh: DEMO_TAX_NUMBERS.taxi, userId: userIds.出租车管理员 };
     await db.update(taxAccounts).set({ accountState: 3 }).where(eq(taxAccounts.companyId, taxiId));
     try {
       expectRefused(
@@ -766,7 +766,7 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
 
   test('4000: a body the schema refuses names the field', async () => {
     expectRefused(
-      await as('企业管理员', 'task/createLoginTask', { nsrsbh: DEMO_TAX_NUMBERS.trading, userId: userIds['企业管理员'], loginMethod: '3' }),
+      await as('企业管理员', 'task/createLoginTask', { nsrsbh: DEMO_TAX_NUMBERS.trading, userId: userIds.企业管理员, loginMethod: '3' }),
       400,
       '登录方式(loginMethod) 的取值无效',
     );
@@ -790,7 +790,7 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
         4004,
       );
     }
-    const unknownPath = await server.call('task/nothingHere', {}, tokens['企业管理员']);
+    const unknownPath = await server.call('task/nothingHere', {}, tokens.企业管理员);
     expectRefused(unknownPath, 404, '接口不存在: POST /api/task/nothingHere', 4004);
   });
 
@@ -1174,7 +1174,7 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
       'companyUser/list',
     );
     expect(members.list).toContainEqual(
-      expect.objectContaining({ id: userIds['企业管理员'], pending: false, self: true, role: 'manager' }),
+      expect.objectContaining({ id: userIds.企业管理员, pending: false, self: true, role: 'manager' }),
     );
     expect(members.list).toContainEqual(expect.objectContaining({ id: joiner!.id, pending: false, self: false, role: 'employee' }));
     const invited = await good<{ id: string; pending: boolean }>('企业管理员', 'companyUser/add', {
@@ -1428,7 +1428,7 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
       tripIds: [trip.id],
       buyer: { name: '陈乘客', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: true },
     });
-    await waitForStatus(tokens['出租车管理员'], created.taskId, 1);
+    await waitForStatus(tokens.出租车管理员, created.taskId, 1);
     const invoicesListed = await good<{
       total: number;
       list: { invoice: { id: string; status: string; grossFen: number }; trips: { id: string }[] }[];

@@ -157,7 +157,7 @@ describe.each(DATABASES)('the my remote’s calls (%s)', (kind) => {
     expectRefused(await call('companyUser/add', { phone: '13912345678', name: '新人', role: 'employee' }, employee), 403, undefined, 1003);
     const listed = await good<{ total: number; list: Member[] }>('companyUser/list', {}, manager);
     const byName = Object.fromEntries(listed.list.map((member) => [member.name, member]));
-    expect(byName['李明']).toMatchObject({
+    expect(byName.李明).toMatchObject({
       pending: false,
       self: true,
       role: 'manager',
@@ -165,9 +165,9 @@ describe.each(DATABASES)('the my remote’s calls (%s)', (kind) => {
       phone: '13800000002',
       id: await server.userIdOf('企业管理员'),
     });
-    expect(byName['王芳']).toMatchObject({ pending: false, self: false, role: 'employee', phone: '13800000003' });
-    expect(byName['陈静']).toMatchObject({ role: 'offline_pay_manager', roleName: '收款管理员' });
-    expect(byName['赵强']).toBeUndefined();
+    expect(byName.王芳).toMatchObject({ pending: false, self: false, role: 'employee', phone: '13800000003' });
+    expect(byName.陈静).toMatchObject({ role: 'offline_pay_manager', roleName: '收款管理员' });
+    expect(byName.赵强).toBeUndefined();
     expect(listed.total).toBe(listed.list.length);
 
     // A user with that phone (普通用户, no company) is invited, not joined: the answer is what the manager typed.

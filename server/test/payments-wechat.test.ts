@@ -322,7 +322,7 @@ describe('WeChat Pay 支付结果通知', () => {
 
   test('missing signature headers are refused', async () => {
     const { headers, rawBody } = notification();
-    const { ['wechatpay-signature']: _dropped, ...rest } = headers;
+    const { 'wechatpay-signature': _dropped, ...rest } = headers;
     expect(await problem(gateway().verifyNotification({ headers: rest, rawBody }))).toBe('format');
   });
 

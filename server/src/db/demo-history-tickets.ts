@@ -248,7 +248,7 @@ function paperReceipt(steps: Steps, monthStart: number): void {
         source: '手动输入',
         type: '增值税普通发票',
         invoiceCode: '033002300111',
-        number: '0' + String(context.rng.int(1_000_000, 9_999_999)),
+        number: `0${String(context.rng.int(1_000_000, 9_999_999))}`,
         issueDate: chinaDate(new Date(at.getTime() - 2 * DAY)),
         netFen: context.rng.int(180, 460) * 100,
         checkCodeLast6: '58D2A7',

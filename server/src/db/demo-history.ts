@@ -727,7 +727,7 @@ export async function addDemoHistory(db: Database, secretKey: Buffer, options: D
   const decide = (applicationId: string, fate: Fate, at: number) =>
     schedule.add(at, async (when) => {
       const [row] = await db.select().from(invoiceApplications).where(eq(invoiceApplications.id, applicationId));
-      if (!row || row.status !== '待审核') return;
+      if (row?.status !== '待审核') return;
       if (fate === 'reject') {
         await transition(db, row, ['待审核'], { status: '已拒绝', rejectReason: rng.pick(REJECT_REASONS) }, when);
       } else if (fate === 'wait' || fate === 'wait-then-issue') {

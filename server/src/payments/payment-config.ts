@@ -218,7 +218,7 @@ function alipayFromEnv(env: Env): AlipayPayConfig | null {
   }
   const gateway = value(env, 'ALIPAY_PAY_GATEWAY') ?? ALIPAY_GATEWAY;
   const gatewayUrl = URL.canParse(gateway) ? new URL(gateway) : null;
-  if (!gatewayUrl || gatewayUrl.protocol !== 'https:' || gatewayUrl.search !== '') {
+  if (gatewayUrl?.protocol !== 'https:' || gatewayUrl.search !== '') {
     throw new PaymentConfigError(
       `ALIPAY_PAY_GATEWAY 无效：需要不带参数的 https 地址 / ALIPAY_PAY_GATEWAY must be an https address without a query: ${gateway}`,
     );

@@ -182,7 +182,7 @@ export class WechatPayGateway implements PaymentGateway {
     if (!request.payerOpenId) throw new PaymentRequestError('input', '微信 JSAPI 支付需要付款人的 openid / JSAPI needs the payer openid');
     const notifyUrl = URL.canParse(request.notifyUrl) ? new URL(request.notifyUrl) : null;
     // 通知地址: a public https address without query parameters.
-    if (!notifyUrl || notifyUrl.protocol !== 'https:' || notifyUrl.search !== '') {
+    if (notifyUrl?.protocol !== 'https:' || notifyUrl.search !== '') {
       throw new PaymentRequestError(
         'input',
         `通知地址必须是不带参数的 https 地址 / notify_url must be https without a query: ${request.notifyUrl}`,

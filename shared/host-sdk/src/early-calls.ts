@@ -75,7 +75,7 @@ function answered(path: string, body: object, token: string | null, answer: unkn
 }
 
 function resultOf<T>(answer: EarlyAnswer | null): T | null {
-  if (!answer || answer.status !== 200) return null;
+  if (answer?.status !== 200) return null;
   try {
     const envelope = JSON.parse(answer.text) as Envelope<T>;
     return envelope.success ? (envelope.result ?? null) : null;

@@ -57,7 +57,7 @@ test('filteredEmpty: 清除筛选 with a filter set, else what the list is for a
   const clear = rs.fn();
   const first = rs.fn();
   const { unmount } = render(
-    <>{filteredEmpty({ filtered: true, noMatch: '没有符合条件的发票', onClear: clear, empty: '还没有发票' }).action}</>,
+    filteredEmpty({ filtered: true, noMatch: '没有符合条件的发票', onClear: clear, empty: '还没有发票' }).action,
   );
   fireEvent.click(screen.getByRole('button', { name: '清除筛选' }));
   expect(clear).toHaveBeenCalledTimes(1);
@@ -70,7 +70,7 @@ test('filteredEmpty: 清除筛选 with a filter set, else what the list is for a
     first: { text: '导入发票', onClick: first },
   });
   expect(none.description).toBe('还没有发票');
-  render(<>{none.action}</>);
+  render(none.action);
   fireEvent.click(screen.getByRole('button', { name: '导入发票' }));
   expect(first).toHaveBeenCalledTimes(1);
   expect(filteredEmpty({ filtered: false, noMatch: '', onClear: clear, empty: '本月暂无收支' })).toEqual({ description: '本月暂无收支' });
