@@ -406,7 +406,7 @@ const HOST_START_FILES = /[\\/](?:lib-core|lib-react-dom|lib-start|app-shared)\.
  * the host's other pages.
  */
 const APP_SHARED =
-  /[\\/](?:shared[\\/](?:ui|host-sdk|domain|contract)[\\/]src[\\/](?!dialogs[\\/]|internal[\\/]axios-client)|host[\\/]src[\\/](?:bootstrap|router|layout|session|next-task|remotes[\\/]registry-context|pages[\\/]remote-unavailable))/;
+  /[\\/](?:shared[\\/](?:ui|host-sdk|domain|contract)[\\/]src[\\/](?!dialogs[\\/]|internal[\\/]axios-client)|host[\\/]src[\\/](?:bootstrap|router|layout|session|next-task|remotes[\\/]registry-context|(?:pages|features)[\\/]remote-unavailable))/;
 
 /** antd-mobile's components that are on nearly every first screen; the rest stay one file each. */
 const ANTD_BASE_COMPONENTS = [

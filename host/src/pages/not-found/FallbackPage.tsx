@@ -4,8 +4,8 @@
  */
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useRemoteRegistry } from '../../remotes/registry-context';
-import { RemoteUnavailable } from '../remote-unavailable/RemoteUnavailable';
-import { NotFoundPage } from './NotFoundPage';
+import { RemoteUnavailable } from '../../features/remote-unavailable/RemoteUnavailable';
+import { NotFoundPage } from '../../features/not-found/NotFoundPage';
 
 export function FallbackPage() {
   const registry = useRemoteRegistry();

@@ -5,7 +5,7 @@ import type { RouteHandle } from '@app/host-sdk/route-meta';
 import { useRouteMeta } from '@app/host-sdk/router';
 import { reportFailure } from '../../remotes/failure-reports';
 import { RemoteRegistryContext } from '../../remotes/registry-context';
-import { RemoteUnavailable } from './RemoteUnavailable';
+import { RemoteUnavailable } from '../../features/remote-unavailable/RemoteUnavailable';
 
 export function RouteErrorPage() {
   const error = useRouteError();

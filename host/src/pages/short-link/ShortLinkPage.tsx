@@ -10,7 +10,7 @@ import { ApiError, callApi } from '@app/host-sdk/api-client';
 import { signedOutStep } from '@app/host-sdk/page-guard';
 import { getToken } from '@app/host-sdk/session';
 import { PageSkeleton } from '../../layout/PageSkeleton';
-import { NotFoundPage } from '../not-found/NotFoundPage';
+import { NotFoundPage } from '../../features/not-found/NotFoundPage';
 
 export function ShortLinkPage() {
   const { code = '' } = useParams();

@@ -12,7 +12,7 @@ import { Skeleton } from '@app/ui/skeleton';
 import { Toast } from '@app/ui/toast';
 import { chinaDateTime } from '@app/domain/china-time';
 import { href } from '../../paths';
-import { TaskStatusTag } from '../../tasks/TaskStatusTag';
+import { TaskStatusTag } from '../../features/tasks/TaskStatusTag';
 import { retryFailedTask } from './retry-task';
 import { downloadUrlOf, getPdfLink } from '../../features/invoices/invoice-api';
 import type { TaskDetail } from '@app/contract/task';

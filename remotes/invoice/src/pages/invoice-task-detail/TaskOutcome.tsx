@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { phaseOf } from '@app/host-sdk/task-polling';
 import { Button } from '@app/ui/button';
 import { Result } from '@app/ui/result';
-import { PHASE_LABELS } from '../../tasks/task-status';
-import { isInvoiceTask } from '../../tasks/task-view';
+import { PHASE_LABELS } from '../../features/tasks/task-status';
+import { isInvoiceTask } from '../../features/tasks/task-view';
 import type { TaskDetail } from '@app/contract/task';
 
 const SUCCESS_TITLES = { invoice: '开具成功', login: '登录成功', face: '认证成功' } as const;

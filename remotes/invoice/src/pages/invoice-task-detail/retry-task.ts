@@ -5,7 +5,7 @@
  */
 import { ensureTaxReady } from '@app/host-sdk/dialogs';
 import type { TaskType } from '@app/contract/task-status';
-import { isInvoiceTask } from '../../tasks/task-view';
+import { isInvoiceTask } from '../../features/tasks/task-view';
 import { retryTask } from './task-detail-api';
 
 const NEEDS_TAX_READY = /登录|刷脸/;

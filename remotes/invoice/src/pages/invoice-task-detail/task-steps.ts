@@ -5,7 +5,7 @@
  */
 import { phaseOf, type TaskPhase } from '@app/host-sdk/task-polling';
 import { chinaDateTime } from '@app/domain/china-time';
-import { PHASE_LABELS } from '../../tasks/task-status';
+import { PHASE_LABELS } from '../../features/tasks/task-status';
 import type { TaskType } from '@app/contract/task-status';
 
 export type StepStatus = 'wait' | 'process' | 'finish' | 'error';

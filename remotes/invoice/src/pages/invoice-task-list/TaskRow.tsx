@@ -3,7 +3,7 @@ import { appHref } from '@app/host-sdk/paths';
 import { Link } from '@app/host-sdk/router';
 import { phaseOf } from '@app/host-sdk/task-polling';
 import { chinaDateTime } from '@app/domain/china-time';
-import { TaskStatusTag } from '../../tasks/TaskStatusTag';
+import { TaskStatusTag } from '../../features/tasks/TaskStatusTag';
 import type { TaskView } from '@app/contract/task';
 
 export function TaskRow({ task }: { task: TaskView }) {

@@ -1,7 +1,7 @@
 /** `statistics/income`: the company's income (and expenses) over a range of China days, by channel. */
 import type { IncomeStatistics } from '@app/contract/statistics';
 import { callApi } from '@app/host-sdk/api-client';
-import type { StatsBody } from '../../components/stats-chart/use-statistics';
+import type { StatsBody } from '../../features/stats-chart/use-statistics';
 
 export type { IncomeStatistics };
 

@@ -1,7 +1,7 @@
 /** `statistics/invoice`: the company's issued invoices over a range of China days (red ones negative). */
 import type { InvoiceStatistics } from '@app/contract/statistics';
 import { callApi } from '@app/host-sdk/api-client';
-import type { StatsBody } from '../../components/stats-chart/use-statistics';
+import type { StatsBody } from '../../features/stats-chart/use-statistics';
 
 export type { InvoiceStatistics };
 

@@ -2,7 +2,7 @@
 import { callApi } from '@app/host-sdk/api-client';
 import { LOAD_PROBLEM_CODES } from '@app/widgets/load-problem';
 import type { Goods } from '@app/contract/goods';
-import { goodsRevision } from '../my-company-goods/goods-changes';
+import { goodsRevision } from '../../features/company-goods/goods-changes';
 import type { SaveGoodsBody } from './goods-form-rules';
 
 /** One goods to edit; an unknown one or another company's the form page says itself (`load-problem`). */

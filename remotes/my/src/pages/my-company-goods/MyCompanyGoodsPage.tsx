@@ -16,7 +16,7 @@ import { useDebounced } from '@app/ui/use-debounced';
 import { AddableList } from '@app/widgets/addable-list';
 import { confirmRemoval } from '@app/widgets/confirm-removal';
 import { deleteGoods, listGoods, type Goods } from './goods-api';
-import { goodsRevision } from './goods-changes';
+import { goodsRevision } from '../../features/company-goods/goods-changes';
 import { GoodsCard } from './GoodsCard';
 import './my-company-goods.css';
 

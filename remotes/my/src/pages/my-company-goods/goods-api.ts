@@ -1,7 +1,7 @@
 /** The goods list's calls: one page of the company's goods (by keyword), and deleting one. */
 import { callApi } from '@app/host-sdk/api-client';
 import type { Goods } from '@app/contract/goods';
-import { goodsRevision } from './goods-changes';
+import { goodsRevision } from '../../features/company-goods/goods-changes';
 
 export type { Goods };
 

@@ -12,7 +12,7 @@ import { Page } from '@app/ui/page';
 import { Selector } from '@app/ui/selector';
 import { PageForm, useGoBack } from '@app/widgets/form-page';
 import { href } from '../../paths';
-import { membersRevision } from '../my-company-users/members-changes';
+import { membersRevision } from '../../features/company-users/members-changes';
 import { EMPTY_MEMBER, memberRules, ROLE_OPTIONS, type MemberFormShape } from './member-form-rules';
 import './my-company-users-add.css';
 

@@ -21,7 +21,7 @@ import { confirmRemoval } from '@app/widgets/confirm-removal';
 import { href } from '../../paths';
 import { MemberCard } from './MemberCard';
 import { listMembers, removeMember, type CompanyMember } from './members-api';
-import { membersRevision } from './members-changes';
+import { membersRevision } from '../../features/company-users/members-changes';
 import './my-company-users.css';
 
 export default function MyCompanyUsersPage() {

@@ -1,7 +1,7 @@
 /** The staff list's calls: one page of members (and pending additions), and removing one. */
 import { callApi } from '@app/host-sdk/api-client';
 import type { CompanyMember } from '@app/contract/company';
-import { membersRevision } from './members-changes';
+import { membersRevision } from '../../features/company-users/members-changes';
 
 export type { CompanyMember };
 

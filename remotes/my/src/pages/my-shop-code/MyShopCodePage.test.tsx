@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from '@rstest/core';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { noAnswer, ok, renderPage, sequence } from '@app/host-sdk/testing';
-import { FAKE_PNG, useFakeCanvas } from '../../components/qr-poster/fake-canvas';
+import { FAKE_PNG, useFakeCanvas } from '../../test-support/fake-canvas';
 import MyShopCodePage from './MyShopCodePage';
 
 const SHOP = { code: 'SHOP01', shopName: '上海示例商贸', shortPath: '/t/SHOP01' };

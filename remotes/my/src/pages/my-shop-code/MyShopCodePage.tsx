@@ -9,10 +9,10 @@ import { useNavigate } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
 import { StatusView } from '@app/ui/status-view';
-import { QrPoster } from '../../components/qr-poster/QrPoster';
-import { shopPosterLayout } from '../../components/qr-poster/drawing-items';
+import { QrPoster } from '../../features/qr-poster/QrPoster';
+import { shopPosterLayout } from '../../features/qr-poster/drawing-items';
 import { href } from '../../paths';
-import { getShopCode, linkOf } from '../my-sub-codes/sub-codes-api';
+import { getShopCode, linkOf } from '../../features/sub-codes/sub-codes-api';
 import './my-shop-code.css';
 
 type ShopCode = { code: string; shopName: string; shortPath: string };

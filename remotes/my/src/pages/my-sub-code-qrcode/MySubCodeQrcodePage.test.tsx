@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test } from '@rstest/core';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { fail, ok, renderPage } from '@app/host-sdk/testing';
-import { FAKE_PNG, useFakeCanvas } from '../../components/qr-poster/fake-canvas';
-import type { SubCode } from '../my-sub-codes/sub-codes-api';
+import { FAKE_PNG, useFakeCanvas } from '../../test-support/fake-canvas';
+import type { SubCode } from '../../features/sub-codes/sub-codes-api';
 import MySubCodeQrcodePage from './MySubCodeQrcodePage';
 
 const STORED: SubCode = {

@@ -11,11 +11,11 @@ import { Page } from '@app/ui/page';
 import { Tag } from '@app/ui/tag';
 import { loadProblemOf, type LoadProblem } from '@app/widgets/load-problem';
 import { LoadProblemView } from '@app/widgets/state-view';
-import { QrPoster } from '../../components/qr-poster/QrPoster';
-import { shopPosterLayout } from '../../components/qr-poster/drawing-items';
+import { QrPoster } from '../../features/qr-poster/QrPoster';
+import { shopPosterLayout } from '../../features/qr-poster/drawing-items';
 import { href } from '../../paths';
-import { chargeLine } from '../my-sub-codes/SubCodeCard';
-import { getShopCode, getSubCode, linkOf, SUB_CODE_MISSING, type SubCode } from '../my-sub-codes/sub-codes-api';
+import { chargeLine } from '../../features/sub-codes/sub-code-charge';
+import { getShopCode, getSubCode, linkOf, SUB_CODE_MISSING, type SubCode } from '../../features/sub-codes/sub-codes-api';
 import './my-sub-code-qrcode.css';
 
 type Loaded = { state: 'loading' } | LoadProblem | { state: 'ready'; subCode: SubCode; shopName: string };

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@rstest/core';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ok, renderPage } from '@app/host-sdk/testing';
-import type { SubCode } from './sub-codes-api';
+import type { SubCode } from '../../features/sub-codes/sub-codes-api';
 import MySubCodesPage from './MySubCodesPage';
 
 function subCode(id: string, overrides: Partial<SubCode> = {}): SubCode {

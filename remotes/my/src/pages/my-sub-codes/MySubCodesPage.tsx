@@ -15,8 +15,9 @@ import { useDebounced } from '@app/ui/use-debounced';
 import { AddableList } from '@app/widgets/addable-list';
 import { confirmRemoval } from '@app/widgets/confirm-removal';
 import { href } from '../../paths';
-import { deleteSubCode, listSubCodes, setSubCodeEnabled, subCodesRevision, type SubCode } from './sub-codes-api';
-import { SubCodeCard, subCodeSummary } from './SubCodeCard';
+import { deleteSubCode, listSubCodes, setSubCodeEnabled, subCodesRevision, type SubCode } from '../../features/sub-codes/sub-codes-api';
+import { subCodeSummary } from '../../features/sub-codes/sub-code-charge';
+import { SubCodeCard } from './SubCodeCard';
 import './my-sub-codes.css';
 
 export default function MySubCodesPage() {

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from '@rstest/
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fail, ok, renderPage } from '@app/host-sdk/testing';
 import type { Goods } from '@app/contract/goods';
-import type { SubCode } from '../my-sub-codes/sub-codes-api';
+import type { SubCode } from '../../features/sub-codes/sub-codes-api';
 import SubCodeFormPage from './SubCodeFormPage';
 
 const COFFEE: Goods = {

@@ -10,7 +10,7 @@ import { Page } from '@app/ui/page';
 import { FormPage, useEditedRecord, useGoBack } from '@app/widgets/form-page';
 import { StateView } from '@app/widgets/state-view';
 import { href, paths } from '../../paths';
-import { getSubCode, saveSubCode, SUB_CODE_MISSING } from '../my-sub-codes/sub-codes-api';
+import { getSubCode, saveSubCode, SUB_CODE_MISSING } from '../../features/sub-codes/sub-codes-api';
 import { SubCodeForm } from './SubCodeForm';
 import { toInput, valuesOf, type SubCodeFormValues } from './sub-code-form-rules';
 import './sub-code-form.css';

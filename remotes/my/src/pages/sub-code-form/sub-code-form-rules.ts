@@ -3,7 +3,7 @@
  * yuan, more than 0 with at most two decimals) and the enabled switch.
  */
 import { formatYuan, parseYuan, yuanInputText } from '@app/domain/money';
-import type { SubCode, SubCodeInput } from '../my-sub-codes/sub-codes-api';
+import type { SubCode, SubCodeInput } from '../../features/sub-codes/sub-codes-api';
 
 export interface PickedGoods {
   id: string;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@rstest/core';
 import { drawPoster, loadPosterImages, posterScale, QR_MARGIN, qrModules } from './draw-poster';
 import { BRAND_COLOR, POSTER_HEIGHT, POSTER_WIDTH, shopPosterLayout, type PosterSpec } from './drawing-items';
-import { fakeContext } from './fake-context';
+import { fakeContext } from '../../test-support/fake-context';
 
 const LINK = 'https://fapiao.example.cn/t/S8K2QW';
 

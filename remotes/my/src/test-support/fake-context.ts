@@ -2,7 +2,7 @@
  * Test support (never imported by the app): a 2D context that records what is drawn on it, one entry per drawing
  * call, with the fill colour and font in force. happy-dom has no canvas; this stands in for one.
  */
-import type { PosterContext } from './draw-poster';
+import type { PosterContext } from '../features/qr-poster/draw-poster';
 
 export type DrawCall =
   | { op: 'setTransform'; args: number[] }

@@ -4,7 +4,7 @@
  * back from the modules filled.
  */
 import { afterAll, beforeAll } from '@rstest/core';
-import { qrModules } from './draw-poster';
+import { qrModules } from '../features/qr-poster/draw-poster';
 import { fakeContext, type DrawCall } from './fake-context';
 
 export const FAKE_PNG =
