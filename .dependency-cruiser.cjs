@@ -47,6 +47,14 @@ module.exports = {
       to: { path: '^(host/|remotes/)', pathNot: '^remotes/$1/' },
     },
     {
+      name: 'pages-stay-apart',
+      comment:
+        'A page imports only its own folder, features/ and the shared packages, never another page: what two pages share is a feature (src/features/<feature>/), so a page can change or go without breaking another.',
+      severity: 'error',
+      from: { path: '^(host|remotes/[^/]+)/src/pages/([^/]+)/' },
+      to: { path: '^(host|remotes/[^/]+)/src/pages/', pathNot: '^$1/src/pages/$2/' },
+    },
+    {
       name: 'widgets-serve-the-remotes',
       comment: '@app/widgets is bundled into the remotes: it never imports a remote or the host.',
       severity: 'error',
