@@ -88,6 +88,14 @@ describe('LifeServicesJoinPage', () => {
     await waitFor(() => expect((screen.getByRole('button', { name: '提交申请' }) as HTMLButtonElement).disabled).toBe(false));
   });
 
+  test('a refusal to show the request is 无权查看 with its reason, and offers no 重试', async () => {
+    open({ 'lifeService/mine': fail(1003, '仅企业用户可申请入驻') });
+    const view = await screen.findByRole('region', { name: '无权查看' });
+    expect(within(view).getByText('仅企业用户可申请入驻')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '提交申请' })).toBeNull();
+  });
+
   test('a request that failed to load offers 重试', async () => {
     const { api } = open({ 'lifeService/mine': fail(5000, '服务暂时不可用') });
     expect(await screen.findByText('服务暂时不可用')).toBeTruthy();

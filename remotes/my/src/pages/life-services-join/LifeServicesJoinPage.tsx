@@ -3,20 +3,23 @@
  * a request, the page shows its state (审核中 / 已通过 / 未通过, with the date) instead of the form; after 未通过 the
  * company may apply again.
  */
-import { useEffect, useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { chinaDate } from '@app/domain/china-time';
 import { Button } from '@app/ui/button';
 import { showToast } from '@app/ui/feedback';
 import { Page } from '@app/ui/page';
 import { Tag } from '@app/ui/tag';
-import { LoadFailed, loadFailureMessage, LoadingCard } from '@app/widgets/form-page';
 import { Card } from '@app/widgets/card';
+import { LoadingCard } from '@app/widgets/form-page';
 import { Note } from '@app/widgets/note';
+import { LoadProblemView } from '@app/widgets/state-view';
+import { useLoadedByCode } from '@app/widgets/use-loaded-by-code';
 import { applyLifeService, getMyApplication, type LifeServiceApplication, type LifeServiceForm as FormBody } from './life-service-api';
 import { LifeServiceForm } from './LifeServiceForm';
 import './life-services-join.css';
 
-type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; application: LifeServiceApplication | null };
+/** A company has one request at a time: the address names none, so the load is keyed by this. */
+const THE_COMPANYS = 'company';
 
 const STATE_LOOK: Record<LifeServiceApplication['state'], { color: 'warning' | 'success' | 'danger'; note: string }> = {
   审核中: { color: 'warning', note: '我们会在 3 个工作日内审核，并通过您留下的电话与您联系。' },
@@ -65,36 +68,24 @@ function ApplicationState({ application, onApplyAgain }: { application: LifeServ
 }
 
 export default function LifeServicesJoinPage() {
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const { loaded, retry, show } = useLoadedByCode(THE_COMPANYS, getMyApplication, undefined);
   /** After 未通过, the user chose to apply again: the form, filled with the last request. */
   const [again, setAgain] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    getMyApplication().then(
-      (application) => current && setLoaded({ state: 'ready', application }),
-      (error: unknown) => current && setLoaded({ state: 'failed', message: loadFailureMessage(error) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
 
   async function submit(body: FormBody) {
     const application = await applyLifeService(body);
     showToast({ icon: 'success', content: '提交成功，请等待审核' });
     setAgain(false);
-    setLoaded({ state: 'ready', application });
+    show(application);
   }
 
-  let body;
+  let body: ReactNode;
   if (loaded.state === 'loading') {
     body = <LoadingCard />;
-  } else if (loaded.state === 'failed') {
-    body = <LoadFailed message={loaded.message} onRetry={() => (setLoaded({ state: 'loading' }), setAttempt((value) => value + 1))} />;
-  } else if (loaded.application && !again) {
-    body = <ApplicationState application={loaded.application} onApplyAgain={() => setAgain(true)} />;
+  } else if (loaded.state !== 'ready') {
+    body = <LoadProblemView problem={loaded} missing={{ title: '入驻申请不存在' }} onRetry={retry} />;
+  } else if (loaded.value && !again) {
+    body = <ApplicationState application={loaded.value} onApplyAgain={() => setAgain(true)} />;
   } else {
     body = (
       <>
@@ -102,7 +93,7 @@ export default function LifeServicesJoinPage() {
           <h2 className="life-join__intro-title">生活服务合作计划</h2>
           <p>入驻后，您的门店将出现在优税通生活服务频道，顾客到店消费可直接开具电子发票，享受流量扶持与专属客户经理服务。</p>
         </section>
-        <LifeServiceForm initial={loaded.application ?? undefined} onSubmit={submit} />
+        <LifeServiceForm initial={loaded.value ?? undefined} onSubmit={submit} />
       </>
     );
   }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from '@rstest/core';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { noAnswer, ok, renderPage, sequence } from '@app/host-sdk/testing';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { fail, noAnswer, ok, renderPage, sequence } from '@app/host-sdk/testing';
 import { FAKE_PNG, useFakeCanvas } from '../../test-support/fake-canvas';
 import MyShopCodePage from './MyShopCodePage';
 
@@ -34,7 +34,16 @@ describe('MyShopCodePage', () => {
   test('a failed load says so and 重试 loads again', async () => {
     renderPage(<MyShopCodePage />, { url: '/my/shop-code', calls: { 'shopCode/get': sequence(noAnswer(), ok(SHOP)) } });
     expect(await screen.findByText('店铺码加载失败')).toBeTruthy();
+    expect(screen.getByRole('region', { name: '店铺码加载失败' }).getAttribute('data-icon')).toBe('disconnected');
     fireEvent.click(screen.getByRole('button', { name: '重试' }));
     expect(await screen.findByAltText('上海示例商贸店铺码')).toBeTruthy();
+  });
+
+  test('a refusal is 无权查看 with its reason, never a lost network, and offers no 重试', async () => {
+    renderPage(<MyShopCodePage />, { url: '/my/shop-code', calls: { 'shopCode/get': fail(1004, '无权访问该企业的店铺码') } });
+    const view = await screen.findByRole('region', { name: '无权查看' });
+    expect(view.getAttribute('data-icon')).toBe('refused');
+    expect(within(view).getByText('无权访问该企业的店铺码')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
   });
 });

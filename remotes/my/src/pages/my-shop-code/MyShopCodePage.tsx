@@ -3,61 +3,35 @@
  * (`origin + /t/{code}`), which opens the shop page `/shop/{code}`: customers scan it to pay and ask for an invoice.
  * Sub-codes (a cashier, a branch, a table) get their own posters from 子码管理.
  */
-import { useEffect, useMemo, useState } from 'react';
-import { ApiError } from '@app/host-sdk/api-client';
+import { useMemo } from 'react';
 import { useNavigate } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
-import { StatusView } from '@app/ui/status-view';
+import { LoadProblemView } from '@app/widgets/state-view';
+import { useLoadedByCode } from '@app/widgets/use-loaded-by-code';
 import { QrPoster } from '../../features/qr-poster/QrPoster';
 import { shopPosterLayout } from '../../features/qr-poster/drawing-items';
-import { href } from '../../paths';
 import { getShopCode, linkOf } from '../../features/sub-codes/sub-codes-api';
+import { href } from '../../paths';
 import './my-shop-code.css';
 
-type ShopCode = { code: string; shopName: string; shortPath: string };
-type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; shop: ShopCode };
+/** The company has one shop code: the address names none, so the load is keyed by this. */
+const THE_COMPANYS = 'company';
 
 export default function MyShopCodePage() {
   const navigate = useNavigate();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const { loaded, retry } = useLoadedByCode(THE_COMPANYS, getShopCode, undefined);
 
-  useEffect(() => {
-    let current = true;
-    getShopCode().then(
-      (shop) => current && setLoaded({ state: 'ready', shop }),
-      (error: unknown) => {
-        const message = error instanceof ApiError && error.errorCode !== null ? error.message : '请检查网络后重试';
-        if (current) setLoaded({ state: 'failed', message });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
-
-  const shop = loaded.state === 'ready' ? loaded.shop : null;
+  const shop = loaded.state === 'ready' ? loaded.value : null;
   const shopName = shop?.shopName ?? null;
   const link = shop ? linkOf(shop.shortPath) : null;
   // Keyed on what is drawn: loading again (the page shown again) does not draw the same poster twice.
   const spec = useMemo(() => (shopName !== null && link ? shopPosterLayout({ shopName, link }) : null), [shopName, link]);
 
-  if (loaded.state === 'failed') {
+  if (loaded.state !== 'loading' && loaded.state !== 'ready') {
     return (
       <Page title="店铺码">
-        <StatusView icon="disconnected" title="店铺码加载失败" description={loaded.message}>
-          <Button
-            block
-            color="primary"
-            onClick={() => {
-              setLoaded({ state: 'loading' });
-              setAttempt((value) => value + 1);
-            }}
-          >
-            重试
-          </Button>
-        </StatusView>
+        <LoadProblemView problem={loaded} missing={{ title: '店铺码不存在' }} failedTitle="店铺码加载失败" onRetry={retry} />
       </Page>
     );
   }

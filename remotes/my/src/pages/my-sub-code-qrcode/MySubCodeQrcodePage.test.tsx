@@ -82,6 +82,16 @@ describe('MySubCodeQrcodePage', () => {
     expect(screen.getByRole('button', { name: '返回子码列表' })).toBeTruthy();
   });
 
+  test('an address without a sub-code is not found at once, and nothing is asked', async () => {
+    const { api } = renderPage(<MySubCodeQrcodePage />, {
+      url: '/my/subCode/qrcode',
+      calls: { 'subCode/get': ok(STORED), 'shopCode/get': ok(SHOP) },
+    });
+    expect(await screen.findByRole('region', { name: '没有找到这个子码' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '返回子码列表' })).toBeTruthy();
+    expect(api.bodiesOf('subCode/get')).toEqual([]);
+  });
+
   test('a sub-code that cannot be loaded says so; 重试 loads it', async () => {
     let asked = 0;
     renderPage(<MySubCodeQrcodePage />, {

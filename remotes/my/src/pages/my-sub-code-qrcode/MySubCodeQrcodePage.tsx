@@ -3,50 +3,40 @@
  * (`origin + /t/{code}`), which opens the shop page `/shop/{code}` on the customer's phone. The image can be
  * long-pressed and saved (or downloaded) to print for the cashier, branch or table.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from '@app/host-sdk/router';
 import { useSession } from '@app/host-sdk/session-hooks';
 import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
 import { Tag } from '@app/ui/tag';
-import { loadProblemOf, type LoadProblem } from '@app/widgets/load-problem';
 import { LoadProblemView } from '@app/widgets/state-view';
+import { useLoadedByCode } from '@app/widgets/use-loaded-by-code';
 import { QrPoster } from '../../features/qr-poster/QrPoster';
 import { shopPosterLayout } from '../../features/qr-poster/drawing-items';
-import { href } from '../../paths';
 import { chargeLine } from '../../features/sub-codes/sub-code-charge';
-import { getShopCode, getSubCode, linkOf, SUB_CODE_MISSING, type SubCode } from '../../features/sub-codes/sub-codes-api';
+import { getShopCode, getSubCode, linkOf, SUB_CODE_MISSING } from '../../features/sub-codes/sub-codes-api';
+import { href } from '../../paths';
 import './my-sub-code-qrcode.css';
-
-type Loaded = { state: 'loading' } | LoadProblem | { state: 'ready'; subCode: SubCode; shopName: string };
 
 export default function MySubCodeQrcodePage() {
   const [params] = useSearchParams();
-  const id = params.get('id');
+  const id = params.get('id') ?? '';
   const navigate = useNavigate();
   const companyName = useSession().company?.name ?? '';
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  // The shop name the customer's page shows (the company's name should the shop code not answer).
+  const loadPoster = (subCodeId: string) =>
+    Promise.all([
+      getSubCode(subCodeId),
+      getShopCode().then(
+        (shop) => shop.shopName,
+        () => companyName,
+      ),
+    ]).then(([subCode, shopName]) => ({ subCode, shopName }));
+  const { loaded, retry } = useLoadedByCode(id, loadPoster, undefined);
 
-  useEffect(() => {
-    if (!id) return;
-    let current = true;
-    // The shop name the customer's page shows (the company's name should the shop code not answer).
-    const shopName = getShopCode().then(
-      (shop) => shop.shopName,
-      () => companyName,
-    );
-    Promise.all([getSubCode(id), shopName]).then(
-      ([subCode, name]) => current && setLoaded({ state: 'ready', subCode, shopName: name }),
-      (error: unknown) => current && setLoaded(loadProblemOf(error)),
-    );
-    return () => {
-      current = false;
-    };
-  }, [id, attempt, companyName]);
-
-  const subCode = loaded.state === 'ready' && loaded.subCode.id === id ? loaded.subCode : null;
-  const shopName = loaded.state === 'ready' ? loaded.shopName : '';
+  const ready = loaded.state === 'ready' && loaded.code === id ? loaded.value : null;
+  const subCode = ready?.subCode ?? null;
+  const shopName = ready?.shopName ?? '';
   const name = subCode?.name ?? null;
   const link = subCode ? linkOf(subCode.shortPath) : null;
   // Keyed on what is drawn: loading again (the page shown again) does not draw the same poster twice.
@@ -55,16 +45,11 @@ export default function MySubCodeQrcodePage() {
     [name, link, shopName],
   );
 
-  if (!id || (loaded.state !== 'loading' && loaded.state !== 'ready')) {
-    const problem: LoadProblem = id && loaded.state !== 'loading' && loaded.state !== 'ready' ? loaded : { state: 'missing' };
-    const retry = () => {
-      setLoaded({ state: 'loading' });
-      setAttempt((value) => value + 1);
-    };
+  if (loaded.state !== 'loading' && loaded.state !== 'ready') {
     return (
       <Page title="子码二维码">
-        <LoadProblemView problem={problem} missing={SUB_CODE_MISSING} failedTitle="子码加载失败" onRetry={retry}>
-          {problem.state === 'failed' ? null : (
+        <LoadProblemView problem={loaded} missing={SUB_CODE_MISSING} failedTitle="子码加载失败" onRetry={retry}>
+          {loaded.state === 'failed' ? null : (
             <Button block color="primary" onClick={() => navigate(href('mySubCodes'), { replace: true })}>
               返回子码列表
             </Button>
