@@ -5,6 +5,7 @@ import { invitationsRevision, listMyInvitations, type MyInvitation } from './inv
 export function useMyInvitations(): MyInvitation[] {
   const revision = invitationsRevision.use();
   const [invitations, setInvitations] = useState<MyInvitation[]>([]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `revision` is not read: an invitation answered counts one more, which is the reason to list them again.
   useEffect(() => {
     let active = true;
     void listMyInvitations().then((list) => active && setInvitations(list));

@@ -28,6 +28,7 @@ export function QrPoster({ spec, alt, fileName, render = renderPoster }: QrPoste
   const [drawn, setDrawn] = useState<Drawn | null>(null);
   const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is not read: 重新生成 counts one more, which is the reason to draw again.
   useEffect(() => {
     if (!spec) return;
     let current = true;
@@ -56,7 +57,7 @@ export function QrPoster({ spec, alt, fileName, render = renderPoster }: QrPoste
             </Button>
           </div>
         ) : (
-          <div className="qr-poster__skeleton" aria-busy="true" aria-label="图片生成中">
+          <div className="qr-poster__skeleton" role="status" aria-busy="true" aria-label="图片生成中">
             <Skeleton animated className="qr-poster__skeleton-block" />
           </div>
         )}

@@ -20,7 +20,7 @@ export interface StatsStatesProps<T> {
 export function StatsStates<T>({ loaded, retry, isEmpty, emptyTitle, children }: StatsStatesProps<T>) {
   if (loaded.state === 'loading') {
     return (
-      <div className="stats-loading" aria-busy="true" aria-label="加载中">
+      <div className="stats-loading" role="status" aria-busy="true" aria-label="加载中">
         <div className="stats-totals">
           {[0, 1, 2, 3].map((index) => (
             <Skeleton key={index} animated className="stats-loading__card" />

@@ -25,11 +25,11 @@ export function StatsTable({ caption, columns, rows }: StatsTableProps) {
           <tr key={row.key}>
             {row.cells.map((cell, index) =>
               index === 0 ? (
-                <th key={index} scope="row">
+                <th key={columns[index]} scope="row">
                   {cell}
                 </th>
               ) : (
-                <td key={index}>{cell}</td>
+                <td key={columns[index]}>{cell}</td>
               ),
             )}
           </tr>

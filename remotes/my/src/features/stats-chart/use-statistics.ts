@@ -12,6 +12,7 @@ export function useStatistics<T>(load: (body: StatsBody) => Promise<T>, range: S
   const [attempt, setAttempt] = useState(0);
   const { from, to, by } = range;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is not read: 重试 counts one more, which is the reason to load again.
   useEffect(() => {
     let current = true;
     setLoaded({ state: 'loading' });

@@ -3,7 +3,7 @@
  * link `/t/{code}` its QR image encodes. 生成绑定码 makes one, 重新生成 replaces it (the old one stops working), 作废
  * revokes it after a confirmation.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { chinaDateTime } from '@app/domain/china-time';
 import { ApiError } from '@app/host-sdk/api-client';
 import { Button } from '@app/ui/button';
@@ -25,6 +25,7 @@ export function BindCodeCard({ companyName }: { companyName: string }) {
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState<'create' | 'revoke' | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is not read: 重试 counts one more, which is the reason to load again.
   useEffect(() => {
     let current = true;
     getBindCode().then(
@@ -37,6 +38,11 @@ export function BindCodeCard({ companyName }: { companyName: string }) {
   }, [attempt]);
 
   const code = loaded.state === 'ready' ? loaded.code : null;
+
+  function retry() {
+    setLoaded({ state: 'loading' });
+    setAttempt((value) => value + 1);
+  }
   const link = code ? bindLink(code) : null;
 
   async function create() {
@@ -80,10 +86,10 @@ export function BindCodeCard({ companyName }: { companyName: string }) {
     });
   }
 
-  let body;
+  let body: ReactNode;
   if (loaded.state === 'loading') {
     body = (
-      <div aria-busy="true" aria-label="绑定码加载中">
+      <div role="status" aria-busy="true" aria-label="绑定码加载中">
         <Skeleton.Paragraph animated lineCount={3} />
       </div>
     );
@@ -91,12 +97,7 @@ export function BindCodeCard({ companyName }: { companyName: string }) {
     body = (
       <div className="my-companies__code-failed">
         <p>绑定码加载失败：{loaded.message}</p>
-        <Button
-          size="small"
-          color="primary"
-          fill="outline"
-          onClick={() => (setLoaded({ state: 'loading' }), setAttempt((value) => value + 1))}
-        >
+        <Button size="small" color="primary" fill="outline" onClick={retry}>
           重试
         </Button>
       </div>
@@ -113,9 +114,9 @@ export function BindCodeCard({ companyName }: { companyName: string }) {
   } else {
     body = (
       <>
-        <div className="my-companies__code" aria-label="绑定码">
+        <output className="my-companies__code" aria-label="绑定码">
           {code.code}
-        </div>
+        </output>
         <p className="my-companies__code-expiry">有效期至 {chinaDateTime(code.expiresAt)}</p>
         <QrImage className="my-companies__qr" text={link} alt="企业绑定二维码" size={200} />
         <Note tone="hint" className="my-companies__qr-hint">

@@ -23,20 +23,21 @@ function Results({ keyword, onPick }: { keyword: string; onPick: (chosen: Chosen
     return <p className="tax-class-picker__empty">没有找到“{keyword}”相关的分类，换个关键词试试</p>;
   }
   return (
-    <div className="tax-class-picker__rows" role="list" aria-label="税收分类">
+    <ul className="tax-class-picker__rows" aria-label="税收分类">
       {found.map((item) => (
-        <ListRow
-          compact
-          key={item.code}
-          aria-label={`${item.shortName} ${item.name}`}
-          title={item.shortName}
-          extra={<span className="tax-class-row__code">{item.code}</span>}
-          onClick={() => onPick({ code: item.code, shortName: item.shortName, name: item.name })}
-        >
-          {item.name !== item.shortName ? <ListRowLine>{item.name}</ListRowLine> : null}
-        </ListRow>
+        <li key={item.code}>
+          <ListRow
+            compact
+            aria-label={`${item.shortName} ${item.name}`}
+            title={item.shortName}
+            extra={<span className="tax-class-row__code">{item.code}</span>}
+            onClick={() => onPick({ code: item.code, shortName: item.shortName, name: item.name })}
+          >
+            {item.name !== item.shortName ? <ListRowLine>{item.name}</ListRowLine> : null}
+          </ListRow>
+        </li>
       ))}
-    </div>
+    </ul>
   );
 }
 

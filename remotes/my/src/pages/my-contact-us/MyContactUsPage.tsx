@@ -28,7 +28,7 @@ function Failed({ what, message, retry }: { what: string; message: string; retry
 
 function Loading({ label, lines }: { label: string; lines: number }) {
   return (
-    <div className="contact-us__loading" aria-busy="true" aria-label={label}>
+    <div className="contact-us__loading" role="status" aria-busy="true" aria-label={label}>
       <Skeleton.Paragraph animated lineCount={lines} />
     </div>
   );
@@ -61,6 +61,23 @@ function Hotlines({ loaded, retry }: { loaded: Loaded<Awaited<ReturnType<typeof 
   );
 }
 
+function Contact({ loaded, retry }: { loaded: Loaded<Awaited<ReturnType<typeof getServiceContact>>>; retry: () => void }) {
+  if (loaded.state === 'loading') return <Loading label="客服信息加载中" lines={4} />;
+  if (loaded.state === 'failed') return <Failed what="客服信息" message={loaded.message} retry={retry} />;
+  const person = loaded.value;
+  return (
+    <div className="contact-us__contact">
+      <img className="contact-us__qr" src={person.qrImage} alt={`${person.name}的企业微信二维码`} />
+      <div className="contact-us__name">{person.name}</div>
+      {person.wechatId ? <div className="contact-us__wechat-id">企业微信号：{person.wechatId}</div> : null}
+      <p className="contact-us__hint">长按识别二维码，或点击下方按钮添加客服</p>
+      <Button block color="success" size="large" onClick={() => openContact(person.contactUrl)}>
+        添加企业微信客服
+      </Button>
+    </div>
+  );
+}
+
 export default function MyContactUsPage() {
   const [params] = useSearchParams();
   const auto = params.get('auto') === 'workWechat';
@@ -76,32 +93,13 @@ export default function MyContactUsPage() {
     openContact(contactUrl);
   }, [auto, contactUrl]);
 
-  let contactBody;
-  if (contact.loaded.state === 'loading') contactBody = <Loading label="客服信息加载中" lines={4} />;
-  else if (contact.loaded.state === 'failed')
-    contactBody = <Failed what="客服信息" message={contact.loaded.message} retry={contact.retry} />;
-  else {
-    const person = contact.loaded.value;
-    contactBody = (
-      <div className="contact-us__contact">
-        <img className="contact-us__qr" src={person.qrImage} alt={`${person.name}的企业微信二维码`} />
-        <div className="contact-us__name">{person.name}</div>
-        {person.wechatId ? <div className="contact-us__wechat-id">企业微信号：{person.wechatId}</div> : null}
-        <p className="contact-us__hint">长按识别二维码，或点击下方按钮添加客服</p>
-        <Button block color="success" size="large" onClick={() => openContact(person.contactUrl)}>
-          添加企业微信客服
-        </Button>
-      </div>
-    );
-  }
-
   return (
     <Page title="联系客服">
       <div className="contact-us">
         {auto && contact.loaded.state !== 'failed' ? <p className="contact-us__auto">正在为您打开企业微信客服…</p> : null}
         <section className="contact-us__card" aria-label="企业微信客服">
           <h2 className="contact-us__title">企业微信客服</h2>
-          {contactBody}
+          <Contact loaded={contact.loaded} retry={contact.retry} />
         </section>
         <section className="contact-us__card" aria-label="客服热线">
           <h2 className="contact-us__title">客服热线</h2>

@@ -7,6 +7,7 @@ export type Loaded<T> = { state: 'loading' } | { state: 'failed'; message: strin
 export function useLoad<T>(load: () => Promise<T>): { loaded: Loaded<T>; retry: () => void } {
   const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is not read: 重试 counts one more, which is the reason to load again.
   useEffect(() => {
     let current = true;
     load().then(
@@ -18,8 +19,7 @@ export function useLoad<T>(load: () => Promise<T>): { loaded: Loaded<T>; retry: 
     return () => {
       current = false;
     };
-    // `load` is a module function: the attempt alone starts a new load.
-  }, [attempt]);
+  }, [load, attempt]);
   const retry = useCallback(() => {
     setLoaded({ state: 'loading' });
     setAttempt((value) => value + 1);

@@ -65,9 +65,13 @@ export default function MySubCodeQrcodePage() {
         {subCode && !subCode.enabled ? (
           <div className="sub-code-qrcode__notice" role="note">
             该子码已停用，顾客扫码将看到“暂停收款”。
-            <a role="button" onClick={() => navigate(href('mySubCodeEdit', {}, { id: subCode.id }))}>
+            <button
+              type="button"
+              className="sub-code-qrcode__enable"
+              onClick={() => navigate(href('mySubCodeEdit', {}, { id: subCode.id }))}
+            >
               去启用
-            </a>
+            </button>
           </div>
         ) : null}
         <QrPoster

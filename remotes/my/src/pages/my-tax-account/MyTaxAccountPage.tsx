@@ -51,7 +51,7 @@ export default function MyTaxAccountPage() {
   if (loading) {
     return (
       <Page title="税务账号">
-        <div className="tax-account__skeleton" aria-busy="true" aria-label="加载中">
+        <div className="tax-account__skeleton" role="status" aria-busy="true" aria-label="加载中">
           <Skeleton.Title animated />
           <Skeleton.Paragraph lineCount={6} animated />
         </div>

@@ -2,6 +2,7 @@
  * The current company's standing at the tax bureau on 我的: 登录状态 and 刷脸状态 (docs/product.md, "Tasks"). The
  * whole card is a link to 税务账号, where the user logs in, authenticates or sets the account up.
  */
+import type { ReactNode } from 'react';
 import { appHref } from '@app/host-sdk/paths';
 import { Link } from '@app/host-sdk/router';
 import { useTaxAccount } from '@app/host-sdk/session-hooks';
@@ -11,7 +12,7 @@ import { TaxState } from '@app/widgets/tax-state';
 export function TaxAccountCard() {
   const { account, loading } = useTaxAccount();
 
-  let body;
+  let body: ReactNode;
   if (loading) {
     body = <Skeleton.Paragraph animated lineCount={1} className="my-page__tax-skeleton" />;
   } else if (!account) {

@@ -44,9 +44,9 @@ function GoodsValue({
         {value ? value.name : '不固定，点此选择'}
       </button>
       {value ? (
-        <a className="sub-code-form__goods-clear" role="button" aria-label="清除固定商品" onClick={() => onChange?.(null)}>
+        <button type="button" className="sub-code-form__goods-clear" aria-label="清除固定商品" onClick={() => onChange?.(null)}>
           清除
-        </a>
+        </button>
       ) : null}
     </div>
   );
