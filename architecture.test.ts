@@ -1,7 +1,7 @@
 /**
  * The architecture's rules, in one place (docs/architecture.md, "The parts"): the import rules of
- * `.dependency-cruiser.cjs` (no cycles, calls never import calls, remotes only through the host's contract, the API
- * contract as types only in client code, pure domain rules…), no use of the route table kept for already released
+ * `.dependency-cruiser.cjs` (no cycles, calls never import calls, pages never import pages, remotes only through the
+ * host's contract, the API contract as types only in client code, pure domain rules…), no use of the route table kept for already released
  * remotes, every package's tests in the root test run, and no run of code written twice in two packages
  * (scripts/shared-runs.ts).
  */
