@@ -15,7 +15,9 @@ import { serviceCalls } from './service-calls';
 import { statisticsCalls } from './statistics-calls';
 import { subCodeCalls } from './sub-code-calls';
 import { taskCalls } from './task-calls';
-import { taxiCalls } from './taxi-calls';
+import { taxiCarCalls } from './taxi-car-calls';
+import { taxiInvoiceCalls } from './taxi-invoice-calls';
+import { taxiTripCalls } from './taxi-trip-calls';
 import { taxAccountCalls } from './tax-account-calls';
 import { ticketCalls } from './ticket-calls';
 import { titleCalls } from './title-calls';
@@ -29,7 +31,9 @@ export const ALL_CALLS: readonly CallSpec[] = [
   ...taxAccountCalls,
   ...taskCalls,
   ...serviceCalls,
-  ...taxiCalls,
+  ...taxiCarCalls,
+  ...taxiTripCalls,
+  ...taxiInvoiceCalls,
   ...goodsCalls,
   ...invoiceCalls,
   ...applicationCalls,

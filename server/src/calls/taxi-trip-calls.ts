@@ -1,14 +1,9 @@
 /**
- * Taxis (docs/domain-rules.md, "Taxis"): a taxi manager's cars; the trips a taxi user records, shares and invoices; the
- * passenger who receives a shared trip and asks for its invoice. `taxiCar/getMyCars` is in service-calls.ts. What the
- * calls share is in server/src/taxi/.
+ * Taxi trips (docs/domain-rules.md, "Taxis"): the trips a taxi user records, shares and lists; the passenger who
+ * receives a shared trip and asks for its invoice. What the taxi calls share is in server/src/taxi/.
  */
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { TripTotals } from '@app/contract/taxi';
-import { LIST_LIMIT } from '@app/contract/limits';
-import { chinaDayNumber } from '@app/domain/china-time';
+import { and, eq, gte, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import { buyerOfTitle } from '@app/domain/invoice-buyer';
-import { normalizePlate, plateProblem, PLATE_MESSAGES } from '@app/domain/licence-plate';
 import {
   tripDistanceProblem,
   tripFareProblem,
@@ -18,16 +13,15 @@ import {
   TRIP_TIME_MESSAGES,
 } from '@app/domain/taxi-trip';
 import type { Database } from '../db/database';
-import { cars, invoices, memberships, taxiInvoices, taxiInvoiceTrips, taxiTripDayTotals, taxiTrips, titles } from '../db/schema';
+import { memberships, taxiTrips, titles } from '../db/schema';
 import { CODE_LOOKUP_LIMIT, newLinkedCode, normalisedCode, shortPathOf } from '../companies/codes';
 import { ApiFailure, ErrorCode, invalidField, invalidInput } from '../http/api-failure';
 import { requestedRange } from '../http/china-range';
-import { defineCall, TAXI_MANAGER, TAXI_USER } from '../http/define-call';
+import { defineCall, TAXI_USER } from '../http/define-call';
 import { cappedCount, pageWindow } from '../http/paging';
 import { refuseOverLimit } from '../http/rate-limiter';
 import { checkedDelivery } from '../invoices/invoice-input';
-import { invoiceSummary } from '../invoices/invoice-records';
-import { createTaxiInvoice } from '../taxi/taxi-invoices';
+import { companyCar } from '../taxi/company-cars';
 import {
   addTripToTotals,
   companyTrip,
@@ -39,43 +33,10 @@ import {
   TRIP_INVOICED,
   TRIP_NOT_FOUND,
   TRIP_ORDER,
-  tripLine,
   tripView,
   type ShownTrip,
 } from '../taxi/trip-records';
-
-/** A car of the caller's company: 4004 when there is none, 1004 when another company's. */
-async function companyCar(db: Database, id: string, companyId: string) {
-  const [car] = await db.select().from(cars).where(eq(cars.id, id.toLowerCase()));
-  if (!car) throw new ApiFailure(ErrorCode.NotFound, '车辆不存在');
-  if (car.companyId !== companyId) throw new ApiFailure(ErrorCode.NoAccess, '无权访问该企业的车辆');
-  return car;
-}
-
-const addCar = defineCall('taxiCar/add', {
-  access: TAXI_MANAGER,
-  handler: async ({ company, body, services }) => {
-    const problem = plateProblem(body.licensePlateNumber);
-    if (problem) throw invalidField('licensePlateNumber', PLATE_MESSAGES[problem]);
-    const [car] = await services.db
-      .insert(cars)
-      .values({ companyId: company.id, licensePlateNumber: normalizePlate(body.licensePlateNumber) })
-      .onConflictDoNothing()
-      .returning({ id: cars.id, licensePlateNumber: cars.licensePlateNumber });
-    if (!car) throw invalidField('licensePlateNumber', '该车牌号已添加');
-    return car;
-  },
-});
-
-/** The car goes; its trips keep the plate they were recorded with (their car becomes null), and its day totals stay. */
-const removeCar = defineCall('taxiCar/remove', {
-  access: TAXI_MANAGER,
-  handler: async ({ company, body, services }) => {
-    const car = await companyCar(services.db, body.id, company.id);
-    await services.db.delete(cars).where(and(eq(cars.id, car.id), eq(cars.companyId, company.id)));
-    return { id: car.id };
-  },
-});
+import { dayTotals, listedTotals } from '../taxi/trip-totals';
 
 /** An instant the body gives, as a field's 4000 when it is no real time. */
 function instant(text: string, field: string, name: string): Date {
@@ -306,118 +267,4 @@ const queryTrips = defineCall('taxiTrip/queryTrips', {
   },
 });
 
-async function dayTotals(
-  db: Database,
-  companyId: string,
-  carId: string | null,
-  from: Date | null,
-  until: Date | null,
-): Promise<TripTotals> {
-  const [row] = await db
-    .select({
-      trips: sql<number>`coalesce(sum(${taxiTripDayTotals.trips}), 0)`.mapWith(Number),
-      fareFen: sql<number>`coalesce(sum(${taxiTripDayTotals.fareFen}), 0)`.mapWith(Number),
-      distanceMetres: sql<number>`coalesce(sum(${taxiTripDayTotals.distanceMetres}), 0)`.mapWith(Number),
-    })
-    .from(taxiTripDayTotals)
-    .where(
-      and(
-        eq(taxiTripDayTotals.companyId, companyId),
-        carId ? eq(taxiTripDayTotals.carId, carId) : isNull(taxiTripDayTotals.carId),
-        from ? gte(taxiTripDayTotals.day, chinaDayNumber(from)) : undefined,
-        until ? lt(taxiTripDayTotals.day, chinaDayNumber(until)) : undefined,
-      ),
-    );
-  return row ?? { trips: 0, fareFen: 0, distanceMetres: 0 };
-}
-
-/** The sums of the first LIST_LIMIT matches in the list's order (on the list's index), as `total` counts them. */
-async function listedTotals(db: Database, where: SQL): Promise<TripTotals> {
-  const matching = db
-    .select({ fareFen: taxiTrips.fareFen, distanceMetres: taxiTrips.distanceMetres })
-    .from(taxiTrips)
-    .where(where)
-    .orderBy(...TRIP_ORDER)
-    .limit(LIST_LIMIT)
-    .as('matching');
-  const [row] = await db
-    .select({
-      trips: sql<number>`count(*)`.mapWith(Number),
-      fareFen: sql<number>`coalesce(sum(${matching.fareFen}), 0)`.mapWith(Number),
-      distanceMetres: sql<number>`coalesce(sum(${matching.distanceMetres}), 0)`.mapWith(Number),
-    })
-    .from(matching);
-  return row ?? { trips: 0, fareFen: 0, distanceMetres: 0 };
-}
-
-const createInvoice = defineCall('taxiInvoice/create', {
-  access: { ...TAXI_USER, agreement: true },
-  rateLimit: { max: 30, windowMs: 60_000 },
-  handler: async ({ caller, company, body, services }) => {
-    const created = await createTaxiInvoice(services.db, services.tasks, caller.userId, company, body);
-    services.tasks.wake();
-    return created;
-  },
-});
-
-/** The company's taxi invoices, newest first (their index), each with the trips it covers. */
-const listInvoices = defineCall('taxiInvoice/list', {
-  access: TAXI_USER,
-  handler: async ({ company, body, services }) => {
-    const db = services.db;
-    const where = eq(taxiInvoices.companyId, company.id);
-    const order = [desc(taxiInvoices.createdAt), desc(taxiInvoices.invoiceId)];
-    const window = pageWindow(body.page, body.pageSize);
-    const [page, total] = await Promise.all([
-      db
-        .select({ invoiceId: taxiInvoices.invoiceId })
-        .from(taxiInvoices)
-        .where(where)
-        .orderBy(...order)
-        .limit(window.limit)
-        .offset(window.offset),
-      cappedCount(db, taxiInvoices, where, order),
-    ]);
-    const ids = page.map((row) => row.invoiceId);
-    if (!ids.length) return { total, list: [] };
-    const [invoiceRows, tripRows, reversed] = await Promise.all([
-      db.select().from(invoices).where(inArray(invoices.id, ids)),
-      db
-        .select({ invoiceId: taxiInvoiceTrips.invoiceId, trip: taxiTrips })
-        .from(taxiInvoiceTrips)
-        .innerJoin(taxiTrips, eq(taxiTrips.id, taxiInvoiceTrips.tripId))
-        .where(inArray(taxiInvoiceTrips.invoiceId, ids))
-        .orderBy(asc(taxiTrips.startTime), asc(taxiTrips.id)),
-      db
-        .select({ originalId: invoices.originalId, total: sql<number>`sum(${invoices.grossFen})`.mapWith(Number) })
-        .from(invoices)
-        .where(and(inArray(invoices.originalId, ids), sql`${invoices.status} <> '开具失败'`))
-        .groupBy(invoices.originalId),
-    ]);
-    const byId = new Map(invoiceRows.map((row) => [row.id, row]));
-    const reversedFen = new Map(reversed.map((row) => [row.originalId, row.total]));
-    return {
-      total,
-      list: ids.flatMap((id) => {
-        const invoice = byId.get(id);
-        if (!invoice) return [];
-        const trips = tripRows.filter((row) => row.invoiceId === id).map(({ trip }) => tripLine(trip));
-        return [{ invoice: invoiceSummary(invoice, reversedFen.get(id) ?? 0), trips }];
-      }),
-    };
-  },
-});
-
-export const taxiCalls = [
-  addCar,
-  removeCar,
-  createTrip,
-  shareTrip,
-  getTrip,
-  receiveTrip,
-  getMyTrips,
-  applyInvoice,
-  queryTrips,
-  createInvoice,
-  listInvoices,
-];
+export const taxiTripCalls = [createTrip, shareTrip, getTrip, receiveTrip, getMyTrips, applyInvoice, queryTrips];

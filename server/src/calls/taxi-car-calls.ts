@@ -1,0 +1,37 @@
+/**
+ * A taxi manager's cars (docs/domain-rules.md, "Taxis"). `taxiCar/getMyCars` is in service-calls.ts. What the taxi
+ * calls share is in server/src/taxi/.
+ */
+import { and, eq } from 'drizzle-orm';
+import { normalizePlate, plateProblem, PLATE_MESSAGES } from '@app/domain/licence-plate';
+import { cars } from '../db/schema';
+import { invalidField } from '../http/api-failure';
+import { defineCall, TAXI_MANAGER } from '../http/define-call';
+import { companyCar } from '../taxi/company-cars';
+
+const addCar = defineCall('taxiCar/add', {
+  access: TAXI_MANAGER,
+  handler: async ({ company, body, services }) => {
+    const problem = plateProblem(body.licensePlateNumber);
+    if (problem) throw invalidField('licensePlateNumber', PLATE_MESSAGES[problem]);
+    const [car] = await services.db
+      .insert(cars)
+      .values({ companyId: company.id, licensePlateNumber: normalizePlate(body.licensePlateNumber) })
+      .onConflictDoNothing()
+      .returning({ id: cars.id, licensePlateNumber: cars.licensePlateNumber });
+    if (!car) throw invalidField('licensePlateNumber', '该车牌号已添加');
+    return car;
+  },
+});
+
+/** The car goes; its trips keep the plate they were recorded with (their car becomes null), and its day totals stay. */
+const removeCar = defineCall('taxiCar/remove', {
+  access: TAXI_MANAGER,
+  handler: async ({ company, body, services }) => {
+    const car = await companyCar(services.db, body.id, company.id);
+    await services.db.delete(cars).where(and(eq(cars.id, car.id), eq(cars.companyId, company.id)));
+    return { id: car.id };
+  },
+});
+
+export const taxiCarCalls = [addCar, removeCar];
