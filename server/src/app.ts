@@ -3,10 +3,10 @@
  * the e-tax simulator, the task worker, the API, sign-in, the simulator's pages and the released apps.
  */
 import { LiveApps } from '@app/deploy/live-apps';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerFactory } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import { registerAuthRoutes } from './auth/auth-routes';
 import { ALL_CALLS } from './calls/all-calls';
-import { DEFAULT_MONEY, type ServerConfig } from './config';
+import { DEFAULT_MONEY, type MoneyConfig, type ServerConfig } from './config';
 import { recordPayment } from './cash/pay-order';
 import { PaymentGateways } from './payments/payment-config';
 import { registerPaymentNotifyRoutes } from './payments/notify-routes';
@@ -19,6 +19,7 @@ import { registerHealthRoutes } from './http/readiness';
 import { registerMetrics, type Metrics } from './http/metrics';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id';
 import { RateLimiter, rateLimitRedis } from './http/rate-limiter';
+import { OneLinePerRequest, requestLogger } from './http/request-log';
 import { registerCalls } from './http/register-calls';
 import { refuseWithJson } from './http/route-errors';
 import { requireRouteSchemas } from './http/route-schemas';
@@ -62,38 +63,9 @@ export interface BuildOptions {
   serverFactory?: FastifyServerFactory;
 }
 
-/**
- * Never log a session token: not from the Authorization header, nor from a `?token=` in the address; nor the code
- * and state of a sign-in callback, nor the one-time sign-in code (`?signin=`) a sign-in returns to the app with. (The
- * exchange of that code carries it and the verifier in its body, which is never logged.)
- */
-function stripSecrets(url: string): string {
-  return url.replace(/([?&](?:token|code|auth_code|state|signin)=)[^&#]*/g, '$1[redacted]');
-}
-
-/**
- * One log line per request, when it is answered (method, address, status, time), instead of Fastify's two (one when
- * it arrives, one when it is answered): the same facts at half the cost, on the hot path of every poll.
- */
-class OneLinePerRequest extends LogController {
-  override incomingRequest(): void {}
-
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-  }
-}
-
-export async function buildServer(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: options.logger
-      ? {
-          level: process.env.LOG_LEVEL ?? 'info',
-          redact: ['req.headers.authorization', 'req.headers.cookie'],
-          serializers: { req: (request) => ({ method: request.method, url: stripSecrets(request.url), remoteAddress: request.ip }) },
-          ...(options.logStream && { stream: options.logStream }),
-        }
-      : false,
+function newFastify(config: ServerConfig, options: BuildOptions): FastifyInstance {
+  return Fastify({
+    logger: requestLogger(options.logger, options.logStream),
     logController: new OneLinePerRequest(),
     // Each request's id (the proxy's X-Request-Id or a new one) is on each of its log lines, and in its answer.
     genReqId: requestIdOf,
@@ -108,31 +80,36 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true, verbose: true, allErrors: false } },
     ...(options.serverFactory && { serverFactory: options.serverFactory }),
   });
-  const database =
-    options.database ??
-    (await openDatabase(config.database, {
-      onConnectionLost: (error) => app.log.warn({ err: error }, '数据库连接已断开，连接池将重新连接'),
-    }));
-  const secretKey = await loadSecretKey(config.secretKey, config.dataDir);
-  if (config.auth.demoForced) {
-    app.log.warn('⚠️ DEMO_SIGN_IN=true：已配置微信或支付宝登录，演示登录仍然开启，任何人都能以演示账号登录。切勿在生产环境中使用。');
-  }
-  const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
-  const money = { ...DEFAULT_MONEY, ...config.money };
-  // Instances starting together on one empty PostgreSQL: one seeds, the others then find the data there.
-  if (options.seed !== false) {
-    const history = config.demoHistory ? { now: new Date(), settlementDelayMs: money.settlementDelayMs, publicUrl } : null;
-    const seeded = await database.exclusive(() => seedDatabase(database.db, secretKey, { demo: config.auth.demo, history }));
-    if (seeded?.kind === 'reference') app.log.info('已写入基础数据（已配置真实登录，不写入演示账号）');
-    if (seeded?.kind === 'demo' && !seeded.history) app.log.info('已写入基础数据和演示数据');
-    if (seeded?.kind === 'demo' && seeded.history) {
-      const { blueInvoices, redInvoices, applications, paidOrders, withdrawals, tickets, ms } = seeded.history;
-      app.log.info(
-        `已写入基础数据、演示数据和近 4 个月的演示经营记录（蓝字发票 ${blueInvoices} 张、红字发票 ${redInvoices} 张、开票申请 ${applications} 条、收款 ${paidOrders} 笔、提现 ${withdrawals} 笔、票夹发票 ${tickets} 张，用时 ${ms} ms；DEMO_HISTORY=false 可关闭）`,
-      );
-    }
-  }
+}
 
+/** Seeds an empty database and says what it wrote. */
+async function seedWhenEmpty(
+  app: FastifyInstance,
+  config: ServerConfig,
+  database: DatabaseHandle,
+  secretKey: Buffer,
+  { publicUrl, money }: { publicUrl: string; money: MoneyConfig },
+): Promise<void> {
+  const history = config.demoHistory ? { now: new Date(), settlementDelayMs: money.settlementDelayMs, publicUrl } : null;
+  // Instances starting together on one empty PostgreSQL: one seeds, the others then find the data there.
+  const seeded = await database.exclusive(() => seedDatabase(database.db, secretKey, { demo: config.auth.demo, history }));
+  if (seeded?.kind === 'reference') app.log.info('已写入基础数据（已配置真实登录，不写入演示账号）');
+  if (seeded?.kind === 'demo' && !seeded.history) app.log.info('已写入基础数据和演示数据');
+  if (seeded?.kind === 'demo' && seeded.history) {
+    const { blueInvoices, redInvoices, applications, paidOrders, withdrawals, tickets, ms } = seeded.history;
+    app.log.info(
+      `已写入基础数据、演示数据和近 4 个月的演示经营记录（蓝字发票 ${blueInvoices} 张、红字发票 ${redInvoices} 张、开票申请 ${applications} 条、收款 ${paidOrders} 笔、提现 ${withdrawals} 笔、票夹发票 ${tickets} 张，用时 ${ms} ms；DEMO_HISTORY=false 可关闭）`,
+    );
+  }
+}
+
+/** The services the calls and the worker use, the e-tax simulator behind them, and the rate limits' Redis (if any). */
+async function openServices(
+  app: FastifyInstance,
+  config: ServerConfig,
+  database: DatabaseHandle,
+  { secretKey, publicUrl, money }: { secretKey: Buffer; publicUrl: string; money: MoneyConfig },
+) {
   const simulator = new SimulatorGateway({
     db: database.db,
     publicUrl,
@@ -173,9 +150,20 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     liveApps,
     canaryCookies,
   };
+  return { services, simulator, payouts, redis };
+}
+
+/** What runs beside the requests: the canaries' automatic rollback, and this instance's task worker (if enabled). */
+function backgroundWork(
+  app: FastifyInstance,
+  config: ServerConfig,
+  services: AppServices,
+  simulator: SimulatorGateway,
+  payouts: PayoutSimulator,
+) {
   const autoRollback = new AutoRollback(
-    database.db,
-    liveApps,
+    services.db,
+    services.liveApps,
     { ...DEFAULT_AUTO_ROLLBACK, ...config.canary },
     {
       warn: (message) => app.log.warn(message),
@@ -184,36 +172,40 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   );
   const worker = config.worker.enabled
     ? new TaskWorker(
-        { db: database.db, gateway: simulator, secretKey, payouts },
+        { db: services.db, gateway: simulator, secretKey: services.secretKey, payouts },
         { ...config.worker, log: { info: (m) => app.log.info(m), error: (o, m) => app.log.error(o, m) } },
       )
     : null;
-  if (worker) tasks.onCreated(() => worker.wake());
+  if (worker) services.tasks.onCreated(() => worker.wake());
+  return { autoRollback, worker };
+}
 
-  app.decorate('services', services);
-  app.decorate('simulator', simulator);
-  app.decorate('worker', worker);
-  app.decorate('payouts', payouts);
-  app.decorate('autoRollback', autoRollback);
-
+/** Every route: the API and its hooks, health and metrics, sign-in, the simulator, payments, files and the released apps. */
+async function registerRoutes(
+  app: FastifyInstance,
+  config: ServerConfig,
+  services: AppServices,
+  { simulator, payouts, worker }: { simulator: SimulatorGateway; payouts: PayoutSimulator; worker: TaskWorker | null },
+): Promise<void> {
+  const { db, liveApps, canaryCookies } = services;
   requireRouteSchemas(app);
   registerSecurityHeaders(app);
   registerRequestIdHeader(app);
   // The routes outside the API and sign-in (files, releases, the simulator) answer bad input in Chinese too.
   app.setErrorHandler((error, request, reply) => refuseWithJson(reply, error, request));
-  registerHealthRoutes(app, database.db, liveApps);
-  const metrics = registerMetrics(app, { db: database.db, live: liveApps, worker });
+  registerHealthRoutes(app, db, liveApps);
+  const metrics = registerMetrics(app, { db, live: liveApps, worker });
   app.decorate('metrics', metrics);
   registerCanaryCookieHooks(app, canaryCookies);
   const forcedFailures = config.testHooks ? new ForcedFailures() : null;
   await registerCalls(app, services, ALL_CALLS, { beforeCall: forcedFailures ? (path) => forcedFailures.check(path) : undefined });
-  if (forcedFailures) await registerTestHooks(app, database.db, forcedFailures);
+  if (forcedFailures) await registerTestHooks(app, db, forcedFailures);
   await registerAuthRoutes(app, services, config);
   await registerSimulatorRoutes(app, simulator, { controls: config.etax.controls, payouts });
   await registerPaymentNotifyRoutes(app, {
-    gateways: payments,
+    gateways: services.payments,
     onNotification: async (payment, request) => {
-      const recorded = await recordPayment(database.db, payment);
+      const recorded = await recordPayment(db, payment);
       request.log.info({ channel: payment.channel, orderNo: payment.orderNo, recorded }, 'payment notification');
     },
   });
@@ -224,6 +216,31 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     cookies: canaryCookies,
     onRemoteLoad: (name, version) => metrics.remoteLoad(name, version),
   });
+}
+
+export async function buildServer(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = newFastify(config, options);
+  const database =
+    options.database ??
+    (await openDatabase(config.database, {
+      onConnectionLost: (error) => app.log.warn({ err: error }, '数据库连接已断开，连接池将重新连接'),
+    }));
+  const secretKey = await loadSecretKey(config.secretKey, config.dataDir);
+  if (config.auth.demoForced) {
+    app.log.warn('⚠️ DEMO_SIGN_IN=true：已配置微信或支付宝登录，演示登录仍然开启，任何人都能以演示账号登录。切勿在生产环境中使用。');
+  }
+  const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  const money = { ...DEFAULT_MONEY, ...config.money };
+  if (options.seed !== false) await seedWhenEmpty(app, config, database, secretKey, { publicUrl, money });
+  const { services, simulator, payouts, redis } = await openServices(app, config, database, { secretKey, publicUrl, money });
+  const { autoRollback, worker } = backgroundWork(app, config, services, simulator, payouts);
+
+  app.decorate('services', services);
+  app.decorate('simulator', simulator);
+  app.decorate('worker', worker);
+  app.decorate('payouts', payouts);
+  app.decorate('autoRollback', autoRollback);
+  await registerRoutes(app, config, services, { simulator, payouts, worker });
 
   app.addHook('onReady', async () => {
     worker?.start();
@@ -233,7 +250,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     await autoRollback.stop();
     await worker?.stop();
     redis?.disconnect();
-    await liveApps.close();
+    await services.liveApps.close();
     if (!options.database) await database.close();
   });
   return app;

@@ -36,10 +36,8 @@ export interface Metrics {
   contentType: string;
 }
 
-/** Counts the app's requests into a registry of this instance's figures; `GET /metrics` of metrics-listener.ts answers them. */
-export function registerMetrics(app: FastifyInstance, sources: MetricsSources): Metrics {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+/** Every request answered, by route and status, and its latency. */
+function countRequests(app: FastifyInstance, registry: Registry): void {
   const labelNames = ['method', 'route', 'status_code'] as const;
   const requests = new Counter({
     name: 'http_requests_total',
@@ -60,7 +58,10 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
     requests.inc(labels);
     latency.observe(labels, reply.elapsedTime / 1000);
   });
+}
 
+/** The task queue (due tasks by type, the age of the oldest) and the workers' leases and running steps, read when scraped. */
+function gaugeTasks(registry: Registry, sources: MetricsSources): void {
   new Gauge({
     name: 'task_queue_depth',
     help: 'Unfinished tasks that are due, by type',
@@ -107,6 +108,10 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
       this.set(sources.worker?.running ?? 0);
     },
   });
+}
+
+/** The ledger's postings by kind and the release history's events by app, read when scraped. */
+function gaugeLedgerAndReleases(registry: Registry, sources: MetricsSources): void {
   new Gauge({
     name: 'ledger_transactions_total',
     help: 'Ledger postings written, by kind (rows of the append-only ledger)',
@@ -138,7 +143,10 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
       for (const count of counts.values()) this.set({ app: count.app, action: count.action }, count.n);
     },
   });
+}
 
+/** Per remote version, the failures phones reported (read when scraped) beside its manifests served (counted here). */
+function countRemoteHealth(registry: Registry, sources: MetricsSources): Counter<'app' | 'version'> {
   new Gauge({
     name: 'client_failures_total',
     help: 'Failures phones reported (client/reportFailure), by remote, version and kind',
@@ -153,13 +161,22 @@ export function registerMetrics(app: FastifyInstance, sources: MetricsSources): 
       for (const row of rows) this.set({ app: row.app, version: row.version, kind: row.kind }, Number(row.n));
     },
   });
-  const remoteLoads = new Counter({
+  return new Counter({
     name: 'remote_loads_total',
     help: 'Remote manifests served (fetched, or carried by a host page), by remote version',
     labelNames: ['app', 'version'],
     registers: [registry],
   });
+}
 
+/** Counts the app's requests into a registry of this instance's figures; `GET /metrics` of metrics-listener.ts answers them. */
+export function registerMetrics(app: FastifyInstance, sources: MetricsSources): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  countRequests(app, registry);
+  gaugeTasks(registry, sources);
+  gaugeLedgerAndReleases(registry, sources);
+  const remoteLoads = countRemoteHealth(registry, sources);
   return {
     remoteLoad: (name, version) => remoteLoads.inc({ app: name, version }),
     scrape: () => registry.metrics(),
