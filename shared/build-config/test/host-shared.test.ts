@@ -1,7 +1,7 @@
 /** The host shares every singleton at the version it provides, with no range of its own to check at run time. */
 import { join } from 'node:path';
 import { expect, test } from '@rstest/core';
-import { hostSharedDependencies, sharedDependencies } from '../src/index';
+import { hostSharedDependencies, sharedDependencies } from '../src/shared-dependencies';
 
 const HOST = join(import.meta.dirname, '../../../host');
 

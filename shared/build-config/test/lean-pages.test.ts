@@ -5,7 +5,8 @@
  */
 import { join } from 'node:path';
 import { expect, test } from '@rstest/core';
-import { defineRemoteConfig, leanPageOutput } from '../src/index';
+import { defineRemoteConfig } from '../src/index';
+import { leanPageOutput } from '../src/lean-pages';
 
 const PAYMENT = join(import.meta.dirname, '../../../remotes/payment');
 const SHOP = { entry: './src/lean/shop-entry.tsx', path: '/shop/:code', except: ['/shop/universalBindShop'] };

@@ -1,7 +1,7 @@
 /** A remote's release build relies on the host's shared modules; its dev server keeps its own copies. */
 import { join } from 'node:path';
 import { expect, test } from '@rstest/core';
-import { remoteSharedDependencies } from '../src/index';
+import { remoteSharedDependencies } from '../src/shared-dependencies';
 
 const INVOICE = join(import.meta.dirname, '../../../remotes/invoice');
 

@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from '@rstest/core';
-import { sharedDependencies } from '../src/index';
+import { sharedDependencies } from '../src/shared-dependencies';
 
 type Entry = { singleton?: boolean; version?: string; requiredVersion?: string };
 

@@ -7,7 +7,8 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from '@rstest/core';
-import { remoteSharedDependencies, sharedDependencies, widgetsCssSalt } from '../src/index';
+import { remoteSharedDependencies, sharedDependencies } from '../src/shared-dependencies';
+import { widgetsCssSalt } from '../src/widgets-css-salt';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const INVOICE = join(ROOT, 'remotes/invoice');
