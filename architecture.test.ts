@@ -147,7 +147,7 @@ describe('the shared-runs gate', () => {
   const code = (lines: string[]) => lines.map((line, index) => `${line} // ${index}`).join('\n');
   const RULES = [
     'const total = lines.reduce((sum, line) => sum + line.amount, 0);',
-    'if (total > limit) throw new Error(`超过限额 ${limit}`);',
+    "if (total > limit) throw new Error('超过限额 ' + limit);",
     'const rounded = Math.round(total * 100) / 100;',
     'log.push({ total, rounded, at: Date.now() });',
     'state.total = rounded;',

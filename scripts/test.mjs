@@ -4,6 +4,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ensureInstall, ROOT } from './ensure-install.mjs';
 import { typecheckAll } from './typecheck-groups.mjs';
 
@@ -94,7 +95,7 @@ if (typecheck.code !== 0) failed += 1;
 seedTestDurations();
 const unit = await run('单元、组件与服务端测试 (rstest)', join(ROOT, 'node_modules/.bin/rstest'), ['run']);
 // rstest colours its summary even when piped: strip the escapes before reading "Tests  3 failed | 71 passed".
-const unitSummary = unit.output.replace(/\x1b\[[0-9;]*m/g, '');
+const unitSummary = stripVTControlCharacters(unit.output);
 const unitCounts = /Tests\s+(?:(\d+) failed\s*\|\s*)?(\d+) passed/.exec(unitSummary) ?? /Tests\s+(\d+) failed/.exec(unitSummary);
 if (unitCounts) {
   failed += Number(unitCounts[1] ?? 0);

@@ -5,6 +5,7 @@
  * changed, which each instance checks at most every REVISION_CHECK_MS while it is asked — so every instance of a fleet
  * serves a release or a rollback within a second of the command.
  */
+import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import pg from 'pg';
 import { versionFor, type Viewer } from './canary-audience';
@@ -58,7 +59,7 @@ export class LiveApps {
   }
 
   private async fileRegistry(): Promise<Registry> {
-    let info;
+    let info: Stats;
     try {
       info = await stat(registryFile(this.storeDir));
     } catch {

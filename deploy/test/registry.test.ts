@@ -25,7 +25,9 @@ test('four processes changing the registry at once lose no change and never leav
 
 test('a change that throws leaves the registry as it was', async () => {
   const store = await mkdtemp(join(tmpdir(), 'registry-'));
-  await updateRegistry(store, (registry) => void (registry.apps.host = { live: '1.0.0', versions: {} }));
+  await updateRegistry(store, (registry) => {
+    registry.apps.host = { live: '1.0.0', versions: {} };
+  });
   await expect(
     updateRegistry(store, (registry) => {
       registry.apps.host = { live: '9.9.9', versions: {} };

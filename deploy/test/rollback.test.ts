@@ -99,7 +99,9 @@ describe('rollback', () => {
   test('a rollback with no history to read the previous live version from asks for --to', async () => {
     await ship('1.0.0');
     await ship('1.1.0');
-    await updateRegistry(store, (registry) => void (registry.history = []));
+    await updateRegistry(store, (registry) => {
+      registry.history = [];
+    });
     await expect(back()).rejects.toThrow('请用 --to <版本> 指定回滚目标');
     expect((await back('1.0.0')).version).toBe('1.0.0');
   });

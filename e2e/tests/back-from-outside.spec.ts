@@ -34,12 +34,17 @@ const bridgeCalls = (page: Page) => page.evaluate(() => (window as unknown as { 
 
 async function stubBridges(context: BrowserContext) {
   await context.addInitScript(() => {
-    const record = (name: string) => ((window as unknown as { bridgeCalls: string[] }).bridgeCalls ??= []).push(name);
+    const record = (name: string) => {
+      const recorded = window as unknown as { bridgeCalls?: string[] };
+      recorded.bridgeCalls ??= [];
+      return recorded.bridgeCalls.push(name);
+    };
     Object.assign(window, {
       WeixinJSBridge: {
-        invoke: (name: string, _params: unknown, callback?: (answer: { err_msg: string }) => void) => (
-          record(`WeixinJSBridge.${name}`), callback?.({ err_msg: `${name}:ok` })
-        ),
+        invoke: (name: string, _params: unknown, callback?: (answer: { err_msg: string }) => void) => {
+          record(`WeixinJSBridge.${name}`);
+          return callback?.({ err_msg: `${name}:ok` });
+        },
       },
       AlipayJSBridge: { call: (name: string) => record(`AlipayJSBridge.${name}`) },
     });

@@ -68,8 +68,10 @@ async function loadedVersions(page: Page, path: string): Promise<Record<string, 
     const match = /\/remotes\/([a-z]+)\/([^/]+)\//.exec(request.url());
     if (!match) return;
     const app = match[1] as string;
-    (seen[app] ??= new Set()).add(match[2] as string);
-    versions[app] = [...seen[app]].sort().join(',');
+    const appVersions = seen[app] ?? new Set<string>();
+    seen[app] = appVersions;
+    appVersions.add(match[2] as string);
+    versions[app] = [...appVersions].sort().join(',');
   };
   page.on('request', listener);
   await page.goto(`${server.url}${path}`);

@@ -1173,9 +1173,7 @@ describe.each(DATABASES)('every call (%s)', (kind) => {
       '企业管理员',
       'companyUser/list',
     );
-    expect(members.list).toContainEqual(
-      expect.objectContaining({ id: userIds.企业管理员, pending: false, self: true, role: 'manager' }),
-    );
+    expect(members.list).toContainEqual(expect.objectContaining({ id: userIds.企业管理员, pending: false, self: true, role: 'manager' }));
     expect(members.list).toContainEqual(expect.objectContaining({ id: joiner!.id, pending: false, self: false, role: 'employee' }));
     const invited = await good<{ id: string; pending: boolean }>('企业管理员', 'companyUser/add', {
       phone: '13912340000',

@@ -89,7 +89,8 @@ describe.each(DATABASES)('canary releases on the server (%s)', (kind) => {
       await updateRegistry(
         store,
         (registry) => {
-          const state = (registry.apps.ticket ??= { live: null, versions: {} });
+          const state = registry.apps.ticket ?? { live: null, versions: {} };
+          registry.apps.ticket = state;
           for (const version of [live, canary])
             state.versions[version] ??= { version, releasedAt: since, prefixes: ['/ticket/'], sourceHash: 'x' };
           state.live = live;

@@ -146,7 +146,7 @@ describe.each(DATABASES)('China months and days at their edges (%s)', (kind) => 
         )
         .returning({ id: invoices.id, key: invoices.number });
       ids.invoice = byKey(issued, invoiceNumber);
-      EDGES.forEach((edge, index) => numbers.set(edge, invoiceNumber(edge, index)));
+      for (const [index, edge] of EDGES.entries()) numbers.set(edge, invoiceNumber(edge, index));
       // Paid orders and withdrawals.
       const paid = await tx
         .insert(cashOrders)

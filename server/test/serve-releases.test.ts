@@ -23,7 +23,8 @@ async function put(path: string, content: string | Buffer) {
 
 async function makeLive(name: string, version: string, prefixes: string[] = []) {
   await updateRegistry(store, (registry) => {
-    const state = (registry.apps[name] ??= { live: null, versions: {} });
+    const state = registry.apps[name] ?? { live: null, versions: {} };
+    registry.apps[name] = state;
     state.versions[version] = { version, releasedAt: new Date().toISOString(), prefixes, sourceHash: 'x' };
     state.live = version;
   });

@@ -26,13 +26,16 @@ function integerIn(raw: string, min: number, max: number, what: string): number 
   return value;
 }
 
-runCli(async () => {
-  let values;
+function fleetOptions() {
   try {
-    ({ values } = parseArgs({ options: { instances: { type: 'string', default: '2' }, port: { type: 'string' } } }));
+    return parseArgs({ options: { instances: { type: 'string', default: '2' }, port: { type: 'string' } } }).values;
   } catch (error) {
     throw usageError(`参数无效: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+runCli(async () => {
+  const values = fleetOptions();
   const instances = integerIn(values.instances, 1, 16, '实例数');
   const port = integerIn(values.port ?? process.env.PORT ?? '8080', 1, 65535, '端口');
   const databaseUrl = process.env.DATABASE_URL || DEFAULT_FLEET_DATABASE_URL;

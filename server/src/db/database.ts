@@ -233,7 +233,10 @@ export function batchedRowLookup<R extends Record<string, unknown>>(
   keyColumn: keyof R & string,
 ): BatchedLookup<R> {
   let byName = lookups.get(db);
-  if (!byName) lookups.set(db, (byName = new Map()));
+  if (!byName) {
+    byName = new Map();
+    lookups.set(db, byName);
+  }
   let lookup = byName.get(name) as BatchedLookup<R> | undefined;
   if (!lookup) {
     const prepared = preparedReads.get(db);

@@ -10,7 +10,7 @@ interface SchemaLike {
   properties?: Record<string, SchemaLike>;
 }
 
-const FORBIDDEN_CHARACTERS_ALL = /[\u0000-\u001F\u007F-\u009F]/g;
+const FORBIDDEN_CHARACTERS_ALL = /\p{Cc}/gu;
 
 const TYPE_NAMES: Record<string, string> = {
   string: '字符串',
@@ -109,7 +109,7 @@ export function validationMessage(error: FastifySchemaValidationError & { parent
 }
 
 /** C0 controls except tab and line breaks, DEL and the C1 controls: never typed as text. */
-const FORBIDDEN_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const FORBIDDEN_CHARACTERS = /(?![\t\n\r])\p{Cc}/u;
 
 /**
  * Finds a string in the body that must not be stored: control characters (PostgreSQL refuses NUL outright) or

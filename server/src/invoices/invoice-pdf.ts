@@ -155,7 +155,9 @@ function verticalLabel(doc: Doc, text: string, x: number, top: number, height: n
   doc.font(INVOICE_FONTS.regular).fontSize(BODY_SIZE);
   const step = BODY_SIZE + 3;
   const start = top + (height - step * text.length) / 2 + 1;
-  [...text].forEach((character, index) => label(doc, character, x, start + index * step, { width: LABEL_COLUMN, align: 'center' }));
+  for (const [index, character] of [...text].entries()) {
+    label(doc, character, x, start + index * step, { width: LABEL_COLUMN, align: 'center' });
+  }
 }
 
 function drawQr(doc: Doc, payload: string, x: number, y: number, size: number): void {
@@ -238,7 +240,8 @@ function drawParty(doc: Doc, caption: string, party: InvoiceParty, x: number, wi
 
 function drawLines(doc: Doc, invoice: InvoiceDocument, layout: Layout, top: number): number {
   doc.font(INVOICE_FONTS.regular).fontSize(BODY_SIZE);
-  COLUMNS.forEach((column, index) => label(doc, column.title, columnX(index), top + 6, { width: column.width, align: 'center' }));
+  for (const [index, column] of COLUMNS.entries())
+    label(doc, column.title, columnX(index), top + 6, { width: column.width, align: 'center' });
   let y = top + HEADER_ROW;
   invoice.lines.forEach((line, lineIndex) => {
     COLUMNS.forEach((column, index) => {

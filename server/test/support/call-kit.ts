@@ -209,7 +209,7 @@ export async function rawCall(
 }
 
 const CHINESE = /[\u4e00-\u9fff]/;
-const UNSAFE_IN_MESSAGE = /[\u0000-\u001F\u007F-\u009F]/;
+const UNSAFE_IN_MESSAGE = /\p{Cc}/u;
 
 /** Every answer is `{ success, result, message, errorCode }`; a failure carries a code and a Chinese message. */
 export function expectEnvelope(
