@@ -6,7 +6,7 @@ import { describe, expect, test } from '@rstest/core';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { amountInCapitals } from '@app/domain/capital-numerals';
 import { discountAmounts, discountFen, discountPairProblem } from '@app/domain/discount-line';
-import type { InvoiceDocument, InvoiceDocumentLine } from '@app/domain/invoice-document';
+import type { InvoiceDocumentLine } from '@app/domain/invoice-document';
 import { formatYuan } from '@app/domain/money';
 import { invoiceTotals } from '@app/domain/tax-maths';
 import { renderInvoicePdf } from '../src/invoices/invoice-pdf';
@@ -38,18 +38,11 @@ function baseFonts(pdf: Buffer): string[] {
   return [...new Set([...pdf.toString('latin1').matchAll(/\/BaseFont\s*\/([^\s/<>[\]]+)/g)].map((match) => match[1] ?? ''))];
 }
 
-async function timed(invoice: InvoiceDocument): Promise<{ pdf: Buffer; ms: number }> {
-  const started = performance.now();
-  const pdf = await renderInvoicePdf(invoice);
-  return { pdf, ms: performance.now() - started };
-}
-
 describe('the invoice PDF', () => {
   test('a blue 专票 with five lines: every field a reader looks for, in the CJK font', async () => {
     const invoice = blueInvoice();
     expect(invoice.lines).toHaveLength(5);
-    await renderInvoicePdf(invoice); // warm-up: module and font loading are paid once per process
-    const { pdf, ms } = await timed(invoice);
+    const pdf = await renderInvoicePdf(invoice);
 
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.subarray(-6).toString('latin1')).toContain('%%EOF');
@@ -93,9 +86,6 @@ describe('the invoice PDF', () => {
     }
     expect(text).not.toContain('销项负数');
 
-    // Measured here rather than asserted tightly: two shared cores run other tests at the same time.
-    console.info(`invoice PDF, ${invoice.lines.length} lines: ${ms.toFixed(0)} ms, ${pdf.length} bytes`);
-    expect(ms).toBeLessThan(500);
     expect(pdf.length).toBeLessThan(120_000);
   });
 
