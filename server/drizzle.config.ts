@@ -1,3 +1,3 @@
 import { defineConfig } from 'drizzle-kit';
 
-export default defineConfig({ dialect: 'postgresql', schema: './src/db/schema.ts', out: './drizzle' });
+export default defineConfig({ dialect: 'postgresql', schema: './src/db/schema/index.ts', out: './drizzle' });

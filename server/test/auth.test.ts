@@ -14,7 +14,7 @@ import { SIGN_IN_CODE_LIFETIME_MS } from '../src/auth/sign-in-codes';
 import { createSession, hashToken } from '../src/auth/session-tokens';
 import type { ServerConfig } from '../src/config';
 import { openTestDatabase } from './support/pglite-image';
-import { oauthStates, sessions, signInCodes, users } from '../src/db/schema';
+import { oauthStates, sessions, signInCodes, users } from '../src/db/schema/users';
 import { startFakeOAuthProvider, unreachableUrl, type FakeOAuthProvider } from './support/fake-oauth-provider';
 import { newVerifier, signInCodeIn, type Verifier } from './support/sign-in-handover';
 import {

@@ -7,18 +7,13 @@ import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { eq, inArray } from 'drizzle-orm';
 import { createSession, hashToken } from '../src/auth/session-tokens';
 import { updateRegistry } from '@app/deploy/registry';
-import {
-  agreementAcceptances,
-  agreements,
-  clientFailures,
-  companies,
-  memberships,
-  serviceContacts,
-  sessions,
-  taxAccounts,
-  tasks,
-  users,
-} from '../src/db/schema';
+import { agreementAcceptances, agreements } from '../src/db/schema/agreements';
+import { companies, memberships } from '../src/db/schema/companies';
+import { clientFailures } from '../src/db/schema/releases';
+import { serviceContacts } from '../src/db/schema/service';
+import { tasks } from '../src/db/schema/tasks';
+import { taxAccounts } from '../src/db/schema/tax-accounts';
+import { sessions, users } from '../src/db/schema/users';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import { decryptSecret } from '../src/security/secret-box';
 import {

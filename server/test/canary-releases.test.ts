@@ -23,7 +23,7 @@ import { REPO_ROOT } from '@app/deploy/workspace';
 import { versionFigures, type TemplateQuery } from '@app/deploy/version-failure-rates';
 import { issueSignInCode } from '../src/auth/sign-in-codes';
 import { configFromEnv } from '../src/config';
-import { users } from '../src/db/schema';
+import { users } from '../src/db/schema/users';
 import { AutoRollback, rollbackReason } from '../src/releases/auto-rollback';
 import { CanaryCookies, CANARY_COOKIE } from '../src/releases/canary-cookie';
 import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';

@@ -6,7 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { eq, sql } from 'drizzle-orm';
-import { cashOrders, companies, goods, ledgerEntries, ledgerTransactions, subCodes } from '../src/db/schema';
+import { cashOrders } from '../src/db/schema/cash';
+import { companies, goods, subCodes } from '../src/db/schema/companies';
+import { ledgerEntries, ledgerTransactions } from '../src/db/schema/ledger';
 import { expectRefused } from './support/call-kit';
 import { createTestServer, DATABASES, type TestServer } from './support/test-server';
 import {

@@ -12,7 +12,11 @@ import type { IncomeStatistics, InvoiceStatistics } from '@app/contract/statisti
 import type { TaxiTrip, TripTotals } from '@app/contract/taxi';
 import type { TicketPage } from '@app/contract/ticket';
 import { addToMonthTotals } from '../src/cash/money-totals';
-import { cars, cashOrders, invoices, memberships, taxiTrips, withdrawals } from '../src/db/schema';
+import { cashOrders } from '../src/db/schema/cash';
+import { memberships } from '../src/db/schema/companies';
+import { invoices } from '../src/db/schema/invoices';
+import { withdrawals } from '../src/db/schema/payouts';
+import { cars, taxiTrips } from '../src/db/schema/taxi';
 import { addIssuedInvoiceToTotals } from '../src/statistics/invoice-totals';
 import { addTripToTotals } from '../src/taxi/trip-records';
 import { insertTicket } from '../src/tickets/ticket-records';

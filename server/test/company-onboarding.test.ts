@@ -8,7 +8,10 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { and, eq } from 'drizzle-orm';
 import { createSession } from '../src/auth/session-tokens';
-import { companies, companyBindCodes, goods, memberInvitations, memberships, shortLinks, taxAccounts, users } from '../src/db/schema';
+import { companies, companyBindCodes, goods, memberInvitations, memberships } from '../src/db/schema/companies';
+import { shortLinks } from '../src/db/schema/service';
+import { taxAccounts } from '../src/db/schema/tax-accounts';
+import { users } from '../src/db/schema/users';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import { expectEnvelope, expectRefused } from './support/call-kit';
 import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';

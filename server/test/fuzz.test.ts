@@ -15,7 +15,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { taxAccounts } from '../src/db/schema';
+import { taxAccounts } from '../src/db/schema/tax-accounts';
 import { MAX_BODY_DEPTH } from '../src/http/json-body';
 import type { CallSpec } from '../src/http/define-call';
 import {

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, test } from '@rstest/core';
 import { eq } from 'drizzle-orm';
 import { TaskStatus } from '@app/contract/task-status';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
-import { tasks } from '../src/db/schema';
+import { tasks } from '../src/db/schema/tasks';
 import { processDatabase } from './support/process-database';
 import { callApi, demoSignIn, startServerProcess } from './support/server-process';
 import { DATABASES, eventually } from './support/test-server';

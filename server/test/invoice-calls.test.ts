@@ -9,7 +9,9 @@ import type { InvoiceDocument, InvoiceParty, InvoiceSummary } from '@app/domain/
 import { invoiceNumberProblem } from '@app/domain/invoice-number';
 import { TITLE_MESSAGES } from '@app/domain/invoice-title';
 import { TAX_NUMBER_MESSAGES, usccCheckCharacter } from '@app/domain/tax-number';
-import { companies, goods, invoiceDeliveries, invoices, memberships, taxAccounts } from '../src/db/schema';
+import { companies, goods, memberships } from '../src/db/schema/companies';
+import { invoiceDeliveries, invoices } from '../src/db/schema/invoices';
+import { taxAccounts } from '../src/db/schema/tax-accounts';
 import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
 
 interface TaskDetail {

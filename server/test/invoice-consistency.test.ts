@@ -5,7 +5,12 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@rstest/core';
 import { and, eq } from 'drizzle-orm';
-import { agreementAcceptances, goods, invoiceApplications, invoices, memberships, simInvoices, taxAccounts, tasks } from '../src/db/schema';
+import { agreementAcceptances } from '../src/db/schema/agreements';
+import { goods, memberships } from '../src/db/schema/companies';
+import { simInvoices } from '../src/db/schema/etax-simulator';
+import { invoiceApplications, invoices } from '../src/db/schema/invoices';
+import { tasks } from '../src/db/schema/tasks';
+import { taxAccounts } from '../src/db/schema/tax-accounts';
 import { SERIAL_REUSED } from '../src/invoices/create-invoices';
 import { expectRefused } from './support/call-kit';
 import { PLAIN_BUYER } from './support/invoice-fixtures';

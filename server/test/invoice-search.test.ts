@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { eq } from 'drizzle-orm';
 import { LIST_LIMIT } from '@app/contract/limits';
-import { memberships } from '../src/db/schema';
+import { memberships } from '../src/db/schema/companies';
 import { MAX_NAMES } from '../src/invoices/invoice-search';
 import { buyerName, seedCompanyRows } from './support/scale-seed';
 import { createTestServer, DATABASES, type TestServer } from './support/test-server';

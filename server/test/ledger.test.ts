@@ -16,7 +16,7 @@ import {
   type Balances,
   type Movement,
 } from '@app/domain/ledger-model';
-import { companies } from '../src/db/schema';
+import { companies } from '../src/db/schema/companies';
 import { InsufficientFunds, merchantBalances, post } from '../src/ledger/ledger';
 import { createTestServer, type TestServer } from './support/test-server';
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { eq } from 'drizzle-orm';
 import { LIST_LIMIT } from '@app/contract/limits';
 import { TICKET_COUNTED_STATES } from '@app/domain/ticket';
-import { memberships } from '../src/db/schema';
+import { memberships } from '../src/db/schema/companies';
 import { buyerName, seedCompanyRows, seedTrips, sellerName } from './support/scale-seed';
 import { createTestServer, DATABASES, type TestServer } from './support/test-server';
 

@@ -13,7 +13,7 @@ import { buildServer } from '../src/app';
 import { configFromEnv } from '../src/config';
 import type { DatabaseHandle, RawQuery } from '../src/db/database';
 import { openTestDatabase } from './support/pglite-image';
-import { companies } from '../src/db/schema';
+import { companies } from '../src/db/schema/companies';
 import { expectRefused } from './support/call-kit';
 import { startFakeOAuthProvider, type FakeOAuthProvider } from './support/fake-oauth-provider';
 import { createPostgresDatabase, DATABASES, testConfig, type DatabaseKind } from './support/test-server';

@@ -10,7 +10,8 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { eq } from 'drizzle-orm';
 import { createSession } from '../src/auth/session-tokens';
-import { companies, users } from '../src/db/schema';
+import { companies } from '../src/db/schema/companies';
+import { users } from '../src/db/schema/users';
 import {
   ALIPAY,
   alipayRequestSignContent,

@@ -9,7 +9,7 @@ import { IMMUTABLE, NO_CACHE } from '@app/deploy/cache-policy';
 import { buildServer } from '../src/app';
 import type { DatabaseHandle } from '../src/db/database';
 import { openTestDatabase } from './support/pglite-image';
-import { serviceConfig } from '../src/db/schema';
+import { serviceConfig } from '../src/db/schema/service';
 import { testConfig } from './support/test-server';
 
 let store: string;

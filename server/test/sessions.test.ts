@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { createSession } from '../src/auth/session-tokens';
-import { memberships, sessions, users } from '../src/db/schema';
+import { memberships } from '../src/db/schema/companies';
+import { sessions, users } from '../src/db/schema/users';
 import { expectRefused } from './support/call-kit';
 import { createTestServer, DATABASES, type TestServer } from './support/test-server';
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { CODE_LOOKUP_LIMIT } from '../src/companies/codes';
-import { shortLinks } from '../src/db/schema';
+import { shortLinks } from '../src/db/schema/service';
 import { redirectTarget } from '../src/companies/short-link-route';
 import { createTestServer, DATABASES, type TestServer } from './support/test-server';
 

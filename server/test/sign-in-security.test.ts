@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { oauthStates, users } from '../src/db/schema';
+import { oauthStates, users } from '../src/db/schema/users';
 import { startFakeOAuthProvider, type FakeOAuthProvider } from './support/fake-oauth-provider';
 import { newVerifier } from './support/sign-in-handover';
 import { createTestServer, type TestServer } from './support/test-server';

@@ -19,7 +19,9 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { IncomeStatistics, InvoiceStatistics } from '@app/contract/statistics';
 import { chinaDate, chinaDayNumber, chinaMonthNumber } from '@app/domain/china-time';
 import { addToMonthTotals } from '../src/cash/money-totals';
-import { goods, invoices, memberships, taxAccounts } from '../src/db/schema';
+import { goods, memberships } from '../src/db/schema/companies';
+import { invoices } from '../src/db/schema/invoices';
+import { taxAccounts } from '../src/db/schema/tax-accounts';
 import { addIssuedInvoiceToTotals } from '../src/statistics/invoice-totals';
 import { PLAIN_BUYER } from './support/invoice-fixtures';
 import {

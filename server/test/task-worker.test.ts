@@ -7,7 +7,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, rs, test } from '@rstest/core';
 import { eq, sql } from 'drizzle-orm';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
-import { companies, simSessions, simSms, tasks } from '../src/db/schema';
+import { companies } from '../src/db/schema/companies';
+import { simSessions, simSms } from '../src/db/schema/etax-simulator';
+import { tasks } from '../src/db/schema/tasks';
 import { TaskStatus } from '@app/contract/task-status';
 import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
 

@@ -8,26 +8,16 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { createSession } from '../src/auth/session-tokens';
-import {
-  agreementAcceptances,
-  agreements,
-  cars,
-  cashOrders,
-  companies,
-  goods,
-  invoiceApplications,
-  invoiceLines,
-  invoices,
-  memberInvitations,
-  memberships,
-  simSms,
-  subCodes,
-  tasks,
-  taxiTrips,
-  tickets,
-  titles,
-  users,
-} from '../src/db/schema';
+import { agreementAcceptances, agreements } from '../src/db/schema/agreements';
+import { cashOrders } from '../src/db/schema/cash';
+import { companies, goods, memberInvitations, memberships, subCodes } from '../src/db/schema/companies';
+import { simSms } from '../src/db/schema/etax-simulator';
+import { invoiceApplications, invoiceLines, invoices } from '../src/db/schema/invoices';
+import { tasks } from '../src/db/schema/tasks';
+import { cars, taxiTrips } from '../src/db/schema/taxi';
+import { tickets } from '../src/db/schema/tickets';
+import { titles } from '../src/db/schema/titles';
+import { users } from '../src/db/schema/users';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import type { CallSpec } from '../src/http/define-call';
 import { TaskStatus } from '@app/contract/task-status';

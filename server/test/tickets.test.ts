@@ -10,18 +10,12 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { and, eq } from 'drizzle-orm';
 import { createSession } from '../src/auth/session-tokens';
-import {
-  agreementAcceptances,
-  agreements,
-  companies,
-  goods,
-  invoices,
-  memberships,
-  taxAccounts,
-  ticketMonthTotals,
-  tickets,
-  users,
-} from '../src/db/schema';
+import { agreementAcceptances, agreements } from '../src/db/schema/agreements';
+import { companies, goods, memberships } from '../src/db/schema/companies';
+import { invoices } from '../src/db/schema/invoices';
+import { taxAccounts } from '../src/db/schema/tax-accounts';
+import { ticketMonthTotals, tickets } from '../src/db/schema/tickets';
+import { users } from '../src/db/schema/users';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import type { SimulatorGateway } from '../src/etax/simulator/simulator-gateway';
 import { collectIssuedInvoice } from '../src/tickets/ticket-collect';

@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import type { Title } from '@app/domain/invoice-title';
 import { TAX_NUMBER_MESSAGES } from '@app/domain/tax-number';
 import { createSession } from '../src/auth/session-tokens';
-import { titles, users } from '../src/db/schema';
+import { titles } from '../src/db/schema/titles';
+import { users } from '../src/db/schema/users';
 import { expectEnvelope, expectRefused } from './support/call-kit';
 import { createTestServer, DATABASES, type TestServer } from './support/test-server';
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
 import { eq } from 'drizzle-orm';
 import { settleCompany } from '../src/cash/settlement';
-import { companies } from '../src/db/schema';
+import { companies } from '../src/db/schema/companies';
 import { expectRefused } from './support/call-kit';
 import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
 

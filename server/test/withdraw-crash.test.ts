@@ -14,7 +14,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from '@rstest/
 import { eq, sql } from 'drizzle-orm';
 import { TaskStatus } from '@app/contract/task-status';
 import type { RawQuery } from '../src/db/database';
-import { simPayouts, tasks, withdrawals } from '../src/db/schema';
+import { simPayouts, withdrawals } from '../src/db/schema/payouts';
+import { tasks } from '../src/db/schema/tasks';
 import { CANCELLED_REASON } from '../src/payouts/payout-simulator';
 import { SETTLE_GRACE_MS } from '../src/tasks/task-worker';
 import { expectLedgerSound } from './support/money-audit';

@@ -1,7 +1,7 @@
 /** Whether a user accepted the latest authorisation agreement (用户授权协议), which acting at the tax bureau needs. */
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { agreementAcceptances, agreements } from '../db/schema';
+import { agreementAcceptances, agreements } from '../db/schema/agreements';
 
 export async function latestAgreementId(db: Database): Promise<number | null> {
   const [latest] = await db.select({ id: agreements.id }).from(agreements).orderBy(desc(agreements.id)).limit(1);

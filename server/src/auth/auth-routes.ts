@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import Type, { type Static } from 'typebox';
 import { MAX_RETURN_PATH_LENGTH, sameOriginPath } from '@app/domain/return-path';
 import type { ServerConfig } from '../config';
-import { users } from '../db/schema';
+import { users } from '../db/schema/users';
 import { ErrorCode, failed, ok } from '../http/api-failure';
 import { clientError } from '../http/route-errors';
 import type { AppServices } from '../services';

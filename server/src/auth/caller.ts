@@ -6,7 +6,8 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { batchedRowLookup, type Database } from '../db/database';
 import type { Permission } from '@app/contract/user';
-import { companies, memberships, sessions, users } from '../db/schema';
+import { companies, memberships } from '../db/schema/companies';
+import { sessions, users } from '../db/schema/users';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { hashToken } from './session-tokens';
 

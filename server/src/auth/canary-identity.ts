@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bucketOf, type Viewer } from '@app/deploy/canary-audience';
 import type { Database } from '../db/database';
-import { users } from '../db/schema';
+import { users } from '../db/schema/users';
 import type { CanaryCookies } from '../releases/canary-cookie';
 
 export async function signedInViewer(db: Database, userId: string): Promise<Viewer> {

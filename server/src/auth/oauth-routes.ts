@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import Type from 'typebox';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
-import { users } from '../db/schema';
+import { users } from '../db/schema/users';
 import type { AppServices } from '../services';
 import { alipayAuthorizeUrl, alipayIdentity } from './alipay-provider';
 import { refuse } from './html-page';

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { oauthStates } from '../db/schema';
+import { oauthStates } from '../db/schema/users';
 
 export const OAUTH_STATE_LIFETIME_MS = 10 * 60 * 1000;
 const STATE_FORMAT = /^[0-9a-f]{64}$/;

@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { sessions } from '../db/schema';
+import { sessions } from '../db/schema/users';
 
 export const SESSION_LIFETIME_MS = 7 * 24 * 3600 * 1000;
 

@@ -14,7 +14,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { signInCodes } from '../db/schema';
+import { signInCodes } from '../db/schema/users';
 import { createSession, hashToken } from './session-tokens';
 
 /** Long enough for a slow phone to load the page it returns to; a code is exchanged as that page starts. */

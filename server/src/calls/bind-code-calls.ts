@@ -10,7 +10,7 @@ import type { BindCode } from '@app/contract/company';
 import { newPrivateCode, normalisedCode, shortPathOf } from '../companies/codes';
 import { joinCompany } from '../companies/memberships';
 import type { Database } from '../db/database';
-import { companies, companyBindCodes } from '../db/schema';
+import { companies, companyBindCodes } from '../db/schema/companies';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 import type { RateLimit } from '../http/rate-limiter';

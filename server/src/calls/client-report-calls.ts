@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Caller } from '../auth/caller';
-import { clientFailures } from '../db/schema';
+import { clientFailures } from '../db/schema/releases';
 import { invalidField } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 import type { AppServices } from '../services';

@@ -8,7 +8,7 @@
 import { and, between, eq, sql } from 'drizzle-orm';
 import type { IncomeStatistics } from '@app/contract/statistics';
 import type { Database } from '../db/database';
-import { moneyDayTotals, moneyMonthTotals } from '../db/schema';
+import { moneyDayTotals, moneyMonthTotals } from '../db/schema/cash';
 import { defineCall } from '../http/define-call';
 import { bucketKey, bucketOf, inDays, statisticsRange } from '../statistics/range';
 

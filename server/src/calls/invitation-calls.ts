@@ -7,7 +7,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { MEMBER_ROLES } from '@app/domain/company-roles';
 import { joinByInvitation, phoneOf, takeInvitation } from '../companies/memberships';
-import { companies, memberInvitations, memberships, users } from '../db/schema';
+import { companies, memberInvitations, memberships } from '../db/schema/companies';
+import { users } from '../db/schema/users';
 import { defineCall } from '../http/define-call';
 
 const SHOWN_INVITATIONS = 50;

@@ -5,7 +5,9 @@
 import { and, desc, eq, gte, inArray, lt, ne, sql, sum, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { invoiceNumberProblem, INVOICE_NUMBER_MESSAGES } from '@app/domain/invoice-number';
-import { invoiceApplications, invoiceDeliveries, invoiceMonthTotals, invoices, openTask, tasks } from '../db/schema';
+import { invoiceMonthTotals } from '../db/schema/invoice-totals';
+import { invoiceApplications, invoiceDeliveries, invoices } from '../db/schema/invoices';
+import { openTask, tasks } from '../db/schema/tasks';
 import { ApiFailure, ErrorCode, invalidField, invalidInput } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 import { cappedCount, pageWindow } from '../http/paging';

@@ -5,7 +5,7 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import type { LifeServiceApplication } from '@app/contract/life-service';
-import { lifeServiceApplications } from '../db/schema';
+import { lifeServiceApplications } from '../db/schema/service';
 import { ApiFailure, ErrorCode, invalidField } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 

@@ -8,17 +8,11 @@ import { LIST_LIMIT } from '@app/contract/limits';
 import { chinaMonth, chinaMonthNumber } from '@app/domain/china-time';
 import { expenseRecord, incomeColumns, incomeRecord, type IncomeRow } from '../cash/orders';
 import type { Database } from '../db/database';
-import {
-  cashOrders,
-  invoiceApplications,
-  invoices,
-  moneyMonthTotals,
-  paidOrder,
-  spentWithdrawal,
-  tasks,
-  users,
-  withdrawals,
-} from '../db/schema';
+import { cashOrders, moneyMonthTotals, paidOrder } from '../db/schema/cash';
+import { invoiceApplications, invoices } from '../db/schema/invoices';
+import { spentWithdrawal, withdrawals } from '../db/schema/payouts';
+import { tasks } from '../db/schema/tasks';
+import { users } from '../db/schema/users';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 import { requestedRange } from '../http/china-range';

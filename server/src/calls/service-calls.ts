@@ -1,7 +1,8 @@
 /** Cars, service hotlines and contacts, the service config, short links. */
 import { asc, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import { cars, serviceConfig, serviceContacts, serviceHotlines } from '../db/schema';
+import { serviceConfig, serviceContacts, serviceHotlines } from '../db/schema/service';
+import { cars } from '../db/schema/taxi';
 import { bindLinkTarget, CODE_LOOKUP_LIMIT, shortLinkTarget } from '../companies/codes';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { defineCall } from '../http/define-call';

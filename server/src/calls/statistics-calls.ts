@@ -11,7 +11,7 @@
  */
 import { and, between, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { invoiceDayRateTotals, invoiceDayTotals, invoiceMonthRateTotals, invoiceMonthTotals } from '../db/schema';
+import { invoiceDayRateTotals, invoiceDayTotals, invoiceMonthRateTotals, invoiceMonthTotals } from '../db/schema/invoice-totals';
 import { defineCall } from '../http/define-call';
 import { bucketKey, bucketOf, inDays, statisticsRange, type By, type StatisticsRange } from '../statistics/range';
 

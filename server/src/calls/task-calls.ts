@@ -4,7 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { TaskStatus } from '@app/contract/task-status';
 import type { CallerCompany, Caller } from '../auth/caller';
 import { batchedRowLookup, type Database } from '../db/database';
-import { openTask, tasks } from '../db/schema';
+import { openTask, tasks } from '../db/schema/tasks';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 import { cappedCount, pageWindow } from '../http/paging';

@@ -1,7 +1,9 @@
 /** The company's e-tax account: its state, its set-up, the authorisation agreement, clearing the authorisation. */
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { TaskStatus } from '@app/contract/task-status';
-import { agreementAcceptances, agreements, taxAccounts, tasks } from '../db/schema';
+import { agreementAcceptances, agreements } from '../db/schema/agreements';
+import { tasks } from '../db/schema/tasks';
+import { taxAccounts } from '../db/schema/tax-accounts';
 import { ApiFailure, ErrorCode, invalidField } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 import { encryptSecret } from '../security/secret-box';

@@ -4,7 +4,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { normalizePlate, plateProblem, PLATE_MESSAGES } from '@app/domain/licence-plate';
-import { cars } from '../db/schema';
+import { cars } from '../db/schema/taxi';
 import { invalidField } from '../http/api-failure';
 import { defineCall, TAXI_MANAGER } from '../http/define-call';
 import { companyCar } from '../taxi/company-cars';

@@ -3,7 +3,8 @@
  * list of them. What the taxi calls share is in server/src/taxi/.
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { invoices, taxiInvoices, taxiInvoiceTrips, taxiTrips } from '../db/schema';
+import { invoices } from '../db/schema/invoices';
+import { taxiInvoices, taxiInvoiceTrips, taxiTrips } from '../db/schema/taxi';
 import { TAXI_USER, defineCall } from '../http/define-call';
 import { cappedCount, pageWindow } from '../http/paging';
 import { invoiceSummary } from '../invoices/invoice-records';

@@ -13,7 +13,9 @@ import {
   TRIP_TIME_MESSAGES,
 } from '@app/domain/taxi-trip';
 import type { Database } from '../db/database';
-import { memberships, taxiTrips, titles } from '../db/schema';
+import { memberships } from '../db/schema/companies';
+import { taxiTrips } from '../db/schema/taxi';
+import { titles } from '../db/schema/titles';
 import { CODE_LOOKUP_LIMIT, newLinkedCode, normalisedCode, shortPathOf } from '../companies/codes';
 import { ApiFailure, ErrorCode, invalidField, invalidInput } from '../http/api-failure';
 import { requestedRange } from '../http/china-range';

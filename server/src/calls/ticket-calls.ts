@@ -6,7 +6,8 @@
  * tickets/ticket-reimburse.ts; automatic collection: tickets/ticket-collect.ts.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { invoices, tickets } from '../db/schema';
+import { invoices } from '../db/schema/invoices';
+import { tickets } from '../db/schema/tickets';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 import { cappedCount, pageWindow } from '../http/paging';

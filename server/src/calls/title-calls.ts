@@ -7,7 +7,8 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { titleOf, titleProblems, type Title, type TitleFields } from '@app/domain/invoice-title';
 import type { Database } from '../db/database';
-import { titles, users } from '../db/schema';
+import { titles } from '../db/schema/titles';
+import { users } from '../db/schema/users';
 import { ApiFailure, ErrorCode, invalidInput } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 import { cappedCount, pageWindow } from '../http/paging';

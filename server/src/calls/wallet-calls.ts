@@ -9,7 +9,8 @@ import { WITHDRAW_FEE_MIN_FEN, WITHDRAW_FEE_PERMILLE, withdrawalFee } from '@app
 import type { WalletEntry, Withdrawal } from '@app/contract/wallet';
 import { settleCompany } from '../cash/settlement';
 import type { Database } from '../db/database';
-import { ledgerEntries, ledgerTransactions, walletEntry, withdrawals } from '../db/schema';
+import { ledgerEntries, ledgerTransactions, walletEntry } from '../db/schema/ledger';
+import { withdrawals } from '../db/schema/payouts';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 import { cappedCount, pageWindow } from '../http/paging';

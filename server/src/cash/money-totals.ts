@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { chinaDayNumber, chinaMonthNumber } from '@app/domain/china-time';
 import type { Database } from '../db/database';
-import { moneyDayTotals, moneyMonthTotals } from '../db/schema';
+import { moneyDayTotals, moneyMonthTotals } from '../db/schema/cash';
 
 /** Adds to the month's and the day's totals of `at` (the order's `paid_at`, the withdrawal's `created_at`). */
 export async function addToMonthTotals(

@@ -5,7 +5,11 @@ import type { CashOrder, PayChannel, PaymentRecord } from '@app/contract/payment
 import type { ApplicationStatus } from '@app/contract/invoice-application';
 import type { InvoiceParty, InvoiceStatus } from '@app/domain/invoice-document';
 import type { Database } from '../db/database';
-import { cashOrders, companies, invoiceApplications, invoices, users, type withdrawals } from '../db/schema';
+import { cashOrders } from '../db/schema/cash';
+import { companies } from '../db/schema/companies';
+import { invoiceApplications, invoices } from '../db/schema/invoices';
+import type { withdrawals } from '../db/schema/payouts';
+import { users } from '../db/schema/users';
 import type { Shop } from '../companies/shops';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { createApplication, goodsForInvoice } from '../invoices/applications';

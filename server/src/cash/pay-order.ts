@@ -7,7 +7,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { cashOrders } from '../db/schema';
+import { cashOrders } from '../db/schema/cash';
 import { post } from '../ledger/ledger';
 import type { VerifiedPayment } from '../payments/payment-gateway';
 import { addToMonthTotals } from './money-totals';

@@ -7,7 +7,7 @@
  */
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { cashOrders, unsettledOrder } from '../db/schema';
+import { cashOrders, unsettledOrder } from '../db/schema/cash';
 import { post } from '../ledger/ledger';
 
 /** Orders settled per call, at most (the rest at the next read). */

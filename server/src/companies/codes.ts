@@ -8,7 +8,8 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { companies, companyBindCodes, shortLinks, subCodes } from '../db/schema';
+import { companies, companyBindCodes, subCodes } from '../db/schema/companies';
+import { shortLinks } from '../db/schema/service';
 import type { RateLimit } from '../http/rate-limiter';
 
 /**

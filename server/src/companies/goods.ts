@@ -6,7 +6,7 @@
 import { isListedClassification } from '@app/domain/tax-classification';
 import type { TaxExemption } from '@app/domain/tax-maths';
 import type { Database } from '../db/database';
-import { goods } from '../db/schema';
+import { goods } from '../db/schema/companies';
 import { invalidField, invalidInput } from '../http/api-failure';
 
 export type GoodsRow = typeof goods.$inferSelect;

@@ -7,7 +7,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { MEMBER_ROLES, type MemberRole } from '@app/domain/company-roles';
 import type { Database } from '../db/database';
-import { memberInvitations, memberships, users } from '../db/schema';
+import { memberInvitations, memberships } from '../db/schema/companies';
+import { users } from '../db/schema/users';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 
 export type InvitationRow = typeof memberInvitations.$inferSelect;

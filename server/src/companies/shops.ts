@@ -5,7 +5,7 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { companies, goods, subCodes } from '../db/schema';
+import { companies, goods, subCodes } from '../db/schema/companies';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { normalisedCode } from './codes';
 

@@ -14,7 +14,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { claimDataDir } from './data-dir-lock';
 import pg from 'pg';
-import * as schema from './schema';
+import * as schema from './schema/index';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 

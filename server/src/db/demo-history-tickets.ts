@@ -26,7 +26,10 @@ import type { Readiness } from '../tasks/step-types';
 import { importTicket } from '../tickets/ticket-import';
 import { markTicketReimbursed } from '../tickets/ticket-reimburse';
 import type { Database } from './database';
-import { companies, goods, invoices, memberships, taxAccounts, tickets } from './schema';
+import { companies, goods, memberships } from './schema/companies';
+import { invoices } from './schema/invoices';
+import { taxAccounts } from './schema/tax-accounts';
+import { tickets } from './schema/tickets';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

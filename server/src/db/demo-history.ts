@@ -48,7 +48,13 @@ import { runStep } from '../tasks/task-steps';
 import { commitStepOutcome } from '../tasks/task-worker';
 import type { Database } from './database';
 import { addTicketHistory } from './demo-history-tickets';
-import { cashOrders, companies, goods, invoiceApplications, memberships, taxAccounts, tasks, tickets, users } from './schema';
+import { cashOrders } from './schema/cash';
+import { companies, goods, memberships } from './schema/companies';
+import { invoiceApplications } from './schema/invoices';
+import { tasks } from './schema/tasks';
+import { taxAccounts } from './schema/tax-accounts';
+import { tickets } from './schema/tickets';
+import { users } from './schema/users';
 
 /** How many China months it covers: this one and the three before it. */
 export const HISTORY_MONTHS = 4;

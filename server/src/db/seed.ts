@@ -14,20 +14,13 @@ import { encryptSecret } from '../security/secret-box';
 import type { Database } from './database';
 import { addDemoHistory, historyStart, type DemoHistoryOptions, type DemoHistorySummary } from './demo-history';
 import type { Permission } from '@app/contract/user';
-import {
-  agreements,
-  cars,
-  companies,
-  goods,
-  memberships,
-  serviceConfig,
-  serviceContacts,
-  serviceHotlines,
-  shortLinks,
-  taxAccounts,
-  titles,
-  users,
-} from './schema';
+import { agreements } from './schema/agreements';
+import { companies, goods, memberships } from './schema/companies';
+import { serviceConfig, serviceContacts, serviceHotlines, shortLinks } from './schema/service';
+import { taxAccounts } from './schema/tax-accounts';
+import { cars } from './schema/taxi';
+import { titles } from './schema/titles';
+import { users } from './schema/users';
 
 function uscc(first17: string): string {
   return first17 + usccCheckCharacter(first17);

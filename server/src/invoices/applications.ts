@@ -10,7 +10,8 @@ import type { ApplicationStatus, IssueResult } from '@app/contract/invoice-appli
 import type { InvoiceParty } from '@app/domain/invoice-document';
 import type { CallerCompany } from '../auth/caller';
 import type { Database } from '../db/database';
-import { goods, invoiceApplications, liveGoods } from '../db/schema';
+import { goods, liveGoods } from '../db/schema/companies';
+import { invoiceApplications } from '../db/schema/invoices';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 import type { TaskQueue } from '../tasks/task-queue';
 import { createBlueInvoice } from './create-invoices';

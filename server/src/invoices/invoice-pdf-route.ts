@@ -4,7 +4,7 @@ import type { AppServices } from '../services';
 import { renderInvoicePdf } from './invoice-pdf';
 import { PDF_ROUTE_PREFIX, verifyPdfLink } from './invoice-pdf-link';
 import { invoiceDocument } from './invoice-records';
-import { invoices } from '../db/schema';
+import { invoices } from '../db/schema/invoices';
 import { eq } from 'drizzle-orm';
 import Type from 'typebox';
 

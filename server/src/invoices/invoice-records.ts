@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { printedItemName, type InvoiceDocument, type InvoiceDocumentLine, type InvoiceSummary } from '@app/domain/invoice-document';
 import type { Database } from '../db/database';
-import { invoiceLines, invoices } from '../db/schema';
+import { invoiceLines, invoices } from '../db/schema/invoices';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 
 export type InvoiceRow = typeof invoices.$inferSelect;

@@ -15,7 +15,7 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { LIST_LIMIT } from '@app/contract/limits';
 import type { Database } from '../db/database';
-import { invoiceBuyers, invoices } from '../db/schema';
+import { invoiceBuyers, invoices } from '../db/schema/invoices';
 import { containsPattern, pageOfMatches } from '../http/paging';
 
 /** More buyer names than this make a keyword broad (see above). */

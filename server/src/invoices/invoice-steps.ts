@@ -18,7 +18,8 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { RED_CONFIRMATION_STATES, type RedConfirmation } from '@app/domain/invoice-document';
 import type { Database } from '../db/database';
-import { invoiceApplications, invoiceDeliveries, invoices, taxAccounts } from '../db/schema';
+import { invoiceApplications, invoiceDeliveries, invoices } from '../db/schema/invoices';
+import { taxAccounts } from '../db/schema/tax-accounts';
 import { GatewayError, type IssueRequest } from '../etax/gateway';
 import { addIssuedInvoiceToTotals } from '../statistics/invoice-totals';
 import { collectIssuedInvoice, reverseCollectedTickets } from '../tickets/ticket-collect';

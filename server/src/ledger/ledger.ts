@@ -20,7 +20,7 @@ import {
   type Movement,
 } from '@app/domain/ledger-model';
 import type { Database } from '../db/database';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema/ledger';
 
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
 

@@ -15,7 +15,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { simPayouts } from '../db/schema';
+import { simPayouts } from '../db/schema/payouts';
 import { PayoutUnavailable, type PayoutGateway, type PayoutOutcome, type PayoutRequest, type PayoutStatus } from './payout-gateway';
 
 export interface PayoutFault {

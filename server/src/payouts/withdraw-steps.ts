@@ -14,7 +14,7 @@
 import { and, eq } from 'drizzle-orm';
 import { TaskStatus } from '@app/contract/task-status';
 import type { Database } from '../db/database';
-import { withdrawals } from '../db/schema';
+import { withdrawals } from '../db/schema/payouts';
 import { GatewayError } from '../etax/gateway';
 import { addToMonthTotals } from '../cash/money-totals';
 import { post } from '../ledger/ledger';

@@ -11,7 +11,7 @@ import type { CallerCompany } from '../auth/caller';
 import { addToMonthTotals } from '../cash/money-totals';
 import { settleDue } from '../cash/settlement';
 import type { Database } from '../db/database';
-import { withdrawals } from '../db/schema';
+import { withdrawals } from '../db/schema/payouts';
 import { invalidField } from '../http/api-failure';
 import { InsufficientFunds, post } from '../ledger/ledger';
 import type { TaskQueue } from '../tasks/task-queue';

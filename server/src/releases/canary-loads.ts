@@ -12,7 +12,7 @@ import { bucketOf, versionFor } from '@app/deploy/canary-audience';
 import type { LiveApps } from '@app/deploy/live-apps';
 import type { Caller } from '../auth/caller';
 import type { Database } from '../db/database';
-import { canaryLoads } from '../db/schema';
+import { canaryLoads } from '../db/schema/releases';
 import type { CanaryCookies } from './canary-cookie';
 
 export interface PhoneReport {

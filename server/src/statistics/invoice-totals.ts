@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { chinaDayNumber, chinaMonthNumber } from '@app/domain/china-time';
 import type { InvoiceKind } from '@app/domain/invoice-document';
 import type { Database } from '../db/database';
-import { invoiceDayTotals, invoiceMonthTotals } from '../db/schema';
+import { invoiceDayTotals, invoiceMonthTotals } from '../db/schema/invoice-totals';
 
 export interface IssuedInvoice {
   id: string;

@@ -4,7 +4,7 @@ import { TASK_TYPE_NAMES } from '@app/contract/task-status';
 import type { TaskView } from '@app/contract/task';
 import type { CallerCompany } from '../auth/caller';
 import type { Database } from '../db/database';
-import { tasks } from '../db/schema';
+import { tasks } from '../db/schema/tasks';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 import type { TaskRow } from './task-queue';
 

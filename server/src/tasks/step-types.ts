@@ -1,6 +1,6 @@
 /** What a step of a task works with, and how it changes its task (see task-steps.ts and invoices/invoice-steps.ts). */
 import type { Database } from '../db/database';
-import type { taxAccounts } from '../db/schema';
+import type { taxAccounts } from '../db/schema/tax-accounts';
 import type { ETaxGateway } from '../etax/gateway';
 import type { PayoutGateway } from '../payouts/payout-gateway';
 

@@ -2,7 +2,7 @@
 import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { TaskStatus, type TaskType } from '@app/contract/task-status';
-import { tasks } from '../db/schema';
+import { tasks } from '../db/schema/tasks';
 
 export type TaskRow = typeof tasks.$inferSelect;
 

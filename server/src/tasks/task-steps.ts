@@ -9,7 +9,7 @@
  */
 import QRCode from 'qrcode';
 import { eq } from 'drizzle-orm';
-import { taxAccounts } from '../db/schema';
+import { taxAccounts } from '../db/schema/tax-accounts';
 import { GatewayError, type TaxBureauAccount } from '../etax/gateway';
 import { invoiceFailed, runInvoiceStep, settleInvoiceTask } from '../invoices/invoice-steps';
 import { runWithdrawStep, settleWithdrawTask, withdrawFailed } from '../payouts/withdraw-steps';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { chinaDate } from '@app/domain/china-time';
 import { LOGIN_IDENTITIES, type TaxAccount } from '@app/contract/tax-account';
 import type { Database } from '../db/database';
-import { taxAccounts } from '../db/schema';
+import { taxAccounts } from '../db/schema/tax-accounts';
 
 export type TaxAccountRow = typeof taxAccounts.$inferSelect;
 

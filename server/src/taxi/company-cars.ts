@@ -1,7 +1,7 @@
 /** A company's cars as the taxi calls look them up (docs/domain-rules.md, "Taxis"). */
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { cars } from '../db/schema';
+import { cars } from '../db/schema/taxi';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 
 /** A car of the caller's company: 4004 when there is none, 1004 when another company's. */

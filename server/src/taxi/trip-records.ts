@@ -14,7 +14,10 @@ import type { TaxiTrip, TripState } from '@app/contract/taxi';
 import { chinaDayNumber } from '@app/domain/china-time';
 import type { Caller } from '../auth/caller';
 import type { Database } from '../db/database';
-import { companies, invoices, taxiInvoiceTrips, taxiTripDayTotals, taxiTrips, users } from '../db/schema';
+import { companies } from '../db/schema/companies';
+import { invoices } from '../db/schema/invoices';
+import { taxiInvoiceTrips, taxiTripDayTotals, taxiTrips } from '../db/schema/taxi';
+import { users } from '../db/schema/users';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 
 export type TripRow = typeof taxiTrips.$inferSelect;

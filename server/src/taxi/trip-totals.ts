@@ -7,7 +7,7 @@ import type { TripTotals } from '@app/contract/taxi';
 import { LIST_LIMIT } from '@app/contract/limits';
 import { chinaDayNumber } from '@app/domain/china-time';
 import type { Database } from '../db/database';
-import { taxiTripDayTotals, taxiTrips } from '../db/schema';
+import { taxiTripDayTotals, taxiTrips } from '../db/schema/taxi';
 import { TRIP_ORDER } from './trip-records';
 
 /** The day totals of [from, until) (one row a day: the company's, with `carId` null, or the car's). */

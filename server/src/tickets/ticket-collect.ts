@@ -10,7 +10,9 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { chinaDate } from '@app/domain/china-time';
 import type { Database } from '../db/database';
-import { companies, invoices, tickets } from '../db/schema';
+import { companies } from '../db/schema/companies';
+import { invoices } from '../db/schema/invoices';
+import { tickets } from '../db/schema/tickets';
 import { documentLine, linesOf, type InvoiceRow } from '../invoices/invoice-records';
 import { changeTicket, insertTicket, invoiceFieldsOf, type TicketChange } from './ticket-records';
 

@@ -10,7 +10,7 @@ import type { TicketImport } from '@app/contract/ticket';
 import { chinaDate } from '@app/domain/china-time';
 import { ticketImportProblems } from '@app/domain/ticket';
 import type { Database } from '../db/database';
-import { tickets } from '../db/schema';
+import { tickets } from '../db/schema/tickets';
 import { ApiFailure, ErrorCode, invalidInput } from '../http/api-failure';
 import type { TaskQueue } from '../tasks/task-queue';
 import { insertTicket, whereTicketIs, type TicketActor, type TicketRow } from './ticket-records';

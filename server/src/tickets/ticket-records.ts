@@ -13,7 +13,8 @@ import type { TicketDetail, TicketSummary } from '@app/contract/ticket';
 import { ticketNetAmounts } from '@app/domain/ticket';
 import type { Database } from '../db/database';
 import type { VerifiedInvoice } from '../etax/gateway';
-import { ticketMonthTotals, tickets, users } from '../db/schema';
+import { ticketMonthTotals, tickets } from '../db/schema/tickets';
+import { users } from '../db/schema/users';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 
 export type TicketRow = typeof tickets.$inferSelect;

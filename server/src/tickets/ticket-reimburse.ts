@@ -5,7 +5,8 @@
 import { and, eq } from 'drizzle-orm';
 import { chinaDateTime } from '@app/domain/china-time';
 import type { Database } from '../db/database';
-import { tickets, users } from '../db/schema';
+import { tickets } from '../db/schema/tickets';
+import { users } from '../db/schema/users';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { changeTicket, loadCompanyTicket, type TicketActor, type TicketRow } from './ticket-records';
 

@@ -20,7 +20,7 @@ import type { TicketTotals } from '@app/contract/ticket';
 import { chinaMonthNumber } from '@app/domain/china-time';
 import { TICKET_COUNTED_STATES, type TicketType, type TicketVerifyState } from '@app/domain/ticket';
 import type { Database } from '../db/database';
-import { ticketMonthTotals, tickets, ticketSellers } from '../db/schema';
+import { ticketMonthTotals, tickets, ticketSellers } from '../db/schema/tickets';
 import { requestedRange } from '../http/china-range';
 import { containsPattern } from '../http/paging';
 

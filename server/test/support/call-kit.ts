@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { expect } from '@rstest/core';
 import { ALL_CALLS } from '../../src/calls/all-calls';
 import { createSession, hashToken } from '../../src/auth/session-tokens';
-import * as schema from '../../src/db/schema';
+import * as schema from '../../src/db/schema/index';
 import { permitted, type CallSpec } from '../../src/http/define-call';
 import { DEMO_LABELS, type TestServer } from './test-server';
 

@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { bucketOf } from '@app/deploy/canary-audience';
 import { hashToken } from '../../src/auth/session-tokens';
 import type { Database } from '../../src/db/database';
-import { sessions, users } from '../../src/db/schema';
+import { sessions, users } from '../../src/db/schema/users';
 import { CANARY_COOKIE, type CanaryCookies } from '../../src/releases/canary-cookie';
 
 export interface Phone {

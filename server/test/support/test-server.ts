@@ -16,7 +16,8 @@ import { realSignInConfigured, type ServerConfig } from '../../src/config';
 import { paymentConfigFromEnv } from '../../src/payments/payment-config';
 import type { DatabaseHandle, RawQuery } from '../../src/db/database';
 import { openTestDatabase } from './pglite-image';
-import { agreementAcceptances, users } from '../../src/db/schema';
+import { agreementAcceptances } from '../../src/db/schema/agreements';
+import { users } from '../../src/db/schema/users';
 import { latestAgreementId } from '../../src/agreements/agreement-acceptance';
 
 /** The demo users of the seed, in their demo order. */

@@ -6,7 +6,8 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { invoices, simInvoices, simInvoiceSequence, simIssueRequests, simRedFormSequence, simSessions, simSms } from '../../db/schema';
+import { simInvoices, simInvoiceSequence, simIssueRequests, simRedFormSequence, simSessions, simSms } from '../../db/schema/etax-simulator';
+import { invoices } from '../../db/schema/invoices';
 import { documentLine, linesOf } from '../../invoices/invoice-records';
 import { chinaDate } from '@app/domain/china-time';
 import { discountPairProblem } from '@app/domain/discount-line';
