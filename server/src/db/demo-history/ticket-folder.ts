@@ -1,5 +1,5 @@
 /**
- * The demo trading company's ticket folder (票夹) in the demo history (demo-history.ts), made the way it fills in use:
+ * The demo trading company's ticket folder (票夹) in the demo history (db/demo-history.ts), made the way it fills in use:
  *
  * - the demo taxi company (杭州顺达出租汽车有限公司) bills the staff's rides of the month before early each month, and a
  *   client event's 包车 now and then, to the trading company's tax number: each reaches the folder when it is issued
@@ -19,22 +19,22 @@ import { chinaDate } from '@app/domain/china-time';
 import type { InvoiceParty, InvoiceType } from '@app/domain/invoice-document';
 import type { LineRate } from '@app/domain/invoice-line';
 import type { TicketImport } from '@app/contract/ticket';
-import type { CallerCompany } from '../auth/caller';
-import { createBlueInvoice, createRedInvoice } from '../invoices/create-invoices';
-import type { TaskQueue } from '../tasks/task-queue';
-import type { Readiness } from '../tasks/step-types';
-import { importTicket } from '../tickets/ticket-import';
-import { markTicketReimbursed } from '../tickets/ticket-reimburse';
-import type { Database } from './database';
-import { companies, goods, memberships } from './schema/companies';
-import { invoices } from './schema/invoices';
-import { taxAccounts } from './schema/tax-accounts';
-import { tickets } from './schema/tickets';
+import type { CallerCompany } from '../../auth/caller';
+import { createBlueInvoice, createRedInvoice } from '../../invoices/create-invoices';
+import type { TaskQueue } from '../../tasks/task-queue';
+import type { Readiness } from '../../tasks/step-types';
+import { importTicket } from '../../tickets/ticket-import';
+import { markTicketReimbursed } from '../../tickets/ticket-reimburse';
+import type { Database } from '../database';
+import { companies, goods, memberships } from '../schema/companies';
+import { invoices } from '../schema/invoices';
+import { taxAccounts } from '../schema/tax-accounts';
+import { tickets } from '../schema/tickets';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** A seeded generator's draws (demo-history.ts gives this part one of its own). */
+/** A seeded generator's draws (db/demo-history.ts gives this part one of its own). */
 export interface HistoryRandom {
   int(min: number, max: number): number;
   chance(p: number): boolean;
