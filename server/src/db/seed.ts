@@ -157,8 +157,24 @@ async function seedReferenceData(tx: Database): Promise<void> {
 
 /** The demo data, made at `since` (goods a millisecond apart, in the order listed: the first is a company's first). */
 async function seedDemoData(tx: Database, secretKey: Buffer, since: Date): Promise<void> {
+  const demoCompanies = await seedDemoCompanies(tx, since);
+  await seedDemoUsers(tx, demoCompanies, since);
+  await seedTaxAccounts(tx, demoCompanies, secretKey);
+  await seedGoods(tx, demoCompanies, since);
+  await tx.insert(cars).values([
+    { companyId: demoCompanies.taxi.id, licensePlateNumber: '浙A·T1234', createdAt: since },
+    { companyId: demoCompanies.taxi.id, licensePlateNumber: '浙A·T5678', createdAt: since },
+    { companyId: demoCompanies.taxi.id, licensePlateNumber: '浙A·D9021', createdAt: since },
+  ]);
+  // A bind link is made by a manager (company/createBindCode) and expires; the shop code is never one.
+  await tx.insert(shortLinks).values([{ code: 'shop1', target: `/shop/${demoCompanies.trading.code}`, createdAt: since }]);
+}
+
+type DemoCompanies = Record<'trading' | 'taxi', typeof companies.$inferSelect>;
+
+/** The trading company and the taxi company, their service paid for a year. */
+async function seedDemoCompanies(tx: Database, createdAt: Date): Promise<DemoCompanies> {
   const inAYear = new Date(Date.now() + 365 * 24 * 3600 * 1000);
-  const createdAt = since;
   const [trading, taxi] = await tx
     .insert(companies)
     .values([
@@ -191,7 +207,11 @@ async function seedDemoData(tx: Database, secretKey: Buffer, since: Date): Promi
     ])
     .returning();
   if (!trading || !taxi) throw new Error('seed: companies');
-  const companyOf = { trading, taxi };
+  return { trading, taxi };
+}
+
+/** The demo users in their order, members of their companies, each with two titles (a company's and their own). */
+async function seedDemoUsers(tx: Database, companyOf: DemoCompanies, createdAt: Date): Promise<void> {
   for (const [index, demo] of DEMO_USERS.entries()) {
     const company = demo.company ? companyOf[demo.company] : null;
     const [user] = await tx
@@ -234,6 +254,10 @@ async function seedDemoData(tx: Database, secretKey: Buffer, since: Date): Promi
       { userId: user.id, kind: '个人', name: demo.nickname, email: `${demo.username ?? 'guest'}@example.cn` },
     ]);
   }
+}
+
+/** The companies' e-tax accounts, not logged in; the taxi company's logs in by QR code only. */
+async function seedTaxAccounts(tx: Database, { trading, taxi }: DemoCompanies, secretKey: Buffer): Promise<void> {
   await tx.insert(taxAccounts).values([
     {
       companyId: trading.id,
@@ -253,6 +277,10 @@ async function seedDemoData(tx: Database, secretKey: Buffer, since: Date): Promi
       supportedLoginMethods: ['qrcode'],
     },
   ]);
+}
+
+/** The companies' goods, a millisecond apart in the order listed. */
+async function seedGoods(tx: Database, { trading, taxi }: DemoCompanies, createdAt: Date): Promise<void> {
   await tx.insert(goods).values(
     [
       {
@@ -301,11 +329,4 @@ async function seedDemoData(tx: Database, secretKey: Buffer, since: Date): Promi
       },
     ].map((item, index) => ({ ...item, createdAt: new Date(createdAt.getTime() + index) })),
   );
-  await tx.insert(cars).values([
-    { companyId: taxi.id, licensePlateNumber: '浙A·T1234', createdAt },
-    { companyId: taxi.id, licensePlateNumber: '浙A·T5678', createdAt },
-    { companyId: taxi.id, licensePlateNumber: '浙A·D9021', createdAt },
-  ]);
-  // A bind link is made by a manager (company/createBindCode) and expires; the shop code is never one.
-  await tx.insert(shortLinks).values([{ code: 'shop1', target: `/shop/${trading.code}`, createdAt }]);
 }
