@@ -5,7 +5,7 @@ import type { ORDER_STATES, PayChannel } from '@app/contract/payment';
 import { createdAt } from './columns';
 import { users } from './users';
 import { companies, subCodes, goods } from './companies';
-import { chinaDay, chinaMonth, totalsTable } from './totals-table';
+import { dayColumn, monthColumn, totalsTable } from './totals-table';
 
 type OrderState = (typeof ORDER_STATES)[number];
 
@@ -63,7 +63,7 @@ export const unsettledOrder = sql`${cashOrders.paidAt} is not null and ${cashOrd
  */
 export const moneyMonthTotals = totalsTable(
   'money_month_totals',
-  { month: chinaMonth(), channel: text('channel').notNull() },
+  { month: monthColumn(), channel: text('channel').notNull() },
   { incomeFen: 'bigint', incomeCount: 'integer', expenseFen: 'bigint' },
 );
 
@@ -73,6 +73,6 @@ export const moneyMonthTotals = totalsTable(
  */
 export const moneyDayTotals = totalsTable(
   'money_day_totals',
-  { day: chinaDay(), channel: text('channel').notNull() },
+  { day: dayColumn(), channel: text('channel').notNull() },
   { incomeFen: 'bigint', incomeCount: 'integer', expenseFen: 'bigint' },
 );

@@ -2,7 +2,7 @@
 import { integer, text } from 'drizzle-orm/pg-core';
 import type { InvoiceKind } from '@app/domain/invoice-document';
 import type { TaxExemption } from '@app/domain/tax-maths';
-import { chinaDay, chinaMonth, totalsTable } from './totals-table';
+import { dayColumn, monthColumn, totalsTable } from './totals-table';
 
 /**
  * Issued invoices by company, China month (YYYYMM) and kind: count and gross, kept in the transaction that records an
@@ -10,7 +10,7 @@ import { chinaDay, chinaMonth, totalsTable } from './totals-table';
  */
 export const invoiceMonthTotals = totalsTable(
   'invoice_month_totals',
-  { month: chinaMonth(), kind: text('kind').$type<InvoiceKind>().notNull() },
+  { month: monthColumn(), kind: text('kind').$type<InvoiceKind>().notNull() },
   { count: 'integer', grossFen: 'bigint' },
 );
 
@@ -21,7 +21,7 @@ export const invoiceMonthTotals = totalsTable(
  */
 export const invoiceDayTotals = totalsTable(
   'invoice_day_totals',
-  { day: chinaDay(), kind: text('kind').$type<InvoiceKind>().notNull() },
+  { day: dayColumn(), kind: text('kind').$type<InvoiceKind>().notNull() },
   { count: 'integer', grossFen: 'bigint' },
 );
 
@@ -32,7 +32,7 @@ export const invoiceDayTotals = totalsTable(
  */
 export const invoiceDayRateTotals = totalsTable(
   'invoice_day_rate_totals',
-  { day: chinaDay(), ratePermille: integer('rate_permille'), taxFree: text('tax_free').$type<TaxExemption>() },
+  { day: dayColumn(), ratePermille: integer('rate_permille'), taxFree: text('tax_free').$type<TaxExemption>() },
   { netFen: 'bigint', taxFen: 'bigint', grossFen: 'bigint' },
   { nullable: true },
 );
@@ -40,7 +40,7 @@ export const invoiceDayRateTotals = totalsTable(
 /** `invoice_day_rate_totals` by China month (YYYYMM): statistics/invoice reads a range's whole months here. */
 export const invoiceMonthRateTotals = totalsTable(
   'invoice_month_rate_totals',
-  { month: chinaMonth(), ratePermille: integer('rate_permille'), taxFree: text('tax_free').$type<TaxExemption>() },
+  { month: monthColumn(), ratePermille: integer('rate_permille'), taxFree: text('tax_free').$type<TaxExemption>() },
   { netFen: 'bigint', taxFen: 'bigint', grossFen: 'bigint' },
   { nullable: true },
 );

@@ -6,7 +6,7 @@ import { createdAt } from './columns';
 import { users } from './users';
 import { companies } from './companies';
 import { invoices } from './invoices';
-import { chinaDay, totalsTable } from './totals-table';
+import { dayColumn, totalsTable } from './totals-table';
 
 export const cars = pgTable(
   'cars',
@@ -86,7 +86,7 @@ export const taxiTrips = pgTable(
  */
 export const taxiTripDayTotals = totalsTable(
   'taxi_trip_day_totals',
-  { carId: uuid('car_id'), day: chinaDay() },
+  { carId: uuid('car_id'), day: dayColumn() },
   { trips: 'integer', fareFen: 'bigint', distanceMetres: 'bigint' },
   { nullable: true },
 );

@@ -6,7 +6,7 @@ import type { InvoiceDocumentLine } from '@app/domain/invoice-document';
 import { createdAt, updatedAt, fen } from './columns';
 import { users } from './users';
 import { companies } from './companies';
-import { chinaMonth, totalsTable } from './totals-table';
+import { monthColumn, totalsTable } from './totals-table';
 
 /**
  * The ticket folder (票夹; drizzle/0012): invoices the company received, once per company and invoice
@@ -88,7 +88,7 @@ export const tickets = pgTable(
 export const ticketMonthTotals = totalsTable(
   'ticket_month_totals',
   {
-    month: chinaMonth(),
+    month: monthColumn(),
     type: text('type').notNull(),
     verifyState: text('verify_state').$type<TicketVerifyState>().notNull(),
     reimbursed: boolean('reimbursed').notNull(),

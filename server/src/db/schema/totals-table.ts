@@ -6,8 +6,8 @@ import { bigint, integer, type PgColumn, type PgColumnBuilderBase, pgTable, prim
 import { companies } from './companies';
 
 /** A China day (YYYYMMDD) or month (YYYYMM) of the key. */
-export const chinaDay = () => integer('day').notNull();
-export const chinaMonth = () => integer('month').notNull();
+export const dayColumn = () => integer('day').notNull();
+export const monthColumn = () => integer('month').notNull();
 
 const integerSum = (name: string) => integer(name).notNull().default(0);
 const bigintSum = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
