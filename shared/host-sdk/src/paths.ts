@@ -9,9 +9,9 @@
  * here routes it with the entry here (`path: appPaths.myCompanyBind` in its `routes.ts`), so each pattern is written
  * once.
  *
- * `routePaths` and `href` below are the full table of @app/host-sdk 1.1, kept for the remotes already released against
- * it: their pages read this module from the host at run time (Module Federation shares it), so removing a name would
- * break them on a 1.x host. No current source uses them; they go at the next major.
+ * `routePaths` and `href` below are FROZEN: the full table of @app/host-sdk 1.1 (`frozenRoutePaths`), kept for the
+ * remotes already built against it. Their pages read this module from the host at run time (Module Federation shares
+ * it), so removing a name would break them on a 1.x host. No current source uses them; they go at the next major.
  */
 import { definePaths, type PathName, type StaticPathName } from './define-paths';
 
@@ -50,14 +50,11 @@ export type AppPathName = PathName<typeof appPaths>;
 /** The cross-app pages whose pattern has no `:param` (the tabs are). */
 export type StaticAppPathName = StaticPathName<typeof appPaths>;
 
-/**
- * @deprecated The full route table of @app/host-sdk 1.1, for remotes released against it only (they read it from the
- * host at run time). Frozen: a remote names its own pages in its `src/paths.ts`; cross-app pages are `appPaths`.
- */
 // Cross-app names added after 1.1 stay out of the frozen table (their page is there under its 1.1 name).
 const { myWallet: _myWalletSince14, ...appPaths11 } = appPaths;
 
-export const routePaths = {
+/** FROZEN: the full route table of @app/host-sdk 1.1, exported only as the deprecated `routePaths` below. */
+const frozenRoutePaths = {
   ...appPaths11,
   // invoice
   invoiceCreate: '/invoice/create',
@@ -107,17 +104,26 @@ export const routePaths = {
   cashReturn: '/cash/return',
 } as const;
 
-/** @deprecated A name of the 1.1 table (`routePaths`); use a remote's own names or `AppPathName`. */
-export type RouteName = PathName<typeof routePaths>;
+/**
+ * @deprecated FROZEN route table of @app/host-sdk 1.1, kept only for remotes built against older host-sdk versions
+ * (they read it from the host at run time, a Module Federation shared singleton); it leaves at the next major. Not a
+ * map of today's routes: a remote names its own pages in its `src/paths.ts`, cross-app pages are `appPaths`, and
+ * docs/routes.md lists every route.
+ */
+export const routePaths = frozenRoutePaths; // FROZEN 1.1 table, for remotes built against older host-sdk versions
 
-/** @deprecated The 1.1 table's names without a `:param`; use `StaticAppPathName`. */
-export type StaticRouteName = StaticPathName<typeof routePaths>;
+/** @deprecated FROZEN: a name of the 1.1 table (`routePaths`); use a remote's own names or `AppPathName`. */
+export type RouteName = PathName<typeof frozenRoutePaths>;
+
+/** @deprecated FROZEN: the 1.1 table's names without a `:param`; use `StaticAppPathName`. */
+export type StaticRouteName = StaticPathName<typeof frozenRoutePaths>;
 
 /**
- * @deprecated The 1.1 builder over the whole `routePaths` table, for released remotes only; use the `href` of the
- * remote's own `src/paths.ts`, or `appHref` for a cross-app page.
+ * @deprecated FROZEN 1.1 builder over the whole `routePaths` table, for remotes built against older host-sdk versions
+ * only; it leaves at the next major. Use the `href` of the remote's own `src/paths.ts`, or `appHref` for a cross-app
+ * page.
  */
-export const href = definePaths(routePaths).href;
+export const href = definePaths(frozenRoutePaths).href; // FROZEN 1.1 builder, for remotes built against older host-sdk versions
 
 /** @deprecated Import `toSearch` and `Query` from `@app/host-sdk/define-paths`. */
 export { toSearch, type Query } from './define-paths';
