@@ -1,15 +1,16 @@
 /**
  * The architecture's rules, in one place (docs/architecture.md, "The parts"): the import rules of
  * `.dependency-cruiser.cjs` (no cycles, calls never import calls, pages never import pages, remotes only through the
- * host's contract, the API contract as types only in client code, pure domain rules…), no use of the route table kept for already released
- * remotes, every package's tests in the root test run, and no run of code written twice in two packages
- * (scripts/shared-runs.ts).
+ * host's contract, the API contract as types only in client code, pure domain rules…), no use of the route table kept
+ * for already released remotes, every package's tests in the root test run, no run of code written twice in two
+ * packages (scripts/shared-runs.ts), and docs/routes.md as the sources say it (scripts/routes-doc.ts).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, test } from '@rstest/core';
 import { cruise, type ICruiseOptions, type IReporterOutput } from 'dependency-cruiser';
+import { firstDifference, ROUTES_DOC, ROUTES_DOC_COMMAND, renderRoutesDoc, routesDocPath } from './scripts/routes-doc/render';
 import { describeRun, isGatedPath, judge, packageOf, RUN_LINES, sharedRuns, sourceFiles, type SourceFile } from './scripts/shared-runs';
 
 const ROOT = import.meta.dirname;
@@ -141,6 +142,16 @@ test('no two packages share a run of code outside tests: what two need is writte
   expect(packages).toEqual(new Set([...workspacePackages(), 'root']));
   expect(refused.map(describeRun)).toEqual([]);
   expect(stale.map((entry) => `${entry.a} ~ ${entry.b}`)).toEqual([]);
+});
+
+test(`${ROUTES_DOC} lists every route, its page and its calls as the sources say today`, () => {
+  const expected = renderRoutesDoc(ROOT);
+  const actual = existsSync(routesDocPath(ROOT)) ? readFileSync(routesDocPath(ROOT), 'utf8') : '';
+  const stale = `${ROUTES_DOC} is stale: regenerate it with \`${ROUTES_DOC_COMMAND}\`\n${firstDifference(actual, expected, ROOT)}`;
+  expect(actual === expected, stale).toBe(true);
+  // The reading found the app: the host's routes, every remote's, and the calls the server defines.
+  expect(expected).toContain('| `/ticket/detail` | ticket | TicketDetail |');
+  expect(expected).toContain('`ticket/verify`');
 });
 
 describe('the shared-runs gate', () => {
