@@ -1,11 +1,12 @@
 // `npm test`: installs what a fresh machine lacks (the workspace through pnpm, Debian's Chromium and nginx), then type-checks
 // every package, runs the unit, component and server tests (rstest) and the browser tests (Playwright), and ends with
-// one line: "N passed, N failed".
+// one line: "N passed, N failed, N skipped". On CI, a PostgreSQL suite skipped while PostgreSQL answers fails the run.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { ensureInstall, ROOT } from './ensure-install.mjs';
+import { judgePostgresSkips, TEST_SKIPS_ENV } from './postgres-skips.mjs';
 import { typecheckAll } from './typecheck-groups.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -78,6 +79,17 @@ function run(label, command, args, options = {}) {
   });
 }
 
+/**
+ * Says which suites were skipped for something missing (the tests list them in TEST_SKIPS_FILE), and resolves false
+ * when the run must fail for it: a PostgreSQL suite skipped on CI while PostgreSQL answers at 127.0.0.1:5432.
+ */
+async function reportPostgresSkips(file) {
+  const { skips, postgres, fails, at } = await judgePostgresSkips(file);
+  for (const { suite, reason } of skips) console.log(`跳过: ${suite} (${reason})`);
+  if (fails) console.error(`\n${postgres.length} 个 PostgreSQL 测试组被跳过，但 PostgreSQL 在 ${at} 可用 (CI=true)：它们必须运行。`);
+  return !fails;
+}
+
 const started = Date.now();
 ensureInstall();
 ensureChromium();
@@ -93,6 +105,9 @@ console.log(`类型检查用时 ${((Date.now() - typecheckStarted) / 1000).toFix
 if (typecheck.code !== 0) failed += 1;
 
 seedTestDurations();
+const skipsFile = join(ROOT, 'node_modules/.cache/test-skips.jsonl');
+rmSync(skipsFile, { force: true });
+process.env[TEST_SKIPS_ENV] = skipsFile;
 const unit = await run('单元、组件与服务端测试 (rstest)', join(ROOT, 'node_modules/.bin/rstest'), ['run']);
 // rstest colours its summary even when piped: strip the escapes before reading "Tests  3 failed | 71 passed".
 const unitSummary = stripVTControlCharacters(unit.output);
@@ -102,6 +117,8 @@ if (unitCounts) {
   passed += Number(unitCounts[2] ?? 0);
 }
 if (unit.code !== 0 && !unitCounts?.[1]) failed += 1;
+let skipped = Number(/Tests\s+[^\n]*?(\d+) skipped/.exec(unitSummary)?.[1] ?? 0);
+if (!(await reportPostgresSkips(skipsFile))) failed += 1;
 
 const e2e = await run('浏览器测试 (Playwright, Chromium, 手机 + 微信)', join(ROOT, 'e2e/node_modules/.bin/playwright'), ['test'], {
   cwd: join(ROOT, 'e2e'),
@@ -111,9 +128,10 @@ if (existsSync(resultsFile)) {
   const { stats } = JSON.parse(readFileSync(resultsFile, 'utf8'));
   passed += stats.expected + stats.flaky;
   failed += stats.unexpected;
+  skipped += stats.skipped;
 }
 if (e2e.code !== 0 && !existsSync(resultsFile)) failed += 1;
 
 console.log(`\n用时 ${((Date.now() - started) / 1000).toFixed(0)} s${typecheck.code === 0 ? '，类型检查通过' : '，类型检查失败'}`);
-console.log(`${passed} passed, ${failed} failed`);
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || typecheck.code !== 0 || unit.code !== 0 || e2e.code !== 0 ? 1 : 0);

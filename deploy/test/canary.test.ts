@@ -17,7 +17,7 @@ import { formatReleases } from '../src/releases';
 import { release } from '../src/release';
 import { rollback } from '../src/rollback';
 import { builtAgainst, fakeBuild } from './fixtures/fake-build';
-import { dropDatabases, newDatabase, postgresAnswers } from './fixtures/test-postgres';
+import { describeWithPostgres, dropDatabases, newDatabase } from './fixtures/test-postgres';
 
 const USERS = Array.from({ length: 10_000 }, () => randomUUID());
 const viewerOf = (userId: string, tester = false): Viewer => ({ bucket: bucketOf(userId), tester });
@@ -256,7 +256,7 @@ describe('canary releases', () => {
   });
 });
 
-describe.each((await postgresAnswers()) ? ['PostgreSQL'] : [])('canaries with the registry in %s', () => {
+await describeWithPostgres('canaries with the registry in PostgreSQL', () => {
   const closing: (() => Promise<unknown>)[] = [];
   afterAll(async () => {
     for (const close of closing.splice(0)) await close();

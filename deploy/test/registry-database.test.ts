@@ -6,7 +6,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from '@rstest/core';
+import { afterAll, expect, test } from '@rstest/core';
 import pg from 'pg';
 import { LiveApps, REVISION_CHECK_MS } from '../src/live-apps';
 import { readRegistry, readRegistryFile, updateRegistry, type Registry } from '../src/registry';
@@ -14,7 +14,7 @@ import { listReleases } from '../src/releases';
 import { release } from '../src/release';
 import { rollback } from '../src/rollback';
 import { fakeBuild } from './fixtures/fake-build';
-import { dropDatabases, newDatabase, postgresAnswers } from './fixtures/test-postgres';
+import { describeWithPostgres, dropDatabases, newDatabase } from './fixtures/test-postgres';
 
 const closing: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
@@ -28,7 +28,7 @@ const liveApps = (store: string, url: string) => {
   return live;
 };
 
-describe.each((await postgresAnswers()) ? ['PostgreSQL'] : [])('the registry in %s', () => {
+await describeWithPostgres('the registry in PostgreSQL', () => {
   const build = fakeBuild();
 
   test("the store's registry.json is taken in on first use, then the database is the registry", async () => {

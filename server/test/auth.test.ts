@@ -4,7 +4,7 @@
  * sign-in rate limit, and logs that never show a token, code or secret.
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from '@rstest/core';
+import { afterAll, afterEach, beforeAll, expect, test } from '@rstest/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../src/app';
@@ -20,12 +20,12 @@ import { newVerifier, signInCodeIn, type Verifier } from './support/sign-in-hand
 import {
   createPostgresDatabase,
   createTestServer,
-  DATABASES,
   DEMO_LABELS,
   testConfig,
   type DatabaseKind,
   type TestServer,
 } from './support/test-server';
+import { describeEachDatabase } from './support/database-suites';
 
 /** Return paths the server must refuse, as it receives them (after the query string is decoded once). */
 const BAD_RETURN_URLS = [
@@ -98,7 +98,7 @@ async function signedInUser(server: TestServer, token: string) {
   return detail.body.result;
 }
 
-describe.each(DATABASES)('demo sign-in and return paths (%s)', (kind) => {
+describeEachDatabase('demo sign-in and return paths (%s)', (kind) => {
   let server: TestServer;
 
   beforeAll(async () => {
@@ -383,7 +383,7 @@ function providerAuth(fake: FakeOAuthProvider, alipayPrivateKey: string): Server
   };
 }
 
-describe.each(DATABASES)('WeChat and Alipay sign-in against a fake provider (%s)', (kind) => {
+describeEachDatabase('WeChat and Alipay sign-in against a fake provider (%s)', (kind) => {
   const keys = rsaKeyPair();
   let fake: FakeOAuthProvider;
   let server: TestServer;
@@ -684,7 +684,7 @@ async function createLoggedServer(kind: DatabaseKind, auth: ServerConfig['auth']
   };
 }
 
-describe.each(DATABASES)('sign-in secrets stay out of the log (%s)', (kind) => {
+describeEachDatabase('sign-in secrets stay out of the log (%s)', (kind) => {
   const keys = rsaKeyPair();
   let fake: FakeOAuthProvider;
   let logged: Awaited<ReturnType<typeof createLoggedServer>>;

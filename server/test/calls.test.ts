@@ -3,7 +3,7 @@
  * and the code promise, and each error code it can give (docs/product.md, "Errors" and api-failure.ts). The last test checks that the
  * good paths covered every call in ALL_CALLS, so a call added later needs its test here.
  */
-import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { afterAll, beforeAll, expect, test } from '@rstest/core';
 import { eq, inArray } from 'drizzle-orm';
 import { createSession, hashToken } from '../src/auth/session-tokens';
 import { updateRegistry } from '@app/deploy/registry';
@@ -27,7 +27,8 @@ import {
   validBody,
   type DemoLabel,
 } from './support/call-kit';
-import { createTestServer, DATABASES, DEMO_LABELS, eventually, type TestServer } from './support/test-server';
+import { createTestServer, DEMO_LABELS, eventually, type TestServer } from './support/test-server';
+import { describeEachDatabase } from './support/database-suites';
 import { WritesByCall } from './support/writes-by-call';
 import { readOnlyCalls } from '@app/contract/api';
 import { startFakeWechatApi } from './support/fake-wechat-api';
@@ -98,7 +99,7 @@ interface CompanyRow {
 
 type Who = DemoLabel | { token: string | null };
 
-describe.each(DATABASES)('every call (%s)', (kind) => {
+describeEachDatabase('every call (%s)', (kind) => {
   let server: TestServer;
   const tokens = {} as Record<DemoLabel, string>;
   const userIds = {} as Record<DemoLabel, string>;

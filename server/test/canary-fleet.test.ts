@@ -9,13 +9,14 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from '@rstest/core';
+import { afterAll, expect, test } from '@rstest/core';
 import { readRegistry, updateRegistry, type ReleasedVersion } from '@app/deploy/registry';
 import { CanaryCookies, CANARY_COOKIE } from '../src/releases/canary-cookie';
 import { processDatabase } from './support/process-database';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 import { canaryPhones, type Phone } from './support/canary-phones';
-import { DATABASES, eventually } from './support/test-server';
+import { eventually } from './support/test-server';
+import { describeOnPostgres } from './support/database-suites';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
@@ -29,7 +30,7 @@ const released = (version: string): ReleasedVersion => ({
   sourceHash: 'test',
 });
 
-describe.each(DATABASES.filter((kind) => kind === 'postgres'))('a canary in a fleet (%s)', (kind) => {
+describeOnPostgres('a canary in a fleet (%s)', (kind) => {
   test('two instances serve it per cookie, count its phones together (an outsider not at all) and end it once when it fails', async () => {
     const database = await processDatabase(kind, cleanups);
     const url = String(database.env.DATABASE_URL);

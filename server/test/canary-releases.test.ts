@@ -26,7 +26,8 @@ import { configFromEnv } from '../src/config';
 import { users } from '../src/db/schema/users';
 import { AutoRollback, rollbackReason } from '../src/releases/auto-rollback';
 import { CanaryCookies, CANARY_COOKIE } from '../src/releases/canary-cookie';
-import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
+import { createTestServer, eventually, type TestServer } from './support/test-server';
+import { describeEachDatabase } from './support/database-suites';
 import { newVerifier } from './support/sign-in-handover';
 import { canaryPhones, type Phone } from './support/canary-phones';
 
@@ -40,7 +41,7 @@ function freshAddress(): string {
   return `10.77.${(addressCount >> 8) & 255}.${addressCount & 255}`;
 }
 
-describe.each(DATABASES)('canary releases on the server (%s)', (kind) => {
+describeEachDatabase('canary releases on the server (%s)', (kind) => {
   let server: TestServer;
   let store: string;
   const secretKey = randomBytes(32);

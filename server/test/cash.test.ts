@@ -4,13 +4,14 @@
  * notifications credit once however often (and however concurrently) they arrive, and a tampered or unsigned one
  * credits nothing.
  */
-import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { afterAll, beforeAll, expect, test } from '@rstest/core';
 import { eq, sql } from 'drizzle-orm';
 import { cashOrders } from '../src/db/schema/cash';
 import { companies, goods, subCodes } from '../src/db/schema/companies';
 import { ledgerEntries, ledgerTransactions } from '../src/db/schema/ledger';
 import { expectRefused } from './support/call-kit';
-import { createTestServer, DATABASES, type TestServer } from './support/test-server';
+import { createTestServer, type TestServer } from './support/test-server';
+import { describeEachDatabase } from './support/database-suites';
 import {
   rsaKeyPair,
   WECHAT,
@@ -22,7 +23,7 @@ import {
 
 const BUYER = { name: '王小明', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: true };
 
-describe.each(DATABASES)('cash desk (%s)', (kind) => {
+describeEachDatabase('cash desk (%s)', (kind) => {
   let server: TestServer;
   let customer: string;
   let other: string;

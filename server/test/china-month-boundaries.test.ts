@@ -5,7 +5,7 @@
  * the rows of its own days, in its list, its totals and its statistics. The expected months and days are written out
  * here from the calendar, not computed by the code under test.
  */
-import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { afterAll, beforeAll, expect, test } from '@rstest/core';
 import { eq } from 'drizzle-orm';
 import type { PaymentRecord } from '@app/contract/payment';
 import type { IncomeStatistics, InvoiceStatistics } from '@app/contract/statistics';
@@ -21,7 +21,8 @@ import { addIssuedInvoiceToTotals } from '../src/statistics/invoice-totals';
 import { addTripToTotals } from '../src/taxi/trip-records';
 import { insertTicket } from '../src/tickets/ticket-records';
 import { PLAIN_BUYER } from './support/invoice-fixtures';
-import { createTestServer, DATABASES, type TestServer } from './support/test-server';
+import { createTestServer, type TestServer } from './support/test-server';
+import { describeEachDatabase } from './support/database-suites';
 
 /** Consecutive months (the first and last of each run only border the queried ones): 31, 30, 31, 30, 31, 31, 28 and 31 days, and a leap February. */
 const RUNS = [
@@ -85,7 +86,7 @@ test('the fixture has the month lengths it claims, and both edges of every bound
   ]);
 });
 
-describe.each(DATABASES)('China months and days at their edges (%s)', (kind) => {
+describeEachDatabase('China months and days at their edges (%s)', (kind) => {
   let server: TestServer;
   let taxiToken: string;
   let moneyToken: string;

@@ -5,7 +5,7 @@
  * employees on manager calls, 1004 for another company's ids, 2005 for a second bind or addition, 4000 with the
  * field, 4004), and the races (two binds, two additions) give one winner and a clear answer to the other, never a 500.
  */
-import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { afterAll, beforeAll, expect, test } from '@rstest/core';
 import { and, eq } from 'drizzle-orm';
 import { createSession } from '../src/auth/session-tokens';
 import { companies, companyBindCodes, goods, memberInvitations, memberships } from '../src/db/schema/companies';
@@ -14,11 +14,12 @@ import { taxAccounts } from '../src/db/schema/tax-accounts';
 import { users } from '../src/db/schema/users';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import { expectEnvelope, expectRefused } from './support/call-kit';
-import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
+import { createTestServer, eventually, type TestServer } from './support/test-server';
+import { describeEachDatabase } from './support/database-suites';
 
 const CODE = /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{8}$/;
 
-describe.each(DATABASES)('the my remote’s calls (%s)', (kind) => {
+describeEachDatabase('the my remote’s calls (%s)', (kind) => {
   let server: TestServer;
   let manager: string;
   let employee: string;

@@ -6,14 +6,15 @@
  * the calls answer and the task worker goes on with a task created meanwhile. PGlite runs inside the process: it
  * has no connection to lose.
  */
-import { afterAll, describe, expect, test } from '@rstest/core';
+import { afterAll, expect, test } from '@rstest/core';
 import pg from 'pg';
 import { TaskStatus } from '@app/contract/task-status';
 import { SERVICE_BUSY_MESSAGE } from '../src/db/database-unavailable';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import { processDatabase } from './support/process-database';
 import { callApi, demoSignIn, startServerProcess } from './support/server-process';
-import { DATABASES, eventually, POSTGRES_ADMIN_URL } from './support/test-server';
+import { eventually, POSTGRES_ADMIN_URL } from './support/test-server';
+import { describeOnPostgres } from './support/database-suites';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
@@ -34,7 +35,7 @@ async function asAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
 const cutConnections = (admin: pg.Client, name: string) =>
   admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
 
-describe.each(DATABASES.filter((kind) => kind === 'postgres'))('the database lost under load (%s)', (kind) => {
+describeOnPostgres('the database lost under load (%s)', (kind) => {
   test('cut connections: the process stays up, every call answers as usual or 503, and then as usual again', async () => {
     const database = await processDatabase(kind, cleanups);
     const server = await startServerProcess({ env: { ...database.env, TASK_POLL_MS: '100' } });

@@ -45,7 +45,8 @@ import {
   sameRows,
   storedInvoiceTotals,
 } from './support/statistics-recount';
-import { createPostgresDatabase, createTestServer, DATABASES, testConfig, type TestServer } from './support/test-server';
+import { createPostgresDatabase, createTestServer, testConfig, type TestServer } from './support/test-server';
+import { describeEachDatabase, describeOnPostgres } from './support/database-suites';
 import { newVerifier } from './support/sign-in-handover';
 
 type Paged<T> = { total: number; list: T[] };
@@ -78,7 +79,7 @@ const chinaHour = (at: string | Date) => {
   return Number(time.slice(11, 13)) + Number(time.slice(14, 16)) / 60;
 };
 
-describe.each(DATABASES)('demo history (%s)', (kind) => {
+describeEachDatabase('demo history (%s)', (kind) => {
   let server: TestServer;
   let manager: string;
   let companyId: string;
@@ -351,7 +352,7 @@ describe.each(DATABASES)('demo history (%s)', (kind) => {
   });
 });
 
-describe.each(DATABASES)('no demo history (%s)', (kind) => {
+describeEachDatabase('no demo history (%s)', (kind) => {
   test('DEMO_HISTORY off (every other test): the demo data only', async () => {
     const server = await createTestServer(kind);
     try {
@@ -398,7 +399,7 @@ describe.each(DATABASES)('no demo history (%s)', (kind) => {
   });
 });
 
-describe.runIf(DATABASES.includes('postgres'))('demo history, two instances at once (postgres)', () => {
+describeOnPostgres('demo history, two instances at once (%s)', () => {
   test('two servers starting at once on one empty PostgreSQL add the history once', async () => {
     const postgres = await createPostgresDatabase();
     const config = await testConfig({ demoHistory: true, database: { kind: 'postgres', url: postgres.url } });

@@ -6,11 +6,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from '@rstest/core';
+import { afterAll, expect, test } from '@rstest/core';
 import { updateRegistry, type ReleasedVersion } from '@app/deploy/registry';
 import { processDatabase } from './support/process-database';
 import { startServerProcess } from './support/server-process';
-import { DATABASES } from './support/test-server';
+import { describeOnPostgres } from './support/database-suites';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
@@ -24,7 +24,7 @@ const released = (version: string): ReleasedVersion => ({
   sourceHash: 'test',
 });
 
-describe.each(DATABASES.filter((kind) => kind === 'postgres'))('the registry of a fleet (%s)', (kind) => {
+describeOnPostgres('the registry of a fleet (%s)', (kind) => {
   test('a rollback through the database reaches every instance within a second', async () => {
     const database = await processDatabase(kind, cleanups);
     const url = String(database.env.DATABASE_URL);

@@ -27,7 +27,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { afterAll, beforeAll, expect, test } from '@rstest/core';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { TaskStatus } from '@app/contract/task-status';
@@ -42,8 +42,10 @@ import type { AppPackage } from '@app/deploy/workspace';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import { callApi, demoSignIn } from './support/server-process';
 import { createPostgresDatabase, DATABASES, eventually } from './support/test-server';
+import { describeUnless, NO_POSTGRES } from './support/database-suites';
 
-const RUNS = DATABASES.includes('postgres') && (existsSync(NGINX) || process.env.CI) ? (['postgres'] as const) : [];
+/** What keeps the fleet's test from running here: PostgreSQL, or nginx (which CI installs, scripts/test.mjs). */
+const MISSING = !DATABASES.includes('postgres') ? NO_POSTGRES : existsSync(NGINX) || process.env.CI ? undefined : `no nginx at ${NGINX}`;
 
 /** How long a request may take to arrive, at the instances and at nginx (the default is 30 s). */
 const REQUEST_TIMEOUT_MS = 5_000;
@@ -191,7 +193,7 @@ async function seenAfter(base: string, version: string, since: number): Promise<
   }
 }
 
-describe.each(RUNS)('the fleet (%s behind nginx)', () => {
+describeUnless(MISSING, 'the fleet (postgres behind nginx)', () => {
   const cleanups: (() => Promise<unknown>)[] = [];
   let fleet: Fleet;
   let databaseUrl: string;

@@ -12,7 +12,7 @@
  * Then a fast-check property: any JSON value (and any text) as the body of any call never gives a 500, and the
  * answer is always a well-formed envelope.
  */
-import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { afterAll, beforeAll, expect, test } from '@rstest/core';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { taxAccounts } from '../src/db/schema/tax-accounts';
@@ -36,7 +36,8 @@ import {
   validBody,
   type DemoLabel,
 } from './support/call-kit';
-import { createTestServer, DATABASES, DEMO_LABELS, type TestServer } from './support/test-server';
+import { createTestServer, DEMO_LABELS, type TestServer } from './support/test-server';
+import { describeEachDatabase } from './support/database-suites';
 
 interface BadCase {
   name: string;
@@ -258,7 +259,7 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-describe.each(DATABASES)('bad input on every call (%s)', (kind) => {
+describeEachDatabase('bad input on every call (%s)', (kind) => {
   let server: TestServer;
   const tokens = {} as Record<DemoLabel, string>;
   let permissions: Record<DemoLabel, string[]>;

@@ -4,21 +4,22 @@
  * exits 0, so another instance can take the task on at once, not after the lease runs out. (Its connections drain
  * meanwhile: server/src/http/drain-connections.ts; server/test/fleet.test.ts stops an instance under load.)
  */
-import { afterAll, describe, expect, test } from '@rstest/core';
+import { afterAll, expect, test } from '@rstest/core';
 import { eq } from 'drizzle-orm';
 import { TaskStatus } from '@app/contract/task-status';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import { tasks } from '../src/db/schema/tasks';
 import { processDatabase } from './support/process-database';
 import { callApi, demoSignIn, startServerProcess } from './support/server-process';
-import { DATABASES, eventually } from './support/test-server';
+import { eventually } from './support/test-server';
+import { describeEachDatabase } from './support/database-suites';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-describe.each(DATABASES)('SIGTERM (%s)', (kind) => {
+describeEachDatabase('SIGTERM (%s)', (kind) => {
   test('the step in flight is finished and written and its lease handed back; then exit 0', async () => {
     const database = await processDatabase(kind, cleanups);
     // A step at the simulated bureau takes 2 s: the window in which the server is told to stop. The lease (30 s) would

@@ -3,7 +3,7 @@
  * invoices (partial then full, never more than is left, reason 01), lists, PDF links, tenancy, and customers'
  * applications from approval to delivery.
  */
-import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { afterAll, beforeAll, expect, test } from '@rstest/core';
 import { eq } from 'drizzle-orm';
 import type { InvoiceDocument, InvoiceParty, InvoiceSummary } from '@app/domain/invoice-document';
 import { invoiceNumberProblem } from '@app/domain/invoice-number';
@@ -12,7 +12,8 @@ import { TAX_NUMBER_MESSAGES, usccCheckCharacter } from '@app/domain/tax-number'
 import { companies, goods, memberships } from '../src/db/schema/companies';
 import { invoiceDeliveries, invoices } from '../src/db/schema/invoices';
 import { taxAccounts } from '../src/db/schema/tax-accounts';
-import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
+import { createTestServer, eventually, type TestServer } from './support/test-server';
+import { describeEachDatabase } from './support/database-suites';
 
 interface TaskDetail {
   taskStatus: number;
@@ -34,7 +35,7 @@ const BUYER: InvoiceParty = {
 let serial = 0;
 const nextSerial = () => `test-serial-${Date.now()}-${++serial}`;
 
-describe.each(DATABASES)('invoices (%s)', (kind) => {
+describeEachDatabase('invoices (%s)', (kind) => {
   let server: TestServer;
   let token: string;
   let companyId: string;

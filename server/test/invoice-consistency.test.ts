@@ -14,7 +14,8 @@ import { taxAccounts } from '../src/db/schema/tax-accounts';
 import { SERIAL_REUSED } from '../src/invoices/create-invoices';
 import { expectRefused } from './support/call-kit';
 import { PLAIN_BUYER } from './support/invoice-fixtures';
-import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
+import { createTestServer, eventually, type TestServer } from './support/test-server';
+import { describeEachDatabase } from './support/database-suites';
 
 const BUYER = PLAIN_BUYER;
 const STEP_TIMEOUT_MS = 600;
@@ -22,7 +23,7 @@ const STEP_TIMEOUT_MS = 600;
 let serial = 0;
 const nextSerial = () => `consistency-${Date.now()}-${++serial}`;
 
-describe.each(DATABASES)('invoice consistency (%s)', (kind) => {
+describeEachDatabase('invoice consistency (%s)', (kind) => {
   let server: TestServer;
   let merchant: string;
   let customer: string;

@@ -5,13 +5,14 @@
  * filtered by hand, in the list's order; another company's invoices never appear; and a buyer recorded by any insert
  * (the server's issuing, or SQL like the seed's) is found.
  */
-import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { afterAll, beforeAll, expect, test } from '@rstest/core';
 import { eq } from 'drizzle-orm';
 import { LIST_LIMIT } from '@app/contract/limits';
 import { memberships } from '../src/db/schema/companies';
 import { MAX_NAMES } from '../src/invoices/invoice-search';
 import { buyerName, seedCompanyRows } from './support/scale-seed';
-import { createTestServer, DATABASES, type TestServer } from './support/test-server';
+import { createTestServer, type TestServer } from './support/test-server';
+import { describeEachDatabase } from './support/database-suites';
 
 const ROWS = LIST_LIMIT + 100;
 
@@ -28,7 +29,7 @@ interface Stored {
   status: string;
 }
 
-describe.each(DATABASES)('invoice keyword search (%s)', (kind) => {
+describeEachDatabase('invoice keyword search (%s)', (kind) => {
   let server: TestServer;
   let token: string;
   let companyId: string;

@@ -5,13 +5,14 @@
  * again under EXPLAIN ANALYZE and the rows its scans touch are added up: a plan that turns into a scan of the company's
  * rows (a missing index, a count of every match, a filter on an expression no index covers) fails here.
  */
-import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { afterAll, beforeAll, expect, test } from '@rstest/core';
 import { eq } from 'drizzle-orm';
 import { LIST_LIMIT } from '@app/contract/limits';
 import { TICKET_COUNTED_STATES } from '@app/domain/ticket';
 import { memberships } from '../src/db/schema/companies';
 import { buyerName, seedCompanyRows, seedTrips, sellerName } from './support/scale-seed';
-import { createTestServer, DATABASES, type TestServer } from './support/test-server';
+import { createTestServer, type TestServer } from './support/test-server';
+import { describeEachDatabase } from './support/database-suites';
 
 const ROWS = 20_000;
 /** Every query of a call may read this many rows at most: the list limit (the capped count) and a page, with room. */
@@ -132,7 +133,7 @@ const TAXI_CALLS: [string, '出租车管理员' | '普通用户', Record<string,
   ['taxiInvoice/list', '出租车管理员', {}],
 ];
 
-describe.each(DATABASES)('lists stay flat (%s)', (kind) => {
+describeEachDatabase('lists stay flat (%s)', (kind) => {
   let server: TestServer;
   let token: string;
   let sent: { query: string; params: unknown[] }[] | null = null;

@@ -16,8 +16,9 @@ import { freePort } from '@app/deploy/fleet/free-port';
 import { processDatabase } from './support/process-database';
 import { startServerProcess } from './support/server-process';
 import { createTestServer, DATABASES, type TestServer } from './support/test-server';
+import { describeEachDatabase } from './support/database-suites';
 
-describe.each(DATABASES)('metrics (%s)', (kind) => {
+describeEachDatabase('metrics (%s)', (kind) => {
   let server: TestServer;
   let releaseDir: string;
   beforeAll(async () => {

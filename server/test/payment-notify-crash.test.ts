@@ -28,7 +28,7 @@ import { expectLedgerSound, expectMoneyTotalsRecomputed } from './support/money-
 import { processDatabase, type InspectHandle } from './support/process-database';
 import { callApi, startServerProcess, type ServerProcess } from './support/server-process';
 import { exchangeOver, newVerifier, signInCodeIn } from './support/sign-in-handover';
-import { DATABASES } from './support/test-server';
+import { describeEachDatabase } from './support/database-suites';
 
 /** What runs after each test: kill the processes it started, stop the fakes, drop or delete its database. */
 let cleanups: (() => Promise<unknown>)[] = [];
@@ -243,7 +243,7 @@ function shuffled<T>(items: T[]): T[] {
   return out;
 }
 
-describe.each(DATABASES)('a server killed during a burst of payment notifications (%s)', (kind) => {
+describeEachDatabase('a server killed during a burst of payment notifications (%s)', (kind) => {
   test('every order ends paid once with one ledger credit, the balances and totals add up, and the replays are answered success', async () => {
     const merchant = rsaKeyPair();
     const platform = rsaKeyPair();

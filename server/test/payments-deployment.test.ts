@@ -16,7 +16,8 @@ import { openTestDatabase } from './support/pglite-image';
 import { companies } from '../src/db/schema/companies';
 import { expectRefused } from './support/call-kit';
 import { startFakeOAuthProvider, type FakeOAuthProvider } from './support/fake-oauth-provider';
-import { createPostgresDatabase, DATABASES, testConfig, type DatabaseKind } from './support/test-server';
+import { createPostgresDatabase, testConfig, type DatabaseKind } from './support/test-server';
+import { describeEachDatabase } from './support/database-suites';
 import { newVerifier, signInCodeIn } from './support/sign-in-handover';
 
 const WECHAT_SIGN_IN = { appId: 'wx5f2c3a9d7e1b4c60', secret: 'wechat-sign-in-secret-for-tests' };
@@ -123,7 +124,7 @@ async function moneyOf(deployment: Deployment) {
 
 const ORDER = { code: SHOP.code, amountFen: 880_000, channel: 'demo' };
 
-describe.each(DATABASES)('a deployment with WeChat sign-in and no payment provider (%s)', (kind) => {
+describeEachDatabase('a deployment with WeChat sign-in and no payment provider (%s)', (kind) => {
   let oauth: FakeOAuthProvider;
   let env: Record<string, string>;
 

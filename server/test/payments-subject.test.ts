@@ -7,7 +7,7 @@
  * as Alipay's gateway would (decoded parameters, RSA2 with the app's public key). WeChat gets the name exactly (cut to
  * 127 characters), Alipay as its subject rule allows (`/ = &` full-width, cut to 256), never splitting a character.
  */
-import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { afterAll, beforeAll, expect, test } from '@rstest/core';
 import { eq } from 'drizzle-orm';
 import { createSession } from '../src/auth/session-tokens';
 import { companies } from '../src/db/schema/companies';
@@ -24,11 +24,12 @@ import {
   type TestKeyPair,
 } from './fixtures/payments/payment-fixtures';
 import { startFakeWechatPay, type FakeWechatPay } from './support/fake-wechat-pay';
-import { createTestServer, DATABASES, type TestServer } from './support/test-server';
+import { createTestServer, type TestServer } from './support/test-server';
+import { describeEachDatabase } from './support/database-suites';
 
 const SEEDED_SHOP = '杭州优税通科技有限公司';
 
-describe.each(DATABASES)('names of every kind reach WeChat Pay and Alipay intact (%s)', (kind) => {
+describeEachDatabase('names of every kind reach WeChat Pay and Alipay intact (%s)', (kind) => {
   let server: TestServer;
   let wechatPay: FakeWechatPay;
   let alipayApp: TestKeyPair;

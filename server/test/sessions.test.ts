@@ -4,15 +4,16 @@
  * out anyone whose phone they knew by adding and removing them).
  * A company always keeps a manager, also when two managers remove each other at the same moment.
  */
-import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { afterAll, beforeAll, expect, test } from '@rstest/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { createSession } from '../src/auth/session-tokens';
 import { memberships } from '../src/db/schema/companies';
 import { sessions, users } from '../src/db/schema/users';
 import { expectRefused } from './support/call-kit';
-import { createTestServer, DATABASES, type TestServer } from './support/test-server';
+import { createTestServer, type TestServer } from './support/test-server';
+import { describeEachDatabase } from './support/database-suites';
 
-describe.each(DATABASES)('sessions (%s)', (kind) => {
+describeEachDatabase('sessions (%s)', (kind) => {
   let server: TestServer;
   let companyId: string;
 

@@ -4,11 +4,12 @@
  * a public link), or a target that would leave the app, gets the host. Following and resolving links is rate-limited
  * per client.
  */
-import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { afterAll, beforeAll, expect, test } from '@rstest/core';
 import { CODE_LOOKUP_LIMIT } from '../src/companies/codes';
 import { shortLinks } from '../src/db/schema/service';
 import { redirectTarget } from '../src/companies/short-link-route';
-import { createTestServer, DATABASES, type TestServer } from './support/test-server';
+import { createTestServer, type TestServer } from './support/test-server';
+import { describeEachDatabase } from './support/database-suites';
 
 test('the scanned query travels along, but never a token or a sign-in code; what the target sets stays', () => {
   expect(redirectTarget('/shop/YST0001', '')).toBe('/shop/YST0001');
@@ -18,7 +19,7 @@ test('the scanned query travels along, but never a token or a sign-in code; what
   expect(redirectTarget('/my/company/bind?code=AB', '?code=EVIL&from=poster')).toBe('/my/company/bind?code=AB&from=poster');
 });
 
-describe.each(DATABASES)('short links (%s)', (kind) => {
+describeEachDatabase('short links (%s)', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await createTestServer(kind, { worker: { enabled: false, pollMs: 20, stepTimeoutMs: 2000, leaseMs: 4000, batch: 8 } });

@@ -14,7 +14,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { afterAll, beforeAll, expect, test } from '@rstest/core';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { IncomeStatistics, InvoiceStatistics } from '@app/contract/statistics';
 import { chinaDate, chinaDayNumber, chinaMonthNumber } from '@app/domain/china-time';
@@ -39,7 +39,8 @@ import {
   sameRows,
   storedInvoiceTotals,
 } from './support/statistics-recount';
-import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
+import { createTestServer, eventually, type TestServer } from './support/test-server';
+import { describeEachDatabase } from './support/database-suites';
 
 const BUYER = PLAIN_BUYER;
 const SHOP = 'YST0001';
@@ -57,7 +58,7 @@ const SEED = Number(process.env.STATS_SEED ?? Date.now() % 1_000_000);
 let serial = 0;
 const nextSerial = () => `totals-${SEED}-${Date.now()}-${++serial}`;
 
-describe.each(DATABASES)('statistics from day totals (%s)', (kind) => {
+describeEachDatabase('statistics from day totals (%s)', (kind) => {
   let server: TestServer;
   let manager: string;
   let customer: string;

@@ -3,7 +3,7 @@
  * China days, on PGlite and PostgreSQL. Invoices issued through the API and the simulator are counted as issued (red
  * ones negative); rows written straight into the tables place invoices at chosen instants around China midnight.
  */
-import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { afterAll, beforeAll, expect, test } from '@rstest/core';
 import { eq } from 'drizzle-orm';
 import type { InvoiceStatistics } from '@app/contract/statistics';
 import { chinaDate } from '@app/domain/china-time';
@@ -11,14 +11,15 @@ import { goods, memberships } from '../src/db/schema/companies';
 import { taxAccounts } from '../src/db/schema/tax-accounts';
 import { addIssuedInvoiceToTotals } from '../src/statistics/invoice-totals';
 import { PLAIN_BUYER } from './support/invoice-fixtures';
-import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
+import { createTestServer, eventually, type TestServer } from './support/test-server';
+import { describeEachDatabase } from './support/database-suites';
 
 const BUYER = PLAIN_BUYER;
 
 let serial = 0;
 const nextSerial = () => `stats-serial-${Date.now()}-${++serial}`;
 
-describe.each(DATABASES)('statistics/invoice (%s)', (kind) => {
+describeEachDatabase('statistics/invoice (%s)', (kind) => {
   let server: TestServer;
   let token: string;
   let taxiToken: string;

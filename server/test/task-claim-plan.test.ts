@@ -3,8 +3,9 @@
  * due tasks on an index of the unfinished ones, never by reading the finished tasks, which only grow (a scan every
  * poll would take a core of its own). docs/architecture.md, "Lists that stay flat".
  */
-import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
-import { createTestServer, DATABASES, type TestServer } from './support/test-server';
+import { afterAll, beforeAll, expect, test } from '@rstest/core';
+import { createTestServer, type TestServer } from './support/test-server';
+import { describeEachDatabase } from './support/database-suites';
 
 const FINISHED = 20_000;
 
@@ -19,7 +20,7 @@ function scans(node: PlanNode): PlanNode[] {
   return [...(/Scan$/.test(node['Node Type']) ? [node] : []), ...(node.Plans ?? []).flatMap(scans)];
 }
 
-describe.each(DATABASES)('the task claim (%s)', (kind) => {
+describeEachDatabase('the task claim (%s)', (kind) => {
   let server: TestServer;
   const sent: { query: string; params: unknown[] }[] = [];
 

@@ -4,19 +4,20 @@
  * bureau that recovers lets a retried task succeed; a task past its deadline fails as timed out; and a worker that lost
  * its lease cannot write the outcome of its step.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, rs, test } from '@rstest/core';
+import { afterAll, afterEach, beforeAll, expect, rs, test } from '@rstest/core';
 import { eq, sql } from 'drizzle-orm';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import { companies } from '../src/db/schema/companies';
 import { simSessions, simSms } from '../src/db/schema/etax-simulator';
 import { tasks } from '../src/db/schema/tasks';
 import { TaskStatus } from '@app/contract/task-status';
-import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
+import { createTestServer, eventually, type TestServer } from './support/test-server';
+import { describeEachDatabase } from './support/database-suites';
 
 const STEP_TIMEOUT_MS = 800;
 const NO_ANSWER = '电子税务局无响应，请稍后重试';
 
-describe.each(DATABASES)('task worker and the fault switch (%s)', (kind) => {
+describeEachDatabase('task worker and the fault switch (%s)', (kind) => {
   let server: TestServer;
   let token: string;
   let userId: string;

@@ -1,7 +1,8 @@
 /** The tax-bureau flows through the API and the simulator: SMS login, QR login, face authentication. */
-import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { afterAll, beforeAll, expect, test } from '@rstest/core';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
-import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
+import { createTestServer, eventually, type TestServer } from './support/test-server';
+import { describeEachDatabase } from './support/database-suites';
 
 interface Progress {
   taskStatus: number;
@@ -9,7 +10,7 @@ interface Progress {
   extensionData: string | null;
 }
 
-describe.each(DATABASES)('tax-bureau login and face authentication (%s)', (kind) => {
+describeEachDatabase('tax-bureau login and face authentication (%s)', (kind) => {
   let server: TestServer;
   let token: string;
   let userId: string;

@@ -4,7 +4,7 @@
  * (a line per trip, at most one live invoice a trip, also when two are created at once), a failed or fully reversed
  * invoice giving its trips back, and queryTrips' totals.
  */
-import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { afterAll, beforeAll, expect, test } from '@rstest/core';
 import { eq } from 'drizzle-orm';
 import type { TaxiTrip } from '@app/contract/taxi';
 import { TaskStatus } from '@app/contract/task-status';
@@ -17,12 +17,13 @@ import { taxAccounts } from '../src/db/schema/tax-accounts';
 import { users } from '../src/db/schema/users';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import { expectRefused } from './support/call-kit';
-import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
+import { createTestServer, eventually, type TestServer } from './support/test-server';
+import { describeEachDatabase } from './support/database-suites';
 
 const PASSENGER = { name: '陈乘客', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: true };
 const MINUTE = 60_000;
 
-describe.each(DATABASES)('taxis (%s)', (kind) => {
+describeEachDatabase('taxis (%s)', (kind) => {
   let server: TestServer;
   let driver: string;
   let passenger: string;

@@ -5,7 +5,7 @@
  * value here (found by its title) or a stated reason why it is not company data, so a call added later fails this
  * test until it is scoped and listed. Lists and every other answer must never show another company's rows.
  */
-import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { afterAll, beforeAll, expect, test } from '@rstest/core';
 import { asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { createSession } from '../src/auth/session-tokens';
 import { agreementAcceptances, agreements } from '../src/db/schema/agreements';
@@ -31,7 +31,8 @@ import {
   validBody,
   type PropertySchema,
 } from './support/call-kit';
-import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
+import { createTestServer, eventually, type TestServer } from './support/test-server';
+import { describeEachDatabase } from './support/database-suites';
 
 interface Member {
   userId: string;
@@ -138,7 +139,7 @@ function idProperties(spec: CallSpec): { key: string; schema: PropertySchema }[]
   return propertiesOf(spec).filter(({ key }) => namesARow(key));
 }
 
-describe.each(DATABASES)('tenancy (%s)', (kind) => {
+describeEachDatabase('tenancy (%s)', (kind) => {
   let server: TestServer;
   let trading: Side;
   let taxi: Side;

@@ -7,7 +7,7 @@
  * and the month totals agreeing with the rows after all of it.
  */
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { afterAll, beforeAll, expect, test } from '@rstest/core';
 import { and, eq } from 'drizzle-orm';
 import { createSession } from '../src/auth/session-tokens';
 import { agreementAcceptances, agreements } from '../src/db/schema/agreements';
@@ -24,7 +24,8 @@ import type { TicketDetail, TicketPage } from '@app/contract/ticket';
 import { ticketCountedAmounts, ticketCountsInTotals, ticketNetAmounts } from '@app/domain/ticket';
 import { WechatJsapi } from '../src/wechat/jsapi';
 import { startFakeWechatApi, type FakeWechatApi } from './support/fake-wechat-api';
-import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
+import { createTestServer, eventually, type TestServer } from './support/test-server';
+import { describeEachDatabase } from './support/database-suites';
 
 /** What ticket/get answers (a list row is its summary part). */
 type Ticket = TicketDetail;
@@ -33,7 +34,7 @@ type Envelope<T> = { status: number; body: { success: boolean; result: T; messag
 
 const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 
-describe.each(DATABASES)('ticket folder (%s)', (kind) => {
+describeEachDatabase('ticket folder (%s)', (kind) => {
   let server: TestServer;
   let trading: string; // 企业管理员: the seller
   let taxi: string; // 出租车管理员: the buyer

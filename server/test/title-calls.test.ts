@@ -2,7 +2,7 @@
  * 发票抬头 calls (title/list, get, save, setDefault, delete): the good paths, the field rules with their messages (the
  * domain's), the one default title, and tenancy between users: another user's title answers 1004 and stays as it was.
  */
-import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { afterAll, beforeAll, expect, test } from '@rstest/core';
 import { eq } from 'drizzle-orm';
 import type { Title } from '@app/domain/invoice-title';
 import { TAX_NUMBER_MESSAGES } from '@app/domain/tax-number';
@@ -10,7 +10,8 @@ import { createSession } from '../src/auth/session-tokens';
 import { titles } from '../src/db/schema/titles';
 import { users } from '../src/db/schema/users';
 import { expectEnvelope, expectRefused } from './support/call-kit';
-import { createTestServer, DATABASES, type TestServer } from './support/test-server';
+import { createTestServer, type TestServer } from './support/test-server';
+import { describeEachDatabase } from './support/database-suites';
 
 const NOBODY = '00000000-0000-4000-8000-000000000000';
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -44,7 +45,7 @@ interface TitlePage {
   list: Title[];
 }
 
-describe.each(DATABASES)('title calls (%s)', (kind) => {
+describeEachDatabase('title calls (%s)', (kind) => {
   let server: TestServer;
   let owner: string;
   let stranger: string;

@@ -2,12 +2,13 @@
  * The wallet, 收支 and income statistics: settlement after the delay, 20 withdrawals at once never overdraw (PGlite and
  * PostgreSQL), a failed payout gives amount and fee back, permissions (1003) and other companies' ids (1004).
  */
-import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { afterAll, beforeAll, expect, test } from '@rstest/core';
 import { eq } from 'drizzle-orm';
 import { settleCompany } from '../src/cash/settlement';
 import { companies } from '../src/db/schema/companies';
 import { expectRefused } from './support/call-kit';
-import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
+import { createTestServer, eventually, type TestServer } from './support/test-server';
+import { describeEachDatabase } from './support/database-suites';
 
 interface Wallet {
   availableFen: number;
@@ -26,7 +27,7 @@ interface WithdrawalView {
   failReason: string | null;
 }
 
-describe.each(DATABASES)('wallet (%s)', (kind) => {
+describeEachDatabase('wallet (%s)', (kind) => {
   let server: TestServer;
   let manager: string;
   let cashier: string;

@@ -10,7 +10,7 @@
  *   available + withdrawing + paid out + fees is what came in.
  * Every wait polls a condition (the API or the database) with a generous limit; nothing waits a fixed time.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from '@rstest/core';
+import { afterAll, afterEach, beforeAll, expect, test } from '@rstest/core';
 import { eq, sql } from 'drizzle-orm';
 import { TaskStatus } from '@app/contract/task-status';
 import type { RawQuery } from '../src/db/database';
@@ -21,7 +21,8 @@ import { SETTLE_GRACE_MS } from '../src/tasks/task-worker';
 import { expectLedgerSound } from './support/money-audit';
 import { processDatabase, type ProcessDatabase } from './support/process-database';
 import { callApi, demoSignIn, startServerProcess, type ServerProcess } from './support/server-process';
-import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
+import { createTestServer, eventually, type TestServer } from './support/test-server';
+import { describeEachDatabase } from './support/database-suites';
 
 interface WithdrawalView {
   id: string;
@@ -119,7 +120,7 @@ async function moneyOfCompany(
   return { merchant: Number(merchant?.total), paidOut: of('payout_clearing'), fees: of('fee_income'), bankPaid: Number(bank?.total) };
 }
 
-describe.each(DATABASES)('a slow bank (%s)', (kind) => {
+describeEachDatabase('a slow bank (%s)', (kind) => {
   let server: TestServer;
   let manager: string;
   let customer: string;
@@ -251,7 +252,7 @@ afterEach(async () => {
   cleanups = [];
 });
 
-describe.each(DATABASES)('a server killed while payouts are in flight (%s)', (kind) => {
+describeEachDatabase('a server killed while payouts are in flight (%s)', (kind) => {
   test('every withdrawal ends paid once or refunded once, and the ledger adds up', async () => {
     const database: ProcessDatabase = await processDatabase(kind, cleanups);
     // The bank takes 3 s: the window in which the process is killed. A step may take 6 s; the lease (7 s) outlives it.

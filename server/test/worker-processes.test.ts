@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, test } from '@rstest/core';
+import { afterEach, expect, test } from '@rstest/core';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/db/database';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
@@ -20,7 +20,8 @@ import { tasks } from '../src/db/schema/tasks';
 import { users } from '../src/db/schema/users';
 import { TaskStatus } from '@app/contract/task-status';
 import { callApi, demoSignIn, startServerProcess, type ServerProcess } from './support/server-process';
-import { createPostgresDatabase, DATABASES, eventually } from './support/test-server';
+import { createPostgresDatabase, eventually } from './support/test-server';
+import { describeEachDatabase, describeOnPostgres } from './support/database-suites';
 
 const WAITING_OR_FINAL = [
   TaskStatus.AwaitingSmsCode,
@@ -82,7 +83,7 @@ async function testDatabase(kind: 'pglite' | 'postgres'): Promise<TestDatabase> 
   };
 }
 
-describe.each(DATABASES)('a server killed mid-step (%s)', (kind) => {
+describeEachDatabase('a server killed mid-step (%s)', (kind) => {
   test('a new process on the same database takes the task over and the SMS login finishes', async () => {
     const database = await testDatabase(kind);
     // A step takes 1.5 s: the window in which the process is killed. The lease (3 s) outlives a step (2.5 s at most).
@@ -140,10 +141,7 @@ describe.each(DATABASES)('a server killed mid-step (%s)', (kind) => {
   }, 240_000);
 });
 
-const hasPostgres = DATABASES.includes('postgres');
-if (!hasPostgres) console.warn('worker-processes: no PostgreSQL at 127.0.0.1:5432 (TEST_POSTGRES_URL): the two-instance test is skipped');
-
-describe.skipIf(!hasPostgres)('two instances on one PostgreSQL', () => {
+describeOnPostgres('two instances on one PostgreSQL', () => {
   test('every task is started exactly once, none fails, and both instances do some of the work', async () => {
     const database = await testDatabase('postgres');
     const env = {

@@ -1,7 +1,8 @@
 /**
  * A server for tests on a fresh database: in-memory PGlite, or a new PostgreSQL database (dropped afterwards) when
  * one answers at 127.0.0.1:5432; either a copy of a migrated empty database that global setup made once for the run
- * (global-setup.ts). `DATABASES` lists what this machine can test on, for `describe.each`.
+ * (global-setup.ts). `DATABASES` lists what this machine can test on; `describeEachDatabase` (database-suites.ts) runs a
+ * suite on each, and reports the PostgreSQL one as skipped where none answers.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
