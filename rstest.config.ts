@@ -1,5 +1,5 @@
 // `rstest run` at the root runs every package's unit, component and server tests in one go, and the architecture's
-// rules (architecture.test.ts, which also checks that every package with tests is listed here).
+// rules (architecture.test.ts, which also checks that every package with tests is listed here) with the root scripts' tests.
 import { defineConfig } from '@rstest/core';
 
 export default defineConfig({
@@ -22,6 +22,12 @@ export default defineConfig({
     'remotes/wallet',
     'deploy',
     'server',
-    { name: 'architecture', root: import.meta.dirname, testEnvironment: 'node', include: ['architecture.test.ts'], testTimeout: 60_000 },
+    {
+      name: 'architecture',
+      root: import.meta.dirname,
+      testEnvironment: 'node',
+      include: ['architecture.test.ts', 'scripts/*.test.ts'],
+      testTimeout: 60_000,
+    },
   ],
 });

@@ -5,12 +5,14 @@
  * functions, and each main-thread task of 50 ms or more (`MIN_TASK_MS`) with the frames it spent its time in: the tasks that
  * Lighthouse's blocking time counts. `PROFILE_DIR` keeps each `.cpuprofile` (open it in the Chromium performance panel).
  * `PROFILE_BUILD=1` builds without minifying and with module paths as ids, so the frames name the modules.
+ * `--markdown` writes the long tasks into docs/benchmarks.md (scripts/bench-table.ts).
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { releaseMissing } from '@app/deploy/release-missing';
+import { benchStarted, markdownSection, markdownTable, writeBenchSection } from '../../scripts/bench-table';
 import { CHROMIUM_PATH } from '../support/browser';
 import { startServer } from '../support/server';
 import { callApi, demoSignIn, demoSignInCode, SIGN_IN_VERIFIER_STORAGE_KEY } from '../support/sign-in';
@@ -36,6 +38,17 @@ interface Profile {
   startTime: number;
 }
 
+/** A main-thread task of the load, for the markdown table: where it started, how long, its heaviest frames. */
+interface LongTask {
+  page: string;
+  startMs: number;
+  durationMs: number;
+  heaviest: string[];
+}
+
+const started = benchStarted();
+const section = markdownSection('cpu-profile');
+const longTasks: LongTask[] = [];
 const PAGES = (process.env.PAGES ?? '/invoice/list').split(',');
 const store = await mkdtemp(join(tmpdir(), 'bench-releases-'));
 const dataDir = await mkdtemp(join(tmpdir(), 'bench-data-'));
@@ -81,11 +94,24 @@ try {
   await rm(store, { recursive: true, force: true });
   await rm(dataDir, { recursive: true, force: true });
 }
+if (section) {
+  const table = markdownTable(
+    ['page', 'task, from the first task', 'main thread at 4×', 'its heaviest frames (inclusive)'],
+    longTasks.map((task) => [
+      `\`${task.page}\``,
+      `+${task.startMs.toFixed(0)} ms`,
+      `${task.durationMs.toFixed(0)} ms`,
+      task.heaviest.map((frame) => `\`${frame.replaceAll('`', "'")}\``).join(', '),
+    ]),
+  );
+  const build = process.env.PROFILE_BUILD === '1' ? 'unminified (`PROFILE_BUILD=1`)' : 'minified, as released';
+  writeBenchSection(section, started, [`Tasks of ${process.env.MIN_TASK_MS ?? 50} ms or more; the build ${build}.`, table]);
+}
 
 function report(path: string, profile: Profile, events: TraceEvent[]) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<number, number>();
-  profile.samples.forEach((id, index) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+  for (const [index, id] of profile.samples.entries()) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
   const byScript = new Map<string, number>();
   const byFunction = new Map<string, number>();
   for (const [id, micros] of self) {
@@ -122,7 +148,10 @@ function report(path: string, profile: Profile, events: TraceEvent[]) {
   );
   const sampleTimes: number[] = [];
   let time = profile.startTime;
-  for (const delta of profile.timeDeltas) sampleTimes.push((time += delta));
+  for (const delta of profile.timeDeltas) {
+    time += delta;
+    sampleTimes.push(time);
+  }
   const firstTask = tasks[0]?.ts ?? 0;
   for (const task of tasks) {
     const end = task.ts + (task.dur ?? 0);
@@ -142,8 +171,14 @@ function report(path: string, profile: Profile, events: TraceEvent[]) {
       }
     });
     console.log(`\n长任务 ${ms(task.ts - firstTask)} 起 ${ms(task.dur ?? 0)}:`);
-    for (const [key, micros] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 25)))
-      console.log(`  ${ms(micros)}  ${key.slice(0, 160)}`);
+    const heaviest = [...inclusive].sort((a, b) => b[1] - a[1]);
+    for (const [key, micros] of heaviest.slice(0, Number(process.env.TOP ?? 25))) console.log(`  ${ms(micros)}  ${key.slice(0, 160)}`);
+    longTasks.push({
+      page: path,
+      startMs: (task.ts - firstTask) / 1000,
+      durationMs: (task.dur ?? 0) / 1000,
+      heaviest: heaviest.slice(0, 3).map(([key]) => key.slice(0, 80)),
+    });
   }
   console.log('最重的函数:');
   for (const [name, micros] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${ms(micros)}  ${name}`);

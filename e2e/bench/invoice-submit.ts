@@ -3,18 +3,21 @@
  * the task detail showing 开具成功 — with the simulator's default timings (a step at the tax bureau takes 1 s; the page
  * polls every 2 s, docs/product.md, "Constants"). The tax-bureau login and today's face authentication are already done (test hook), so
  * this is the issuing alone. Builds every app from the current sources, like the browser tests. Prints each run and
- * the median; `RUNS` sets how many (default 5).
+ * the median; `RUNS` sets how many (default 5). `--markdown` writes them into docs/benchmarks.md (scripts/bench-table.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { releaseMissing } from '@app/deploy/release-missing';
+import { benchStarted, markdownSection, markdownTable, writeBenchSection } from '../../scripts/bench-table';
 import { launchOptions, wechatPhone } from '../support/browser';
 import { testHook } from '../support/isolated-server';
 import { startServer } from '../support/server';
 import { callApi, demoSignIn } from '../support/sign-in';
 
+const started = benchStarted();
+const section = markdownSection('invoice');
 const RUNS = Number(process.env.RUNS ?? 5);
 const MERCHANT = '企业管理员';
 
@@ -65,9 +68,16 @@ try {
     console.log(`  第 ${run} 次: 点击开具 → 显示开具成功 ${(elapsed / 1000).toFixed(2)} s`);
   }
   const sorted = [...timings].sort((a, b) => a - b);
-  console.log(
-    `\n蓝字发票开具 (模拟税局默认时序, ${RUNS} 次): 中位数 ${((sorted[Math.floor(RUNS / 2)] ?? 0) / 1000).toFixed(2)} s, 最慢 ${((sorted.at(-1) ?? 0) / 1000).toFixed(2)} s (目标 < 5 s)`,
-  );
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const median = sorted[Math.floor(RUNS / 2)] ?? 0;
+  console.log(`\n蓝字发票开具 (模拟税局默认时序, ${RUNS} 次): 中位数 ${seconds(median)}, 最慢 ${seconds(sorted.at(-1) ?? 0)} (目标 < 5 s)`);
+  if (section) {
+    const table = markdownTable(
+      ['from tapping 开具发票 to 开具成功', 'median', 'slowest', 'each run'],
+      [[`${RUNS} runs, the simulator's default timings`, seconds(median), seconds(sorted.at(-1) ?? 0), timings.map(seconds).join(', ')]],
+    );
+    writeBenchSection(section, started, [table]);
+  }
 } finally {
   await browser.close();
   await server.stop();

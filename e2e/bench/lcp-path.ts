@@ -7,9 +7,12 @@
  * What if: `drop=` replays the run without the requests whose URL matches (a request made unnecessary), `size=` with
  * those requests transferring that many bytes (a file made smaller), so a change can be weighed before it is built,
  * on the same run rather than against a new run's scatter (docs/benchmarks.md, "`npm run bench:lcp-path`").
+ * `--markdown` writes what the optimistic estimate waited for into docs/benchmarks.md (scripts/bench-table.ts).
  */
 import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
+import { benchStarted, markdownSection, markdownTable, writeBenchSection } from '../../scripts/bench-table';
 
 interface SimulatedNode {
   type: string;
@@ -37,7 +40,9 @@ interface Artifacts {
   SourceMaps?: unknown[];
 }
 
-const [file, ...options] = process.argv.slice(2);
+const started = benchStarted();
+const section = markdownSection('lcp-path');
+const [file, ...options] = process.argv.slice(2).filter((argument) => !argument.startsWith('--markdown'));
 if (!file) {
   console.error('用法: npm run bench:lcp-path -- <ARTIFACTS_DIR 中某次运行的 artifacts-*.json> [drop=<正则>] [size=<正则>@<字节>]');
   process.exit(1);
@@ -87,7 +92,7 @@ function whatIf(run: Artifacts, drops: RegExp[], sizes: { pattern: RegExp; bytes
   );
 }
 
-const describe = (node: SimulatedNode) =>
+const nodeLabel = (node: SimulatedNode) =>
   node.type === 'network' && node.request
     ? `网络 ${node.request.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 80)} ${node.request.transferSize} B`
     : `主线程 ${Math.round((node.duration ?? 0) / 1000)} ms ${(node.childEvents ?? [])
@@ -105,7 +110,24 @@ for (const [label, estimate] of [
   console.log(`\n${label}:`);
   for (const [node, timing] of [...estimate.nodeTimings.entries()].sort((a, b) => a[1].startTime - b[1].startTime)) {
     console.log(
-      `${String(Math.round(timing.startTime)).padStart(6)} → ${String(Math.round(timing.endTime)).padStart(6)} ms  ${describe(node)}`,
+      `${String(Math.round(timing.startTime)).padStart(6)} → ${String(Math.round(timing.endTime)).padStart(6)} ms  ${nodeLabel(node)}`,
     );
   }
+}
+
+if (section) {
+  const chain = [...result.optimisticEstimate.nodeTimings.entries()].sort((a, b) => a[1].startTime - b[1].startTime);
+  const table = markdownTable(
+    ['simulated start', 'end', 'what the LCP waited for'],
+    chain.map(([node, timing]) => [
+      `${Math.round(timing.startTime)} ms`,
+      `${Math.round(timing.endTime)} ms`,
+      nodeLabel(node).replaceAll('|', '\\|'),
+    ]),
+  );
+  const replay = options.length ? ` replayed with ${options.map((option) => `\`${option}\``).join(' ')}` : '';
+  writeBenchSection(section, started, [
+    `\`${basename(file)}\`${replay}: simulated LCP ${Math.round(result.timing)} ms (optimistic ${Math.round(result.optimisticEstimate.timeInMs)}, pessimistic ${Math.round(result.pessimisticEstimate.timeInMs)}); the optimistic estimate's path:`,
+    table,
+  ]);
 }

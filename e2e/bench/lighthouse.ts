@@ -25,6 +25,8 @@
  * Lighthouse's throttling settings, all of them: rttMs, throughputKbps, cpuSlowdownMultiplier…) shows what the network
  * or the CPU alone costs; figures measured with it are not the preset's.
  *
+ * `--markdown` writes the medians into docs/benchmarks.md (scripts/bench-table.ts).
+ *
  * `H2=1` puts a TLS + HTTP/2 front (a self-signed certificate from `openssl`) before the server, as a production
  * proxy or CDN would serve it: the server itself speaks HTTP/1.1, where Lighthouse's simulation allows 6 connections
  * to the origin and a page's requests queue behind them; over HTTP/2 they share one connection.
@@ -39,11 +41,14 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { releaseMissing } from '@app/deploy/release-missing';
+import { benchStarted, markdownSection, markdownTable, writeBenchSection } from '../../scripts/bench-table';
 import { CHROMIUM_PATH } from '../support/browser';
 import { startServer } from '../support/server';
 import { callApi, demoSignIn, demoSignInCode, SIGN_IN_VERIFIER_STORAGE_KEY, type DemoUser } from '../support/sign-in';
 import { sharedTripPath } from './shared-trip';
 
+const started = benchStarted();
+const section = markdownSection('lighthouse');
 const RUNS = Number(process.env.RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 const H2 = Boolean(process.env.H2);
@@ -56,19 +61,21 @@ interface Target {
   title: string;
   path: string;
   user: DemoUser;
+  /** How the page is named in docs/benchmarks.md. */
+  row: string;
 }
 
 /** The pages measured; the ride page's path is that of a trip shared at start. */
 const RIDE_PATH = '/taxi/ride/:code';
 const TARGETS: Target[] = [
-  { title: '收银台冷启动 /shop/YST0001 (普通用户)', path: '/shop/YST0001', user: '普通用户' },
-  { title: '乘客领取行程冷启动 /taxi/ride/{code} (普通用户)', path: RIDE_PATH, user: '普通用户' },
-  { title: '首页 / (企业管理员)', path: '/', user: '企业管理员' },
-  { title: '票夹 /ticket/index (企业管理员)', path: '/ticket/index', user: '企业管理员' },
-  { title: '收支 /payment/list (企业管理员)', path: '/payment/list', user: '企业管理员' },
-  { title: '我的 /my (企业管理员)', path: '/my', user: '企业管理员' },
-  { title: '发票列表 /invoice/list (企业管理员)', path: '/invoice/list', user: '企业管理员' },
-  { title: '开具发票 /invoice/create (企业管理员)', path: '/invoice/create', user: '企业管理员' },
+  { title: '收银台冷启动 /shop/YST0001 (普通用户)', path: '/shop/YST0001', user: '普通用户', row: '`/shop/YST0001` (cold)' },
+  { title: '乘客领取行程冷启动 /taxi/ride/{code} (普通用户)', path: RIDE_PATH, user: '普通用户', row: '`/taxi/ride/{code}` (cold)' },
+  { title: '首页 / (企业管理员)', path: '/', user: '企业管理员', row: '`/`' },
+  { title: '票夹 /ticket/index (企业管理员)', path: '/ticket/index', user: '企业管理员', row: '`/ticket/index`' },
+  { title: '收支 /payment/list (企业管理员)', path: '/payment/list', user: '企业管理员', row: '`/payment/list`' },
+  { title: '我的 /my (企业管理员)', path: '/my', user: '企业管理员', row: '`/my`' },
+  { title: '发票列表 /invoice/list (企业管理员)', path: '/invoice/list', user: '企业管理员', row: '`/invoice/list`' },
+  { title: '开具发票 /invoice/create (企业管理员)', path: '/invoice/create', user: '企业管理员', row: '`/invoice/create`' },
 ];
 /** `PAGES=/,/my` measures only those paths (`/taxi/ride/:code` names the ride page). */
 const WANTED = process.env.PAGES?.split(',');
@@ -259,6 +266,7 @@ try {
   const ridePath = await sharedTripPath(server.url, driver);
 
   const summary: string[] = [];
+  const tableRows: string[][] = [];
   for (const listed of TARGETS.filter((one) => !WANTED || WANTED.includes(one.path))) {
     const target = listed.path === RIDE_PATH ? { ...listed, path: ridePath } : listed;
     console.log(`\nLighthouse 移动端性能: ${target.title}${H2 ? ' — HTTPS + HTTP/2 前置代理' : ' — 服务器直连 (HTTP/1.1)'}`);
@@ -290,11 +298,28 @@ try {
     };
     console.log(line('中位数', middle));
     summary.push(`${line('中位数', middle)}  ${target.path}`);
+    tableRows.push([
+      target.row,
+      String(Math.round(middle.score)),
+      seconds(middle.lcp),
+      `${runs.map((run) => (run.lcp / 1000).toFixed(2)).join(', ')} s`,
+      `${Math.round(middle.tbt)} ms`,
+      String(middle.scriptCount),
+      kib(middle.jsTransferred),
+      `${middle.accessibility} / ${middle.bestPractices}`,
+    ]);
   }
   console.log(
     `\n汇总 (${H2 ? 'HTTPS + HTTP/2' : 'HTTP/1.1'}, ${RUNS} 次的中位数; 目标: /shop/{code} 与 /taxi/ride/{code} 分数 ≥ 95, JS ≤ 120 KiB; 其它页面 分数 ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms, ≤ 20 个脚本; 无障碍 ≥ 95, 最佳实践 100)`,
   );
   for (const text of summary) console.log(text);
+  if (section) {
+    const columns = ['page', 'score', 'LCP (median)', 'the runs’ LCP', 'TBT', 'scripts', 'JavaScript', 'accessibility / best practices'];
+    writeBenchSection(section, started, [
+      `Median of ${RUNS} runs, ${H2 ? 'behind an HTTPS + HTTP/2 front (`H2=1`)' : 'the server direct over HTTP/1.1'}.`,
+      markdownTable(columns, tableRows),
+    ]);
+  }
 } finally {
   front?.stop();
   await server.stop();

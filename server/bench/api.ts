@@ -12,16 +12,20 @@
  * cold start under 10 s, warm start under 3 s. The machine's load average is printed with each measurement: autocannon,
  * the server and PostgreSQL share its cores, so anything else running skews the numbers. Environment: BENCH_SECONDS
  * (10), BENCH_CONNECTIONS (100), BENCH_DATABASES (pglite,postgres), BENCH_STRICT=1 (exit 1 when a target is missed).
+ * `--markdown` writes the figures into docs/benchmarks.md (scripts/bench-table.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { REPO_ROOT } from '@app/deploy/workspace';
+import { benchStarted, markdownSection, markdownTable, writeBenchSection } from '../../scripts/bench-table';
 import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import { callApi, demoSignIn, startServerProcess, type ServerProcess } from '../test/support/server-process';
 import { createPostgresDatabase, postgresAvailable } from '../test/support/test-server';
 
+const started = benchStarted();
+const section = markdownSection('api');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const WARMUP_SECONDS = 2;
@@ -175,4 +179,24 @@ for (const run of runs) {
   );
 }
 console.log(missed ? `\n${missed} 项未达标` : '\n全部达标');
+if (section) {
+  const figures = (m: Measured) => `${m.rps.toFixed(0)} req/s, p50 ${m.p50} / p99 ${m.p99} ms`;
+  const table = markdownTable(
+    ['database', '`GET /healthz`', '`task/getTaskProcess`', 'ratio', 'non-2xx, errors', '`npm start` → first API answer, cold / warm'],
+    runs.map((run) => [
+      run.database === 'pglite' ? 'PGlite' : 'PostgreSQL',
+      figures(run.healthz),
+      figures(run.progress),
+      `${((run.progress.rps / run.healthz.rps) * 100).toFixed(1)} %`,
+      `${run.progress.non2xx + run.healthz.non2xx}, ${run.progress.errors + run.healthz.errors}`,
+      `${ms(run.coldMs)} / ${ms(run.warmMs)}`,
+    ]),
+  );
+  const skipped =
+    wanted.includes('postgres') && !runs.some((run) => run.database === 'postgres') ? ' No PostgreSQL answered at 127.0.0.1:5432.' : '';
+  writeBenchSection(section, started, [
+    `${CONNECTIONS} connections, ${SECONDS} s each after ${WARMUP_SECONDS} s of warm-up; ${missed ? `${missed} target(s) missed` : 'every target met'}.${skipped}`,
+    table,
+  ]);
+}
 process.exit(missed && process.env.BENCH_STRICT === '1' ? 1 : 0);

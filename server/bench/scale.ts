@@ -16,25 +16,19 @@
  * ticket folder), BENCH_TRIPS (1000000, the demo taxi company's trips, a third of them received by 普通用户: the
  * manager's queryTrips and the passenger's getMyTrips), BENCH_COMPANIES (10000),
  * BENCH_PAYMENTS (INVOICES / 5), BENCH_WITHDRAWALS (PAYMENTS / 40), BENCH_SECONDS (1), BENCH_STRICT=1 (exit 1 when a
- * target is missed).
+ * target is missed). `--markdown[=<section>]` writes the table into docs/benchmarks.md (scale/report.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DatabaseTarget } from '../src/db/database';
 import { startServerProcess } from '../test/support/server-process';
 import { createPostgresDatabase, postgresAvailable } from '../test/support/test-server';
-import { CALLS } from './scale/calls';
+import { benchStarted, markdownSection } from '../../scripts/bench-table';
 import { type Measured, measureAll } from './scale/measure';
 import { seedLarge, seedSmall } from './scale/seeding';
-import { COMPANIES, INVOICES, PAYMENTS, SECONDS, SMALL, SMALL_PAYMENTS, TARGET } from './scale/settings';
-
-interface Run {
-  database: string;
-  seedMs: number;
-  small: Measured[];
-  large: Measured[];
-}
+import { printScaleReport, type Run, writeScaleSection } from './scale/report';
+import { COMPANIES, INVOICES, PAYMENTS, SECONDS, SMALL, SMALL_PAYMENTS, TICKETS, TRIPS } from './scale/settings';
 
 /** One database: measured with the small history, then seeded to scale and measured again. */
 async function benchDatabase(database: string, env: Record<string, string | undefined>, target: DatabaseTarget): Promise<Run> {
@@ -62,35 +56,9 @@ async function benchDatabase(database: string, env: Record<string, string | unde
   }
 }
 
-/** Prints each call small → large against the targets; how many missed them. */
-function report(runs: Run[], started: number): number {
-  let missed = 0;
-  console.log(
-    `\n== 规模基准 (${INVOICES} 张发票, ${COMPANIES} 家企业, ${PAYMENTS} 笔收款; 1 连接与 50 连接, 各 ${SECONDS} s; ${cpus().length} 核, load ${(loadavg()[0] as number).toFixed(1)}) ==`,
-  );
-  for (const run of runs) {
-    console.log(`\n${run.database} (播种 ${(run.seedMs / 1000).toFixed(0)} s)`);
-    console.log(
-      `  ${'call'.padEnd(40)} ${'p50 small → large'.padStart(20)} ${'p99 small → large'.padStart(20)} ${'req/s at 50 small → large'.padStart(28)}`,
-    );
-    CALLS.forEach((call, i) => {
-      const small = run.small[i] as Measured;
-      const large = run.large[i] as Measured;
-      const ok =
-        large.p50 <= TARGET.p50Ms && large.p99 <= TARGET.p99Ms && large.rps50 >= TARGET.throughputRatio * small.rps50 && large.errors === 0;
-      if (!ok) missed += 1;
-      console.log(
-        `${ok ? '✓' : '✗'} ${call.name.padEnd(40)} ${`${small.p50} → ${large.p50} ms`.padStart(20)} ${`${small.p99} → ${large.p99} ms`.padStart(20)} ${`${small.rps50.toFixed(0)} → ${large.rps50.toFixed(0)} (${((100 * large.rps50) / small.rps50).toFixed(0)} %)`.padStart(28)}`,
-      );
-    });
-  }
-  console.log(
-    `\n用时 ${((Date.now() - started) / 1000).toFixed(0)} s; 目标: p50 ≤ ${TARGET.p50Ms} ms, p99 ≤ ${TARGET.p99Ms} ms (1 连接), 50 连接吞吐 ≥ 小库的 ${TARGET.throughputRatio * 100} %`,
-  );
-  if (missed) console.log(`${missed} 项未达标`);
-  return missed;
-}
-
+const bench = benchStarted();
+const section = markdownSection('scale');
+const SIZES = { invoices: INVOICES, companies: COMPANIES, payments: PAYMENTS, tickets: TICKETS, trips: TRIPS, seconds: SECONDS };
 const started = Date.now();
 const runs: Run[] = [];
 const wanted = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
@@ -124,5 +92,6 @@ try {
   await rm(workDir, { recursive: true, force: true });
 }
 
-const missed = report(runs, started);
+const missed = printScaleReport(runs, SIZES, started);
+if (section) writeScaleSection(section, bench, runs, SIZES, missed);
 if (process.env.BENCH_STRICT === '1' && missed) process.exit(1);

@@ -7,17 +7,20 @@
  * `COMPARE=1` adds what jsQR, the reader before, made of each: at 1600 px as the page tried it first, and trying the
  * four quarter turns.
  * Node runs the same JavaScript and WebAssembly as the phone's browser, without a mid-range phone's slower CPU.
+ * `--markdown` writes the summary into docs/benchmarks.md (scripts/bench-table.ts).
  */
 import { loadavg } from 'node:os';
 import jsQR from 'jsqr';
 import { readQrText } from '../src/features/qr-decode/qr-reader';
 import { PHOTOS, photoPixels } from '../src/test-support/photo-fixtures';
 import { prepareQrReader } from '../src/test-support/qr-reader-node';
+import { benchStarted, markdownSection, markdownTable, writeBenchSection } from '../../../scripts/bench-table';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const COMPARE = process.env.COMPARE === '1';
 const TARGET_MS = 1000;
 
+const bench = benchStarted();
 const started = performance.now();
 await prepareQrReader();
 const compileMs = performance.now() - started;
@@ -47,6 +50,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const rows: string[][] = [];
 let read = 0;
 let slowest = 0;
+/** Per photo, for the summary: the page's reader (its median time) and jsQR's two tries (`COMPARE=1`). */
+const summary: { what: string; ok: boolean; readMs: number; jsQr?: { ok: boolean; ms: number }[] }[] = [];
 for (const { file, what, text } of PHOTOS) {
   const { data, width, height, photo } = await photoPixels(file);
   const warm = await readQrText(data, width, height);
@@ -66,11 +71,16 @@ for (const { file, what, text } of PHOTOS) {
   if (ok) read++;
   slowest = Math.max(slowest, ...wholes);
   const compared: string[] = [];
+  const jsQr: { ok: boolean; ms: number }[] = [];
   if (COMPARE) {
     const jsQrOnce = await timed(async () => jsQrTurned(data, width, height, 0) === text);
     const jsQrTurns = await timed(async () => [0, 1, 2, 3].some((quarters) => jsQrTurned(data, width, height, quarters) === text));
-    for (const { value, ms } of [jsQrOnce, jsQrTurns]) compared.push(`${value ? '✓' : '✗'} ${ms.toFixed(0)}`);
+    for (const { value, ms } of [jsQrOnce, jsQrTurns]) {
+      compared.push(`${value ? '✓' : '✗'} ${ms.toFixed(0)}`);
+      jsQr.push({ ok: value, ms });
+    }
   }
+  summary.push({ what, ok, readMs: median(reads), ...(COMPARE ? { jsQr } : {}) });
   rows.push([
     file.replace(/\.jpg$/, ''),
     what,
@@ -94,3 +104,33 @@ console.log(
   `识别 ${read}/${PHOTOS.length}，最长 ${slowest.toFixed(0)} ms (目标：全部识别，每张 < ${TARGET_MS} ms)；首次编译 WebAssembly ${compileMs.toFixed(0)} ms`,
 );
 if (read < PHOTOS.length || slowest >= TARGET_MS) process.exitCode = 1;
+
+const section = markdownSection('qr');
+if (section) {
+  /** How many photos were read, and which were not. */
+  const readOf = (oks: boolean[]) => {
+    const missed = summary.filter((_, index) => !oks[index]).map((photo) => photo.what);
+    return `${oks.filter(Boolean).length} of ${oks.length}${missed.length ? ` (missed: ${missed.join(', ')})` : ''}`;
+  };
+  const range = (values: number[]) => `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)} ms`;
+  const tableRows = [
+    [
+      'ZXing-C++ in WebAssembly (`zxing-wasm`, what the page uses)',
+      readOf(summary.map((photo) => photo.ok)),
+      range(summary.map((photo) => photo.readMs)),
+      `at most ${slowest.toFixed(0)} ms`,
+    ],
+    ...(COMPARE
+      ? (['jsQR (`COMPARE=1`)', 'jsQR trying the four quarter turns'] as const).map((reader, attempt) => [
+          reader,
+          readOf(summary.map((photo) => photo.jsQr?.[attempt]?.ok ?? false)),
+          range(summary.map((photo) => photo.jsQr?.[attempt]?.ms ?? 0)),
+          '',
+        ])
+      : []),
+  ];
+  writeBenchSection(section, bench, [
+    markdownTable(['reader', 'read', "the reader's time a photo (median of `RUNS`)", 'the whole, from the JPEG'], tableRows),
+    `${PHOTOS.length} photos, ${RUNS} runs each; compiling the WebAssembly took ${compileMs.toFixed(0)} ms once.`,
+  ]);
+}
