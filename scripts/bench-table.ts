@@ -36,7 +36,9 @@ function commit(): string {
   const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
   try {
     const hash = git('rev-parse', '--short', 'HEAD');
-    return git('status', '--porcelain', '--untracked-files=no') ? `${hash} with uncommitted changes` : hash;
+    // The tables a bench has just written are no change to what it measured.
+    const changed = git('status', '--porcelain', '--untracked-files=no', '--', '.', ':!docs/benchmarks.md');
+    return changed ? `${hash} with uncommitted changes` : hash;
   } catch {
     return 'unknown (no git)';
   }
