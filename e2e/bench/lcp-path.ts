@@ -122,7 +122,10 @@ if (section) {
     chain.map(([node, timing]) => [
       `${Math.round(timing.startTime)} ms`,
       `${Math.round(timing.endTime)} ms`,
-      nodeLabel(node).replaceAll('|', '\\|'),
+      // The run's one-time sign-in code, used up, says nothing.
+      nodeLabel(node)
+        .replace(/signin=[^\s&]+/, 'signin=…')
+        .replaceAll('|', '\\|'),
     ]),
   );
   const replay = options.length ? ` replayed with ${options.map((option) => `\`${option}\``).join(' ')}` : '';

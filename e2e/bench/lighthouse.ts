@@ -316,7 +316,7 @@ try {
   if (section) {
     const columns = ['page', 'score', 'LCP (median)', 'the runs’ LCP', 'TBT', 'scripts', 'JavaScript', 'accessibility / best practices'];
     writeBenchSection(section, started, [
-      `Median of ${RUNS} runs, ${H2 ? 'behind an HTTPS + HTTP/2 front (`H2=1`)' : 'the server direct over HTTP/1.1'}.`,
+      `${RUNS === 1 ? 'One run' : `Median of ${RUNS} runs`}, ${H2 ? 'behind an HTTPS + HTTP/2 front (`H2=1`)' : 'the server direct over HTTP/1.1'}.`,
       markdownTable(columns, tableRows),
     ]);
   }
