@@ -38,8 +38,13 @@ configure({ asyncUtilTimeout: 20_000 });
 export interface NoAnswer {
   noAnswer: true;
 }
-/** What the server answers one call: an envelope (`ok`, `fail`, `progress`) or nothing (`noAnswer`). */
-export type Answer = ApiEnvelope<unknown> | NoAnswer;
+/** An answer that is not the API's envelope: a gateway's own page with its HTTP status (a firewall's 403). */
+export interface HttpAnswer {
+  httpStatus: number;
+  text: string;
+}
+/** What the server answers one call: an envelope (`ok`, `fail`, `progress`), another page (`httpAnswer`) or nothing (`noAnswer`). */
+export type Answer = ApiEnvelope<unknown> | NoAnswer | HttpAnswer;
 /** A path's answer: the same every time, or worked out from the body sent (`sequence`, or your own function). */
 export type Route = Answer | ((body: Record<string, unknown>) => Answer | Promise<Answer>);
 
@@ -51,6 +56,7 @@ export const fail = (errorCode: number, message: string, result: unknown = null)
   errorCode,
 });
 export const noAnswer = (): Answer => ({ noAnswer: true });
+export const httpAnswer = (httpStatus: number, text = ''): Answer => ({ httpStatus, text });
 /** A `task/getTaskProcess` answer. */
 export const progress = (taskStatus: number, extra: Partial<TaskProgress> = {}): Answer =>
   ok({ taskStatus, failReason: null, extensionData: null, ...extra });
@@ -89,6 +95,9 @@ export function mockApi(routes: Record<string, Route> = {}): ApiMock {
     const route = table.get(path);
     const answer = route === undefined ? fail(4004, `没有模拟 ${path}`) : typeof route === 'function' ? await route(body) : route;
     if ('noAnswer' in answer) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
+    if ('httpStatus' in answer) {
+      return { data: answer.text, status: answer.httpStatus, statusText: '', headers: { 'content-type': 'text/html' }, config };
+    }
     return { data: JSON.stringify(answer), status: 200, statusText: 'OK', headers: { 'content-type': 'application/json' }, config };
   };
   axiosClient.defaults.adapter = adapter;

@@ -5,15 +5,16 @@
  * busy and disabled meanwhile, and a refusal's messages under the fields the server named (`applyServerErrors` of
  * `@app/ui/form`). After saving, `useGoBack` returns to where the user came from.
  */
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '@app/host-sdk/api-client';
 import { useLocation, useNavigate } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { applyServerErrors, Form, type FormInstance, type FormProps, type NamePath } from '@app/ui/form';
 import { Page } from '@app/ui/page';
 import { Skeleton } from '@app/ui/skeleton';
-import { loadProblemOf, type LoadProblem } from './load-problem';
-import { LoadProblemView, StateView } from './state-view';
+import type { LoadProblem } from './load-problem';
+import { LoadedView, StateView } from './state-view';
+import { useLoadedByCode } from './use-loaded-by-code';
 import styles from './form-page.module.css';
 
 /**
@@ -29,39 +30,23 @@ export function loadFailureMessage(error: unknown): string {
 
 /**
  * The record a form page edits: `load(id)` when the address names one, null (a new one) when it does not. Loaded
- * again each time the page is shown (the page cache runs its effects again), so an edit starts from what is stored.
+ * again each time the page is shown (the page cache runs its effects again), so an edit starts from what is stored;
+ * the one loading hook (`use-loaded-by-code`) does it, and each answer is a new `version`.
  */
 export function useEditedRecord<T extends { id: string }>(
   id: string | null,
   load: (id: string) => Promise<T>,
 ): { loaded: Loaded<T | null>; retry: () => void } {
-  const [loaded, setLoaded] = useState<Loaded<T | null>>(id ? { state: 'loading' } : { state: 'ready', value: null, version: 0 });
-  const [attempt, setAttempt] = useState(0);
-  const loads = useRef(0);
-  const latestLoad = useRef(load);
-  latestLoad.current = load;
-  useEffect(() => {
-    if (!id) {
-      setLoaded((previous) =>
-        previous.state === 'ready' && previous.value === null ? previous : { state: 'ready', value: null, version: ++loads.current },
-      );
-      return;
-    }
-    let current = true;
-    setLoaded((previous) => (previous.state === 'ready' && previous.value?.id === id ? previous : { state: 'loading' }));
-    latestLoad.current(id).then(
-      (value) => current && setLoaded({ state: 'ready', value, version: ++loads.current }),
-      (error: unknown) => current && setLoaded(loadProblemOf(error)),
-    );
-    return () => {
-      current = false;
-    };
-  }, [id, attempt]);
-  const retry = useCallback(() => {
-    setLoaded({ state: 'loading' });
-    setAttempt((value) => value + 1);
-  }, []);
-  return { loaded, retry };
+  const { loaded, retry } = useLoadedByCode(id ?? '', load, undefined);
+  // Each answer (a new object) counts once, however often the page renders with it.
+  const versions = useRef<{ of: unknown; version: number }>({ of: null, version: 0 });
+  const answer = id ? loaded : null;
+  if (versions.current.of !== answer && (answer === null || answer.state === 'ready')) {
+    versions.current = { of: answer, version: versions.current.version + 1 };
+  }
+  const { version } = versions.current;
+  if (answer === null) return { loaded: { state: 'ready', value: null, version }, retry };
+  return { loaded: answer.state === 'ready' ? { state: 'ready', value: answer.value, version } : answer, retry };
 }
 
 /** The placeholder of what is loading: a card of skeleton lines. */
@@ -117,11 +102,19 @@ export function FormPage<T>({
   skeletonLines,
   children,
 }: FormPageProps<T>) {
-  let body: ReactNode;
-  if (loaded.state === 'loading') body = <LoadingCard lines={skeletonLines} />;
-  else if (loaded.state === 'ready') body = children(loaded.value, loaded.version);
-  else body = <LoadProblemView problem={loaded} missing={{ title: missingTitle }} failedTitle={failedTitle} onRetry={onRetry} />;
-  return <Page title={title}>{body}</Page>;
+  return (
+    <Page title={title}>
+      <LoadedView
+        loaded={loaded}
+        placeholder={<LoadingCard lines={skeletonLines} />}
+        missing={{ title: missingTitle }}
+        failedTitle={failedTitle}
+        onRetry={onRetry}
+      >
+        {(value) => children(value, loaded.state === 'ready' ? loaded.version : 0)}
+      </LoadedView>
+    </Page>
+  );
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
- * The one view of what a page shows instead of its content, for every remote's detail pages: empty (nothing yet),
- * failed (the load failed: why, and 重试), refused (not this user's to see, 1003/1004: 无权查看, and no 重试, which
- * would get the same answer) and missing (not found: 4004, or an id the server refuses as 4000). Each has its own
- * drawing (`@app/ui/status-view`), so a refusal never reads as a lost network.
+ * The one view of what a page shows instead of its content, for every remote's pages that load: empty (nothing yet),
+ * failed (the load failed: why, and 重试), refused (not this user's to see, 1003/1004 or HTTP 403: 无权查看, and no
+ * 重试, which would get the same answer) and missing (not found: 4004, or an id the server refuses as 4000). Each has
+ * its own drawing (`@app/ui/status-view`), so a refusal never reads as a lost network. `LoadedView` is the whole of
+ * a load as a page shows it: the placeholder, the content, or this view.
  */
 import type { ReactNode } from 'react';
 import { Button } from '@app/ui/button';
@@ -77,5 +78,27 @@ export function LoadProblemView({ problem, missing, failedTitle, onRetry, childr
     <StateView state="failed" title={failedTitle} description={problem.message} offline={problem.offline} onRetry={onRetry}>
       {children}
     </StateView>
+  );
+}
+
+export interface LoadedViewProps<T> extends Omit<LoadProblemViewProps, 'problem' | 'children'> {
+  /** What the page loaded (`useLoadedByCode`, `useLoaded`, `useEditedRecord`). */
+  loaded: { state: 'loading' } | LoadProblem | { state: 'ready'; value: T };
+  /** What shows while it loads: a skeleton of the content. */
+  placeholder: ReactNode;
+  /** Ways out under the problem's view (返回列表), given the problem. */
+  waysOut?: (problem: LoadProblem) => ReactNode;
+  /** The content, once loaded. */
+  children: (value: T) => ReactNode;
+}
+
+/** A page's loaded content, the one way every page says its load: the placeholder, the content, or why not. */
+export function LoadedView<T>({ loaded, placeholder, waysOut, children, ...problemProps }: LoadedViewProps<T>) {
+  if (loaded.state === 'loading') return placeholder;
+  if (loaded.state === 'ready') return children(loaded.value);
+  return (
+    <LoadProblemView problem={loaded} {...problemProps}>
+      {waysOut?.(loaded)}
+    </LoadProblemView>
   );
 }

@@ -4,7 +4,8 @@
  * refused or failed); an empty code is missing at once. The first load may already be under way
  * (a lean page starts it with its start-up calls); `retry` loads again, `show` puts a newer copy in place (after an
  * action answered it), `refresh` loads it again while what is shown stays (a failed refresh keeps it: the API client
- * has said why). Kept free of the form engine: lean pages use it.
+ * has said why). `settled` counts the answers (a page following the thing asks again after each). Kept free of the
+ * form engine: lean pages use it.
  */
 import { useEffect, useState } from 'react';
 import { loadProblemOf, type LoadProblem } from './load-problem';
@@ -14,6 +15,8 @@ export type LoadedByCode<T> = { state: 'loading' } | LoadProblem | { state: 'rea
 export function useLoadedByCode<T>(code: string, load: (code: string) => Promise<T>, first: Promise<T> | undefined) {
   const [loaded, setLoaded] = useState<LoadedByCode<T>>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const [settled, setSettled] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `load` is the page's call for a code, the same call whatever function object carries it; `attempt` is the reason to load again.
   useEffect(() => {
     // No code names nothing: missing, without asking the server (which would refuse the empty code).
     if (!code) {
@@ -24,22 +27,27 @@ export function useLoadedByCode<T>(code: string, load: (code: string) => Promise
     // A new code shows loading; the same code keeps what it shows while it loads again.
     setLoaded((previous) => (previous.state === 'ready' && previous.code === code ? previous : { state: 'loading' }));
     (attempt === 0 && first ? first : load(code)).then(
-      (value) => current && setLoaded({ state: 'ready', value, code }),
+      (value) => {
+        if (!current) return;
+        setLoaded({ state: 'ready', value, code });
+        setSettled((count) => count + 1);
+      },
       (error: unknown) => {
         if (!current) return;
         const problem = loadProblemOf(error);
         // A failed refresh keeps what is shown; not found or refused replaces it (deleted, or no longer this user's).
         if (problem.state !== 'failed') setLoaded(problem);
         else setLoaded((previous) => (previous.state === 'ready' && previous.code === code ? previous : problem));
+        setSettled((count) => count + 1);
       },
     );
     return () => {
       current = false;
     };
-    // `load` is left out: it is the page's call for a code, the same call whatever function object carries it.
   }, [code, attempt, first]);
   return {
     loaded,
+    settled,
     show: (value: T) => setLoaded({ state: 'ready', value, code }),
     retry: () => {
       setLoaded({ state: 'loading' });
@@ -47,4 +55,15 @@ export function useLoadedByCode<T>(code: string, load: (code: string) => Promise
     },
     refresh: () => setAttempt((value) => value + 1),
   };
+}
+
+/** Stands for the one thing a page loads that no code names. */
+const THE_ONE = 'the-one';
+
+/**
+ * What a page loads that no code or id names (the wallet, the company's invoicing QR code): the same states, `retry`,
+ * `refresh` and `show` as `useLoadedByCode`, loaded again each time the page is shown.
+ */
+export function useLoaded<T>(load: () => Promise<T>) {
+  return useLoadedByCode(THE_ONE, () => load(), undefined);
 }
