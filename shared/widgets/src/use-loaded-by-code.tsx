@@ -4,10 +4,10 @@
  * refused or failed); an empty code is missing at once. The first load may already be under way
  * (a lean page starts it with its start-up calls); `retry` loads again, `show` puts a newer copy in place (after an
  * action answered it), `refresh` loads it again while what is shown stays (a failed refresh keeps it: the API client
- * has said why). `settled` counts the answers (a page following the thing asks again after each). Kept free of the
- * form engine: lean pages use it.
+ * has said why); the three stay the same functions. `settled` counts the answers (a page following the thing asks
+ * again after each). Kept free of the form engine: lean pages use it.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { loadProblemOf, type LoadProblem } from './load-problem';
 
 export type LoadedByCode<T> = { state: 'loading' } | LoadProblem | { state: 'ready'; value: T; code: string };
@@ -45,16 +45,13 @@ export function useLoadedByCode<T>(code: string, load: (code: string) => Promise
       current = false;
     };
   }, [code, attempt, first]);
-  return {
-    loaded,
-    settled,
-    show: (value: T) => setLoaded({ state: 'ready', value, code }),
-    retry: () => {
-      setLoaded({ state: 'loading' });
-      setAttempt((value) => value + 1);
-    },
-    refresh: () => setAttempt((value) => value + 1),
-  };
+  const show = useCallback((value: T) => setLoaded({ state: 'ready', value, code }), [code]);
+  const retry = useCallback(() => {
+    setLoaded({ state: 'loading' });
+    setAttempt((value) => value + 1);
+  }, []);
+  const refresh = useCallback(() => setAttempt((value) => value + 1), []);
+  return { loaded, settled, show, retry, refresh };
 }
 
 /** Stands for the one thing a page loads that no code names. */

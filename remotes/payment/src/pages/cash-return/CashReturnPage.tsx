@@ -14,9 +14,9 @@ import { Tag } from '@app/ui/tag';
 import type { ApplicationStatus } from '@app/contract/invoice-application';
 import { Amount, amountText } from '@app/widgets/amount';
 import { Card, DetailRow } from '@app/widgets/card';
-import { LoadFailed, LoadingCard } from '@app/widgets/form-page';
+import { LoadingCard } from '@app/widgets/form-page';
 import { Note } from '@app/widgets/note';
-import { StateView } from '@app/widgets/state-view';
+import { LoadedView } from '@app/widgets/state-view';
 import type { CashOrder } from '../../features/cash/cash-api';
 import { ApplyInvoiceForm } from './ApplyInvoiceForm';
 import { useOrder } from './use-order';
@@ -106,31 +106,31 @@ function Paid({ order, onApplied }: { order: CashOrder; onApplied: () => void })
   );
 }
 
-export default function CashReturnPage() {
-  const [params] = useSearchParams();
-  const orderNo = params.get('orderNo') ?? '';
-  const { state, refresh, reload } = useOrder(orderNo);
-
-  let body;
-  if (state.phase === 'missing') {
-    body = <StateView state="missing" title="订单不存在" description="请回到收银台重新付款，或联系商户" />;
-  } else if (state.phase === 'loading') {
-    body = <LoadingCard lines={4} />;
-  } else if (state.phase === 'failed') {
-    body = <LoadFailed title="支付结果查询失败" message={state.message} onRetry={refresh} />;
-  } else if (state.order.state === '已支付') {
-    body = <Paid order={state.order} onApplied={() => void reload()} />;
-  } else if (state.order.state === '已关闭') {
-    body = <Result status="warning" title="订单已关闭" description="这笔订单未完成支付，如需付款请回到收银台重新发起。" />;
-  } else if (state.waiting) {
-    body = (
+/** Where the order stands: paid (and its invoice), closed, still being confirmed, or not confirmed yet (刷新). */
+function OrderState({
+  order,
+  waiting,
+  onRefresh,
+  onApplied,
+}: {
+  order: CashOrder;
+  waiting: boolean;
+  onRefresh(): void;
+  onApplied(): void;
+}) {
+  if (order.state === '已支付') return <Paid order={order} onApplied={onApplied} />;
+  if (order.state === '已关闭') {
+    return <Result status="warning" title="订单已关闭" description="这笔订单未完成支付，如需付款请回到收银台重新发起。" />;
+  }
+  if (waiting) {
+    return (
       <Card flush raised as="div" className="cash-return__waiting">
         <Result
           status="waiting"
           title="正在确认支付结果"
           description={
             <span>
-              {amountText(state.order.amountFen)} · {state.order.shopName}
+              {amountText(order.amountFen)} · {order.shopName}
             </span>
           }
         />
@@ -140,20 +140,33 @@ export default function CashReturnPage() {
         </div>
       </Card>
     );
-  } else {
-    body = (
-      <Card flush raised as="div" className="cash-return__waiting">
-        <Result status="info" title="暂未收到支付结果" description="如已完成支付，请稍后刷新查看；未支付的订单不会扣款。" />
-        <Button block color="primary" onClick={refresh}>
-          刷新
-        </Button>
-      </Card>
-    );
   }
+  return (
+    <Card flush raised as="div" className="cash-return__waiting">
+      <Result status="info" title="暂未收到支付结果" description="如已完成支付，请稍后刷新查看；未支付的订单不会扣款。" />
+      <Button block color="primary" onClick={onRefresh}>
+        刷新
+      </Button>
+    </Card>
+  );
+}
 
+export default function CashReturnPage() {
+  const [params] = useSearchParams();
+  const { loaded, waiting, refresh, retry, reload } = useOrder(params.get('orderNo') ?? '');
   return (
     <Page title="支付结果">
-      <div className="cash-return">{body}</div>
+      <div className="cash-return">
+        <LoadedView
+          loaded={loaded}
+          placeholder={<LoadingCard lines={4} />}
+          missing={{ title: '订单不存在', description: '请回到收银台重新付款，或联系商户' }}
+          failedTitle="支付结果查询失败"
+          onRetry={retry}
+        >
+          {(order) => <OrderState order={order} waiting={waiting} onRefresh={refresh} onApplied={reload} />}
+        </LoadedView>
+      </div>
     </Page>
   );
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from '@rstest/core';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { fail, ok, renderPage, taxAccount } from '@app/host-sdk/testing';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fail, httpAnswer, noAnswer, ok, renderPage, sequence, taxAccount, type Route } from '@app/host-sdk/testing';
 import type { PaymentRecord } from '@app/contract/payment';
 import PaymentDetailPage from './PaymentDetailPage';
 
@@ -22,11 +22,11 @@ const RECORD: PaymentRecord = {
 /** Logged in at the tax bureau and authenticated today: ensureTaxReady lets 开票 through at once. */
 const READY = taxAccount({ loginState: '已登录', scanFaceState: '已认证', scanFaceTime: '2025-03-01T01:00:00.000Z' });
 
-const open = (record: PaymentRecord | ReturnType<typeof fail>, account = READY) =>
+const open = (record: PaymentRecord | Route, account = READY) =>
   renderPage(<PaymentDetailPage />, {
     url: '/payment/detail?id=p-1',
     calls: {
-      'payment/get': 'success' in record ? record : ok(record),
+      'payment/get': typeof record === 'object' && 'amountFen' in record ? ok(record) : record,
       'payment/issueInvoice': ok({ invoiceId: 'i-1', taskId: 'task-1' }),
       'taxAccount/getTaxAccount': ok(account),
     },
@@ -127,6 +127,22 @@ describe('PaymentDetailPage', () => {
     expect(view.getAttribute('data-icon')).toBe('refused');
     expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
     expect(document.querySelector('.adm-dialog')).toBeNull();
+  });
+
+  test("refused by HTTP 403 without the API's words: 无权查看, never a network failure", async () => {
+    open(httpAnswer(403, 'Forbidden'));
+    const view = await screen.findByRole('region', { name: '无权查看' });
+    expect(view.getAttribute('data-icon')).toBe('refused');
+    expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
+  });
+
+  test('a failed load says why with 重试, which loads it again', async () => {
+    const { api } = open(sequence(noAnswer(), ok(RECORD)));
+    const view = await screen.findByRole('region', { name: '加载失败' });
+    expect(view.getAttribute('data-icon')).toBe('disconnected');
+    fireEvent.click(within(view).getByRole('button', { name: '重试' }));
+    expect(await screen.findByText('4200002026112300001')).toBeTruthy();
+    expect(api.bodiesOf('payment/get')).toEqual([{ id: 'p-1' }, { id: 'p-1' }]);
   });
 
   test('an unknown record: 收支记录不存在', async () => {

@@ -3,7 +3,7 @@
  * trade number and, for an income, where its invoice stands: 未开票 offers 开票 (IssueInvoiceSheet.tsx), 开票中 and
  * 已开票 link to the invoice's task, 申请中 points to the customer's application in the applying list.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { chinaDateTime } from '@app/domain/china-time';
 import { appHref } from '@app/host-sdk/paths';
 import { useNavigate, useSearchParams } from '@app/host-sdk/router';
@@ -16,38 +16,12 @@ import { useShownAgain } from '@app/widgets/use-shown-again';
 import { Amount } from '@app/widgets/amount';
 import { Card, DetailRow } from '@app/widgets/card';
 import { LoadingCard } from '@app/widgets/form-page';
-import { loadProblemOf, type LoadProblem } from '@app/widgets/load-problem';
-import { LoadProblemView } from '@app/widgets/state-view';
+import { LoadedView } from '@app/widgets/state-view';
+import { useLoadedByCode } from '@app/widgets/use-loaded-by-code';
 import { WhenOpened } from '@app/widgets/when-opened';
 import { Note } from '@app/widgets/note';
 import { IssueInvoiceSheet } from './IssueInvoiceSheet';
 import './payment-detail.css';
-
-type Loaded = { state: 'loading' } | LoadProblem | { state: 'ready'; record: PaymentRecord };
-
-function usePaymentRecord(id: string) {
-  const [loaded, setLoaded] = useState<Loaded>(id ? { state: 'loading' } : { state: 'missing' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    // Opened without an id: nothing to ask for (the page says the record does not exist).
-    if (!id) return;
-    let current = true;
-    getPayment(id).then(
-      (record) => current && setLoaded({ state: 'ready', record }),
-      (error: unknown) => {
-        if (!current) return;
-        const problem = loadProblemOf(error);
-        // A failed refresh keeps what is shown; not found or refused replaces it.
-        if (problem.state !== 'failed') setLoaded(problem);
-        else setLoaded((previous) => (previous.state === 'ready' ? previous : problem));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [id, attempt]);
-  return { loaded, reload: () => setAttempt((value) => value + 1) };
-}
 
 function InvoicePart({ record, onIssue }: { record: PaymentRecord; onIssue(): void }) {
   const navigate = useNavigate();
@@ -112,36 +86,29 @@ function Detail({ record, onIssue }: { record: PaymentRecord; onIssue(): void })
 
 export default function PaymentDetailPage() {
   const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
-  const { loaded, reload } = usePaymentRecord(id);
+  const { loaded, retry, refresh } = useLoadedByCode(params.get('id') ?? '', getPayment, undefined);
   const [issuing, setIssuing] = useState(false);
-  useShownAgain(reload);
-
-  let body: ReactNode;
-  if (loaded.state === 'loading') {
-    body = <LoadingCard />;
-  } else if (loaded.state !== 'ready') {
-    body = (
-      <LoadProblemView
-        problem={loaded}
-        missing={{ title: '收支记录不存在', description: '它可能属于其他企业，或链接有误' }}
-        onRetry={reload}
-      />
-    );
-  } else {
-    body = (
-      <>
-        <Detail record={loaded.record} onIssue={() => setIssuing(true)} />
-        <WhenOpened visible={issuing}>
-          <IssueInvoiceSheet record={loaded.record} visible={issuing} onClose={() => setIssuing(false)} />
-        </WhenOpened>
-      </>
-    );
-  }
+  useShownAgain(refresh);
 
   return (
     <Page title="收支详情">
-      <div className="payment-detail">{body}</div>
+      <div className="payment-detail">
+        <LoadedView
+          loaded={loaded}
+          placeholder={<LoadingCard />}
+          missing={{ title: '收支记录不存在', description: '它可能属于其他企业，或链接有误' }}
+          onRetry={retry}
+        >
+          {(record) => (
+            <>
+              <Detail record={record} onIssue={() => setIssuing(true)} />
+              <WhenOpened visible={issuing}>
+                <IssueInvoiceSheet record={record} visible={issuing} onClose={() => setIssuing(false)} />
+              </WhenOpened>
+            </>
+          )}
+        </LoadedView>
+      </div>
     </Page>
   );
 }

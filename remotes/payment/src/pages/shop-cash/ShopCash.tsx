@@ -11,7 +11,7 @@
 import { Page } from '@app/ui/page';
 import { Skeleton } from '@app/ui/skeleton';
 import { StatusView } from '@app/ui/status-view';
-import { LoadProblemView } from '@app/widgets/state-view';
+import { LoadedView } from '@app/widgets/state-view';
 import { useLoadedByCode } from '@app/widgets/use-loaded-by-code';
 import { CashDesk } from './CashDesk';
 import { SHOP_CASH_META } from './meta';
@@ -21,7 +21,7 @@ import './shop-cash.css';
 
 function ShopSkeleton() {
   return (
-    <div className="shop-cash__card" aria-busy="true" aria-label="加载中">
+    <div className="shop-cash__card" role="status" aria-busy="true" aria-label="加载中">
       <Skeleton animated className="shop-cash__avatar-skeleton" />
       <Skeleton.Title animated className="shop-cash__title-skeleton" />
       <Skeleton.Paragraph animated lineCount={3} />
@@ -38,49 +38,40 @@ export interface ShopCashProps {
   firstShop?: Promise<ShopInfo>;
 }
 
+/** A shop found: its cash desk, or why it takes nothing now. */
+function ShopFound({ shop, navigate }: { shop: ShopInfo; navigate: (to: string) => void }) {
+  // No payment provider set up (and demo payment off) means no pay button that could only fail.
+  const closed = shop.closedReason
+    ? { title: '暂停收款', description: shop.closedReason }
+    : shop.channels.length === 0
+      ? { title: NO_ONLINE_PAYMENT, description: '请向商家询问其他付款方式' }
+      : null;
+  if (!closed) return <CashDesk shop={shop} navigate={navigate} />;
+  return (
+    <StatusView icon="closed" title={closed.title} description={closed.description}>
+      <p className="shop-cash__closed-shop">
+        {shop.shopName}
+        {shop.subCodeName ? ` · ${shop.subCodeName}` : ''}
+      </p>
+    </StatusView>
+  );
+}
+
 export function ShopCash({ code, navigate, firstShop }: ShopCashProps) {
   const { loaded, retry } = useLoadedByCode(code, getShop, firstShop);
-
-  let body;
-  if (loaded.state === 'loading') {
-    body = <ShopSkeleton />;
-  } else if (loaded.state !== 'ready') {
-    body = (
-      <LoadProblemView
-        problem={loaded}
-        missing={{ title: '店铺不存在', description: '请核对收款码是否正确，或向商家重新索取' }}
-        failedTitle="店铺信息加载失败"
-        onRetry={retry}
-      />
-    );
-  } else if (loaded.value.closedReason) {
-    const { value: shop } = loaded;
-    body = (
-      <StatusView icon="closed" title="暂停收款" description={shop.closedReason}>
-        <p className="shop-cash__closed-shop">
-          {shop.shopName}
-          {shop.subCodeName ? ` · ${shop.subCodeName}` : ''}
-        </p>
-      </StatusView>
-    );
-  } else if (loaded.value.channels.length === 0) {
-    // No payment provider is set up (and demo payment is off): no pay button that could only fail.
-    const { value: shop } = loaded;
-    body = (
-      <StatusView icon="closed" title={NO_ONLINE_PAYMENT} description="请向商家询问其他付款方式">
-        <p className="shop-cash__closed-shop">
-          {shop.shopName}
-          {shop.subCodeName ? ` · ${shop.subCodeName}` : ''}
-        </p>
-      </StatusView>
-    );
-  } else {
-    body = <CashDesk shop={loaded.value} navigate={navigate} />;
-  }
-
   return (
     <Page title={SHOP_CASH_META.title}>
-      <div className="shop-cash">{body}</div>
+      <div className="shop-cash">
+        <LoadedView
+          loaded={loaded}
+          placeholder={<ShopSkeleton />}
+          missing={{ title: '店铺不存在', description: '请核对收款码是否正确，或向商家重新索取' }}
+          failedTitle="店铺信息加载失败"
+          onRetry={retry}
+        >
+          {(shop) => <ShopFound shop={shop} navigate={navigate} />}
+        </LoadedView>
+      </div>
     </Page>
   );
 }
