@@ -6,6 +6,7 @@
 import { ApiError, callApi } from '@app/host-sdk/api-client';
 import { detectInAppBrowser } from '@app/host-sdk/in-app-browser';
 import { INPUT_URL_STORAGE_KEY } from '@app/host-sdk/session';
+import type { CallResult } from '@app/contract/api';
 
 /** What this page uses of the JS-SDK (`weixin-js-sdk`, WeChat's jweixin 1.6 from npm). */
 interface Wx {
@@ -55,7 +56,7 @@ export function signedPageUrl(): string {
 
 /** Scans with WeChat's own scanner; `unavailable` when this page cannot (not signed for the JS-SDK, refused). */
 export async function scanInWechat(): Promise<WechatScan> {
-  let config;
+  let config: CallResult<'wechat/jsapiConfig'>;
   try {
     config = await callApi('wechat/jsapiConfig', { url: signedPageUrl() }, { handles: [2005, 4000] });
   } catch (error) {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, rs, test } from '@rstest/core';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { pageMeta } from '@app/host-sdk/route-meta';
-import { advance, fail, noAnswer, ok, progress, renderPage, sequence, type Route } from '@app/host-sdk/testing';
+import { advance, fail, httpAnswer, noAnswer, ok, progress, renderPage, sequence, type Route } from '@app/host-sdk/testing';
 import { detail } from '../../test-support/tickets';
 import TicketDetailPage from './TicketDetailPage';
 
@@ -174,6 +174,14 @@ describe('TicketDetailPage', () => {
     expect(document.querySelector('.adm-dialog')).toBeNull();
     expect(url()).toBe('/ticket/detail?id=ticket-1');
     expect(api.bodiesOf('ticket/get')).toHaveLength(1);
+  });
+
+  test("an HTTP 403 without the API's words is refused too, never drawn as the network", async () => {
+    open({ 'ticket/get': httpAnswer(403, 'Forbidden') });
+    const view = await screen.findByRole('region', { name: '无权查看' });
+    expect(view.getAttribute('data-icon')).toBe('refused');
+    expect(within(view).queryByRole('button', { name: '重试' })).toBeNull();
+    expect(screen.queryByRole('region', { name: '加载失败' })).toBeNull();
   });
 
   test('a failed load says why with 重试, drawn as the network when there was no answer', async () => {

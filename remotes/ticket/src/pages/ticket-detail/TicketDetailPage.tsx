@@ -4,7 +4,7 @@
  * parties and lines once verified; 报销 (marked, by whom and when); and at the bottom 查看PDF (an invoice issued in this
  * system), 删除 (asked first, then back to the folder) and 标记报销 / 取消报销 (asked first).
  */
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { chinaDateTime } from '@app/domain/china-time';
 import { appHref } from '@app/host-sdk/paths';
 import { useRouteMeta, useSearchParams } from '@app/host-sdk/router';
@@ -17,7 +17,7 @@ import { BottomBar } from '@app/widgets/bottom-bar';
 import { Card, DetailRow } from '@app/widgets/card';
 import { confirmRemoval } from '@app/widgets/confirm-removal';
 import { LoadingCard, useGoBack } from '@app/widgets/form-page';
-import { LoadProblemView } from '@app/widgets/state-view';
+import { LoadedView } from '@app/widgets/state-view';
 import { Note } from '@app/widgets/note';
 import { useShownAgain } from '@app/widgets/use-shown-again';
 import { shownAmountFen, ticketTitle, VERIFY_STATE_COLORS } from '../../features/tickets/ticket-labels';
@@ -252,12 +252,16 @@ export default function TicketDetailPage() {
   const { loaded, show, retry, refresh } = useTicket(id);
   useShownAgain(refresh);
 
-  let body: ReactNode;
-  if (loaded.state === 'loading') body = <LoadingCard />;
-  else if (loaded.state === 'ready') body = <Detail ticket={loaded.value} show={show} reload={refresh} />;
-  else
-    body = (
-      <LoadProblemView problem={loaded} missing={{ title: '发票不存在', description: '它可能已被删除，或链接有误' }} onRetry={retry} />
-    );
-  return <Page title={title}>{body}</Page>;
+  return (
+    <Page title={title}>
+      <LoadedView
+        loaded={loaded}
+        placeholder={<LoadingCard />}
+        missing={{ title: '发票不存在', description: '它可能已被删除，或链接有误' }}
+        onRetry={retry}
+      >
+        {(ticket) => <Detail ticket={ticket} show={show} reload={refresh} />}
+      </LoadedView>
+    </Page>
+  );
 }

@@ -17,13 +17,12 @@ export function useTicket(id: string) {
   const taskEnded = phase !== null && isFinal(phase);
   // The task ended: read the ticket again (and again, every 2 s, while it still says 查验中).
   const readsAfterEnd = useRef(0);
-  const latestRefresh = useRef(refresh);
-  latestRefresh.current = refresh;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `ticket`: each copy read that still says 查验中 sets off the next read.
   useEffect(() => {
     if (!taskEnded || !verifying) return;
-    const timer = setTimeout(() => latestRefresh.current(), readsAfterEnd.current++ === 0 ? 0 : TASK_POLL_MS);
+    const timer = setTimeout(refresh, readsAfterEnd.current++ === 0 ? 0 : TASK_POLL_MS);
     return () => clearTimeout(timer);
-  }, [taskEnded, verifying, ticket]);
+  }, [taskEnded, verifying, ticket, refresh]);
   useEffect(() => {
     if (!verifying) readsAfterEnd.current = 0;
   }, [verifying]);

@@ -33,7 +33,7 @@ function Camera({ onText }: { onText(text: string): void }) {
     const stop = () => {
       stopped = true;
       clearTimeout(timer);
-      stream?.getTracks().forEach((track) => track.stop());
+      for (const track of stream?.getTracks() ?? []) track.stop();
     };
     const read = async () => {
       const element = video.current;

@@ -37,7 +37,7 @@ function Way({ icon, title, description, onClick }: { icon: ReactNode; title: st
 }
 
 const SCAN_ICON = (
-  <svg viewBox="0 0 24 24" width="24" height="24">
+  <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
     <path
       d="M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M4 12h16"
       fill="none"
@@ -48,14 +48,14 @@ const SCAN_ICON = (
   </svg>
 );
 const IMAGE_ICON = (
-  <svg viewBox="0 0 24 24" width="24" height="24">
+  <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
     <rect x="3" y="5" width="18" height="14" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
     <circle cx="9" cy="10" r="1.8" fill="currentColor" />
     <path d="M5 17l5-5 3.5 3.5L16 13l3 3" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
   </svg>
 );
 const INPUT_ICON = (
-  <svg viewBox="0 0 24 24" width="24" height="24">
+  <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
     <path
       d="M4 20h4l10.5-10.5a2.1 2.1 0 0 0-3-3L5 17v3zM13.5 7.5l3 3"
       fill="none"
@@ -102,7 +102,7 @@ export default function TicketImportPage() {
         <QrTicketConfirm body={scanned.body} problem={scanned.problem} againText="重新扫码" onAgain={() => void scan()} />
       ) : (
         <>
-          <div className="ticket-import__ways" aria-label="导入方式">
+          <section className="ticket-import__ways" aria-label="导入方式">
             <Way icon={SCAN_ICON} title="扫码" description="扫描发票左上角的二维码" onClick={() => void scan()} />
             <Way
               icon={IMAGE_ICON}
@@ -116,7 +116,7 @@ export default function TicketImportPage() {
               description="填写发票号码、开票日期和金额"
               onClick={() => navigate(href('ticketImportInput'))}
             />
-          </div>
+          </section>
           <Note small className="ticket-import__note">
             导入后系统会自动向税务局查验发票真伪，同一张发票只能导入一次。
           </Note>

@@ -64,7 +64,7 @@ function MonthHeading({ month, totals, want }: { month: string; totals: TicketTo
   }, [month, totals, want]);
   const label = monthLabel(month);
   return (
-    <div className="ticket-month" role="heading" aria-level={2} aria-label={label}>
+    <h2 className="ticket-month" aria-label={label}>
       <span className="ticket-month__name">{label}</span>
       <span className="ticket-month__totals" data-testid={`month-totals-${month}`}>
         {totals ? (
@@ -75,7 +75,7 @@ function MonthHeading({ month, totals, want }: { month: string; totals: TicketTo
           '合计加载中'
         )}
       </span>
-    </div>
+    </h2>
   );
 }
 
@@ -125,14 +125,14 @@ function Folder() {
   const keyword = useDebounced(filters.keyword, SEARCH_PAUSE_MS);
   const query = queryOf({ ...filters, keyword });
   const queryKey = JSON.stringify(query);
-  const [folderTotals, setFolderTotals] = useState<TicketTotals | null>(null);
+  // The totals of the query they came with: another query shows none until its first page brings them.
+  const [totalsOf, setTotalsOf] = useState<{ queryKey: string; totals: TicketTotals } | null>(null);
+  const folderTotals = totalsOf?.queryKey === queryKey ? totalsOf.totals : null;
   const starts = useRef(new MonthStarts());
   const months = useMonthTotals(useCallback((month: string) => starts.current.has(month), []));
   const shownKey = useRef(queryKey);
   shownKey.current = queryKey;
   useShownAgain(() => void list.current?.reload());
-  // Another query: its totals come with its first page.
-  useEffect(() => setFolderTotals(null), [queryKey]);
 
   const load = async (page: number) => {
     const key = queryKey;
@@ -142,7 +142,7 @@ function Folder() {
     starts.current.add(result.list);
     if (page === 1) {
       months.showing(key, query);
-      setFolderTotals(result.totals);
+      setTotalsOf({ queryKey: key, totals: result.totals });
     }
     return result;
   };
