@@ -21,7 +21,7 @@ export interface AmountKeypadProps {
 
 export function AmountKeypad({ onKey, payLabel, payDisabled, paying, onPay }: AmountKeypadProps) {
   return (
-    <div className="amount-keypad" role="group" aria-label="金额键盘">
+    <fieldset className="amount-keypad" aria-label="金额键盘">
       <div className="amount-keypad__digits">
         {ROWS.flat().map((key) => (
           <button key={key} type="button" className="amount-keypad__key" onClick={() => onKey(key)}>
@@ -46,6 +46,6 @@ export function AmountKeypad({ onKey, payLabel, payDisabled, paying, onPay }: Am
           {paying ? '支付中…' : payLabel}
         </button>
       </div>
-    </div>
+    </fieldset>
   );
 }
