@@ -15,7 +15,8 @@ import { List } from '@app/ui/list';
 import { Page } from '@app/ui/page';
 import { Tag } from '@app/ui/tag';
 import { confirmRemoval } from '@app/widgets/confirm-removal';
-import { LoadFailed, LoadingCard, PageForm } from '@app/widgets/form-page';
+import { LoadingCard, PageForm } from '@app/widgets/form-page';
+import { LoadedView } from '@app/widgets/state-view';
 import { Note } from '@app/widgets/note';
 import { addCar, removeCar, type Car } from '../../features/cars/cars-api';
 import { useCompanyCars } from '../../features/cars/use-company-cars';
@@ -63,6 +64,51 @@ function AddCarForm({ onAdded }: { onAdded: (car: Car) => Promise<void> }) {
   );
 }
 
+interface CarListProps extends Pick<ReturnType<typeof useCompanyCars>, 'cars' | 'defaultCar' | 'setDefaultCar'> {
+  manager: boolean;
+  onRemove(car: Car): void;
+}
+
+/** The company's cars, the default one marked, each with 设为默认 (and 删除 for a manager). */
+function CarList({ cars, defaultCar, setDefaultCar, manager, onRemove }: CarListProps) {
+  if (cars.length === 0) {
+    return (
+      <Note className="taxi-cars__empty" as="p">
+        {manager ? '还没有车辆，请先添加车辆，再记录行程' : '企业还没有车辆，请联系企业管理员添加'}
+      </Note>
+    );
+  }
+  return (
+    <List mode="card" header="企业车辆（默认车辆用于记录行程）" aria-label="企业车辆">
+      {cars.map((car) => (
+        <List.Item
+          key={car.id}
+          aria-label={car.licensePlateNumber}
+          description={isNewEnergyPlate(car.licensePlateNumber) ? '新能源' : undefined}
+          extra={
+            <span className="taxi-cars__actions">
+              {defaultCar?.id === car.id ? (
+                <Tag color="primary">默认车辆</Tag>
+              ) : (
+                <Button size="mini" color="primary" fill="outline" onClick={() => setDefaultCar(car.id)}>
+                  设为默认
+                </Button>
+              )}
+              {manager ? (
+                <Button size="mini" color="danger" fill="none" onClick={() => onRemove(car)}>
+                  删除
+                </Button>
+              ) : null}
+            </span>
+          }
+        >
+          {car.licensePlateNumber}
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
 export default function TaxiCarsPage() {
   const title = useRouteMeta()?.title ?? '车辆管理';
   const { user, isTaxiUser } = useSession();
@@ -82,55 +128,32 @@ export default function TaxiCarsPage() {
     });
   }
 
-  let body;
-  if (load.state === 'loading' && cars.length === 0) body = <LoadingCard lines={3} label="车辆加载中" />;
-  else if (load.state === 'failed') body = <LoadFailed title="车辆加载失败" message={load.message} onRetry={retry} />;
-  else {
-    body = (
-      <>
-        {cars.length === 0 ? (
-          <Note className="taxi-cars__empty" as="p">
-            {manager ? '还没有车辆，请先添加车辆，再记录行程' : '企业还没有车辆，请联系企业管理员添加'}
-          </Note>
-        ) : (
-          <List mode="card" header="企业车辆（默认车辆用于记录行程）" aria-label="企业车辆">
-            {cars.map((car) => {
-              const chosen = defaultCar?.id === car.id;
-              return (
-                <List.Item
-                  key={car.id}
-                  aria-label={car.licensePlateNumber}
-                  description={isNewEnergyPlate(car.licensePlateNumber) ? '新能源' : undefined}
-                  extra={
-                    <span className="taxi-cars__actions">
-                      {chosen ? (
-                        <Tag color="primary">默认车辆</Tag>
-                      ) : (
-                        <Button size="mini" color="primary" fill="outline" onClick={() => setDefaultCar(car.id)}>
-                          设为默认
-                        </Button>
-                      )}
-                      {manager ? (
-                        <Button size="mini" color="danger" fill="none" onClick={() => void remove(car)}>
-                          删除
-                        </Button>
-                      ) : null}
-                    </span>
-                  }
-                >
-                  {car.licensePlateNumber}
-                </List.Item>
-              );
-            })}
-          </List>
-        )}
-        {manager ? <AddCarForm onAdded={() => reload()} /> : null}
-      </>
-    );
-  }
+  // The session's cars show while they load again; the placeholder only while there are none yet.
+  const shown = load.state === 'loading' && cars.length > 0 ? { state: 'ready' as const, value: cars } : load;
   return (
     <Page title={title}>
-      <div className="taxi-cars">{body}</div>
+      <div className="taxi-cars">
+        <LoadedView
+          loaded={shown}
+          placeholder={<LoadingCard lines={3} label="车辆加载中" />}
+          missing={{ title: '没有找到企业车辆' }}
+          failedTitle="车辆加载失败"
+          onRetry={retry}
+        >
+          {() => (
+            <>
+              <CarList
+                cars={cars}
+                defaultCar={defaultCar}
+                setDefaultCar={setDefaultCar}
+                manager={manager}
+                onRemove={(car) => void remove(car)}
+              />
+              {manager ? <AddCarForm onAdded={() => reload()} /> : null}
+            </>
+          )}
+        </LoadedView>
+      </div>
     </Page>
   );
 }

@@ -5,7 +5,7 @@
  * kilometres, fare) and the total show as trips are chosen. Submitting checks the tax bureau first (the host's login
  * and face dialogs, as every invoice does), then creates the task with this fill's request serial and opens its detail.
  */
-import { lazy, useEffect, useRef, useState } from 'react';
+import { lazy, useRef, useState } from 'react';
 import { buyerOfTitle, titleBuyerProblems, type TitleBuyer } from '@app/domain/invoice-buyer';
 import type { InvoiceParty } from '@app/domain/invoice-document';
 import type { Title, TitleKind } from '@app/domain/invoice-title';
@@ -25,9 +25,11 @@ import { Page } from '@app/ui/page';
 import { Selector } from '@app/ui/selector';
 import { Amount } from '@app/widgets/amount';
 import { ChinaTime } from '@app/widgets/china-time';
-import { LoadFailed, LoadingCard, loadFailureMessage, PageForm } from '@app/widgets/form-page';
+import { LoadingCard, PageForm } from '@app/widgets/form-page';
 import { Note } from '@app/widgets/note';
 import { SectionHeader } from '@app/widgets/section-header';
+import { LoadedView } from '@app/widgets/state-view';
+import { useLoaded } from '@app/widgets/use-loaded-by-code';
 import { WhenOpened } from '@app/widgets/when-opened';
 import { TaxiOnlyPage } from '../../features/taxi-only/TaxiOnlyPage';
 import { TripRow } from '../../features/trips/TripRow';
@@ -126,7 +128,7 @@ function InvoiceForm({ trips }: { trips: TaxiTrip[] }) {
         extra={passenger !== null ? `乘客 ${passenger || '未知'}` : '同一乘客的行程可合并开票'}
         className="taxi-invoice__head"
       />
-      <div className="taxi-invoice__trips" role="group" aria-label="待开票行程">
+      <fieldset className="taxi-invoice__trips" aria-label="待开票行程">
         {trips.map((trip) => {
           const other = passenger !== null && passengerOf(trip) !== passenger;
           const on = chosen.includes(trip.id);
@@ -147,7 +149,7 @@ function InvoiceForm({ trips }: { trips: TaxiTrip[] }) {
             />
           );
         })}
-      </div>
+      </fieldset>
       {chosenTrips.length > 0 ? <TripLines trips={chosenTrips} /> : null}
       <PageForm
         form={form}
@@ -159,9 +161,9 @@ function InvoiceForm({ trips }: { trips: TaxiTrip[] }) {
       >
         <Form.Header>
           购买方
-          <a className="taxi-invoice__pick" role="button" onClick={() => setPicking(true)}>
+          <button type="button" className="taxi-invoice__pick" onClick={() => setPicking(true)}>
             选择抬头
-          </a>
+          </button>
         </Form.Header>
         <Form.Item name="kind" label="类型" normalize={(value: TitleKind[], previous: TitleKind[]) => (value.length ? value : previous)}>
           <Selector
@@ -193,49 +195,41 @@ function InvoiceForm({ trips }: { trips: TaxiTrip[] }) {
   );
 }
 
-type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; trips: TaxiTrip[] };
+/** The trips a taxi company can invoice, or the way to get some. */
+function InvoiceableTrips() {
+  const navigate = useNavigate();
+  const { loaded, retry } = useLoaded(invoiceableTrips);
+  return (
+    <LoadedView
+      loaded={loaded}
+      placeholder={<LoadingCard label="行程加载中" />}
+      missing={{ title: '没有找到行程' }}
+      failedTitle="行程加载失败"
+      onRetry={retry}
+    >
+      {(trips) =>
+        trips.length === 0 ? (
+          <div className="taxi-invoice__empty">
+            <Note as="p">没有待开票的行程：乘客领取行程后，可在这里为其开票</Note>
+            <Button color="primary" fill="outline" onClick={() => navigate(appHref('home'))}>
+              返回首页
+            </Button>
+          </div>
+        ) : (
+          <InvoiceForm trips={trips} />
+        )
+      }
+    </LoadedView>
+  );
+}
 
 export default function TaxiInvoiceCreatePage() {
   const title = useRouteMeta()?.title ?? '出租车发票';
-  const navigate = useNavigate();
   const { isTaxiUser } = useSession();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!isTaxiUser) return;
-    let current = true;
-    invoiceableTrips().then(
-      (trips) => current && setLoaded({ state: 'ready', trips }),
-      (error: unknown) => current && setLoaded({ state: 'failed', message: loadFailureMessage(error) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [attempt, isTaxiUser]);
   if (!isTaxiUser) return <TaxiOnlyPage title={title} description="出租车企业在这里为乘客已领取的行程开具发票" />;
-
-  let body;
-  if (loaded.state === 'loading') body = <LoadingCard label="行程加载中" />;
-  else if (loaded.state === 'failed') {
-    body = (
-      <LoadFailed
-        title="行程加载失败"
-        message={loaded.message}
-        onRetry={() => {
-          setLoaded({ state: 'loading' });
-          setAttempt((value) => value + 1);
-        }}
-      />
-    );
-  } else if (loaded.trips.length === 0) {
-    body = (
-      <div className="taxi-invoice__empty">
-        <Note as="p">没有待开票的行程：乘客领取行程后，可在这里为其开票</Note>
-        <Button color="primary" fill="outline" onClick={() => navigate(appHref('home'))}>
-          返回首页
-        </Button>
-      </div>
-    );
-  } else body = <InvoiceForm trips={loaded.trips} />;
-  return <Page title={title}>{body}</Page>;
+  return (
+    <Page title={title}>
+      <InvoiceableTrips />
+    </Page>
+  );
 }

@@ -98,9 +98,9 @@ function ReturnForm({ item, onBack }: { item: TaxiInvoice; onBack: () => void })
       <Card
         title="原发票"
         extra={
-          <a role="button" className="taxi-return__change" onClick={onBack}>
+          <button type="button" className="taxi-return__change" onClick={onBack}>
             更换
-          </a>
+          </button>
         }
         aria-label="原发票"
       >

@@ -17,7 +17,7 @@ import { Page } from '@app/ui/page';
 import { Skeleton } from '@app/ui/skeleton';
 import { Card } from '@app/widgets/card';
 import { Note } from '@app/widgets/note';
-import { LoadProblemView } from '@app/widgets/state-view';
+import { LoadedView } from '@app/widgets/state-view';
 import { useLoadedByCode } from '@app/widgets/use-loaded-by-code';
 import { WhenOpened } from '@app/widgets/when-opened';
 import { TripFacts } from '../../features/trips/TripFacts';
@@ -44,12 +44,66 @@ export interface TaxiRideProps {
   firstTrip?: Promise<TaxiTrip>;
 }
 
+interface RideActionsProps {
+  trip: TaxiTrip;
+  busy: boolean;
+  /** Why receiving was refused (2005: another passenger has it), as the server says it. */
+  refusal: string | null;
+  onReceive(): void;
+  onApply(title: Title): void;
+  navigate: (to: string) => void;
+}
+
+/** What the passenger can do with the trip: 领取行程, then 申请开票 and 我的行程; or why not (another passenger has it). */
+function RideActions({ trip, busy, refusal, onReceive, onApply, navigate }: RideActionsProps) {
+  const [picking, setPicking] = useState(false);
+  if (!trip.receivedByMe && (trip.state !== '待领取' || refusal !== null)) {
+    return (
+      <Note as="p" tone="danger" role="alert" className="taxi-ride__note">
+        {refusal ?? '该行程已被其他乘客领取'}
+      </Note>
+    );
+  }
+  if (!trip.receivedByMe) {
+    return (
+      <Button block color="primary" size="large" loading={busy} disabled={busy} onClick={onReceive}>
+        领取行程
+      </Button>
+    );
+  }
+  return (
+    <>
+      {RECEIVED_NOTES[trip.state] ? (
+        <Note as="p" tone="hint" className="taxi-ride__note">
+          {RECEIVED_NOTES[trip.state]}
+        </Note>
+      ) : null}
+      {trip.state === '已领取' ? (
+        <Button block color="primary" size="large" loading={busy} disabled={busy} onClick={() => setPicking(true)}>
+          申请开票
+        </Button>
+      ) : null}
+      <Button block fill="outline" color="primary" onClick={() => navigate(appHref('myTrip'))}>
+        我的行程
+      </Button>
+      <WhenOpened visible={picking}>
+        <TitlePicker
+          visible={picking}
+          onClose={() => setPicking(false)}
+          onPick={(title) => {
+            setPicking(false);
+            onApply(title);
+          }}
+        />
+      </WhenOpened>
+    </>
+  );
+}
+
 export function TaxiRide({ code, navigate, firstTrip }: TaxiRideProps) {
   const { loaded, show, retry } = useLoadedByCode(code, getTripByCode, firstTrip);
   const [busy, setBusy] = useState(false);
-  /** Why receiving was refused (2005: another passenger has it), as the server says it. */
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [picking, setPicking] = useState(false);
 
   async function receive(trip: TaxiTrip) {
     setBusy(true);
@@ -64,7 +118,6 @@ export function TaxiRide({ code, navigate, firstTrip }: TaxiRideProps) {
   }
 
   async function apply(trip: TaxiTrip, title: Title) {
-    setPicking(false);
     setBusy(true);
     try {
       const [applied] = await applyInvoice([trip.id], title.id, title.email);
@@ -77,74 +130,40 @@ export function TaxiRide({ code, navigate, firstTrip }: TaxiRideProps) {
     }
   }
 
-  let body;
-  if (loaded.state === 'loading') {
-    body = (
-      <div className="taxi-ride__loading" aria-busy="true" aria-label="加载中">
-        <Skeleton.Title animated />
-        <Skeleton.Paragraph animated lineCount={5} />
-      </div>
-    );
-  } else if (loaded.state !== 'ready') {
-    body = (
-      <LoadProblemView
-        problem={loaded}
-        missing={{ title: '行程不存在', description: '请核对二维码是否正确，或请司机重新出示' }}
-        failedTitle="行程加载失败"
-        onRetry={retry}
-      />
-    );
-  } else {
-    const { value: trip } = loaded;
-    const takenByOther = !trip.receivedByMe && (trip.state !== '待领取' || refusal !== null);
-    let action;
-    if (takenByOther) {
-      action = (
-        <Note as="p" tone="danger" role="alert" className="taxi-ride__note">
-          {refusal ?? '该行程已被其他乘客领取'}
-        </Note>
-      );
-    } else if (!trip.receivedByMe) {
-      action = (
-        <Button block color="primary" size="large" loading={busy} disabled={busy} onClick={() => void receive(trip)}>
-          领取行程
-        </Button>
-      );
-    } else {
-      action = (
-        <>
-          {RECEIVED_NOTES[trip.state] ? (
-            <Note as="p" tone="hint" className="taxi-ride__note">
-              {RECEIVED_NOTES[trip.state]}
-            </Note>
-          ) : null}
-          {trip.state === '已领取' ? (
-            <Button block color="primary" size="large" loading={busy} disabled={busy} onClick={() => setPicking(true)}>
-              申请开票
-            </Button>
-          ) : null}
-          <Button block fill="outline" color="primary" onClick={() => navigate(appHref('myTrip'))}>
-            我的行程
-          </Button>
-          <WhenOpened visible={picking}>
-            <TitlePicker visible={picking} onClose={() => setPicking(false)} onPick={(title) => void apply(trip, title)} />
-          </WhenOpened>
-        </>
-      );
-    }
-    body = (
-      <>
-        <Card raised title={trip.companyName} extra={<TripStateTag state={trip.state} />} aria-label="行程">
-          <TripFacts trip={trip} />
-        </Card>
-        <div className="taxi-ride__actions">{action}</div>
-      </>
-    );
-  }
-
   return (
     <Page title={TAXI_RIDE_META.title}>
-      <div className="taxi-ride">{body}</div>
+      <div className="taxi-ride">
+        <LoadedView
+          loaded={loaded}
+          placeholder={
+            <div className="taxi-ride__loading" role="status" aria-busy="true" aria-label="加载中">
+              <Skeleton.Title animated />
+              <Skeleton.Paragraph animated lineCount={5} />
+            </div>
+          }
+          missing={{ title: '行程不存在', description: '请核对二维码是否正确，或请司机重新出示' }}
+          failedTitle="行程加载失败"
+          onRetry={retry}
+        >
+          {(trip) => (
+            <>
+              <Card raised title={trip.companyName} extra={<TripStateTag state={trip.state} />} aria-label="行程">
+                <TripFacts trip={trip} />
+              </Card>
+              <div className="taxi-ride__actions">
+                <RideActions
+                  trip={trip}
+                  busy={busy}
+                  refusal={refusal}
+                  onReceive={() => void receive(trip)}
+                  onApply={(title) => void apply(trip, title)}
+                  navigate={navigate}
+                />
+              </div>
+            </>
+          )}
+        </LoadedView>
+      </div>
     </Page>
   );
 }

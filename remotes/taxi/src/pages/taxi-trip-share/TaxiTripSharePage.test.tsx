@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, rs, test } from '@rstest/core';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { pageMeta } from '@app/host-sdk/route-meta';
-import { advance, ok, renderPage, sequence, type Route } from '@app/host-sdk/testing';
+import { advance, httpAnswer, noAnswer, ok, renderPage, sequence, type Route } from '@app/host-sdk/testing';
 import { TAXI_DRIVER, trip } from '../../test-support/fixtures';
 import { TRIP_POLL_MS } from '../../features/trips/use-trip';
 import TaxiTripSharePage from './TaxiTripSharePage';
@@ -88,5 +88,33 @@ describe('TaxiTripSharePage', () => {
     expect(view.textContent).toContain('无权查看该行程');
     expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
     expect(screen.getByRole('button', { name: '查看分享记录' })).toBeTruthy();
+  });
+
+  test("refused by an HTTP 403 without the API's words: 无权查看 too, never a lost network", async () => {
+    open({ 'taxiTrip/get': httpAnswer(403, 'Forbidden') });
+    const view = await screen.findByRole('region', { name: '无权查看' });
+    expect(view.getAttribute('data-icon')).toBe('refused');
+    expect(within(view).queryByRole('button', { name: '重试' })).toBeNull();
+    expect(within(view).getByRole('button', { name: '查看分享记录' })).toBeTruthy();
+  });
+
+  test('a failed load: 行程加载失败 with 重试 (and no way to the share list), which loads it again', async () => {
+    const { api } = open({ 'taxiTrip/get': sequence(noAnswer(), ok(trip())) });
+    const view = await screen.findByRole('region', { name: '行程加载失败' });
+    expect(view.getAttribute('data-icon')).toBe('disconnected');
+    expect(within(view).queryByRole('button', { name: '查看分享记录' })).toBeNull();
+    fireEvent.click(within(view).getByRole('button', { name: '重试' }));
+    expect(await screen.findByText('杭州东站 → 西湖文化广场')).toBeTruthy();
+    expect(api.bodiesOf('taxiTrip/get')).toEqual([{ id: 'trip-1' }, { id: 'trip-1' }]);
+  });
+
+  test('opened without an id: not found, and nothing is asked', async () => {
+    const { api } = renderPage(<TaxiTripSharePage />, {
+      url: '/taxi/trip/share',
+      user: TAXI_DRIVER,
+      calls: { 'taxiTrip/get': ok(trip()) },
+    });
+    expect(await screen.findByRole('region', { name: '没有找到这个行程' })).toBeTruthy();
+    expect(api.calls).toEqual([]);
   });
 });

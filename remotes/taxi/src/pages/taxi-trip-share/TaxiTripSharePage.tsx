@@ -11,8 +11,7 @@ import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
 import { Card, DetailRow } from '@app/widgets/card';
 import { LoadingCard } from '@app/widgets/form-page';
-import type { LoadProblem } from '@app/widgets/load-problem';
-import { LoadProblemView } from '@app/widgets/state-view';
+import { LoadedView } from '@app/widgets/state-view';
 import { Note } from '@app/widgets/note';
 import { QrImage } from '@app/widgets/qr-image';
 import { copyText } from '../../features/trips/copy-text';
@@ -36,85 +35,78 @@ const STATE_NOTES: Partial<Record<TaxiTrip['state'], string>> = {
   已开票: '发票已开具',
 };
 
+/** The trip's QR code, its link and its state, its facts, and what the driver does next. */
+function SharedTripView({ trip }: { trip: TaxiTrip }) {
+  const navigate = useNavigate();
+  const link = trip.shareCode ? shareLinkOf(trip.shareCode) : null;
+  return (
+    <>
+      <Card raised className="taxi-share__qr-card" aria-label="分享二维码">
+        <QrImage text={link} alt="行程二维码" size={220} className="taxi-share__qr" />
+        <div className="taxi-share__state">
+          <TripStateTag state={trip.state} />
+        </div>
+        {STATE_NOTES[trip.state] ? (
+          <Note as="p" tone={trip.state === '待领取' ? 'hint' : 'weak'} className="taxi-share__note">
+            {STATE_NOTES[trip.state]}
+          </Note>
+        ) : null}
+        {link ? <ShareLink link={link} /> : null}
+      </Card>
+      <Card title="行程信息" aria-label="行程信息">
+        <TripFacts trip={trip} />
+        {trip.passengerName ? <DetailRow label="乘客">{trip.passengerName}</DetailRow> : null}
+      </Card>
+      <div className="taxi-share__actions">
+        <Button block color="primary" size="large" onClick={() => navigate(appHref('taxiTrip'))}>
+          再记一单
+        </Button>
+        <Button block fill="none" onClick={() => navigate(appHref('taxiShareList'))}>
+          分享记录
+        </Button>
+      </div>
+    </>
+  );
+}
+
+function ShareLink({ link }: { link: string }) {
+  const copy = () =>
+    void copyText(link).then((copied) => showToast(copied ? { icon: 'success', content: '链接已复制' } : '复制失败，请长按链接复制'));
+  return (
+    <div className="taxi-share__link">
+      <output className="taxi-share__url" aria-label="分享链接">
+        {link}
+      </output>
+      <Button size="small" color="primary" fill="outline" onClick={copy}>
+        复制链接
+      </Button>
+    </div>
+  );
+}
+
 export default function TaxiTripSharePage() {
   const title = useRouteMeta()?.title ?? '分享行程';
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const id = params.get('id');
-  const { loaded, retry } = useTrip(id, sharedTrip, (trip) => trip.state === '待领取');
-  const again = (
-    <Button block color="primary" size="large" onClick={() => navigate(appHref('taxiTrip'))}>
-      再记一单
-    </Button>
-  );
-
-  let body;
-  if (!id || (loaded.state !== 'loading' && loaded.state !== 'ready')) {
-    // Opened without an id: nothing was asked, and nothing can be found.
-    const problem: LoadProblem = id && loaded.state !== 'loading' && loaded.state !== 'ready' ? loaded : { state: 'missing' };
-    body = (
-      <LoadProblemView
-        problem={problem}
+  const { loaded, retry } = useTrip(params.get('id'), sharedTrip, (trip) => trip.state === '待领取');
+  return (
+    <Page title={title}>
+      <LoadedView
+        loaded={loaded}
+        placeholder={<LoadingCard label="行程加载中" />}
         missing={{ title: '没有找到这个行程', description: '请从分享记录重新进入' }}
         failedTitle="行程加载失败"
         onRetry={retry}
+        waysOut={(problem) =>
+          problem.state === 'failed' ? null : (
+            <Button block color="primary" onClick={() => navigate(appHref('taxiShareList'), { replace: true })}>
+              查看分享记录
+            </Button>
+          )
+        }
       >
-        {problem.state === 'failed' ? null : (
-          <Button block color="primary" onClick={() => navigate(appHref('taxiShareList'), { replace: true })}>
-            查看分享记录
-          </Button>
-        )}
-      </LoadProblemView>
-    );
-  } else if (loaded.state === 'loading') {
-    body = <LoadingCard label="行程加载中" />;
-  } else {
-    const { trip } = loaded;
-    const link = trip.shareCode ? shareLinkOf(trip.shareCode) : null;
-    body = (
-      <>
-        <Card raised className="taxi-share__qr-card" aria-label="分享二维码">
-          <QrImage text={link} alt="行程二维码" size={220} className="taxi-share__qr" />
-          <div className="taxi-share__state">
-            <TripStateTag state={trip.state} />
-          </div>
-          {STATE_NOTES[trip.state] ? (
-            <Note as="p" tone={trip.state === '待领取' ? 'hint' : 'weak'} className="taxi-share__note">
-              {STATE_NOTES[trip.state]}
-            </Note>
-          ) : null}
-          {link ? (
-            <div className="taxi-share__link">
-              <span className="taxi-share__url" aria-label="分享链接">
-                {link}
-              </span>
-              <Button
-                size="small"
-                color="primary"
-                fill="outline"
-                onClick={() =>
-                  void copyText(link).then((copied) =>
-                    showToast(copied ? { icon: 'success', content: '链接已复制' } : '复制失败，请长按链接复制'),
-                  )
-                }
-              >
-                复制链接
-              </Button>
-            </div>
-          ) : null}
-        </Card>
-        <Card title="行程信息" aria-label="行程信息">
-          <TripFacts trip={trip} />
-          {trip.passengerName ? <DetailRow label="乘客">{trip.passengerName}</DetailRow> : null}
-        </Card>
-        <div className="taxi-share__actions">
-          {again}
-          <Button block fill="none" onClick={() => navigate(appHref('taxiShareList'))}>
-            分享记录
-          </Button>
-        </div>
-      </>
-    );
-  }
-  return <Page title={title}>{body}</Page>;
+        {(trip) => <SharedTripView trip={trip} />}
+      </LoadedView>
+    </Page>
+  );
 }

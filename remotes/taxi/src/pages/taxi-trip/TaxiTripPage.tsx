@@ -7,7 +7,7 @@
 import { appHref } from '@app/host-sdk/paths';
 import { useState } from 'react';
 import { MAX_TRIP_AGE_MS } from '@app/domain/taxi-trip';
-import { useNavigate, useRouteMeta } from '@app/host-sdk/router';
+import { Link, useNavigate, useRouteMeta } from '@app/host-sdk/router';
 import { useSession } from '@app/host-sdk/session-hooks';
 import { Button } from '@app/ui/button';
 import { Form } from '@app/ui/form';
@@ -15,7 +15,8 @@ import { Input } from '@app/ui/input';
 import { Page } from '@app/ui/page';
 import { StatusView } from '@app/ui/status-view';
 import { Card, DetailRow } from '@app/widgets/card';
-import { LoadFailed, LoadingCard, PageForm } from '@app/widgets/form-page';
+import { LoadingCard, PageForm } from '@app/widgets/form-page';
+import { LoadedView } from '@app/widgets/state-view';
 import { useCompanyCars } from '../../features/cars/use-company-cars';
 import { TaxiOnlyPage } from '../../features/taxi-only/TaxiOnlyPage';
 import { createTrip, shareTrip } from '../../features/trips/trips-api';
@@ -102,39 +103,41 @@ export default function TaxiTripPage() {
   const { isTaxiUser } = useSession();
   const { defaultCar, load, retry } = useCompanyCars();
   if (!isTaxiUser) return <TaxiOnlyPage title={title} description="出租车企业的司机在这里记录行程，分享给乘客领取开票" />;
-
-  let body;
-  if (defaultCar) {
-    body = (
-      <>
-        <Card className="taxi-trip__car" aria-label="记录车辆">
-          <DetailRow label="车辆">
-            <span className="taxi-trip__plate">{defaultCar.licensePlateNumber}</span>
-            <a className="taxi-trip__change" role="button" onClick={() => navigate(appHref('taxiCars'))}>
-              更换
-            </a>
-          </DetailRow>
-        </Card>
-        <TripForm carId={defaultCar.id} />
-        <div className="taxi-trip__links">
-          <a role="button" onClick={() => navigate(appHref('taxiShareList'))}>
-            分享记录
-          </a>
-        </div>
-      </>
-    );
-  } else if (load.state === 'loading') {
-    body = <LoadingCard label="车辆加载中" />;
-  } else if (load.state === 'failed') {
-    body = <LoadFailed title="车辆加载失败" message={load.message} onRetry={retry} />;
-  } else {
-    body = (
-      <StatusView icon="empty" title="还没有车辆" description="请先添加车辆并设为默认车辆，再记录行程">
-        <Button block color="primary" onClick={() => navigate(appHref('taxiCars'))}>
-          去添加车辆
-        </Button>
-      </StatusView>
+  if (!defaultCar) {
+    return (
+      <Page title={title}>
+        <LoadedView
+          loaded={load}
+          placeholder={<LoadingCard label="车辆加载中" />}
+          missing={{ title: '没有找到企业车辆' }}
+          failedTitle="车辆加载失败"
+          onRetry={retry}
+        >
+          {() => (
+            <StatusView icon="empty" title="还没有车辆" description="请先添加车辆并设为默认车辆，再记录行程">
+              <Button block color="primary" onClick={() => navigate(appHref('taxiCars'))}>
+                去添加车辆
+              </Button>
+            </StatusView>
+          )}
+        </LoadedView>
+      </Page>
     );
   }
-  return <Page title={title}>{body}</Page>;
+  return (
+    <Page title={title}>
+      <Card className="taxi-trip__car" aria-label="记录车辆">
+        <DetailRow label="车辆">
+          <span className="taxi-trip__plate">{defaultCar.licensePlateNumber}</span>
+          <button type="button" className="taxi-trip__change" onClick={() => navigate(appHref('taxiCars'))}>
+            更换
+          </button>
+        </DetailRow>
+      </Card>
+      <TripForm carId={defaultCar.id} />
+      <div className="taxi-trip__links">
+        <Link to={appHref('taxiShareList')}>分享记录</Link>
+      </div>
+    </Page>
+  );
 }
