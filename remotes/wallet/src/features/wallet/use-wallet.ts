@@ -1,14 +1,14 @@
 /**
- * The wallet (`wallet/get`) as a page shows it: loading, failed (with the reason) or ready. It loads again each time
- * the page is shown (the page cache re-runs effects) and after a withdrawal, keeping what it shows until the answer
- * arrives, so balances are current without a skeleton flashing; `reload` is for pull-to-refresh and 重试.
+ * The wallet (`wallet/get`) as a page shows it, by the one loading hook (`useLoaded`): loading, its problem (refused,
+ * or failed with the reason and 重试) or ready. It loads again each time the page is shown (the page cache re-runs
+ * effects) and after a withdrawal, keeping what it shows until the answer arrives, so balances are current without a
+ * skeleton flashing; `reload` is for pull-to-refresh, which waits for it.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { ApiError } from '@app/host-sdk/api-client';
-import { getWallet, type Wallet } from './wallet-api';
+import { useLoaded } from '@app/widgets/use-loaded-by-code';
+import { getWallet } from './wallet-api';
 import { walletRevision } from './wallet-revision';
-
-export type LoadedWallet = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; wallet: Wallet };
 
 const CHINESE = /[\u4e00-\u9fff]/;
 
@@ -17,30 +17,23 @@ export function failureMessage(error: unknown): string {
   return error instanceof ApiError && error.errorCode !== null && CHINESE.test(error.message) ? error.message : '请检查网络后重试';
 }
 
-export function useWallet(): { loaded: LoadedWallet; reload: (reset?: boolean) => Promise<void> } {
-  const [loaded, setLoaded] = useState<LoadedWallet>({ state: 'loading' });
+export function useWallet() {
+  const { loaded, retry, refresh, show } = useLoaded(getWallet);
+  // A withdrawal moved the balances on: load them again, keeping what shows meanwhile.
   const revision = walletRevision.use();
-  /** Bumped by every load (and when the page is hidden): an older answer is dropped. */
-  const generation = useRef(0);
-
-  const reload = useCallback(async (reset = false) => {
-    const current = ++generation.current;
-    if (reset) setLoaded({ state: 'loading' });
-    try {
-      const wallet = await getWallet();
-      if (current === generation.current) setLoaded({ state: 'ready', wallet });
-    } catch (error) {
-      if (current !== generation.current) return;
-      setLoaded((previous) => (previous.state === 'ready' ? previous : { state: 'failed', message: failureMessage(error) }));
-    }
-  }, []);
-
+  const loadedRevision = useRef(revision);
   useEffect(() => {
-    void reload();
-    return () => {
-      generation.current += 1;
-    };
-  }, [reload, revision]);
-
-  return { loaded, reload };
+    if (loadedRevision.current === revision) return;
+    loadedRevision.current = revision;
+    refresh();
+  }, [revision, refresh]);
+  /** Loads it again, keeping what is shown; a failure keeps it too (the API client has said why). */
+  const reload = async () => {
+    try {
+      show(await getWallet());
+    } catch {
+      // What is shown stays.
+    }
+  };
+  return { loaded, retry, reload };
 }

@@ -10,7 +10,8 @@ import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
 import { Result } from '@app/ui/result';
 import { StatusView } from '@app/ui/status-view';
-import { LoadFailed, LoadingCard, useGoBack } from '@app/widgets/form-page';
+import { LoadingCard, useGoBack } from '@app/widgets/form-page';
+import { LoadedView } from '@app/widgets/state-view';
 import { href } from '../../paths';
 import { formatYuan } from '@app/domain/money';
 import { AccountText } from '../../features/wallet/AccountText';
@@ -54,22 +55,34 @@ function Submitted({ withdrawal, preview }: { withdrawal: Withdrawal; preview: W
 }
 
 function Withdraw() {
-  const { loaded, reload } = useWallet();
+  const { loaded, retry } = useWallet();
   const [done, setDone] = useState<{ withdrawal: Withdrawal; preview: WithdrawPreview } | null>(null);
-
-  let body;
   if (done) {
-    body = <Submitted withdrawal={done.withdrawal} preview={done.preview} />;
-  } else if (loaded.state === 'loading') {
-    body = <LoadingCard lines={4} />;
-  } else if (loaded.state === 'failed') {
-    body = <LoadFailed title="钱包加载失败" message={loaded.message} onRetry={() => void reload(true)} />;
-  } else if (!loaded.wallet.account) {
-    body = <StatusView icon="closed" title="尚未绑定提现账户" description="绑定收款银行账户后才能提现，请联系客服绑定。" />;
-  } else {
-    body = <WithdrawForm wallet={loaded.wallet} onDone={(withdrawal, preview) => setDone({ withdrawal, preview })} />;
+    return (
+      <Page title={TITLE}>
+        <Submitted withdrawal={done.withdrawal} preview={done.preview} />
+      </Page>
+    );
   }
-  return <Page title={TITLE}>{body}</Page>;
+  return (
+    <Page title={TITLE}>
+      <LoadedView
+        loaded={loaded}
+        placeholder={<LoadingCard lines={4} />}
+        missing={{ title: '钱包不存在' }}
+        failedTitle="钱包加载失败"
+        onRetry={retry}
+      >
+        {(wallet) =>
+          wallet.account ? (
+            <WithdrawForm wallet={wallet} onDone={(withdrawal, preview) => setDone({ withdrawal, preview })} />
+          ) : (
+            <StatusView icon="closed" title="尚未绑定提现账户" description="绑定收款银行账户后才能提现，请联系客服绑定。" />
+          )
+        }
+      </LoadedView>
+    </Page>
+  );
 }
 
 export default function WalletWithdrawPage() {

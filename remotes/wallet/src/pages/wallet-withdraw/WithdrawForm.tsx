@@ -54,9 +54,9 @@ function AmountInput({
         clearable
         aria-label="提现金额"
       />
-      <a className="withdraw-amount__all" role="button" onClick={onAll}>
+      <button type="button" className="withdraw-amount__all" onClick={onAll}>
         全部提现
-      </a>
+      </button>
     </div>
   );
 }

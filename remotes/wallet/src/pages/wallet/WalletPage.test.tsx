@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from '@rstest/core';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fail, ok, renderPage, sequence } from '@app/host-sdk/testing';
+import { fail, httpAnswer, ok, renderPage, sequence } from '@app/host-sdk/testing';
 import { cashier, employee, entry, wallet, wholeText } from '../../test-support/wallet-fixtures';
 import WalletPage from './WalletPage';
 
@@ -82,6 +82,18 @@ describe('WalletPage', () => {
     fireEvent.click(screen.getByRole('button', { name: '重试' }));
     expect((await screen.findByLabelText('可提现')).textContent).toBe('¥1,234.50');
     expect(api.bodiesOf('wallet/get')).toHaveLength(2);
+  });
+
+  test("refused (the API's no-permission code, or an HTTP 403 from in front of it): 无权查看, not a failure with 重试", async () => {
+    open({ calls: { 'wallet/get': fail(1003, '您没有查看钱包的权限') } });
+    const refused = await screen.findByRole('region', { name: '无权查看' });
+    expect(within(refused).getByText('您没有查看钱包的权限')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
+    expect(screen.queryByText('钱包加载失败')).toBeNull();
+    cleanup();
+    open({ calls: { 'wallet/get': httpAnswer(403, 'Forbidden') } });
+    expect((await screen.findByRole('region', { name: '无权查看' })).getAttribute('data-icon')).toBe('refused');
+    expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
   });
 
   test('shown again (the page cache), it loads the balances again: settled income appears', async () => {

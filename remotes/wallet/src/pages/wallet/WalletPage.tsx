@@ -8,7 +8,7 @@ import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
 import { RefreshOnPull } from '@app/ui/refresh-on-pull';
 import { Skeleton } from '@app/ui/skeleton';
-import { LoadFailed } from '@app/widgets/form-page';
+import { LoadedView } from '@app/widgets/state-view';
 import { href } from '../../paths';
 import { AccountText } from '../../features/wallet/AccountText';
 import { EntryRow } from '../../features/wallet/EntryRow';
@@ -33,15 +33,15 @@ function BalanceCard({ wallet }: { wallet: Wallet }) {
   return (
     <section className="wallet-card" aria-label="余额">
       <div className="wallet-card__label">可提现余额</div>
-      <div className="wallet-card__available" aria-label="可提现">
+      <output className="wallet-card__available" aria-label="可提现">
         {formatYuan(wallet.availableFen)}
-      </div>
+      </output>
       <div className="wallet-card__frozen">
         <div className="wallet-card__frozen-line">
           <span>冻结中</span>
-          <span className="wallet-card__frozen-amount" aria-label="冻结">
+          <output className="wallet-card__frozen-amount" aria-label="冻结">
             {formatYuan(wallet.frozenFen)}
-          </span>
+          </output>
         </div>
         <div className="wallet-card__hint">顾客付款结算后（T+1）转为可提现</div>
       </div>
@@ -88,13 +88,13 @@ function RecentEntries({ wallet }: { wallet: Wallet }) {
       {wallet.recent.length === 0 ? (
         <p className="wallet-recent__empty">暂无明细，顾客付款后将显示在这里</p>
       ) : (
-        <div className="wallet-recent__rows" role="list">
+        <ul className="wallet-recent__rows">
           {wallet.recent.map((entry) => (
-            <div role="listitem" key={entry.id} className="wallet-recent__row">
+            <li key={entry.id} className="wallet-recent__row">
               <EntryRow entry={entry} />
-            </div>
+            </li>
           ))}
-        </div>
+        </ul>
       )}
     </section>
   );
@@ -102,7 +102,7 @@ function RecentEntries({ wallet }: { wallet: Wallet }) {
 
 function WalletSkeleton() {
   return (
-    <div className="wallet-loading" aria-busy="true" aria-label="加载中">
+    <div className="wallet-loading" role="status" aria-busy="true" aria-label="加载中">
       <div className="wallet-loading__card">
         <Skeleton.Title animated />
         <Skeleton.Paragraph lineCount={3} animated />
@@ -116,23 +116,27 @@ function WalletSkeleton() {
 }
 
 function WalletHome() {
-  const { loaded, reload } = useWallet();
-  let body;
-  if (loaded.state === 'loading') {
-    body = <WalletSkeleton />;
-  } else if (loaded.state === 'failed') {
-    body = <LoadFailed title="钱包加载失败" message={loaded.message} onRetry={() => void reload(true)} />;
-  } else {
-    body = (
-      <RefreshOnPull onRefresh={() => reload()}>
-        <div className="wallet-home">
-          <BalanceCard wallet={loaded.wallet} />
-          <RecentEntries wallet={loaded.wallet} />
-        </div>
-      </RefreshOnPull>
-    );
-  }
-  return <Page title={TITLE}>{body}</Page>;
+  const { loaded, retry, reload } = useWallet();
+  return (
+    <Page title={TITLE}>
+      <LoadedView
+        loaded={loaded}
+        placeholder={<WalletSkeleton />}
+        missing={{ title: '钱包不存在' }}
+        failedTitle="钱包加载失败"
+        onRetry={retry}
+      >
+        {(wallet) => (
+          <RefreshOnPull onRefresh={reload}>
+            <div className="wallet-home">
+              <BalanceCard wallet={wallet} />
+              <RecentEntries wallet={wallet} />
+            </div>
+          </RefreshOnPull>
+        )}
+      </LoadedView>
+    </Page>
+  );
 }
 
 export default function WalletPage() {
