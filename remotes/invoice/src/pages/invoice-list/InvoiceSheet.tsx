@@ -12,9 +12,10 @@ import { Popup } from '@app/ui/popup';
 import { Skeleton } from '@app/ui/skeleton';
 import { href } from '../../paths';
 import { InvoiceDocumentView } from '../../features/invoice-document/InvoiceDocumentView';
-import { useInvoiceDocument, type LoadedInvoice } from './use-invoice-document';
+import { getInvoice } from '../../features/invoices/invoice-api';
 import { usePdfLink } from './use-pdf-link';
-import { LoadProblemView } from '@app/widgets/state-view';
+import { LoadedView } from '@app/widgets/state-view';
+import { useLoadedByCode } from '@app/widgets/use-loaded-by-code';
 import { WhenOpened } from '@app/widgets/when-opened';
 
 const ResendPopup = lazy(() => import('./ResendPopup').then((module) => ({ default: module.ResendPopup })));
@@ -100,29 +101,8 @@ function Actions({ invoice, onClose }: { invoice: InvoiceDocument; onClose(): vo
   );
 }
 
-function SheetBody({ loaded, onRetry, onClose }: { loaded: LoadedInvoice; onRetry(): void; onClose(): void }) {
-  if (loaded.state === 'loading') {
-    return (
-      <div className="invoice-sheet__loading" aria-busy="true" aria-label="加载中">
-        <Skeleton.Title animated />
-        <Skeleton.Paragraph lineCount={8} animated />
-      </div>
-    );
-  }
-  if (loaded.state === 'ready') return <InvoiceDocumentView invoice={loaded.invoice} />;
-  return (
-    <LoadProblemView problem={loaded} missing={{ title: '发票不存在', description: '该发票不存在，或已被删除' }} onRetry={onRetry}>
-      {loaded.state === 'failed' ? null : (
-        <Button block onClick={onClose}>
-          返回列表
-        </Button>
-      )}
-    </LoadProblemView>
-  );
-}
-
 export function InvoiceSheet({ invoiceId, onClose }: InvoiceSheetProps) {
-  const { loaded, reload } = useInvoiceDocument(invoiceId);
+  const { loaded, retry } = useLoadedByCode(invoiceId ?? '', getInvoice, undefined);
   const shown = invoiceId !== null;
   return (
     <Popup visible={shown} onMaskClick={onClose} onClose={onClose} bodyClassName="invoice-sheet" destroyOnClose>
@@ -133,8 +113,31 @@ export function InvoiceSheet({ invoiceId, onClose }: InvoiceSheetProps) {
             <LineIcon d="M6 6l12 12M18 6L6 18" />
           </button>
         </header>
-        <div className="invoice-sheet__body">{shown ? <SheetBody loaded={loaded} onRetry={reload} onClose={onClose} /> : null}</div>
-        {shown && loaded.state === 'ready' ? <Actions invoice={loaded.invoice} onClose={onClose} /> : null}
+        <div className="invoice-sheet__body">
+          {shown ? (
+            <LoadedView
+              loaded={loaded}
+              placeholder={
+                <div className="invoice-sheet__loading" role="status" aria-busy="true" aria-label="加载中">
+                  <Skeleton.Title animated />
+                  <Skeleton.Paragraph lineCount={8} animated />
+                </div>
+              }
+              missing={{ title: '发票不存在', description: '该发票不存在，或已被删除' }}
+              onRetry={retry}
+              waysOut={(problem) =>
+                problem.state === 'failed' ? null : (
+                  <Button block onClick={onClose}>
+                    返回列表
+                  </Button>
+                )
+              }
+            >
+              {(invoice) => <InvoiceDocumentView invoice={invoice} />}
+            </LoadedView>
+          ) : null}
+        </div>
+        {shown && loaded.state === 'ready' ? <Actions invoice={loaded.value} onClose={onClose} /> : null}
       </div>
     </Popup>
   );

@@ -21,9 +21,9 @@ export function ChosenInvoice({ invoice, onChange }: ChosenInvoiceProps) {
       header={
         <div className="chosen-invoice__header">
           <span>原蓝字发票</span>
-          <a className="chosen-invoice__change" role="button" onClick={onChange}>
+          <button type="button" className="chosen-invoice__change" onClick={onChange}>
             更换
-          </a>
+          </button>
         </div>
       }
     >

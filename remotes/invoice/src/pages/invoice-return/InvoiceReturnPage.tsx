@@ -4,7 +4,7 @@
  * detail of the red invoice. The page stays in the page cache: shown again, it reads the chosen invoice afresh (what
  * is left changes as red invoices are issued).
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { InvoiceDocument } from '@app/domain/invoice-document';
 import { appHref } from '@app/host-sdk/paths';
 import { useNavigate, useSearchParams } from '@app/host-sdk/router';
@@ -12,8 +12,7 @@ import { Button } from '@app/ui/button';
 import { Page } from '@app/ui/page';
 import { Tabs } from '@app/ui/tabs';
 import { LoadingCard } from '@app/widgets/form-page';
-import { LoadProblemView, StateView } from '@app/widgets/state-view';
-import { useShownAgain } from '@app/widgets/use-shown-again';
+import { LoadedView, StateView } from '@app/widgets/state-view';
 import { ChosenInvoice } from './ChosenInvoice';
 import { FindByNumber } from './FindByNumber';
 import { RedInvoiceForm } from './RedInvoiceForm';
@@ -32,70 +31,106 @@ function notReversible(invoice: InvoiceDocument): string | null {
   return null;
 }
 
-export default function InvoiceReturnPage() {
+/** What the user chose: an id (from `?id=` or the list), or an invoice found by its number, already loaded. */
+interface Choice {
+  /** A new one for each choice: the chosen invoice's part starts afresh. */
+  key: number;
+  id: string;
+  found?: Promise<InvoiceDocument>;
+}
+
+let choicesMade = 0;
+
+function choiceOf(id: string, found?: InvoiceDocument): Choice {
+  choicesMade += 1;
+  return { key: choicesMade, id, found: found && Promise.resolve(found) };
+}
+
+/** The chosen invoice and its red-invoice form, or why it cannot be reversed (or loaded). */
+function ChosenPart({ choice, onClear }: { choice: Choice; onClear(): void }) {
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const { chosen, choose, found, refresh, clear } = useChosenInvoice(params.get('id'));
+  const { loaded, version, retry, refresh } = useChosenInvoice(choice.id, choice.found);
+  const other = (
+    <Button block color="primary" onClick={onClear}>
+      选择其他发票
+    </Button>
+  );
+  return (
+    <LoadedView
+      loaded={loaded}
+      placeholder={<LoadingCard />}
+      missing={{ title: '发票不存在', description: '该发票不存在，或已被删除' }}
+      onRetry={retry}
+      waysOut={() => (
+        <Button block onClick={onClear}>
+          选择其他发票
+        </Button>
+      )}
+    >
+      {(invoice) => {
+        const problem = notReversible(invoice);
+        return (
+          <>
+            <ChosenInvoice invoice={invoice} onChange={onClear} />
+            {problem ? (
+              <StateView state="refused" title="不能红冲" description={problem}>
+                {other}
+              </StateView>
+            ) : (
+              <RedInvoiceForm
+                key={`${invoice.id}:${version}`}
+                invoice={invoice}
+                onSubmitted={(taskId) => {
+                  navigate(appHref('invoiceTaskDetail', {}, { id: taskId }));
+                  // Back here later: what is left has changed, so the form starts afresh with a new serial.
+                  refresh();
+                }}
+              />
+            )}
+          </>
+        );
+      }}
+    </LoadedView>
+  );
+}
+
+/** The blue invoices that can be reversed, or the search by number. */
+function InvoicePicker({ onChoose, onFound }: { onChoose(id: string): void; onFound(invoice: InvoiceDocument): void }) {
   const [pickBy, setPickBy] = useState<PickBy>('list');
-  useShownAgain(refresh);
+  return (
+    <>
+      <Tabs className="invoice-return__tabs" activeKey={pickBy} onChange={(key) => setPickBy(key === 'number' ? 'number' : 'list')}>
+        <Tabs.Tab key="list" title="选择发票" />
+        <Tabs.Tab key="number" title="按号码查找" />
+      </Tabs>
+      {pickBy === 'list' ? (
+        <ReversibleInvoiceList onChoose={onChoose} onFindByNumber={() => setPickBy('number')} />
+      ) : (
+        <FindByNumber onFound={onFound} />
+      )}
+    </>
+  );
+}
 
-  let body;
-  if (chosen.state === 'none') {
-    body = (
-      <>
-        <Tabs className="invoice-return__tabs" activeKey={pickBy} onChange={(key) => setPickBy(key === 'number' ? 'number' : 'list')}>
-          <Tabs.Tab key="list" title="选择发票" />
-          <Tabs.Tab key="number" title="按号码查找" />
-        </Tabs>
-        {pickBy === 'list' ? (
-          <ReversibleInvoiceList onChoose={choose} onFindByNumber={() => setPickBy('number')} />
-        ) : (
-          <FindByNumber onFound={found} />
-        )}
-      </>
-    );
-  } else if (chosen.state === 'loading') {
-    body = <LoadingCard />;
-  } else if (chosen.state === 'failed') {
-    const other = (
-      <Button block onClick={clear}>
-        选择其他发票
-      </Button>
-    );
-    body = (
-      <LoadProblemView
-        problem={chosen.problem}
-        missing={{ title: '发票不存在', description: '该发票不存在，或已被删除' }}
-        onRetry={() => choose(chosen.id)}
-      >
-        {other}
-      </LoadProblemView>
-    );
-  } else {
-    const problem = notReversible(chosen.invoice);
-    body = (
-      <>
-        <ChosenInvoice invoice={chosen.invoice} onChange={clear} />
-        {problem ? (
-          <StateView state="refused" title="不能红冲" description={problem}>
-            <Button block color="primary" onClick={clear}>
-              选择其他发票
-            </Button>
-          </StateView>
-        ) : (
-          <RedInvoiceForm
-            key={`${chosen.invoice.id}:${chosen.version}`}
-            invoice={chosen.invoice}
-            onSubmitted={(taskId) => {
-              navigate(appHref('invoiceTaskDetail', {}, { id: taskId }));
-              // Back here later: what is left has changed, so the form starts afresh with a new serial.
-              refresh();
-            }}
-          />
-        )}
-      </>
-    );
-  }
+export default function InvoiceReturnPage() {
+  const [params] = useSearchParams();
+  const linkedId = params.get('id');
+  const [choice, setChoice] = useState<Choice | null>(() => (linkedId ? choiceOf(linkedId) : null));
+  // A new ?id= chooses its invoice; the same one again (the page shown again from the cache) keeps the user's choice.
+  const appliedLink = useRef(linkedId);
+  useEffect(() => {
+    if (appliedLink.current === linkedId) return;
+    appliedLink.current = linkedId;
+    setChoice(linkedId ? choiceOf(linkedId) : null);
+  }, [linkedId]);
 
-  return <Page title="红字发票">{body}</Page>;
+  return (
+    <Page title="红字发票">
+      {choice ? (
+        <ChosenPart key={choice.key} choice={choice} onClear={() => setChoice(null)} />
+      ) : (
+        <InvoicePicker onChoose={(id) => setChoice(choiceOf(id))} onFound={(invoice) => setChoice(choiceOf(invoice.id, invoice))} />
+      )}
+    </Page>
+  );
 }

@@ -16,8 +16,7 @@ import { TaskStatusTag } from '../../features/tasks/TaskStatusTag';
 import { retryFailedTask } from './retry-task';
 import { downloadUrlOf, getPdfLink } from '../../features/invoices/invoice-api';
 import type { TaskDetail } from '@app/contract/task';
-import { loadProblemOf, type LoadProblem } from '@app/widgets/load-problem';
-import { LoadProblemView } from '@app/widgets/state-view';
+import { LoadedView } from '@app/widgets/state-view';
 import { TaskOutcome } from './TaskOutcome';
 import { TaskSteps } from './TaskSteps';
 import { useTaskDetail } from './use-task-detail';
@@ -25,36 +24,9 @@ import './task-detail-page.css';
 
 const TITLE = '任务详情';
 
-export default function InvoiceTaskDetailPage() {
-  const [params] = useSearchParams();
-  const id = params.get('id');
+/** The task's outcome, its steps and its facts; 重试 re-queues a failed one (or opens the host's dialogs first). */
+function TaskView({ task, reload }: { task: TaskDetail; reload(): void }) {
   const navigate = useNavigate();
-  const { task, error, loading, reload } = useTaskDetail(id);
-  const toTaskList = () => navigate(href('invoiceTaskList'));
-
-  if (!id || error) {
-    const problem: LoadProblem = error ? loadProblemOf(error) : { state: 'missing' };
-    return (
-      <Page title={TITLE}>
-        <LoadProblemView problem={problem} missing={{ title: '任务不存在', description: '该任务不存在，或链接有误' }} onRetry={reload}>
-          <Button block color={problem.state === 'failed' ? 'default' : 'primary'} onClick={toTaskList}>
-            查看全部任务
-          </Button>
-        </LoadProblemView>
-      </Page>
-    );
-  }
-
-  if (loading || !task) {
-    return (
-      <Page title={TITLE}>
-        <div className="task-detail__skeleton" aria-busy="true" aria-label="加载中">
-          <Skeleton.Title animated />
-          <Skeleton.Paragraph lineCount={6} animated />
-        </div>
-      </Page>
-    );
-  }
 
   async function retry(failed: TaskDetail) {
     const outcome = await retryFailedTask(failed);
@@ -74,7 +46,7 @@ export default function InvoiceTaskDetailPage() {
   }
 
   return (
-    <Page title={TITLE}>
+    <>
       <TaskOutcome
         task={task}
         onViewInvoice={(invoiceId) => navigate(href('invoiceList', {}, { id: invoiceId }))}
@@ -94,6 +66,34 @@ export default function InvoiceTaskDetailPage() {
         {task.attempts > 1 ? <List.Item extra={`${task.attempts} 次`}>尝试次数</List.Item> : null}
         <List.Item extra={<span className="task-detail__id">{task.id}</span>}>任务编号</List.Item>
       </List>
+    </>
+  );
+}
+
+export default function InvoiceTaskDetailPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { loaded, retry, reload } = useTaskDetail(params.get('id'));
+  return (
+    <Page title={TITLE}>
+      <LoadedView
+        loaded={loaded}
+        placeholder={
+          <div className="task-detail__skeleton" role="status" aria-busy="true" aria-label="加载中">
+            <Skeleton.Title animated />
+            <Skeleton.Paragraph lineCount={6} animated />
+          </div>
+        }
+        missing={{ title: '任务不存在', description: '该任务不存在，或链接有误' }}
+        onRetry={retry}
+        waysOut={(problem) => (
+          <Button block color={problem.state === 'failed' ? 'default' : 'primary'} onClick={() => navigate(href('invoiceTaskList'))}>
+            查看全部任务
+          </Button>
+        )}
+      >
+        {(task) => <TaskView task={task} reload={reload} />}
+      </LoadedView>
     </Page>
   );
 }
