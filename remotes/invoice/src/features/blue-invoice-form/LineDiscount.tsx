@@ -38,7 +38,7 @@ function DiscountByChoice({ value, onChange }: { value?: DiscountBy | null; onCh
 function DiscountFigures({ line }: { line: LineValues }) {
   const amounts = discountLineOf(line);
   return (
-    <div className="blue-line__figures blue-line__figures--discount" aria-label="折扣行金额">
+    <output className="blue-line__figures blue-line__figures--discount" aria-label="折扣行金额">
       <Tag color="warning" fill="outline">
         折扣
       </Tag>
@@ -48,7 +48,7 @@ function DiscountFigures({ line }: { line: LineValues }) {
       <span>
         税额 <strong>{amounts ? formatYuan(amounts.taxFen) : '—'}</strong>
       </span>
-    </div>
+    </output>
   );
 }
 

@@ -45,7 +45,7 @@ function ChosenRate({ value }: { value?: LineRate | null }) {
 function LineFigures({ line, compact }: { line: LineValues; compact: boolean }) {
   const priced = pricedLineOf(line);
   return (
-    <div className="blue-line__figures" aria-label="本行金额">
+    <output className="blue-line__figures" aria-label="本行金额">
       <span>
         金额 <strong>{priced ? formatYuan(priced.netFen) : '—'}</strong>
       </span>
@@ -53,7 +53,7 @@ function LineFigures({ line, compact }: { line: LineValues; compact: boolean }) 
         税额 <strong>{priced ? formatYuan(priced.taxFen) : '—'}</strong>
       </span>
       {!compact && priced?.unitPrice ? <span className="blue-line__unit-price">不含税单价 {priced.unitPrice}</span> : null}
-    </div>
+    </output>
   );
 }
 
