@@ -4,85 +4,94 @@
  * for a reason; batch mode approves up to 50 at once. The list reloads after every action.
  */
 import { useEffect, useRef, useState } from 'react';
-import { ensureTaxReady } from '@app/host-sdk/dialogs';
-import { appHref } from '@app/host-sdk/paths';
 import { useNavigate } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { Checkbox } from '@app/ui/checkbox';
-import { Dialog } from '@app/ui/dialog';
 import { Page } from '@app/ui/page';
 import { PagedList, type PagedListHandle } from '@app/ui/paged-list';
 import { href } from '../../paths';
 import { ApplicationCard } from '../../features/applications/ApplicationCard';
-import { approveApplications, BATCH_LIMIT, listApplications } from '../../features/applications/applications-api';
+import { BATCH_LIMIT } from '../../features/applications/applications-api';
 import type { Application } from '@app/contract/invoice-application';
-import { announceApproval } from './announce-approval';
 import { RejectDialog } from './RejectDialog';
-import { useBatchSelection } from './use-batch-selection';
+import { useApplyingRows } from './use-applying-rows';
+import { useApproval } from './use-approval';
+import { useBatchSelection, type BatchSelection } from './use-batch-selection';
 import { BottomBar } from '@app/widgets/bottom-bar';
 import './applying-list.css';
+
+/** The batch mode's bar: 全选 (of the rows loaded, up to the limit) and 批量同意. */
+function BatchBar({
+  selection,
+  ids,
+  approving,
+  onApprove,
+}: {
+  selection: BatchSelection;
+  ids: string[];
+  approving: boolean;
+  onApprove(): void;
+}) {
+  const count = selection.selected.length;
+  const allSelected = count > 0 && ids.slice(0, BATCH_LIMIT).every((id) => selection.isSelected(id));
+  return (
+    <BottomBar>
+      <Checkbox
+        className="applying-list__all"
+        checked={allSelected}
+        indeterminate={!allSelected && count > 0}
+        onChange={() => selection.toggleAll(ids)}
+      >
+        全选
+      </Checkbox>
+      <Button
+        color="primary"
+        shape="rounded"
+        className="applying-list__approve"
+        disabled={count === 0 || approving}
+        loading={approving}
+        onClick={onApprove}
+      >
+        批量同意 ({count})
+      </Button>
+    </BottomBar>
+  );
+}
+
+/** How many wait (or how many are chosen in batch mode), and the switch to batch mode and back. */
+function Summary({ total, batch, selected, onToggle }: { total: number; batch: boolean; selected: number; onToggle(): void }) {
+  return (
+    <div className="applying-list__summary">
+      <span>{batch ? `已选 ${selected} 条，每次最多 ${BATCH_LIMIT} 条` : `共 ${total} 条申请待审核`}</span>
+      <Button
+        size="mini"
+        shape="rounded"
+        color="primary"
+        fill={batch ? 'solid' : 'outline'}
+        className="applying-list__mode"
+        onClick={onToggle}
+      >
+        {batch ? '完成' : '批量处理'}
+      </Button>
+    </div>
+  );
+}
 
 export default function InvoiceApplyingListPage() {
   const navigate = useNavigate();
   const list = useRef<PagedListHandle>(null);
-  /** The rows loaded so far (for 全选) and how many there are, once known. */
-  const [loaded, setLoaded] = useState<Application[]>([]);
-  const [total, setTotal] = useState<number | null>(null);
+  const { rows, total, load } = useApplyingRows();
   const [batch, setBatch] = useState(false);
   const selection = useBatchSelection(BATCH_LIMIT);
-  /** The row whose approval is under way, or 'batch'. */
-  const [approving, setApproving] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<Application | null>(null);
-
-  const load = async (page: number) => {
-    const result = await listApplications('待审核', page);
-    if (page === 1) {
-      setTotal(result.total);
-      setLoaded(result.list);
-    } else {
-      setLoaded((current) => [...current, ...result.list.filter((item) => !current.some((known) => known.id === item.id))]);
-    }
-    return result;
-  };
+  const reload = () => void list.current?.reload();
+  const { approving, approveOne, approveSelected } = useApproval(selection, { onApproved: () => setBatch(false), reload });
 
   const { keepOnly } = selection;
-  useEffect(() => keepOnly(loaded.map((item) => item.id)), [loaded, keepOnly]);
+  useEffect(() => keepOnly(rows.map((item) => item.id)), [rows, keepOnly]);
   useEffect(() => {
     if (total === 0) setBatch(false);
   }, [total]);
-
-  const reload = () => list.current?.reload();
-
-  async function approve(ids: string[], key: string) {
-    setApproving(key);
-    try {
-      const results = await approveApplications(ids);
-      announceApproval(results, {
-        openTask: (taskId) => navigate(appHref('invoiceTaskDetail', {}, { id: taskId })),
-        openWaiting: () => navigate(href('invoiceWaitingList')),
-        getTaxReady: ensureTaxReady,
-      });
-      selection.clear();
-      setBatch(false);
-    } catch {
-      // The API client has shown the error; the list below shows what is still to do.
-    } finally {
-      setApproving(null);
-      void reload();
-    }
-  }
-
-  async function approveSelected() {
-    const ids = selection.selected;
-    if (ids.length === 0) return;
-    const confirmed = await Dialog.confirm({
-      title: '批量同意',
-      content: `确定同意选中的 ${ids.length} 条申请并开具发票吗？`,
-      confirmText: '同意开票',
-      cancelText: '取消',
-    });
-    if (confirmed) await approve(ids, 'batch');
-  }
 
   const toggleBatch = () => {
     selection.clear();
@@ -105,7 +114,7 @@ export default function InvoiceApplyingListPage() {
               color="primary"
               loading={approving === application.id}
               disabled={approving !== null}
-              onClick={() => void approve([application.id], application.id)}
+              onClick={() => approveOne(application.id)}
             >
               同意开票
             </Button>
@@ -114,9 +123,6 @@ export default function InvoiceApplyingListPage() {
       }
     />
   );
-
-  const loadedIds = loaded.map((item) => item.id);
-  const allSelected = selection.selected.length > 0 && loadedIds.slice(0, BATCH_LIMIT).every((id) => selection.isSelected(id));
 
   return (
     <Page title="开票申请">
@@ -128,23 +134,7 @@ export default function InvoiceApplyingListPage() {
           itemKey={(application) => application.id}
           renderItem={renderItem}
           skeletonRows={3}
-          header={
-            total ? (
-              <div className="applying-list__summary">
-                <span>{batch ? `已选 ${selection.selected.length} 条，每次最多 ${BATCH_LIMIT} 条` : `共 ${total} 条申请待审核`}</span>
-                <Button
-                  size="mini"
-                  shape="rounded"
-                  color="primary"
-                  fill={batch ? 'solid' : 'outline'}
-                  className="applying-list__mode"
-                  onClick={toggleBatch}
-                >
-                  {batch ? '完成' : '批量处理'}
-                </Button>
-              </div>
-            ) : null
-          }
+          header={total ? <Summary total={total} batch={batch} selected={selection.selected.length} onToggle={toggleBatch} /> : null}
           empty={{
             description: '暂无待处理的开票申请',
             action: (
@@ -156,33 +146,14 @@ export default function InvoiceApplyingListPage() {
         />
       </div>
       {batch ? (
-        <BottomBar>
-          <Checkbox
-            className="applying-list__all"
-            checked={allSelected}
-            indeterminate={!allSelected && selection.selected.length > 0}
-            onChange={() => selection.toggleAll(loadedIds)}
-          >
-            全选
-          </Checkbox>
-          <Button
-            color="primary"
-            shape="rounded"
-            className="applying-list__approve"
-            disabled={selection.selected.length === 0 || approving !== null}
-            loading={approving === 'batch'}
-            onClick={() => void approveSelected()}
-          >
-            批量同意 ({selection.selected.length})
-          </Button>
-        </BottomBar>
+        <BatchBar selection={selection} ids={rows.map((item) => item.id)} approving={approving === 'batch'} onApprove={approveSelected} />
       ) : null}
       <RejectDialog
         application={rejecting}
         onClose={() => setRejecting(null)}
         onRejected={() => {
           setRejecting(null);
-          void reload();
+          reload();
         }}
       />
     </Page>

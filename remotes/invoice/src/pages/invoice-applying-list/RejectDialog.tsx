@@ -66,7 +66,7 @@ export function RejectDialog({ application, onClose, onRejected }: RejectDialogP
               <span className="reject-dialog__buyer">{application.buyer.name}</span>
               <span className="reject-dialog__amount">{formatYuan(application.grossFen)}</span>
             </div>
-            <div className="reject-dialog__quick" role="group" aria-label="常用原因">
+            <fieldset className="reject-dialog__quick" aria-label="常用原因">
               {QUICK_REASONS.map((quick) => (
                 <button
                   type="button"
@@ -77,7 +77,7 @@ export function RejectDialog({ application, onClose, onRejected }: RejectDialogP
                   {quick}
                 </button>
               ))}
-            </div>
+            </fieldset>
             <label className="reject-dialog__label" htmlFor={REASON_FIELD}>
               <span className="reject-dialog__required" aria-hidden="true">
                 *

@@ -52,7 +52,10 @@ function announceWaiting(waiting: IssueResult[], started: number, actions: Appro
 export function announceApproval(results: readonly IssueResult[], actions: ApprovalActions): void {
   const waiting = results.filter((result) => result.status === '待开票');
   const started = results.filter((result) => result.status !== '待开票');
-  if (waiting.length > 0) return announceWaiting(waiting, started.length, actions);
+  if (waiting.length > 0) {
+    announceWaiting(waiting, started.length, actions);
+    return;
+  }
   const taskId = started.length === 1 ? started[0]?.taskId : null;
   if (!taskId) {
     Toast.show({ icon: 'success', content: `已提交 ${started.length} 张发票开具` });

@@ -4,21 +4,36 @@
  * 开具全部 every waiting one. The list reloads after every action.
  */
 import { useRef, useState } from 'react';
-import { ensureTaxReady } from '@app/host-sdk/dialogs';
 import { useNavigate } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { NoticeBar } from '@app/ui/notice-bar';
 import { Page } from '@app/ui/page';
 import { PagedList, type PagedListHandle } from '@app/ui/paged-list';
-import { Toast } from '@app/ui/toast';
 import { href } from '../../paths';
 import { ApplicationCard } from '../../features/applications/ApplicationCard';
 import { listApplications } from '../../features/applications/applications-api';
 import type { Application } from '@app/contract/invoice-application';
 import { readyActionText } from '../../features/applications/blocked-reason';
-import { issueWhenReady } from './issue-waiting';
+import { useWaitingIssue } from './use-waiting-issue';
 import { BottomBar } from '@app/widgets/bottom-bar';
 import './waiting-list.css';
+
+/** Why the applications wait, with the button that fixes it. */
+function BlockedNotice({ reason, onGetReady }: { reason: string; onGetReady(): void }) {
+  return (
+    <NoticeBar
+      className="waiting-list__notice"
+      color="alert"
+      wrap
+      content={reason}
+      extra={
+        <Button size="mini" color="warning" fill="outline" shape="rounded" onClick={onGetReady}>
+          {readyActionText(reason)}
+        </Button>
+      }
+    />
+  );
+}
 
 export default function InvoiceWaitingListPage() {
   const navigate = useNavigate();
@@ -26,8 +41,7 @@ export default function InvoiceWaitingListPage() {
   const [total, setTotal] = useState<number | null>(null);
   /** Why the applications wait, as the server judged it with the last first page (null: nothing blocks them). */
   const [blockedReason, setBlockedReason] = useState<string | null>(null);
-  /** The row being issued, or 'all'. */
-  const [issuing, setIssuing] = useState<string | null>(null);
+  const { issuing, issueOne, issueAll, getReady } = useWaitingIssue(() => void list.current?.reload());
 
   const load = async (page: number) => {
     const result = await listApplications('待开票', page);
@@ -37,40 +51,6 @@ export default function InvoiceWaitingListPage() {
     }
     return result;
   };
-
-  const reload = () => list.current?.reload();
-
-  async function issue(ids: string[] | null, key: string) {
-    setIssuing(key);
-    try {
-      const results = await issueWhenReady(ids, ensureTaxReady);
-      if (results) Toast.show({ icon: 'success', content: `已提交 ${results.length} 张发票开具` });
-    } catch {
-      // The API client has shown the error.
-    } finally {
-      setIssuing(null);
-      void reload();
-    }
-  }
-
-  async function getReady() {
-    if (await ensureTaxReady()) Toast.show({ icon: 'success', content: '已就绪，可以开具了' });
-    void reload();
-  }
-
-  const notice = blockedReason ? (
-    <NoticeBar
-      className="waiting-list__notice"
-      color="alert"
-      wrap
-      content={blockedReason}
-      extra={
-        <Button size="mini" color="warning" fill="outline" shape="rounded" onClick={() => void getReady()}>
-          {readyActionText(blockedReason)}
-        </Button>
-      }
-    />
-  ) : null;
 
   return (
     <Page title="待开票">
@@ -84,7 +64,7 @@ export default function InvoiceWaitingListPage() {
           header={
             total ? (
               <>
-                {notice}
+                {blockedReason ? <BlockedNotice reason={blockedReason} onGetReady={getReady} /> : null}
                 <div className="waiting-list__summary">共 {total} 条已同意、待开具的申请</div>
               </>
             ) : null
@@ -99,7 +79,7 @@ export default function InvoiceWaitingListPage() {
                   color="primary"
                   loading={issuing === application.id}
                   disabled={issuing !== null}
-                  onClick={() => void issue([application.id], application.id)}
+                  onClick={() => issueOne(application.id)}
                 >
                   开具
                 </Button>
@@ -118,14 +98,7 @@ export default function InvoiceWaitingListPage() {
       </div>
       {total ? (
         <BottomBar>
-          <Button
-            block
-            color="primary"
-            size="large"
-            loading={issuing === 'all'}
-            disabled={issuing !== null}
-            onClick={() => void issue(null, 'all')}
-          >
+          <Button block color="primary" size="large" loading={issuing === 'all'} disabled={issuing !== null} onClick={issueAll}>
             开具全部 ({total})
           </Button>
         </BottomBar>
