@@ -49,12 +49,18 @@ export function ApplicationCard({ application, showStatus = false, selection, ac
     .filter(Boolean)
     .join(' ');
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a tap anywhere on the card is a shortcut for its checkbox, which is the control keyboards and screen readers use.
     <article className={className} aria-label={buyer.name} onClick={selection?.onToggle}>
       <div className="application-card__head">
         {selection ? (
-          // The card toggles on tap; the checkbox must not toggle it a second time.
-          <span className="application-card__check" onClick={(event) => event.stopPropagation()}>
-            <Checkbox checked={selection.selected} onChange={selection.onToggle} aria-label={`选择${buyer.name}`} />
+          <span className="application-card__check">
+            <Checkbox
+              checked={selection.selected}
+              onChange={selection.onToggle}
+              // The card toggles on tap: the checkbox's own tap must not reach it and toggle a second time.
+              onClick={(event) => event.stopPropagation()}
+              aria-label={`选择${buyer.name}`}
+            />
           </span>
         ) : null}
         <div className="application-card__buyer">

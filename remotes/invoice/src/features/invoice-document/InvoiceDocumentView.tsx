@@ -106,57 +106,61 @@ function Line({ line }: { line: InvoiceDocumentLine }) {
   // below, empty cells hidden), on a wide screen into a table row.
   const discount = line.discountOf !== null;
   return (
-    <div className={`invoice-doc__line${discount ? ' invoice-doc__line--discount' : ''}`} role="row">
-      <span className="invoice-doc__cell invoice-doc__cell--name" role="cell">
+    <tr className={`invoice-doc__line${discount ? ' invoice-doc__line--discount' : ''}`}>
+      <td className="invoice-doc__cell invoice-doc__cell--name">
         {discount && (
           <Tag className="invoice-doc__discount-tag" color="warning" fill="outline">
             折扣
           </Tag>
         )}
         {line.itemName}
-      </span>
-      <span className="invoice-doc__cell" role="cell" data-label="规格型号">
+      </td>
+      <td className="invoice-doc__cell" data-label="规格型号">
         {line.model}
-      </span>
-      <span className="invoice-doc__cell invoice-doc__cell--unit" role="cell" data-label="单位">
+      </td>
+      <td className="invoice-doc__cell invoice-doc__cell--unit" data-label="单位">
         {line.unit}
-      </span>
-      <span className="invoice-doc__cell invoice-doc__cell--number" role="cell" data-label="数量">
+      </td>
+      <td className="invoice-doc__cell invoice-doc__cell--number" data-label="数量">
         {line.quantity ?? ''}
-      </span>
-      <span className="invoice-doc__cell invoice-doc__cell--number" role="cell" data-label="单价">
+      </td>
+      <td className="invoice-doc__cell invoice-doc__cell--number" data-label="单价">
         {line.unitPrice ?? ''}
-      </span>
-      <span className="invoice-doc__cell invoice-doc__cell--number invoice-doc__cell--amount" role="cell" data-label="金额">
+      </td>
+      <td className="invoice-doc__cell invoice-doc__cell--number invoice-doc__cell--amount" data-label="金额">
         {plainAmount(line.netFen)}
-      </span>
-      <span className="invoice-doc__cell invoice-doc__cell--rate" role="cell" data-label="税率">
+      </td>
+      <td className="invoice-doc__cell invoice-doc__cell--rate" data-label="税率">
         {printedRate(line)}
-      </span>
-      <span className="invoice-doc__cell invoice-doc__cell--number" role="cell" data-label="税额">
+      </td>
+      <td className="invoice-doc__cell invoice-doc__cell--number" data-label="税额">
         {/* Tax-free lines print *** for the tax, as the tax bureau does. */}
         {line.taxFree ? '***' : plainAmount(line.taxFen)}
-      </span>
-    </div>
+      </td>
+    </tr>
   );
 }
 
 function Lines({ invoice }: InvoiceDocumentViewProps) {
   return (
     <section className="invoice-doc__lines" aria-label="项目明细">
-      <div role="table" aria-label="项目明细" aria-rowcount={invoice.lines.length + 1}>
-        <div className="invoice-doc__line invoice-doc__line--head" role="row">
-          {LINE_COLUMNS.map((column) => (
-            <span key={column} className="invoice-doc__cell" role="columnheader">
-              {column}
-            </span>
+      <table className="invoice-doc__table" aria-label="项目明细">
+        <thead>
+          <tr className="invoice-doc__line invoice-doc__line--head">
+            {LINE_COLUMNS.map((column) => (
+              <th key={column} className="invoice-doc__cell" scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {invoice.lines.map((line) => (
+            <Line key={line.lineNo} line={line} />
           ))}
-        </div>
-        {invoice.lines.map((line) => (
-          <Line key={line.lineNo} line={line} />
-        ))}
-      </div>
-      <div className="invoice-doc__sum" aria-label="合计">
+        </tbody>
+      </table>
+      <output className="invoice-doc__sum" aria-label="合计">
         <span className="invoice-doc__sum-caption">合计</span>
         <span>
           金额 <strong>{formatYuan(invoice.netFen)}</strong>
@@ -164,7 +168,7 @@ function Lines({ invoice }: InvoiceDocumentViewProps) {
         <span>
           税额 <strong>{formatYuan(invoice.taxFen)}</strong>
         </span>
-      </div>
+      </output>
     </section>
   );
 }
