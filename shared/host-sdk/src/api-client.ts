@@ -168,7 +168,7 @@ function resultOf<T>({ status, data }: ApiAnswer): T {
 
 /** A call's arguments: its body (optional when the body takes nothing required), then the options. */
 type CallArgs<P extends ApiPath> =
-  {} extends CallBody<P> ? [payload?: CallBody<P>, options?: CallOptions] : [payload: CallBody<P>, options?: CallOptions];
+  Partial<CallBody<P>> extends CallBody<P> ? [payload?: CallBody<P>, options?: CallOptions] : [payload: CallBody<P>, options?: CallOptions];
 
 /** Calls `POST /api/<path>` and resolves with `result`, or rejects with an ApiError after the error catalogue ran. */
 export async function callApi<P extends ApiPath>(path: P, ...[payload, options = {}]: CallArgs<P>): Promise<CallResult<P>> {

@@ -10,7 +10,7 @@ export function DemoBadge() {
   const demo = useAtomValue(servicesConfigAtom, { store: sessionStore })?.demo ?? false;
   if (!demo) return null;
   return (
-    <div className="app-demo-badge" aria-label="演示环境">
+    <div className="app-demo-badge" role="note" aria-label="演示环境">
       演示环境
     </div>
   );

@@ -13,7 +13,10 @@ export interface AgreementContentDialogProps {
 }
 
 function AgreementBody({ agreement, error, onRetry }: Pick<AgreementContentDialogProps, 'agreement' | 'error' | 'onRetry'>) {
-  if (agreement) return <div className="agreement-content" dangerouslySetInnerHTML={{ __html: agreement.content }} />;
+  if (agreement) {
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: the server stores agreements only through sanitizeAgreementHtml (formatting tags, web links; no scripts, handlers, styles or frames).
+    return <div className="agreement-content" dangerouslySetInnerHTML={{ __html: agreement.content }} />;
+  }
   if (error) {
     return (
       <div className="agreement-content agreement-content--error">

@@ -1,6 +1,6 @@
 /**
- * SMS login (docs/product.md, "Tasks" and "Constants"): 发送验证码 creates the task (or follows the saved one on 2001) and counts down 4 minutes
- * before a resend; 提交 sends the code; the task is polled every 2 s:
+ * SMS login (docs/product.md, "Tasks" and "Constants"): 发送验证码 creates the task (or follows the saved one on 2001)
+ * and counts down 4 minutes before a resend; 提交 sends the code; the task is polled every 2 s:
  * - 2020 waiting for a code: its failReason (a wrong code, say) becomes the field's error, resending is possible and
  *   the 登录中 spinner stops, unless a code was just submitted and this answer predates it;
  * - 1: 授权登录成功!, the saved id is cleared, the tax account refreshed, the dialog closes;
@@ -42,34 +42,51 @@ function waitSecondsOf(error: ApiError): number | null {
   return typeof wait === 'number' && wait > 0 ? wait : null;
 }
 
-export function useSmsLogin(onClose: (done: boolean) => void) {
-  const [taskId, setTaskId] = useState<string | null>(null);
-  const [stage, setStage] = useState<SmsStage>('idle');
-  const [requesting, setRequesting] = useState(false);
+/**
+ * The failReason under the code field: a reason said once (the same one in the next poll is not said again), hidden
+ * while a code is checked, forgotten when a new code is on its way.
+ */
+function useFieldError() {
   const [fieldError, setFieldError] = useState<FieldError | null>(null);
-  const { seconds: countdown, start: startCountdown, reset: resetCountdown } = useCountdown();
-  const submitting = useRef(false);
   const shownReason = useRef<string | null>(null);
   const errorSeq = useRef(0);
+  return {
+    fieldError,
+    say(reason: string) {
+      if (reason === shownReason.current) return;
+      shownReason.current = reason;
+      errorSeq.current += 1;
+      setFieldError({ message: reason, seq: errorSeq.current });
+    },
+    hide: () => setFieldError(null),
+    forget() {
+      shownReason.current = null;
+      setFieldError(null);
+    },
+  };
+}
 
-  const forgetTask = useCallback(() => {
-    clearPendingTask('smsLogin');
-    setTaskId(null);
-    setStage('idle');
-    resetCountdown();
-  }, [resetCountdown]);
+type FieldErrors = ReturnType<typeof useFieldError>;
 
+interface SmsTask {
+  taskId: string | null;
+  setStage(stage: SmsStage): void;
+  /** A code was just submitted: answers sent before it say nothing about it. */
+  submitting: { current: boolean };
+  errors: FieldErrors;
+  forgetTask(): void;
+  onClose(done: boolean): void;
+}
+
+/** The task followed every 2 s: waiting for a code (its reason under the field), logged in, or failed. */
+function useSmsProgress({ taskId, setStage, submitting, errors, forgetTask, onClose }: SmsTask) {
   const onProgress = ({ taskStatus, failReason }: TaskProgress) => {
     switch (phaseOf(taskStatus)) {
       case 'awaitSmsCode':
         // Sent before the code was submitted: it cannot say anything about that code.
         if (submitting.current) return;
         setStage('awaitCode');
-        if (failReason && failReason !== shownReason.current) {
-          shownReason.current = failReason;
-          errorSeq.current += 1;
-          setFieldError({ message: failReason, seq: errorSeq.current });
-        }
+        if (failReason) errors.say(failReason);
         return;
       case 'success':
         Toast.show({ icon: 'success', content: SMS_LOGIN_SUCCESS_MESSAGE });
@@ -85,21 +102,26 @@ export function useSmsLogin(onClose: (done: boolean) => void) {
         return;
     }
   };
-
   const onError = (error: ApiError) => {
     // The saved task is gone (or not ours): start over.
     if (hasErrorCode(error, 4004, 1004)) forgetTask();
   };
+  return useTaskPoll(taskId, { onProgress, onError });
+}
 
-  const poll = useTaskPoll(taskId, { onProgress, onError });
+interface SmsSending {
+  taskId: string | null;
+  countdown: number;
+  startCountdown(seconds: number): void;
+  errors: FieldErrors;
+  /** A task started: follow it. */
+  follow(id: string): void;
+  onClose(done: boolean): void;
+}
 
-  const follow = (id: string) => {
-    shownReason.current = null;
-    setFieldError(null);
-    setTaskId(id);
-    setStage('sending');
-    startCountdown(SMS_RESEND_SECONDS);
-  };
+/** 发送验证码 (a new task, or the logged-in answer) and 重新发送 (the same task, or how long to wait: 2006). */
+function useSmsSending({ taskId, countdown, startCountdown, errors, follow, onClose }: SmsSending) {
+  const [requesting, setRequesting] = useState(false);
 
   const create = async () => {
     const start = await startLoginTask('sms');
@@ -114,8 +136,7 @@ export function useSmsLogin(onClose: (done: boolean) => void) {
   const resend = async (id: string) => {
     try {
       await callApi('bus/reSendSmsCode', { id }, { handles: DIALOG_HANDLED_CODES });
-      shownReason.current = null;
-      setFieldError(null);
+      errors.forget();
       startCountdown(SMS_RESEND_SECONDS);
       Toast.show({ content: '验证码已重新发送' });
     } catch (error) {
@@ -136,6 +157,33 @@ export function useSmsLogin(onClose: (done: boolean) => void) {
     }
   };
 
+  return { requesting, send };
+}
+
+export function useSmsLogin(onClose: (done: boolean) => void) {
+  const [taskId, setTaskId] = useState<string | null>(null);
+  const [stage, setStage] = useState<SmsStage>('idle');
+  const errors = useFieldError();
+  const { seconds: countdown, start: startCountdown, reset: resetCountdown } = useCountdown();
+  const submitting = useRef(false);
+
+  const forgetTask = useCallback(() => {
+    clearPendingTask('smsLogin');
+    setTaskId(null);
+    setStage('idle');
+    resetCountdown();
+  }, [resetCountdown]);
+
+  const poll = useSmsProgress({ taskId, setStage, submitting, errors, forgetTask, onClose });
+
+  const follow = (id: string) => {
+    errors.forget();
+    setTaskId(id);
+    setStage('sending');
+    startCountdown(SMS_RESEND_SECONDS);
+  };
+  const { requesting, send } = useSmsSending({ taskId, countdown, startCountdown, errors, follow, onClose });
+
   /** 提交: the code passed the field's validation. */
   const submit = async (smsCode: string) => {
     if (!taskId) {
@@ -144,11 +192,11 @@ export function useSmsLogin(onClose: (done: boolean) => void) {
     }
     submitting.current = true;
     setStage('verifying');
-    setFieldError(null);
+    errors.hide();
     try {
       await callApi('task/submitLoginTaskSmsCode', { id: taskId, smsCode }, { handles: DIALOG_HANDLED_CODES });
       submitting.current = false;
-      shownReason.current = null;
+      errors.forget();
       // Answers to polls sent before now would still say "waiting for a code".
       poll.restart();
     } catch (error) {
@@ -160,7 +208,7 @@ export function useSmsLogin(onClose: (done: boolean) => void) {
 
   return {
     stage,
-    fieldError,
+    fieldError: errors.fieldError,
     /** Seconds until a resend is possible (0: possible). */
     countdown,
     hasTask: taskId !== null,
