@@ -52,7 +52,7 @@ export function useEditedRecord<T extends { id: string }>(
 /** The placeholder of what is loading: a card of skeleton lines. */
 export function LoadingCard({ lines = 5, label = '加载中' }: { lines?: number; label?: string }) {
   return (
-    <div className={styles.loading} aria-busy="true" aria-label={label}>
+    <div className={styles.loading} role="status" aria-busy="true" aria-label={label}>
       <Skeleton.Title animated />
       <Skeleton.Paragraph lineCount={lines} animated />
     </div>

@@ -62,24 +62,20 @@ function ClosedBar({ menus, className, onOpen }: { menus: FilterMenuEntry[]; cla
     <div className={`adm-dropdown ${className}`}>
       <div className="adm-dropdown-nav">
         {menus.map((menu) => (
-          <div
+          <button
+            type="button"
             key={menu.key}
-            className={`adm-dropdown-item${menu.highlight ? ' adm-dropdown-item-highlight' : ''}`}
-            role="button"
-            tabIndex={0}
+            className={`adm-dropdown-item ${styles.closedItem}${menu.highlight ? ' adm-dropdown-item-highlight' : ''}`}
             aria-expanded={false}
             onClick={() => onOpen(menu.key)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' || event.key === ' ') onOpen(menu.key);
-            }}
           >
-            <div className="adm-dropdown-item-title">
+            <span className="adm-dropdown-item-title">
               <span className="adm-dropdown-item-title-text">{menu.title}</span>
               <span className="adm-dropdown-item-title-arrow">
                 <FilterArrow />
               </span>
-            </div>
-          </div>
+            </span>
+          </button>
         ))}
       </div>
     </div>

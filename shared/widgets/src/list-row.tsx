@@ -93,12 +93,24 @@ export function ListRow(props: ListRowProps) {
     // A row that is one button is named by its label (its title, and its amount where it has one: 店铺收款 +¥88.00),
     // which a voice user says to tap it, not by all its lines; `data-list-row` tells the accessibility test so
     // (e2e/tests/accessibility.spec.ts).
+    const classes = [rowClasses, styles.body, onClick ? styles.tappable : null].filter(Boolean).join(' ');
+    if (!onClick) {
+      return (
+        <article className={classes} aria-label={label} data-list-row="">
+          {body}
+        </article>
+      );
+    }
     return (
+      // biome-ignore lint/a11y/useSemanticElements: a row holds block content (its lines, a trailing button) that a <button> may not contain.
       <div
-        className={[rowClasses, styles.body, onClick ? styles.tappable : null].filter(Boolean).join(' ')}
+        className={classes}
         aria-label={label}
         data-list-row=""
-        {...(onClick ? button : { role: 'article' })}
+        role="button"
+        tabIndex={0}
+        onClick={onClick}
+        onKeyDown={pressWithKeys(onClick)}
       >
         {body}
       </div>

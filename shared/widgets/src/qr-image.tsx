@@ -51,22 +51,23 @@ export interface QrImageProps {
   className?: string;
 }
 
-export function QrImage({ text, alt, size, className }: QrImageProps) {
+/** The image once drawn, its failure, or its placeholder meanwhile. */
+function QrContent({ text, alt }: Pick<QrImageProps, 'text' | 'alt'>) {
   const image = useQrDataUrl(text);
-  let content;
   // data-text: what the image encodes, readable without decoding it.
-  if (image.url) content = <img className={styles.image} src={image.url} alt={alt} data-text={text ?? undefined} />;
-  else if (image.failed) content = <p className={styles.failed}>二维码生成失败</p>;
-  else {
-    content = (
-      <div className={styles.placeholder} aria-busy="true" aria-label="二维码加载中">
-        <Skeleton animated className={styles.placeholder} />
-      </div>
-    );
-  }
+  if (image.url) return <img className={styles.image} src={image.url} alt={alt} data-text={text ?? undefined} />;
+  if (image.failed) return <p className={styles.failed}>二维码生成失败</p>;
+  return (
+    <div className={styles.placeholder} role="status" aria-busy="true" aria-label="二维码加载中">
+      <Skeleton animated className={styles.placeholder} />
+    </div>
+  );
+}
+
+export function QrImage({ text, alt, size, className }: QrImageProps) {
   return (
     <div className={[styles.frame, className].filter(Boolean).join(' ')} style={{ width: size, height: size }}>
-      {content}
+      <QrContent text={text} alt={alt} />
     </div>
   );
 }

@@ -36,9 +36,9 @@ export function Sheet({ visible, title, onClose, children, toolbar, height = 'fi
       <div className={styles.frame} role="dialog" aria-label={title}>
         <div className={styles.bar}>
           <span className={styles.title}>{title}</span>
-          <a className={styles.close} role="button" onClick={onClose}>
+          <button type="button" className={styles.close} onClick={onClose}>
             取消
-          </a>
+          </button>
         </div>
         {toolbar ? <div className={styles.toolbar}>{toolbar}</div> : null}
         <div className={styles.content}>{children}</div>

@@ -56,9 +56,7 @@ test('the closed bar draws every menu (a set filter highlighted) without the dro
 test('filteredEmpty: 清除筛选 with a filter set, else what the list is for and its first step', () => {
   const clear = rs.fn();
   const first = rs.fn();
-  const { unmount } = render(
-    filteredEmpty({ filtered: true, noMatch: '没有符合条件的发票', onClear: clear, empty: '还没有发票' }).action,
-  );
+  const { unmount } = render(filteredEmpty({ filtered: true, noMatch: '没有符合条件的发票', onClear: clear, empty: '还没有发票' }).action);
   fireEvent.click(screen.getByRole('button', { name: '清除筛选' }));
   expect(clear).toHaveBeenCalledTimes(1);
   unmount();

@@ -33,7 +33,16 @@ test('a row with actions is an article: its body opens it, its buttons act on it
   const open = rs.fn();
   const remove = rs.fn();
   render(
-    <ListRow title="办公用品" aria-label="办公用品" onClick={open} actions={<button onClick={remove}>删除</button>}>
+    <ListRow
+      title="办公用品"
+      aria-label="办公用品"
+      onClick={open}
+      actions={
+        <button type="button" onClick={remove}>
+          删除
+        </button>
+      }
+    >
       <ListRowLine divided extra={<span>13%</span>} truncate>
         规格 A4 · 单位 箱
       </ListRowLine>
@@ -79,7 +88,7 @@ test('a card and a section header: the title as a heading, what it offers at the
 test('the bottom bar holds its buttons and keeps its room free at the end of the page', () => {
   const { container } = render(
     <BottomBar>
-      <button>新增抬头</button>
+      <button type="button">新增抬头</button>
     </BottomBar>,
   );
   expect(screen.getByRole('button', { name: '新增抬头' })).toBeTruthy();

@@ -27,7 +27,9 @@ test('what WhenOpened holds renders once it was first opened, and stays', () => 
     const [visible, setVisible] = useState(false);
     return (
       <>
-        <button onClick={() => setVisible((value) => !value)}>切换</button>
+        <button type="button" onClick={() => setVisible((value) => !value)}>
+          切换
+        </button>
         <WhenOpened visible={visible}>
           <p>{visible ? '打开' : '关闭'}</p>
         </WhenOpened>

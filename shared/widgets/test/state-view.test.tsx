@@ -38,7 +38,10 @@ describe('loadProblemOf and LoadProblemView', () => {
     expect(loadProblemOf(new ApiError('无权查看该企业的票夹', 1004, 403))).toEqual({ state: 'refused', message: '无权查看该企业的票夹' });
     expect(loadProblemOf(new ApiError('您没有此操作的权限', 1003, 403))).toEqual({ state: 'refused', message: '您没有此操作的权限' });
     // A 403 is a refusal whoever sends it: a gateway's page without the API's words is never the network.
-    expect(loadProblemOf(new ApiError('请求失败,请重试（403）', null, 403))).toEqual({ state: 'refused', message: '您没有查看此内容的权限' });
+    expect(loadProblemOf(new ApiError('请求失败,请重试（403）', null, 403))).toEqual({
+      state: 'refused',
+      message: '您没有查看此内容的权限',
+    });
     expect(loadProblemOf(new ApiError('发票不存在', 4004, 404))).toEqual({ state: 'missing' });
     expect(loadProblemOf(new ApiError('编号(id)格式不正确', 4000, 400))).toEqual({ state: 'missing' });
     expect(loadProblemOf(new ApiError('服务繁忙，请稍后重试', 5000, 503))).toEqual({

@@ -11,7 +11,11 @@ test('a page kept in the page cache hears each return to it, not its first showi
   function Kept() {
     const navigate = useNavigate();
     useShownAgain(shownAgain);
-    return <button onClick={() => navigate('/elsewhere')}>离开</button>;
+    return (
+      <button type="button" onClick={() => navigate('/elsewhere')}>
+        离开
+      </button>
+    );
   }
   const { router } = renderPage(<Kept />, { url: '/kept' });
   expect(shownAgain).not.toHaveBeenCalled();
