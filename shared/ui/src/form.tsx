@@ -22,6 +22,7 @@ export type { FormItemProps } from './form/FormItem';
 export type { FormArrayField, FormArrayOperation, FormArrayProps } from './form/FormArray';
 export type { FormLayout } from './form/form-context';
 
+// biome-ignore lint/suspicious/noExplicitAny: mirrors antd-mobile's and rc-field-form's own default (Values = any), so a form written for theirs compiles as it did.
 export type FormProps<Values = any> = Omit<RcFormProps<Values>, 'component' | 'fields' | 'children'> & {
   children?: ReactNode;
   layout?: FormLayout;

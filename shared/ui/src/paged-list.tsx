@@ -12,7 +12,7 @@
  * - The host keeps visited pages mounted (React `<Activity>`), which re-runs effects when a page is shown again: the
  *   list then keeps what it shows instead of loading again. A page that must refresh on return calls `reload()`.
  */
-import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Button } from './button';
 import { DotLoading } from './dot-loading';
 import { InfiniteScroll } from './infinite-scroll';
@@ -107,8 +107,9 @@ function hasMore<T>(state: ListState<T>): boolean {
 
 function ListSkeleton({ rows }: { rows: number }) {
   return (
-    <div className="app-paged-list__skeleton" aria-busy="true" aria-label="加载中">
+    <div className="app-paged-list__skeleton" role="status" aria-busy="true" aria-label="加载中">
       {Array.from({ length: rows }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows are all alike and never move: the position is all they have.
         <div className="app-paged-list__skeleton-row" key={index}>
           <Skeleton.Title animated className="app-paged-list__skeleton-title" />
           <Skeleton.Paragraph animated lineCount={2} className="app-paged-list__skeleton-lines" />
@@ -124,9 +125,9 @@ function MoreStatus({ more, failed, retry }: { more: boolean; failed: boolean; r
     return (
       <span>
         加载失败，
-        <a className="app-paged-list__retry-more" role="button" onClick={retry}>
+        <button type="button" className="app-paged-list__retry-more" onClick={retry}>
           重新加载
-        </a>
+        </button>
       </span>
     );
   }
@@ -150,7 +151,8 @@ export function PagedList<T>({ queryKey, load, itemKey, renderItem, empty, heade
   /** The query shown (or being loaded): a re-run of the effect for the same key changes nothing. */
   const shownKey = useRef<string | null>(null);
 
-  const loadFirstPage = async (reset: boolean): Promise<void> => {
+  // Reads only refs and sets state: the same function for the list's life.
+  const loadFirstPage = useCallback(async (reset: boolean): Promise<void> => {
     const current = ++generation.current;
     if (reset) setState({ phase: 'loading' });
     else setState((previous) => (previous.phase === 'ready' ? previous : { phase: 'loading' }));
@@ -162,15 +164,15 @@ export function PagedList<T>({ queryKey, load, itemKey, renderItem, empty, heade
       if (current !== generation.current) return;
       setState((previous) => (previous.phase === 'ready' ? previous : { phase: 'failed', message: messageOf(error) }));
     }
-  };
+  }, []);
 
   useEffect(() => {
     if (shownKey.current === queryKey) return;
     shownKey.current = queryKey;
     void loadFirstPage(true);
-  }, [queryKey]);
+  }, [queryKey, loadFirstPage]);
 
-  useImperativeHandle(ref, () => ({ reload: () => loadFirstPage(false) }), []);
+  useImperativeHandle(ref, () => ({ reload: () => loadFirstPage(false) }), [loadFirstPage]);
 
   /**
    * The last page asked for, in the current query. Asking again for it (or an earlier one) shares that load: the
@@ -226,13 +228,13 @@ export function PagedList<T>({ queryKey, load, itemKey, renderItem, empty, heade
           </StatusView>
         ) : (
           <>
-            <div className="app-paged-list__rows" role="list">
+            <ul className="app-paged-list__rows">
               {state.items.map((item) => (
-                <div className="app-paged-list__row" role="listitem" key={itemKey(item)}>
+                <li className="app-paged-list__row" key={itemKey(item)}>
                   {renderItem(item)}
-                </div>
+                </li>
               ))}
-            </div>
+            </ul>
             <InfiniteScroll key={state.version} className="app-paged-list__more" loadMore={loadMore} hasMore={more}>
               {(moreLeft, failed, retry) => <MoreStatus more={moreLeft} failed={failed} retry={retry} />}
             </InfiniteScroll>

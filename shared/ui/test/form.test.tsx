@@ -116,10 +116,9 @@ describe('Form', () => {
           <Form.Item name="name" label="名称" description="与营业执照一致">
             <Input placeholder="名称" />
           </Form.Item>
-          
-            <Form.Header>备注</Form.Header>
-            <Form.Item label="预览">{name ? `你好，${name}` : '未填写'}</Form.Item>
-          
+
+          <Form.Header>备注</Form.Header>
+          <Form.Item label="预览">{name ? `你好，${name}` : '未填写'}</Form.Item>
         </Form>
       );
     }
@@ -146,9 +145,9 @@ describe('Form', () => {
             renderHeader={({ index }, { remove }) => (
               <span>
                 商品明细 {index + 1}
-                <a role="button" onClick={() => remove(index)}>
+                <button type="button" onClick={() => remove(index)}>
                   删除
-                </a>
+                </button>
               </span>
             )}
           >

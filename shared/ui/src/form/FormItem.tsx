@@ -55,6 +55,7 @@ export type FormItemProps = FieldOptions &
     /** The control (its value and onChange come from the form), or, with `dependencies`/`shouldUpdate` and no name, a function of the form. */
     children?: ReactNode | ((form: FormInstance) => ReactNode);
     /** A tap on the item; `widget` is the control's ref, e.g. to open a DatePicker. */
+    // biome-ignore lint/suspicious/noExplicitAny: mirrors antd-mobile's Form.Item (MutableRefObject<any>): the control is whatever the page put there, and its handler says which.
     onClick?: (event: MouseEvent, widget: RefObject<any>) => void;
     className?: string;
   };
@@ -78,6 +79,7 @@ function ItemLayout(props: LayoutProps) {
   ) : null;
   const errors = hasFeedback
     ? props.errors.map((error, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a field's messages are replaced whole, never reordered, and may repeat: the position is their identity.
         <div key={`error-${index}`} className={`${PREFIX}-feedback-error`}>
           {error}
         </div>
@@ -124,6 +126,7 @@ function isRequiredBy(props: FormItemProps): boolean {
 
 export function FormItem(props: FormItemProps) {
   const { children, name, dependencies, shouldUpdate } = props;
+  // biome-ignore lint/suspicious/noExplicitAny: the control behind the ref is whatever the page put there (see onClick).
   const widget = useRef<any>(null);
   const isRequired = isRequiredBy(props);
   const onClick = props.onClick && ((event: MouseEvent) => props.onClick?.(event, widget));
@@ -175,6 +178,7 @@ export function FormItem(props: FormItemProps) {
 function controlled(
   element: ReactElement<Record<string, unknown>>,
   control: Record<string, unknown>,
+  // biome-ignore lint/suspicious/noExplicitAny: the control behind the ref is whatever the page put there (see onClick).
   { id, widget, events }: { id: string | undefined; widget: RefObject<any>; events: string[] },
 ) {
   const own = element.props;
