@@ -235,7 +235,13 @@ describe('the registry written into the page', () => {
   test("preloadPageFor starts loading the routes of the page's remote and its page module, and nothing for the host's pages", async () => {
     const pageLoads: string[] = [];
     const tracked: RemoteRoutesModule = {
-      routes: ticketRoutes.routes.map((route) => ({ ...route, page: () => (pageLoads.push(route.path), route.page()) })),
+      routes: ticketRoutes.routes.map((route) => ({
+        ...route,
+        page: () => {
+          pageLoads.push(route.path);
+          return route.page();
+        },
+      })),
     };
     runtime.modules.set('ticket/routes', tracked);
     const registry = new RemoteRegistry([...remotes]);
@@ -255,7 +261,10 @@ describe('the registry written into the page', () => {
         {
           path: '/ticket/index',
           meta: pageMeta('TicketIndex', '票夹', { tabBar: true }),
-          page: () => (tries++, Promise.reject(new Error('chunk 404'))),
+          page: () => {
+            tries++;
+            return Promise.reject(new Error('chunk 404'));
+          },
         },
       ],
     };

@@ -48,6 +48,7 @@ export function AppLayout() {
 
   // A layout effect, so the reset lands in the same commit as the new page: before the page's own effects (which may
   // hide the tab bar again) and before anything can observe the new page with the old override.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key`: each new page starts from the tab bar its route says.
   useLayoutEffect(() => resetTabBar(), [key]);
 
   // A tab's own path keeps the tab bar even when its remote is unavailable, so the user can switch tabs.

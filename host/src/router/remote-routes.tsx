@@ -1,7 +1,8 @@
 /**
  * Turns a remote's page descriptions into router routes. Each route's loader runs the guard while it loads the page
  * module (through a cache that forgets failures, so "重试" loads it again), then the module's `prepare`: a navigation
- * commits only once the page and its first screen are there. Every route has its own error boundary: a page that fails to load or throws shows "模块暂不可用" for that page only.
+ * commits only once the page and its first screen are there. Every route has its own error boundary: a page that fails
+ * to load or throws shows "模块暂不可用" for that page only.
  */
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
@@ -29,6 +30,12 @@ function pageModuleCache(page: RemoteRoute['page']): PageModuleCache {
   };
 }
 
+/** A remote's page, once its module is there (the route's loader waits for it before the navigation commits). */
+function RemotePage({ page }: { page: PageModuleCache }) {
+  const Page = page.current();
+  return Page ? <Page /> : null;
+}
+
 export function routeId(owner: string, route: RemoteRoute): string {
   return `${owner}:${route.meta.name}`;
 }
@@ -37,11 +44,6 @@ export function toRouterRoutes(owner: string, routes: readonly RemoteRoute[]): R
   return routes.map((route) => {
     const page = pageModuleCache(route.page);
     const handle: RouteHandle = { meta: route.meta, owner };
-    function RemotePage() {
-      const Page = page.current();
-      return Page ? <Page /> : null;
-    }
-    RemotePage.displayName = `RemotePage(${routeId(owner, route)})`;
     return {
       id: routeId(owner, route),
       path: route.path,
@@ -55,7 +57,7 @@ export function toRouterRoutes(owner: string, routes: readonly RemoteRoute[]): R
         await (await loading).prepare?.();
         return null;
       },
-      Component: RemotePage,
+      element: <RemotePage page={page} />,
       ErrorBoundary: RouteErrorPage,
     };
   });
