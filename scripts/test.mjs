@@ -98,6 +98,10 @@ ensureNginx();
 let passed = 0;
 let failed = 0;
 
+// Lint and format first: one Biome run over the repository takes seconds (docs/testing.md, "Lint and format").
+const lint = await run('格式与规范检查 (Biome)', join(ROOT, 'node_modules/.bin/biome'), ['check', '--reporter=summary', '.']);
+if (lint.code !== 0) failed += 1;
+
 console.log('\n> 类型检查 (tsc --noEmit: 浏览器端各包一个程序，其余每包一个)');
 const typecheckStarted = Date.now();
 const typecheck = { code: (await typecheckAll()) ? 0 : 1 };
@@ -134,4 +138,4 @@ if (e2e.code !== 0 && !existsSync(resultsFile)) failed += 1;
 
 console.log(`\n用时 ${((Date.now() - started) / 1000).toFixed(0)} s${typecheck.code === 0 ? '，类型检查通过' : '，类型检查失败'}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failed > 0 || typecheck.code !== 0 || unit.code !== 0 || e2e.code !== 0 ? 1 : 0);
+process.exit(failed > 0 || lint.code !== 0 || typecheck.code !== 0 || unit.code !== 0 || e2e.code !== 0 ? 1 : 0);

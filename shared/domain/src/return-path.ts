@@ -15,6 +15,7 @@
 const JUDGE_ORIGIN = 'http://return-path.invalid';
 export const MAX_RETURN_PATH_LENGTH = 2048;
 /** C0 controls, space, DEL, C1 controls, backslash. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is what it is for
 const NEVER_IN_A_RETURN_PATH = /[\u0000-\u0020\u007f-\u009f\\]/;
 /** An encoded `/`, `\` or `.` in a path: never produced by the app's own routes. */
 const ENCODED_SEPARATOR = /%(2f|5c|2e)/i;
