@@ -119,6 +119,38 @@ function ListSkeleton({ rows }: { rows: number }) {
   );
 }
 
+interface KeptRow<T> {
+  item: T;
+  element: ReactNode;
+}
+
+/**
+ * Each row's element, kept while its item and `renderItem` stay the same: a page appended to a long list renders its
+ * own rows, not every row above it again (React skips an element it rendered before). A new `renderItem` (the screen
+ * rendered again, with other state) renders every row afresh.
+ */
+function useRowElements<T>(items: readonly T[], itemKey: (item: T) => string, renderItem: (item: T) => ReactNode): ReactNode[] {
+  const kept = useRef<{ renderItem: (item: T) => ReactNode; rows: Map<string, KeptRow<T>> } | null>(null);
+  const previous = kept.current?.renderItem === renderItem ? kept.current.rows : null;
+  const rows = new Map<string, KeptRow<T>>();
+  const elements = items.map((item) => {
+    const key = itemKey(item);
+    const before = previous?.get(key);
+    const element =
+      before?.item === item ? (
+        before.element
+      ) : (
+        <li className="app-paged-list__row" key={key}>
+          {renderItem(item)}
+        </li>
+      );
+    rows.set(key, { item, element });
+    return element;
+  });
+  kept.current = { renderItem, rows };
+  return elements;
+}
+
 function MoreStatus({ more, failed, retry }: { more: boolean; failed: boolean; retry: () => void }) {
   if (!more) return <span className="app-paged-list__end">没有更多了</span>;
   if (failed) {
@@ -205,6 +237,7 @@ export function PagedList<T>({ queryKey, load, itemKey, renderItem, empty, heade
     return ask.done;
   };
 
+  const rowElements = useRowElements(state.phase === 'ready' ? state.items : [], itemKey, renderItem);
   let body: ReactNode;
   if (state.phase === 'loading') {
     body = <ListSkeleton rows={skeletonRows} />;
@@ -228,13 +261,7 @@ export function PagedList<T>({ queryKey, load, itemKey, renderItem, empty, heade
           </StatusView>
         ) : (
           <>
-            <ul className="app-paged-list__rows">
-              {state.items.map((item) => (
-                <li className="app-paged-list__row" key={itemKey(item)}>
-                  {renderItem(item)}
-                </li>
-              ))}
-            </ul>
+            <ul className="app-paged-list__rows">{rowElements}</ul>
             <InfiniteScroll key={state.version} className="app-paged-list__more" loadMore={loadMore} hasMore={more}>
               {(moreLeft, failed, retry) => <MoreStatus more={moreLeft} failed={failed} retry={retry} />}
             </InfiniteScroll>
