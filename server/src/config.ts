@@ -10,6 +10,7 @@ import { paymentConfigFromEnv, type PaymentConfig } from './payments/payment-con
 import { payoutFaultFromEnv, type PayoutFault } from './payouts/payout-simulator';
 import { DEFAULT_AUTO_ROLLBACK, type AutoRollbackSettings } from './releases/auto-rollback';
 import type { MetricsListenerConfig } from './http/metrics-listener';
+import { mailConfigFromEnv, type MailConfig } from './delivery/mail-config';
 
 export interface OAuthProviderConfig {
   appId: string;
@@ -98,6 +99,11 @@ export interface ServerConfig {
    * CANARY_MIN_LOADS, CANARY_MARGIN_POINTS. Absent: the defaults.
    */
   canary?: Partial<AutoRollbackSettings>;
+  /**
+   * How issued invoices are e-mailed (delivery/mail-config.ts): SMTP_URL with MAIL_FROM_ADDRESS and MAIL_FROM_NAME;
+   * absent, the built-in outbox (`/etax-sim/outbox`).
+   */
+  mail?: MailConfig;
 }
 
 export interface MoneyConfig {
@@ -262,6 +268,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     demoHistory: env.DEMO_HISTORY !== 'false',
     ...(env.REDIS_URL && { redisUrl: env.REDIS_URL, redisPrefix: env.REDIS_PREFIX || 'yst' }),
     canary: canarySettings(env),
+    mail: mailConfigFromEnv(env),
     money: {
       settlementDelayMs: number(env, 'PAYMENT_SETTLEMENT_DELAY_MS', DEFAULT_MONEY.settlementDelayMs),
       payoutSimDelayMs: number(env, 'PAYOUT_SIM_DELAY_MS', DEFAULT_MONEY.payoutSimDelayMs),

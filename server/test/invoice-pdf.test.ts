@@ -3,7 +3,6 @@
  * would — holds what the invoice says; fast and small enough to be served on demand.
  */
 import { describe, expect, test } from '@rstest/core';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { amountInCapitals } from '@app/domain/capital-numerals';
 import { discountAmounts, discountFen, discountPairProblem } from '@app/domain/discount-line';
 import type { InvoiceDocumentLine } from '@app/domain/invoice-document';
@@ -11,27 +10,7 @@ import { formatYuan } from '@app/domain/money';
 import { invoiceTotals } from '@app/domain/tax-maths';
 import { renderInvoicePdf } from '../src/invoices/invoice-pdf';
 import { blueInvoice, redInvoice } from './support/invoice-fixtures';
-
-interface ReadPdf {
-  pages: number;
-  /** Every page's text items joined, without the spaces pdf.js puts between runs. */
-  text: string;
-}
-
-async function readPdf(pdf: Buffer): Promise<ReadPdf> {
-  const document = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, useSystemFonts: false }).promise;
-  try {
-    let text = '';
-    for (let number = 1; number <= document.numPages; number++) {
-      const page = await document.getPage(number);
-      const content = await page.getTextContent();
-      text += content.items.map((item) => ('str' in item ? item.str : '')).join('');
-    }
-    return { pages: document.numPages, text: text.replace(/\s+/g, '') };
-  } finally {
-    await document.destroy();
-  }
-}
+import { readPdf } from './support/pdf-text';
 
 /** The fonts a PDF names: each `/BaseFont /…` of its (uncompressed) font dictionaries. */
 function baseFonts(pdf: Buffer): string[] {

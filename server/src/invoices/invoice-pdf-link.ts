@@ -11,9 +11,9 @@ function signature(secretKey: Buffer, invoiceId: string, expires: number): strin
   return createHmac('sha256', secretKey).update(`invoice-pdf:${invoiceId}:${expires}`).digest('base64url');
 }
 
-/** The path (same origin) of an invoice's PDF, valid until `now + lifetime`. */
-export function invoicePdfUrl(secretKey: Buffer, invoiceId: string, now = Date.now()): string {
-  const expires = now + PDF_LINK_LIFETIME_MS;
+/** The path (same origin) of an invoice's PDF, valid until `now + lifetimeMs` (a message's link: longer). */
+export function invoicePdfUrl(secretKey: Buffer, invoiceId: string, now = Date.now(), lifetimeMs = PDF_LINK_LIFETIME_MS): string {
+  const expires = now + lifetimeMs;
   return `${PDF_ROUTE_PREFIX}${invoiceId}.pdf?expires=${expires}&signature=${signature(secretKey, invoiceId, expires)}`;
 }
 

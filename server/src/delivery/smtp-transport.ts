@@ -1,0 +1,103 @@
+/**
+ * E-mail over SMTP (`SMTP_URL`, nodemailer): a connection per message, every wait bounded by the send time-out (and the
+ * whole send aborted at it), so a send has ended, one way or the other, before the worker's step time-out. A reply
+ * of the server says whether to try again: 4xx (and 503) later, 5xx never. A connection that could not be made is
+ * tried again later; one that broke or went silent once the session had begun may have delivered the message (the
+ * server may have taken it and its reply been lost), so its outcome is unknown and it is never sent again.
+ */
+import nodemailer, { type Transporter } from 'nodemailer';
+import { DeliveryFailure } from './delivery-failure';
+import type { MailTransport, OutgoingMail, RecordSent } from './transports';
+import type { Database } from '../db/database';
+
+/** What nodemailer attaches to its errors (its `NodemailerError`), as far as the classification reads it. */
+interface SmtpError {
+  code?: string;
+  originalCode?: string;
+  timeoutType?: string;
+  responseCode?: number;
+  response?: string;
+  permanent?: boolean;
+  message?: string;
+}
+
+/** Errors with no SMTP reply that no later attempt can mend: the configuration, or an address that cannot exist. */
+const PERMANENT_CODES: Record<string, string> = {
+  EAUTH: '邮件服务器登录失败，请检查 SMTP_URL 的用户名和密码',
+  ENOAUTH: '邮件服务器需要登录，请在 SMTP_URL 中填写用户名和密码',
+  ECONFIG: '邮件服务配置有误（SMTP_URL）',
+  EENVELOPE: '收件地址无效',
+  EREQUIRETLS: '邮件服务器不支持 REQUIRETLS',
+};
+/** Failures before a session with the server began: nothing can have been delivered. */
+const NOT_CONNECTED = new Set(['EDNS', 'ETLS', 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const BEFORE_SESSION_TIMEOUTS = new Set(['CONNECT_TIMEOUT', 'GREETING_TIMEOUT', 'UPGRADE_TIMEOUT']);
+
+export const SMTP_UNKNOWN_REASON = '与邮件服务器的连接中断，无法确认是否已送达';
+
+function reply(error: SmtpError): string {
+  return (error.response ?? '').replace(/\s+/g, ' ').trim().slice(0, 200);
+}
+
+/**
+ * Why the server did not take the message, and whether trying again can help; null when it may have taken it (the
+ * connection broke, went silent or was aborted during the session without a reply).
+ */
+export function smtpFailure(error: unknown): DeliveryFailure | null {
+  const smtp = (typeof error === 'object' && error !== null ? error : {}) as SmtpError;
+  if (smtp.responseCode !== undefined) {
+    const permanent = smtp.permanent ?? (smtp.responseCode >= 500 && smtp.responseCode !== 503);
+    const said = reply(smtp) || String(smtp.responseCode);
+    return new DeliveryFailure(permanent ? `邮件服务器拒收：${said}` : `邮件服务器暂时拒收：${said}`, permanent);
+  }
+  const known = smtp.code ? PERMANENT_CODES[smtp.code] : undefined;
+  if (known) return new DeliveryFailure(known, true);
+  if (smtp.code === 'ETIMEDOUT' && BEFORE_SESSION_TIMEOUTS.has(smtp.timeoutType ?? ''))
+    return new DeliveryFailure('邮件服务器无响应', false);
+  const cause = smtp.originalCode ?? smtp.code ?? '';
+  if (NOT_CONNECTED.has(cause)) return new DeliveryFailure(`无法连接邮件服务器（${cause}）`, false);
+  return null;
+}
+
+export class SmtpTransport implements MailTransport {
+  readonly kind = 'smtp';
+  private readonly transporter: Transporter;
+
+  constructor(
+    smtpUrl: string,
+    private readonly options: { from: { name: string; address: string }; timeoutMs: number; db: Database },
+  ) {
+    const timeout = options.timeoutMs;
+    this.transporter = nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+      dnsTimeout: timeout,
+    });
+  }
+
+  async send(mail: OutgoingMail, recordSent: RecordSent): Promise<void> {
+    try {
+      await this.transporter.sendMail({
+        from: { name: this.options.from.name, address: this.options.from.address },
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        messageId: mail.messageId,
+        attachments: [{ filename: mail.attachment.fileName, content: mail.attachment.content, contentType: 'application/pdf' }],
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+    } catch (error) {
+      // Not a DeliveryFailure: the delivery stays 发送中 and is never sent again (delivery/delivery-step.ts).
+      throw smtpFailure(error) ?? new Error(`${SMTP_UNKNOWN_REASON}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    // Accepted: recorded at once, before the worker's lease on the task can run out.
+    await recordSent(this.options.db);
+  }
+
+  close(): void {
+    this.transporter.close();
+  }
+}
