@@ -199,9 +199,10 @@ const resendInvoice = defineCall('invoice/resend', {
     if (!invoice.number) throw new ApiFailure(ErrorCode.TaskStateConflict, '发票尚未开具，不能发送');
     const { deliverPhone, deliverEmail } = checkedDelivery(body.phone ?? '', body.email ?? '', { phone: 'phone', email: 'email' });
     if (!deliverPhone && !deliverEmail) throw invalidInput('请填写接收手机号或邮箱', { phone: '请填写接收手机号或邮箱' });
+    const recorded = { invoiceId: invoice.id, companyId: invoice.companyId, state: 'sent' as const, attempts: 1, sentAt: new Date() };
     const sent = [
-      ...(deliverPhone ? [{ invoiceId: invoice.id, channel: 'phone' as const, address: deliverPhone }] : []),
-      ...(deliverEmail ? [{ invoiceId: invoice.id, channel: 'email' as const, address: deliverEmail }] : []),
+      ...(deliverPhone ? [{ ...recorded, channel: 'sms' as const, address: deliverPhone }] : []),
+      ...(deliverEmail ? [{ ...recorded, channel: 'email' as const, address: deliverEmail }] : []),
     ];
     await services.db.insert(invoiceDeliveries).values(sent);
     return { sentTo: sent.map((delivery) => delivery.address).join('、') };

@@ -9,7 +9,8 @@ import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 import { cappedCount, pageWindow } from '../http/paging';
 import { isLoggedIn, loadTaxAccount } from '../tax-accounts/tax-account-records';
-import { loadCompanyTask, taskView } from '../tasks/company-task';
+import { clientTask, loadCompanyTask, taskView } from '../tasks/company-task';
+import { isClientTask } from '../tasks/worker-task-type';
 import { SMS_RESEND_WINDOW_MS } from '../tasks/task-queue';
 
 /** The request must name the caller and the caller's own tax account (ids and tax numbers in either letter case). */
@@ -127,7 +128,8 @@ const getMyTasks = defineCall('task/getMyTasks', {
   access: { kind: 'company' },
   handler: async ({ company, body, services }) => {
     const conditions: SQL[] = [eq(tasks.companyId, company.id)];
-    if (body.type) conditions.push(eq(tasks.type, body.type));
+    // The server's own tasks (sending invoices) are not the company's to list.
+    conditions.push(body.type ? eq(tasks.type, body.type) : clientTask);
     if (body.status === 'success') conditions.push(eq(tasks.status, TaskStatus.Succeeded));
     if (body.status === 'failed') conditions.push(eq(tasks.status, TaskStatus.Failed));
     if (body.status === 'pending') conditions.push(openTask);
@@ -137,7 +139,7 @@ const getMyTasks = defineCall('task/getMyTasks', {
       services.db.select().from(tasks).where(where).orderBy(desc(tasks.createdAt)).limit(limit).offset(offset),
       cappedCount(services.db, tasks, where, [desc(tasks.createdAt)]),
     ]);
-    return { total, list: rows.map(taskView) };
+    return { total, list: rows.filter(isClientTask).map(taskView) };
   },
 });
 

@@ -153,10 +153,19 @@ function invoiceIssued(invoice: InvoiceRow, issued: { number: string; issuedAt: 
     // The buyer's ticket folder, when the buyer is a company here (tickets/ticket-collect.ts).
     await collectIssuedInvoice(tx, invoice, issued, at);
     const deliveries = [
-      ...(invoice.deliverPhone ? [{ invoiceId: invoice.id, channel: 'phone' as const, address: invoice.deliverPhone }] : []),
-      ...(invoice.deliverEmail ? [{ invoiceId: invoice.id, channel: 'email' as const, address: invoice.deliverEmail }] : []),
+      ...(invoice.deliverPhone ? [{ channel: 'sms' as const, address: invoice.deliverPhone }] : []),
+      ...(invoice.deliverEmail ? [{ channel: 'email' as const, address: invoice.deliverEmail }] : []),
     ];
-    if (deliveries.length) await tx.insert(invoiceDeliveries).values(deliveries.map((delivery) => ({ ...delivery, sentAt: at })));
+    const sentThen = {
+      invoiceId: invoice.id,
+      companyId: invoice.companyId,
+      state: 'sent' as const,
+      attempts: 1,
+      createdAt: at,
+      updatedAt: at,
+      sentAt: at,
+    };
+    if (deliveries.length) await tx.insert(invoiceDeliveries).values(deliveries.map((delivery) => ({ ...delivery, ...sentThen })));
     if (invoice.applicationId) {
       await tx
         .update(invoiceApplications)

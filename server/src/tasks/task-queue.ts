@@ -3,13 +3,14 @@ import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { TaskStatus, type TaskType } from '@app/contract/task-status';
 import { tasks } from '../db/schema/tasks';
+import type { WorkerTaskType } from './worker-task-type';
 
 export type TaskRow = typeof tasks.$inferSelect;
 
 export const FINAL_STATUSES = [TaskStatus.Succeeded, TaskStatus.Failed];
 
 /** How long each kind of task may take before it fails as timed out. */
-export const TASK_DEADLINE_MS: Record<TaskType, number> = {
+export const TASK_DEADLINE_MS: Record<WorkerTaskType, number> = {
   login_sms: 10 * 60_000,
   login_qr: 5 * 60_000,
   face: 5 * 60_000,
@@ -21,6 +22,8 @@ export const TASK_DEADLINE_MS: Record<TaskType, number> = {
    */
   withdraw: 30 * 60_000,
   ticket_verify: 5 * 60_000,
+  /** Far longer than its attempts' back-off: it ends by its attempts. */
+  deliver_invoice: 30 * 60_000,
 };
 
 /** The SMS resend window (docs/product.md, "Constants": 4 minutes). */

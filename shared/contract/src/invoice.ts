@@ -176,6 +176,13 @@ export const RedInvoiceRequest = Body({
 
 export const CreatedInvoice = Type.Object({ taskId: Type.String(), invoiceId: Type.String() });
 
+/** Where an issued invoice is sent: an e-mail (with the PDF attached) or an SMS (with a link to it). */
+export const DELIVERY_CHANNELS = { email: '邮箱', sms: '短信' } as const;
+export type DeliveryChannel = keyof typeof DELIVERY_CHANNELS;
+/** A delivery as the screens show it: waiting to be sent (or being sent), sent, or failed for good. */
+export const DELIVERY_STATES = { pending: '待发送', sent: '已发送', failed: '发送失败' } as const;
+export type DeliveryState = keyof typeof DELIVERY_STATES;
+
 export const HomeSummary = Type.Object({
   /** Customers' applications waiting for approval, and approved ones waiting to be issued. */
   applying: Type.Integer(),

@@ -1,9 +1,11 @@
 /** Invoices, their lines and deliveries, and customers' requests for invoices (server/src/invoices). */
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { InvoiceKind, InvoiceParty, InvoiceStatus, InvoiceType, RedConfirmation, RedReason } from '@app/domain/invoice-document';
 import type { TaxExemption } from '@app/domain/tax-maths';
 import type { ApplicationStatus } from '@app/contract/invoice-application';
+import type { DeliveryChannel } from '@app/contract/invoice';
+import type { DeliveryRowState } from '../../delivery/delivery-state';
 import { createdAt, updatedAt, fen } from './columns';
 import { users } from './users';
 import { companies, goods } from './companies';
@@ -163,13 +165,64 @@ export const invoiceApplications = pgTable(
   ],
 );
 
-/** What was sent where (the simulated SMS / e-mail delivery of issued invoices). */
-export const invoiceDeliveries = pgTable('invoice_deliveries', {
+/**
+ * Each sending of an issued invoice to one address (server/src/delivery/): by its own task, pending → sending → sent,
+ * or failed with the reason. `sending` is written before the message goes out and `sent` as soon as it has (in the
+ * outbox's own transaction), so a retried task never sends twice (docs/server.md, "Delivering invoices").
+ */
+export const invoiceDeliveries = pgTable(
+  'invoice_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<DeliveryChannel>().notNull(),
+    address: text('address').notNull(),
+    state: text('state').$type<DeliveryRowState>().notNull().default('pending'),
+    failReason: text('fail_reason'),
+    attempts: integer('attempts').notNull().default(0),
+    taskId: uuid('task_id'),
+    /** Who asked for it with invoice/resend; null: sent as the invoice was issued. */
+    requestedBy: uuid('requested_by'),
+    /** A later delivery of the invoice on the same channel replaces it (invoice/list's deliveryFailed looks at the latest). */
+    superseded: boolean('superseded').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('invoice_deliveries_invoice').on(table.invoiceId, table.channel, table.id),
+    // invoice/list's deliveryFailed: the company's latest deliveries that failed, few beside its invoices.
+    index('invoice_deliveries_company_failed')
+      .on(table.companyId)
+      .where(sql`${table.state} = 'failed' and not ${table.superseded}`),
+  ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** The built-in outbox (server/src/delivery/outbox.ts): what would have been sent, with the attachment; one a delivery. */
+export const outboxMessages = pgTable('outbox_messages', {
   id: serial('id').primaryKey(),
-  invoiceId: uuid('invoice_id')
+  deliveryId: integer('delivery_id')
     .notNull()
-    .references(() => invoices.id, { onDelete: 'cascade' }),
-  channel: text('channel').$type<'phone' | 'email'>().notNull(),
-  address: text('address').notNull(),
-  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    .unique()
+    .references(() => invoiceDeliveries.id, { onDelete: 'cascade' }),
+  channel: text('channel').$type<DeliveryChannel>().notNull(),
+  sender: text('sender').notNull(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull().default(''),
+  body: text('body').notNull(),
+  messageId: text('message_id'),
+  attachmentName: text('attachment_name'),
+  attachment: bytea('attachment'),
+  createdAt: createdAt(),
 });

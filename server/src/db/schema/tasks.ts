@@ -1,7 +1,7 @@
 /** The work done with the tax bureau and the payout provider, claimed by the task worker (server/src/tasks). */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { TaskType } from '@app/contract/task-status';
+import type { WorkerTaskType } from '../../tasks/worker-task-type';
 import { createdAt, updatedAt } from './columns';
 import { users } from './users';
 import { companies } from './companies';
@@ -22,7 +22,7 @@ export const tasks = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    type: text('type').$type<TaskType>().notNull(),
+    type: text('type').$type<WorkerTaskType>().notNull(),
     status: integer('status').notNull().default(0),
     failReason: text('fail_reason'),
     /** QR image (PNG data URL) while waiting for a scan. */
@@ -48,6 +48,8 @@ export const tasks = pgTable(
   },
   (table) => [
     index('tasks_company_created').on(table.companyId, table.createdAt.desc().nullsFirst()),
+    // task/getMyTasks: the tasks clients list, without the server's own deliveries (tasks/worker-task-type.ts).
+    index('tasks_company_listed').on(table.companyId, table.createdAt.desc().nullsFirst()).where(sql`${table.type} <> 'deliver_invoice'`),
     index('tasks_company_type_created').on(table.companyId, table.type, table.createdAt.desc().nullsFirst()),
     index('tasks_company_status_created').on(table.companyId, table.status, table.createdAt.desc().nullsFirst()),
     // The unfinished tasks (task/getMyTasks' "pending", the home summary): status not in (Succeeded, Failed).
