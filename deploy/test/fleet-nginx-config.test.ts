@@ -38,6 +38,7 @@ const REVIEWED_READ_ONLY = [
   'invoice/get',
   'invoice/findBlue',
   'invoice/pdfLink',
+  'invoice/deliveries',
   'invoice/homeSummary',
   'company/getInvoiceQrcode',
   'invoiceApplication/mine',

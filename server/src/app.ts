@@ -38,6 +38,8 @@ import { ForcedFailures } from './test-hooks/forced-failures';
 import { registerTestHooks } from './test-hooks/test-hook-routes';
 import { TaskQueue } from './tasks/task-queue';
 import { TaskWorker } from './tasks/task-worker';
+import { deliveryChannels } from './delivery/delivery-channels';
+import { registerOutboxRoutes } from './delivery/outbox-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -135,6 +137,8 @@ async function openServices(
   const redis = await rateLimitRedis(config.redisUrl, (error) => app.log.warn({ err: error }, 'Redis 不可用：限流暂按本实例计数'));
   const rateLimiter = new RateLimiter(redis, config.redisPrefix);
   const canaryCookies = new CanaryCookies(secretKey);
+  const delivery = deliveryChannels(database.db, { mail: config.mail, stepTimeoutMs: config.worker.stepTimeoutMs, publicUrl, secretKey });
+  if (delivery.mail.kind === 'outbox') app.log.info('未配置 SMTP_URL：发票邮件存入内置发件箱，见 /etax-sim/outbox');
   const services: AppServices = {
     db: database.db,
     gateway: simulator,
@@ -149,6 +153,7 @@ async function openServices(
     rateLimiter,
     liveApps,
     canaryCookies,
+    delivery,
   };
   return { services, simulator, payouts, redis };
 }
@@ -172,7 +177,7 @@ function backgroundWork(
   );
   const worker = config.worker.enabled
     ? new TaskWorker(
-        { db: services.db, gateway: simulator, secretKey: services.secretKey, payouts },
+        { db: services.db, gateway: simulator, secretKey: services.secretKey, payouts, delivery },
         { ...config.worker, log: { info: (m) => app.log.info(m), error: (o, m) => app.log.error(o, m) } },
       )
     : null;
@@ -202,6 +207,7 @@ async function registerRoutes(
   if (forcedFailures) await registerTestHooks(app, db, forcedFailures);
   await registerAuthRoutes(app, services, config);
   await registerSimulatorRoutes(app, simulator, { controls: config.etax.controls, payouts });
+  await registerOutboxRoutes(app, database.db, { controls: config.etax.controls });
   await registerPaymentNotifyRoutes(app, {
     gateways: services.payments,
     onNotification: async (payment, request) => {
@@ -249,6 +255,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   app.addHook('onClose', async () => {
     await autoRollback.stop();
     await worker?.stop();
+    delivery.mail.close?.();
     redis?.disconnect();
     await services.liveApps.close();
     if (!options.database) await database.close();

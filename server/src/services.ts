@@ -1,6 +1,7 @@
 /** What the call handlers and the worker work with, built once per server. */
 import type { LiveApps } from '@app/deploy/live-apps';
 import type { CanaryCookies } from './releases/canary-cookie';
+import type { DeliveryChannels } from './delivery/transports';
 import type { MoneyConfig } from './config';
 import type { Database } from './db/database';
 import type { ETaxGateway } from './etax/gateway';
@@ -33,4 +34,6 @@ export interface AppServices {
   rateLimiter: RateLimiter;
   /** Signs and reads the cookie that says which canaries a browser gets. */
   canaryCookies: CanaryCookies;
+  /** Where issued invoices are sent: e-mail (SMTP or the outbox) and SMS (the simulator). */
+  delivery: DeliveryChannels;
 }

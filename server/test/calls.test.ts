@@ -975,7 +975,23 @@ describeEachDatabase('every call (%s)', (kind) => {
     });
     expect(await good('企业员工', 'invoice/resend', { id: blue.invoiceId, email: 'finance@example.cn' })).toEqual({
       sentTo: 'finance@example.cn',
+      deliveries: [
+        expect.objectContaining({ channel: 'email', channelName: '邮箱', address: 'finance@example.cn', state: 'pending', resent: true }),
+      ],
     });
+    // Sent by the worker: the SMS as the invoice was issued, the e-mail asked for again (both through the outbox).
+    const delivered = await eventually(async () => {
+      const { list } = await good<{
+        list: { channel: string; address: string; state: string; stateName: string; sentAt: string | null }[];
+      }>('企业员工', 'invoice/deliveries', { id: blue.invoiceId });
+      return list.length === 2 && list.every((row) => row.state === 'sent') ? list : null;
+    });
+    expect(delivered.map((row) => [row.channel, row.address, row.stateName])).toEqual([
+      ['email', 'finance@example.cn', '已发送'],
+      ['sms', '13800001111', '已发送'],
+    ]);
+    expect(delivered.every((row) => ISO_TIME.test(row.sentAt ?? ''))).toBe(true);
+    expect(await good('企业员工', 'invoice/list', { deliveryFailed: true })).toEqual({ total: 0, list: [] });
     expect(await good<{ issuedThisMonth: number }>('企业员工', 'invoice/homeSummary')).toMatchObject({
       issuedThisMonth: 1,
       issuedThisMonthFen: 100_000,

@@ -1,24 +1,26 @@
 /**
  * Invoices: issuing blue and red invoices through tasks, retrying a failed one, the list, one invoice, finding a blue
- * invoice by number and date, its PDF link, resending it, the home page's counts, and the company's invoicing link.
+ * invoice by number and date, its PDF link, its deliveries and resending it, the home page's counts, and the company's
+ * invoicing link.
  */
 import { and, desc, eq, gte, inArray, lt, ne, sql, sum, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { invoiceNumberProblem, INVOICE_NUMBER_MESSAGES } from '@app/domain/invoice-number';
 import { invoiceMonthTotals } from '../db/schema/invoice-totals';
-import { invoiceApplications, invoiceDeliveries, invoices } from '../db/schema/invoices';
+import { invoiceApplications, invoices } from '../db/schema/invoices';
 import { openTask, tasks } from '../db/schema/tasks';
-import { ApiFailure, ErrorCode, invalidField, invalidInput } from '../http/api-failure';
+import { deliveryFailedFilter, invoiceDeliveryList } from '../delivery/delivery-records';
+import { resendInvoice } from '../delivery/resend-invoice';
+import { ApiFailure, ErrorCode, invalidField } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 import { cappedCount, pageWindow } from '../http/paging';
 import { INVOICE_LIST_ORDER, searchInvoices } from '../invoices/invoice-search';
 import { checkReversible, createBlueInvoice, createRedInvoice } from '../invoices/create-invoices';
-import { checkedDelivery } from '../invoices/invoice-input';
 import { invoicePdfUrl } from '../invoices/invoice-pdf-link';
 import { invoiceDocument, invoiceSummary, leftOfBlue, linesOf, loadCompanyInvoice } from '../invoices/invoice-records';
 import { TASK_DEADLINE_MS } from '../tasks/task-queue';
 import { TaskStatus } from '@app/contract/task-status';
-import { loadCompanyTask } from '../tasks/company-task';
+import { clientTask, loadCompanyTask } from '../tasks/company-task';
 import { reclaimTrips } from '../taxi/trip-records';
 import { chinaMonthNumber, chinaRange, inChinaRange } from '@app/domain/china-time';
 import { requestedRange } from '../http/china-range';
@@ -132,6 +134,7 @@ const listInvoices = defineCall('invoice/list', {
     const conditions: SQL[] = [];
     if (body.kind) conditions.push(eq(invoices.kind, body.kind));
     if (body.status) conditions.push(eq(invoices.status, body.status));
+    if (body.deliveryFailed) conditions.push(deliveryFailedFilter(services.db, company.id));
     if (body.month) {
       // Months of the China calendar: issued (or, not yet issued, created) in that month in Beijing time.
       const { start, end } = requestedRange('month', '月份不存在', body.month);
@@ -191,21 +194,17 @@ const invoicePdfLink = defineCall('invoice/pdfLink', {
   },
 });
 
-const resendInvoice = defineCall('invoice/resend', {
+const resend = defineCall('invoice/resend', {
   access: { kind: 'company' },
   rateLimit: { max: 10, windowMs: 60_000 },
+  handler: async ({ caller, company, body, services }) => resendInvoice(services, caller, company, body),
+});
+
+const deliveries = defineCall('invoice/deliveries', {
+  access: { kind: 'company' },
   handler: async ({ company, body, services }) => {
     const invoice = await loadCompanyInvoice(services.db, body.id, company.id);
-    if (!invoice.number) throw new ApiFailure(ErrorCode.TaskStateConflict, '发票尚未开具，不能发送');
-    const { deliverPhone, deliverEmail } = checkedDelivery(body.phone ?? '', body.email ?? '', { phone: 'phone', email: 'email' });
-    if (!deliverPhone && !deliverEmail) throw invalidInput('请填写接收手机号或邮箱', { phone: '请填写接收手机号或邮箱' });
-    const recorded = { invoiceId: invoice.id, companyId: invoice.companyId, state: 'sent' as const, attempts: 1, sentAt: new Date() };
-    const sent = [
-      ...(deliverPhone ? [{ ...recorded, channel: 'sms' as const, address: deliverPhone }] : []),
-      ...(deliverEmail ? [{ ...recorded, channel: 'email' as const, address: deliverEmail }] : []),
-    ];
-    await services.db.insert(invoiceDeliveries).values(sent);
-    return { sentTo: sent.map((delivery) => delivery.address).join('、') };
+    return { list: await invoiceDeliveryList(services.db, invoice.id) };
   },
 });
 
@@ -225,7 +224,7 @@ const invoiceHomeSummary = defineCall('invoice/homeSummary', {
         and(eq(invoiceApplications.companyId, company.id), eq(invoiceApplications.status, '待开票')),
         [desc(invoiceApplications.createdAt)],
       ),
-      cappedCount(services.db, tasks, and(eq(tasks.companyId, company.id), openTask), [desc(tasks.createdAt)]),
+      cappedCount(services.db, tasks, and(eq(tasks.companyId, company.id), openTask, clientTask), [desc(tasks.createdAt)]),
       // Kept as invoices are issued: one row, however many invoices the month has.
       services.db
         .select({ count: invoiceMonthTotals.count, fen: invoiceMonthTotals.grossFen })
@@ -259,7 +258,8 @@ export const invoiceCalls = [
   getInvoice,
   findBlueInvoice,
   invoicePdfLink,
-  resendInvoice,
+  resend,
+  deliveries,
   invoiceHomeSummary,
   getInvoiceQrcode,
 ];

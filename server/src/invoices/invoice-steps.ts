@@ -18,8 +18,9 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { RED_CONFIRMATION_STATES, type RedConfirmation } from '@app/domain/invoice-document';
 import type { Database } from '../db/database';
-import { invoiceApplications, invoiceDeliveries, invoices } from '../db/schema/invoices';
+import { invoiceApplications, invoices } from '../db/schema/invoices';
 import { taxAccounts } from '../db/schema/tax-accounts';
+import { deliveryTargets, queueDeliveries } from '../delivery/delivery-records';
 import { GatewayError, type IssueRequest } from '../etax/gateway';
 import { addIssuedInvoiceToTotals } from '../statistics/invoice-totals';
 import { collectIssuedInvoice, reverseCollectedTickets } from '../tickets/ticket-collect';
@@ -44,14 +45,15 @@ function issueRef(task: TaskRow): string {
   return task.type === 'blue_invoice' ? task.id : `${task.id}:issue`;
 }
 
-function issuedOutcome(invoice: InvoiceRow, issued: { number: string; issuedAt: Date }, issuer: string, clock: Clock): StepOutcome {
+function issuedOutcome(invoice: InvoiceRow, issued: { number: string; issuedAt: Date }, issuer: string, context: StepContext): StepOutcome {
+  const clock = () => stepTime(context);
   return {
     status: TaskStatus.Succeeded,
     failReason: null,
     payload: { stage: 'done' },
     result: { invoiceId: invoice.id, invoiceNumber: issued.number },
     finished: true,
-    effects: invoiceIssued(invoice, issued, issuer, clock),
+    effects: invoiceIssued(invoice, issued, issuer, clock, context.recordDeliveriesOnly === true),
   };
 }
 
@@ -68,7 +70,7 @@ export async function settleInvoiceTask(task: TaskRow, context: StepContext): Pr
   if (outcome.state === 'none') return null;
   if (outcome.state === 'processing') return { failReason: STILL_ISSUING_REASON, nextRunAt: new Date(clock().getTime() + OUTCOME_POLL_MS) };
   const invoice = await loadInvoice(context.db, task);
-  return issuedOutcome(invoice, outcome, await issuerOf(context.db, task.companyId, invoice), clock);
+  return issuedOutcome(invoice, outcome, await issuerOf(context.db, task.companyId, invoice), context);
 }
 
 /** The issuer printed on an invoice: the name on the company's e-tax account. */
@@ -135,10 +137,11 @@ async function issueRequest(db: Database, invoice: InvoiceRow, redConfirmationNu
 }
 
 /**
- * The issued invoice, its delivery, its application, and (red) the new state of the blue invoice it reverses (the
+ * The issued invoice, its deliveries (queued: a task each, delivery/delivery-step.ts; or, for the demo history's past
+ * invoices, recorded as sent then), its application, and (red) the new state of the blue invoice it reverses (the
  * month's and day's totals go by the bureau's `issuedAt`).
  */
-function invoiceIssued(invoice: InvoiceRow, issued: { number: string; issuedAt: Date }, issuer: string, clock: Clock) {
+function invoiceIssued(invoice: InvoiceRow, issued: { number: string; issuedAt: Date }, issuer: string, clock: Clock, recordOnly: boolean) {
   return async (tx: Database) => {
     const at = clock();
     // Compare-and-set: recorded as issued once, so its month's and day's totals count it once.
@@ -152,20 +155,13 @@ function invoiceIssued(invoice: InvoiceRow, issued: { number: string; issuedAt: 
     if (invoice.kind === 'blue') await tripsInvoiced(tx, invoice.id);
     // The buyer's ticket folder, when the buyer is a company here (tickets/ticket-collect.ts).
     await collectIssuedInvoice(tx, invoice, issued, at);
-    const deliveries = [
-      ...(invoice.deliverPhone ? [{ channel: 'sms' as const, address: invoice.deliverPhone }] : []),
-      ...(invoice.deliverEmail ? [{ channel: 'email' as const, address: invoice.deliverEmail }] : []),
-    ];
-    const sentThen = {
-      invoiceId: invoice.id,
-      companyId: invoice.companyId,
-      state: 'sent' as const,
-      attempts: 1,
-      createdAt: at,
-      updatedAt: at,
-      sentAt: at,
-    };
-    if (deliveries.length) await tx.insert(invoiceDeliveries).values(deliveries.map((delivery) => ({ ...delivery, ...sentThen })));
+    const deliveries = await queueDeliveries(tx, {
+      invoice,
+      targets: deliveryTargets(invoice.deliverPhone, invoice.deliverEmail),
+      userId: invoice.createdBy,
+      at,
+      recordOnly,
+    });
     if (invoice.applicationId) {
       await tx
         .update(invoiceApplications)
@@ -205,7 +201,7 @@ export async function runInvoiceStep(task: TaskRow, context: StepContext): Promi
   const issuing = task.type === 'blue_invoice' || stage === 'issue';
   // What an earlier attempt (or a retried task) already got issued counts, whatever the login says now.
   const outcome = issuing ? await context.gateway.issueOutcome(issueRef(task)) : null;
-  if (outcome?.state === 'issued') return issuedOutcome(invoice, outcome, await issuerOf(context.db, task.companyId, invoice), clock);
+  if (outcome?.state === 'issued') return issuedOutcome(invoice, outcome, await issuerOf(context.db, task.companyId, invoice), context);
   if (outcome?.state === 'processing')
     return { failReason: STILL_ISSUING_REASON, nextRunAt: new Date(clock().getTime() + OUTCOME_POLL_MS) };
 
@@ -216,7 +212,7 @@ export async function runInvoiceStep(task: TaskRow, context: StepContext): Promi
       issueRef(task),
       await issueRequest(context.db, invoice, invoice.redConfirmation?.number),
     );
-    return issuedOutcome(invoice, issued, ready.issuer, clock);
+    return issuedOutcome(invoice, issued, ready.issuer, context);
   }
 
   const reason = invoice.redReason ?? '01';

@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import type { taxAccounts } from '../db/schema/tax-accounts';
 import type { ETaxGateway } from '../etax/gateway';
 import type { PayoutGateway } from '../payouts/payout-gateway';
+import type { DeliveryChannels } from '../delivery/transports';
 
 export interface StepContext {
   db: Database;
@@ -10,6 +11,13 @@ export interface StepContext {
   secretKey: Buffer;
   /** Withdrawals' payouts (absent: withdraw tasks fail as unsupported). */
   payouts?: PayoutGateway;
+  /** Where issued invoices are sent (absent: delivery tasks fail as unsupported). */
+  delivery?: DeliveryChannels;
+  /**
+   * Issued invoices' deliveries are recorded as sent at the step's time, not sent: the demo history's past invoices
+   * (db/demo-history.ts), delivered back then.
+   */
+  recordDeliveriesOnly?: true;
   /** The time a step runs at: now, unless the demo history runs its steps at past times (db/demo-history.ts). */
   now?: () => Date;
   /**

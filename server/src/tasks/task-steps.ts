@@ -6,6 +6,8 @@
  *             [resend asked] resend → 2020 awaitCode
  * login_qr:   start → 2010 awaitScan (QR in extensionData) → polled until scanned → 1
  * face:       start → 3010 awaitScan → polled until scanned → 1
+ * (invoice tasks: invoices/invoice-steps.ts; withdraw: payouts/withdraw-steps.ts; ticket_verify: tickets/ticket-verify.ts;
+ * deliver_invoice: delivery/delivery-step.ts)
  */
 import QRCode from 'qrcode';
 import { eq } from 'drizzle-orm';
@@ -15,6 +17,7 @@ import { invoiceFailed, runInvoiceStep, settleInvoiceTask } from '../invoices/in
 import { runWithdrawStep, settleWithdrawTask, withdrawFailed } from '../payouts/withdraw-steps';
 import { decryptSecret } from '../security/secret-box';
 import { runTicketVerifyStep, ticketVerifyFailed } from '../tickets/ticket-verify';
+import { deliveryGaveUp, runDeliveryStep } from '../delivery/delivery-step';
 import type { TaskRow } from './task-queue';
 import { TaskStatus } from '@app/contract/task-status';
 import type { StepContext, StepOutcome } from './step-types';
@@ -107,6 +110,8 @@ export async function runStep(task: TaskRow, context: StepContext): Promise<Step
       return runWithdrawStep(task, context);
     case 'ticket_verify':
       return runTicketVerifyStep(task, context);
+    case 'deliver_invoice':
+      return runDeliveryStep(task, context);
     default:
       throw new GatewayError(`暂不支持的任务类型: ${String(task.type)}`);
   }
@@ -134,5 +139,6 @@ export function settlesWithoutCutOff(task: TaskRow): boolean {
 export function failureEffects(task: TaskRow, reason: string): StepOutcome['effects'] {
   if (task.type === 'withdraw') return withdrawFailed(task, reason);
   if (task.type === 'ticket_verify') return ticketVerifyFailed(task, reason);
+  if (task.type === 'deliver_invoice') return deliveryGaveUp(task, reason);
   return task.type === 'blue_invoice' || task.type === 'red_invoice' ? invoiceFailed(task, reason) : undefined;
 }

@@ -183,6 +183,26 @@ export type DeliveryChannel = keyof typeof DELIVERY_CHANNELS;
 export const DELIVERY_STATES = { pending: '待发送', sent: '已发送', failed: '发送失败' } as const;
 export type DeliveryState = keyof typeof DELIVERY_STATES;
 
+/** One sending of an invoice to one address: as the invoice was issued, or asked again with invoice/resend. */
+export const InvoiceDelivery = Type.Object({
+  id: Type.Integer(),
+  channel: OneOf(Object.keys(DELIVERY_CHANNELS) as DeliveryChannel[], '发送方式'),
+  channelName: Type.String(),
+  address: Type.String(),
+  state: OneOf(Object.keys(DELIVERY_STATES) as DeliveryState[], '发送状态'),
+  stateName: Type.String(),
+  /** Why it failed (发送失败), or why the last attempt did while it is retried (待发送). */
+  failReason: Nullable(Type.String()),
+  /** Sending attempts made so far. */
+  attempts: Type.Integer(),
+  /** Asked again with invoice/resend (false: sent as the invoice was issued). */
+  resent: Type.Boolean(),
+  createdAt: IsoTime,
+  sentAt: Nullable(IsoTime),
+  failedAt: Nullable(IsoTime),
+});
+export type InvoiceDelivery = Static<typeof InvoiceDelivery>;
+
 export const HomeSummary = Type.Object({
   /** Customers' applications waiting for approval, and approved ones waiting to be issued. */
   applying: Type.Integer(),
@@ -213,6 +233,8 @@ export const invoiceCalls = {
       status: Type.Optional(InvoiceStatus),
       month: Type.Optional(Month('月份')),
       keyword: Type.Optional(Text('搜索', 50)),
+      /** Only invoices whose latest delivery on some channel failed (发送失败). */
+      deliveryFailed: Type.Optional(Type.Boolean({ title: '发送失败' })),
       ...Paging,
     }),
     Paged(InvoiceSummary),
@@ -227,8 +249,11 @@ export const invoiceCalls = {
   'invoice/pdfLink': call(Body({ id: Id('发票') }), Type.Object({ url: Type.String(), fileName: Type.String() }), READ_ONLY),
   'invoice/resend': call(
     Body({ id: Id('发票'), phone: Type.Optional(Text('手机号', 11)), email: Type.Optional(Text('邮箱', 254)) }),
-    Type.Object({ sentTo: Type.String() }),
+    /** `deliveries`: the new deliveries, 待发送 (absent from servers older than them). */
+    Type.Object({ sentTo: Type.String(), deliveries: Type.Optional(Type.Array(InvoiceDelivery)) }),
   ),
+  /** The invoice's deliveries, newest first. */
+  'invoice/deliveries': call(Body({ id: Id('发票') }), Type.Object({ list: Type.Array(InvoiceDelivery) }), READ_ONLY),
   'invoice/homeSummary': call(Empty, HomeSummary, READ_ONLY),
   'company/getInvoiceQrcode': call(Empty, Type.Object({ url: Type.String(), companyName: Type.String(), code: Type.String() }), READ_ONLY),
 };

@@ -185,6 +185,7 @@ export function runTaskAt(history: History, taskId: string, at: number): void {
         payouts: history.bank,
         now: history.now,
         readiness: readinessOf.get(taskId) ?? history.ready,
+        recordDeliveriesOnly: true,
       };
       const outcome = await runStep(task, context);
       if (!(await commitStepOutcome(db, task, outcome, when))) throw new Error(`demo history: task ${taskId} was not written`);

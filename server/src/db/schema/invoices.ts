@@ -198,9 +198,7 @@ export const invoiceDeliveries = pgTable(
   (table) => [
     index('invoice_deliveries_invoice').on(table.invoiceId, table.channel, table.id),
     // invoice/list's deliveryFailed: the company's latest deliveries that failed, few beside its invoices.
-    index('invoice_deliveries_company_failed')
-      .on(table.companyId)
-      .where(sql`${table.state} = 'failed' and not ${table.superseded}`),
+    index('invoice_deliveries_company_failed').on(table.companyId).where(sql`${table.state} = 'failed' and not ${table.superseded}`),
   ],
 );
 
