@@ -117,6 +117,16 @@ export async function seedCompanyRows(raw: RawQuery, rows: CompanyRows): Promise
       [companyId],
     );
     await fillInvoiceTotals(raw, 'company_id = $1::uuid', [companyId]);
+    // Each issued invoice e-mailed once: every 40th of them failed (invoice/list's deliveryFailed finds those).
+    await raw(
+      `insert into invoice_deliveries (invoice_id, company_id, channel, address, state, fail_reason, attempts, created_at, updated_at, sent_at, failed_at)
+       select id, company_id, 'email', 'finance@example.test', case when n % 40 = 0 then 'failed' else 'sent' end,
+         case when n % 40 = 0 then '邮件服务器拒收：550 5.1.1 no such user' end, 1, issued_at, issued_at,
+         case when n % 40 = 0 then null else issued_at end, case when n % 40 = 0 then issued_at end
+       from (select id, company_id, issued_at, row_number() over (order by issued_at) as n from invoices
+             where company_id = $1::uuid and issued_at is not null) issued`,
+      [companyId],
+    );
   }
   if (rows.tasks > 0) {
     // Mostly finished tasks; every 20th failed, every 500th still open (waiting for an SMS code: not due before its
@@ -131,6 +141,13 @@ export async function seedCompanyRows(raw: RawQuery, rows: CompanyRows): Promise
          now() - g * $3::interval, now() - g * $3::interval,
          case when g % 500 = 0 then null else now() - g * $3::interval end
        from generate_series(1, $4::int) g`,
+      [companyId, userId, apart, rows.tasks],
+    );
+    // As many of the server's own delivery tasks, done, between them (task/getMyTasks leaves them out).
+    await raw(
+      `insert into tasks (company_id, user_id, type, status, attempts, max_attempts, next_run_at, deadline_at, created_at, updated_at, finished_at)
+       select $1::uuid, $2::uuid, 'deliver_invoice', 1, 1, 6, at, at + interval '30 minutes', at, at, at
+       from (select now() - g * $3::interval + interval '1 second' as at from generate_series(1, $4::int) g) due`,
       [companyId, userId, apart, rows.tasks],
     );
   }
