@@ -177,7 +177,7 @@ function backgroundWork(
   );
   const worker = config.worker.enabled
     ? new TaskWorker(
-        { db: services.db, gateway: simulator, secretKey: services.secretKey, payouts, delivery },
+        { db: services.db, gateway: simulator, secretKey: services.secretKey, payouts, delivery: services.delivery },
         { ...config.worker, log: { info: (m) => app.log.info(m), error: (o, m) => app.log.error(o, m) } },
       )
     : null;
@@ -207,7 +207,7 @@ async function registerRoutes(
   if (forcedFailures) await registerTestHooks(app, db, forcedFailures);
   await registerAuthRoutes(app, services, config);
   await registerSimulatorRoutes(app, simulator, { controls: config.etax.controls, payouts });
-  await registerOutboxRoutes(app, database.db, { controls: config.etax.controls });
+  await registerOutboxRoutes(app, db, { controls: config.etax.controls });
   await registerPaymentNotifyRoutes(app, {
     gateways: services.payments,
     onNotification: async (payment, request) => {
@@ -255,7 +255,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   app.addHook('onClose', async () => {
     await autoRollback.stop();
     await worker?.stop();
-    delivery.mail.close?.();
+    services.delivery.mail.close?.();
     redis?.disconnect();
     await services.liveApps.close();
     if (!options.database) await database.close();
