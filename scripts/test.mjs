@@ -3,6 +3,7 @@
 // one line: "N passed, N failed, N skipped". On CI, a PostgreSQL suite skipped while PostgreSQL answers fails the run.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { ensureInstall, ROOT } from './ensure-install.mjs';
@@ -63,19 +64,27 @@ function seedTestDurations() {
   writeFileSync(cache, JSON.stringify({ version: 1, files }));
 }
 
-/** Runs a command, echoing its output, and resolves with its exit code and what it printed. */
-function run(label, command, args, options = {}) {
-  console.log(`\n> ${label}`);
+/**
+ * Runs a command and resolves with its exit code and what it printed. Its output is echoed as it comes, or, with
+ * `quiet`, printed whole when it ends (two suites running side by side would interleave their lines).
+ */
+function run(label, command, args, options = {}, quiet = false) {
+  console.log(`\n> ${label}${quiet ? '（同时运行，结束后输出）' : ''}`);
+  const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, ...options });
     let output = '';
     for (const stream of [child.stdout, child.stderr]) {
       stream.on('data', (chunk) => {
         output += chunk;
-        process.stdout.write(chunk);
+        if (!quiet) process.stdout.write(chunk);
       });
     }
-    child.on('exit', (code) => resolve({ code: code ?? 1, output }));
+    child.on('exit', (code) => {
+      if (quiet) process.stdout.write(`\n> ${label}\n${output}`);
+      console.log(`${label}用时 ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      resolve({ code: code ?? 1, output });
+    });
   });
 }
 
@@ -112,21 +121,49 @@ seedTestDurations();
 const skipsFile = join(ROOT, 'node_modules/.cache/test-skips.jsonl');
 rmSync(skipsFile, { force: true });
 process.env[TEST_SKIPS_ENV] = skipsFile;
-const unit = await run('单元、组件与服务端测试 (rstest)', join(ROOT, 'node_modules/.bin/rstest'), ['run']);
-// rstest colours its summary even when piped: strip the escapes before reading "Tests  3 failed | 71 passed".
-const unitSummary = stripVTControlCharacters(unit.output);
-const unitCounts = /Tests\s+(?:(\d+) failed\s*\|\s*)?(\d+) passed/.exec(unitSummary) ?? /Tests\s+(\d+) failed/.exec(unitSummary);
-if (unitCounts) {
-  failed += Number(unitCounts[1] ?? 0);
-  passed += Number(unitCounts[2] ?? 0);
+// The unit and component tests first, alone: they are short and bound by CPU, and a component test waits 20 s at most
+// for what it looks for. Then the server's tests and the browser tests, side by side when the machine is otherwise
+// quiet: each spends much of its time waiting (servers killed and restarted, the task worker's back-off, the simulator's
+// and the bank's delays; the app's 2-second task polls, page loads), which the other fills. On a machine already busy
+// with other work they run one after the other, as the crash tests' kill windows and the CPU-bound server tests are
+// at risk when three suites share two cores. NPM_TEST_SIDE_BY_SIDE=1 or 0 decides instead.
+const rstest = join(ROOT, 'node_modules/.bin/rstest');
+const unit = await run('单元与组件测试 (rstest)', rstest, ['run', '--project', '!server']);
+// Both start server processes from one bundle: made first, once. (Imported only now: it needs esbuild, which the
+// install above brings to a fresh clone.)
+const { builtEntry } = await import('./server-build.mjs');
+await builtEntry('server/src/main.ts');
+const serverTests = (quiet) => run('服务端测试 (rstest)', rstest, ['run', '--project', 'server'], {}, quiet);
+const browserTests = (quiet) =>
+  run(
+    '浏览器测试 (Playwright, Chromium, 手机 + 微信)',
+    join(ROOT, 'e2e/node_modules/.bin/playwright'),
+    ['test'],
+    { cwd: join(ROOT, 'e2e') },
+    quiet,
+  );
+// The load average still counts the unit tests' two workers just ended: up to twice the cores is this run's own.
+const sideBySide = process.env.NPM_TEST_SIDE_BY_SIDE
+  ? process.env.NPM_TEST_SIDE_BY_SIDE === '1'
+  : loadavg()[0] <= 2 * availableParallelism();
+console.log(`\n> 服务端测试与浏览器测试${sideBySide ? '同时运行' : '依次运行（机器繁忙）'}，负载 ${loadavg()[0].toFixed(1)}`);
+const [server, e2e] = sideBySide
+  ? await Promise.all([serverTests(false), browserTests(true)])
+  : [await serverTests(false), await browserTests(false)];
+let skipped = 0;
+for (const result of [unit, server]) {
+  // rstest colours its summary even when piped: strip the escapes before reading "Tests  3 failed | 71 passed".
+  const summary = stripVTControlCharacters(result.output);
+  const counts = /Tests\s+(?:(\d+) failed\s*\|\s*)?(\d+) passed/.exec(summary) ?? /Tests\s+(\d+) failed/.exec(summary);
+  if (counts) {
+    failed += Number(counts[1] ?? 0);
+    passed += Number(counts[2] ?? 0);
+  }
+  if (result.code !== 0 && !counts?.[1]) failed += 1;
+  skipped += Number(/Tests\s+[^\n]*?(\d+) skipped/.exec(summary)?.[1] ?? 0);
 }
-if (unit.code !== 0 && !unitCounts?.[1]) failed += 1;
-let skipped = Number(/Tests\s+[^\n]*?(\d+) skipped/.exec(unitSummary)?.[1] ?? 0);
 if (!(await reportPostgresSkips(skipsFile))) failed += 1;
 
-const e2e = await run('浏览器测试 (Playwright, Chromium, 手机 + 微信)', join(ROOT, 'e2e/node_modules/.bin/playwright'), ['test'], {
-  cwd: join(ROOT, 'e2e'),
-});
 const resultsFile = join(ROOT, '.e2e/results.json');
 if (existsSync(resultsFile)) {
   const { stats } = JSON.parse(readFileSync(resultsFile, 'utf8'));
@@ -138,4 +175,4 @@ if (e2e.code !== 0 && !existsSync(resultsFile)) failed += 1;
 
 console.log(`\n用时 ${((Date.now() - started) / 1000).toFixed(0)} s${typecheck.code === 0 ? '，类型检查通过' : '，类型检查失败'}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failed > 0 || lint.code !== 0 || typecheck.code !== 0 || unit.code !== 0 || e2e.code !== 0 ? 1 : 0);
+process.exit(failed > 0 || lint.code !== 0 || typecheck.code !== 0 || unit.code !== 0 || server.code !== 0 || e2e.code !== 0 ? 1 : 0);
