@@ -171,7 +171,8 @@ describeEachDatabase('lists stay flat (%s)', (kind) => {
     await seedTrips(server.database.raw, { ...(await companyOf('出租车管理员')), receiverId: passenger, trips: ROWS });
     await seedTrips(server.database.raw, { ...(await companyOf('企业管理员')), receiverId: passenger, trips: ROWS });
     await server.database.raw('analyze');
-  });
+    // Seeding 200,000 rows is a minute on PGlite alone, and several beside the browser tests on two cores.
+  }, 600_000);
 
   /** The rows each read query of a call reads, where more than MAX_ROWS_READ. */
   async function heavyQueries(path: string, body: Record<string, unknown>, callToken: string) {
