@@ -232,6 +232,10 @@ describe.each(DATABASES)('invoices sent over SMTP (%s)', (kind) => {
 
     const failedList = await trading.ok<{ total: number; list: InvoiceSummary[] }>('invoice/list', { deliveryFailed: true });
     expect(failedList.list.map((row) => row.id)).toContain(invoice.id);
+    // Every row of the list says whether its delivery failed, filtered or not.
+    expect(failedList.list.every((row) => row.deliveryFailed === true)).toBe(true);
+    const all = await trading.ok<{ list: InvoiceSummary[] }>('invoice/list', { kind: 'blue', pageSize: 50 });
+    expect(all.list.find((row) => row.id === invoice.id)?.deliveryFailed).toBe(true);
     // With the list's other filters and its keyword (the number's tail) too.
     const byNumber = await trading.ok<{ list: InvoiceSummary[] }>('invoice/list', {
       deliveryFailed: true,
@@ -257,6 +261,8 @@ describe.each(DATABASES)('invoices sent over SMTP (%s)', (kind) => {
     // The e-mail that went out replaces the failed one: the invoice is no longer listed as failed.
     const after = await trading.ok<{ list: InvoiceSummary[] }>('invoice/list', { deliveryFailed: true });
     expect(after.list.map((row) => row.id)).not.toContain(invoice.id);
+    const row = (await trading.ok<{ list: InvoiceSummary[] }>('invoice/list', { keyword: invoice.number!.slice(-8) })).list[0];
+    expect(row).toMatchObject({ id: invoice.id, deliveryFailed: false });
   });
 
   test('a worker that dies after the server accepted the message, before recording it: the retried task sends nothing again', async () => {

@@ -9,7 +9,7 @@ import { invoiceNumberProblem, INVOICE_NUMBER_MESSAGES } from '@app/domain/invoi
 import { invoiceMonthTotals } from '../db/schema/invoice-totals';
 import { invoiceApplications, invoices } from '../db/schema/invoices';
 import { openTask, tasks } from '../db/schema/tasks';
-import { deliveryFailedFilter, invoiceDeliveryList } from '../delivery/delivery-records';
+import { deliveryFailedFilter, failedDeliveryInvoices, invoiceDeliveryList } from '../delivery/delivery-records';
 import { resendInvoice } from '../delivery/resend-invoice';
 import { ApiFailure, ErrorCode, invalidField } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
@@ -128,6 +128,20 @@ async function searchedInvoices(
   return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
 }
 
+/** How much of each blue invoice of a page has been reversed (red invoices not failed), by its id. */
+async function reversedOf(db: Database, rows: readonly { id: string; kind: string }[]): Promise<Map<string, number>> {
+  const blueIds = rows.filter((row) => row.kind === 'blue').map((row) => row.id);
+  const reversed = new Map<string, number>();
+  if (!blueIds.length) return reversed;
+  const sums = await db
+    .select({ originalId: invoices.originalId, total: sum(invoices.grossFen).mapWith(Number) })
+    .from(invoices)
+    .where(and(inArray(invoices.originalId, blueIds), ne(invoices.status, '开具失败')))
+    .groupBy(invoices.originalId);
+  for (const row of sums) if (row.originalId) reversed.set(row.originalId, row.total);
+  return reversed;
+}
+
 const listInvoices = defineCall('invoice/list', {
   access: { kind: 'company' },
   handler: async ({ company, body, services }) => {
@@ -146,17 +160,18 @@ const listInvoices = defineCall('invoice/list', {
     const { rows, total } = keyword
       ? await searchedInvoices(services.db, company.id, keyword, filters, window)
       : await listedInvoices(services.db, and(eq(invoices.companyId, company.id), filters), window);
-    const blueIds = rows.filter((row) => row.kind === 'blue').map((row) => row.id);
-    const reversed = new Map<string, number>();
-    if (blueIds.length) {
-      const sums = await services.db
-        .select({ originalId: invoices.originalId, total: sum(invoices.grossFen).mapWith(Number) })
-        .from(invoices)
-        .where(and(inArray(invoices.originalId, blueIds), ne(invoices.status, '开具失败')))
-        .groupBy(invoices.originalId);
-      for (const row of sums) if (row.originalId) reversed.set(row.originalId, row.total);
-    }
-    return { total, list: rows.map((row) => invoiceSummary(row, reversed.get(row.id) ?? 0)) };
+    const [reversed, failed] = await Promise.all([
+      reversedOf(services.db, rows),
+      failedDeliveryInvoices(
+        services.db,
+        company.id,
+        rows.map((row) => row.id),
+      ),
+    ]);
+    return {
+      total,
+      list: rows.map((row) => ({ ...invoiceSummary(row, reversed.get(row.id) ?? 0), deliveryFailed: failed.has(row.id) })),
+    };
   },
 });
 

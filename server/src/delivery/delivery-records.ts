@@ -156,3 +156,13 @@ export function deliveryFailedFilter(db: Database, companyId: string): SQL {
     .where(and(eq(invoiceDeliveries.companyId, companyId), latestFailed));
   return inArray(invoices.id, failed);
 }
+
+/** Which of these invoices (the company's, a page of its list) have a latest delivery on some channel that failed. */
+export async function failedDeliveryInvoices(db: Database, companyId: string, invoiceIds: readonly string[]): Promise<Set<string>> {
+  if (!invoiceIds.length) return new Set();
+  const rows = await db
+    .selectDistinct({ invoiceId: invoiceDeliveries.invoiceId })
+    .from(invoiceDeliveries)
+    .where(and(eq(invoiceDeliveries.companyId, companyId), inArray(invoiceDeliveries.invoiceId, [...invoiceIds]), latestFailed));
+  return new Set(rows.map((row) => row.invoiceId));
+}

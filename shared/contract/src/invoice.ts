@@ -129,6 +129,8 @@ export const InvoiceSummary = Type.Object({
   ...Type.Pick(InvoiceDocument, SUMMARY_FIELDS).properties,
   buyerName: Type.String(),
   buyerTaxNumber: Type.String(),
+  /** invoice/list: the latest delivery on some channel failed (发送失败). */
+  deliveryFailed: Type.Optional(Type.Boolean()),
 });
 
 const Rate = Type.Union([OneOf([...VAT_RATES_PERMILLE], '税率'), OneOf([...TAX_EXEMPTIONS], '税率')], { title: '税率' });

@@ -125,7 +125,12 @@ export type InvoiceSummary = Pick<
   | 'failReason'
   | 'taskId'
   | 'createdAt'
-> & { buyerName: string; buyerTaxNumber: string };
+> & {
+  buyerName: string;
+  buyerTaxNumber: string;
+  /** invoice/list: the latest delivery on some channel failed (发送失败). */
+  deliveryFailed?: boolean;
+};
 
 /** `*餐饮服务*午餐` from the short name of the tax class and the goods name. */
 export function printedItemName(taxShortName: string, goodsName: string): string {

@@ -3,6 +3,7 @@
  * red-invoice form.
  */
 import type { CallResult } from '@app/contract/api';
+import type { InvoiceDelivery } from '@app/contract/invoice';
 import { callApi } from '@app/host-sdk/api-client';
 import { LOAD_PROBLEM_CODES } from '@app/widgets/load-problem';
 import type { InvoiceDocument, InvoiceKind, InvoiceStatus, InvoiceSummary } from '@app/domain/invoice-document';
@@ -15,6 +16,8 @@ export interface InvoiceListQuery {
   month?: string;
   /** Part of the buyer's name or of the invoice number. */
   keyword?: string;
+  /** Only invoices whose latest delivery on some channel failed (发送失败). */
+  deliveryFailed?: boolean;
 }
 
 /** One page of the company's invoices, newest first; empty filters are left out of the request. */
@@ -51,8 +54,22 @@ export interface ResendTarget {
   email?: string;
 }
 
-/** Sends the issued invoice again; answers where it went (`13800138000、a@b.com`). */
-export async function resendInvoice(id: string, target: ResendTarget): Promise<string> {
-  const { sentTo } = await callApi('invoice/resend', { id, ...target }, { noRepeat: true });
-  return sentTo;
+/** The rate limit of resending one invoice (5 an hour): its message is shown by the form, beside its button. */
+export const RESEND_LIMITED = 4029;
+
+/**
+ * Sends the issued invoice again; answers where it went (`13800138000、a@b.com`) and the new deliveries, 待发送
+ * (absent from a server older than them). 4029 (too often) is left to the caller to say.
+ */
+export function resendInvoice(id: string, target: ResendTarget): Promise<CallResult<'invoice/resend'>> {
+  return callApi('invoice/resend', { id, ...target }, { noRepeat: true, handles: [RESEND_LIMITED] });
+}
+
+/**
+ * The invoice's deliveries, newest first. `quiet`: a failure is not shown to the user (the list refreshing itself while
+ * one is 待发送 tries again at the next turn).
+ */
+export async function listDeliveries(id: string, { quiet = false }: { quiet?: boolean } = {}): Promise<InvoiceDelivery[]> {
+  const { list } = await callApi('invoice/deliveries', { id }, { handles: quiet ? true : LOAD_PROBLEM_CODES });
+  return list;
 }

@@ -1,6 +1,7 @@
 /**
  * The bar above the invoice list: a search over buyer names and numbers, and a dropdown each for the colour (蓝票 /
- * 红票), the status and the month (recent months at a tap, older ones through a month picker).
+ * 红票), the status, the month (recent months at a tap, older ones through a month picker) and 发送失败 (invoices whose
+ * delivery failed).
  */
 import { recentChinaMonths } from '@app/domain/china-time';
 import { lazy, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -9,7 +10,7 @@ import { Button } from '@app/ui/button';
 import { SearchBar } from '@app/ui/search-bar';
 import { FilterBar, FilterChoice, FilterMenu, type FilterBarHandle } from '@app/widgets/list-filters';
 import { WhenOpened } from '@app/widgets/when-opened';
-import { KIND_OPTIONS, kindLabel, STATUS_OPTIONS, type ListFilters } from './list-filters';
+import { DELIVERY_FAILED, DELIVERY_OPTIONS, KIND_OPTIONS, kindLabel, STATUS_OPTIONS, type ListFilters } from './list-filters';
 
 // The month picker (and the picker-view code behind it) is fetched when the user first asks for an older month.
 const ChinaDatePicker = lazy(() => import('@app/widgets/china-date-picker').then((module) => ({ default: module.ChinaDatePicker })));
@@ -95,6 +96,14 @@ export function InvoiceFilters({ filters, onChange }: InvoiceFiltersProps) {
               选择更早的月份
             </Button>
           </div>
+        </FilterMenu>
+        <FilterMenu key="delivery" title={filters.deliveryFailed ? '发送失败' : '发送状态'} highlight={filters.deliveryFailed}>
+          <FilterChoice<typeof DELIVERY_FAILED>
+            options={DELIVERY_OPTIONS}
+            value={filters.deliveryFailed ? DELIVERY_FAILED : null}
+            allLabel="全部"
+            onPick={(picked) => pick({ deliveryFailed: picked === DELIVERY_FAILED })}
+          />
         </FilterMenu>
       </FilterBar>
       <WhenOpened visible={pickingMonth}>

@@ -61,6 +61,7 @@ const ROWS: InvoiceSummary[] = [
     failReason: '今日尚未完成刷脸认证，请先刷脸认证后重试',
     buyerName: '深圳失败有限公司',
   }),
+  summary({ id: 'not-sent', buyerName: '成都未送达有限公司', number: '25110000000000000009', deliveryFailed: true }),
 ];
 
 /** The open dropdown's panel of choices. */
@@ -106,7 +107,12 @@ describe('InvoiceListPage', () => {
     expect(within(running).getByText('发票号码开具后生成')).toBeTruthy();
     expect(within(rowOf('深圳失败有限公司')).getByText('今日尚未完成刷脸认证，请先刷脸认证后重试')).toBeTruthy();
 
-    expect(screen.getByText('共 4 张发票')).toBeTruthy();
+    // Its delivery failed: a small 发送失败 beside the date; the others have none.
+    expect(within(rowOf('成都未送达有限公司')).getByText('发送失败')).toBeTruthy();
+    for (const buyer of ['北京示例科技有限公司', '上海红冲贸易有限公司', '广州开票中有限公司', '深圳失败有限公司'])
+      expect(within(rowOf(buyer)).queryByText('发送失败')).toBeNull();
+
+    expect(screen.getByText('共 5 张发票')).toBeTruthy();
     // The page's first call is the one the remote declares (the host page may have sent it already).
     expect(api.bodiesOf('invoice/list')).toEqual([{ page: 1 }]);
     expect(FIRST_CALLS['/invoice/list']).toEqual([{ path: 'invoice/list', body: { page: 1 } }]);
@@ -140,6 +146,17 @@ describe('InvoiceListPage', () => {
     fireEvent.click(screen.getByText('红票', { selector: '.adm-dropdown-item-title-text' }));
     fireEvent.click(within(dropdownPanel()).getByText('全部发票'));
     await waitFor(() => expect(lastQuery()).toEqual({ status: '部分红冲', month: lastMonth, keyword: '北京', page: 1 }));
+
+    // 发送失败: the invoices whose delivery failed, with the other filters; 全部 takes it off again.
+    fireEvent.click(screen.getByText('发送状态'));
+    fireEvent.click(within(dropdownPanel()).getByText('发送失败'));
+    await waitFor(() =>
+      expect(lastQuery()).toEqual({ status: '部分红冲', month: lastMonth, deliveryFailed: true, keyword: '北京', page: 1 }),
+    );
+    expect(screen.getByText('发送失败', { selector: '.adm-dropdown-item-title-text' })).toBeTruthy();
+    fireEvent.click(screen.getByText('发送失败', { selector: '.adm-dropdown-item-title-text' }));
+    fireEvent.click(within(dropdownPanel()).getByText('全部'));
+    await waitFor(() => expect(lastQuery()).toEqual({ status: '部分红冲', month: lastMonth, keyword: '北京', page: 1 }));
   });
 
   test('nothing issued yet: 开具发票; nothing matching the filters: 清除筛选', async () => {
@@ -163,6 +180,7 @@ describe('InvoiceListPage', () => {
         'invoice/list': ok({ total: 1, list: [summary({})] }),
         'invoice/get': ok(blueInvoice({ status: '部分红冲', leftFen: 50_000 })),
         'invoice/pdfLink': ok({ url: PDF_URL, fileName: `发票_${BLUE.number}.pdf` }),
+        'invoice/deliveries': ok({ list: [] }),
       },
       `/invoice/list?id=${BLUE.id}`,
     );
@@ -190,6 +208,7 @@ describe('InvoiceListPage', () => {
       'invoice/list': ok({ total: ROWS.length, list: ROWS }),
       'invoice/get': ({ id }) => (id === 'red' ? ok(redInvoice()) : fail(4004, '发票不存在')),
       'invoice/pdfLink': ok({ url: PDF_URL, fileName: 'x.pdf' }),
+      'invoice/deliveries': ok({ list: [] }),
     });
     fireEvent.click(await waitFor(() => rowOf('上海红冲贸易有限公司')));
     const sheet = await screen.findByRole('dialog', { name: '发票详情' });
@@ -202,13 +221,14 @@ describe('InvoiceListPage', () => {
     expect(await screen.findByText('发票不存在')).toBeTruthy();
   });
 
-  test('重新发送: the invoice’s phone and e-mail filled in, checked under the fields, then 已发送至 …', async () => {
+  test('重新发送: the invoice’s phone and e-mail filled in, checked under the fields, then 正在发送至 …', async () => {
     const { api } = openList(
       {
         'invoice/list': ok({ total: 0, list: [] }),
         'invoice/get': ok(blueInvoice({ deliverPhone: '13800138000', deliverEmail: '' })),
         'invoice/pdfLink': ok({ url: PDF_URL, fileName: 'x.pdf' }),
         'invoice/resend': ({ phone, email }) => ok({ sentTo: [phone, email].filter(Boolean).join('、') }),
+        'invoice/deliveries': ok({ list: [] }),
       },
       `/invoice/list?id=${BLUE.id}`,
     );
@@ -230,6 +250,6 @@ describe('InvoiceListPage', () => {
       fireEvent.click(screen.getByRole('button', { name: '发送' }));
     });
     await waitFor(() => expect(api.bodiesOf('invoice/resend')).toEqual([{ id: BLUE.id, email: 'finance@example.com' }]));
-    expect(await screen.findByText('已发送至 finance@example.com')).toBeTruthy();
+    expect(await screen.findByText('正在发送至 finance@example.com')).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 /**
  * One invoice in the list: buyer and 价税合计 (red invoices in red), the colour and type, the date (and what is left
- * to reverse of a 部分红冲), the number and the status (开具失败 with why). Tapping it opens the detail sheet.
+ * to reverse of a 部分红冲), the number and the status (开具失败 with why), and 发送失败 when its latest delivery on
+ * some channel failed. Tapping it opens the detail sheet.
  */
 import { chinaDate } from '@app/domain/china-time';
 import type { InvoiceSummary } from '@app/domain/invoice-document';
@@ -25,7 +26,8 @@ export function InvoiceRow({ invoice, onOpen }: InvoiceRowProps) {
     </Tag>
   );
   // What is left to reverse goes on the line above, so that the 20-digit number beside the status is never cut short.
-  const left = invoice.status === '部分红冲' ? <span className="invoice-row__left">剩余 {formatYuan(invoice.leftFen)}</span> : undefined;
+  const left = invoice.status === '部分红冲' ? <span className="invoice-row__left">剩余 {formatYuan(invoice.leftFen)}</span> : null;
+  const notSent = invoice.deliveryFailed ? <span className="invoice-row__not-sent">发送失败</span> : null;
   return (
     <ListRow
       title={invoice.buyerName}
@@ -33,7 +35,16 @@ export function InvoiceRow({ invoice, onOpen }: InvoiceRowProps) {
       extra={<Amount fen={invoice.grossFen} tone={red ? 'red' : 'plain'} size="medium" />}
       onClick={() => onOpen(invoice)}
     >
-      <ListRowLine extra={left}>
+      <ListRowLine
+        extra={
+          left || notSent ? (
+            <span className="invoice-row__flags">
+              {left}
+              {notSent}
+            </span>
+          ) : undefined
+        }
+      >
         <span className="invoice-row__meta">
           <Tag color={red ? 'danger' : 'primary'} fill="outline">
             {kindLabel(invoice.kind)}

@@ -1,7 +1,7 @@
 /**
  * The detail sheet of one invoice, rising from the bottom over the list: the whole invoice as printed
- * (InvoiceDocumentView) and what can be done with it — 查看 PDF / 下载 PDF and 重新发送 once issued, 红冲 while
- * something is left to reverse.
+ * (InvoiceDocumentView), once issued where it was sent (DeliveryList, kept current while one is 待发送), and what can
+ * be done with it — 查看 PDF / 下载 PDF and 重新发送 once issued, 红冲 while something is left to reverse.
  */
 import { lazy, useState } from 'react';
 import type { InvoiceDocument } from '@app/domain/invoice-document';
@@ -13,6 +13,8 @@ import { Skeleton } from '@app/ui/skeleton';
 import { href } from '../../paths';
 import { InvoiceDocumentView } from '../../features/invoice-document/InvoiceDocumentView';
 import { getInvoice } from '../../features/invoices/invoice-api';
+import { DeliveryList } from './DeliveryList';
+import { type Deliveries, useDeliveries } from './use-deliveries';
 import { usePdfLink } from './use-pdf-link';
 import { LoadedView } from '@app/widgets/state-view';
 import { useLoadedByCode } from '@app/widgets/use-loaded-by-code';
@@ -30,7 +32,7 @@ export function isReversible(invoice: Pick<InvoiceDocument, 'kind' | 'status'>):
   return invoice.kind === 'blue' && (invoice.status === '已开具' || invoice.status === '部分红冲');
 }
 
-function Actions({ invoice, onClose }: { invoice: InvoiceDocument; onClose(): void }) {
+function Actions({ invoice, deliveries, onClose }: { invoice: InvoiceDocument; deliveries: Deliveries; onClose(): void }) {
   const navigate = useNavigate();
   const pdf = usePdfLink(invoice.number ? invoice.id : null);
   const [resending, setResending] = useState(false);
@@ -81,6 +83,7 @@ function Actions({ invoice, onClose }: { invoice: InvoiceDocument; onClose(): vo
               initialPhone={invoice.deliverPhone}
               initialEmail={invoice.deliverEmail}
               onClose={() => setResending(false)}
+              onSent={(added) => (added ? deliveries.add(added) : deliveries.refresh())}
             />
           </WhenOpened>
         </>
@@ -104,6 +107,9 @@ function Actions({ invoice, onClose }: { invoice: InvoiceDocument; onClose(): vo
 export function InvoiceSheet({ invoiceId, onClose }: InvoiceSheetProps) {
   const { loaded, retry } = useLoadedByCode(invoiceId ?? '', getInvoice, undefined);
   const shown = invoiceId !== null;
+  // Only an issued invoice (one with a number) is ever sent; a closed sheet reads nothing.
+  const issued = shown && loaded.state === 'ready' && loaded.value.number !== null;
+  const deliveries = useDeliveries(issued ? invoiceId : null);
   return (
     <Popup visible={shown} onMaskClick={onClose} onClose={onClose} bodyClassName="invoice-sheet" destroyOnClose>
       <div className="invoice-sheet__frame" role="dialog" aria-label="发票详情">
@@ -133,11 +139,16 @@ export function InvoiceSheet({ invoiceId, onClose }: InvoiceSheetProps) {
                 )
               }
             >
-              {(invoice) => <InvoiceDocumentView invoice={invoice} />}
+              {(invoice) => (
+                <>
+                  <InvoiceDocumentView invoice={invoice} />
+                  {issued ? <DeliveryList deliveries={deliveries} /> : null}
+                </>
+              )}
             </LoadedView>
           ) : null}
         </div>
-        {shown && loaded.state === 'ready' ? <Actions invoice={loaded.value} onClose={onClose} /> : null}
+        {shown && loaded.state === 'ready' ? <Actions invoice={loaded.value} deliveries={deliveries} onClose={onClose} /> : null}
       </div>
     </Popup>
   );

@@ -1,4 +1,7 @@
-/** The filters of the invoice list: colour, status, month and a search, and how they become an `invoice/list` query. */
+/**
+ * The filters of the invoice list: colour, status, month, 发送失败 and a search, and how they become an `invoice/list`
+ * query.
+ */
 import { INVOICE_STATUSES, type InvoiceKind, type InvoiceStatus } from '@app/domain/invoice-document';
 import type { InvoiceListQuery } from '../../features/invoices/invoice-api';
 
@@ -7,10 +10,18 @@ export interface ListFilters {
   status: InvoiceStatus | null;
   /** `YYYY-MM`. */
   month: string | null;
+  /** Only invoices whose latest delivery on some channel failed. */
+  deliveryFailed: boolean;
   keyword: string;
 }
 
-export const NO_FILTERS: ListFilters = { kind: null, status: null, month: null, keyword: '' };
+export const NO_FILTERS: ListFilters = { kind: null, status: null, month: null, deliveryFailed: false, keyword: '' };
+
+/** The 发送 menu's one choice (全部 is no filter). */
+export const DELIVERY_FAILED = 'failed';
+export const DELIVERY_OPTIONS: readonly { value: typeof DELIVERY_FAILED; label: string }[] = [
+  { value: DELIVERY_FAILED, label: '发送失败' },
+];
 
 export const KIND_OPTIONS: readonly { value: InvoiceKind; label: string }[] = [
   { value: 'blue', label: '蓝票' },
@@ -32,6 +43,7 @@ export function queryOf(filters: ListFilters): InvoiceListQuery {
     ...(filters.kind ? { kind: filters.kind } : {}),
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.month ? { month: filters.month } : {}),
+    ...(filters.deliveryFailed ? { deliveryFailed: true } : {}),
     ...(keyword ? { keyword } : {}),
   };
 }
