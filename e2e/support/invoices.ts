@@ -1,7 +1,7 @@
 /**
  * A test's set-up at the e-tax simulator through the API: a blue invoice (数电普票) issued to `buyer` with `lines`
- * (goods, 含税 amount in fen, rate in ‰), its task awaited, the invoice as stored. The company needs its tax-bureau
- * login and today's face (the `tax-account` test hook) first.
+ * (goods, 含税 amount in fen, rate in ‰), sent where `delivery` says (nowhere by default), its task awaited, the
+ * invoice as stored. The company needs its tax-bureau login and today's face (the `tax-account` test hook) first.
  */
 import type { InvoiceParty } from '@app/domain/invoice-document';
 import { callApi } from './sign-in';
@@ -19,6 +19,7 @@ export async function issueBlueInvoice(
   token: string,
   buyer: InvoiceParty,
   lines: { goodsId: string; grossFen: number; rate: number }[],
+  delivery: { deliverPhone?: string; deliverEmail?: string } = {},
 ): Promise<IssuedInvoice> {
   const api = <T>(path: string, body: unknown) => callApi<T>(baseUrl, path, body, token);
   const { taskId, invoiceId } = await api<{ taskId: string; invoiceId: string }>('task/createBlueInvoiceTask', {
@@ -29,6 +30,7 @@ export async function issueBlueInvoice(
     remarks: '',
     deliverPhone: '',
     deliverEmail: '',
+    ...delivery,
   });
   const { taskStatus, failReason } = await until(`task ${taskId} to finish`, async () => {
     const task = await api<{ taskStatus: number; failReason: string | null }>('task/getTaskDetail', { id: taskId });
