@@ -1,6 +1,6 @@
 /**
  * 重新发送: a small form over the detail sheet, a mobile number and/or an e-mail address (the ones the invoice was sent
- * to filled in), then `invoice/resend`, 已发送至 … and the new deliveries handed to the sheet. Sent too often (5 an hour
+ * to filled in), then `invoice/resend`, 正在发送至 … and the new deliveries handed to the sheet. Sent too often (5 an hour
  * per invoice, 4029) the server's words stay above the button until the form is sent again.
  */
 import { useState } from 'react';
