@@ -222,27 +222,50 @@ describeEachDatabase('taxis (%s)', (kind) => {
     ).toBe(true);
   });
 
-  test('privacy: another user sees the shared trip without the passenger, the title or the share code', async () => {
+  test('privacy: another user sees the shared trip without the passenger, the title, the address or the share code', async () => {
     const trip = await receivedTrip();
     const title = await ok<{ id: string }>(
       'title/save',
-      { kind: '个人', name: '陈乘客', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', email: '', isDefault: false },
+      {
+        kind: '个人',
+        name: '陈乘客',
+        taxNumber: '',
+        address: '',
+        phone: '',
+        bankName: '',
+        bankAccount: '',
+        email: 'chen@rider.test',
+        isDefault: false,
+      },
       passenger,
     );
     await ok('taxiTrip/applyInvoice', { ids: [trip.id], titleId: title.id }, passenger);
+    // The company sees where the passenger asked it to be sent (the title's e-mail): its invoice page sends it there.
     const company = await ok<TaxiTrip>('taxiTrip/get', { id: trip.id }, driver);
     expect(company).toMatchObject({
       passengerName: '张晓',
       invoiceBuyer: { name: '陈乘客' },
+      deliverEmail: 'chen@rider.test',
+      deliverPhone: '',
       shareCode: expect.any(String),
       receivedByMe: false,
     });
     const mine = await ok<TaxiTrip>('taxiTrip/get', { id: trip.id }, passenger);
-    expect(mine).toMatchObject({ passengerName: null, invoiceBuyer: { name: '陈乘客' }, shareCode: null, receivedByMe: true });
+    expect(mine).toMatchObject({
+      passengerName: null,
+      invoiceBuyer: { name: '陈乘客' },
+      deliverEmail: 'chen@rider.test',
+      shareCode: null,
+      receivedByMe: true,
+    });
+    const listed = await ok<{ list: TaxiTrip[] }>('taxiTrip/queryTrips', { state: '待开票', pageSize: 100, page: 1 }, driver);
+    expect(listed.list.find((one) => one.id === trip.id)).toMatchObject({ deliverEmail: 'chen@rider.test' });
     const other = await ok<TaxiTrip>('taxiTrip/get', { code: company.shareCode }, stranger);
     expect(other).toMatchObject({
       passengerName: null,
       invoiceBuyer: null,
+      deliverPhone: null,
+      deliverEmail: null,
       shareCode: null,
       carId: null,
       receivedByMe: false,
@@ -296,7 +319,12 @@ describeEachDatabase('taxis (%s)', (kind) => {
       { ids: [trip.id], titleId: second.id, deliverPhone: '13912345678' },
       passenger,
     );
-    expect(again.trips[0]).toMatchObject({ state: '待开票', invoiceBuyer: { name: '第二抬头' } });
+    expect(again.trips[0]).toMatchObject({
+      state: '待开票',
+      invoiceBuyer: { name: '第二抬头' },
+      deliverPhone: '13912345678',
+      deliverEmail: '',
+    });
   });
 
   test('a taxi invoice: a line per trip at its fare, the total their sum; a trip is invoiced once, also when asked twice at once', async () => {

@@ -97,6 +97,8 @@ export function tripView({ trip, companyName, passengerName, invoiceNumber }: Sh
     receivedByMe,
     passengerName: company ? passengerName : null,
     invoiceBuyer: company || receivedByMe ? trip.invoiceBuyer : null,
+    deliverPhone: company || receivedByMe ? trip.deliverPhone : null,
+    deliverEmail: company || receivedByMe ? trip.deliverEmail : null,
     invoiceId: company || receivedByMe ? trip.invoiceId : null,
     invoiceNumber: company || receivedByMe ? invoiceNumber : null,
     createdAt: trip.createdAt.toISOString(),

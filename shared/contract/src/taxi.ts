@@ -39,6 +39,9 @@ export const TaxiTrip = Type.Object({
   passengerName: Nullable(Type.String()),
   /** The title the passenger asked the invoice for: to the company and that passenger only. */
   invoiceBuyer: Nullable(InvoiceParty),
+  /** Where the passenger asked the invoice to be sent ('' for none): to the company and that passenger only. */
+  deliverPhone: Nullable(Type.String()),
+  deliverEmail: Nullable(Type.String()),
   invoiceId: Nullable(Type.String()),
   invoiceNumber: Nullable(Type.String()),
   createdAt: IsoTime,

@@ -40,6 +40,8 @@ export function trip(overrides: Partial<TaxiTrip> = {}): TaxiTrip {
     receivedByMe: false,
     passengerName: null,
     invoiceBuyer: null,
+    deliverPhone: null,
+    deliverEmail: null,
     invoiceId: null,
     invoiceNumber: null,
     createdAt: '2026-03-01T01:26:00.000Z',

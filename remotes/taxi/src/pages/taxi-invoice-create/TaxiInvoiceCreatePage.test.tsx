@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from '@rstest/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Title } from '@app/domain/invoice-title';
 import { appPaths } from '@app/host-sdk/paths';
 import { pageMeta } from '@app/host-sdk/route-meta';
 import { ok, renderPage, taxAccount, type Route } from '@app/host-sdk/testing';
@@ -22,6 +23,8 @@ const ASKED = trip({
   state: '待开票',
   passengerName: '乘客小张',
   invoiceBuyer: BUYER,
+  deliverPhone: '13912345678',
+  deliverEmail: 'zhang@rider.test',
   fromPlace: '杭州东站',
   toPlace: '西湖文化广场',
   fareFen: 4_650,
@@ -35,7 +38,28 @@ const SAME_PASSENGER = trip({
   fareFen: 12_000,
   distanceMetres: 30_000,
 });
-const OTHER_PASSENGER = trip({ id: 'trip-c', state: '已领取', passengerName: '乘客老李', fromPlace: '城站', toPlace: '滨江' });
+const OTHER_PASSENGER = trip({
+  id: 'trip-c',
+  state: '已领取',
+  passengerName: '乘客老李',
+  deliverPhone: '',
+  deliverEmail: '',
+  fromPlace: '城站',
+  toPlace: '滨江',
+});
+const TITLE: Title = {
+  id: 'title-1',
+  kind: '企业',
+  name: '杭州滨江网络科技有限公司',
+  taxNumber: '91110108MA01C2QK3D',
+  address: '',
+  phone: '',
+  bankName: '',
+  bankAccount: '',
+  email: 'finance@binjiang.test',
+  isDefault: true,
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
 const READY = ok(taxAccount({ loginState: '已登录', scanFaceState: '已认证' }));
 
 function open(calls: Record<string, Route> = {}) {
@@ -52,6 +76,7 @@ function open(calls: Record<string, Route> = {}) {
         }),
       'taxAccount/getTaxAccount': READY,
       'taxiInvoice/create': ok({ taskId: 'task-9', invoiceId: 'invoice-9' }),
+      'title/list': ok({ total: 1, list: [TITLE] }),
       ...calls,
     },
   });
@@ -90,12 +115,52 @@ describe('TaxiInvoiceCreatePage', () => {
     expect(within(lines).getByText('开票明细（2 行）')).toBeTruthy();
     expect(within(lines).getByText('¥166.50')).toBeTruthy();
     expect(within(lines).getByText(/30 公里/)).toBeTruthy();
+    // Sent where the passenger asked, as the page says.
+    expect(screen.getByText('开具后发送至邮箱 zhang@rider.test、手机 13912345678')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: '开具发票' }));
     await waitFor(() => expect(url()).toBe(`${appPaths.invoiceTaskDetail}?id=task-9`));
     const [sent] = api.bodiesOf('taxiInvoice/create') as Record<string, unknown>[];
-    expect(sent).toMatchObject({ tripIds: ['trip-a', 'trip-b'], buyer: BUYER });
+    expect(sent).toMatchObject({
+      tripIds: ['trip-a', 'trip-b'],
+      buyer: BUYER,
+      deliverPhone: '13912345678',
+      deliverEmail: 'zhang@rider.test',
+    });
     expect(String(sent?.requestSerial)).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+  });
+
+  test('a passenger who left no address: the page says so; a title the company picks brings its e-mail', async () => {
+    const { api } = open();
+    fireEvent.click(await screen.findByLabelText('选择 城站 → 滨江'));
+    expect(await screen.findByText('乘客未留接收邮箱或手机号，开具后可在发票列表中发送')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '选择抬头' }));
+    fireEvent.click(await within(await screen.findByRole('dialog', { name: '选择抬头' })).findByText(TITLE.name));
+    await waitFor(() => expect(inputOf('名称').value).toBe(TITLE.name));
+    expect(await screen.findByText('开具后发送至邮箱 finance@binjiang.test')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '开具发票' }));
+    await waitFor(() => expect(api.bodiesOf('taxiInvoice/create')).toHaveLength(1));
+    const [sent] = api.bodiesOf('taxiInvoice/create') as Record<string, unknown>[];
+    expect(sent).toMatchObject({ tripIds: ['trip-c'], deliverEmail: TITLE.email });
+    expect(sent).not.toHaveProperty('deliverPhone');
+  });
+
+  test('an address the server would refuse is neither shown nor sent; the rest still is', async () => {
+    const { api } = open({
+      'taxiTrip/queryTrips': (body) =>
+        ok({
+          total: 0,
+          totals: { trips: 0, fareFen: 0, distanceMetres: 0 },
+          list: body.state === '待开票' ? [{ ...ASKED, deliverEmail: 'zhang@', deliverPhone: '13912345678' }] : [],
+        }),
+    });
+    fireEvent.click(await screen.findByLabelText('选择 杭州东站 → 西湖文化广场'));
+    expect(await screen.findByText('开具后发送至手机 13912345678')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '开具发票' }));
+    await waitFor(() => expect(api.bodiesOf('taxiInvoice/create')).toHaveLength(1));
+    const [sent] = api.bodiesOf('taxiInvoice/create') as Record<string, unknown>[];
+    expect(sent).toMatchObject({ deliverPhone: '13912345678' });
+    expect(sent).not.toHaveProperty('deliverEmail');
   });
 
   test('unticking the last trip frees the other passengers’ trips', async () => {

@@ -2,7 +2,7 @@
  * `/invoice/taxi/create` (出租车发票): the company issues one invoice for received trips of one passenger — those who
  * asked for one (待开票) first, then the other received trips. Once a trip is chosen, trips of other passengers cannot
  * be; the buyer is filled from the title the passenger asked for (or picked, or typed). The lines (plate, times,
- * kilometres, fare) and the total show as trips are chosen. Submitting checks the tax bureau first (the host's login
+ * kilometres, fare) and the total show as trips are chosen, with where the invoice is sent (trip-delivery.ts). Submitting checks the tax bureau first (the host's login
  * and face dialogs, as every invoice does), then creates the task with this fill's request serial and opens its detail.
  */
 import { lazy, useRef, useState } from 'react';
@@ -35,6 +35,7 @@ import { TaxiOnlyPage } from '../../features/taxi-only/TaxiOnlyPage';
 import { TripRow } from '../../features/trips/TripRow';
 import type { TaxiTrip } from '../../features/trips/trips-api';
 import { createTaxiInvoice, invoiceableTrips } from './taxi-invoice-api';
+import { deliveryFields, deliveryOf, deliveryText } from './trip-delivery';
 import './taxi-invoice-create.css';
 
 const TitlePicker = lazy(() => import('@app/widgets/title-picker').then((module) => ({ default: module.TitlePicker })));
@@ -83,43 +84,18 @@ function TripLines({ trips }: { trips: TaxiTrip[] }) {
   );
 }
 
-function InvoiceForm({ trips }: { trips: TaxiTrip[] }) {
-  const navigate = useNavigate();
-  const [form] = Form.useForm<BuyerValues>();
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [rest, setRest] = useState<BuyerRest>(NO_REST);
-  const [picking, setPicking] = useState(false);
-  const serial = useRef<string | null>(null);
-  const chosenTrips = trips.filter((trip) => chosen.includes(trip.id));
-  const passenger = chosenTrips[0] ? passengerOf(chosenTrips[0]) : null;
-
-  function fillBuyer(buyer: TitleBuyer) {
-    form.setFieldsValue({ kind: [buyer.kind], name: buyer.name, taxNumber: buyer.taxNumber });
-    setRest({ address: buyer.address, phone: buyer.phone, bankName: buyer.bankName, bankAccount: buyer.bankAccount });
-  }
-
-  function toggle(trip: TaxiTrip, on: boolean) {
-    const next = on ? [...chosen, trip.id] : chosen.filter((id) => id !== trip.id);
-    setChosen(next);
-    // The first trip chosen brings the title its passenger asked for.
-    if (on && chosen.length === 0 && trip.invoiceBuyer)
-      fillBuyer({ ...trip.invoiceBuyer, kind: trip.invoiceBuyer.naturalPerson ? '个人' : '企业' });
-  }
-
-  async function issue(values: BuyerValues) {
-    if (chosenTrips.length === 0) {
-      showToast('请选择要开票的行程');
-      return;
-    }
-    if (!(await ensureTaxReady())) return;
-    serial.current ??= newRequestSerial();
-    const buyer = buyerOfTitle({ ...rest, kind: values.kind[0] ?? '个人', name: values.name, taxNumber: values.taxNumber });
-    const created = await createTaxiInvoice({ requestSerial: serial.current, tripIds: chosenTrips.map((trip) => trip.id), buyer });
-    serial.current = null;
-    showToast({ icon: 'success', content: '已提交开票' });
-    navigate(appHref('invoiceTaskDetail', {}, { id: created.taskId }));
-  }
-
+/** The trips to choose from: once one is chosen, other passengers' trips are muted and cannot be. */
+function TripChoice({
+  trips,
+  chosen,
+  passenger,
+  onToggle,
+}: {
+  trips: TaxiTrip[];
+  chosen: string[];
+  passenger: string | null;
+  onToggle: (trip: TaxiTrip, on: boolean) => void;
+}) {
   return (
     <>
       <SectionHeader
@@ -142,7 +118,7 @@ function InvoiceForm({ trips }: { trips: TaxiTrip[] }) {
                   aria-label={`选择 ${trip.fromPlace} → ${trip.toPlace}`}
                   checked={on}
                   disabled={other}
-                  onChange={(checked) => toggle(trip, checked)}
+                  onChange={(checked) => onToggle(trip, checked)}
                 />
               }
               extraLine={<Note small>{trip.passengerName ? `乘客 ${trip.passengerName}` : '乘客未知'}</Note>}
@@ -150,7 +126,65 @@ function InvoiceForm({ trips }: { trips: TaxiTrip[] }) {
           );
         })}
       </fieldset>
-      {chosenTrips.length > 0 ? <TripLines trips={chosenTrips} /> : null}
+    </>
+  );
+}
+
+function InvoiceForm({ trips }: { trips: TaxiTrip[] }) {
+  const navigate = useNavigate();
+  const [form] = Form.useForm<BuyerValues>();
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [rest, setRest] = useState<BuyerRest>(NO_REST);
+  const [titleEmail, setTitleEmail] = useState('');
+  const [picking, setPicking] = useState(false);
+  const serial = useRef<string | null>(null);
+  const chosenTrips = trips.filter((trip) => chosen.includes(trip.id));
+  const passenger = chosenTrips[0] ? passengerOf(chosenTrips[0]) : null;
+  const delivery = deliveryOf(chosenTrips, titleEmail);
+
+  function fillBuyer(buyer: TitleBuyer) {
+    form.setFieldsValue({ kind: [buyer.kind], name: buyer.name, taxNumber: buyer.taxNumber });
+    setRest({ address: buyer.address, phone: buyer.phone, bankName: buyer.bankName, bankAccount: buyer.bankAccount });
+  }
+
+  function toggle(trip: TaxiTrip, on: boolean) {
+    const next = on ? [...chosen, trip.id] : chosen.filter((id) => id !== trip.id);
+    setChosen(next);
+    // The first trip chosen brings the title its passenger asked for.
+    if (on && chosen.length === 0 && trip.invoiceBuyer)
+      fillBuyer({ ...trip.invoiceBuyer, kind: trip.invoiceBuyer.naturalPerson ? '个人' : '企业' });
+  }
+
+  async function issue(values: BuyerValues) {
+    if (chosenTrips.length === 0) {
+      showToast('请选择要开票的行程');
+      return;
+    }
+    if (!(await ensureTaxReady())) return;
+    serial.current ??= newRequestSerial();
+    const buyer = buyerOfTitle({ ...rest, kind: values.kind[0] ?? '个人', name: values.name, taxNumber: values.taxNumber });
+    const created = await createTaxiInvoice({
+      requestSerial: serial.current,
+      tripIds: chosenTrips.map((trip) => trip.id),
+      buyer,
+      ...deliveryFields(delivery),
+    });
+    serial.current = null;
+    showToast({ icon: 'success', content: '已提交开票' });
+    navigate(appHref('invoiceTaskDetail', {}, { id: created.taskId }));
+  }
+
+  return (
+    <>
+      <TripChoice trips={trips} chosen={chosen} passenger={passenger} onToggle={toggle} />
+      {chosenTrips.length > 0 ? (
+        <>
+          <TripLines trips={chosenTrips} />
+          <Note as="p" className="taxi-invoice__delivery">
+            {deliveryText(delivery)}
+          </Note>
+        </>
+      ) : null}
       <PageForm
         form={form}
         initialValues={{ kind: ['个人'], name: '', taxNumber: '' }}
@@ -188,6 +222,7 @@ function InvoiceForm({ trips }: { trips: TaxiTrip[] }) {
           onPick={(title: Title) => {
             setPicking(false);
             fillBuyer(title);
+            setTitleEmail(title.email);
           }}
         />
       </WhenOpened>
