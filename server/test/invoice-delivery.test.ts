@@ -167,7 +167,8 @@ describe.each(DATABASES)('invoices sent over SMTP (%s)', (kind) => {
     expect(redMail!.mail.attachments[0]!.filename).toBe(`红字发票_${redInvoice.number}.pdf`);
     expect((await readPdf(redMail!.mail.attachments[0]!.content)).text).toContain(redInvoice.number!);
 
-    // A taxi invoice: the demo taxi company's trip, shared, received and invoiced to its passenger's e-mail.
+    // A taxi invoice: the demo taxi company's trip, shared, received, asked for with the passenger's title (its e-mail)
+    // and invoiced to the address the trip shows the company, as /invoice/taxi/create does.
     const db = server.database.db;
     const driver = await server.tokenFor('出租车管理员');
     const passenger = await server.tokenFor('普通用户');
@@ -193,9 +194,27 @@ describe.each(DATABASES)('invoices sent over SMTP (%s)', (kind) => {
     const { code } = await trading.ok<{ code: string }>('taxiTrip/shareTrip', { id: trip.id }, driver);
     await trading.ok('taxiTrip/receiveTrip', { id: trip.id, code }, passenger);
     const passengerParty = { name: '陈乘客', taxNumber: '', address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: true };
+    const title = await trading.ok<{ id: string }>(
+      'title/save',
+      {
+        kind: '个人',
+        name: '陈乘客',
+        taxNumber: '',
+        address: '',
+        phone: '',
+        bankName: '',
+        bankAccount: '',
+        email: 'chen@rider.test',
+        isDefault: false,
+      },
+      passenger,
+    );
+    await trading.ok('taxiTrip/applyInvoice', { ids: [trip.id], titleId: title.id }, passenger);
+    const asked = await trading.ok<{ deliverEmail: string | null }>('taxiTrip/get', { id: trip.id }, driver);
+    expect(asked.deliverEmail).toBe('chen@rider.test');
     const taxiInvoice = await trading.ok<{ taskId: string; invoiceId: string }>(
       'taxiInvoice/create',
-      { requestSerial: nextSerial(), tripIds: [trip.id], buyer: passengerParty, deliverEmail: 'chen@rider.test' },
+      { requestSerial: nextSerial(), tripIds: [trip.id], buyer: passengerParty, deliverEmail: asked.deliverEmail },
       driver,
     );
     const [mail] = await eventually(async () => {
@@ -203,6 +222,11 @@ describe.each(DATABASES)('invoices sent over SMTP (%s)', (kind) => {
       return arrived.length ? arrived : null;
     });
     const issued = await trading.ok<InvoiceDocument>('invoice/get', { id: taxiInvoice.invoiceId }, driver);
+    const sent = await eventually(async () => {
+      const { list } = await trading.ok<{ list: InvoiceDelivery[] }>('invoice/deliveries', { id: taxiInvoice.invoiceId }, driver);
+      return list.every((row) => row.state !== 'pending') ? list : null;
+    });
+    expect(sent).toMatchObject([{ channel: 'email', address: 'chen@rider.test', state: 'sent' }]);
     expect(mail!.mail.subject).toContain(issued.number!);
     expect(mail!.mail.text).toContain(`销售方：${issued.seller.name}`);
     expect(issued.seller.taxNumber).toBe(taxi!.xsfNsrsbh);
