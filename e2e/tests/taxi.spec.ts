@@ -3,13 +3,15 @@
  * makes it the default, records a trip and shares it; the passenger (普通用户) opens the share link cold, as scanning
  * it in the taxi does, receives the trip and asks for an invoice to their title; a second passenger is told the trip
  * is taken. The company issues the taxi invoice from `/invoice/taxi/create` (the passenger's title filled in), the
- * invoice shows the trip as its line (客运服务, the plate as the model), the passenger sees 已开票, and the invoice is
+ * invoice shows the trip as its line (客运服务, the plate as the model) and is sent to the title's e-mail (已发送, and in
+ * the outbox), the passenger sees 已开票, and the invoice is
  * reversed in full from `/invoice/taxi/return`, which gives the trip back to the passenger's 待开票.
  * On a server of its own, since it sets the taxi company's tax-bureau state.
  */
 import { expect, test } from '../support/test';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { currentPage, expectPage } from '../support/app';
+import { brokenNumbers, settled, wrappedButtons } from '../support/layout-check';
 import { wechatPhone } from '../support/browser';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
 import { acceptAgreement, callApi, demoSignIn } from '../support/sign-in';
@@ -20,7 +22,12 @@ const DRIVER = '出租车管理员';
 const PLATE = '浙A·T2468';
 const FROM = '杭州东站';
 const TO = '西湖文化广场';
-const PASSENGER_TITLE = { kind: '企业', name: '杭州乘客科技有限公司', taxNumber: '91110108MA01C2QK3D' } as const;
+const PASSENGER_TITLE = {
+  kind: '企业',
+  name: '杭州乘客科技有限公司',
+  taxNumber: '91110108MA01C2QK3D',
+  email: 'rider@taxi-e2e.test',
+} as const;
 
 let server: IsolatedServer;
 let driverToken: string;
@@ -136,7 +143,9 @@ test('the passenger opens the link cold, signs in, receives the trip and asks fo
   await second.context.close();
 });
 
-test('the company issues the taxi invoice to the title the passenger asked for; it shows the trip as its line', async ({ browser }) => {
+test('the company issues the taxi invoice to the title the passenger asked for; it shows the trip as its line and is sent to the title’s e-mail', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const { context, page } = await phoneSignedInAs(browser, driverToken);
   await page.goto(`${server.url}/taxi/share/list`);
@@ -152,7 +161,15 @@ test('the company issues the taxi invoice to the title the passenger asked for; 
   await expect(lines).toContainText(`客运服务费 ${PLATE}`);
   await expect(lines).toContainText('12.5 公里');
   await expect(lines).toContainText('¥46.50');
+  await expect(form.getByText(`开具后发送至邮箱 ${PASSENGER_TITLE.email}`)).toBeVisible();
   await shot(page, 'taxi-invoice-create');
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await settled(page);
+    await page.screenshot({ path: test.info().outputPath(`taxi-invoice-create-${width}px.png`), scale: 'css', fullPage: true });
+    expect.soft(await wrappedButtons(page), `buttons that wrap at ${width} px`).toEqual([]);
+    expect.soft(await brokenNumbers(page), `numbers broken at ${width} px`).toEqual([]);
+  }
   await form.getByRole('button', { name: '开具发票' }).click();
   await expectPage(page, { owner: 'invoice', name: 'InvoiceTaskDetail', title: '任务详情' });
   await expect(currentPage(page).getByText('开具成功')).toBeVisible({ timeout: 60_000 });
@@ -173,7 +190,14 @@ test('the company issues the taxi invoice to the title the passenger asked for; 
   await expect(sheet).toContainText('客运服务');
   await expect(sheet).toContainText(PLATE);
   await expect(sheet.getByRole('region', { name: '价税合计' })).toContainText('¥46.50');
+  const sent = sheet.getByRole('region', { name: '发送记录' }).getByRole('listitem', { name: `邮箱 ${PASSENGER_TITLE.email} 已发送` });
+  await expect(sent).toBeVisible();
   await shot(page, 'taxi-invoice-document', 1);
+  // The e-mail is in the outbox (no SMTP_URL: nothing leaves the server).
+  await page.goto(`${server.url}/etax-sim/outbox`);
+  const mail = page.locator('.card').filter({ hasText: `收件人 ${PASSENGER_TITLE.email}` });
+  await expect(mail).toHaveCount(1);
+  await expect(mail.getByRole('link', { name: `下载附件 发票_${invoiceNumber}.pdf` })).toBeVisible();
   await context.close();
 
   // The passenger sees it invoiced in 我的行程.
