@@ -72,7 +72,8 @@ function TripLines({ trips }: { trips: TaxiTrip[] }) {
           extra={<Amount fen={trip.fareFen} />}
           description={
             <>
-              <ChinaTime at={trip.startTime} /> – <ChinaTime at={trip.endTime} /> · {formatKilometres(trip.distanceMetres)} 公里
+              <ChinaTime at={trip.startTime} /> – <ChinaTime at={trip.endTime} /> ·{' '}
+              <span className="taxi-invoice__distance">{formatKilometres(trip.distanceMetres)} 公里</span>
             </>
           }
         >
