@@ -182,8 +182,8 @@ test('自动归集: an invoice the taxi company issues to 优税通 is in 优税
   await expect(row).toContainText(`No. ${invoice.number}`);
   // The row is under this month's heading: the heading comes first in the list.
   const order = await currentPage(page)
-    .locator(`[role="heading"][aria-label="${monthName(invoice.issueDate)}"], [aria-label="${TAXI_NAME} ¥515.00"]`)
-    .evaluateAll((elements) => elements.map((element) => (element.getAttribute('role') === 'heading' ? 'heading' : 'row')));
+    .locator(`h2[aria-label="${monthName(invoice.issueDate)}"], [aria-label="${TAXI_NAME} ¥515.00"]`)
+    .evaluateAll((elements) => elements.map((element) => (element.tagName === 'H2' ? 'heading' : 'row')));
   expect(order).toEqual(['heading', 'row']);
 
   await row.click();
