@@ -89,7 +89,7 @@ export interface OpenOptions {
 export type RawQuery = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 
 /** The extensions the migrations create (drizzle/0003): PGlite loads them with the database. */
-const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
 
 /**
  * Tests only: a new in-memory PGlite database, migrated and empty, as PGlite's tarball of its data folder
