@@ -12,7 +12,7 @@ export interface PrefixOwner {
 }
 
 /** Paths the host renders itself; listed so that no remote is loaded for them. */
-export const HOST_PREFIXES = ['/login', '/services-close', '/t/', '/shop/universalBindShop'] as const;
+export const HOST_PREFIXES = ['/login', '/services-close', '/t/', '/shop/universalBindShop', '/privacy'] as const;
 
 export function prefixMatches(prefix: string, path: string): boolean {
   if (prefix === '/') return path === '/';

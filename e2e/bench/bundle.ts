@@ -26,6 +26,7 @@ import { startServer } from '../support/server';
 import { callApi, demoSignIn, demoSignInCode, SIGN_IN_VERIFIER_STORAGE_KEY } from '../support/sign-in';
 import { pageSettled, requestsInFlight } from './page-settled';
 import { sharedTripPath } from './shared-trip';
+import { PRIVACY_POLICY_VERSION } from '@app/domain/privacy-policy';
 
 const started = benchStarted();
 const section = markdownSection('bundle');
@@ -120,11 +121,11 @@ await releaseMissing({ storeDir: store, log: (line) => console.log(line) });
 const server = await startServer({ RELEASE_DIR: store, DATA_DIR: dataDir });
 const token = await demoSignIn(server.url, '企业管理员');
 const agreement = await callApi<{ id: number }>(server.url, 'taxAccount/getAgreement', {}, token);
-await callApi(server.url, 'taxAccount/agreedAgreement', { id: agreement.id }, token);
+await callApi(server.url, 'taxAccount/agreedAgreement', { id: agreement.id, privacyPolicyVersion: PRIVACY_POLICY_VERSION }, token);
 // A taxi company's driver (its manager) with a trip recorded and shared: the ride page's address.
 const driver = await demoSignIn(server.url, '出租车管理员');
 const driverAgreement = await callApi<{ id: number }>(server.url, 'taxAccount/getAgreement', {}, driver);
-await callApi(server.url, 'taxAccount/agreedAgreement', { id: driverAgreement.id }, driver);
+await callApi(server.url, 'taxAccount/agreedAgreement', { id: driverAgreement.id, privacyPolicyVersion: PRIVACY_POLICY_VERSION }, driver);
 const ridePath = await sharedTripPath(server.url, driver);
 const browser = await chromium.launch(launchOptions);
 try {

@@ -16,6 +16,7 @@ import { benchStarted, markdownSection, markdownTable, writeBenchSection } from 
 import { CHROMIUM_PATH } from '../support/browser';
 import { startServer } from '../support/server';
 import { callApi, demoSignIn, demoSignInCode, SIGN_IN_VERIFIER_STORAGE_KEY } from '../support/sign-in';
+import { PRIVACY_POLICY_VERSION } from '@app/domain/privacy-policy';
 
 interface ProfileNode {
   id: number;
@@ -58,7 +59,7 @@ const browser = await chromium.launch({ executablePath: CHROMIUM_PATH });
 try {
   const manager = await demoSignIn(server.url, '企业管理员');
   const agreement = await callApi<{ id: number }>(server.url, 'taxAccount/getAgreement', {}, manager);
-  await callApi(server.url, 'taxAccount/agreedAgreement', { id: agreement.id }, manager);
+  await callApi(server.url, 'taxAccount/agreedAgreement', { id: agreement.id, privacyPolicyVersion: PRIVACY_POLICY_VERSION }, manager);
   for (const path of PAGES) {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
     const page = await context.newPage();

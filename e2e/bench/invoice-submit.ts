@@ -15,6 +15,7 @@ import { launchOptions, wechatPhone } from '../support/browser';
 import { testHook } from '../support/isolated-server';
 import { startServer } from '../support/server';
 import { callApi, demoSignIn } from '../support/sign-in';
+import { PRIVACY_POLICY_VERSION } from '@app/domain/privacy-policy';
 
 const started = benchStarted();
 const section = markdownSection('invoice');
@@ -28,7 +29,7 @@ await releaseMissing({ storeDir: store, log: () => {} });
 const server = await startServer({ RELEASE_DIR: store, DATA_DIR: dataDir, TEST_HOOKS: '1' });
 const token = await demoSignIn(server.url, MERCHANT);
 const agreement = await callApi<{ id: number }>(server.url, 'taxAccount/getAgreement', {}, token);
-await callApi(server.url, 'taxAccount/agreedAgreement', { id: agreement.id }, token);
+await callApi(server.url, 'taxAccount/agreedAgreement', { id: agreement.id, privacyPolicyVersion: PRIVACY_POLICY_VERSION }, token);
 await testHook(server.url, 'tax-account', { label: MERCHANT, loggedIn: true, faceToday: true });
 
 async function fillForm(page: Page) {

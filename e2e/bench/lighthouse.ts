@@ -46,6 +46,7 @@ import { CHROMIUM_PATH } from '../support/browser';
 import { startServer } from '../support/server';
 import { callApi, demoSignIn, demoSignInCode, SIGN_IN_VERIFIER_STORAGE_KEY, type DemoUser } from '../support/sign-in';
 import { sharedTripPath } from './shared-trip';
+import { PRIVACY_POLICY_VERSION } from '@app/domain/privacy-policy';
 
 const started = benchStarted();
 const section = markdownSection('lighthouse');
@@ -258,11 +259,11 @@ try {
   // The company user has accepted the agreement, so `/` is the real home page, not the agreement dialog.
   const manager = await demoSignIn(server.url, '企业管理员');
   const agreement = await callApi<{ id: number }>(server.url, 'taxAccount/getAgreement', {}, manager);
-  await callApi(server.url, 'taxAccount/agreedAgreement', { id: agreement.id }, manager);
+  await callApi(server.url, 'taxAccount/agreedAgreement', { id: agreement.id, privacyPolicyVersion: PRIVACY_POLICY_VERSION }, manager);
 
   const driver = await demoSignIn(server.url, '出租车管理员');
   const driverAgreement = await callApi<{ id: number }>(server.url, 'taxAccount/getAgreement', {}, driver);
-  await callApi(server.url, 'taxAccount/agreedAgreement', { id: driverAgreement.id }, driver);
+  await callApi(server.url, 'taxAccount/agreedAgreement', { id: driverAgreement.id, privacyPolicyVersion: PRIVACY_POLICY_VERSION }, driver);
   const ridePath = await sharedTripPath(server.url, driver);
 
   const summary: string[] = [];

@@ -8,6 +8,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { exchangeOver, newVerifier, signInCodeIn } from '../../server/test/support/sign-in-handover';
+import { PRIVACY_POLICY_VERSION } from '@app/domain/privacy-policy';
 
 export { newVerifier } from '../../server/test/support/sign-in-handover';
 
@@ -72,7 +73,7 @@ export async function callApi<T>(baseUrl: string, path: string, body: unknown, t
 /** The user accepts the authorisation agreement (用户需知), as tapping 同意 does; company users meet it first. */
 export async function acceptAgreement(baseUrl: string, token: string): Promise<void> {
   const agreement = await callApi<{ id: number }>(baseUrl, 'taxAccount/getAgreement', {}, token);
-  await callApi(baseUrl, 'taxAccount/agreedAgreement', { id: agreement.id }, token);
+  await callApi(baseUrl, 'taxAccount/agreedAgreement', { id: agreement.id, privacyPolicyVersion: PRIVACY_POLICY_VERSION }, token);
 }
 
 export function storageStateFile(dir: string, label: DemoUser): string {

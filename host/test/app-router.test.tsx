@@ -117,7 +117,7 @@ beforeEach(() => {
     companyUser: true,
     companyInfo: null,
     permissions: ['company_manage', 'company_user_role'],
-    account: { username: 'liming', agreed: true },
+    account: { username: 'liming', agreed: true, privacyPolicyVersion: '2026-12-01' },
     tester: false,
   });
   runtime.modules.clear();
@@ -342,7 +342,7 @@ describe('tab bar events', () => {
       companyUser: false,
       companyInfo: null,
       permissions: [],
-      account: { username: null, agreed: false },
+      account: { username: null, agreed: false, privacyPolicyVersion: null },
       tester: false,
     });
     renderApp('/ticket/index');

@@ -32,7 +32,7 @@ const user: UserDetail = {
   companyUser: true,
   companyInfo: null,
   permissions: ['company_manage'],
-  account: { username: 'liming', agreed: true },
+  account: { username: 'liming', agreed: true, privacyPolicyVersion: '2026-12-01' },
   tester: false,
 };
 

@@ -33,6 +33,7 @@ import { WritesByCall } from './support/writes-by-call';
 import { readOnlyCalls } from '@app/contract/api';
 import { startFakeWechatApi } from './support/fake-wechat-api';
 import { WechatJsapi } from '../src/wechat/jsapi';
+import { PRIVACY_POLICY_VERSION } from '@app/domain/privacy-policy';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -363,7 +364,7 @@ describeEachDatabase('every call (%s)', (kind) => {
     expectRefused(await as('企业管理员', 'taxAccount/getAgreement', { version: '1999.1' }), 404, '协议不存在', 4004);
   });
 
-  test('taxAccount/agreedAgreement: then account.agreed is true (and only for that user)', async () => {
+  test('taxAccount/agreedAgreement: stores the 隐私政策 version; then account.agreed is true (and only for that user)', async () => {
     // Both back at the gate, as the seed leaves them.
     await server.database.db
       .delete(agreementAcceptances)
@@ -371,19 +372,56 @@ describeEachDatabase('every call (%s)', (kind) => {
     expect((await good<UserDetail>('企业管理员', 'user/getOfficialAccountLoginUserInfo')).account).toEqual({
       username: 'liming',
       agreed: false,
+      privacyPolicyVersion: null,
     });
     const { id } = await good<{ id: number }>('企业管理员', 'taxAccount/getAgreement');
-    expect(await good('企业管理员', 'taxAccount/agreedAgreement', { id })).toEqual({ agreed: true });
-    expect(await good('企业管理员', 'taxAccount/agreedAgreement', { id })).toEqual({ agreed: true });
+    const accept = { id, privacyPolicyVersion: PRIVACY_POLICY_VERSION };
+    expect(await good('企业管理员', 'taxAccount/agreedAgreement', accept)).toEqual({ agreed: true });
+    expect(await good('企业管理员', 'taxAccount/agreedAgreement', accept)).toEqual({ agreed: true });
     expect((await good<UserDetail>('企业管理员', 'user/getOfficialAccountLoginUserInfo')).account).toEqual({
       username: 'liming',
       agreed: true,
+      privacyPolicyVersion: PRIVACY_POLICY_VERSION,
     });
     expect((await good<UserDetail>('企业员工', 'user/getOfficialAccountLoginUserInfo')).account.agreed).toBe(false);
     const rows = await server.database.db.select().from(agreementAcceptances).where(eq(agreementAcceptances.userId, userIds.企业管理员));
     expect(rows).toHaveLength(1);
-    await good('企业员工', 'taxAccount/agreedAgreement', { id });
-    expectRefused(await as('企业管理员', 'taxAccount/agreedAgreement', { id: 999_999 }), 404, '协议不存在', 4004);
+    expect(rows[0]?.privacyPolicyVersion).toBe(PRIVACY_POLICY_VERSION);
+    await good('企业员工', 'taxAccount/agreedAgreement', accept);
+    expectRefused(await as('企业管理员', 'taxAccount/agreedAgreement', { ...accept, id: 999_999 }), 404, '协议不存在', 4004);
+  });
+
+  test('taxAccount/agreedAgreement: only the 隐私政策 in force counts; an older accepted version asks again', async () => {
+    const userId = userIds.企业员工;
+    const { id } = await good<{ id: number }>('企业员工', 'taxAccount/getAgreement');
+    // A stale page, a made-up future version (which would silence later updates), none, or not a date: refused.
+    for (const privacyPolicyVersion of ['2020-01-01', '9999-12-31']) {
+      expectRefused(await as('企业员工', 'taxAccount/agreedAgreement', { id, privacyPolicyVersion }), 400, '隐私政策已更新');
+    }
+    expectRefused(await as('企业员工', 'taxAccount/agreedAgreement', { id }), 400);
+    expectRefused(await as('企业员工', 'taxAccount/agreedAgreement', { id, privacyPolicyVersion: 'x'.repeat(5000) }), 400);
+
+    // Accepted before the policy was versioned (the migration leaves those rows without one), or an older version.
+    for (const older of [null, '2025-06-30']) {
+      await server.database.db
+        .update(agreementAcceptances)
+        .set({ privacyPolicyVersion: older })
+        .where(eq(agreementAcceptances.userId, userId));
+      expect((await good<UserDetail>('企业员工', 'user/getOfficialAccountLoginUserInfo')).account).toMatchObject({
+        agreed: false,
+        privacyPolicyVersion: older,
+      });
+      // Acting at the tax bureau waits for the new consent too.
+      const task = { nsrsbh: DEMO_TAX_NUMBERS.trading, userId, loginMethod: '2' };
+      expectRefused(await as('企业员工', 'task/createLoginTask', task), 403, '用户授权协议', 2007);
+    }
+    await good('企业员工', 'taxAccount/agreedAgreement', { id, privacyPolicyVersion: PRIVACY_POLICY_VERSION });
+    expect((await good<UserDetail>('企业员工', 'user/getOfficialAccountLoginUserInfo')).account).toMatchObject({
+      agreed: true,
+      privacyPolicyVersion: PRIVACY_POLICY_VERSION,
+    });
+    const rows = await server.database.db.select().from(agreementAcceptances).where(eq(agreementAcceptances.userId, userId));
+    expect(rows.map((row) => row.privacyPolicyVersion)).toEqual([PRIVACY_POLICY_VERSION]);
   });
 
   test('the tax-bureau task calls: SMS login with resend, face authentication, progress, detail and the task list', async () => {

@@ -43,6 +43,7 @@ import { DEMO_TAX_NUMBERS } from '../src/db/seed';
 import { callApi, demoSignIn } from './support/server-process';
 import { createPostgresDatabase, DATABASES, eventually } from './support/test-server';
 import { describeUnless, NO_POSTGRES } from './support/database-suites';
+import { PRIVACY_POLICY_VERSION } from '@app/domain/privacy-policy';
 
 /** What keeps the fleet's test from running here: PostgreSQL, or nginx (which CI installs, scripts/test.mjs). */
 const MISSING = !DATABASES.includes('postgres') ? NO_POSTGRES : existsSync(NGINX) || process.env.CI ? undefined : `no nginx at ${NGINX}`;
@@ -418,7 +419,7 @@ describeUnless(MISSING, 'the fleet (postgres behind nginx)', () => {
     const agreement = await callApi<{ id: number }>(fleet.url, 'taxAccount/getAgreement', {}, token);
     const load = await drive(fleet.url, token, {
       path: 'taxAccount/agreedAgreement',
-      body: { id: agreement.body.result.id },
+      body: { id: agreement.body.result.id, privacyPolicyVersion: PRIVACY_POLICY_VERSION },
       rate: 200,
       seconds: 6,
       after: {

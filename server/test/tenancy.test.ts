@@ -33,6 +33,7 @@ import {
 } from './support/call-kit';
 import { createTestServer, eventually, type TestServer } from './support/test-server';
 import { describeEachDatabase } from './support/database-suites';
+import { PRIVACY_POLICY_VERSION } from '@app/domain/privacy-policy';
 
 interface Member {
   userId: string;
@@ -209,7 +210,9 @@ describeEachDatabase('tenancy (%s)', (kind) => {
       const permissions: ('company_user_role' | 'taxi_trip_manage')[] = ['company_user_role', 'taxi_trip_manage'];
       await db.insert(memberships).values({ userId: user!.id, companyId: company.id, roleName: '员工', permissions });
       const [agreement] = await db.select({ id: agreements.id }).from(agreements);
-      await db.insert(agreementAcceptances).values({ userId: user!.id, agreementId: agreement!.id });
+      await db
+        .insert(agreementAcceptances)
+        .values({ userId: user!.id, agreementId: agreement!.id, privacyPolicyVersion: PRIVACY_POLICY_VERSION });
       members.push({ userId: user!.id, token: await createSession(db, user!.id), permissions });
     }
     // Two cars at least (the trading company has none of its own), and a trip of each.

@@ -26,6 +26,7 @@ import { WechatJsapi } from '../src/wechat/jsapi';
 import { startFakeWechatApi, type FakeWechatApi } from './support/fake-wechat-api';
 import { createTestServer, eventually, type TestServer } from './support/test-server';
 import { describeEachDatabase } from './support/database-suites';
+import { PRIVACY_POLICY_VERSION } from '@app/domain/privacy-policy';
 
 /** What ticket/get answers (a list row is its summary part). */
 type Ticket = TicketDetail;
@@ -152,7 +153,9 @@ describeEachDatabase('ticket folder (%s)', (kind) => {
       .insert(memberships)
       .values({ userId: manager!.id, companyId: company!.id, roleName: '管理员', permissions: ['company_manage', 'company_user_role'] });
     const [agreement] = await db.select({ id: agreements.id }).from(agreements);
-    await db.insert(agreementAcceptances).values({ userId: manager!.id, agreementId: agreement!.id });
+    await db
+      .insert(agreementAcceptances)
+      .values({ userId: manager!.id, agreementId: agreement!.id, privacyPolicyVersion: PRIVACY_POLICY_VERSION });
     outsider = await createSession(db, manager!.id);
     wechat = await startFakeWechatApi();
   });

@@ -45,6 +45,12 @@ export const hostRoutes: RouteObject[] = [
     element: <Navigate to={appHref('myCompanyBind')} replace />,
   }),
   hostRoute({
+    id: 'host:PrivacyPolicy',
+    path: appPaths.privacyPolicy,
+    handle: hostHandle('PrivacyPolicy', '隐私政策'),
+    lazy: async () => ({ Component: (await import('../pages/privacy-policy/PrivacyPolicyPage')).PrivacyPolicyPage }),
+  }),
+  hostRoute({
     // Any path no route claims: not-found, or "模块暂不可用" when its remote could not be loaded.
     id: FALLBACK_ROUTE_ID,
     path: '*',

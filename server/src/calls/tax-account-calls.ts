@@ -1,6 +1,7 @@
 /** The company's e-tax account: its state, its set-up, the authorisation agreement, clearing the authorisation. */
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { TaskStatus } from '@app/contract/task-status';
+import { PRIVACY_POLICY_VERSION } from '@app/domain/privacy-policy';
 import { agreementAcceptances, agreements } from '../db/schema/agreements';
 import { tasks } from '../db/schema/tasks';
 import { taxAccounts } from '../db/schema/tax-accounts';
@@ -68,7 +69,15 @@ const agreedAgreement = defineCall('taxAccount/agreedAgreement', {
   handler: async ({ caller, body, services }) => {
     const [agreement] = await services.db.select({ id: agreements.id }).from(agreements).where(eq(agreements.id, body.id));
     if (!agreement) throw new ApiFailure(ErrorCode.NotFound, '协议不存在');
-    await services.db.insert(agreementAcceptances).values({ userId: caller.userId, agreementId: body.id }).onConflictDoNothing();
+    // Consent counts only for the policy in force: a stale page (or a made-up future version) is refused.
+    if (body.privacyPolicyVersion !== PRIVACY_POLICY_VERSION) {
+      throw invalidField('privacyPolicyVersion', '隐私政策已更新，请刷新页面后重新阅读并同意');
+    }
+    const acceptance = { privacyPolicyVersion: body.privacyPolicyVersion, acceptedAt: new Date() };
+    await services.db
+      .insert(agreementAcceptances)
+      .values({ userId: caller.userId, agreementId: body.id, ...acceptance })
+      .onConflictDoUpdate({ target: [agreementAcceptances.userId, agreementAcceptances.agreementId], set: acceptance });
     return { agreed: true };
   },
 });

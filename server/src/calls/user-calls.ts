@@ -1,7 +1,7 @@
 /** Who is signed in (the user detail), signing out, the user's companies and switching between them. */
 import { and, asc, eq } from 'drizzle-orm';
 import type { UserDetail } from '@app/contract/user';
-import { hasAcceptedLatest } from '../agreements/agreement-acceptance';
+import { acceptanceState } from '../agreements/agreement-acceptance';
 import { isCompanyUser, tokenFromHeader, type Caller } from '../auth/caller';
 import { revokeSession } from '../auth/session-tokens';
 import type { Database } from '../db/database';
@@ -11,7 +11,7 @@ import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 import { cappedTotal, pageWindow } from '../http/paging';
 
-/** The user detail: id, company flag, companyInfo, permissions; plus the account (username, agreed). */
+/** The user detail: id, company flag, companyInfo, permissions; plus the account (username, agreed, 隐私政策 version). */
 async function userDetail(db: Database, caller: Caller): Promise<UserDetail> {
   const company = caller.company;
   return {
@@ -35,7 +35,7 @@ async function userDetail(db: Database, caller: Caller): Promise<UserDetail> {
       serviceExpiresAt: company.serviceExpiresAt.toISOString(),
     },
     permissions: company?.permissions ?? [],
-    account: { username: caller.username, agreed: await hasAcceptedLatest(db, caller.userId) },
+    account: { username: caller.username, ...(await acceptanceState(db, caller.userId)) },
     tester: caller.tester,
   };
 }

@@ -10,6 +10,7 @@ import { freePort } from '@app/deploy/fleet/free-port';
 import { REPO_ROOT } from '@app/deploy/workspace';
 import { builtEntry } from '../../../scripts/server-build.mjs';
 import { exchangeOver, newVerifier, signInCodeIn } from './sign-in-handover';
+import { PRIVACY_POLICY_VERSION } from '@app/domain/privacy-policy';
 
 export interface ServerProcess {
   url: string;
@@ -169,6 +170,6 @@ export async function demoSignIn(url: string, label: string): Promise<{ token: s
   if (response.status !== 303) throw new Error(`demo sign-in answered ${response.status} ${location}`);
   const token = await exchangeOver(url, signInCodeIn(location), verifier);
   const agreement = await callApi<{ id: number }>(url, 'taxAccount/getAgreement', {}, token);
-  await callApi(url, 'taxAccount/agreedAgreement', { id: agreement.body.result.id }, token);
+  await callApi(url, 'taxAccount/agreedAgreement', { id: agreement.body.result.id, privacyPolicyVersion: PRIVACY_POLICY_VERSION }, token);
   return { token, userId };
 }

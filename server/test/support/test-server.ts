@@ -20,6 +20,7 @@ import { openTestDatabase } from './pglite-image';
 import { agreementAcceptances } from '../../src/db/schema/agreements';
 import { users } from '../../src/db/schema/users';
 import { latestAgreementId } from '../../src/agreements/agreement-acceptance';
+import { PRIVACY_POLICY_VERSION } from '@app/domain/privacy-policy';
 
 /** The demo users of the seed, in their demo order. */
 export const DEMO_LABELS = ['普通用户', '企业管理员', '企业员工', '出租车管理员', '线下收款管理员'] as const;
@@ -166,7 +167,7 @@ export async function createTestServer(
     for (const label of labels) {
       await database.db
         .insert(agreementAcceptances)
-        .values({ userId: await userIdOf(label), agreementId })
+        .values({ userId: await userIdOf(label), agreementId, privacyPolicyVersion: PRIVACY_POLICY_VERSION })
         .onConflictDoNothing();
     }
   };

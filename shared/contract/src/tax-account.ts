@@ -51,7 +51,11 @@ export const taxAccountCalls = {
   ),
   'taxAccount/getAgreement': call(Body({ version: Type.Optional(Text('协议版本', 20)) }), Agreement, READ_ONLY),
   'taxAccount/agreedAgreement': call(
-    Body({ id: Type.Integer({ title: '协议编号', minimum: 1, maximum: 2_147_483_647 }) }),
+    Body({
+      id: Type.Integer({ title: '协议编号', minimum: 1, maximum: 2_147_483_647 }),
+      /** The 隐私政策 version the person was shown (`@app/domain/privacy-policy`); only the one in force is accepted. */
+      privacyPolicyVersion: Type.String({ title: '隐私政策版本', pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 }),
+    }),
     Type.Object({ agreed: Type.Literal(true) }),
   ),
   'taxAccount/clearAuthState': call(Empty, Type.Object({ cleared: Type.Literal(true) })),

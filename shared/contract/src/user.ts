@@ -24,7 +24,7 @@ export const CompanyInfo = Type.Object({
 });
 export type CompanyInfo = Static<typeof CompanyInfo>;
 
-/** The user detail: id, company flag, companyInfo, permissions; plus the account (username, agreed). */
+/** The user detail: id, company flag, companyInfo, permissions; plus the account (username, agreed, 隐私政策 version). */
 export const UserDetail = Type.Object({
   id: Type.String(),
   nickname: Type.String(),
@@ -35,7 +35,13 @@ export const UserDetail = Type.Object({
   companyUser: Type.Boolean(),
   companyInfo: Nullable(CompanyInfo),
   permissions: Type.Array(Permission),
-  account: Type.Object({ username: Nullable(Type.String()), agreed: Type.Boolean() }),
+  account: Type.Object({
+    username: Nullable(Type.String()),
+    /** Accepted the latest 用户授权协议 with the 隐私政策 in force. */
+    agreed: Type.Boolean(),
+    /** The 隐私政策 version last accepted (`YYYY-MM-DD`), null if none; older than the current one: asked again. */
+    privacyPolicyVersion: Nullable(Type.String()),
+  }),
   /** May use the service while it is open to testers only. */
   tester: Type.Boolean(),
 });

@@ -26,6 +26,7 @@ export const { paths: appPaths, href: appHref } = definePaths({
   servicesClose: '/services-close',
   shortLink: '/t/:code',
   universalBindShop: '/shop/universalBindShop',
+  privacyPolicy: '/privacy', // from 我的 (my); readable before sign-in
   // pages of a remote that other apps link to (the owner in brackets)
   invoiceTaskDetail: '/invoice/task/detail', // (invoice) where a started tax task is followed (shared/host-sdk/README.md)
   taxiInvoiceCreate: '/invoice/taxi/create', // (taxi) from the invoice home
@@ -51,7 +52,7 @@ export type AppPathName = PathName<typeof appPaths>;
 export type StaticAppPathName = StaticPathName<typeof appPaths>;
 
 // Cross-app names added after 1.1 stay out of the frozen table (their page is there under its 1.1 name).
-const { myWallet: _myWalletSince14, ...appPaths11 } = appPaths;
+const { myWallet: _myWalletSince14, privacyPolicy: _privacyPolicySince115, ...appPaths11 } = appPaths;
 
 /** FROZEN: the full route table of @app/host-sdk 1.1, exported only as the deprecated `routePaths` below. */
 const frozenRoutePaths = {

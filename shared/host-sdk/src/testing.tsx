@@ -4,6 +4,7 @@
  * dialogs mounted — and answers the API at the adapter of the app's one axios instance, so the real `callApi` runs (the
  * no-repeat check, error handling, the envelope's parsing). See this package's README, section "Testing pages".
  */
+import { PRIVACY_POLICY_VERSION } from '@app/domain/privacy-policy';
 import { Activity, type ReactElement } from 'react';
 import { act, configure, render, type RenderResult } from '@testing-library/react';
 import { rs } from '@rstest/core';
@@ -136,7 +137,7 @@ export function userDetail(overrides: Partial<UserDetail> = {}): UserDetail {
       serviceExpiresAt: '2099-12-31',
     },
     permissions: ['company_manage', 'company_user_role'],
-    account: { username: 'li', agreed: true },
+    account: { username: 'li', agreed: true, privacyPolicyVersion: PRIVACY_POLICY_VERSION },
     tester: false,
     ...overrides,
   };

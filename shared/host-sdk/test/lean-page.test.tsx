@@ -45,7 +45,7 @@ const CUSTOMER = userDetail({
   companyUser: false,
   companyInfo: null,
   permissions: [],
-  account: { username: null, agreed: false },
+  account: { username: null, agreed: false, privacyPolicyVersion: null },
 });
 
 function config(
@@ -99,7 +99,7 @@ const OTHER = userDetail({
   companyUser: false,
   companyInfo: null,
   permissions: [],
-  account: { username: null, agreed: false },
+  account: { username: null, agreed: false, privacyPolicyVersion: null },
 });
 
 beforeEach(() => {
@@ -266,7 +266,7 @@ describe('the page', () => {
 
   test('a company user who has not accepted the agreement gets the agreement dialog over the page', async () => {
     setToken('tok-saved-abcdefghijklmn');
-    const manager = userDetail({ account: { username: 'li', agreed: false } });
+    const manager = userDetail({ account: { username: 'li', agreed: false, privacyPolicyVersion: null } });
     const { outcome } = open('/shop/YST0001', {
       'sysConfig/get': ok(config()),
       'user/getOfficialAccountLoginUserInfo': ok(manager),

@@ -14,7 +14,7 @@ function user(permissions: Permission[], company = true, username: string | null
     companyUser,
     companyInfo: null,
     permissions,
-    account: { username, agreed },
+    account: { username, agreed, privacyPolicyVersion: null },
     tester: false,
   };
 }

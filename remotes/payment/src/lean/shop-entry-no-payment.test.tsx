@@ -32,7 +32,7 @@ const CUSTOMER = userDetail({
   companyUser: false,
   companyInfo: null,
   permissions: [],
-  account: { username: null, agreed: false },
+  account: { username: null, agreed: false, privacyPolicyVersion: null },
 });
 
 afterEach(() => {

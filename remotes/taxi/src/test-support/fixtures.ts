@@ -19,7 +19,7 @@ export const PASSENGER = userDetail({
   companyUser: false,
   companyInfo: null,
   permissions: [],
-  account: { username: null, agreed: false },
+  account: { username: null, agreed: false, privacyPolicyVersion: null },
 });
 
 export function trip(overrides: Partial<TaxiTrip> = {}): TaxiTrip {

@@ -1,4 +1,4 @@
-/** The user agreement (用户授权协议) and who accepted which version (server/src/agreements). */
+/** The user agreement (用户授权协议) and who accepted which version, with which 隐私政策 (server/src/agreements). */
 import { integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { users } from './users';
@@ -22,6 +22,8 @@ export const agreementAcceptances = pgTable(
       .notNull()
       .references(() => agreements.id),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The 隐私政策 version shown when the person agreed (`@app/domain/privacy-policy`); null before it was recorded. */
+    privacyPolicyVersion: text('privacy_policy_version'),
   },
   (table) => [primaryKey({ columns: [table.userId, table.agreementId] })],
 );

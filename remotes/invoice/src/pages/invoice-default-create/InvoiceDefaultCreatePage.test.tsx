@@ -33,7 +33,7 @@ const MANAGER: UserDetail = {
   companyUser: true,
   companyInfo: COMPANY,
   permissions: ['company_manage', 'company_user_role'],
-  account: { username: 'liming', agreed: true },
+  account: { username: 'liming', agreed: true, privacyPolicyVersion: '2026-12-01' },
   tester: false,
 };
 
@@ -45,7 +45,7 @@ const PERSON: UserDetail = {
   companyUser: false,
   companyInfo: null,
   permissions: [],
-  account: { username: null, agreed: false },
+  account: { username: null, agreed: false, privacyPolicyVersion: null },
 };
 
 const ACCOUNT: TaxAccount = {

@@ -10,7 +10,7 @@ const PERSON = userDetail({
   company: false,
   companyInfo: null,
   permissions: [],
-  account: { username: null, agreed: false },
+  account: { username: null, agreed: false, privacyPolicyVersion: null },
 });
 const PREVIEW = { companyName: '上海示例商贸有限公司', xsfNsrsbh: '91310000MA1FL8XQ3X' };
 const BOUND = userDetail({

@@ -6,7 +6,12 @@ import MyTaxAccountPage from './MyTaxAccountPage';
 
 const MANAGER = userDetail();
 const EMPLOYEE = userDetail({ nickname: '王芳', permissions: ['company_user_role'] });
-const PERSON = userDetail({ company: false, companyInfo: null, permissions: [], account: { username: null, agreed: false } });
+const PERSON = userDetail({
+  company: false,
+  companyInfo: null,
+  permissions: [],
+  account: { username: null, agreed: false, privacyPolicyVersion: null },
+});
 
 const NOT_LOGGED_IN = taxAccount();
 const LOGGED_IN = taxAccount({ loginState: '已登录', expirationTime: '2099-01-01T04:00:00.000Z' });

@@ -16,7 +16,7 @@ const PERSON = userDetail({
   company: false,
   companyInfo: null,
   permissions: [],
-  account: { username: null, agreed: false },
+  account: { username: null, agreed: false, privacyPolicyVersion: null },
 });
 
 /** 我的 for `user`, the API answering `calls`. */
@@ -79,6 +79,12 @@ describe('MyPage', () => {
     expect(url()).toBe('/my/contactUs');
   });
 
+  test('隐私政策 is there for everyone and opens the host’s /privacy', () => {
+    const { url } = openMy(PERSON);
+    fireEvent.click(screen.getByText('隐私政策'));
+    expect(url()).toBe('/privacy');
+  });
+
   test('a user of no company: 未绑定企业, and 绑定企业 instead of 税务账号', () => {
     const { url } = openMy(PERSON);
     expect(within(profile()).getByText('张晓')).toBeTruthy();
@@ -137,15 +143,16 @@ describe('MyPage', () => {
         '税务账号',
         '生活服务入驻',
         '联系客服',
+        '隐私政策',
       ],
     ],
     [
       'a company employee',
       EMPLOYEE,
-      ['我的企业', '商品管理', '子码管理', '店铺码', '统计', '我的行程', '乘客信息', '发票抬头', '税务账号', '联系客服'],
+      ['我的企业', '商品管理', '子码管理', '店铺码', '统计', '我的行程', '乘客信息', '发票抬头', '税务账号', '联系客服', '隐私政策'],
     ],
-    ['an offline-pay manager', OFFLINE_PAY, ['我的企业', '绑定企业', '钱包', '我的行程', '乘客信息', '发票抬头', '联系客服']],
-    ['a user of no company', PERSON, ['我的企业', '绑定企业', '我的行程', '乘客信息', '发票抬头', '联系客服']],
+    ['an offline-pay manager', OFFLINE_PAY, ['我的企业', '绑定企业', '钱包', '我的行程', '乘客信息', '发票抬头', '联系客服', '隐私政策']],
+    ['a user of no company', PERSON, ['我的企业', '绑定企业', '我的行程', '乘客信息', '发票抬头', '联系客服', '隐私政策']],
     [
       'a taxi manager',
       TAXI_MANAGER,
@@ -167,6 +174,7 @@ describe('MyPage', () => {
         '税务账号',
         '生活服务入驻',
         '联系客服',
+        '隐私政策',
       ],
     ],
   ])('%s sees the menu their permissions allow', (_case, user, expected) => {

@@ -28,6 +28,7 @@ const ICONS = {
   shares:
     'M18 8a3 3 0 1 0 0-6a3 3 0 1 0 0 6z M6 15a3 3 0 1 0 0-6a3 3 0 1 0 0 6z M18 22a3 3 0 1 0 0-6a3 3 0 1 0 0 6z M8.6 13.5l6.8 4 M15.4 6.5l-6.8 4',
   companyTrips: 'M4 4h16v16H4z M4 9h16 M9 9v11 M12 13h5 M12 16h5',
+  privacy: 'M12 3l8 3v6c0 5-3.5 8-8 9c-4.5-1-8-4-8-9V6z M9.5 11V9.5a2.5 2.5 0 0 1 5 0V11 M9 11h6v5H9z',
 } as const;
 
 export interface MenuEntry {
@@ -86,6 +87,8 @@ export function menuFor(user: UserDetail | null, invitations = 0): MenuGroup[] {
     companyUser && { label: '税务账号', to: appHref('myTaxAccount'), icon: ICONS.taxAccount },
     inCompany && manager && { label: '生活服务入驻', to: href('toolsLifeServices'), icon: ICONS.lifeServices },
     { label: '联系客服', to: appHref('myContactUs'), icon: ICONS.contact },
+    // What is collected and why, and the person's rights (PIPL), for everyone.
+    { label: '隐私政策', to: appHref('privacyPolicy'), icon: ICONS.privacy },
   ]);
   return [
     { title: '企业', entries: company },

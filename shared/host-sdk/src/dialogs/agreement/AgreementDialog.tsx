@@ -1,6 +1,6 @@
 /**
  * 用户需知 (docs/product.md, "Screens and the host"): shown to company users who have not agreed to the authorisation agreement. It cannot be
- * closed; it resolves the opener with true once the user agreed.
+ * closed; it resolves the opener with true once the user agreed. 《隐私政策》 opens over it, leaving it as it was.
  */
 import { useState } from 'react';
 import { Button } from '@app/ui/button';
@@ -8,6 +8,7 @@ import type { DialogProps } from '../../dialogs';
 import { DialogFrame } from '../common/DialogFrame';
 import { AgreementConsent } from './AgreementConsent';
 import { AgreementContentDialog } from './AgreementContentDialog';
+import { PrivacyPolicyPopup } from '../../privacy/PrivacyPolicyPopup';
 import { AgreementIntro } from './AgreementIntro';
 import { useAgreement } from './use-agreement';
 import './agreement-dialog.css';
@@ -15,9 +16,14 @@ import './agreement-dialog.css';
 export default function AgreementDialog({ onClose }: DialogProps) {
   const agreement = useAgreement(onClose);
   const [reading, setReading] = useState(false);
+  const [readingPolicy, setReadingPolicy] = useState(false);
   return (
     <DialogFrame title="用户需知">
-      <AgreementIntro onOpenAgreement={() => setReading(true)} />
+      <AgreementIntro
+        onOpenAgreement={() => setReading(true)}
+        onOpenPrivacyPolicy={() => setReadingPolicy(true)}
+        updatedFrom={agreement.policyUpdatedFrom}
+      />
       <AgreementConsent checked={agreement.checked} onChange={agreement.setChecked} showRequired={agreement.showRequired} />
       <Button
         block
@@ -36,6 +42,7 @@ export default function AgreementDialog({ onClose }: DialogProps) {
         onRetry={agreement.reload}
         onClose={() => setReading(false)}
       />
+      <PrivacyPolicyPopup visible={readingPolicy} onClose={() => setReadingPolicy(false)} />
     </DialogFrame>
   );
 }

@@ -1,11 +1,12 @@
 /**
  * The agreement gate (docs/product.md, "Screens and the host"): the agreement is fetched when the notice opens; 确认 needs the checkbox ticked
- * (otherwise 请阅读协议内容 and a hint show under it), then accepts the agreement, marks the user's account as agreed
- * and closes.
+ * (otherwise 请阅读协议内容 and a hint show under it), then accepts the agreement with the 隐私政策 version shown, marks
+ * the user's account as agreed and closes.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Toast } from '@app/ui/toast';
 import type { Agreement } from '@app/contract/tax-account';
+import { isPrivacyPolicyCurrent, PRIVACY_POLICY_VERSION } from '@app/domain/privacy-policy';
 import { callApi } from '../../api-client';
 import { sessionStore, userDetailAtom } from '../../session';
 import { DIALOG_HANDLED_CODES, messageOf, toastFailure } from '../common/api-errors';
@@ -50,8 +51,14 @@ export function useAgreement(onClose: (done: boolean) => void) {
         Toast.show({ icon: 'fail', content: UPDATE_AGREEMENT_FAILED });
         return;
       }
-      await callApi('taxAccount/agreedAgreement', { id: current.id }, { handles: DIALOG_HANDLED_CODES });
-      sessionStore.set(userDetailAtom, (user) => (user ? { ...user, account: { ...user.account, agreed: true } } : user));
+      // The version of the 隐私政策 this host shows: the server counts consent only to the one in force.
+      await callApi(
+        'taxAccount/agreedAgreement',
+        { id: current.id, privacyPolicyVersion: PRIVACY_POLICY_VERSION },
+        { handles: DIALOG_HANDLED_CODES },
+      );
+      const account = { agreed: true, privacyPolicyVersion: PRIVACY_POLICY_VERSION };
+      sessionStore.set(userDetailAtom, (user) => (user ? { ...user, account: { ...user.account, ...account } } : user));
       onClose(true);
     } catch (error) {
       toastFailure(error, UPDATE_AGREEMENT_FAILED);
@@ -60,8 +67,11 @@ export function useAgreement(onClose: (done: boolean) => void) {
     }
   };
 
+  const accepted = sessionStore.get(userDetailAtom)?.account.privacyPolicyVersion;
   return {
     agreement,
+    /** The older 隐私政策 version the person accepted before, when they are asked again because it changed. */
+    policyUpdatedFrom: accepted && !isPrivacyPolicyCurrent(accepted) ? accepted : null,
     loadError,
     reload: () => void load(),
     checked,
