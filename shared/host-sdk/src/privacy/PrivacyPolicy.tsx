@@ -46,6 +46,9 @@ function Contact() {
   );
 }
 
+const INTRO =
+  '优税通帮助企业连接电子税务局开具发票、管理票夹与收支。我们只收集提供这些服务所必需的个人信息，并按本政策处理。请您仔细阅读；您同意《用户授权协议》即表示同意本政策。';
+
 export function PrivacyPolicy() {
   return (
     <article className="privacy-policy" aria-labelledby="privacy-title">
@@ -55,10 +58,7 @@ export function PrivacyPolicy() {
       <p className="privacy-policy__version">
         版本 {PRIVACY_POLICY_VERSION}，自 {PRIVACY_POLICY_VERSION} 起生效
       </p>
-      <p>
-        优税通帮助企业连接电子税务局开具发票、管理票夹与收支。我们只收集提供这些服务所必需的个人信息，并按本政策处理。
-        请您仔细阅读；您同意《用户授权协议》即表示同意本政策。
-      </p>
+      <p>{INTRO}</p>
       <section className="privacy-policy__section" aria-labelledby="privacy-collected">
         <h2 id="privacy-collected">一、我们收集哪些信息、为什么收集、保存多久</h2>
         <ul className="privacy-policy__items">
