@@ -28,6 +28,7 @@ describe('appHref: the pages that cross apps', () => {
         'servicesClose',
         'shortLink',
         'universalBindShop',
+        'privacyPolicy',
         // linked across apps
         'invoiceTaskDetail',
         'taxiInvoiceCreate',
