@@ -173,7 +173,9 @@ describeEachDatabase('every call (%s)', (kind) => {
       .insert(memberships)
       .values({ userId: manager!.id, companyId: company!.id, roleName: '管理员', permissions: ['company_manage', 'company_user_role'] });
     const [agreement] = await db.select({ id: agreements.id }).from(agreements);
-    await db.insert(agreementAcceptances).values({ userId: manager!.id, agreementId: agreement!.id });
+    await db
+      .insert(agreementAcceptances)
+      .values({ userId: manager!.id, agreementId: agreement!.id, privacyPolicyVersion: PRIVACY_POLICY_VERSION });
     newCompanyId = company!.id;
     newManagerToken = await createSession(db, manager!.id);
   });
@@ -844,7 +846,9 @@ describeEachDatabase('every call (%s)', (kind) => {
     });
     const busy = { token: await createSession(db, user!.id) };
     const [agreement] = await db.select({ id: agreements.id }).from(agreements);
-    await db.insert(agreementAcceptances).values({ userId: user!.id, agreementId: agreement!.id });
+    await db
+      .insert(agreementAcceptances)
+      .values({ userId: user!.id, agreementId: agreement!.id, privacyPolicyVersion: PRIVACY_POLICY_VERSION });
     // Calls that share a limit (its name: a code looked up by link or by call) are counted together: the first of them
     // uses it up. Each limit is used up from an address of its own, so that the other tests' calls are not refused.
     const limited = ALL_CALLS.filter(
