@@ -66,6 +66,9 @@ const REVIEWED_READ_ONLY = [
   'ticket/list',
   'ticket/get',
   'ticket/pdfLink',
+  'export/get',
+  'export/link',
+  'export/list',
 ];
 
 const settings: FleetProxySettings = {

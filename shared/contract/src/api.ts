@@ -6,6 +6,7 @@
 import type { Static } from 'typebox';
 import { clientReportCalls } from './client-report';
 import { companyCalls } from './company';
+import { exportCalls } from './export';
 import { goodsCalls } from './goods';
 import { applicationCalls } from './invoice-application';
 import { invoiceCalls } from './invoice';
@@ -41,6 +42,7 @@ export const API = {
   ...taxiCalls,
   ...ticketCalls,
   ...clientReportCalls,
+  ...exportCalls,
 } satisfies Record<`${string}/${string}`, CallContract>;
 
 export type Api = typeof API;
