@@ -26,6 +26,7 @@ import { requireRouteSchemas } from './http/route-schemas';
 import { registerSecurityHeaders } from './http/security-headers';
 import { serverTimeouts } from './http/server-timeouts';
 import { registerInvoicePdfRoute } from './invoices/invoice-pdf-route';
+import { registerExportRoute } from './exports/export-route';
 import { registerShortLinkRoute } from './companies/short-link-route';
 import { registerCanaryCookieHooks } from './auth/canary-identity';
 import { AutoRollback, DEFAULT_AUTO_ROLLBACK } from './releases/auto-rollback';
@@ -216,6 +217,7 @@ async function registerRoutes(
     },
   });
   registerInvoicePdfRoute(app, services);
+  registerExportRoute(app, services);
   registerShortLinkRoute(app, services);
   await serveReleases(app, config.releaseDir, {
     live: liveApps,

@@ -4,6 +4,7 @@ import { applicationCalls } from './application-calls';
 import { bindCodeCalls } from './bind-code-calls';
 import { cashCalls } from './cash-calls';
 import { clientReportCalls } from './client-report-calls';
+import { exportCalls } from './export-calls';
 import { companyUserCalls } from './company-user-calls';
 import { goodsCalls } from './goods-calls';
 import { incomeStatisticsCalls } from './income-statistics-calls';
@@ -48,4 +49,5 @@ export const ALL_CALLS: readonly CallSpec[] = [
   ...walletCalls,
   ...incomeStatisticsCalls,
   ...ticketCalls,
+  ...exportCalls,
 ] as readonly CallSpec[];

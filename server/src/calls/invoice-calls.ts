@@ -3,18 +3,19 @@
  * invoice by number and date, its PDF link, its deliveries and resending it, the home page's counts, and the company's
  * invoicing link.
  */
-import { and, desc, eq, gte, inArray, lt, ne, sql, sum, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { invoiceNumberProblem, INVOICE_NUMBER_MESSAGES } from '@app/domain/invoice-number';
 import { invoiceMonthTotals } from '../db/schema/invoice-totals';
 import { invoiceApplications, invoices } from '../db/schema/invoices';
 import { openTask, tasks } from '../db/schema/tasks';
-import { deliveryFailedFilter, failedDeliveryInvoices, invoiceDeliveryList } from '../delivery/delivery-records';
+import { failedDeliveryInvoices, invoiceDeliveryList } from '../delivery/delivery-records';
 import { resendInvoice } from '../delivery/resend-invoice';
 import { ApiFailure, ErrorCode, invalidField } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 import { cappedCount, pageWindow } from '../http/paging';
 import { INVOICE_LIST_ORDER, searchInvoices } from '../invoices/invoice-search';
+import { INVOICE_LIST_ACCESS, invoiceListConditions, reversedOfBlue } from '../invoices/invoice-list-query';
 import { checkReversible, createBlueInvoice, createRedInvoice } from '../invoices/create-invoices';
 import { invoicePdfUrl } from '../invoices/invoice-pdf-link';
 import { invoiceDocument, invoiceSummary, leftOfBlue, linesOf, loadCompanyInvoice } from '../invoices/invoice-records';
@@ -128,40 +129,22 @@ async function searchedInvoices(
   return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
 }
 
-/** How much of each blue invoice of a page has been reversed (red invoices not failed), by its id. */
-async function reversedOf(db: Database, rows: readonly { id: string; kind: string }[]): Promise<Map<string, number>> {
-  const blueIds = rows.filter((row) => row.kind === 'blue').map((row) => row.id);
-  const reversed = new Map<string, number>();
-  if (!blueIds.length) return reversed;
-  const sums = await db
-    .select({ originalId: invoices.originalId, total: sum(invoices.grossFen).mapWith(Number) })
-    .from(invoices)
-    .where(and(inArray(invoices.originalId, blueIds), ne(invoices.status, '开具失败')))
-    .groupBy(invoices.originalId);
-  for (const row of sums) if (row.originalId) reversed.set(row.originalId, row.total);
-  return reversed;
-}
-
 const listInvoices = defineCall('invoice/list', {
-  access: { kind: 'company' },
+  access: INVOICE_LIST_ACCESS,
   handler: async ({ company, body, services }) => {
-    const conditions: SQL[] = [];
-    if (body.kind) conditions.push(eq(invoices.kind, body.kind));
-    if (body.status) conditions.push(eq(invoices.status, body.status));
-    if (body.deliveryFailed) conditions.push(deliveryFailedFilter(services.db, company.id));
-    if (body.month) {
-      // Months of the China calendar: issued (or, not yet issued, created) in that month in Beijing time.
-      const { start, end } = requestedRange('month', '月份不存在', body.month);
-      conditions.push(gte(invoices.listedAt, start), lt(invoices.listedAt, end));
-    }
-    const filters = conditions.length ? and(...conditions) : undefined;
+    // Months of the China calendar: issued (or, not yet issued, created) in that month in Beijing time.
+    const range = body.month ? requestedRange('month', '月份不存在', body.month) : undefined;
+    const filters = invoiceListConditions(services.db, company.id, body, range);
     const keyword = body.keyword?.trim();
     const window = pageWindow(body.page, body.pageSize);
     const { rows, total } = keyword
       ? await searchedInvoices(services.db, company.id, keyword, filters, window)
       : await listedInvoices(services.db, and(eq(invoices.companyId, company.id), filters), window);
     const [reversed, failed] = await Promise.all([
-      reversedOf(services.db, rows),
+      reversedOfBlue(
+        services.db,
+        rows.filter((row) => row.kind === 'blue').map((row) => row.id),
+      ),
       failedDeliveryInvoices(
         services.db,
         company.id,

@@ -3,24 +3,24 @@
  * that did not fail: amount and fee) of a China month, newest first, with the month's totals from the maintained
  * `money_month_totals`; one record; and issuing the invoice of a paid order as a blue-invoice task.
  */
-import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { LIST_LIMIT } from '@app/contract/limits';
 import { chinaMonth, chinaMonthNumber } from '@app/domain/china-time';
-import { expenseRecord, incomeColumns, incomeRecord, type IncomeRow } from '../cash/orders';
+import { expenseRecord, incomeRecord, type IncomeRow } from '../cash/orders';
 import type { Database } from '../db/database';
 import { cashOrders, moneyMonthTotals, paidOrder } from '../db/schema/cash';
 import { invoiceApplications, invoices } from '../db/schema/invoices';
 import { spentWithdrawal, withdrawals } from '../db/schema/payouts';
 import { tasks } from '../db/schema/tasks';
-import { users } from '../db/schema/users';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 import { requestedRange } from '../http/china-range';
 import { cappedCount, pageWindow } from '../http/paging';
 import { goodsForInvoice } from '../invoices/applications';
 import { createBlueInvoice } from '../invoices/create-invoices';
+import { EXPENSE_ORDER, INCOME_ORDER, incomeQuery, PAYMENT_LIST_ACCESS, paymentSides } from '../cash/payment-list-query';
 
-const MONEY = ['company_manage', 'benefit_payment'] as const;
+const MONEY = PAYMENT_LIST_ACCESS.anyOf;
 
 /** The China month `YYYY-MM` (this one when none) as an instant range, and its `YYYYMM`. */
 function monthRange(month: string | undefined): { from: Date; to: Date; key: number } {
@@ -28,41 +28,15 @@ function monthRange(month: string | undefined): { from: Date; to: Date; key: num
   return { from: start, to: end, key: chinaMonthNumber(start) };
 }
 
-function incomeQuery(db: Database) {
-  return db
-    .select(incomeColumns)
-    .from(cashOrders)
-    .leftJoin(users, eq(users.id, cashOrders.payerId))
-    .leftJoin(invoiceApplications, eq(invoiceApplications.id, cashOrders.applicationId))
-    .leftJoin(invoices, eq(invoices.id, sql`coalesce(${cashOrders.invoiceId}, ${invoiceApplications.invoiceId})`));
-}
-
-const INCOME_ORDER = [desc(cashOrders.paidAt), desc(cashOrders.id)];
-const EXPENSE_ORDER = [desc(withdrawals.createdAt), desc(withdrawals.id)];
-
 /** A record's place in the list: which side and its id (read from each side's index, never the whole row). */
 type Listed = { side: 'income' | 'expense'; id: string };
 
 const listPayments = defineCall('payment/list', {
-  access: { kind: 'company', anyOf: MONEY },
+  access: PAYMENT_LIST_ACCESS,
   handler: async ({ company, body, services }) => {
     const db = services.db;
     const { from, to, key } = monthRange(body.month);
-    const wantIncome = body.type !== 'expense' && body.channel !== 'bank';
-    const wantExpense = body.type !== 'income' && (body.channel === undefined || body.channel === 'bank');
-    const incomeWhere = and(
-      eq(cashOrders.companyId, company.id),
-      ...(body.channel ? [eq(cashOrders.channel, body.channel as 'wechat')] : []),
-      paidOrder,
-      gte(cashOrders.paidAt, from),
-      lt(cashOrders.paidAt, to),
-    );
-    const expenseWhere = and(
-      eq(withdrawals.companyId, company.id),
-      spentWithdrawal,
-      gte(withdrawals.createdAt, from),
-      lt(withdrawals.createdAt, to),
-    );
+    const { wantIncome, wantExpense, incomeWhere, expenseWhere } = paymentSides(company.id, body, from, to);
     const { limit, offset } = pageWindow(body.page, body.pageSize);
     // Each side's first offset + limit places in the list's order (id and time, from its index alone), merged in the
     // database: only the page's places come back; then only the page's rows are read, by their keys.

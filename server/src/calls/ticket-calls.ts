@@ -15,12 +15,12 @@ import { invoicePdfUrl } from '../invoices/invoice-pdf-link';
 import { importTicket } from '../tickets/ticket-import';
 import { changeTicket, deleteTicket, loadCompanyTicket, SUMMARY_COLUMNS, ticketDetail, ticketSummary } from '../tickets/ticket-records';
 import { markTicketReimbursed } from '../tickets/ticket-reimburse';
-import { filterTotals, searchTickets, ticketConditions, TICKET_LIST_ORDER } from '../tickets/ticket-search';
+import { filterTotals, searchTickets, ticketConditions, TICKET_LIST_ACCESS, TICKET_LIST_ORDER } from '../tickets/ticket-search';
 import { startTicketVerification } from '../tickets/ticket-verify';
 import { jsapiConfigFor } from '../wechat/jsapi';
 
 const listTickets = defineCall('ticket/list', {
-  access: { kind: 'company' },
+  access: TICKET_LIST_ACCESS,
   handler: async ({ company, body, services }) => {
     const db = services.db;
     const filters = { month: body.month, type: body.type, verifyState: body.verifyState, reimbursed: body.reimbursed };

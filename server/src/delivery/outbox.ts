@@ -38,15 +38,16 @@ export class OutboxTransport implements MailTransport {
     return store(
       this.db,
       {
-        deliveryId: mail.deliveryId,
+        deliveryId: mail.deliveryId ?? null,
+        exportTaskId: mail.exportTaskId ?? null,
         channel: 'email',
         sender: `${this.from.name} <${this.from.address}>`,
         recipient: mail.to,
         subject: mail.subject,
         body: mail.text,
         messageId: mail.messageId,
-        attachmentName: mail.attachment.fileName,
-        attachment: mail.attachment.content,
+        attachmentName: mail.attachment?.fileName ?? null,
+        attachment: mail.attachment?.content ?? null,
       },
       recordSent,
     );

@@ -86,7 +86,15 @@ export class SmtpTransport implements MailTransport {
         text: mail.text,
         html: mail.html,
         messageId: mail.messageId,
-        attachments: [{ filename: mail.attachment.fileName, content: mail.attachment.content, contentType: 'application/pdf' }],
+        attachments: mail.attachment
+          ? [
+              {
+                filename: mail.attachment.fileName,
+                content: mail.attachment.content,
+                contentType: mail.attachment.contentType ?? 'application/pdf',
+              },
+            ]
+          : [],
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
     } catch (error) {

@@ -9,15 +9,17 @@ import type { Database } from '../db/database';
 export type RecordSent = (db: Database) => Promise<void>;
 
 export interface OutgoingMail {
-  /** The delivery it sends (the outbox keeps one message per delivery). */
-  deliveryId: number;
+  /** The delivery it sends, or the task that sends an export (the outbox keeps one message per each). */
+  deliveryId?: number;
+  exportTaskId?: string;
   /** The same on every attempt of a delivery, so a receiver can tell a repeat (`<…@domain>`). */
   messageId: string;
   to: string;
   subject: string;
   text: string;
   html: string;
-  attachment: { fileName: string; content: Buffer };
+  /** Absent: the message carries a link instead (an export too large to attach). */
+  attachment?: { fileName: string; content: Buffer; contentType?: string };
 }
 
 export interface MailTransport {

@@ -6,7 +6,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type, { type TSchema } from 'typebox';
 import { hasAcceptedLatest } from '../agreements/agreement-acceptance';
-import { isCompanyUser, resolveCaller, type Caller } from '../auth/caller';
+import { isCompanyUser, resolveCaller, type Caller, type CallerCompany } from '../auth/caller';
+import type { Permission } from '@app/contract/user';
 import type { AppServices } from '../services';
 import { ApiFailure, ErrorCode, failed, invalidInput, ok } from './api-failure';
 import { permitted, type CallSpec } from './define-call';
@@ -35,6 +36,16 @@ export function sendFailure(reply: FastifyReply, error: unknown, request: Fastif
   return reply.code(500).send(failed(ErrorCode.Internal, '服务暂时不可用，请稍后重试'));
 }
 
+/** 1003 unless the caller's company role allows a call of this access (the message says whether a company user). */
+export function requirePermitted(
+  access: { anyOf?: readonly Permission[]; allOf?: readonly Permission[] },
+  company: CallerCompany | null,
+): asserts company is CallerCompany {
+  if (!company || !permitted(access, company.permissions)) {
+    throw new ApiFailure(ErrorCode.NoPermission, company && isCompanyUser(company) ? '您没有此操作的权限' : '仅企业用户可以使用此功能');
+  }
+}
+
 async function authorise(spec: CallSpec, request: FastifyRequest, services: AppServices) {
   const { access } = spec;
   if (access.kind === 'public') {
@@ -44,9 +55,7 @@ async function authorise(spec: CallSpec, request: FastifyRequest, services: AppS
   const caller: Caller = await resolveCaller(services.db, request.headers.authorization);
   if (access.kind === 'user') return { caller };
   const company = caller.company;
-  if (!company || !permitted(access, company.permissions)) {
-    throw new ApiFailure(ErrorCode.NoPermission, company && isCompanyUser(company) ? '您没有此操作的权限' : '仅企业用户可以使用此功能');
-  }
+  requirePermitted(access, company);
   if (!access.allowExpired && company.serviceExpiresAt.getTime() < Date.now()) {
     const expiredOn = chinaDate(company.serviceExpiresAt);
     throw new ApiFailure(ErrorCode.ServiceExpired, `${company.name}的服务已于 ${expiredOn} 到期，请联系客服续费`);

@@ -13,7 +13,7 @@ import { isClientTask } from './worker-task-type';
 export type ClientTaskRow = TaskRow & { type: TaskType };
 
 /** The tasks clients list: the predicate of the partial index `tasks_company_listed`, written the same way so it is used. */
-export const clientTask = sql`${tasks.type} <> 'deliver_invoice'`;
+export const clientTask = sql`${tasks.type} not in ('deliver_invoice', 'export_file')`;
 
 /**
  * A task of the caller's company: 4004 when there is none (or it is one of the server's own, which no client

@@ -24,6 +24,8 @@ export const TASK_DEADLINE_MS: Record<WorkerTaskType, number> = {
   ticket_verify: 5 * 60_000,
   /** Far longer than its attempts' back-off: it ends by its attempts. */
   deliver_invoice: 30 * 60_000,
+  /** An export's one long step (EXPORT_STEP_TIMEOUT_MS), retried at most twice. */
+  export_file: 40 * 60_000,
 };
 
 /** The SMS resend window (docs/product.md, "Constants": 4 minutes). */

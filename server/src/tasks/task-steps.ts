@@ -7,7 +7,7 @@
  * login_qr:   start → 2010 awaitScan (QR in extensionData) → polled until scanned → 1
  * face:       start → 3010 awaitScan → polled until scanned → 1
  * (invoice tasks: invoices/invoice-steps.ts; withdraw: payouts/withdraw-steps.ts; ticket_verify: tickets/ticket-verify.ts;
- * deliver_invoice: delivery/delivery-step.ts)
+ * deliver_invoice: delivery/delivery-step.ts; export_file: exports/export-step.ts)
  */
 import QRCode from 'qrcode';
 import { eq } from 'drizzle-orm';
@@ -18,6 +18,7 @@ import { runWithdrawStep, settleWithdrawTask, withdrawFailed } from '../payouts/
 import { decryptSecret } from '../security/secret-box';
 import { runTicketVerifyStep, ticketVerifyFailed } from '../tickets/ticket-verify';
 import { deliveryGaveUp, runDeliveryStep } from '../delivery/delivery-step';
+import { exportTaskFailed, runExportStep } from '../exports/export-step';
 import type { TaskRow } from './task-queue';
 import { TaskStatus } from '@app/contract/task-status';
 import type { StepContext, StepOutcome } from './step-types';
@@ -112,6 +113,8 @@ export async function runStep(task: TaskRow, context: StepContext): Promise<Step
       return runTicketVerifyStep(task, context);
     case 'deliver_invoice':
       return runDeliveryStep(task, context);
+    case 'export_file':
+      return runExportStep(task, context);
     default:
       throw new GatewayError(`暂不支持的任务类型: ${String(task.type)}`);
   }
@@ -140,5 +143,6 @@ export function failureEffects(task: TaskRow, reason: string): StepOutcome['effe
   if (task.type === 'withdraw') return withdrawFailed(task, reason);
   if (task.type === 'ticket_verify') return ticketVerifyFailed(task, reason);
   if (task.type === 'deliver_invoice') return deliveryGaveUp(task, reason);
+  if (task.type === 'export_file') return exportTaskFailed(task, reason);
   return task.type === 'blue_invoice' || task.type === 'red_invoice' ? invoiceFailed(task, reason) : undefined;
 }

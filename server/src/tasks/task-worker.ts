@@ -20,6 +20,8 @@ import type { TaskRow } from './task-queue';
 import { TaskStatus } from '@app/contract/task-status';
 import type { StepContext, StepOutcome } from './step-types';
 import { failureEffects, runStep, settleBeforeFailing, settlesWithoutCutOff } from './task-steps';
+import type { WorkerTaskType } from './worker-task-type';
+import { EXPORT_STEP_TIMEOUT_MS } from '../exports/export-step';
 
 export interface WorkerOptions {
   pollMs: number;
@@ -31,6 +33,14 @@ export interface WorkerOptions {
   batch: number;
   log: { info(message: string): void; error(object: unknown, message: string): void };
 }
+
+/**
+ * Steps that take longer than a call to the bureau (an export's file): their own time-out, while the step renews its
+ * lease as it goes (exports/export-step.ts).
+ */
+const LONG_STEPS: Partial<Record<WorkerTaskType, { timeoutMs: number; reason: string }>> = {
+  export_file: { timeoutMs: EXPORT_STEP_TIMEOUT_MS, reason: '导出超时，请缩小日期范围后重试' },
+};
 
 export const DEFAULT_WORKER_OPTIONS = { pollMs: 250, stepTimeoutMs: 10_000, leaseMs: 15_000, batch: 8 };
 /** How long past its deadline a task whose outcome is unknown is settled before it fails regardless. */
@@ -143,7 +153,7 @@ export class TaskWorker {
           finished: true,
         });
       } else {
-        outcome = await this.withTimeout(runStep(task, this.context));
+        outcome = await this.withTimeout(runStep(task, this.context), LONG_STEPS[task.type]);
       }
     } catch (error) {
       outcome = await this.afterFailure(task, error);
@@ -175,10 +185,13 @@ export class TaskWorker {
     }
   }
 
-  private withTimeout<T>(step: Promise<T>): Promise<T> {
+  private withTimeout<T>(step: Promise<T>, long?: { timeoutMs: number; reason: string }): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new GatewayError('电子税务局无响应，请稍后重试')), this.options.stepTimeoutMs);
+      timer = setTimeout(
+        () => reject(new GatewayError(long?.reason ?? '电子税务局无响应，请稍后重试')),
+        long?.timeoutMs ?? this.options.stepTimeoutMs,
+      );
     });
     return Promise.race([step, timeout]).finally(() => clearTimeout(timer));
   }

@@ -23,6 +23,10 @@ import type { Database } from '../db/database';
 import { ticketMonthTotals, tickets, ticketSellers } from '../db/schema/tickets';
 import { requestedRange } from '../http/china-range';
 import { containsPattern } from '../http/paging';
+import type { Access } from '../http/define-call';
+
+/** Who sees the folder, and so who may export it. */
+export const TICKET_LIST_ACCESS = { kind: 'company' } as const satisfies Access;
 
 export const MAX_NAMES = 32;
 export const MIN_NUMBER_TAIL = 4;
@@ -38,8 +42,11 @@ export interface TicketFilters {
   reimbursed?: boolean;
 }
 
-/** The filters as conditions on `tickets` (a month is a range of the stored issue date). */
-export function ticketConditions(filters: TicketFilters): SQL[] {
+/**
+ * The filters as conditions on `tickets` (a month is a range of the stored issue date). `days`: issued from
+ * `firstDay` to `lastDay` (YYYY-MM-DD, both included) — an export's range, in place of the month.
+ */
+export function ticketConditions(filters: TicketFilters, days?: { firstDay: string; lastDay: string }): SQL[] {
   const conditions: SQL[] = [];
   if (filters.type) conditions.push(eq(tickets.type, filters.type));
   if (filters.verifyState) conditions.push(eq(tickets.verifyState, filters.verifyState));
@@ -48,6 +55,7 @@ export function ticketConditions(filters: TicketFilters): SQL[] {
     const { firstDay, lastDay } = requestedRange('month', '月份不存在', filters.month);
     conditions.push(gte(tickets.issueDate, firstDay), lte(tickets.issueDate, lastDay));
   }
+  if (days) conditions.push(gte(tickets.issueDate, days.firstDay), lte(tickets.issueDate, days.lastDay));
   return conditions;
 }
 

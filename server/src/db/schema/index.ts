@@ -8,6 +8,7 @@ export * from './agreements';
 export * from './cash';
 export * from './companies';
 export * from './etax-simulator';
+export * from './exports';
 export * from './invoice-totals';
 export * from './invoices';
 export * from './ledger';

@@ -210,10 +210,11 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 /** The built-in outbox (server/src/delivery/outbox.ts): what would have been sent, with the attachment; one a delivery. */
 export const outboxMessages = pgTable('outbox_messages', {
   id: serial('id').primaryKey(),
+  /** The invoice delivery it sends, or (an export's e-mail) the task that sends it: one message each. */
   deliveryId: integer('delivery_id')
-    .notNull()
     .unique()
     .references(() => invoiceDeliveries.id, { onDelete: 'cascade' }),
+  exportTaskId: uuid('export_task_id').unique(),
   channel: text('channel').$type<DeliveryChannel>().notNull(),
   sender: text('sender').notNull(),
   recipient: text('recipient').notNull(),

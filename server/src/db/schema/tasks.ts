@@ -48,8 +48,10 @@ export const tasks = pgTable(
   },
   (table) => [
     index('tasks_company_created').on(table.companyId, table.createdAt.desc().nullsFirst()),
-    // task/getMyTasks: the tasks clients list, without the server's own deliveries (tasks/worker-task-type.ts).
-    index('tasks_company_listed').on(table.companyId, table.createdAt.desc().nullsFirst()).where(sql`${table.type} <> 'deliver_invoice'`),
+    // task/getMyTasks: the tasks clients list, without the server's own (deliveries, exports) (tasks/worker-task-type.ts).
+    index('tasks_company_listed')
+      .on(table.companyId, table.createdAt.desc().nullsFirst())
+      .where(sql`${table.type} not in ('deliver_invoice', 'export_file')`),
     index('tasks_company_type_created').on(table.companyId, table.type, table.createdAt.desc().nullsFirst()),
     index('tasks_company_status_created').on(table.companyId, table.status, table.createdAt.desc().nullsFirst()),
     // The unfinished tasks (task/getMyTasks' "pending", the home summary): status not in (Succeeded, Failed).
