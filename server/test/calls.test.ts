@@ -1186,6 +1186,21 @@ describeEachDatabase('every call (%s)', (kind) => {
     }
   });
 
+  test('export area: the month’s invoices as an xlsx, its progress, a fresh link, e-mailed, the latest exports (exports.test.ts has the rest)', async () => {
+    type Job = { id: string; state: string; url: string | null; fileName: string };
+    const month = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 7);
+    const job = await good<Job>('企业员工', 'export/create', { source: 'invoices', format: 'xlsx', month });
+    expect(job).toMatchObject({ state: '生成中', fileName: `发票_${month}.xlsx` });
+    const done = await eventually(async () => {
+      const seen = await good<Job>('企业员工', 'export/get', { id: job.id });
+      return seen.state === '已生成' ? seen : null;
+    });
+    expect(done.url).toMatch(/^\/files\/exports\/.+\?expires=\d+&signature=/);
+    expect(await good<{ url: string }>('企业员工', 'export/link', { id: job.id })).toMatchObject({ fileName: `发票_${month}.xlsx` });
+    expect(await good<Job>('企业员工', 'export/send', { id: job.id, email: 'staff@trading.test' })).toMatchObject({ id: job.id });
+    expect((await good<{ list: Job[] }>('企业员工', 'export/list')).list.map((row) => row.id)).toContain(job.id);
+  });
+
   test('sessions: user/signOut ends the session it is made with; companyUser/remove takes a member out of the company', async () => {
     const leaving = { token: await server.tokenFor('企业员工') };
     expect(await good(leaving, 'user/signOut')).toEqual({ signedOut: true });

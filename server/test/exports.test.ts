@@ -270,9 +270,9 @@ describeEachDatabase('exports (%s)', (kind) => {
   test('another company’s user, another user of the company and a role without the list are refused', async () => {
     const job = await exported({ source: 'payments', format: 'xlsx', month: MONTH });
     const taxi = await server.tokenFor('出租车管理员');
-    expectRefused(await server.call('export/get', { id: job.id }, taxi), 404, '导出记录不存在', 4004);
-    expectRefused(await server.call('export/link', { id: job.id }, taxi), 404, '导出记录不存在', 4004);
-    expectRefused(await server.call('export/send', { id: job.id, email: 'x@y.test' }, taxi), 404, '导出记录不存在', 4004);
+    expectRefused(await server.call('export/get', { id: job.id }, taxi), 403, '无权查看该企业的导出记录', 1004);
+    expectRefused(await server.call('export/link', { id: job.id }, taxi), 403, '无权查看该企业的导出记录', 1004);
+    expectRefused(await server.call('export/send', { id: job.id, email: 'x@y.test' }, taxi), 403, '无权查看该企业的导出记录', 1004);
     expect((await ok<{ list: ExportJob[] }>('export/list', {}, taxi)).list).toEqual([]);
     const staff = await server.tokenFor('企业员工');
     expectRefused(await server.call('export/get', { id: job.id }, staff), 404, '导出记录不存在', 4004);

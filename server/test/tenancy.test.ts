@@ -12,6 +12,7 @@ import { agreementAcceptances, agreements } from '../src/db/schema/agreements';
 import { cashOrders } from '../src/db/schema/cash';
 import { companies, goods, memberInvitations, memberships, subCodes } from '../src/db/schema/companies';
 import { simSms } from '../src/db/schema/etax-simulator';
+import { exportFiles } from '../src/db/schema/exports';
 import { invoiceApplications, invoiceLines, invoices } from '../src/db/schema/invoices';
 import { tasks } from '../src/db/schema/tasks';
 import { cars, taxiTrips } from '../src/db/schema/taxi';
@@ -69,6 +70,8 @@ interface Side {
   tripIds: string[];
   /** Tickets of the company's folder; the first is the control's (it may delete it). */
   ticketIds: string[];
+  /** Exports made by its first member (another member's answers 4004, not 1004: not refused for tenancy). */
+  exportIds: string[];
 }
 
 /** A property that names a row of company data. */
@@ -93,6 +96,7 @@ const FOREIGN: Record<string, (other: Side) => string[]> = {
   车辆: (other) => other.carIds.slice(1),
   行程: (other) => other.tripIds,
   票夹发票: (other) => other.ticketIds.slice(1),
+  导出记录: (other) => other.exportIds,
 };
 
 /** The caller's own value for each kind of id (the control: not refused with 1004). */
@@ -114,6 +118,7 @@ const OWN: Record<string, (me: Side, caller: Member) => string> = {
   车辆: (me) => me.carIds[0]!,
   行程: (me) => me.tripIds[0]!,
   票夹发票: (me) => me.ticketIds[0]!,
+  导出记录: (me) => me.exportIds[0]!,
 };
 
 /** Ids of rows that are not company data, and why. */
@@ -326,6 +331,20 @@ describeEachDatabase('tenancy (%s)', (kind) => {
         })),
       )
       .returning();
+    const exportRows = await db
+      .insert(exportFiles)
+      .values({
+        companyId: company.id,
+        userId: members[0]!.userId,
+        source: 'invoices',
+        format: 'xlsx',
+        rangeFrom: '2026-01-01',
+        rangeTo: '2026-01-31',
+        state: '生成失败',
+        fileName: '发票_2026-01.xlsx',
+        failReason: '测试',
+      })
+      .returning();
     return {
       name,
       companyId: company.id,
@@ -342,7 +361,9 @@ describeEachDatabase('tenancy (%s)', (kind) => {
       carIds: carRows.map((row) => row.id),
       tripIds: tripRows.map((row) => row.id),
       ticketIds: ticketRows.map((row) => row.id),
+      exportIds: exportRows.map((row) => row.id),
       secrets: [
+        ...exportRows.map((row) => row.id),
         ...tripRows.map((row) => row.id),
         ...ticketRows.flatMap((row) => [row.id, row.number, row.sellerName]),
         ...[

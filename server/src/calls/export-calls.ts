@@ -125,10 +125,10 @@ const sendExport = defineCall('export/send', {
   access: { kind: 'company' },
   rateLimit: { max: 10, windowMs: 60_000 },
   handler: async ({ caller, company, body, services }) => {
-    const email = requestedEmail(body.email);
-    if (!email) throw new ApiFailure(ErrorCode.InvalidInput, '请填写接收邮箱', { fields: { email: '请填写接收邮箱' } });
     const row = await loadOwnExport(services.db, body.id, caller, company);
     requireSourceAccess(row.source, company);
+    const email = requestedEmail(body.email);
+    if (!email) throw new ApiFailure(ErrorCode.InvalidInput, '请填写接收邮箱', { fields: { email: '请填写接收邮箱' } });
     requireFile(row);
     const updated = await services.db.transaction(async (tx) => {
       await queueExportTask(tx, row, { stage: 'mail', email });

@@ -2,7 +2,7 @@
  * An export as its creator sees it: loading one (the creator's, in the caller's company), its view with a fresh
  * signed link once made, and the file's name.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { EXPORT_MESSAGES, EXPORT_SOURCE_NAMES, type ExportFormat, type ExportJob, type ExportSource } from '@app/contract/export';
 import type { Caller, CallerCompany } from '../auth/caller';
 import type { Database } from '../db/database';
@@ -53,13 +53,11 @@ export function exportJobView(row: ExportRow, secretKey: Buffer, now = Date.now(
   };
 }
 
-/** The caller's own export in the company: 4004 for any other (another user's, another company's, none). */
+/** The caller's own export in the company: 1004 for another company's, 4004 for another user's (or none). */
 export async function loadOwnExport(db: Database, id: string, caller: Caller, company: CallerCompany): Promise<ExportRow> {
-  const [row] = await db
-    .select()
-    .from(exportFiles)
-    .where(and(eq(exportFiles.id, id.toLowerCase()), eq(exportFiles.companyId, company.id), eq(exportFiles.userId, caller.userId)));
-  if (!row) throw new ApiFailure(ErrorCode.NotFound, EXPORT_MESSAGES.notFound);
+  const [row] = await db.select().from(exportFiles).where(eq(exportFiles.id, id.toLowerCase()));
+  if (row && row.companyId !== company.id) throw new ApiFailure(ErrorCode.NoAccess, '无权查看该企业的导出记录');
+  if (!row || row.userId !== caller.userId) throw new ApiFailure(ErrorCode.NotFound, EXPORT_MESSAGES.notFound);
   return row;
 }
 

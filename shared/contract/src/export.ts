@@ -7,7 +7,7 @@
  * over EXPORT_ATTACH_MAX_BYTES is sent as a link instead of an attachment).
  *
  * Who may export is who may see the list: the company's users for invoices and tickets, the money roles for 收支
- * (else 1003). An export is its creator's: another user's, or another company's, answers 4004.
+ * (else 1003). An export is its creator's: another company's answers 1004, another user's 4004.
  */
 import Type, { type Static } from 'typebox';
 import { Body, call, Day, Id, IsoTime, Month, Nullable, OneOf, READ_ONLY, Text } from './schema-kit';
@@ -89,6 +89,7 @@ export const ExportJob = Type.Object({
   expiresAt: Nullable(IsoTime),
   /** The address the file was (or is being) sent to, the latest one. */
   emailedTo: Nullable(Type.String()),
+  /** Why it is 生成失败 (文件已过期 once its file expired); or, while 已生成, why its latest e-mail failed. */
   failReason: Nullable(Type.String()),
   createdAt: IsoTime,
   finishedAt: Nullable(IsoTime),
