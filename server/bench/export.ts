@@ -100,7 +100,7 @@ async function measure(server: ServerProcess, token: string, body: Record<string
     let job = created.body.result;
     while (job.state === '生成中') {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      job = (await callApi<ExportJob>(server.url, 'export/get', { id: job.id }, token)).body.result;
+      job = (await callApi<ExportJob>(server.url, 'export/get', { id: job.id }, token, 120_000)).body.result;
     }
     const ms = Date.now() - start;
     if (job.state !== '已生成' || !job.url) throw new Error(`export ended ${job.state}: ${job.failReason}`);
@@ -129,7 +129,9 @@ async function benchDatabase(database: string, env: Record<string, string | unde
     const from = (days: number) => chinaDate(new Date(Date.now() - days * 86_400_000));
     const xlsxDays = Math.ceil((INVOICES * MINUTES_APART) / 1440) + 1;
     const xlsx = await measure(server, trading.token, { source: 'invoices', format: 'xlsx', from: from(xlsxDays), to: today });
-    console.log(`[${database}] xlsx: ${xlsx.rows} 行 ${xlsx.ms} ms, RSS 峰值 ${mb(xlsx.rssPeak).toFixed(0)} MB`);
+    console.log(
+      `[${database}] xlsx: ${xlsx.rows} 行 ${xlsx.ms} ms, RSS ${mb(xlsx.rssBefore).toFixed(0)} → ${mb(xlsx.rssPeak).toFixed(0)} MB`,
+    );
     const zip = await measure(server, taxi.token, { source: 'invoices', format: 'zip', from: from(2), to: today });
     console.log(
       `[${database}] zip: ${zip.rows} 个 PDF ${zip.ms} ms, RSS ${mb(zip.rssBefore).toFixed(0)} → ${mb(zip.rssPeak).toFixed(0)} MB`,
@@ -138,6 +140,9 @@ async function benchDatabase(database: string, env: Record<string, string | unde
       { database, what: `${INVOICES} 张发票 → xlsx`, ...xlsx },
       { database, what: `${PDFS} 张发票 → PDF zip`, ...zip },
     ];
+  } catch (error) {
+    console.error(`[${database}] 服务器输出：\n${server.output().slice(-4000)}`);
+    throw error;
   } finally {
     await server.stop();
   }

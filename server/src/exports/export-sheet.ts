@@ -38,4 +38,10 @@ export interface ExportScope {
 /** Rows fetched from the database at a time. */
 export const BATCH_ROWS = 1000;
 
+/**
+ * Lets the server answer requests between an export's batches: PGlite answers queries in microtasks, so an export's
+ * awaits alone would never hand the event loop back to the requests waiting on it.
+ */
+export const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export const col = (key: string, header: string, width: number, kind: CellKind = 'text'): SheetColumn => ({ key, header, width, kind });

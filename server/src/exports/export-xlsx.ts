@@ -6,7 +6,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { chinaDate } from '@app/domain/china-time';
-import type { CellKind, ExportSheet, SheetRow } from './export-sheet';
+import { yieldToRequests, type CellKind, type ExportSheet, type SheetRow } from './export-sheet';
 
 const CHINA_OFFSET_MS = 8 * 3600_000;
 const FORMATS: Partial<Record<CellKind, string>> = { yuan: '0.00', day: 'yyyy-mm-dd', time: 'yyyy-mm-dd hh:mm:ss', count: '0' };
@@ -53,6 +53,7 @@ export async function writeXlsx(sheet: ExportSheet, out: Writable, onBatch: (row
     for (const row of batch) add(row);
     rows += batch.length;
     await onBatch(rows);
+    await yieldToRequests();
   }
   add(sheet.totals(), true);
   worksheet.commit();

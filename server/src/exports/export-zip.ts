@@ -10,8 +10,10 @@ import { renderInvoicePdf } from '../invoices/invoice-pdf';
 import { invoiceDocument, type InvoiceRow } from '../invoices/invoice-records';
 import type { Database } from '../db/database';
 import type { ChunkWriter } from './export-store';
+import { yieldToRequests } from './export-sheet';
 
 const MAX_AHEAD_BYTES = 4 * 1024 * 1024;
+const PROGRESS_EVERY = 25;
 
 export async function writePdfZip(
   db: Database,
@@ -32,14 +34,17 @@ export async function writePdfZip(
   let seen = 0;
   for await (const rows of batches) {
     for (const row of rows) {
+      seen++;
+      // A PDF takes a while: the progress moves every PROGRESS_EVERY of them, not only at the end of a batch.
+      if (seen % PROGRESS_EVERY === 0) await onBatch(seen);
       if (!row.number) continue;
       const pdf = await renderInvoicePdf(await invoiceDocument(db, row));
       zip.addBuffer(pdf, invoiceFileName(row), { compress: false, mtime: row.issuedAt ?? row.createdAt });
       added += pdf.length;
       files++;
+      await yieldToRequests();
       while (added - out.bytes > MAX_AHEAD_BYTES) await Promise.race([once(out, 'stored'), failed]);
     }
-    seen += rows.length;
     await onBatch(seen);
   }
   zip.end();
