@@ -6,7 +6,8 @@ import { and, eq } from 'drizzle-orm';
 import { normalizePlate, plateProblem, PLATE_MESSAGES } from '@app/domain/licence-plate';
 import { cars } from '../db/schema/taxi';
 import { invalidField } from '../http/api-failure';
-import { defineCall, TAXI_MANAGER } from '../http/define-call';
+import { defineCall } from '../http/define-call';
+import { TAXI_MANAGER } from '../http/access';
 import { companyCar } from '../taxi/company-cars';
 
 const addCar = defineCall('taxiCar/add', {

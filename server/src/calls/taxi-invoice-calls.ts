@@ -5,7 +5,8 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { invoices } from '../db/schema/invoices';
 import { taxiInvoices, taxiInvoiceTrips, taxiTrips } from '../db/schema/taxi';
-import { TAXI_USER, defineCall } from '../http/define-call';
+import { defineCall } from '../http/define-call';
+import { TAXI_USER } from '../http/access';
 import { cappedCount, pageWindow } from '../http/paging';
 import { invoiceSummary } from '../invoices/invoice-records';
 import { createTaxiInvoice } from '../taxi/taxi-invoices';

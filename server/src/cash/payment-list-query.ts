@@ -10,7 +10,7 @@ import { cashOrders, paidOrder } from '../db/schema/cash';
 import { invoiceApplications, invoices } from '../db/schema/invoices';
 import { spentWithdrawal, withdrawals } from '../db/schema/payouts';
 import { users } from '../db/schema/users';
-import type { Access } from '../http/define-call';
+import type { Access } from '../http/access';
 import { incomeColumns } from './orders';
 
 /** Who sees 收支 (managers and holders of benefit_payment), and so who may export it. */

@@ -18,7 +18,7 @@ import type { CallerCompany } from '../auth/caller';
 import { PAYMENT_LIST_ACCESS } from '../cash/payment-list-query';
 import { invalidField } from '../http/api-failure';
 import { requirePermitted } from '../http/register-calls';
-import { permitted } from '../http/define-call';
+import { permitted } from '../http/access';
 import { INVOICE_LIST_ACCESS } from '../invoices/invoice-list-query';
 import { TICKET_LIST_ACCESS } from '../tickets/ticket-search';
 import { invoiceSelection } from './export-invoices';

@@ -10,7 +10,8 @@ import { isCompanyUser, resolveCaller, type Caller, type CallerCompany } from '.
 import type { Permission } from '@app/contract/user';
 import type { AppServices } from '../services';
 import { ApiFailure, ErrorCode, failed, invalidInput, ok } from './api-failure';
-import { permitted, type CallSpec } from './define-call';
+import type { CallSpec } from './define-call';
+import { permitted } from './access';
 import { isDatabaseUnavailable, SERVICE_BUSY_MESSAGE } from '../db/database-unavailable';
 import { registerJsonBody } from './json-body';
 import { refuseOverLimit } from './rate-limiter';

@@ -7,7 +7,7 @@ import type { InvoiceKind, InvoiceStatus } from '@app/domain/invoice-document';
 import type { Database } from '../db/database';
 import { invoices } from '../db/schema/invoices';
 import { deliveryFailedFilter } from '../delivery/delivery-records';
-import type { Access } from '../http/define-call';
+import type { Access } from '../http/access';
 
 /** Who sees the list, and so who may export it. */
 export const INVOICE_LIST_ACCESS = { kind: 'company' } as const satisfies Access;

@@ -43,7 +43,7 @@ export const TRIP_INVOICED = '行程已开票';
 /** The company whose trips the caller sees as the company: their current one, when they are a taxi user there. */
 export function taxiCompanyOf(caller: Caller): string | null {
   const company = caller.company;
-  // TAXI_USER's permission (define-call.ts).
+  // TAXI_USER's permission (http/access.ts).
   return company?.permissions.includes('taxi_trip_manage') ? company.id : null;
 }
 

@@ -23,7 +23,7 @@ import type { Database } from '../db/database';
 import { ticketMonthTotals, tickets, ticketSellers } from '../db/schema/tickets';
 import { requestedRange } from '../http/china-range';
 import { containsPattern } from '../http/paging';
-import type { Access } from '../http/define-call';
+import type { Access } from '../http/access';
 
 /** Who sees the folder, and so who may export it. */
 export const TICKET_LIST_ACCESS = { kind: 'company' } as const satisfies Access;

@@ -10,7 +10,8 @@ import { expect } from '@rstest/core';
 import { ALL_CALLS } from '../../src/calls/all-calls';
 import { createSession, hashToken } from '../../src/auth/session-tokens';
 import * as schema from '../../src/db/schema/index';
-import { permitted, type CallSpec } from '../../src/http/define-call';
+import type { CallSpec } from '../../src/http/define-call';
+import { permitted } from '../../src/http/access';
 import { DEMO_LABELS, type TestServer } from './test-server';
 
 export { ALL_CALLS };
