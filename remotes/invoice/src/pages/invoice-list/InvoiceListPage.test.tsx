@@ -159,6 +159,32 @@ describe('InvoiceListPage', () => {
     await waitFor(() => expect(lastQuery()).toEqual({ status: '部分红冲', month: lastMonth, keyword: '北京', page: 1 }));
   });
 
+  test('导出 opens the export sheet on the month shown, with the colour, status and search of the list', async () => {
+    const { api } = openList({
+      'invoice/list': ok({ total: ROWS.length, list: ROWS }),
+      'export/create': () => new Promise(() => undefined),
+    });
+    await waitFor(() => rowOf('北京示例科技有限公司'));
+    fireEvent.click(screen.getByText('全部发票'));
+    fireEvent.click(within(await openedPanel()).getByText('蓝票'));
+    const [, lastMonth] = recentChinaMonths(new Date(), 2) as [string, string];
+    fireEvent.click(screen.getByText('全部月份'));
+    fireEvent.click(within(dropdownPanel()).getByText(`${lastMonth.slice(0, 4)}年${Number(lastMonth.slice(5))}月`));
+    fireEvent.change(screen.getByPlaceholderText('搜索购买方名称或发票号码后几位'), { target: { value: '北京' } });
+    await waitFor(() => expect(api.bodiesOf('invoice/list').at(-1)).toEqual({ kind: 'blue', month: lastMonth, keyword: '北京', page: 1 }));
+
+    fireEvent.click(screen.getByRole('button', { name: '导出' }));
+    const sheet = await screen.findByRole('dialog', { name: '导出发票' });
+    expect(within(sheet).getByText('筛选条件：蓝票、“北京”')).toBeTruthy();
+    fireEvent.click(within(sheet).getByText('PDF 压缩包'));
+    fireEvent.click(within(sheet).getByRole('button', { name: '生成 PDF 压缩包' }));
+    await waitFor(() =>
+      expect(api.bodiesOf('export/create')).toEqual([
+        { source: 'invoices', format: 'zip', month: lastMonth, invoices: { kind: 'blue', keyword: '北京' } },
+      ]),
+    );
+  });
+
   test('nothing issued yet: 开具发票; nothing matching the filters: 清除筛选', async () => {
     const { api, router, url } = openList({ 'invoice/list': ok({ total: 0, list: [] }) });
     expect(await screen.findByText('还没有开具过发票')).toBeTruthy();

@@ -15,7 +15,9 @@ import { listInvoices } from '../../features/invoices/invoice-api';
 import { useShownAgain } from '@app/widgets/use-shown-again';
 import { InvoiceFilters } from './InvoiceFilters';
 import { InvoiceRow } from './InvoiceRow';
-import { hasFilters, keyOf, NO_FILTERS, queryOf, type ListFilters } from './list-filters';
+import { exportFiltersOf, filterWordsOf, hasFilters, keyOf, NO_FILTERS, queryOf, type ListFilters } from './list-filters';
+import { ExportAction } from '@app/widgets/export-action';
+import { useSession } from '@app/host-sdk/session-hooks';
 import { WhenOpened } from '@app/widgets/when-opened';
 import './invoice-list.css';
 
@@ -23,6 +25,7 @@ const InvoiceSheet = lazy(() => import('./InvoiceSheet').then((module) => ({ def
 
 export default function InvoiceListPage() {
   const navigate = useNavigate();
+  const { isCompanyUser } = useSession();
   const [params] = useSearchParams();
   const linkedId = params.get('id');
   const [filters, setFilters] = useState<ListFilters>(NO_FILTERS);
@@ -51,9 +54,17 @@ export default function InvoiceListPage() {
     setFilters(next);
   };
   const filtered = hasFilters(filters);
+  // 导出 the invoices of a month or a span of days, with the filters shown (the export's range replaces the month).
+  const exportAction = isCompanyUser ? (
+    <ExportAction
+      target={{ source: 'invoices', filters: exportFiltersOf(filters) }}
+      filterWords={filterWordsOf(filters)}
+      listMonth={filters.month}
+    />
+  ) : null;
 
   return (
-    <Page title="发票列表" noBack>
+    <Page title="发票列表" noBack right={exportAction}>
       <PagedList<InvoiceSummary>
         ref={list}
         queryKey={keyOf(filters)}

@@ -56,3 +56,17 @@ export function keyOf(filters: ListFilters): string {
 export function hasFilters(filters: ListFilters): boolean {
   return keyOf(filters) !== keyOf(NO_FILTERS);
 }
+
+/** What an export of the list takes from its filters: all but the month (the export's range stands for it). */
+export function exportFiltersOf(filters: ListFilters): Omit<InvoiceListQuery, 'month'> {
+  const { month: _month, ...rest } = queryOf(filters);
+  return rest;
+}
+
+/** The filters in words, for the export sheet: 蓝票、已开具、“杭州”. */
+export function filterWordsOf(filters: ListFilters): string[] {
+  const keyword = filters.keyword.trim();
+  return [filters.kind ? kindLabel(filters.kind) : null, filters.status, keyword ? `“${keyword}”` : null].filter(
+    (word): word is string => word !== null,
+  );
+}

@@ -77,6 +77,27 @@ describe('PaymentListPage', () => {
     expect(api.bodiesOf('payment/list').at(-1)).toEqual({ month: '2026-11', page: 1 });
   });
 
+  test('导出 opens the export sheet on the month shown, with the type and channel chosen', async () => {
+    const { api } = renderPage(<PaymentListPage />, {
+      url: '/payment/list',
+      calls: { 'payment/list': page([INCOME]), 'export/create': () => new Promise(() => undefined) },
+    });
+    await screen.findByRole('button', { name: '店铺收款 +¥88.00' });
+    fireEvent.click(screen.getByText('全部类型'));
+    fireEvent.click(await screen.findByRole('option', { name: '收入' }));
+    await waitFor(() => expect(api.bodiesOf('payment/list')).toContainEqual({ month: '2026-11', type: 'income', page: 1 }));
+    fireEvent.click(screen.getByRole('button', { name: '导出' }));
+    const sheet = await screen.findByRole('dialog', { name: '导出收支' });
+    expect(within(sheet).getByText('筛选条件：收入')).toBeTruthy();
+    expect(within(sheet).queryByText('PDF 压缩包')).toBeNull();
+    fireEvent.click(within(sheet).getByRole('button', { name: '生成 Excel' }));
+    await waitFor(() =>
+      expect(api.bodiesOf('export/create')).toEqual([
+        { source: 'payments', format: 'xlsx', month: '2026-11', payments: { type: 'income' } },
+      ]),
+    );
+  });
+
   test('an empty month: 本月暂无收支 and zero totals', async () => {
     renderPage(<PaymentListPage />, { url: '/payment/list', calls: { 'payment/list': page([], 0, 0) } });
     expect(await screen.findByText('本月暂无收支')).toBeTruthy();
@@ -92,6 +113,7 @@ describe('PaymentListPage', () => {
   test('an employee without benefit_payment is told, and nothing is asked', async () => {
     const { api } = renderPage(<PaymentListPage />, { url: '/payment/list', user: userDetail({ permissions: [] }) });
     expect(await screen.findByText('仅管理员或收款管理员可查看收支')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '导出' })).toBeNull();
     expect(api.calls).toEqual([]);
   });
 

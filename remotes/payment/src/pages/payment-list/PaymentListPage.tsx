@@ -18,7 +18,17 @@ import { FilterBar, FilterChoice, FilterMenu, filteredEmpty, type FilterBarHandl
 import { useShownAgain } from '@app/widgets/use-shown-again';
 import { WhenOpened } from '@app/widgets/when-opened';
 import { chinaMonth } from '@app/domain/china-time';
-import { CHANNEL_OPTIONS, keyOf, monthLabel, queryOf, TYPE_OPTIONS, type PaymentFilters } from './list-filters';
+import {
+  CHANNEL_OPTIONS,
+  exportFiltersOf,
+  filterWordsOf,
+  keyOf,
+  monthLabel,
+  queryOf,
+  TYPE_OPTIONS,
+  type PaymentFilters,
+} from './list-filters';
+import { ExportAction } from '@app/widgets/export-action';
 import { PaymentRow } from './PaymentRow';
 import './payment-list.css';
 
@@ -63,11 +73,10 @@ function Totals({
   );
 }
 
-function PaymentList() {
+function PaymentList({ filters, setFilters }: { filters: PaymentFilters; setFilters(filters: PaymentFilters): void }) {
   const navigate = useNavigate();
   const dropdown = useRef<FilterBarHandle>(null);
   const list = useRef<PagedListHandle>(null);
-  const [filters, setFilters] = useState<PaymentFilters>(() => ({ month: chinaMonth(new Date()), type: null, channel: null }));
   const [totals, setTotals] = useState<{ incomeFen: number; expenseFen: number } | null>(null);
   const [pickingMonth, setPickingMonth] = useState(false);
   useShownAgain(() => void list.current?.reload());
@@ -136,9 +145,22 @@ function PaymentList() {
 export default function PaymentListPage() {
   const permissions = usePermissions();
   const allowed = permissions.some((permission) => VIEWERS.includes(permission));
+  const [filters, setFilters] = useState<PaymentFilters>(() => ({ month: chinaMonth(new Date()), type: null, channel: null }));
+  // 导出 starts on the month shown, with the type and channel chosen.
+  const exportAction = allowed ? (
+    <ExportAction
+      target={{ source: 'payments', filters: exportFiltersOf(filters) }}
+      filterWords={filterWordsOf(filters)}
+      listMonth={filters.month}
+    />
+  ) : null;
   return (
-    <Page title="收支" noBack>
-      {allowed ? <PaymentList /> : <StatusView icon="refused" title="暂无权限" description="仅管理员或收款管理员可查看收支" />}
+    <Page title="收支" noBack right={exportAction}>
+      {allowed ? (
+        <PaymentList filters={filters} setFilters={setFilters} />
+      ) : (
+        <StatusView icon="refused" title="暂无权限" description="仅管理员或收款管理员可查看收支" />
+      )}
     </Page>
   );
 }

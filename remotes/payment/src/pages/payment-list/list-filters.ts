@@ -29,3 +29,16 @@ export function queryOf(filters: PaymentFilters): PaymentQuery {
 export function keyOf(filters: PaymentFilters): string {
   return JSON.stringify(queryOf(filters));
 }
+
+/** What an export of 收支 takes from the filters: the type and the channel (the export's range stands for the month). */
+export function exportFiltersOf(filters: PaymentFilters): Omit<PaymentQuery, 'month'> {
+  const { month: _month, ...rest } = queryOf(filters);
+  return rest;
+}
+
+/** The filters in words, for the export sheet: 收入、微信支付. */
+export function filterWordsOf(filters: PaymentFilters): string[] {
+  return [filters.type ? TYPE_LABELS[filters.type] : null, filters.channel ? CHANNEL_LABELS[filters.channel] : null].filter(
+    (word): word is string => word !== null,
+  );
+}

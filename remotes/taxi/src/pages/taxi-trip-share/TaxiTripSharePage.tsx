@@ -14,7 +14,7 @@ import { LoadingCard } from '@app/widgets/form-page';
 import { LoadedView } from '@app/widgets/state-view';
 import { Note } from '@app/widgets/note';
 import { QrImage } from '@app/widgets/qr-image';
-import { copyText } from '../../features/trips/copy-text';
+import { copyText } from '@app/widgets/copy-text';
 import { TripFacts } from '../../features/trips/TripFacts';
 import { TripStateTag } from '../../features/trips/trip-state';
 import { getTripById, shareLinkOf, shareTrip, type TaxiTrip } from '../../features/trips/trips-api';

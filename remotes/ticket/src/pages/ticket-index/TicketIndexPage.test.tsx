@@ -101,6 +101,25 @@ describe('TicketIndexPage', () => {
     await waitFor(() => expect(api.bodiesOf('ticket/list')).toContainEqual({ reimbursed: true, verifyState: '查无此票', page: 1 }));
   });
 
+  test('导出 opens the export sheet with the filters and the search of the folder', async () => {
+    const { api } = open({ 'ticket/list': folder, 'export/create': () => new Promise(() => undefined) });
+    await screen.findByRole('heading', { name: '2026年11月' });
+    fireEvent.click(screen.getByText('报销状态'));
+    fireEvent.click(await screen.findByText('未报销', { selector: '.adm-selector-item, .adm-selector-item *' }));
+    fireEvent.change(screen.getByPlaceholderText('搜索销售方名称或发票号码后几位'), { target: { value: '优税' } });
+    await waitFor(() => expect(api.bodiesOf('ticket/list')).toContainEqual({ reimbursed: false, keyword: '优税', page: 1 }));
+    fireEvent.click(screen.getByRole('button', { name: '导出' }));
+    const sheet = await screen.findByRole('dialog', { name: '导出票夹' });
+    expect(within(sheet).getByText('筛选条件：未报销、“优税”')).toBeTruthy();
+    fireEvent.click(within(sheet).getByRole('button', { name: '生成 Excel' }));
+    await waitFor(() => expect(api.bodiesOf('export/create')).toHaveLength(1));
+    expect(api.bodiesOf('export/create')[0]).toMatchObject({
+      source: 'tickets',
+      format: 'xlsx',
+      tickets: { reimbursed: false, keyword: '优税' },
+    });
+  });
+
   test('a row opens its detail; 导入 opens the import page', async () => {
     const { url } = open();
     fireEvent.click(await screen.findByRole('button', { name: '杭州优税通科技有限公司 ¥1,060.00' }));

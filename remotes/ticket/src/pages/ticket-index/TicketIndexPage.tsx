@@ -22,7 +22,8 @@ import type { TicketSummary, TicketTotals } from '../../features/tickets/tickets
 import { href } from '../../paths';
 import { MonthStarts } from './month-groups';
 import { TicketFiltersBar } from './TicketFiltersBar';
-import { hasFilters, NO_FILTERS, queryOf, type TicketFilters } from './ticket-filters';
+import { filterWordsOf, hasFilters, NO_FILTERS, queryOf, type TicketFilters } from './ticket-filters';
+import { ExportAction } from '@app/widgets/export-action';
 import { listTickets, monthTotals, type TicketQuery } from './ticket-index-api';
 import { TicketRow } from './TicketRow';
 import './ticket-index.css';
@@ -118,12 +119,16 @@ function useMonthTotals(hasMonth: (month: string) => boolean) {
   return { of: (month: string): TicketTotals | undefined => state.totals[month], want, showing };
 }
 
-function Folder() {
+interface FolderProps {
+  filters: TicketFilters;
+  setFilters(filters: TicketFilters): void;
+  /** The query of the rows shown: the filters with the search once typing paused. */
+  query: TicketQuery;
+}
+
+function Folder({ filters, setFilters, query }: FolderProps) {
   const navigate = useNavigate();
   const list = useRef<PagedListHandle>(null);
-  const [filters, setFilters] = useState<TicketFilters>(NO_FILTERS);
-  const keyword = useDebounced(filters.keyword, SEARCH_PAUSE_MS);
-  const query = queryOf({ ...filters, keyword });
   const queryKey = JSON.stringify(query);
   // The totals of the query they came with: another query shows none until its first page brings them.
   const [totalsOf, setTotalsOf] = useState<{ queryKey: string; totals: TicketTotals } | null>(null);
@@ -184,13 +189,20 @@ function Folder() {
 export default function TicketIndexPage() {
   const navigate = useNavigate();
   const { isCompanyUser } = useSession();
+  const [filters, setFilters] = useState<TicketFilters>(NO_FILTERS);
+  const keyword = useDebounced(filters.keyword, SEARCH_PAUSE_MS);
+  const query = queryOf({ ...filters, keyword });
   if (!isCompanyUser)
     return (
       <CompanyOnlyPage title="票夹" heading="仅企业用户可用票夹" description="绑定企业后，企业收到的发票可在票夹中统一查验、报销和管理" />
     );
   return (
-    <Page title="票夹" noBack>
-      <Folder />
+    <Page
+      title="票夹"
+      noBack
+      right={<ExportAction target={{ source: 'tickets', filters: query }} filterWords={filterWordsOf({ ...filters, keyword })} />}
+    >
+      <Folder filters={filters} setFilters={setFilters} query={query} />
       <div className="ticket-index__room" aria-hidden="true" />
       <button type="button" className="ticket-index__import" aria-label="导入" onClick={() => navigate(href('ticketImport'))}>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">

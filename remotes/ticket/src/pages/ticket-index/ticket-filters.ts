@@ -33,3 +33,10 @@ export function queryOf(filters: TicketFilters): TicketQuery {
 export function hasFilters(filters: TicketFilters): boolean {
   return filters.type !== null || filters.verifyState !== null || filters.reimbursed !== null || filters.keyword.trim() !== '';
 }
+
+/** The filters in words, for the export sheet: 增值税专用发票、未报销、“杭州”. */
+export function filterWordsOf(filters: TicketFilters): string[] {
+  const keyword = filters.keyword.trim();
+  const reimbursed = REIMBURSED_OPTIONS.find((option) => option.value === filters.reimbursed)?.label ?? null;
+  return [filters.type, filters.verifyState, reimbursed, keyword ? `“${keyword}”` : null].filter((word): word is string => word !== null);
+}

@@ -1,4 +1,4 @@
-/** Copies text for the user (the share link): the Clipboard API where the browser offers it, else a selected text area. */
+/** Copies text for the user (a share link, a download link): the Clipboard API where the browser offers it, else a selected text area. */
 export async function copyText(text: string): Promise<boolean> {
   try {
     if (navigator.clipboard) {

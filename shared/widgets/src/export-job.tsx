@@ -1,0 +1,107 @@
+/**
+ * An export as the sheet follows it: `export/create`, then `export/get` every TASK_POLL_MS while 生成中 (each answer
+ * once 已生成 carries a freshly signed link), `export/link` for a new link once the one shown has expired, and
+ * `export/send` to e-mail the file. The caller's export of the same source still being made (2001) is followed
+ * instead of a second one.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { CallBody } from '@app/contract/api';
+import type { ExportJob } from '@app/contract/export';
+import { ApiError, callApi } from '@app/host-sdk/api-client';
+import { TASK_POLL_MS } from '@app/host-sdk/task-polling';
+
+export type ExportBody = CallBody<'export/create'>;
+
+/** The running export's id a 2001 answer carries. */
+function runningId(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.errorCode !== 2001) return null;
+  const id = (error.result as { taskId?: unknown } | null)?.taskId;
+  return typeof id === 'string' ? id : null;
+}
+
+async function create(body: ExportBody): Promise<ExportJob> {
+  try {
+    return await callApi('export/create', body, { handles: [2001], noRepeat: true });
+  } catch (error) {
+    const id = runningId(error);
+    if (id === null) throw error;
+    return callApi('export/get', { id });
+  }
+}
+
+export interface ExportJobState {
+  job: ExportJob | null;
+  /** `export/create` is on its way. */
+  starting: boolean;
+  /** Starts an export (again, for 重试); false when it was refused (the API client has said why). */
+  start(body: ExportBody): Promise<boolean>;
+  /** A fresh signed link for the made file. */
+  refreshLink(): Promise<void>;
+  /** E-mails the made file; false when refused (the API client has said why). */
+  send(email: string): Promise<boolean>;
+  /** Back to choosing: the job shown is let go (the server keeps making it). */
+  reset(): void;
+}
+
+export function useExportJob(): ExportJobState {
+  const [job, setJob] = useState<ExportJob | null>(null);
+  const [starting, setStarting] = useState(false);
+  // A poll of a job no longer shown is dropped.
+  const shown = useRef<string | null>(null);
+  shown.current = job?.id ?? null;
+
+  useEffect(() => {
+    if (job?.state !== '生成中') return;
+    let live = true;
+    const timer = setTimeout(() => {
+      callApi('export/get', { id: job.id }, { handles: true }).then(
+        (next) => live && setJob(next),
+        (error: ApiError) => {
+          if (!live) return;
+          // No answer: asked again at the next poll. A refusal (gone, not the caller's) ends it as the server says.
+          if (error.errorCode === null) setJob({ ...job });
+          else setJob({ ...job, state: '生成失败', failReason: error.message });
+        },
+      );
+    }, TASK_POLL_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [job]);
+
+  return {
+    job,
+    starting,
+    async start(body) {
+      setStarting(true);
+      try {
+        setJob(await create(body));
+        return true;
+      } catch {
+        return false;
+      } finally {
+        setStarting(false);
+      }
+    },
+    async refreshLink() {
+      if (!job) return;
+      const id = job.id;
+      const link = await callApi('export/link', { id }).catch(() => null);
+      if (link && shown.current === id) setJob((current) => current && { ...current, url: link.url, expiresAt: link.expiresAt });
+    },
+    async send(email) {
+      if (!job) return false;
+      try {
+        const sent = await callApi('export/send', { id: job.id, email }, { noRepeat: true });
+        if (shown.current === sent.id) setJob(sent);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    reset() {
+      setJob(null);
+    },
+  };
+}
