@@ -64,7 +64,7 @@ export default function InvoiceListPage() {
   ) : null;
 
   return (
-    <Page title="发票列表" noBack right={exportAction}>
+    <Page title="发票列表" noBack>
       <PagedList<InvoiceSummary>
         ref={list}
         queryKey={keyOf(filters)}
@@ -74,7 +74,12 @@ export default function InvoiceListPage() {
         header={
           <>
             <InvoiceFilters filters={filters} onChange={changeFilters} />
-            {total ? <div className="invoice-list__count">共 {total} 张发票</div> : null}
+            {total || exportAction ? (
+              <div className="invoice-list__bar">
+                <span className="invoice-list__count">{total ? `共 ${total} 张发票` : ''}</span>
+                {exportAction}
+              </div>
+            ) : null}
           </>
         }
         empty={filteredEmpty({

@@ -49,12 +49,21 @@ function Totals({
 }) {
   return (
     <section className="payment-totals" aria-label="本月合计">
-      <button type="button" className="payment-totals__month" onClick={onPickMonth}>
-        {monthLabel(filters.month)}
-        <svg viewBox="0 0 12 12" width="10" height="10" aria-hidden="true">
-          <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-      </button>
+      <div className="payment-totals__head">
+        <button type="button" className="payment-totals__month" onClick={onPickMonth}>
+          {monthLabel(filters.month)}
+          <svg viewBox="0 0 12 12" width="10" height="10" aria-hidden="true">
+            <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </button>
+        {/* 导出 starts on the month shown, with the type and channel chosen. */}
+        <ExportAction
+          tone="onColor"
+          target={{ source: 'payments', filters: exportFiltersOf(filters) }}
+          filterWords={filterWordsOf(filters)}
+          listMonth={filters.month}
+        />
+      </div>
       <div className="payment-totals__figures">
         <div className="payment-totals__figure">
           <span className="payment-totals__label">收入</span>
@@ -73,10 +82,11 @@ function Totals({
   );
 }
 
-function PaymentList({ filters, setFilters }: { filters: PaymentFilters; setFilters(filters: PaymentFilters): void }) {
+function PaymentList() {
   const navigate = useNavigate();
   const dropdown = useRef<FilterBarHandle>(null);
   const list = useRef<PagedListHandle>(null);
+  const [filters, setFilters] = useState<PaymentFilters>(() => ({ month: chinaMonth(new Date()), type: null, channel: null }));
   const [totals, setTotals] = useState<{ incomeFen: number; expenseFen: number } | null>(null);
   const [pickingMonth, setPickingMonth] = useState(false);
   useShownAgain(() => void list.current?.reload());
@@ -145,22 +155,9 @@ function PaymentList({ filters, setFilters }: { filters: PaymentFilters; setFilt
 export default function PaymentListPage() {
   const permissions = usePermissions();
   const allowed = permissions.some((permission) => VIEWERS.includes(permission));
-  const [filters, setFilters] = useState<PaymentFilters>(() => ({ month: chinaMonth(new Date()), type: null, channel: null }));
-  // 导出 starts on the month shown, with the type and channel chosen.
-  const exportAction = allowed ? (
-    <ExportAction
-      target={{ source: 'payments', filters: exportFiltersOf(filters) }}
-      filterWords={filterWordsOf(filters)}
-      listMonth={filters.month}
-    />
-  ) : null;
   return (
-    <Page title="收支" noBack right={exportAction}>
-      {allowed ? (
-        <PaymentList filters={filters} setFilters={setFilters} />
-      ) : (
-        <StatusView icon="refused" title="暂无权限" description="仅管理员或收款管理员可查看收支" />
-      )}
+    <Page title="收支" noBack>
+      {allowed ? <PaymentList /> : <StatusView icon="refused" title="暂无权限" description="仅管理员或收款管理员可查看收支" />}
     </Page>
   );
 }

@@ -7,7 +7,7 @@
  * 20 at a time as the list scrolls (PagedList: at most 1,000). Kept in the page cache, it loads again when shown again
  * (a ticket verified, reimbursed or deleted meanwhile).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from '@app/host-sdk/router';
 import { useSession } from '@app/host-sdk/session-hooks';
 import { filteredEmpty } from '@app/widgets/list-filters';
@@ -31,9 +31,10 @@ import './ticket-index.css';
 /** Typing waits this long for a pause before the list searches. */
 export const SEARCH_PAUSE_MS = 400;
 
-function FolderTotals({ totals }: { totals: TicketTotals | null }) {
+function FolderTotals({ totals, action }: { totals: TicketTotals | null; action: ReactNode }) {
   return (
     <section className="ticket-totals" aria-label="票夹合计">
+      <div className="ticket-totals__action">{action}</div>
       <div className="ticket-totals__main">
         <span className="ticket-totals__label">价税合计</span>
         <span className="ticket-totals__value" data-testid="folder-gross">
@@ -124,9 +125,11 @@ interface FolderProps {
   setFilters(filters: TicketFilters): void;
   /** The query of the rows shown: the filters with the search once typing paused. */
   query: TicketQuery;
+  /** 导出, on the folder's totals. */
+  exportAction: ReactNode;
 }
 
-function Folder({ filters, setFilters, query }: FolderProps) {
+function Folder({ filters, setFilters, query, exportAction }: FolderProps) {
   const navigate = useNavigate();
   const list = useRef<PagedListHandle>(null);
   const queryKey = JSON.stringify(query);
@@ -172,7 +175,7 @@ function Folder({ filters, setFilters, query }: FolderProps) {
       header={
         <>
           <TicketFiltersBar filters={filters} onChange={setFilters} />
-          <FolderTotals totals={folderTotals} />
+          <FolderTotals totals={folderTotals} action={exportAction} />
         </>
       }
       empty={filteredEmpty({
@@ -197,12 +200,19 @@ export default function TicketIndexPage() {
       <CompanyOnlyPage title="票夹" heading="仅企业用户可用票夹" description="绑定企业后，企业收到的发票可在票夹中统一查验、报销和管理" />
     );
   return (
-    <Page
-      title="票夹"
-      noBack
-      right={<ExportAction target={{ source: 'tickets', filters: query }} filterWords={filterWordsOf({ ...filters, keyword })} />}
-    >
-      <Folder filters={filters} setFilters={setFilters} query={query} />
+    <Page title="票夹" noBack>
+      <Folder
+        filters={filters}
+        setFilters={setFilters}
+        query={query}
+        exportAction={
+          <ExportAction
+            tone="onColor"
+            target={{ source: 'tickets', filters: query }}
+            filterWords={filterWordsOf({ ...filters, keyword })}
+          />
+        }
+      />
       <div className="ticket-index__room" aria-hidden="true" />
       <button type="button" className="ticket-index__import" aria-label="导入" onClick={() => navigate(href('ticketImport'))}>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
