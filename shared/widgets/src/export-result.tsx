@@ -128,7 +128,7 @@ function LinkCopy({ url }: { url: string }) {
         className={styles.link}
         aria-label="下载链接"
         readOnly
-        rows={3}
+        rows={4}
         value={absolute}
         onFocus={(event) => event.target.select()}
       />
