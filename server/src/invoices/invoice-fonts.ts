@@ -4,6 +4,7 @@
  * common hanzi); pdfkit embeds only the glyphs an invoice uses.
  */
 import { createRequire } from 'node:module';
+import * as fontkit from 'fontkit';
 
 const require = createRequire(import.meta.url);
 
@@ -14,3 +15,23 @@ export const INVOICE_FONTS = {
 
 /** The PostScript name the embedded font carries (pdfkit prefixes it with a subset tag, `ABCDEF+`). */
 export const INVOICE_FONT_NAME = 'NotoSansSC';
+
+/** The two faces, parsed once per process: parsing a CJK font's tables for each PDF made a ZIP of many PDFs slow. */
+export interface InvoiceFontFaces {
+  regular: PDFKit.Mixins.PDFFontSource;
+  bold: PDFKit.Mixins.PDFFontSource;
+}
+
+let faces: InvoiceFontFaces | undefined;
+
+function parsed(path: string): PDFKit.Mixins.PDFFontSource {
+  const font = fontkit.openSync(path);
+  if (!('layout' in font)) throw new Error(`${path} is a font collection, not one font`);
+  // pdfkit embeds a fontkit font it is given as it is (PDFFontFactory.open); its typings list only files and bytes.
+  return font as unknown as PDFKit.Mixins.PDFFontSource;
+}
+
+export function invoiceFontFaces(): InvoiceFontFaces {
+  faces ??= { regular: parsed(INVOICE_FONTS.regular), bold: parsed(INVOICE_FONTS.bold) };
+  return faces;
+}

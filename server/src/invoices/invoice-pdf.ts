@@ -15,7 +15,7 @@ import {
 } from '@app/domain/invoice-document';
 import { invoiceQrPayload } from '@app/domain/invoice-qr';
 import { formatYuan } from '@app/domain/money';
-import { INVOICE_FONTS } from './invoice-fonts';
+import { invoiceFontFaces } from './invoice-fonts';
 import { chinaDate } from '@app/domain/china-time';
 
 type Doc = PDFKit.PDFDocument;
@@ -42,6 +42,9 @@ const FRAME_COLOUR = '#9b4a22';
 const DATA_COLOUR = '#111111';
 const RED_COLOUR = '#cf1322';
 const BODY_SIZE = 9;
+/** The faces' names within a document (registered in renderInvoicePdf). */
+const REGULAR = 'invoice-regular';
+const BOLD = 'invoice-bold';
 
 interface Column {
   title: string;
@@ -125,7 +128,7 @@ interface Layout {
 }
 
 function measure(doc: Doc, invoice: InvoiceDocument): Layout {
-  doc.font(INVOICE_FONTS.regular).fontSize(BODY_SIZE);
+  doc.font(REGULAR).fontSize(BODY_SIZE);
   const lineHeights = invoice.lines.map((line) =>
     Math.max(
       MIN_LINE_ROW,
@@ -152,7 +155,7 @@ function data(doc: Doc, text: string, x: number, y: number, options: PDFKit.Mixi
 
 /** A label written top to bottom, one character a line, centred in its cell (购买方信息, 备注). */
 function verticalLabel(doc: Doc, text: string, x: number, top: number, height: number): void {
-  doc.font(INVOICE_FONTS.regular).fontSize(BODY_SIZE);
+  doc.font(REGULAR).fontSize(BODY_SIZE);
   const step = BODY_SIZE + 3;
   const start = top + (height - step * text.length) / 2 + 1;
   for (const [index, character] of [...text].entries()) {
@@ -185,7 +188,7 @@ function drawHeader(doc: Doc, invoice: InvoiceDocument): void {
   }
 
   const title = printedHeading(invoice.type);
-  doc.font(INVOICE_FONTS.bold).fontSize(19);
+  doc.font(BOLD).fontSize(19);
   const titleWidth = doc.widthOfString(title);
   const titleX = (PAGE_WIDTH - titleWidth) / 2;
   label(doc, title, titleX, 24);
@@ -201,7 +204,7 @@ function drawHeader(doc: Doc, invoice: InvoiceDocument): void {
 
   if (invoice.kind === 'red') {
     // The red marking: a red invoice's amounts are negative (销项负数).
-    doc.font(INVOICE_FONTS.bold).fontSize(10);
+    doc.font(BOLD).fontSize(10);
     const mark = '红字发票 · 销项负数';
     const markWidth = doc.widthOfString(mark) + 12;
     const markX = (PAGE_WIDTH - markWidth) / 2;
@@ -209,7 +212,7 @@ function drawHeader(doc: Doc, invoice: InvoiceDocument): void {
     doc.fillColor(RED_COLOUR).text(mark, markX + 6, 63.5, { lineBreak: false });
   }
 
-  doc.font(INVOICE_FONTS.regular).fontSize(BODY_SIZE + 0.5);
+  doc.font(REGULAR).fontSize(BODY_SIZE + 0.5);
   const fieldsX = RIGHT - 168;
   label(doc, '发票号码：', fieldsX, 30);
   data(doc, invoice.number ?? '', fieldsX + 52, 30);
@@ -222,7 +225,7 @@ function drawParty(doc: Doc, caption: string, party: InvoiceParty, x: number, wi
   verticalLabel(doc, caption, x, top, PARTY_HEIGHT);
   const textX = x + LABEL_COLUMN + PAD + 2;
   const textWidth = width - LABEL_COLUMN - 2 * PAD - 2;
-  doc.font(INVOICE_FONTS.regular).fontSize(BODY_SIZE);
+  doc.font(REGULAR).fontSize(BODY_SIZE);
   const nameLabel = '名称：';
   const nameLabelWidth = doc.widthOfString(nameLabel);
   label(doc, nameLabel, textX, top + 14);
@@ -239,7 +242,7 @@ function drawParty(doc: Doc, caption: string, party: InvoiceParty, x: number, wi
 }
 
 function drawLines(doc: Doc, invoice: InvoiceDocument, layout: Layout, top: number): number {
-  doc.font(INVOICE_FONTS.regular).fontSize(BODY_SIZE);
+  doc.font(REGULAR).fontSize(BODY_SIZE);
   for (const [index, column] of COLUMNS.entries())
     label(doc, column.title, columnX(index), top + 6, { width: column.width, align: 'center' });
   let y = top + HEADER_ROW;
@@ -275,20 +278,20 @@ function drawTotal(doc: Doc, invoice: InvoiceDocument, top: number): void {
   const captionWidth = COLUMNS[0]?.width ?? 0;
   const figuresCaption = '（小写）';
   const figuresX = RIGHT - 150;
-  doc.font(INVOICE_FONTS.regular).fontSize(BODY_SIZE + 0.5);
+  doc.font(REGULAR).fontSize(BODY_SIZE + 0.5);
   const figuresCaptionWidth = doc.widthOfString(figuresCaption);
   label(doc, '价税合计（大写）', LEFT, top + 8, { width: captionWidth, align: 'center' });
-  doc.font(INVOICE_FONTS.bold).fontSize(BODY_SIZE + 1.5);
+  doc.font(BOLD).fontSize(BODY_SIZE + 1.5);
   data(doc, amountInCapitals(invoice.grossFen), LEFT + captionWidth + 12, top + 7);
-  doc.font(INVOICE_FONTS.regular).fontSize(BODY_SIZE + 0.5);
+  doc.font(REGULAR).fontSize(BODY_SIZE + 0.5);
   label(doc, figuresCaption, figuresX, top + 8);
-  doc.font(INVOICE_FONTS.bold).fontSize(BODY_SIZE + 1.5);
+  doc.font(BOLD).fontSize(BODY_SIZE + 1.5);
   data(doc, formatYuan(invoice.grossFen), figuresX + figuresCaptionWidth, top + 7);
 }
 
 function drawRemarks(doc: Doc, layout: Layout, top: number): void {
   verticalLabel(doc, '备注', LEFT, top, layout.remarksHeight);
-  doc.font(INVOICE_FONTS.regular).fontSize(BODY_SIZE);
+  doc.font(REGULAR).fontSize(BODY_SIZE);
   data(doc, layout.remarks, LEFT + LABEL_COLUMN + 2 * PAD, top + PAD + 2, {
     width: RIGHT - LEFT - LABEL_COLUMN - 3 * PAD,
     lineBreak: true,
@@ -316,7 +319,7 @@ function drawFrame(doc: Doc, rows: { linesTop: number; totalTop: number; remarks
 function drawNotIssued(doc: Doc, invoice: InvoiceDocument, pageHeight: number): void {
   if (invoice.status !== '开具中' && invoice.status !== '开具失败') return;
   doc.save();
-  doc.font(INVOICE_FONTS.bold).fontSize(46).fillColor('#000000').fillOpacity(0.08);
+  doc.font(BOLD).fontSize(46).fillColor('#000000').fillOpacity(0.08);
   doc.rotate(-18, { origin: [PAGE_WIDTH / 2, pageHeight / 2] });
   doc.text(invoice.status === '开具中' ? '开具中 · 尚未开具' : '开具失败 · 无效', 0, pageHeight / 2 - 30, {
     width: PAGE_WIDTH,
@@ -338,7 +341,7 @@ function draw(doc: Doc, invoice: InvoiceDocument, layout: Layout): void {
   drawRemarks(doc, layout, remarksTop);
   const bottom = remarksTop + layout.remarksHeight;
   drawFrame(doc, { linesTop, totalTop, remarksTop, bottom });
-  doc.font(INVOICE_FONTS.regular).fontSize(BODY_SIZE + 0.5);
+  doc.font(REGULAR).fontSize(BODY_SIZE + 0.5);
   label(doc, '开票人：', LEFT + 24, bottom + 10);
   data(doc, invoice.issuer, LEFT + 24 + doc.widthOfString('开票人：'), bottom + 10);
   drawNotIssued(doc, invoice, layout.pageHeight);
@@ -346,16 +349,18 @@ function draw(doc: Doc, invoice: InvoiceDocument, layout: Layout): void {
 
 export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    // Fonts are named by their file path: pdfkit then opens each file once per document.
+    const fonts = invoiceFontFaces();
     const doc = new PDFDocument({
       autoFirstPage: false,
-      font: INVOICE_FONTS.regular,
       info: {
         Title: `${printedHeading(invoice.type)} ${invoice.number ?? ''}`.trim(),
         Author: invoice.seller.name,
         Subject: printedHeading(invoice.type),
       },
     });
+    // Named once per document, so that each face is embedded once however often the drawing switches to it.
+    doc.registerFont(REGULAR, fonts.regular);
+    doc.registerFont(BOLD, fonts.bold);
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
