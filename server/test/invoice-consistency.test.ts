@@ -5,6 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from '@rstest/core';
 import { and, eq } from 'drizzle-orm';
+import { PRIVACY_POLICY_VERSION } from '@app/domain/privacy-policy';
 import { agreementAcceptances } from '../src/db/schema/agreements';
 import { goods, memberships } from '../src/db/schema/companies';
 import { simInvoices } from '../src/db/schema/etax-simulator';
@@ -264,7 +265,7 @@ describeEachDatabase('invoice consistency (%s)', (kind) => {
       // Reading stays open, and once agreed the same call goes through.
       expect((await server.call('taxAccount/getTaxAccount', {}, merchant)).body.success).toBe(true);
       const { id } = (await server.call<{ id: number }>('taxAccount/getAgreement', {}, merchant)).body.result;
-      await server.call('taxAccount/agreedAgreement', { id }, merchant);
+      await server.call('taxAccount/agreedAgreement', { id, privacyPolicyVersion: PRIVACY_POLICY_VERSION }, merchant);
       expect((await blue()).body.success).toBe(true);
     });
   });
