@@ -3,7 +3,7 @@
 // one line: "N passed, N failed, N skipped". On CI, a PostgreSQL suite skipped while PostgreSQL answers fails the run.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { ensureInstall, ROOT } from './ensure-install.mjs';
@@ -121,12 +121,9 @@ seedTestDurations();
 const skipsFile = join(ROOT, 'node_modules/.cache/test-skips.jsonl');
 rmSync(skipsFile, { force: true });
 process.env[TEST_SKIPS_ENV] = skipsFile;
-// The unit and component tests first, alone: they are short and bound by CPU, and a component test waits 20 s at most
-// for what it looks for. Then the server's tests and the browser tests, side by side when the machine is otherwise
-// quiet: each spends much of its time waiting (servers killed and restarted, the task worker's back-off, the simulator's
-// and the bank's delays; the app's 2-second task polls, page loads), which the other fills. On a machine already busy
-// with other work they run one after the other, as the crash tests' kill windows and the CPU-bound server tests are
-// at risk when three suites share two cores. NPM_TEST_SIDE_BY_SIDE=1 or 0 decides instead.
+// The unit and component tests first, alone; then the server's tests, then the browser tests, one after the other:
+// side by side on two cores they slowed each other more than they filled each other's waits (docs/testing.md).
+// NPM_TEST_SIDE_BY_SIDE=1 runs the last two side by side instead.
 const rstest = join(ROOT, 'node_modules/.bin/rstest');
 const unit = await run('单元与组件测试 (rstest)', rstest, ['run', '--project', '!server']);
 // Both start server processes from one bundle: made first, once. (Imported only now: it needs esbuild, which the
@@ -142,11 +139,8 @@ const browserTests = (quiet) =>
     { cwd: join(ROOT, 'e2e') },
     quiet,
   );
-// The load average still counts the unit tests' two workers just ended: up to twice the cores is this run's own.
-const sideBySide = process.env.NPM_TEST_SIDE_BY_SIDE
-  ? process.env.NPM_TEST_SIDE_BY_SIDE === '1'
-  : loadavg()[0] <= 2 * availableParallelism();
-console.log(`\n> 服务端测试与浏览器测试${sideBySide ? '同时运行' : '依次运行（机器繁忙）'}，负载 ${loadavg()[0].toFixed(1)}`);
+const sideBySide = process.env.NPM_TEST_SIDE_BY_SIDE === '1';
+console.log(`\n> 服务端测试与浏览器测试${sideBySide ? '同时运行' : '依次运行'}，负载 ${loadavg()[0].toFixed(1)}`);
 const [server, e2e] = sideBySide
   ? await Promise.all([serverTests(false), browserTests(true)])
   : [await serverTests(false), await browserTests(false)];
