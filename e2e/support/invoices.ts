@@ -43,3 +43,8 @@ export async function issueBlueInvoice(
 
 /** `YYYY-MM-DD` in China time. */
 export const chinaDay = (iso: string) => new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+
+/** A company buyer with only its name and tax number, as most specs issue to. */
+export function companyBuyer(name: string, taxNumber: string): InvoiceParty {
+  return { name, taxNumber, address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: false };
+}

@@ -8,7 +8,7 @@
  */
 import { expect, test } from '../support/test';
 import type { Page } from '@playwright/test';
-import { issueBlueInvoice, type IssuedInvoice } from '../support/invoices';
+import { companyBuyer, issueBlueInvoice, type IssuedInvoice } from '../support/invoices';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
 import { brokenNumbers, settled, wrappedButtons } from '../support/layout-check';
 import { acceptAgreement, callApi, demoSignIn } from '../support/sign-in';
@@ -17,15 +17,7 @@ import { until } from '../support/wait';
 test.describe.configure({ mode: 'serial' });
 
 const LABEL = '企业管理员';
-const BUYER = {
-  name: '杭州发送测试文化传媒有限公司',
-  taxNumber: '91110108MA01C2QK3D',
-  address: '',
-  phone: '',
-  bankName: '',
-  bankAccount: '',
-  naturalPerson: false,
-};
+const BUYER = companyBuyer('杭州发送测试文化传媒有限公司', '91110108MA01C2QK3D');
 const FIRST_EMAIL = 'finance@delivery-e2e.test';
 const OTHER_EMAIL = 'boss@delivery-e2e.test';
 
