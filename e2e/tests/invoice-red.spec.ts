@@ -11,20 +11,12 @@ import { currentPage, expectPage } from '../support/app';
 import { choice, submitRed } from '../support/invoice-forms';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
 import { acceptAgreement, callApi, demoSignIn } from '../support/sign-in';
-import { chinaDay, issueBlueInvoice, type IssuedInvoice } from '../support/invoices';
+import { companyBuyer, chinaDay, issueBlueInvoice, type IssuedInvoice } from '../support/invoices';
 
 test.describe.configure({ mode: 'serial' });
 
 const LABEL = '企业管理员';
-const BUYER = {
-  name: '杭州红冲测试贸易有限公司',
-  taxNumber: '91110108MA01C2QK3D',
-  address: '',
-  phone: '',
-  bankName: '',
-  bankAccount: '',
-  naturalPerson: false,
-};
+const BUYER = companyBuyer('杭州红冲测试贸易有限公司', '91110108MA01C2QK3D');
 const SECOND_BUYER = { ...BUYER, name: '宁波开票有误测试有限公司' };
 
 let server: IsolatedServer;

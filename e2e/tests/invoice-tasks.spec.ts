@@ -3,6 +3,7 @@
  * list with its filter, a task followed from 正在开具 to 开具成功, a failed one retried, and the QR code a phone can
  * decode. On a server of its own, since it switches the simulator's faults.
  */
+import { companyBuyer } from '../support/invoices';
 import { expect, test } from '../support/test';
 import type { Page } from '@playwright/test';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
@@ -14,15 +15,7 @@ import { until } from '../support/wait';
 test.describe.configure({ mode: 'serial' });
 
 const LABEL = '企业管理员';
-const BUYER = {
-  name: '北京示例科技有限公司',
-  taxNumber: '91110108MA01C2QK3D',
-  address: '',
-  phone: '',
-  bankName: '',
-  bankAccount: '',
-  naturalPerson: false,
-};
+const BUYER = companyBuyer('北京示例科技有限公司', '91110108MA01C2QK3D');
 
 let server: IsolatedServer;
 let token: string;
