@@ -24,7 +24,7 @@ import { registerCalls } from './http/register-calls';
 import { refuseWithJson } from './http/route-errors';
 import { requireRouteSchemas } from './http/route-schemas';
 import { registerSecurityHeaders } from './http/security-headers';
-import { serverTimeouts } from './http/server-timeouts';
+import { holdIdleConnections, serverTimeouts } from './http/server-timeouts';
 import { registerInvoicePdfRoute } from './invoices/invoice-pdf-route';
 import { registerExportRoute } from './exports/export-route';
 import { registerShortLinkRoute } from './companies/short-link-route';
@@ -228,6 +228,7 @@ async function registerRoutes(
 
 export async function buildServer(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = newFastify(config, options);
+  holdIdleConnections(app.server);
   const database =
     options.database ??
     (await openDatabase(config.database, {

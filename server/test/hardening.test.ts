@@ -2,6 +2,7 @@
  * The server's outer defences: a schema on every route (the demo sign-in took any JSON), time-outs for slow or
  * unfinished requests, a secret key that must be a real key, and the security headers on every answer.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
@@ -84,6 +85,54 @@ describe('time-outs', () => {
       });
       // Before, the connection stayed open for over ten minutes.
       expect(closedAfter).toBeLessThan(15_000);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('a request sent on an idle connection just before its advertised time-out is answered though the event loop was held up', async () => {
+    const server = await createTestServer('pglite', {
+      http: { requestTimeoutMs: 30_000, keepAliveTimeoutMs: 1000, connectionTimeoutMs: 120_000 },
+    });
+    try {
+      const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = new URL(address);
+      // Once the first answer is out, this process (the server's) is busy for 3 s, past Node's own margin over the
+      // advertised second, while the client (another process) reuses the connection half a second in.
+      server.app.server.once('request', (_request, response) => {
+        response.once('finish', () =>
+          setTimeout(
+            () =>
+              setImmediate(() => {
+                const busyUntil = Date.now() + 3000;
+                while (Date.now() < busyUntil) {}
+              }),
+            100,
+          ),
+        );
+      });
+      const client = `
+        const request = 'GET /healthz HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n';
+        const socket = require('node:net').connect(${port}, '127.0.0.1', () => socket.write(request));
+        const answers = [];
+        socket.on('data', (chunk) => {
+          answers.push(chunk.toString().split('\\r\\n').slice(0, 3).join(' | '));
+          if (answers.length === 1) setTimeout(() => socket.write(request), 500);
+          else socket.end();
+        });
+        socket.on('error', (error) => answers.push(error.message));
+        socket.on('close', () => console.log(JSON.stringify(answers)));`;
+      const output = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        const child = spawn(process.execPath, ['-e', client], { stdio: ['ignore', 'pipe', 'inherit'] });
+        child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        child.on('error', reject);
+        child.on('exit', () => resolve(text));
+      });
+      const answers = JSON.parse(output) as string[];
+      expect(answers).toHaveLength(2);
+      expect(answers[0]).toMatch(/^HTTP\/1\.1 200 /);
+      expect(answers[1]).toMatch(/^HTTP\/1\.1 200 /);
     } finally {
       await server.close();
     }
