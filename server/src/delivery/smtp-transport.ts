@@ -5,7 +5,7 @@
  * tried again later; one that broke or went silent once the session had begun may have delivered the message (the
  * server may have taken it and its reply been lost), so its outcome is unknown and it is never sent again.
  */
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { DeliveryFailure } from './delivery-failure';
 import type { MailTransport, OutgoingMail, RecordSent } from './transports';
 import type { Database } from '../db/database';
@@ -61,25 +61,32 @@ export function smtpFailure(error: unknown): DeliveryFailure | null {
 
 export class SmtpTransport implements MailTransport {
   readonly kind = 'smtp';
-  private readonly transporter: Transporter;
+  private transporter: Transporter | undefined;
 
   constructor(
-    smtpUrl: string,
+    private readonly smtpUrl: string,
     private readonly options: { from: { name: string; address: string }; timeoutMs: number; db: Database },
-  ) {
-    const timeout = options.timeoutMs;
-    this.transporter = nodemailer.createTransport({
-      url: smtpUrl,
+  ) {}
+
+  /** nodemailer is loaded by the first message, not by every server start (docs/server.md, "Memory"). */
+  private async connection(): Promise<Transporter> {
+    if (this.transporter) return this.transporter;
+    const { default: nodemailer } = await import('nodemailer');
+    const timeout = this.options.timeoutMs;
+    this.transporter ??= nodemailer.createTransport({
+      url: this.smtpUrl,
       connectionTimeout: timeout,
       greetingTimeout: timeout,
       socketTimeout: timeout,
       dnsTimeout: timeout,
     });
+    return this.transporter;
   }
 
   async send(mail: OutgoingMail, recordSent: RecordSent): Promise<void> {
+    const transporter = await this.connection();
     try {
-      await this.transporter.sendMail({
+      await transporter.sendMail({
         from: { name: this.options.from.name, address: this.options.from.address },
         to: mail.to,
         subject: mail.subject,
@@ -106,6 +113,6 @@ export class SmtpTransport implements MailTransport {
   }
 
   close(): void {
-    this.transporter.close();
+    this.transporter?.close();
   }
 }

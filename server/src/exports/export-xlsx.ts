@@ -4,7 +4,7 @@
  * Excel dates showing the China calendar and clock (Excel dates have no time zone: China wall time is written).
  */
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { chinaDate } from '@app/domain/china-time';
 import { yieldToRequests, type CellKind, type ExportSheet, type SheetRow } from './export-sheet';
 
@@ -31,7 +31,9 @@ function cellValue(kind: CellKind, value: SheetRow[string]): ExcelJS.CellValue {
  * Answers how many rows were written, besides the header and the totals row.
  */
 export async function writeXlsx(sheet: ExportSheet, out: Writable, onBatch: (rows: number) => Promise<void>): Promise<number> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  // Loaded by the first export, not by every server start (docs/server.md, "Memory").
+  const { default: excel } = await import('exceljs');
+  const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const worksheet = workbook.addWorksheet(sheet.name, { views: [{ state: 'frozen', ySplit: 1 }] });
   worksheet.columns = sheet.columns.map((column) => ({
     header: column.header,

@@ -4,7 +4,6 @@
  * store is less than MAX_AHEAD_BYTES behind, so memory stays flat whatever the number of invoices.
  */
 import { once } from 'node:events';
-import yazl from 'yazl';
 import { invoiceFileName } from '../delivery/invoice-message';
 import { renderInvoicePdf } from '../invoices/invoice-pdf';
 import { invoiceDocument, type InvoiceRow } from '../invoices/invoice-records';
@@ -21,6 +20,7 @@ export async function writePdfZip(
   out: ChunkWriter,
   onBatch: (rows: number) => Promise<void>,
 ): Promise<number> {
+  const { default: yazl } = await import('yazl');
   const zip = new yazl.ZipFile();
   zip.outputStream.pipe(out);
   const finished = once(out, 'finish');

@@ -4,7 +4,6 @@
  * common hanzi); pdfkit embeds only the glyphs an invoice uses.
  */
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
 
 const require = createRequire(import.meta.url);
 
@@ -22,16 +21,20 @@ export interface InvoiceFontFaces {
   bold: PDFKit.Mixins.PDFFontSource;
 }
 
-let faces: InvoiceFontFaces | undefined;
+let faces: Promise<InvoiceFontFaces> | undefined;
 
-function parsed(path: string): PDFKit.Mixins.PDFFontSource {
+function parsed(fontkit: typeof import('fontkit'), path: string): PDFKit.Mixins.PDFFontSource {
   const font = fontkit.openSync(path);
   if (!('layout' in font)) throw new Error(`${path} is a font collection, not one font`);
   // pdfkit embeds a fontkit font it is given as it is (PDFFontFactory.open); its typings list only files and bytes.
   return font as unknown as PDFKit.Mixins.PDFFontSource;
 }
 
-export function invoiceFontFaces(): InvoiceFontFaces {
-  faces ??= { regular: parsed(INVOICE_FONTS.regular), bold: parsed(INVOICE_FONTS.bold) };
+/** Loaded on the first PDF, like pdfkit: a server that makes none never holds them (docs/server.md, "Memory"). */
+export function invoiceFontFaces(): Promise<InvoiceFontFaces> {
+  faces ??= import('fontkit').then((fontkit) => ({
+    regular: parsed(fontkit, INVOICE_FONTS.regular),
+    bold: parsed(fontkit, INVOICE_FONTS.bold),
+  }));
   return faces;
 }

@@ -3,7 +3,6 @@
  * rule, QR code, number and date at the top; the buyer and seller blocks; the goods lines; 合计, 价税合计 in capitals
  * and figures; 备注; 开票人. The page is 240 mm wide and at least 140 mm high, taller when the lines need it.
  */
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { amountInCapitals } from '@app/domain/capital-numerals';
 import {
@@ -347,9 +346,9 @@ function draw(doc: Doc, invoice: InvoiceDocument, layout: Layout): void {
   drawNotIssued(doc, invoice, layout.pageHeight);
 }
 
-export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
+  const [{ default: PDFDocument }, fonts] = await Promise.all([import('pdfkit'), invoiceFontFaces()]);
   return new Promise((resolve, reject) => {
-    const fonts = invoiceFontFaces();
     const doc = new PDFDocument({
       autoFirstPage: false,
       info: {
