@@ -4,7 +4,7 @@
  * good paths covered every call in ALL_CALLS, so a call added later needs its test here.
  */
 import { afterAll, beforeAll, expect, test } from '@rstest/core';
-import { eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { createSession, hashToken } from '../src/auth/session-tokens';
 import { updateRegistry } from '@app/deploy/registry';
 import { agreementAcceptances, agreements } from '../src/db/schema/agreements';
@@ -30,7 +30,9 @@ import {
 import { createTestServer, DEMO_LABELS, eventually, type TestServer } from './support/test-server';
 import { describeEachDatabase } from './support/database-suites';
 import { WritesByCall } from './support/writes-by-call';
-import { readOnlyCalls } from '@app/contract/api';
+import { API, readOnlyCalls, type ApiPath } from '@app/contract/api';
+import type { CallContract } from '@app/contract/schema-kit';
+import { auditEntries } from '../src/db/schema/audit';
 import { startFakeWechatApi } from './support/fake-wechat-api';
 import { WechatJsapi } from '../src/wechat/jsapi';
 import { PRIVACY_POLICY_VERSION } from '@app/domain/privacy-policy';
@@ -117,10 +119,15 @@ describeEachDatabase('every call (%s)', (kind) => {
   const as = <T = unknown>(who: Who, path: string, body: unknown = {}) =>
     writes.during(path, () => server.call<T>(path, body, typeof who === 'string' ? tokens[who] : who.token));
   /** A call that must succeed: its result. Counts as the good path of the call. */
+  /** How many audit entries each successful call wrote, call by call. */
+  const auditWrites = new Map<string, number[]>();
+  const auditCount = async () => (await server.database.db.select({ entries: count() }).from(auditEntries))[0]?.entries ?? 0;
   const good = async <T = unknown>(who: Who, path: string, body: unknown = {}): Promise<T> => {
+    const entriesBefore = await auditCount();
     const { status, body: envelope } = await as<T>(who, path, body);
     expectEnvelope(envelope);
     if (status !== 200 || !envelope.success) throw new Error(`${path}: expected success, got ${status}: ${JSON.stringify(envelope)}`);
+    auditWrites.set(path, [...(auditWrites.get(path) ?? []), (await auditCount()) - entriesBefore]);
     covered.add(path);
     return envelope.result;
   };
@@ -1551,5 +1558,19 @@ describeEachDatabase('every call (%s)', (kind) => {
     expect(
       ['title/save', 'goods/delete', 'task/createLoginTask', 'shopCode/get'].filter((path) => writes.writesOf(path).length === 0),
     ).toEqual([]);
+  });
+
+  // A repeat of a request already made (the same request serial) changes nothing: it writes no entry.
+  test('each call that changes state wrote one audit entry per change; the reads and the upkeep calls wrote none', () => {
+    const wrong = Object.fromEntries(
+      [...auditWrites].filter(([path, written]) => {
+        if (!(API[path as ApiPath] as CallContract).changes) return written.some((entries) => entries !== 0);
+        return written[0] !== 1 || written.some((entries) => entries > 1);
+      }),
+    );
+    expect(wrong).toEqual({});
+    const changing = (Object.keys(API) as ApiPath[]).filter((path) => (API[path] as CallContract).changes);
+    expect(changing.length).toBeGreaterThan(40);
+    expect(changing.filter((path) => !auditWrites.has(path))).toEqual([]);
   });
 });

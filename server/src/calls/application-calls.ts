@@ -6,6 +6,8 @@
  * Every transition is compare-and-set (`where status = expected`): of an approval and a rejection at the same moment
  * one wins and the other is told what happened, so a rejected application is never issued.
  */
+import { audited, recordAudit, type AuditObject } from '../audit/audit-trail';
+import { formatYuan } from '@app/domain/money';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Application, IssueResult } from '@app/contract/invoice-application';
 import type { CallerCompany } from '../auth/caller';
@@ -54,18 +56,28 @@ const submitApplication = defineCall('invoiceApplication/submit', {
     if (!company) throw new ApiFailure(ErrorCode.NotFound, '商户不存在或二维码已失效');
     const item = await defaultGoods(services.db, company.id);
     const subCode = body.subCode?.trim();
-    const id = await createApplication(services.db, {
-      companyId: company.id,
-      applicantId: caller.userId,
-      source: subCode ? '子码' : '店铺码',
-      sourceName: subCode || company.name,
-      buyer: body.buyer,
-      goods: item,
-      grossFen: body.grossFen,
-      remarks: body.remarks ?? '',
-      deliverPhone: body.deliverPhone ?? '',
-      deliverEmail: body.deliverEmail ?? '',
-    });
+    const id = await audited(
+      services.db,
+      (tx) =>
+        createApplication(tx, {
+          companyId: company.id,
+          applicantId: caller.userId,
+          source: subCode ? '子码' : '店铺码',
+          sourceName: subCode || company.name,
+          buyer: body.buyer,
+          goods: item,
+          grossFen: body.grossFen,
+          remarks: body.remarks ?? '',
+          deliverPhone: body.deliverPhone ?? '',
+          deliverEmail: body.deliverEmail ?? '',
+        }),
+      (created) => ({
+        type: 'application',
+        id: created,
+        summary: `向「${company.name}」申请开票 ${formatYuan(body.grossFen)}`,
+        companyId: company.id,
+      }),
+    );
     return { id };
   },
 });
@@ -136,6 +148,13 @@ async function companyApplications(db: Database, company: CallerCompany, ids: re
   return rows;
 }
 
+/** One entry for the applications a call decided together. */
+function applicationsObject(action: string, rows: readonly ApplicationRow[]): AuditObject {
+  const [first] = rows;
+  const who = first ? `「${first.buyer.name}」${rows.length > 1 ? `等 ${rows.length} 个` : '的'}` : '';
+  return { type: 'application', id: rows.length === 1 && first ? first.id : null, summary: `${action}${who}开票申请` };
+}
+
 const approveApplications = defineCall('invoiceApplication/approve', {
   access: { kind: 'company', agreement: true },
   rateLimit: { max: 30, windowMs: 60_000 },
@@ -155,6 +174,7 @@ const approveApplications = defineCall('invoiceApplication/approve', {
           done.push(await issueApplication(tx, services.tasks, caller.userId, company, row, '待审核'));
         }
       }
+      await recordAudit(tx, applicationsObject('同意', rows));
       return done;
     });
     services.tasks.wake();
@@ -169,7 +189,11 @@ const rejectApplication = defineCall('invoiceApplication/reject', {
     const reason = body.reason.trim();
     if (!reason) throw invalidField('reason', '请填写拒绝原因');
     if (!row) throw new ApiFailure(ErrorCode.NotFound, '开票申请不存在');
-    const updated = await transition(services.db, row, ['待审核', '待开票'], { status: '已拒绝', rejectReason: reason });
+    const updated = await audited(
+      services.db,
+      (tx) => transition(tx, row, ['待审核', '待开票'], { status: '已拒绝', rejectReason: reason }),
+      () => ({ type: 'application', id: row.id, summary: `拒绝「${row.buyer.name}」的开票申请：${reason}` }),
+    );
     return applicationView(updated, company.name, null);
   },
 });
@@ -193,6 +217,7 @@ const issueWaitingApplications = defineCall('invoiceApplication/issueWaiting', {
     const results = await services.db.transaction(async (tx) => {
       const done: IssueResult[] = [];
       for (const row of rows) done.push(await issueApplication(tx, services.tasks, caller.userId, company, row, '待开票'));
+      await recordAudit(tx, applicationsObject('开具', rows));
       return done;
     });
     services.tasks.wake();

@@ -5,6 +5,8 @@
  * it (company-user-calls.ts). Codes are 8 random characters of 32 (2^40 of them), never in the public short links
  * (companies/codes.ts), and every call that takes one is rate-limited, so guessing one is hopeless.
  */
+import { MEMBER_ROLES } from '@app/domain/company-roles';
+import { audited, recordAudit } from '../audit/audit-trail';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { BindCode } from '@app/contract/company';
 import { newPrivateCode, normalisedCode, shortPathOf } from '../companies/codes';
@@ -75,6 +77,7 @@ const createBindCode = defineCall('company/createBindCode', {
         })
         .returning();
       if (!row) throw new Error('company/createBindCode: no row');
+      await recordAudit(tx, { type: 'bindCode', id: row.id, summary: '生成员工绑定码（旧码作废）' });
       return bindCodeView(row);
     }),
 });
@@ -82,10 +85,15 @@ const createBindCode = defineCall('company/createBindCode', {
 const revokeBindCode = defineCall('company/revokeBindCode', {
   access: { kind: 'company', anyOf: ['company_manage'] },
   handler: async ({ company, services }) => {
-    await services.db
-      .update(companyBindCodes)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(companyBindCodes.companyId, company.id), isNull(companyBindCodes.revokedAt)));
+    await audited(
+      services.db,
+      (tx) =>
+        tx
+          .update(companyBindCodes)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(companyBindCodes.companyId, company.id), isNull(companyBindCodes.revokedAt))),
+      () => ({ type: 'bindCode', id: null, summary: '作废员工绑定码' }),
+    );
     return { revoked: true as const };
   },
 });
@@ -108,6 +116,8 @@ const bind = defineCall('company/bind', {
       // The membership's primary key decides two binds at once: one joins, the other is told.
       const joined = await joinCompany(tx, caller.userId, company.id, 'employee', { makeCurrent: true });
       if (!joined) throw new ApiFailure(ErrorCode.TaskStateConflict, '您已是该企业的成员');
+      const role = MEMBER_ROLES.employee.roleName;
+      await recordAudit(tx, { type: 'company', id: company.id, summary: `凭绑定码加入企业，成为${role}`, companyId: company.id, role });
       return { companyId: company.id, companyName: company.name };
     }),
 });

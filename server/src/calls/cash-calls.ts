@@ -3,6 +3,7 @@
  * and asks for its invoice. Money comes in only through `recordPayment` (cash/pay-order.ts): at once for the demo
  * provider, by the provider's verified notification for WeChat Pay and Alipay.
  */
+import { audited } from '../audit/audit-trail';
 import { and, eq } from 'drizzle-orm';
 import { MAX_PAYMENT_FEN, type PaymentStart } from '@app/contract/payment';
 import { formatYuan } from '@app/domain/money';
@@ -51,7 +52,17 @@ const createOrder = defineCall('cash/createOrder', {
       .select({ provider: users.provider, subject: users.providerSubject })
       .from(users)
       .where(eq(users.id, caller.userId));
-    await openOrder(services.db, orderNo, shop, caller.userId, body.amountFen, body.channel);
+    await audited(
+      services.db,
+      (tx) => openOrder(tx, orderNo, shop, caller.userId, body.amountFen, body.channel),
+      () => ({
+        type: 'order',
+        id: orderNo,
+        summary: `向「${shop.shopName}」付款 ${formatYuan(body.amountFen)}`,
+        companyId: shop.companyId,
+        role: null,
+      }),
+    );
     let start: GatewayStart;
     try {
       start = await gateway.createPayment({

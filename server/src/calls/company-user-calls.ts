@@ -7,6 +7,7 @@
  * with the code they used. A company always keeps a manager: changes to one company's members are made one at a time
  * (its row is locked), so two managers removing each other at once cannot leave it with none.
  */
+import { audited, recordAudit } from '../audit/audit-trail';
 import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { CompanyMember } from '@app/contract/company';
 import { LIST_LIMIT } from '@app/contract/limits';
@@ -121,7 +122,12 @@ const addCompanyUser = defineCall('companyUser/add', {
   handler: async ({ caller, company, body, services }) => {
     const name = body.name.trim();
     if (!name) throw invalidField('name', '请填写姓名');
-    return invitationView(await inviteMember(services.db, company.id, { phone: body.phone, name, role: body.role }, caller.userId));
+    const invited = await audited(
+      services.db,
+      (tx) => inviteMember(tx, company.id, { phone: body.phone, name, role: body.role }, caller.userId),
+      (row) => ({ type: 'invitation', id: row.id, summary: `邀请「${row.name}」（${row.phone}）为${MEMBER_ROLES[row.role].roleName}` }),
+    );
+    return invitationView(invited);
   },
 });
 
@@ -130,15 +136,20 @@ const cancelInvitation = defineCall('companyUser/cancelInvitation', {
   handler: async ({ company, body, services }) => {
     const id = body.id.toLowerCase();
     const [invitation] = await services.db
-      .select({ companyId: memberInvitations.companyId })
+      .select({ companyId: memberInvitations.companyId, name: memberInvitations.name })
       .from(memberInvitations)
       .where(eq(memberInvitations.id, id));
     if (!invitation) throw new ApiFailure(ErrorCode.NotFound, '该邀请不存在或对方已处理');
     if (invitation.companyId !== company.id) throw new ApiFailure(ErrorCode.NoAccess, '无权操作该企业的邀请');
-    const deleted = await services.db
-      .delete(memberInvitations)
-      .where(and(eq(memberInvitations.id, id), eq(memberInvitations.companyId, company.id)))
-      .returning({ id: memberInvitations.id });
+    const deleted = await audited(
+      services.db,
+      (tx) =>
+        tx
+          .delete(memberInvitations)
+          .where(and(eq(memberInvitations.id, id), eq(memberInvitations.companyId, company.id)))
+          .returning({ id: memberInvitations.id }),
+      () => ({ type: 'invitation', id, summary: `撤回对「${invitation.name}」的邀请` }),
+    );
     if (!deleted.length) throw new ApiFailure(ErrorCode.NotFound, '该邀请不存在或对方已处理');
     return { id };
   },
@@ -171,6 +182,8 @@ const removeCompanyUser = defineCall('companyUser/remove', {
         if ((others?.n ?? 0) === 0) throw new ApiFailure(ErrorCode.TaskStateConflict, '企业至少需要保留一名管理员');
       }
       await tx.delete(memberships).where(and(eq(memberships.companyId, company.id), eq(memberships.userId, userId)));
+      const [removed] = await tx.select({ nickname: users.nickname }).from(users).where(eq(users.id, userId));
+      await recordAudit(tx, { type: 'member', id: userId, summary: `移除${member.roleName}「${removed?.nickname ?? ''}」` });
       // Not another of their companies in its place: a request they send for this one must not land in another.
       await tx
         .update(users)

@@ -3,6 +3,7 @@
  * progress, a fresh signed link, sending it by e-mail, and the caller's latest exports. Company-scoped and
  * role-checked as the lists they come from (exports/export-request.ts); an export is its creator's alone.
  */
+import { recordAudit } from '../audit/audit-trail';
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { EXPORT_MESSAGES } from '@app/contract/export';
@@ -80,6 +81,7 @@ const createExport = defineCall('export/create', {
       if (!created) return null;
       const taskId = await queueExportTask(tx, created, { stage: 'start', email });
       const [withTask] = await tx.update(exportFiles).set({ taskId }).where(eq(exportFiles.id, created.id)).returning();
+      await recordAudit(tx, { type: 'export', id: created.id, summary: `导出 ${created.fileName}` });
       return withTask ?? created;
     });
     if (!row) {
@@ -137,6 +139,7 @@ const sendExport = defineCall('export/send', {
         .set({ emailedTo: email, failReason: null })
         .where(eq(exportFiles.id, row.id))
         .returning();
+      await recordAudit(tx, { type: 'export', id: row.id, summary: `将 ${row.fileName} 发送至 ${email}` });
       return changed ?? row;
     });
     services.tasks.wake();

@@ -4,6 +4,7 @@
  * and a VAT rate or how it is untaxed. Deleting goods that an invoice line, an application or a sub-code names archives
  * them instead: they leave the list and cannot be picked again, and what names them keeps its goods.
  */
+import { audited, recordAudit } from '../audit/audit-trail';
 import { and, asc, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Goods } from '@app/contract/goods';
 import { checkedGoods, createGoods } from '../companies/goods';
@@ -83,16 +84,21 @@ const saveGoods = defineCall('goods/save', {
   handler: async ({ company, body, services }) => {
     const existing = body.id ? await loadCompanyGoods(services.db, body.id, company.id) : null;
     const values = checkedGoods(body);
-    if (existing) {
-      const [updated] = await services.db
-        .update(goods)
-        .set(values)
-        .where(and(eq(goods.id, existing.id), liveGoods))
-        .returning();
-      if (!updated) throw new ApiFailure(ErrorCode.NotFound, '商品不存在');
-      return goodsView(updated);
-    }
-    return goodsView(await createGoods(services.db, company.id, values));
+    const saved = await audited(
+      services.db,
+      async (tx) => {
+        if (!existing) return createGoods(tx, company.id, values);
+        const [updated] = await tx
+          .update(goods)
+          .set(values)
+          .where(and(eq(goods.id, existing.id), liveGoods))
+          .returning();
+        if (!updated) throw new ApiFailure(ErrorCode.NotFound, '商品不存在');
+        return updated;
+      },
+      (item) => ({ type: 'goods', id: item.id, summary: `${existing ? '修改' : '新增'}商品「${item.name}」` }),
+    );
+    return goodsView(saved);
   },
 });
 
@@ -113,9 +119,11 @@ const deleteGoods = defineCall('goods/delete', {
           .update(goods)
           .set({ archivedAt: new Date() })
           .where(and(eq(goods.id, item.id), liveGoods));
+        await recordAudit(tx, { type: 'goods', id: item.id, summary: `删除商品「${item.name}」（已开票，归档保留）` });
         return { id: item.id, archived: true };
       }
       await tx.delete(goods).where(eq(goods.id, item.id));
+      await recordAudit(tx, { type: 'goods', id: item.id, summary: `删除商品「${item.name}」` });
       return { id: item.id, archived: false };
     });
   },

@@ -4,6 +4,7 @@
  * or answers an invitation: another person's answers 1004, as another user's title does. An invitation is deleted as
  * it is answered (compare-and-set), so two answers at once count once.
  */
+import { audited, recordAudit } from '../audit/audit-trail';
 import { and, desc, eq } from 'drizzle-orm';
 import { MEMBER_ROLES } from '@app/domain/company-roles';
 import { joinByInvitation, phoneOf, takeInvitation } from '../companies/memberships';
@@ -57,6 +58,14 @@ const acceptInvitation = defineCall('company/acceptInvitation', {
         .innerJoin(users, eq(users.id, memberships.userId))
         .where(and(eq(memberships.userId, caller.userId), eq(memberships.companyId, invitation.companyId)));
       if (!joined) throw new Error('company/acceptInvitation: no membership after joining');
+      const role = MEMBER_ROLES[invitation.role].roleName;
+      await recordAudit(tx, {
+        type: 'invitation',
+        id: invitation.id,
+        summary: `接受邀请，成为${role}`,
+        companyId: invitation.companyId,
+        role,
+      });
       return { companyId: invitation.companyId, companyName: joined.name, current: joined.current === invitation.companyId };
     }),
 });
@@ -65,7 +74,11 @@ const declineInvitation = defineCall('company/declineInvitation', {
   access: { kind: 'user' },
   rateLimit: { max: 30, windowMs: 60_000 },
   handler: async ({ caller, body, services }) => {
-    const invitation = await takeInvitation(services.db, caller.userId, body.id);
+    const invitation = await audited(
+      services.db,
+      (tx) => takeInvitation(tx, caller.userId, body.id),
+      (taken) => ({ type: 'invitation', id: taken.id, summary: '拒绝邀请', companyId: taken.companyId, role: null }),
+    );
     return { id: invitation.id };
   },
 });

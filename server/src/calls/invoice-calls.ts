@@ -3,6 +3,7 @@
  * invoice by number and date, its PDF link, its deliveries and resending it, the home page's counts, and the company's
  * invoicing link.
  */
+import { recordAudit } from '../audit/audit-trail';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { invoiceNumberProblem, INVOICE_NUMBER_MESSAGES } from '@app/domain/invoice-number';
@@ -30,7 +31,10 @@ const createBlueInvoiceTask = defineCall('task/createBlueInvoiceTask', {
   access: { kind: 'company', agreement: true },
   rateLimit: { max: 30, windowMs: 60_000 },
   handler: async ({ caller, company, body, services }) => {
-    const created = await createBlueInvoice(services.db, services.tasks, caller.userId, company, body);
+    const summary = `开具${body.type}，购买方「${body.buyer.name}」`;
+    const created = await createBlueInvoice(services.db, services.tasks, caller.userId, company, body, undefined, (tx, invoice) =>
+      recordAudit(tx, { type: 'invoice', id: invoice.invoiceId, summary }),
+    );
     services.tasks.wake();
     return created;
   },
@@ -94,6 +98,8 @@ const retryTask = defineCall('task/retryTask', {
           updatedAt: new Date(),
         })
         .where(and(eq(tasks.id, task.id), eq(tasks.status, TaskStatus.Failed)));
+      const what = invoice.kind === 'red' ? '红冲' : '开具';
+      await recordAudit(tx, { type: 'invoice', id: invoice.id, summary: `重试${what}发票（${invoice.buyer.name}）` });
     });
     services.tasks.wake();
     return { taskId: task.id };

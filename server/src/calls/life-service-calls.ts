@@ -3,6 +3,7 @@
  * 未通过) outside the app. A company has at most one request under review (a unique index on the open ones), so a
  * second while one waits, or two at once, is told to wait.
  */
+import { recordAudit } from '../audit/audit-trail';
 import { desc, eq } from 'drizzle-orm';
 import type { LifeServiceApplication } from '@app/contract/life-service';
 import { lifeServiceApplications } from '../db/schema/service';
@@ -31,20 +32,24 @@ const apply = defineCall('lifeService/apply', {
     const city = body.city.trim();
     if (!contactName) throw invalidField('contactName', '请填写联系人');
     if (!city) throw invalidField('city', '请填写所在城市');
-    const [created] = await services.db
-      .insert(lifeServiceApplications)
-      .values({
-        companyId: company.id,
-        userId: caller.userId,
-        contactName,
-        phone: body.phone,
-        city,
-        kind: body.kind,
-        remarks: body.remarks.trim(),
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!created) throw new ApiFailure(ErrorCode.TaskStateConflict, '您已提交申请，请等待审核');
+    const created = await services.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(lifeServiceApplications)
+        .values({
+          companyId: company.id,
+          userId: caller.userId,
+          contactName,
+          phone: body.phone,
+          city,
+          kind: body.kind,
+          remarks: body.remarks.trim(),
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw new ApiFailure(ErrorCode.TaskStateConflict, '您已提交申请，请等待审核');
+      await recordAudit(tx, { type: 'lifeService', id: row.id, summary: `申请生活服务（${city}，联系人「${contactName}」）` });
+      return row;
+    });
     return applicationView(created);
   },
 });

@@ -3,6 +3,8 @@
  * that did not fail: amount and fee) of a China month, newest first, with the month's totals from the maintained
  * `money_month_totals`; one record; and issuing the invoice of a paid order as a blue-invoice task.
  */
+import { formatYuan } from '@app/domain/money';
+import { recordAudit } from '../audit/audit-trail';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { LIST_LIMIT } from '@app/contract/limits';
 import { chinaMonth, chinaMonthNumber } from '@app/domain/china-time';
@@ -156,6 +158,8 @@ const issueInvoice = defineCall('payment/issueInvoice', {
         deliverEmail: '',
       });
       await tx.update(cashOrders).set({ invoiceId: invoice.invoiceId }).where(eq(cashOrders.id, order.id));
+      const summary = `为订单 ${order.orderNo}（${formatYuan(order.amountFen)}）开具发票，购买方「${body.buyer.name}」`;
+      await recordAudit(tx, { type: 'invoice', id: invoice.invoiceId, summary });
       return invoice;
     });
     services.tasks.wake();

@@ -4,6 +4,7 @@
  * the goods must be the company's own and not deleted. Each code has its short link `/t/{code}` to `/shop/{code}`,
  * and `shop/get` tells the cash desk, before anyone signs in, what is behind a code and whether it takes payments.
  */
+import { audited, recordAudit } from '../audit/audit-trail';
 import { and, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { ShopInfo, SubCode } from '@app/contract/sub-code';
 import { createSubCode, ensureShopLink, shortPathOf } from '../companies/codes';
@@ -93,17 +94,21 @@ const saveSubCode = defineCall('subCode/save', {
     const name = body.name.trim();
     if (!name) throw invalidField('name', '请填写子码名称');
     const values = { name, goodsId: item?.id ?? null, amountFen: body.amountFen, enabled: body.enabled };
-    if (existing) {
-      const [updated] = await db
-        .update(subCodes)
-        .set(values)
-        .where(and(eq(subCodes.id, existing.subCode.id), eq(subCodes.companyId, company.id)))
-        .returning();
-      if (!updated) throw new ApiFailure(ErrorCode.NotFound, '子码不存在');
-      return subCodeView(updated, item?.name ?? null);
-    }
-    const created = await createSubCode(db, company.id, values);
-    return subCodeView(created, item?.name ?? null);
+    const saved = await audited(
+      db,
+      async (tx) => {
+        if (!existing) return createSubCode(tx, company.id, values);
+        const [updated] = await tx
+          .update(subCodes)
+          .set(values)
+          .where(and(eq(subCodes.id, existing.subCode.id), eq(subCodes.companyId, company.id)))
+          .returning();
+        if (!updated) throw new ApiFailure(ErrorCode.NotFound, '子码不存在');
+        return updated;
+      },
+      (row) => ({ type: 'subCode', id: row.id, summary: `${existing ? '修改' : '新增'}子码「${row.name}」` }),
+    );
+    return subCodeView(saved, item?.name ?? null);
   },
 });
 
@@ -115,6 +120,7 @@ const deleteSubCode = defineCall('subCode/delete', {
       await tx.delete(subCodes).where(and(eq(subCodes.id, subCode.id), eq(subCodes.companyId, company.id)));
       // Its QR code now leads nowhere (链接不存在或已失效).
       await tx.delete(shortLinks).where(eq(shortLinks.code, subCode.code));
+      await recordAudit(tx, { type: 'subCode', id: subCode.id, summary: `删除子码「${subCode.name}」` });
     });
     return { id: subCode.id };
   },

@@ -1,4 +1,5 @@
 /** Tax-bureau tasks: login (SMS or QR) and face authentication, their progress, and the company's task list. */
+import { audited, recordAudit } from '../audit/audit-trail';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { TaskStatus } from '@app/contract/task-status';
@@ -36,7 +37,12 @@ const createLoginTask = defineCall('task/createLoginTask', {
     if (isLoggedIn(account)) throw new ApiFailure(ErrorCode.TaskStateConflict, '您已登录，请勿重复登录');
     const pending = await services.tasks.findUnfinished(company.id, ['login_sms', 'login_qr']);
     if (pending) throw new ApiFailure(ErrorCode.TaskExists, '已有进行中的登录任务', { taskId: pending.id });
-    const task = await services.tasks.create({ companyId: company.id, userId: caller.userId, type: sms ? 'login_sms' : 'login_qr' });
+    const task = await audited(
+      services.db,
+      (tx) => services.tasks.create({ companyId: company.id, userId: caller.userId, type: sms ? 'login_sms' : 'login_qr' }, tx),
+      (created) => ({ type: 'task', id: created.id, summary: `${sms ? '短信' : '扫码'}登录电子税务局（${account.personName}）` }),
+    );
+    services.tasks.wake();
     return { taskId: task.id };
   },
 });
@@ -47,12 +53,17 @@ const submitLoginTaskSmsCode = defineCall('task/submitLoginTaskSmsCode', {
   handler: async ({ company, body, services }) => {
     const task = await loadCompanyTask(services.db, body.id, company);
     if (task.type !== 'login_sms') throw new ApiFailure(ErrorCode.TaskStateConflict, '该任务不是短信登录任务');
-    const moved = await services.tasks.advance(
-      task.id,
-      { status: TaskStatus.AwaitingSmsCode, stage: 'awaitCode' },
-      { status: TaskStatus.Processing, payload: { stage: 'verify', code: body.smsCode } },
-    );
-    if (!moved) throw new ApiFailure(ErrorCode.TaskStateConflict, '当前任务不在等待验证码的状态');
+    await services.db.transaction(async (tx) => {
+      const moved = await services.tasks.advance(
+        task.id,
+        { status: TaskStatus.AwaitingSmsCode, stage: 'awaitCode' },
+        { status: TaskStatus.Processing, payload: { stage: 'verify', code: body.smsCode } },
+        tx,
+      );
+      if (!moved) throw new ApiFailure(ErrorCode.TaskStateConflict, '当前任务不在等待验证码的状态');
+      await recordAudit(tx, { type: 'task', id: task.id, summary: '提交电子税务局登录短信验证码' });
+    });
+    services.tasks.wake();
     return { taskId: task.id };
   },
 });
@@ -86,7 +97,12 @@ const createScanFaceTask = defineCall('task/createScanFaceTask', {
     if (!isLoggedIn(account)) throw new ApiFailure(ErrorCode.TaxLoginRequired, '请先登录税务局!');
     const pending = await services.tasks.findUnfinished(company.id, ['face']);
     if (pending) throw new ApiFailure(ErrorCode.TaskExists, '上一个刷脸认证任务尚未完成', { taskId: pending.id });
-    const task = await services.tasks.create({ companyId: company.id, userId: caller.userId, type: 'face' });
+    const task = await audited(
+      services.db,
+      (tx) => services.tasks.create({ companyId: company.id, userId: caller.userId, type: 'face' }, tx),
+      (created) => ({ type: 'task', id: created.id, summary: `发起刷脸认证（${account.personName}）` }),
+    );
+    services.tasks.wake();
     return { taskId: task.id };
   },
 });

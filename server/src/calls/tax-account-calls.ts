@@ -1,4 +1,5 @@
 /** The company's e-tax account: its state, its set-up, the authorisation agreement, clearing the authorisation. */
+import { audited, recordAudit } from '../audit/audit-trail';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { TaskStatus } from '@app/contract/task-status';
 import { PRIVACY_POLICY_VERSION } from '@app/domain/privacy-policy';
@@ -36,11 +37,21 @@ const setTaxAccount = defineCall('taxAccount/setTaxAccount', {
       ...((identityChanged || body.password) && { loggedInAt: null, expirationTime: null }),
       updatedAt: new Date(),
     };
-    const [saved] = await services.db
-      .insert(taxAccounts)
-      .values({ companyId: company.id, ...values, passwordEncrypted: values.passwordEncrypted ?? '' })
-      .onConflictDoUpdate({ target: taxAccounts.companyId, set: values })
-      .returning();
+    const changed = body.password ? '（含密码）' : '';
+    const [saved] = await audited(
+      services.db,
+      (tx) =>
+        tx
+          .insert(taxAccounts)
+          .values({ companyId: company.id, ...values, passwordEncrypted: values.passwordEncrypted ?? '' })
+          .onConflictDoUpdate({ target: taxAccounts.companyId, set: values })
+          .returning(),
+      () => ({
+        type: 'taxAccount',
+        id: company.id,
+        summary: `${existing ? '修改' : '设置'}税务账号，办税人「${body.personName}」${changed}`,
+      }),
+    );
     if (!saved) throw new Error('setTaxAccount: no row');
     return taxAccountView(saved);
   },
@@ -74,10 +85,21 @@ const agreedAgreement = defineCall('taxAccount/agreedAgreement', {
       throw invalidField('privacyPolicyVersion', '隐私政策已更新，请刷新页面后重新阅读并同意');
     }
     const acceptance = { privacyPolicyVersion: body.privacyPolicyVersion, acceptedAt: new Date() };
-    await services.db
-      .insert(agreementAcceptances)
-      .values({ userId: caller.userId, agreementId: body.id, ...acceptance })
-      .onConflictDoUpdate({ target: [agreementAcceptances.userId, agreementAcceptances.agreementId], set: acceptance });
+    await audited(
+      services.db,
+      (tx) =>
+        tx
+          .insert(agreementAcceptances)
+          .values({ userId: caller.userId, agreementId: body.id, ...acceptance })
+          .onConflictDoUpdate({ target: [agreementAcceptances.userId, agreementAcceptances.agreementId], set: acceptance }),
+      () => ({
+        type: 'taxAccount',
+        id: String(body.id),
+        summary: `同意《用户授权协议》（隐私政策 ${body.privacyPolicyVersion}）`,
+        companyId: caller.company?.id ?? null,
+        role: caller.company?.roleName ?? null,
+      }),
+    );
     return { agreed: true };
   },
 });
@@ -94,6 +116,7 @@ const clearAuthState = defineCall('taxAccount/clearAuthState', {
         .update(tasks)
         .set({ status: TaskStatus.Failed, failReason: '授权已清除', finishedAt: sql`now()`, updatedAt: sql`now()` })
         .where(and(eq(tasks.companyId, company.id), inArray(tasks.type, ['login_sms', 'login_qr', 'face']), isNull(tasks.finishedAt)));
+      await recordAudit(tx, { type: 'taxAccount', id: company.id, summary: '清除电子税务局登录状态' });
     });
     return { cleared: true };
   },

@@ -2,6 +2,8 @@
  * Taxi trips (docs/domain-rules.md, "Taxis"): the trips a taxi user records, shares and lists; the passenger who
  * receives a shared trip and asks for its invoice. What the taxi calls share is in server/src/taxi/.
  */
+import { formatYuan } from '@app/domain/money';
+import { audited, recordAudit } from '../audit/audit-trail';
 import { and, eq, gte, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import { buyerOfTitle } from '@app/domain/invoice-buyer';
 import {
@@ -81,6 +83,7 @@ const createTrip = defineCall('taxiTrip/create', {
         .returning();
       if (!trip) throw new Error('taxiTrip/create: no row');
       await addTripToTotals(tx, trip);
+      await recordAudit(tx, { type: 'trip', id: trip.id, summary: `${car.licensePlateNumber} 行程 ${formatYuan(trip.fareFen)}` });
       return trip.id;
     });
     return tripView((await shownTrip(services.db, id))!, caller);
@@ -104,10 +107,14 @@ const shareTrip = defineCall('taxiTrip/shareTrip', {
             .returning({ id: taxiTrips.id });
           // Another share won: its code stands, and this one's link is undone with the transaction.
           if (!shared) throw lost;
+          await recordAudit(tx, { type: 'trip', id: trip.id, summary: `分享 ${trip.licensePlateNumber} 的行程` });
         })
-        .catch((error: unknown) => {
+        .catch(async (error: unknown) => {
           if (error !== lost) throw error;
+          await recordAudit(services.db, { type: 'trip', id: trip.id, summary: `分享 ${trip.licensePlateNumber} 的行程` });
         });
+    } else {
+      await recordAudit(services.db, { type: 'trip', id: trip.id, summary: `再次分享 ${trip.licensePlateNumber} 的行程` });
     }
     const shown = (await shownTrip(services.db, trip.id))!;
     const code = shown.trip.shareCode!;
@@ -168,14 +175,22 @@ const receiveTrip = defineCall('taxiTrip/receiveTrip', {
       throw new ApiFailure(ErrorCode.TaskStateConflict, '司机不能领取自己企业的行程');
     const code = normalisedCode(body.code);
     if (trip.shareCode !== code) throw new ApiFailure(ErrorCode.NoAccess, '分享码与行程不符，请重新扫码');
+    const received = { type: 'trip', id: trip.id, summary: `领取 ${trip.licensePlateNumber} 的行程`, companyId: trip.companyId } as const;
     if (trip.receiverId === null) {
-      await services.db
-        .update(taxiTrips)
-        .set({ receiverId: caller.userId, receivedAt: new Date(), state: '已领取' })
-        .where(and(eq(taxiTrips.id, trip.id), eq(taxiTrips.shareCode, code), isNull(taxiTrips.receiverId)));
+      await audited(
+        services.db,
+        (tx) =>
+          tx
+            .update(taxiTrips)
+            .set({ receiverId: caller.userId, receivedAt: new Date(), state: '已领取' })
+            .where(and(eq(taxiTrips.id, trip.id), eq(taxiTrips.shareCode, code), isNull(taxiTrips.receiverId)))
+            .returning({ id: taxiTrips.id }),
+        () => received,
+      );
     }
     const now = (await shownTrip(services.db, trip.id))!;
     if (now.trip.receiverId !== caller.userId) throw new ApiFailure(ErrorCode.TaskStateConflict, '该行程已被其他乘客领取');
+    if (trip.receiverId !== null) await recordAudit(services.db, received);
     return tripView(now, caller);
   },
 });
@@ -221,18 +236,23 @@ const applyInvoice = defineCall('taxiTrip/applyInvoice', {
     if (title.userId !== caller.userId) throw new ApiFailure(ErrorCode.NoAccess, '无权使用该抬头');
     const asked = body.deliverPhone !== undefined || body.deliverEmail !== undefined;
     const delivery = checkedDelivery(body.deliverPhone ?? '', asked ? (body.deliverEmail ?? '') : title.email);
-    const applied = await services.db
-      .update(taxiTrips)
-      .set({ invoiceBuyer: buyerOfTitle(title), ...delivery, state: '待开票' })
-      .where(
-        and(
-          inArray(taxiTrips.id, ids),
-          eq(taxiTrips.receiverId, caller.userId),
-          isNull(taxiTrips.invoiceId),
-          inArray(taxiTrips.state, [...INVOICEABLE]),
-        ),
-      )
-      .returning({ id: taxiTrips.id });
+    const applied = await services.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(taxiTrips)
+        .set({ invoiceBuyer: buyerOfTitle(title), ...delivery, state: '待开票' })
+        .where(
+          and(
+            inArray(taxiTrips.id, ids),
+            eq(taxiTrips.receiverId, caller.userId),
+            isNull(taxiTrips.invoiceId),
+            inArray(taxiTrips.state, [...INVOICEABLE]),
+          ),
+        )
+        .returning({ id: taxiTrips.id });
+      const summary = `为 ${found.length} 个行程申请开票，抬头「${title.name}」`;
+      await recordAudit(tx, { type: 'trip', id: ids[0] ?? null, summary, companyId: found[0]?.companyId ?? null });
+      return rows;
+    });
     // A trip the company claimed meanwhile: the others were asked for, and the passenger is told.
     if (applied.length !== ids.length) throw new ApiFailure(ErrorCode.TaskStateConflict, TRIP_INVOICED);
     const rows = await shownTrips(services.db)

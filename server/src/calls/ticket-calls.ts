@@ -5,6 +5,7 @@
  * tickets/ticket-search.ts; importing: tickets/ticket-import.ts; verification: tickets/ticket-verify.ts; reimbursement:
  * tickets/ticket-reimburse.ts; automatic collection: tickets/ticket-collect.ts.
  */
+import { recordAudit } from '../audit/audit-trail';
 import { and, eq, inArray } from 'drizzle-orm';
 import { invoices } from '../db/schema/invoices';
 import { tickets } from '../db/schema/tickets';
@@ -88,6 +89,7 @@ const verifyTicket = defineCall('ticket/verify', {
       });
       if (running) throw new ApiFailure(ErrorCode.TaskExists, '该发票正在查验中', { taskId: running });
       if (!changed) throw new ApiFailure(ErrorCode.NotFound, '发票不存在');
+      await recordAudit(tx, { type: 'ticket', id: ticket.id, summary: `查验发票 ${ticket.number}` });
       return task.id;
     });
     services.tasks.wake();
@@ -108,7 +110,16 @@ const deleteTicketCall = defineCall('ticket/delete', {
   access: { kind: 'company' },
   handler: async ({ company, body, services }) => {
     const ticket = await loadCompanyTicket(services.db, body.id, company.id);
-    const deleted = await services.db.transaction((tx) => deleteTicket(tx, ticket.id, company.id));
+    const deleted = await services.db.transaction(async (tx) => {
+      const row = await deleteTicket(tx, ticket.id, company.id);
+      if (row)
+        await recordAudit(tx, {
+          type: 'ticket',
+          id: ticket.id,
+          summary: `删除发票 ${ticket.number}（${ticket.sellerName || '销售方未知'}）`,
+        });
+      return row;
+    });
     if (!deleted) throw new ApiFailure(ErrorCode.NotFound, '发票不存在');
     return { id: deleted.id };
   },

@@ -4,6 +4,7 @@
  * every change of the default runs in one transaction that first locks the user's row, so two requests at once
  * cannot leave two defaults.
  */
+import { audited, recordAudit } from '../audit/audit-trail';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { titleOf, titleProblems, type Title, type TitleFields } from '@app/domain/invoice-title';
 import type { Database } from '../db/database';
@@ -101,6 +102,7 @@ const saveTitle = defineCall('title/save', {
       }
       if (!saved) throw new ApiFailure(ErrorCode.NotFound, '抬头不存在');
       if (isDefault) await clearOtherDefaults(tx, caller.userId, saved.id);
+      await recordAudit(tx, { type: 'title', id: saved.id, summary: `${body.id ? '修改' : '新增'}抬头「${saved.name}」` });
       return saved;
     });
     return titleView(row);
@@ -116,6 +118,7 @@ const setDefaultTitle = defineCall('title/setDefault', {
       await clearOtherDefaults(tx, caller.userId, body.id);
       const [saved] = await tx.update(titles).set({ isDefault: true }).where(eq(titles.id, body.id)).returning();
       if (!saved) throw new ApiFailure(ErrorCode.NotFound, '抬头不存在');
+      await recordAudit(tx, { type: 'title', id: saved.id, summary: `将「${saved.name}」设为默认抬头` });
       return saved;
     });
     return titleView(row);
@@ -125,9 +128,13 @@ const setDefaultTitle = defineCall('title/setDefault', {
 const deleteTitle = defineCall('title/delete', {
   access: { kind: 'user' },
   handler: async ({ caller, body, services }) => {
-    await ownTitle(services.db, caller.userId, body.id);
+    const title = await ownTitle(services.db, caller.userId, body.id);
     // Scoped to the caller again: the check above and this delete are separate statements.
-    await services.db.delete(titles).where(and(eq(titles.id, body.id), eq(titles.userId, caller.userId)));
+    await audited(
+      services.db,
+      (tx) => tx.delete(titles).where(and(eq(titles.id, body.id), eq(titles.userId, caller.userId))),
+      () => ({ type: 'title', id: body.id, summary: `删除抬头「${title.name}」` }),
+    );
     return { id: body.id };
   },
 });

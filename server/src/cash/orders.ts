@@ -1,4 +1,6 @@
 /** Cash orders as their payer and their merchant see them, and loading one (scoped to payer or company). */
+import { formatYuan } from '@app/domain/money';
+import { recordAudit } from '../audit/audit-trail';
 import { randomInt } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { CashOrder, PayChannel, PaymentRecord } from '@app/contract/payment';
@@ -91,6 +93,8 @@ export async function applyForOrderInvoice(
       .update(cashOrders)
       .set({ applicationId: id })
       .where(and(eq(cashOrders.id, locked.id), isNull(cashOrders.applicationId)));
+    const summary = `为订单 ${locked.orderNo}（${formatYuan(locked.amountFen)}）申请开票`;
+    await recordAudit(tx, { type: 'application', id, summary, companyId: locked.companyId, role: null });
     return id;
   });
 }

@@ -3,6 +3,7 @@
  * the worker sends. At most RESEND_LIMIT a window per invoice, whoever asks (counted like every rate limit: in Redis
  * for the fleet where REDIS_URL is set).
  */
+import { audited } from '../audit/audit-trail';
 import type { InvoiceDelivery } from '@app/contract/invoice';
 import type { Caller, CallerCompany } from '../auth/caller';
 import { ApiFailure, ErrorCode, invalidInput } from '../http/api-failure';
@@ -29,9 +30,12 @@ export async function resendInvoice(
     throw new ApiFailure(ErrorCode.TooManyRequests, RESEND_LIMIT_MESSAGE);
   }
   const targets = deliveryTargets(deliverPhone, deliverEmail);
-  const rows = await services.db.transaction((tx) =>
-    queueDeliveries(tx, { invoice, targets, userId: caller.userId, requestedBy: caller.userId, at: new Date() }),
+  const sentTo = targets.map((target) => target.address).join('、');
+  const rows = await audited(
+    services.db,
+    (tx) => queueDeliveries(tx, { invoice, targets, userId: caller.userId, requestedBy: caller.userId, at: new Date() }),
+    () => ({ type: 'invoice', id: invoice.id, summary: `重发发票 ${invoice.number} 至 ${sentTo}` }),
   );
   services.tasks.wake();
-  return { sentTo: targets.map((target) => target.address).join('、'), deliveries: rows.map(deliveryView) };
+  return { sentTo, deliveries: rows.map(deliveryView) };
 }

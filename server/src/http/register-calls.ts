@@ -18,6 +18,9 @@ import { refuseOverLimit } from './rate-limiter';
 import { clientError } from './route-errors';
 import { fieldName, findUnsafeString, pointerToPath, titleAt } from './validation-messages';
 import { chinaDate } from '@app/domain/china-time';
+import { API } from '@app/contract/api';
+import type { CallContract } from '@app/contract/schema-kit';
+import { withAuditScope } from '../audit/audit-trail';
 
 const API_BODY_LIMIT = 256 * 1024;
 
@@ -109,7 +112,15 @@ export async function registerCalls(
               userId: context.caller?.userId ?? null,
               ip: request.ip,
             });
-          const result = await spec.handler({ ...context, body: request.body, services, request } as never);
+          const scope = {
+            userId: context.caller?.userId ?? null,
+            role: 'company' in context ? (context.company?.roleName ?? null) : null,
+            companyId: 'company' in context ? (context.company?.id ?? null) : null,
+            requestId: request.id,
+            ip: request.ip,
+            kind: (API[spec.path] as CallContract).changes ?? null,
+          };
+          const result = await withAuditScope(scope, () => spec.handler({ ...context, body: request.body, services, request } as never));
           return reply.send(ok(result ?? null));
         });
       }

@@ -5,6 +5,7 @@
  * another blue one) is refused. A red invoice never reverses more than is left of its blue invoice: the blue row is
  * locked while the reds are counted. The caller wakes the queue once its transaction committed.
  */
+import { recordAudit } from '../audit/audit-trail';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { InvoiceParty } from '@app/domain/invoice-document';
@@ -136,6 +137,7 @@ export async function createBlueInvoice(
   company: CallerCompany,
   request: BlueInvoiceCreation,
   at?: Date,
+  alsoWrite?: (tx: Database, created: CreatedInvoice) => Promise<void>,
 ): Promise<CreatedInvoice> {
   const buyer = checkedBuyer(request.buyer, request.type);
   const remarks = checkedRemarks(request.remarks);
@@ -156,6 +158,7 @@ export async function createBlueInvoice(
       applicationId: request.applicationId ?? null,
     },
     at,
+    alsoWrite,
   );
 }
 
@@ -360,6 +363,8 @@ export async function createRedInvoice(
       },
       red,
     );
+    const summary = `红冲发票 ${blue.number ?? ''}（${blue.buyer.name}），红字金额 ${formatYuan(totals.grossFen)}`;
+    await recordAudit(tx, { type: 'invoice', id: blue.id, summary });
     return { taskId: task.id, invoiceId };
   });
   return created;

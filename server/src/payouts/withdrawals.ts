@@ -5,6 +5,8 @@
  * month's and day's expense is added to, and the `withdraw` task that pays it out is created (withdraw-steps.ts).
  * `at`: when it is asked (now; the demo history's are past times, db/demo-history.ts).
  */
+import { formatYuan } from '@app/domain/money';
+import { recordAudit } from '../audit/audit-trail';
 import { and, eq } from 'drizzle-orm';
 import { withdrawalFee } from '@app/domain/ledger-model';
 import type { CallerCompany } from '../auth/caller';
@@ -105,6 +107,11 @@ export async function requestWithdrawal(
       at,
     );
     const [linked] = await tx.update(withdrawals).set({ taskId: task.id }).where(eq(withdrawals.id, row.id)).returning();
+    await recordAudit(tx, {
+      type: 'withdrawal',
+      id: row.id,
+      summary: `提现 ${formatYuan(amountFen)} 至 ${account.masked}（手续费 ${formatYuan(feeFen)}）`,
+    });
     return { row: linked, created: true };
   });
 }

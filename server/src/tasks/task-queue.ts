@@ -1,4 +1,5 @@
 /** Creating tasks and moving them between steps on behalf of the calls; the worker does the work. */
+import {} from '../audit/audit-trail';
 import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { TaskStatus, type TaskType } from '@app/contract/task-status';
@@ -40,14 +41,18 @@ export class TaskQueue {
     this.wakeWorker = wake;
   }
 
-  async create(input: {
-    companyId: string;
-    userId: string;
-    type: TaskType;
-    payload?: Record<string, unknown>;
-    requestSerial?: string;
-  }): Promise<TaskRow> {
-    const [task] = await this.db
+  /** `tx`: created inside the caller's transaction (with its audit entry); then call `wake()` after it commits. */
+  async create(
+    input: {
+      companyId: string;
+      userId: string;
+      type: TaskType;
+      payload?: Record<string, unknown>;
+      requestSerial?: string;
+    },
+    tx?: Database,
+  ): Promise<TaskRow> {
+    const [task] = await (tx ?? this.db)
       .insert(tasks)
       .values({
         companyId: input.companyId,
@@ -58,7 +63,7 @@ export class TaskQueue {
         deadlineAt: new Date(Date.now() + TASK_DEADLINE_MS[input.type]),
       })
       .returning();
-    this.wakeWorker();
+    if (!tx) this.wakeWorker();
     return task as TaskRow;
   }
 
@@ -117,11 +122,15 @@ export class TaskQueue {
     return task;
   }
 
-  /** Moves a task waiting for the user to its next step, if it is still waiting and no worker holds it. */
+  /**
+   * Moves a task waiting for the user to its next step, if it is still waiting and no worker holds it. `tx`: inside the
+   * caller's transaction; then call `wake()` after it commits.
+   */
   async advance(
     id: string,
     from: { status: number; stage: string },
     to: { status?: number; payload: Record<string, unknown>; extraWhere?: ReturnType<typeof sql> },
+    tx?: Database,
   ): Promise<boolean> {
     const conditions = [
       eq(tasks.id, id),
@@ -130,7 +139,7 @@ export class TaskQueue {
       sql`${tasks.payload}->>'stage' = ${from.stage}`,
     ];
     if (to.extraWhere) conditions.push(to.extraWhere);
-    const moved = await this.db
+    const moved = await (tx ?? this.db)
       .update(tasks)
       .set({
         ...(to.status !== undefined && { status: to.status }),
@@ -140,7 +149,7 @@ export class TaskQueue {
       })
       .where(and(...conditions))
       .returning({ id: tasks.id });
-    if (moved.length) this.wakeWorker();
+    if (moved.length && !tx) this.wakeWorker();
     return moved.length > 0;
   }
 }

@@ -5,6 +5,7 @@
  * tax-bureau login and today's face). The trips are claimed in the invoice's transaction (compare-and-set: a trip is
  * in at most one live invoice), and the invoice and its trips are kept for taxiInvoice/list.
  */
+import { recordAudit } from '../audit/audit-trail';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { CreatedInvoice } from '@app/domain/invoice-requests';
 import type { InvoiceParty } from '@app/domain/invoice-document';
@@ -135,6 +136,8 @@ export async function createTaxiInvoice(
       await claimTrips(tx, created.invoiceId, tripIds);
       await tx.insert(taxiInvoices).values({ invoiceId: created.invoiceId, companyId: company.id });
       await tx.insert(taxiInvoiceTrips).values(tripIds.map((tripId) => ({ invoiceId: created.invoiceId, tripId })));
+      const summary = `为 ${tripIds.length} 个行程开具发票，购买方「${buyer.name}」`;
+      await recordAudit(tx, { type: 'invoice', id: created.invoiceId, summary });
     },
   );
 }

@@ -4,6 +4,7 @@
  * (查验中) and its verification task in one transaction. A concurrent import of the same invoice loses to the folder's
  * unique (company, code, number) and is refused as any duplicate.
  */
+import { recordAudit } from '../audit/audit-trail';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { TicketImport } from '@app/contract/ticket';
@@ -55,7 +56,9 @@ export async function importTicket(
       createdAt: at,
       updatedAt: at,
     });
-    return row ? { row, taskId: task.id } : null;
+    if (!row) return null;
+    await recordAudit(tx, { type: 'ticket', id: row.id, summary: `导入发票 ${row.number}（${fields.issueDate}）` });
+    return { row, taskId: task.id };
   });
   // Imported at the same moment by someone else: refused as any duplicate.
   if (!created) {

@@ -2,6 +2,7 @@
  * Marking a ticket reimbursed, or taking the mark back (ticket/markReimbursed; the demo history's reimbursements):
  * compare-and-set under the row lock, so marking it what it already is answers 2005 saying who marked it and when.
  */
+import { recordAudit } from '../audit/audit-trail';
 import { and, eq } from 'drizzle-orm';
 import { chinaDateTime } from '@app/domain/china-time';
 import type { Database } from '../db/database';
@@ -25,15 +26,18 @@ export async function markTicketReimbursed(
   at = new Date(),
 ): Promise<TicketRow> {
   await loadCompanyTicket(db, id, by.companyId);
-  const changed = await db.transaction((tx) =>
-    changeTicket(tx, and(eq(tickets.id, id.toLowerCase()), eq(tickets.companyId, by.companyId)), (row) =>
-      row.reimbursed === reimbursed
+  const changed = await db.transaction(async (tx) => {
+    const row = await changeTicket(tx, and(eq(tickets.id, id.toLowerCase()), eq(tickets.companyId, by.companyId)), (current) =>
+      current.reimbursed === reimbursed
         ? null
         : reimbursed
           ? { reimbursed: true, reimbursedAt: at, reimbursedBy: by.userId, updatedAt: at }
           : { reimbursed: false, reimbursedAt: null, reimbursedBy: null, updatedAt: at },
-    ),
-  );
+    );
+    if (row)
+      await recordAudit(tx, { type: 'ticket', id: row.id, summary: `发票 ${row.number} ${reimbursed ? '标记为已报销' : '取消已报销'}` });
+    return row;
+  });
   if (changed) return changed;
   const now = await loadCompanyTicket(db, id, by.companyId);
   if (now.reimbursed) {

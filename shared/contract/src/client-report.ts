@@ -6,7 +6,7 @@
  * users are what it is judged on.
  */
 import Type from 'typebox';
-import { Body, call, OneOf } from './schema-kit';
+import { Body, call, OneOf, UPKEEP } from './schema-kit';
 
 export const CLIENT_FAILURE_KINDS = ['remote-load', 'page-error'] as const;
 export type ClientFailureKind = (typeof CLIENT_FAILURE_KINDS)[number];
@@ -21,6 +21,6 @@ export const ClientFailureReport = Body({
 export const ClientLoadReport = Body({ app: ClientFailureReport.properties.app, version: ClientFailureReport.properties.version });
 
 export const clientReportCalls = {
-  'client/reportFailure': call(ClientFailureReport, Type.Null()),
-  'client/reportLoad': call(ClientLoadReport, Type.Null()),
+  'client/reportFailure': call(ClientFailureReport, Type.Null(), UPKEEP),
+  'client/reportLoad': call(ClientLoadReport, Type.Null(), UPKEEP),
 };

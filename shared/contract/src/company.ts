@@ -4,7 +4,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { MEMBER_ROLE_KEYS, MOBILE_PATTERN } from '@app/domain/company-roles';
-import { Body, call, Empty, Id, IsoTime, Nullable, OneOf, Paged, Paging, READ_ONLY, Text } from './schema-kit';
+import { Body, call, changes, Empty, Id, IsoTime, Nullable, OneOf, Paged, Paging, READ_ONLY, Text } from './schema-kit';
 
 /** A company's bind code: who has it (as text or as the `/t/{code}` link it encodes) may join as an employee. */
 export const BindCode = Type.Object({
@@ -50,12 +50,16 @@ export const companyCalls = {
   /** The current bind code (manager), or null when none is valid. */
   'company/getBindCode': call(Empty, Nullable(BindCode), READ_ONLY),
   /** A new bind code (manager); the previous one stops working. */
-  'company/createBindCode': call(Empty, BindCode),
-  'company/revokeBindCode': call(Empty, Type.Object({ revoked: Type.Literal(true) })),
+  'company/createBindCode': call(Empty, BindCode, changes('bindCode.create')),
+  'company/revokeBindCode': call(Empty, Type.Object({ revoked: Type.Literal(true) }), changes('bindCode.revoke')),
   /** Which company a code binds to, before the user confirms. */
   'company/previewBind': call(Body({ code: Code }), Type.Object({ companyName: Type.String(), xsfNsrsbh: Type.String() }), READ_ONLY),
   /** Joins the company of the code as an employee and makes it current. */
-  'company/bind': call(Body({ code: Code }), Type.Object({ companyId: Type.String(), companyName: Type.String() })),
+  'company/bind': call(
+    Body({ code: Code }),
+    Type.Object({ companyId: Type.String(), companyName: Type.String() }),
+    changes('company.bind'),
+  ),
   'companyUser/list': call(Body({ keyword: Type.Optional(Text('关键字', 20)), ...Paging }), Paged(CompanyMember), READ_ONLY),
   'companyUser/add': call(
     Body({
@@ -64,15 +68,21 @@ export const companyCalls = {
       role: OneOf([...MEMBER_ROLE_KEYS], '角色'),
     }),
     CompanyMember,
+    changes('company.inviteUser'),
   ),
   /** Takes back an addition the person has not accepted yet. */
-  'companyUser/cancelInvitation': call(Body({ id: Id('邀请') }), Type.Object({ id: Type.String() })),
+  'companyUser/cancelInvitation': call(Body({ id: Id('邀请') }), Type.Object({ id: Type.String() }), changes('company.cancelInvitation')),
   /** The invitations to the caller's phone, newest first (the 50 newest). */
   'company/myInvitations': call(Empty, Type.Object({ list: Type.Array(MyInvitation) }), READ_ONLY),
   /** Joins the inviting company with the invited role; it becomes current when the user had none. */
   'company/acceptInvitation': call(
     Body({ id: Id('收到的邀请') }),
     Type.Object({ companyId: Type.String(), companyName: Type.String(), current: Type.Boolean() }),
+    changes('company.acceptInvitation'),
   ),
-  'company/declineInvitation': call(Body({ id: Id('收到的邀请') }), Type.Object({ id: Type.String() })),
+  'company/declineInvitation': call(
+    Body({ id: Id('收到的邀请') }),
+    Type.Object({ id: Type.String() }),
+    changes('company.declineInvitation'),
+  ),
 };

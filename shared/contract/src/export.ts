@@ -10,7 +10,7 @@
  * (else 1003). An export is its creator's: another company's answers 1004, another user's 4004.
  */
 import Type, { type Static } from 'typebox';
-import { Body, call, Day, Id, IsoTime, Month, Nullable, OneOf, READ_ONLY, Text } from './schema-kit';
+import { Body, call, changes, Day, Id, IsoTime, Month, Nullable, OneOf, READ_ONLY, Text } from './schema-kit';
 import { invoiceCalls } from './invoice';
 import { paymentCalls } from './payment';
 import { TicketListQuery } from './ticket';
@@ -124,13 +124,13 @@ const ExportId = { id: Id('导出记录') };
 
 export const exportCalls = {
   /** Starts an export (a task); the answer is 生成中 — poll `export/get`. */
-  'export/create': call(ExportRequest, ExportJob),
+  'export/create': call(ExportRequest, ExportJob, changes('export.create')),
   /** The export as it stands; once 已生成, with a fresh signed link. */
   'export/get': call(Body(ExportId), ExportJob, READ_ONLY),
   /** A fresh signed link to a made file (2005 before it is made or once it expired). */
   'export/link': call(Body(ExportId), ExportLink, READ_ONLY),
   /** Sends a made file to an address (2005 before it is made or once it expired). */
-  'export/send': call(Body({ ...ExportId, email: Text('接收邮箱', 254, 3) }), ExportJob),
+  'export/send': call(Body({ ...ExportId, email: Text('接收邮箱', 254, 3) }), ExportJob, changes('export.send')),
   /** The caller's latest exports in the company (at most 20), newest first. */
   'export/list': call(Body({}), Type.Object({ list: Type.Array(ExportJob) }), READ_ONLY),
 };

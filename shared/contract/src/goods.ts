@@ -1,7 +1,7 @@
 /** Company goods (开票商品): invoice lines are picked from them. */
 import Type, { type Static } from 'typebox';
 import { VAT_RATES_PERMILLE } from '@app/domain/tax-maths';
-import { Body, call, Id, MAX_FEN, Nullable, OneOf, Paged, Paging, READ_ONLY, Text } from './schema-kit';
+import { Body, call, changes, Id, MAX_FEN, Nullable, OneOf, Paged, Paging, READ_ONLY, Text } from './schema-kit';
 
 export const TAX_EXEMPTIONS = ['免税', '不征税'] as const;
 
@@ -36,8 +36,9 @@ export const goodsCalls = {
       taxFree: Nullable(OneOf([...TAX_EXEMPTIONS], '免税类型')),
     }),
     Goods,
+    changes('goods.save'),
   ),
   'goods/get': call(Body({ id: Id('商品') }), Goods, READ_ONLY),
   /** Deletes the goods, or archives them (`archived`) when an invoice names them: they leave every list either way. */
-  'goods/delete': call(Body({ id: Id('商品') }), Type.Object({ id: Type.String(), archived: Type.Boolean() })),
+  'goods/delete': call(Body({ id: Id('商品') }), Type.Object({ id: Type.String(), archived: Type.Boolean() }), changes('goods.delete')),
 };

@@ -3,7 +3,7 @@
  * 待审核 → 已拒绝 | 待开票 | 开票中 → 已开具 (→ 已交付 once sent) | 开具失败 (retry from the task).
  */
 import Type, { type Static } from 'typebox';
-import { Body, call, Fen, Id, IsoTime, Nullable, OneOf, Paged, Paging, READ_ONLY, Text } from './schema-kit';
+import { Body, call, changes, Fen, Id, IsoTime, Nullable, OneOf, Paged, Paging, READ_ONLY, Text } from './schema-kit';
 import { InvoiceParty } from './invoice';
 
 export const APPLICATION_STATUSES = ['待审核', '已拒绝', '待开票', '开票中', '已开具', '开具失败', '已交付'] as const;
@@ -55,10 +55,23 @@ export const applicationCalls = {
       deliverEmail: Type.Optional(Text('接收邮箱', 254)),
     }),
     Type.Object({ id: Type.String() }),
+    changes('application.submit'),
   ),
   'invoiceApplication/mine': call(Body({ ...Paging }), Paged(Application), READ_ONLY),
   'invoiceApplication/list': call(Body({ status: Type.Optional(Status), ...Paging }), Paged(Application), READ_ONLY),
-  'invoiceApplication/approve': call(Body({ ids: ApplicationIds }), Type.Object({ results: Type.Array(IssueResult) })),
-  'invoiceApplication/reject': call(Body({ id: Id('开票申请'), reason: Text('拒绝原因', 100, 1) }), Application),
-  'invoiceApplication/issueWaiting': call(Body({ ids: Type.Optional(ApplicationIds) }), Type.Object({ results: Type.Array(IssueResult) })),
+  'invoiceApplication/approve': call(
+    Body({ ids: ApplicationIds }),
+    Type.Object({ results: Type.Array(IssueResult) }),
+    changes('application.approve'),
+  ),
+  'invoiceApplication/reject': call(
+    Body({ id: Id('开票申请'), reason: Text('拒绝原因', 100, 1) }),
+    Application,
+    changes('application.reject'),
+  ),
+  'invoiceApplication/issueWaiting': call(
+    Body({ ids: Type.Optional(ApplicationIds) }),
+    Type.Object({ results: Type.Array(IssueResult) }),
+    changes('application.issueWaiting'),
+  ),
 };

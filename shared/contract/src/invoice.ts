@@ -24,9 +24,11 @@ import { VAT_RATES_PERMILLE } from '@app/domain/tax-maths';
 import {
   Body,
   call,
+  changes,
   Day,
   Empty,
   Fen,
+  type Fits,
   Id,
   IsoTime,
   Month,
@@ -35,9 +37,8 @@ import {
   Paged,
   Paging,
   READ_ONLY,
-  Text,
-  type Fits,
   type Same,
+  Text,
 } from './schema-kit';
 import { TAX_EXEMPTIONS } from './goods';
 
@@ -227,8 +228,8 @@ export type InvoiceSchemasMatchDomain = [
 [true, true, true, true, true, true] satisfies InvoiceSchemasMatchDomain;
 
 export const invoiceCalls = {
-  'task/createBlueInvoiceTask': call(BlueInvoiceRequest, CreatedInvoice),
-  'task/createRedInvoiceTask': call(RedInvoiceRequest, CreatedInvoice),
+  'task/createBlueInvoiceTask': call(BlueInvoiceRequest, CreatedInvoice, changes('invoice.issue')),
+  'task/createRedInvoiceTask': call(RedInvoiceRequest, CreatedInvoice, changes('invoice.reverse')),
   'invoice/list': call(
     Body({
       kind: Type.Optional(InvoiceKind),
@@ -253,6 +254,7 @@ export const invoiceCalls = {
     Body({ id: Id('发票'), phone: Type.Optional(Text('手机号', 11)), email: Type.Optional(Text('邮箱', 254)) }),
     /** `deliveries`: the new deliveries, 待发送 (absent from servers older than them). */
     Type.Object({ sentTo: Type.String(), deliveries: Type.Optional(Type.Array(InvoiceDelivery)) }),
+    changes('invoice.resend'),
   ),
   /** The invoice's deliveries, newest first. */
   'invoice/deliveries': call(Body({ id: Id('发票') }), Type.Object({ list: Type.Array(InvoiceDelivery) }), READ_ONLY),

@@ -1,7 +1,7 @@
 /** 生活服务入驻: a company's sign-up for the life-services partner programme, and the state of its request. */
 import Type, { type Static } from 'typebox';
 import { MOBILE_PATTERN } from '@app/domain/company-roles';
-import { Body, call, Empty, IsoTime, Nullable, OneOf, READ_ONLY, Text } from './schema-kit';
+import { Body, call, changes, Empty, IsoTime, Nullable, OneOf, READ_ONLY, Text } from './schema-kit';
 
 export const LIFE_SERVICE_KINDS = ['餐饮美食', '休闲娱乐', '丽人美发', '酒店住宿', '生活服务', '其他'] as const;
 export const LIFE_SERVICE_STATES = ['审核中', '已通过', '未通过'] as const;
@@ -28,6 +28,7 @@ export const lifeServiceCalls = {
       remarks: Text('补充说明', 200),
     }),
     LifeServiceApplication,
+    changes('lifeService.apply'),
   ),
   /** The company's latest request, or null. */
   'lifeService/mine': call(Empty, Nullable(LifeServiceApplication), READ_ONLY),

@@ -4,7 +4,7 @@
  * verified provider notification (or the demo provider, which pays at once).
  */
 import Type, { type Static } from 'typebox';
-import { Body, call, Fen, Id, IsoTime, Month, Nullable, OneOf, Paged, Paging, READ_ONLY, Text } from './schema-kit';
+import { Body, call, changes, Fen, Id, IsoTime, Month, Nullable, OneOf, Paged, Paging, READ_ONLY, Text } from './schema-kit';
 import { InvoiceParty } from './invoice';
 import { APPLICATION_STATUSES } from './invoice-application';
 
@@ -83,6 +83,7 @@ export const paymentCalls = {
   'cash/createOrder': call(
     Body({ code: ShopCode, amountFen: Fen('付款金额', 1), channel: OneOf([...PAY_CHANNELS], '支付方式') }),
     Type.Object({ orderNo: Type.String(), start: PaymentStart }),
+    changes('cash.createOrder'),
   ),
   /** The customer's own order (another's answers 1004). */
   'cash/getOrder': call(Body({ orderNo: OrderNo }), CashOrder, READ_ONLY),
@@ -96,6 +97,7 @@ export const paymentCalls = {
       deliverEmail: Type.Optional(Text('接收邮箱', 254)),
     }),
     Type.Object({ applicationId: Type.String() }),
+    changes('cash.applyInvoice'),
   ),
   /** 收支 of a China month (default this month): the page, and the month's totals. */
   'payment/list': call(
@@ -117,5 +119,6 @@ export const paymentCalls = {
       buyer: InvoiceParty,
     }),
     Type.Object({ invoiceId: Type.String(), taskId: Type.String() }),
+    changes('payment.issueInvoice'),
   ),
 };

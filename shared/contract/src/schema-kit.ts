@@ -3,6 +3,7 @@
  * property's `title` is its Chinese name (the server's messages name fields by it).
  */
 import Type, { type TProperties, type TSchema } from 'typebox';
+import type { AuditKind } from '@app/domain/audit-kinds';
 import { LIST_LIMIT, MAX_PAGE_SIZE } from './limits';
 
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
@@ -41,7 +42,7 @@ export const Paging = {
 export const Paged = <T extends TSchema>(item: T) =>
   Type.Object({ total: Type.Integer({ minimum: 0, maximum: LIST_LIMIT }), list: Type.Array(item) });
 
-/** One call of the API: what its body may be, and what its result is. */
+/** One call of the API: what its body may be, what its result is, and what it does to the company's state. */
 export interface CallContract<B extends TSchema = TSchema, R extends TSchema = TSchema> {
   body: B;
   result: R;
@@ -52,19 +53,26 @@ export interface CallContract<B extends TSchema = TSchema, R extends TSchema = T
    * server/test/calls.test.ts checks that none of these calls writes.
    */
   readOnly?: true;
+  /** The change the call makes: each success records one audit entry of this kind in the same transaction. */
+  changes?: AuditKind;
+  /** The call writes only upkeep (a cache, a counter, a lazily made row): it changes no business state, so no audit entry. */
+  upkeep?: true;
 }
 
-export interface CallOptions {
-  readOnly?: true;
-}
+/** How a call is classified: every call says whether it reads, changes (and what), or only keeps things up. */
+export type CallClass = { readonly readOnly: true } | { readonly changes: AuditKind } | { readonly upkeep: true };
 
 /** The option of a call that only reads (CallContract's `readOnly`). */
-export const READ_ONLY: CallOptions = { readOnly: true };
+export const READ_ONLY = { readOnly: true } as const satisfies CallClass;
+/** The option of a call whose writes are upkeep, not business state (CallContract's `upkeep`). */
+export const UPKEEP = { upkeep: true } as const satisfies CallClass;
+/** The option of a call that changes business state: its kind in the audit trail. */
+export const changes = (kind: AuditKind) => ({ changes: kind }) as const satisfies CallClass;
 
-export const call = <B extends TSchema, R extends TSchema>(body: B, result: R, options: CallOptions = {}): CallContract<B, R> => ({
+export const call = <B extends TSchema, R extends TSchema>(body: B, result: R, classification: CallClass): CallContract<B, R> => ({
   body,
   result,
-  ...options,
+  ...classification,
 });
 
 /** Compile-time proof that a schema describes a type defined elsewhere (the domain's): each is assignable to the other. */

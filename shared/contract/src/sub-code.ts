@@ -3,7 +3,7 @@
  * (`/shop/{code}`, through the short link `/t/{code}`), and what that page learns of the shop before anyone signs in.
  */
 import Type, { type Static } from 'typebox';
-import { Body, call, Empty, Fen, Id, IsoTime, Nullable, OneOf, Paged, Paging, READ_ONLY, Text } from './schema-kit';
+import { Body, call, changes, Empty, Fen, Id, IsoTime, Nullable, OneOf, Paged, Paging, READ_ONLY, Text, UPKEEP } from './schema-kit';
 import { PAY_CHANNELS } from './payment';
 
 export const SubCode = Type.Object({
@@ -51,10 +51,11 @@ export const subCodeCalls = {
       enabled: Type.Boolean({ title: '启用' }),
     }),
     SubCode,
+    changes('subCode.save'),
   ),
-  'subCode/delete': call(Body({ id: Id('子码') }), Type.Object({ id: Type.String() })),
+  'subCode/delete': call(Body({ id: Id('子码') }), Type.Object({ id: Type.String() }), changes('subCode.delete')),
   /** The company's own shop code (its `code`), with its short link. */
-  'shopCode/get': call(Empty, Type.Object({ code: Type.String(), shopName: Type.String(), shortPath: Type.String() })),
+  'shopCode/get': call(Empty, Type.Object({ code: Type.String(), shopName: Type.String(), shortPath: Type.String() }), UPKEEP),
   /** Public: the shop or sub-code behind a code, for the cash desk and its closed page. */
   'shop/get': call(Body({ code: ShopCodeText }), ShopInfo, READ_ONLY),
 };

@@ -1,6 +1,6 @@
 /** Tax-bureau tasks: login (SMS or QR) and face authentication, their progress, the company's task list, retrying. */
 import Type, { type Static } from 'typebox';
-import { Body, call, Id, IsoTime, Nullable, OneOf, Paged, Paging, READ_ONLY, Text } from './schema-kit';
+import { Body, call, changes, Id, IsoTime, Nullable, OneOf, Paged, Paging, READ_ONLY, Text, UPKEEP } from './schema-kit';
 import { TASK_TYPES } from './task-status';
 
 const TaskRequest = {
@@ -43,13 +43,18 @@ export type TaskDetail = Static<typeof TaskDetail>;
 export const TASK_STATUS_FILTERS = ['pending', 'success', 'failed'] as const;
 
 export const taskCalls = {
-  'task/createLoginTask': call(Body({ ...TaskRequest, loginMethod: OneOf(['1', '2'], '登录方式') }), TaskCreated),
+  'task/createLoginTask': call(
+    Body({ ...TaskRequest, loginMethod: OneOf(['1', '2'], '登录方式') }),
+    TaskCreated,
+    changes('taxAccount.login'),
+  ),
   'task/submitLoginTaskSmsCode': call(
     Body({ id: Id('任务编号'), smsCode: Type.String({ title: '验证码', pattern: '^\\d{6}$', maxLength: 6 }) }),
     TaskCreated,
+    changes('taxAccount.submitSmsCode'),
   ),
-  'bus/reSendSmsCode': call(Body({ id: Id('任务编号') }), TaskCreated),
-  'task/createScanFaceTask': call(Body(TaskRequest), TaskCreated),
+  'bus/reSendSmsCode': call(Body({ id: Id('任务编号') }), TaskCreated, UPKEEP),
+  'task/createScanFaceTask': call(Body(TaskRequest), TaskCreated, changes('taxAccount.scanFace')),
   'task/getTaskProcess': call(Body({ id: Id('任务编号') }), TaskProgress, READ_ONLY),
   'task/getTaskDetail': call(Body({ id: Id('任务编号') }), TaskDetail, READ_ONLY),
   'task/getMyTasks': call(
@@ -62,5 +67,5 @@ export const taskCalls = {
     READ_ONLY,
   ),
   /** A failed invoice task runs again (the bureau is asked first what became of it, so nothing is issued twice). */
-  'task/retryTask': call(Body({ id: Id('任务编号') }), TaskCreated),
+  'task/retryTask': call(Body({ id: Id('任务编号') }), TaskCreated, changes('task.retry')),
 };

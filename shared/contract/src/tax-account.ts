@@ -1,6 +1,6 @@
 /** The company's e-tax account (电子税务局账号), the authorisation agreement, clearing the authorisation. */
 import Type, { type Static } from 'typebox';
-import { Body, call, Empty, IsoTime, Nullable, OneOf, READ_ONLY, Text } from './schema-kit';
+import { Body, call, changes, Empty, IsoTime, Nullable, OneOf, READ_ONLY, Text } from './schema-kit';
 
 /** E-tax login identities: 01 法定代表人, 02 财务负责人, 03 办税员, 09 开票员. */
 export const LOGIN_IDENTITIES = { '01': '法定代表人', '02': '财务负责人', '03': '办税员', '09': '开票员' } as const;
@@ -48,6 +48,7 @@ export const taxAccountCalls = {
       password: Type.Optional(Text('密码', 32, 6)),
     }),
     TaxAccount,
+    changes('taxAccount.set'),
   ),
   'taxAccount/getAgreement': call(Body({ version: Type.Optional(Text('协议版本', 20)) }), Agreement, READ_ONLY),
   'taxAccount/agreedAgreement': call(
@@ -57,6 +58,7 @@ export const taxAccountCalls = {
       privacyPolicyVersion: Type.String({ title: '隐私政策版本', pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 }),
     }),
     Type.Object({ agreed: Type.Literal(true) }),
+    changes('taxAccount.agree'),
   ),
-  'taxAccount/clearAuthState': call(Empty, Type.Object({ cleared: Type.Literal(true) })),
+  'taxAccount/clearAuthState': call(Empty, Type.Object({ cleared: Type.Literal(true) }), changes('taxAccount.clearAuth')),
 };

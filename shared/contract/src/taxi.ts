@@ -8,7 +8,7 @@
 import Type, { type Static } from 'typebox';
 import { MAX_TRIP_FARE_FEN, MAX_TRIP_METRES } from '@app/domain/taxi-trip';
 import { InvoiceParty, CreatedInvoice, InvoiceSummary } from './invoice';
-import { Body, call, Day, Id, IsoTime, Nullable, OneOf, Paged, Paging, READ_ONLY, Text } from './schema-kit';
+import { Body, call, changes, Day, Id, IsoTime, Nullable, OneOf, Paged, Paging, READ_ONLY, Text } from './schema-kit';
 import { Car } from './service';
 
 export const TRIP_STATES = ['未分享', '待领取', '已领取', '待开票', '开票中', '已开票'] as const;
@@ -66,8 +66,8 @@ const Place = (title: string) => Text(title, 50, 1);
 
 export const taxiCalls = {
   // 'taxiCar/getMyCars' is in service.ts: the session loads it for every taxi user (spec §4).
-  'taxiCar/add': call(Body({ licensePlateNumber: Text('车牌号', 16, 1) }), Car),
-  'taxiCar/remove': call(Body({ id: Id('车辆') }), Type.Object({ id: Type.String() })),
+  'taxiCar/add': call(Body({ licensePlateNumber: Text('车牌号', 16, 1) }), Car, changes('taxiCar.add')),
+  'taxiCar/remove': call(Body({ id: Id('车辆') }), Type.Object({ id: Type.String() }), changes('taxiCar.remove')),
 
   /** The driver records a trip for a car of the company. */
   'taxiTrip/create': call(
@@ -81,6 +81,7 @@ export const taxiCalls = {
       fareFen: Type.Integer({ title: '车费', minimum: 1, maximum: MAX_TRIP_FARE_FEN }),
     }),
     TaxiTrip,
+    changes('trip.create'),
   ),
   /** The company's trips, newest first, by car, day range (China time) and state, with the totals of the filter. */
   'taxiTrip/queryTrips': call(
@@ -95,11 +96,15 @@ export const taxiCalls = {
     READ_ONLY,
   ),
   /** Shares a trip (no-repeat): the same code every time it is shared. */
-  'taxiTrip/shareTrip': call(Body({ id: TripId }), Type.Object({ code: Type.String(), url: Type.String(), trip: TaxiTrip })),
+  'taxiTrip/shareTrip': call(
+    Body({ id: TripId }),
+    Type.Object({ code: Type.String(), url: Type.String(), trip: TaxiTrip }),
+    changes('trip.share'),
+  ),
   /** One trip: by id for the company and the passenger who received it; by share code for anyone signed in. */
   'taxiTrip/get': call(Body({ id: Type.Optional(TripId), code: Type.Optional(ShareCode) }), TaxiTrip, READ_ONLY),
   /** The passenger receives a shared trip; one passenger only, and receiving it again is harmless. */
-  'taxiTrip/receiveTrip': call(Body({ id: TripId, code: ShareCode }), TaxiTrip),
+  'taxiTrip/receiveTrip': call(Body({ id: TripId, code: ShareCode }), TaxiTrip, changes('trip.receive')),
   /** The trips the caller received, newest first. */
   'taxiTrip/getMyTrips': call(Body({ state: Type.Optional(OneOf([...TRIP_STATES], '行程状态')), ...Paging }), Paged(TaxiTrip), READ_ONLY),
   /** The passenger asks for an invoice for received trips of one company, to one of their titles. */
@@ -111,6 +116,7 @@ export const taxiCalls = {
       deliverEmail: Type.Optional(Text('接收邮箱', 254)),
     }),
     Type.Object({ trips: Type.Array(TaxiTrip) }),
+    changes('trip.applyInvoice'),
   ),
 
   /** The company issues one taxi invoice for received trips of one passenger, through the invoice task pipeline. */
@@ -124,6 +130,7 @@ export const taxiCalls = {
       deliverEmail: Type.Optional(Text('接收邮箱', 254)),
     }),
     CreatedInvoice,
+    changes('trip.issueInvoice'),
   ),
   /** The company's taxi invoices, newest first (to choose one to reverse with `task/createRedInvoiceTask`). */
   'taxiInvoice/list': call(Body({ ...Paging }), Paged(TaxiInvoice), READ_ONLY),

@@ -7,7 +7,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { TICKET_IMPORT_SOURCES, TICKET_SOURCES, TICKET_TYPES, TICKET_VERIFY_STATES } from '@app/domain/ticket';
-import { Body, call, Day, Fen, Id, IsoTime, Month, Nullable, OneOf, Paged, Paging, READ_ONLY, Text } from './schema-kit';
+import { Body, call, changes, Day, Fen, Id, IsoTime, Month, Nullable, OneOf, Paged, Paging, READ_ONLY, Text, UPKEEP } from './schema-kit';
 import { InvoiceDocumentLine } from './invoice';
 
 export const TicketTypeSchema = OneOf([...TICKET_TYPES], '发票类型');
@@ -123,14 +123,18 @@ export const ticketCalls = {
    * Adds a ticket (未查验) and starts its verification. Refused: a field the domain refuses (4000 naming it), and the
    * same invoice already in this company's folder (2005, saying where: 该发票已在票夹中（2026年11月，已报销）).
    */
-  'ticket/import': call(TicketImport, Type.Object({ ticket: TicketDetail, taskId: Nullable(Type.String()) })),
+  'ticket/import': call(TicketImport, Type.Object({ ticket: TicketDetail, taskId: Nullable(Type.String()) }), changes('ticket.import')),
   /** Verifies again (a 查验 task: poll `task/getTaskProcess`); 2001 with its id while one is running. */
-  'ticket/verify': call(Body(TicketId), Type.Object({ taskId: Type.String() })),
+  'ticket/verify': call(Body(TicketId), Type.Object({ taskId: Type.String() }), changes('ticket.verify')),
   /** Compare-and-set: marking it what it already is answers 2005 saying who did it and when. */
-  'ticket/markReimbursed': call(Body({ ...TicketId, reimbursed: Type.Boolean({ title: '已报销' }) }), TicketDetail),
-  'ticket/delete': call(Body(TicketId), Type.Object({ id: Type.String() })),
+  'ticket/markReimbursed': call(
+    Body({ ...TicketId, reimbursed: Type.Boolean({ title: '已报销' }) }),
+    TicketDetail,
+    changes('ticket.reimburse'),
+  ),
+  'ticket/delete': call(Body(TicketId), Type.Object({ id: Type.String() }), changes('ticket.delete')),
   /** The PDF of a ticket issued in this system (the caller's company is its buyer or seller); 4004 otherwise. */
   'ticket/pdfLink': call(Body(TicketId), Type.Object({ url: Type.String(), fileName: Type.String() }), READ_ONLY),
   /** The JS-SDK signature for a page of this app (`url` without its `#…`); 2005 where WeChat is not configured. */
-  'wechat/jsapiConfig': call(Body({ url: Text('页面地址', 1000, 1) }), WechatJsapiConfig),
+  'wechat/jsapiConfig': call(Body({ url: Text('页面地址', 1000, 1) }), WechatJsapiConfig, UPKEEP),
 };

@@ -2,7 +2,7 @@
 import Type from 'typebox';
 import type { Title as DomainTitle } from '@app/domain/invoice-title';
 import { TITLE_KINDS } from '@app/domain/invoice-title';
-import { Body, call, Id, IsoTime, OneOf, Paged, Paging, READ_ONLY, Text, type Same } from './schema-kit';
+import { Body, call, changes, Id, IsoTime, OneOf, Paged, Paging, READ_ONLY, type Same, Text } from './schema-kit';
 
 export const Title = Type.Object({
   id: Type.String(),
@@ -39,7 +39,8 @@ export const titleCalls = {
       isDefault: Type.Optional(Type.Boolean({ title: '设为默认' })),
     }),
     Title,
+    changes('title.save'),
   ),
-  'title/setDefault': call(Body({ id: TitleId }), Title),
-  'title/delete': call(Body({ id: TitleId }), Type.Object({ id: Type.String() })),
+  'title/setDefault': call(Body({ id: TitleId }), Title, changes('title.setDefault')),
+  'title/delete': call(Body({ id: TitleId }), Type.Object({ id: Type.String() }), changes('title.delete')),
 };

@@ -1,6 +1,6 @@
 /** Who is signed in (the user detail and account), signing out, the companies a user belongs to, a company's members. */
 import Type, { type Static } from 'typebox';
-import { Body, call, Empty, Id, IsoTime, Nullable, OneOf, Paged, Paging, READ_ONLY, Text } from './schema-kit';
+import { Body, call, changes, Empty, Id, IsoTime, Nullable, OneOf, Paged, Paging, READ_ONLY, Text, UPKEEP } from './schema-kit';
 
 export const PERMISSIONS = ['company_manage', 'company_user_role', 'taxi_trip_manage', 'benefit_payment'] as const;
 export const Permission = OneOf([...PERMISSIONS], '权限');
@@ -59,12 +59,16 @@ export type MyCompany = Static<typeof MyCompany>;
 
 export const userCalls = {
   'user/getOfficialAccountLoginUserInfo': call(Empty, UserDetail, READ_ONLY),
-  'user/signOut': call(Empty, Type.Object({ signedOut: Type.Literal(true) })),
+  'user/signOut': call(Empty, Type.Object({ signedOut: Type.Literal(true) }), UPKEEP),
   'company/getMyCompanies': call(Body({ keyword: Type.Optional(Text('关键字', 50)), ...Paging }), Paged(MyCompany), READ_ONLY),
-  'company/changeCompany': call(Body({ id: Id('企业编号') }), Type.Object({ id: Type.String() })),
+  'company/changeCompany': call(Body({ id: Id('企业编号') }), Type.Object({ id: Type.String() }), UPKEEP),
   /**
    * Ends the member's access to this company (not their sessions, nor their other companies). The company's bind codes
    * made before it stop working (`bindCodeRevoked`), so the member cannot walk back in with the code they used.
    */
-  'companyUser/remove': call(Body({ userId: Id('员工') }), Type.Object({ removed: Type.Literal(true), bindCodeRevoked: Type.Boolean() })),
+  'companyUser/remove': call(
+    Body({ userId: Id('员工') }),
+    Type.Object({ removed: Type.Literal(true), bindCodeRevoked: Type.Boolean() }),
+    changes('company.removeUser'),
+  ),
 };

@@ -4,7 +4,7 @@
  * gives them back when it fails.
  */
 import Type, { type Static } from 'typebox';
-import { Body, call, Empty, Fen, IsoTime, Nullable, OneOf, Paged, Paging, READ_ONLY } from './schema-kit';
+import { Body, call, changes, Empty, Fen, IsoTime, Nullable, OneOf, Paged, Paging, READ_ONLY, UPKEEP } from './schema-kit';
 
 export const WALLET_ENTRY_KINDS = ['收款', '结算', '提现', '提现手续费', '提现退回'] as const;
 export const WITHDRAWAL_STATES = ['审核中', '已到账', '失败'] as const;
@@ -51,14 +51,15 @@ export type Wallet = Static<typeof Wallet>;
 const RequestSerial = Type.String({ title: '请求流水号', pattern: '^[A-Za-z0-9-]{8,40}$', maxLength: 40 });
 
 export const walletCalls = {
-  'wallet/get': call(Empty, Wallet),
-  'wallet/entries': call(Body({ ...Paging }), Paged(WalletEntry)),
+  'wallet/get': call(Empty, Wallet, UPKEEP),
+  'wallet/entries': call(Body({ ...Paging }), Paged(WalletEntry), UPKEEP),
   /** What a withdrawal of this amount costs and pays out, before the user confirms. */
   'wallet/withdrawPreview': call(
     Body({ amountFen: Fen('提现金额', 1) }),
     Type.Object({ amountFen: Type.Integer(), feeFen: Type.Integer(), arriveFen: Type.Integer() }),
+    UPKEEP,
   ),
   /** Withdraws to the bound account (once per request serial); never more than the available balance. */
-  'wallet/withdraw': call(Body({ amountFen: Fen('提现金额', 1), requestSerial: RequestSerial }), Withdrawal),
+  'wallet/withdraw': call(Body({ amountFen: Fen('提现金额', 1), requestSerial: RequestSerial }), Withdrawal, changes('wallet.withdraw')),
   'wallet/withdrawals': call(Body({ ...Paging }), Paged(Withdrawal), READ_ONLY),
 };

@@ -5,6 +5,7 @@
  */
 // Exists only for drizzle-kit (drizzle.config.ts) and the database's typed handle; code imports tables from their area's file.
 export * from './agreements';
+export * from './audit';
 export * from './cash';
 export * from './companies';
 export * from './etax-simulator';
