@@ -35,6 +35,8 @@ const REVIEWED_READ_ONLY = [
   'goods/list',
   'goods/get',
   'invoice/list',
+  'audit/list',
+  'audit/actors',
   'invoice/get',
   'invoice/findBlue',
   'invoice/pdfLink',

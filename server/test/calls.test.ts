@@ -1542,6 +1542,17 @@ describeEachDatabase('every call (%s)', (kind) => {
     expectRefused(await as('普通用户', 'client/reportLoad', { app: 'ticket', version: '0.0.1' }), 400, '未发布的模块版本', 4000);
   });
 
+  test('audit/list and audit/actors: the trading company’s trail of the calls above, newest first, and its people', async () => {
+    const page = await good<{
+      list: { kind: string; userName: string; role: string | null; summary: string; createdAt: string }[];
+      hasMore: boolean;
+    }>('企业管理员', 'audit/list', { kind: 'goods.save', pageSize: 1 });
+    expect(page.list).toEqual([expect.objectContaining({ kind: 'goods.save', userName: expect.any(String), role: '管理员' })]);
+    expect(page.list[0]?.createdAt).toMatch(ISO_TIME);
+    const actors = await good<{ list: { userId: string; name: string; roleName: string }[] }>('企业管理员', 'audit/actors');
+    expect(actors.list).toContainEqual({ userId: userIds.企业管理员, name: expect.any(String), roleName: '管理员' });
+  });
+
   test('the good paths above covered every call in ALL_CALLS', () => {
     expect(ALL_CALLS.map((spec) => spec.path).filter((path) => !covered.has(path))).toEqual([]);
   });

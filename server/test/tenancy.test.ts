@@ -125,8 +125,13 @@ const OWN: Record<string, (me: Side, caller: Member) => string> = {
 /** `addressedBy`: the column that says whose the row is, when it is not the caller's company (it may name another). */
 const NOT_COMPANY_DATA: Record<
   string,
-  { reason: string; table: typeof agreements | typeof titles | typeof memberInvitations; addressedBy?: string }
+  { reason: string; table: typeof agreements | typeof titles | typeof memberInvitations | typeof users; addressedBy?: string }
 > = {
+  操作人: {
+    reason:
+      "a filter of the audit trail, which holds the caller's company's entries only (audit-trail.test.ts: another company's person finds none)",
+    table: users,
+  },
   协议编号: { reason: 'the authorisation agreement is one text for every user', table: agreements },
   抬头编号: {
     reason: "invoice titles belong to a user, not a company (title-calls.test.ts: another user's title gives 1004)",

@@ -1,6 +1,7 @@
 /** Every call of the API: each calls file's own list. A test checks that they are exactly the contract's calls. */
 import type { CallSpec } from '../http/define-call';
 import { applicationCalls } from './application-calls';
+import { auditCalls } from './audit-calls';
 import { bindCodeCalls } from './bind-code-calls';
 import { cashCalls } from './cash-calls';
 import { clientReportCalls } from './client-report-calls';
@@ -50,4 +51,5 @@ export const ALL_CALLS: readonly CallSpec[] = [
   ...incomeStatisticsCalls,
   ...ticketCalls,
   ...exportCalls,
+  ...auditCalls,
 ] as readonly CallSpec[];
