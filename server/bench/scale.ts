@@ -14,7 +14,8 @@
  *
  * Environment: BENCH_DATABASES (pglite,postgres), BENCH_INVOICES (1000000), BENCH_TICKETS (1000000, the demo company's
  * ticket folder), BENCH_TRIPS (1000000, the demo taxi company's trips, a third of them received by 普通用户: the
- * manager's queryTrips and the passenger's getMyTrips), BENCH_COMPANIES (10000),
+ * manager's queryTrips and the passenger's getMyTrips), BENCH_AUDIT (1000000, the demo company's audit trail),
+ * BENCH_ONLY (the calls whose names start with one of these, comma-separated: `audit/`), BENCH_COMPANIES (10000),
  * BENCH_PAYMENTS (INVOICES / 5), BENCH_WITHDRAWALS (PAYMENTS / 40), BENCH_SECONDS (1), BENCH_STRICT=1 (exit 1 when a
  * target is missed). `--markdown[=<section>]` writes the table into docs/benchmarks.md (scale/report.ts).
  */
@@ -28,7 +29,7 @@ import { benchStarted, markdownSection } from '../../scripts/bench-table';
 import { type Measured, measureAll } from './scale/measure';
 import { seedLarge, seedSmall } from './scale/seeding';
 import { printScaleReport, type Run, writeScaleSection } from './scale/report';
-import { COMPANIES, INVOICES, PAYMENTS, SECONDS, SMALL, SMALL_PAYMENTS, TICKETS, TRIPS } from './scale/settings';
+import { AUDIT_ENTRIES, COMPANIES, INVOICES, PAYMENTS, SECONDS, SMALL, SMALL_PAYMENTS, TICKETS, TRIPS } from './scale/settings';
 
 /** One database: measured with the small history, then seeded to scale and measured again. */
 async function benchDatabase(database: string, env: Record<string, string | undefined>, target: DatabaseTarget): Promise<Run> {
@@ -58,7 +59,15 @@ async function benchDatabase(database: string, env: Record<string, string | unde
 
 const bench = benchStarted();
 const section = markdownSection('scale');
-const SIZES = { invoices: INVOICES, companies: COMPANIES, payments: PAYMENTS, tickets: TICKETS, trips: TRIPS, seconds: SECONDS };
+const SIZES = {
+  invoices: INVOICES,
+  companies: COMPANIES,
+  payments: PAYMENTS,
+  tickets: TICKETS,
+  trips: TRIPS,
+  audit: AUDIT_ENTRIES,
+  seconds: SECONDS,
+};
 const started = Date.now();
 const runs: Run[] = [];
 const wanted = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { LIST_LIMIT } from '@app/contract/limits';
 import { TICKET_COUNTED_STATES } from '@app/domain/ticket';
 import { memberships } from '../src/db/schema/companies';
-import { buyerName, seedCompanyRows, seedTrips, sellerName } from './support/scale-seed';
+import { buyerName, seedAuditEntries, seedCompanyRows, seedTrips, sellerName } from './support/scale-seed';
 import { createTestServer, type TestServer } from './support/test-server';
 import { describeEachDatabase } from './support/database-suites';
 
@@ -119,6 +119,13 @@ const CALLS: [string, Record<string, unknown>][] = [
   ['ticket/list', { keyword: '贸易' }],
   ['ticket/list', { keyword: '贸易', page: 50, pageSize: 20 }],
   ['ticket/list', { keyword: sellerName(7), reimbursed: true, month: chinaMonth(1) }],
+  ['audit/list', {}],
+  ['audit/list', { kind: 'invoice.reverse' }],
+  ['audit/list', { userId: 'other' }],
+  ['audit/list', { fromDay: chinaMonthDays(1).from, toDay: chinaMonthDays(1).to }],
+  ['audit/list', { kind: 'ticket.import', fromDay: chinaMonthDays(2).from, toDay: chinaMonthDays(2).to }],
+  ['audit/list', { after: 'deep' }],
+  ['audit/list', { after: 'deep', kind: 'goods.save' }],
 ];
 
 /** The taxi calls, made by the taxi manager (queryTrips) and by the passenger (getMyTrips). */
@@ -170,6 +177,10 @@ describeEachDatabase('lists stay flat (%s)', (kind) => {
     const passenger = await server.userIdOf('普通用户');
     await seedTrips(server.database.raw, { ...(await companyOf('出租车管理员')), receiverId: passenger, trips: ROWS });
     await seedTrips(server.database.raw, { ...(await companyOf('企业管理员')), receiverId: passenger, trips: ROWS });
+    // The audit trails of both companies; the employee acts in the trading company's too.
+    const other = await server.userIdOf('企业员工');
+    await seedAuditEntries(server.database.raw, { ...(await companyOf('企业管理员')), otherUserId: other, entries: ROWS });
+    await seedAuditEntries(server.database.raw, { ...(await companyOf('出租车管理员')), otherUserId: other, entries: ROWS });
     await server.database.raw('analyze');
     // Seeding 200,000 rows is a minute on PGlite alone, and several beside the browser tests on two cores.
   }, 600_000);
@@ -202,8 +213,22 @@ describeEachDatabase('lists stay flat (%s)', (kind) => {
   });
   afterAll(async () => server.close());
 
+  /** The audit list's markers: `other` the employee, `deep` an entry 10,000 back in the trading company's trail. */
+  async function resolvedAuditBody(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const resolved = { ...body };
+    if (body.userId === 'other') resolved.userId = await server.userIdOf('企业员工');
+    if (body.after === 'deep') {
+      const [deep] = await server.database.raw(
+        `select a.id from audit_entries a join memberships m on m.company_id = a.company_id join users u on u.id = m.user_id
+         where u.demo_label = '企业管理员' order by a.created_at desc, a.id desc offset 10000 limit 1`,
+      );
+      resolved.after = String(deep?.id);
+    }
+    return resolved;
+  }
+
   test.each(CALLS)(`%s %j reads at most ${MAX_ROWS_READ} rows a query, with ${ROWS} invoices and tasks`, async (path, body) => {
-    expect(await heavyQueries(path, body, token)).toEqual([]);
+    expect(await heavyQueries(path, path === 'audit/list' ? await resolvedAuditBody(body) : body, token)).toEqual([]);
   });
 
   test('the seeded totals are what the rows say (statistics over 24 months), and the seeded ledger is sound', async () => {

@@ -1,5 +1,6 @@
 /** The calls the scale benchmark measures, with the bodies the screens send and who sends them. */
 import { buyerName, sellerName } from '../../test/support/scale-seed';
+import { ONLY } from './settings';
 
 function chinaMonth(back: number): string {
   const at = new Date(Date.now() + 8 * 3600_000);
@@ -19,18 +20,25 @@ const LAST_24_MONTHS = { from: `${chinaMonth(23)}-01`, to: chinaDay(0), by: 'mon
 
 /** Who asks: the demo company's manager, unless the call is the taxi company's (its manager) or a passenger's. */
 export type Caller = '企业管理员' | '出租车管理员' | '普通用户';
-/** What a call's body may name that differs between databases: one of the taxi company's cars. */
+/**
+ * What a call's body may name that differs between databases: one of the taxi company's cars, the demo company's
+ * employee (a person of its audit trail) and its audit entry 1,000 back (the trail's page 50).
+ */
 export interface Known {
   carId: string;
+  employeeId: string;
+  deepAuditId: string;
 }
 
-/** Every list, filter, search, summary and statistics call of the app, as the screens send them. */
-export const CALLS: {
+export interface BenchCall {
   name: string;
   path: string;
   body: Record<string, unknown> | ((known: Known) => Record<string, unknown>);
   as?: Caller;
-}[] = [
+}
+
+/** Every list, filter, search, summary and statistics call of the app, as the screens send them. */
+const EVERY_CALL: BenchCall[] = [
   { name: 'invoice/list', path: 'invoice/list', body: {} },
   { name: 'invoice/list page 50', path: 'invoice/list', body: { page: 50 } },
   { name: 'invoice/list this month', path: 'invoice/list', body: { month: chinaMonth(0) } },
@@ -87,4 +95,17 @@ export const CALLS: {
   { name: 'taxiTrip/getMyTrips', path: 'taxiTrip/getMyTrips', body: {}, as: '普通用户' },
   { name: 'taxiTrip/getMyTrips page 50', path: 'taxiTrip/getMyTrips', body: { page: 50 }, as: '普通用户' },
   { name: 'taxiTrip/getMyTrips 待开票', path: 'taxiTrip/getMyTrips', body: { state: '待开票' }, as: '普通用户' },
+  { name: 'audit/list', path: 'audit/list', body: {} },
+  { name: 'audit/list page 50', path: 'audit/list', body: ({ deepAuditId }) => ({ after: deepAuditId }) },
+  { name: 'audit/list one person', path: 'audit/list', body: ({ employeeId }) => ({ userId: employeeId }) },
+  {
+    name: 'audit/list 红冲, last 31 days',
+    path: 'audit/list',
+    body: { kind: 'invoice.reverse', fromDay: chinaDay(30), toDay: chinaDay(0) },
+  },
 ];
+
+/** The calls measured: every one, or those BENCH_ONLY names. */
+export const CALLS: BenchCall[] = ONLY.length
+  ? EVERY_CALL.filter((call) => ONLY.some((prefix) => call.name.startsWith(prefix)))
+  : EVERY_CALL;

@@ -54,6 +54,19 @@ async function measure(
   };
 }
 
+/** The demo company's employee, and the entry that ends its audit trail's 50th page (20 a page). */
+async function auditKnown(url: string, token: string): Promise<Pick<Known, 'employeeId' | 'deepAuditId'>> {
+  const actors = await callApi(url, 'audit/actors', {}, token);
+  const employee = (actors.body.result as { list: { userId: string; roleName: string }[] }).list.find((actor) => actor.roleName === '员工');
+  let after: string | undefined;
+  for (let page = 0; page < 10; page++) {
+    const answer = await callApi(url, 'audit/list', { pageSize: 100, ...(after && { after }) }, token);
+    after = (answer.body.result as { list: { id: string }[] }).list.at(-1)?.id ?? after;
+  }
+  if (!employee || !after) throw new Error('the demo company has no employee or no audit trail');
+  return { employeeId: employee.userId, deepAuditId: after };
+}
+
 export async function measureAll(server: ServerProcess, label: string): Promise<Measured[]> {
   const tokens: Record<Caller, string> = {
     企业管理员: (await demoSignIn(server.url, '企业管理员')).token,
@@ -63,7 +76,7 @@ export async function measureAll(server: ServerProcess, label: string): Promise<
   const cars = await callApi(server.url, 'taxiCar/getMyCars', {}, tokens.出租车管理员);
   const [car] = (cars.body.result ?? []) as { id: string }[];
   if (!car) throw new Error('the taxi company has no car');
-  const known: Known = { carId: car.id };
+  const known: Known = { carId: car.id, ...(await auditKnown(server.url, tokens.企业管理员)) };
   const results: Measured[] = [];
   for (const call of CALLS) {
     const measured = await measure(server, tokens, known, call);

@@ -1,7 +1,8 @@
 /** What the scale benchmark seeds: the small history of the demo company, and the database at scale. */
 import { openDatabase, type DatabaseTarget, type RawQuery } from '../../src/db/database';
-import { fillInvoiceTotals, seedCompanyRows, seedTrips } from '../../test/support/scale-seed';
+import { fillInvoiceTotals, seedAuditEntries, seedCompanyRows, seedTrips } from '../../test/support/scale-seed';
 import {
+  AUDIT_ENTRIES,
   COMPANIES,
   HISTORY_MINUTES,
   INVOICES,
@@ -63,6 +64,14 @@ export async function seedSmall(target: DatabaseTarget): Promise<void> {
       trips: SMALL * 3,
       minutesApart: SMALL_MINUTES_APART / 3,
       codeTag: 'small',
+    });
+    // An audit trail with a page 50, every 5th entry the employee's.
+    await seedAuditEntries(raw, {
+      companyId,
+      userId,
+      otherUserId: await employeeOf(raw),
+      entries: SMALL,
+      minutesApart: SMALL_MINUTES_APART,
     });
     await raw('vacuum analyze');
   } finally {
@@ -169,14 +178,25 @@ async function seedDemoCompanyAtScale(raw: RawQuery, userId: string, companyId: 
       codeTag: 'large',
     });
   }
+  if (AUDIT_ENTRIES > 0) {
+    console.log(`  播种: 演示企业 ${AUDIT_ENTRIES} 条操作日志… (seeding)`);
+    const otherUserId = await employeeOf(raw);
+    await seedAuditEntries(raw, { companyId, userId, otherUserId, entries: AUDIT_ENTRIES, minutesApart: HISTORY_MINUTES / AUDIT_ENTRIES });
+  }
+}
+
+/** The demo company's employee (企业员工). */
+async function employeeOf(raw: RawQuery): Promise<string> {
+  const [row] = await raw(`select id from users where demo_label = '企业员工'`);
+  return String(row?.id);
 }
 
 /** What the database holds at scale, and how long seeding took. */
 async function printCounts(raw: RawQuery, started: number): Promise<void> {
   const [counts] = await raw(
-    `select (select count(*) from invoices)::int as invoices, (select count(*) from companies)::int as companies, (select count(*) from cash_orders)::int as orders, (select count(*) from ledger_entries)::int as entries, (select count(*) from tickets)::int as tickets, (select count(*) from taxi_trips)::int as trips`,
+    `select (select count(*) from invoices)::int as invoices, (select count(*) from companies)::int as companies, (select count(*) from cash_orders)::int as orders, (select count(*) from ledger_entries)::int as entries, (select count(*) from tickets)::int as tickets, (select count(*) from taxi_trips)::int as trips, (select count(*) from audit_entries)::int as audit`,
   );
   console.log(
-    `  播种完成: ${counts?.invoices} 张发票, ${counts?.companies} 家企业, ${counts?.orders} 笔收款, ${counts?.entries} 条分录, ${counts?.tickets} 张票夹发票, ${counts?.trips} 个行程, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    `  播种完成: ${counts?.invoices} 张发票, ${counts?.companies} 家企业, ${counts?.orders} 笔收款, ${counts?.entries} 条分录, ${counts?.tickets} 张票夹发票, ${counts?.trips} 个行程, ${counts?.audit} 条操作日志, ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
 }

@@ -8,6 +8,10 @@ export const SECONDS = Number(process.env.BENCH_SECONDS ?? 1);
 export const TICKETS = Number(process.env.BENCH_TICKETS ?? 1_000_000);
 /** The demo taxi company's trips at scale, over 25 months, a third of them received by one passenger (the worst case). */
 export const TRIPS = Number(process.env.BENCH_TRIPS ?? 1_000_000);
+/** The demo company's audit trail at scale (操作日志), over 25 months: one company's, the worst case. */
+export const AUDIT_ENTRIES = Number(process.env.BENCH_AUDIT ?? 1_000_000);
+/** Only the calls whose names start with one of these (comma-separated), e.g. `audit/` (all when unset). */
+export const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 /**
  * The small company: enough rows that every page and month the calls ask for has rows (page 50 of 20 is the list
  * limit; three months back; 收支 lists a month, so this month needs a thousand records), so small and large give

@@ -433,3 +433,18 @@ export async function seedTrips(
     [companyId],
   );
 }
+
+/** Audit entries of a company, `minutesApart` apart back from now: the kinds in turn, every 5th by `otherUserId`. */
+export async function seedAuditEntries(
+  raw: RawQuery,
+  rows: { companyId: string; userId: string; otherUserId: string; entries: number; minutesApart?: number },
+): Promise<void> {
+  await raw(
+    `insert into audit_entries (company_id, user_id, role, kind, object_type, object_id, summary, request_id, ip, created_at)
+     select $1::uuid, case when g % 5 = 0 then $3::uuid else $2::uuid end, '管理员',
+       (array['invoice.issue', 'ticket.import', 'goods.save', 'invoice.reverse', 'ticket.delete'])[1 + g % 5],
+       'invoice', g::text, '开具发票 ' || g, 'seed-' || g, '127.0.0.1', now() - interval '1 minute' - g * $4::interval
+     from generate_series(1, $5::int) g`,
+    [rows.companyId, rows.userId, rows.otherUserId, `${rows.minutesApart ?? 3} minutes`, rows.entries],
+  );
+}
