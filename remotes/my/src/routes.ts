@@ -37,6 +37,7 @@ export const routes: RemoteRoute[] = [
     meta: pageMeta('MyCompanyUsers', '员工管理'),
     page: () => import('./pages/my-company-users/MyCompanyUsersPage'),
   },
+  { path: appPaths.myAudit, meta: pageMeta('MyAudit', '操作日志'), page: () => import('./pages/my-audit/MyAuditPage') },
   {
     path: paths.myCompanyUsersAdd,
     meta: pageMeta('MyCompanyUsersAdd', '添加员工'),

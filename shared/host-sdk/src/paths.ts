@@ -35,6 +35,7 @@ export const { paths: appPaths, href: appHref } = definePaths({
   myCompanyGoodsAdd: '/my/companyGoods/add', // (my) from the invoice form's goods picker
   myCompanies: '/my/companies', // (my) from the invoice home
   myCompanyBind: '/my/company/bind', // (my) from the host's /shop/universalBindShop and the invoice pages
+  myAudit: '/my/audit', // (my) the company's audit trail (操作日志), from 我的; other apps may link to it
   myWallet: '/my/wallet', // (wallet) from 我的
   titlesList: '/titles/list', // (invoice) from 我的
   myTrip: '/my/trip', // (taxi) from 我的
@@ -52,7 +53,7 @@ export type AppPathName = PathName<typeof appPaths>;
 export type StaticAppPathName = StaticPathName<typeof appPaths>;
 
 // Cross-app names added after 1.1 stay out of the frozen table (their page is there under its 1.1 name).
-const { myWallet: _myWalletSince14, privacyPolicy: _privacyPolicySince115, ...appPaths11 } = appPaths;
+const { myWallet: _myWalletSince14, privacyPolicy: _privacyPolicySince115, myAudit: _myAuditSince116, ...appPaths11 } = appPaths;
 
 /** FROZEN: the full route table of @app/host-sdk 1.1, exported only as the deprecated `routePaths` below. */
 const frozenRoutePaths = {

@@ -37,6 +37,7 @@ describe('appHref: the pages that cross apps', () => {
         'myCompanyGoodsAdd',
         'myCompanies',
         'myCompanyBind',
+        'myAudit',
         'shop',
         'myWallet',
         'titlesList',

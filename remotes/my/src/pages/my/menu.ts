@@ -28,6 +28,7 @@ const ICONS = {
   shares:
     'M18 8a3 3 0 1 0 0-6a3 3 0 1 0 0 6z M6 15a3 3 0 1 0 0-6a3 3 0 1 0 0 6z M18 22a3 3 0 1 0 0-6a3 3 0 1 0 0 6z M8.6 13.5l6.8 4 M15.4 6.5l-6.8 4',
   companyTrips: 'M4 4h16v16H4z M4 9h16 M9 9v11 M12 13h5 M12 16h5',
+  audit: 'M6 3h9l4 4v14H6z M15 3v4h4 M9 11h7 M9 15h7 M9 19h4',
   privacy: 'M12 3l8 3v6c0 5-3.5 8-8 9c-4.5-1-8-4-8-9V6z M9.5 11V9.5a2.5 2.5 0 0 1 5 0V11 M9 11h6v5H9z',
 } as const;
 
@@ -64,6 +65,7 @@ export function menuFor(user: UserDetail | null, invitations = 0): MenuGroup[] {
     !companyUser && { label: '绑定企业', to: appHref('myCompanyBind'), icon: ICONS.bind, extra: '输入绑定码加入企业' },
     companyUser && { label: '商品管理', to: href('myCompanyGoods'), icon: ICONS.goods },
     manager && { label: '员工管理', to: href('myCompanyUsers'), icon: ICONS.users },
+    manager && { label: '操作日志', to: appHref('myAudit'), icon: ICONS.audit, extra: '谁在何时做了什么' },
     companyUser && { label: '子码管理', to: href('mySubCodes'), icon: ICONS.subCodes },
     companyUser && { label: '店铺码', to: href('myShopCode'), icon: ICONS.shopCode },
   ]);
