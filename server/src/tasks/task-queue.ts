@@ -1,5 +1,4 @@
 /** Creating tasks and moving them between steps on behalf of the calls; the worker does the work. */
-import {} from '../audit/audit-trail';
 import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { TaskStatus, type TaskType } from '@app/contract/task-status';
