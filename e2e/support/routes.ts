@@ -38,6 +38,7 @@ export const ROUTES: Expected[] = [
   { path: '/my/companyGoods/add', owner: 'my', name: 'MyCompanyGoodsAdd', title: '新增商品' },
   { path: '/my/companyUsers', owner: 'my', name: 'MyCompanyUsers', title: '员工管理' },
   { path: '/my/companyUsers/add', owner: 'my', name: 'MyCompanyUsersAdd', title: '添加员工' },
+  { path: '/my/audit', owner: 'my', name: 'MyAudit', title: '操作日志' },
   { path: '/my/companies', owner: 'my', name: 'MyCompanies', title: '我的企业' },
   { path: '/my/company/bind', owner: 'my', name: 'MyCompanyBind', title: '绑定企业' },
   { path: '/my/statistics/incomeStatistics', owner: 'my', name: 'IncomeStatistics', title: '收入统计' },
