@@ -1,7 +1,7 @@
 /**
  * 操作日志 against the real server and e-tax simulator, as 企业管理员 with the tax bureau ready: a blue invoice issued
- * and then reversed in full (红冲, 开票有误) shows on /my/audit under its day, with who reversed it, their role and the
- * invoice's number; filtered to 红冲发票 it is the only kind listed. On a server of its own, since it sets the
+ * and then reversed in full (红冲, 开票有误) shows on /my/audit under its day, with who reversed it, their role, the
+ * invoice's number and the red amount; filtered to 红冲发票 it is the only kind listed. On a server of its own, since it sets the
  * company's tax-bureau state.
  */
 import { expect, test } from '../support/test';
@@ -62,7 +62,7 @@ test('a manager reverses an invoice, and finds on 操作日志 who reversed it',
   await expect(reversed).toBeVisible();
   await expect(reversed).toContainText('管理员');
   await expect(reversed).toContainText(blue.number);
-  await expect(reversed).toContainText(BUYER.name);
+  await expect(reversed).toContainText('红字金额 -¥106.00');
   await expect(currentPage(page).getByRole('article', { name: '李明 开具发票' })).toBeVisible();
   await expect(currentPage(page).getByRole('heading', { level: 2 }).first()).toContainText(/\d{4}年\d{1,2}月\d{1,2}日/);
 

@@ -169,6 +169,16 @@ describeEachDatabase('audit trail (%s)', (kind) => {
     expect(seen.slice(30)).toEqual(Array.from({ length: 15 }, (_, index) => `p${index + 30}`));
   });
 
+  // Entries are never changed, so they must hold nothing a person may have erased (注销账号): no phone, name or address.
+  test('an entry names what changed, never a person’s phone, name or e-mail', async () => {
+    await good(manager, 'companyUser/add', { phone: '13911112222', name: '审计受邀人', role: 'employee' });
+    await good(manager, 'title/save', { kind: '个人', name: '审计个人抬头', email: 'audit-person@example.cn' });
+    const summaries = (await server.database.db.select({ summary: auditEntries.summary }).from(auditEntries)).map((row) => row.summary);
+    expect(summaries).toContain('邀请新员工，角色为员工');
+    expect(summaries).toContain('新增个人抬头');
+    expect(summaries.filter((summary) => /13911112222|审计受邀人|审计个人抬头|audit-person/.test(summary))).toEqual([]);
+  });
+
   test('the database refuses to update, delete or truncate an entry', async () => {
     const [row] = await server.database.db.select({ id: auditEntries.id }).from(auditEntries).limit(1);
     const raw = server.database.raw;

@@ -151,8 +151,9 @@ async function companyApplications(db: Database, company: CallerCompany, ids: re
 /** One entry for the applications a call decided together. */
 function applicationsObject(action: string, rows: readonly ApplicationRow[]): AuditObject {
   const [first] = rows;
-  const who = first ? `「${first.buyer.name}」${rows.length > 1 ? `等 ${rows.length} 个` : '的'}` : '';
-  return { type: 'application', id: rows.length === 1 && first ? first.id : null, summary: `${action}${who}开票申请` };
+  const grossFen = rows.reduce((sum, row) => sum + row.grossFen, 0);
+  const summary = `${action} ${rows.length} 个开票申请，合计 ${formatYuan(grossFen)}`;
+  return { type: 'application', id: rows.length === 1 && first ? first.id : null, summary };
 }
 
 const approveApplications = defineCall('invoiceApplication/approve', {
@@ -192,7 +193,7 @@ const rejectApplication = defineCall('invoiceApplication/reject', {
     const updated = await audited(
       services.db,
       (tx) => transition(tx, row, ['待审核', '待开票'], { status: '已拒绝', rejectReason: reason }),
-      () => ({ type: 'application', id: row.id, summary: `拒绝「${row.buyer.name}」的开票申请：${reason}` }),
+      () => ({ type: 'application', id: row.id, summary: `拒绝 ${formatYuan(row.grossFen)} 的开票申请：${reason}` }),
     );
     return applicationView(updated, company.name, null);
   },

@@ -125,7 +125,7 @@ const addCompanyUser = defineCall('companyUser/add', {
     const invited = await audited(
       services.db,
       (tx) => inviteMember(tx, company.id, { phone: body.phone, name, role: body.role }, caller.userId),
-      (row) => ({ type: 'invitation', id: row.id, summary: `邀请「${row.name}」（${row.phone}）为${MEMBER_ROLES[row.role].roleName}` }),
+      (row) => ({ type: 'invitation', id: row.id, summary: `邀请新员工，角色为${MEMBER_ROLES[row.role].roleName}` }),
     );
     return invitationView(invited);
   },
@@ -148,7 +148,7 @@ const cancelInvitation = defineCall('companyUser/cancelInvitation', {
           .delete(memberInvitations)
           .where(and(eq(memberInvitations.id, id), eq(memberInvitations.companyId, company.id)))
           .returning({ id: memberInvitations.id }),
-      () => ({ type: 'invitation', id, summary: `撤回对「${invitation.name}」的邀请` }),
+      () => ({ type: 'invitation', id, summary: '撤回一条员工邀请' }),
     );
     if (!deleted.length) throw new ApiFailure(ErrorCode.NotFound, '该邀请不存在或对方已处理');
     return { id };
@@ -182,8 +182,7 @@ const removeCompanyUser = defineCall('companyUser/remove', {
         if ((others?.n ?? 0) === 0) throw new ApiFailure(ErrorCode.TaskStateConflict, '企业至少需要保留一名管理员');
       }
       await tx.delete(memberships).where(and(eq(memberships.companyId, company.id), eq(memberships.userId, userId)));
-      const [removed] = await tx.select({ nickname: users.nickname }).from(users).where(eq(users.id, userId));
-      await recordAudit(tx, { type: 'member', id: userId, summary: `移除${member.roleName}「${removed?.nickname ?? ''}」` });
+      await recordAudit(tx, { type: 'member', id: userId, summary: `移除一名${member.roleName}` });
       // Not another of their companies in its place: a request they send for this one must not land in another.
       await tx
         .update(users)

@@ -139,7 +139,7 @@ const sendExport = defineCall('export/send', {
         .set({ emailedTo: email, failReason: null })
         .where(eq(exportFiles.id, row.id))
         .returning();
-      await recordAudit(tx, { type: 'export', id: row.id, summary: `将 ${row.fileName} 发送至 ${email}` });
+      await recordAudit(tx, { type: 'export', id: row.id, summary: `将 ${row.fileName} 发送至邮箱` });
       return changed ?? row;
     });
     services.tasks.wake();

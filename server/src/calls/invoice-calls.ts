@@ -3,6 +3,7 @@
  * invoice by number and date, its PDF link, its deliveries and resending it, the home page's counts, and the company's
  * invoicing link.
  */
+import { formatYuan } from '@app/domain/money';
 import { recordAudit } from '../audit/audit-trail';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
@@ -31,7 +32,7 @@ const createBlueInvoiceTask = defineCall('task/createBlueInvoiceTask', {
   access: { kind: 'company', agreement: true },
   rateLimit: { max: 30, windowMs: 60_000 },
   handler: async ({ caller, company, body, services }) => {
-    const summary = `开具${body.type}，购买方「${body.buyer.name}」`;
+    const summary = `开具${body.type}，价税合计 ${formatYuan(body.lines.reduce((sum, line) => sum + line.grossFen, 0))}`;
     const created = await createBlueInvoice(services.db, services.tasks, caller.userId, company, body, undefined, (tx, invoice) =>
       recordAudit(tx, { type: 'invoice', id: invoice.invoiceId, summary }),
     );
@@ -99,7 +100,7 @@ const retryTask = defineCall('task/retryTask', {
         })
         .where(and(eq(tasks.id, task.id), eq(tasks.status, TaskStatus.Failed)));
       const what = invoice.kind === 'red' ? '红冲' : '开具';
-      await recordAudit(tx, { type: 'invoice', id: invoice.id, summary: `重试${what}发票（${invoice.buyer.name}）` });
+      await recordAudit(tx, { type: 'invoice', id: invoice.id, summary: `重试${what}发票，价税合计 ${formatYuan(invoice.grossFen)}` });
     });
     services.tasks.wake();
     return { taskId: task.id };

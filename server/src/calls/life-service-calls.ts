@@ -47,7 +47,7 @@ const apply = defineCall('lifeService/apply', {
         .onConflictDoNothing()
         .returning();
       if (!row) throw new ApiFailure(ErrorCode.TaskStateConflict, '您已提交申请，请等待审核');
-      await recordAudit(tx, { type: 'lifeService', id: row.id, summary: `申请生活服务（${city}，联系人「${contactName}」）` });
+      await recordAudit(tx, { type: 'lifeService', id: row.id, summary: `申请生活服务（${city}）` });
       return row;
     });
     return applicationView(created);

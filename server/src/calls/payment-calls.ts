@@ -158,7 +158,7 @@ const issueInvoice = defineCall('payment/issueInvoice', {
         deliverEmail: '',
       });
       await tx.update(cashOrders).set({ invoiceId: invoice.invoiceId }).where(eq(cashOrders.id, order.id));
-      const summary = `为订单 ${order.orderNo}（${formatYuan(order.amountFen)}）开具发票，购买方「${body.buyer.name}」`;
+      const summary = `为订单 ${order.orderNo}（${formatYuan(order.amountFen)}）开具发票`;
       await recordAudit(tx, { type: 'invoice', id: invoice.invoiceId, summary });
       return invoice;
     });

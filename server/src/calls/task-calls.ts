@@ -40,7 +40,7 @@ const createLoginTask = defineCall('task/createLoginTask', {
     const task = await audited(
       services.db,
       (tx) => services.tasks.create({ companyId: company.id, userId: caller.userId, type: sms ? 'login_sms' : 'login_qr' }, tx),
-      (created) => ({ type: 'task', id: created.id, summary: `${sms ? '短信' : '扫码'}登录电子税务局（${account.personName}）` }),
+      (created) => ({ type: 'task', id: created.id, summary: `${sms ? '短信' : '扫码'}登录电子税务局` }),
     );
     services.tasks.wake();
     return { taskId: task.id };
@@ -100,7 +100,7 @@ const createScanFaceTask = defineCall('task/createScanFaceTask', {
     const task = await audited(
       services.db,
       (tx) => services.tasks.create({ companyId: company.id, userId: caller.userId, type: 'face' }, tx),
-      (created) => ({ type: 'task', id: created.id, summary: `发起刷脸认证（${account.personName}）` }),
+      (created) => ({ type: 'task', id: created.id, summary: '发起刷脸认证' }),
     );
     services.tasks.wake();
     return { taskId: task.id };

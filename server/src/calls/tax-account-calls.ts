@@ -49,7 +49,7 @@ const setTaxAccount = defineCall('taxAccount/setTaxAccount', {
       () => ({
         type: 'taxAccount',
         id: company.id,
-        summary: `${existing ? '修改' : '设置'}税务账号，办税人「${body.personName}」${changed}`,
+        summary: `${existing ? '修改' : '设置'}税务账号${changed}`,
       }),
     );
     if (!saved) throw new Error('setTaxAccount: no row');

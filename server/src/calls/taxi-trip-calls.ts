@@ -249,7 +249,7 @@ const applyInvoice = defineCall('taxiTrip/applyInvoice', {
           ),
         )
         .returning({ id: taxiTrips.id });
-      const summary = `为 ${found.length} 个行程申请开票，抬头「${title.name}」`;
+      const summary = `为 ${found.length} 个行程申请开票`;
       await recordAudit(tx, { type: 'trip', id: ids[0] ?? null, summary, companyId: found[0]?.companyId ?? null });
       return rows;
     });

@@ -102,7 +102,7 @@ const saveTitle = defineCall('title/save', {
       }
       if (!saved) throw new ApiFailure(ErrorCode.NotFound, '抬头不存在');
       if (isDefault) await clearOtherDefaults(tx, caller.userId, saved.id);
-      await recordAudit(tx, { type: 'title', id: saved.id, summary: `${body.id ? '修改' : '新增'}抬头「${saved.name}」` });
+      await recordAudit(tx, { type: 'title', id: saved.id, summary: `${body.id ? '修改' : '新增'}${saved.kind}抬头` });
       return saved;
     });
     return titleView(row);
@@ -118,7 +118,7 @@ const setDefaultTitle = defineCall('title/setDefault', {
       await clearOtherDefaults(tx, caller.userId, body.id);
       const [saved] = await tx.update(titles).set({ isDefault: true }).where(eq(titles.id, body.id)).returning();
       if (!saved) throw new ApiFailure(ErrorCode.NotFound, '抬头不存在');
-      await recordAudit(tx, { type: 'title', id: saved.id, summary: `将「${saved.name}」设为默认抬头` });
+      await recordAudit(tx, { type: 'title', id: saved.id, summary: `将一个${saved.kind}抬头设为默认` });
       return saved;
     });
     return titleView(row);
@@ -133,7 +133,7 @@ const deleteTitle = defineCall('title/delete', {
     await audited(
       services.db,
       (tx) => tx.delete(titles).where(and(eq(titles.id, body.id), eq(titles.userId, caller.userId))),
-      () => ({ type: 'title', id: body.id, summary: `删除抬头「${title.name}」` }),
+      () => ({ type: 'title', id: body.id, summary: `删除${title.kind}抬头` }),
     );
     return { id: body.id };
   },

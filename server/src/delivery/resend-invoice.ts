@@ -34,7 +34,11 @@ export async function resendInvoice(
   const rows = await audited(
     services.db,
     (tx) => queueDeliveries(tx, { invoice, targets, userId: caller.userId, requestedBy: caller.userId, at: new Date() }),
-    () => ({ type: 'invoice', id: invoice.id, summary: `重发发票 ${invoice.number} 至 ${sentTo}` }),
+    () => ({
+      type: 'invoice',
+      id: invoice.id,
+      summary: `重发发票 ${invoice.number}（${targets.map((target) => (target.channel === 'sms' ? '短信' : '邮件')).join('、')}）`,
+    }),
   );
   services.tasks.wake();
   return { sentTo, deliveries: rows.map(deliveryView) };

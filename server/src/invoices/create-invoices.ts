@@ -363,7 +363,7 @@ export async function createRedInvoice(
       },
       red,
     );
-    const summary = `发票 ${blue.number ?? ''}（${blue.buyer.name}），红字金额 ${formatYuan(totals.grossFen)}`;
+    const summary = `发票 ${blue.number ?? ''}，红字金额 ${formatYuan(totals.grossFen)}`;
     await recordAudit(tx, { type: 'invoice', id: blue.id, summary });
     return { taskId: task.id, invoiceId };
   });

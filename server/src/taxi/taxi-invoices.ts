@@ -5,6 +5,7 @@
  * tax-bureau login and today's face). The trips are claimed in the invoice's transaction (compare-and-set: a trip is
  * in at most one live invoice), and the invoice and its trips are kept for taxiInvoice/list.
  */
+import { formatYuan } from '@app/domain/money';
 import { recordAudit } from '../audit/audit-trail';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { CreatedInvoice } from '@app/domain/invoice-requests';
@@ -136,7 +137,7 @@ export async function createTaxiInvoice(
       await claimTrips(tx, created.invoiceId, tripIds);
       await tx.insert(taxiInvoices).values({ invoiceId: created.invoiceId, companyId: company.id });
       await tx.insert(taxiInvoiceTrips).values(tripIds.map((tripId) => ({ invoiceId: created.invoiceId, tripId })));
-      const summary = `为 ${tripIds.length} 个行程开具发票，购买方「${buyer.name}」`;
+      const summary = `为 ${tripIds.length} 个行程开具发票，车费合计 ${formatYuan(trips.reduce((sum, trip) => sum + trip.fareFen, 0))}`;
       await recordAudit(tx, { type: 'invoice', id: created.invoiceId, summary });
     },
   );
