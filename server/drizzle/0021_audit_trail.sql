@@ -1,5 +1,6 @@
 -- The audit trail (操作日志, server/src/audit/): one entry per call that changed a company's state, written in the same
--- transaction as the change. Append-only: the database itself refuses to update, delete or truncate an entry.
+-- transaction as the change. Append-only: the database itself refuses to update, delete or truncate an entry. Its
+-- company is not a foreign key: a company erased with its last member's account (注销账号) leaves its entries behind.
 CREATE TABLE "audit_entries" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"company_id" uuid,
@@ -13,7 +14,6 @@ CREATE TABLE "audit_entries" (
 	"ip" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );--> statement-breakpoint
-ALTER TABLE "audit_entries" ADD CONSTRAINT "audit_entries_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_entries" ADD CONSTRAINT "audit_entries_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_entries_company_created" ON "audit_entries" USING btree ("company_id","created_at" DESC,"id" DESC);--> statement-breakpoint
 CREATE INDEX "audit_entries_company_user_created" ON "audit_entries" USING btree ("company_id","user_id","created_at" DESC,"id" DESC);--> statement-breakpoint

@@ -2,15 +2,17 @@
 import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { AuditKind, AuditObjectType } from '@app/domain/audit-kinds';
 import { createdAt } from './columns';
-import { companies } from './companies';
 import { users } from './users';
 
 export const auditEntries = pgTable(
   'audit_entries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** The company the change belongs to; null for a person's own things (their titles) made outside a company. */
-    companyId: uuid('company_id').references(() => companies.id),
+    /**
+     * The company the change belongs to; null for a person's own things (their titles) made outside a company. Not a
+     * foreign key: a company erased with its last member's account leaves its entries, which can never be deleted.
+     */
+    companyId: uuid('company_id'),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
