@@ -4,6 +4,7 @@
  * (`import type`), so none of this reaches a browser bundle.
  */
 import type { Static } from 'typebox';
+import { accountCalls } from './account';
 import { clientReportCalls } from './client-report';
 import { companyCalls } from './company';
 import { exportCalls } from './export';
@@ -43,6 +44,7 @@ export const API = {
   ...ticketCalls,
   ...clientReportCalls,
   ...exportCalls,
+  ...accountCalls,
 } satisfies Record<`${string}/${string}`, CallContract>;
 
 export type Api = typeof API;
