@@ -69,6 +69,8 @@ const REVIEWED_READ_ONLY = [
   'export/get',
   'export/link',
   'export/list',
+  'account/deletionPreview',
+  'account/getDataCopy',
 ];
 
 const settings: FleetProxySettings = {

@@ -12,7 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import { DELETED_USER_NAME, DELETION_MESSAGES, DELETION_PHRASE } from '@app/domain/account-deletion';
 import { createSession } from '../src/auth/session-tokens';
 import { cashOrders } from '../src/db/schema/cash';
-import { companies, memberInvitations, memberships } from '../src/db/schema/companies';
+import { companies, goods, memberInvitations, memberships } from '../src/db/schema/companies';
+import { taxAccounts } from '../src/db/schema/tax-accounts';
 import { outboxMessages } from '../src/db/schema/invoices';
 import { invoices } from '../src/db/schema/invoices';
 import { accountDeletionCodes, users } from '../src/db/schema/users';
@@ -23,7 +24,8 @@ import { describeEachDatabase } from './support/database-suites';
 import { startFakeOAuthProvider, type FakeOAuthProvider } from './support/fake-oauth-provider';
 import { expectLedgerSound } from './support/money-audit';
 import { newVerifier, signInCodeIn } from './support/sign-in-handover';
-import { createTestServer, type TestServer } from './support/test-server';
+import { createTestServer, eventually, type TestServer } from './support/test-server';
+import { PLAIN_BUYER } from './support/invoice-fixtures';
 
 const WECHAT = {
   appId: 'wx-test-app',
@@ -183,9 +185,27 @@ describeEachDatabase('account deletion and the personal copy (%s)', (kind) => {
 
   test('deleted: nothing holds the openid, phone or nickname; invoices and ledger intact; old token refused', async () => {
     const db = server.database.db;
-    // An invoice the person made for the company: the company keeps it, made by 已注销用户.
-    const [invoice] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.companyId, tradingId)).limit(1);
-    if (invoice) await db.update(invoices).set({ createdBy: person.id }).where(eq(invoices.id, invoice.id));
+    // An invoice the company issued, made by the person: the company keeps it, made by 已注销用户.
+    const manager = await server.tokenFor('企业管理员');
+    await db
+      .update(taxAccounts)
+      .set({ expirationTime: new Date(Date.now() + 3600_000), scanFaceTime: new Date() })
+      .where(eq(taxAccounts.companyId, tradingId));
+    const [item] = await db.select().from(goods).where(eq(goods.companyId, tradingId));
+    const created = await good<{ taskId: string; invoiceId: string }>(manager, 'task/createBlueInvoiceTask', {
+      requestSerial: `deletion-${kind}`,
+      type: '数电普票',
+      buyer: PLAIN_BUYER,
+      lines: [{ goodsId: item!.id, quantity: null, grossFen: 10_600, rate: 60 }],
+      remarks: '',
+      deliverPhone: '',
+      deliverEmail: '',
+    });
+    const issued = await eventually(async () => {
+      const detail = await good<{ status: string }>(manager, 'invoice/get', { id: created.invoiceId });
+      return detail.status === '已开具' ? detail : null;
+    });
+    await db.update(invoices).set({ createdBy: person.id }).where(eq(invoices.id, created.invoiceId));
     const keptBefore = await server.database.raw(
       `select (select count(*) from invoices where company_id = $1)::int as invoices,
               (select count(*) from ledger_entries)::int as entries,
@@ -227,8 +247,9 @@ describeEachDatabase('account deletion and the personal copy (%s)', (kind) => {
     ).toEqual(keptBefore);
     expect(await db.select().from(cashOrders).where(eq(cashOrders.payerId, person.id))).toHaveLength(1);
     await expectLedgerSound(server.database.raw);
-    const manager = await server.tokenFor('企业管理员');
-    if (invoice) expect((await as(manager, 'invoice/get', { id: invoice.id })).body.success).toBe(true);
+    expect(await good(manager, 'invoice/get', { id: created.invoiceId })).toEqual(issued);
+    const [kept] = await db.select({ createdBy: invoices.createdBy }).from(invoices).where(eq(invoices.id, created.invoiceId));
+    expect(kept!.createdBy).toBe(person.id);
   });
 
   test('the same WeChat signs in again as a new, empty account', async () => {

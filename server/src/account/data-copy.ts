@@ -5,7 +5,7 @@
  * delivered as exports are: a signed link (`/files/exports/…`), a download, or an e-mail.
  */
 import { once } from 'node:events';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { EXPORT_KEEP_HOURS } from '@app/contract/export';
 import type { DataCopyFormat } from '@app/contract/account';
 import { chinaDate } from '@app/domain/china-time';
@@ -226,4 +226,22 @@ export async function createDataCopy(db: Database, userId: string, format: DataC
       .returning();
     return made ?? row;
   });
+}
+
+/** The person's copy of this format made within the last minute, if any. */
+export async function recentCopy(db: Database, userId: string, format: DataCopyFormat): Promise<ExportRow | null> {
+  const [row] = await db
+    .select()
+    .from(exportFiles)
+    .where(
+      and(
+        eq(exportFiles.userId, userId),
+        eq(exportFiles.source, 'personal'),
+        eq(exportFiles.format, format),
+        gt(exportFiles.createdAt, sql`now() - interval '1 minute'`),
+      ),
+    )
+    .orderBy(desc(exportFiles.createdAt))
+    .limit(1);
+  return row ?? null;
 }

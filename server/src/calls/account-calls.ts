@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { EXPORT_MESSAGES } from '@app/contract/export';
 import { DELETION_MESSAGES, DELETION_PHRASE, ERASED_DATA, KEPT_DATA, lastManagerMessage, maskedPhone } from '@app/domain/account-deletion';
 import { companyFates, eraseAccount, type CompanyFate } from '../account/account-erasure';
-import { createDataCopy } from '../account/data-copy';
+import { createDataCopy, recentCopy } from '../account/data-copy';
 import { checkDeletionCode, sendDeletionCode, useDeletionCode } from '../account/deletion-code';
 import type { Database } from '../db/database';
 import { users } from '../db/schema/users';
@@ -82,9 +82,12 @@ const deleteAccount = defineCall('account/delete', {
 
 const createCopy = defineCall('account/createDataCopy', {
   access: { kind: 'user' },
-  rateLimit: { max: 10, windowMs: 60_000 },
-  handler: async ({ caller, body, services }) =>
-    exportJobView(await createDataCopy(services.db, caller.userId, body.format), services.secretKey),
+  handler: async ({ caller, body, services }) => {
+    // A copy of the same format made within the minute is answered again: a repeated tap makes no second file.
+    const row =
+      (await recentCopy(services.db, caller.userId, body.format)) ?? (await createDataCopy(services.db, caller.userId, body.format));
+    return exportJobView(row, services.secretKey);
+  },
 });
 
 const getCopy = defineCall('account/getDataCopy', {
