@@ -60,7 +60,10 @@ describe('MySettingsPage', () => {
   test('in WeChat: the link to copy and 发送到邮箱, never a download', async () => {
     setUserAgent(WECHAT_UA);
     const { api } = open({
-      calls: { 'account/createDataCopy': ok({ ...COPY, format: 'json' }), 'account/sendDataCopy': ok({ ...COPY, emailedTo: 'me@example.com' }) },
+      calls: {
+        'account/createDataCopy': ok({ ...COPY, format: 'json' }),
+        'account/sendDataCopy': ok({ ...COPY, emailedTo: 'me@example.com' }),
+      },
     });
     fireEvent.click(screen.getByText('获取个人信息副本'));
     press('生成副本');
