@@ -14,6 +14,7 @@ import { createSession } from '../src/auth/session-tokens';
 import { cashOrders } from '../src/db/schema/cash';
 import { companies, goods, memberInvitations, memberships } from '../src/db/schema/companies';
 import { taxAccounts } from '../src/db/schema/tax-accounts';
+import { cars, taxiTrips } from '../src/db/schema/taxi';
 import { outboxMessages } from '../src/db/schema/invoices';
 import { invoices } from '../src/db/schema/invoices';
 import { accountDeletionCodes, users } from '../src/db/schema/users';
@@ -181,6 +182,43 @@ describeEachDatabase('account deletion and the personal copy (%s)', (kind) => {
     expectRefused(await as(alone.token, 'account/sendDeletionCode'), 400, DELETION_MESSAGES.noPhone, 4000);
     expect(await good(alone.token, 'account/delete', { phrase: DELETION_PHRASE })).toEqual({ deleted: true });
     expect(await server.database.db.select().from(companies).where(eq(companies.id, companyId))).toEqual([]);
+  });
+
+  test('five wrong codes use the code up: even the right one is refused until a new one is sent', async () => {
+    const companyId = await newCompany('杭州试错科技有限公司', '91330100MA0000066J', 'YST0066');
+    const manager = await newMember('tries-manager', companyId, true);
+    await server.database.db.update(users).set({ phone: '13600001234' }).where(eq(users.id, manager.id));
+    await good(manager.token, 'account/sendDeletionCode');
+    const code = await latestCode('13600001234');
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 4; i++)
+      expectRefused(await as(manager.token, 'account/delete', { code: wrong }), 400, DELETION_MESSAGES.wrongCode, 4000);
+    expectRefused(await as(manager.token, 'account/delete', { code: wrong }), 400, DELETION_MESSAGES.tooManyTries, 4000);
+    expectRefused(await as(manager.token, 'account/delete', { code }), 400, DELETION_MESSAGES.tooManyTries, 4000);
+    expect((await as(manager.token, 'user/getOfficialAccountLoginUserInfo')).body.success).toBe(true);
+  });
+
+  test('the only member of a company that holds records leaves it; the company and its records stay', async () => {
+    const companyId = await newCompany('杭州留档商贸有限公司', '91330100MA0000055H', 'YST0055');
+    const alone = await newMember('records-manager', companyId, true);
+    await server.database.db.insert(cars).values({ companyId, licensePlateNumber: '浙A12345' });
+    await server.database.db.insert(taxiTrips).values({
+      companyId,
+      licensePlateNumber: '浙A12345',
+      createdBy: alone.id,
+      startTime: new Date(Date.now() - 3600_000),
+      endTime: new Date(),
+      fromPlace: '西湖',
+      toPlace: '东站',
+      distanceMetres: 8000,
+      fareFen: 3600,
+    });
+    const preview = await good<{ companies: { outcome: string }[] }>(alone.token, 'account/deletionPreview');
+    expect(preview.companies.map((company) => company.outcome)).toEqual(['keep']);
+    expect(await good(alone.token, 'account/delete', { phrase: DELETION_PHRASE })).toEqual({ deleted: true });
+    expect(await server.database.db.select().from(companies).where(eq(companies.id, companyId))).toHaveLength(1);
+    expect(await server.database.db.select().from(taxiTrips).where(eq(taxiTrips.companyId, companyId))).toHaveLength(1);
+    expect(await server.database.db.select().from(memberships).where(eq(memberships.companyId, companyId))).toEqual([]);
   });
 
   test('deleted: nothing holds the openid, phone or nickname; invoices and ledger intact; old token refused', async () => {
