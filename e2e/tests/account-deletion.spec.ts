@@ -6,6 +6,8 @@
  */
 import { expect, test } from '../support/test';
 import { currentPage, expectPage } from '../support/app';
+import { settled, wrappedButtons } from '../support/layout-check';
+import { shot } from '../support/screenshot';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
 import { acceptAgreement } from '../support/sign-in';
 import { until } from '../support/wait';
@@ -37,6 +39,9 @@ test('a person gets the copy of their data, then deletes their account with the 
   await sheet.getByRole('button', { name: '生成副本' }).click();
   const link = sheet.getByRole('textbox', { name: '下载链接' });
   await expect(link).toHaveValue(new RegExp(`^${server.url}/files/exports/`));
+  await settled(page);
+  expect(await wrappedButtons(page)).toEqual([]);
+  await shot(page, 'data-copy-wechat');
   await expect(sheet.getByRole('link', { name: '下载文件' })).toHaveCount(0);
   const file = await request.get(await link.inputValue());
   expect(file.status()).toBe(200);
@@ -45,7 +50,9 @@ test('a person gets the copy of their data, then deletes their account with the 
   expect(copy.企业与角色.length).toBeGreaterThan(0);
   await sheet.getByRole('button', { name: '取消' }).click();
 
-  await currentPage(page).getByText(/^注销账号/).click();
+  await currentPage(page)
+    .getByText(/^注销账号/)
+    .click();
   await expectPage(page, { owner: 'my', title: '注销账号' });
   const deletion = currentPage(page);
   await expect(deletion.getByRole('region', { name: '将立即删除或匿名化' })).toContainText('发票抬头');
@@ -53,6 +60,12 @@ test('a person gets the copy of their data, then deletes their account with the 
   await expect(deletion.getByRole('region', { name: '您的企业' })).toContainText('您将退出该企业');
   await deletion.getByRole('button', { name: '获取验证码' }).click();
   await expect(deletion.getByText('验证码已发送至 138****0003')).toBeVisible();
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 780 });
+    await settled(page);
+    expect(await wrappedButtons(page)).toEqual([]);
+    await shot(page, `account-deletion-${width}`);
+  }
   const code = await until('the deletion code in the simulator’s inbox', async () => {
     const answer = await fetch(`${server.url}/etax-sim/api/latest-sms?phone=${EMPLOYEE_PHONE}`);
     return answer.ok ? ((await answer.json()) as { code: string }).code : null;
