@@ -153,7 +153,11 @@ const listExports = defineCall('export/list', {
       .where(and(eq(exportFiles.companyId, company.id), eq(exportFiles.userId, caller.userId)))
       .orderBy(desc(exportFiles.createdAt), sql`${exportFiles.id} desc`)
       .limit(20);
-    return { list: rows.filter((row) => isListExport(row) && maySeeSource(row.source, company)).map((row) => exportJobView(row, services.secretKey)) };
+    return {
+      list: rows
+        .filter((row) => isListExport(row) && maySeeSource(row.source, company))
+        .map((row) => exportJobView(row, services.secretKey)),
+    };
   },
 });
 
