@@ -250,6 +250,9 @@ describeEachDatabase('account deletion and the personal copy (%s)', (kind) => {
               (select count(*) from cash_orders where company_id = $1)::int as orders`,
       [tradingId],
     );
+    // The person e-mailed themselves the copy of their data: the outbox holds it, as a file (bytea) too.
+    const copy = await good<Job>(person.token, 'account/createDataCopy', { format: 'json' });
+    await good(person.token, 'account/sendDataCopy', { id: copy.id, email: 'leaving@example.test' });
     await server.database.db
       .update(accountDeletionCodes)
       .set({ sentAt: sql`now() - interval '2 minutes'` })
@@ -259,14 +262,15 @@ describeEachDatabase('account deletion and the personal copy (%s)', (kind) => {
 
     expectRefused(await as(person.token, 'user/getOfficialAccountLoginUserInfo'), 401, '登录信息无效', 1001);
     const columns = await server.database.raw(
-      `select table_name, column_name from information_schema.columns
-        where table_schema = 'public' and data_type in ('text', 'character varying', 'json', 'jsonb')`,
+      `select table_name, column_name, data_type from information_schema.columns
+        where table_schema = 'public' and data_type in ('text', 'character varying', 'json', 'jsonb', 'bytea')`,
     );
     expect(columns.length).toBeGreaterThan(50);
     const found: string[] = [];
-    for (const { table_name: table, column_name: column } of columns as { table_name: string; column_name: string }[]) {
+    for (const { table_name: table, column_name: column, data_type: type } of columns as Record<string, string>[]) {
       for (const needle of [PERSON.openid, PERSON.phone, PERSON.nickname]) {
-        const rows = await server.database.raw(`select 1 from "${table}" where "${column}"::text like $1 limit 1`, [`%${needle}%`]);
+        const holds = type === 'bytea' ? `position(convert_to($1, 'UTF8') in "${column}") > 0` : `"${column}"::text like '%' || $1 || '%'`;
+        const rows = await server.database.raw(`select 1 from "${table}" where ${holds} limit 1`, [needle]);
         if (rows.length) found.push(`${table}.${column}: ${needle}`);
       }
     }

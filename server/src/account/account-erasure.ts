@@ -4,7 +4,7 @@
  * show 已注销用户); its provider subject is replaced, so the same WeChat or Alipay account signs in as someone new.
  * What the law makes a company keep (issued invoices and their buyers, ledger, withdrawals, trips) is not touched.
  */
-import { and, eq, inArray, isNull, like, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, like, ne, sql } from 'drizzle-orm';
 import { companyOutcome, DELETED_USER_NAME, type CompanyOutcome } from '@app/domain/account-deletion';
 import type { Database } from '../db/database';
 import { agreementAcceptances } from '../db/schema/agreements';
@@ -12,7 +12,7 @@ import { cashOrders } from '../db/schema/cash';
 import { companies, memberInvitations, memberships } from '../db/schema/companies';
 import { simSms } from '../db/schema/etax-simulator';
 import { exportFiles } from '../db/schema/exports';
-import { invoiceApplications, invoices } from '../db/schema/invoices';
+import { invoiceApplications, invoices, outboxMessages } from '../db/schema/invoices';
 import { ledgerTransactions } from '../db/schema/ledger';
 import { withdrawals } from '../db/schema/payouts';
 import { taxiTrips } from '../db/schema/taxi';
@@ -96,6 +96,14 @@ export async function eraseAccount(tx: Database, userId: string, fates: readonly
   await tx.delete(titles).where(eq(titles.userId, userId));
   await tx.delete(accountDeletionCodes).where(eq(accountDeletionCodes.userId, userId));
   await tx.delete(simSms).where(like(simSms.gatewayRef, `${deletionSmsRef(userId)}%`));
+  // The built-in outbox's copies of their exports' e-mails (the copy of their data among them) go with the exports.
+  const mailed = await tx
+    .selectDistinct({ to: exportFiles.emailedTo })
+    .from(exportFiles)
+    .where(and(eq(exportFiles.userId, userId), isNotNull(exportFiles.emailedTo)));
+  const addresses = mailed.flatMap((row) => (row.to ? [row.to] : []));
+  if (addresses.length)
+    await tx.delete(outboxMessages).where(and(isNull(outboxMessages.deliveryId), inArray(outboxMessages.recipient, addresses)));
   await tx.delete(exportFiles).where(eq(exportFiles.userId, userId));
   if (person?.phone) await tx.delete(memberInvitations).where(eq(memberInvitations.phone, person.phone));
   await erasePassengerData(tx, userId);
