@@ -71,6 +71,8 @@ const REVIEWED_READ_ONLY = [
   'export/get',
   'export/link',
   'export/list',
+  'account/deletionPreview',
+  'account/getDataCopy',
 ];
 
 const settings: FleetProxySettings = {

@@ -48,6 +48,8 @@ export const ROUTES: Expected[] = [
   { path: '/my/subCode/edit', owner: 'my', name: 'MySubCodeEdit', title: '编辑子码' },
   { path: '/my/subCode/qrcode', owner: 'my', name: 'MySubCodeQrcode', title: '子码二维码' },
   { path: '/tools/join/lifeServices', owner: 'my', name: 'LifeServicesJoin', title: '生活服务入驻' },
+  { path: '/my/settings', owner: 'my', name: 'MySettings', title: '设置' },
+  { path: '/my/account-deletion', owner: 'my', name: 'MyAccountDeletion', title: '注销账号' },
   { path: '/my/wallet', owner: 'wallet', name: 'Wallet', title: '钱包' },
   { path: '/my/wallet/list', owner: 'wallet', name: 'WalletList', title: '钱包明细' },
   { path: '/my/wallet/tixian', owner: 'wallet', name: 'WalletWithdraw', title: '提现' },

@@ -1208,6 +1208,27 @@ describeEachDatabase('every call (%s)', (kind) => {
     expect((await good<{ list: Job[] }>('企业员工', 'export/list')).list.map((row) => row.id)).toContain(job.id);
   });
 
+  test('account area: the deletion preview, the SMS code, deleting; the personal copy made, read and e-mailed (account-deletion.test.ts has the rest)', async () => {
+    const db = server.database.db;
+    const [user] = await db
+      .insert(users)
+      .values({ provider: 'test', providerSubject: 'leaving-user', nickname: '将注销', phone: '13600006666' })
+      .returning();
+    const leaving = { token: await createSession(db, user!.id) };
+    expect(await good(leaving, 'account/deletionPreview')).toMatchObject({ confirmBy: 'sms', phone: '136****6666', refusal: null });
+    type Copy = { id: string; state: string };
+    const copy = await good<Copy>(leaving, 'account/createDataCopy', { format: 'json' });
+    expect(copy.state).toBe('已生成');
+    expect(await good<Copy>(leaving, 'account/getDataCopy', { id: copy.id })).toMatchObject({ id: copy.id });
+    expect(await good<Copy>(leaving, 'account/sendDataCopy', { id: copy.id, email: 'leaving@example.test' })).toMatchObject({
+      id: copy.id,
+    });
+    expect(await good(leaving, 'account/sendDeletionCode')).toMatchObject({ sentTo: '136****6666' });
+    const sms = await latestSms('13600006666');
+    expect(await good(leaving, 'account/delete', { code: sms!.code })).toEqual({ deleted: true });
+    expectRefused(await as(leaving, 'user/getOfficialAccountLoginUserInfo'), 401, '登录信息无效', 1001);
+  });
+
   test('sessions: user/signOut ends the session it is made with; companyUser/remove takes a member out of the company', async () => {
     const leaving = { token: await server.tokenFor('企业员工') };
     expect(await good(leaving, 'user/signOut')).toEqual({ signedOut: true });

@@ -125,7 +125,11 @@ const OWN: Record<string, (me: Side, caller: Member) => string> = {
 /** `addressedBy`: the column that says whose the row is, when it is not the caller's company (it may name another). */
 const NOT_COMPANY_DATA: Record<
   string,
-  { reason: string; table: typeof agreements | typeof titles | typeof memberInvitations | typeof users; addressedBy?: string }
+  {
+    reason: string;
+    table: typeof agreements | typeof titles | typeof memberInvitations | typeof exportFiles | typeof users;
+    addressedBy?: string;
+  }
 > = {
   操作人: {
     reason:
@@ -143,6 +147,12 @@ const NOT_COMPANY_DATA: Record<
       "an invitation the user received is addressed to their phone, from another company (company-onboarding.test.ts: another person's invitation gives 1004)",
     table: memberInvitations,
     addressedBy: 'phone',
+  },
+  副本: {
+    reason:
+      "a person's copy of their own data is theirs, an export of no company (account-deletion.test.ts: another person's copy gives 4004)",
+    table: exportFiles,
+    addressedBy: 'userId',
   },
 };
 

@@ -23,4 +23,5 @@ export const { paths, href } = definePaths({
   mySubCodeEdit: '/my/subCode/edit',
   mySubCodeQrcode: '/my/subCode/qrcode',
   toolsLifeServices: '/tools/join/lifeServices',
+  mySettings: '/my/settings',
 } as const);

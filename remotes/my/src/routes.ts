@@ -72,4 +72,10 @@ export const routes: RemoteRoute[] = [
     meta: pageMeta('LifeServicesJoin', '生活服务入驻'),
     page: () => import('./pages/life-services-join/LifeServicesJoinPage'),
   },
+  { path: paths.mySettings, meta: pageMeta('MySettings', '设置'), page: () => import('./pages/my-settings/MySettingsPage') },
+  {
+    path: appPaths.myAccountDeletion,
+    meta: pageMeta('MyAccountDeletion', '注销账号'),
+    page: () => import('./pages/my-account-deletion/MyAccountDeletionPage'),
+  },
 ];

@@ -1,5 +1,6 @@
 /** Every call of the API: each calls file's own list. A test checks that they are exactly the contract's calls. */
 import type { CallSpec } from '../http/define-call';
+import { accountCalls } from './account-calls';
 import { applicationCalls } from './application-calls';
 import { auditCalls } from './audit-calls';
 import { bindCodeCalls } from './bind-code-calls';
@@ -52,4 +53,5 @@ export const ALL_CALLS: readonly CallSpec[] = [
   ...ticketCalls,
   ...exportCalls,
   ...auditCalls,
+  ...accountCalls,
 ] as readonly CallSpec[];

@@ -13,7 +13,7 @@ import { tasks } from '../db/schema/tasks';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 import { exportLink } from '../exports/export-link';
-import { exportFileName, exportJobView, loadOwnExport, requireFile, type ExportRow } from '../exports/export-records';
+import { exportFileName, exportJobView, isListExport, loadOwnExport, requireFile, type ListExportRow } from '../exports/export-records';
 import {
   checkedRowCount,
   requestedEmail,
@@ -33,7 +33,7 @@ const EXPORT_STEP_ATTEMPTS = 2;
 /** Queues the export's task: making the file (`start`), or sending it (`mail`). */
 async function queueExportTask(
   tx: Database,
-  row: Pick<ExportRow, 'id' | 'companyId' | 'userId'>,
+  row: Pick<ListExportRow, 'id' | 'companyId' | 'userId'>,
   payload: { stage: 'start' | 'mail'; email: string | null },
 ): Promise<string> {
   const id = randomUUID();
@@ -78,7 +78,7 @@ const createExport = defineCall('export/create', {
         })
         .onConflictDoNothing()
         .returning();
-      if (!created) return null;
+      if (!created || !isListExport(created)) return null;
       const taskId = await queueExportTask(tx, created, { stage: 'start', email });
       const [withTask] = await tx.update(exportFiles).set({ taskId }).where(eq(exportFiles.id, created.id)).returning();
       await recordAudit(tx, { type: 'export', id: created.id, summary: `导出 ${created.fileName}` });
@@ -156,7 +156,11 @@ const listExports = defineCall('export/list', {
       .where(and(eq(exportFiles.companyId, company.id), eq(exportFiles.userId, caller.userId)))
       .orderBy(desc(exportFiles.createdAt), sql`${exportFiles.id} desc`)
       .limit(20);
-    return { list: rows.filter((row) => maySeeSource(row.source, company)).map((row) => exportJobView(row, services.secretKey)) };
+    return {
+      list: rows
+        .filter((row) => isListExport(row) && maySeeSource(row.source, company))
+        .map((row) => exportJobView(row, services.secretKey)),
+    };
   },
 });
 

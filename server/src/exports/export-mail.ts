@@ -14,37 +14,72 @@ import { DeliveryFailure } from '../delivery/delivery-failure';
 import { GatewayError } from '../etax/gateway';
 import type { StepContext, StepOutcome } from '../tasks/step-types';
 import type { TaskRow } from '../tasks/task-queue';
+import type { Database } from '../db/database';
+import type { DeliveryChannels } from '../delivery/transports';
 import { exportLink } from './export-link';
 import { fileKept, type ExportRow } from './export-records';
 import { exportFileBuffer } from './export-store';
 import { TaskStatus } from '@app/contract/task-status';
 
-const CONTENT_TYPES = {
+export const CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   zip: 'application/zip',
+  json: 'application/json; charset=utf-8',
 } as const;
 
 const SENT: StepOutcome = { status: TaskStatus.Succeeded, failReason: null, payload: { stage: 'done' }, finished: true };
 
 function mailText(row: ExportRow, companyName: string, link: string, attached: boolean) {
-  const what = `${EXPORT_SOURCE_NAMES[row.source]}${row.format === 'zip' ? ' PDF 压缩包' : '明细'}`;
+  const personal = row.source === 'personal';
+  const what = personal
+    ? EXPORT_SOURCE_NAMES.personal
+    : `${EXPORT_SOURCE_NAMES[row.source]}${row.format === 'zip' ? ' PDF 压缩包' : '明细'}`;
   const span = row.rangeFrom === row.rangeTo ? row.rangeFrom : `${row.rangeFrom} 至 ${row.rangeTo}`;
   const until = row.expiresAt ? chinaDateTime(row.expiresAt) : '';
+  const made = personal ? `您的${what}（${span}）已生成` : `${companyName}的${what}（${span}，共 ${row.rowCount} 条）已导出`;
   const lines = [
     '您好：',
     '',
-    `${companyName}的${what}（${span}，共 ${row.rowCount} 条）已导出，${attached ? '文件见附件' : '文件较大，请用下面的链接下载'}。`,
+    `${made}，${attached ? '文件见附件' : '文件较大，请用下面的链接下载'}。`,
     '',
     `文件名：${row.fileName}`,
     `下载链接（${until} 前有效）：${link}`,
   ];
   return {
-    subject: `【导出】${companyName} ${what} ${span}`,
+    subject: personal ? `【${what}】${span}` : `【导出】${companyName} ${what} ${span}`,
     text: lines.join('\n'),
     html: lines
       .map((line) => `<p>${escapeHtml(line).replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)}</p>`)
       .join(''),
   };
+}
+
+/**
+ * Sends the file to `to` as the message of `sendId` (the outbox keeps one per id): throws a DeliveryFailure when
+ * nothing was sent.
+ */
+export async function sendExportMail(channels: DeliveryChannels, db: Database, row: ExportRow, to: string, sendId: string): Promise<void> {
+  const [company] = row.companyId
+    ? await db.select({ name: companies.name }).from(companies).where(eq(companies.id, row.companyId))
+    : [{ name: '' }];
+  const now = Date.now();
+  const link = `${channels.publicUrl}${exportLink(channels.secretKey, row.id, now, (row.expiresAt?.getTime() ?? now) - now).url}`;
+  const attached = (row.bytes ?? 0) <= EXPORT_ATTACH_MAX_BYTES;
+  const mail = mailText(row, company?.name ?? '', link, attached);
+  await channels.mail.send(
+    {
+      exportTaskId: sendId,
+      messageId: `<export-${row.id}.task-${sendId}@${channels.from.address.split('@')[1] ?? 'localhost'}>`,
+      to,
+      ...mail,
+      ...(attached && {
+        attachment: { fileName: row.fileName, content: await exportFileBuffer(db, row.id), contentType: CONTENT_TYPES[row.format] },
+      }),
+    },
+    async (tx) => {
+      await tx.update(exportFiles).set({ emailedTo: to, failReason: null }).where(eq(exportFiles.id, row.id));
+    },
+  );
 }
 
 /** Sends the export's file to `to`, once for this task (a repeat finds its message in the outbox and stops). */
@@ -55,26 +90,8 @@ export async function mailExport(task: TaskRow, context: StepContext, row: Expor
   if (!fileKept(row)) return { status: TaskStatus.Failed, failReason: EXPORT_MESSAGES.expired, payload: { stage: 'done' }, finished: true };
   const [stored] = await db.select({ id: outboxMessages.id }).from(outboxMessages).where(eq(outboxMessages.exportTaskId, task.id));
   if (stored) return SENT;
-  const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, row.companyId));
-  const now = Date.now();
-  const link = `${channels.publicUrl}${exportLink(channels.secretKey, row.id, now, (row.expiresAt?.getTime() ?? now) - now).url}`;
-  const attached = (row.bytes ?? 0) <= EXPORT_ATTACH_MAX_BYTES;
-  const mail = mailText(row, company?.name ?? '', link, attached);
   try {
-    await channels.mail.send(
-      {
-        exportTaskId: task.id,
-        messageId: `<export-${row.id}.task-${task.id}@${channels.from.address.split('@')[1] ?? 'localhost'}>`,
-        to,
-        ...mail,
-        ...(attached && {
-          attachment: { fileName: row.fileName, content: await exportFileBuffer(db, row.id), contentType: CONTENT_TYPES[row.format] },
-        }),
-      },
-      async (tx) => {
-        await tx.update(exportFiles).set({ failReason: null }).where(eq(exportFiles.id, row.id));
-      },
-    );
+    await sendExportMail(channels, db, row, to, task.id);
   } catch (error) {
     if (!(error instanceof DeliveryFailure)) throw error;
     if (error.permanent) return { status: TaskStatus.Failed, failReason: error.reason, payload: { stage: 'done' }, finished: true };

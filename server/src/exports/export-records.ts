@@ -11,6 +11,12 @@ import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { exportLink } from './export-link';
 
 export type ExportRow = typeof exportFiles.$inferSelect;
+/** An export of a company's list (not a person's copy of their data). */
+export type ListExportRow = ExportRow & { companyId: string; source: ExportSource; format: ExportFormat };
+
+export function isListExport(row: ExportRow): row is ListExportRow {
+  return row.companyId !== null && row.source !== 'personal' && row.format !== 'json';
+}
 
 /** `发票_2026-11.xlsx`, `发票PDF_2026-11-01至2026-11-15.zip`. */
 export function exportFileName(source: ExportSource, format: ExportFormat, from: string, to: string): string {
@@ -54,10 +60,17 @@ export function exportJobView(row: ExportRow, secretKey: Buffer, now = Date.now(
 }
 
 /** The caller's own export in the company: 1004 for another company's, 4004 for another user's (or none). */
-export async function loadOwnExport(db: Database, id: string, caller: Caller, company: CallerCompany): Promise<ExportRow> {
+export async function loadOwnExport(db: Database, id: string, caller: Caller, company: CallerCompany): Promise<ListExportRow> {
   const [row] = await db.select().from(exportFiles).where(eq(exportFiles.id, id.toLowerCase()));
-  if (row && row.companyId !== company.id) throw new ApiFailure(ErrorCode.NoAccess, '无权查看该企业的导出记录');
-  if (!row || row.userId !== caller.userId) throw new ApiFailure(ErrorCode.NotFound, EXPORT_MESSAGES.notFound);
+  if (row && isListExport(row) && row.companyId !== company.id) throw new ApiFailure(ErrorCode.NoAccess, '无权查看该企业的导出记录');
+  if (!row || !isListExport(row) || row.userId !== caller.userId) throw new ApiFailure(ErrorCode.NotFound, EXPORT_MESSAGES.notFound);
+  return row;
+}
+
+/** The caller's own copy of their data: 4004 for anything else. */
+export async function loadOwnCopy(db: Database, id: string, userId: string): Promise<ExportRow> {
+  const [row] = await db.select().from(exportFiles).where(eq(exportFiles.id, id.toLowerCase()));
+  if (row?.source !== 'personal' || row.userId !== userId) throw new ApiFailure(ErrorCode.NotFound, EXPORT_MESSAGES.notFound);
   return row;
 }
 

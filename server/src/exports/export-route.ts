@@ -10,14 +10,11 @@ import { EXPORT_MESSAGES } from '@app/contract/export';
 import { exportFiles } from '../db/schema/exports';
 import type { AppServices } from '../services';
 import { checkExportLink, EXPORT_ROUTE_PREFIX } from './export-link';
+import { CONTENT_TYPES } from './export-mail';
 import { fileKept } from './export-records';
 import { readExportFile } from './export-store';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const CONTENT_TYPES = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  zip: 'application/zip',
-} as const;
 const Params = Type.Object({ id: Type.String({ title: '文件', maxLength: 64 }) }, { additionalProperties: false });
 /** A link opened from WeChat may gain parameters of WeChat's own: only these are read. */
 const Query = Type.Object(

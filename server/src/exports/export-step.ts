@@ -17,7 +17,7 @@ import type { TaskRow } from '../tasks/task-queue';
 import { invoiceSelection, invoiceSheet } from './export-invoices';
 import { mailExport } from './export-mail';
 import { paymentSheet } from './export-payments';
-import type { ExportRow } from './export-records';
+import { isListExport, type ListExportRow } from './export-records';
 import type { ExportScope, ExportSheet } from './export-sheet';
 import { ChunkWriter, clearExportFile } from './export-store';
 import { ticketSheet } from './export-tickets';
@@ -30,7 +30,7 @@ const EXPORT_LEASE_MS = 60_000;
 const DONE: StepOutcome = { status: TaskStatus.Succeeded, failReason: null, payload: { stage: 'done' }, finished: true };
 
 /** The sheet of an export's source, with the list's filters it was asked with. */
-export function exportSheet(row: Pick<ExportRow, 'source' | 'filters'>, scope: ExportScope): ExportSheet {
+export function exportSheet(row: Pick<ListExportRow, 'source' | 'filters'>, scope: ExportScope): ExportSheet {
   // Stored as export/create validated them against the source's own filters.
   const filters = row.filters as never;
   if (row.source === 'tickets') return ticketSheet(scope, filters);
@@ -38,7 +38,7 @@ export function exportSheet(row: Pick<ExportRow, 'source' | 'filters'>, scope: E
   return invoiceSheet(scope, filters);
 }
 
-export function exportScope(db: Database, row: Pick<ExportRow, 'companyId' | 'rangeFrom' | 'rangeTo'>): ExportScope {
+export function exportScope(db: Database, row: Pick<ListExportRow, 'companyId' | 'rangeFrom' | 'rangeTo'>): ExportScope {
   const range = chinaRange(row.rangeFrom, row.rangeTo);
   if (!range) throw new GatewayError('导出范围无效');
   return { db, companyId: row.companyId, range };
@@ -55,7 +55,7 @@ async function renewLease(db: Database, task: TaskRow): Promise<void> {
   if (!renewed.length) throw new Error(`export task ${task.id}: lease lost`);
 }
 
-async function makeFile(task: TaskRow, db: Database, row: ExportRow): Promise<{ rows: number; bytes: number }> {
+async function makeFile(task: TaskRow, db: Database, row: ListExportRow): Promise<{ rows: number; bytes: number }> {
   await renewLease(db, task);
   await clearExportFile(db, row.id);
   const scope = exportScope(db, row);
@@ -87,7 +87,7 @@ export async function runExportStep(task: TaskRow, context: StepContext): Promis
   if (!row) return { status: TaskStatus.Failed, failReason: '导出记录不存在', payload: { stage: 'done' }, finished: true };
   const email = typeof task.payload.email === 'string' ? task.payload.email : null;
   if (task.payload.stage === 'mail') return email ? mailExport(task, context, row, email) : DONE;
-  if (row.state !== '生成中') return DONE;
+  if (row.state !== '生成中' || !isListExport(row)) return DONE;
   const made = await makeFile(task, db, row);
   const effects = async (tx: Database) => {
     await tx

@@ -4,6 +4,7 @@
  * store is less than MAX_AHEAD_BYTES behind, so memory stays flat whatever the number of invoices.
  */
 import { once } from 'node:events';
+import { Readable } from 'node:stream';
 import { invoiceFileName } from '../delivery/invoice-message';
 import { renderInvoicePdf } from '../invoices/invoice-pdf';
 import { invoiceDocument, type InvoiceRow } from '../invoices/invoice-records';
@@ -39,7 +40,14 @@ export async function writePdfZip(
       if (seen % PROGRESS_EVERY === 0) await onBatch(seen);
       if (!row.number) continue;
       const pdf = await renderInvoicePdf(await invoiceDocument(db, row));
-      zip.addBuffer(pdf, invoiceFileName(row), { compress: false, mtime: row.issuedAt ?? row.createdAt });
+      // Handed over as a stream that lets go of the PDF once written: an entry made with addBuffer keeps its bytes
+      // until the zip ends, which made memory grow with every PDF.
+      let content: Buffer | undefined = pdf;
+      zip.addReadStreamLazy(invoiceFileName(row), { compress: false, mtime: row.issuedAt ?? row.createdAt }, (open) => {
+        const stream = Readable.from([content ?? Buffer.alloc(0)], { objectMode: false });
+        content = undefined;
+        open(null, stream);
+      });
       added += pdf.length;
       files++;
       await yieldToRequests();

@@ -20,6 +20,7 @@ const STATUS_OF: Record<ErrorCodeValue, number> = {
   [ErrorCode.TaskStateConflict]: 409,
   [ErrorCode.SmsTooSoon]: 429,
   [ErrorCode.AgreementRequired]: 403,
+  [ErrorCode.LastManager]: 409,
   [ErrorCode.InvalidInput]: 400,
   [ErrorCode.NotFound]: 404,
   [ErrorCode.TooManyRequests]: 429,

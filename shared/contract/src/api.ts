@@ -5,6 +5,7 @@
  */
 import type { Static } from 'typebox';
 import { auditCalls } from './audit';
+import { accountCalls } from './account';
 import { clientReportCalls } from './client-report';
 import { companyCalls } from './company';
 import { exportCalls } from './export';
@@ -45,6 +46,7 @@ export const API = {
   ...clientReportCalls,
   ...exportCalls,
   ...auditCalls,
+  ...accountCalls,
 } satisfies Record<`${string}/${string}`, CallContract>;
 
 export type Api = typeof API;

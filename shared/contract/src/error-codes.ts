@@ -25,6 +25,8 @@ export const ErrorCode = {
   SmsTooSoon: 2006,
   /** Acting at the tax bureau needs the accepted authorisation agreement (the host opens the agreement dialog). */
   AgreementRequired: 2007,
+  /** Deleting the account of a company's last manager while it has other members: hand over first. */
+  LastManager: 2008,
   /** The request is not valid: the message names the field, `result.fields` maps each field's path to its message. */
   InvalidInput: 4000,
   NotFound: 4004,

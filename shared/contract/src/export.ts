@@ -17,11 +17,22 @@ import { TicketListQuery } from './ticket';
 
 export const EXPORT_SOURCES = ['invoices', 'tickets', 'payments'] as const;
 export type ExportSource = (typeof EXPORT_SOURCES)[number];
-export const EXPORT_SOURCE_NAMES: Record<ExportSource, string> = { invoices: '发票', tickets: '票夹', payments: '收支' };
+/** What an export file may hold: a list's rows, or (`personal`) a person's copy of their own data (`account/createDataCopy`). */
+export const EXPORT_FILE_SOURCES = [...EXPORT_SOURCES, 'personal'] as const;
+export type ExportFileSource = (typeof EXPORT_FILE_SOURCES)[number];
+export const EXPORT_SOURCE_NAMES: Record<ExportFileSource, string> = {
+  invoices: '发票',
+  tickets: '票夹',
+  payments: '收支',
+  personal: '个人信息副本',
+};
 
 /** `zip` (the PDFs) only for invoices. */
 export const EXPORT_FORMATS = ['xlsx', 'zip'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** A file's formats: the list exports' and the personal copy's JSON. */
+export const EXPORT_FILE_FORMATS = [...EXPORT_FORMATS, 'json'] as const;
+export type ExportFileFormat = (typeof EXPORT_FILE_FORMATS)[number];
 
 export const EXPORT_STATES = ['生成中', '已生成', '生成失败'] as const;
 export type ExportState = (typeof EXPORT_STATES)[number];
@@ -70,8 +81,8 @@ export type ExportRequest = Static<typeof ExportRequest>;
 
 export const ExportJob = Type.Object({
   id: Type.String(),
-  source: OneOf([...EXPORT_SOURCES], '导出内容'),
-  format: OneOf([...EXPORT_FORMATS], '导出格式'),
+  source: OneOf([...EXPORT_FILE_SOURCES], '导出内容'),
+  format: OneOf([...EXPORT_FILE_FORMATS], '导出格式'),
   /** The range covered, China days. */
   from: Type.String(),
   to: Type.String(),

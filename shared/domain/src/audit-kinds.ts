@@ -50,6 +50,7 @@ export const AUDIT_KINDS = {
   'lifeService.apply': '申请生活服务',
   'export.create': '导出数据',
   'export.send': '发送导出文件',
+  'account.delete': '注销账号',
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KINDS;
@@ -85,6 +86,7 @@ export const AUDIT_OBJECTS = {
   task: '任务',
   lifeService: '生活服务',
   export: '导出',
+  account: '账号',
 } as const;
 
 export type AuditObjectType = keyof typeof AUDIT_OBJECTS;

@@ -44,6 +44,7 @@ export const { paths: appPaths, href: appHref } = definePaths({
   taxiCars: '/taxi/cars', // (taxi) from 我的
   taxiShareList: '/taxi/share/list', // (taxi) from 我的
   myTaxiTrip: '/my/taxi/trip', // (taxi) from 我的
+  myAccountDeletion: '/my/account-deletion', // (my) from the host's 隐私政策
   shop: '/shop/:code', // (payment) the company's shop link, from the server's QR codes and short links
 } as const);
 
@@ -53,7 +54,13 @@ export type AppPathName = PathName<typeof appPaths>;
 export type StaticAppPathName = StaticPathName<typeof appPaths>;
 
 // Cross-app names added after 1.1 stay out of the frozen table (their page is there under its 1.1 name).
-const { myWallet: _myWalletSince14, privacyPolicy: _privacyPolicySince115, myAudit: _myAuditSince116, ...appPaths11 } = appPaths;
+const {
+  myWallet: _myWalletSince14,
+  privacyPolicy: _privacyPolicySince115,
+  myAccountDeletion: _myAccountDeletionSince116,
+  myAudit: _myAuditSince116,
+  ...appPaths11
+} = appPaths;
 
 /** FROZEN: the full route table of @app/host-sdk 1.1, exported only as the deprecated `routePaths` below. */
 const frozenRoutePaths = {

@@ -47,6 +47,7 @@ describe('appHref: the pages that cross apps', () => {
         'taxiCars',
         'taxiShareList',
         'myTaxiTrip',
+        'myAccountDeletion',
       ].sort(),
     );
     const patterns = Object.values(appPaths);

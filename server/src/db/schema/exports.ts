@@ -1,7 +1,7 @@
 /** Exports (server/src/exports): each made file, and its bytes in chunks, kept EXPORT_KEEP_HOURS. */
 import { sql } from 'drizzle-orm';
 import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { ExportFormat, ExportSource, ExportState } from '@app/contract/export';
+import type { ExportFileFormat, ExportFileSource, ExportState } from '@app/contract/export';
 import { createdAt } from './columns';
 import { companies } from './companies';
 import { users } from './users';
@@ -11,20 +11,21 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   fromDriver: (value) => Buffer.from(value),
 });
 
-/** One export: what was asked (source, format, range, the list's filters), how far it is, and the file once made. */
+/**
+ * One export: what was asked (source, format, range, the list's filters), how far it is, and the file once made. A
+ * person's copy of their own data (source `personal`) belongs to no company.
+ */
 export const exportFiles = pgTable(
   'export_files',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
     taskId: uuid('task_id'),
-    source: text('source').$type<ExportSource>().notNull(),
-    format: text('format').$type<ExportFormat>().notNull(),
+    source: text('source').$type<ExportFileSource>().notNull(),
+    format: text('format').$type<ExportFileFormat>().notNull(),
     /** China days `YYYY-MM-DD`, both included. */
     rangeFrom: text('range_from').notNull(),
     rangeTo: text('range_to').notNull(),

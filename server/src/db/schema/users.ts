@@ -21,6 +21,11 @@ export const users = pgTable(
     demoLabel: text('demo_label'),
     demoOrder: integer('demo_order'),
     createdAt: createdAt(),
+    /**
+     * When the person deleted their account (注销账号, server/src/account): the row stays, anonymised, for the company
+     * records that name it (shown as 已注销用户); its provider subject no longer matches, so signing in again starts anew.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [uniqueIndex('users_provider_subject').on(table.provider, table.providerSubject), index('users_phone').on(table.phone)],
 );
@@ -70,3 +75,17 @@ export const signInCodes = pgTable(
   },
   (table) => [index('sign_in_codes_expires').on(table.expiresAt)],
 );
+
+/**
+ * The SMS code that confirms deleting an account (one per user, replaced by each sending): only its SHA-256, when it
+ * was sent (one a minute), when it stops working, and the wrong tries so far.
+ */
+export const accountDeletionCodes = pgTable('account_deletion_codes', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  tries: integer('tries').notNull().default(0),
+});

@@ -77,7 +77,8 @@ describe('PrivacyPolicy', () => {
     expect(shared).toEqual(['国家税务总局电子税务局', '微信支付、支付宝', '短信服务商', '电子邮件服务商']);
     const rights = section(/您的权利/);
     for (const right of ['查阅、复制', '更正', '删除', '注销账号', '撤回同意']) expect(within(rights).getByText(right)).toBeTruthy();
-    expect(rights.textContent).toContain('「我的 → 联系客服」申请注销');
+    expect(rights.textContent).toContain('「我的 → 设置 → 注销账号」自行注销');
+    expect(rights.textContent).toContain('「我的 → 设置 → 获取个人信息副本」');
     const hotline = within(section(/联系我们/)).getByRole('link', { name: '400-820-1234' });
     expect(hotline.getAttribute('href')).toBe('tel:4008201234');
   });

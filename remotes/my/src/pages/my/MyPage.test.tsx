@@ -85,6 +85,12 @@ describe('MyPage', () => {
     expect(url()).toBe('/privacy');
   });
 
+  test('设置 (账号与安全) is there for everyone and opens /my/settings', () => {
+    const { url } = openMy(PERSON);
+    fireEvent.click(screen.getByText('设置'));
+    expect(url()).toBe('/my/settings');
+  });
+
   test('a user of no company: 未绑定企业, and 绑定企业 instead of 税务账号', () => {
     const { url } = openMy(PERSON);
     expect(within(profile()).getByText('张晓')).toBeTruthy();
@@ -145,15 +151,33 @@ describe('MyPage', () => {
         '生活服务入驻',
         '联系客服',
         '隐私政策',
+        '设置',
       ],
     ],
     [
       'a company employee',
       EMPLOYEE,
-      ['我的企业', '商品管理', '子码管理', '店铺码', '统计', '我的行程', '乘客信息', '发票抬头', '税务账号', '联系客服', '隐私政策'],
+      [
+        '我的企业',
+        '商品管理',
+        '子码管理',
+        '店铺码',
+        '统计',
+        '我的行程',
+        '乘客信息',
+        '发票抬头',
+        '税务账号',
+        '联系客服',
+        '隐私政策',
+        '设置',
+      ],
     ],
-    ['an offline-pay manager', OFFLINE_PAY, ['我的企业', '绑定企业', '钱包', '我的行程', '乘客信息', '发票抬头', '联系客服', '隐私政策']],
-    ['a user of no company', PERSON, ['我的企业', '绑定企业', '我的行程', '乘客信息', '发票抬头', '联系客服', '隐私政策']],
+    [
+      'an offline-pay manager',
+      OFFLINE_PAY,
+      ['我的企业', '绑定企业', '钱包', '我的行程', '乘客信息', '发票抬头', '联系客服', '隐私政策', '设置'],
+    ],
+    ['a user of no company', PERSON, ['我的企业', '绑定企业', '我的行程', '乘客信息', '发票抬头', '联系客服', '隐私政策', '设置']],
     [
       'a taxi manager',
       TAXI_MANAGER,
@@ -177,6 +201,7 @@ describe('MyPage', () => {
         '生活服务入驻',
         '联系客服',
         '隐私政策',
+        '设置',
       ],
     ],
   ])('%s sees the menu their permissions allow', (_case, user, expected) => {

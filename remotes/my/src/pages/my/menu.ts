@@ -30,6 +30,8 @@ const ICONS = {
   companyTrips: 'M4 4h16v16H4z M4 9h16 M9 9v11 M12 13h5 M12 16h5',
   audit: 'M6 3h9l4 4v14H6z M15 3v4h4 M9 11h7 M9 15h7 M9 19h4',
   privacy: 'M12 3l8 3v6c0 5-3.5 8-8 9c-4.5-1-8-4-8-9V6z M9.5 11V9.5a2.5 2.5 0 0 1 5 0V11 M9 11h6v5H9z',
+  settings:
+    'M12 15a3 3 0 1 0 0-6a3 3 0 1 0 0 6z M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3a1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5a1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8a1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1a1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5a1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z',
 } as const;
 
 export interface MenuEntry {
@@ -91,6 +93,8 @@ export function menuFor(user: UserDetail | null, invitations = 0): MenuGroup[] {
     { label: '联系客服', to: appHref('myContactUs'), icon: ICONS.contact },
     // What is collected and why, and the person's rights (PIPL), for everyone.
     { label: '隐私政策', to: appHref('privacyPolicy'), icon: ICONS.privacy },
+    // 账号与安全: the person's copy of their data and deleting the account (PIPL), for everyone.
+    { label: '设置', to: href('mySettings'), icon: ICONS.settings, extra: '账号与安全' },
   ]);
   return [
     { title: '企业', entries: company },
