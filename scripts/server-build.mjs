@@ -9,10 +9,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
+import { createRequire } from 'node:module';
 import { ROOT } from './ensure-install.mjs';
 
 const OUT_DIR = join(ROOT, '.build', 'server');
+// esbuild itself is loaded only to bundle: a start from an unchanged bundle needs just its version.
+const ESBUILD_VERSION = createRequire(import.meta.url)('esbuild/package.json').version;
 
 /** Keeps `import.meta.dirname` and `import.meta.url` of each bundled source file pointing at that file. */
 const ownImportMeta = {
@@ -53,7 +55,7 @@ const workspaceInside = {
 function fingerprintOf(inputs) {
   // The packages it names by path: a new install may move them.
   const installed = statSync(join(ROOT, 'node_modules', '.install-stamp'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  const hash = createHash('sha256').update(process.version).update(esbuild.version).update(String(installed));
+  const hash = createHash('sha256').update(process.version).update(ESBUILD_VERSION).update(String(installed));
   for (const file of inputs) {
     const stat = statSync(join(ROOT, file), { throwIfNoEntry: false });
     hash.update(`${file}:${stat ? `${stat.size}:${stat.mtimeMs}` : 'gone'}\n`);
@@ -72,6 +74,7 @@ export async function builtEntry(entry) {
   }
   mkdirSync(OUT_DIR, { recursive: true });
   const partial = `${bundle}.${process.pid}.tmp`;
+  const esbuild = await import('esbuild');
   const result = await esbuild.build({
     entryPoints: [join(ROOT, entry)],
     outfile: partial,

@@ -41,6 +41,7 @@ import { TaskQueue } from './tasks/task-queue';
 import { TaskWorker } from './tasks/task-worker';
 import { deliveryChannels } from './delivery/delivery-channels';
 import { registerOutboxRoutes } from './delivery/outbox-routes';
+import { type LazySchemaCompilers, lazySchemaCompilers } from './http/lazy-schema-compilers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,7 +67,7 @@ export interface BuildOptions {
   serverFactory?: FastifyServerFactory;
 }
 
-function newFastify(config: ServerConfig, options: BuildOptions): FastifyInstance {
+function newFastify(config: ServerConfig, options: BuildOptions, compilers: LazySchemaCompilers): FastifyInstance {
   return Fastify({
     logger: requestLogger(options.logger, options.logStream),
     logController: new OneLinePerRequest(),
@@ -81,6 +82,7 @@ function newFastify(config: ServerConfig, options: BuildOptions): FastifyInstanc
     connectionTimeout: config.http.connectionTimeoutMs,
     http: serverTimeouts(config.http),
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true, verbose: true, allErrors: false } },
+    schemaController: compilers.schemaController,
     ...(options.serverFactory && { serverFactory: options.serverFactory }),
   });
 }
@@ -227,7 +229,8 @@ async function registerRoutes(
 }
 
 export async function buildServer(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = newFastify(config, options);
+  const compilers = lazySchemaCompilers();
+  const app = newFastify(config, options, compilers);
   holdIdleConnections(app.server);
   const database =
     options.database ??
@@ -254,6 +257,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   app.addHook('onReady', async () => {
     worker?.start();
     autoRollback.start();
+    void compilers.compileRest().catch((error) => app.log.error({ err: error }, '接口参数或结果的 schema 无法编译'));
   });
   app.addHook('onClose', async () => {
     await autoRollback.stop();

@@ -15,6 +15,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { CanaryCookies } from './releases/canary-cookie';
 import { isReleasePath, serveReleases } from './releases/serve-releases';
 import { loadSecretKey } from './security/secret-key';
+import { lazySchemaCompilers } from './http/lazy-schema-compilers';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -30,7 +31,12 @@ const DRAIN = { quietMs: 100, leaveLimitMs: 2_000 };
 
 export async function startServer(): Promise<void> {
   const config = configFromEnv();
-  const releases = Fastify({ logger: false, trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false });
+  const compilers = lazySchemaCompilers();
+  const releases = Fastify({
+    logger: false,
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    schemaController: compilers.schemaController,
+  });
   registerSecurityHeaders(releases);
   // Pages served before the database opens get each browser's canaries too (the cookie needs only the secret key).
   const cookies = new CanaryCookies(await loadSecretKey(config.secretKey, config.dataDir));

@@ -4,7 +4,7 @@
  * one limit (N instances must not allow N times the limit). While Redis cannot be reached each instance counts in
  * its own memory (the library's insurance limiter) rather than refusing everyone or letting everyone through.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { ApiFailure, ErrorCode } from './api-failure';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
@@ -84,6 +84,8 @@ export async function refuseOverLimit(limiter: RateLimiter, name: string, limit:
  */
 export async function rateLimitRedis(url: string | undefined, onError: (error: Error) => void): Promise<Redis | null> {
   if (!url) return null;
+  // Loaded only here: an instance without REDIS_URL starts without the client library.
+  const { Redis } = await import('ioredis');
   // No offline queue: while Redis is away a count fails at once and the insurance limiter counts instead.
   const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
   client.on('error', onError);
