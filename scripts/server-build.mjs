@@ -31,6 +31,12 @@ const ownImportMeta = {
 };
 
 /**
+ * Packages of many small modules, bundled inside rather than loaded file by file at every start (Node's module loader
+ * resolves, reads and compiles each one): the ORM and the schema library, plain JavaScript with no files of their own.
+ */
+const INLINED = ['drizzle-orm', 'typebox'];
+
+/**
  * Bundles the workspace's packages (`@app/…`, TypeScript) and leaves every other package to node_modules, imported
  * by the file its importer would load: pnpm gives each workspace package only its own dependencies, so the bundle
  * (outside every package) names them by path.
@@ -40,6 +46,7 @@ const workspaceInside = {
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, async (args) => {
       if (args.path.startsWith('@app/') || args.path.startsWith('node:') || args.pluginData?.resolving) return undefined;
+      if (INLINED.some((name) => args.path === name || args.path.startsWith(`${name}/`))) return undefined;
       const resolved = await build.resolve(args.path, {
         resolveDir: args.resolveDir,
         kind: args.kind,
@@ -55,8 +62,14 @@ const workspaceInside = {
 function fingerprintOf(inputs) {
   // The packages it names by path: a new install may move them.
   const installed = statSync(join(ROOT, 'node_modules', '.install-stamp'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  const hash = createHash('sha256').update(process.version).update(ESBUILD_VERSION).update(String(installed));
-  for (const file of inputs) {
+  // This file too: a bundle made with other settings is made again.
+  const hash = createHash('sha256')
+    .update(process.version)
+    .update(ESBUILD_VERSION)
+    .update(String(installed))
+    .update(readFileSync(import.meta.filename));
+  // What comes from node_modules changes only with an install (the stamp above).
+  for (const file of inputs.filter((input) => !input.includes('node_modules/'))) {
     const stat = statSync(join(ROOT, file), { throwIfNoEntry: false });
     hash.update(`${file}:${stat ? `${stat.size}:${stat.mtimeMs}` : 'gone'}\n`);
   }
@@ -83,6 +96,8 @@ export async function builtEntry(entry) {
     format: 'esm',
     target: 'node20',
     sourcemap: 'inline',
+    // Stack traces need only the positions: without the sources the map Node reads at every start is a fraction.
+    sourcesContent: false,
     metafile: true,
     logLevel: 'warning',
     plugins: [workspaceInside, ownImportMeta],
