@@ -125,14 +125,14 @@ async function drive(server: ServerProcess, users: readonly LoadUser[]) {
   await acceptAgreements(server.url, users);
   const started: Started = { tasks: [], tickets: [] };
   const shops = [...new Set(users.filter((user) => !user.taxi).map((user) => user.shopCode))];
+  const simulated = users.map((user, index) => new SimulatedUser(server.url, user, index, shops, started));
   if (WARMUP_SECONDS > 0) {
     console.log(`  预热 ${WARMUP_SECONDS} s (warm-up, not counted)…`);
     const until = Date.now() + WARMUP_SECONDS * 1000;
-    await Promise.all(
-      users.map((user, index) => new SimulatedUser(server.url, user, index, shops, new Latencies(), started).run(until, THINK_MS)),
-    );
+    await Promise.all(simulated.map((user) => user.run(until, THINK_MS)));
   }
   const latencies = new Latencies();
+  for (const user of simulated) user.recorder = latencies;
   const rss = { start: rssMb(server.pid), peak: 0, end: 0 };
   const sampler = setInterval(() => {
     rss.peak = Math.max(rss.peak, rssMb(server.pid));
@@ -140,9 +140,7 @@ async function drive(server: ServerProcess, users: readonly LoadUser[]) {
   const until = Date.now() + SECONDS * 1000;
   const load0 = loadavg()[0] ?? 0;
   try {
-    await Promise.all(
-      users.map((user, index) => new SimulatedUser(server.url, user, index, shops, latencies, started).run(until, THINK_MS)),
-    );
+    await Promise.all(simulated.map((user) => user.run(until, THINK_MS)));
   } finally {
     clearInterval(sampler);
   }
