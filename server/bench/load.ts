@@ -46,6 +46,12 @@ function rssMb(pid: number): number {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
+/** CPU time the server process has used, in ms (user and system, from /proc). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 async function post<T>(url: string, token: string, path: string, body: unknown): Promise<T | null> {
   const response = await fetch(`${url}/api/${path}`, {
     method: 'POST',
@@ -139,17 +145,19 @@ async function drive(server: ServerProcess, users: readonly LoadUser[]) {
   }, 1000);
   const until = Date.now() + SECONDS * 1000;
   const load0 = loadavg()[0] ?? 0;
+  const cpu0 = cpuMs(server.pid);
   try {
     await Promise.all(simulated.map((user) => user.run(until, THINK_MS)));
   } finally {
     clearInterval(sampler);
   }
   const load1 = loadavg()[0] ?? 0;
+  const serverCpuMs = cpuMs(server.pid) - cpu0;
   console.log(`  ${latencies.total} 次请求, ${latencies.errors} 个错误; 等待任务完成… (settling)`);
   const settled = await settle(server.url, started);
   rss.end = rssMb(server.pid);
   rss.peak = Math.max(rss.peak, rss.end);
-  return { latencies, settled, rss, load: [load0, load1] as [number, number] };
+  return { latencies, settled, rss, load: [load0, load1] as [number, number], serverCpuMs };
 }
 
 async function benchMode(mode: string, env: Record<string, string | undefined>, target: DatabaseTarget): Promise<ModeRun> {
@@ -177,7 +185,7 @@ async function benchMode(mode: string, env: Record<string, string | undefined>, 
   } finally {
     await database.close();
   }
-  const { latencies, settled, rss, load } = driven;
+  const { latencies, settled, rss, load, serverCpuMs } = driven;
   return {
     mode,
     seconds: SECONDS,
@@ -189,6 +197,7 @@ async function benchMode(mode: string, env: Record<string, string | undefined>, 
     tickets: settled.tickets,
     ledger: { problems },
     rssMb: rss,
+    serverCpuMs,
     load,
     seedMs: seeded.seedMs,
     counts: seeded.counts,

@@ -73,6 +73,8 @@ export interface ModeRun {
   tickets: { imported: number; verified: number; unfinished: number };
   ledger: { problems: string[] };
   rssMb: { start: number; peak: number; end: number };
+  /** CPU time the server process used while measured (PostgreSQL's own processes not included). */
+  serverCpuMs: number;
   /** The 1-minute load average at the start and the end of the run. */
   load: [number, number];
   seedMs: number;
@@ -80,6 +82,10 @@ export interface ModeRun {
 }
 
 const ms = (value: number) => value.toFixed(0);
+
+/** The server's CPU per request and its share of one core over the run: what its throughput is bound by, whatever the load. */
+const cpuFigures = (run: ModeRun) =>
+  `${(run.serverCpuMs / Math.max(run.requests, 1)).toFixed(1)} ms a request, ${((100 * run.serverCpuMs) / (run.seconds * 1000)).toFixed(0)} % of a core`;
 
 /** The run's targets missed, in words; empty when every target is met. */
 export function missedTargets(run: ModeRun): string[] {
@@ -98,7 +104,7 @@ export function missedTargets(run: ModeRun): string[] {
 
 export function printRun(run: ModeRun): void {
   console.log(
-    `\n${run.mode}: ${run.requests} 次请求 / ${run.seconds} s = ${(run.requests / run.seconds).toFixed(0)} req/s, 错误 ${run.errors}, RSS ${run.rssMb.start}→${run.rssMb.peak}→${run.rssMb.end} MB, load ${run.load[0].toFixed(1)}→${run.load[1].toFixed(1)}`,
+    `\n${run.mode}: ${run.requests} 次请求 / ${run.seconds} s = ${(run.requests / run.seconds).toFixed(0)} req/s, 错误 ${run.errors}, RSS ${run.rssMb.start}→${run.rssMb.peak}→${run.rssMb.end} MB, server CPU ${cpuFigures(run)}, load ${run.load[0].toFixed(1)}→${run.load[1].toFixed(1)}`,
   );
   for (const call of run.calls) {
     console.log(
@@ -114,9 +120,19 @@ export function printRun(run: ModeRun): void {
 export function writeLoadSection(section: string, start: BenchStart, runs: readonly ModeRun[], users: number, thinkMs: number): void {
   const first = runs[0];
   const counts = first?.counts ?? {};
-  const header = `${users} simulated users of ${counts.companies ?? '?'} companies (the 20 of the mix and the rest of the database), about ${thinkMs} ms between one user's actions, ${first?.seconds ?? 0} s a mode, on ${(counts.invoices ?? 0).toLocaleString('en')} invoices, ${(counts.tickets ?? 0).toLocaleString('en')} tickets and ${(counts.trips ?? 0).toLocaleString('en')} trips (seeding ${runs.map((run) => `${(run.seedMs / 1000).toFixed(0)} s on ${run.mode}`).join(', ')}).`;
+  const header = `${users} simulated users of ${counts.companies ?? '?'} companies, about ${thinkMs} ms between one user's actions, ${first?.seconds ?? 0} s a mode, on ${(counts.invoices ?? 0).toLocaleString('en')} invoices, ${(counts.tickets ?? 0).toLocaleString('en')} tickets and ${(counts.trips ?? 0).toLocaleString('en')} trips (seeding ${runs.map((run) => `${(run.seedMs / 1000).toFixed(0)} s on ${run.mode}`).join(', ')}).`;
   const summary = markdownTable(
-    ['mode', 'throughput', 'errors', 'tasks done', 'tickets verified', 'ledger', 'server RSS start → peak → end', 'load average'],
+    [
+      'mode',
+      'throughput',
+      'errors',
+      'tasks done',
+      'tickets verified',
+      'ledger',
+      'server RSS start → peak → end',
+      'server CPU',
+      'load average',
+    ],
     runs.map((run) => [
       run.mode,
       `${(run.requests / run.seconds).toFixed(0)} req/s (${run.requests})`,
@@ -125,6 +141,7 @@ export function writeLoadSection(section: string, start: BenchStart, runs: reado
       `${run.tickets.verified} of ${run.tickets.imported}`,
       run.ledger.problems.length ? run.ledger.problems.join('; ') : 'balances',
       `${run.rssMb.start} → ${run.rssMb.peak} → ${run.rssMb.end} MB`,
+      cpuFigures(run),
       `${run.load[0].toFixed(1)} → ${run.load[1].toFixed(1)}`,
     ]),
   );
