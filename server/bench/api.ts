@@ -3,13 +3,14 @@
  *
  * For PGlite (a temporary, at first absent, DATA_DIR) and, when one answers at 127.0.0.1:5432, PostgreSQL (a fresh
  * database): starts the server with `node scripts/start.mjs` and times it to the first API answer (cold: no data
- * folder / an empty database; warm: the same again), signs in as 企业管理员 through the demo provider, creates a login
+ * folder / an empty database), then WARM_STARTS times warm (the same again, nothing to release) to `GET /readyz` (the API
+ * ready: the database answers and the release registry is read), signs in as 企业管理员 through the demo provider, creates a login
  * task, then runs autocannon with 100 connections for ~10 s against `GET /healthz` and against
  * `POST /api/task/getTaskProcess` (bearer token, `{ id }`), and prints requests per second, p50 and p99 latency,
  * non-2xx answers and the ratio of the two throughputs.
  *
  * Targets: getTaskProcess reaches at least 40 % of /healthz's throughput in the same run, with p99 under 25 ms;
- * cold start under 10 s, warm start under 3 s. The machine's load average is printed with each measurement: autocannon,
+ * cold start under 10 s, the median warm start to /readyz within 1.5 s. The machine's load average is printed with each measurement: autocannon,
  * the server and PostgreSQL share its cores, so anything else running skews the numbers. Environment: BENCH_SECONDS
  * (10), BENCH_CONNECTIONS (100), BENCH_DATABASES (pglite,postgres), BENCH_STRICT=1 (exit 1 when a target is missed).
  * `--markdown` writes the figures into docs/benchmarks.md (scripts/bench-table.ts).
@@ -29,7 +30,8 @@ const section = markdownSection('api');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const WARMUP_SECONDS = 2;
-const TARGET = { ratio: 0.4, p99Ms: 25, coldMs: 10_000, warmMs: 3_000 };
+const TARGET = { ratio: 0.4, p99Ms: 25, coldMs: 10_000, warmMs: 1_500 };
+const WARM_STARTS = Number(process.env.BENCH_WARM_STARTS ?? 3);
 
 interface Measured {
   /** The 1-minute load average when the measurement ended. */
@@ -47,7 +49,9 @@ interface DatabaseRun {
   /** The 1-minute load average before the cold start. */
   startLoad: number;
   coldMs: number;
+  /** The median of the warm starts to /readyz, and each of them. */
   warmMs: number;
+  warmRuns: number[];
   healthz: Measured;
   progress: Measured;
 }
@@ -63,13 +67,15 @@ const apiAnswers = async (url: string) =>
     })
   ).ok;
 
-async function start(env: Record<string, string | undefined>, logFile: string): Promise<ServerProcess> {
+const ready = async (url: string) => (await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) })).ok;
+
+async function start(env: Record<string, string | undefined>, logFile: string, probe = apiAnswers): Promise<ServerProcess> {
   // `npm start` is `node scripts/start.mjs`: install check, releases, then the server; LOG_LEVEL as in production.
   return startServerProcess({
     env: { LOG_LEVEL: undefined, ...env },
     args: [join(REPO_ROOT, 'scripts/start.mjs')],
     stdoutFile: logFile,
-    probe: apiAnswers,
+    probe,
     startTimeoutMs: 120_000,
   });
 }
@@ -94,9 +100,14 @@ async function benchDatabase(database: string, env: Record<string, string | unde
   let server = await start(env, logFile);
   const coldMs = server.startedInMs;
   await server.stop();
-  console.log(`[${database}] 热启动 (warm start)…`);
-  server = await start(env, logFile);
-  const warmMs = server.startedInMs;
+  const warmRuns: number[] = [];
+  for (let i = 0; i < WARM_STARTS; i += 1) {
+    console.log(`[${database}] 热启动 (warm start ${i + 1} of ${WARM_STARTS})…`);
+    if (i > 0) await server.stop();
+    server = await start(env, logFile, ready);
+    warmRuns.push(server.startedInMs);
+  }
+  const warmMs = [...warmRuns].sort((a, b) => a - b)[Math.floor(warmRuns.length / 2)] ?? 0;
   try {
     const { token, userId } = await demoSignIn(server.url, '企业管理员');
     const created = await callApi<{ taskId: string }>(
@@ -122,7 +133,7 @@ async function benchDatabase(database: string, env: Record<string, string | unde
     const healthz = await load({ url: `${server.url}/healthz`, duration: SECONDS });
     console.log(`[${database}] POST /api/task/getTaskProcess, ${CONNECTIONS} 连接, ${SECONDS} s…`);
     const progress = await load({ ...progressRequest, duration: SECONDS });
-    return { database, startLoad, coldMs, warmMs, healthz, progress };
+    return { database, startLoad, coldMs, warmMs, warmRuns, healthz, progress };
   } finally {
     await server.stop();
   }
@@ -165,7 +176,7 @@ for (const run of runs) {
     run.progress.p99 < TARGET.p99Ms,
     run.progress.non2xx === 0 && run.progress.errors === 0,
     run.coldMs < TARGET.coldMs,
-    run.warmMs < TARGET.warmMs,
+    run.warmMs <= TARGET.warmMs,
   ];
   missed += checks.filter((ok) => !ok).length;
   console.log(`\n${run.database}`);
@@ -175,21 +186,30 @@ for (const run of runs) {
     `  ratio getTaskProcess/healthz  ${(ratio * 100).toFixed(1)} %  ${mark(checks[0]!)} (≥ ${TARGET.ratio * 100} %)   p99 ${mark(checks[1]!)} (< ${TARGET.p99Ms} ms)   all 2xx ${mark(checks[2]!)}`,
   );
   console.log(
-    `  npm start → first API answer: cold ${ms(run.coldMs)} ${mark(checks[3]!)} (< ${ms(TARGET.coldMs)})   warm ${ms(run.warmMs)} ${mark(checks[4]!)} (< ${ms(TARGET.warmMs)})   (load ${run.startLoad.toFixed(1)})`,
+    `  npm start: cold to the first API answer ${ms(run.coldMs)} ${mark(checks[3]!)} (< ${ms(TARGET.coldMs)})   warm to /readyz ${ms(run.warmMs)} ${mark(checks[4]!)} (≤ ${ms(TARGET.warmMs)}; ${run.warmRuns.map(ms).join(', ')})   (load ${run.startLoad.toFixed(1)})`,
   );
 }
 console.log(missed ? `\n${missed} 项未达标` : '\n全部达标');
 if (section) {
   const figures = (m: Measured) => `${m.rps.toFixed(0)} req/s, p50 ${m.p50} / p99 ${m.p99} ms`;
   const table = markdownTable(
-    ['database', '`GET /healthz`', '`task/getTaskProcess`', 'ratio', 'non-2xx, errors', '`npm start` → first API answer, cold / warm'],
+    [
+      'database',
+      '`GET /healthz`',
+      '`task/getTaskProcess`',
+      'ratio',
+      'non-2xx, errors',
+      '`npm start`: cold → first API answer',
+      'warm → `/readyz`, median (each)',
+    ],
     runs.map((run) => [
       run.database === 'pglite' ? 'PGlite' : 'PostgreSQL',
       figures(run.healthz),
       figures(run.progress),
       `${((run.progress.rps / run.healthz.rps) * 100).toFixed(1)} %`,
       `${run.progress.non2xx + run.healthz.non2xx}, ${run.progress.errors + run.healthz.errors}`,
-      `${ms(run.coldMs)} / ${ms(run.warmMs)}`,
+      ms(run.coldMs),
+      `${ms(run.warmMs)} (${run.warmRuns.map(ms).join(', ')})`,
     ]),
   );
   const skipped =
