@@ -1,7 +1,8 @@
 /**
  * `npm run bench:load`: a hundred busy users against a real server process on a large database.
  *
- * For each mode (one instance on PGlite; one on PostgreSQL at 127.0.0.1:5432 when one answers): a fresh database
+ * For each mode (one instance on PGlite; one on PostgreSQL at 127.0.0.1:5432 when one answers; `fleet`: two instances
+ * on PostgreSQL behind nginx, deploy/src/fleet/): a fresh database
  * created by the server (migrations, demo data), then, the server stopped, seeded in set-based SQL (load/seeding.ts):
  * BENCH_COMPANIES companies (19 copies of the demo trading company and the demo taxi company), BENCH_USERS users
  * spread over them, and BENCH_ROWS invoices, tickets and trips. The server started again, every user acts for
@@ -11,7 +12,7 @@
  *
  * Prints throughput, p50/p95/p99 by call, errors, tasks, the ledger and the server's resident memory (sampled each
  * second). Targets: p99 ≤ 150 ms for reads and ≤ 400 ms for writes, no error, every task done, the ledger balanced.
- * Environment: BENCH_MODES (pglite,postgres), BENCH_USERS (100), BENCH_COMPANIES (20), BENCH_SECONDS (120),
+ * Environment: BENCH_MODES (pglite,postgres; fleet too when asked), BENCH_USERS (100), BENCH_COMPANIES (20), BENCH_SECONDS (120),
  * BENCH_ROWS (1000000), BENCH_THINK_MS (1000), BENCH_WARMUP_SECONDS (10), BENCH_STRICT=1 (exit 1 when a target is missed). `--markdown` writes
  * the tables into docs/benchmarks.md (load/report.ts).
  */
@@ -21,7 +22,10 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchStarted, markdownSection } from '../../scripts/bench-table';
 import { openDatabase, type DatabaseTarget, type RawQuery } from '../src/db/database';
-import { startServerProcess, type ServerProcess } from '../test/support/server-process';
+import { startFleet } from '@app/deploy/fleet/fleet';
+import { freePort } from '@app/deploy/fleet/free-port';
+import { releaseDir } from '@app/deploy/workspace';
+import { startServerProcess } from '../test/support/server-process';
 import { createPostgresDatabase, postgresAvailable } from '../test/support/test-server';
 import { PRIVACY_POLICY_VERSION } from '@app/domain/privacy-policy';
 import { figuresOf, Latencies, missedTargets, type ModeRun, printRun, writeLoadSection } from './load/report';
@@ -126,8 +130,16 @@ async function acceptAgreements(url: string, users: readonly LoadUser[]): Promis
   }
 }
 
+/** What the users talk to: one server, or nginx in front of a fleet's instances (their memory and CPU summed). */
+interface Target {
+  url: string;
+  pids: number[];
+}
+
+const sum = (pids: readonly number[], read: (pid: number) => number) => pids.reduce((total, pid) => total + read(pid), 0);
+
 /** Every user acting until the time is up (after WARMUP_SECONDS not counted), the server's memory sampled meanwhile. */
-async function drive(server: ServerProcess, users: readonly LoadUser[]) {
+async function drive(server: Target, users: readonly LoadUser[]) {
   await acceptAgreements(server.url, users);
   const started: Started = { tasks: [], tickets: [] };
   const shops = [...new Set(users.filter((user) => !user.taxi).map((user) => user.shopCode))];
@@ -139,37 +151,54 @@ async function drive(server: ServerProcess, users: readonly LoadUser[]) {
   }
   const latencies = new Latencies();
   for (const user of simulated) user.recorder = latencies;
-  const rss = { start: rssMb(server.pid), peak: 0, end: 0 };
+  const rss = { start: sum(server.pids, rssMb), peak: 0, end: 0 };
   const sampler = setInterval(() => {
-    rss.peak = Math.max(rss.peak, rssMb(server.pid));
+    rss.peak = Math.max(rss.peak, sum(server.pids, rssMb));
   }, 1000);
   const until = Date.now() + SECONDS * 1000;
   const load0 = loadavg()[0] ?? 0;
-  const cpu0 = cpuMs(server.pid);
+  const cpu0 = sum(server.pids, cpuMs);
   try {
     await Promise.all(simulated.map((user) => user.run(until, THINK_MS)));
   } finally {
     clearInterval(sampler);
   }
   const load1 = loadavg()[0] ?? 0;
-  const serverCpuMs = cpuMs(server.pid) - cpu0;
+  const serverCpuMs = sum(server.pids, cpuMs) - cpu0;
   console.log(`  ${latencies.total} 次请求, ${latencies.errors} 个错误; 等待任务完成… (settling)`);
   const settled = await settle(server.url, started);
-  rss.end = rssMb(server.pid);
+  rss.end = sum(server.pids, rssMb);
   rss.peak = Math.max(rss.peak, rss.end);
   return { latencies, settled, rss, load: [load0, load1] as [number, number], serverCpuMs };
 }
 
-async function benchMode(mode: string, env: Record<string, string | undefined>, target: DatabaseTarget): Promise<ModeRun> {
-  const start = () => startServerProcess({ env, startTimeoutMs: 300_000 });
+/** Serves the seeded database for the run: one server process, or with `fleet` two instances behind nginx. */
+async function serve(env: Record<string, string | undefined>, fleet: boolean): Promise<Target & { stop(): Promise<void> }> {
+  if (!fleet) {
+    const server = await startServerProcess({ env, startTimeoutMs: 300_000 });
+    return { url: server.url, pids: [server.pid], stop: () => server.stop() };
+  }
+  const started = await startFleet({
+    instances: 2,
+    port: await freePort(),
+    host: '127.0.0.1',
+    databaseUrl: String(env.DATABASE_URL),
+    storeDir: releaseDir(),
+    env: { ...SERVER_ENV, ...env },
+    startTimeoutMs: 300_000,
+  });
+  return { url: started.url, pids: started.instances.map((instance) => instance.pid), stop: () => started.stop() };
+}
+
+async function benchMode(mode: string, env: Record<string, string | undefined>, target: DatabaseTarget, fleet = false): Promise<ModeRun> {
   console.log(`\n[${mode}] 建库 (the server creates and migrates the database)…`);
-  let server = await start();
-  await server.stop();
+  const first = await startServerProcess({ env, startTimeoutMs: 300_000 });
+  await first.stop();
   const seeded = await seedLoad(target, SIZES);
   console.log(
     `[${mode}] 播种完成 ${JSON.stringify(seeded.counts)}, ${(seeded.seedMs / 1000).toFixed(0)} s; ${SIZES.users} 个用户 ${SECONDS} s…`,
   );
-  server = await start();
+  const server = await serve(env, fleet);
   let driven: Awaited<ReturnType<typeof drive>>;
   try {
     driven = await drive(server, seeded.users);
@@ -211,6 +240,8 @@ const runs: ModeRun[] = [];
 const workDir = await mkdtemp(join(tmpdir(), 'bench-load-'));
 // Income settles at once, so the users' payments can be withdrawn within the run.
 const common = { PAYMENT_SETTLEMENT_DELAY_MS: '0' };
+/** What startServerProcess gives a test server, for the fleet's instances too: the simulator's controls, no demo history. */
+const SERVER_ENV = { LOG_LEVEL: 'silent', ETAX_SIM_CONTROLS: '1', DEMO_HISTORY: 'false', METRICS_PORT: '0' };
 try {
   if (wanted.includes('pglite')) {
     const dataDir = join(workDir, 'data');
@@ -223,18 +254,19 @@ try {
     );
     printRun(runs.at(-1) as ModeRun);
   }
-  if (wanted.includes('postgres')) {
-    if (await postgresAvailable()) {
-      const postgres = await createPostgresDatabase();
-      try {
-        const env = { ...common, DATA_DIR: join(workDir, 'data-pg'), DATABASE_URL: postgres.url };
-        runs.push(await benchMode('PostgreSQL', env, { kind: 'postgres', url: postgres.url }));
-        printRun(runs.at(-1) as ModeRun);
-      } finally {
-        await postgres.drop();
-      }
-    } else {
+  for (const mode of ['postgres', 'fleet'].filter((name) => wanted.includes(name))) {
+    if (!(await postgresAvailable())) {
       console.log('\nPostgreSQL 未在 127.0.0.1:5432 应答，跳过 (no PostgreSQL at 127.0.0.1:5432, skipped)');
+      break;
+    }
+    const postgres = await createPostgresDatabase();
+    try {
+      const env = { ...common, DATA_DIR: join(workDir, `data-${mode}`), DATABASE_URL: postgres.url };
+      const name = mode === 'fleet' ? 'two instances behind nginx, PostgreSQL' : 'PostgreSQL';
+      runs.push(await benchMode(name, env, { kind: 'postgres', url: postgres.url }, mode === 'fleet'));
+      printRun(runs.at(-1) as ModeRun);
+    } finally {
+      await postgres.drop();
     }
   }
 } finally {
