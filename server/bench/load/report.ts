@@ -160,7 +160,15 @@ export function writeLoadSection(section: string, start: BenchStart, runs: reado
       ];
     }),
   );
-  const missed = runs.flatMap((run) => missedTargets(run).map((line) => `${run.mode}: ${line}`));
+  const missed = runs
+    .map((run) => {
+      const over = run.calls.filter((call) => !call.met).length;
+      const others = missedTargets(run).filter((line) => !line.includes(' p99 '));
+      return over || others.length
+        ? `${run.mode}: ${[over ? `${over} of ${run.calls.length} calls over their p99 target` : '', ...others].filter(Boolean).join(', ')}`
+        : '';
+    })
+    .filter(Boolean);
   writeBenchSection(section, start, [
     header,
     summary,
