@@ -31,10 +31,26 @@ const ownImportMeta = {
 };
 
 /**
- * Packages of many small modules, bundled inside rather than loaded file by file at every start (Node's module loader
- * resolves, reads and compiles each one): the ORM and the schema library, plain JavaScript with no files of their own.
+ * Packages of many small modules, bundled inside with what they import rather than loaded file by file at every start
+ * (Node's module loader resolves, reads and compiles each one): plain JavaScript with no files of their own. What the
+ * server imports lazily (the PDF, spreadsheet, zip and mail libraries) stays outside, loaded by its first use.
  */
-const INLINED = ['drizzle-orm', 'typebox'];
+const INLINED = ['drizzle-orm', 'typebox', 'semver', 'qrcode', 'sanitize-html', 'rate-limiter-flexible', 'prom-client'];
+/** Imported by an inlined package but kept outside: the databases' clients (PGlite loads its WebAssembly by path). */
+const KEPT_OUT = ['@electric-sql/pglite', 'pg', 'pg-native'];
+
+const packageOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/** Whether `args` (an import) goes inside the bundle: an inlined package, or what one of them imports. */
+function inlined(args) {
+  const name = packageOf(args.path);
+  if (KEPT_OUT.includes(name)) return false;
+  return INLINED.includes(name) || (args.importer.includes('/node_modules/') && args.kind !== 'dynamic-import');
+}
 
 /**
  * Bundles the workspace's packages (`@app/…`, TypeScript) and leaves every other package to node_modules, imported
@@ -46,7 +62,7 @@ const workspaceInside = {
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, async (args) => {
       if (args.path.startsWith('@app/') || args.path.startsWith('node:') || args.pluginData?.resolving) return undefined;
-      if (INLINED.some((name) => args.path === name || args.path.startsWith(`${name}/`))) return undefined;
+      if (inlined(args)) return undefined;
       const resolved = await build.resolve(args.path, {
         resolveDir: args.resolveDir,
         kind: args.kind,
