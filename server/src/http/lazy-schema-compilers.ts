@@ -10,10 +10,20 @@ import type { FastifyServerOptions } from 'fastify';
 type Compile = (route: unknown) => (...args: unknown[]) => unknown;
 type Factory = (externalSchemas: unknown, options: unknown) => Compile;
 
-// The compilers Fastify itself would use: its own dependencies, at the versions it was released with.
+// The compilers Fastify itself would use: its own dependencies, at the versions it was released with. Loaded by the
+// first compilation (Ajv alone is nearly two hundred modules), one factory each for the process, as Fastify keeps them.
 const fastifyRequire = createRequire(createRequire(import.meta.url).resolve('fastify'));
-const ajvFactory = (fastifyRequire('@fastify/ajv-compiler') as () => Factory)();
-const serializerFactory = (fastifyRequire('@fastify/fast-json-stringify-compiler') as () => Factory)();
+const factories = new Map<string, Factory>();
+const factoryOf = (name: string) => () => {
+  let factory = factories.get(name);
+  if (!factory) {
+    factory = (fastifyRequire(name) as () => Factory)();
+    factories.set(name, factory);
+  }
+  return factory;
+};
+const ajvFactory = factoryOf('@fastify/ajv-compiler');
+const serializerFactory = factoryOf('@fastify/fast-json-stringify-compiler');
 
 /** A function standing for the one `compile` makes, compiled on first use; Ajv's `errors` and `schemaEnv` read through. */
 function lazily(compile: () => (...args: unknown[]) => unknown, pending: Set<() => void>) {
@@ -43,10 +53,14 @@ export interface LazySchemaCompilers {
 export function lazySchemaCompilers(): LazySchemaCompilers {
   const pending = new Set<() => void>();
   const deferred =
-    (factory: Factory): Factory =>
+    (factory: () => Factory): Factory =>
     (externalSchemas, options) => {
-      const compile = factory(externalSchemas, options);
-      return (route) => lazily(() => compile(route), pending);
+      let compile: Compile | null = null;
+      return (route) =>
+        lazily(() => {
+          compile ??= factory()(externalSchemas, options);
+          return compile(route);
+        }, pending);
     };
   return {
     schemaController: {
