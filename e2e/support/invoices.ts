@@ -48,3 +48,22 @@ export const chinaDay = (iso: string) => new Date(new Date(iso).getTime() + 8 * 
 export function companyBuyer(name: string, taxNumber: string): InvoiceParty {
   return { name, taxNumber, address: '', phone: '', bankName: '', bankAccount: '', naturalPerson: false };
 }
+
+/** The company's 软件服务费 goods (信息技术服务 at 6 %), which most specs issue their lines of. */
+export async function saveServiceGoods(baseUrl: string, token: string): Promise<{ id: string }> {
+  return callApi<{ id: string }>(
+    baseUrl,
+    'goods/save',
+    {
+      name: '软件服务费',
+      taxCode: '3040201000000000000',
+      taxShortName: '信息技术服务',
+      model: '',
+      unit: '项',
+      unitPriceFen: null,
+      taxRatePermille: 60,
+      taxFree: null,
+    },
+    token,
+  );
+}

@@ -8,8 +8,8 @@ import { expect, test } from '../support/test';
 import { currentPage, expectPage } from '../support/app';
 import { choice, submitRed } from '../support/invoice-forms';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
-import { acceptAgreement, callApi, demoSignIn } from '../support/sign-in';
-import { companyBuyer, issueBlueInvoice, type IssuedInvoice } from '../support/invoices';
+import { acceptAgreement, demoSignIn } from '../support/sign-in';
+import { companyBuyer, issueBlueInvoice, saveServiceGoods, type IssuedInvoice } from '../support/invoices';
 
 const LABEL = '企业管理员';
 const BUYER = companyBuyer('杭州审计测试贸易有限公司', '91110108MA01C2QK3D');
@@ -23,21 +23,7 @@ test.beforeAll(async () => {
   token = await demoSignIn(server.url, LABEL);
   await acceptAgreement(server.url, token);
   await server.hook('tax-account', { label: LABEL, loggedIn: true, faceToday: true });
-  const goods = await callApi<{ id: string }>(
-    server.url,
-    'goods/save',
-    {
-      name: '软件服务费',
-      taxCode: '3040201000000000000',
-      taxShortName: '信息技术服务',
-      model: '',
-      unit: '项',
-      unitPriceFen: null,
-      taxRatePermille: 60,
-      taxFree: null,
-    },
-    token,
-  );
+  const goods = await saveServiceGoods(server.url, token);
   blue = await issueBlueInvoice(server.url, token, BUYER, [{ goodsId: goods.id, grossFen: 10_600, rate: 60 }]);
 });
 test.afterAll(async () => server?.stop());

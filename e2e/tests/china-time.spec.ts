@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { chinaDate, chinaDateTime, chinaMonth } from '@app/domain/china-time';
 import { currentPage, expectPage } from '../support/app';
-import { issueBlueInvoice } from '../support/invoices';
+import { issueBlueInvoice, saveServiceGoods } from '../support/invoices';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
 import { acceptAgreement, callApi } from '../support/sign-in';
 
@@ -130,21 +130,7 @@ test('按号码查找: 开票日期 opens on today in China, and searching with 
   const token = await server.signIn(page.context(), '企业管理员');
   await acceptAgreement(server.url, token);
   await server.hook('tax-account', { label: '企业管理员', loggedIn: true, faceToday: true });
-  const goods = await callApi<{ id: string }>(
-    server.url,
-    'goods/save',
-    {
-      name: '软件服务费',
-      taxCode: '3040201000000000000',
-      taxShortName: '信息技术服务',
-      model: '',
-      unit: '项',
-      unitPriceFen: null,
-      taxRatePermille: 60,
-      taxFree: null,
-    },
-    token,
-  );
+  const goods = await saveServiceGoods(server.url, token);
   const buyer = {
     name: '杭州时区测试贸易有限公司',
     taxNumber: '91110108MA01C2QK3D',

@@ -3,7 +3,7 @@
  * list with its filter, a task followed from 正在开具 to 开具成功, a failed one retried, and the QR code a phone can
  * decode. On a server of its own, since it switches the simulator's faults.
  */
-import { companyBuyer } from '../support/invoices';
+import { companyBuyer, saveServiceGoods } from '../support/invoices';
 import { expect, test } from '../support/test';
 import type { Page } from '@playwright/test';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
@@ -60,16 +60,7 @@ test.beforeAll(async () => {
   server = await startIsolatedServer();
   token = await demoSignIn(server.url, LABEL);
   await acceptAgreement(server.url, token);
-  const goods = await api<{ id: string }>('goods/save', {
-    name: '软件服务费',
-    taxCode: '3040201000000000000',
-    taxShortName: '信息技术服务',
-    model: '',
-    unit: '项',
-    unitPriceFen: null,
-    taxRatePermille: 60,
-    taxFree: null,
-  });
+  const goods = await saveServiceGoods(server.url, token);
   goodsId = goods.id;
 
   await taxReady(false);

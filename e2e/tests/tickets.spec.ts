@@ -15,7 +15,7 @@ import { currentPage, expectPage, navigateInApp } from '../support/app';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
 import { acceptAgreement, callApi, demoSignIn } from '../support/sign-in';
 import { setFault } from '../support/tax-bureau';
-import { chinaDay, issueBlueInvoice } from '../support/invoices';
+import { chinaDay, issueBlueInvoice, saveServiceGoods } from '../support/invoices';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -67,16 +67,7 @@ test.beforeAll(async () => {
   token = await demoSignIn(server.url, LABEL);
   await acceptAgreement(server.url, token);
   await server.hook('tax-account', { label: LABEL, loggedIn: true, faceToday: true });
-  const goods = await api<{ id: string }>('goods/save', {
-    name: '软件服务费',
-    taxCode: '3040201000000000000',
-    taxShortName: '信息技术服务',
-    model: '',
-    unit: '项',
-    unitPriceFen: null,
-    taxRatePermille: 60,
-    taxFree: null,
-  });
+  const goods = await saveServiceGoods(server.url, token);
   // ¥1,060.00 and ¥2,120.00 at 6 %: ¥1,000.00 and ¥2,000.00 before tax.
   typed = await issued(goods.id, 106_000);
   pictured = await issued(goods.id, 212_000);
