@@ -15,10 +15,12 @@ import { exportFiles } from '../db/schema/exports';
 import { invoiceApplications, invoices, outboxMessages } from '../db/schema/invoices';
 import { ledgerTransactions } from '../db/schema/ledger';
 import { withdrawals } from '../db/schema/payouts';
+import { tasks } from '../db/schema/tasks';
 import { taxiTrips } from '../db/schema/taxi';
 import { tickets } from '../db/schema/tickets';
 import { titles } from '../db/schema/titles';
 import { accountDeletionCodes, sessions, signInCodes, users } from '../db/schema/users';
+import { EXPORT_TASK } from '../tasks/worker-task-type';
 
 export interface CompanyFate {
   id: string;
@@ -86,7 +88,7 @@ async function erasePassengerData(tx: Database, userId: string): Promise<void> {
 
 /**
  * Erases the person in `tx`: sessions, sign-in codes, consents, titles, memberships, invitations to their phone, their
- * exports, the deletion code and its SMS; the user row anonymised; the companies whose fate is `delete` deleted.
+ * exports and export tasks, the deletion code and its SMS; the user row anonymised; the companies whose fate is `delete` deleted.
  */
 export async function eraseAccount(tx: Database, userId: string, fates: readonly CompanyFate[]): Promise<void> {
   const [person] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
@@ -105,6 +107,8 @@ export async function eraseAccount(tx: Database, userId: string, fates: readonly
   if (addresses.length)
     await tx.delete(outboxMessages).where(and(isNull(outboxMessages.deliveryId), inArray(outboxMessages.recipient, addresses)));
   await tx.delete(exportFiles).where(eq(exportFiles.userId, userId));
+  // Their export tasks hold the addresses too; a queued sending (their copy's among them) is never sent now.
+  await tx.delete(tasks).where(and(eq(tasks.userId, userId), eq(tasks.type, EXPORT_TASK)));
   if (person?.phone) await tx.delete(memberInvitations).where(eq(memberInvitations.phone, person.phone));
   await erasePassengerData(tx, userId);
   await tx.delete(memberships).where(eq(memberships.userId, userId));

@@ -1,10 +1,10 @@
 /**
  * The person's rights (PIPL): 注销账号 — previewed, confirmed by the bound phone's SMS code or by typing the phrase,
  * refused (2008) for the last manager of a company with other members, then erased in one transaction
- * (account/account-erasure.ts) — and 个人信息副本, a file of exactly their data delivered as exports are.
+ * (account/account-erasure.ts) — and 个人信息副本, a file of exactly their data delivered as exports are (its e-mail a
+ * queued export task of no company, exports/export-send.ts).
  */
 import { recordAudit } from '../audit/audit-trail';
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { EXPORT_MESSAGES } from '@app/contract/export';
 import { DELETION_MESSAGES, DELETION_PHRASE, ERASED_DATA, KEPT_DATA, lastManagerMessage, maskedPhone } from '@app/domain/account-deletion';
@@ -13,10 +13,9 @@ import { createDataCopy, recentCopy } from '../account/data-copy';
 import { checkDeletionCode, sendDeletionCode, useDeletionCode } from '../account/deletion-code';
 import type { Database } from '../db/database';
 import { users } from '../db/schema/users';
-import { DeliveryFailure } from '../delivery/delivery-failure';
 import { exportJobView, fileKept, loadOwnCopy } from '../exports/export-records';
 import { requestedEmail } from '../exports/export-request';
-import { sendExportMail } from '../exports/export-mail';
+import { queueExportMail } from '../exports/export-send';
 import { ApiFailure, ErrorCode, invalidField } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 
@@ -100,19 +99,22 @@ const getCopy = defineCall('account/getDataCopy', {
 
 const sendCopy = defineCall('account/sendDataCopy', {
   access: { kind: 'user' },
-  rateLimit: { max: 10, windowMs: 60_000 },
+  // Each one mails the person's data to an address they type: few, so no one is flooded with it.
+  rateLimit: { max: 5, windowMs: 10 * 60_000 },
   handler: async ({ caller, body, services }) => {
     const row = await loadOwnCopy(services.db, body.id, caller.userId);
     const email = requestedEmail(body.email);
     if (!email) throw invalidField('email', '请填写接收邮箱');
     if (!fileKept(row)) throw new ApiFailure(ErrorCode.TaskStateConflict, EXPORT_MESSAGES.expired);
-    try {
-      await sendExportMail(services.delivery, services.db, row, email, randomUUID());
-    } catch (error) {
-      if (error instanceof DeliveryFailure) throw new ApiFailure(ErrorCode.TaskStateConflict, `发送失败：${error.reason}`);
-      throw error;
-    }
-    return exportJobView(await loadOwnCopy(services.db, row.id, caller.userId), services.secretKey);
+    const sending = await services.db.transaction(async (tx) => {
+      const queued = await queueExportMail(tx, row, email);
+      // The address stays out of the entry: the trail outlives an erased account.
+      if (queued)
+        await recordAudit(tx, { type: 'export', id: row.id, summary: `将${row.fileName}发送至邮箱`, companyId: null, role: null });
+      return queued;
+    });
+    if (sending) services.tasks.wake();
+    return exportJobView(sending ?? (await loadOwnCopy(services.db, row.id, caller.userId)), services.secretKey);
   },
 });
 

@@ -4,16 +4,13 @@
  * role-checked as the lists they come from (exports/export-request.ts); an export is its creator's alone.
  */
 import { recordAudit } from '../audit/audit-trail';
-import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { EXPORT_MESSAGES } from '@app/contract/export';
-import type { Database } from '../db/database';
 import { exportFiles } from '../db/schema/exports';
-import { tasks } from '../db/schema/tasks';
 import { ApiFailure, ErrorCode } from '../http/api-failure';
 import { defineCall } from '../http/define-call';
 import { exportLink } from '../exports/export-link';
-import { exportFileName, exportJobView, isListExport, loadOwnExport, requireFile, type ListExportRow } from '../exports/export-records';
+import { exportFileName, exportJobView, isListExport, loadOwnExport, requireFile } from '../exports/export-records';
 import {
   checkedRowCount,
   requestedEmail,
@@ -24,30 +21,7 @@ import {
 } from '../exports/export-request';
 import { exportScope } from '../exports/export-step';
 import { deleteExpiredFiles } from '../exports/export-store';
-import { TASK_DEADLINE_MS } from '../tasks/task-queue';
-import { EXPORT_TASK } from '../tasks/worker-task-type';
-
-/** A failed attempt at the file is made once more before the export fails. */
-const EXPORT_STEP_ATTEMPTS = 2;
-
-/** Queues the export's task: making the file (`start`), or sending it (`mail`). */
-async function queueExportTask(
-  tx: Database,
-  row: Pick<ListExportRow, 'id' | 'companyId' | 'userId'>,
-  payload: { stage: 'start' | 'mail'; email: string | null },
-): Promise<string> {
-  const id = randomUUID();
-  await tx.insert(tasks).values({
-    id,
-    companyId: row.companyId,
-    userId: row.userId,
-    type: EXPORT_TASK,
-    payload: { ...payload, exportId: row.id },
-    maxAttempts: EXPORT_STEP_ATTEMPTS,
-    deadlineAt: new Date(Date.now() + TASK_DEADLINE_MS[EXPORT_TASK]),
-  });
-  return id;
-}
+import { queueExportMail, queueExportTask } from '../exports/export-send';
 
 const createExport = defineCall('export/create', {
   access: { kind: 'company' },
@@ -75,6 +49,7 @@ const createExport = defineCall('export/create', {
           filters,
           fileName: exportFileName(body.source, body.format, range.firstDay, range.lastDay),
           emailedTo: email,
+          mailState: email ? '发送中' : null,
         })
         .onConflictDoNothing()
         .returning();
@@ -132,18 +107,13 @@ const sendExport = defineCall('export/send', {
     const email = requestedEmail(body.email);
     if (!email) throw new ApiFailure(ErrorCode.InvalidInput, '请填写接收邮箱', { fields: { email: '请填写接收邮箱' } });
     requireFile(row);
-    const updated = await services.db.transaction(async (tx) => {
-      await queueExportTask(tx, row, { stage: 'mail', email });
-      const [changed] = await tx
-        .update(exportFiles)
-        .set({ emailedTo: email, failReason: null })
-        .where(eq(exportFiles.id, row.id))
-        .returning();
-      await recordAudit(tx, { type: 'export', id: row.id, summary: `将 ${row.fileName} 发送至邮箱` });
-      return changed ?? row;
+    const sending = await services.db.transaction(async (tx) => {
+      const queued = await queueExportMail(tx, row, email);
+      if (queued) await recordAudit(tx, { type: 'export', id: row.id, summary: `将 ${row.fileName} 发送至邮箱` });
+      return queued;
     });
-    services.tasks.wake();
-    return exportJobView(updated, services.secretKey);
+    if (sending) services.tasks.wake();
+    return exportJobView(sending ?? (await loadOwnExport(services.db, row.id, caller, company)), services.secretKey);
   },
 });
 

@@ -3,7 +3,7 @@
  * the file expires. Sent by the export task's `mail` stage through the invoices' mail transport (SMTP or the outbox),
  * once per sending task.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { EXPORT_ATTACH_MAX_BYTES, EXPORT_MESSAGES, EXPORT_SOURCE_NAMES } from '@app/contract/export';
 import { chinaDateTime } from '@app/domain/china-time';
 import { escapeHtml } from '../auth/html-page';
@@ -77,19 +77,25 @@ export async function sendExportMail(channels: DeliveryChannels, db: Database, r
       }),
     },
     async (tx) => {
-      await tx.update(exportFiles).set({ emailedTo: to, failReason: null }).where(eq(exportFiles.id, row.id));
+      // Only while the file's latest sending is to this address: a later one to another address keeps its own state.
+      await tx
+        .update(exportFiles)
+        .set({ mailState: '已发送', failReason: null })
+        .where(and(eq(exportFiles.id, row.id), eq(exportFiles.emailedTo, to)));
     },
   );
 }
 
-/** Sends the export's file to `to`, once for this task (a repeat finds its message in the outbox and stops). */
+/** Sends the export's file to `to`, once for this task (a repeat finds its message in the outbox, or 已发送, and stops). */
 export async function mailExport(task: TaskRow, context: StepContext, row: ExportRow, to: string): Promise<StepOutcome> {
   const channels = context.delivery;
   if (!channels) throw new GatewayError('未配置发送渠道');
   const db = context.db;
   if (!fileKept(row)) return { status: TaskStatus.Failed, failReason: EXPORT_MESSAGES.expired, payload: { stage: 'done' }, finished: true };
   const [stored] = await db.select({ id: outboxMessages.id }).from(outboxMessages).where(eq(outboxMessages.exportTaskId, task.id));
-  if (stored) return SENT;
+  // Sent over SMTP (no outbox copy): a sending to this address is queued only once the one before it ended, so 已发送
+  // to it here is this task's own message, recorded before its outcome was lost.
+  if (stored || (row.mailState === '已发送' && row.emailedTo === to)) return SENT;
   try {
     await sendExportMail(channels, db, row, to, task.id);
   } catch (error) {

@@ -53,6 +53,7 @@ export function exportJobView(row: ExportRow, secretKey: Buffer, now = Date.now(
     url: link?.url ?? null,
     expiresAt: link?.expiresAt.toISOString() ?? null,
     emailedTo: row.emailedTo,
+    mailState: row.mailState,
     failReason: expired ? EXPORT_MESSAGES.expired : row.failReason,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,

@@ -115,13 +115,13 @@ export function exportTaskFailed(task: TaskRow, reason: string) {
     if (task.payload.stage === 'mail') {
       await tx
         .update(exportFiles)
-        .set({ failReason: `发送到 ${String(task.payload.email)} 失败：${reason}` })
-        .where(eq(exportFiles.id, id));
+        .set({ mailState: '发送失败', failReason: `发送到 ${String(task.payload.email)} 失败：${reason}` })
+        .where(and(eq(exportFiles.id, id), eq(exportFiles.emailedTo, String(task.payload.email))));
       return;
     }
     await tx
       .update(exportFiles)
-      .set({ state: '生成失败', failReason: reason, finishedAt: sql`now()` })
+      .set({ state: '生成失败', mailState: null, failReason: reason, finishedAt: sql`now()` })
       .where(and(eq(exportFiles.id, id), eq(exportFiles.state, '生成中')));
   };
 }

@@ -25,7 +25,7 @@ import { GatewayError, type IssueRequest } from '../etax/gateway';
 import { addIssuedInvoiceToTotals } from '../statistics/invoice-totals';
 import { collectIssuedInvoice, reverseCollectedTickets } from '../tickets/ticket-collect';
 import { faceAuthenticatedToday, isLoggedIn } from '../tax-accounts/tax-account-records';
-import type { TaskRow } from '../tasks/task-queue';
+import { taskCompany, type TaskRow } from '../tasks/task-queue';
 import { TaskStatus } from '@app/contract/task-status';
 import { stepTime, type Readiness, type StepContext, type StepOutcome } from '../tasks/step-types';
 import { releaseTrips, tripsInvoiced } from '../taxi/trip-records';
@@ -70,7 +70,7 @@ export async function settleInvoiceTask(task: TaskRow, context: StepContext): Pr
   if (outcome.state === 'none') return null;
   if (outcome.state === 'processing') return { failReason: STILL_ISSUING_REASON, nextRunAt: new Date(clock().getTime() + OUTCOME_POLL_MS) };
   const invoice = await loadInvoice(context.db, task);
-  return issuedOutcome(invoice, outcome, await issuerOf(context.db, task.companyId, invoice), context);
+  return issuedOutcome(invoice, outcome, await issuerOf(context.db, taskCompany(task), invoice), context);
 }
 
 /** The issuer printed on an invoice: the name on the company's e-tax account. */
@@ -201,11 +201,11 @@ export async function runInvoiceStep(task: TaskRow, context: StepContext): Promi
   const issuing = task.type === 'blue_invoice' || stage === 'issue';
   // What an earlier attempt (or a retried task) already got issued counts, whatever the login says now.
   const outcome = issuing ? await context.gateway.issueOutcome(issueRef(task)) : null;
-  if (outcome?.state === 'issued') return issuedOutcome(invoice, outcome, await issuerOf(context.db, task.companyId, invoice), context);
+  if (outcome?.state === 'issued') return issuedOutcome(invoice, outcome, await issuerOf(context.db, taskCompany(task), invoice), context);
   if (outcome?.state === 'processing')
     return { failReason: STILL_ISSUING_REASON, nextRunAt: new Date(clock().getTime() + OUTCOME_POLL_MS) };
 
-  const ready = context.readiness ?? (await readiness(context.db, task.companyId));
+  const ready = context.readiness ?? (await readiness(context.db, taskCompany(task)));
   if ('reason' in ready) return failed(ready.reason, task, clock);
   if (issuing) {
     const issued = await context.gateway.issueInvoice(

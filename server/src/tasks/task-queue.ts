@@ -7,6 +7,12 @@ import type { WorkerTaskType } from './worker-task-type';
 
 export type TaskRow = typeof tasks.$inferSelect;
 
+/** The company a task works for: every task has one but the e-mail of a person's copy (the tasks table's CHECK). */
+export function taskCompany(task: Pick<TaskRow, 'id' | 'type' | 'companyId'>): string {
+  if (task.companyId === null) throw new Error(`task ${task.id} (${task.type}) has no company`);
+  return task.companyId;
+}
+
 export const FINAL_STATUSES = [TaskStatus.Succeeded, TaskStatus.Failed];
 
 /** How long each kind of task may take before it fails as timed out. */

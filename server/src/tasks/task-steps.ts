@@ -19,7 +19,7 @@ import { decryptSecret } from '../security/secret-box';
 import { runTicketVerifyStep, ticketVerifyFailed } from '../tickets/ticket-verify';
 import { deliveryGaveUp, runDeliveryStep } from '../delivery/delivery-step';
 import { exportTaskFailed, runExportStep } from '../exports/export-step';
-import type { TaskRow } from './task-queue';
+import { taskCompany, type TaskRow } from './task-queue';
 import { TaskStatus } from '@app/contract/task-status';
 import type { StepContext, StepOutcome } from './step-types';
 
@@ -47,7 +47,7 @@ export async function runStep(task: TaskRow, context: StepContext): Promise<Step
   switch (task.type) {
     case 'login_sms': {
       if (stage === 'start') {
-        await context.gateway.startSmsLogin(ref, await accountOf(context, task.companyId));
+        await context.gateway.startSmsLogin(ref, await accountOf(context, taskCompany(task)));
         return {
           status: TaskStatus.AwaitingSmsCode,
           failReason: null,
@@ -90,7 +90,7 @@ export async function runStep(task: TaskRow, context: StepContext): Promise<Step
     case 'login_qr':
     case 'face': {
       if (stage === 'start') {
-        const { qrUrl } = await context.gateway.startScan(ref, task.type, await accountOf(context, task.companyId));
+        const { qrUrl } = await context.gateway.startScan(ref, task.type, await accountOf(context, taskCompany(task)));
         return {
           status: task.type === 'face' ? TaskStatus.AwaitingFaceScan : TaskStatus.AwaitingQrScan,
           failReason: null,

@@ -16,7 +16,7 @@ import type { Database } from '../db/database';
 import { tasks } from '../db/schema/tasks';
 import { taxAccounts } from '../db/schema/tax-accounts';
 import { GatewayError } from '../etax/gateway';
-import type { TaskRow } from './task-queue';
+import { taskCompany, type TaskRow } from './task-queue';
 import { TaskStatus } from '@app/contract/task-status';
 import type { StepContext, StepOutcome } from './step-types';
 import { failureEffects, runStep, settleBeforeFailing, settlesWithoutCutOff } from './task-steps';
@@ -272,7 +272,7 @@ export async function commitStepOutcome(db: Database, task: TaskRow, outcome: St
       await tx
         .update(taxAccounts)
         .set({ ...outcome.account, updatedAt: written })
-        .where(eq(taxAccounts.companyId, task.companyId));
+        .where(eq(taxAccounts.companyId, taskCompany(task)));
     }
     const effects =
       outcome.effects ??

@@ -5,7 +5,8 @@
  * The last manager of a company with other members is refused with 2008 until they hand over.
  *
  * The copy is an export of the person's own data (profile, companies and roles, titles, trips, sign-in history) as a
- * JSON or `.xlsx` file, made at once and delivered as the exports are: a short-lived signed link (`url`), or by e-mail.
+ * JSON or `.xlsx` file, made at once and delivered as the exports are: a short-lived signed link (`url`), or by e-mail
+ * (a queued task, as an export's).
  */
 import Type, { type Static } from 'typebox';
 import type { CompanyOutcome } from '@app/domain/account-deletion';
@@ -56,6 +57,10 @@ export const accountCalls = {
   'account/createDataCopy': call(Body({ format: OneOf([...DATA_COPY_FORMATS], '文件格式') }), ExportJob, UPKEEP),
   /** The copy with a fresh signed link (the caller's own; 4004 otherwise). */
   'account/getDataCopy': call(Body(CopyId), ExportJob, READ_ONLY),
-  /** E-mails the copy (2005 once it expired). */
-  'account/sendDataCopy': call(Body({ ...CopyId, email: Text('接收邮箱', 254, 3) }), ExportJob, UPKEEP),
+  /**
+   * Queues the copy's e-mail, sent and retried as an export's (`mailState` 发送中, then 已发送 or 发送失败 with
+   * `failReason`); asked again while it is being sent to that address, it answers the copy and sends nothing more.
+   * 2005 once the file expired. Recorded in the person's own trail (no company's).
+   */
+  'account/sendDataCopy': call(Body({ ...CopyId, email: Text('接收邮箱', 254, 3) }), ExportJob, changes('account.sendDataCopy')),
 };

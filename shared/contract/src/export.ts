@@ -37,6 +37,10 @@ export type ExportFileFormat = (typeof EXPORT_FILE_FORMATS)[number];
 export const EXPORT_STATES = ['生成中', '已生成', '生成失败'] as const;
 export type ExportState = (typeof EXPORT_STATES)[number];
 
+/** An export's latest e-mail: queued or being retried, in the mail server's hands, or given up (the reason in `failReason`). */
+export const EXPORT_MAIL_STATES = ['发送中', '已发送', '发送失败'] as const;
+export type ExportMailState = (typeof EXPORT_MAIL_STATES)[number];
+
 /** The longest range of China days one export covers. */
 export const MAX_EXPORT_DAYS = 366;
 /** The most rows an `.xlsx` holds, and the most PDFs a `.zip` holds: more is refused (narrow the range or filters). */
@@ -100,6 +104,8 @@ export const ExportJob = Type.Object({
   expiresAt: Nullable(IsoTime),
   /** The address the file was (or is being) sent to, the latest one. */
   emailedTo: Nullable(Type.String()),
+  /** That e-mail's state; null when none was asked for. */
+  mailState: Nullable(OneOf([...EXPORT_MAIL_STATES], '发送状态')),
   /** Why it is 生成失败 (文件已过期 once its file expired); or, while 已生成, why its latest e-mail failed. */
   failReason: Nullable(Type.String()),
   createdAt: IsoTime,

@@ -51,6 +51,7 @@ export const AUDIT_KINDS = {
   'export.create': '导出数据',
   'export.send': '发送导出文件',
   'account.delete': '注销账号',
+  'account.sendDataCopy': '发送个人信息副本',
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KINDS;

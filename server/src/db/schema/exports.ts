@@ -1,7 +1,7 @@
 /** Exports (server/src/exports): each made file, and its bytes in chunks, kept EXPORT_KEEP_HOURS. */
 import { sql } from 'drizzle-orm';
 import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { ExportFileFormat, ExportFileSource, ExportState } from '@app/contract/export';
+import type { ExportFileFormat, ExportFileSource, ExportMailState, ExportState } from '@app/contract/export';
 import { createdAt } from './columns';
 import { companies } from './companies';
 import { users } from './users';
@@ -36,6 +36,8 @@ export const exportFiles = pgTable(
     fileName: text('file_name').notNull(),
     bytes: bigint('bytes', { mode: 'number' }),
     emailedTo: text('emailed_to'),
+    /** The latest e-mail's state (null: never asked to be sent). */
+    mailState: text('mail_state').$type<ExportMailState>(),
     failReason: text('fail_reason'),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

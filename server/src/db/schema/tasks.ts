@@ -1,6 +1,6 @@
 /** The work done with the tax bureau and the payout provider, claimed by the task worker (server/src/tasks). */
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { WorkerTaskType } from '../../tasks/worker-task-type';
 import { createdAt, updatedAt } from './columns';
 import { users } from './users';
@@ -16,9 +16,8 @@ export const tasks = pgTable(
   'tasks',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** Null only for an export task of no company: the e-mail of a person's copy of their data (account/data-copy.ts). */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
@@ -61,6 +60,7 @@ export const tasks = pgTable(
     // the due unfinished tasks, never a scan of every task a poll.
     index('tasks_unfinished_due').on(table.nextRunAt).where(sql`${table.finishedAt} is null`),
     uniqueIndex('tasks_request_serial').on(table.companyId, table.requestSerial),
+    check('tasks_company_or_export', sql`${table.companyId} is not null or ${table.type} = 'export_file'`),
   ],
 );
 
