@@ -54,7 +54,6 @@ async function listed(query: Record<string, unknown>): Promise<ListedInvoice[]> 
 }
 
 const sheet = (page: Page, name: string) => page.getByRole('dialog', { name });
-const toast = (page: Page, text: string) => page.locator('.adm-toast-main', { hasText: text });
 
 async function openInvoiceMonth(page: Page, label: string): Promise<number> {
   await page.goto(`${server.url}/invoice/list`);
@@ -241,7 +240,8 @@ test.describe('in WeChat', () => {
     await expect(exportSheet.getByRole('alert')).toHaveText('接收邮箱格式不正确');
     await exportSheet.getByRole('textbox', { name: '接收邮箱' }).fill(address);
     await exportSheet.getByRole('button', { name: '发送', exact: true }).click();
-    await expect(toast(page, `已发送至 ${address}`)).toBeVisible();
+    // Queued: 发送中 until the sheet's next poll finds it sent.
+    await expect(exportSheet.getByText(`发送中：${address}`).or(exportSheet.getByText(`已发送至 ${address}`))).toBeVisible();
     const mail = await until('the export e-mail in the outbox', async () => {
       const outbox = (await (await fetch(`${server.url}/etax-sim/api/outbox?to=${encodeURIComponent(address)}`)).json()) as {
         list: { subject: string; body: string; attachmentName: string | null }[];

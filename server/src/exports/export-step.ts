@@ -115,7 +115,7 @@ export function exportTaskFailed(task: TaskRow, reason: string) {
     if (task.payload.stage === 'mail') {
       await tx
         .update(exportFiles)
-        .set({ mailState: '发送失败', failReason: `发送到 ${String(task.payload.email)} 失败：${reason}` })
+        .set({ mailState: '发送失败', failReason: reason })
         .where(and(eq(exportFiles.id, id), eq(exportFiles.emailedTo, String(task.payload.email))));
       return;
     }

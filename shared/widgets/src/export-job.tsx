@@ -1,7 +1,7 @@
 /**
- * An export as the sheet follows it: `export/create`, then `export/get` every TASK_POLL_MS while 生成中 (each answer
- * once 已生成 carries a freshly signed link), `export/link` for a new link once the one shown has expired, and
- * `export/send` to e-mail the file. The caller's export of the same source still being made (2001) is followed
+ * An export as the sheet follows it: `export/create`, then `export/get` every TASK_POLL_MS while 生成中 or its e-mail
+ * is 发送中 (each answer once 已生成 carries a freshly signed link), `export/link` for a new link once the one shown has
+ * expired, and `export/send` to e-mail the file. The caller's export of the same source still being made (2001) is followed
  * instead of a second one.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -43,24 +43,27 @@ export interface ExportJobState {
   reset(): void;
 }
 
-export function useExportJob(): ExportJobState {
-  const [job, setJob] = useState<ExportJob | null>(null);
-  const [starting, setStarting] = useState(false);
-  // A poll of a job no longer shown is dropped.
-  const shown = useRef<string | null>(null);
-  shown.current = job?.id ?? null;
+/** Whether the server is still at work on the job: making the file, or sending its e-mail. */
+export function jobBusy(job: ExportJob | null): job is ExportJob {
+  return job?.state === '生成中' || (job?.state === '已生成' && job.mailState === '发送中');
+}
 
+/**
+ * Reads the job again every TASK_POLL_MS while the server is at work on it (`read` answers every failure itself). No
+ * answer: asked again at the next poll. A refusal (gone, not the caller's) ends it as the server says.
+ */
+export function useJobPolling(job: ExportJob | null, setJob: (job: ExportJob) => void, read: (id: string) => Promise<ExportJob>): void {
   useEffect(() => {
-    if (job?.state !== '生成中') return;
+    if (!jobBusy(job)) return;
     let live = true;
     const timer = setTimeout(() => {
-      callApi('export/get', { id: job.id }, { handles: true }).then(
+      read(job.id).then(
         (next) => live && setJob(next),
         (error: ApiError) => {
           if (!live) return;
-          // No answer: asked again at the next poll. A refusal (gone, not the caller's) ends it as the server says.
           if (error.errorCode === null) setJob({ ...job });
-          else setJob({ ...job, state: '生成失败', failReason: error.message });
+          else if (job.state === '生成中') setJob({ ...job, state: '生成失败', failReason: error.message });
+          else setJob({ ...job, mailState: '发送失败', failReason: error.message });
         },
       );
     }, TASK_POLL_MS);
@@ -68,7 +71,18 @@ export function useExportJob(): ExportJobState {
       live = false;
       clearTimeout(timer);
     };
-  }, [job]);
+  }, [job, setJob, read]);
+}
+
+const readExport = (id: string) => callApi('export/get', { id }, { handles: true });
+
+export function useExportJob(): ExportJobState {
+  const [job, setJob] = useState<ExportJob | null>(null);
+  const [starting, setStarting] = useState(false);
+  // A poll of a job no longer shown is dropped.
+  const shown = useRef<string | null>(null);
+  shown.current = job?.id ?? null;
+  useJobPolling(job, setJob, readExport);
 
   return {
     job,

@@ -71,19 +71,40 @@ export function ExportFailed({ job, retrying, onRetry, onBack }: { job: ExportJo
   );
 }
 
-function EmailForm({ emailedTo, onSend }: { emailedTo: string | null; onSend(email: string): Promise<boolean> }) {
-  const [email, setEmail] = useState(emailedTo ?? '');
+/** The latest e-mail's state: 发送中, 已发送至 the address, or 发送失败 with the reason and 重试 (to the same address). */
+function MailState({ job, sending, onRetry }: { job: ExportJob; sending: boolean; onRetry(): void }) {
+  if (job.mailState === '发送中')
+    return (
+      <Note small role="status">
+        发送中：{job.emailedTo}
+      </Note>
+    );
+  if (job.mailState === '发送失败')
+    return (
+      <div className={styles.linkRow}>
+        <Note tone="danger" small role="alert">
+          发送失败：{job.failReason ?? '请稍后重试'}
+        </Note>
+        <Button size="small" loading={sending} disabled={sending} onClick={onRetry}>
+          重试
+        </Button>
+      </div>
+    );
+  return job.mailState === '已发送' ? <Note small>已发送至 {job.emailedTo}</Note> : null;
+}
+
+function EmailForm({ job, onSend }: { job: ExportJob; onSend(email: string): Promise<boolean> }) {
+  const [email, setEmail] = useState(job.emailedTo ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const send = async () => {
-    const value = email.trim();
+  // Queued: the state below follows it (发送中, then 已发送 or 发送失败).
+  const send = async (value: string) => {
     const wrong = value ? deliverEmailProblem(value) : '请填写接收邮箱';
     setProblem(wrong);
     if (wrong) return;
     setSending(true);
-    const sent = await onSend(value);
+    await onSend(value);
     setSending(false);
-    if (sent) showToast({ icon: 'success', content: `已发送至 ${value}` });
   };
   return (
     <section className={styles.deliver} aria-label="发送到邮箱">
@@ -102,7 +123,7 @@ function EmailForm({ emailedTo, onSend }: { emailedTo: string | null; onSend(ema
           }}
           clearable
         />
-        <Button color="primary" size="small" loading={sending} disabled={sending} onClick={() => void send()}>
+        <Button color="primary" size="small" loading={sending} disabled={sending} onClick={() => void send(email.trim())}>
           发送
         </Button>
       </div>
@@ -110,9 +131,9 @@ function EmailForm({ emailedTo, onSend }: { emailedTo: string | null; onSend(ema
         <Note tone="danger" small role="alert">
           {problem}
         </Note>
-      ) : emailedTo ? (
-        <Note small>已发送至 {emailedTo}</Note>
-      ) : null}
+      ) : (
+        <MailState job={job} sending={sending} onRetry={() => void send(job.emailedTo ?? '')} />
+      )}
     </section>
   );
 }
@@ -186,7 +207,7 @@ export function ExportReady({ job, inApp, onRefreshLink, onSend }: ExportReadyPr
       </div>
       <Note small>{[`共 ${job.rows} ${job.format === 'zip' ? '张发票' : '条'}`, size].filter(Boolean).join(' · ')}</Note>
       {linkPart}
-      {inApp ? <EmailForm emailedTo={job.emailedTo} onSend={onSend} /> : null}
+      {inApp ? <EmailForm job={job} onSend={onSend} /> : null}
     </div>
   );
 }

@@ -14,7 +14,7 @@ export interface NoteProps {
   small?: boolean;
   as?: 'p' | 'div' | 'span' | 'h2' | 'h3';
   className?: string;
-  role?: 'alert' | 'note';
+  role?: 'alert' | 'note' | 'status';
 }
 
 export function Note({ children, tone = 'weak', small = false, as: Element = 'div', className, role }: NoteProps) {

@@ -36,6 +36,7 @@ const job = (overrides: Partial<ExportJob> = {}): ExportJob => ({
   url: null,
   expiresAt: null,
   emailedTo: null,
+  mailState: null,
   failReason: null,
   createdAt: '2026-12-01T02:00:00.000Z',
   finishedAt: null,
@@ -165,8 +166,9 @@ describe('ExportSheet: following the export', () => {
     expect(await screen.findByRole('link', { name: '下载文件' })).toBeTruthy();
   });
 
-  test('in WeChat: 发送到邮箱 and the link to copy with its hint, never a download', async () => {
+  test('in WeChat: 发送到邮箱 (发送中, then 已发送至) and the link to copy with its hint, never a download', async () => {
     setUserAgent(WECHAT_UA);
+    rs.useFakeTimers({ shouldAdvanceTime: true });
     const copied: string[] = [];
     Object.defineProperty(navigator, 'clipboard', {
       configurable: true,
@@ -174,7 +176,8 @@ describe('ExportSheet: following the export', () => {
     });
     const { api } = open({
       'export/create': ok(ready()),
-      'export/send': (body) => ok(ready({ emailedTo: String(body.email) })),
+      'export/send': (body) => ok(ready({ emailedTo: String(body.email), mailState: '发送中' })),
+      'export/get': ok(ready({ emailedTo: 'boss@example.com', mailState: '已发送' })),
     });
     await tap('生成 Excel');
     const link = (await screen.findByRole('textbox', { name: '下载链接' })) as HTMLTextAreaElement;
@@ -196,7 +199,28 @@ describe('ExportSheet: following the export', () => {
     expect(api.bodiesOf('export/send')).toEqual([]);
     fireEvent.change(email, { target: { value: ' boss@example.com ' } });
     press('发送');
-    expect(await screen.findByText('已发送至 boss@example.com', { selector: '.adm-toast-main *' })).toBeTruthy();
+    // Queued: 发送中, followed with export/get until it is sent.
+    expect(await screen.findByText('发送中：boss@example.com')).toBeTruthy();
+    await advance(2000);
+    expect(await screen.findByText('已发送至 boss@example.com')).toBeTruthy();
+    expect(api.bodiesOf('export/send')).toEqual([{ id: 'exp-1', email: 'boss@example.com' }]);
+    expect(api.bodiesOf('export/get')).toEqual([{ id: 'exp-1' }]);
+  });
+
+  test('an e-mail that failed shows 发送失败 with the reason; 重试 sends it to the same address again', async () => {
+    setUserAgent(WECHAT_UA);
+    rs.useFakeTimers({ shouldAdvanceTime: true });
+    const { api } = open({
+      'export/create': ok(ready({ emailedTo: 'boss@example.com', mailState: '发送中' })),
+      'export/get': ok(ready({ emailedTo: 'boss@example.com', mailState: '发送失败', failReason: '邮件服务器拒收：550 no such user' })),
+      'export/send': ok(ready({ emailedTo: 'boss@example.com', mailState: '发送中' })),
+    });
+    await tap('生成 Excel');
+    expect(await screen.findByText('发送中：boss@example.com')).toBeTruthy();
+    await advance(2000);
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', '发送失败：邮件服务器拒收：550 no such user');
+    press('重试');
+    expect(await screen.findByText('发送中：boss@example.com')).toBeTruthy();
     expect(api.bodiesOf('export/send')).toEqual([{ id: 'exp-1', email: 'boss@example.com' }]);
   });
 

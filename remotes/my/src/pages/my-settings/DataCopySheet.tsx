@@ -1,7 +1,8 @@
 /**
  * 获取个人信息副本 (PIPL Art. 45): the person picks JSON or Excel and gets a file of exactly their own data, delivered as
  * exports are (`@app/widgets/export-result`): a download in a browser; in WeChat's or Alipay's in-app browser, which
- * cannot save files, by e-mail or a short-lived link to open in the system browser.
+ * cannot save files, by e-mail (发送中, then 已发送 or 发送失败 with 重试, followed as the export sheet follows its own)
+ * or a short-lived link to open in the system browser.
  */
 import { useMemo, useState } from 'react';
 import type { DataCopyFormat } from '@app/contract/account';
@@ -9,10 +10,11 @@ import type { ExportJob } from '@app/contract/export';
 import { detectInAppBrowser, isInApp } from '@app/host-sdk/in-app-browser';
 import { Button } from '@app/ui/button';
 import { Selector } from '@app/ui/selector';
+import { useJobPolling } from '@app/widgets/export-job';
 import { ExportReady } from '@app/widgets/export-result';
 import { Note } from '@app/widgets/note';
 import { Sheet } from '@app/widgets/sheet';
-import { createDataCopy, getDataCopy, sendDataCopy } from './data-copy-api';
+import { createDataCopy, getDataCopy, pollDataCopy, sendDataCopy } from './data-copy-api';
 
 const FORMATS = [
   { value: 'json' as const, label: 'JSON 文件' },
@@ -24,6 +26,7 @@ function DataCopyFlow({ userAgent }: { userAgent: string | undefined }) {
   const [job, setJob] = useState<ExportJob | null>(null);
   const [making, setMaking] = useState(false);
   const inApp = useMemo(() => isInApp(detectInAppBrowser(userAgent ?? navigator.userAgent)), [userAgent]);
+  useJobPolling(job, setJob, pollDataCopy);
   const make = async () => {
     setMaking(true);
     setJob(await createDataCopy(format).catch(() => null));

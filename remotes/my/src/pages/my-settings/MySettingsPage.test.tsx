@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, test } from '@rstest/core';
+import { afterEach, describe, expect, rs, test } from '@rstest/core';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { ExportJob } from '@app/contract/export';
-import { ok, renderPage, type PageOptions } from '@app/host-sdk/testing';
+import { advance, ok, renderPage, sequence, type PageOptions } from '@app/host-sdk/testing';
 import MySettingsPage from './MySettingsPage';
 
 const WECHAT_UA =
@@ -23,6 +23,7 @@ const COPY: ExportJob = {
   url: '/files/exports/0b6f3c1e-8a4d-4f5b-9c2e-1d3f5a7b9c0d?expires=1&signature=s',
   expiresAt: new Date(Date.now() + 600_000).toISOString(),
   emailedTo: null,
+  mailState: null,
   failReason: null,
   createdAt: new Date().toISOString(),
   finishedAt: new Date().toISOString(),
@@ -32,6 +33,7 @@ const open = (options: PageOptions = {}) => renderPage(<MySettingsPage />, { url
 const press = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 
 afterEach(() => {
+  rs.useRealTimers();
   cleanup();
   setUserAgent(BROWSER_UA);
   document.body.innerHTML = '';
@@ -57,12 +59,17 @@ describe('MySettingsPage', () => {
     expect(screen.queryByRole('region', { name: '发送到邮箱' })).toBeNull();
   });
 
-  test('in WeChat: the link to copy and 发送到邮箱, never a download', async () => {
+  test('in WeChat: the link to copy and 发送到邮箱 (发送中, 发送失败 with 重试, 已发送至), never a download', async () => {
     setUserAgent(WECHAT_UA);
+    rs.useFakeTimers({ shouldAdvanceTime: true });
     const { api } = open({
       calls: {
         'account/createDataCopy': ok({ ...COPY, format: 'json' }),
-        'account/sendDataCopy': ok({ ...COPY, emailedTo: 'me@example.com' }),
+        'account/sendDataCopy': ok({ ...COPY, emailedTo: 'me@example.com', mailState: '发送中' }),
+        'account/getDataCopy': sequence(
+          ok({ ...COPY, emailedTo: 'me@example.com', mailState: '发送失败', failReason: '邮件服务器暂时拒收：452 Mailbox full' }),
+          ok({ ...COPY, emailedTo: 'me@example.com', mailState: '已发送' }),
+        ),
       },
     });
     fireEvent.click(screen.getByText('获取个人信息副本'));
@@ -72,8 +79,19 @@ describe('MySettingsPage', () => {
     const mail = screen.getByRole('region', { name: '发送到邮箱' });
     fireEvent.change(within(mail).getByRole('textbox', { name: '接收邮箱' }), { target: { value: 'me@example.com' } });
     press('发送');
-    expect(await screen.findByText('已发送至 me@example.com', { selector: '.adm-toast-main *' })).toBeTruthy();
+    // Queued: 发送中, followed with account/getDataCopy; a failure shows its reason and 重试 sends it again.
+    expect(await within(mail).findByText('发送中：me@example.com')).toBeTruthy();
+    await advance(2000);
+    expect(await within(mail).findByText('发送失败：邮件服务器暂时拒收：452 Mailbox full')).toBeTruthy();
+    press('重试');
+    expect(await within(mail).findByText('发送中：me@example.com')).toBeTruthy();
+    await advance(2000);
+    expect(await within(mail).findByText('已发送至 me@example.com')).toBeTruthy();
     expect(api.bodiesOf('account/createDataCopy')).toEqual([{ format: 'json' }]);
-    expect(api.bodiesOf('account/sendDataCopy')).toEqual([{ id: COPY.id, email: 'me@example.com' }]);
+    expect(api.bodiesOf('account/sendDataCopy')).toEqual([
+      { id: COPY.id, email: 'me@example.com' },
+      { id: COPY.id, email: 'me@example.com' },
+    ]);
+    expect(api.bodiesOf('account/getDataCopy')).toEqual([{ id: COPY.id }, { id: COPY.id }]);
   });
 });
