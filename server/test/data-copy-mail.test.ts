@@ -177,6 +177,28 @@ describe.each(DATABASES)('the personal copy e-mailed by a queued task (%s)', (ki
     await busy.settled();
   });
 
+  test('a company member’s copy sending is no company’s task: not listed, counted or followed by the company calls', async () => {
+    const token = await server.tokenFor('企业管理员');
+    const userId = await server.userIdOf('企业管理员');
+    const call = async <T>(path: string, body: unknown) => (await server.call<T>(path, body, token)).body;
+    const pendingBefore = (await call<{ pendingTasks: number }>('invoice/homeSummary', {})).result.pendingTasks;
+    const copy = (await call<ExportJob>('account/createDataCopy', { format: 'xlsx' })).result;
+    // Held open by a 4xx and its back-off while the company's calls look.
+    sink.failNextData({ code: 451, message: '4.3.0 Mailbox temporarily unavailable' });
+    expect((await call<ExportJob>('account/sendDataCopy', { id: copy.id, email: 'boss-self@copy.test' })).result.mailState).toBe('发送中');
+    const [task] = await mailTasksOf(userId);
+    expect(task).toMatchObject({ companyId: null, finishedAt: null });
+    for (const status of [undefined, 'pending'] as const) {
+      const listed = await call<{ list: { id: string }[] }>('task/getMyTasks', { page: 1, pageSize: 50, ...(status && { status }) });
+      expect(listed.result.list.map((row) => row.id)).not.toContain(task!.id);
+    }
+    expect((await call<{ pendingTasks: number }>('invoice/homeSummary', {})).result.pendingTasks).toBe(pendingBefore);
+    expectRefused(await server.call('task/getTaskProcess', { id: task!.id }, token), 404, '任务不存在', 4004);
+    expectRefused(await server.call('task/getTaskDetail', { id: task!.id }, token), 404, '任务不存在', 4004);
+    await eventually(async () => (await call<ExportJob>('account/getDataCopy', { id: copy.id })).result.mailState === '已发送');
+    expect(await receivedBy('boss-self@copy.test')).toHaveLength(1);
+  });
+
   test('deleting the account before the copy is sent drops the sending and its address', async () => {
     const person = await personWithCopy();
     sink.failNextData({ code: 451, message: '4.3.0 Mailbox temporarily unavailable' });

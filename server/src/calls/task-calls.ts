@@ -115,7 +115,8 @@ const PROGRESS_QUERY = new PgDialect().sqlToQuery(sql`
 
 interface ProgressRow extends Record<string, unknown> {
   id: string;
-  companyId: string;
+  /** Null: the e-mail of a person's copy of their data, no company's task. */
+  companyId: string | null;
   status: number;
   failReason: string | null;
   extensionData: string | null;
@@ -126,7 +127,7 @@ const getTaskProcess = defineCall('task/getTaskProcess', {
   handler: async ({ company, body, services }) => {
     // Polls arriving together share one query (see BatchedLookup: each answer as fresh as a query of its own).
     const task = await batchedRowLookup<ProgressRow>(services.db, 'task_progress', PROGRESS_QUERY, 'id').load(body.id.toLowerCase());
-    if (!task) throw new ApiFailure(ErrorCode.NotFound, '任务不存在');
+    if (!task || task.companyId === null) throw new ApiFailure(ErrorCode.NotFound, '任务不存在');
     if (task.companyId !== company.id) throw new ApiFailure(ErrorCode.NoAccess, '无权访问该企业的任务');
     return { taskStatus: task.status, failReason: task.failReason, extensionData: task.extensionData };
   },
