@@ -104,9 +104,11 @@ export async function eraseAccount(tx: Database, userId: string, fates: readonly
     .from(exportFiles)
     .where(and(eq(exportFiles.userId, userId), isNotNull(exportFiles.emailedTo)));
   const addresses = mailed.flatMap((row) => (row.to ? [row.to] : []));
+  // The exports first: a sending that is storing its message waits for them and then stores nothing
+  // (exports/export-mail.ts), or commits before the outbox is cleared below, which then sees its message.
+  await tx.delete(exportFiles).where(eq(exportFiles.userId, userId));
   if (addresses.length)
     await tx.delete(outboxMessages).where(and(isNull(outboxMessages.deliveryId), inArray(outboxMessages.recipient, addresses)));
-  await tx.delete(exportFiles).where(eq(exportFiles.userId, userId));
   // Their export tasks hold the addresses too; a queued sending (their copy's among them) is never sent now.
   await tx.delete(tasks).where(and(eq(tasks.userId, userId), eq(tasks.type, EXPORT_TASK)));
   if (person?.phone) await tx.delete(memberInvitations).where(eq(memberInvitations.phone, person.phone));

@@ -78,10 +78,14 @@ export async function sendExportMail(channels: DeliveryChannels, db: Database, r
     },
     async (tx) => {
       // Only while the file's latest sending is to this address: a later one to another address keeps its own state.
-      await tx
+      const marked = await tx
         .update(exportFiles)
         .set({ mailState: '已发送', failReason: null })
-        .where(and(eq(exportFiles.id, row.id), eq(exportFiles.emailedTo, to)));
+        .where(and(eq(exportFiles.id, row.id), eq(exportFiles.emailedTo, to)))
+        .returning({ id: exportFiles.id });
+      // Erased with its owner's account meanwhile: the outbox keeps no copy of the message (nor its address).
+      if (!marked.length && !(await tx.select({ id: exportFiles.id }).from(exportFiles).where(eq(exportFiles.id, row.id))).length)
+        throw new Error(`export ${row.id} was erased`);
     },
   );
 }
