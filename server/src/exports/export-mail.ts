@@ -97,8 +97,8 @@ export async function mailExport(task: TaskRow, context: StepContext, row: Expor
   const db = context.db;
   if (!fileKept(row)) return { status: TaskStatus.Failed, failReason: EXPORT_MESSAGES.expired, payload: { stage: 'done' }, finished: true };
   const [stored] = await db.select({ id: outboxMessages.id }).from(outboxMessages).where(eq(outboxMessages.exportTaskId, task.id));
-  // Sent over SMTP (no outbox copy): a sending to this address is queued only once the one before it ended, so 已发送
-  // to it here is this task's own message, recorded before its outcome was lost.
+  // Over SMTP (no outbox copy): 已发送 to this address means a message reached it after this task was queued (which
+  // marked it 发送中): as a rule this task's own, recorded before its outcome was lost. Not sent again.
   if (stored || (row.mailState === '已发送' && row.emailedTo === to)) return SENT;
   try {
     await sendExportMail(channels, db, row, to, task.id);

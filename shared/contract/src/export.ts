@@ -146,7 +146,10 @@ export const exportCalls = {
   'export/get': call(Body(ExportId), ExportJob, READ_ONLY),
   /** A fresh signed link to a made file (2005 before it is made or once it expired). */
   'export/link': call(Body(ExportId), ExportLink, READ_ONLY),
-  /** Sends a made file to an address (2005 before it is made or once it expired). */
+  /**
+   * Queues the sending of a made file to an address (2005 before it is made or once it expired): `mailState` 发送中,
+   * then 已发送 or 发送失败 — poll `export/get`. Asked again while it is being sent to that address, nothing more is sent.
+   */
   'export/send': call(Body({ ...ExportId, email: Text('接收邮箱', 254, 3) }), ExportJob, changes('export.send')),
   /** The caller's latest exports in the company (at most 20), newest first. */
   'export/list': call(Body({}), Type.Object({ list: Type.Array(ExportJob) }), READ_ONLY),

@@ -1,8 +1,8 @@
 /**
  * An export as the sheet follows it: `export/create`, then `export/get` every TASK_POLL_MS while 生成中 or its e-mail
  * is 发送中 (each answer once 已生成 carries a freshly signed link), `export/link` for a new link once the one shown has
- * expired, and `export/send` to e-mail the file. The caller's export of the same source still being made (2001) is followed
- * instead of a second one.
+ * expired, and `export/send` to e-mail the file. The caller's export of the same source still being made (2001) is
+ * followed instead of a second one.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { CallBody } from '@app/contract/api';
