@@ -11,7 +11,7 @@ import {
   taxAccountFailedAtom,
   userDetailAtom,
 } from './session';
-import { refreshTaxAccount } from './session-loader';
+import { refreshTaxAccount, revalidateTaxAccount } from './session-loader';
 
 const options = { store: sessionStore };
 
@@ -34,12 +34,22 @@ export function usePermissions() {
   return useAtomValue(userDetailAtom, options)?.permissions ?? [];
 }
 
-/** The current company's tax account, the login methods it allows, and a refresh. */
+/**
+ * The current company's tax account, the login methods it allows, a refresh (always asks the server) and a
+ * revalidation for a page that shows it (asks unless the session has just asked: `revalidateTaxAccount`).
+ */
 export function useTaxAccount() {
   const account = useAtomValue(taxAccountAtom, options);
   const failed = useAtomValue(taxAccountFailedAtom, options);
   const refresh = useCallback(() => refreshTaxAccount(), []);
-  return { account, failed, loading: account === undefined, loginMethods: loginMethods(account, failed), refresh };
+  return {
+    account,
+    failed,
+    loading: account === undefined,
+    loginMethods: loginMethods(account, failed),
+    refresh,
+    revalidate: revalidateTaxAccount,
+  };
 }
 
 /** The company's cars and the default car (remembered on this device). */

@@ -41,20 +41,21 @@ export function CompanyHome({ company, taxiUser }: { company: CompanyInfo; taxiU
   // The quick form is below the company's standing and shortcuts: its placeholder is drawn first, and its files are
   // asked for once that screen has been painted.
   const formWanted = useAfterPaint();
-  const { refresh } = useTaxAccount();
+  const { revalidate } = useTaxAccount();
 
   useEffect(() => {
     let current = true;
-    // The page is never cached: every visit shows fresh counts and a fresh tax-bureau state.
+    // The page is never cached: every visit shows fresh counts and a fresh tax-bureau state (on a first load, the
+    // start-up's own load of the account is that state).
     getHomeSummary().then(
       (answer) => current && setSummary(answer),
       () => undefined,
     );
-    void refresh();
+    revalidate();
     return () => {
       current = false;
     };
-  }, [refresh]);
+  }, [revalidate]);
 
   return (
     <div className="home">

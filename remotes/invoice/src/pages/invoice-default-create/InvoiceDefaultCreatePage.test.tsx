@@ -3,7 +3,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { pageMeta } from '@app/host-sdk/route-meta';
 import type { TaxAccount } from '@app/contract/tax-account';
 import type { UserDetail } from '@app/contract/user';
-import { ok, renderPage, type Route } from '@app/host-sdk/testing';
+import { mockApi, ok, renderPage, type Route } from '@app/host-sdk/testing';
+import { refreshTaxAccount } from '@app/host-sdk/session-loader';
 import type { Application } from '@app/contract/invoice-application';
 import { application as applicationFixture } from '../../test-support/applications';
 import { sessionStore, userDetailAtom } from '@app/host-sdk/session';
@@ -133,6 +134,17 @@ describe('InvoiceDefaultCreatePage', () => {
     expect(within(quick).getByText('更多选项').getAttribute('href')).toBe('/invoice/create');
     expect(within(quick).getByRole('button', { name: '开具发票' })).toBeTruthy();
     expect(screen.queryByText('我的开票申请')).toBeNull();
+  });
+
+  test('on a first load the tax account the start-up has just loaded is shown as it is, not asked for again', async () => {
+    mockApi({ 'taxAccount/getTaxAccount': ok(ACCOUNT) });
+    await refreshTaxAccount();
+    const { api } = openHome(MANAGER, { 'invoice/homeSummary': ok(SUMMARY), 'taxAccount/getTaxAccount': ok(ACCOUNT) });
+
+    const strip = await screen.findByRole('region', { name: '税务局状态' });
+    expect(strip.textContent).toContain('登录状态已登录');
+    await waitFor(() => expect(api.bodiesOf('invoice/homeSummary')).toEqual([{}]));
+    expect(api.bodiesOf('taxAccount/getTaxAccount')).toEqual([]);
   });
 
   test('not logged in at the bureau: 登录 opens the host’s 登录授权', async () => {
