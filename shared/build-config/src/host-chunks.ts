@@ -12,8 +12,8 @@ const inPackages = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](?:$
  * its content drawn sooner. Not fewer than four: a new connection carries little in its first round trips (TCP's slow
  * start), so React DOM, the largest library, arrives sooner beside the other libraries than with them in one file. The
  * start-up still evaluates them in several short tasks (host/src/index.ts): a file's modules run when they are first
- * imported, not when it arrives. What only some pages use (the sign-in and face dialogs, forms, pickers, animation and
- * gestures) keeps its own files.
+ * imported, not when it arrives. What only some pages use (the sign-in, face and agreement dialogs, the privacy policy,
+ * forms, pickers, animation and gestures) keeps its own files.
  */
 export function hostSplitChunks(): NonNullable<RsbuildConfig['splitChunks']> {
   return {
@@ -40,6 +40,18 @@ export function hostSplitChunks(): NonNullable<RsbuildConfig['splitChunks']> {
         name: 'lib-axios',
         test: (module: ModuleLike) =>
           /[\\/](?:node_modules[\\/]axios|shared[\\/]host-sdk[\\/]src[\\/]internal[\\/]axios-client)[\\/.]/.test(modulePath(module)),
+        priority: 30,
+        enforce: true,
+        chunks: 'async',
+      },
+      // The form library with the UI's form module (and its style sheet) on it, in one file: only the pages with a form
+      // load them, and the home page after its first screen (its quick form).
+      libForm: {
+        name: 'lib-form',
+        test: (module: ModuleLike) =>
+          /[\\/](?:node_modules[\\/](?:rc-field-form|async-validator)[\\/]|antd-mobile[\\/]es[\\/]components[\\/]form[\\/]index\.css$|shared[\\/]ui[\\/]src[\\/]form(?:\.tsx$|[\\/]))/.test(
+            modulePath(module),
+          ),
         priority: 30,
         enforce: true,
         chunks: 'async',
@@ -73,11 +85,11 @@ export const HOST_START_FILES = /[\\/](?:lib-core|lib-react-dom|lib-start|app-sh
 
 /**
  * The host's start-up (bootstrap, router, layout, session, the registry's React context, the page shown when a remote
- * is down) and the SDK and UI facade modules, without the lazily loaded dialogs, the API client's axios instance and
- * the host's other pages.
+ * is down) and the SDK and UI facade modules, without the lazily loaded dialogs and the privacy policy (shown from the
+ * agreement dialog and its own page), the API client's axios instance, the form (lib-form) and the host's other pages.
  */
 const APP_SHARED =
-  /[\\/](?:shared[\\/](?:ui|host-sdk|domain|contract)[\\/]src[\\/](?!dialogs[\\/]|internal[\\/]axios-client)|host[\\/]src[\\/](?:bootstrap|router|layout|session|next-task|remotes[\\/]registry-context|(?:pages|features)[\\/]remote-unavailable))/;
+  /[\\/](?:shared[\\/](?:ui|host-sdk|domain|contract)[\\/]src[\\/](?!dialogs[\\/]|privacy[\\/]|internal[\\/]axios-client)|host[\\/]src[\\/](?:bootstrap|router|layout|session|next-task|remotes[\\/]registry-context|(?:pages|features)[\\/]remote-unavailable))/;
 
 /** antd-mobile's components that are on nearly every first screen; the rest stay one file each. */
 const ANTD_BASE_COMPONENTS = [
