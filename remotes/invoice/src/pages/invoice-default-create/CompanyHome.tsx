@@ -40,7 +40,7 @@ export function CompanyHome({ company, taxiUser }: { company: CompanyInfo; taxiU
   const [summary, setSummary] = useState<HomeSummary | null>(null);
   // The quick form is below the company's standing and shortcuts: its placeholder is drawn first, and its files are
   // asked for once that screen has been painted.
-  const formWanted = useAfterPaint();
+  const formWanted = useAfterPaint(loadQuickForm);
   const { revalidate } = useTaxAccount();
 
   useEffect(() => {
