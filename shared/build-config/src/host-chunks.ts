@@ -44,18 +44,6 @@ export function hostSplitChunks(): NonNullable<RsbuildConfig['splitChunks']> {
         enforce: true,
         chunks: 'async',
       },
-      // The form library with the UI's form module (and its style sheet) on it, in one file: only the pages with a form
-      // load them, and the home page after its first screen (its quick form).
-      libForm: {
-        name: 'lib-form',
-        test: (module: ModuleLike) =>
-          /[\\/](?:node_modules[\\/](?:rc-field-form|async-validator)[\\/]|antd-mobile[\\/]es[\\/]components[\\/]form[\\/]index\.css$|shared[\\/]ui[\\/]src[\\/]form(?:\.tsx$|[\\/]))/.test(
-            modulePath(module),
-          ),
-        priority: 30,
-        enforce: true,
-        chunks: 'async',
-      },
       // What the start-up runs before React: the Module Federation runtime's API, the host's registry of remotes (which
       // starts loading the page's remote) with the route rules it reads from @app/deploy, and the hashing of the
       // sign-in's verifier.
@@ -86,7 +74,7 @@ export const HOST_START_FILES = /[\\/](?:lib-core|lib-react-dom|lib-start|app-sh
 /**
  * The host's start-up (bootstrap, router, layout, session, the registry's React context, the page shown when a remote
  * is down) and the SDK and UI facade modules, without the lazily loaded dialogs and the privacy policy (shown from the
- * agreement dialog and its own page), the API client's axios instance, the form (lib-form) and the host's other pages.
+ * agreement dialog and its own page), the API client's axios instance and the host's other pages.
  */
 const APP_SHARED =
   /[\\/](?:shared[\\/](?:ui|host-sdk|domain|contract)[\\/]src[\\/](?!dialogs[\\/]|privacy[\\/]|internal[\\/]axios-client)|host[\\/]src[\\/](?:bootstrap|router|layout|session|next-task|remotes[\\/]registry-context|(?:pages|features)[\\/]remote-unavailable))/;
