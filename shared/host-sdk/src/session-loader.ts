@@ -16,43 +16,33 @@ export async function loadServicesConfig(): Promise<ServicesConfig> {
   return config;
 }
 
-/** The last load of the tax account that has not failed: when it was asked, and whether it has been answered. */
-let taxAccountLoad: { askedAt: number; answered: boolean } | null = null;
+/** When the session last asked for the tax account (in flight or answered), 0 when never or when that load failed. */
+let taxAccountAskedAt = 0;
 
 /** The tax account of the current company; on failure the store remembers it (only QR login is then offered). */
 export async function refreshTaxAccount(): Promise<TaxAccount | null> {
-  const load = { askedAt: Date.now(), answered: false };
-  taxAccountLoad = load;
+  taxAccountAskedAt = Date.now();
   try {
     const account = await callApi('taxAccount/getTaxAccount', {}, { handles: true });
     sessionStore.set(taxAccountAtom, account);
     sessionStore.set(taxAccountFailedAtom, false);
-    load.answered = true;
     return account;
   } catch {
-    if (taxAccountLoad === load) taxAccountLoad = null;
+    taxAccountAskedAt = 0;
     sessionStore.set(taxAccountAtom, null);
     sessionStore.set(taxAccountFailedAtom, true);
     return null;
   }
 }
 
-/** How long a load of the tax account stands for the server's current one, for a page that only shows it. */
-const TAX_ACCOUNT_SHOWN_FRESH_MS = 10_000;
-
 /**
- * For a page that shows the tax account as it is now: asks the server again, unless the session asked it moments ago
- * and that load is in flight or answered (the start-up's, which the first page would otherwise repeat: a call no
+ * For a page that shows the tax account as it is now: asks the server again, unless the session asked it less than
+ * ten seconds ago and that load has not failed (the start-up's, which the first page would otherwise repeat: a call no
  * early answer stands for, which loads the API client's axios during the first screen). Acting on the account is
  * `refreshTaxAccount`'s: it always asks.
  */
 export function revalidateTaxAccount(): void {
-  const load = taxAccountLoad;
-  const fresh =
-    load !== null &&
-    Date.now() - load.askedAt < TAX_ACCOUNT_SHOWN_FRESH_MS &&
-    (!load.answered || sessionStore.get(taxAccountAtom) !== undefined);
-  if (!fresh) void refreshTaxAccount();
+  if (Date.now() - taxAccountAskedAt >= 10_000) void refreshTaxAccount();
 }
 
 /** What the user is told when the company's cars cannot be loaded with the session (docs/product.md, "Errors"). */
