@@ -155,7 +155,7 @@ describe('signing in', () => {
   test('inside WeChat, a page that needs sign-in goes to the provider authorisation', async () => {
     setUserAgent(WECHAT);
     void guard(request('/ticket/index'), authPage);
-    await Promise.resolve();
+    await until(() => replaced.length > 0);
     expect(replaced).toHaveLength(1);
     const url = new URL(replaced[0] as string, 'http://app.test');
     expect(url.pathname).toBe('/api/auth/authorize');
@@ -177,14 +177,14 @@ describe('signing in', () => {
     setUserAgent(PLAIN);
     sessionStore.set(servicesConfigAtom, config('all', true));
     void guard(request('/my'), authPage);
-    await Promise.resolve();
+    await until(() => replaced.length > 0);
     expect(replaced[0]).toMatch(/^\/api\/auth\/authorize\?authType=wechat/);
   });
 
   test('in Alipay the authType is alipay', async () => {
     setUserAgent('Mozilla/5.0 AlipayClient/10.5');
     void guard(request('/my'), authPage);
-    await Promise.resolve();
+    await until(() => replaced.length > 0);
     expect(replaced[0]).toContain('authType=alipay');
   });
 

@@ -44,13 +44,12 @@ export function hostSplitChunks(): NonNullable<RsbuildConfig['splitChunks']> {
         enforce: true,
         chunks: 'async',
       },
-      // What the start-up runs before React: the Module Federation runtime's API, the host's registry of remotes (which
-      // starts loading the page's remote) with the route rules it reads from @app/deploy, and the hashing of the
-      // sign-in's verifier.
+      // What the start-up runs before React: the Module Federation runtime's API and the host's registry of remotes
+      // (which starts loading the page's remote) with the route rules it reads from @app/deploy.
       libStart: {
         name: 'lib-start',
         test: (module: ModuleLike) =>
-          inPackages('@module-federation|@noble').test(modulePath(module)) || HOST_START_MODULES.test(modulePath(module)),
+          inPackages('@module-federation').test(modulePath(module)) || HOST_START_MODULES.test(modulePath(module)),
         priority: 30,
         enforce: true,
         chunks: 'async',

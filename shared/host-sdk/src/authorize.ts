@@ -16,7 +16,8 @@ export const OPEN_IN_APP_MESSAGE = '请在微信或支付宝中打开此页面';
  * The address that signs the user in and comes back to `returnPath`. Each call starts a sign-in: a new verifier is
  * kept (replacing an earlier one), so build it only to go there.
  */
-export function authorizeUrl(returnPath: string, userAgent = navigator.userAgent): string {
+export async function authorizeUrl(returnPath: string, userAgent = navigator.userAgent): Promise<string> {
+  const challenge = await startSignIn();
   const browser = detectInAppBrowser(userAgent);
   const returnUrl = new URL(returnPath, 'http://app.invalid');
   returnUrl.searchParams.delete('token');
@@ -27,7 +28,7 @@ export function authorizeUrl(returnPath: string, userAgent = navigator.userAgent
     qrcode: returnUrl.searchParams.get('qrcode') ?? '',
     returnUrl: `${returnUrl.pathname}${returnUrl.search}${returnUrl.hash}`,
     isWorkWechat: String(browser.workWechat),
-    challenge: startSignIn(),
+    challenge,
   });
   return `/api/auth/authorize?${query}`;
 }
@@ -45,6 +46,6 @@ const NEVER = new Promise<never>(() => {});
  */
 export function reauthorize(returnPath = window.location.pathname + window.location.search): Promise<never> {
   clearSession();
-  window.location.replace(authorizeUrl(returnPath));
+  void authorizeUrl(returnPath).then((url) => window.location.replace(url));
   return NEVER;
 }

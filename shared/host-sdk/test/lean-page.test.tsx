@@ -211,7 +211,7 @@ describe('the page', () => {
     expect(sessionStorage.getItem(INPUT_URL_STORAGE_KEY)).not.toContain('tok-attacker');
     expect(getToken()).toBeNull();
     expect(await outcome).toBe('leaving');
-    expect(replaced).toHaveLength(1);
+    await waitFor(() => expect(replaced).toHaveLength(1));
     expect(new URL(replaced[0] as string, 'http://app.test').pathname).toBe('/api/auth/authorize');
     expect(new URL(replaced[0] as string, 'http://app.test').searchParams.get('returnUrl')).toMatch(/^\/shop\/YST0001\?from=scan&t=\d+$/);
     expect(api.calls.map((call) => call.path)).toEqual(['sysConfig/get']);
@@ -330,7 +330,7 @@ describe('signing in', () => {
     rs.spyOn(navigator, 'userAgent', 'get').mockReturnValue(PLAIN);
     const { api, outcome } = open('/shop/YST0001?from=scan', { 'sysConfig/get': ok(config({ demo: true })) });
     expect(await outcome).toBe('leaving');
-    expect(replaced).toHaveLength(1);
+    await waitFor(() => expect(replaced).toHaveLength(1));
     const url = new URL(replaced[0] as string, 'http://app.test');
     expect(url.pathname).toBe('/api/auth/authorize');
     expect(url.searchParams.get('authType')).toBe('wechat');
@@ -361,7 +361,7 @@ describe('signing in', () => {
     acknowledge();
     expect(await outcome).toBe('leaving');
     expect(getToken()).toBeNull();
-    expect(replaced).toHaveLength(1);
+    await waitFor(() => expect(replaced).toHaveLength(1));
     expect(new URL(replaced[0] as string, 'http://app.test').searchParams.get('returnUrl')).toMatch(/^\/shop\/YST0001\?t=\d+$/);
   });
 
@@ -369,7 +369,7 @@ describe('signing in', () => {
     rs.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 AlipayClient/10.5');
     const { outcome } = open('/shop/YST0001', { 'sysConfig/get': ok(config({ demo: false })) });
     expect(await outcome).toBe('leaving');
-    expect(replaced[0]).toContain('authType=alipay');
+    await waitFor(() => expect(replaced[0]).toContain('authType=alipay'));
   });
 
   test('no token outside WeChat and Alipay with a real provider: 请在微信或支付宝中打开此页面, then the login page', async () => {

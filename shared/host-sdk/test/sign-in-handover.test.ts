@@ -38,25 +38,32 @@ afterEach(async () => {
 });
 
 describe('SHA-256 and the challenge', () => {
-  test("the challenge is PKCE's S256 of the verifier, as the server computes it", () => {
+  test("the challenge is PKCE's S256 of the verifier, as the server computes it", async () => {
     for (const verifier of ['', 'abc', randomBytes(32).toString('base64url'), '长'.repeat(100)])
-      expect(challengeOf(verifier)).toBe(nodeChallenge(verifier));
+      expect(await challengeOf(verifier)).toBe(nodeChallenge(verifier));
   });
 
-  test('a sign-in keeps a new verifier of 256 random bits and sends its SHA-256, base64url', () => {
-    const challenge = startSignIn();
+  test('without Web Crypto (a demo server reached over http) the challenge is the same, from the bundled hash', async () => {
+    rs.spyOn(globalThis.crypto, 'subtle', 'get').mockReturnValue(undefined as unknown as SubtleCrypto);
+    const verifier = randomBytes(32).toString('base64url');
+    expect(await challengeOf(verifier)).toBe(nodeChallenge(verifier));
+    expect(await challengeOf('长'.repeat(100))).toBe(nodeChallenge('长'.repeat(100)));
+  });
+
+  test('a sign-in keeps a new verifier of 256 random bits and sends its SHA-256, base64url', async () => {
+    const challenge = await startSignIn();
     const verifier = localStorage.getItem(SIGN_IN_VERIFIER_STORAGE_KEY) ?? '';
     expect(verifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(challenge).toBe(nodeChallenge(verifier));
-    expect(challengeOf(verifier)).toBe(challenge);
+    expect(await challengeOf(verifier)).toBe(challenge);
     // The next sign-in replaces it.
-    const next = startSignIn();
+    const next = await startSignIn();
     expect(localStorage.getItem(SIGN_IN_VERIFIER_STORAGE_KEY)).not.toBe(verifier);
     expect(next).not.toBe(challenge);
   });
 
-  test('the sign-in address carries the spec’s parameters and the challenge, never a token or a code in its return path', () => {
-    const url = new URL(authorizeUrl('/shop/YST0001?from=scan&token=old&signin=old', WECHAT), 'http://app.test');
+  test('the sign-in address carries the spec’s parameters and the challenge, never a token or a code in its return path', async () => {
+    const url = new URL(await authorizeUrl('/shop/YST0001?from=scan&token=old&signin=old', WECHAT), 'http://app.test');
     expect(url.pathname).toBe('/api/auth/authorize');
     expect([...url.searchParams.keys()]).toEqual(['authType', 'qrcode', 'returnUrl', 'isWorkWechat', 'challenge']);
     expect(url.searchParams.get('returnUrl')).toMatch(/^\/shop\/YST0001\?from=scan&t=\d+$/);

@@ -17,7 +17,7 @@ export function LoginPage() {
         </div>
         <h1 className="login-page__brand">优税通</h1>
         <p className="login-page__intro">连接电子税务局，随时随地为您的企业开具发票、管理票夹与收支。</p>
-        <Button block color="primary" size="large" onClick={() => window.location.assign(authorizeUrl(returnUrl))}>
+        <Button block color="primary" size="large" onClick={() => void authorizeUrl(returnUrl).then((url) => window.location.assign(url))}>
           {alipay ? '支付宝授权登录' : '微信授权登录'}
         </Button>
       </div>

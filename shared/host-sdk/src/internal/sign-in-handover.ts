@@ -20,9 +20,6 @@
  */
 import { NETWORK_ERROR_MESSAGE, postApi, type ApiEnvelope } from '../api-client';
 import { clearCompanyState, setToken } from '../session';
-// PKCE's S256 with a well-kept hash: Web Crypto's digest exists only in secure contexts (https or localhost), and
-// phones reach a demo server at http://<address>.
-import { sha256 } from '@noble/hashes/sha2.js';
 import { SIGN_IN_VERIFIER_STORAGE_KEY } from '../storage-keys';
 
 export { SIGN_IN_CODE_PARAMETER, SIGN_IN_VERIFIER_STORAGE_KEY } from '../storage-keys';
@@ -36,13 +33,26 @@ function base64Url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** The challenge of a verifier: its SHA-256, base64url without padding (PKCE's S256). */
-export function challengeOf(verifier: string): string {
-  return base64Url(sha256(new TextEncoder().encode(verifier)));
+/**
+ * SHA-256 for PKCE's S256: Web Crypto's digest, which exists only in secure contexts (https or localhost); elsewhere (a
+ * phone reaching a demo server at http://<address>) a well-kept implementation, loaded then, so that no page's
+ * start-up carries it (a signed-in load never hashes).
+ */
+async function sha256(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+  if (globalThis.crypto?.subtle) return new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  const { sha256: hash } = await import('@noble/hashes/sha2.js');
+  return hash(bytes);
 }
 
-/** Starts a sign-in: keeps a new random verifier (replacing any earlier one) and returns its challenge. */
-export function startSignIn(): string {
+/** The challenge of a verifier: its SHA-256, base64url without padding (PKCE's S256). */
+export async function challengeOf(verifier: string): Promise<string> {
+  return base64Url(await sha256(new TextEncoder().encode(verifier)));
+}
+
+/**
+ * Starts a sign-in: keeps a new random verifier at once (replacing any earlier one) and resolves with its challenge.
+ */
+export function startSignIn(): Promise<string> {
   const verifier = base64Url(crypto.getRandomValues(new Uint8Array(32)));
   localStorage.setItem(SIGN_IN_VERIFIER_STORAGE_KEY, verifier);
   return challengeOf(verifier);
