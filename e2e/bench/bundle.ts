@@ -108,6 +108,34 @@ function largest(files: Fetched[]): string {
     .join('\n');
 }
 
+/** What shows that `/`'s first screen is there: the company's name, its largest content. */
+const FIRST_SCREEN = '.home-company__name';
+
+/** Notes in the page when the first screen's content enters it (`__firstScreenAt`, the page's own clock). */
+function noteFirstScreen(selector: string): void {
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector(selector)) return;
+    Object.assign(window, { __firstScreenAt: performance.now() });
+    observer.disconnect();
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+/**
+ * What a load asked for before its first screen: the resources whose requests started before that screen's content
+ * entered the page (what came after it, that screen did not wait for), by the page's own timings; the requests with
+ * the document's.
+ */
+async function beforeFirstScreen(page: Page): Promise<{ urls: Set<string>; requests: number; at: number }> {
+  const { at, resources } = await page.evaluate(() => ({
+    at: (window as { __firstScreenAt?: number }).__firstScreenAt ?? 0,
+    resources: performance.getEntriesByType('resource').map((entry) => ({ url: entry.name, startTime: entry.startTime })),
+  }));
+  if (!at) throw new Error('the first screen was never noted');
+  const before = resources.filter((resource) => resource.startTime < at);
+  return { urls: new Set(before.map((resource) => resource.url)), requests: before.length + 1, at: Math.round(at) };
+}
+
 async function navigateInApp(page: Page, path: string): Promise<void> {
   await page.evaluate((target) => {
     history.pushState({}, '', target);
@@ -132,6 +160,7 @@ try {
   // Signed in as a company user, so the first load is the real home page with its tab bar.
   const context = await browser.newContext(wechatPhone);
   await context.addInitScript((value) => localStorage.setItem('token', JSON.stringify(value)), token);
+  await context.addInitScript(noteFirstScreen, FIRST_SCREEN);
   const page = await context.newPage();
   const inFlight = requestsInFlight(page);
   let requests = 0;
@@ -146,6 +175,14 @@ try {
   console.log('\n首次加载 / (gzip)');
   console.log(`  JS ${kib(sum(fetched, 'js'))} KiB, CSS ${kib(sum(fetched, 'css'))} KiB, JSON ${kib(sum(fetched, 'json'))} KiB`);
   console.log(largest(fetched.filter((f) => f.kind === 'js')));
+  const firstScreen = await beforeFirstScreen(page);
+  const firstScreenFiles = fetched.filter((file) => firstScreen.urls.has(file.url));
+  rows.push({
+    load: '… of which asked for before its first screen (the company’s name)',
+    files: firstScreenFiles,
+    requests: firstScreen.requests,
+  });
+  console.log(`  首屏 (企业名称, ${firstScreen.at} ms) 之前: JS ${kib(sum(firstScreenFiles, 'js'))} KiB, ${firstScreen.requests} 个请求`);
 
   // The cash desk and the passenger's ride page opened cold as a phone comes back to them from signing in: nothing in
   // the cache, in storage only the verifier the sign-in kept (set on the origin first, from a page that loads no
