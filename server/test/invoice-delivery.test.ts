@@ -3,7 +3,8 @@
  * (smtp-server), read back with mailparser and pdf.js — subject, addresses, body, and the PDF attached whose text holds
  * the invoice number — for blue, red and taxi invoices; a 4xx is retried and the message arrives once; a 5xx fails
  * with the reason, which invoice/deliveries shows and invoice/list's deliveryFailed finds; a task retried after its
- * worker died sends nothing twice; resend to another address, its limit, and tenancy. Without SMTP_URL: the outbox,
+ * worker died sends nothing twice; a reply that arrived while the process stood still is read, not given up on; resend to
+ * another address, its limit, and tenancy. Without SMTP_URL: the outbox,
  * its page and attachment, and SMS through the simulator.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
@@ -319,6 +320,15 @@ describe.each(DATABASES)('invoices sent over SMTP (%s)', (kind) => {
     const [delivery] = await trading.settled(invoice.id);
     expect(delivery).toMatchObject({ state: 'failed', failReason: UNKNOWN_OUTCOME_REASON, attempts: 1 });
     expect(await receivedBy('slow@xihu-media.test')).toHaveLength(1);
+  });
+
+  test('a process that stood still past the send time-out while the server answered: the answer is read, the message sent', async () => {
+    // Longer than the send's time-out (60% of the step's), shorter than the step's.
+    sink.freezeNextData(WORKER.stepTimeoutMs * 0.75);
+    const invoice = await trading.issueBlue({ deliverEmail: 'frozen@xihu-media.test' });
+    const [delivery] = await trading.settled(invoice.id);
+    expect(delivery).toMatchObject({ state: 'sent', attempts: 1, failReason: null });
+    expect(await receivedBy('frozen@xihu-media.test')).toHaveLength(1);
   });
 
   test('a worker that dies after recording the send, before its task’s outcome: the retried task finishes without sending', async () => {

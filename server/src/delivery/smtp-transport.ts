@@ -59,6 +59,19 @@ export function smtpFailure(error: unknown): DeliveryFailure | null {
   return null;
 }
 
+/**
+ * Aborts after `ms`, but only once what already arrived has been read. A process that stood still for longer (a
+ * loaded machine, a long synchronous step beside it) runs its due timers before it reads its sockets: aborting right
+ * away gave up on a server whose reply was already there, and the message it had taken became 发送中 for good.
+ */
+function abortAfter(ms: number): AbortSignal {
+  const controller = new AbortController();
+  // setImmediate runs after the event loop's I/O phase, which follows its timers.
+  const abort = () => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+  setTimeout(() => setImmediate(abort), ms).unref();
+  return controller.signal;
+}
+
 export class SmtpTransport implements MailTransport {
   readonly kind = 'smtp';
   private transporter: Transporter | undefined;
@@ -77,7 +90,9 @@ export class SmtpTransport implements MailTransport {
       url: this.smtpUrl,
       connectionTimeout: timeout,
       greetingTimeout: timeout,
-      socketTimeout: timeout,
+      // The abort (abortAfter) bounds the send; the socket's idle time-out fires even when a reply is waiting unread,
+      // so it only backs that up.
+      socketTimeout: 2 * timeout,
       dnsTimeout: timeout,
     });
     return this.transporter;
@@ -102,7 +117,7 @@ export class SmtpTransport implements MailTransport {
               },
             ]
           : [],
-        signal: AbortSignal.timeout(this.options.timeoutMs),
+        signal: abortAfter(this.options.timeoutMs),
       });
     } catch (error) {
       // Not a DeliveryFailure: the delivery stays 发送中 and is never sent again (delivery/delivery-step.ts).

@@ -2,7 +2,8 @@
  * A real SMTP server on a loopback port (`smtp-server`) that keeps what it accepts, parsed (`mailparser`), with the
  * envelope it came in. It answers a message at once (it parses it afterwards: `messages()` waits for that). Its
  * answers can be scripted: `failNextData` answers the next messages' DATA with a reply code (4xx: try again later;
- * 5xx: never), `stallNextData` takes a message but answers only after a while, `rejectRecipient` refuses an address
+ * 5xx: never), `stallNextData` takes a message but answers only after a while, `freezeNextData` takes it while the whole
+ * process stands still (the answer is there when the client next runs), `rejectRecipient` refuses an address
  * at RCPT TO for good.
  */
 import type { AddressInfo } from 'node:net';
@@ -28,6 +29,8 @@ export interface SmtpSink {
   dataCommands: number;
   failNextData(...replies: Reply[]): void;
   stallNextData(ms: number): void;
+  /** Takes the next message while the whole process stands still for `ms` (as a loaded machine leaves it), then answers. */
+  freezeNextData(ms: number): void;
   rejectRecipient(address: string, reply: Reply): void;
   close(): Promise<void>;
 }
@@ -39,6 +42,7 @@ function smtpError(reply: Reply): Error {
 export async function startSmtpSink(): Promise<SmtpSink> {
   const dataReplies: Reply[] = [];
   const stalls: number[] = [];
+  const freezes: number[] = [];
   const rejected = new Map<string, Reply>();
   const parsed: Promise<ReceivedMail>[] = [];
   const sink = {
@@ -47,6 +51,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     messages: () => Promise.all(parsed),
     failNextData: (...replies: Reply[]) => dataReplies.push(...replies),
     stallNextData: (ms: number) => stalls.push(ms),
+    freezeNextData: (ms: number) => freezes.push(ms),
     rejectRecipient: (address: string, reply: Reply) => rejected.set(address.toLowerCase(), reply),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -73,6 +78,13 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         };
         // Taken (a stalled answer too: the client may have given up waiting, the message is here all the same).
         parsed.push(simpleParser(Buffer.concat(chunks)).then((mail) => ({ envelope, mail })));
+        const freeze = freezes.shift();
+        if (freeze) {
+          const until = Date.now() + freeze;
+          while (Date.now() < until) {
+            // The whole process stands still, as a loaded machine leaves it.
+          }
+        }
         const stall = stalls.shift();
         if (stall) setTimeout(() => callback(), stall);
         else callback();
