@@ -132,8 +132,7 @@ const { builtEntry } = await import('./server-build.mjs');
 await builtEntry('server/src/main.ts');
 // Four workers for the server suite alone: its files spend much of their time waiting on server processes, PostgreSQL
 // and the task worker's back-offs, and two left the cores half idle (docs/testing.md, "How long `npm test` takes").
-const serverTests = (quiet) =>
-  run('服务端测试 (rstest)', rstest, ['run', '--project', 'server', '--pool.maxWorkers=4'], {}, quiet);
+const serverTests = (quiet) => run('服务端测试 (rstest)', rstest, ['run', '--project', 'server', '--pool.maxWorkers=4'], {}, quiet);
 const browserTests = (quiet) =>
   run(
     '浏览器测试 (Playwright, Chromium, 手机 + 微信)',
