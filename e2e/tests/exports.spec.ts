@@ -251,5 +251,32 @@ test.describe('in WeChat', () => {
     expect(mail.attachmentName).toMatch(/\.xlsx$/);
     expect(mail.body).toContain(mail.attachmentName ?? '');
     await expect(exportSheet.getByText(`已发送至 ${address}`)).toBeVisible();
+    await mailStateShots(page, 'sent');
+
+    // 发送失败 as the server would report a refused address, with 重试: the send's answer says so.
+    const bounced = `bounce-${Date.now()}@example.com`;
+    await page.route('**/api/export/send', async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { result?: Record<string, unknown> };
+      if (body.result) Object.assign(body.result, { mailState: '发送失败', failReason: '收件人地址不存在' });
+      await route.fulfill({ response: answer, json: body });
+    });
+    await exportSheet.getByRole('textbox', { name: '接收邮箱' }).fill(bounced);
+    await exportSheet.getByRole('button', { name: '发送', exact: true }).click();
+    await expect(exportSheet.getByText('发送失败：收件人地址不存在')).toBeVisible();
+    await expect(exportSheet.getByRole('button', { name: '重试' })).toBeVisible();
+    await mailStateShots(page, 'failed');
+    await page.unroute('**/api/export/send');
   });
 });
+
+/** The sheet with an e-mail's state under its address field, at 360 and 390 px: no wrapped button, nothing cut. */
+async function mailStateShots(page: Page, state: string): Promise<void> {
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 780 });
+    await settled(page);
+    expect(await wrappedButtons(page)).toEqual([]);
+    expect(await clippedPlaceholders(page)).toEqual([]);
+    await shot(page, `export-sheet-mail-${state}-${width}`);
+  }
+}
