@@ -17,6 +17,7 @@ import { memberships } from '../src/db/schema/companies';
 import { exportFiles } from '../src/db/schema/exports';
 import { outboxMessages } from '../src/db/schema/invoices';
 import { exportLink } from '../src/exports/export-link';
+import { CHUNK_BYTES } from '../src/exports/export-store';
 import { expectRefused } from './support/call-kit';
 import { describeEachDatabase } from './support/database-suites';
 import { seedCompanyRows } from './support/scale-seed';
@@ -328,5 +329,16 @@ describeEachDatabase('exports (%s)', (kind) => {
     } finally {
       server.app.worker?.start();
     }
+  });
+
+  test('a file chunk’s bytes come back as stored: every byte value, from a slice of a larger buffer, a megabyte long', async () => {
+    const whole = Buffer.alloc(CHUNK_BYTES + 16);
+    for (let at = 0; at < whole.length; at++) whole[at] = (at * 7 + 3) % 256;
+    const chunk = whole.subarray(16);
+    const [row] = await server.database.raw('select $1::bytea as data, length($1::bytea) as length', [chunk]);
+    expect(Number(row?.length)).toBe(CHUNK_BYTES);
+    expect(Buffer.compare(Buffer.from(row?.data as Uint8Array), chunk)).toBe(0);
+    const [empty] = await server.database.raw(`select '\\x'::bytea as data`);
+    expect(Buffer.from(empty?.data as Uint8Array).length).toBe(0);
   });
 });

@@ -91,6 +91,19 @@ export type RawQuery = (text: string, params?: unknown[]) => Promise<Record<stri
 /** The extensions the migrations create (drizzle/0003): PGlite loads them with the database. */
 export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
 
+const BYTEA_OID = 17;
+
+/**
+ * bytea to and from PGlite's text form by Node's hex codec: PGlite's own makes a string per byte, tens of MB of heap
+ * for one 1 MB chunk of an export (docs/server.md, "Exports").
+ */
+const PGLITE_BYTEA = {
+  serializers: {
+    [BYTEA_OID]: (value: Uint8Array) => `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`,
+  },
+  parsers: { [BYTEA_OID]: (text: string) => Buffer.from(text.slice(2), 'hex') },
+};
+
 /**
  * Tests only: a new in-memory PGlite database, migrated and empty, as PGlite's tarball of its data folder
  * (`dumpDataDir`), for openDatabase's `pgliteImage`. Uncompressed: loading it then costs no gunzip.
@@ -136,7 +149,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
   if (target.dataDir) await mkdir(join(target.dataDir, '..'), { recursive: true });
   const giveBack = target.dataDir ? await claimDataDir(target.dataDir) : async () => {};
   const from = target.dataDir ? { dataDir: target.dataDir } : options.pgliteImage ? { loadDataDir: options.pgliteImage } : {};
-  const client = await PGlite.create({ ...from, extensions: PGLITE_EXTENSIONS }).catch(async (error: unknown) => {
+  const client = await PGlite.create({ ...from, extensions: PGLITE_EXTENSIONS, ...PGLITE_BYTEA }).catch(async (error: unknown) => {
     await giveBack();
     throw error;
   });
