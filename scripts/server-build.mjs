@@ -92,8 +92,20 @@ function fingerprintOf(inputs) {
   return hash.digest('hex');
 }
 
+/** Bundles under way, by entry: servers a test starts at once share one bundling rather than race for its file. */
+const bundling = new Map();
+
 /** The built bundle of `entry` (a path from the repository root), bundled first when it is missing or stale. */
-export async function builtEntry(entry) {
+export function builtEntry(entry) {
+  let pending = bundling.get(entry);
+  if (!pending) {
+    pending = bundleIfStale(entry).finally(() => bundling.delete(entry));
+    bundling.set(entry, pending);
+  }
+  return pending;
+}
+
+async function bundleIfStale(entry) {
   const name = entry.replace(/[^A-Za-z0-9]+/g, '-');
   const bundle = join(OUT_DIR, `${name}.mjs`);
   const stamp = join(OUT_DIR, `${name}.inputs.json`);
