@@ -274,3 +274,14 @@ export async function advance(ms: number): Promise<void> {
     await rs.advanceTimersByTimeAsync(ms);
   });
 }
+
+/**
+ * Under fake timers (`rs.useFakeTimers()`), runs every pending timer and those they set until none is left, and lets
+ * React render what they set off: whatever the page would still do on its own has been done, so a check that something
+ * did not happen (no call, no dialog) cannot come too early. Not for a page that polls: its timers never run out.
+ */
+export async function settle(): Promise<void> {
+  await act(async () => {
+    await rs.runAllTimersAsync();
+  });
+}
