@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, rs, test } from '@rstest/core';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fail, noAnswer, ok, renderPage, sequence, type Answer, type Route } from '@app/host-sdk/testing';
+import { advance, fail, noAnswer, ok, renderPage, sequence, settle, type Answer, type Route } from '@app/host-sdk/testing';
 import type { Wallet } from '@app/contract/wallet';
 import { ACCOUNT, employee, wallet, wholeText, withdrawal } from '../../test-support/wallet-fixtures';
+import { PREVIEW_DELAY_MS } from './use-withdraw-preview';
 import WalletWithdrawPage from './WalletWithdrawPage';
 
 afterEach(() => {
@@ -37,6 +38,11 @@ const fee = () => screen.getByTestId('withdraw-fee').textContent;
 const confirmButton = () => document.querySelector('.withdraw-actions .adm-button') as HTMLButtonElement;
 const dialog = () => document.querySelector('.adm-dialog') as HTMLElement;
 const dialogButton = (name: string) => within(dialog()).getByRole('button', { name });
+/** A tap's submit has ended: the button is busy from the tap until then, and a confirmation would keep it busy. */
+const submitEnded = async () => {
+  expect(confirmButton().disabled).toBe(true);
+  await waitFor(() => expect(confirmButton().disabled).toBe(false));
+};
 
 describe('WalletWithdrawPage', () => {
   test('the bound account, the available balance and the fee rule before an amount is typed', async () => {
@@ -74,25 +80,26 @@ describe('WalletWithdrawPage', () => {
     type('');
     await waitFor(() => expect(fieldErrors()).toEqual(['请输入提现金额']));
     fireEvent.click(confirmButton());
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await submitEnded();
     expect(dialog()).toBeNull();
     expect(api.bodiesOf('wallet/withdraw')).toEqual([]);
   });
 
   test('超过可提现余额: an amount above the balance at once, and one whose fee does not fit once the fee is known', async () => {
+    rs.useFakeTimers({ shouldAdvanceTime: true });
     const { api } = open({ wallet: wallet({ availableFen: 8_800 }) });
     await screen.findByText(wholeText(ACCOUNT));
     type('88.01');
     await waitFor(() => expect(fieldErrors()).toEqual(['超过可提现余额']));
-    // Above the balance: no fee asked.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Above the balance: no fee asked, even once typing has paused.
+    await advance(PREVIEW_DELAY_MS);
     expect(api.bodiesOf('wallet/withdrawPreview')).toEqual([]);
     // Within the balance, but not with its ¥1.00 fee.
     type('88');
     await waitFor(() => expect(fee()).toBe('手续费 ¥1.00，余额扣除 ¥89.00，实际到账 ¥88.00'));
     await waitFor(() => expect(fieldErrors()).toEqual(['超过可提现余额']));
     fireEvent.click(confirmButton());
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await submitEnded();
     expect(dialog()).toBeNull();
     expect(api.bodiesOf('wallet/withdraw')).toEqual([]);
     type('87');
@@ -135,6 +142,7 @@ describe('WalletWithdrawPage', () => {
   });
 
   test('no repeat: a second tap while it is sent does nothing, the button is busy', async () => {
+    rs.useFakeTimers({ shouldAdvanceTime: true });
     let answer: (value: Answer) => void = () => undefined;
     const { api } = open({
       wallet: wallet({ availableFen: 100_000 }),
@@ -152,7 +160,8 @@ describe('WalletWithdrawPage', () => {
     await waitFor(() => expect(dialog()).toBeNull());
     fireEvent.click(confirmButton());
     fireEvent.click(confirmButton());
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Past a validation, a fee's pause and a confirmation's drawing: a tap that got through would show by then.
+    await advance(PREVIEW_DELAY_MS);
     expect(dialog()).toBeNull();
     expect(api.bodiesOf('wallet/withdraw')).toHaveLength(1);
     await act(async () => answer(ok(withdrawal('w-1', { amountFen: 50_000, feeFen: 300 }))));
@@ -223,9 +232,10 @@ describe('WalletWithdrawPage', () => {
   });
 
   test('not for a user without the wallet permissions: nothing is asked', async () => {
+    rs.useFakeTimers({ shouldAdvanceTime: true });
     const { api } = open({ user: employee() });
     expect(screen.getByText('仅管理员或收款管理员可使用钱包')).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settle();
     expect(api.calls).toHaveLength(0);
   });
 });

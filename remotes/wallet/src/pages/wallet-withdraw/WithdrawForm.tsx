@@ -9,7 +9,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '@app/host-sdk/api-client';
 import { Link } from '@app/host-sdk/router';
 import { confirmDialog } from '@app/ui/feedback';
-import { applyServerErrors, Form } from '@app/ui/form';
+import { applyServerErrors, Form, type FormInstance } from '@app/ui/form';
 import { Input } from '@app/ui/input';
 import { Card } from '@app/widgets/card';
 import { SubmitButton } from '@app/widgets/form-page';
@@ -25,6 +25,20 @@ import { amountFenOf, amountProblem, feeRuleText, leavingFen, maxWithdrawFen, OV
 
 interface Values {
   amount?: string;
+}
+
+/**
+ * The form's values once valid. The fee's arrival checks the amount again, and a check overtaken by a newer one is
+ * rejected as out of date with no error: a tap at that moment must not be lost, so such a check is made again.
+ */
+async function validValues(form: FormInstance<Values>): Promise<Values> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await form.validateFields();
+    } catch (error) {
+      if (!(error as { outOfDate?: boolean }).outOfDate || attempt === 3) throw error;
+    }
+  }
 }
 
 /** The amount field: ¥, the input, and 全部提现 beside it. */
@@ -135,7 +149,7 @@ export function WithdrawForm({ wallet, onDone }: { wallet: Wallet; onDone: (with
     try {
       let values: Values;
       try {
-        values = await form.validateFields();
+        values = await validValues(form);
       } catch {
         return;
       }
