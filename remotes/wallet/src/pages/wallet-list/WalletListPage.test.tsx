@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, test } from '@rstest/core';
+import { afterEach, describe, expect, rs, test } from '@rstest/core';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import { ok, renderPage } from '@app/host-sdk/testing';
+import { ok, renderPage, settle } from '@app/host-sdk/testing';
 import type { WalletEntry } from '@app/contract/wallet';
 import { useListPageEnvironment } from '@app/ui/test-support/list-layout';
 import { employee, entry } from '../../test-support/wallet-fixtures';
@@ -9,6 +9,7 @@ import WalletListPage from './WalletListPage';
 
 useListPageEnvironment();
 afterEach(() => {
+  rs.useRealTimers();
   cleanup();
   document.body.innerHTML = '';
 });
@@ -77,9 +78,10 @@ describe('WalletListPage', () => {
   });
 
   test('not for a user without the wallet permissions: nothing is asked', async () => {
+    rs.useFakeTimers({ shouldAdvanceTime: true });
     const { api } = open(ledger(3), employee());
     expect(screen.getByText('仅管理员或收款管理员可使用钱包')).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settle();
     expect(api.calls).toHaveLength(0);
   });
 });

@@ -1,12 +1,13 @@
-import { afterEach, describe, expect, test } from '@rstest/core';
+import { afterEach, describe, expect, rs, test } from '@rstest/core';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { ok, renderPage, sequence } from '@app/host-sdk/testing';
+import { advance, ok, renderPage, sequence, settle } from '@app/host-sdk/testing';
 import { useListPageEnvironment } from '@app/ui/test-support/list-layout';
 import { employee, wholeText, withdrawal } from '../../test-support/wallet-fixtures';
 import WalletWithdrawListPage, { PENDING_REFRESH_MS } from './WalletWithdrawListPage';
 
 useListPageEnvironment();
 afterEach(() => {
+  rs.useRealTimers();
   cleanup();
   document.body.innerHTML = '';
 });
@@ -65,6 +66,7 @@ describe('WalletWithdrawListPage', () => {
   });
 
   test('while one is 审核中 the list asks again, until it has arrived', async () => {
+    rs.useFakeTimers({ shouldAdvanceTime: true });
     const { api } = renderPage(<WalletWithdrawListPage />, {
       url: '/my/wallet/tixian/list',
       calls: {
@@ -75,9 +77,11 @@ describe('WalletWithdrawListPage', () => {
       },
     });
     expect(await screen.findByRole('article', { name: '提现 ¥50.00 审核中' })).toBeTruthy();
-    expect(await screen.findByRole('article', { name: '提现 ¥50.00 已到账' }, { timeout: PENDING_REFRESH_MS + 4000 })).toBeTruthy();
+    await advance(PENDING_REFRESH_MS);
+    expect(await screen.findByRole('article', { name: '提现 ¥50.00 已到账' })).toBeTruthy();
     const asked = api.bodiesOf('wallet/withdrawals').length;
-    await new Promise((resolve) => setTimeout(resolve, PENDING_REFRESH_MS + 500));
+    // A whole period more: nothing 审核中 is left, so nothing is asked.
+    await advance(PENDING_REFRESH_MS);
     expect(api.bodiesOf('wallet/withdrawals')).toHaveLength(asked);
   });
 
@@ -87,13 +91,14 @@ describe('WalletWithdrawListPage', () => {
   });
 
   test('not for a user without the wallet permissions: nothing is asked', async () => {
+    rs.useFakeTimers({ shouldAdvanceTime: true });
     const { api } = renderPage(<WalletWithdrawListPage />, {
       url: '/my/wallet/tixian/list',
       user: employee(),
       calls: { 'wallet/withdrawals': ok({ total: 0, list: [] }) },
     });
     expect(screen.getByText('仅管理员或收款管理员可使用钱包')).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settle();
     expect(api.calls).toHaveLength(0);
   });
 });

@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, test } from '@rstest/core';
+import { afterEach, describe, expect, rs, test } from '@rstest/core';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fail, httpAnswer, ok, renderPage, sequence } from '@app/host-sdk/testing';
+import { fail, httpAnswer, ok, renderPage, sequence, settle } from '@app/host-sdk/testing';
 import { cashier, employee, entry, wallet, wholeText } from '../../test-support/wallet-fixtures';
 import WalletPage from './WalletPage';
 
 afterEach(() => {
+  rs.useRealTimers();
   cleanup();
   document.body.innerHTML = '';
 });
@@ -115,9 +116,10 @@ describe('WalletPage', () => {
   });
 
   test('anyone else is told who may, and nothing is asked of the server', async () => {
+    rs.useFakeTimers({ shouldAdvanceTime: true });
     const { api } = open({ user: employee(), calls: { 'wallet/get': ok(wallet()) } });
     expect(screen.getByText('仅管理员或收款管理员可使用钱包')).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settle();
     expect(api.calls).toHaveLength(0);
     expect(screen.queryByLabelText('可提现')).toBeNull();
   });
