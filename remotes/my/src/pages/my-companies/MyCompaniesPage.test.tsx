@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, test } from '@rstest/core';
+import { afterEach, describe, expect, rs, test } from '@rstest/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { sessionStore, userDetailAtom } from '@app/host-sdk/session';
-import { fail, ok, renderPage, taxAccount, userDetail, type Route } from '@app/host-sdk/testing';
+import { fail, ok, renderPage, settle, taxAccount, userDetail, type Route } from '@app/host-sdk/testing';
 import type { MyInvitation } from '@app/contract/company';
 import type { UserDetail } from '@app/contract/user';
 import type { BindCode, MyCompany } from './companies-api';
@@ -57,6 +57,7 @@ const dialog = () =>
 const dialogButton = async (name: string) => within(await dialog()).getByRole('button', { name });
 
 afterEach(() => {
+  rs.useRealTimers();
   cleanup();
   document.body.innerHTML = '';
 });
@@ -99,9 +100,10 @@ describe('MyCompaniesPage', () => {
   });
 
   test('the current company is not switched to again', async () => {
+    rs.useFakeTimers({ shouldAdvanceTime: true });
     const { api } = open();
     fireEvent.click(await screen.findByRole('article', { name: '上海示例商贸有限公司' }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settle();
     expect(document.querySelector('.adm-dialog')).toBeNull();
     expect(api.bodiesOf('company/changeCompany')).toEqual([]);
   });

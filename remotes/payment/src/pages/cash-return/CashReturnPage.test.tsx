@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, rs, test } from '@rstest/core';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { advance, fail, ok, renderPage, sequence, userDetail } from '@app/host-sdk/testing';
+import { advance, fail, ok, renderPage, sequence, settle, userDetail } from '@app/host-sdk/testing';
 import type { CashOrder } from '@app/contract/payment';
 import type { Title } from '@app/domain/invoice-title';
 import CashReturnPage from './CashReturnPage';
@@ -74,9 +74,10 @@ describe('CashReturnPage', () => {
   });
 
   test('opened without an order number: 订单不存在, and nothing is asked', async () => {
+    rs.useFakeTimers({ shouldAdvanceTime: true });
     const { api } = renderPage(<CashReturnPage />, { url: '/cash/return', user: CUSTOMER, calls: { 'cash/getOrder': ok(PAID) } });
     expect(await screen.findByRole('heading', { name: '订单不存在' })).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settle();
     expect(api.bodiesOf('cash/getOrder')).toEqual([]);
   });
 

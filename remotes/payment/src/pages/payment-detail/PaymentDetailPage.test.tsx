@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, test } from '@rstest/core';
+import { afterEach, describe, expect, rs, test } from '@rstest/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fail, httpAnswer, noAnswer, ok, renderPage, sequence, taxAccount, type Route } from '@app/host-sdk/testing';
+import { fail, httpAnswer, noAnswer, ok, renderPage, sequence, settle, taxAccount, type Route } from '@app/host-sdk/testing';
 import type { PaymentRecord } from '@app/contract/payment';
 import PaymentDetailPage from './PaymentDetailPage';
 
@@ -33,7 +33,10 @@ const open = (record: PaymentRecord | Route, account = READY) =>
     taxAccount: account,
   });
 
-afterEach(cleanup);
+afterEach(() => {
+  rs.useRealTimers();
+  cleanup();
+});
 
 describe('PaymentDetailPage', () => {
   test('the amount, time, payer, channel, order and trade numbers, and the invoice state', async () => {
@@ -114,9 +117,10 @@ describe('PaymentDetailPage', () => {
   });
 
   test('opened without an id: 收支记录不存在, and nothing is asked', async () => {
+    rs.useFakeTimers({ shouldAdvanceTime: true });
     const { api } = renderPage(<PaymentDetailPage />, { url: '/payment/detail', calls: { 'payment/get': ok(RECORD) }, taxAccount: READY });
     expect(await screen.findByRole('heading', { name: '收支记录不存在' })).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settle();
     expect(api.bodiesOf('payment/get')).toEqual([]);
   });
 

@@ -1,13 +1,15 @@
 import { afterEach, describe, expect, rs, test } from '@rstest/core';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { pageMeta } from '@app/host-sdk/route-meta';
-import { advance, fail, httpAnswer, noAnswer, ok, progress, renderPage, sequence, type Route } from '@app/host-sdk/testing';
+import { advance, fail, httpAnswer, noAnswer, ok, progress, renderPage, sequence, settle, type Route } from '@app/host-sdk/testing';
 import { detail } from '../../test-support/tickets';
 import TicketDetailPage from './TicketDetailPage';
 
 afterEach(() => {
   rs.useRealTimers();
   cleanup();
+  // A dialog still closing belongs to no page: its animation's fake frames went with the fake timers.
+  document.body.innerHTML = '';
 });
 
 const open = (calls: Record<string, Route>, history: string[] = ['/ticket/index']) =>
@@ -144,13 +146,14 @@ describe('TicketDetailPage', () => {
   });
 
   test('opened without an id: not found, and nothing is asked', async () => {
+    rs.useFakeTimers({ shouldAdvanceTime: true });
     const { api } = renderPage(<TicketDetailPage />, {
       url: '/ticket/detail',
       meta: pageMeta('TicketDetail', '票据详情'),
       calls: { 'ticket/get': ok(detail()) },
     });
     expect(await screen.findByRole('region', { name: '发票不存在' })).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settle();
     expect(api.calls).toEqual([]);
   });
 
@@ -164,13 +167,14 @@ describe('TicketDetailPage', () => {
   });
 
   test("another company's ticket: 无权查看 with the server's reason, no 重试, and no 权限不足 dialog taking the user away", async () => {
+    rs.useFakeTimers({ shouldAdvanceTime: true });
     const { api, url } = open({ 'ticket/get': fail(1004, '无权查看该企业的票夹') });
     const view = await screen.findByRole('region', { name: '无权查看' });
     expect(within(view).getByText('无权查看该企业的票夹')).toBeTruthy();
     expect(view.getAttribute('data-icon')).toBe('refused');
     expect(within(view).queryByRole('button', { name: '重试' })).toBeNull();
     expect(screen.queryByText('加载失败')).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settle();
     expect(document.querySelector('.adm-dialog')).toBeNull();
     expect(url()).toBe('/ticket/detail?id=ticket-1');
     expect(api.bodiesOf('ticket/get')).toHaveLength(1);
