@@ -50,7 +50,16 @@ function List(props: { queryKey?: string; load: (page: number) => Promise<PagedR
 }
 
 useListPageEnvironment();
-afterEach(cleanup);
+afterEach(() => {
+  rs.useRealTimers();
+  cleanup();
+});
+
+/** Under fake timers, runs every pending timer (the scroll check's throttle among them) until none is left. */
+const settle = () =>
+  act(async () => {
+    await rs.runAllTimersAsync();
+  });
 
 describe('PagedList', () => {
   test('a skeleton while the first page loads, then the rows', async () => {
@@ -98,18 +107,20 @@ describe('PagedList', () => {
   });
 
   test('scrolling to the end appends the next pages and stops at total', async () => {
+    rs.useFakeTimers({ shouldAdvanceTime: true });
     const load = rs.fn(async (page: number) => pageOf('r', 45, page));
     render(<List load={load} />);
     await waitFor(() => expect(rows()).toHaveLength(45));
     expect(rows()[20]?.textContent).toBe('r 第21行');
     expect(rows()[44]?.textContent).toBe('r 第45行');
     expect(await screen.findByText('没有更多了')).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await settle();
     expect(load.mock.calls.map(([page]) => page)).toEqual([1, 2, 3]);
   });
 
   // Fifty pages of rendering: a budget that a busy machine (several times slower) still keeps; it ends at the marker.
   test('stops at 1000 items however large total is', { timeout: 150_000 }, async () => {
+    rs.useFakeTimers({ shouldAdvanceTime: true });
     const load = rs.fn(async (page: number) => pageOf('r', 5000, page));
     const { container } = render(<List load={load} />);
     // waitFor runs its check on every change of the DOM: a query of the whole text of a thousand rows on each of them
@@ -117,7 +128,7 @@ describe('PagedList', () => {
     await waitFor(() => expect(container.querySelector('.app-paged-list__end')).not.toBeNull(), { timeout: 140_000 });
     expect(screen.getByText('没有更多了')).toBeTruthy();
     expect(rows()).toHaveLength(1000);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await settle();
     expect(load).toHaveBeenCalledTimes(50);
   });
 

@@ -1,12 +1,15 @@
 import { afterEach, expect, rs, test } from '@rstest/core';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError } from '@app/host-sdk/api-client';
-import { renderPage } from '@app/host-sdk/testing';
+import { renderPage, settle } from '@app/host-sdk/testing';
 import { Form } from '@app/ui/form';
 import { Input } from '@app/ui/input';
 import { FormPage, PageForm, useEditedRecord, useGoBack } from '../src/form-page';
 
-afterEach(cleanup);
+afterEach(() => {
+  rs.useRealTimers();
+  cleanup();
+});
 
 interface Thing {
   id: string;
@@ -99,6 +102,7 @@ test('a record not found, or not this user’s, is said so with no 重试', asyn
 });
 
 test('submitting: the button is busy and disabled, a second tap sends nothing, and the page goes back after saving', async () => {
+  rs.useFakeTimers({ shouldAdvanceTime: true });
   const saving = deferred<void>();
   const submit = rs.fn(() => saving.promise);
   const { url } = renderPage(<ThingPage id={null} load={() => Promise.reject(new Error('unused'))} onSubmit={submit} />, {
@@ -112,7 +116,7 @@ test('submitting: the button is busy and disabled, a second tap sends nothing, a
   await waitFor(() => expect((screen.getByRole('button', { name: /保存中/ }) as HTMLButtonElement).disabled).toBe(true));
   // Submitted again while saving: the form validates (promises) and hands it over, and nothing more is sent.
   fireEvent.submit(document.querySelector('form') as HTMLFormElement);
-  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  await settle();
   expect(submit).toHaveBeenCalledTimes(1);
   await act(async () => saving.resolve());
   await waitFor(() => expect(url()).toBe('/things'));
