@@ -1,6 +1,7 @@
 /** Each branch of the route guard (docs/product.md, "Screens and the host"). */
 import { afterEach, beforeEach, describe, expect, rs, test } from '@rstest/core';
 import * as actualRouter from 'react-router-dom' with { rstest: 'importActual' };
+import { waitFor } from '@testing-library/react';
 import { pageMeta } from '@app/host-sdk/route-meta';
 import type { ServicesConfig } from '@app/contract/service';
 import type { UserDetail } from '@app/contract/user';
@@ -38,10 +39,8 @@ const user: UserDetail = {
 
 const authPage = pageMeta('TicketIndex', '票夹');
 const request = (path: string) => new Request(`http://app.test${path}`);
-/** Waits (up to 2 s) for something that follows a dynamic import. */
-async function until(condition: () => boolean) {
-  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-}
+/** Waits for something that follows a dynamic import, as long as a loaded machine needs (as the page tests do). */
+const until = (condition: () => boolean) => waitFor(() => expect(condition()).toBe(true), { timeout: 20_000 });
 const target = (response: unknown) => (response as { location?: string } | null)?.location;
 let replaced: string[];
 
