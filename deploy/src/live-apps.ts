@@ -2,8 +2,8 @@
  * What the server needs from the registry on every request: the live version of each app and the `/remotes.json`
  * document. A release or a rollback takes effect on the next request with no server restart: the registry file is
  * re-read whenever it changes on disk; a registry in PostgreSQL (DATABASE_URL) is re-read when its revision has
- * changed, which each instance checks at most every REVISION_CHECK_MS while it is asked — so every instance of a fleet
- * serves a release or a rollback within a second of the command.
+ * changed, which each instance checks at most every REVISION_CHECK_MS while it is asked — so a request that comes
+ * REVISION_CHECK_MS after a change is committed gets it, or shares the one check then under way, and the next gets it.
  */
 import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -23,6 +23,7 @@ interface Cached {
   /** The file's identity, or the row's revision. */
   stamp: string;
   registry: Registry;
+  /** When the check that read or confirmed it was sent. */
   checkedAt: number;
 }
 
@@ -35,15 +36,17 @@ export class LiveApps {
     readonly storeDir: string,
     /** The registry's database (null: the store's registry.json). */
     readonly databaseUrl = registryDatabaseUrl(),
+    /** The clock the revision checks are spaced by (tests pass one they move). */
+    private readonly now: () => number = Date.now,
   ) {}
 
   async registry(): Promise<Registry> {
     if (!this.databaseUrl) return this.fileRegistry();
     const cached = this.cached;
-    if (cached && Date.now() - cached.checkedAt < REVISION_CHECK_MS) return cached.registry;
+    if (cached && this.now() - cached.checkedAt < REVISION_CHECK_MS) return cached.registry;
     // One check at a time: the requests of a moment share it. While the database cannot be reached, what was read
     // last is served (the server's readiness says the database is down).
-    this.checking ??= this.storedRegistry(this.databaseUrl)
+    this.checking ??= this.storedRegistry(this.databaseUrl, this.now())
       .catch((error: unknown) => {
         if (this.cached) return this.cached.registry;
         throw error;
@@ -67,11 +70,15 @@ export class LiveApps {
     }
     // Every update renames a new file into place, so a new inode means a new registry.
     const stamp = `${info.ino}:${info.mtimeMs}`;
-    if (this.cached?.stamp !== stamp) this.cached = { stamp, registry: await readRegistryFile(this.storeDir), checkedAt: Date.now() };
+    if (this.cached?.stamp !== stamp) this.cached = { stamp, registry: await readRegistryFile(this.storeDir), checkedAt: this.now() };
     return this.cached.registry;
   }
 
-  private async storedRegistry(url: string): Promise<Registry> {
+  /**
+   * The revision's age counts from when its check was sent (`sentAt`), not from its answer: a slow answer on a busy
+   * machine must not lengthen how long a change can go unseen.
+   */
+  private async storedRegistry(url: string, sentAt: number): Promise<Registry> {
     if (!this.pool) {
       this.pool = new pg.Pool({
         connectionString: url,
@@ -89,9 +96,9 @@ export class LiveApps {
       const revision = this.cached ? await storedRevision(client) : -1;
       if (!this.cached || String(revision) !== this.cached.stamp) {
         const stored = await readStoredRegistry(client, url, () => readRegistryFile(this.storeDir));
-        this.cached = { stamp: String(stored.revision), registry: stored.registry, checkedAt: Date.now() };
+        this.cached = { stamp: String(stored.revision), registry: stored.registry, checkedAt: sentAt };
       } else {
-        this.cached.checkedAt = Date.now();
+        this.cached.checkedAt = sentAt;
       }
       return this.cached.registry;
     } finally {
