@@ -21,6 +21,7 @@ import {
   createPostgresDatabase,
   createTestServer,
   DEMO_LABELS,
+  eventually,
   testConfig,
   type DatabaseKind,
   type TestServer,
@@ -763,8 +764,7 @@ describeEachDatabase('sign-in secrets stay out of the log (%s)', (kind) => {
     const refused = await exchange(logged, { code: signInCode, verifier: browser.verifier });
     expect(refused.statusCode).toBe(401);
     // Log lines are written after the answer: wait for the last request's.
-    for (let i = 0; i < 200 && logged.lines.filter((line) => line.includes('/api/auth/exchange')).length < 2; i++)
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    await eventually(async () => logged.lines.filter((line) => line.includes('/api/auth/exchange')).length >= 2);
 
     const log = logged.lines.join('');
     expect(logged.lines.length).toBeGreaterThan(5);
