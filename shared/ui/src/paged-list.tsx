@@ -207,9 +207,9 @@ export function PagedList<T>({ queryKey, load, itemKey, renderItem, empty, heade
   useImperativeHandle(ref, () => ({ reload: () => loadFirstPage(false) }), [loadFirstPage]);
 
   /**
-   * The last page asked for, in the current query. Asking again for it (or an earlier one) shares that load: the
-   * infinite scroll is mounted again when pull to refresh arrives around the rows (@app/ui/refresh-on-pull), and the
-   * new one asks at once, perhaps before the page that just arrived is shown. A failed page may be asked for again.
+   * The last page asked for, in the current query. Asking again for it (or an earlier one) shares that load: an
+   * infinite scroll asks again as it sees fit, perhaps before the page that just arrived is shown. A failed page may
+   * be asked for again.
    */
   const asked = useRef<{ generation: number; page: number; done: Promise<void> } | null>(null);
 

@@ -3,8 +3,13 @@
  * animation and gesture libraries (about 24 KiB gzip), so the content shows at once in a plain frame, and the gesture
  * is added once the page has settled and is idle, or at the first touch, whichever comes first (docs/architecture.md,
  * "One fast first load"). Once loaded it stays loaded for every later page.
+ *
+ * The content is rendered once, into an element of its own (a portal), which the gesture's frame takes in when it
+ * arrives: swapping the frame around the children themselves would render them anew (every row of a list a new element,
+ * its focus and state lost) seconds after they showed.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import type { PullToRefreshProps } from './pull-to-refresh';
 
 type PullToRefreshComponent = (props: PullToRefreshProps) => ReactNode;
@@ -26,8 +31,34 @@ export interface RefreshOnPullProps {
   children?: ReactNode;
 }
 
+/** The element the content is rendered into, for the component's life. */
+function useContentElement() {
+  const [content] = useState(() => {
+    const element = document.createElement('div');
+    element.className = 'app-refresh-on-pull__content';
+    return element;
+  });
+  // The element focused in the content when its frame went away: focused again once the next frame holds the content.
+  const focused = useRef<HTMLElement | null>(null);
+  const place = useCallback(
+    (frame: HTMLDivElement) => {
+      if (content.parentNode !== frame) frame.appendChild(content);
+      const keep = focused.current;
+      focused.current = null;
+      if (keep?.isConnected && document.activeElement !== keep) keep.focus({ preventScroll: true });
+      return () => {
+        const active = document.activeElement;
+        focused.current = active instanceof HTMLElement && content.contains(active) ? active : null;
+      };
+    },
+    [content],
+  );
+  return { content, place };
+}
+
 export function RefreshOnPull({ onRefresh, children }: RefreshOnPullProps) {
   const [PullToRefresh, setPullToRefresh] = useState<PullToRefreshComponent | null>(() => loaded);
+  const { content, place } = useContentElement();
   useEffect(() => {
     if (PullToRefresh) return;
     let live = true;
@@ -49,8 +80,7 @@ export function RefreshOnPull({ onRefresh, children }: RefreshOnPullProps) {
       window.removeEventListener('touchstart', load);
     };
   }, [PullToRefresh]);
-  if (!PullToRefresh) return <div className="app-refresh-on-pull">{children}</div>;
-  return (
+  const frame = PullToRefresh ? (
     <PullToRefresh
       onRefresh={async () => void (await onRefresh())}
       pullingText="下拉刷新"
@@ -58,7 +88,15 @@ export function RefreshOnPull({ onRefresh, children }: RefreshOnPullProps) {
       refreshingText="加载中"
       completeText="刷新成功"
     >
-      {children}
+      <div ref={place} />
     </PullToRefresh>
+  ) : (
+    <div className="app-refresh-on-pull" ref={place} />
+  );
+  return (
+    <>
+      {frame}
+      {createPortal(children, content)}
+    </>
   );
 }

@@ -1,7 +1,7 @@
 /**
- * PagedList when pull to refresh arrives around its rows (@app/ui/refresh-on-pull, at the first touch here): the
- * infinite scroll is mounted again and asks for the next page at once, while that page is already loading. The page is
- * asked for once. In a file of its own, so that the gesture is not loaded yet when the list first shows.
+ * PagedList when pull to refresh arrives around its rows (@app/ui/refresh-on-pull, at the first touch here) while the
+ * next page is loading: the rows stay the same elements, and the page is asked for once. In a file of its own, so that
+ * the gesture is not loaded yet when the list first shows.
  */
 import { afterEach, expect, test } from '@rstest/core';
 import { useListPageEnvironment } from '../test-support/list-layout';
@@ -21,7 +21,7 @@ const pageOf = (page: number): PagedResult<Row> => ({
 useListPageEnvironment();
 afterEach(cleanup);
 
-test('the next page is asked for once, though the infinite scroll is mounted again around it', async () => {
+test('the rows stay as they are when the gesture arrives, and the next page is asked for once', async () => {
   const asked: number[] = [];
   let releasePage2: () => void = () => undefined;
   const page2 = new Promise<void>((resolve) => (releasePage2 = resolve));
@@ -42,8 +42,10 @@ test('the next page is asked for once, though the infinite scroll is mounted aga
   await waitFor(() => expect(asked).toEqual([1, 2]));
   expect(container.querySelector('.adm-pull-to-refresh')).toBeNull();
 
+  const firstRow = screen.getByText('r-1');
   fireEvent.touchStart(window);
   await waitFor(() => expect(container.querySelector('.adm-pull-to-refresh')).not.toBeNull());
+  expect(screen.getByText('r-1')).toBe(firstRow);
   releasePage2();
   await waitFor(() => expect(screen.getByText('r-60')).toBeTruthy());
   expect(asked).toEqual([1, 2, 3]);
