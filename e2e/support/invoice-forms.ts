@@ -33,7 +33,7 @@ export async function pickGoods(page: Page, name: string, screenshot?: string) {
   const goods = page.getByRole('dialog', { name: '选择商品' }).getByRole('button', { name: new RegExp(`^${name}`) });
   if (screenshot) {
     await expect(goods).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath(`${screenshot}.png`) });
+    await page.screenshot({ path: test.info().outputPath(`${screenshot}.png`), scale: 'css' });
   }
   await goods.click();
   await expect(page.getByRole('dialog', { name: '选择商品' })).toHaveCount(0);

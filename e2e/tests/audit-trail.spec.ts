@@ -57,5 +57,5 @@ test('a manager reverses an invoice, and finds on 操作日志 who reversed it',
   await page.locator('.adm-dropdown-popup-body').getByText('红冲发票', { exact: true }).click();
   await expect(currentPage(page).getByRole('article')).toHaveCount(1);
   await expect(currentPage(page).getByRole('article', { name: '李明 红冲发票' })).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('audit-trail.png') });
+  await page.screenshot({ path: test.info().outputPath('audit-trail.png'), scale: 'css' });
 });

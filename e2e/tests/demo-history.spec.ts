@@ -54,7 +54,12 @@ test('a fresh demo: 开票统计 shows a chart with data, the invoice list is fu
   const chart = currentPage(page).getByRole('figure', { name: '每日蓝票与红票金额' });
   await expect(chart.locator('canvas')).toBeVisible();
   await expect(chart.getByText('图表暂时无法显示')).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('demo-history-statistics.png'), fullPage: true, animations: 'disabled' });
+  await page.screenshot({
+    path: test.info().outputPath('demo-history-statistics.png'),
+    fullPage: true,
+    animations: 'disabled',
+    scale: 'css',
+  });
 
   const invoices = await api<{ total: number }>('invoice/list', {});
   expect(invoices.total).toBeGreaterThan(30);
@@ -66,7 +71,7 @@ test('a fresh demo: 开票统计 shows a chart with data, the invoice list is fu
   expect(wallet.frozenFen).toBeGreaterThan(0);
   await expect(currentPage(page).getByLabel('可提现', { exact: true })).toHaveText(yuan(wallet.availableFen));
   await expect(currentPage(page).getByLabel('冻结', { exact: true })).toHaveText(yuan(wallet.frozenFen));
-  await page.screenshot({ path: test.info().outputPath('demo-history-wallet.png'), fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: test.info().outputPath('demo-history-wallet.png'), fullPage: true, animations: 'disabled', scale: 'css' });
 });
 
 test('a fresh demo: 票夹 holds the invoices the company received, collected and added by hand, some reimbursed', async ({
@@ -124,7 +129,7 @@ async function shots(page: Page, name: string) {
   const own = page.viewportSize();
   for (const width of [360, 390]) {
     await page.setViewportSize({ width, height: own?.height ?? 800 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), animations: 'disabled' });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), animations: 'disabled', scale: 'css' });
   }
   if (own) await page.setViewportSize(own);
 }

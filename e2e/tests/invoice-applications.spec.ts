@@ -50,7 +50,7 @@ async function customersApplication(buyer: string): Promise<Application> {
 }
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true, scale: 'css' });
 }
 
 const card = (page: Page, buyer: string) => page.getByRole('article', { name: buyer });

@@ -30,7 +30,7 @@ async function taxBureau(ready: boolean) {
 }
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true, scale: 'css' });
 }
 
 const taxDialog = (page: Page) =>

@@ -49,7 +49,7 @@ const sheet = (page: Page) => page.getByRole('dialog', { name: '发票详情' })
 const lineRows = (page: Page) => sheet(page).getByRole('table', { name: '项目明细' }).getByRole('row');
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true, scale: 'css' });
 }
 
 /** A screenshot of the open sheet, its goods lines in view. */
@@ -57,7 +57,7 @@ async function sheetShot(page: Page, name: string) {
   await sheet(page)
     .getByRole('table', { name: '项目明细' })
     .evaluate((table) => table.scrollIntoView({ block: 'center' }));
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), scale: 'css' });
 }
 
 /** The invoice the task on the page issued, as `invoice/get` answers it. */

@@ -46,7 +46,7 @@ const issuedInvoice = (buyer: typeof BUYER, lines: { goodsId: string; grossFen: 
 /** A phone screenshot, once the masks that are closing have gone (`masks`: those of popups meant to be open). */
 async function shot(page: Page, name: string, masks = 0) {
   await expect(page.locator('.adm-mask:visible')).toHaveCount(masks);
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), scale: 'css' });
 }
 
 const rowOf = (page: Page, buyer: string) => currentPage(page).getByRole('button', { name: new RegExp(`^${buyer} `) });

@@ -50,7 +50,7 @@ async function finalStatus(taskId: string): Promise<number> {
 }
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true, scale: 'css' });
 }
 
 let issuedTask: string;

@@ -103,7 +103,7 @@ test('a manager reads this month’s invoices and income from 我的 → 统计'
   const rows = await tableRows(page, '按税率');
   expect(rows).toContainEqual(['6%', '¥100.00', '¥6.00', '¥106.00']);
   expect(rows).toContainEqual(['13%', '¥0.00', '¥0.00', '¥0.00']);
-  await page.screenshot({ path: test.info().outputPath('invoice-statistics.png'), fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: test.info().outputPath('invoice-statistics.png'), fullPage: true, animations: 'disabled', scale: 'css' });
 
   await currentPage(page).getByRole('tab', { name: '收入统计' }).click();
   await expectPage(page, { owner: 'my', name: 'IncomeStatistics', title: '收入统计' });
@@ -111,7 +111,7 @@ test('a manager reads this month’s invoices and income from 我的 → 统计'
   await expect(card(page, '笔数')).toContainText('1');
   await expect(currentPage(page).getByRole('figure', { name: '每日收入金额' }).locator('canvas')).toBeVisible();
   expect(await tableRows(page, '按渠道')).toEqual([['演示', '1', '¥88.00']]);
-  await page.screenshot({ path: test.info().outputPath('income-statistics.png'), fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: test.info().outputPath('income-statistics.png'), fullPage: true, animations: 'disabled', scale: 'css' });
 
   // The tabs replaced the page: 返回 leaves the statistics.
   await page.goBack();

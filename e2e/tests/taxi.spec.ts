@@ -45,7 +45,7 @@ async function phoneSignedInAs(browser: Browser, token: string): Promise<{ conte
 /** A phone screenshot once the masks that are closing have gone (`masks`: those of popups meant to be open). */
 async function shot(page: Page, name: string, masks = 0) {
   await expect(page.locator('.adm-mask:visible')).toHaveCount(masks);
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), scale: 'css' });
 }
 
 const tripState = (scope: ReturnType<Page['locator']> | Page, state: string) => scope.getByLabel(`行程状态 ${state}`);

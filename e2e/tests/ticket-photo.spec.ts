@@ -58,7 +58,7 @@ test('photos upside down, sideways and very dim are read in the browser; the rea
     await expect(detailRow(found, '开票日期')).toHaveText('开票日期2025-03-15');
     await expect(currentPage(page).getByRole('alert')).toHaveCount(0);
   }
-  await page.screenshot({ path: test.info().outputPath('ticket-photo-read.png') });
+  await page.screenshot({ path: test.info().outputPath('ticket-photo-read.png'), scale: 'css' });
 
   // One fetch of the WebAssembly, from this remote's release, compressed and cached for a year.
   expect(wasm).toHaveLength(1);

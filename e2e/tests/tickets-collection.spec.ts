@@ -67,7 +67,7 @@ async function issue(label: typeof TRADING | typeof TAXI, buyer: InvoiceParty, g
 
 async function shot(page: Page, name: string) {
   await expect(page.locator('.adm-mask:visible')).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), scale: 'css' });
 }
 
 const toast = (page: Page, text: string) => page.locator('.adm-toast-main', { hasText: text });
