@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { releaseDir, REPO_ROOT } from '@app/deploy/workspace';
 import type { DatabaseTarget } from './db/database';
 import { faultFromEnv, type FaultState } from './etax/simulator/faults';
-import { DEFAULT_WORKER_OPTIONS } from './tasks/task-worker';
+import { DEFAULT_WORKER_OPTIONS, RETRY_BASE_MS } from './tasks/task-worker';
 import { paymentConfigFromEnv, type PaymentConfig } from './payments/payment-config';
 import { payoutFaultFromEnv, type PayoutFault } from './payouts/payout-simulator';
 import { DEFAULT_AUTO_ROLLBACK, type AutoRollbackSettings } from './releases/auto-rollback';
@@ -56,7 +56,8 @@ export interface ServerConfig {
    * (9464; 0 turns it off), never the public port; METRICS_TOKEN asks for it as a bearer token.
    */
   metrics: MetricsListenerConfig;
-  worker: { enabled: boolean; pollMs: number; stepTimeoutMs: number; leaseMs: number; batch: number };
+  /** `retryBaseMs`: the first retry's wait, doubled for each later one (TASK_RETRY_BASE_MS; default RETRY_BASE_MS). */
+  worker: { enabled: boolean; pollMs: number; stepTimeoutMs: number; leaseMs: number; batch: number; retryBaseMs?: number };
   /**
    * Sign-in providers, and how many sign-in requests one address may make a minute (SIGN_IN_PER_MINUTE). `demo`: the
    * built-in demo provider signs in as the seeded demo users; on only when no real provider is configured, or when
@@ -255,6 +256,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       stepTimeoutMs: number(env, 'TASK_STEP_TIMEOUT_MS', DEFAULT_WORKER_OPTIONS.stepTimeoutMs),
       leaseMs: number(env, 'TASK_LEASE_MS', DEFAULT_WORKER_OPTIONS.leaseMs),
       batch: number(env, 'TASK_BATCH', DEFAULT_WORKER_OPTIONS.batch),
+      retryBaseMs: number(env, 'TASK_RETRY_BASE_MS', RETRY_BASE_MS),
     },
     auth: {
       wechat,

@@ -2,7 +2,8 @@
  * The task worker against the simulator's fault switch (POST /etax-sim/fault): a failing bureau is retried with
  * growing attempts and then fails with its reason, a bureau that never answers times out, a slow one still works, and a
  * bureau that recovers lets a retried task succeed; a task past its deadline fails as timed out; and a worker that lost
- * its lease cannot write the outcome of its step.
+ * its lease cannot write the outcome of its step. The retry schedule the suite's worker uses is configured shorter; the
+ * real one (1 s, 2 s, 4 s…) is what the configuration gives without it.
  */
 import { afterAll, afterEach, beforeAll, expect, rs, test } from '@rstest/core';
 import { eq, sql } from 'drizzle-orm';
@@ -11,11 +12,24 @@ import { companies } from '../src/db/schema/companies';
 import { simSessions, simSms } from '../src/db/schema/etax-simulator';
 import { tasks } from '../src/db/schema/tasks';
 import { TaskStatus } from '@app/contract/task-status';
+import { configFromEnv } from '../src/config';
+import { RETRY_BASE_MS, retryDelayMs } from '../src/tasks/task-worker';
 import { createTestServer, eventually, type TestServer } from './support/test-server';
 import { describeEachDatabase } from './support/database-suites';
 
 const STEP_TIMEOUT_MS = 800;
+/** The suite's first retry waits this long (then twice it): long enough to see each attempt, shorter than a real one. */
+const RETRY_MS = 300;
 const NO_ANSWER = '电子税务局无响应，请稍后重试';
+
+test('the retry schedule: 1 s after the first failed attempt, doubled after each; TASK_RETRY_BASE_MS sets the first', () => {
+  expect(RETRY_BASE_MS).toBe(1000);
+  expect([1, 2, 3].map((attempts) => retryDelayMs(attempts))).toEqual([1000, 2000, 4000]);
+  expect(configFromEnv({}).worker.retryBaseMs).toBe(RETRY_BASE_MS);
+  expect(configFromEnv({ TASK_RETRY_BASE_MS: '50' }).worker.retryBaseMs).toBe(50);
+  expect([1, 2, 3].map((attempts) => retryDelayMs(attempts, 50))).toEqual([50, 100, 200]);
+  expect(() => configFromEnv({ TASK_RETRY_BASE_MS: 'soon' })).toThrow('TASK_RETRY_BASE_MS 无效: soon');
+});
 
 describeEachDatabase('task worker and the fault switch (%s)', (kind) => {
   let server: TestServer;
@@ -25,7 +39,7 @@ describeEachDatabase('task worker and the fault switch (%s)', (kind) => {
 
   beforeAll(async () => {
     server = await createTestServer(kind, {
-      worker: { enabled: true, pollMs: 20, stepTimeoutMs: STEP_TIMEOUT_MS, leaseMs: 4000, batch: 8 },
+      worker: { enabled: true, pollMs: 20, stepTimeoutMs: STEP_TIMEOUT_MS, leaseMs: 4000, batch: 8, retryBaseMs: RETRY_MS },
     });
     token = await server.tokenFor('企业管理员');
     userId = await server.userIdOf('企业管理员');
@@ -81,14 +95,21 @@ describeEachDatabase('task worker and the fault switch (%s)', (kind) => {
   test("'fail': the step is retried with growing attempts, then the task fails with the fault's reason", async () => {
     const reason = '电子税务局系统维护中（测试）';
     await setFault({ mode: 'fail', reason });
+    const created = Date.now();
     const id = await newTask();
-    // The first refusal: still processing, the reason shown, a retry scheduled.
+    // The first refusal: still processing, the reason shown, a retry scheduled the first retry's wait after it.
     const retrying = await waitFor(id, (task) => task.attempts === 1);
+    const seenFirst = Date.now();
     expect(retrying.status).toBe(TaskStatus.Processing);
     expect(retrying.failReason).toBe(reason);
     expect(retrying.finishedAt).toBeNull();
+    expect(retrying.nextRunAt.getTime()).toBeGreaterThanOrEqual(created + RETRY_MS);
+    expect(retrying.nextRunAt.getTime()).toBeLessThanOrEqual(seenFirst + RETRY_MS);
+    // The second refusal (no earlier than the retry was due): the wait doubled.
     const second = await waitFor(id, (task) => task.attempts === 2);
     expect(second.finishedAt).toBeNull();
+    expect(second.nextRunAt.getTime()).toBeGreaterThanOrEqual(retrying.nextRunAt.getTime() + 2 * RETRY_MS);
+    expect(second.nextRunAt.getTime()).toBeLessThanOrEqual(Date.now() + 2 * RETRY_MS);
     const failed = await waitFor(id, (task) => task.status === TaskStatus.Failed);
     expect(failed).toMatchObject({ attempts: 3, maxAttempts: 3, failReason: reason, lockedBy: null });
     expect(failed.finishedAt).not.toBeNull();
@@ -127,7 +148,7 @@ describeEachDatabase('task worker and the fault switch (%s)', (kind) => {
     const retrying = await waitFor(id, (task) => task.attempts === 1);
     expect(retrying.failReason).toBe('系统繁忙（测试）');
     await setFault({ mode: 'none' });
-    // The retry (about a second later) reaches the bureau: the SMS is sent, the reason cleared.
+    // The retry reaches the bureau: the SMS is sent, the reason cleared.
     const waiting = await waitFor(id, (task) => task.status === TaskStatus.AwaitingSmsCode);
     expect(waiting).toMatchObject({ attempts: 1, failReason: null });
     await submitCode(id);

@@ -31,6 +31,8 @@ export interface WorkerOptions {
   leaseMs: number;
   /** Steps run at the same time, at most. */
   batch: number;
+  /** The first retry's wait (default RETRY_BASE_MS); each later one doubles it. */
+  retryBaseMs?: number;
   log: { info(message: string): void; error(object: unknown, message: string): void };
 }
 
@@ -43,6 +45,13 @@ const LONG_STEPS: Partial<Record<WorkerTaskType, { timeoutMs: number; reason: st
 };
 
 export const DEFAULT_WORKER_OPTIONS = { pollMs: 250, stepTimeoutMs: 10_000, leaseMs: 15_000, batch: 8 };
+/** A failed step is retried after 1 s, then 2 s, 4 s…: a busy bureau gets room, a passing refusal costs little. */
+export const RETRY_BASE_MS = 1000;
+
+/** How long after its `attempts`-th failed attempt (1, 2, …) a step is run again. */
+export function retryDelayMs(attempts: number, baseMs: number = RETRY_BASE_MS): number {
+  return baseMs * 2 ** (attempts - 1);
+}
 /** How long past its deadline a task whose outcome is unknown is settled before it fails regardless. */
 export const SETTLE_GRACE_MS = 30 * 60_000;
 const SETTLE_RETRY_MS = 5_000;
@@ -209,7 +218,11 @@ export class TaskWorker {
         payload: { attempts },
       });
     }
-    return { failReason: reason, nextRunAt: new Date(Date.now() + 1000 * 2 ** (attempts - 1)), payload: { attempts } };
+    return {
+      failReason: reason,
+      nextRunAt: new Date(Date.now() + retryDelayMs(attempts, this.options.retryBaseMs)),
+      payload: { attempts },
+    };
   }
 
   /**
