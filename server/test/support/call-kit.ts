@@ -254,12 +254,21 @@ export function expectRefused(
 /** Every table of the schema (found through its exports, so a table added later is covered too). */
 export const ALL_TABLES: PgTable[] = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
 
-/** Every row of every table, as sorted JSON per table. */
+/** Reads every table in one statement: a query a table cost the fuzz suite more than its cases did. */
+const SNAPSHOT_QUERY = `select ${ALL_TABLES.map((table) => {
+  const name = getTableName(table);
+  return `(select coalesce(json_agg(row), '[]'::json) from "${name}" row) as "${name}"`;
+}).join(', ')}`;
+
+/** Every row of every table (as the database stores it), as sorted JSON per table. */
 export async function snapshotTables(server: TestServer): Promise<Record<string, string[]>> {
+  const [tables] = await server.database.raw(SNAPSHOT_QUERY);
   const snapshot: Record<string, string[]> = {};
   for (const table of ALL_TABLES) {
-    const rows: unknown[] = await server.database.db.select().from(table as never);
-    snapshot[getTableName(table)] = rows.map((row) => JSON.stringify(row)).sort();
+    const name = getTableName(table);
+    const rows = tables?.[name];
+    if (!Array.isArray(rows)) throw new Error(`snapshotTables: no rows read of ${name}`);
+    snapshot[name] = rows.map((row) => JSON.stringify(row)).sort();
   }
   return snapshot;
 }
