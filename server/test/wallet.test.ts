@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { settleCompany } from '../src/cash/settlement';
 import { companies } from '../src/db/schema/companies';
 import { expectRefused } from './support/call-kit';
-import { createTestServer, eventually, type TestServer } from './support/test-server';
+import { createTestServer, eventually, TEST_WORKER, type TestServer } from './support/test-server';
 import { describeEachDatabase } from './support/database-suites';
 
 interface Wallet {
@@ -60,7 +60,11 @@ describeEachDatabase('wallet (%s)', (kind) => {
   };
 
   beforeAll(async () => {
-    server = await createTestServer(kind, { money: { settlementDelayMs: SETTLEMENT_DELAY_MS, payoutSimDelayMs: 2_000 } });
+    // A payout step that gives up before the bank decides is retried soon after, not a second later.
+    server = await createTestServer(kind, {
+      money: { settlementDelayMs: SETTLEMENT_DELAY_MS, payoutSimDelayMs: 2_000 },
+      worker: { ...TEST_WORKER, retryBaseMs: 200 },
+    });
     manager = await server.tokenFor('企业管理员');
     cashier = await server.tokenFor('线下收款管理员');
     employee = await server.tokenFor('企业员工');

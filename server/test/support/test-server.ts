@@ -79,6 +79,9 @@ export async function createPostgresDatabase(options: { migrated?: boolean } = {
   };
 }
 
+/** The task worker of a test server: it polls often and gives a step 2 s; its retries wait as long as a real one's. */
+export const TEST_WORKER: ServerConfig['worker'] = { enabled: true, pollMs: 20, stepTimeoutMs: 2000, leaseMs: 4000, batch: 8 };
+
 /**
  * A server config for tests; without `payments` in the overrides, its payment providers are what an environment
  * without payment settings gives beside its sign-in (demo payment only where no real sign-in is configured).
@@ -95,7 +98,7 @@ export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise
     secretKey: randomBytes(32).toString('hex'),
     etax: { stepDelayMs: 20, fault: { mode: 'none', reason: '电子税务局系统繁忙，请稍后重试', delayMs: 200 }, controls: true },
     testHooks: false,
-    worker: { enabled: true, pollMs: 20, stepTimeoutMs: 2000, leaseMs: 4000, batch: 8 },
+    worker: TEST_WORKER,
     auth: { wechat: null, alipay: null, demo: true },
     // The tests count exactly what they made: no demo history (a test of it turns it on).
     demoHistory: false,
