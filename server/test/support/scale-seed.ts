@@ -420,7 +420,9 @@ export async function seedTrips(
        case when g % 7 <> 0 and g % 3 = 0 then at + interval '30 minutes' end,
        at
      from (select g, now() - interval '1 hour' - g * $4::interval as at from generate_series(1, $5::int) g) seeded
-     cross join lateral (select id, license_plate_number from cars where company_id = $1::uuid order by id offset (g % (select count(*) from cars where company_id = $1::uuid)) limit 1) car`,
+     join (select id, license_plate_number, row_number() over (order by id) - 1 as n, count(*) over () as cars
+           from cars where company_id = $1::uuid) car on car.n = seeded.g % car.cars
+     order by g`,
     [companyId, userId, receiverId, `${rows.minutesApart ?? 30} minutes`, rows.trips, rows.codeTag ?? ''],
   );
   const day = `to_char((start_time at time zone 'UTC') + interval '8 hours', 'YYYYMMDD')::int`;
