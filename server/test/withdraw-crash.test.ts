@@ -125,8 +125,8 @@ describeEachDatabase('a slow bank (%s)', (kind) => {
   let manager: string;
   let customer: string;
   let companyId: string;
-  // A step gives up after 0.4 s; the bank decides 8 s after receiving a payout.
-  const BANK_DELAY_MS = 8000;
+  // A step gives up after 0.4 s and is retried 0.2 s later; the bank decides 6 s after receiving a payout.
+  const BANK_DELAY_MS = 6000;
 
   const wallet = async () => (await server.call<{ availableFen: number; frozenFen: number }>('wallet/get', {}, manager)).body.result;
   const withdrawal = async (id: string) => (await server.database.db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0];
@@ -152,7 +152,7 @@ describeEachDatabase('a slow bank (%s)', (kind) => {
         payoutSimDelayMs: BANK_DELAY_MS,
         payoutSimFault: { mode: 'none', reason: '收款账户信息有误，银行退回' },
       },
-      worker: { enabled: true, pollMs: 20, stepTimeoutMs: 400, leaseMs: 2000, batch: 8 },
+      worker: { enabled: true, pollMs: 20, stepTimeoutMs: 400, leaseMs: 2000, batch: 8, retryBaseMs: 200 },
     });
     manager = await server.tokenFor('企业管理员');
     customer = await server.tokenFor('普通用户');
@@ -222,7 +222,7 @@ describeEachDatabase('a slow bank (%s)', (kind) => {
     try {
       const before = (await wallet()).availableFen;
       asked = await withdraw(3_000, 'bank-down');
-      // Three attempts (backoff 1 s, 2 s), then the bank is asked: never received. The reference is closed, money back.
+      // Three attempts (backoff 0.2 s, 0.4 s), then the bank is asked: never received. The reference is closed, money back.
       const failed = await eventually(async () => {
         const row = await withdrawal(asked.id);
         return row && FINAL.includes(row.state) && row;
@@ -255,13 +255,15 @@ afterEach(async () => {
 describeEachDatabase('a server killed while payouts are in flight (%s)', (kind) => {
   test('every withdrawal ends paid once or refunded once, and the ledger adds up', async () => {
     const database: ProcessDatabase = await processDatabase(kind, cleanups);
-    // The bank takes 3 s: the window in which the process is killed. A step may take 6 s; the lease (7 s) outlives it.
+    // The bank takes 3 s: the window in which the process is killed. A step may take 4 s; the lease (4.5 s) outlives it,
+    // and is what a restarted server waits for before it takes up the tasks of the killed one.
     const env = {
       ...database.env,
       PAYOUT_SIM_DELAY_MS: '3000',
       PAYMENT_SETTLEMENT_DELAY_MS: '0',
-      TASK_STEP_TIMEOUT_MS: '6000',
-      TASK_LEASE_MS: '7000',
+      TASK_STEP_TIMEOUT_MS: '4000',
+      TASK_LEASE_MS: '4500',
+      TASK_RETRY_BASE_MS: '200',
       TASK_POLL_MS: '100',
       PAYOUT_SIM_FAULT: undefined,
     };
