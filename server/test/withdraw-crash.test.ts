@@ -265,6 +265,8 @@ describeEachDatabase('a server killed while payouts are in flight (%s)', (kind) 
       TASK_LEASE_MS: '4500',
       TASK_RETRY_BASE_MS: '200',
       TASK_POLL_MS: '100',
+      // The graceful stop at the end closes idle connections after this, not after a keep-alive's 5 s.
+      KEEP_ALIVE_TIMEOUT_MS: '500',
       PAYOUT_SIM_FAULT: undefined,
     };
     const start = async (extra: Record<string, string | undefined> = {}) => {
