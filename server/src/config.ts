@@ -57,7 +57,15 @@ export interface ServerConfig {
    */
   metrics: MetricsListenerConfig;
   /** `retryBaseMs`: the first retry's wait, doubled for each later one (TASK_RETRY_BASE_MS; default RETRY_BASE_MS). */
-  worker: { enabled: boolean; pollMs: number; stepTimeoutMs: number; leaseMs: number; batch: number; retryBaseMs?: number };
+  worker: {
+    enabled: boolean;
+    pollMs: number;
+    idlePollMs?: number;
+    stepTimeoutMs: number;
+    leaseMs: number;
+    batch: number;
+    retryBaseMs?: number;
+  };
   /**
    * Sign-in providers, and how many sign-in requests one address may make a minute (SIGN_IN_PER_MINUTE). `demo`: the
    * built-in demo provider signs in as the seeded demo users; on only when no real provider is configured, or when
@@ -253,6 +261,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     worker: {
       enabled: env.TASK_WORKER !== '0',
       pollMs: number(env, 'TASK_POLL_MS', DEFAULT_WORKER_OPTIONS.pollMs),
+      idlePollMs: number(env, 'TASK_IDLE_POLL_MS', DEFAULT_WORKER_OPTIONS.idlePollMs),
       stepTimeoutMs: number(env, 'TASK_STEP_TIMEOUT_MS', DEFAULT_WORKER_OPTIONS.stepTimeoutMs),
       leaseMs: number(env, 'TASK_LEASE_MS', DEFAULT_WORKER_OPTIONS.leaseMs),
       batch: number(env, 'TASK_BATCH', DEFAULT_WORKER_OPTIONS.batch),

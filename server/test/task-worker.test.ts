@@ -31,6 +31,54 @@ test('the retry schedule: 1 s after the first failed attempt, doubled after each
   expect(() => configFromEnv({ TASK_RETRY_BASE_MS: 'soon' })).toThrow('TASK_RETRY_BASE_MS 无效: soon');
 });
 
+test('an idle worker waits at most 1 s by default; TASK_IDLE_POLL_MS sets it', () => {
+  expect(configFromEnv({}).worker).toMatchObject({ pollMs: 250, idlePollMs: 1000 });
+  expect(configFromEnv({ TASK_IDLE_POLL_MS: '5000' }).worker.idlePollMs).toBe(5000);
+});
+
+describeEachDatabase('an idle worker (%s)', (kind) => {
+  /** Far longer than any wait below: a worker that slept this long before a due task would fail the test. */
+  const IDLE_MS = 120_000;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await createTestServer(kind, {
+      worker: {
+        enabled: true,
+        pollMs: 20,
+        idlePollMs: IDLE_MS,
+        stepTimeoutMs: STEP_TIMEOUT_MS,
+        leaseMs: 4000,
+        batch: 8,
+        retryBaseMs: RETRY_MS,
+      },
+    });
+  });
+  afterAll(async () => {
+    await server.app.inject({ method: 'POST', url: '/etax-sim/fault', payload: { mode: 'none' } });
+    await server.close();
+  });
+
+  test('with nothing due it waits its whole idle wait; a due retry is still taken up when due, and a new task at once', async () => {
+    const worker = server.app.worker!;
+    await eventually(async () => worker.waitingMs === IDLE_MS);
+
+    await server.app.inject({ method: 'POST', url: '/etax-sim/fault', payload: { mode: 'fail', reason: '维护中' } });
+    const [company] = await server.database.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.xsfNsrsbh, DEMO_TAX_NUMBERS.trading));
+    const userId = await server.userIdOf('企业管理员');
+    // Made in this process: the worker wakes at once, not after its idle wait.
+    const { id } = await server.app.services.tasks.create({ companyId: company!.id, userId, type: 'login_sms' });
+    const row = async () => (await server.database.db.select().from(tasks).where(eq(tasks.id, id)))[0]!;
+    const first = await eventually(async () => ((await row()).attempts === 1 ? row() : null), 20_000);
+    // Nothing else is due: idle until the retry is due, then it runs, long before the idle wait would have ended.
+    const second = await eventually(async () => ((await row()).attempts === 2 ? row() : null), 20_000);
+    expect(second.updatedAt.getTime() - first.nextRunAt.getTime()).toBeLessThan(IDLE_MS / 10);
+  });
+});
+
 describeEachDatabase('task worker and the fault switch (%s)', (kind) => {
   let server: TestServer;
   let token: string;

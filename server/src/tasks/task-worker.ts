@@ -24,7 +24,13 @@ import type { WorkerTaskType } from './worker-task-type';
 import { EXPORT_STEP_TIMEOUT_MS } from '../exports/export-step';
 
 export interface WorkerOptions {
+  /** How often to look for due tasks while there is work about. */
   pollMs: number;
+  /**
+   * With nothing due and nothing running: look again when the next task is due, at the latest after this long
+   * (default `pollMs`). A task made or advanced in this process wakes the worker at once.
+   */
+  idlePollMs?: number;
   /** A step that takes longer fails as "no answer". */
   stepTimeoutMs: number;
   /** How long a claim holds; longer than a step can take (so longer than `stepTimeoutMs`). */
@@ -44,7 +50,7 @@ const LONG_STEPS: Partial<Record<WorkerTaskType, { timeoutMs: number; reason: st
   export_file: { timeoutMs: EXPORT_STEP_TIMEOUT_MS, reason: '导出超时，请缩小日期范围后重试' },
 };
 
-export const DEFAULT_WORKER_OPTIONS = { pollMs: 250, stepTimeoutMs: 10_000, leaseMs: 15_000, batch: 8 };
+export const DEFAULT_WORKER_OPTIONS = { pollMs: 250, idlePollMs: 1000, stepTimeoutMs: 10_000, leaseMs: 15_000, batch: 8 };
 /** A failed step is retried after 1 s, then 2 s, 4 s…: a busy bureau gets room, a passing refusal costs little. */
 export const RETRY_BASE_MS = 1000;
 
@@ -61,6 +67,7 @@ export class TaskWorker {
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | null = null;
   private stopped = true;
+  private lastWait = 0;
   private claims = 0;
   private readonly inFlight = new Set<Promise<void>>();
 
@@ -98,22 +105,35 @@ export class TaskWorker {
     if (!this.stopped && !this.ticking) this.schedule(0);
   }
 
+  /** How long the worker last set itself to wait before looking for due tasks again. */
+  get waitingMs(): number {
+    return this.lastWait;
+  }
+
   private schedule(delay: number): void {
+    this.lastWait = delay;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       if (this.stopped || this.ticking) return;
-      this.ticking = this.tick().finally(() => {
-        this.ticking = null;
-        if (!this.stopped) this.schedule(this.options.pollMs);
-      });
+      let next = this.options.pollMs;
+      this.ticking = this.tick()
+        .then((wait) => {
+          next = wait;
+        })
+        .finally(() => {
+          this.ticking = null;
+          if (!this.stopped) this.schedule(next);
+        });
     }, delay);
   }
 
-  private async tick(): Promise<void> {
+  /** Claims what is due and starts its steps; answers how long to wait before looking again. */
+  private async tick(): Promise<number> {
     const room = this.options.batch - this.inFlight.size;
-    if (room <= 0) return;
+    if (room <= 0) return this.options.pollMs;
     try {
-      for (const task of await this.claim(room)) {
+      const claimed = await this.claim(room);
+      for (const task of claimed) {
         const work = this.process(task).finally(() => {
           this.inFlight.delete(work);
           // The worker was full: now there is room for the next due task.
@@ -121,9 +141,25 @@ export class TaskWorker {
         });
         this.inFlight.add(work);
       }
+      if (claimed.length === 0 && this.inFlight.size === 0) return await this.idleWait();
     } catch (error) {
       this.options.log.error(error, 'task claim failed');
     }
+    return this.options.pollMs;
+  }
+
+  /**
+   * Idle: until the next unfinished task is due (by the database's clock), between `pollMs` and `idlePollMs`: polling
+   * four times a second costs an idle server a few percent of a core (docs/server.md, "… and the task worker").
+   */
+  private async idleWait(): Promise<number> {
+    const { pollMs, idlePollMs = pollMs } = this.options;
+    if (idlePollMs <= pollMs) return pollMs;
+    const answer = await this.context.db.execute<{ wait_ms: unknown }>(
+      sql`select extract(epoch from min(next_run_at) - now()) * 1000 as wait_ms from tasks where finished_at is null`,
+    );
+    const wait = Number((answer as unknown as { rows: { wait_ms: unknown }[] }).rows[0]?.wait_ms ?? Number.NaN);
+    return Number.isFinite(wait) ? Math.min(Math.max(wait, pollMs), idlePollMs) : idlePollMs;
   }
 
   private async claim(limit: number): Promise<TaskRow[]> {
