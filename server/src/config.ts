@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { releaseDir, REPO_ROOT } from '@app/deploy/workspace';
 import type { DatabaseTarget } from './db/database';
 import { faultFromEnv, type FaultState } from './etax/simulator/faults';
-import { DEFAULT_WORKER_OPTIONS, RETRY_BASE_MS } from './tasks/task-worker';
+import { DEFAULT_WORKER_OPTIONS, RETRY_BASE_MS, type WorkerOptions } from './tasks/task-worker';
 import { paymentConfigFromEnv, type PaymentConfig } from './payments/payment-config';
 import { payoutFaultFromEnv, type PayoutFault } from './payouts/payout-simulator';
 import { DEFAULT_AUTO_ROLLBACK, type AutoRollbackSettings } from './releases/auto-rollback';
@@ -56,16 +56,8 @@ export interface ServerConfig {
    * (9464; 0 turns it off), never the public port; METRICS_TOKEN asks for it as a bearer token.
    */
   metrics: MetricsListenerConfig;
-  /** `retryBaseMs`: the first retry's wait, doubled for each later one (TASK_RETRY_BASE_MS; default RETRY_BASE_MS). */
-  worker: {
-    enabled: boolean;
-    pollMs: number;
-    idlePollMs?: number;
-    stepTimeoutMs: number;
-    leaseMs: number;
-    batch: number;
-    retryBaseMs?: number;
-  };
+  /** The task worker's options (TASK_* settings), and whether this process runs one (TASK_WORKER). */
+  worker: { enabled: boolean } & Omit<WorkerOptions, 'log'>;
   /**
    * Sign-in providers, and how many sign-in requests one address may make a minute (SIGN_IN_PER_MINUTE). `demo`: the
    * built-in demo provider signs in as the seeded demo users; on only when no real provider is configured, or when
