@@ -31,9 +31,10 @@ function cellValue(kind: CellKind, value: SheetRow[string]): ExcelJS.CellValue {
  * Answers how many rows were written, besides the header and the totals row.
  */
 export async function writeXlsx(sheet: ExportSheet, out: Writable, onBatch: (rows: number) => Promise<void>): Promise<number> {
-  // Loaded by the first export, not by every server start (docs/server.md, "Memory").
-  const { default: excel } = await import('exceljs');
-  const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  // Loaded by the first export, not by every server start; the writer alone, not the package's readers and in-memory
+  // workbook beside it (docs/server.md, "Memory").
+  const { default: WorkbookWriter } = await import('exceljs/lib/stream/xlsx/workbook-writer.js');
+  const workbook = new WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const worksheet = workbook.addWorksheet(sheet.name, { views: [{ state: 'frozen', ySplit: 1 }] });
   worksheet.columns = sheet.columns.map((column) => ({
     header: column.header,
