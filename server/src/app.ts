@@ -262,7 +262,6 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   app.addHook('onClose', async () => {
     await autoRollback.stop();
     await worker?.stop();
-    services.delivery.mail.close?.();
     redis?.disconnect();
     await services.liveApps.close();
     if (!options.database) await database.close();

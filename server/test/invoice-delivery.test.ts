@@ -3,7 +3,7 @@
  * (smtp-server), read back with mailparser and pdf.js — subject, addresses, body, and the PDF attached whose text holds
  * the invoice number — for blue, red and taxi invoices; a 4xx is retried and the message arrives once; a 5xx fails
  * with the reason, which invoice/deliveries shows and invoice/list's deliveryFailed finds; a task retried after its
- * worker died sends nothing twice; a reply that arrived while the process stood still is read, not given up on; resend to
+ * worker died sends nothing twice; a server silent before the envelope is tried again; a reply that arrived while the process stood still is read, not given up on; resend to
  * another address, its limit, and tenancy. Without SMTP_URL: the outbox,
  * its page and attachment, and SMS through the simulator.
  */
@@ -312,6 +312,16 @@ describe.each(DATABASES)('invoices sent over SMTP (%s)', (kind) => {
     } finally {
       server.app.services.delivery.mail = real;
     }
+  });
+
+  test('a server silent past the send time-out before the envelope (a tarpit): nothing was sent, so it is tried again and arrives once', async () => {
+    sink.stallNextMailFrom(WORKER.stepTimeoutMs);
+    const before = sink.dataCommands;
+    const invoice = await trading.issueBlue({ deliverEmail: 'tarpit@xihu-media.test' });
+    const [delivery] = await trading.settled(invoice.id);
+    expect(delivery).toMatchObject({ state: 'sent', attempts: 2, failReason: null });
+    expect(sink.dataCommands - before).toBe(1);
+    expect(await receivedBy('tarpit@xihu-media.test')).toHaveLength(1);
   });
 
   test('a server that takes the message but answers too late: the outcome is unknown, the message is not sent again', async () => {

@@ -1,11 +1,14 @@
 /**
- * E-mail over SMTP (`SMTP_URL`, nodemailer): a connection per message, every wait bounded by the send time-out (and the
- * whole send aborted at it), so a send has ended, one way or the other, before the worker's step time-out. A reply
- * of the server says whether to try again: 4xx (and 503) later, 5xx never. A connection that could not be made is
- * tried again later; one that broke or went silent once the session had begun may have delivered the message (the
- * server may have taken it and its reply been lost), so its outcome is unknown and it is never sent again.
+ * E-mail over SMTP (`SMTP_URL`): nodemailer's composer builds the message and its SMTP connection sends it, a
+ * connection per message, every wait bounded by the send time-out (and the whole send aborted at it), so a send has
+ * ended, one way or the other, before the worker's step time-out. A reply of the server says whether to try again:
+ * 4xx (and 503) later, 5xx never. A send that ended before the whole message was handed to the connection (no
+ * connection, a server silent before or during the envelope, an abort) cannot have been taken, since a server takes
+ * a message only at the end of its data: it is tried again later. One that broke or went silent after that may have
+ * delivered it (the server's reply lost), so its outcome is unknown and it is never sent again.
  */
-import type { Transporter } from 'nodemailer';
+import { Readable } from 'node:stream';
+import type SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { DeliveryFailure } from './delivery-failure';
 import type { MailTransport, OutgoingMail, RecordSent } from './transports';
 import type { Database } from '../db/database';
@@ -72,22 +75,53 @@ function abortAfter(ms: number): AbortSignal {
   return controller.signal;
 }
 
+/** Nothing was handed over: the server cannot have taken the message. */
+const NOT_TAKEN_REASON = '邮件服务器无响应';
+
 export class SmtpTransport implements MailTransport {
   readonly kind = 'smtp';
-  private transporter: Transporter | undefined;
 
   constructor(
     private readonly smtpUrl: string,
     private readonly options: { from: { name: string; address: string }; timeoutMs: number; db: Database },
   ) {}
 
-  /** nodemailer is loaded by the first message, not by every server start (docs/server.md, "Memory"). */
-  private async connection(): Promise<Transporter> {
-    if (this.transporter) return this.transporter;
-    const { default: nodemailer } = await import('nodemailer');
+  async send(mail: OutgoingMail, recordSent: RecordSent): Promise<void> {
+    // nodemailer is loaded by the first message, not by every server start (docs/server.md, "Memory").
+    const [{ default: MailComposer }, { default: Connection }, { parseConnectionUrl }] = await Promise.all([
+      import('nodemailer/lib/mail-composer'),
+      import('nodemailer/lib/smtp-connection'),
+      import('nodemailer/lib/shared'),
+    ]);
+    const composed = new MailComposer({
+      from: { name: this.options.from.name, address: this.options.from.address },
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      messageId: mail.messageId,
+      attachments: mail.attachment
+        ? [
+            {
+              filename: mail.attachment.fileName,
+              content: mail.attachment.content,
+              contentType: mail.attachment.contentType ?? 'application/pdf',
+            },
+          ]
+        : [],
+    }).compile();
+    const envelope = composed.getEnvelope();
+    // Read by the connection only once the server said to go ahead with the data; its end is the last thing the
+    // connection writes before the end-of-data mark.
+    const data = Readable.from([await composed.build()]);
+    let handedOver = false;
+    data.once('end', () => {
+      handedOver = true;
+    });
+    const { auth, ...url } = parseConnectionUrl(this.smtpUrl);
     const timeout = this.options.timeoutMs;
-    this.transporter ??= nodemailer.createTransport({
-      url: this.smtpUrl,
+    const connection = new Connection({
+      ...url,
       connectionTimeout: timeout,
       greetingTimeout: timeout,
       // The abort (abortAfter) bounds the send; the socket's idle time-out fires even when a reply is waiting unread,
@@ -95,39 +129,42 @@ export class SmtpTransport implements MailTransport {
       socketTimeout: 2 * timeout,
       dnsTimeout: timeout,
     });
-    return this.transporter;
-  }
-
-  async send(mail: OutgoingMail, recordSent: RecordSent): Promise<void> {
-    const transporter = await this.connection();
     try {
-      await transporter.sendMail({
-        from: { name: this.options.from.name, address: this.options.from.address },
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        messageId: mail.messageId,
-        attachments: mail.attachment
-          ? [
-              {
-                filename: mail.attachment.fileName,
-                content: mail.attachment.content,
-                contentType: mail.attachment.contentType ?? 'application/pdf',
-              },
-            ]
-          : [],
-        signal: abortAfter(this.options.timeoutMs),
-      });
+      await exchange(connection, auth, envelope, data, abortAfter(timeout));
     } catch (error) {
+      const failure = smtpFailure(error) ?? (handedOver ? null : new DeliveryFailure(NOT_TAKEN_REASON, false));
       // Not a DeliveryFailure: the delivery stays 发送中 and is never sent again (delivery/delivery-step.ts).
-      throw smtpFailure(error) ?? new Error(`${SMTP_UNKNOWN_REASON}: ${error instanceof Error ? error.message : String(error)}`);
+      throw failure ?? new Error(`${SMTP_UNKNOWN_REASON}: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      connection.close();
     }
     // Accepted: recorded at once, before the worker's lease on the task can run out.
     await recordSent(this.options.db);
   }
+}
 
-  close(): void {
-    this.transporter?.close();
-  }
+/** Connects, logs in where the URL says to, and sends; settles once the server took the message, or at the first error. */
+function exchange(
+  connection: SMTPConnection,
+  auth: SMTPConnection.AuthenticationCredentials | undefined,
+  envelope: SMTPConnection.Envelope,
+  data: Readable,
+  signal: AbortSignal,
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const fail = (error: unknown) => reject(error);
+    signal.addEventListener('abort', () => fail(Object.assign(new Error('SMTP send aborted'), { code: 'EABORT' })), { once: true });
+    connection.on('error', fail);
+    const send = () =>
+      connection.send(envelope, data, (error) => {
+        if (error) return fail(error);
+        connection.quit();
+        resolve();
+      });
+    connection.connect((error) => {
+      if (error) return fail(error);
+      if (!auth?.user) return send();
+      connection.login(auth, (loginError) => (loginError ? fail(loginError) : send()));
+    });
+  });
 }

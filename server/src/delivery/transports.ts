@@ -26,7 +26,6 @@ export interface MailTransport {
   /** `smtp`: a real mail server; `outbox`: stored here and shown at /etax-sim/outbox. */
   readonly kind: 'smtp' | 'outbox';
   send(mail: OutgoingMail, recordSent: RecordSent): Promise<void>;
-  close?(): void;
 }
 
 export interface OutgoingSms {

@@ -2,7 +2,8 @@
  * A real SMTP server on a loopback port (`smtp-server`) that keeps what it accepts, parsed (`mailparser`), with the
  * envelope it came in. It answers a message at once (it parses it afterwards: `messages()` waits for that). Its
  * answers can be scripted: `failNextData` answers the next messages' DATA with a reply code (4xx: try again later;
- * 5xx: never), `stallNextData` takes a message but answers only after a while, `freezeNextData` takes it while the whole
+ * 5xx: never), `stallNextMailFrom` answers the next envelope's MAIL FROM only after a while (a tarpit),
+ * `stallNextData` takes a message but answers only after a while, `freezeNextData` takes it while the whole
  * process stands still (the answer is there when the client next runs), `rejectRecipient` refuses an address
  * at RCPT TO for good.
  */
@@ -28,6 +29,7 @@ export interface SmtpSink {
   /** Every DATA the server was sent, accepted or not. */
   dataCommands: number;
   failNextData(...replies: Reply[]): void;
+  stallNextMailFrom(ms: number): void;
   stallNextData(ms: number): void;
   /** Takes the next message while the whole process stands still for `ms` (as a loaded machine leaves it), then answers. */
   freezeNextData(ms: number): void;
@@ -42,6 +44,7 @@ function smtpError(reply: Reply): Error {
 export async function startSmtpSink(): Promise<SmtpSink> {
   const dataReplies: Reply[] = [];
   const stalls: number[] = [];
+  const envelopeStalls: number[] = [];
   const freezes: number[] = [];
   const rejected = new Map<string, Reply>();
   const parsed: Promise<ReceivedMail>[] = [];
@@ -50,6 +53,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     dataCommands: 0,
     messages: () => Promise.all(parsed),
     failNextData: (...replies: Reply[]) => dataReplies.push(...replies),
+    stallNextMailFrom: (ms: number) => envelopeStalls.push(ms),
     stallNextData: (ms: number) => stalls.push(ms),
     freezeNextData: (ms: number) => freezes.push(ms),
     rejectRecipient: (address: string, reply: Reply) => rejected.set(address.toLowerCase(), reply),
@@ -61,6 +65,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     size: 10 * 1024 * 1024,
+    onMailFrom(_address, _session, callback) {
+      const stall = envelopeStalls.shift();
+      if (stall) setTimeout(() => callback(), stall);
+      else callback();
+    },
     onRcptTo(address, _session, callback) {
       const reply = rejected.get(address.address.toLowerCase());
       callback(reply ? smtpError(reply) : null);
