@@ -50,7 +50,7 @@ export interface ServerConfig {
    */
   trustProxy: string[];
   /** How long a client may take to send a whole request, and how long an idle connection is kept. */
-  http: { requestTimeoutMs: number; keepAliveTimeoutMs: number; connectionTimeoutMs: number };
+  http: { requestTimeoutMs: number; keepAliveTimeoutMs: number; connectionTimeoutMs: number; startupHoldMs: number };
   /**
    * Where `npm start` answers `GET /metrics` (http/metrics-listener.ts): METRICS_HOST (127.0.0.1) and METRICS_PORT
    * (9464; 0 turns it off), never the public port; METRICS_TOKEN asks for it as a bearer token.
@@ -243,6 +243,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       requestTimeoutMs: number(env, 'REQUEST_TIMEOUT_MS', 30_000),
       keepAliveTimeoutMs: number(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000),
       connectionTimeoutMs: number(env, 'CONNECTION_TIMEOUT_MS', 60_000),
+      // Below the idle time-out above and a proxy's (nginx: 60 s), so a request held while starting gets an answer.
+      startupHoldMs: number(env, 'STARTUP_HOLD_MS', 30_000),
     },
     metrics: metricsListener(env),
     etax: {

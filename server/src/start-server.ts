@@ -11,6 +11,7 @@ import { configFromEnv } from './config';
 import { ConnectionDrain } from './http/drain-connections';
 import { listenForMetrics } from './http/metrics-listener';
 import { serverTimeouts } from './http/server-timeouts';
+import { StartupHold } from './http/startup-hold';
 import { registerSecurityHeaders } from './http/security-headers';
 import { CanaryCookies } from './releases/canary-cookie';
 import { isReleasePath, serveReleases } from './releases/serve-releases';
@@ -44,7 +45,7 @@ export async function startServer(): Promise<void> {
   await releases.ready();
 
   let appHandler: Handler | null = null;
-  const waiting: [IncomingMessage, ServerResponse][] = [];
+  const waiting = new StartupHold(config.http.startupHoldMs);
   // Made here, not by Fastify (serverFactory below), so its time-outs are set here: Fastify sets none on a server it is given.
   const server = http.createServer(serverTimeouts(config.http), (request, response) => {
     const pathname = (request.url ?? '/').split('?')[0] ?? '/';
@@ -62,7 +63,7 @@ export async function startServer(): Promise<void> {
       return void response
         .writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
         .end(JSON.stringify({ status: 'starting' }));
-    waiting.push([request, response]);
+    waiting.hold(request, response);
   });
   server.setTimeout(config.http.connectionTimeoutMs);
   const drain = new ConnectionDrain(server, {
@@ -97,7 +98,7 @@ export async function startServer(): Promise<void> {
   const ready = built.handler;
   if (!ready) throw new Error('the app did not take over the server');
   appHandler = ready;
-  for (const [request, response] of waiting.splice(0)) ready(request, response);
+  waiting.release(ready);
   await releases.close();
   const metrics = await listenForMetrics(app.metrics, config.metrics, (message) => app.log.warn(message));
   if (metrics) console.log(`指标（Prometheus）: http://${config.metrics.host}:${config.metrics.port}/metrics`);

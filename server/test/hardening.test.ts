@@ -69,7 +69,7 @@ describe('a schema on every route', () => {
 describe('time-outs', () => {
   test('a request whose body never arrives in full loses its connection after the request time-out', async () => {
     const server = await createTestServer('pglite', {
-      http: { requestTimeoutMs: 1000, keepAliveTimeoutMs: 1000, connectionTimeoutMs: 120_000 },
+      http: { requestTimeoutMs: 1000, keepAliveTimeoutMs: 1000, connectionTimeoutMs: 120_000, startupHoldMs: 30_000 },
     });
     try {
       const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
@@ -92,7 +92,7 @@ describe('time-outs', () => {
 
   test('a request sent on an idle connection just before its advertised time-out is answered though the event loop was held up', async () => {
     const server = await createTestServer('pglite', {
-      http: { requestTimeoutMs: 30_000, keepAliveTimeoutMs: 1000, connectionTimeoutMs: 120_000 },
+      http: { requestTimeoutMs: 30_000, keepAliveTimeoutMs: 1000, connectionTimeoutMs: 120_000, startupHoldMs: 30_000 },
     });
     try {
       const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
@@ -181,7 +181,12 @@ describe('time-outs', () => {
 
   test('the defaults: 30 s for a request, 5 s idle keep-alive', async () => {
     const { configFromEnv } = await import('../src/config');
-    expect(configFromEnv({}).http).toEqual({ requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, connectionTimeoutMs: 60_000 });
+    expect(configFromEnv({}).http).toEqual({
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+      connectionTimeoutMs: 60_000,
+      startupHoldMs: 30_000,
+    });
   });
 });
 

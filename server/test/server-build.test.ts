@@ -45,7 +45,16 @@ test('npm start answers pages before the database is open; an API call made mean
   });
   // A fresh database with the demo history: opening and seeding it takes seconds.
   const early = await startServerProcess({
-    env: { DATA_DIR: freshData, RELEASE_DIR: store, DEMO_HISTORY: 'true', LOG_LEVEL: 'info', DATABASE_URL: undefined },
+    // Held as long as a busy machine takes to seed (by default a held call is answered 服务正在启动 after 30 s).
+    env: {
+      DATA_DIR: freshData,
+      RELEASE_DIR: store,
+      DEMO_HISTORY: 'true',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: undefined,
+      STARTUP_HOLD_MS: '240000',
+      CONNECTION_TIMEOUT_MS: '300000',
+    },
     keepStdout: true,
     probe: async (url) => (await fetch(`${url}/invoice/list`, { signal: AbortSignal.timeout(2000) })).status === 200,
   });
@@ -57,7 +66,7 @@ test('npm start answers pages before the database is open; an API call made mean
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(await page.text()).toContain('id="live-remotes"');
     // It waits until the database is open and seeded: seconds, more on a busy machine.
-    const config = await callApi<{ frontVersion: number }>(early.url, 'sysConfig/get', {}, null, 120_000);
+    const config = await callApi<{ frontVersion: number }>(early.url, 'sysConfig/get', {}, null, 240_000);
     expect(config.body.success).toBe(true);
     expect(early.output()).toContain('已写入基础数据');
   } finally {

@@ -103,7 +103,7 @@ export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise
     // The tests count exactly what they made: no demo history (a test of it turns it on).
     demoHistory: false,
     trustProxy: [],
-    http: { requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, connectionTimeoutMs: 60_000 },
+    http: { requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, connectionTimeoutMs: 60_000, startupHoldMs: 30_000 },
     metrics: { host: '127.0.0.1', port: 0, token: null },
     ...overrides,
   };
