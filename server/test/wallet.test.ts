@@ -9,6 +9,7 @@ import { companies } from '../src/db/schema/companies';
 import { expectRefused } from './support/call-kit';
 import { createTestServer, eventually, TEST_WORKER, type TestServer } from './support/test-server';
 import { describeEachDatabase } from './support/database-suites';
+import { WritesByCall } from './support/writes-by-call';
 
 interface Wallet {
   availableFen: number;
@@ -34,6 +35,7 @@ describeEachDatabase('wallet (%s)', (kind) => {
   let employee: string;
   let customer: string;
   let taxi: string;
+  const writes = new WritesByCall();
 
   const pay = async (amountFen: number) => {
     const answer = await server.call<{ orderNo: string }>('cash/createOrder', { code: 'YST0001', amountFen, channel: 'demo' }, customer);
@@ -61,10 +63,14 @@ describeEachDatabase('wallet (%s)', (kind) => {
 
   beforeAll(async () => {
     // A payout step that gives up before the bank decides is retried soon after, not a second later.
-    server = await createTestServer(kind, {
-      money: { settlementDelayMs: SETTLEMENT_DELAY_MS, payoutSimDelayMs: 2_000 },
-      worker: { ...TEST_WORKER, retryBaseMs: 200 },
-    });
+    server = await createTestServer(
+      kind,
+      {
+        money: { settlementDelayMs: SETTLEMENT_DELAY_MS, payoutSimDelayMs: 2_000 },
+        worker: { ...TEST_WORKER, retryBaseMs: 200 },
+      },
+      { logQuery: writes.logQuery },
+    );
     manager = await server.tokenFor('企业管理员');
     cashier = await server.tokenFor('线下收款管理员');
     employee = await server.tokenFor('企业员工');
@@ -308,6 +314,30 @@ describeEachDatabase('wallet (%s)', (kind) => {
     } finally {
       await db.update(companies).set({ serviceExpiresAt: company!.serviceExpiresAt }).where(eq(companies.id, company!.id));
     }
+    await ledgerIsSound();
+  });
+
+  test('a wallet read with nothing due writes and locks nothing; an order once due is settled once by two reads at once', async () => {
+    const before = await wallet();
+    const orderNo = await pay(7_000);
+    const quiet = await writes.during('wallet/get nothing due', () => server.call<Wallet>('wallet/get', {}, manager));
+    expect(quiet.body.result).toMatchObject({ frozenFen: before.frozenFen + 7_000, availableFen: before.availableFen });
+    expect(writes.statementsOf('wallet/get nothing due')).toBeGreaterThan(0);
+    expect(writes.writesOf('wallet/get nothing due')).toEqual([]);
+    // The settlement day of that order comes; two reads of the wallet arrive together.
+    await server.database.raw(`update cash_orders set paid_at = paid_at - interval '2 days' where order_no = $1`, [orderNo]);
+    await Promise.all(
+      [manager, cashier].map((token, i) => writes.during(`wallet/get due ${i}`, () => server.call<Wallet>('wallet/get', {}, token))),
+    );
+    // The one that settled took the rows' lock and claimed the order.
+    expect([0, 1].flatMap((i) => writes.writesOf(`wallet/get due ${i}`)).some((statement) => /for update/i.test(statement))).toBe(true);
+    expect(await wallet()).toMatchObject({ frozenFen: before.frozenFen, availableFen: before.availableFen + 7_000 });
+    const posted = await server.database.raw(
+      `select t.id, count(e.id)::int as entries, sum(e.amount)::int as net from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
+        where t.idempotency_key = $1 group by t.id`,
+      [`settle:${orderNo}`],
+    );
+    expect(posted.map((row) => [row.entries, row.net])).toEqual([[2, 0]]);
     await ledgerIsSound();
   });
 });

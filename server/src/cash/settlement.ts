@@ -17,12 +17,17 @@ const SETTLE_BATCH = 200;
  * Settles the company's due orders inside `tx` (a transaction); how many. `at`: the time of the read that settles
  * (now; the demo history's wallet reads are at past times, db/demo-history.ts).
  */
-export async function settleDue(tx: Database, companyId: string, delayMs: number, at?: Date): Promise<number> {
+/** The company's orders due to settle at `at` (now if not given): paid, not settled, and paid the delay ago. */
+function dueOrder(companyId: string, delayMs: number, at?: Date) {
   const dueBy = at ? new Date(at.getTime() - delayMs) : sql`now() - (${delayMs} * interval '1 millisecond')`;
+  return and(eq(cashOrders.companyId, companyId), unsettledOrder, lte(cashOrders.paidAt, dueBy));
+}
+
+export async function settleDue(tx: Database, companyId: string, delayMs: number, at?: Date): Promise<number> {
   const due = await tx
     .select({ id: cashOrders.id, orderNo: cashOrders.orderNo, amountFen: cashOrders.amountFen })
     .from(cashOrders)
-    .where(and(eq(cashOrders.companyId, companyId), unsettledOrder, lte(cashOrders.paidAt, dueBy)))
+    .where(dueOrder(companyId, delayMs, at))
     .orderBy(asc(cashOrders.paidAt))
     .limit(SETTLE_BATCH)
     .for('update', { skipLocked: true });
@@ -46,7 +51,18 @@ export async function settleDue(tx: Database, companyId: string, delayMs: number
   return settled;
 }
 
-/** Settles what is due in a transaction of its own (before a read of the wallet, at `at` as for `settleDue`). */
+/**
+ * Settles what is due in a transaction of its own (before a read of the wallet, at `at` as for `settleDue`). Most
+ * reads find nothing due: one plain read of the index `cash_orders_unsettled` says so, and only then is the
+ * transaction with its row locks opened (on PGlite a transaction holds every other query until it ends). An order
+ * another reader is settling still reads as due here; the transaction's compare-and-set then settles it once.
+ */
 export async function settleCompany(db: Database, companyId: string, delayMs: number, at?: Date): Promise<number> {
+  const [anyDue] = await db
+    .select({ one: sql`1` })
+    .from(cashOrders)
+    .where(dueOrder(companyId, delayMs, at))
+    .limit(1);
+  if (!anyDue) return 0;
   return db.transaction((tx) => settleDue(tx, companyId, delayMs, at));
 }
