@@ -13,16 +13,16 @@ import { post } from '../ledger/ledger';
 /** Orders settled per call, at most (the rest at the next read). */
 const SETTLE_BATCH = 200;
 
-/**
- * Settles the company's due orders inside `tx` (a transaction); how many. `at`: the time of the read that settles
- * (now; the demo history's wallet reads are at past times, db/demo-history.ts).
- */
 /** The company's orders due to settle at `at` (now if not given): paid, not settled, and paid the delay ago. */
 function dueOrder(companyId: string, delayMs: number, at?: Date) {
   const dueBy = at ? new Date(at.getTime() - delayMs) : sql`now() - (${delayMs} * interval '1 millisecond')`;
   return and(eq(cashOrders.companyId, companyId), unsettledOrder, lte(cashOrders.paidAt, dueBy));
 }
 
+/**
+ * Settles the company's due orders inside `tx` (a transaction); how many. `at`: the time of the read that settles
+ * (now; the demo history's wallet reads are at past times, db/demo-history.ts).
+ */
 export async function settleDue(tx: Database, companyId: string, delayMs: number, at?: Date): Promise<number> {
   const due = await tx
     .select({ id: cashOrders.id, orderNo: cashOrders.orderNo, amountFen: cashOrders.amountFen })
