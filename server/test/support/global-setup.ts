@@ -1,6 +1,7 @@
 /**
  * Global setup of the server's tests, made once per run and removed after it: the image of a migrated empty PGlite
- * database that every in-memory test database starts from (pglite-image.ts), and where PostgreSQL answers a migrated
+ * database that every in-memory test database starts from (pglite-image.ts), the same database as a data folder for
+ * server processes (process-database.ts), and where PostgreSQL answers a migrated
  * empty PostgreSQL database that createTestServer's databases are copies of (createPostgresDatabase's `migrated`).
  */
 import { randomBytes } from 'node:crypto';
@@ -9,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { migratedPgliteImage, openDatabase } from '../../src/db/database';
-import { PGLITE_IMAGE_ENV } from './pglite-image';
+import { PGLITE_FOLDER_ENV, PGLITE_IMAGE_ENV, writePgliteFolder } from './pglite-image';
 import { POSTGRES_ADMIN_URL, POSTGRES_TEMPLATE_ENV, postgresAvailable } from './test-server';
 
 async function onAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -45,8 +46,12 @@ async function postgresTemplate(): Promise<string> {
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const folder = await mkdtemp(join(tmpdir(), 'pglite-test-image-'));
   const file = join(folder, 'migrated.tar');
-  await writeFile(file, new Uint8Array(await (await migratedPgliteImage()).arrayBuffer()));
+  const image = await migratedPgliteImage();
+  await writeFile(file, new Uint8Array(await image.arrayBuffer()));
   process.env[PGLITE_IMAGE_ENV] = file;
+  const pgliteFolder = join(folder, 'migrated');
+  await writePgliteFolder(image, pgliteFolder);
+  process.env[PGLITE_FOLDER_ENV] = pgliteFolder;
   const template = (await postgresAvailable()) ? await postgresTemplate() : null;
   if (template) process.env[POSTGRES_TEMPLATE_ENV] = template;
   return async () => {

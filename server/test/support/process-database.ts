@@ -1,13 +1,15 @@
 /**
  * A database for real server processes (support/server-process.ts) that the test can read too: a PGlite data folder
  * (read only while no server holds it: after a kill or a stop) or a new PostgreSQL database (read alongside the
- * servers). The same shape as worker-processes.test.ts uses; what it made is removed by the cleanups it registers.
+ * servers), both migrated and empty, copies of what global setup made; a test of a first start on a new database
+ * (server-build, worker-processes, pglite-one-process) makes its own. The same shape as worker-processes.test.ts uses; what it made is removed by the cleanups it registers.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type DatabaseHandle, type RawQuery } from '../../src/db/database';
+import { copyPgliteFolder } from './pglite-image';
 import { createPostgresDatabase, type DatabaseKind } from './test-server';
 
 export type InspectHandle = DatabaseHandle & { raw: RawQuery };
@@ -24,8 +26,10 @@ export async function processDatabase(kind: DatabaseKind, cleanups: (() => Promi
   const dataDir = await mkdtemp(join(tmpdir(), 'server-process-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   if (kind === 'pglite') {
-    // The data folder does not exist yet; the server creates it. The secret key is generated into it.
+    // A copy of a migrated empty database (initdb and the migrations are seconds of CPU); the server seeds it and
+    // generates its secret key into the folder, as on a first start.
     const folder = join(dataDir, 'data');
+    await copyPgliteFolder(join(folder, 'pglite'));
     return {
       env: { DATA_DIR: folder, DATABASE_URL: undefined, SECRET_KEY: undefined },
       inspect: async (read) => {
@@ -38,7 +42,7 @@ export async function processDatabase(kind: DatabaseKind, cleanups: (() => Promi
       },
     };
   }
-  const postgres = await createPostgresDatabase();
+  const postgres = await createPostgresDatabase({ migrated: true });
   let handle: InspectHandle | undefined;
   cleanups.push(async () => {
     await handle?.close();
