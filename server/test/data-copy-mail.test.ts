@@ -16,11 +16,11 @@ import { tasks } from '../src/db/schema/tasks';
 import { users } from '../src/db/schema/users';
 import { expectRefused } from './support/call-kit';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
-import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
+import { createTestServer, DATABASES, eventually, TEST_WORKER, type TestServer } from './support/test-server';
 
 const FROM = { fromName: '优税通', fromAddress: 'copies@yst.test' };
 /** Long enough for a send on a busy machine; a crashed attempt is retried after it. */
-const WORKER = { enabled: true, pollMs: 20, stepTimeoutMs: 8000, leaseMs: 10_000, batch: 8 };
+const WORKER = { ...TEST_WORKER, stepTimeoutMs: 8000, leaseMs: 10_000 };
 
 describe.each(DATABASES)('the personal copy e-mailed by a queued task (%s)', (kind) => {
   let server: TestServer;

@@ -26,7 +26,7 @@ import type { MailTransport, OutgoingMail, RecordSent, SmsProvider } from '../sr
 import { expectRefused } from './support/call-kit';
 import { readPdf } from './support/pdf-text';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
-import { createTestServer, DATABASES, eventually, type TestServer } from './support/test-server';
+import { createTestServer, DATABASES, eventually, TEST_WORKER, type TestServer } from './support/test-server';
 
 const BUYER: InvoiceParty = {
   name: '杭州西湖文化传媒有限公司',
@@ -39,7 +39,7 @@ const BUYER: InvoiceParty = {
 };
 const FROM = { fromName: '优税通', fromAddress: 'invoices@yst.test' };
 /** Long enough for a send on a busy machine; a crashed attempt is retried after it. */
-const WORKER = { enabled: true, pollMs: 20, stepTimeoutMs: 8000, leaseMs: 10_000, batch: 8 };
+const WORKER = { ...TEST_WORKER, stepTimeoutMs: 8000, leaseMs: 10_000 };
 
 let serial = 0;
 const nextSerial = () => `delivery-${Date.now()}-${++serial}`;
