@@ -53,6 +53,8 @@ declare module 'fastify' {
     autoRollback: AutoRollback;
     /** This instance's figures, answered on a listener of their own (http/metrics-listener.ts), never by this app. */
     metrics: Metrics;
+    /** The routes' schema compilers, each schema compiled by its route's first request (or after start). */
+    schemaCompilers: LazySchemaCompilers;
   }
 }
 
@@ -252,12 +254,15 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   app.decorate('worker', worker);
   app.decorate('payouts', payouts);
   app.decorate('autoRollback', autoRollback);
+  app.decorate('schemaCompilers', compilers);
   await registerRoutes(app, config, services, { simulator, payouts, worker });
 
   app.addHook('onReady', async () => {
     worker?.start();
     autoRollback.start();
-    void compilers.compileRest().catch((error) => app.log.error({ err: error }, '接口参数或结果的 schema 无法编译'));
+    if (config.precompileSchemas) {
+      void compilers.compileRest().catch((error) => app.log.error({ err: error }, '接口参数或结果的 schema 无法编译'));
+    }
   });
   app.addHook('onClose', async () => {
     await autoRollback.stop();

@@ -45,6 +45,11 @@ export interface ServerConfig {
   /** Test-only hooks (`/test-hooks/*`, forced failures): only with TEST_HOOKS=1, never in production. */
   testHooks: boolean;
   /**
+   * PRECOMPILE_SCHEMAS (on unless `false`): once ready, compile the schemas no request has compiled yet, a route at a
+   * time (http/lazy-schema-compilers.ts). Tests' short-lived servers turn it off: one test compiles every schema.
+   */
+  precompileSchemas: boolean;
+  /**
    * The proxies whose X-Forwarded-For is believed (TRUST_PROXY: addresses or CIDRs, comma-separated, or loopback):
    * none by default, so a client cannot choose the address the sign-in limit counts.
    */
@@ -226,8 +231,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   if (env.DEMO_SIGN_IN !== undefined && env.DEMO_SIGN_IN !== '' && env.DEMO_SIGN_IN !== 'true' && env.DEMO_SIGN_IN !== 'false') {
     throw new Error(`DEMO_SIGN_IN 无效: ${env.DEMO_SIGN_IN}（应为 true 或 false）`);
   }
-  if (env.DEMO_HISTORY !== undefined && env.DEMO_HISTORY !== '' && env.DEMO_HISTORY !== 'true' && env.DEMO_HISTORY !== 'false') {
-    throw new Error(`DEMO_HISTORY 无效: ${env.DEMO_HISTORY}（应为 true 或 false）`);
+  for (const name of ['DEMO_HISTORY', 'PRECOMPILE_SCHEMAS']) {
+    const value = env[name];
+    if (value !== undefined && value !== '' && value !== 'true' && value !== 'false')
+      throw new Error(`${name} 无效: ${value}（应为 true 或 false）`);
   }
   return {
     port,
@@ -238,6 +245,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
     secretKey: env.SECRET_KEY ?? null,
     testHooks,
+    precompileSchemas: env.PRECOMPILE_SCHEMAS !== 'false',
     trustProxy: trustedProxies(env),
     http: {
       requestTimeoutMs: number(env, 'REQUEST_TIMEOUT_MS', 30_000),

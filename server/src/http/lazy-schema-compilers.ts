@@ -48,6 +48,8 @@ export interface LazySchemaCompilers {
   schemaController: NonNullable<FastifyServerOptions['schemaController']>;
   /** Compiles what no request compiled yet, one schema a turn of the event loop; a broken schema rejects. */
   compileRest(): Promise<void>;
+  /** How many schemas are not compiled yet. */
+  readonly uncompiled: number;
 }
 
 export function lazySchemaCompilers(): LazySchemaCompilers {
@@ -74,6 +76,9 @@ export function lazySchemaCompilers(): LazySchemaCompilers {
         await new Promise((resolve) => setImmediate(resolve));
         ensure();
       }
+    },
+    get uncompiled() {
+      return pending.size;
     },
   };
 }

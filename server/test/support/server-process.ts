@@ -89,8 +89,16 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   const port = await freePort();
   // The simulator's controls (SMS inbox as JSON, fault switch) are for tests: these processes are tests. They count
   // exactly what they made, and benchmarks compare like with like: no demo history unless a test asks for it.
-  // No metrics listener unless a test asks for one (METRICS_PORT): test servers run side by side.
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent', ETAX_SIM_CONTROLS: '1', DEMO_HISTORY: 'false', METRICS_PORT: '0' };
+  // No metrics listener unless a test asks for one (METRICS_PORT): test servers run side by side. A short-lived server
+  // compiles only the schemas of the calls it answers (schema-compilers.test.ts compiles them all).
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    LOG_LEVEL: 'silent',
+    ETAX_SIM_CONTROLS: '1',
+    DEMO_HISTORY: 'false',
+    METRICS_PORT: '0',
+    PRECOMPILE_SCHEMAS: 'false',
+  };
   for (const [name, value] of Object.entries(options.env)) {
     if (value === undefined) delete env[name];
     else env[name] = value;

@@ -109,6 +109,8 @@ export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise
     secretKey: randomBytes(32).toString('hex'),
     etax: { stepDelayMs: 20, fault: { mode: 'none', reason: '电子税务局系统繁忙，请稍后重试', delayMs: 200 }, controls: true },
     testHooks: false,
+    // One test compiles every schema (schema-compilers.test.ts); the others compile what they call.
+    precompileSchemas: false,
     worker: TEST_WORKER,
     auth: { wechat: null, alipay: null, demo: true },
     // The tests count exactly what they made: no demo history (a test of it turns it on).
