@@ -45,6 +45,8 @@ async function postgresTemplate(): Promise<string> {
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const folder = await mkdtemp(join(tmpdir(), 'pglite-test-image-'));
+  // PostgreSQL migrates its template in its own process while PGlite migrates on this thread.
+  const postgres = postgresAvailable().then((available) => (available ? postgresTemplate() : null));
   const file = join(folder, 'migrated.tar');
   const image = await migratedPgliteImage();
   await writeFile(file, new Uint8Array(await image.arrayBuffer()));
@@ -52,7 +54,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const pgliteFolder = join(folder, 'migrated');
   await writePgliteFolder(image, pgliteFolder);
   process.env[PGLITE_FOLDER_ENV] = pgliteFolder;
-  const template = (await postgresAvailable()) ? await postgresTemplate() : null;
+  const template = await postgres;
   if (template) process.env[POSTGRES_TEMPLATE_ENV] = template;
   return async () => {
     await rm(folder, { recursive: true, force: true });
