@@ -6,6 +6,6 @@ export default defineConfig({
   plugins: [pluginReact()],
   testEnvironment: 'happy-dom',
   include: ['test/**/*.test.{ts,tsx}'],
-  setupFiles: ['../shared/ui/test/dom-setup.ts'],
+  setupFiles: ['../shared/ui/test-support/component-setup.ts'],
   testTimeout: 30_000,
 });

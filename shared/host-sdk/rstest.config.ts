@@ -7,6 +7,7 @@ export default defineConfig({
   testEnvironment: 'happy-dom',
   // Package-level tests in test/, component tests beside their components (the dialogs) in src/.
   include: ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+  setupFiles: ['../ui/test-support/component-setup.ts'],
   // Dialogs with their popups and polling: a few seconds each on a shared 2-core machine.
   testTimeout: 30_000,
 });

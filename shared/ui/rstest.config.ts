@@ -6,6 +6,6 @@ export default defineConfig({
   plugins: [pluginReact()],
   testEnvironment: 'happy-dom',
   include: ['test/**/*.test.tsx'],
-  setupFiles: ['./test/dom-setup.ts'],
+  setupFiles: ['./test-support/component-setup.ts'],
   testTimeout: 30_000,
 });

@@ -6,7 +6,7 @@ export default defineConfig({
   plugins: [pluginReact()],
   testEnvironment: 'happy-dom',
   include: ['test/**/*.test.{ts,tsx}'],
-  setupFiles: ['../ui/test/dom-setup.ts'],
+  setupFiles: ['../ui/test-support/component-setup.ts'],
   // Pickers with their popups and the page harness: a few seconds each on a shared 2-core machine.
   testTimeout: 30_000,
 });

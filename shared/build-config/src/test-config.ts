@@ -14,6 +14,8 @@ export function defineRemoteTestConfig(name: string, { externals = [] }: { exter
     plugins: [pluginReact()],
     testEnvironment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // @app/ui's setup of every component test (every remote is at remotes/<name>).
+    setupFiles: ['../../shared/ui/test-support/component-setup.ts'],
     testTimeout: 30_000,
     retry: process.env.CI ? 1 : 0,
     ...(externals.length ? { output: { externals } } : {}),

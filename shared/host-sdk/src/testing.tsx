@@ -6,7 +6,7 @@
  */
 import { PRIVACY_POLICY_VERSION } from '@app/domain/privacy-policy';
 import { Activity, type ReactElement } from 'react';
-import { act, configure, render, type RenderResult } from '@testing-library/react';
+import { act, render, type RenderResult } from '@testing-library/react';
 import { rs } from '@rstest/core';
 import { AxiosError, type AxiosAdapter } from 'axios';
 import { Provider } from 'jotai';
@@ -27,11 +27,6 @@ import type { TaxAccount } from '@app/contract/tax-account';
 import type { UserDetail } from '@app/contract/user';
 import { carsAtom, servicesConfigAtom, sessionStore, setToken, taxAccountAtom, taxAccountFailedAtom, userDetailAtom } from './session';
 import { resetTabBar } from './tab-bar';
-
-// A page takes a few renders to show what its answers bring (forms validate, popups load); on a loaded machine (two
-// test workers, or another run beside this one) that is far more than testing-library's 1 s default, so findBy… and
-// waitFor wait up to 20 s. A passing test never waits longer than it must.
-configure({ asyncUtilTimeout: 20_000 });
 
 // ── The API mock ─────────────────────────────────────────────────────────────────────────────────────────────────
 
