@@ -2,7 +2,8 @@
  * A database for real server processes (support/server-process.ts) that the test can read too: a PGlite data folder
  * (read only while no server holds it: after a kill or a stop) or a new PostgreSQL database (read alongside the
  * servers), both migrated and empty, copies of what global setup made; a test of a first start on a new database
- * (server-build, worker-processes, pglite-one-process) makes its own. The same shape as worker-processes.test.ts uses; what it made is removed by the cleanups it registers.
+ * (server-build, worker-processes, pglite-one-process) makes its own. What it made is removed by the cleanups it
+ * registers.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
