@@ -21,6 +21,7 @@ export default defineConfig({
     'remotes/ticket',
     'remotes/wallet',
     'deploy',
+    'e2e',
     'server',
     {
       name: 'architecture',

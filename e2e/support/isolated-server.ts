@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext } from '@playwright/test';
+import { forgetServer, noteFaceHook } from './china-day';
 import { freshDataCopy, seedsAsTemplate } from './data-template';
 import { startServer } from './server';
 import { demoSignIn, type DemoUser } from './sign-in';
@@ -39,6 +40,7 @@ export async function startIsolatedServer(env: Record<string, string> = {}): Pro
     },
     hook: (path, body) => testHook(server.url, path, body),
     stop: async () => {
+      forgetServer(server.url);
       await server.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
@@ -52,4 +54,5 @@ export async function testHook(baseUrl: string, path: string, body: unknown): Pr
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`test hook ${path}: ${response.status} ${await response.text()}`);
+  if (path === 'tax-account') noteFaceHook(baseUrl, body);
 }

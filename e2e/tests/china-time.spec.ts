@@ -16,10 +16,20 @@ import { startIsolatedServer, type IsolatedServer } from '../support/isolated-se
 import { acceptAgreement, callApi } from '../support/sign-in';
 
 /** 04:00 in Beijing today, and on the first of this month: the evening before in Los Angeles. */
-const TODAY = chinaDate(new Date());
-const THIS_MORNING = new Date(`${TODAY}T04:00:00.000+08:00`);
-const FIRST_MORNING = new Date(`${chinaMonth(new Date())}-01T04:00:00.000+08:00`);
-const [YEAR, MONTH, DAY] = TODAY.split('-').map(Number) as [number, number, number];
+function chinaMorning(now: Date) {
+  const today = chinaDate(now);
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  return {
+    today,
+    thisMorning: new Date(`${today}T04:00:00.000+08:00`),
+    firstMorning: new Date(`${chinaMonth(now)}-01T04:00:00.000+08:00`),
+    year,
+    month,
+    day,
+  };
+}
+// Read as each test starts, after any wait for China's midnight (support/china-day.ts).
+let morning = chinaMorning(new Date());
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /** The open picker with this title. */
@@ -48,6 +58,9 @@ let server: IsolatedServer;
 
 test.beforeAll(async () => {
   server = await startIsolatedServer();
+});
+test.beforeEach(() => {
+  morning = chinaMorning(new Date());
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -98,9 +111,9 @@ test('收支 opens on the China month, and the invoice list offers it first, whe
 test('the month pickers of 收支 and 发票列表 open on China’s month and offer nothing later, on the first of the month', async ({
   page,
 }) => {
-  await page.clock.setFixedTime(FIRST_MORNING);
+  await page.clock.setFixedTime(morning.firstMorning);
   await server.signIn(page.context(), '企业管理员');
-  const [year, month] = chinaMonth(FIRST_MORNING).split('-').map(Number) as [number, number];
+  const [year, month] = chinaMonth(morning.firstMorning).split('-').map(Number) as [number, number];
   await page.goto(`${server.url}/payment/list`);
   await page
     .getByRole('region', { name: '本月合计' })
@@ -119,7 +132,8 @@ test('the month pickers of 收支 and 发票列表 open on China’s month and o
   // Confirmed as it opened: the list is of China's month.
   const listed = page.waitForRequest(
     (request) =>
-      request.url().endsWith('/api/invoice/list') && (request.postDataJSON() as { month?: string }).month === chinaMonth(FIRST_MORNING),
+      request.url().endsWith('/api/invoice/list') &&
+      (request.postDataJSON() as { month?: string }).month === chinaMonth(morning.firstMorning),
   );
   await picker(page, '选择开票月份').locator('.adm-picker-header-button', { hasText: '确定' }).click();
   await listed;
@@ -141,64 +155,68 @@ test('按号码查找: 开票日期 opens on today in China, and searching with 
     naturalPerson: false,
   };
   const invoice = await issueBlueInvoice(server.url, token, buyer, [{ goodsId: goods.id, grossFen: 10_600, rate: 60 }]);
-  expect(chinaDate(invoice.issuedAt)).toBe(TODAY);
+  expect(chinaDate(invoice.issuedAt)).toBe(morning.today);
 
-  await page.clock.setFixedTime(THIS_MORNING);
+  await page.clock.setFixedTime(morning.thisMorning);
   await page.goto(`${server.url}/invoice/return`);
   await expectPage(page, { owner: 'invoice', name: 'InvoiceReturn', title: '红字发票' });
-  expect(await phoneDay(page)).not.toBe(DAY);
+  expect(await phoneDay(page)).not.toBe(morning.day);
   await currentPage(page).getByRole('tab', { name: '按号码查找' }).click();
   await currentPage(page).getByPlaceholder('20 位数电发票号码').fill(invoice.number);
   await currentPage(page).getByText('请选择').click();
-  await expect.poll(() => wheels(page, '选择开票日期')).toEqual([`${YEAR}年`, `${MONTH}月`, `${DAY}日`]);
+  await expect.poll(() => wheels(page, '选择开票日期')).toEqual([`${morning.year}年`, `${morning.month}月`, `${morning.day}日`]);
   await expectNothingLater(page, '选择开票日期', 3);
   await picker(page, '选择开票日期').locator('.adm-picker-header-button', { hasText: '确定' }).click();
-  await expect(currentPage(page).getByText(TODAY, { exact: true })).toBeVisible();
+  await expect(currentPage(page).getByText(morning.today, { exact: true })).toBeVisible();
   await currentPage(page).getByRole('button', { name: '查找发票' }).click();
   await expect(currentPage(page).getByLabel('原蓝字发票')).toContainText(buyer.name);
   await expect(currentPage(page).getByText('未找到该发票')).toHaveCount(0);
 });
 
 test('手动录入’s 开票日期 and the statistics’ custom days open on today in China and offer nothing later', async ({ page }) => {
-  await page.clock.setFixedTime(THIS_MORNING);
+  await page.clock.setFixedTime(morning.thisMorning);
   await server.signIn(page.context(), '企业管理员');
   await page.goto(`${server.url}/ticket/import/input`);
   await expectPage(page, { owner: 'ticket', name: 'TicketImportInput', title: '手动录入' });
-  expect(await phoneDay(page)).not.toBe(DAY);
+  expect(await phoneDay(page)).not.toBe(morning.day);
   await currentPage(page).getByText('请选择').click();
-  await expect.poll(() => wheels(page, '选择开票日期')).toEqual([`${YEAR}年`, `${MONTH}月`, `${DAY}日`]);
+  await expect.poll(() => wheels(page, '选择开票日期')).toEqual([`${morning.year}年`, `${morning.month}月`, `${morning.day}日`]);
   await expectNothingLater(page, '选择开票日期', 3);
   await picker(page, '选择开票日期').locator('.adm-picker-header-button', { hasText: '确定' }).click();
-  await expect(currentPage(page).getByText(TODAY, { exact: true })).toBeVisible();
+  await expect(currentPage(page).getByText(morning.today, { exact: true })).toBeVisible();
 
   await page.goto(`${server.url}/my/statistics/invoiceStatistics`);
   await expectPage(page, { owner: 'my', name: 'InvoiceStatistics', title: '开票统计' });
-  await expect(currentPage(page).getByText(`${chinaMonth(THIS_MORNING)}-01 至 ${TODAY} · 按日`)).toBeVisible();
+  await expect(currentPage(page).getByText(`${chinaMonth(morning.thisMorning)}-01 至 ${morning.today} · 按日`)).toBeVisible();
   await currentPage(page).getByText('自定义', { exact: true }).click();
   await currentPage(page)
-    .getByRole('button', { name: `结束日期 ${TODAY}` })
+    .getByRole('button', { name: `结束日期 ${morning.today}` })
     .click();
-  await expect.poll(() => wheels(page, '选择结束日期')).toEqual([`${YEAR}年`, `${MONTH}月`, `${DAY}日`]);
+  await expect.poll(() => wheels(page, '选择结束日期')).toEqual([`${morning.year}年`, `${morning.month}月`, `${morning.day}日`]);
   await expectNothingLater(page, '选择结束日期', 3);
 });
 
 test('记录行程: the trip’s times are China’s, on the button and on the wheels, up to now', async ({ page }) => {
-  await page.clock.setFixedTime(THIS_MORNING);
+  await page.clock.setFixedTime(morning.thisMorning);
   await acceptAgreement(server.url, await server.signIn(page.context(), '出租车管理员'));
   await page.goto(`${server.url}/taxi/trip`);
   await expectPage(page, { owner: 'taxi', name: 'TaxiTrip', title: '记录行程' });
-  expect(await phoneDay(page)).not.toBe(DAY);
+  expect(await phoneDay(page)).not.toBe(morning.day);
   await currentPage(page)
-    .getByRole('button', { name: `下车时间：${TODAY} 04:00` })
+    .getByRole('button', { name: `下车时间：${morning.today} 04:00` })
     .click();
-  await expect.poll(() => wheels(page, '选择下车时间')).toEqual([`${YEAR}年`, `${pad(MONTH)}月`, `${pad(DAY)}日`, '04时', '00分']);
+  await expect
+    .poll(() => wheels(page, '选择下车时间'))
+    .toEqual([`${morning.year}年`, `${pad(morning.month)}月`, `${pad(morning.day)}日`, '04时', '00分']);
   await expectNothingLater(page, '选择下车时间', 5);
   await picker(page, '选择下车时间').locator('.adm-picker-header-button', { hasText: '取消' }).click();
   await currentPage(page)
-    .getByRole('button', { name: `上车时间：${TODAY} 03:45` })
+    .getByRole('button', { name: `上车时间：${morning.today} 03:45` })
     .click();
-  await expect.poll(() => wheels(page, '选择上车时间')).toEqual([`${YEAR}年`, `${pad(MONTH)}月`, `${pad(DAY)}日`, '03时', '45分']);
+  await expect
+    .poll(() => wheels(page, '选择上车时间'))
+    .toEqual([`${morning.year}年`, `${pad(morning.month)}月`, `${pad(morning.day)}日`, '03时', '45分']);
   // Confirmed as it stands, the start time is unchanged: what the wheels show is read back as China time.
   await picker(page, '选择上车时间').locator('.adm-picker-header-button', { hasText: '确定' }).click();
-  await expect(currentPage(page).getByRole('button', { name: `上车时间：${TODAY} 03:45` })).toBeVisible();
+  await expect(currentPage(page).getByRole('button', { name: `上车时间：${morning.today} 03:45` })).toBeVisible();
 });
