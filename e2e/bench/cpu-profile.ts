@@ -1,7 +1,7 @@
 /**
  * `npm run bench:cpu-profile`: where a cold, signed-in first load spends its main thread. Builds every app into a temporary
  * release store, starts the server, and opens each page (`PAGES`, default `/invoice/list`) in Chromium with a 4× CPU slowdown
- * (Lighthouse's mobile preset) while V8's sampling profiler runs; prints the self time per script and the heaviest
+ * (Lighthouse's mobile preset; `CPU_SLOWDOWN=1` for this machine's own speed) while V8's sampling profiler runs; prints the self time per script and the heaviest
  * functions, and each main-thread task of 50 ms or more (`MIN_TASK_MS`) with the frames it spent its time in: the tasks that
  * Lighthouse's blocking time counts. `PROFILE_DIR` keeps each `.cpuprofile` (open it in the Chromium performance panel).
  * `PROFILE_BUILD=1` builds without minifying and with module paths as ids, so the frames name the modules.
@@ -51,6 +51,7 @@ const started = benchStarted();
 const section = markdownSection('cpu-profile');
 const longTasks: LongTask[] = [];
 const PAGES = (process.env.PAGES ?? '/invoice/list').split(',');
+const SLOWDOWN = Number(process.env.CPU_SLOWDOWN ?? 4);
 const store = await mkdtemp(join(tmpdir(), 'bench-releases-'));
 const dataDir = await mkdtemp(join(tmpdir(), 'bench-data-'));
 await releaseMissing({ storeDir: store, log: () => {} });
@@ -67,7 +68,7 @@ try {
     await page.goto(`${server.url}/healthz`);
     await page.evaluate(([key, value]) => localStorage.setItem(key, value), [SIGN_IN_VERIFIER_STORAGE_KEY, verifier] as const);
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
     const events: TraceEvent[] = [];
@@ -97,7 +98,7 @@ try {
 }
 if (section) {
   const table = markdownTable(
-    ['page', 'task, from the first task', 'main thread at 4×', 'its heaviest frames (inclusive)'],
+    ['page', 'task, from the first task', `main thread at ${SLOWDOWN}×`, 'its heaviest frames (inclusive)'],
     longTasks.map((task) => [
       `\`${task.page}\``,
       `+${task.startMs.toFixed(0)} ms`,
@@ -124,7 +125,7 @@ function report(path: string, profile: Profile, events: TraceEvent[]) {
     byFunction.set(name, (byFunction.get(name) ?? 0) + micros);
   }
   const ms = (micros: number) => `${(micros / 1000).toFixed(1).padStart(7)} ms`;
-  console.log(`\n${path}: 按脚本的自身时间 (4× CPU)`);
+  console.log(`\n${path}: 按脚本的自身时间 (${SLOWDOWN}× CPU)`);
   for (const [script, micros] of [...byScript].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${ms(micros)}  ${script}`);
   // The busy stretches (between idle samples) of 40 ms or more, each with its heaviest frames counted inclusively.
   const parent = new Map<number, number>();
@@ -132,13 +133,16 @@ function report(path: string, profile: Profile, events: TraceEvent[]) {
   const label = (frame: ProfileNode['callFrame']) =>
     `${frame.functionName || '(anonymous)'} ${frame.url ? new URL(frame.url).pathname.split('/').pop() : ''}:${frame.lineNumber + 1}`;
   // The main thread's tasks of 50 ms or more (at the 4× slowdown: what Lighthouse counts as long), from the trace, each with
-  // its heaviest frames counted inclusively from the profile's samples in it (both use the same clock).
-  const mainThread = events.find(
-    (event) =>
-      event.name === 'thread_name' &&
-      event.args?.name === 'CrRendererMain' &&
-      events.some((other) => other.name === 'RunTask' && other.pid === event.pid && other.tid === event.tid && (other.dur ?? 0) > 50_000),
-  );
+  // its heaviest frames counted inclusively from the profile's samples in it (both use the same clock). The page's main
+  // thread is the renderer main thread that ran the most.
+  const busy = (thread: TraceEvent) =>
+    events
+      .filter((other) => other.name === 'RunTask' && other.pid === thread.pid && other.tid === thread.tid)
+      .reduce((sum, other) => sum + (other.dur ?? 0), 0);
+  const mainThread = events
+    .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+    .map((thread) => ({ thread, busy: busy(thread) }))
+    .sort((a, b) => b.busy - a.busy)[0]?.thread;
   const tasks = events.filter(
     (event) =>
       event.name === 'RunTask' &&
