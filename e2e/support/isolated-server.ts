@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext } from '@playwright/test';
-import { forgetServer, noteFaceHook } from './china-day';
+import { noteFaceHook } from './china-day';
 import { freshDataCopy, seedsAsTemplate } from './data-template';
 import { startServer } from './server';
 import { demoSignIn, type DemoUser } from './sign-in';
@@ -40,7 +40,6 @@ export async function startIsolatedServer(env: Record<string, string> = {}): Pro
     },
     hook: (path, body) => testHook(server.url, path, body),
     stop: async () => {
-      forgetServer(server.url);
       await server.stop();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -4,6 +4,7 @@
  */
 import { test } from '@playwright/test';
 import { startServerProcess } from '../../server/test/support/server-process';
+import { forgetServer } from './china-day';
 
 /**
  * A hook or test that starts a server gets the start's time on top of its own budget: the start is waited for as long
@@ -35,5 +36,11 @@ export interface RunningServer {
 
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const server = await withStartTime(() => startServerProcess({ env }));
-  return { url: server.url, stop: server.stop };
+  return {
+    url: server.url,
+    stop: async () => {
+      forgetServer(server.url);
+      await server.stop();
+    },
+  };
 }
