@@ -1,9 +1,9 @@
 /**
  * `npm run bench:cpu-profile`: where a cold, signed-in first load spends its main thread. Builds every app into a temporary
  * release store, starts the server, and opens each page (`PAGES`, default `/invoice/list`) in Chromium with a 4× CPU slowdown
- * (Lighthouse's mobile preset; `CPU_SLOWDOWN=1` for this machine's own speed) while V8's sampling profiler runs; prints the self time per script and the heaviest
- * functions, and each main-thread task of 50 ms or more (`MIN_TASK_MS`) with the frames it spent its time in: the tasks that
- * Lighthouse's blocking time counts. `PROFILE_DIR` keeps each `.cpuprofile` (open it in the Chromium performance panel).
+ * (Lighthouse's mobile preset; `CPU_SLOWDOWN=1` for this machine's own speed) while V8's sampling profiler runs; prints
+ * the self time per script and the heaviest functions, and each main-thread task of 50 ms or more (`MIN_TASK_MS`) with
+ * the frames it spent its time in: the tasks that Lighthouse's blocking time counts. `PROFILE_DIR` keeps each `.cpuprofile` (open it in the Chromium performance panel).
  * `PROFILE_BUILD=1` builds without minifying and with module paths as ids, so the frames name the modules.
  * `--markdown` writes the long tasks into docs/benchmarks.md (scripts/bench-table.ts).
  */
@@ -132,7 +132,7 @@ function report(path: string, profile: Profile, events: TraceEvent[]) {
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const label = (frame: ProfileNode['callFrame']) =>
     `${frame.functionName || '(anonymous)'} ${frame.url ? new URL(frame.url).pathname.split('/').pop() : ''}:${frame.lineNumber + 1}`;
-  // The main thread's tasks of 50 ms or more (at the 4× slowdown: what Lighthouse counts as long), from the trace, each with
+  // The main thread's tasks of 50 ms or more (at 4×, what Lighthouse counts as long), from the trace, each with
   // its heaviest frames counted inclusively from the profile's samples in it (both use the same clock). The page's main
   // thread is the renderer main thread that ran the most.
   const busy = (thread: TraceEvent) =>

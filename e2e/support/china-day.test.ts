@@ -33,6 +33,7 @@ test('no browser test sets a longer time-out than the wait before midnight cover
   expect(timeouts.filter((timeout) => !/^[\d_]+$/.test(timeout))).toEqual([]);
   expect(Math.max(...timeouts.map((timeout) => Number(timeout.replaceAll('_', ''))))).toBeLessThanOrEqual(LONGEST_TEST_MS);
 });
+
 describe('the faces a spec set, when the day turns', () => {
   afterEach(() => {
     forgetServer('http://a');

@@ -5,17 +5,16 @@
  * starts just after it, and the face authentications a spec set on a day before are set again for the new day, as the
  * company's staff would do each morning.
  */
-import { chinaDate } from '@app/domain/china-time';
+import { chinaDate, chinaRange } from '@app/domain/china-time';
 
 /** The longest time-out a browser test sets (`test.setTimeout`): a test starting earlier ends before midnight. */
 export const LONGEST_TEST_MS = 240_000;
 
-const CHINA_OFFSET_MS = 8 * 3600_000;
-const DAY_MS = 24 * 3600_000;
-
 /** How long a test starting at `now` waits for China's next day: 0 unless midnight is within `windowMs`. */
 export function waitBeforeTest(now: Date, windowMs = LONGEST_TEST_MS): number {
-  const untilMidnight = DAY_MS - ((now.getTime() + CHINA_OFFSET_MS) % DAY_MS);
+  const today = chinaRange(chinaDate(now));
+  if (!today) throw new RangeError(`no China day at ${now.toISOString()}`);
+  const untilMidnight = today.end.getTime() - now.getTime();
   // A moment past midnight, so that the test's first "today" is the new day wherever it is read.
   return untilMidnight <= windowMs ? untilMidnight + 1000 : 0;
 }

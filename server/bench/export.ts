@@ -14,7 +14,8 @@
  * halves, and each zip made ZIP_RUNS times).
  *
  * Environment: BENCH_DATABASES (pglite,postgres), BENCH_INVOICES (10000), BENCH_PDFS (1000), BENCH_ZIP_RUNS (3),
- * BENCH_STRICT=1 (exit 1 when a target is missed). `--markdown` writes the table into docs/benchmarks.md (scripts/bench-table.ts).
+ * BENCH_STRICT=1 (exit 1 when a target is missed). `--markdown` writes the table into docs/benchmarks.md
+ * (scripts/bench-table.ts).
  */
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
