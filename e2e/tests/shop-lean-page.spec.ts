@@ -78,12 +78,60 @@ test('a cold /shop/{code} back from signing in is the lean page: the code exchan
   await page.waitForLoadState('networkidle');
   expect(loaded.federation()).toEqual([]);
   expect(loaded.apps()).toEqual([`payment ${packageVersion('remotes/payment')} shop/`]);
+  // The shop is not asked for: the server painted the cash desk from `shop/get` (below).
   expect(loaded.urls.filter((path) => path.startsWith('/api/')).sort()).toEqual([
     '/api/auth/exchange',
-    '/api/shop/get',
     '/api/sysConfig/get',
     '/api/user/getOfficialAccountLoginUserInfo',
   ]);
+});
+
+test.describe('the first screen, painted by the server (docs/architecture.md, "First screens from the server")', () => {
+  test.describe('with JavaScript off', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the customer sees the cash desk as the server painted it: the shop, the amount, the keypad and the badge', async ({ page }) => {
+      await page.goto(`/shop/${SHOP}`);
+      await expectCashDesk(page);
+      await expect(page.getByRole('region', { name: '付款金额' })).toContainText('0.00');
+      await expect(page.getByText('演示环境')).toBeVisible();
+    });
+  });
+
+  test('the page takes over what the server painted, as it is: no error, the shop not asked again, the keypad answers', async ({
+    page,
+    baseURL,
+  }) => {
+    const token = await demoSignIn(baseURL as string, '普通用户');
+    await page.addInitScript((value) => localStorage.setItem('token', JSON.stringify(value)), token);
+    // The heading the server painted is marked as it is parsed: a page that drew it again would hold another element.
+    await page.addInitScript(() => {
+      const observer = new MutationObserver(() => {
+        const heading = document.querySelector('.cash-desk__shop-name');
+        if (!heading) return;
+        Object.assign(heading, { paintedByServer: true });
+        observer.disconnect();
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
+    const errors: string[] = [];
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+    page.on('pageerror', (error) => void errors.push(error.message));
+    const loaded = watch(page);
+    await page.goto(`/shop/${SHOP}`);
+    await expectCashDesk(page);
+    // React has taken the root over (taps before it finishes hydrating are replayed once it has).
+    await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+    const keypad = page.getByRole('group', { name: '金额键盘' });
+    await keypad.getByRole('button', { name: '8', exact: true }).click();
+    await keypad.getByRole('button', { name: '.', exact: true }).click();
+    await keypad.getByRole('button', { name: '5', exact: true }).click();
+    await expect(page.getByTestId('amount')).toHaveText('¥8.5');
+    expect(await page.locator('.cash-desk__shop-name').evaluate((heading) => 'paintedByServer' in heading)).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(loaded.urls.filter((path) => path === '/api/shop/get')).toEqual([]);
+    expect(errors).toEqual([]);
+  });
 });
 
 test('signed out, a cold /shop/{code} goes to sign in and comes back to the cash desk signed in (the whole handover in the browser)', async ({

@@ -7,6 +7,12 @@ export default defineRemoteConfig(import.meta.dirname, {
   firstCalls: FIRST_CALLS,
   leanPages: {
     // The cash desk a customer's phone opens cold after scanning (docs/architecture.md, "Pages a phone opens cold").
-    shop: { entry: './src/lean/shop-entry.tsx', path: appPaths.shop, except: [appPaths.universalBindShop], title: SHOP_CASH_META.title },
+    shop: {
+      entry: './src/lean/shop-entry.tsx',
+      server: './src/lean/shop-server.tsx',
+      path: appPaths.shop,
+      except: [appPaths.universalBindShop],
+      title: SHOP_CASH_META.title,
+    },
   },
 });

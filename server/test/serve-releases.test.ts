@@ -195,6 +195,95 @@ describe('lean pages (docs/architecture.md, "Pages a phone opens cold")', () => 
   });
 });
 
+describe('first screens from the server (docs/architecture.md, "First screens from the server")', () => {
+  const PAGE = '<!doctype html><html><head><title>shop</title></head><body><div id="root"></div></body></html>';
+  /** A lean page's server build: paints `call`'s result, or throws at /shop/THROW. */
+  const serverBuild = (call: unknown) => `
+    export const firstCall = (pathname) => (pathname.startsWith('/shop/') ? ${JSON.stringify(call)} : null);
+    export const render = ({ pathname, result, config, userAgent }) => {
+      if (pathname.includes('THROW')) throw new Error('the render failed');
+      return '<h1>' + pathname + '</h1><p>' + userAgent + '|' + config.demo + '</p><pre>' + JSON.stringify(result).replace(/</g, '') + '</pre>';
+    };`;
+  const blockIn = (html: string) =>
+    JSON.parse(/<script type="application\/json" id="first-screen">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as unknown;
+
+  // The badge a first screen shows comes from the service config, which the render is given.
+  beforeEach(async () => {
+    await database.db.delete(serviceConfig);
+    await database.db.insert(serviceConfig).values({ id: 1, appHotLine: '400-800-1234', etaxAreas: [], available: 'all' });
+  });
+  afterEach(async () => {
+    await database.db.delete(serviceConfig);
+  });
+
+  /** Makes `version` of payment live with the cash desk's lean page and `build` as its server build. */
+  async function releaseWithServerBuild(version: string, build: string, server = 'shop/server/index.js') {
+    await put(
+      `payment/${version}/mf-manifest.json`,
+      JSON.stringify({ metaData: { remoteEntry: { name: 'static/js/payment.abcdef1234.js' } } }),
+    );
+    await put(
+      `payment/${version}/lean-pages.json`,
+      JSON.stringify({ pages: [{ name: 'shop', path: '/shop/:code', except: [], html: 'shop/index.html', server }] }),
+    );
+    await put(`payment/${version}/shop/index.html`, PAGE);
+    await put(`payment/${version}/shop/server/index.js`, build);
+    await makeLive('payment', version, ['/payment/', '/shop/', '/cash/']);
+  }
+
+  test("the page's root holds the first screen its server build rendered from the call's result, and the page the call and result", async () => {
+    await releaseWithServerBuild('1.2.0', serverBuild({ path: 'sysConfig/get', body: {} }));
+    const config = (await app.inject({ method: 'POST', url: '/api/sysConfig/get', payload: {} })).json().result;
+    const response = await app.inject({ url: '/shop/YST0001', headers: { 'user-agent': 'Phone MicroMessenger/8.0' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe(NO_CACHE);
+    expect(String(response.headers.vary)).toContain('User-Agent');
+    expect(response.body).toContain(
+      `<div id="root" data-first-screen><h1>/shop/YST0001</h1><p>Phone MicroMessenger/8.0|${config.demo}</p><pre>${JSON.stringify(config)}</pre></div>`,
+    );
+    expect(blockIn(response.body)).toEqual({ path: 'sysConfig/get', body: {}, result: config });
+    // Compressed as the host's page is.
+    const compressed = await app.inject({ url: '/shop/YST0001', headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toContain('<h1>/shop/YST0001</h1>');
+  });
+
+  test('served as built whenever the first screen cannot be painted', async () => {
+    const cases: [string, string, string][] = [
+      ['a render that throws', serverBuild({ path: 'sysConfig/get', body: {} }), '/shop/THROW'],
+      ['a call the API refuses (an unknown shop)', serverBuild({ path: 'shop/get', body: { code: 'NOSUCH1' } }), '/shop/NOSUCH1'],
+      ['a call that needs a session', serverBuild({ path: 'user/getOfficialAccountLoginUserInfo', body: {} }), '/shop/YST0001'],
+      ['a call that changes something', serverBuild({ path: 'user/signOut', body: {} }), '/shop/YST0001'],
+      ['a body the call refuses', serverBuild({ path: 'shop/get', body: { code: 1 } }), '/shop/YST0001'],
+      ['a build without firstCall and render', 'export const other = 1;', '/shop/YST0001'],
+      ['a build that does not load', 'export const = ;', '/shop/YST0001'],
+    ];
+    for (const [index, [what, build, path]] of cases.entries()) {
+      await releaseWithServerBuild(`1.3.${index}`, build);
+      const response = await app.inject(path);
+      expect({ what, status: response.statusCode, body: response.body }).toEqual({ what, status: 200, body: PAGE });
+    }
+  });
+
+  test('a server build outside the release folder is never loaded, and a release without one is served as built', async () => {
+    await put('payment/outside.js', serverBuild({ path: 'sysConfig/get', body: {} }));
+    await releaseWithServerBuild('1.4.0', serverBuild({ path: 'sysConfig/get', body: {} }), '../outside.js');
+    expect((await app.inject('/shop/YST0001')).body).toBe(PAGE);
+    await releaseWithServerBuild('1.4.1', serverBuild({ path: 'sysConfig/get', body: {} }));
+    expect((await app.inject('/shop/YST0001')).body).toContain('data-first-screen');
+    // Rolled back to a release whose lean page has no server build: the page draws its first screen itself.
+    await put('payment/1.1.0/mf-manifest.json', JSON.stringify({ metaData: { remoteEntry: { name: 'static/js/payment.abcdef1234.js' } } }));
+    await put(
+      'payment/1.1.0/lean-pages.json',
+      JSON.stringify({ pages: [{ name: 'shop', path: '/shop/:code', except: [], html: 'shop/index.html' }] }),
+    );
+    await put('payment/1.1.0/shop/index.html', PAGE);
+    await makeLive('payment', '1.1.0', ['/payment/', '/shop/', '/cash/']);
+    expect((await app.inject('/shop/YST0001')).body).toBe(PAGE);
+  });
+});
+
 describe('the first load (docs/architecture.md, "One fast first load")', () => {
   const preloadsOf = (html: string) => [...html.matchAll(/<link rel="preload"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
   const registryIn = (html: string) =>

@@ -31,7 +31,8 @@ export function ownerRemote(pathname: string, remotes: RemotesDocument): string 
 
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 /** JSON inside a script element: nothing in it can close the element or open a comment. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+export const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
 /** Where the page's inline early calls start: what they read must come before. */
 export const EARLY_CALLS_MARK = '<script data-early-calls';

@@ -16,18 +16,24 @@ interface LeanPage {
   path: string;
   except: string[];
   html: string;
+  /** Its server build (docs/architecture.md, "First screens from the server"), when the release has one. */
+  server?: string;
 }
+
+/** A file of the release folder: a relative path that stays in it. */
+const inRelease = (file: unknown): file is string => typeof file === 'string' && !file.startsWith('/') && !file.split('/').includes('..');
 
 function readLeanPages(text: string): LeanPage[] {
   const document = JSON.parse(text) as { pages?: unknown };
   if (!Array.isArray(document.pages)) return [];
   return document.pages.flatMap((page: Partial<LeanPage>) =>
-    typeof page?.path === 'string' && typeof page.html === 'string' && !page.html.split('/').includes('..')
+    typeof page?.path === 'string' && inRelease(page.html)
       ? [
           {
             path: page.path,
             html: page.html,
             except: Array.isArray(page.except) ? page.except.filter((item) => typeof item === 'string') : [],
+            ...(inRelease(page.server) ? { server: page.server } : {}),
           },
         ]
       : [],
@@ -47,7 +53,7 @@ export class LeanPages {
    * page's pattern and not one it leaves to others; its HTML must be there. Rolled back to a release without one,
    * the address gets the host again.
    */
-  async for(pathname: string, viewer: Viewer | null): Promise<{ dir: string; html: string } | null> {
+  async for(pathname: string, viewer: Viewer | null): Promise<{ dir: string; html: string; server?: string } | null> {
     const registry = await this.live.registry();
     for (const [name, state] of Object.entries(registry.apps)) {
       const version = versionFor(state, viewer);
@@ -57,7 +63,9 @@ export class LeanPages {
       for (const page of await this.in(name, version)) {
         if (!matchesRoute(page.path, pathname) || page.except.includes(withoutTrailingSlash(pathname))) continue;
         const dir = join(this.storeDir, name, version);
-        if (existsSync(join(dir, page.html))) return { dir, html: page.html };
+        if (!existsSync(join(dir, page.html))) continue;
+        const server = page.server && existsSync(join(dir, page.server)) ? join(dir, page.server) : undefined;
+        return { dir, html: page.html, ...(server ? { server } : {}) };
       }
     }
     return null;

@@ -15,6 +15,8 @@ import type { Viewer } from '@app/deploy/canary-audience';
 import { LiveApps } from '@app/deploy/live-apps';
 import { deviceViewer, type CanaryCookies } from './canary-cookie';
 import { HostIndex } from './host-index';
+import { compressedPage } from './compressed-page';
+import { LeanFirstScreens } from './lean-first-screen';
 import { LeanPages } from './lean-pages';
 
 const APP_NAME = /^[a-z][a-z0-9-]{0,39}$/;
@@ -87,6 +89,7 @@ export async function serveReleases(app: FastifyInstance, storeDir: string, opti
   const live = options.live ?? new LiveApps(storeDir);
   if (!options.live) app.addHook('onClose', async () => live.close());
   const leanPages = new LeanPages(storeDir, live);
+  const firstScreens = new LeanFirstScreens(app);
   const hostIndex = new HostIndex(app, storeDir, live, options.onRemoteLoad);
 
   await app.register(fastifyStatic, {
@@ -114,7 +117,15 @@ export async function serveReleases(app: FastifyInstance, storeDir: string, opti
     const lean = await leanPages.for(pathname, viewer);
     if (lean) {
       reply.header('Cache-Control', NO_CACHE);
-      return reply.sendFile(lean.html, lean.dir);
+      const painted = lean.server
+        ? await firstScreens.paint(join(lean.dir, lean.html), lean.server, pathname, request.headers['user-agent'] ?? '')
+        : null;
+      if (!painted) return reply.sendFile(lean.html, lean.dir);
+      const page = compressedPage(painted, request.headers['accept-encoding']);
+      const vary = reply.getHeader('Vary');
+      reply.header('Vary', vary ? `${String(vary)}, Accept-Encoding, User-Agent` : 'Accept-Encoding, User-Agent');
+      if (page.encoding) reply.header('Content-Encoding', page.encoding);
+      return reply.type('text/html; charset=utf-8').send(page.body);
     }
     return hostIndex.send(pathname, request, reply, viewer);
   });

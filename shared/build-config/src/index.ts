@@ -13,7 +13,7 @@ import { profileOutput, profileTools, RELEASE_BUILD } from './build-mode';
 import { pluginEarlyCallsScript } from './early-calls-script';
 import { HOST_START_FILES, hostSplitChunks } from './host-chunks';
 import { HOST_TEMPLATE, htmlTags } from './html-tags';
-import { type LeanPage, leanEnvironment, leanEnvironmentName } from './lean-pages';
+import { type LeanPage, leanEnvironment, leanEnvironmentName, leanServerEnvironment, leanServerEnvironmentName } from './lean-pages';
 import { libraryAliases } from './library-aliases';
 import { readPackageJson } from './package-json';
 import { FEDERATED_ENVIRONMENT, pluginFirstCallsFile, pluginLeanPagesFile } from './release-files';
@@ -110,6 +110,13 @@ export function defineRemoteConfig(appDir: string, options: RemoteConfigOptions 
       },
       ...Object.fromEntries(
         leanPages.map(([pageName, page]) => [leanEnvironmentName(pageName), leanEnvironment(pageName, page, distRoot)]),
+      ),
+      ...Object.fromEntries(
+        leanPages.flatMap(([pageName, page]) =>
+          page.server
+            ? [[leanServerEnvironmentName(pageName), leanServerEnvironment(pageName, { ...page, server: page.server }, distRoot)]]
+            : [],
+        ),
       ),
     },
     // A WebAssembly file is named `<name>.<hash>.wasm` (Rsbuild's default `<hash>.module.wasm` has no `.<hash>.`), so the

@@ -17,6 +17,11 @@ export interface LeanPage {
   except?: string[];
   /** The HTML's title, shown (WeChat shows it in its header) before the page sets its own: the page's meta title. */
   title?: string;
+  /**
+   * The module the server paints the page's first screen with (`./src/lean/shop-server.tsx`: `leanFirstScreen` of
+   * `@app/host-sdk/lean-page-server`; docs/architecture.md, "First screens from the server"), built for Node.
+   */
+  server?: string;
 }
 
 /** One entry of `lean-pages.json`, written at the root of a remote's build: what the server serves where. */
@@ -26,12 +31,18 @@ export interface LeanPageEntry {
   except: string[];
   /** The page's HTML, relative to the release folder (`shop/index.html`). */
   html: string;
+  /** Its server build, relative to the release folder (`shop/server/index.js`), when it has one. */
+  server?: string;
 }
 
 /** The file a remote's build lists its lean pages in (read by the server, server/src/releases/lean-pages.ts). */
 export const LEAN_PAGES_FILE = 'lean-pages.json';
 
 export const leanEnvironmentName = (name: string) => `lean-${name}`;
+export const leanServerEnvironmentName = (name: string) => `lean-${name}-server`;
+
+/** Where a lean page's server build is, relative to the release folder. */
+export const leanServerFile = (name: string) => `${name}/server/index.js`;
 
 /**
  * A lean page's build: its own folder `<name>/` in the release (index.html and static files, under the release's
@@ -58,4 +69,15 @@ export function leanPageOutput(
 ): { assetPrefix: string; distPath: { root: string } } {
   const assetPrefix = releasePrefix ? `${releasePrefix.replace(/\/?$/, '/')}${name}/` : `/${name}/`;
   return { assetPrefix, distPath: { root: join(distRoot, name) } };
+}
+
+/**
+ * A lean page's server build: its `server` module for Node (an ES module, `<dist>/<name>/server/index.js`), with what it
+ * imports bundled, React's server renderer among it; its CSS is the page's own build's.
+ */
+export function leanServerEnvironment(name: string, page: LeanPage & { server: string }, distRoot: string): EnvironmentConfig {
+  return {
+    source: { entry: { index: page.server } },
+    output: { target: 'node', distPath: { root: join(distRoot, name, 'server') }, filenameHash: false, minify: false },
+  };
 }

@@ -4,7 +4,7 @@
  */
 import type { RsbuildPlugin } from '@rsbuild/core';
 import { FIRST_CALLS_FILE, type FirstCalls } from '@app/contract/first-calls';
-import { LEAN_PAGES_FILE, type LeanPage, type LeanPageEntry } from './lean-pages';
+import { LEAN_PAGES_FILE, leanServerFile, type LeanPage, type LeanPageEntry } from './lean-pages';
 
 /** The Rsbuild environment of a remote's federated build (the Module Federation plugin's default). */
 export const FEDERATED_ENVIRONMENT = 'web';
@@ -16,6 +16,7 @@ export function pluginLeanPagesFile(pages: [string, LeanPage][]): RsbuildPlugin 
     path: page.path,
     except: page.except ?? [],
     html: `${name}/index.html`,
+    ...(page.server ? { server: leanServerFile(name) } : {}),
   }));
   return {
     name: 'app:lean-pages-file',

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { expect, test } from '@rstest/core';
 import { defineRemoteConfig } from '../src/index';
-import { leanPageOutput } from '../src/lean-pages';
+import { leanPageOutput, leanServerFile } from '../src/lean-pages';
 
 const PAYMENT = join(import.meta.dirname, '../../../remotes/payment');
 const SHOP = { entry: './src/lean/shop-entry.tsx', path: '/shop/:code', except: ['/shop/universalBindShop'] };
@@ -44,4 +44,15 @@ test('without lean pages a remote builds as before: one environment, no list', (
 test('a lean page name must be a folder of its own in the release', () => {
   expect(() => defineRemoteConfig(PAYMENT, { leanPages: { static: SHOP } })).toThrow('cannot be a release folder');
   expect(() => defineRemoteConfig(PAYMENT, { leanPages: { '../x': SHOP } })).toThrow('cannot be a release folder');
+});
+
+test('a lean page with a server module gets a Node build of it in its folder, listed for the server', () => {
+  const config = defineRemoteConfig(PAYMENT, { leanPages: { shop: { ...SHOP, server: './src/lean/shop-server.tsx' } } });
+  expect(Object.keys(config.environments ?? {})).toEqual(['web', 'lean-shop', 'lean-shop-server']);
+  const server = config.environments?.['lean-shop-server'];
+  expect(server?.source?.entry).toEqual({ index: './src/lean/shop-server.tsx' });
+  expect(server?.output?.target).toBe('node');
+  const federatedDist = config.environments?.web?.output?.distPath as { root: string };
+  expect(server?.output?.distPath).toEqual({ root: join(federatedDist.root, 'shop', 'server') });
+  expect(leanServerFile('shop')).toBe('shop/server/index.js');
 });

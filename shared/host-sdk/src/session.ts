@@ -32,7 +32,8 @@ export const carsAtom = atom<Car[]>([]);
 const savedCarIdAtom = atomWithStorage<string | null>(
   DEFAULT_CAR_STORAGE_KEY,
   null,
-  createJSONStorage(() => localStorage),
+  // jotai's default storage: localStorage where there is one (a server's render of a lean page has none).
+  createJSONStorage<string | null>(),
   { getOnInit: true },
 );
 

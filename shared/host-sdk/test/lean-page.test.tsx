@@ -7,7 +7,10 @@
 import { afterEach, beforeEach, describe, expect, rs, test } from '@rstest/core';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ServicesConfig } from '@app/contract/service';
+import type { ShopInfo } from '@app/contract/sub-code';
 import { Page } from '@app/ui/page';
+import { useState } from 'react';
+import type { LeanPageOptions } from '../src/lean-page-tree';
 import { callApi } from '../src/api-client';
 import { FRONT_VERSION } from '../src/front-version';
 import { openDialogAtom } from '../src/dialogs';
@@ -35,7 +38,9 @@ rs.mock('@app/ui/dialog', () => ({
   Dialog: Object.assign(actualDialog.Dialog.bind(null), actualDialog.Dialog, { alert: dialogs.alert }),
 }));
 
-const { paramsOf, renderLeanPage } = await import('../src/lean-page');
+const { renderLeanPage } = await import('../src/lean-page');
+const { paramsOf } = await import('../src/lean-page-tree');
+const { leanFirstScreen } = await import('../src/lean-page-server');
 
 const WECHAT = 'Mozilla/5.0 (Linux; Android 14) Mobile MicroMessenger/8.0.50';
 const PLAIN = 'Mozilla/5.0 (Linux; Android 14) Mobile Chrome/130';
@@ -292,6 +297,77 @@ describe('the page', () => {
     await expect(callApi('cash/getOrder', { orderNo: 'CO1' })).rejects.toThrow('无权查看该订单');
     await waitFor(() => expect(assigned).toEqual(['/']));
     expect(dialogs.alert).toHaveBeenCalledWith(expect.objectContaining({ title: '权限不足', content: '无权查看该订单' }));
+  });
+});
+
+describe('a first screen the server painted (docs/architecture.md, "First screens from the server")', () => {
+  function PaintedStub({ shop, userAgent }: { shop: ShopInfo | undefined; userAgent: string }) {
+    const [taps, setTaps] = useState(0);
+    return (
+      <main>
+        <h1>{shop?.shopName ?? '加载中'}</h1>
+        <p>{userAgent.includes('MicroMessenger') ? '微信支付' : '演示支付'}</p>
+        <button type="button" onClick={() => setTaps((count) => count + 1)}>
+          点了 {taps} 次
+        </button>
+      </main>
+    );
+  }
+  const PAINTED_PAGE: LeanPageOptions<'/shop/:code', Promise<ShopInfo>, 'shop/get'> = {
+    meta: META,
+    owner: 'payment',
+    path: '/shop/:code',
+    start: ({ code }) => callApi('shop/get', { code }, { handles: true }),
+    firstScreen: { path: 'shop/get', body: ({ code }) => ({ code }) },
+    render: (_params, _started, { painted, userAgent }) => <PaintedStub shop={painted} userAgent={userAgent} />,
+  };
+  const CALLS = {
+    'sysConfig/get': ok(config()),
+    'user/getOfficialAccountLoginUserInfo': ok(CUSTOMER),
+    'shop/get': ok({ ...SHOP, channels: ['demo' as const] }),
+  };
+
+  /** The page as the server sends it: its server build's HTML in the root, the call and its result in the head. */
+  function paintedPage(address: string, blockBody: Record<string, unknown>) {
+    const server = leanFirstScreen(PAINTED_PAGE);
+    const shop = { ...SHOP, channels: ['demo'] };
+    const html = server.render({ pathname: address, result: shop, config: config(), userAgent: WECHAT });
+    sessionStore.set(servicesConfigAtom, null);
+    document.head.innerHTML = `<script type="application/json" id="first-screen">${JSON.stringify({ path: 'shop/get', body: blockBody, result: shop })}</script>`;
+    document.body.innerHTML = `<div id="root" data-first-screen>${html}</div>`;
+  }
+
+  test('its server build names the call for the address, and none for another', () => {
+    const server = leanFirstScreen(PAINTED_PAGE);
+    expect(server.firstCall('/shop/YST0001')).toEqual({ path: 'shop/get', body: { code: 'YST0001' } });
+    expect(server.firstCall('/payment/list')).toBeNull();
+  });
+
+  test('the page hydrates what is there: the same elements, now answering taps, and the call is not made again', async () => {
+    setToken('tok-saved-abcdefghijklmn');
+    window.history.replaceState(null, '', '/shop/YST0001');
+    paintedPage('/shop/YST0001', { code: 'YST0001' });
+    const heading = screen.getByRole('heading', { name: '杭州优税通' });
+    expect(screen.getByText('微信支付')).toBeTruthy();
+    expect(screen.getByLabelText('演示环境')).toBeTruthy();
+    const errors = rs.spyOn(console, 'error');
+    const api = mockApi(CALLS);
+    await act(async () => expect(await renderLeanPage(PAINTED_PAGE)).toBe('shown'));
+    fireEvent.click(screen.getByRole('button', { name: '点了 0 次' }));
+    expect(await screen.findByRole('button', { name: '点了 1 次' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '杭州优税通' })).toBe(heading);
+    expect(api.bodiesOf('shop/get')).toEqual([]);
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  test('painted from another call than the page would make: the page draws its first screen itself', async () => {
+    setToken('tok-saved-abcdefghijklmn');
+    window.history.replaceState(null, '', '/shop/YST0001');
+    paintedPage('/shop/YST0001', { code: 'OTHER01' });
+    const api = mockApi(CALLS);
+    await act(async () => expect(await renderLeanPage(PAINTED_PAGE)).toBe('shown'));
+    expect(screen.getByRole('heading', { name: '加载中' })).toBeTruthy();
+    expect(api.bodiesOf('shop/get')).toEqual([{ code: 'YST0001' }]);
   });
 });
 

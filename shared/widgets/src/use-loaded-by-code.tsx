@@ -2,7 +2,8 @@
  * What a page opened cold by a code (the cash desk `/shop/{code}`, a passenger's ride `/taxi/ride/{code}`) or by an id
  * (a detail page) loads first: the thing the code names, as loading, ready, or its problem (`load-problem`: missing,
  * refused or failed); an empty code is missing at once. The first load may already be under way
- * (a lean page starts it with its start-up calls); `retry` loads again, `show` puts a newer copy in place (after an
+ * (a lean page starts it with its start-up calls), or already there (`ready`: the first screen the server painted, which
+ * the page hydrates); `retry` loads again, `show` puts a newer copy in place (after an
  * action answered it), `refresh` loads it again while what is shown stays (a failed refresh keeps it: the API client
  * has said why); the three stay the same functions. `settled` counts the answers (a page following the thing asks
  * again after each). Kept free of the form engine: lean pages use it.
@@ -12,10 +13,12 @@ import { loadProblemOf, type LoadProblem } from './load-problem';
 
 export type LoadedByCode<T> = { state: 'loading' } | LoadProblem | { state: 'ready'; value: T; code: string };
 
-export function useLoadedByCode<T>(code: string, load: (code: string) => Promise<T>, first: Promise<T> | undefined) {
-  const [loaded, setLoaded] = useState<LoadedByCode<T>>({ state: 'loading' });
+export function useLoadedByCode<T>(code: string, load: (code: string) => Promise<T>, first: Promise<T> | undefined, ready?: T) {
+  const [loaded, setLoaded] = useState<LoadedByCode<T>>(
+    ready === undefined || !code ? { state: 'loading' } : { state: 'ready', value: ready, code },
+  );
   const [attempt, setAttempt] = useState(0);
-  const [settled, setSettled] = useState(0);
+  const [settled, setSettled] = useState(ready === undefined ? 0 : 1);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `load` is the page's call for a code, the same call whatever function object carries it; `attempt` is the reason to load again.
   useEffect(() => {
     // No code names nothing: missing, without asking the server (which would refuse the empty code).
@@ -23,6 +26,8 @@ export function useLoadedByCode<T>(code: string, load: (code: string) => Promise
       setLoaded({ state: 'missing' });
       return;
     }
+    // What the first render showed is the first answer.
+    if (attempt === 0 && ready !== undefined) return;
     let current = true;
     // A new code shows loading; the same code keeps what it shows while it loads again.
     setLoaded((previous) => (previous.state === 'ready' && previous.code === code ? previous : { state: 'loading' }));
@@ -44,7 +49,7 @@ export function useLoadedByCode<T>(code: string, load: (code: string) => Promise
     return () => {
       current = false;
     };
-  }, [code, attempt, first]);
+  }, [code, attempt, first, ready]);
   const show = useCallback((value: T) => setLoaded({ state: 'ready', value, code }), [code]);
   const retry = useCallback(() => {
     setLoaded({ state: 'loading' });

@@ -38,6 +38,17 @@ describe('useLoadedByCode', () => {
     expect(calls).toEqual([]);
   });
 
+  test('already there (the first screen the server painted): ready from the first render, nothing asked until a refresh', async () => {
+    const { load, calls } = answers('newer');
+    const { result } = renderHook(() => useLoadedByCode('t-5', load, undefined, 't-5:painted'));
+    expect(result.current.loaded).toEqual({ state: 'ready', value: 't-5:painted', code: 't-5' });
+    expect(result.current.settled).toBe(1);
+    expect(calls).toEqual([]);
+    act(() => result.current.refresh());
+    await waitFor(() => expect(result.current.loaded).toEqual({ state: 'ready', value: 't-5:newer', code: 't-5' }));
+    expect(calls).toEqual(['t-5']);
+  });
+
   test('retry shows loading again; refresh keeps what is shown until the newer copy comes, and keeps it when it fails', async () => {
     const { load, calls } = answers('a', 'b', 'c', new ApiError('网络不稳定', null, null));
     const { result } = renderHook(() => useLoadedByCode('t-1', load, undefined));

@@ -31,8 +31,8 @@ function ShopHeader({ shop }: { shop: ShopInfo }) {
   );
 }
 
-export function CashDesk({ shop, navigate }: { shop: ShopInfo; navigate: (to: string) => void }) {
-  const channel = payChannelOf(shop.channels, navigator.userAgent);
+export function CashDesk({ shop, navigate, userAgent }: { shop: ShopInfo; navigate: (to: string) => void; userAgent: string }) {
+  const channel = payChannelOf(shop.channels, userAgent);
   const where = payWhere(shop.channels);
   const fixedFen = shop.amountFen;
   const [text, setText] = useState('');

@@ -36,17 +36,21 @@ export interface ShopCashProps {
   navigate: (to: string) => void;
   /** `shop/get` for `code`, already under way (the lean page starts it with its start-up calls). */
   firstShop?: Promise<ShopInfo>;
+  /** `shop/get` for `code`, already answered: the server painted the page from it, and the page hydrates that. */
+  paintedShop?: ShopInfo;
+  /** The browser's User-Agent, which says how it pays (the server's render has no `navigator`). */
+  userAgent?: string;
 }
 
 /** A shop found: its cash desk, or why it takes nothing now. */
-function ShopFound({ shop, navigate }: { shop: ShopInfo; navigate: (to: string) => void }) {
+function ShopFound({ shop, navigate, userAgent }: { shop: ShopInfo; navigate: (to: string) => void; userAgent: string }) {
   // No payment provider set up (and demo payment off) means no pay button that could only fail.
   const closed = shop.closedReason
     ? { title: '暂停收款', description: shop.closedReason }
     : shop.channels.length === 0
       ? { title: NO_ONLINE_PAYMENT, description: '请向商家询问其他付款方式' }
       : null;
-  if (!closed) return <CashDesk shop={shop} navigate={navigate} />;
+  if (!closed) return <CashDesk shop={shop} navigate={navigate} userAgent={userAgent} />;
   return (
     <StatusView icon="closed" title={closed.title} description={closed.description}>
       <p className="shop-cash__closed-shop">
@@ -57,8 +61,8 @@ function ShopFound({ shop, navigate }: { shop: ShopInfo; navigate: (to: string) 
   );
 }
 
-export function ShopCash({ code, navigate, firstShop }: ShopCashProps) {
-  const { loaded, retry } = useLoadedByCode(code, getShop, firstShop);
+export function ShopCash({ code, navigate, firstShop, paintedShop, userAgent = navigator.userAgent }: ShopCashProps) {
+  const { loaded, retry } = useLoadedByCode(code, getShop, firstShop, paintedShop);
   return (
     <Page title={SHOP_CASH_META.title}>
       <div className="shop-cash">
@@ -69,7 +73,7 @@ export function ShopCash({ code, navigate, firstShop }: ShopCashProps) {
           failedTitle="店铺信息加载失败"
           onRetry={retry}
         >
-          {(shop) => <ShopFound shop={shop} navigate={navigate} />}
+          {(shop) => <ShopFound shop={shop} navigate={navigate} userAgent={userAgent} />}
         </LoadedView>
       </div>
     </Page>

@@ -1,0 +1,120 @@
+/**
+ * A lean page's first screen painted by the server (docs/architecture.md, "First screens from the server"): the page's
+ * server build, from the release the browser gets (live or canary), says which call its first screen shows; the API
+ * answers it as it would the phone (in process, without a session: only a public call that reads is made), and the
+ * build renders the screen from the result. The HTML goes into the page's root and the call with its result into a
+ * JSON block, which the page's script hydrates from. Whatever fails (no server build, a call refused or slow, a render
+ * that throws) leaves the page as built, which draws its first screen itself.
+ */
+import { readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import {
+  FIRST_SCREEN_ATTRIBUTE,
+  FIRST_SCREEN_BLOCK_ID,
+  type FirstScreenCall,
+  type LeanFirstScreenModule,
+  type PaintedFirstScreen,
+} from '@app/contract/first-screen';
+import { mayBeSentEarly } from './first-calls';
+import { scriptJson } from './first-load';
+
+/** The root as the lean page's HTML template leaves it (shared/build-config/html/index.html). */
+const EMPTY_ROOT = '<div id="root"></div>';
+/** A first screen that takes longer is not waited for: the page draws it itself. */
+export const FIRST_SCREEN_CALL_LIMIT_MS = 1000;
+
+/** The result of an API call made in process, or null when it was not answered with success in time. */
+type Ask = (call: FirstScreenCall) => Promise<unknown | null>;
+
+function isModule(value: unknown): value is LeanFirstScreenModule {
+  const module = value as Partial<LeanFirstScreenModule> | null;
+  return typeof module?.firstCall === 'function' && typeof module.render === 'function';
+}
+
+export class LeanFirstScreens {
+  private readonly modules = new Map<string, Promise<LeanFirstScreenModule | null>>();
+  private readonly pages = new Map<string, Promise<string>>();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly ask: Ask = (call) => askInProcess(app, call),
+  ) {}
+
+  /** The page's HTML (a file of a release) with its first screen painted in, or null to serve it as built. */
+  async paint(htmlFile: string, serverFile: string, pathname: string, userAgent: string): Promise<string | null> {
+    const module = await this.module(serverFile);
+    if (!module) return null;
+    try {
+      const call = module.firstCall(pathname);
+      if (!call || !mayBeSentEarly(call.path, call.body)) return null;
+      const [result, config] = await Promise.all([this.ask(call), this.ask({ path: 'sysConfig/get', body: {} })]);
+      if (result === null || config === null) return null;
+      const page = await this.page(htmlFile);
+      if (!page.includes(EMPTY_ROOT) || !page.includes('</head>')) return null;
+      const screen = module.render({ pathname, result, config, userAgent });
+      const block: PaintedFirstScreen = { ...call, result };
+      return page
+        .replace('</head>', `<script type="application/json" id="${FIRST_SCREEN_BLOCK_ID}">${scriptJson(block)}</script></head>`)
+        .replace(EMPTY_ROOT, () => `<div id="root" ${FIRST_SCREEN_ATTRIBUTE}>${screen}</div>`);
+    } catch (error) {
+      this.app.log.warn({ err: error, serverFile, pathname }, '首屏未能在服务端渲染，页面自行渲染');
+      return null;
+    }
+  }
+
+  /** A release's server build, loaded once (a release's files never change); null when it cannot be. */
+  private module(file: string): Promise<LeanFirstScreenModule | null> {
+    let module = this.modules.get(file);
+    if (!module) {
+      // Loaded by Node at run time, never bundled (the comment keeps rspack-based tests from resolving it).
+      module = import(/* webpackIgnore: true */ pathToFileURL(file).href).then(
+        (loaded: unknown) => {
+          if (isModule(loaded)) return loaded;
+          this.app.log.warn({ file }, '精简页的服务端构建没有 firstCall 与 render');
+          return null;
+        },
+        (error: unknown) => {
+          this.app.log.warn({ err: error, file }, '精简页的服务端构建无法加载');
+          return null;
+        },
+      );
+      this.modules.set(file, module);
+    }
+    return module;
+  }
+
+  private page(file: string): Promise<string> {
+    let page = this.pages.get(file);
+    if (!page) {
+      page = readFile(file, 'utf8');
+      page.catch(() => this.pages.delete(file));
+      this.pages.set(file, page);
+    }
+    return page;
+  }
+}
+
+/**
+ * Asks the API itself, as a phone without a session would (the same handler, access rules and serialisation): the
+ * result of a success answered within FIRST_SCREEN_CALL_LIMIT_MS, else null.
+ */
+async function askInProcess(app: FastifyInstance, call: FirstScreenCall): Promise<unknown | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), FIRST_SCREEN_CALL_LIMIT_MS);
+  });
+  const answered = app
+    .inject({ method: 'POST', url: `/api/${call.path}`, payload: call.body })
+    .then((response) => {
+      if (response.statusCode !== 200) return null;
+      const envelope = response.json() as { success?: boolean; result?: unknown };
+      return envelope.success === true && envelope.result !== undefined ? envelope.result : null;
+    })
+    .catch(() => null);
+  try {
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
