@@ -18,6 +18,7 @@
  * round trip after its script (returning from a sign-in, the exchange of its code goes out with the config and the
  * page's call, and the user call once the exchange has answered; so does a page call that needs the session).
  */
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 // A lean page has no early calls: its first calls need axios at once, so it is part of the page's own files (the API
 // client's load of it then finds it there) instead of a file fetched after the script has run.
@@ -138,6 +139,7 @@ export async function renderLeanPage<const P extends string, S = undefined, F ex
     </LeanPageTree>
   );
   if (painted === undefined) createRoot(container).render(page);
-  else hydrateRoot(container, page);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding it in one long task.
+  else startTransition(() => void hydrateRoot(container, page));
   return 'shown';
 }
