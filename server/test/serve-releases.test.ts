@@ -11,8 +11,10 @@ import type { DatabaseHandle } from '../src/db/database';
 import { openTestDatabase } from './support/pglite-image';
 import { serviceConfig } from '../src/db/schema/service';
 import { testConfig } from './support/test-server';
+import { CANARY_COOKIE, CanaryCookies } from '../src/releases/canary-cookie';
 
 let store: string;
+let secretKey: string;
 let app: FastifyInstance;
 let database: DatabaseHandle;
 
@@ -48,6 +50,7 @@ beforeEach(async () => {
     releaseDir: store,
     worker: { enabled: false, pollMs: 20, stepTimeoutMs: 1000, leaseMs: 2000, batch: 1 },
   });
+  secretKey = String(config.secretKey);
   database ??= await openTestDatabase(config.database);
   app = await buildServer(config, { database, seed: false });
 });
@@ -197,12 +200,12 @@ describe('lean pages (docs/architecture.md, "Pages a phone opens cold")', () => 
 
 describe('first screens from the server (docs/architecture.md, "First screens from the server")', () => {
   const PAGE = '<!doctype html><html><head><title>shop</title></head><body><div id="root"></div></body></html>';
-  /** A lean page's server build: paints `call`'s result, or throws at /shop/THROW. */
-  const serverBuild = (call: unknown) => `
+  /** A lean page's server build: paints `call`'s result (after `mark`), or throws at /shop/THROW. */
+  const serverBuild = (call: unknown, mark = '') => `
     export const firstCall = (pathname) => (pathname.startsWith('/shop/') ? ${JSON.stringify(call)} : null);
     export const render = ({ pathname, result, config, userAgent }) => {
       if (pathname.includes('THROW')) throw new Error('the render failed');
-      return '<h1>' + pathname + '</h1><p>' + userAgent + '|' + config.demo + '</p><pre>' + JSON.stringify(result).replace(/</g, '') + '</pre>';
+      return '${mark}<h1>' + pathname + '</h1><p>' + userAgent + '|' + config.demo + '</p><pre>' + JSON.stringify(result).replace(/</g, '') + '</pre>';
     };`;
   const blockIn = (html: string) =>
     JSON.parse(/<script type="application\/json" id="first-screen">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as unknown;
@@ -264,6 +267,23 @@ describe('first screens from the server (docs/architecture.md, "First screens fr
       const response = await app.inject(path);
       expect({ what, status: response.statusCode, body: response.body }).toEqual({ what, status: 200, body: PAGE });
     }
+  });
+
+  test("a canary's audience gets the page painted by the canary's server build, everyone else by the live one's", async () => {
+    await releaseWithServerBuild('1.6.0', serverBuild({ path: 'sysConfig/get', body: {} }, 'canary 1.6.0'));
+    await releaseWithServerBuild('1.5.0', serverBuild({ path: 'sysConfig/get', body: {} }, 'live 1.5.0'));
+    await updateRegistry(store, (registry) => {
+      const payment = registry.apps.payment;
+      if (payment) payment.canary = { version: '1.6.0', audience: { kind: 'test-users' }, since: new Date().toISOString() };
+    });
+    const cookies = new CanaryCookies(Buffer.from(secretKey, 'hex'));
+    const painted = async (tester: boolean) => {
+      const cookie = `${CANARY_COOKIE}=${cookies.value({ bucket: 7, tester })}`;
+      const body = (await app.inject({ url: '/shop/YST0001', headers: { cookie } })).body;
+      return /<div id="root" data-first-screen>(canary 1\.6\.0|live 1\.5\.0)<h1>/.exec(body)?.[1];
+    };
+    expect(await painted(true)).toBe('canary 1.6.0');
+    expect(await painted(false)).toBe('live 1.5.0');
   });
 
   test('a server build outside the release folder is never loaded, and a release without one is served as built', async () => {
