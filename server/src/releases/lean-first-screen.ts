@@ -21,8 +21,8 @@ import { scriptJson } from './first-load';
 
 /** The root as the lean page's HTML template leaves it (shared/build-config/html/index.html). */
 const EMPTY_ROOT = '<div id="root"></div>';
-/** A first screen that takes longer is not waited for: the page draws it itself. */
-export const FIRST_SCREEN_CALL_LIMIT_MS = 1000;
+/** A first screen whose call takes longer is not waited for: the page, sent at once, draws it itself. */
+export const FIRST_SCREEN_CALL_LIMIT_MS = 500;
 
 /** The result of an API call made in process, or null when it was not answered with success in time. */
 type Ask = (call: FirstScreenCall) => Promise<unknown | null>;
