@@ -100,6 +100,8 @@ interface Run {
   finalUrl: string;
   /** Whether the load exchanged its sign-in code and asked for the signed-in user (a measured page, not 登录未完成). */
   signedIn: boolean;
+  /** Lighthouse's measure of the machine's speed as the run began (higher is faster): a figure's context, like the load. */
+  benchmarkIndex: number;
 }
 
 interface NetworkRequestItem {
@@ -129,6 +131,7 @@ function readRun(lhr: Result): Run {
     scripts,
     finalUrl: lhr.finalDisplayedUrl,
     signedIn: answered('/api/auth/exchange') && answered('/api/user/getOfficialAccountLoginUserInfo'),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -281,7 +284,7 @@ try {
       runs.push(run);
       const landed = new URL(run.finalUrl);
       const where = landed.pathname === target.path ? '' : `  (落在 ${landed.pathname}${landed.search})`;
-      console.log(`${line(`第 ${index} 次`, run)}  负载 ${load.toFixed(1)}${where}`);
+      console.log(`${line(`第 ${index} 次`, run)}  负载 ${load.toFixed(1)}  benchmarkIndex ${Math.round(run.benchmarkIndex)}${where}`);
       if (process.env.VERBOSE) {
         for (const script of [...run.scripts].sort((a, b) => b.transferSize - a.transferSize)) {
           console.log(`      ${kib(script.transferSize).padStart(10)}  ${new URL(script.url).pathname}`);
@@ -299,6 +302,7 @@ try {
       cls: median(runs.map((run) => run.cls)),
       jsTransferred: median(runs.map((run) => run.jsTransferred)),
       signedIn: runs.every((run) => run.signedIn),
+      benchmarkIndex: median(runs.map((run) => run.benchmarkIndex)),
     };
     console.log(line('中位数', middle));
     summary.push(`${line('中位数', middle)}  ${target.path}`);
@@ -311,6 +315,7 @@ try {
       String(middle.scriptCount),
       kib(middle.jsTransferred),
       `${middle.accessibility} / ${middle.bestPractices}`,
+      String(Math.round(middle.benchmarkIndex)),
     ]);
   }
   console.log(
@@ -318,7 +323,17 @@ try {
   );
   for (const text of summary) console.log(text);
   if (section) {
-    const columns = ['page', 'score', 'LCP (median)', 'the runs’ LCP', 'TBT', 'scripts', 'JavaScript', 'accessibility / best practices'];
+    const columns = [
+      'page',
+      'score',
+      'LCP (median)',
+      'the runs’ LCP',
+      'TBT',
+      'scripts',
+      'JavaScript',
+      'accessibility / best practices',
+      'benchmarkIndex',
+    ];
     writeBenchSection(section, started, [
       `${RUNS === 1 ? 'One run' : `Median of ${RUNS} runs`}, ${H2 ? 'behind an HTTPS + HTTP/2 front (`H2=1`)' : 'the server direct over HTTP/1.1'}.`,
       markdownTable(columns, tableRows),

@@ -42,16 +42,23 @@ const PAGE_OWNER_MODULES = [
   'front-version',
   'demo-badge',
   'lean-page',
+  'lean-page-tree',
   'page-back',
 ].map((module) => `@app/host-sdk/${module}`);
 
 /**
- * Modules that are not part of the host contract: a remote's standalone shell, the page owner's start-up (above),
- * the host page's inline early calls (bundled apart into its HTML: pluginEarlyCallsScript; shared, every page
+ * Modules that are not part of the host contract: a remote's standalone shell, the page owner's start-up (above), a
+ * lean page's server build (React's server renderer, which no browser loads), the host page's inline early calls (bundled apart into its HTML: pluginEarlyCallsScript; shared, every page
  * fetched them a second time in the host's start-up files), and the page test harness (test code only, which no app
  * imports).
  */
-const NOT_SHARED = new Set(['@app/host-sdk/standalone', '@app/host-sdk/testing', '@app/host-sdk/early-calls', ...PAGE_OWNER_MODULES]);
+const NOT_SHARED = new Set([
+  '@app/host-sdk/standalone',
+  '@app/host-sdk/testing',
+  '@app/host-sdk/early-calls',
+  '@app/host-sdk/lean-page-server',
+  ...PAGE_OWNER_MODULES,
+]);
 
 /** A workspace package's modules: `src/<module>.ts(x)` is exported as `<package>/<module>`. */
 function workspaceModules(packageDir: string, packageName: string): string[] {

@@ -28,3 +28,8 @@ test('the host provides the same singletons at the same versions, requiring no r
     });
   }
 });
+
+test("the host shares no lean page's modules: the page tree is the page owner's, the server build React's server renderer", () => {
+  const shared = Object.keys(hostSharedDependencies(HOST));
+  for (const module of ['lean-page', 'lean-page-tree', 'lean-page-server']) expect(shared).not.toContain(`@app/host-sdk/${module}`);
+});

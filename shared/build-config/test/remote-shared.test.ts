@@ -15,12 +15,15 @@ test('a release build shares every singleton without a copy of its own, still st
     expect(entry.requiredVersion).toMatch(/^\^\d+\.\d+\.\d+$/);
   }
   // Not part of the host contract: the standalone shell, the page owner's start-up (the host's or a lean page's own
-  // copy), the host page's inline early calls and the page test harness.
+  // copy), a lean page's server build (React's server renderer), the host page's inline early calls and the page test
+  // harness.
   for (const module of [
     'standalone',
     'testing',
     'early-calls',
     'lean-page',
+    'lean-page-tree',
+    'lean-page-server',
     'startup',
     'page-guard',
     'error-catalogue',
