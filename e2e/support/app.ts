@@ -24,3 +24,11 @@ export async function navigateInApp(page: Page, path: string) {
 export function tabBar(page: Page) {
   return page.getByRole('navigation', { name: '底部导航' });
 }
+
+/**
+ * Until React has taken over the page's root: a first screen the server painted is shown before its script runs and
+ * answers taps only once it has (docs/architecture.md, "First screens from the server"), as a phone's user waits too.
+ */
+export async function untilTakenOver(page: Page) {
+  await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+}

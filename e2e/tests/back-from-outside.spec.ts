@@ -8,7 +8,7 @@
  */
 import { devices, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { currentPage, expectPage } from '../support/app';
+import { currentPage, expectPage, untilTakenOver } from '../support/app';
 import { wechatPhone } from '../support/browser';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
 import { demoSignIn } from '../support/sign-in';
@@ -64,6 +64,8 @@ const back = (page: Page) => currentPage(page).getByRole('button', { name: '返�
 async function expectCashDesk(page: Page) {
   await expectPage(page, { owner: 'payment', name: 'ShopCash', title: '收银台' });
   await expect(currentPage(page).getByRole('heading', { name: '杭州优税通科技有限公司' })).toBeVisible();
+  // The server painted it: its 返回 answers once the page's script has taken it over.
+  await untilTakenOver(page);
 }
 
 async function expectRide(page: Page) {

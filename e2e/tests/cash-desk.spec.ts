@@ -9,7 +9,7 @@
 import { expect, test } from '../support/test';
 import { shot } from '../support/screenshot';
 import type { Page } from '@playwright/test';
-import { currentPage } from '../support/app';
+import { currentPage, untilTakenOver } from '../support/app';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
 import { acceptAgreement, callApi, demoSignIn } from '../support/sign-in';
 
@@ -48,6 +48,8 @@ test('the customer pays ¥88.00 at the shop code with the demo provider and appl
   const desk = currentPage(page);
   await expect(desk.locator('.adm-nav-bar-title')).toHaveText('收银台');
   await expect(desk.getByRole('heading', { level: 2 })).toBeVisible();
+  // The server painted the desk: its keys answer once the page's script has taken it over.
+  await untilTakenOver(page);
   const keypad = desk.getByRole('group', { name: '金额键盘' });
   await expect(keypad.getByRole('button', { name: '演示支付' })).toBeDisabled();
   await shot(page, '01-cash-desk');

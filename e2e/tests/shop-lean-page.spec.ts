@@ -15,7 +15,7 @@ import type { Page } from '@playwright/test';
 import { updateRegistry } from '@app/deploy/registry';
 import { REPO_ROOT } from '@app/deploy/workspace';
 import { expect, test } from '../support/test';
-import { currentPage, expectPage, navigateInApp } from '../support/app';
+import { currentPage, expectPage, navigateInApp, untilTakenOver } from '../support/app';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
 import { freshDataCopy } from '../support/data-template';
 import { startServer, type RunningServer } from '../support/server';
@@ -120,8 +120,7 @@ test.describe('the first screen, painted by the server (docs/architecture.md, "F
     const loaded = watch(page);
     await page.goto(`/shop/${SHOP}`);
     await expectCashDesk(page);
-    // React has taken the root over (taps before it finishes hydrating are replayed once it has).
-    await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+    await untilTakenOver(page);
     const keypad = page.getByRole('group', { name: '金额键盘' });
     await keypad.getByRole('button', { name: '8', exact: true }).click();
     await keypad.getByRole('button', { name: '.', exact: true }).click();
