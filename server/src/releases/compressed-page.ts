@@ -5,6 +5,7 @@
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export interface CompressedPage {
   body: Buffer | string;
@@ -26,4 +27,13 @@ export function compressedPage(text: string, acceptEncoding: string | undefined)
     };
   if (encoding === 'gzip') return { body: gzipSync(text), encoding };
   return { body: text, encoding: null };
+}
+
+/** Sends a page written for this request, compressed as the browser accepts; it varies with that and with `varies`. */
+export function sendCompressedPage(request: FastifyRequest, reply: FastifyReply, text: string, varies: string[] = []) {
+  const page = compressedPage(text, request.headers['accept-encoding']);
+  const vary = reply.getHeader('Vary');
+  reply.header('Vary', [...(vary ? [String(vary)] : []), 'Accept-Encoding', ...varies].join(', '));
+  if (page.encoding) reply.header('Content-Encoding', page.encoding);
+  return reply.type('text/html; charset=utf-8').send(page.body);
 }

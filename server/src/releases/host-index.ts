@@ -9,7 +9,7 @@ import type { PageAnswer } from '@app/contract/first-calls';
 import { NO_CACHE } from '@app/deploy/cache-policy';
 import type { Viewer } from '@app/deploy/canary-audience';
 import type { LiveApps } from '@app/deploy/live-apps';
-import { compressedPage } from './compressed-page';
+import { sendCompressedPage } from './compressed-page';
 import { FirstCallsReader } from './first-calls';
 import { ownerRemote, writeFirstLoad, type OwnerFirstFiles } from './first-load';
 import { inlineScriptHashes, policyWithScripts } from './inline-scripts';
@@ -53,14 +53,7 @@ export class HostIndex {
     if (owner && ownerVersion && first.manifest !== undefined) this.onRemoteLoad?.(owner, ownerVersion);
     reply.header('Cache-Control', NO_CACHE);
     reply.header('Content-Security-Policy', policy);
-    const page = compressedPage(
-      writeFirstLoad(html, pathname, remotes, { firstCalls, answers }, first),
-      request.headers['accept-encoding'],
-    );
-    const vary = reply.getHeader('Vary');
-    reply.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
-    if (page.encoding) reply.header('Content-Encoding', page.encoding);
-    return reply.type('text/html; charset=utf-8').send(page.body);
+    return sendCompressedPage(request, reply, writeFirstLoad(html, pathname, remotes, { firstCalls, answers }, first));
   }
 
   /** The live host's index.html and its page policy (read once per version: a release's files never change). */

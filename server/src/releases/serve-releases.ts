@@ -15,7 +15,7 @@ import type { Viewer } from '@app/deploy/canary-audience';
 import { LiveApps } from '@app/deploy/live-apps';
 import { deviceViewer, type CanaryCookies } from './canary-cookie';
 import { HostIndex } from './host-index';
-import { compressedPage } from './compressed-page';
+import { sendCompressedPage } from './compressed-page';
 import { LeanFirstScreens } from './lean-first-screen';
 import { LeanPages } from './lean-pages';
 
@@ -121,11 +121,8 @@ export async function serveReleases(app: FastifyInstance, storeDir: string, opti
         ? await firstScreens.paint(join(lean.dir, lean.html), lean.server, pathname, request.headers['user-agent'] ?? '')
         : null;
       if (!painted) return reply.sendFile(lean.html, lean.dir);
-      const page = compressedPage(painted, request.headers['accept-encoding']);
-      const vary = reply.getHeader('Vary');
-      reply.header('Vary', vary ? `${String(vary)}, Accept-Encoding, User-Agent` : 'Accept-Encoding, User-Agent');
-      if (page.encoding) reply.header('Content-Encoding', page.encoding);
-      return reply.type('text/html; charset=utf-8').send(page.body);
+      // The pay button the page paints depends on the browser.
+      return sendCompressedPage(request, reply, painted, ['User-Agent']);
     }
     return hostIndex.send(pathname, request, reply, viewer);
   });
