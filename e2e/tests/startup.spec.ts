@@ -2,6 +2,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { as } from '../support/roles';
+import { demoSignIn } from '../support/sign-in';
 
 test.use(as('企业管理员'));
 
@@ -110,6 +111,58 @@ test.describe('anyone else', () => {
     await mine;
     await expect(page.locator('.adm-nav-bar-title')).toHaveText('开票');
     expect(asked).not.toContain('/api/invoice/homeSummary');
+  });
+});
+
+test.describe('a returning user, whose browser keeps the session in its cookie too', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+  const START_UP = [
+    '/api/sysConfig/get',
+    '/api/user/getOfficialAccountLoginUserInfo',
+    '/api/taxAccount/getTaxAccount',
+    '/api/invoice/homeSummary',
+  ];
+
+  /** Signs 企业管理员 in through the demo provider in this browser: the exchange sets the session's cookie. */
+  async function signInHere(page: Page) {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/api\/auth\/authorize/);
+    const exchanged = page.waitForResponse((response) => response.url().endsWith('/api/auth/exchange'));
+    await page.getByRole('button', { name: '以企业管理员身份登录' }).click();
+    expect((await exchanged).status()).toBe(200);
+    await expect(page.getByRole('region', { name: '当前企业' })).toBeVisible();
+  }
+
+  test("the page carries the start-up's answers for the session: the home's first screen asks the server for none of them", async ({
+    page,
+  }) => {
+    await signInHere(page);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/')) asked.push(new URL(request.url()).pathname);
+    });
+    await page.reload();
+    await expect(page.getByRole('region', { name: '当前企业' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: '常用功能' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(asked.filter((path) => START_UP.includes(path))).toEqual([]);
+  });
+
+  test("a page whose cookie is another session than the app's token takes none of its answers: it asks for its own user", async ({
+    page,
+    baseURL,
+  }) => {
+    await signInHere(page);
+    const other = await demoSignIn(baseURL as string, '普通用户');
+    await page.evaluate((token) => localStorage.setItem('token', JSON.stringify(token)), other);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/')) asked.push(`${new URL(request.url()).pathname} ${request.resourceType()}`);
+    });
+    await page.reload();
+    await expect(page.locator('.adm-nav-bar-title')).toHaveText('开票');
+    await expect(page.getByRole('region', { name: '当前企业' })).toHaveCount(0);
+    expect(asked).toContain('/api/user/getOfficialAccountLoginUserInfo fetch');
   });
 });
 

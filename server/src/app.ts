@@ -29,6 +29,7 @@ import { registerInvoicePdfRoute } from './invoices/invoice-pdf-route';
 import { registerExportRoute } from './exports/export-route';
 import { registerShortLinkRoute } from './companies/short-link-route';
 import { registerCanaryCookieHooks } from './auth/canary-identity';
+import { registerSessionCookieHooks } from './auth/session-cookie';
 import { AutoRollback, DEFAULT_AUTO_ROLLBACK } from './releases/auto-rollback';
 import { CanaryCookies } from './releases/canary-cookie';
 import { serveReleases } from './releases/serve-releases';
@@ -207,6 +208,7 @@ async function registerRoutes(
   const metrics = registerMetrics(app, { db, live: liveApps, worker });
   app.decorate('metrics', metrics);
   registerCanaryCookieHooks(app, canaryCookies);
+  registerSessionCookieHooks(app);
   const forcedFailures = config.testHooks ? new ForcedFailures() : null;
   await registerCalls(app, services, ALL_CALLS, { beforeCall: forcedFailures ? (path) => forcedFailures.check(path) : undefined });
   if (forcedFailures) await registerTestHooks(app, db, forcedFailures);
@@ -226,6 +228,7 @@ async function registerRoutes(
   await serveReleases(app, config.releaseDir, {
     live: liveApps,
     cookies: canaryCookies,
+    sessionAnswersMs: config.pageAnswersMs,
     onRemoteLoad: (name, version) => metrics.remoteLoad(name, version),
   });
 }

@@ -11,6 +11,7 @@ import { payoutFaultFromEnv, type PayoutFault } from './payouts/payout-simulator
 import { DEFAULT_AUTO_ROLLBACK, type AutoRollbackSettings } from './releases/auto-rollback';
 import type { MetricsListenerConfig } from './http/metrics-listener';
 import { mailConfigFromEnv, type MailConfig } from './delivery/mail-config';
+import { SESSION_ANSWERS_LIMIT_MS } from './releases/session-answers';
 
 export interface OAuthProviderConfig {
   appId: string;
@@ -55,7 +56,14 @@ export interface ServerConfig {
    */
   trustProxy: string[];
   /** How long a client may take to send a whole request, and how long an idle connection is kept. */
-  http: { requestTimeoutMs: number; keepAliveTimeoutMs: number; connectionTimeoutMs: number; startupHoldMs: number };
+  http: {
+    requestTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    connectionTimeoutMs: number;
+    startupHoldMs: number;
+  };
+  /** How long the host's page waits for the start-up's answers of its cookie's session (default 300 ms). */
+  pageAnswersMs?: number;
   /**
    * Where `npm start` answers `GET /metrics` (http/metrics-listener.ts): METRICS_HOST (127.0.0.1) and METRICS_PORT
    * (9464; 0 turns it off), never the public port; METRICS_TOKEN asks for it as a bearer token.
@@ -254,6 +262,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       // Below the idle time-out above and a proxy's (nginx: 60 s), so a request held while starting gets an answer.
       startupHoldMs: number(env, 'STARTUP_HOLD_MS', 30_000),
     },
+    pageAnswersMs: number(env, 'PAGE_ANSWERS_MS', SESSION_ANSWERS_LIMIT_MS),
     metrics: metricsListener(env),
     etax: {
       stepDelayMs: number(env, 'ETAX_SIM_DELAY_MS', 1000),

@@ -19,6 +19,7 @@ import { ErrorCode, failed, ok } from '../http/api-failure';
 import { clientError } from '../http/route-errors';
 import type { AppServices } from '../services';
 import { signedInViewer } from './canary-identity';
+import { sessionCookieHeader } from './session-cookie';
 import { escapeHtml, htmlPage, refuse } from './html-page';
 import { configuredProvider, registerOAuthRoutes, startOAuth, type OAuthProviderName } from './oauth-routes';
 import { withSignInCode } from './return-url';
@@ -173,11 +174,11 @@ function registerExchange(auth: FastifyInstance, services: AppServices): void {
       reply.header('Cache-Control', 'no-store');
       const session = await exchangeSignInCode(services.db, request.body.code, request.body.verifier);
       if (!session) return reply.code(401).send(failed(ErrorCode.NotSignedIn, EXCHANGE_REFUSED_MESSAGE));
+      const secure = request.protocol === 'https';
       // The pages and /remotes.json carry no session: the cookie tells them which canaries this user gets.
-      reply.header(
-        'Set-Cookie',
-        services.canaryCookies.setHeader(await signedInViewer(services.db, session.userId), request.protocol === 'https'),
-      );
+      reply.header('Set-Cookie', services.canaryCookies.setHeader(await signedInViewer(services.db, session.userId), secure));
+      // The host's page answers the start-up's calls with it (session-cookie.ts).
+      reply.header('Set-Cookie', sessionCookieHeader(session.token, secure));
       return reply.send(ok({ token: session.token }));
     },
   );

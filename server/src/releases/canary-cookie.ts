@@ -8,6 +8,7 @@
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { BUCKETS, isBucket, type Viewer } from '@app/deploy/canary-audience';
+import { cookieValues } from '../http/cookie-values';
 
 export const CANARY_COOKIE = 'yst_canary';
 /** Browsers keep a cookie at most 400 days. */
@@ -41,11 +42,8 @@ export class CanaryCookies {
 
   /** The viewer of a request's Cookie header: the first validly signed canary cookie, else null. */
   read(cookieHeader: string | undefined): Viewer | null {
-    if (!cookieHeader) return null;
-    for (const part of cookieHeader.split(';')) {
-      const at = part.indexOf('=');
-      if (at < 0 || part.slice(0, at).trim() !== CANARY_COOKIE) continue;
-      const viewer = this.verify(part.slice(at + 1).trim());
+    for (const value of cookieValues(cookieHeader, CANARY_COOKIE)) {
+      const viewer = this.verify(value);
       if (viewer) return viewer;
     }
     return null;

@@ -9,14 +9,26 @@ import type { PageAnswer } from '@app/contract/first-calls';
 import { NO_CACHE } from '@app/deploy/cache-policy';
 import type { Viewer } from '@app/deploy/canary-audience';
 import type { LiveApps } from '@app/deploy/live-apps';
+import { clearedSessionCookieHeader, sessionInCookie } from '../auth/session-cookie';
 import { sendCompressedPage } from './compressed-page';
 import { FirstCallsReader } from './first-calls';
 import { ownerRemote, writeFirstLoad, type OwnerFirstFiles } from './first-load';
+import { callInProcess } from './in-process-call';
 import { inlineScriptHashes, policyWithScripts } from './inline-scripts';
 import { RemoteManifests } from './remote-manifests';
+import { sessionAnswers } from './session-answers';
+
+const SESSION_PAGE_CACHE = 'private, no-store';
 
 /** The public calls every start-up makes first whose answers are the same for everyone: the page carries them. */
 const PAGE_ANSWERED_CALLS = ['sysConfig/get'] as const;
+
+export interface HostIndexOptions {
+  /** A remote's manifest is carried by the page (traffic for metrics). */
+  onRemoteLoad?: (app: string, version: string) => void;
+  /** How long the page waits for its cookie's session's start-up answers (session-answers.ts). */
+  sessionAnswersMs?: number;
+}
 
 export class HostIndex {
   private readonly pages = new Map<string, { html: string; policy: string }>();
@@ -27,7 +39,7 @@ export class HostIndex {
     private readonly app: FastifyInstance,
     private readonly storeDir: string,
     private readonly live: LiveApps,
-    private readonly onRemoteLoad: ((app: string, version: string) => void) | undefined,
+    private readonly options: HostIndexOptions = {},
   ) {
     this.manifests = new RemoteManifests(storeDir);
     this.firstCalls = new FirstCallsReader(storeDir, (message) => app.log.warn(message));
@@ -48,12 +60,20 @@ export class HostIndex {
     const ownerVersion = owner ? remotes[owner]?.version : undefined;
     const firstCalls = owner && ownerVersion ? await this.firstCalls.forAddress(owner, ownerVersion, pathname) : [];
     const first = owner && ownerVersion ? await this.ownerFirstFiles(owner, ownerVersion) : { startFiles: [] };
-    const answers = await this.pageAnswers();
+    const token = sessionInCookie(request.headers.cookie);
+    const [answers, session] = await Promise.all([
+      this.pageAnswers(),
+      token ? sessionAnswers(this.app, request, token, firstCalls, this.options.sessionAnswersMs) : null,
+    ]);
     // The page carries the owner's manifest: served, as a fetch of it is.
-    if (owner && ownerVersion && first.manifest !== undefined) this.onRemoteLoad?.(owner, ownerVersion);
-    reply.header('Cache-Control', NO_CACHE);
+    if (owner && ownerVersion && first.manifest !== undefined) this.options.onRemoteLoad?.(owner, ownerVersion);
+    if (session?.stale) reply.header('Set-Cookie', clearedSessionCookieHeader(request.protocol === 'https'));
+    for (const cookie of session?.setCookies ?? []) reply.header('Set-Cookie', cookie);
+    // A page with a user's answers in it is that user's alone: no cache keeps it.
+    reply.header('Cache-Control', session?.answers.length ? SESSION_PAGE_CACHE : NO_CACHE);
     reply.header('Content-Security-Policy', policy);
-    return sendCompressedPage(request, reply, writeFirstLoad(html, pathname, remotes, { firstCalls, answers }, first));
+    const data = { firstCalls, answers: [...answers, ...(session?.answers ?? [])] };
+    return sendCompressedPage(request, reply, writeFirstLoad(html, pathname, remotes, data, first), token ? ['Cookie'] : []);
   }
 
   /** The live host's index.html and its page policy (read once per version: a release's files never change). */
@@ -75,8 +95,8 @@ export class HostIndex {
   private async pageAnswers(): Promise<PageAnswer[]> {
     const answers = await Promise.all(
       PAGE_ANSWERED_CALLS.map(async (path): Promise<PageAnswer | null> => {
-        const response = await this.app.inject({ method: 'POST', url: `/api/${path}`, payload: {} }).catch(() => null);
-        return response?.statusCode === 200 ? { path, body: {}, answer: response.json() } : null;
+        const answer = await callInProcess(this.app, { path, body: {} });
+        return answer?.status === 200 ? { path, body: {}, answer: answer.envelope } : null;
       }),
     );
     return answers.filter((answer): answer is PageAnswer => answer !== null);

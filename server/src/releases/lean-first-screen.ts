@@ -18,6 +18,7 @@ import {
 } from '@app/contract/first-screen';
 import { mayBeSentEarly } from './first-calls';
 import { scriptJson } from './first-load';
+import { callInProcess, successResult } from './in-process-call';
 
 /** The root as the lean page's HTML template leaves it (shared/build-config/html/index.html). */
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -95,26 +96,7 @@ export class LeanFirstScreens {
   }
 }
 
-/**
- * Asks the API itself, as a phone without a session would (the same handler, access rules and serialisation): the
- * result of a success answered within FIRST_SCREEN_CALL_LIMIT_MS, else null.
- */
+/** Asks the API itself, as a phone without a session would: the result of a success within FIRST_SCREEN_CALL_LIMIT_MS. */
 async function askInProcess(app: FastifyInstance, call: FirstScreenCall): Promise<unknown | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), FIRST_SCREEN_CALL_LIMIT_MS);
-  });
-  const answered = app
-    .inject({ method: 'POST', url: `/api/${call.path}`, payload: call.body })
-    .then((response) => {
-      if (response.statusCode !== 200) return null;
-      const envelope = response.json() as { success?: boolean; result?: unknown };
-      return envelope.success === true && envelope.result !== undefined ? envelope.result : null;
-    })
-    .catch(() => null);
-  try {
-    return await Promise.race([answered, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return successResult(await callInProcess(app, call, Date.now() + FIRST_SCREEN_CALL_LIMIT_MS));
 }

@@ -49,6 +49,8 @@ export interface ServeOptions {
   onRemoteLoad?: (app: string, version: string) => void;
   /** Reads and sets the canary cookie; without it everyone gets the live versions (no canary is served). */
   cookies?: CanaryCookies;
+  /** How long the host's page waits for its cookie's session's start-up answers (session-answers.ts). */
+  sessionAnswersMs?: number;
 }
 
 /**
@@ -90,7 +92,7 @@ export async function serveReleases(app: FastifyInstance, storeDir: string, opti
   if (!options.live) app.addHook('onClose', async () => live.close());
   const leanPages = new LeanPages(storeDir, live);
   const firstScreens = new LeanFirstScreens(app);
-  const hostIndex = new HostIndex(app, storeDir, live, options.onRemoteLoad);
+  const hostIndex = new HostIndex(app, storeDir, live, options);
 
   await app.register(fastifyStatic, {
     root: storeDir,

@@ -60,4 +60,22 @@ export interface PageAnswer {
   path: string;
   body: Record<string, unknown>;
   answer: unknown;
+  /**
+   * For an answer given with the session the page's request carried (its cookie, SESSION_PAGE_COOKIE): the session's
+   * tag (PAGE_SESSION_TAG_PREFIX), so that the page takes it only where the token it keeps is that session's.
+   */
+  session?: string;
 }
+
+/**
+ * The cookie that carries the session to the page's own request, set by the sign-in's exchange and cleared on sign-out:
+ * the server answers the start-up's calls with it as it writes the page. No API call reads it (they take the
+ * Authorization header only), so a request another site makes the browser send carries no session.
+ */
+export const SESSION_PAGE_COOKIE = 'yst_session';
+
+/**
+ * A session's tag in the page: the SHA-256 (hex) of this prefix and the token. The page compares it with its own
+ * token's; it names the session without being the token or the hash the database keeps.
+ */
+export const PAGE_SESSION_TAG_PREFIX = 'page-answers:';

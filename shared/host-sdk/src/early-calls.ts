@@ -10,7 +10,8 @@
  * - then, with the session (the exchanged one, or the one kept from before), the user's detail and, beside it, the
  *   first calls of the page the address shows (the page's app declares them, the server writes them into the page
  *   before this script: `@app/contract/first-calls`), and for a user of a company its tax account, and for a taxi
- *   company its cars (the rules of `session-loader`).
+ *   company its cars (the rules of `session-loader`). Where the server answered them for this session as it wrote
+ *   the page (its cookie: the answers carry the session's tag), those answers stand for the calls.
  *
  * It is inline in the host's page (the page's Content-Security-Policy names it by its hash), so that the calls go
  * out as the HTML is parsed, not a round trip later.
@@ -19,7 +20,13 @@
  * network's answer (`api-client`). It stores nothing, takes nothing out of the address (the start-up does, and uses
  * the verifier up) and shows nothing; an early call that fails is made again by the app.
  */
-import type { FIRST_CALLS_BLOCK_ID, PAGE_ANSWERS_BLOCK_ID, PageAnswer, WrittenFirstCall } from '@app/contract/first-calls';
+import type {
+  FIRST_CALLS_BLOCK_ID,
+  PAGE_ANSWERS_BLOCK_ID,
+  PAGE_SESSION_TAG_PREFIX,
+  PageAnswer,
+  WrittenFirstCall,
+} from '@app/contract/first-calls';
 import { API_BASE, earlyCalls, type EarlyAnswer } from './internal/early-calls-slot';
 import { isTaxiUser, loadsCompanyData } from './roles';
 import { SIGN_IN_CODE_PARAMETER, SIGN_IN_VERIFIER_STORAGE_KEY, TOKEN_STORAGE_KEY } from './storage-keys';
@@ -33,6 +40,7 @@ interface Envelope<T> {
 /** The contract's block ids, checked by the compiler (the contract reaches a browser as types only). */
 const FIRST_CALLS_BLOCK: typeof FIRST_CALLS_BLOCK_ID = 'first-calls';
 const PAGE_ANSWERS_BLOCK: typeof PAGE_ANSWERS_BLOCK_ID = 'page-answers';
+const SESSION_TAG_PREFIX: typeof PAGE_SESSION_TAG_PREFIX = 'page-answers:';
 
 const address = new URL(window.location.href);
 const code = address.searchParams.get(SIGN_IN_CODE_PARAMETER);
@@ -63,15 +71,16 @@ function send(path: string, body: object, token: string | null): Promise<EarlyAn
 }
 
 /** Takes an answer the page carries as the answer of the call, as if it had been sent now. */
-function answered(path: string, body: object, token: string | null, answer: unknown): void {
-  const text = JSON.stringify(answer);
+function answered(path: string, body: object, token: string | null, answer: unknown): Promise<EarlyAnswer> {
+  const early = Promise.resolve({ status: 200, text: JSON.stringify(answer) });
   earlyCalls().push({
     path,
     body: JSON.stringify(body),
     authorization: token ? `Bearer ${token}` : null,
     sentAt: performance.now(),
-    answer: Promise.resolve({ status: 200, text }),
+    answer: early,
   });
+  return early;
 }
 
 function resultOf<T>(answer: EarlyAnswer | null): T | null {
@@ -121,30 +130,57 @@ function pageAnswers(): PageAnswer[] {
         typeof item.body === 'object' &&
         item.body !== null &&
         typeof item.answer === 'object' &&
-        item.answer !== null,
+        item.answer !== null &&
+        (item.session === undefined || typeof item.session === 'string'),
     );
   } catch {
     return [];
   }
 }
 
+/** The session's tag as the server writes it (SHA-256, hex), or null where this browser cannot hash. */
+async function sessionTag(token: string): Promise<string | null> {
+  try {
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${SESSION_TAG_PREFIX}${token}`));
+    return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  } catch {
+    return null;
+  }
+}
+
+/** The answers the server gave for this very session as it wrote the page (its cookie's): none for another session. */
+async function answersOfSession(token: string, answers: PageAnswer[]): Promise<PageAnswer[]> {
+  const tagged = answers.filter((item) => item.session !== undefined);
+  if (!tagged.length) return [];
+  const tag = await sessionTag(token);
+  return tag ? tagged.filter((item) => item.session === tag) : [];
+}
+
 async function start(): Promise<void> {
   const firstCalls = pageFirstCalls();
   const before = storedToken();
+  const carried = pageAnswers();
   // The service config: from the page where the server wrote its answer, else asked now.
-  const config = pageAnswers().find((item) => item.path === 'sysConfig/get');
+  const config = carried.find((item) => item.session === undefined && item.path === 'sysConfig/get');
   if (config) answered(config.path, config.body, before, config.answer);
   else void send('sysConfig/get', {}, before);
   const token = await sessionToken(before);
   if (!token) return;
-  const userAnswer = send('user/getOfficialAccountLoginUserInfo', {}, token);
+  const own = await answersOfSession(token, carried);
+  // What the page carries for this session stands for the call; anything else is sent.
+  const ask = (path: string, body: object) => {
+    const text = JSON.stringify(body);
+    const answer = own.find((item) => item.path === path && JSON.stringify(item.body) === text);
+    return answer ? answered(path, body, token, answer.answer) : send(path, body, token);
+  };
+  const userAnswer = ask('user/getOfficialAccountLoginUserInfo', {});
   // A page the user may not open answers its first calls with a refusal nobody takes: the guard sends the user on.
-  for (const call of firstCalls) if (!call.for) void send(call.path, call.body, token);
+  for (const call of firstCalls) if (!call.for) void ask(call.path, call.body);
   const user = resultOf<UserDetail>(await userAnswer);
   if (!user || !loadsCompanyData(user)) return;
-  void send('taxAccount/getTaxAccount', {}, token);
-  for (const call of firstCalls) if (call.for === 'companyUser') void send(call.path, call.body, token);
-  if (isTaxiUser(user)) void send('taxiCar/getMyCars', {}, token);
+  void ask('taxAccount/getTaxAccount', {});
+  for (const call of firstCalls) if (call.for === 'companyUser') void ask(call.path, call.body);
+  if (isTaxiUser(user)) void ask('taxiCar/getMyCars', {});
 }
 
 void start();

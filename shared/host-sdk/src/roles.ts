@@ -2,19 +2,12 @@
 import type { TaxAccount } from '@app/contract/tax-account';
 import type { Permission, UserDetail } from '@app/contract/user';
 
+// The session's rules are the domain's, so that the server that answers the start-up for the page follows them too.
+export { isTaxiUser, loadsCompanyData } from '@app/domain/session-data';
+
 /** Company user: a company manager or holder of company_user_role. */
 export function isCompanyUser(user: Pick<UserDetail, 'company' | 'permissions'> | null): boolean {
   return !!user?.company && (user.permissions.includes('company_manage') || user.permissions.includes('company_user_role'));
-}
-
-/** Whether the user's company data (tax account, and a taxi company's cars) is loaded with the session (docs/product.md, "Roles"). */
-export function loadsCompanyData(user: Pick<UserDetail, 'company'>): boolean {
-  return user.company;
-}
-
-/** Taxi user: a taxi manager, i.e. holder of taxi_trip_manage. */
-export function isTaxiUser(user: Pick<UserDetail, 'company' | 'permissions'> | null): boolean {
-  return !!user?.company && user.permissions.includes('taxi_trip_manage');
 }
 
 export function hasPermission(user: Pick<UserDetail, 'permissions'> | null, permission: Permission): boolean {

@@ -1,0 +1,42 @@
+/**
+ * The session on the page's own request (docs/architecture.md, "One fast first load"): the exchange that makes a
+ * session also sets it in an HttpOnly cookie, so that the server, writing the host's page, can answer the start-up's
+ * calls for that session (releases/session-answers.ts). Signing out clears it. No API call reads it: they take the
+ * Authorization header only, so a request another site makes the browser send carries no session to the API.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { PAGE_SESSION_TAG_PREFIX, SESSION_PAGE_COOKIE } from '@app/contract/first-calls';
+import { cookieValues } from '../http/cookie-values';
+import { SESSION_LIFETIME_MS } from './session-tokens';
+
+/** A session token as createSession makes it: 256 bits, base64url. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export function sessionCookieHeader(token: string, secure: boolean): string {
+  return `${SESSION_PAGE_COOKIE}=${token}; Path=/; Max-Age=${SESSION_LIFETIME_MS / 1000}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+export function clearedSessionCookieHeader(secure: boolean): string {
+  return `${SESSION_PAGE_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+/** The session token a request's cookie carries (the first one shaped as a token), or null. */
+export function sessionInCookie(cookieHeader: string | undefined): string | null {
+  return cookieValues(cookieHeader, SESSION_PAGE_COOKIE).find((value) => TOKEN.test(value)) ?? null;
+}
+
+/** The session's tag in the page (`@app/contract/first-calls`, PAGE_SESSION_TAG_PREFIX). */
+export function pageSessionTag(token: string): string {
+  return createHash('sha256').update(`${PAGE_SESSION_TAG_PREFIX}${token}`).digest('hex');
+}
+
+const SIGN_OUT = '/api/user/signOut';
+
+/** Signing out clears the cookie, whatever the call answers, as it clears the canary cookie. */
+export function registerSessionCookieHooks(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.routeOptions.url === SIGN_OUT) reply.header('Set-Cookie', clearedSessionCookieHeader(request.protocol === 'https'));
+    return payload;
+  });
+}
