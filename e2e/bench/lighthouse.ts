@@ -27,6 +27,13 @@
  * load itself instead of simulating it from an unthrottled one: on this machine the unthrottled load has run the
  * deferred scripts before its first frame, so the simulation counts them before a first screen the server painted.
  *
+ * `SIGNED_IN=cookie,token` measures a phone already signed in instead, opening the page cold (HTTP cache cleared, no
+ * code in the address): `cookie` with the session's token kept and its cookie, as the exchange leaves them (the page
+ * carries the start-up's answers: docs/architecture.md, "One fast first load"); `token` with the token alone (a
+ * session from before the cookie, which sends the start-up's calls itself). Each named way is a row of its own.
+ * `WARM=1` with it: the page is loaded once before the measured load, whose scripts then come from the HTTP cache (a
+ * returning user's phone).
+ *
  * `--markdown` writes the medians into docs/benchmarks.md (scripts/bench-table.ts).
  *
  * `H2=1` puts a TLS + HTTP/2 front (a self-signed certificate from `openssl`) before the server, as a production
@@ -80,6 +87,13 @@ const TARGETS: Target[] = [
   { title: '发票列表 /invoice/list (企业管理员)', path: '/invoice/list', user: '企业管理员', row: '`/invoice/list`' },
   { title: '开具发票 /invoice/create (企业管理员)', path: '/invoice/create', user: '企业管理员', row: '`/invoice/create`' },
 ];
+/** How a run comes to the page: back from signing in (a code in the address), or signed in already (SIGNED_IN). */
+type Arrival = 'sign-in' | 'cookie' | 'token';
+const ARRIVALS: Arrival[] = process.env.SIGNED_IN
+  ? process.env.SIGNED_IN.split(',').filter((way): way is Arrival => way === 'cookie' || way === 'token')
+  : ['sign-in'];
+const ARRIVAL_ROWS: Record<Arrival, string> = { 'sign-in': '', cookie: ' signed in', token: ' signed in, no cookie' };
+
 /** `PAGES=/,/my` measures only those paths (`/taxi/ride/:code` names the ride page). */
 const WANTED = process.env.PAGES?.split(',');
 
@@ -98,7 +112,10 @@ interface Run {
   jsTransferred: number;
   scripts: { url: string; transferSize: number }[];
   finalUrl: string;
-  /** Whether the load exchanged its sign-in code and asked for the signed-in user (a measured page, not 登录未完成). */
+  /**
+   * Whether the load was signed in: it exchanged its sign-in code and asked for the user (a measured page, not
+   * 登录未完成); signed in already, it never went to sign in.
+   */
   signedIn: boolean;
   /** Lighthouse's measure of the machine's speed as the run began (higher is faster): a figure's context, like the load. */
   benchmarkIndex: number;
@@ -111,7 +128,7 @@ interface NetworkRequestItem {
   statusCode?: number;
 }
 
-function readRun(lhr: Result): Run {
+function readRun(lhr: Result, arrival: Arrival): Run {
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const details = lhr.audits['network-requests']?.details as { items?: NetworkRequestItem[] } | undefined;
   const answered = (path: string) => (details?.items ?? []).some((item) => new URL(item.url).pathname === path && item.statusCode === 200);
@@ -130,7 +147,10 @@ function readRun(lhr: Result): Run {
     jsTransferred: scripts.reduce((total, script) => total + script.transferSize, 0),
     scripts,
     finalUrl: lhr.finalDisplayedUrl,
-    signedIn: answered('/api/auth/exchange') && answered('/api/user/getOfficialAccountLoginUserInfo'),
+    signedIn:
+      arrival === 'sign-in'
+        ? answered('/api/auth/exchange') && answered('/api/user/getOfficialAccountLoginUserInfo')
+        : !(details?.items ?? []).some((item) => new URL(item.url).pathname.startsWith('/api/auth/')),
     benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
@@ -178,19 +198,34 @@ async function http2Front(upstream: string, dir: string): Promise<{ url: string;
 }
 
 /**
- * Puts the sign-in's verifier into the localStorage of `origin` in the Chromium at `port`, from a page that loads no
- * script (`/healthz`), then clears the HTTP cache, so the measured load starts cold but for the verifier.
+ * Puts what the run starts with into the Chromium at `port`: localStorage entries of `origin`, set from a page that
+ * loads no script (`/healthz`), and the session's cookie where given; then clears the HTTP cache, so the measured load
+ * starts cold but for them, or (`warmWith`) loads that page once, so that its files are in the cache.
  */
-async function keepVerifier(port: number, origin: string, verifier: string): Promise<void> {
+async function prepareBrowser(
+  port: number,
+  origin: string,
+  storage: Record<string, string>,
+  { sessionCookie, warmWith }: { sessionCookie?: string; warmWith?: string } = {},
+): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const context = browser.contexts()[0] ?? (await browser.newContext());
     const page = await context.newPage();
     await page.goto(`${origin}/healthz`);
-    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [SIGN_IN_VERIFIER_STORAGE_KEY, verifier] as const);
-    const session = await context.newCDPSession(page);
-    await session.send('Network.clearBrowserCache');
-    await session.detach();
+    await page.evaluate((entries) => {
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    }, storage);
+    if (sessionCookie)
+      await context.addCookies([{ name: 'yst_session', value: sessionCookie, url: origin, httpOnly: true, sameSite: 'Lax' }]);
+    if (warmWith) {
+      await page.goto(`${origin}${warmWith}`);
+      await page.waitForLoadState('networkidle');
+    } else {
+      const session = await context.newCDPSession(page);
+      await session.send('Network.clearBrowserCache');
+      await session.detach();
+    }
     await page.close();
   } finally {
     // Disconnects; the Chromium (chrome-launcher's) stays up for Lighthouse.
@@ -198,13 +233,28 @@ async function keepVerifier(port: number, origin: string, verifier: string): Pro
   }
 }
 
-/** Lighthouse on `path` of `origin` as a phone comes back to it from signing in as `user` (see above). */
-async function lighthouseRun(origin: string, path: string, user: DemoUser): Promise<Run> {
+/** What the run's browser holds and the address it loads, for the way it comes to `path` as `user`. */
+async function arrivalAt(origin: string, path: string, user: DemoUser, arrival: Arrival, port: number): Promise<string> {
+  if (arrival === 'sign-in') {
+    const { code, verifier } = await demoSignInCode(server.url, user, path);
+    await prepareBrowser(port, origin, { [SIGN_IN_VERIFIER_STORAGE_KEY]: verifier });
+    return `${origin}${path}?signin=${code}`;
+  }
+  const token = await demoSignIn(server.url, user);
+  await prepareBrowser(
+    port,
+    origin,
+    { token: JSON.stringify(token) },
+    { sessionCookie: arrival === 'cookie' ? token : undefined, warmWith: process.env.WARM ? path : undefined },
+  );
+  return `${origin}${path}`;
+}
+
+/** Lighthouse on `path` of `origin` as a phone comes to it as `user` (see above). */
+async function lighthouseRun(origin: string, path: string, user: DemoUser, arrival: Arrival): Promise<Run> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
-    const { code, verifier } = await demoSignInCode(server.url, user, path);
-    await keepVerifier(chrome.port, origin, verifier);
-    const url = `${origin}${path}?signin=${code}`;
+    const url = await arrivalAt(origin, path, user, arrival, chrome.port);
     const result = await lighthouse(url, {
       port: chrome.port,
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
@@ -217,7 +267,7 @@ async function lighthouseRun(origin: string, path: string, user: DemoUser): Prom
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    const run = readRun(lhr);
+    const run = readRun(lhr, arrival);
     if (REPORT_DIR) await mkdir(REPORT_DIR, { recursive: true });
     if (ARTIFACTS_DIR) {
       await mkdir(ARTIFACTS_DIR, { recursive: true });
@@ -274,13 +324,18 @@ try {
 
   const summary: string[] = [];
   const tableRows: string[][] = [];
-  for (const listed of TARGETS.filter((one) => !WANTED || WANTED.includes(one.path))) {
+  const measured = TARGETS.filter((one) => !WANTED || WANTED.includes(one.path)).flatMap((listed) =>
+    ARRIVALS.map((arrival) => ({ listed, arrival })),
+  );
+  for (const { listed, arrival } of measured) {
     const target = listed.path === RIDE_PATH ? { ...listed, path: ridePath } : listed;
-    console.log(`\nLighthouse 移动端性能: ${target.title}${H2 ? ' — HTTPS + HTTP/2 前置代理' : ' — 服务器直连 (HTTP/1.1)'}`);
+    console.log(
+      `\nLighthouse 移动端性能: ${target.title}${ARRIVAL_ROWS[arrival]}${H2 ? ' — HTTPS + HTTP/2 前置代理' : ' — 服务器直连 (HTTP/1.1)'}`,
+    );
     const runs: Run[] = [];
     for (let index = 1; index <= RUNS; index++) {
       const load = loadavg()[0] ?? 0;
-      const run = await lighthouseRun(origin, target.path, target.user);
+      const run = await lighthouseRun(origin, target.path, target.user, arrival);
       runs.push(run);
       const landed = new URL(run.finalUrl);
       const where = landed.pathname === target.path ? '' : `  (落在 ${landed.pathname}${landed.search})`;
@@ -307,7 +362,7 @@ try {
     console.log(line('中位数', middle));
     summary.push(`${line('中位数', middle)}  ${target.path}`);
     tableRows.push([
-      target.row,
+      `${target.row}${ARRIVAL_ROWS[arrival]}`,
       String(Math.round(middle.score)),
       seconds(middle.lcp),
       `${runs.map((run) => (run.lcp / 1000).toFixed(2)).join(', ')} s`,
