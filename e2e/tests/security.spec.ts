@@ -81,8 +81,14 @@ test.describe('the Content-Security-Policy', () => {
 });
 
 test.describe('退出登录', () => {
-  test('ends the session on the server, forgets it here and shows the sign-in page', async ({ page, context, baseURL }) => {
+  test('ends the session on the server, forgets it here (its cookie too) and shows the sign-in page', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     const token = await demoSignIn(baseURL as string, '企业管理员');
+    // The session's cookie, as the exchange in this browser would have set it (server/src/auth/session-cookie.ts).
+    await context.addCookies([{ name: 'yst_session', value: token, url: baseURL as string, httpOnly: true, sameSite: 'Lax' }]);
     await context.addInitScript((value) => {
       if (!sessionStorage.getItem('signed-in-once')) {
         sessionStorage.setItem('signed-in-once', '1');
@@ -96,6 +102,7 @@ test.describe('退出登录', () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('button', { name: '微信授权登录' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBe('null');
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('yst_session');
     await expect(callApi(baseURL as string, 'user/getOfficialAccountLoginUserInfo', {}, token)).rejects.toThrow('登录信息无效');
   });
 });

@@ -4,7 +4,7 @@
  * drawn, so a phone's first screen neither waits for it nor shares the network with it (docs/architecture.md, "One
  * fast first load").
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { appHref } from '@app/host-sdk/paths';
 import { Link } from '@app/host-sdk/router';
 import type { CompanyInfo } from '@app/contract/user';
@@ -46,9 +46,10 @@ export function CompanyHome({ company, taxiUser }: { company: CompanyInfo; taxiU
   useEffect(() => {
     let current = true;
     // The page is never cached: every visit shows fresh counts and a fresh tax-bureau state (on a first load, the
-    // start-up's own load of the account is that state).
+    // start-up's own load of the account is that state). The counts render as a transition: where the page already
+    // carries them, they would otherwise be drawn before the first paint and hold up the company's name.
     getHomeSummary().then(
-      (answer) => current && setSummary(answer),
+      (answer) => current && startTransition(() => setSummary(answer)),
       () => undefined,
     );
     revalidate();
