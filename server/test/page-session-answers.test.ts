@@ -160,7 +160,7 @@ describe('the session on the page request', () => {
 });
 
 describe('sessionAnswers', () => {
-  test('a call that fails or is late is left out (the phone asks it); the page is not held up by it', async () => {
+  test('a call that fails or is late is left out (the phone asks it); the page is not held up by it; a null result is kept', async () => {
     const api = Fastify();
     let release: () => void = () => {};
     const never = new Promise<void>((resolve) => {
@@ -176,10 +176,20 @@ describe('sessionAnswers', () => {
     });
     api.post('/api/taxiCar/getMyCars', async () => ({ success: false, errorCode: 5000, message: '系统繁忙' }));
     api.post('/api/invoice/homeSummary', async () => ({ success: true, result: { drafts: 1 } }));
+    api.post('/api/company/myInvitations', async () => ({ success: true, result: null }));
     try {
       const request = { ip: '10.1.2.3', headers: {} } as Parameters<typeof sessionAnswers>[1];
-      const session = await sessionAnswers(api, request, 'a'.repeat(43), [{ path: 'invoice/homeSummary', body: {}, for: 'companyUser' }]);
-      expect(session.answers.map((answer) => answer.path)).toEqual(['user/getOfficialAccountLoginUserInfo', 'invoice/homeSummary']);
+      const firstCalls = [
+        { path: 'company/myInvitations', body: {} },
+        { path: 'invoice/homeSummary', body: {}, for: 'companyUser' as const },
+      ];
+      const session = await sessionAnswers(api, request, 'a'.repeat(43), firstCalls);
+      // A success whose result is null is an answer too.
+      expect(session.answers.map((answer) => answer.path)).toEqual([
+        'user/getOfficialAccountLoginUserInfo',
+        'company/myInvitations',
+        'invoice/homeSummary',
+      ]);
       expect(session.stale).toBe(false);
     } finally {
       release();

@@ -51,6 +51,11 @@ export async function callInProcess(
   }
 }
 
+/** Whether the API answered the call with success (its result may be null: a company without a tax account). */
+export function succeeded(answer: InProcessAnswer | null): answer is InProcessAnswer {
+  return answer?.status === 200 && answer.envelope?.success === true;
+}
+
 /** The result of a success with one. */
 export function successResult(answer: InProcessAnswer | null): unknown | null {
   return answer?.status === 200 && answer.envelope?.success === true && answer.envelope.result !== undefined

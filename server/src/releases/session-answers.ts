@@ -15,7 +15,7 @@ import { isTaxiUser, loadsCompanyData } from '@app/domain/session-data';
 import { pageSessionTag } from '../auth/session-cookie';
 import { CANARY_COOKIE } from './canary-cookie';
 import { mayBeSentEarly } from './first-calls';
-import { callInProcess, successResult } from './in-process-call';
+import { callInProcess, succeeded, successResult } from './in-process-call';
 
 /** How long the page waits for them: a slow call is left to the phone, the page is not held up. */
 export const SESSION_ANSWERS_LIMIT_MS = 300;
@@ -58,7 +58,7 @@ export async function sessionAnswers(
   const answered = await Promise.all(early.map(async (call) => ({ call, answer: await ask(call.path, call.body) })));
   const session = pageSessionTag(token);
   const answers: PageAnswer[] = [{ path: USER_DETAIL, body: {}, answer: detail.envelope, session }];
-  for (const { call, answer } of answered) if (successResult(answer) !== null) answers.push({ ...call, answer: answer?.envelope, session });
+  for (const { call, answer } of answered) if (succeeded(answer)) answers.push({ ...call, answer: answer.envelope, session });
   const setCookies = detail.setCookies.filter((cookie) => cookie.startsWith(`${CANARY_COOKIE}=`));
   return { answers, setCookies, stale: false };
 }
