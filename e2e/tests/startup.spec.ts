@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { as } from '../support/roles';
 import { demoSignIn } from '../support/sign-in';
+import { wechatPhone } from '../support/browser';
 
 test.use(as('企业管理员'));
 
@@ -148,6 +149,40 @@ test.describe('a returning user, whose browser keeps the session in its cookie t
     expect(asked.filter((path) => START_UP.includes(path))).toEqual([]);
   });
 
+  test("the server paints the home's first screen, which shows before any script has run; the app then takes its place", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await signInHere(page);
+    const company = (await page.locator('.home-company__name').textContent()) ?? '';
+    expect(company).not.toBe('');
+
+    // Without scripts, the page as the server wrote it: the company, its standing, the shortcuts and the tab bar.
+    const noScript = await browser.newContext({ ...wechatPhone, baseURL, javaScriptEnabled: false });
+    try {
+      await noScript.addCookies(await page.context().cookies());
+      const painted = await noScript.newPage();
+      await painted.goto('/');
+      await expect(painted.getByRole('region', { name: '当前企业' })).toContainText(company);
+      await expect(painted.getByRole('region', { name: '税务局状态' })).toBeVisible();
+      await expect(painted.getByRole('navigation', { name: '常用功能' }).getByRole('link', { name: '发票列表' })).toBeVisible();
+      await expect(painted.getByRole('navigation', { name: '底部导航' })).toContainText('票夹');
+    } finally {
+      await noScript.close();
+    }
+
+    // With them, the app's own page takes the painted one's place: once, visible, and answering taps.
+    await page.reload();
+    await expect(page.locator('#painted-screen')).toHaveCount(0);
+    await expect(page.locator('#root')).toBeVisible();
+    await expect(page.getByRole('region', { name: '当前企业' })).toHaveCount(1);
+    await expect(page.getByRole('region', { name: '当前企业' })).toContainText(company);
+    await expect(page.getByRole('navigation', { name: '底部导航' })).toHaveCount(1);
+    await page.getByRole('navigation', { name: '底部导航' }).getByText('票夹').click();
+    await expect(page).toHaveURL(/\/ticket\/index$/);
+  });
+
   test("a page whose cookie is another session than the app's token takes none of its answers: it asks for its own user", async ({
     page,
     baseURL,
@@ -160,6 +195,8 @@ test.describe('a returning user, whose browser keeps the session in its cookie t
       if (request.url().includes('/api/')) asked.push(`${new URL(request.url()).pathname} ${request.resourceType()}`);
     });
     await page.reload();
+    // The server painted the cookie's company home; the app, with its own token's user, takes its place.
+    await expect(page.locator('#painted-screen')).toHaveCount(0);
     await expect(page.locator('.adm-nav-bar-title')).toHaveText('开票');
     await expect(page.getByRole('region', { name: '当前企业' })).toHaveCount(0);
     expect(asked).toContain('/api/user/getOfficialAccountLoginUserInfo fetch');

@@ -7,6 +7,7 @@
 import { Activity, useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useLocation, useMatches, useNavigate, useOutlet } from 'react-router-dom';
+import { AppTabBar, TABS } from '@app/host-sdk/app-tab-bar';
 import { DemoBadge } from '@app/host-sdk/demo-badge';
 import { DialogHost } from '@app/host-sdk/dialog-host';
 import { pageBack } from '@app/host-sdk/page-back';
@@ -16,8 +17,8 @@ import { isRouteHandle } from '@app/host-sdk/route-meta';
 import { userDetailAtom } from '@app/host-sdk/session';
 import { resetTabBar, tabBarOverrideAtom } from '@app/host-sdk/tab-bar';
 import { PageBackContext } from '@app/ui/page';
-import { AppTabBar, TABS } from './AppTabBar';
 import { pageKey, usePageCache } from './page-cache';
+import { hasPaintedScreen, PaintedScreenHandover } from './painted-screen';
 import './app-layout.css';
 
 const TAB_PATHS = new Set(TABS.map((tab) => appHref(tab.route)));
@@ -35,6 +36,7 @@ export function AppLayout() {
   const pages = usePageCache({ key, element: outlet, handle });
   // The page the load opened on, until the user goes elsewhere: from then on it fades in like any other.
   const [firstKey, setFirstKey] = useState<string | null>(key);
+  const [paintedStart] = useState(hasPaintedScreen);
   useEffect(() => {
     if (key !== firstKey) setFirstKey(null);
   }, [key, firstKey]);
@@ -58,6 +60,7 @@ export function AppLayout() {
   return (
     <PageBackContext value={back}>
       <div className="app-layout">
+        <PaintedScreenHandover />
         {pages.map((page) => (
           <Activity key={page.key} mode={page.key === key ? 'visible' : 'hidden'}>
             <div
@@ -69,7 +72,7 @@ export function AppLayout() {
             </div>
           </Activity>
         ))}
-        {showTabBar ? <AppTabBar /> : null}
+        {showTabBar ? <AppTabBar still={paintedStart && key === firstKey} /> : null}
         <DemoBadge />
         <DialogHost />
       </div>

@@ -1,12 +1,13 @@
 /** The invoice remote's pages (exposed as `./routes`): every route of docs/product.md, "Screens and the host" it owns. */
 import { appPaths } from '@app/host-sdk/paths';
 import { pageMeta, type RemoteRoute } from '@app/host-sdk/route-meta';
+import { HOME_META } from './pages/invoice-default-create/home-meta';
 import { paths } from './paths';
 
 export const routes: RemoteRoute[] = [
   {
     path: appPaths.home,
-    meta: pageMeta('InvoiceDefaultCreate', '开票', { tabBar: true, keepAlive: false }),
+    meta: HOME_META,
     page: () => import('./pages/invoice-default-create/InvoiceDefaultCreatePage'),
   },
   {

@@ -17,6 +17,7 @@ import { callInProcess } from './in-process-call';
 import { inlineScriptHashes, policyWithScripts } from './inline-scripts';
 import { RemoteManifests } from './remote-manifests';
 import { sessionAnswers } from './session-answers';
+import { TabFirstScreens } from './tab-first-screen';
 
 const SESSION_PAGE_CACHE = 'private, no-store';
 
@@ -34,6 +35,7 @@ export class HostIndex {
   private readonly pages = new Map<string, { html: string; policy: string }>();
   private readonly manifests: RemoteManifests;
   private readonly firstCalls: FirstCallsReader;
+  private readonly firstScreens: TabFirstScreens;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -43,6 +45,7 @@ export class HostIndex {
   ) {
     this.manifests = new RemoteManifests(storeDir);
     this.firstCalls = new FirstCallsReader(storeDir, (message) => app.log.warn(message));
+    this.firstScreens = new TabFirstScreens(app, storeDir);
   }
 
   /** The live host's page for `pathname`, with the live registry and what the remote that owns the path runs first. */
@@ -73,7 +76,18 @@ export class HostIndex {
     reply.header('Cache-Control', session?.answers.length ? SESSION_PAGE_CACHE : NO_CACHE);
     reply.header('Content-Security-Policy', policy);
     const data = { firstCalls, answers: [...answers, ...(session?.answers ?? [])] };
-    return sendCompressedPage(request, reply, writeFirstLoad(html, pathname, remotes, data, first), token ? ['Cookie'] : []);
+    const painted =
+      owner && ownerVersion && session?.answers.length && !request.url.includes('?')
+        ? await this.firstScreens.paint({
+            html,
+            owner,
+            version: ownerVersion,
+            pathname,
+            answers: data.answers,
+            userAgent: request.headers['user-agent'] ?? '',
+          })
+        : null;
+    return sendCompressedPage(request, reply, writeFirstLoad(painted ?? html, pathname, remotes, data, first), token ? ['Cookie'] : []);
   }
 
   /** The live host's index.html and its page policy (read once per version: a release's files never change). */

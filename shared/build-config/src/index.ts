@@ -14,6 +14,7 @@ import { pluginEarlyCallsScript } from './early-calls-script';
 import { HOST_START_FILES, hostSplitChunks } from './host-chunks';
 import { HOST_TEMPLATE, htmlTags } from './html-tags';
 import { type LeanPage, leanEnvironment, leanEnvironmentName, leanServerEnvironment, leanServerEnvironmentName } from './lean-pages';
+import { FIRST_SCREEN_ENVIRONMENT, firstScreenEnvironment } from './first-screen';
 import { libraryAliases } from './library-aliases';
 import { readPackageJson } from './package-json';
 import { FEDERATED_ENVIRONMENT, pluginFirstCallsFile, pluginLeanPagesFile } from './release-files';
@@ -64,6 +65,11 @@ export interface RemoteConfigOptions {
   leanPages?: Record<string, LeanPage>;
   /** The first calls of its pages by route pattern. */
   firstCalls?: FirstCalls;
+  /**
+   * The module the server paints its tabs' first screens with (`./src/first-screen.tsx`: `tabFirstScreen` of
+   * `@app/host-sdk/tab-first-screen-server`; docs/architecture.md, "First screens from the server"), built for Node.
+   */
+  firstScreen?: string;
 }
 
 /**
@@ -111,6 +117,7 @@ export function defineRemoteConfig(appDir: string, options: RemoteConfigOptions 
       ...Object.fromEntries(
         leanPages.map(([pageName, page]) => [leanEnvironmentName(pageName), leanEnvironment(pageName, page, distRoot)]),
       ),
+      ...(options.firstScreen ? { [FIRST_SCREEN_ENVIRONMENT]: firstScreenEnvironment(options.firstScreen, distRoot) } : {}),
       ...Object.fromEntries(
         leanPages.flatMap(([pageName, page]) =>
           page.server

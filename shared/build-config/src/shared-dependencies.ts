@@ -44,11 +44,13 @@ const PAGE_OWNER_MODULES = [
   'lean-page',
   'lean-page-tree',
   'page-back',
+  'app-tab-bar',
+  'tab-icon',
 ].map((module) => `@app/host-sdk/${module}`);
 
 /**
- * Modules that are not part of the host contract: a remote's standalone shell, the page owner's start-up (above), a
- * lean page's server build (React's server renderer, which no browser loads), the host page's inline early calls (bundled apart into its HTML: pluginEarlyCallsScript; shared, every page
+ * Modules that are not part of the host contract: a remote's standalone shell, the page owner's start-up (above), the
+ * server builds of a lean page and of a tab's first screen (React's server renderer, which no browser loads), the host page's inline early calls (bundled apart into its HTML: pluginEarlyCallsScript; shared, every page
  * fetched them a second time in the host's start-up files), and the page test harness (test code only, which no app
  * imports).
  */
@@ -57,6 +59,7 @@ const NOT_SHARED = new Set([
   '@app/host-sdk/testing',
   '@app/host-sdk/early-calls',
   '@app/host-sdk/lean-page-server',
+  '@app/host-sdk/tab-first-screen-server',
   ...PAGE_OWNER_MODULES,
 ]);
 

@@ -42,3 +42,33 @@ export interface LeanFirstScreenModule {
   /** The first screen's HTML, as the page's script renders it on hydrating. */
   render(input: FirstScreenInput): string;
 }
+
+/** Where a remote's first-screen build and its CSS are, relative to its release folder. */
+export const FIRST_SCREEN_FILES = { module: 'first-screen/index.js', css: 'first-screen/index.css' } as const;
+
+/** The id of the element a tab's first screen is painted in, in place of the host's shell; the app removes it when it takes over. */
+export const PAINTED_SCREEN_ID = 'painted-screen';
+
+/** A start-up call the page carries the answer of, as a tab's first screen is painted from it. */
+export interface AnsweredCall extends FirstScreenCall {
+  result: unknown;
+}
+
+/** What the server gives a tab's first screen: the address, the session's start-up answers, the config, the browser. */
+export interface TabFirstScreenInput {
+  pathname: string;
+  /** The successful answers the page carries for the session (the user's detail first, then what the start-up loads). */
+  answers: AnsweredCall[];
+  /** The service config's result (`sysConfig/get`). */
+  config: unknown;
+  userAgent: string;
+}
+
+/**
+ * What a remote's first-screen build exports (`firstScreen` of its build config): the first screen of one of its tabs,
+ * as the app's first render draws it from the same answers, or null where it paints nothing (another address, a user
+ * whose screen it does not draw).
+ */
+export interface TabFirstScreenModule {
+  render(input: TabFirstScreenInput): Promise<string | null>;
+}

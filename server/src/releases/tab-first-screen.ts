@@ -1,0 +1,106 @@
+/**
+ * A tab's first screen painted by the server (docs/architecture.md, "First screens from the server"): the first-screen
+ * build of the remote that owns the address, from the release the browser gets (live or canary), renders the page in
+ * the host's frame from the start-up answers the page carries for the session. The HTML takes the shell's place, the
+ * app's root waits hidden behind it, and the app's first page takes its place when it has rendered
+ * (host/src/layout/painted-screen.ts). No build (an older release), no session's answers or a render that throws or
+ * paints nothing: the page is written as ever.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { PageAnswer } from '@app/contract/first-calls';
+import { type AnsweredCall, FIRST_SCREEN_FILES, PAINTED_SCREEN_ID, type TabFirstScreenModule } from '@app/contract/first-screen';
+
+/** The host's root, with the shell the host's HTML template draws in it (shared/build-config/html/host.html). */
+const SHELL_ROOT = /<div id="root">[\s\S]*?<\/div><\/div><\/div>/;
+/** The host's start-up style sheets, preloaded by its page: a painted screen needs them before its first paint. */
+const PRELOADED_STYLE = /<link href="([^"]+\.css)" rel="preload" as="style">/g;
+
+interface FirstScreenBuild {
+  module: TabFirstScreenModule;
+  css: string;
+}
+
+export interface PaintInput {
+  html: string;
+  owner: string;
+  version: string;
+  pathname: string;
+  answers: readonly PageAnswer[];
+  userAgent: string;
+}
+
+function isModule(value: unknown): value is TabFirstScreenModule {
+  return typeof (value as Partial<TabFirstScreenModule> | null)?.render === 'function';
+}
+
+/** The successful answers a page carries, as the render takes them. */
+function answered(answers: readonly PageAnswer[]): AnsweredCall[] {
+  return answers.flatMap(({ path, body, answer }) => {
+    const envelope = answer as { success?: boolean; result?: unknown } | null;
+    return envelope?.success ? [{ path, body, result: envelope.result ?? null }] : [];
+  });
+}
+
+export class TabFirstScreens {
+  private readonly builds = new Map<string, Promise<FirstScreenBuild | null>>();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly storeDir: string,
+  ) {}
+
+  /** The host's page with the tab's first screen painted in, or null to write it as ever. */
+  async paint({ html, owner, version, pathname, answers, userAgent }: PaintInput): Promise<string | null> {
+    if (!SHELL_ROOT.test(html) || !html.includes('</head>')) return null;
+    const calls = answered(answers);
+    const config = calls.find((call) => call.path === 'sysConfig/get');
+    if (!config || !calls.some((call) => call.path === 'user/getOfficialAccountLoginUserInfo')) return null;
+    const build = await this.build(owner, version);
+    if (!build) return null;
+    try {
+      const screen = await build.module.render({ pathname, answers: calls, config: config.result, userAgent });
+      if (screen === null) return null;
+      const style = build.css ? `<style>${build.css.replaceAll('</', '<\\/')}</style>` : '';
+      return html
+        .replace(PRELOADED_STYLE, (_, href: string) => `<link href="${href}" rel="stylesheet">`)
+        .replace('</head>', () => `${style}</head>`)
+        .replace(SHELL_ROOT, () => `<div id="${PAINTED_SCREEN_ID}">${screen}</div><div id="root" hidden></div>`);
+    } catch (error) {
+      this.app.log.warn({ err: error, owner, version, pathname }, '首屏未能在服务端渲染，页面自行渲染');
+      return null;
+    }
+  }
+
+  /** A release's first-screen build and its CSS, loaded once (a release's files never change); null without one. */
+  private build(owner: string, version: string): Promise<FirstScreenBuild | null> {
+    const key = `${owner}@${version}`;
+    let build = this.builds.get(key);
+    if (!build) {
+      const dir = join(this.storeDir, owner, version);
+      build = this.load(join(dir, FIRST_SCREEN_FILES.module), join(dir, FIRST_SCREEN_FILES.css));
+      this.builds.set(key, build);
+    }
+    return build;
+  }
+
+  private async load(moduleFile: string, cssFile: string): Promise<FirstScreenBuild | null> {
+    // A release without a first-screen build (an older one, a remote with no tab to paint): nothing to paint with.
+    if (!(await stat(moduleFile).catch(() => null))) return null;
+    try {
+      // Loaded by Node at run time, never bundled (the comment keeps rspack-based tests from resolving it).
+      const loaded: unknown = await import(/* webpackIgnore: true */ pathToFileURL(moduleFile).href);
+      if (!isModule(loaded)) {
+        this.app.log.warn({ file: moduleFile }, '首屏构建没有 render');
+        return null;
+      }
+      const css = await readFile(cssFile, 'utf8').catch(() => '');
+      return { module: loaded, css };
+    } catch (error) {
+      this.app.log.warn({ err: error, file: moduleFile }, '首屏构建无法加载');
+      return null;
+    }
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * A tab's first screen for the server to paint (docs/architecture.md, "First screens from the server"): a remote's
+ * first-screen build renders one of its tabs in the host's frame, from the start-up answers the page carries for the
+ * session, as the app's first render draws it from the same answers; the app then takes its place
+ * (host/src/layout/painted-screen.ts). Nothing here touches the browser as it is imported or rendered.
+ */
+import { type ComponentType, StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'jotai';
+import { createStaticHandler, createStaticRouter, Outlet, StaticRouterProvider, useMatches } from 'react-router-dom';
+import type { AnsweredCall, TabFirstScreenModule } from '@app/contract/first-screen';
+import type { Car, ServicesConfig } from '@app/contract/service';
+import type { TaxAccount } from '@app/contract/tax-account';
+import type { UserDetail } from '@app/contract/user';
+import { PageBackContext } from '@app/ui/page';
+import { AppTabBar } from './app-tab-bar';
+import { DemoBadge } from './demo-badge';
+import { isCompanyUser } from './roles';
+import { isRouteHandle, type RouteHandle, type RouteMeta } from './route-meta';
+import { carsAtom, servicesConfigAtom, sessionStore, taxAccountAtom, taxAccountFailedAtom, userDetailAtom } from './session';
+
+export interface TabFirstScreen {
+  /** The route's path and meta, as the remote's `routes.ts` routes the page. */
+  path: string;
+  meta: RouteMeta;
+  /** The page's component, the default export of the route's module. */
+  Page: ComponentType;
+  /** Whether the page's first render for this user is its first screen (not a placeholder for a part still loading). */
+  paints: (user: UserDetail) => boolean;
+}
+
+/** The start-up's calls whose answers the session's atoms hold (`session-loader.ts`). */
+const USER_DETAIL = 'user/getOfficialAccountLoginUserInfo';
+const TAX_ACCOUNT = 'taxAccount/getTaxAccount';
+const CARS = 'taxiCar/getMyCars';
+
+const noBack = () => undefined;
+
+/** The host's frame (host/src/layout/AppLayout.tsx) around the page, as it draws the first page of a load. */
+function Frame() {
+  const handle = useMatches()
+    .map((match) => match.handle)
+    .filter(isRouteHandle)
+    .at(-1);
+  return (
+    <div className="app-layout">
+      <div className="app-layout__page app-layout__page--first" data-page={handle?.meta.name} data-owner={handle?.owner}>
+        <Outlet />
+      </div>
+      {handle?.meta.tabBar ? <AppTabBar still /> : null}
+      <DemoBadge />
+    </div>
+  );
+}
+
+export function tabFirstScreen(owner: string, screens: readonly TabFirstScreen[]): TabFirstScreenModule {
+  return {
+    async render({ pathname, answers, config }) {
+      const screen = screens.find((candidate) => candidate.path === pathname);
+      const answer = (path: string) => answers.find((call: AnsweredCall) => call.path === path);
+      const user = answer(USER_DETAIL)?.result as UserDetail | undefined;
+      // The tab bar is a company user's (AppLayout); anyone else's screen is left to the app.
+      if (!screen || !user || !isCompanyUser(user) || !screen.paints(user)) return null;
+
+      const handle: RouteHandle = { meta: screen.meta, owner };
+      const handler = createStaticHandler([
+        { id: 'root', Component: Frame, children: [{ path: screen.path, Component: screen.Page, handle }] },
+      ]);
+      const context = await handler.query(new Request(new URL(pathname, 'http://first-screen.invalid')));
+      if (context instanceof Response) return null;
+      const router = createStaticRouter(handler.dataRoutes, context);
+      // The session's atoms are set and read in one synchronous stretch: no other request's render runs in between.
+      const account = answer(TAX_ACCOUNT);
+      sessionStore.set(servicesConfigAtom, config as ServicesConfig);
+      sessionStore.set(userDetailAtom, user);
+      sessionStore.set(taxAccountAtom, account ? (account.result as TaxAccount | null) : undefined);
+      sessionStore.set(taxAccountFailedAtom, false);
+      sessionStore.set(carsAtom, (answer(CARS)?.result as Car[] | undefined) ?? []);
+      try {
+        return renderToString(
+          <StrictMode>
+            <Provider store={sessionStore}>
+              <PageBackContext value={noBack}>
+                <StaticRouterProvider router={router} context={context} hydrate={false} />
+              </PageBackContext>
+            </Provider>
+          </StrictMode>,
+        );
+      } finally {
+        // One user's data stays with that user's page only.
+        sessionStore.set(userDetailAtom, null);
+        sessionStore.set(taxAccountAtom, undefined);
+        sessionStore.set(carsAtom, []);
+      }
+    },
+  };
+}
