@@ -149,7 +149,7 @@ test.describe('a returning user, whose browser keeps the session in its cookie t
     expect(asked.filter((path) => START_UP.includes(path))).toEqual([]);
   });
 
-  test("the server paints the home's first screen, which shows before any script has run; the app then takes its place", async ({
+  test("the server paints the home's and 我的's first screens, which show before any script has run; the app then takes their place", async ({
     page,
     browser,
     baseURL,
@@ -168,6 +168,12 @@ test.describe('a returning user, whose browser keeps the session in its cookie t
       await expect(painted.getByRole('region', { name: '税务局状态' })).toBeVisible();
       await expect(painted.getByRole('navigation', { name: '常用功能' }).getByRole('link', { name: '发票列表' })).toBeVisible();
       await expect(painted.getByRole('navigation', { name: '底部导航' })).toContainText('票夹');
+      // 我的 too: who is signed in, the company's standing, the menu and 退出登录.
+      await painted.goto('/my');
+      await expect(painted.getByRole('region', { name: '个人信息' })).toContainText(company);
+      await expect(painted.getByRole('link', { name: /电子税务局/ })).toBeVisible();
+      await expect(painted.getByText('员工管理', { exact: true })).toBeVisible();
+      await expect(painted.getByRole('button', { name: '退出登录' })).toBeVisible();
     } finally {
       await noScript.close();
     }

@@ -4,36 +4,13 @@
  */
 import { afterEach, describe, expect, test } from '@rstest/core';
 import { cleanup, screen } from '@testing-library/react';
-import type { AnsweredCall } from '@app/contract/first-screen';
 import type { UserDetail } from '@app/contract/user';
-import { noAnswer, ok, renderPage, taxAccount, userDetail } from '@app/host-sdk/testing';
-import { render } from './first-screen';
+import { comparableMarkup, noAnswer, ok, paintFirstScreen, renderPage, taxAccount, userDetail } from '@app/host-sdk/testing';
+import * as firstScreen from './first-screen';
 import InvoiceDefaultCreatePage from './pages/invoice-default-create/InvoiceDefaultCreatePage';
 import { HOME_META } from './pages/invoice-default-create/home-meta';
 
-const answers = (user: UserDetail, account?: unknown): AnsweredCall[] => [
-  { path: 'user/getOfficialAccountLoginUserInfo', body: {}, result: user },
-  ...(account === undefined ? [] : [{ path: 'taxAccount/getTaxAccount', body: {}, result: account }]),
-];
-
-/** The painted HTML as a document fragment. */
-async function paint(pathname: string, calls: AnsweredCall[], demo = false): Promise<HTMLElement | null> {
-  const html = await render({ pathname, answers: calls, config: { demo }, userAgent: 'MicroMessenger' });
-  if (html === null) return null;
-  const painted = document.createElement('div');
-  painted.innerHTML = html;
-  return painted;
-}
-
-/**
- * Markup without what only the server's renderer writes (Suspense's comment markers, the router's discovery flag),
- * its inline styles spaced as the browser's.
- */
-const markup = (element: Element | null) =>
-  (element?.outerHTML ?? '')
-    .replace(/<!--.*?-->/g, '')
-    .replace(/ data-discover="true"/g, '')
-    .replace(/style="([^"]*)"/g, (_, style: string) => `style="${style.replace(/\s*([:;])\s*/g, '$1').replace(/;$/, '')}"`);
+const paint = (pathname: string, options: Parameters<typeof paintFirstScreen>[2]) => paintFirstScreen(firstScreen, pathname, options);
 
 afterEach(cleanup);
 
@@ -41,7 +18,7 @@ describe("the home's first screen painted by the server", () => {
   test("a company user's home is the page the app draws first from the same answers, in the host's frame", async () => {
     const user = userDetail();
     const account = taxAccount();
-    const painted = await paint('/', answers(user, account), true);
+    const painted = await paint('/', { user, taxAccount: account, demo: true });
     const page = painted?.querySelector('.app-layout > .app-layout__page--first');
     expect(page?.getAttribute('data-page')).toBe(HOME_META.name);
     expect(page?.getAttribute('data-owner')).toBe('invoice');
@@ -58,30 +35,32 @@ describe("the home's first screen painted by the server", () => {
       calls: { 'invoice/homeSummary': noAnswer(), 'taxAccount/getTaxAccount': ok(account) },
     });
     await screen.findByRole('region', { name: '当前企业' });
-    const drawn = document.querySelector('.app-page');
-    expect(markup(page?.querySelector('.app-page') ?? null)).toBe(markup(drawn));
+    expect(comparableMarkup(page?.querySelector('.app-page') ?? null)).toBe(comparableMarkup(document.querySelector('.app-page')));
     expect(page?.textContent).toContain(user.companyInfo?.name);
     expect(page?.textContent).toContain('登录状态未登录');
   });
 
   test('while the tax account is not answered, the screen says it is being asked, as the app does', async () => {
-    const painted = await paint('/', answers(userDetail()));
+    const painted = await paint('/', { user: userDetail() });
     expect(painted?.querySelector('[aria-label="税务局状态"]')?.textContent).toBe('正在查询税务局登录状态…');
     expect(painted?.querySelector('[aria-label="演示环境"]')).toBeNull();
   });
 
   test('anyone but a company user, and any other address, is left to the app', async () => {
     const person = userDetail({ company: false, companyUser: false, companyInfo: null, permissions: [] });
-    expect(await paint('/', answers(person))).toBeNull();
-    expect(await paint('/invoice/list', answers(userDetail(), taxAccount()))).toBeNull();
-    expect(await paint('/', [])).toBeNull();
+    expect(await paint('/', { user: person })).toBeNull();
+    expect(await paint('/invoice/list', { user: userDetail(), taxAccount: taxAccount() })).toBeNull();
+    expect(await paint('/', {})).toBeNull();
   });
 
   test("renders side by side each paint their own user's company", async () => {
     const other = userDetail({
       companyInfo: { ...(userDetail().companyInfo as NonNullable<UserDetail['companyInfo']>), name: '杭州另一家有限公司' },
     });
-    const [first, second] = await Promise.all([paint('/', answers(userDetail(), null)), paint('/', answers(other, null))]);
+    const [first, second] = await Promise.all([
+      paint('/', { user: userDetail(), taxAccount: null }),
+      paint('/', { user: other, taxAccount: null }),
+    ]);
     expect(first?.querySelector('.home-company__name')?.textContent).toBe('上海示例商贸有限公司');
     expect(second?.querySelector('.home-company__name')?.textContent).toBe('杭州另一家有限公司');
   });

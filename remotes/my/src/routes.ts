@@ -1,10 +1,11 @@
 /** The my remote's pages (exposed as `./routes`): every route of docs/product.md, "Screens and the host" it owns. */
 import { appPaths } from '@app/host-sdk/paths';
 import { pageMeta, type RemoteRoute } from '@app/host-sdk/route-meta';
+import { MY_META } from './pages/my/my-meta';
 import { paths } from './paths';
 
 export const routes: RemoteRoute[] = [
-  { path: appPaths.my, meta: pageMeta('My', '我的', { tabBar: true }), page: () => import('./pages/my/MyPage') },
+  { path: appPaths.my, meta: MY_META, page: () => import('./pages/my/MyPage') },
   { path: paths.myShopCode, meta: pageMeta('MyShopCode', '店铺码'), page: () => import('./pages/my-shop-code/MyShopCodePage') },
   {
     path: appPaths.myTaxAccount,

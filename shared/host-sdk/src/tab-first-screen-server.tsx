@@ -6,7 +6,7 @@
  */
 import { type ComponentType, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { Provider } from 'jotai';
+import { Provider, useAtomValue } from 'jotai';
 import { createStaticHandler, createStaticRouter, Outlet, StaticRouterProvider, useMatches } from 'react-router-dom';
 import type { AnsweredCall, TabFirstScreenModule } from '@app/contract/first-screen';
 import type { Car, ServicesConfig } from '@app/contract/service';
@@ -38,6 +38,8 @@ const noBack = () => undefined;
 
 /** The host's frame (host/src/layout/AppLayout.tsx) around the page, as it draws the first page of a load. */
 function Frame() {
+  // The tab bar is a company user's (AppLayout).
+  const user = useAtomValue(userDetailAtom, { store: sessionStore });
   const handle = useMatches()
     .map((match) => match.handle)
     .filter(isRouteHandle)
@@ -47,7 +49,7 @@ function Frame() {
       <div className="app-layout__page app-layout__page--first" data-page={handle?.meta.name} data-owner={handle?.owner}>
         <Outlet />
       </div>
-      {handle?.meta.tabBar ? <AppTabBar still /> : null}
+      {handle?.meta.tabBar && isCompanyUser(user) ? <AppTabBar still /> : null}
       <DemoBadge />
     </div>
   );
@@ -59,8 +61,7 @@ export function tabFirstScreen(owner: string, screens: readonly TabFirstScreen[]
       const screen = screens.find((candidate) => candidate.path === pathname);
       const answer = (path: string) => answers.find((call: AnsweredCall) => call.path === path);
       const user = answer(USER_DETAIL)?.result as UserDetail | undefined;
-      // The tab bar is a company user's (AppLayout); anyone else's screen is left to the app.
-      if (!screen || !user || !isCompanyUser(user) || !screen.paints(user)) return null;
+      if (!screen || !user || !screen.paints(user)) return null;
 
       const handle: RouteHandle = { meta: screen.meta, owner };
       const handler = createStaticHandler([

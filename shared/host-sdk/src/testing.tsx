@@ -22,6 +22,7 @@ import { recentCalls } from './internal/recent-calls';
 import { savePendingTask, type PendingTaskKind } from './pending-tasks';
 import type { RouteHandle, RouteMeta } from './route-meta';
 import type { Car, ServicesConfig } from '@app/contract/service';
+import type { TabFirstScreenModule } from '@app/contract/first-screen';
 import type { TaskProgress } from '@app/contract/task';
 import type { TaxAccount } from '@app/contract/tax-account';
 import type { UserDetail } from '@app/contract/user';
@@ -279,4 +280,34 @@ export async function settle(): Promise<void> {
   await act(async () => {
     await rs.runAllTimersAsync();
   });
+}
+
+// ── A first screen painted by the server ─────────────────────────────────────────────────────────────────────────
+
+/** What a first-screen build (`tab-first-screen-server`) renders for `user` at `pathname`, as elements; null: nothing. */
+export async function paintFirstScreen(
+  module: TabFirstScreenModule,
+  pathname: string,
+  { user, taxAccount: account, demo = false }: { user?: UserDetail; taxAccount?: TaxAccount | null; demo?: boolean },
+): Promise<HTMLElement | null> {
+  const answers = [
+    ...(user ? [{ path: 'user/getOfficialAccountLoginUserInfo', body: {}, result: user }] : []),
+    ...(account === undefined ? [] : [{ path: 'taxAccount/getTaxAccount', body: {}, result: account }]),
+  ];
+  const html = await module.render({ pathname, answers, config: { demo }, userAgent: 'MicroMessenger' });
+  if (html === null) return null;
+  const painted = document.createElement('div');
+  painted.innerHTML = html;
+  return painted;
+}
+
+/**
+ * An element's markup as the server's renderer and the browser's DOM both give it: without what only the server
+ * writes (Suspense's comment markers, the router's discovery flag), inline styles spaced alike.
+ */
+export function comparableMarkup(element: Element | null): string {
+  return (element?.outerHTML ?? '')
+    .replace(/<!--.*?-->/g, '')
+    .replace(/ data-discover="true"/g, '')
+    .replace(/style="([^"]*)"/g, (_, style: string) => `style="${style.replace(/\s*([:;])\s*/g, '$1').replace(/;$/, '')}"`);
 }

@@ -22,6 +22,7 @@ export function createRevision(): Revision {
     listeners.add(listener);
     return () => listeners.delete(listener);
   };
+  const current = () => revision;
   const note = () => {
     revision += 1;
     for (const listener of listeners) listener();
@@ -33,7 +34,8 @@ export function createRevision(): Revision {
         note();
         return result;
       }),
-    use: () => useSyncExternalStore(subscribe, () => revision),
+    // A server's render (a first screen painted there) reads the same: the revision the module holds.
+    use: () => useSyncExternalStore(subscribe, current, current),
   };
 }
 
