@@ -168,6 +168,9 @@ test.describe('a returning user, whose browser keeps the session in its cookie t
       await expect(painted.getByRole('region', { name: '税务局状态' })).toBeVisible();
       await expect(painted.getByRole('navigation', { name: '常用功能' }).getByRole('link', { name: '发票列表' })).toBeVisible();
       await expect(painted.getByRole('navigation', { name: '底部导航' })).toContainText('票夹');
+      // Styled as the app is, from the style the page carries: the theme's blue on the current tab, the bar at the bottom.
+      await expect(painted.locator('.app-tab-bar .adm-tab-bar-item-active')).toHaveCSS('color', 'rgb(14, 95, 216)');
+      await expect(painted.locator('.app-tab-bar')).toHaveCSS('position', 'fixed');
       // 我的 too: who is signed in, the company's standing, the menu and 退出登录.
       await painted.goto('/my');
       await expect(painted.getByRole('region', { name: '个人信息' })).toContainText(company);

@@ -15,7 +15,7 @@ import { newVerifier } from './support/sign-in-handover';
 
 const SHELL =
   '<div id="root"><div class="app-shell" aria-busy="true"><div class="app-shell__bar">优税通</div><div class="app-shell__lines" aria-hidden="true"><i></i></div></div></div>';
-const HOST_PAGE = `<!doctype html><html><head><title>host</title><link href="/static/css/async/app-shared.0123456789.css" rel="preload" as="style"><script data-early-calls>x()</script></head><body>${SHELL}</body></html>`;
+const HOST_PAGE = `<!doctype html><html><head><title>host</title><link href="/remotes/host/1.0.0/static/css/async/app-shared.0123456789.css" rel="preload" as="style"><script data-early-calls>x()</script></head><body>${SHELL}</body></html>`;
 
 /**
  * A first-screen build as a remote's would be: it paints a company user's `/` from the user's answer and the config,
@@ -43,6 +43,7 @@ describe("a tab's first screen painted by the server", () => {
   beforeAll(async () => {
     store = await mkdtemp(join(tmpdir(), 'tab-first-screen-'));
     await put(store, 'host/1.0.0/index.html', HOST_PAGE);
+    await put(store, 'host/1.0.0/static/css/async/app-shared.0123456789.css', '.app-layout{min-height:100vh}');
     for (const version of ['1.0.0', '1.1.0']) {
       await put(
         store,
@@ -104,12 +105,11 @@ describe("a tab's first screen painted by the server", () => {
       `<main class="home"><h2>${user.companyInfo.name}</h2><p>account answered</p><i>${config.demo ? '演示环境' : ''}</i></main>`,
     );
     expect(html).not.toContain('app-shell');
-    // The host's style is applied before the first paint (not only preloaded), the build's own after it; a style that
-    // closes its element early cannot end the block.
-    expect(html).toContain('<link href="/static/css/async/app-shared.0123456789.css" rel="stylesheet">');
-    const style = html.indexOf('<style>.home{color:#333}/* <\\/style> */</style>');
-    expect(style).toBeGreaterThan(html.indexOf('rel="stylesheet"'));
-    expect(style).toBeLessThan(html.indexOf('</head>'));
+    // The style the screen needs is in the page, the host's first, then the build's (a style that closes its element
+    // early cannot end the block); the host's style sheet is still preloaded for the app.
+    expect(html).toContain('<style>.app-layout{min-height:100vh}\n.home{color:#333}/* <\\/style> */</style>');
+    expect(html.indexOf('<style>')).toBeLessThan(html.indexOf('</head>'));
+    expect(html).toContain('<link href="/remotes/host/1.0.0/static/css/async/app-shared.0123456789.css" rel="preload" as="style">');
     expect(html.indexOf('id="page-answers"')).toBeLessThan(html.indexOf('<script data-early-calls'));
   });
 

@@ -80,6 +80,7 @@ export class HostIndex {
       owner && ownerVersion && session?.answers.length && !request.url.includes('?')
         ? await this.firstScreens.paint({
             html,
+            hostVersion,
             owner,
             version: ownerVersion,
             pathname,

@@ -1,8 +1,8 @@
 /**
  * A tab's first screen painted by the server (docs/architecture.md, "First screens from the server"): the first-screen
  * build of the remote that owns the address, from the release the browser gets (live or canary), renders the page in
- * the host's frame from the start-up answers the page carries for the session. The HTML takes the shell's place, the
- * app's root waits hidden behind it, and the app's first page takes its place when it has rendered
+ * the host's frame from the start-up answers the page carries for the session. The HTML takes the shell's place, with
+ * the style it needs inline, the app's root waits hidden behind it, and the app's first page takes its place when it has rendered
  * (host/src/layout/painted-screen.ts). No build (an older release), no session's answers or a render that throws or
  * paints nothing: the page is written as ever.
  */
@@ -15,8 +15,11 @@ import { type AnsweredCall, FIRST_SCREEN_FILES, PAINTED_SCREEN_ID, type TabFirst
 
 /** The host's root, with the shell the host's HTML template draws in it (shared/build-config/html/host.html). */
 const SHELL_ROOT = /<div id="root">[\s\S]*?<\/div><\/div><\/div>/;
-/** The host's start-up style sheets, preloaded by its page: a painted screen needs them before its first paint. */
-const PRELOADED_STYLE = /<link href="([^"]+\.css)" rel="preload" as="style">/g;
+/**
+ * The host's start-up style sheets, preloaded by its page: a painted screen needs them at its first paint, so the page
+ * carries them inline (a style sheet it linked would hold that paint for a request), and the preload stays for the app.
+ */
+const PRELOADED_STYLE = /<link href="(\/[\w./-]+\.css)" rel="preload" as="style">/g;
 
 interface FirstScreenBuild {
   module: TabFirstScreenModule;
@@ -25,6 +28,8 @@ interface FirstScreenBuild {
 
 export interface PaintInput {
   html: string;
+  /** The host's version whose page `html` is: its style sheets are in its release folder. */
+  hostVersion: string;
   owner: string;
   version: string;
   pathname: string;
@@ -46,6 +51,7 @@ function answered(answers: readonly PageAnswer[]): AnsweredCall[] {
 
 export class TabFirstScreens {
   private readonly builds = new Map<string, Promise<FirstScreenBuild | null>>();
+  private readonly hostStyles = new Map<string, Promise<string | null>>();
 
   constructor(
     private readonly app: FastifyInstance,
@@ -53,25 +59,43 @@ export class TabFirstScreens {
   ) {}
 
   /** The host's page with the tab's first screen painted in, or null to write it as ever. */
-  async paint({ html, owner, version, pathname, answers, userAgent }: PaintInput): Promise<string | null> {
+  async paint({ html, hostVersion, owner, version, pathname, answers, userAgent }: PaintInput): Promise<string | null> {
     if (!SHELL_ROOT.test(html) || !html.includes('</head>')) return null;
     const calls = answered(answers);
     const config = calls.find((call) => call.path === 'sysConfig/get');
     if (!config || !calls.some((call) => call.path === 'user/getOfficialAccountLoginUserInfo')) return null;
     const build = await this.build(owner, version);
     if (!build) return null;
+    const hostStyles = await Promise.all([...html.matchAll(PRELOADED_STYLE)].map((match) => this.hostStyle(hostVersion, match[1] ?? '')));
+    if (hostStyles.includes(null)) return null;
     try {
       const screen = await build.module.render({ pathname, answers: calls, config: config.result, userAgent });
       if (screen === null) return null;
-      const style = build.css ? `<style>${build.css.replaceAll('</', '<\\/')}</style>` : '';
+      // The host's first, then the page's, as the app loads them.
+      const css = [...hostStyles, build.css].join('\n');
+      const style = `<style>${css.replaceAll('</', '<\\/')}</style>`;
       return html
-        .replace(PRELOADED_STYLE, (_, href: string) => `<link href="${href}" rel="stylesheet">`)
         .replace('</head>', () => `${style}</head>`)
         .replace(SHELL_ROOT, () => `<div id="${PAINTED_SCREEN_ID}">${screen}</div><div id="root" hidden></div>`);
     } catch (error) {
       this.app.log.warn({ err: error, owner, version, pathname }, '首屏未能在服务端渲染，页面自行渲染');
       return null;
     }
+  }
+
+  /** A style sheet of the host's release (its files never change), or null when it cannot be read. */
+  private hostStyle(hostVersion: string, href: string): Promise<string | null> {
+    // At the release's public path (`/remotes/host/<version>/static/…`), or at the root for a host built without one.
+    const releasePrefix = `/remotes/host/${hostVersion}/`;
+    const path = href.startsWith(releasePrefix) ? href.slice(releasePrefix.length) : href;
+    if (path.split('/').includes('..')) return Promise.resolve(null);
+    const file = join(this.storeDir, 'host', hostVersion, path);
+    let style = this.hostStyles.get(file);
+    if (!style) {
+      style = readFile(file, 'utf8').catch(() => null);
+      this.hostStyles.set(file, style);
+    }
+    return style;
   }
 
   /** A release's first-screen build and its CSS, loaded once (a release's files never change); null without one. */
