@@ -179,6 +179,27 @@ describe('the page frame', () => {
   });
 });
 
+describe('a screen the server painted (docs/architecture.md, "First screens from the server")', () => {
+  test("the load's first page takes its place in one commit: the painted screen gone, the root shown, the tab bar still", async () => {
+    document.body.insertAdjacentHTML('beforeend', '<div id="painted-screen"><p>画好的我的</p></div><div id="root" hidden></div>');
+    try {
+      renderApp('/my');
+      expect(await screen.findByText('我的页面')).toBeTruthy();
+      expect(screen.queryByText('画好的我的')).toBeNull();
+      expect(document.getElementById('root')?.hidden).toBe(false);
+      expect(document.querySelector('.app-tab-bar')?.classList.contains('app-tab-bar--still')).toBe(true);
+    } finally {
+      document.getElementById('root')?.remove();
+    }
+  });
+
+  test('without one, the tab bar slides up as ever', async () => {
+    renderApp('/my');
+    expect(await screen.findByText('我的页面')).toBeTruthy();
+    expect(document.querySelector('.app-tab-bar')?.classList.contains('app-tab-bar--still')).toBe(false);
+  });
+});
+
 describe('a page module\'s prepare (docs/architecture.md, "One fast first load")', () => {
   test('runs once the guard has loaded the user, and the page first shows with what it prepared', async () => {
     renderApp('/ticket/prepared');

@@ -42,7 +42,8 @@ export function usePageCache(current: CachedPage): CachedPage[] {
     if (previous === current.key) return;
     if (previous) scroll.current.set(previous, window.scrollY);
     shown.current = current.key;
-    window.scrollTo(0, scroll.current.get(current.key) ?? 0);
+    // The load's first page keeps where the window is: a screen the server painted may have been scrolled already.
+    if (previous) window.scrollTo(0, scroll.current.get(current.key) ?? 0);
   }, [current.key]);
 
   return cache.current;

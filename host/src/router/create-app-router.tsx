@@ -6,12 +6,23 @@
 import { createBrowserRouter, type DataRouter } from 'react-router-dom';
 import { AppLayout } from '../layout/AppLayout';
 import { PageSkeleton } from '../layout/PageSkeleton';
+import { PaintedScreenHandover } from '../layout/painted-screen';
+import { RouteErrorPage } from '../pages/remote-unavailable/RouteErrorPage';
 import { nextTask } from '../next-task';
 import type { RemoteRegistry } from '../remotes/remote-registry';
 import { hostRoutes } from './host-routes';
 import { toRouterRoutes } from './remote-routes';
 
 export const ROOT_ROUTE_ID = 'root';
+
+function RootErrorPage() {
+  return (
+    <>
+      <PaintedScreenHandover />
+      <RouteErrorPage />
+    </>
+  );
+}
 
 export function createAppRouter(registry: RemoteRegistry, createRouter = createBrowserRouter): DataRouter {
   const patched = new Set<string>();
@@ -22,6 +33,8 @@ export function createAppRouter(registry: RemoteRegistry, createRouter = createB
         // makes the router ask patchRoutesOnNavigation.
         id: ROOT_ROUTE_ID,
         Component: AppLayout,
+        // Shown instead of the layout when it fails: it takes a painted screen's place too, so an error is seen.
+        ErrorBoundary: RootErrorPage,
         HydrateFallback: PageSkeleton,
         children: hostRoutes,
       },

@@ -46,11 +46,14 @@ describe("the home's first screen painted by the server", () => {
     expect(painted?.querySelector('[aria-label="演示环境"]')).toBeNull();
   });
 
-  test('anyone but a company user, and any other address, is left to the app', async () => {
+  test('anyone but a company user, any other address and a service not open to everyone are left to the app', async () => {
     const person = userDetail({ company: false, companyUser: false, companyInfo: null, permissions: [] });
     expect(await paint('/', { user: person })).toBeNull();
     expect(await paint('/invoice/list', { user: userDetail(), taxAccount: taxAccount() })).toBeNull();
     expect(await paint('/', {})).toBeNull();
+    // The app sends everyone, or everyone but testers, to 服务暂停.
+    expect(await paint('/', { user: userDetail(), available: 'none' })).toBeNull();
+    expect(await paint('/', { user: userDetail(), available: 'self' })).toBeNull();
   });
 
   test("renders side by side each paint their own user's company", async () => {

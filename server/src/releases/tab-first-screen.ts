@@ -66,8 +66,13 @@ export class TabFirstScreens {
     if (!config || !calls.some((call) => call.path === 'user/getOfficialAccountLoginUserInfo')) return null;
     const build = await this.build(owner, version);
     if (!build) return null;
-    const hostStyles = await Promise.all([...html.matchAll(PRELOADED_STYLE)].map((match) => this.hostStyle(hostVersion, match[1] ?? '')));
-    if (hostStyles.includes(null)) return null;
+    // Without the host's style (none named, one unread) the screen would be drawn without the theme: not painted.
+    const hrefs = [...html.matchAll(PRELOADED_STYLE)].map((match) => match[1] ?? '');
+    const hostStyles = await Promise.all(hrefs.map((href) => this.hostStyle(hostVersion, href)));
+    if (!hrefs.length || hostStyles.includes(null)) {
+      this.app.log.warn({ hostVersion, hrefs }, '宿主的样式表未能读取，首屏不在服务端渲染');
+      return null;
+    }
     try {
       const screen = await build.module.render({ pathname, answers: calls, config: config.result, userAgent });
       if (screen === null) return null;
@@ -92,7 +97,10 @@ export class TabFirstScreens {
     const file = join(this.storeDir, 'host', hostVersion, path);
     let style = this.hostStyles.get(file);
     if (!style) {
-      style = readFile(file, 'utf8').catch(() => null);
+      style = readFile(file, 'utf8').catch(() => {
+        this.hostStyles.delete(file); // Read again next time: a release's file does not change, a failed read may pass.
+        return null;
+      });
       this.hostStyles.set(file, style);
     }
     return style;

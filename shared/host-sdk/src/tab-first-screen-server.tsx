@@ -61,7 +61,9 @@ export function tabFirstScreen(owner: string, screens: readonly TabFirstScreen[]
       const screen = screens.find((candidate) => candidate.path === pathname);
       const answer = (path: string) => answers.find((call: AnsweredCall) => call.path === path);
       const user = answer(USER_DETAIL)?.result as UserDetail | undefined;
-      if (!screen || !user || !screen.paints(user)) return null;
+      // A service not open to everyone sends the user to services-close (page-guard): nothing to paint.
+      const open = (config as ServicesConfig | null)?.systemServiceConfig.available === 'all';
+      if (!screen || !user || !open || !screen.paints(user)) return null;
 
       const handle: RouteHandle = { meta: screen.meta, owner };
       const handler = createStaticHandler([

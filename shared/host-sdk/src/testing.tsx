@@ -288,13 +288,19 @@ export async function settle(): Promise<void> {
 export async function paintFirstScreen(
   module: TabFirstScreenModule,
   pathname: string,
-  { user, taxAccount: account, demo = false }: { user?: UserDetail; taxAccount?: TaxAccount | null; demo?: boolean },
+  {
+    user,
+    taxAccount: account,
+    demo = false,
+    available = 'all',
+  }: { user?: UserDetail; taxAccount?: TaxAccount | null; demo?: boolean; available?: ServicesConfig['systemServiceConfig']['available'] },
 ): Promise<HTMLElement | null> {
   const answers = [
     ...(user ? [{ path: 'user/getOfficialAccountLoginUserInfo', body: {}, result: user }] : []),
     ...(account === undefined ? [] : [{ path: 'taxAccount/getTaxAccount', body: {}, result: account }]),
   ];
-  const html = await module.render({ pathname, answers, config: { demo }, userAgent: 'MicroMessenger' });
+  const config = { demo, systemServiceConfig: { available, closeReason: '' } };
+  const html = await module.render({ pathname, answers, config, userAgent: 'MicroMessenger' });
   if (html === null) return null;
   const painted = document.createElement('div');
   painted.innerHTML = html;
