@@ -20,7 +20,7 @@ import { callInProcess, succeeded, successResult } from './in-process-call';
 /** How long the page waits for them: a slow call is left to the phone, the page is not held up. */
 export const SESSION_ANSWERS_LIMIT_MS = 300;
 
-const USER_DETAIL = 'user/getOfficialAccountLoginUserInfo';
+export const USER_DETAIL = 'user/getOfficialAccountLoginUserInfo';
 
 export interface SessionAnswers {
   answers: PageAnswer[];

@@ -2,9 +2,9 @@
  * A tab's first screen painted by the server (docs/architecture.md, "First screens from the server"): the first-screen
  * build of the remote that owns the address, from the release the browser gets (live or canary), renders the page in
  * the host's frame from the start-up answers the page carries for the session. The HTML takes the shell's place, with
- * the style it needs inline, the app's root waits hidden behind it, and the app's first page takes its place when it has rendered
- * (host/src/layout/painted-screen.ts). No build (an older release), no session's answers or a render that throws or
- * paints nothing: the page is written as ever.
+ * the style it needs inline, the app's root waits hidden behind it, and the app's first page takes its place when it
+ * has rendered (host/src/layout/painted-screen.ts). No build (an older release), no session's answers or a render that
+ * throws or paints nothing: the page is written as ever.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { PageAnswer } from '@app/contract/first-calls';
 import { type AnsweredCall, FIRST_SCREEN_FILES, PAINTED_SCREEN_ID, type TabFirstScreenModule } from '@app/contract/first-screen';
+import { USER_DETAIL } from './session-answers';
 
 /** The host's root, with the shell the host's HTML template draws in it (shared/build-config/html/host.html). */
 const SHELL_ROOT = /<div id="root">[\s\S]*?<\/div><\/div><\/div>/;
@@ -63,7 +64,7 @@ export class TabFirstScreens {
     if (!SHELL_ROOT.test(html) || !html.includes('</head>')) return null;
     const calls = answered(answers);
     const config = calls.find((call) => call.path === 'sysConfig/get');
-    if (!config || !calls.some((call) => call.path === 'user/getOfficialAccountLoginUserInfo')) return null;
+    if (!config || !calls.some((call) => call.path === USER_DETAIL)) return null;
     const build = await this.build(owner, version);
     if (!build) return null;
     // Without the host's style (none named, one unread) the screen would be drawn without the theme: not painted.
