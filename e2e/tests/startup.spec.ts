@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { as } from '../support/roles';
-import { demoSignIn } from '../support/sign-in';
+import { callApi, demoSignIn } from '../support/sign-in';
 import { wechatPhone } from '../support/browser';
 
 test.use(as('企业管理员'));
@@ -190,6 +190,52 @@ test.describe('a returning user, whose browser keeps the session in its cookie t
     await expect(page.getByRole('navigation', { name: '底部导航' })).toHaveCount(1);
     await page.getByRole('navigation', { name: '底部导航' }).getByText('票夹').click();
     await expect(page).toHaveURL(/\/ticket\/index$/);
+  });
+
+  test('the server paints 票夹 and 收支 with their first page; the app then draws the same rows without asking for them', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await signInHere(page);
+    // A ticket typed in, so that the folder has a row to paint.
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null') as string);
+    const number = `2633200000${String(Date.now()).slice(-10)}`;
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    await callApi(baseURL as string, 'ticket/import', { source: '手动输入', number, issueDate: today, netFen: 10_000 }, token);
+    const noScript = await browser.newContext({ ...wechatPhone, baseURL, javaScriptEnabled: false });
+    let rows: string[] = [];
+    try {
+      await noScript.addCookies(await page.context().cookies());
+      const painted = await noScript.newPage();
+      await painted.goto('/ticket/index');
+      await expect(painted.getByRole('region', { name: '票夹合计' })).toBeVisible();
+      await expect(painted.getByTestId('folder-gross')).not.toHaveText('—');
+      rows = await painted
+        .locator('.app-paged-list__row [role="button"]')
+        .evaluateAll((found) => found.map((row) => row.getAttribute('aria-label') ?? ''));
+      expect(rows.length).toBeGreaterThan(0);
+      await expect(painted.locator('.app-tab-bar .adm-tab-bar-item-active')).toHaveText('票夹');
+      // 收支: this month's totals from the answer the page carries (rows, or 本月暂无收支).
+      await painted.goto('/payment/list');
+      await expect(painted.getByRole('region', { name: '本月合计' })).toBeVisible();
+      await expect(painted.getByTestId('income-total')).toHaveText(/^¥/);
+      await expect(painted.locator('.app-paged-list__row, .app-paged-list').first()).toBeVisible();
+    } finally {
+      await noScript.close();
+    }
+
+    const listed: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/ticket/list')) listed.push(request.postData() ?? '');
+    });
+    await page.goto('/ticket/index');
+    await expect(page.locator('#painted-screen')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: '票夹合计' })).toHaveCount(1);
+    await expect(page.locator('.app-paged-list__row [role="button"]').first()).toHaveAttribute('aria-label', rows[0] ?? '');
+    // Each month's totals are asked for; the rows are the page's.
+    await expect(page.locator('.ticket-month__totals').first()).not.toHaveText('合计加载中');
+    expect(listed.filter((body) => !body.includes('"month"'))).toEqual([]);
   });
 
   test("a page whose cookie is another session than the app's token takes none of its answers: it asks for its own user", async ({

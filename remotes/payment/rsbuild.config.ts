@@ -5,6 +5,7 @@ import { SHOP_CASH_META } from './src/pages/shop-cash/meta';
 
 export default defineRemoteConfig(import.meta.dirname, {
   firstCalls: FIRST_CALLS,
+  firstScreen: './src/first-screen.tsx',
   leanPages: {
     // The cash desk a customer's phone opens cold after scanning (docs/architecture.md, "Pages a phone opens cold").
     shop: {

@@ -2,12 +2,13 @@
 import { appPaths } from '@app/host-sdk/paths';
 import { pageMeta, type RemoteRoute } from '@app/host-sdk/route-meta';
 import { SHOP_CASH_META } from './pages/shop-cash/meta';
+import { PAYMENT_LIST_META } from './pages/payment-list/payment-list-meta';
 import { paths } from './paths';
 
 export const routes: RemoteRoute[] = [
   {
     path: appPaths.paymentList,
-    meta: pageMeta('payment_list', '收支', { tabBar: true }),
+    meta: PAYMENT_LIST_META,
     page: () => import('./pages/payment-list/PaymentListPage'),
   },
   {

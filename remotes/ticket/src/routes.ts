@@ -1,12 +1,13 @@
 /** The ticket remote's pages (exposed as `./routes`): every route of docs/product.md, "Screens and the host" it owns. */
 import { appPaths } from '@app/host-sdk/paths';
 import { pageMeta, type RemoteRoute } from '@app/host-sdk/route-meta';
+import { TICKET_INDEX_META } from './pages/ticket-index/ticket-index-meta';
 import { paths } from './paths';
 
 export const routes: RemoteRoute[] = [
   {
     path: appPaths.ticketIndex,
-    meta: pageMeta('TicketIndex', '票夹', { tabBar: true }),
+    meta: TICKET_INDEX_META,
     page: () => import('./pages/ticket-index/TicketIndexPage'),
   },
   { path: paths.ticketDetail, meta: pageMeta('TicketDetail', '票据详情'), page: () => import('./pages/ticket-detail/TicketDetailPage') },

@@ -72,13 +72,15 @@ function send(path: string, body: object, token: string | null): Promise<EarlyAn
 
 /** Takes an answer the page carries as the answer of the call, as if it had been sent now. */
 function answered(path: string, body: object, token: string | null, answer: unknown): Promise<EarlyAnswer> {
-  const early = Promise.resolve({ status: 200, text: JSON.stringify(answer) });
+  const carried = { status: 200, text: JSON.stringify(answer) };
+  const early = Promise.resolve(carried);
   earlyCalls().push({
     path,
     body: JSON.stringify(body),
     authorization: token ? `Bearer ${token}` : null,
     sentAt: performance.now(),
     answer: early,
+    carried,
   });
   return early;
 }

@@ -15,6 +15,7 @@ import type { UserDetail } from '@app/contract/user';
 import { PageBackContext } from '@app/ui/page';
 import { AppTabBar } from './app-tab-bar';
 import { DemoBadge } from './demo-badge';
+import { paintingFrom } from './internal/painted-answers';
 import { isCompanyUser } from './roles';
 import { isRouteHandle, type RouteHandle, type RouteMeta } from './route-meta';
 import { carsAtom, servicesConfigAtom, sessionStore, taxAccountAtom, taxAccountFailedAtom, userDetailAtom } from './session';
@@ -72,7 +73,8 @@ export function tabFirstScreen(owner: string, screens: readonly TabFirstScreen[]
       const context = await handler.query(new Request(new URL(pathname, 'http://first-screen.invalid')));
       if (context instanceof Response) return null;
       const router = createStaticRouter(handler.dataRoutes, context);
-      // The session's atoms are set and read in one synchronous stretch: no other request's render runs in between.
+      // The session's atoms (and the answers a page reads: carried-result) are set and read in one synchronous stretch: no
+      // other request's render runs in between.
       const account = answer(TAX_ACCOUNT);
       sessionStore.set(servicesConfigAtom, config as ServicesConfig);
       sessionStore.set(userDetailAtom, user);
@@ -80,14 +82,16 @@ export function tabFirstScreen(owner: string, screens: readonly TabFirstScreen[]
       sessionStore.set(taxAccountFailedAtom, false);
       sessionStore.set(carsAtom, (answer(CARS)?.result as Car[] | undefined) ?? []);
       try {
-        return renderToString(
-          <StrictMode>
-            <Provider store={sessionStore}>
-              <PageBackContext value={noBack}>
-                <StaticRouterProvider router={router} context={context} hydrate={false} />
-              </PageBackContext>
-            </Provider>
-          </StrictMode>,
+        return paintingFrom(answers, () =>
+          renderToString(
+            <StrictMode>
+              <Provider store={sessionStore}>
+                <PageBackContext value={noBack}>
+                  <StaticRouterProvider router={router} context={context} hydrate={false} />
+                </PageBackContext>
+              </Provider>
+            </StrictMode>,
+          ),
         );
       } finally {
         // One user's data stays with that user's page only.

@@ -18,11 +18,12 @@ import type { ApiEnvelope } from './api-client';
 import { axiosClient } from './internal/axios-client';
 import { DialogHost } from './dialog-host';
 import { openDialogAtom } from './dialogs';
+import { earlyCalls } from './internal/early-calls-slot';
 import { recentCalls } from './internal/recent-calls';
 import { savePendingTask, type PendingTaskKind } from './pending-tasks';
 import type { RouteHandle, RouteMeta } from './route-meta';
 import type { Car, ServicesConfig } from '@app/contract/service';
-import type { TabFirstScreenModule } from '@app/contract/first-screen';
+import type { AnsweredCall, TabFirstScreenModule } from '@app/contract/first-screen';
 import type { TaskProgress } from '@app/contract/task';
 import type { TaxAccount } from '@app/contract/tax-account';
 import type { UserDetail } from '@app/contract/user';
@@ -181,6 +182,8 @@ export interface PageOptions {
   servicesConfig?: ServicesConfig | null;
   /** Tasks started earlier and not seen finished (a dialog follows them again). Default: none. */
   pendingTasks?: Partial<Record<PendingTaskKind, string>>;
+  /** Answers the page carries for the session, as the server writes them in (its first calls). Default: none. */
+  carried?: AnsweredCall[];
 }
 
 export interface RenderedPage extends RenderResult {
@@ -212,6 +215,22 @@ function startSession(options: PageOptions): void {
   sessionStore.set(carsAtom, options.cars ?? []);
   sessionStore.set(servicesConfigAtom, options.servicesConfig ?? null);
   for (const [kind, id] of Object.entries(options.pendingTasks ?? {})) savePendingTask(kind as PendingTaskKind, id);
+  earlyCalls().length = 0;
+  for (const call of options.carried ?? []) carry(call, user ? 'test-token' : null);
+}
+
+/** A call whose answer the page carries, where the host page's early script leaves it (early-calls.ts). */
+function carry({ path, body, result }: AnsweredCall, token: string | null): void {
+  const carried = { status: 200, text: JSON.stringify({ success: true, result, message: null, errorCode: null }) };
+  const authorization = token ? `Bearer ${token}` : null;
+  earlyCalls().push({
+    path,
+    body: JSON.stringify(body),
+    authorization,
+    sentAt: performance.now(),
+    answer: Promise.resolve(carried),
+    carried,
+  });
 }
 
 /**
@@ -293,11 +312,20 @@ export async function paintFirstScreen(
     taxAccount: account,
     demo = false,
     available = 'all',
-  }: { user?: UserDetail; taxAccount?: TaxAccount | null; demo?: boolean; available?: ServicesConfig['systemServiceConfig']['available'] },
+    carried = [],
+  }: {
+    user?: UserDetail;
+    taxAccount?: TaxAccount | null;
+    demo?: boolean;
+    available?: ServicesConfig['systemServiceConfig']['available'];
+    /** The address's first calls the page carries answers to. */
+    carried?: AnsweredCall[];
+  },
 ): Promise<HTMLElement | null> {
   const answers = [
     ...(user ? [{ path: 'user/getOfficialAccountLoginUserInfo', body: {}, result: user }] : []),
     ...(account === undefined ? [] : [{ path: 'taxAccount/getTaxAccount', body: {}, result: account }]),
+    ...carried,
   ];
   const config = { demo, systemServiceConfig: { available, closeReason: '' } };
   const html = await module.render({ pathname, answers, config, userAgent: 'MicroMessenger' });
@@ -309,11 +337,19 @@ export async function paintFirstScreen(
 
 /**
  * An element's markup as the server's renderer and the browser's DOM both give it: without what only the server
- * writes (Suspense's comment markers, the router's discovery flag), inline styles spaced alike.
+ * writes (Suspense's comment markers, the router's discovery flag), attributes in one order, inline styles spaced alike.
  */
 export function comparableMarkup(element: Element | null): string {
-  return (element?.outerHTML ?? '')
-    .replace(/<!--.*?-->/g, '')
-    .replace(/ data-discover="true"/g, '')
-    .replace(/style="([^"]*)"/g, (_, style: string) => `style="${style.replace(/\s*([:;])\s*/g, '$1').replace(/;$/, '')}"`);
+  const styled = (style: string) => style.replace(/\s*([:;])\s*/g, '$1').replace(/;$/, '');
+  const markup = (node: Node): string => {
+    if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? '';
+    if (!(node instanceof Element)) return '';
+    const attributes = [...node.attributes]
+      .filter((attribute) => attribute.name !== 'data-discover')
+      .map((attribute) => ` ${attribute.name}="${attribute.name === 'style' ? styled(attribute.value) : attribute.value}"`)
+      .sort()
+      .join('');
+    return `<${node.localName}${attributes}>${[...node.childNodes].map(markup).join('')}</${node.localName}>`;
+  };
+  return element ? markup(element) : '';
 }

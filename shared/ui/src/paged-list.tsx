@@ -3,6 +3,7 @@
  * skeleton while the first page loads, pull to refresh, infinite scroll up to `total` and at most 1000 items, an empty
  * state with the screen's next action, and an error state with 重试.
  *
+ * - Page 1 the page already has (`first`: the answer the page carries) is drawn in the first render, server's or browser's.
  * - A new `queryKey` (another filter or search) starts over: skeleton, then page 1. Answers that arrive for an older
  *   key or an older reload are dropped, so a slow answer never overwrites a newer one.
  * - Reload after a mutation through a handle: pass `ref` (in React 19 a plain prop, no forwardRef) and call
@@ -46,6 +47,8 @@ export interface PagedListProps<T> {
   header?: ReactNode;
   /** Skeleton rows while the first page loads. */
   skeletonRows?: number;
+  /** Page 1 of the first query, already at hand (the answer the page carries): drawn at once, not asked for. */
+  first?: PagedResult<T>;
   ref?: Ref<PagedListHandle>;
 }
 
@@ -171,8 +174,8 @@ function MoreStatus({ more, failed, retry }: { more: boolean; failed: boolean; r
   );
 }
 
-export function PagedList<T>({ queryKey, load, itemKey, renderItem, empty, header, skeletonRows = 5, ref }: PagedListProps<T>) {
-  const [state, setState] = useState<ListState<T>>({ phase: 'loading' });
+export function PagedList<T>({ queryKey, load, itemKey, renderItem, empty, header, skeletonRows = 5, first, ref }: PagedListProps<T>) {
+  const [state, setState] = useState<ListState<T>>(() => (first ? firstPage(first, { phase: 'loading' }) : { phase: 'loading' }));
   // The latest callbacks, read when an answer arrives (they are usually new functions on every render).
   const latest = useRef({ load, itemKey });
   useLayoutEffect(() => {
@@ -181,7 +184,7 @@ export function PagedList<T>({ queryKey, load, itemKey, renderItem, empty, heade
   /** Bumped by every new query and reload: an answer for an older one is dropped. */
   const generation = useRef(0);
   /** The query shown (or being loaded): a re-run of the effect for the same key changes nothing. */
-  const shownKey = useRef<string | null>(null);
+  const shownKey = useRef<string | null>(first ? queryKey : null);
 
   // Reads only refs and sets state: the same function for the list's life.
   const loadFirstPage = useCallback(async (reset: boolean): Promise<void> => {

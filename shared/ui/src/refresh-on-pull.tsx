@@ -8,7 +8,7 @@
  * arrives: swapping the frame around the children themselves would render them anew (every row of a list a new element,
  * its focus and state lost) seconds after they showed.
  */
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { PullToRefreshProps } from './pull-to-refresh';
 
@@ -56,7 +56,31 @@ function useContentElement() {
   return { content, place };
 }
 
-export function RefreshOnPull({ onRefresh, children }: RefreshOnPullProps) {
+/**
+ * A first screen the server paints has no document to render the content apart in, nor portals: the content is written
+ * where the browser's frame holds it once placed, so the two look alike.
+ */
+function PaintedRefreshOnPull({ children }: { children?: ReactNode }) {
+  return (
+    <div className="app-refresh-on-pull">
+      <div className="app-refresh-on-pull__content">{children}</div>
+    </div>
+  );
+}
+
+const subscribeNever = () => () => undefined;
+
+export function RefreshOnPull(props: RefreshOnPullProps) {
+  // React reads the server's snapshot in a server's render only: the app renders in the browser, never hydrates.
+  const painted = useSyncExternalStore(
+    subscribeNever,
+    () => false,
+    () => true,
+  );
+  return painted ? <PaintedRefreshOnPull>{props.children}</PaintedRefreshOnPull> : <BrowserRefreshOnPull {...props} />;
+}
+
+function BrowserRefreshOnPull({ onRefresh, children }: RefreshOnPullProps) {
   const [PullToRefresh, setPullToRefresh] = useState<PullToRefreshComponent | null>(() => loaded);
   const { content, place } = useContentElement();
   useEffect(() => {

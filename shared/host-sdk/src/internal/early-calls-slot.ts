@@ -32,6 +32,8 @@ export interface EarlyCall {
   sentAt: number;
   /** Its answer, or null when none came (the app's call then asks the server itself). */
   answer: Promise<EarlyAnswer | null>;
+  /** The answer the page carried for the call (the server's, as it wrote the page), there at once: a first render may draw it. */
+  carried?: EarlyAnswer;
 }
 
 const SLOT = '__appEarlyCalls';
@@ -45,6 +47,11 @@ export function earlyCalls(): EarlyCall[] {
   return scope[SLOT];
 }
 
+/** Whether `call` stands for a call of `path` with `body` and `authorization` made `now`. */
+function standsFor(call: EarlyCall, path: string, body: string, authorization: string | null, now: number): boolean {
+  return call.path === path && sameBody(call.body, body) && call.authorization === authorization && now - call.sentAt <= ANSWER_FRESH_MS;
+}
+
 /**
  * Takes the early call that stands for a call of `path` with `body` and `authorization`, if one was sent and is
  * still fresh; an early call of that path that does not match (another body, another session) is dropped, as is a
@@ -55,8 +62,13 @@ export function takeEarlyCall(path: string, body: string, authorization: string 
   const index = calls.findIndex((call) => call.path === path);
   if (index < 0) return null;
   const [call] = calls.splice(index, 1);
-  if (!call || !sameBody(call.body, body) || call.authorization !== authorization || now - call.sentAt > ANSWER_FRESH_MS) return null;
-  return call;
+  return call && standsFor(call, path, body, authorization, now) ? call : null;
+}
+
+/** The early call that would stand for that call, left where it is (a render may look; only a call takes). */
+export function peekEarlyCall(path: string, body: string, authorization: string | null, now = performance.now()): EarlyCall | null {
+  const call = earlyCalls().find((candidate) => candidate.path === path);
+  return call && standsFor(call, path, body, authorization, now) ? call : null;
 }
 
 /** JSON text with every object's keys in order: two bodies that differ only in the order of their keys are one. */
@@ -72,6 +84,6 @@ function canonical(text: string): string {
   }
 }
 
-function sameBody(sent: string, asked: string): boolean {
+export function sameBody(sent: string, asked: string): boolean {
   return sent === asked || canonical(sent) === canonical(asked);
 }

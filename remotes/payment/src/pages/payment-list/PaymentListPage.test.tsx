@@ -59,6 +59,23 @@ describe('PaymentListPage', () => {
     expect(FIRST_CALLS['/payment/list']).toEqual([{ path: 'payment/list', body: { month: '$chinaMonth', page: 1 } }]);
   });
 
+  test('the month the page carries is drawn in the first render, without asking; another type asks the server', async () => {
+    const carried = [
+      { path: 'payment/list', body: { month: '2026-11', page: 1 }, result: { total: 1, list: [INCOME], incomeFen: 8800, expenseFen: 0 } },
+    ];
+    const { api } = renderPage(<PaymentListPage />, { url: '/payment/list', carried, calls: { 'payment/list': page([EXPENSE]) } });
+    expect(screen.getByRole('button', { name: '店铺收款 +¥88.00' })).toBeTruthy();
+    expect(screen.getByTestId('income-total').textContent).toBe('¥88.00');
+    expect(screen.getByTestId('expense-total').textContent).toBe('¥0.00');
+    expect(screen.getByText('没有更多了')).toBeTruthy();
+    expect(api.calls).toEqual([]);
+    // Another type is another query: the server's.
+    fireEvent.click(screen.getByText('全部类型'));
+    fireEvent.click(await screen.findByRole('option', { name: '支出' }));
+    expect(await screen.findByRole('button', { name: '提现 -¥500.00' })).toBeTruthy();
+    expect(api.bodiesOf('payment/list')).toEqual([{ month: '2026-11', type: 'expense', page: 1 }]);
+  });
+
   test('the type and channel filters ask again; nothing left offers 清除筛选', async () => {
     const { api } = renderPage(<PaymentListPage />, {
       url: '/payment/list',

@@ -6,6 +6,7 @@
  */
 import { lazy, useRef, useState } from 'react';
 import { formatYuan } from '@app/domain/money';
+import { useCarriedResult } from '@app/host-sdk/carried-result';
 import { useNavigate } from '@app/host-sdk/router';
 import { usePermissions } from '@app/host-sdk/session-hooks';
 import { Page } from '@app/ui/page';
@@ -87,7 +88,11 @@ function PaymentList() {
   const dropdown = useRef<FilterBarHandle>(null);
   const list = useRef<PagedListHandle>(null);
   const [filters, setFilters] = useState<PaymentFilters>(() => ({ month: chinaMonth(new Date()), type: null, channel: null }));
-  const [totals, setTotals] = useState<{ incomeFen: number; expenseFen: number } | null>(null);
+  // This month's first page as the page carries it (first-calls.ts): drawn at once, the server's paint too.
+  const first = useCarriedResult('payment/list', { ...queryOf(filters), page: 1 });
+  const [totals, setTotals] = useState<{ incomeFen: number; expenseFen: number } | null>(() =>
+    first ? { incomeFen: first.incomeFen, expenseFen: first.expenseFen } : null,
+  );
   const [pickingMonth, setPickingMonth] = useState(false);
   useShownAgain(() => void list.current?.reload());
 
@@ -110,6 +115,7 @@ function PaymentList() {
       <PagedList<PaymentRecord>
         ref={list}
         queryKey={keyOf(filters)}
+        first={first}
         load={load}
         itemKey={(record) => record.id}
         renderItem={(record) => <PaymentRow record={record} onOpen={(opened) => navigate(href('paymentDetail', {}, { id: opened.id }))} />}

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, test } from '@rstest/core';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { pageMeta } from '@app/host-sdk/route-meta';
 import { ok, renderPage, userDetail, type Route } from '@app/host-sdk/testing';
 import { FIRST_CALLS } from '../../first-calls';
 import { summary } from '../../test-support/tickets';
 import TicketIndexPage from './TicketIndexPage';
+import { TICKET_INDEX_META } from './ticket-index-meta';
 
 afterEach(cleanup);
 
@@ -50,9 +50,27 @@ const folder: Route = (body) => {
 };
 
 const open = (calls: Record<string, Route> = { 'ticket/list': folder }) =>
-  renderPage(<TicketIndexPage />, { url: '/ticket/index', meta: pageMeta('TicketIndex', '票夹', { tabBar: true }), calls });
+  renderPage(<TicketIndexPage />, { url: '/ticket/index', meta: TICKET_INDEX_META, calls });
 
 describe('TicketIndexPage', () => {
+  test("the folder's first page the page carries is drawn in the first render; only each month's totals are asked", async () => {
+    const carried = [{ path: 'ticket/list', body: { page: 1 }, result: { total: 3, list: [...NOVEMBER, ...OCTOBER], totals: TOTALS } }];
+    const { api } = renderPage(<TicketIndexPage />, {
+      url: '/ticket/index',
+      meta: TICKET_INDEX_META,
+      carried,
+      calls: { 'ticket/list': folder },
+    });
+    expect(screen.getByRole('heading', { name: '2026年11月' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '2026年10月' })).toBeTruthy();
+    expect(screen.getByTestId('folder-gross').textContent).toBe('¥1,272.00');
+    await waitFor(() => expect(screen.getByTestId('month-totals-2026-10').textContent).toBe('1 张 · 价税合计 ¥212.00 · 税额 ¥12.00'));
+    expect(api.bodiesOf('ticket/list')).toEqual([
+      { month: '2026-11', page: 1, pageSize: 1 },
+      { month: '2026-10', page: 1, pageSize: 1 },
+    ]);
+  });
+
   test('tickets by month, each month with the server’s totals, the filter’s totals above', async () => {
     const { api } = open();
     await screen.findByRole('heading', { name: '2026年11月' });

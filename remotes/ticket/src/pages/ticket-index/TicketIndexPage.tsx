@@ -8,6 +8,7 @@
  * (a ticket verified, reimbursed or deleted meanwhile).
  */
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useCarriedResult } from '@app/host-sdk/carried-result';
 import { useNavigate } from '@app/host-sdk/router';
 import { useSession } from '@app/host-sdk/session-hooks';
 import { filteredEmpty } from '@app/widgets/list-filters';
@@ -84,13 +85,17 @@ function MonthHeading({ month, totals, want }: { month: string; totals: TicketTo
 /**
  * Each month's totals for the rows shown: asked for once a month's heading shows, for the query of the rows on screen
  * (`showing`, with each first page), and only for the months those rows have. The same query loaded again (pull to
- * refresh, the page shown again) keeps the totals on screen and asks for each of them again.
+ * refresh, the page shown again) keeps the totals on screen and asks for each of them again. `firstShown`: the query of
+ * a first page the list drew at once.
  */
-function useMonthTotals(hasMonth: (month: string) => boolean) {
-  const [state, setState] = useState<{ key: string; totals: Record<string, TicketTotals> }>({ key: '', totals: {} });
+function useMonthTotals(hasMonth: (month: string) => boolean, firstShown: { key: string; query: TicketQuery } | null) {
+  const [state, setState] = useState<{ key: string; totals: Record<string, TicketTotals> }>(() => ({
+    key: firstShown?.key ?? '',
+    totals: {},
+  }));
   const shownTotals = useRef(state.totals);
   shownTotals.current = state.totals;
-  const shown = useRef<{ key: string; query: TicketQuery; round: number }>({ key: '', query: {}, round: 0 });
+  const shown = useRef<{ key: string; query: TicketQuery; round: number }>({ key: '', query: {}, round: 0, ...firstShown });
   const asked = useRef(new Set<string>());
   const want = useCallback(
     (month: string) => {
@@ -133,11 +138,18 @@ function Folder({ filters, setFilters, query, exportAction }: FolderProps) {
   const navigate = useNavigate();
   const list = useRef<PagedListHandle>(null);
   const queryKey = JSON.stringify(query);
+  // The folder's first page as the page carries it (first-calls.ts): drawn at once, the server's paint too.
+  const first = useCarriedResult('ticket/list', { ...query, page: 1 });
   // The totals of the query they came with: another query shows none until its first page brings them.
-  const [totalsOf, setTotalsOf] = useState<{ queryKey: string; totals: TicketTotals } | null>(null);
+  const [totalsOf, setTotalsOf] = useState<{ queryKey: string; totals: TicketTotals } | null>(() =>
+    first ? { queryKey, totals: first.totals } : null,
+  );
   const folderTotals = totalsOf?.queryKey === queryKey ? totalsOf.totals : null;
-  const starts = useRef(new MonthStarts());
-  const months = useMonthTotals(useCallback((month: string) => starts.current.has(month), []));
+  const [starts] = useState(() => new MonthStarts(first?.list));
+  const months = useMonthTotals(
+    useCallback((month: string) => starts.has(month), [starts]),
+    first ? { key: queryKey, query } : null,
+  );
   const shownKey = useRef(queryKey);
   shownKey.current = queryKey;
   useShownAgain(() => void list.current?.reload());
@@ -146,8 +158,8 @@ function Folder({ filters, setFilters, query, exportAction }: FolderProps) {
     const key = queryKey;
     const result = await listTickets(query, page);
     if (key !== shownKey.current) return result;
-    if (page === 1) starts.current.reset();
-    starts.current.add(result.list);
+    if (page === 1) starts.reset();
+    starts.add(result.list);
     if (page === 1) {
       months.showing(key, query);
       setTotalsOf({ queryKey: key, totals: result.totals });
@@ -161,10 +173,11 @@ function Folder({ filters, setFilters, query, exportAction }: FolderProps) {
     <PagedList<TicketSummary>
       ref={list}
       queryKey={queryKey}
+      first={first}
       load={load}
       itemKey={(ticket) => ticket.id}
       renderItem={(ticket) => {
-        const month = starts.current.monthStartedBy(ticket);
+        const month = starts.monthStartedBy(ticket);
         return (
           <>
             {month ? <MonthHeading month={month} totals={months.of(month)} want={months.want} /> : null}

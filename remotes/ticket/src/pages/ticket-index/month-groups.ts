@@ -9,6 +9,11 @@ import type { TicketSummary } from '../../features/tickets/tickets-api';
 export class MonthStarts {
   private readonly starts = new Map<string, string>();
 
+  /** `firstPage`: the tickets of a first page already at hand. */
+  constructor(firstPage: readonly Pick<TicketSummary, 'id' | 'issueDate'>[] = []) {
+    this.add(firstPage);
+  }
+
   /** A first page: what was remembered is of another list. */
   reset(): void {
     this.starts.clear();
