@@ -6,28 +6,34 @@
  */
 import { useEffect, useState } from 'react';
 import type { ApiPath, CallBody, CallResult } from '@app/contract/api';
-import { peekEarlyCall, takeEarlyCall } from './internal/early-calls-slot';
+import { carriedEarlyCall, dropEarlyCall, type EarlyCall } from './internal/early-calls-slot';
 import { paintedAnswer } from './internal/painted-answers';
 import { getToken } from './session';
 
-function authorization(): string | null {
+interface Carried<T> {
+  result: T;
+  /** The early call that held it, in the browser. */
+  call?: EarlyCall;
+}
+
+function carried<P extends ApiPath>(path: P, payload: CallBody<P>): Carried<CallResult<P>> | null {
+  const body = JSON.stringify(payload);
+  const painted = paintedAnswer(path, body);
+  if (painted) return { result: painted.result as CallResult<P> };
   const token = getToken();
-  return token ? `Bearer ${token}` : null;
+  const call = carriedEarlyCall(path, body, token ? `Bearer ${token}` : null);
+  if (call?.carried.status !== 200) return null;
+  try {
+    const envelope = JSON.parse(call.carried.text) as { success?: unknown; result?: unknown } | null;
+    return envelope?.success === true ? { result: envelope.result as CallResult<P>, call } : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The carried successful result of `path` with `payload`, or undefined where the page carries none (the page asks). */
 export function carriedResult<P extends ApiPath>(path: P, payload: CallBody<P>): CallResult<P> | undefined {
-  const body = JSON.stringify(payload);
-  const painted = paintedAnswer(path, body);
-  if (painted) return painted.result as CallResult<P>;
-  const carried = peekEarlyCall(path, body, authorization())?.carried;
-  if (carried?.status !== 200) return undefined;
-  try {
-    const envelope = JSON.parse(carried.text) as { success?: unknown; result?: unknown } | null;
-    return envelope?.success === true ? (envelope.result as CallResult<P>) : undefined;
-  } catch {
-    return undefined;
-  }
+  return carried(path, payload)?.result;
 }
 
 /**
@@ -35,9 +41,9 @@ export function carriedResult<P extends ApiPath>(path: P, payload: CallBody<P>):
  * later call of the same (a pull to refresh) asks the server.
  */
 export function useCarriedResult<P extends ApiPath>(path: P, payload: CallBody<P>): CallResult<P> | undefined {
-  const [carried] = useState(() => ({ result: carriedResult(path, payload), body: JSON.stringify(payload) }));
+  const [first] = useState(() => carried(path, payload));
   useEffect(() => {
-    if (carried.result !== undefined) takeEarlyCall(path, carried.body, authorization());
-  }, [carried, path]);
-  return carried.result;
+    if (first?.call) dropEarlyCall(first.call);
+  }, [first]);
+  return first?.result;
 }

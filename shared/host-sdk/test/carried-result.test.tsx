@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, test } from '@rstest/core';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { useEffect, useState } from 'react';
+import { Activity, useEffect, useState } from 'react';
 import { callApi } from '../src/api-client';
 import { carriedResult, useCarriedResult } from '../src/carried-result';
 import { axiosClient } from '../src/internal/axios-client';
@@ -57,19 +57,25 @@ describe('carriedResult', () => {
     expect(earlyCalls()).toHaveLength(1);
   });
 
-  test("none for an answer still on its way, another session's, another body, a refusal or a stale one", () => {
+  test("none for an answer still on its way, another session's, another body or a refusal", () => {
     early(null);
     expect(carriedResult('payment/list', body)).toBeUndefined();
     earlyCalls().length = 0;
     early({ status: 200, text: envelope(firstPage) }, { token: 'someone-else' });
     expect(carriedResult('payment/list', body)).toBeUndefined();
+    earlyCalls().length = 0;
+    early({ status: 200, text: envelope(firstPage) });
     expect(carriedResult('payment/list', { ...body, month: '2026-11' })).toBeUndefined();
     earlyCalls().length = 0;
     early({ status: 200, text: JSON.stringify({ success: false, result: null, message: '无权限', errorCode: 1003 }) });
     expect(carriedResult('payment/list', body)).toBeUndefined();
-    earlyCalls().length = 0;
+  });
+
+  test('an answer the page carries is drawn however long the app took to start; a call made that late asks the server', async () => {
     early({ status: 200, text: envelope(firstPage) }, { sentAt: performance.now() - ANSWER_FRESH_MS - 1 });
-    expect(carriedResult('payment/list', body)).toBeUndefined();
+    expect(carriedResult('payment/list', body)).toEqual(firstPage);
+    await expect(callApi('payment/list', body)).resolves.toEqual({ total: 0, list: [], incomeFen: 0, expenseFen: 0 });
+    expect(sent).toHaveLength(1);
   });
 
   test('a paint reads the answers it paints from, and only while it paints', () => {
@@ -107,6 +113,26 @@ describe('useCarriedResult', () => {
     screen.getByRole('button', { name: '刷新' }).click();
     await waitFor(() => expect(screen.getByText('无')).toBeTruthy());
     expect(sent.map((config) => config.url)).toEqual(['/payment/list']);
+  });
+
+  test('shown again (its effects run again), it takes nothing else: another early call of the path stays', async () => {
+    early({ status: 200, text: envelope(firstPage) });
+    const { rerender } = render(
+      <Activity mode="visible">
+        <Rows />
+      </Activity>,
+    );
+    expect(screen.getByText('p-1')).toBeTruthy();
+    expect(earlyCalls()).toHaveLength(0);
+    early(null, { text: JSON.stringify({ ...body, page: 2 }) });
+    for (const mode of ['hidden', 'visible'] as const) {
+      rerender(
+        <Activity mode={mode}>
+          <Rows />
+        </Activity>,
+      );
+    }
+    expect(earlyCalls()).toHaveLength(1);
   });
 
   test('without a carried answer the page asks, and the early answer still stands for its call', async () => {

@@ -71,7 +71,7 @@ function PaintedRefreshOnPull({ children }: { children?: ReactNode }) {
 const subscribeNever = () => () => undefined;
 
 export function RefreshOnPull(props: RefreshOnPullProps) {
-  // React reads the server's snapshot in a server's render only: the app renders in the browser, never hydrates.
+  // React reads the server's snapshot in a server's render (and while hydrating one, which remounts the content).
   const painted = useSyncExternalStore(
     subscribeNever,
     () => false,

@@ -35,7 +35,12 @@ function pageOf(prefix: string, total: number, page: number): PagedResult<Row> {
 
 const rows = () => screen.queryAllByRole('listitem');
 
-function List(props: { queryKey?: string; load: (page: number) => Promise<PagedResult<Row>>; listRef?: React.Ref<PagedListHandle> }) {
+function List(props: {
+  queryKey?: string;
+  load: (page: number) => Promise<PagedResult<Row>>;
+  listRef?: React.Ref<PagedListHandle>;
+  first?: PagedResult<Row>;
+}) {
   return (
     <PagedList<Row>
       queryKey={props.queryKey ?? 'all'}
@@ -45,6 +50,7 @@ function List(props: { queryKey?: string; load: (page: number) => Promise<PagedR
       empty={{ description: '还没有抬头', action: <button type="button">新增抬头</button> }}
       header={<div>筛选条件</div>}
       ref={props.listRef}
+      first={props.first}
     />
   );
 }
@@ -170,6 +176,26 @@ describe('PagedList', () => {
     rerender(<List queryKey="c" load={loadFor('c')} />);
     expect(answers.has('c:2')).toBe(false);
     expect([...answers.keys()]).toEqual(['a:1', 'b:1', 'c:1']);
+  });
+
+  test('a first page at hand is drawn in the first render and not asked for; the next page, a reload and a new query are', async () => {
+    rs.useFakeTimers();
+    const load = rs.fn((page: number) => Promise.resolve(pageOf('r', 25, page)));
+    const listRef = createRef<PagedListHandle>();
+    const { rerender } = render(<List load={load} listRef={listRef} first={pageOf('r', 25, 1)} />);
+    expect(rows()).toHaveLength(20);
+    expect(screen.queryByLabelText('加载中')).toBeNull();
+    await settle();
+    // The infinite scroll asks for page 2 on its own (the list's end is in view), never page 1.
+    expect(load.mock.calls.map(([page]) => page)).toEqual([2]);
+    expect(rows()).toHaveLength(25);
+    await act(() => listRef.current!.reload());
+    expect(load.mock.calls.map(([page]) => page).slice(0, 2)).toEqual([2, 1]);
+    const before = load.mock.calls.length;
+    // `first` stands for the first query only.
+    rerender(<List load={load} listRef={listRef} queryKey="other" first={pageOf('r', 25, 1)} />);
+    await settle();
+    expect(load.mock.calls[before]?.[0]).toBe(1);
   });
 
   test('reload() through the ref fetches page 1 again while the rows stay', async () => {

@@ -47,9 +47,9 @@ export function earlyCalls(): EarlyCall[] {
   return scope[SLOT];
 }
 
-/** Whether `call` stands for a call of `path` with `body` and `authorization` made `now`. */
-function standsFor(call: EarlyCall, path: string, body: string, authorization: string | null, now: number): boolean {
-  return call.path === path && sameBody(call.body, body) && call.authorization === authorization && now - call.sentAt <= ANSWER_FRESH_MS;
+/** Whether `call` was made for a call of `path` with `body` and `authorization`. */
+function madeFor(call: EarlyCall, path: string, body: string, authorization: string | null): boolean {
+  return call.path === path && sameBody(call.body, body) && call.authorization === authorization;
 }
 
 /**
@@ -62,13 +62,23 @@ export function takeEarlyCall(path: string, body: string, authorization: string 
   const index = calls.findIndex((call) => call.path === path);
   if (index < 0) return null;
   const [call] = calls.splice(index, 1);
-  return call && standsFor(call, path, body, authorization, now) ? call : null;
+  return call && madeFor(call, path, body, authorization) && now - call.sentAt <= ANSWER_FRESH_MS ? call : null;
 }
 
-/** The early call that would stand for that call, left where it is (a render may look; only a call takes). */
-export function peekEarlyCall(path: string, body: string, authorization: string | null, now = performance.now()): EarlyCall | null {
+/**
+ * The answer the page carries for that call, left where it is (a render may look). Of any age: it is what the page
+ * was painted with, however long the app took to start; a call made later does not take it (ANSWER_FRESH_MS).
+ */
+export function carriedEarlyCall(path: string, body: string, authorization: string | null): (EarlyCall & { carried: EarlyAnswer }) | null {
   const call = earlyCalls().find((candidate) => candidate.path === path);
-  return call && standsFor(call, path, body, authorization, now) ? call : null;
+  return call?.carried && madeFor(call, path, body, authorization) ? (call as EarlyCall & { carried: EarlyAnswer }) : null;
+}
+
+/** Removes that very early call, once its answer has been used (a later call of the same asks the server). */
+export function dropEarlyCall(call: EarlyCall): void {
+  const calls = earlyCalls();
+  const index = calls.indexOf(call);
+  if (index >= 0) calls.splice(index, 1);
 }
 
 /** JSON text with every object's keys in order: two bodies that differ only in the order of their keys are one. */

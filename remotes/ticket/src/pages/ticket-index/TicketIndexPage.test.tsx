@@ -169,6 +169,32 @@ describe('TicketIndexPage', () => {
     );
   });
 
+  test('a month whose totals were still on their way when the list loaded again is asked again, not left 合计加载中', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let holding = true;
+    const { api, router } = open({
+      'ticket/list': async (body) => {
+        if (body.month === '2026-10' && holding) {
+          holding = false;
+          await held;
+        }
+        return folder(body);
+      },
+    });
+    const monthAsks = (month: string) => api.bodiesOf('ticket/list').filter((body) => body.month === month).length;
+    await waitFor(() => expect(monthAsks('2026-10')).toBe(1));
+    fireEvent.click(screen.getByRole('button', { name: '杭州优税通科技有限公司 ¥1,060.00' }));
+    await act(() => router.navigate(-1));
+    // The list's page 1 came back (the months shown are asked again), the first October answer still out.
+    await waitFor(() => expect(monthAsks('2026-11')).toBe(2));
+    await act(async () => release());
+    await waitFor(() => expect(screen.getByTestId('month-totals-2026-10').textContent).toBe('1 张 · 价税合计 ¥212.00 · 税额 ¥12.00'));
+    expect(monthAsks('2026-10')).toBe(2);
+  });
+
   test('an empty folder offers to import', async () => {
     const { url } = open({ 'ticket/list': ok({ total: 0, list: [], totals: { count: 0, netFen: 0, taxFen: 0, grossFen: 0 } }) });
     expect(await screen.findByText('票夹里还没有发票')).toBeTruthy();

@@ -116,9 +116,11 @@ function useMonthTotals(hasMonth: (month: string) => boolean, firstShown: { key:
     (key: string, query: TicketQuery) => {
       const again = shown.current.key === key;
       shown.current = { key, query, round: shown.current.round + 1 };
+      // A month asked for in the last round whose answer is now dropped is asked again, as are those shown.
+      const months = new Set([...Object.keys(shownTotals.current), ...asked.current]);
       asked.current.clear();
       if (!again) setState({ key, totals: {} });
-      else for (const month of Object.keys(shownTotals.current)) want(month);
+      else for (const month of months) want(month);
     },
     [want],
   );
