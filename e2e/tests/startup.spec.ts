@@ -238,6 +238,21 @@ test.describe('a returning user, whose browser keeps the session in its cookie t
     expect(listed.filter((body) => !body.includes('"month"'))).toEqual([]);
   });
 
+  test('a page whose app cannot start says so on the screen shown and offers 刷新, which starts it', async ({ page }) => {
+    await signInHere(page);
+    const hostEntry = /\/remotes\/host\/[^/]+\/static\/js\/index\.[0-9a-f]+\.js$/;
+    await page.route(hostEntry, (route) => route.abort('connectionfailed'));
+    await page.goto('/');
+    // On the painted home, or on the shell where the server's answers came too late to paint it.
+    const failed = page.locator('#painted-screen, #root > .app-shell').getByRole('alert');
+    await expect(failed).toHaveText(/页面加载失败，请刷新后重试/);
+    await page.unroute(hostEntry);
+    await failed.getByRole('button', { name: '刷新' }).click();
+    await expect(page.getByRole('region', { name: '当前企业' })).toBeVisible();
+    await expect(page.locator('#painted-screen')).toHaveCount(0);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
   test("a page whose cookie is another session than the app's token takes none of its answers: it asks for its own user", async ({
     page,
     baseURL,

@@ -105,6 +105,8 @@ describe("a tab's first screen painted by the server", () => {
       `<main class="home"><h2>${user.companyInfo.name}</h2><p>account answered</p><i>${config.demo ? '演示环境' : ''}</i></main>`,
     );
     expect(html).not.toContain('app-shell');
+    // Back from signing in, the address carries the sign-in's time stamp only: painted the same.
+    expect(painted(await pageFor('/?t=1796375431011', cookie))).toBe(painted(html));
     // The style the screen needs is in the page, the host's first, then the build's (a style that closes its element
     // early cannot end the block); the host's style sheet is still preloaded for the app.
     expect(html).toContain('<style>.app-layout{min-height:100vh}\n.home{color:#333}/* <\\/style> */</style>');
@@ -120,6 +122,7 @@ describe("a tab's first screen painted by the server", () => {
       await pageFor('/', personal),
       await pageFor('/'),
       await pageFor('/?from=menu', company),
+      await pageFor('/?t=1&signin=abc', company),
       await pageFor('/invoice/list', company),
     ]) {
       expect(painted(html)).toBeNull();

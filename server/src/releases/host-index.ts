@@ -31,6 +31,16 @@ export interface HostIndexOptions {
   sessionAnswersMs?: number;
 }
 
+/**
+ * Whether an address's query leaves its tab's first screen as painted: none, or only the time stamp the sign-in puts on
+ * its way back (`t`, `@app/host-sdk/authorize`). Any other (a sign-in code changes the session) is left to the app.
+ */
+function paintableQuery(url: string): boolean {
+  const query = url.indexOf('?');
+  if (query < 0) return true;
+  return [...new URLSearchParams(url.slice(query + 1)).keys()].every((name) => name === 't');
+}
+
 export class HostIndex {
   private readonly pages = new Map<string, { html: string; policy: string }>();
   private readonly manifests: RemoteManifests;
@@ -77,7 +87,7 @@ export class HostIndex {
     reply.header('Content-Security-Policy', policy);
     const data = { firstCalls, answers: [...answers, ...(session?.answers ?? [])] };
     const painted =
-      owner && ownerVersion && session?.answers.length && !request.url.includes('?')
+      owner && ownerVersion && session?.answers.length && paintableQuery(request.url)
         ? await this.firstScreens.paint({
             html,
             hostVersion,

@@ -18,7 +18,8 @@
  *
  * It only fetches: the answers wait in `internal/early-calls-slot` for the app's own calls, which take them as the
  * network's answer (`api-client`). It stores nothing, takes nothing out of the address (the start-up does, and uses
- * the verifier up) and shows nothing; an early call that fails is made again by the app.
+ * the verifier up) and shows nothing; an early call that fails is made again by the app. Being first on the page, it
+ * also watches the host's start-up files (`internal/start-failure`): one that fails to load is said on the screen.
  */
 import type {
   FIRST_CALLS_BLOCK_ID,
@@ -28,6 +29,7 @@ import type {
   WrittenFirstCall,
 } from '@app/contract/first-calls';
 import { API_BASE, earlyCalls, type EarlyAnswer } from './internal/early-calls-slot';
+import { watchStartFailure } from './internal/start-failure';
 import { isTaxiUser, loadsCompanyData } from './roles';
 import { SIGN_IN_CODE_PARAMETER, SIGN_IN_VERIFIER_STORAGE_KEY, TOKEN_STORAGE_KEY } from './storage-keys';
 import type { UserDetail } from '@app/contract/user';
@@ -186,3 +188,4 @@ async function start(): Promise<void> {
 }
 
 void start();
+watchStartFailure();
