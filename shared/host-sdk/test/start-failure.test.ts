@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, rs, test } from '@rstest/core';
 import { START_FAILED_MESSAGE, watchStartFailure } from '../src/internal/start-failure';
 
-let stop = () => undefined as void;
+let stop: () => void = () => undefined;
 const watch = (reload: () => void) => {
   stop = watchStartFailure(window, reload);
 };
@@ -35,7 +35,7 @@ describe('a start-up that cannot finish', () => {
     const alerts = document.querySelectorAll('#painted-screen [role="alert"]');
     expect(alerts).toHaveLength(1);
     expect(alerts[0]?.textContent).toContain(START_FAILED_MESSAGE);
-    (alerts[0]?.querySelector('button') as HTMLButtonElement).click();
+    alerts[0]?.querySelector('button')?.click();
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
