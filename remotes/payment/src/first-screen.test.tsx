@@ -4,27 +4,13 @@
  */
 import { afterEach, beforeEach, describe, expect, rs, test } from '@rstest/core';
 import { cleanup, screen } from '@testing-library/react';
-import type { PaymentRecord } from '@app/contract/payment';
 import { comparableMarkup, paintFirstScreen, renderPage, userDetail } from '@app/host-sdk/testing';
 import * as firstScreen from './first-screen';
 import PaymentListPage from './pages/payment-list/PaymentListPage';
 import { PAYMENT_LIST_META } from './pages/payment-list/payment-list-meta';
+import { paymentRecord } from './test-support/payments';
 
-const RECORD: PaymentRecord = {
-  id: 'p-1',
-  type: 'income',
-  amountFen: 8800,
-  channel: 'wechat',
-  title: '店铺收款',
-  counterparty: '普通用户',
-  orderNo: 'CO20260001',
-  providerTradeNo: 'WX0001',
-  at: '2026-12-01T02:00:05.000Z',
-  invoiceState: '申请中',
-  invoiceId: null,
-  applicationId: 'a-1',
-  taskId: null,
-};
+const RECORD = paymentRecord({ providerTradeNo: 'WX0001', at: '2026-12-01T02:00:05.000Z', invoiceState: '申请中', applicationId: 'a-1' });
 const carried = [
   { path: 'payment/list', body: { month: '2026-12', page: 1 }, result: { total: 1, list: [RECORD], incomeFen: 8800, expenseFen: 0 } },
 ];

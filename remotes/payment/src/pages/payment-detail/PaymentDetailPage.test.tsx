@@ -2,23 +2,10 @@ import { afterEach, describe, expect, rs, test } from '@rstest/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fail, httpAnswer, noAnswer, ok, renderPage, sequence, settle, taxAccount, type Route } from '@app/host-sdk/testing';
 import type { PaymentRecord } from '@app/contract/payment';
+import { paymentRecord } from '../../test-support/payments';
 import PaymentDetailPage from './PaymentDetailPage';
 
-const RECORD: PaymentRecord = {
-  id: 'p-1',
-  type: 'income',
-  amountFen: 8800,
-  channel: 'wechat',
-  title: '店铺收款',
-  counterparty: '普通用户',
-  orderNo: 'CO20260001',
-  providerTradeNo: '4200002026112300001',
-  at: '2026-11-23T02:00:05.000Z',
-  invoiceState: '未开票',
-  invoiceId: null,
-  applicationId: null,
-  taskId: null,
-};
+const RECORD = paymentRecord();
 /** Logged in at the tax bureau and authenticated today: ensureTaxReady lets 开票 through at once. */
 const READY = taxAccount({ loginState: '已登录', scanFaceState: '已认证', scanFaceTime: '2025-03-01T01:00:00.000Z' });
 

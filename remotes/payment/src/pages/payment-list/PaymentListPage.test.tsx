@@ -3,23 +3,15 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { ok, renderPage, userDetail } from '@app/host-sdk/testing';
 import type { PaymentRecord } from '@app/contract/payment';
 import { FIRST_CALLS } from '../../first-calls';
+import { paymentRecord } from '../../test-support/payments';
 import PaymentListPage from './PaymentListPage';
 
-const INCOME: PaymentRecord = {
-  id: 'p-1',
-  type: 'income',
-  amountFen: 8800,
+const INCOME = paymentRecord({
   channel: 'demo',
-  title: '店铺收款',
-  counterparty: '普通用户',
-  orderNo: 'CO20260001',
   providerTradeNo: 'DEMO0001',
-  at: '2026-11-23T02:00:05.000Z',
   invoiceState: '申请中',
-  invoiceId: null,
   applicationId: 'a-1',
-  taskId: null,
-};
+});
 const EXPENSE: PaymentRecord = {
   ...INCOME,
   id: 'p-2',
