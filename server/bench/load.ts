@@ -144,10 +144,13 @@ async function drive(server: Target, users: readonly LoadUser[]) {
   const started: Started = { tasks: [], tickets: [] };
   const shops = [...new Set(users.filter((user) => !user.taxi).map((user) => user.shopCode))];
   const simulated = users.map((user, index) => new SimulatedUser(server.url, user, index, shops, started));
+  // One run through the warm-up and the counted time, the recorders switched between: users stopped at the warm-up's
+  // end and started again would all act at the same instant, a burst the load does not have.
+  const until = Date.now() + (WARMUP_SECONDS + SECONDS) * 1000;
+  const running = Promise.all(simulated.map((user) => user.run(until, THINK_MS)));
   if (WARMUP_SECONDS > 0) {
     console.log(`  预热 ${WARMUP_SECONDS} s (warm-up, not counted)…`);
-    const until = Date.now() + WARMUP_SECONDS * 1000;
-    await Promise.all(simulated.map((user) => user.run(until, THINK_MS)));
+    await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
   }
   const latencies = new Latencies();
   for (const user of simulated) user.recorder = latencies;
@@ -155,11 +158,10 @@ async function drive(server: Target, users: readonly LoadUser[]) {
   const sampler = setInterval(() => {
     rss.peak = Math.max(rss.peak, sum(server.pids, rssMb));
   }, 1000);
-  const until = Date.now() + SECONDS * 1000;
   const load0 = loadavg()[0] ?? 0;
   const cpu0 = sum(server.pids, cpuMs);
   try {
-    await Promise.all(simulated.map((user) => user.run(until, THINK_MS)));
+    await running;
   } finally {
     clearInterval(sampler);
   }

@@ -54,6 +54,8 @@ export class SimulatedUser {
   recorder: Recorder = { record: () => {} };
 
   private async call<T>(name: string, kind: CallKind, path: string, body: unknown): Promise<T | null> {
+    // A call counts where it started: one begun in the warm-up and answered after it is not the counted load's.
+    const recorder = this.recorder;
     const begun = performance.now();
     let answer: Envelope | null = null;
     let failure = '';
@@ -69,12 +71,16 @@ export class SimulatedUser {
     } catch (error) {
       failure = String(error);
     }
-    this.recorder.record(name, kind, performance.now() - begun, !failure, failure ? `${name}: ${failure}` : undefined);
+    recorder.record(name, kind, performance.now() - begun, !failure, failure ? `${name}: ${failure}` : undefined);
     return answer?.success ? (answer.result as T) : null;
   }
 
-  /** Runs until `until` (ms since the epoch), pausing about `thinkMs` between actions. */
+  /**
+   * Runs until `until` (ms since the epoch), pausing about `thinkMs` between actions. It starts after a pause of its
+   * own, up to `thinkMs`: users who all acted at the same instant would be a burst the load does not have.
+   */
   async run(until: number, thinkMs: number): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, thinkMs * Math.random()));
     while (Date.now() < until) {
       await this.act();
       await new Promise((resolve) => setTimeout(resolve, thinkMs * (0.5 + Math.random())));
