@@ -15,6 +15,7 @@ import { FirstCallsReader } from './first-calls';
 import { ownerRemote, writeFirstLoad, type OwnerFirstFiles } from './first-load';
 import { callInProcess } from './in-process-call';
 import { inlineScriptHashes, policyWithScripts } from './inline-scripts';
+import type { ReleaseBuildWorker } from './release-build-worker';
 import { RemoteManifests } from './remote-manifests';
 import { sessionAnswers } from './session-answers';
 import { TabFirstScreens } from './tab-first-screen';
@@ -51,11 +52,12 @@ export class HostIndex {
     private readonly app: FastifyInstance,
     private readonly storeDir: string,
     private readonly live: LiveApps,
+    builds: ReleaseBuildWorker,
     private readonly options: HostIndexOptions = {},
   ) {
     this.manifests = new RemoteManifests(storeDir);
     this.firstCalls = new FirstCallsReader(storeDir, (message) => app.log.warn(message));
-    this.firstScreens = new TabFirstScreens(app, storeDir);
+    this.firstScreens = new TabFirstScreens(app, storeDir, builds);
   }
 
   /** The live host's page for `pathname`, with the live registry and what the remote that owns the path runs first. */

@@ -7,18 +7,18 @@
  * that throws) leaves the page as built, which draws its first screen itself.
  */
 import { readFile } from 'node:fs/promises';
-import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import {
   FIRST_SCREEN_ATTRIBUTE,
   FIRST_SCREEN_BLOCK_ID,
   type FirstScreenCall,
-  type LeanFirstScreenModule,
+  type FirstScreenInput,
   type PaintedFirstScreen,
 } from '@app/contract/first-screen';
 import { mayBeSentEarly } from './first-calls';
 import { scriptJson } from './first-load';
 import { callInProcess, successResult } from './in-process-call';
+import type { ReleaseBuildWorker } from './release-build-worker';
 
 /** The root as the lean page's HTML template leaves it (shared/build-config/html/index.html). */
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -28,33 +28,36 @@ export const FIRST_SCREEN_CALL_LIMIT_MS = 500;
 /** The result of an API call made in process, or null when it was not answered with success in time. */
 type Ask = (call: FirstScreenCall) => Promise<unknown | null>;
 
-function isModule(value: unknown): value is LeanFirstScreenModule {
-  const module = value as Partial<LeanFirstScreenModule> | null;
-  return typeof module?.firstCall === 'function' && typeof module.render === 'function';
+function isFirstScreenCall(value: unknown): value is FirstScreenCall {
+  const call = value as Partial<FirstScreenCall> | null;
+  return typeof call?.path === 'string' && typeof call.body === 'object' && call.body !== null;
 }
 
 export class LeanFirstScreens {
-  private readonly modules = new Map<string, Promise<LeanFirstScreenModule | null>>();
+  /** Whether a release's server build has its two functions (a release's files never change). */
+  private readonly modules = new Map<string, Promise<boolean>>();
   private readonly pages = new Map<string, Promise<string>>();
 
   constructor(
     private readonly app: FastifyInstance,
+    private readonly worker: ReleaseBuildWorker,
     private readonly ask: Ask = (call) => askInProcess(app, call),
   ) {}
 
   /** The page's HTML (a file of a release) with its first screen painted in, or null to serve it as built. */
   async paint(htmlFile: string, serverFile: string, pathname: string, userAgent: string): Promise<string | null> {
-    const module = await this.module(serverFile);
-    if (!module) return null;
+    if (!(await this.module(serverFile))) return null;
     try {
-      const call = module.firstCall(pathname);
-      if (!call || !mayBeSentEarly(call.path, call.body)) return null;
+      const call = await this.worker.call(serverFile, 'firstCall', pathname);
+      if (!isFirstScreenCall(call) || !mayBeSentEarly(call.path, call.body)) return null;
       const [result, config] = await Promise.all([this.ask(call), this.ask({ path: 'sysConfig/get', body: {} })]);
       if (result === null || config === null) return null;
       const page = await this.page(htmlFile);
       if (!page.includes(EMPTY_ROOT) || !page.includes('</head>')) return null;
-      const screen = module.render({ pathname, result, config, userAgent });
-      const block: PaintedFirstScreen = { ...call, result };
+      const input: FirstScreenInput = { pathname, result, config, userAgent };
+      const screen = await this.worker.call(serverFile, 'render', input);
+      if (typeof screen !== 'string') return null;
+      const block: PaintedFirstScreen = { path: call.path, body: call.body, result };
       return page
         .replace('</head>', `<script type="application/json" id="${FIRST_SCREEN_BLOCK_ID}">${scriptJson(block)}</script></head>`)
         .replace(EMPTY_ROOT, () => `<div id="root" ${FIRST_SCREEN_ATTRIBUTE}>${screen}</div>`);
@@ -64,20 +67,19 @@ export class LeanFirstScreens {
     }
   }
 
-  /** A release's server build, loaded once (a release's files never change); null when it cannot be. */
-  private module(file: string): Promise<LeanFirstScreenModule | null> {
+  /** Whether a release's server build loads and has its two functions, asked once; false when it has not. */
+  private module(file: string): Promise<boolean> {
     let module = this.modules.get(file);
     if (!module) {
-      // Loaded by Node at run time, never bundled (the comment keeps rspack-based tests from resolving it).
-      module = import(/* webpackIgnore: true */ pathToFileURL(file).href).then(
-        (loaded: unknown) => {
-          if (isModule(loaded)) return loaded;
+      module = this.worker.functions(file).then(
+        (names) => {
+          if (names.includes('firstCall') && names.includes('render')) return true;
           this.app.log.warn({ file }, '精简页的服务端构建没有 firstCall 与 render');
-          return null;
+          return false;
         },
         (error: unknown) => {
           this.app.log.warn({ err: error, file }, '精简页的服务端构建无法加载');
-          return null;
+          return false;
         },
       );
       this.modules.set(file, module);

@@ -18,6 +18,7 @@ import { HostIndex } from './host-index';
 import { sendCompressedPage } from './compressed-page';
 import { LeanFirstScreens } from './lean-first-screen';
 import { LeanPages } from './lean-pages';
+import { ReleaseBuildWorker } from './release-build-worker';
 
 const APP_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
@@ -91,8 +92,10 @@ export async function serveReleases(app: FastifyInstance, storeDir: string, opti
   const live = options.live ?? new LiveApps(storeDir);
   if (!options.live) app.addHook('onClose', async () => live.close());
   const leanPages = new LeanPages(storeDir, live);
-  const firstScreens = new LeanFirstScreens(app);
-  const hostIndex = new HostIndex(app, storeDir, live, options);
+  const builds = new ReleaseBuildWorker();
+  app.addHook('onClose', async () => builds.close());
+  const firstScreens = new LeanFirstScreens(app, builds);
+  const hostIndex = new HostIndex(app, storeDir, live, builds, options);
 
   await app.register(fastifyStatic, {
     root: storeDir,

@@ -8,10 +8,10 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { PageAnswer } from '@app/contract/first-calls';
-import { type AnsweredCall, FIRST_SCREEN_FILES, PAINTED_SCREEN_ID, type TabFirstScreenModule } from '@app/contract/first-screen';
+import { type AnsweredCall, FIRST_SCREEN_FILES, PAINTED_SCREEN_ID, type TabFirstScreenInput } from '@app/contract/first-screen';
+import type { ReleaseBuildWorker } from './release-build-worker';
 import { USER_DETAIL } from './session-answers';
 
 /** The host's root, with the shell the host's HTML template draws in it (shared/build-config/html/host.html). */
@@ -23,7 +23,8 @@ const SHELL_ROOT = /<div id="root">[\s\S]*?<\/div><\/div><\/div>/;
 const PRELOADED_STYLE = /<link href="(\/[\w./-]+\.css)" rel="preload" as="style">/g;
 
 interface FirstScreenBuild {
-  module: TabFirstScreenModule;
+  /** The build's module, rendered in the release build worker. */
+  file: string;
   css: string;
 }
 
@@ -36,10 +37,6 @@ export interface PaintInput {
   pathname: string;
   answers: readonly PageAnswer[];
   userAgent: string;
-}
-
-function isModule(value: unknown): value is TabFirstScreenModule {
-  return typeof (value as Partial<TabFirstScreenModule> | null)?.render === 'function';
 }
 
 /** The successful answers a page carries, as the render takes them. */
@@ -57,6 +54,7 @@ export class TabFirstScreens {
   constructor(
     private readonly app: FastifyInstance,
     private readonly storeDir: string,
+    private readonly worker: ReleaseBuildWorker,
   ) {}
 
   /** The host's page with the tab's first screen painted in, or null to write it as ever. */
@@ -75,8 +73,9 @@ export class TabFirstScreens {
       return null;
     }
     try {
-      const screen = await build.module.render({ pathname, answers: calls, config: config.result, userAgent });
-      if (screen === null) return null;
+      const input: TabFirstScreenInput = { pathname, answers: calls, config: config.result, userAgent };
+      const screen = await this.worker.call(build.file, 'render', input);
+      if (typeof screen !== 'string') return null;
       // The host's first, then the page's, as the app loads them.
       const css = [...hostStyles, build.css].join('\n');
       const style = `<style>${css.replaceAll('</', '<\\/')}</style>`;
@@ -123,14 +122,12 @@ export class TabFirstScreens {
     // A release without a first-screen build (an older one, a remote with no tab to paint): nothing to paint with.
     if (!(await stat(moduleFile).catch(() => null))) return null;
     try {
-      // Loaded by Node at run time, never bundled (the comment keeps rspack-based tests from resolving it).
-      const loaded: unknown = await import(/* webpackIgnore: true */ pathToFileURL(moduleFile).href);
-      if (!isModule(loaded)) {
+      if (!(await this.worker.functions(moduleFile)).includes('render')) {
         this.app.log.warn({ file: moduleFile }, '首屏构建没有 render');
         return null;
       }
       const css = await readFile(cssFile, 'utf8').catch(() => '');
-      return { module: loaded, css };
+      return { file: moduleFile, css };
     } catch (error) {
       this.app.log.warn({ err: error, file: moduleFile }, '首屏构建无法加载');
       return null;
