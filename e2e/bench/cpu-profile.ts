@@ -3,14 +3,16 @@
  * release store, starts the server, and opens each page (`PAGES`, default `/invoice/list`) in Chromium with a 4× CPU slowdown
  * (Lighthouse's mobile preset; `CPU_SLOWDOWN=1` for this machine's own speed) while V8's sampling profiler runs; prints
  * the self time per script and the heaviest functions, and each main-thread task of 50 ms or more (`MIN_TASK_MS`) with
- * the frames it spent its time in: the tasks that Lighthouse's blocking time counts. `PROFILE_DIR` keeps each `.cpuprofile` (open it in the Chromium performance panel).
+ * the frames it spent its time in: the tasks that Lighthouse's blocking time counts. `PROFILE_DIR` keeps each `.cpuprofile` and the trace (`.trace.json`; open either in the Chromium performance panel).
  * `PROFILE_BUILD=1` builds without minifying and with module paths as ids, so the frames name the modules.
+ * The page opens back from signing in (a sign-in code in the address); `SIGNED_IN=cookie` opens it as a returning user,
+ * whose tab the server paints.
  * `--markdown` writes the long tasks into docs/benchmarks.md (scripts/bench-table.ts).
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
+import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { releaseMissing } from '@app/deploy/release-missing';
 import { benchStarted, markdownSection, markdownTable, writeBenchSection } from '../../scripts/bench-table';
 import { CHROMIUM_PATH } from '../support/browser';
@@ -52,6 +54,7 @@ const section = markdownSection('cpu-profile');
 const longTasks: LongTask[] = [];
 const PAGES = (process.env.PAGES ?? '/invoice/list').split(',');
 const SLOWDOWN = Number(process.env.CPU_SLOWDOWN ?? 4);
+const SIGNED_IN_COOKIE = process.env.SIGNED_IN === 'cookie';
 const store = await mkdtemp(join(tmpdir(), 'bench-releases-'));
 const dataDir = await mkdtemp(join(tmpdir(), 'bench-data-'));
 await releaseMissing({ storeDir: store, log: () => {} });
@@ -64,9 +67,7 @@ try {
   for (const path of PAGES) {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
     const page = await context.newPage();
-    const { code, verifier } = await demoSignInCode(server.url, '企业管理员', path);
-    await page.goto(`${server.url}/healthz`);
-    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [SIGN_IN_VERIFIER_STORAGE_KEY, verifier] as const);
+    const address = await arrive(context, page, path);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
     await cdp.send('Profiler.enable');
@@ -79,13 +80,17 @@ try {
       transferMode: 'ReportEvents',
     });
     await cdp.send('Profiler.start');
-    await page.goto(`${server.url}${path}?signin=${code}`, { waitUntil: 'networkidle' });
+    await page.goto(address, { waitUntil: 'networkidle' });
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
     await cdp.send('Tracing.end');
     await traced;
     if (process.env.PROFILE_DIR) {
       await mkdir(process.env.PROFILE_DIR, { recursive: true });
       await writeFile(join(process.env.PROFILE_DIR, `${path.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`), JSON.stringify(profile));
+      await writeFile(
+        join(process.env.PROFILE_DIR, `${path.replace(/[^a-z0-9]+/gi, '-')}.trace.json`),
+        JSON.stringify({ traceEvents: events }),
+      );
     }
     report(path, profile, events);
     await context.close();
@@ -108,6 +113,24 @@ if (section) {
   );
   const build = process.env.PROFILE_BUILD === '1' ? 'unminified (`PROFILE_BUILD=1`)' : 'minified, as released';
   writeBenchSection(section, started, [`Tasks of ${process.env.MIN_TASK_MS ?? 50} ms or more; the build ${build}.`, table]);
+}
+
+/**
+ * Puts into the browser what the load starts with and answers the address to open: back from signing in (a code in the
+ * address, its verifier kept), or with `SIGNED_IN=cookie` a returning user (the token kept and the session's cookie,
+ * as the exchange leaves them: the server paints the tab).
+ */
+async function arrive(context: BrowserContext, page: Page, path: string): Promise<string> {
+  await page.goto(`${server.url}/healthz`);
+  if (SIGNED_IN_COOKIE) {
+    const token = await demoSignIn(server.url, '企业管理员');
+    await page.evaluate((value) => localStorage.setItem('token', value), JSON.stringify(token));
+    await context.addCookies([{ name: 'yst_session', value: token, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+    return `${server.url}${path}`;
+  }
+  const { code, verifier } = await demoSignInCode(server.url, '企业管理员', path);
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [SIGN_IN_VERIFIER_STORAGE_KEY, verifier] as const);
+  return `${server.url}${path}?signin=${code}`;
 }
 
 function report(path: string, profile: Profile, events: TraceEvent[]) {
