@@ -112,7 +112,8 @@ if (section) {
     ]),
   );
   const build = process.env.PROFILE_BUILD === '1' ? 'unminified (`PROFILE_BUILD=1`)' : 'minified, as released';
-  writeBenchSection(section, started, [`Tasks of ${process.env.MIN_TASK_MS ?? 50} ms or more; the build ${build}.`, table]);
+  const arrival = SIGNED_IN_COOKIE ? 'a returning user, the tab painted by the server (`SIGNED_IN=cookie`)' : 'back from signing in';
+  writeBenchSection(section, started, [`Tasks of ${process.env.MIN_TASK_MS ?? 50} ms or more; the build ${build}; ${arrival}.`, table]);
 }
 
 /**

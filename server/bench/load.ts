@@ -160,13 +160,15 @@ async function drive(server: Target, users: readonly LoadUser[]) {
   }, 1000);
   const load0 = loadavg()[0] ?? 0;
   const cpu0 = sum(server.pids, cpuMs);
+  // The server's CPU and the load are read when the counted time ends, not when the users' last calls have.
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, until - Date.now())));
+  const load1 = loadavg()[0] ?? 0;
+  const serverCpuMs = sum(server.pids, cpuMs) - cpu0;
   try {
     await running;
   } finally {
     clearInterval(sampler);
   }
-  const load1 = loadavg()[0] ?? 0;
-  const serverCpuMs = sum(server.pids, cpuMs) - cpu0;
   console.log(`  ${latencies.total} 次请求, ${latencies.errors} 个错误; 等待任务完成… (settling)`);
   const settled = await settle(server.url, started);
   rss.end = sum(server.pids, rssMb);

@@ -18,7 +18,7 @@ import {
 import { mayBeSentEarly } from './first-calls';
 import { scriptJson } from './first-load';
 import { callInProcess, successResult } from './in-process-call';
-import type { ReleaseBuildWorker } from './release-build-worker';
+import { BuildThreadEnded, type ReleaseBuildWorker } from './release-build-worker';
 
 /** The root as the lean page's HTML template leaves it (shared/build-config/html/index.html). */
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -78,6 +78,8 @@ export class LeanFirstScreens {
           return false;
         },
         (error: unknown) => {
+          // Its thread ended before answering: nothing learnt of the build, asked again next time.
+          if (error instanceof BuildThreadEnded) this.modules.delete(file);
           this.app.log.warn({ err: error, file }, '精简页的服务端构建无法加载');
           return false;
         },

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { PageAnswer } from '@app/contract/first-calls';
 import { type AnsweredCall, FIRST_SCREEN_FILES, PAINTED_SCREEN_ID, type TabFirstScreenInput } from '@app/contract/first-screen';
-import type { ReleaseBuildWorker } from './release-build-worker';
+import { BuildThreadEnded, type ReleaseBuildWorker } from './release-build-worker';
 import { USER_DETAIL } from './session-answers';
 
 /** The host's root, with the shell the host's HTML template draws in it (shared/build-config/html/host.html). */
@@ -106,13 +106,18 @@ export class TabFirstScreens {
     return style;
   }
 
-  /** A release's first-screen build and its CSS, loaded once (a release's files never change); null without one. */
+  /** A release's first-screen build and its CSS, known once (a release's files never change); null without one. */
   private build(owner: string, version: string): Promise<FirstScreenBuild | null> {
     const key = `${owner}@${version}`;
     let build = this.builds.get(key);
     if (!build) {
       const dir = join(this.storeDir, owner, version);
-      build = this.load(join(dir, FIRST_SCREEN_FILES.module), join(dir, FIRST_SCREEN_FILES.css));
+      build = this.load(join(dir, FIRST_SCREEN_FILES.module), join(dir, FIRST_SCREEN_FILES.css)).catch((error: unknown) => {
+        // Its thread ended before answering: nothing learnt of the build, asked again next time.
+        this.builds.delete(key);
+        this.app.log.warn({ err: error, owner, version }, '首屏构建未能加载，下次再试');
+        return null;
+      });
       this.builds.set(key, build);
     }
     return build;
@@ -129,6 +134,7 @@ export class TabFirstScreens {
       const css = await readFile(cssFile, 'utf8').catch(() => '');
       return { file: moduleFile, css };
     } catch (error) {
+      if (error instanceof BuildThreadEnded) throw error;
       this.app.log.warn({ err: error, file: moduleFile }, '首屏构建无法加载');
       return null;
     }
