@@ -71,7 +71,8 @@ describe('the release build worker', () => {
   });
 
   test('a call that does not answer in time ends its thread; a build that keeps ending its thread is not run again', async () => {
-    worker = new ReleaseBuildWorker(8, 1_000);
+    // Three seconds: long enough that a busy machine's stall is not taken for a hang.
+    worker = new ReleaseBuildWorker(8, 3_000);
     await expect(worker.call(file('a'), 'hangs')).rejects.toThrow(BuildThreadEnded);
     await expect.poll(() => worker.threadsEnded).toBe(1);
     expect(await worker.call(file('c'), 'render', { name: 'c' })).toBe('<p>c</p>');
