@@ -30,5 +30,9 @@ export function tabBar(page: Page) {
  * answers taps only once it has (docs/architecture.md, "First screens from the server"), as a phone's user waits too.
  */
 export async function untilTakenOver(page: Page) {
-  await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+  await page.waitForFunction(
+    () =>
+      Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')) &&
+      !document.getElementById('painted-screen'),
+  );
 }

@@ -5,6 +5,7 @@
  */
 import { expect, test } from '../support/test';
 import { as } from '../support/roles';
+import { untilTakenOver } from '../support/app';
 import { callApi, demoSignIn } from '../support/sign-in';
 
 /** Return addresses that a URL parser turns into another site (the report's example and its family). */
@@ -97,6 +98,8 @@ test.describe('退出登录', () => {
     }, token);
     await page.goto('/my');
     await expect(page.locator('.my-page__nickname')).toHaveText('李明');
+    // The server painted 我的 for the cookie: its buttons answer once the app has taken it over.
+    await untilTakenOver(page);
     await page.getByRole('button', { name: '退出登录' }).click();
     await page.locator('.adm-dialog').getByRole('button', { name: '退出' }).click();
     await expect(page).toHaveURL(/\/login$/);
