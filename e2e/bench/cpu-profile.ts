@@ -85,7 +85,7 @@ function workIn(task: TraceEvent, events: readonly TraceEvent[]): string {
   for (const event of inside) {
     if (event.ts < coveredUntil) continue;
     coveredUntil = event.ts + (event.dur ?? 0);
-    const kind = WORK_KINDS[event.name] ?? event.name;
+    const kind = WORK_KINDS[event.name] as string;
     byKind.set(kind, (byKind.get(kind) ?? 0) + (event.dur ?? 0));
   }
   return [...byKind]
