@@ -44,9 +44,10 @@ export default async function globalSetup() {
     DATA_DIR: dataDir,
     TEST_HOOKS: '1',
     ETAX_SIM_DELAY_MS: '300',
-    // The page waits for its session's answers however busy the machine: the tests check what it carries (the
-    // server's test checks a late answer left out).
+    // The page waits for its session's answers, and a lean page for its first screen's call, however busy the
+    // machine: the tests check what they carry (the server's test checks a late answer left out).
     PAGE_ANSWERS_MS: '10000',
+    FIRST_SCREEN_CALL_MS: '10000',
     SIGN_IN_PER_MINUTE: '1000',
   });
   process.env.E2E_BASE_URL = server.url;

@@ -229,6 +229,7 @@ async function registerRoutes(
     live: liveApps,
     cookies: canaryCookies,
     sessionAnswersMs: config.pageAnswersMs,
+    firstScreenCallMs: config.firstScreenCallMs,
     onRemoteLoad: (name, version) => metrics.remoteLoad(name, version),
   });
 }

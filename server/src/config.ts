@@ -11,6 +11,7 @@ import { payoutFaultFromEnv, type PayoutFault } from './payouts/payout-simulator
 import { DEFAULT_AUTO_ROLLBACK, type AutoRollbackSettings } from './releases/auto-rollback';
 import type { MetricsListenerConfig } from './http/metrics-listener';
 import { mailConfigFromEnv, type MailConfig } from './delivery/mail-config';
+import { FIRST_SCREEN_CALL_LIMIT_MS } from './releases/lean-first-screen';
 import { SESSION_ANSWERS_LIMIT_MS } from './releases/session-answers';
 
 export interface OAuthProviderConfig {
@@ -64,6 +65,8 @@ export interface ServerConfig {
   };
   /** How long the host's page waits for the start-up's answers of its cookie's session (default 300 ms). */
   pageAnswersMs?: number;
+  /** How long a lean page waits for the call its first screen shows, before it is sent unpainted (default 500 ms). */
+  firstScreenCallMs?: number;
   /**
    * Where `npm start` answers `GET /metrics` (http/metrics-listener.ts): METRICS_HOST (127.0.0.1) and METRICS_PORT
    * (9464; 0 turns it off), never the public port; METRICS_TOKEN asks for it as a bearer token.
@@ -263,6 +266,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       startupHoldMs: number(env, 'STARTUP_HOLD_MS', 30_000),
     },
     pageAnswersMs: number(env, 'PAGE_ANSWERS_MS', SESSION_ANSWERS_LIMIT_MS),
+    firstScreenCallMs: number(env, 'FIRST_SCREEN_CALL_MS', FIRST_SCREEN_CALL_LIMIT_MS),
     metrics: metricsListener(env),
     etax: {
       stepDelayMs: number(env, 'ETAX_SIM_DELAY_MS', 1000),

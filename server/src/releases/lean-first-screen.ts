@@ -41,7 +41,8 @@ export class LeanFirstScreens {
   constructor(
     private readonly app: FastifyInstance,
     private readonly worker: ReleaseBuildWorker,
-    private readonly ask: Ask = (call) => askInProcess(app, call),
+    callLimitMs = FIRST_SCREEN_CALL_LIMIT_MS,
+    private readonly ask: Ask = (call) => askInProcess(app, call, callLimitMs),
   ) {}
 
   /** The page's HTML (a file of a release) with its first screen painted in, or null to serve it as built. */
@@ -100,7 +101,7 @@ export class LeanFirstScreens {
   }
 }
 
-/** Asks the API itself, as a phone without a session would: the result of a success within FIRST_SCREEN_CALL_LIMIT_MS. */
-async function askInProcess(app: FastifyInstance, call: FirstScreenCall): Promise<unknown | null> {
-  return successResult(await callInProcess(app, call, Date.now() + FIRST_SCREEN_CALL_LIMIT_MS));
+/** Asks the API itself, as a phone without a session would: the result of a success within the limit. */
+async function askInProcess(app: FastifyInstance, call: FirstScreenCall, limitMs: number): Promise<unknown | null> {
+  return successResult(await callInProcess(app, call, Date.now() + limitMs));
 }

@@ -52,6 +52,8 @@ export interface ServeOptions {
   cookies?: CanaryCookies;
   /** How long the host's page waits for its cookie's session's start-up answers (session-answers.ts). */
   sessionAnswersMs?: number;
+  /** How long a lean page waits for the call its first screen shows (lean-first-screen.ts). */
+  firstScreenCallMs?: number;
 }
 
 /**
@@ -94,7 +96,7 @@ export async function serveReleases(app: FastifyInstance, storeDir: string, opti
   const leanPages = new LeanPages(storeDir, live);
   const builds = new ReleaseBuildWorker();
   app.addHook('onClose', async () => builds.close());
-  const firstScreens = new LeanFirstScreens(app, builds);
+  const firstScreens = new LeanFirstScreens(app, builds, options.firstScreenCallMs);
   const hostIndex = new HostIndex(app, storeDir, live, builds, options);
 
   await app.register(fastifyStatic, {

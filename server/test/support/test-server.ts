@@ -118,6 +118,10 @@ export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise
     trustProxy: [],
     http: { requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, connectionTimeoutMs: 60_000, startupHoldMs: 30_000 },
     metrics: { host: '127.0.0.1', port: 0, token: null },
+    // What a page carries is under test, not how fast a busy machine answers the page's own calls: a late call left
+    // out is tested apart (page-session-answers.test.ts, sessionAnswers), and the browser tests' servers set these too.
+    pageAnswersMs: 10_000,
+    firstScreenCallMs: 10_000,
     ...overrides,
   };
   return { ...config, payments: config.payments ?? paymentConfigFromEnv({}, { realSignIn: realSignInConfigured(config.auth) }) };
