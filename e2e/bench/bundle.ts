@@ -23,7 +23,7 @@ import { releaseMissing } from '@app/deploy/release-missing';
 import { benchStarted, markdownSection, markdownTable, writeBenchSection } from '../../scripts/bench-table';
 import { launchOptions, wechatPhone } from '../support/browser';
 import { startServer } from '../support/server';
-import { callApi, demoSignIn, demoSignInCode, SIGN_IN_VERIFIER_STORAGE_KEY } from '../support/sign-in';
+import { callApi, demoSignIn, demoSignInCode, keepVerifier } from '../support/sign-in';
 import { pageSettled, requestsInFlight } from './page-settled';
 import { sharedTripPath } from './shared-trip';
 import { PRIVACY_POLICY_VERSION } from '@app/domain/privacy-policy';
@@ -192,7 +192,7 @@ try {
     const coldPage = await cold.newPage();
     const { code, verifier } = await demoSignInCode(server.url, '普通用户', path);
     await coldPage.goto(`${server.url}/healthz`);
-    await coldPage.evaluate(([key, value]) => localStorage.setItem(key, value), [SIGN_IN_VERIFIER_STORAGE_KEY, verifier] as const);
+    await keepVerifier(coldPage, server.url, verifier);
     const recording = record(coldPage);
     const requests: string[] = [];
     coldPage.on('request', (request) => void requests.push(new URL(request.url()).pathname));
@@ -226,6 +226,43 @@ try {
     ridePath,
     '领取行程',
   );
+
+  // `/` back from signing in (企业管理员): the server makes the exchange as it writes the page (the verifier in its
+  // cookie) and paints the home for the new session (docs/architecture.md, "First screens from the server"). Every
+  // script file held back, what that first screen needed: the page alone (its inline script and style counted).
+  {
+    const cold = await browser.newContext(wechatPhone);
+    const coldPage = await cold.newPage();
+    const { code, verifier } = await demoSignInCode(server.url, '企业管理员', '/');
+    await coldPage.goto(`${server.url}/healthz`);
+    await keepVerifier(coldPage, server.url, verifier);
+    let held = 0;
+    // Never answered: the context's close ends them.
+    await coldPage.route(/\.js(\?|$)/, () => {
+      held += 1;
+    });
+    let requests = 0;
+    coldPage.on('requestfinished', () => {
+      requests += 1;
+    });
+    await coldPage.goto(`${server.url}/?signin=${code}`, { waitUntil: 'commit' });
+    await coldPage.locator('#painted-screen .home-company__name').waitFor();
+    const inline = await coldPage.evaluate(() => ({
+      script: Array.from(document.querySelectorAll('script:not([src]):not([type="application/json"])'), (one) => one.textContent).join(
+        '\n',
+      ),
+      style: Array.from(document.querySelectorAll('style'), (one) => one.textContent).join('\n'),
+    }));
+    const files: Fetched[] = [
+      { url: 'the page’s inline script', kind: 'js', gzip: gzipSync(inline.script, { level: 9 }).length },
+      { url: 'the page’s inline style', kind: 'css', gzip: gzipSync(inline.style, { level: 9 }).length },
+    ];
+    rows.push({ load: '`/` back from signing in: what its painted first screen needed (every script file held back)', files, requests });
+    console.log(
+      `\n登录返回 / 的首屏 (脚本文件全部扣住, ${held} 个): 内联脚本 JS ${kib(sum(files, 'js'))} KiB, 内联样式 ${kib(sum(files, 'css'))} KiB, ${requests} 个请求完成`,
+    );
+    await cold.close();
+  }
 
   console.log('\n首次进入各远程模块 (在 / 之后, gzip)');
   for (const [remote, { path, pageName }] of Object.entries(FIRST_PAGE_OF)) {

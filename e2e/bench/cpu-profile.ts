@@ -17,7 +17,7 @@ import { releaseMissing } from '@app/deploy/release-missing';
 import { benchStarted, markdownSection, markdownTable, writeBenchSection } from '../../scripts/bench-table';
 import { CHROMIUM_PATH } from '../support/browser';
 import { startServer } from '../support/server';
-import { callApi, demoSignIn, demoSignInCode, SIGN_IN_VERIFIER_STORAGE_KEY } from '../support/sign-in';
+import { callApi, demoSignIn, demoSignInCode, keepVerifier } from '../support/sign-in';
 import { PRIVACY_POLICY_VERSION } from '@app/domain/privacy-policy';
 
 interface ProfileNode {
@@ -190,7 +190,7 @@ async function arrive(context: BrowserContext, page: Page, path: string): Promis
     return `${server.url}${path}`;
   }
   const { code, verifier } = await demoSignInCode(server.url, '企业管理员', path);
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [SIGN_IN_VERIFIER_STORAGE_KEY, verifier] as const);
+  await keepVerifier(page, server.url, verifier);
   return `${server.url}${path}?signin=${code}`;
 }
 

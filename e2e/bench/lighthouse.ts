@@ -53,7 +53,7 @@ import { releaseMissing } from '@app/deploy/release-missing';
 import { benchStarted, markdownSection, markdownTable, writeBenchSection } from '../../scripts/bench-table';
 import { CHROMIUM_PATH } from '../support/browser';
 import { startServer } from '../support/server';
-import { callApi, demoSignIn, demoSignInCode, SIGN_IN_VERIFIER_STORAGE_KEY, type DemoUser } from '../support/sign-in';
+import { callApi, demoSignIn, demoSignInCode, keepVerifier, type DemoUser } from '../support/sign-in';
 import { sharedTripPath } from './shared-trip';
 import { PRIVACY_POLICY_VERSION } from '@app/domain/privacy-policy';
 
@@ -206,7 +206,7 @@ async function prepareBrowser(
   port: number,
   origin: string,
   storage: Record<string, string>,
-  { sessionCookie, warmWith }: { sessionCookie?: string; warmWith?: string } = {},
+  { sessionCookie, verifier, warmWith }: { sessionCookie?: string; verifier?: string; warmWith?: string } = {},
 ): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
@@ -216,6 +216,7 @@ async function prepareBrowser(
     await page.evaluate((entries) => {
       for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
     }, storage);
+    if (verifier) await keepVerifier(page, origin, verifier);
     if (sessionCookie)
       await context.addCookies([{ name: 'yst_session', value: sessionCookie, url: origin, httpOnly: true, sameSite: 'Lax' }]);
     if (warmWith) {
@@ -237,7 +238,7 @@ async function prepareBrowser(
 async function arrivalAt(origin: string, path: string, user: DemoUser, arrival: Arrival, port: number): Promise<string> {
   if (arrival === 'sign-in') {
     const { code, verifier } = await demoSignInCode(server.url, user, path);
-    await prepareBrowser(port, origin, { [SIGN_IN_VERIFIER_STORAGE_KEY]: verifier });
+    await prepareBrowser(port, origin, {}, { verifier });
     return `${origin}${path}?signin=${code}`;
   }
   const token = await demoSignIn(server.url, user);

@@ -7,6 +7,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { exchangeOver, newVerifier, signInCodeIn } from '../../server/test/support/sign-in-handover';
 import { PRIVACY_POLICY_VERSION } from '@app/domain/privacy-policy';
 
@@ -17,6 +18,14 @@ export type DemoUser = (typeof DEMO_USERS)[number];
 
 /** The key under which the app keeps a pending sign-in's verifier (@app/host-sdk, internal/sign-in-handover.ts). */
 export const SIGN_IN_VERIFIER_STORAGE_KEY = 'signInVerifier';
+/** The cookie it keeps the verifier in too, for the page the sign-in returns to (`@app/contract/first-calls`). */
+export const SIGN_IN_VERIFIER_COOKIE = 'yst_signin_verifier';
+
+/** Keeps `verifier` in the browser of `page` (on `origin`) as the app does when it starts a sign-in. */
+export async function keepVerifier(page: Page, origin: string, verifier: string): Promise<void> {
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [SIGN_IN_VERIFIER_STORAGE_KEY, verifier] as const);
+  await page.context().addCookies([{ name: SIGN_IN_VERIFIER_COOKIE, value: verifier, url: origin, sameSite: 'Lax' }]);
+}
 
 const unescapeHtml = (text: string) =>
   text.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] as string);

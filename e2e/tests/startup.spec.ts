@@ -128,10 +128,13 @@ test.describe('a returning user, whose browser keeps the session in its cookie t
   async function signInHere(page: Page) {
     await page.goto('/');
     await expect(page).toHaveURL(/\/api\/auth\/authorize/);
-    const exchanged = page.waitForResponse((response) => response.url().endsWith('/api/auth/exchange'));
     await page.getByRole('button', { name: '以企业管理员身份登录' }).click();
-    expect((await exchanged).status()).toBe(200);
+    // The page the sign-in returned to made the exchange (the verifier came in its cookie); the app stored the session.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+    // The app's own home, not only the one painted before it had started.
+    await expect(page.locator('#painted-screen')).toHaveCount(0);
     await expect(page.getByRole('region', { name: '当前企业' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
   }
 
   test("the page carries the start-up's answers for the session: the home's first screen asks the server for none of them", async ({
@@ -188,6 +191,49 @@ test.describe('a returning user, whose browser keeps the session in its cookie t
     await expect(page.getByRole('region', { name: '当前企业' })).toHaveCount(1);
     await expect(page.getByRole('region', { name: '当前企业' })).toContainText(company);
     await expect(page.getByRole('navigation', { name: '底部导航' })).toHaveCount(1);
+    await page.getByRole('navigation', { name: '底部导航' }).getByText('票夹').click();
+    await expect(page).toHaveURL(/\/ticket\/index$/);
+  });
+
+  test('back from signing in, the page comes painted for the new session: the home shows before any script file has loaded, and the app takes its place asking for none of it', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/api\/auth\/authorize/);
+    // The sign-in under way keeps its verifier in a cookie too, for the page it returns to.
+    expect((await page.context().cookies()).map((cookie) => cookie.name)).toContain('yst_signin_verifier');
+    // From here the app's script files are held back: what shows comes from the page the server wrote.
+    let holding = true;
+    const held: (() => Promise<void>)[] = [];
+    await page.route(/\/remotes\/.+\.js$/, (route) => (holding ? held.push(() => route.continue()) : route.continue()));
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/')) asked.push(`${new URL(request.url()).pathname} ${request.resourceType()}`);
+    });
+    await page.getByRole('button', { name: '以企业管理员身份登录' }).click();
+    const painted = page.locator('#painted-screen');
+    await expect(painted.getByRole('region', { name: '当前企业' })).toBeVisible();
+    await expect(painted.getByRole('navigation', { name: '底部导航' })).toContainText('票夹');
+    await expect(painted.locator('.app-tab-bar .adm-tab-bar-item-active')).toHaveCSS('color', 'rgb(14, 95, 216)');
+    await expect(page.locator('#root')).toBeHidden();
+    const company = (await painted.locator('.home-company__name').textContent()) ?? '';
+    expect(company).not.toBe('');
+    expect(held.length).toBeGreaterThan(0);
+
+    holding = false;
+    await Promise.all(held.map((release) => release()));
+    await expect(painted).toHaveCount(0);
+    await expect(page.getByRole('region', { name: '当前企业' })).toHaveCount(1);
+    await expect(page.getByRole('region', { name: '当前企业' })).toContainText(company);
+    // The app has taken the one-time code out of the address.
+    await expect(page).not.toHaveURL(/signin=/);
+    await page.waitForLoadState('networkidle');
+    // The server made the exchange as it wrote the page (the verifier came in its cookie) and answered the start-up's
+    // calls for the new session: the app took the answers the page carries and asked for none of them.
+    expect(asked.filter((call) => START_UP.includes(call.split(' ')[0] ?? '') || call.startsWith('/api/auth/exchange '))).toEqual([]);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null'))).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The verifier is used up, in the cookie as in storage.
+    expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('yst_signin_verifier');
     await page.getByRole('navigation', { name: '底部导航' }).getByText('票夹').click();
     await expect(page).toHaveURL(/\/ticket\/index$/);
   });
@@ -251,6 +297,18 @@ test.describe('a returning user, whose browser keeps the session in its cookie t
     await expect(page.getByRole('region', { name: '当前企业' })).toBeVisible();
     await expect(page.locator('#painted-screen')).toHaveCount(0);
     await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('back from signing in, an app that cannot start says so on the screen shown, painted or not', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/api\/auth\/authorize/);
+    await page.route(/\/remotes\/host\/[^/]+\/static\/js\/index\.[0-9a-f]+\.js$/, (route) => route.abort('connectionfailed'));
+    await page.getByRole('button', { name: '以企业管理员身份登录' }).click();
+    // Once the painted screen's answer is in (whichever came first, the failure or the painted home), the message is on
+    // the screen shown, not in the root hidden behind it.
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('alert')).toHaveText(/页面加载失败，请刷新后重试/);
+    await expect(page.getByRole('alert').getByRole('button', { name: '刷新' })).toBeVisible();
   });
 
   test("a page whose cookie is another session than the app's token takes none of its answers: it asks for its own user", async ({

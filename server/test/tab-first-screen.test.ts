@@ -8,6 +8,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from '@rstest/core';
+import { type PageAnswer, SIGN_IN_VERIFIER_COOKIE } from '@app/contract/first-calls';
 import { updateRegistry } from '@app/deploy/registry';
 import { issueSignInCode } from '../src/auth/sign-in-codes';
 import { createTestServer, type TestServer } from './support/test-server';
@@ -113,6 +114,44 @@ describe("a tab's first screen painted by the server", () => {
     expect(html.indexOf('<style>')).toBeLessThan(html.indexOf('</head>'));
     expect(html).toContain('<link href="/remotes/host/1.0.0/static/css/async/app-shared.0123456789.css" rel="preload" as="style">');
     expect(html.indexOf('id="page-answers"')).toBeLessThan(html.indexOf('<script data-early-calls'));
+  });
+
+  test("back from signing in with the verifier's cookie, the page makes the exchange and is painted for the new session; the code is used up", async () => {
+    const browser = newVerifier();
+    const code = await issueSignInCode(server.database.db, await server.userIdOf('企业管理员'), browser.challenge);
+    const returnTo = (verifier: string) =>
+      server.app.inject({
+        method: 'GET',
+        url: `/?t=1796375431011&signin=${code}`,
+        headers: { 'user-agent': 'MicroMessenger', cookie: `${SIGN_IN_VERIFIER_COOKIE}=${verifier}` },
+      });
+    const exchangeIn = (html: string) =>
+      (JSON.parse(/<script type="application\/json" id="page-answers">(.*?)<\/script>/.exec(html)?.[1] ?? '[]') as PageAnswer[]).find(
+        (item) => item.path === 'auth/exchange',
+      );
+
+    // Another browser's verifier: refused, nothing used up, the page as built (its early calls ask as ever).
+    const stranger = await returnTo(newVerifier().verifier);
+    expect(painted(stranger.body)).toBeNull();
+    expect(exchangeIn(stranger.body)).toBeUndefined();
+    expect(String(stranger.headers['set-cookie'] ?? '')).not.toContain('yst_session=');
+
+    const page = await returnTo(browser.verifier);
+    expect(page.statusCode).toBe(200);
+    const exchange = exchangeIn(page.body);
+    expect(exchange?.body).toEqual({ code, verifier: browser.verifier });
+    const token = (exchange?.answer as { result?: { token?: string } } | undefined)?.result?.token ?? '';
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(painted(page.body)).toContain('account answered');
+    const cookies = [page.headers['set-cookie'] ?? []].flat();
+    expect(cookies).toContainEqual(expect.stringMatching(new RegExp(`^yst_session=${token};.*HttpOnly`)));
+    expect(cookies).toContainEqual(expect.stringMatching(new RegExp(`^${SIGN_IN_VERIFIER_COOKIE}=; Path=/; Max-Age=0`)));
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    // The session is a real one, and the code is gone: the same return again is the page as built.
+    expect((await server.call('user/getOfficialAccountLoginUserInfo', {}, token)).body.success).toBe(true);
+    const again = await returnTo(browser.verifier);
+    expect(painted(again.body)).toBeNull();
+    expect(exchangeIn(again.body)).toBeUndefined();
   });
 
   test('anyone the build paints nothing for, a page without the cookie, an address with a query and a render that throws get the page as built', async () => {

@@ -15,6 +15,7 @@ import { FirstCallsReader } from './first-calls';
 import { ownerRemote, writeFirstLoad, type OwnerFirstFiles } from './first-load';
 import { callInProcess } from './in-process-call';
 import { inlineScriptHashes, policyWithScripts } from './inline-scripts';
+import { exchangeForPage } from './page-exchange';
 import type { ReleaseBuildWorker } from './release-build-worker';
 import { RemoteManifests } from './remote-manifests';
 import { sessionAnswers } from './session-answers';
@@ -34,12 +35,13 @@ export interface HostIndexOptions {
 
 /**
  * Whether an address's query leaves its tab's first screen as painted: none, or only the time stamp the sign-in puts on
- * its way back (`t`, `@app/host-sdk/authorize`). Any other (a sign-in code changes the session) is left to the app.
+ * its way back (`t`, `@app/host-sdk/authorize`) and, where the page made the exchange, its code. Any other is left to
+ * the app (a sign-in code the page did not exchange changes the session).
  */
-function paintableQuery(url: string): boolean {
+function paintableQuery(url: string, exchanged: boolean): boolean {
   const query = url.indexOf('?');
   if (query < 0) return true;
-  return [...new URLSearchParams(url.slice(query + 1)).keys()].every((name) => name === 't');
+  return [...new URLSearchParams(url.slice(query + 1)).keys()].every((name) => name === 't' || (exchanged && name === 'signin'));
 }
 
 export class HostIndex {
@@ -75,7 +77,9 @@ export class HostIndex {
     const ownerVersion = owner ? remotes[owner]?.version : undefined;
     const firstCalls = owner && ownerVersion ? await this.firstCalls.forAddress(owner, ownerVersion, pathname) : [];
     const first = owner && ownerVersion ? await this.ownerFirstFiles(owner, ownerVersion) : { startFiles: [] };
-    const token = sessionInCookie(request.headers.cookie);
+    // Back from signing in with the verifier's cookie: the page is written for the session the code is exchanged for.
+    const exchange = await exchangeForPage(this.app, request, reply);
+    const token = exchange?.token ?? sessionInCookie(request.headers.cookie);
     const [answers, session] = await Promise.all([
       this.pageAnswers(),
       token ? sessionAnswers(this.app, request, token, firstCalls, this.options.sessionAnswersMs) : null,
@@ -84,12 +88,12 @@ export class HostIndex {
     if (owner && ownerVersion && first.manifest !== undefined) this.options.onRemoteLoad?.(owner, ownerVersion);
     if (session?.stale) reply.header('Set-Cookie', clearedSessionCookieHeader(request.protocol === 'https'));
     for (const cookie of session?.setCookies ?? []) reply.header('Set-Cookie', cookie);
-    // A page with a user's answers in it is that user's alone: no cache keeps it.
-    reply.header('Cache-Control', session?.answers.length ? SESSION_PAGE_CACHE : NO_CACHE);
+    // A page with a user's answers in it, or a session's token, is that user's alone: no cache keeps it.
+    reply.header('Cache-Control', exchange || session?.answers.length ? SESSION_PAGE_CACHE : NO_CACHE);
     reply.header('Content-Security-Policy', policy);
-    const data = { firstCalls, answers: [...answers, ...(session?.answers ?? [])] };
+    const data = { firstCalls, answers: [...answers, ...(exchange ? [exchange.answer] : []), ...(session?.answers ?? [])] };
     const painted =
-      owner && ownerVersion && session?.answers.length && paintableQuery(request.url)
+      owner && ownerVersion && session?.answers.length && paintableQuery(request.url, exchange !== null)
         ? await this.firstScreens.paint({
             html,
             hostVersion,

@@ -75,6 +75,16 @@ export interface PageAnswer {
 export const SESSION_PAGE_COOKIE = 'yst_session';
 
 /**
+ * The sign-in's verifier, kept by the browser in this cookie too (besides localStorage) while a sign-in is under way
+ * (SIGN_IN_VERIFIER_COOKIE_SECONDS at most): the page a sign-in returns to (`?signin=`) then comes with it, so the
+ * server can make the exchange as it writes that page and write it for the new session, its first screen painted.
+ * Set by the browser (not HttpOnly), SameSite=Lax (a top-level return from the provider's page carries it), and
+ * cleared by whichever exchange uses the verifier up.
+ */
+export const SIGN_IN_VERIFIER_COOKIE = 'yst_signin_verifier';
+export const SIGN_IN_VERIFIER_COOKIE_SECONDS = 600;
+
+/**
  * A session's tag in the page: the SHA-256 (hex) of this prefix and the token. The page compares it with its own
  * token's; it names the session without being the token or the hash the database keeps.
  */

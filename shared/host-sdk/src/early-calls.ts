@@ -6,7 +6,9 @@
  *
  * - the service config (`sysConfig/get`), unless the page carries the server's answer to it (written as the page was:
  *   `@app/contract/first-calls`, PAGE_ANSWERS_BLOCK_ID), which then stands for the call;
- * - the exchange of the sign-in code the address carries (`auth/exchange`, with the verifier this browser kept);
+ * - the exchange of the sign-in code the address carries (`auth/exchange`, with the verifier this browser kept), unless
+ *   the page carries its answer (the server made it as it wrote the page, the verifier in its cookie: the page is then
+ *   written, and painted, for the new session);
  * - then, with the session (the exchanged one, or the one kept from before), the user's detail and, beside it, the
  *   first calls of the page the address shows (the page's app declares them, the server writes them into the page
  *   before this script: `@app/contract/first-calls`), and for a user of a company its tax account, and for a taxi
@@ -97,12 +99,21 @@ function resultOf<T>(answer: EarlyAnswer | null): T | null {
   }
 }
 
-async function sessionToken(before: string | null): Promise<string | null> {
+/**
+ * The session the start-up's calls go with: the one kept, or back from signing in the one the code is exchanged for,
+ * by the server as it wrote the page (its answer in the page, for this very code and verifier) or asked now.
+ */
+async function sessionToken(before: string | null, carried: PageAnswer[]): Promise<string | null> {
   if (!code) return before;
   const verifier = localStorage.getItem(SIGN_IN_VERIFIER_STORAGE_KEY);
   // Without the verifier the start-up fails the sign-in without asking the server; nothing is sent then.
   if (!verifier) return null;
-  const exchanged = resultOf<{ token?: unknown }>(await send('auth/exchange', { code, verifier }, before));
+  const body = { code, verifier };
+  const made = carried.find(
+    (item) => item.session === undefined && item.path === 'auth/exchange' && JSON.stringify(item.body) === JSON.stringify(body),
+  );
+  const answer = made ? answered(made.path, body, before, made.answer) : send('auth/exchange', body, before);
+  const exchanged = resultOf<{ token?: unknown }>(await answer);
   return typeof exchanged?.token === 'string' && exchanged.token ? exchanged.token : null;
 }
 
@@ -168,7 +179,7 @@ async function start(): Promise<void> {
   const config = carried.find((item) => item.session === undefined && item.path === 'sysConfig/get');
   if (config) answered(config.path, config.body, before, config.answer);
   else void send('sysConfig/get', {}, before);
-  const token = await sessionToken(before);
+  const token = await sessionToken(before, carried);
   if (!token) return;
   const own = await answersOfSession(token, carried);
   // What the page carries for this session stands for the call; anything else is sent.

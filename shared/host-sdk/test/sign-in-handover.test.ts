@@ -56,9 +56,12 @@ describe('SHA-256 and the challenge', () => {
     expect(verifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(challenge).toBe(nodeChallenge(verifier));
     expect(await challengeOf(verifier)).toBe(challenge);
+    // In a cookie too, for the page the sign-in returns to.
+    expect(document.cookie).toContain(`yst_signin_verifier=${verifier}`);
     // The next sign-in replaces it.
     const next = await startSignIn();
     expect(localStorage.getItem(SIGN_IN_VERIFIER_STORAGE_KEY)).not.toBe(verifier);
+    expect(document.cookie).not.toContain(`yst_signin_verifier=${verifier}`);
     expect(next).not.toBe(challenge);
   });
 
@@ -124,6 +127,7 @@ describe('the sign-in code', () => {
     // What was loaded for whoever was signed in before is forgotten.
     expect(sessionStore.get(userDetailAtom)).toBeNull();
     expect(localStorage.getItem(SIGN_IN_VERIFIER_STORAGE_KEY)).toBeNull();
+    expect(document.cookie).not.toContain('yst_signin_verifier=');
     expect(signingIn()).toBe(false);
     expect(dialogs.alert).not.toHaveBeenCalled();
   });

@@ -20,7 +20,7 @@
  */
 import { NETWORK_ERROR_MESSAGE, postApi, type ApiEnvelope } from '../api-client';
 import { clearCompanyState, setToken } from '../session';
-import { SIGN_IN_VERIFIER_STORAGE_KEY } from '../storage-keys';
+import { SIGN_IN_VERIFIER_COOKIE, SIGN_IN_VERIFIER_COOKIE_SECONDS, SIGN_IN_VERIFIER_STORAGE_KEY } from '../storage-keys';
 
 export { SIGN_IN_CODE_PARAMETER, SIGN_IN_VERIFIER_STORAGE_KEY } from '../storage-keys';
 
@@ -50,11 +50,23 @@ export async function challengeOf(verifier: string): Promise<string> {
 }
 
 /**
+ * The verifier in a cookie too, for a while: the page the sign-in returns to brings it to the server, which then makes
+ * the exchange as it writes that page, painted for the new session (`@app/contract/first-calls`,
+ * SIGN_IN_VERIFIER_COOKIE). `maxAge` 0 clears it.
+ */
+function setVerifierCookie(value: string, maxAge: number): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older iOS web views (WeChat's); a verifier is base64url, nothing to escape.
+  document.cookie = `${SIGN_IN_VERIFIER_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`;
+}
+
+/**
  * Starts a sign-in: keeps a new random verifier at once (replacing any earlier one) and resolves with its challenge.
  */
 export function startSignIn(): Promise<string> {
   const verifier = base64Url(crypto.getRandomValues(new Uint8Array(32)));
   localStorage.setItem(SIGN_IN_VERIFIER_STORAGE_KEY, verifier);
+  setVerifierCookie(verifier, SIGN_IN_VERIFIER_COOKIE_SECONDS);
   return challengeOf(verifier);
 }
 
@@ -68,6 +80,7 @@ export type HandoverOutcome = { signedIn: true } | { signedIn: false; message: s
 export async function exchangeSignInCode(code: string): Promise<HandoverOutcome> {
   const verifier = localStorage.getItem(SIGN_IN_VERIFIER_STORAGE_KEY);
   localStorage.removeItem(SIGN_IN_VERIFIER_STORAGE_KEY);
+  setVerifierCookie('', 0);
   if (!verifier) return { signedIn: false, message: NOT_STARTED_HERE_MESSAGE };
   try {
     // Every answer is read (a refusal is a 4xx with the envelope); only no answer at all throws.
