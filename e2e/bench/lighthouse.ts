@@ -119,6 +119,8 @@ interface Run {
   signedIn: boolean;
   /** Lighthouse's measure of the machine's speed as the run began (higher is faster): a figure's context, like the load. */
   benchmarkIndex: number;
+  /** Back from signing in, the page made the exchange as the server wrote it: the browser asked nothing of it. */
+  exchangedByPage: boolean;
 }
 
 interface NetworkRequestItem {
@@ -132,6 +134,7 @@ function readRun(lhr: Result, arrival: Arrival): Run {
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const details = lhr.audits['network-requests']?.details as { items?: NetworkRequestItem[] } | undefined;
   const answered = (path: string) => (details?.items ?? []).some((item) => new URL(item.url).pathname === path && item.statusCode === 200);
+  const asked = (prefix: string) => (details?.items ?? []).some((item) => new URL(item.url).pathname.startsWith(prefix));
   const scripts = (details?.items ?? [])
     .filter((item) => item.resourceType === 'Script')
     .map((item) => ({ url: item.url, transferSize: item.transferSize ?? 0 }));
@@ -147,10 +150,13 @@ function readRun(lhr: Result, arrival: Arrival): Run {
     jsTransferred: scripts.reduce((total, script) => total + script.transferSize, 0),
     scripts,
     finalUrl: lhr.finalDisplayedUrl,
+    // Back from signing in, the page made the exchange (the verifier came in its cookie: nothing of /api/auth/ asked,
+    // the code then checked as used up) or its early calls did, and asked for the user.
     signedIn:
       arrival === 'sign-in'
-        ? answered('/api/auth/exchange') && answered('/api/user/getOfficialAccountLoginUserInfo')
-        : !(details?.items ?? []).some((item) => new URL(item.url).pathname.startsWith('/api/auth/')),
+        ? (answered('/api/auth/exchange') && answered('/api/user/getOfficialAccountLoginUserInfo')) || !asked('/api/auth/')
+        : !asked('/api/auth/'),
+    exchangedByPage: arrival === 'sign-in' && !asked('/api/auth/'),
     benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
@@ -234,10 +240,25 @@ async function prepareBrowser(
   }
 }
 
+/** The verifier of each sign-in code a run's address carries. */
+const verifiers = new Map<string, string>();
+
+/** Whether the sign-in code in `url` is used up: its exchange, asked again with its verifier, is refused. */
+async function codeUsedUp(url: string): Promise<boolean> {
+  const code = new URL(url).searchParams.get('signin') ?? '';
+  const response = await fetch(`${server.url}/api/auth/exchange`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ code, verifier: verifiers.get(code) }),
+  });
+  return response.status !== 200;
+}
+
 /** What the run's browser holds and the address it loads, for the way it comes to `path` as `user`. */
 async function arrivalAt(origin: string, path: string, user: DemoUser, arrival: Arrival, port: number): Promise<string> {
   if (arrival === 'sign-in') {
     const { code, verifier } = await demoSignInCode(server.url, user, path);
+    verifiers.set(code, verifier);
     await prepareBrowser(port, origin, {}, { verifier });
     return `${origin}${path}?signin=${code}`;
   }
@@ -279,6 +300,7 @@ async function lighthouseRun(origin: string, path: string, user: DemoUser, arriv
     }
     if (REPORT_DIR)
       await writeFile(join(REPORT_DIR, `lighthouse${path.replace(/[^a-z0-9]+/gi, '-')}-${Date.now()}.json`), JSON.stringify(lhr));
+    if (run.exchangedByPage && !(await codeUsedUp(url))) run.signedIn = false;
     if (!run.signedIn)
       throw new Error(`Lighthouse measured ${path} without signing in (the code's exchange or the user call did not answer 200)`);
     return run;
@@ -359,6 +381,7 @@ try {
       jsTransferred: median(runs.map((run) => run.jsTransferred)),
       signedIn: runs.every((run) => run.signedIn),
       benchmarkIndex: median(runs.map((run) => run.benchmarkIndex)),
+      exchangedByPage: runs.every((run) => run.exchangedByPage),
     };
     console.log(line('中位数', middle));
     summary.push(`${line('中位数', middle)}  ${target.path}`);
