@@ -8,7 +8,7 @@ import { currentPage, expectPage } from '../support/app';
 import { wechatPhone } from '../support/browser';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
 import { as } from '../support/roles';
-import { demoSignIn, demoSignInCode, SIGN_IN_VERIFIER_STORAGE_KEY } from '../support/sign-in';
+import { demoSignIn, demoSignInCode, SIGN_IN_VERIFIER_COOKIE, SIGN_IN_VERIFIER_STORAGE_KEY } from '../support/sign-in';
 
 const PLAIN_PHONE_UA = wechatPhone.userAgent.replace(/ MicroMessenger\S*.*$/, '');
 const ALIPAY_UA = `${PLAIN_PHONE_UA} AlipayClient/10.6.0`;
@@ -86,7 +86,7 @@ test.describe('with the demo provider', () => {
     });
     // A browser that kept no cookie of the verifier (the page it returns to then cannot make the exchange): the early
     // calls make it.
-    await page.context().clearCookies({ name: 'yst_signin_verifier' });
+    await page.context().clearCookies({ name: SIGN_IN_VERIFIER_COOKIE });
     await page.getByRole('button', { name: '以出租车管理员身份登录' }).click();
     // The sign-in came back with a one-time code, never a token; the exchange answered the token.
     expect(new URL((await returned).url()).searchParams.has('token')).toBe(false);

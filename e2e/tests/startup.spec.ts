@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { as } from '../support/roles';
-import { callApi, demoSignIn } from '../support/sign-in';
+import { callApi, demoSignIn, SIGN_IN_VERIFIER_COOKIE } from '../support/sign-in';
 import { wechatPhone } from '../support/browser';
 
 test.use(as('企业管理员'));
@@ -201,7 +201,7 @@ test.describe('a returning user, whose browser keeps the session in its cookie t
     await page.goto('/');
     await expect(page).toHaveURL(/\/api\/auth\/authorize/);
     // The sign-in under way keeps its verifier in a cookie too, for the page it returns to.
-    expect((await page.context().cookies()).map((cookie) => cookie.name)).toContain('yst_signin_verifier');
+    expect((await page.context().cookies()).map((cookie) => cookie.name)).toContain(SIGN_IN_VERIFIER_COOKIE);
     // From here the app's script files are held back: what shows comes from the page the server wrote.
     let holding = true;
     const held: (() => Promise<void>)[] = [];
@@ -233,7 +233,7 @@ test.describe('a returning user, whose browser keeps the session in its cookie t
     expect(asked.filter((call) => START_UP.includes(call.split(' ')[0] ?? '') || call.startsWith('/api/auth/exchange '))).toEqual([]);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null'))).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // The verifier is used up, in the cookie as in storage.
-    expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('yst_signin_verifier');
+    expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain(SIGN_IN_VERIFIER_COOKIE);
     await page.getByRole('navigation', { name: '底部导航' }).getByText('票夹').click();
     await expect(page).toHaveURL(/\/ticket\/index$/);
   });
@@ -299,13 +299,13 @@ test.describe('a returning user, whose browser keeps the session in its cookie t
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
-  test('back from signing in, an app that cannot start says so on the screen shown, painted or not', async ({ page }) => {
+  test('back from signing in, an app that cannot start says so on the screen shown', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/api\/auth\/authorize/);
     await page.route(/\/remotes\/host\/[^/]+\/static\/js\/index\.[0-9a-f]+\.js$/, (route) => route.abort('connectionfailed'));
     await page.getByRole('button', { name: '以企业管理员身份登录' }).click();
-    // Once the painted screen's answer is in (whichever came first, the failure or the painted home), the message is on
-    // the screen shown, not in the root hidden behind it.
+    // The page comes painted for the new session: the message is on the painted home (or on the shell where the
+    // session's answers came too late to paint it), not in the root hidden behind it.
     await page.waitForLoadState('networkidle');
     await expect(page.getByRole('alert')).toHaveText(/页面加载失败，请刷新后重试/);
     await expect(page.getByRole('alert').getByRole('button', { name: '刷新' })).toBeVisible();

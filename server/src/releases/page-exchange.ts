@@ -26,7 +26,7 @@ export interface PageExchange {
 }
 
 /** The code in the address a sign-in returned to, or null. */
-export function signInCodeOf(url: string): string | null {
+function signInCodeOf(url: string): string | null {
   const query = url.indexOf('?');
   return query < 0 ? null : new URLSearchParams(url.slice(query + 1)).get('signin');
 }
