@@ -7,7 +7,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { exchangeOver, newVerifier, signInCodeIn } from '../../server/test/support/sign-in-handover';
 import { PRIVACY_POLICY_VERSION } from '@app/domain/privacy-policy';
 
@@ -20,6 +20,14 @@ export type DemoUser = (typeof DEMO_USERS)[number];
 export const SIGN_IN_VERIFIER_STORAGE_KEY = 'signInVerifier';
 /** The cookie it keeps the verifier in too, for the page the sign-in returns to (`@app/contract/first-calls`). */
 export const SIGN_IN_VERIFIER_COOKIE = 'yst_signin_verifier';
+
+/** The session's cookie the exchange sets beside the token (`@app/contract/first-calls`, SESSION_PAGE_COOKIE). */
+export const SESSION_COOKIE = 'yst_session';
+
+/** Gives the browser of `context` the session's cookie for `origin`, as the exchange in it would have set it. */
+export async function keepSessionCookie(context: BrowserContext, origin: string, token: string): Promise<void> {
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: origin, httpOnly: true, sameSite: 'Lax' }]);
+}
 
 /** Keeps `verifier` in the browser of `page` (on `origin`) as the app does when it starts a sign-in. */
 export async function keepVerifier(page: Page, origin: string, verifier: string): Promise<void> {

@@ -6,7 +6,7 @@
 import { expect, test } from '../support/test';
 import { as } from '../support/roles';
 import { untilTakenOver } from '../support/app';
-import { callApi, demoSignIn } from '../support/sign-in';
+import { callApi, demoSignIn, keepSessionCookie, SESSION_COOKIE } from '../support/sign-in';
 
 /** Return addresses that a URL parser turns into another site (the report's example and its family). */
 const WAYS_OUT = [
@@ -88,8 +88,7 @@ test.describe('退出登录', () => {
     baseURL,
   }) => {
     const token = await demoSignIn(baseURL as string, '企业管理员');
-    // The session's cookie, as the exchange in this browser would have set it (server/src/auth/session-cookie.ts).
-    await context.addCookies([{ name: 'yst_session', value: token, url: baseURL as string, httpOnly: true, sameSite: 'Lax' }]);
+    await keepSessionCookie(context, baseURL as string, token);
     await context.addInitScript((value) => {
       if (!sessionStorage.getItem('signed-in-once')) {
         sessionStorage.setItem('signed-in-once', '1');
@@ -105,7 +104,7 @@ test.describe('退出登录', () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('button', { name: '微信授权登录' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBe('null');
-    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('yst_session');
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain(SESSION_COOKIE);
     await expect(callApi(baseURL as string, 'user/getOfficialAccountLoginUserInfo', {}, token)).rejects.toThrow('登录信息无效');
   });
 });

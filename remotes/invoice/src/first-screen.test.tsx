@@ -9,8 +9,25 @@ import { comparableMarkup, noAnswer, ok, paintFirstScreen, renderPage, taxAccoun
 import * as firstScreen from './first-screen';
 import InvoiceDefaultCreatePage from './pages/invoice-default-create/InvoiceDefaultCreatePage';
 import { HOME_META } from './pages/invoice-default-create/home-meta';
+import InvoiceListPage from './pages/invoice-list/InvoiceListPage';
+import { INVOICE_LIST_META } from './pages/invoice-list/invoice-list-meta';
+import { invoiceSummary } from './test-support/invoice-documents';
 
 const paint = (pathname: string, options: Parameters<typeof paintFirstScreen>[2]) => paintFirstScreen(firstScreen, pathname, options);
+
+const LIST_CARRIED = [
+  {
+    path: 'invoice/list',
+    body: { page: 1 },
+    result: {
+      total: 2,
+      list: [
+        invoiceSummary({ id: 'blue-1', buyerName: '北京示例科技有限公司' }),
+        invoiceSummary({ id: 'red-1', kind: 'red', grossFen: -10_000, buyerName: '上海红冲贸易有限公司' }),
+      ],
+    },
+  },
+];
 
 afterEach(cleanup);
 
@@ -49,7 +66,8 @@ describe("the home's first screen painted by the server", () => {
   test('anyone but a company user, any other address and a service not open to everyone are left to the app', async () => {
     const person = userDetail({ company: false, companyUser: false, companyInfo: null, permissions: [] });
     expect(await paint('/', { user: person })).toBeNull();
-    expect(await paint('/invoice/list', { user: userDetail(), taxAccount: taxAccount() })).toBeNull();
+    expect(await paint('/invoice/list', { user: person, carried: LIST_CARRIED })).toBeNull();
+    expect(await paint('/invoice/create', { user: userDetail(), taxAccount: taxAccount() })).toBeNull();
     expect(await paint('/', {})).toBeNull();
     // The app sends everyone, or everyone but testers, to 服务暂停.
     expect(await paint('/', { user: userDetail(), available: 'none' })).toBeNull();
@@ -66,5 +84,32 @@ describe("the home's first screen painted by the server", () => {
     ]);
     expect(first?.querySelector('.home-company__name')?.textContent).toBe('上海示例商贸有限公司');
     expect(second?.querySelector('.home-company__name')?.textContent).toBe('杭州另一家有限公司');
+  });
+});
+
+describe("发票列表's first screen painted by the server", () => {
+  test("a company user's: the first page the page carries as the app draws it first, with the tab bar", async () => {
+    const user = userDetail();
+    const painted = await paint('/invoice/list', { user, carried: LIST_CARRIED });
+    const page = painted?.querySelector('.app-layout > .app-layout__page--first');
+    expect(page?.getAttribute('data-page')).toBe(INVOICE_LIST_META.name);
+    expect(page?.getAttribute('data-owner')).toBe('invoice');
+    expect(page?.textContent).toContain('共 2 张发票');
+    expect(
+      [...(page?.querySelectorAll('.app-paged-list__row [role="button"]') ?? [])].map(
+        (row) => row.getAttribute('aria-label')?.split(' ')[0],
+      ),
+    ).toEqual(['北京示例科技有限公司', '上海红冲贸易有限公司']);
+    expect(painted?.querySelector('.app-tab-bar')).not.toBeNull();
+
+    const { api } = renderPage(<InvoiceListPage />, { url: '/invoice/list', meta: INVOICE_LIST_META, user, carried: LIST_CARRIED });
+    expect(screen.getByText('共 2 张发票')).toBeTruthy();
+    expect(comparableMarkup(page?.querySelector('.app-page') ?? null)).toBe(comparableMarkup(document.querySelector('.app-page')));
+    expect(api.calls).toEqual([]);
+  });
+
+  test('without the carried answer, the skeleton the app draws first', async () => {
+    const bare = await paint('/invoice/list', { user: userDetail() });
+    expect(bare?.querySelector('.app-paged-list__skeleton[aria-label="加载中"]')).not.toBeNull();
   });
 });

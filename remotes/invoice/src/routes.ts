@@ -2,6 +2,7 @@
 import { appPaths } from '@app/host-sdk/paths';
 import { pageMeta, type RemoteRoute } from '@app/host-sdk/route-meta';
 import { HOME_META } from './pages/invoice-default-create/home-meta';
+import { INVOICE_LIST_META } from './pages/invoice-list/invoice-list-meta';
 import { paths } from './paths';
 
 export const routes: RemoteRoute[] = [
@@ -22,7 +23,7 @@ export const routes: RemoteRoute[] = [
   },
   {
     path: paths.invoiceList,
-    meta: pageMeta('InvoiceList', '发票列表', { tabBar: true }),
+    meta: INVOICE_LIST_META,
     page: () => import('./pages/invoice-list/InvoiceListPage'),
   },
   {

@@ -4,7 +4,13 @@
  * the domain's own line maths.
  */
 import { discountAmounts } from '@app/domain/discount-line';
-import { printedItemName, type InvoiceDocument, type InvoiceDocumentLine, type InvoiceParty } from '@app/domain/invoice-document';
+import {
+  printedItemName,
+  type InvoiceDocument,
+  type InvoiceDocumentLine,
+  type InvoiceParty,
+  type InvoiceSummary,
+} from '@app/domain/invoice-document';
 import { priceLine, type LineRate } from '@app/domain/invoice-line';
 import { invoiceTotals } from '@app/domain/tax-maths';
 
@@ -145,4 +151,27 @@ export function discountedInvoice(overrides: Partial<InvoiceDocument> = {}): Inv
     leftByLine: Object.fromEntries(lines.map((each) => [each.lineNo, each.grossFen])),
     ...overrides,
   });
+}
+
+/** A row of `invoice/list`: the blue invoice's, with `overrides`. */
+export function invoiceSummary(overrides: Partial<InvoiceSummary> = {}): InvoiceSummary {
+  const blue = blueInvoice();
+  return {
+    id: blue.id,
+    kind: 'blue',
+    type: '数电专票',
+    status: '已开具',
+    number: blue.number,
+    issuedAt: blue.issuedAt,
+    netFen: blue.netFen,
+    taxFen: blue.taxFen,
+    grossFen: blue.grossFen,
+    leftFen: blue.grossFen,
+    failReason: null,
+    taskId: null,
+    createdAt: blue.createdAt,
+    buyerName: blue.buyer.name,
+    buyerTaxNumber: blue.buyer.taxNumber,
+    ...overrides,
+  };
 }

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import type { InvoiceSummary } from '@app/domain/invoice-document';
 import { formatYuan } from '@app/domain/money';
 import { fail, ok, renderPage, type Route } from '@app/host-sdk/testing';
-import { blueInvoice, redInvoice } from '../../test-support/invoice-documents';
+import { blueInvoice, invoiceSummary, redInvoice } from '../../test-support/invoice-documents';
 import { useListPageEnvironment } from '@app/ui/test-support/list-layout';
 import { FIRST_CALLS } from '../../first-calls';
 import InvoiceListPage from './InvoiceListPage';
@@ -13,30 +13,15 @@ const BLUE = blueInvoice();
 const RED = redInvoice();
 const PDF_URL = '/api/invoice-pdf/abc?expires=1&signature=xyz';
 
-function summary(overrides: Partial<InvoiceSummary>): InvoiceSummary {
-  return {
-    id: BLUE.id,
-    kind: 'blue',
-    type: '数电专票',
-    status: '已开具',
-    number: BLUE.number,
-    issuedAt: BLUE.issuedAt,
-    netFen: BLUE.netFen,
-    taxFen: BLUE.taxFen,
-    grossFen: BLUE.grossFen,
-    leftFen: BLUE.grossFen,
-    failReason: null,
-    taskId: null,
-    createdAt: BLUE.createdAt,
-    buyerName: BLUE.buyer.name,
-    buyerTaxNumber: BLUE.buyer.taxNumber,
-    ...overrides,
-  };
-}
-
 const ROWS: InvoiceSummary[] = [
-  summary({ id: 'partly', status: '部分红冲', leftFen: 1_000_000, buyerName: '北京示例科技有限公司', number: '25110000000000000001' }),
-  summary({
+  invoiceSummary({
+    id: 'partly',
+    status: '部分红冲',
+    leftFen: 1_000_000,
+    buyerName: '北京示例科技有限公司',
+    number: '25110000000000000001',
+  }),
+  invoiceSummary({
     id: 'red',
     kind: 'red',
     type: '数电普票',
@@ -45,7 +30,7 @@ const ROWS: InvoiceSummary[] = [
     buyerName: '上海红冲贸易有限公司',
     number: RED.number,
   }),
-  summary({
+  invoiceSummary({
     id: 'running',
     status: '开具中',
     number: null,
@@ -53,7 +38,7 @@ const ROWS: InvoiceSummary[] = [
     createdAt: '2025-03-31T17:00:00.000Z',
     buyerName: '广州开票中有限公司',
   }),
-  summary({
+  invoiceSummary({
     id: 'failed',
     status: '开具失败',
     number: null,
@@ -61,7 +46,7 @@ const ROWS: InvoiceSummary[] = [
     failReason: '今日尚未完成刷脸认证，请先刷脸认证后重试',
     buyerName: '深圳失败有限公司',
   }),
-  summary({ id: 'not-sent', buyerName: '成都未送达有限公司', number: '25110000000000000009', deliveryFailed: true }),
+  invoiceSummary({ id: 'not-sent', buyerName: '成都未送达有限公司', number: '25110000000000000009', deliveryFailed: true }),
 ];
 
 /** The open dropdown's panel of choices. */
@@ -116,6 +101,25 @@ describe('InvoiceListPage', () => {
     // The page's first call is the one the remote declares (the host page may have sent it already).
     expect(api.bodiesOf('invoice/list')).toEqual([{ page: 1 }]);
     expect(FIRST_CALLS['/invoice/list']).toEqual([{ path: 'invoice/list', body: { page: 1 } }]);
+  });
+
+  test('the first page the page carries is drawn in the first render, without asking; a filter asks the server', async () => {
+    const carried = [{ path: 'invoice/list', body: { page: 1 }, result: { total: 2, list: ROWS.slice(0, 2) } }];
+    const { api } = renderPage(<InvoiceListPage />, {
+      url: '/invoice/list',
+      carried,
+      calls: { 'invoice/list': ok({ total: 1, list: [ROWS[1] as InvoiceSummary] }) },
+    });
+    expect(rowOf('北京示例科技有限公司')).toBeTruthy();
+    expect(rowOf('上海红冲贸易有限公司')).toBeTruthy();
+    expect(screen.getByText('共 2 张发票')).toBeTruthy();
+    expect(api.calls).toEqual([]);
+    // Another colour is another query: the server's.
+    fireEvent.click(screen.getByText('全部发票'));
+    fireEvent.click(within(await openedPanel()).getByText('红票'));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^北京示例科技有限公司 / })).toBeNull());
+    expect(await screen.findByText('共 1 张发票')).toBeTruthy();
+    expect(api.bodiesOf('invoice/list')).toEqual([{ kind: 'red', page: 1 }]);
   });
 
   test('the filters and the search build the request, each from page 1', async () => {
@@ -203,7 +207,7 @@ describe('InvoiceListPage', () => {
   test('?id= opens the sheet with the whole invoice and its actions; 红冲 opens the red-invoice form with it', async () => {
     const { api, url } = openList(
       {
-        'invoice/list': ok({ total: 1, list: [summary({})] }),
+        'invoice/list': ok({ total: 1, list: [invoiceSummary({})] }),
         'invoice/get': ok(blueInvoice({ status: '部分红冲', leftFen: 50_000 })),
         'invoice/pdfLink': ok({ url: PDF_URL, fileName: `发票_${BLUE.number}.pdf` }),
         'invoice/deliveries': ok({ list: [] }),

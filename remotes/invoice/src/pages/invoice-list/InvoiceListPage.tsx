@@ -6,6 +6,7 @@
  */
 import { lazy, useEffect, useRef, useState } from 'react';
 import type { InvoiceSummary } from '@app/domain/invoice-document';
+import { useCarriedResult } from '@app/host-sdk/carried-result';
 import { useNavigate, useSearchParams } from '@app/host-sdk/router';
 import { filteredEmpty } from '@app/widgets/list-filters';
 import { Page } from '@app/ui/page';
@@ -30,8 +31,10 @@ export default function InvoiceListPage() {
   const linkedId = params.get('id');
   const [filters, setFilters] = useState<ListFilters>(NO_FILTERS);
   const [openId, setOpenId] = useState<string | null>(linkedId);
+  // The first page as the page carries it (first-calls.ts): drawn at once, the server's paint too.
+  const first = useCarriedResult('invoice/list', { ...queryOf(filters), page: 1 });
   /** How many invoices match, once the first page is in. */
-  const [total, setTotal] = useState<number | null>(null);
+  const [total, setTotal] = useState<number | null>(() => first?.total ?? null);
   const list = useRef<PagedListHandle>(null);
 
   // A new ?id= opens its sheet; the same one again (the page shown again from the cache) leaves it as the user left it.
@@ -68,6 +71,7 @@ export default function InvoiceListPage() {
       <PagedList<InvoiceSummary>
         ref={list}
         queryKey={keyOf(filters)}
+        first={first}
         load={load}
         itemKey={(invoice) => invoice.id}
         renderItem={(invoice) => <InvoiceRow invoice={invoice} onOpen={(opened) => setOpenId(opened.id)} />}
