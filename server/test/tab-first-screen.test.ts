@@ -16,7 +16,7 @@ import { newVerifier } from './support/sign-in-handover';
 
 const SHELL =
   '<div id="root"><div class="app-shell" aria-busy="true"><div class="app-shell__bar">优税通</div><div class="app-shell__lines" aria-hidden="true"><i></i></div></div></div>';
-const HOST_PAGE = `<!doctype html><html><head><title>host</title><link href="/remotes/host/1.0.0/static/css/async/app-shared.0123456789.css" rel="preload" as="style"><script data-early-calls>x()</script></head><body>${SHELL}</body></html>`;
+const HOST_PAGE = `<!doctype html><html><head><title>host</title><link href="/remotes/host/1.0.0/static/css/async/app-shared.0123456789.css" rel="preload" as="style"><script data-early-calls>x()</script><script defer src="/remotes/host/1.0.0/static/js/index.0123456789.js" fetchpriority="high"></script></head><body>${SHELL}</body></html>`;
 
 /**
  * A first-screen build as a remote's would be: it paints a company user's `/` from the user's answer and the config,
@@ -109,10 +109,18 @@ describe("a tab's first screen painted by the server", () => {
     // Back from signing in, the address carries the sign-in's time stamp only: painted the same.
     expect(painted(await pageFor('/?t=1796375431011', cookie))).toBe(painted(html));
     // The style the screen needs is in the page, the host's first, then the build's (a style that closes its element
-    // early cannot end the block); the host's style sheet is still preloaded for the app.
+    // early cannot end the block).
     expect(html).toContain('<style>.app-layout{min-height:100vh}\n.home{color:#333}/* <\\/style> */</style>');
     expect(html.indexOf('<style>')).toBeLessThan(html.indexOf('</head>'));
-    expect(html).toContain('<link href="/remotes/host/1.0.0/static/css/async/app-shared.0123456789.css" rel="preload" as="style">');
+    // The app's entry and its preloads wait for the early script to start them once the screen is drawn.
+    expect(html).toContain(
+      '<script type="text/plain" data-after-paint src="/remotes/host/1.0.0/static/js/index.0123456789.js" fetchpriority="high"></script>',
+    );
+    expect(html).toContain(
+      '<link href="/remotes/host/1.0.0/static/css/async/app-shared.0123456789.css" data-after-paint="preload" as="style">',
+    );
+    expect(html).not.toContain('<script defer');
+    expect(html).not.toContain('rel="preload"');
     expect(html.indexOf('id="page-answers"')).toBeLessThan(html.indexOf('<script data-early-calls'));
   });
 
@@ -166,7 +174,10 @@ describe("a tab's first screen painted by the server", () => {
     ]) {
       expect(painted(html)).toBeNull();
       expect(html).toContain(SHELL);
+      // The app starts as the page is read.
       expect(html).toContain('rel="preload" as="style"');
+      expect(html).toContain('<script defer src="/remotes/host/1.0.0/static/js/index.0123456789.js" fetchpriority="high"></script>');
+      expect(html).not.toContain('data-after-paint');
       expect(html).not.toContain('<style>');
     }
   });

@@ -10,6 +10,7 @@ import { NO_CACHE } from '@app/deploy/cache-policy';
 import type { Viewer } from '@app/deploy/canary-audience';
 import type { LiveApps } from '@app/deploy/live-apps';
 import { clearedSessionCookieHeader, sessionInCookie } from '../auth/session-cookie';
+import { holdBackUntilPainted } from './after-paint';
 import { sendCompressedPage } from './compressed-page';
 import { FirstCallsReader } from './first-calls';
 import { ownerRemote, writeFirstLoad, type OwnerFirstFiles } from './first-load';
@@ -104,7 +105,8 @@ export class HostIndex {
             userAgent: request.headers['user-agent'] ?? '',
           })
         : null;
-    return sendCompressedPage(request, reply, writeFirstLoad(painted ?? html, pathname, remotes, data, first), token ? ['Cookie'] : []);
+    const page = writeFirstLoad(painted ?? html, pathname, remotes, data, first);
+    return sendCompressedPage(request, reply, painted ? holdBackUntilPainted(page) : page, token ? ['Cookie'] : []);
   }
 
   /** The live host's index.html and its page policy (read once per version: a release's files never change). */

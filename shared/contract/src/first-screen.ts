@@ -72,3 +72,12 @@ export interface TabFirstScreenInput {
 export interface TabFirstScreenModule {
   render(input: TabFirstScreenInput): Promise<string | null>;
 }
+
+/**
+ * The attribute of what a painted page holds back until its screen is on the screen (docs/architecture.md, "First
+ * screens from the server"): the app's entry, written inert (`<script type="text/plain" data-after-paint src>`), and
+ * each preload of the app's files (`<link data-after-paint="preload" …>`, the attribute holding the `rel`). The page's
+ * early script then starts them (`@app/host-sdk`'s `internal/start-after-paint.ts`): the app's start-up neither runs
+ * nor downloads before that first paint.
+ */
+export const AFTER_PAINT_ATTRIBUTE = 'data-after-paint';

@@ -21,7 +21,8 @@
  * It only fetches: the answers wait in `internal/early-calls-slot` for the app's own calls, which take them as the
  * network's answer (`api-client`). It stores nothing, takes nothing out of the address (the start-up does, and uses
  * the verifier up) and shows nothing; an early call that fails is made again by the app. Being first on the page, it
- * also watches the host's start-up files (`internal/start-failure`): one that fails to load is said on the screen.
+ * also watches the host's start-up files (`internal/start-failure`): one that fails to load is said on the screen; and
+ * in a page the server painted, it starts the app after that first paint (`internal/start-after-paint`).
  */
 import type {
   FIRST_CALLS_BLOCK_ID,
@@ -31,6 +32,7 @@ import type {
   WrittenFirstCall,
 } from '@app/contract/first-calls';
 import { API_BASE, earlyCalls, type EarlyAnswer } from './internal/early-calls-slot';
+import { startAfterPaint } from './internal/start-after-paint';
 import { watchStartFailure } from './internal/start-failure';
 import { isTaxiUser, loadsCompanyData } from './roles';
 import { SIGN_IN_CODE_PARAMETER, SIGN_IN_VERIFIER_STORAGE_KEY, TOKEN_STORAGE_KEY } from './storage-keys';
@@ -200,3 +202,4 @@ async function start(): Promise<void> {
 
 void start();
 watchStartFailure();
+startAfterPaint();

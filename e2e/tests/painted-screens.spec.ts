@@ -1,0 +1,116 @@
+/**
+ * Tabs painted by the server (docs/architecture.md, "First screens from the server"), on a server of its own:
+ * 企业管理员 (the tax bureau ready) issues a blue invoice; with the session's cookie 发票列表 arrives with the list's
+ * first page drawn, scripts or not, and the app then shows the same rows without asking for a first page of its own.
+ * On every painted tab the app takes the painted screen's place where it stands: nothing on the screen moves.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import { wechatPhone } from '../support/browser';
+import { companyBuyer, issueBlueInvoice, saveServiceGoods } from '../support/invoices';
+import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
+import { acceptAgreement, demoSignIn, keepSessionCookie } from '../support/sign-in';
+
+test.describe.configure({ mode: 'serial' });
+
+const MANAGER = '企业管理员';
+const BUYER = companyBuyer('杭州首屏测试有限公司', '91110108MA01C2QK3D');
+
+/** The tabs painted for a company user. */
+const PAINTED_TABS = ['/', '/ticket/index', '/payment/list', '/my', '/invoice/list'];
+/** What a user's eye takes in first: the bars, the search, the filters, the sections, the first rows. */
+const LANDMARKS =
+  '.adm-nav-bar, .adm-search-bar, .adm-dropdown, section, [role="region"], h2, .adm-button, .app-paged-list__row, .adm-list-item, .app-tab-bar';
+
+let server: IsolatedServer;
+let token: string;
+
+test.beforeAll(async () => {
+  server = await startIsolatedServer();
+  token = await demoSignIn(server.url, MANAGER);
+  await acceptAgreement(server.url, token);
+  await server.hook('tax-account', { label: MANAGER, loggedIn: true, faceToday: true });
+  const goods = await saveServiceGoods(server.url, token);
+  await issueBlueInvoice(server.url, token, BUYER, [{ goodsId: goods.id, grossFen: 10_600, rate: 60 }]);
+});
+test.afterAll(async () => server?.stop());
+
+test("the list's first page is in the page; the app takes its place and asks for no first page", async ({ browser }) => {
+  const noScript = await browser.newContext({ ...wechatPhone, javaScriptEnabled: false });
+  try {
+    await keepSessionCookie(noScript, server.url, token);
+    const painted = await noScript.newPage();
+    await painted.goto(`${server.url}/invoice/list`);
+    await expect(painted.getByText('共 1 张发票')).toBeVisible();
+    await expect(painted.getByRole('button', { name: /^杭州首屏测试有限公司 ¥106\.00/ })).toBeVisible();
+    await expect(painted.getByRole('navigation', { name: '底部导航' })).toBeVisible();
+    await painted.screenshot({ path: test.info().outputPath('invoice-list-painted.png'), animations: 'disabled', scale: 'css' });
+  } finally {
+    await noScript.close();
+  }
+
+  const context = await browser.newContext({ ...wechatPhone });
+  try {
+    await keepSessionCookie(context, server.url, token);
+    await context.addInitScript((value) => localStorage.setItem('token', JSON.stringify(value)), token);
+    const page = await context.newPage();
+    const listed: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/invoice/list')) listed.push(request.postData() ?? '');
+    });
+    await page.goto(`${server.url}/invoice/list`);
+    await expect(page.locator('#painted-screen')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^杭州首屏测试有限公司 ¥106\.00/ })).toBeVisible();
+    await expect(page.getByText('共 1 张发票')).toBeVisible();
+    // The app answers taps: the row opens the invoice's sheet.
+    await page.getByRole('button', { name: /^杭州首屏测试有限公司 / }).click();
+    await expect(page.getByRole('dialog')).toContainText('杭州首屏测试有限公司');
+    expect(listed).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+/**
+ * Where each landmark of the screen shown stands (its left, top and width), in document order. Its height is left
+ * out: a part the app loads after the paint (the home's quick form) grows downwards in its place.
+ */
+function landmarks(page: Page): Promise<string[]> {
+  return page.evaluate(
+    (selector) =>
+      Array.from(document.querySelectorAll<HTMLElement>(selector))
+        .filter((element) => element.getClientRects().length > 0 && !element.closest('[hidden]'))
+        .map((element) => {
+          const { x, y, width } = element.getBoundingClientRect();
+          const name = element.getAttribute('aria-label') ?? element.className.split(' ')[0];
+          return `${name} ${[x, y, width].map((value) => Math.round(value)).join(',')}`;
+        }),
+    LANDMARKS,
+  );
+}
+
+test("the app takes each painted tab's place where it stands: nothing on the screen moves", async ({ browser }) => {
+  const noScript = await browser.newContext({ ...wechatPhone, javaScriptEnabled: false });
+  const context = await browser.newContext({ ...wechatPhone });
+  try {
+    await keepSessionCookie(noScript, server.url, token);
+    await keepSessionCookie(context, server.url, token);
+    await context.addInitScript((value) => localStorage.setItem('token', JSON.stringify(value)), token);
+    const painted = await noScript.newPage();
+    const page = await context.newPage();
+    for (const path of PAINTED_TABS) {
+      await painted.goto(`${server.url}${path}`);
+      await expect(painted.locator('#painted-screen')).toHaveCount(1);
+      const before = await landmarks(painted);
+      expect(before.length, path).toBeGreaterThan(2);
+      await page.goto(`${server.url}${path}`);
+      await expect(page.locator('#painted-screen')).toHaveCount(0);
+      await page.waitForLoadState('networkidle');
+      // Each stands where it was painted; the app may add what it loads after the paint.
+      expect(await landmarks(page), path).toEqual(expect.arrayContaining(before));
+    }
+  } finally {
+    await noScript.close();
+    await context.close();
+  }
+});
