@@ -2,7 +2,8 @@
  * Tabs painted by the server (docs/architecture.md, "First screens from the server"), on a server of its own:
  * 企业管理员 (the tax bureau ready) issues a blue invoice; with the session's cookie 发票列表 arrives with the list's
  * first page drawn, scripts or not, and the app then shows the same rows without asking for a first page of its own.
- * On every painted tab the app takes the painted screen's place where it stands: nothing on the screen moves.
+ * 开具发票 is painted inert, so that nothing is typed into a form the app then replaces. On every painted page the app
+ * takes the painted screen's place where it stands: nothing on the screen moves.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
@@ -16,8 +17,8 @@ test.describe.configure({ mode: 'serial' });
 const MANAGER = '企业管理员';
 const BUYER = companyBuyer('杭州首屏测试有限公司', '91110108MA01C2QK3D');
 
-/** The tabs painted for a company user. */
-const PAINTED_TABS = ['/', '/ticket/index', '/payment/list', '/my', '/invoice/list'];
+/** The pages painted for a company user. */
+const PAINTED_TABS = ['/', '/ticket/index', '/payment/list', '/my', '/invoice/list', '/invoice/create'];
 /** What a user's eye takes in first: the bars, the search, the filters, the sections, the first rows. */
 const LANDMARKS =
   '.adm-nav-bar, .adm-search-bar, .adm-dropdown, section, [role="region"], h2, .adm-button, .app-paged-list__row, .adm-list-item, .app-tab-bar';
@@ -71,6 +72,31 @@ test("the list's first page is in the page; the app takes its place and asks for
   }
 });
 
+test('开具发票 is painted, inert until the app takes its place; then the form takes what is typed', async ({ browser }) => {
+  const noScript = await browser.newContext({ ...wechatPhone, javaScriptEnabled: false });
+  const context = await browser.newContext({ ...wechatPhone });
+  try {
+    await keepSessionCookie(noScript, server.url, token);
+    const painted = await noScript.newPage();
+    await painted.goto(`${server.url}/invoice/create`);
+    await expect(painted.getByPlaceholder('购买方单位全称')).toBeVisible();
+    await painted.getByPlaceholder('购买方单位全称').click({ force: true });
+    await painted.keyboard.type('杭州');
+    await expect(painted.getByPlaceholder('购买方单位全称')).toHaveValue('');
+
+    await keepSessionCookie(context, server.url, token);
+    await context.addInitScript((value) => localStorage.setItem('token', JSON.stringify(value)), token);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/invoice/create`);
+    await expect(page.locator('#painted-screen')).toHaveCount(0);
+    await page.getByPlaceholder('购买方单位全称').fill('杭州首屏测试有限公司');
+    await expect(page.getByPlaceholder('购买方单位全称')).toHaveValue('杭州首屏测试有限公司');
+  } finally {
+    await noScript.close();
+    await context.close();
+  }
+});
+
 /**
  * Where each landmark of the screen shown stands (its left, top and width), in document order. Its height is left
  * out: a part the app loads after the paint (the home's quick form) grows downwards in its place.
@@ -89,7 +115,7 @@ function landmarks(page: Page): Promise<string[]> {
   );
 }
 
-test("the app takes each painted tab's place where it stands: nothing on the screen moves", async ({ browser }) => {
+test("the app takes each painted page's place where it stands: nothing on the screen moves", async ({ browser }) => {
   const noScript = await browser.newContext({ ...wechatPhone, javaScriptEnabled: false });
   const context = await browser.newContext({ ...wechatPhone });
   try {

@@ -9,6 +9,8 @@ import { comparableMarkup, noAnswer, ok, paintFirstScreen, renderPage, taxAccoun
 import * as firstScreen from './first-screen';
 import InvoiceDefaultCreatePage from './pages/invoice-default-create/InvoiceDefaultCreatePage';
 import { HOME_META } from './pages/invoice-default-create/home-meta';
+import InvoiceCreatePage from './pages/invoice-create/InvoiceCreatePage';
+import { INVOICE_CREATE_META } from './pages/invoice-create/invoice-create-meta';
 import InvoiceListPage from './pages/invoice-list/InvoiceListPage';
 import { INVOICE_LIST_META } from './pages/invoice-list/invoice-list-meta';
 import { invoiceSummary } from './test-support/invoice-documents';
@@ -67,7 +69,8 @@ describe("the home's first screen painted by the server", () => {
     const person = userDetail({ company: false, companyUser: false, companyInfo: null, permissions: [] });
     expect(await paint('/', { user: person })).toBeNull();
     expect(await paint('/invoice/list', { user: person, carried: LIST_CARRIED })).toBeNull();
-    expect(await paint('/invoice/create', { user: userDetail(), taxAccount: taxAccount() })).toBeNull();
+    expect(await paint('/invoice/create', { user: person })).toBeNull();
+    expect(await paint('/invoice/task/list', { user: userDetail(), taxAccount: taxAccount() })).toBeNull();
     expect(await paint('/', {})).toBeNull();
     // The app sends everyone, or everyone but testers, to 服务暂停.
     expect(await paint('/', { user: userDetail(), available: 'none' })).toBeNull();
@@ -111,5 +114,39 @@ describe("发票列表's first screen painted by the server", () => {
   test('without the carried answer, the skeleton the app draws first', async () => {
     const bare = await paint('/invoice/list', { user: userDetail() });
     expect(bare?.querySelector('.app-paged-list__skeleton[aria-label="加载中"]')).not.toBeNull();
+  });
+});
+
+describe("开具发票's first screen painted by the server", () => {
+  test("a company user's empty form as the app draws it first, inert until the app takes its place", async () => {
+    const user = userDetail();
+    const painted = await paint('/invoice/create', { user, taxAccount: taxAccount() });
+    const page = painted?.querySelector('.app-layout > .app-layout__page--first');
+    expect(page?.getAttribute('data-page')).toBe(INVOICE_CREATE_META.name);
+    // Nothing typed before the app is there would survive the swap: the painted form takes no input.
+    expect(page?.hasAttribute('inert')).toBe(true);
+    expect(page?.querySelector('input[placeholder]')).not.toBeNull();
+    expect(page?.textContent).toContain('购买方');
+    expect(painted?.querySelector('.app-tab-bar')).toBeNull();
+
+    const { api } = renderPage(<InvoiceCreatePage />, {
+      url: '/invoice/create',
+      meta: INVOICE_CREATE_META,
+      user,
+      taxAccount: taxAccount(),
+    });
+    await screen.findByRole('button', { name: '开具发票' });
+    // The remarks' height is the browser's to measure once drawn (antd-mobile's autoSize): left out of both.
+    const unmeasured = (root: Element | null | undefined) => {
+      for (const area of root?.querySelectorAll('textarea') ?? []) area.removeAttribute('style');
+      return comparableMarkup(root?.querySelector('.app-page') ?? null);
+    };
+    expect(unmeasured(page)).toBe(unmeasured(document.body));
+    expect(api.calls).toEqual([]);
+  });
+
+  test('the tabs that take no input are painted as they are', async () => {
+    const painted = await paint('/invoice/list', { user: userDetail(), carried: LIST_CARRIED });
+    expect(painted?.querySelector('.app-layout__page--first')?.hasAttribute('inert')).toBe(false);
   });
 });

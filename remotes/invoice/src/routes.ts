@@ -2,6 +2,7 @@
 import { appPaths } from '@app/host-sdk/paths';
 import { pageMeta, type RemoteRoute } from '@app/host-sdk/route-meta';
 import { HOME_META } from './pages/invoice-default-create/home-meta';
+import { INVOICE_CREATE_META } from './pages/invoice-create/invoice-create-meta';
 import { INVOICE_LIST_META } from './pages/invoice-list/invoice-list-meta';
 import { paths } from './paths';
 
@@ -13,7 +14,7 @@ export const routes: RemoteRoute[] = [
   },
   {
     path: paths.invoiceCreate,
-    meta: pageMeta('InvoiceCreate', '开具发票'),
+    meta: INVOICE_CREATE_META,
     page: () => import('./pages/invoice-create/InvoiceCreatePage'),
   },
   {

@@ -28,6 +28,11 @@ export interface TabFirstScreen {
   Page: ComponentType;
   /** Whether the page's first render for this user is its first screen (not a placeholder for a part still loading). */
   paints: (user: UserDetail) => boolean;
+  /**
+   * A page that takes input (a form) is painted inert: nothing can be typed into it before the app takes its place,
+   * which would drop what was typed.
+   */
+  takesInput?: boolean;
 }
 
 /** The start-up's calls whose answers the session's atoms hold (`session-loader.ts`). */
@@ -38,7 +43,7 @@ const CARS = 'taxiCar/getMyCars';
 const noBack = () => undefined;
 
 /** The host's frame (host/src/layout/AppLayout.tsx) around the page, as it draws the first page of a load. */
-function Frame() {
+function Frame({ inert }: { inert: boolean }) {
   // The tab bar is a company user's (AppLayout).
   const user = useAtomValue(userDetailAtom, { store: sessionStore });
   const handle = useMatches()
@@ -47,7 +52,7 @@ function Frame() {
     .at(-1);
   return (
     <div className="app-layout">
-      <div className="app-layout__page app-layout__page--first" data-page={handle?.meta.name} data-owner={handle?.owner}>
+      <div className="app-layout__page app-layout__page--first" data-page={handle?.meta.name} data-owner={handle?.owner} inert={inert}>
         <Outlet />
       </div>
       {handle?.meta.tabBar && isCompanyUser(user) ? <AppTabBar still /> : null}
@@ -68,7 +73,7 @@ export function tabFirstScreen(owner: string, screens: readonly TabFirstScreen[]
 
       const handle: RouteHandle = { meta: screen.meta, owner };
       const handler = createStaticHandler([
-        { id: 'root', Component: Frame, children: [{ path: screen.path, Component: screen.Page, handle }] },
+        { id: 'root', element: <Frame inert={!!screen.takesInput} />, children: [{ path: screen.path, Component: screen.Page, handle }] },
       ]);
       const context = await handler.query(new Request(new URL(pathname, 'http://first-screen.invalid')));
       if (context instanceof Response) return null;
