@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -199,7 +200,9 @@ describe('lean pages (docs/architecture.md, "Pages a phone opens cold")', () => 
 });
 
 describe('first screens from the server (docs/architecture.md, "First screens from the server")', () => {
-  const PAGE = '<!doctype html><html><head><title>shop</title></head><body><div id="root"></div></body></html>';
+  const START = 'startAfterPaint()';
+  const PAGE = `<!doctype html><html><head><title>shop</title><script data-lean-start>${START}</script><script defer src="/remotes/payment/1.2.0/shop/static/js/index.0123456789.js"></script><link href="/remotes/payment/1.2.0/shop/static/css/index.0123456789.css" rel="stylesheet"></head><body><div id="root"></div></body></html>`;
+  const startHash = `'sha256-${createHash('sha256').update(START).digest('base64')}'`;
   /** A lean page's server build: paints `call`'s result (after `mark`), or throws at /shop/THROW. */
   const serverBuild = (call: unknown, mark = '') => `
     export const firstCall = (pathname) => (pathname.startsWith('/shop/') ? ${JSON.stringify(call)} : null);
@@ -246,6 +249,15 @@ describe('first screens from the server (docs/architecture.md, "First screens fr
       `<div id="root" data-first-screen><h1>/shop/YST0001</h1><p>Phone MicroMessenger/8.0|${config.demo}</p><pre>${JSON.stringify(config)}</pre></div>`,
     );
     expect(blockIn(response.body)).toEqual({ path: 'sysConfig/get', body: {}, result: config });
+    // Its scripts wait for its inline start, which the policy lets run, to start them once the screen is drawn; its
+    // style still comes before that first paint.
+    expect(response.body).toContain(
+      '<script type="text/plain" data-after-paint src="/remotes/payment/1.2.0/shop/static/js/index.0123456789.js"></script>',
+    );
+    expect(response.body).not.toContain('<script defer');
+    expect(response.body).toContain('rel="stylesheet"');
+    expect(response.headers['content-security-policy']).toContain(`script-src 'self' ${startHash}`);
+    expect(response.headers['content-security-policy']).not.toContain('wasm-unsafe-eval');
     // Compressed as the host's page is.
     const compressed = await app.inject({ url: '/shop/YST0001', headers: { 'accept-encoding': 'br' } });
     expect(compressed.headers['content-encoding']).toBe('br');
@@ -266,6 +278,8 @@ describe('first screens from the server (docs/architecture.md, "First screens fr
       await releaseWithServerBuild(`1.3.${index}`, build);
       const response = await app.inject(path);
       expect({ what, status: response.statusCode, body: response.body }).toEqual({ what, status: 200, body: PAGE });
+      // Its scripts start as the page is read; its inline start, which finds nothing held back, may still run.
+      expect(response.headers['content-security-policy']).toContain(startHash);
     }
   });
 

@@ -1,13 +1,14 @@
 /**
  * A painted page starts the app after its first paint (docs/architecture.md, "First screens from the server"): the
- * app's entry is written inert and each preload of the app's files without its `rel`, both marked
- * `AFTER_PAINT_ATTRIBUTE`, and the page's early script starts them once the painted screen is drawn. Otherwise a phone
+ * app's deferred scripts are written inert and each preload of the app's files without its `rel`, both marked
+ * `AFTER_PAINT_ATTRIBUTE`, and the page's inline script (the host page's early calls, a lean page's start) starts them
+ * once the painted screen is drawn. Otherwise a phone
  * spends its bandwidth on the app's files while the page's own HTML is still coming, and one that has them already
  * (cached) runs the app's start-up before it draws the screen the page holds.
  */
 import { AFTER_PAINT_ATTRIBUTE } from '@app/contract/first-screen';
 
-/** The host's entry, the one deferred script of its page (shared/build-config/html/host.html). */
+/** A deferred script: the host's entry, a lean page's scripts. */
 const DEFERRED_SCRIPT = /<script defer src="([^"<>]+)"([^<>]*)><\/script>/g;
 /** A preload: the host's start-up chunks and style, the owner's entry and routes (first-load.ts). */
 const PRELOAD = /<link ([^<>]*?)rel="preload"([^<>]*)>/g;

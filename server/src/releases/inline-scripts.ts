@@ -6,8 +6,8 @@
  *
  * The host page's remotes may also compile WebAssembly ('wasm-unsafe-eval': the ticket import's QR reader, ZXing).
  * That source allows WebAssembly only — eval, Function and string timers stay refused — and a module it compiles
- * still comes from a script of this origin; every other answer (the API, the sign-in pages, a lean page) keeps the
- * plain policy.
+ * still comes from a script of this origin; every other answer (the API, the sign-in pages) keeps the plain policy, and
+ * a lean page adds only its own inline script (its start after the paint).
  */
 import { createHash } from 'node:crypto';
 import { CONTENT_SECURITY_POLICY } from '../http/security-headers';
@@ -30,4 +30,9 @@ export function inlineScriptHashes(html: string): string[] {
 /** The host page's policy: WebAssembly allowed, and `hashes` added to its script sources. */
 export function policyWithScripts(hashes: string[]): string {
   return CONTENT_SECURITY_POLICY.replace("script-src 'self'", ["script-src 'self'", "'wasm-unsafe-eval'", ...hashes].join(' '));
+}
+
+/** A lean page's policy: the plain one, with the hashes of its inline scripts (its start after the paint). */
+export function leanPagePolicy(html: string): string {
+  return CONTENT_SECURITY_POLICY.replace("script-src 'self'", ["script-src 'self'", ...inlineScriptHashes(html)].join(' '));
 }

@@ -90,7 +90,8 @@ export class LeanFirstScreens {
     return module;
   }
 
-  private page(file: string): Promise<string> {
+  /** A lean page's HTML as built (read once: a release's files never change). */
+  page(file: string): Promise<string> {
     let page = this.pages.get(file);
     if (!page) {
       page = readFile(file, 'utf8');

@@ -14,7 +14,9 @@ import { cacheControlFor, NO_CACHE } from '@app/deploy/cache-policy';
 import type { Viewer } from '@app/deploy/canary-audience';
 import { LiveApps } from '@app/deploy/live-apps';
 import { deviceViewer, type CanaryCookies } from './canary-cookie';
+import { holdBackUntilPainted } from './after-paint';
 import { HostIndex } from './host-index';
+import { leanPagePolicy } from './inline-scripts';
 import { sendCompressedPage } from './compressed-page';
 import { LeanFirstScreens } from './lean-first-screen';
 import { LeanPages } from './lean-pages';
@@ -127,9 +129,12 @@ export async function serveReleases(app: FastifyInstance, storeDir: string, opti
       const painted = lean.server
         ? await firstScreens.paint(join(lean.dir, lean.html), lean.server, pathname, request.headers['user-agent'] ?? '')
         : null;
+      // Its inline start may run: the policy names it by its hash.
+      const html = painted ?? (await firstScreens.page(join(lean.dir, lean.html)).catch(() => ''));
+      reply.header('Content-Security-Policy', leanPagePolicy(html));
       if (!painted) return reply.sendFile(lean.html, lean.dir);
-      // The pay button the page paints depends on the browser.
-      return sendCompressedPage(request, reply, painted, ['User-Agent']);
+      // The pay button the page paints depends on the browser; its scripts start once it is drawn (after-paint.ts).
+      return sendCompressedPage(request, reply, holdBackUntilPainted(painted), ['User-Agent']);
     }
     return hostIndex.send(pathname, request, reply, viewer);
   });

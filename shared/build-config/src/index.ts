@@ -10,7 +10,7 @@ import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import type { FirstCalls } from '@app/contract/first-calls';
 import { profileOutput, profileTools, RELEASE_BUILD } from './build-mode';
-import { pluginEarlyCallsScript } from './early-calls-script';
+import { pluginEarlyCallsScript, pluginInlineScript } from './inline-script';
 import { HOST_START_FILES, hostSplitChunks } from './host-chunks';
 import { HOST_TEMPLATE, htmlTags } from './html-tags';
 import { type LeanPage, leanEnvironment, leanEnvironmentName, leanServerEnvironment, leanServerEnvironmentName } from './lean-pages';
@@ -26,7 +26,7 @@ export function defineHostConfig(appDir: string, options: { runtimePlugins: stri
   return defineConfig({
     plugins: [
       pluginReact(),
-      pluginEarlyCallsScript(appDir),
+      ...pluginEarlyCallsScript(appDir),
       pluginModuleFederation({
         name: 'host',
         remotes: {},
@@ -103,6 +103,16 @@ export function defineRemoteConfig(appDir: string, options: RemoteConfigOptions 
         { environment: FEDERATED_ENVIRONMENT },
       ),
       ...(leanPages.length ? [pluginLeanPagesFile(leanPages)] : []),
+      // A lean page the server painted starts its scripts once that screen is drawn (docs/architecture.md).
+      ...(leanPages.length
+        ? [
+            pluginInlineScript(appDir, {
+              module: '@app/host-sdk/lean-start',
+              mark: 'data-lean-start',
+              environments: leanPages.map(([pageName]) => leanEnvironmentName(pageName)),
+            }),
+          ]
+        : []),
       ...(options.firstCalls ? [pluginFirstCallsFile(options.firstCalls)] : []),
     ],
     environments: {

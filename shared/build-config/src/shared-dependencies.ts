@@ -50,7 +50,7 @@ const PAGE_OWNER_MODULES = [
 
 /**
  * Modules that are not part of the host contract: a remote's standalone shell, the page owner's start-up (above), the
- * server builds of a lean page and of a tab's first screen (React's server renderer, which no browser loads), the host page's inline early calls (bundled apart into its HTML: pluginEarlyCallsScript; shared, every page
+ * server builds of a lean page and of a tab's first screen (React's server renderer, which no browser loads), the host page's inline early calls and a lean page's inline start (bundled apart into their HTML: pluginInlineScript; shared, every page
  * fetched them a second time in the host's start-up files), and the page test harness (test code only, which no app
  * imports).
  */
@@ -58,6 +58,7 @@ const NOT_SHARED = new Set([
   '@app/host-sdk/standalone',
   '@app/host-sdk/testing',
   '@app/host-sdk/early-calls',
+  '@app/host-sdk/lean-start',
   '@app/host-sdk/lean-page-server',
   '@app/host-sdk/tab-first-screen-server',
   ...PAGE_OWNER_MODULES,
