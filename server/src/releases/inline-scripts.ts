@@ -27,12 +27,17 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-/** The host page's policy: WebAssembly allowed, and `hashes` added to its script sources. */
-export function policyWithScripts(hashes: string[]): string {
-  return CONTENT_SECURITY_POLICY.replace("script-src 'self'", ["script-src 'self'", "'wasm-unsafe-eval'", ...hashes].join(' '));
+/** The plain policy with `sources` added to its script sources. */
+function withScriptSources(sources: string[]): string {
+  return CONTENT_SECURITY_POLICY.replace("script-src 'self'", ["script-src 'self'", ...sources].join(' '));
 }
 
-/** A lean page's policy: the plain one, with the hashes of its inline scripts (its start after the paint). */
-export function leanPagePolicy(html: string): string {
-  return CONTENT_SECURITY_POLICY.replace("script-src 'self'", ["script-src 'self'", ...inlineScriptHashes(html)].join(' '));
+/** The host page's policy: WebAssembly allowed, and `hashes` added to its script sources. */
+export function policyWithScripts(hashes: string[]): string {
+  return withScriptSources(["'wasm-unsafe-eval'", ...hashes]);
+}
+
+/** A lean page's policy: the plain one with the hashes of its inline scripts (its start after the paint). */
+export function leanPagePolicy(hashes: string[]): string {
+  return withScriptSources(hashes);
 }

@@ -16,7 +16,7 @@ import { LiveApps } from '@app/deploy/live-apps';
 import { deviceViewer, type CanaryCookies } from './canary-cookie';
 import { holdBackUntilPainted } from './after-paint';
 import { HostIndex } from './host-index';
-import { leanPagePolicy } from './inline-scripts';
+import { inlineScriptHashes, leanPagePolicy } from './inline-scripts';
 import { sendCompressedPage } from './compressed-page';
 import { LeanFirstScreens } from './lean-first-screen';
 import { LeanPages } from './lean-pages';
@@ -129,9 +129,9 @@ export async function serveReleases(app: FastifyInstance, storeDir: string, opti
       const painted = lean.server
         ? await firstScreens.paint(join(lean.dir, lean.html), lean.server, pathname, request.headers['user-agent'] ?? '')
         : null;
-      // Its inline start may run: the policy names it by its hash.
-      const html = painted ?? (await firstScreens.page(join(lean.dir, lean.html)).catch(() => ''));
-      reply.header('Content-Security-Policy', leanPagePolicy(html));
+      // Its inline start may run: the policy names it by its hash, taken from the release's file, never the render.
+      const built = await firstScreens.page(join(lean.dir, lean.html)).catch(() => '');
+      reply.header('Content-Security-Policy', leanPagePolicy(inlineScriptHashes(built)));
       if (!painted) return reply.sendFile(lean.html, lean.dir);
       // The pay button the page paints depends on the browser; its scripts start once it is drawn (after-paint.ts).
       return sendCompressedPage(request, reply, holdBackUntilPainted(painted), ['User-Agent']);
