@@ -115,7 +115,15 @@ test('the passenger opens the link cold, signs in, receives the trip and asks fo
   const page = await context.newPage();
   await page.goto(shareLink);
   await expect(page).toHaveURL(/\/api\/auth\/authorize\?/);
+  // Back from signing in, the server makes the exchange and paints the trip for the new session; the page takes it
+  // over with the answers it carries (docs/architecture.md, "First screens from the server").
+  const asked: string[] = [];
+  page.on('request', (request) => void asked.push(new URL(request.url()).pathname));
+  const ridePage = page.waitForResponse(
+    (response) => response.request().resourceType() === 'document' && response.url().includes('signin='),
+  );
   await page.getByRole('button', { name: '以普通用户身份登录' }).click();
+  expect(await (await ridePage).text()).toContain('<div id="root" data-first-screen>');
   await expect(page).toHaveURL(/\/taxi\/ride\/[A-Za-z0-9]+(\?t=\d+)?$/);
   const trip = page.getByLabel('行程', { exact: true });
   await expect(trip).toContainText('杭州');
@@ -126,6 +134,9 @@ test('the passenger opens the link cold, signs in, receives the trip and asks fo
   await expect(page.locator('.adm-dialog')).toHaveCount(0);
   await page.getByRole('button', { name: '领取行程' }).click();
   await expect(tripState(trip, '已领取')).toBeVisible();
+  expect(
+    asked.filter((path) => ['/api/auth/exchange', '/api/user/getOfficialAccountLoginUserInfo', '/api/taxiTrip/get'].includes(path)),
+  ).toEqual([]);
   await page.getByRole('button', { name: '申请开票' }).click();
   const picker = page.getByRole('dialog', { name: '选择抬头' });
   await picker.getByText(PASSENGER_TITLE.name).click();

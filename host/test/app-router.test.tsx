@@ -10,6 +10,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { pageMeta, type RemoteRoutesModule } from '@app/host-sdk/route-meta';
 import { hideTabBar, showTabBar } from '@app/host-sdk/tab-bar';
 import { servicesConfigAtom, sessionStore, setToken, userDetailAtom } from '@app/host-sdk/session';
+import { servicesConfig } from '@app/host-sdk/testing';
 import { RemoteRegistryContext } from '../src/remotes/registry-context';
 import { REMOTE_UNAVAILABLE } from '../src/remotes/remote-fallback-plugin';
 import { loadRemoteRegistry, RemoteRegistry, type RemoteEntry } from '../src/remotes/remote-registry';
@@ -101,14 +102,7 @@ function renderApp(path: string) {
 beforeEach(() => {
   // A signed-in company user, so the guard lets pages through and the tab bar shows.
   setToken('tok-abcdefghijklmnopqrstuv');
-  sessionStore.set(servicesConfigAtom, {
-    id: 1,
-    appHotLine: '400',
-    etaxAreas: [],
-    systemServiceConfig: { available: 'all', closeReason: '' },
-    frontVersion: 100,
-    demo: false,
-  });
+  sessionStore.set(servicesConfigAtom, servicesConfig());
   sessionStore.set(userDetailAtom, {
     id: 'u1',
     nickname: '李明',

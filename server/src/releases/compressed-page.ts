@@ -33,7 +33,8 @@ export function compressedPage(text: string, acceptEncoding: string | undefined)
 export function sendCompressedPage(request: FastifyRequest, reply: FastifyReply, text: string, varies: string[] = []) {
   const page = compressedPage(text, request.headers['accept-encoding']);
   const vary = reply.getHeader('Vary');
-  reply.header('Vary', [...(vary ? [String(vary)] : []), 'Accept-Encoding', ...varies].join(', '));
+  const names = [...(vary ? String(vary).split(/,\s*/) : []), 'Accept-Encoding', ...varies];
+  reply.header('Vary', [...new Set(names)].join(', '));
   if (page.encoding) reply.header('Content-Encoding', page.encoding);
   return reply.type('text/html; charset=utf-8').send(page.body);
 }

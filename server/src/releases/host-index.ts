@@ -16,13 +16,11 @@ import { FirstCallsReader } from './first-calls';
 import { ownerRemote, writeFirstLoad, type OwnerFirstFiles } from './first-load';
 import { callInProcess } from './in-process-call';
 import { inlineScriptHashes, policyWithScripts } from './inline-scripts';
-import { exchangeForPage } from './page-exchange';
+import { exchangeForPage, paintableQuery, SESSION_PAGE_CACHE } from './page-exchange';
 import type { ReleaseBuildWorker } from './release-build-worker';
 import { RemoteManifests } from './remote-manifests';
 import { sessionAnswers } from './session-answers';
 import { TabFirstScreens } from './tab-first-screen';
-
-const SESSION_PAGE_CACHE = 'private, no-store';
 
 /** The public calls every start-up makes first whose answers are the same for everyone: the page carries them. */
 const PAGE_ANSWERED_CALLS = ['sysConfig/get'] as const;
@@ -32,17 +30,6 @@ export interface HostIndexOptions {
   onRemoteLoad?: (app: string, version: string) => void;
   /** How long the page waits for its cookie's session's start-up answers (session-answers.ts). */
   sessionAnswersMs?: number;
-}
-
-/**
- * Whether an address's query leaves its tab's first screen as painted: none, or only the time stamp the sign-in puts on
- * its way back (`t`, `@app/host-sdk/authorize`) and, where the page made the exchange, its code. Any other is left to
- * the app (a sign-in code the page did not exchange changes the session).
- */
-function paintableQuery(url: string, exchanged: boolean): boolean {
-  const query = url.indexOf('?');
-  if (query < 0) return true;
-  return [...new URLSearchParams(url.slice(query + 1)).keys()].every((name) => name === 't' || (exchanged && name === 'signin'));
 }
 
 export class HostIndex {

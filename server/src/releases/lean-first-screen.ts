@@ -1,24 +1,36 @@
 /**
  * A lean page's first screen painted by the server (docs/architecture.md, "First screens from the server"): the page's
  * server build, from the release the browser gets (live or canary), says which call its first screen shows; the API
- * answers it as it would the phone (in process, without a session: only a public call that reads is made), and the
- * build renders the screen from the result. The HTML goes into the page's root and the call with its result into a
- * JSON block, which the page's script hydrates from. Whatever fails (no server build, a call refused or slow, a render
- * that throws) leaves the page as built, which draws its first screen itself.
+ * answers it as it would the phone (in process; only a call that reads is made), and the build renders the screen
+ * from the result. The HTML goes into the page's root and the call with its result into a JSON block, which the page's
+ * script hydrates from. Whatever fails (no server build, a call refused or slow, a render that throws) leaves the page
+ * as built, which draws its first screen itself.
+ *
+ * A public call is made without a session. A call that needs one (the passenger's trip) is made with the session the
+ * request brings: back from signing in, the one its code is exchanged for (page-exchange.ts), else its cookie's. Such a
+ * page is that user's alone: it carries the answers it was written with (the exchange's, the user's, the call's, the
+ * config's) for the page's start to take, its block names the session, and no cache keeps it. Once the code is
+ * exchanged, the page carries that answer even where the screen could not be painted: the code is used up.
  */
 import { readFile } from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PAGE_ANSWERS_BLOCK_ID, type PageAnswer } from '@app/contract/first-calls';
 import {
   FIRST_SCREEN_ATTRIBUTE,
   FIRST_SCREEN_BLOCK_ID,
   type FirstScreenCall,
   type FirstScreenInput,
+  LEAN_START_ATTRIBUTE,
+  type LeanFirstScreenCall,
   type PaintedFirstScreen,
 } from '@app/contract/first-screen';
+import { clearedSessionCookieHeader, pageSessionTag, sessionInCookie } from '../auth/session-cookie';
 import { mayBeSentEarly } from './first-calls';
 import { scriptJson } from './first-load';
-import { callInProcess, successResult } from './in-process-call';
+import { callInProcess, succeeded, successResult } from './in-process-call';
+import { exchangeForPage, paintableQuery, SESSION_PAGE_CACHE } from './page-exchange';
 import { BuildThreadEnded, type ReleaseBuildWorker } from './release-build-worker';
+import { sessionAnswers } from './session-answers';
 
 /** The root as the lean page's HTML template leaves it (shared/build-config/html/index.html). */
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -28,9 +40,40 @@ export const FIRST_SCREEN_CALL_LIMIT_MS = 500;
 /** The result of an API call made in process, or null when it was not answered with success in time. */
 type Ask = (call: FirstScreenCall) => Promise<unknown | null>;
 
-function isFirstScreenCall(value: unknown): value is FirstScreenCall {
-  const call = value as Partial<FirstScreenCall> | null;
-  return typeof call?.path === 'string' && typeof call.body === 'object' && call.body !== null;
+function isFirstScreenCall(value: unknown): value is LeanFirstScreenCall {
+  const call = value as Partial<LeanFirstScreenCall> | null;
+  return (
+    typeof call?.path === 'string' &&
+    typeof call.body === 'object' &&
+    call.body !== null &&
+    (call.session === undefined || typeof call.session === 'boolean')
+  );
+}
+
+/** A lean page as the server writes it: `painted` when its first screen is in it. */
+export interface WrittenLeanPage {
+  html: string;
+  painted: boolean;
+}
+
+/** A lean page asked for: its HTML and server build (files of a release), and the request and its reply. */
+export interface LeanPageRequest {
+  htmlFile: string;
+  serverFile: string;
+  pathname: string;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+const sameCall = (one: FirstScreenCall, other: FirstScreenCall) =>
+  one.path === other.path && JSON.stringify(one.body) === JSON.stringify(other.body);
+
+/** The page with the answers it carries before its inline start, which takes them (`@app/host-sdk/lean-start`). */
+function withAnswers(page: string, answers: PageAnswer[]): string {
+  const block = `<script type="application/json" id="${PAGE_ANSWERS_BLOCK_ID}">${scriptJson(answers)}</script>`;
+  const start = page.indexOf(`<script ${LEAN_START_ATTRIBUTE}`);
+  const at = start >= 0 ? start : page.indexOf('</head>');
+  return at < 0 ? page : `${page.slice(0, at)}${block}${page.slice(at)}`;
 }
 
 export class LeanFirstScreens {
@@ -41,31 +84,77 @@ export class LeanFirstScreens {
   constructor(
     private readonly app: FastifyInstance,
     private readonly worker: ReleaseBuildWorker,
-    callLimitMs = FIRST_SCREEN_CALL_LIMIT_MS,
+    private readonly callLimitMs = FIRST_SCREEN_CALL_LIMIT_MS,
     private readonly ask: Ask = (call) => askInProcess(app, call, callLimitMs),
   ) {}
 
-  /** The page's HTML (a file of a release) with its first screen painted in, or null to serve it as built. */
-  async paint(htmlFile: string, serverFile: string, pathname: string, userAgent: string): Promise<string | null> {
+  /**
+   * The page's HTML (a file of a release) with its first screen painted in, and for a page written for a session the
+   * answers it was written with; or null to serve it as built.
+   */
+  async write({ htmlFile, serverFile, pathname, request, reply }: LeanPageRequest): Promise<WrittenLeanPage | null> {
     if (!(await this.module(serverFile))) return null;
+    const userAgent = request.headers['user-agent'] ?? '';
     try {
       const call = await this.worker.call(serverFile, 'firstCall', pathname);
       if (!isFirstScreenCall(call) || !mayBeSentEarly(call.path, call.body)) return null;
-      const [result, config] = await Promise.all([this.ask(call), this.ask({ path: 'sysConfig/get', body: {} })]);
+      const { path, body } = call;
+      if (call.session) return await this.writeForSession({ htmlFile, serverFile, pathname, request, reply }, { path, body });
+      const [result, config] = await Promise.all([this.ask({ path, body }), this.ask({ path: 'sysConfig/get', body: {} })]);
       if (result === null || config === null) return null;
-      const page = await this.page(htmlFile);
-      if (!page.includes(EMPTY_ROOT) || !page.includes('</head>')) return null;
-      const input: FirstScreenInput = { pathname, result, config, userAgent };
-      const screen = await this.worker.call(serverFile, 'render', input);
-      if (typeof screen !== 'string') return null;
-      const block: PaintedFirstScreen = { path: call.path, body: call.body, result };
-      return page
-        .replace('</head>', `<script type="application/json" id="${FIRST_SCREEN_BLOCK_ID}">${scriptJson(block)}</script></head>`)
-        .replace(EMPTY_ROOT, () => `<div id="root" ${FIRST_SCREEN_ATTRIBUTE}>${screen}</div>`);
+      const html = await this.paint(serverFile, await this.page(htmlFile), { pathname, result, config, userAgent }, { path, body, result });
+      return html === null ? null : { html, painted: true };
     } catch (error) {
       this.app.log.warn({ err: error, serverFile, pathname }, '首屏未能在服务端渲染，页面自行渲染');
       return null;
     }
+  }
+
+  /** A page whose call needs the session: painted for the request's session, with the answers it was written from. */
+  private async writeForSession(page: LeanPageRequest, call: FirstScreenCall): Promise<WrittenLeanPage | null> {
+    const { request, reply, htmlFile, serverFile, pathname } = page;
+    const exchange = await exchangeForPage(this.app, request, reply);
+    const token = exchange?.token ?? (paintableQuery(request.url, false) ? sessionInCookie(request.headers.cookie) : null);
+    if (!token) return null;
+    reply.header('Cache-Control', SESSION_PAGE_CACHE);
+    const [session, configAnswer] = await Promise.all([
+      sessionAnswers(this.app, request, token, [call], this.callLimitMs),
+      callInProcess(this.app, { path: 'sysConfig/get', body: {} }, Date.now() + this.callLimitMs),
+    ]);
+    if (session.stale) reply.header('Set-Cookie', clearedSessionCookieHeader(request.protocol === 'https'));
+    for (const cookie of session.setCookies) reply.header('Set-Cookie', cookie);
+    const config = successResult(configAnswer);
+    const answers: PageAnswer[] = [
+      ...(succeeded(configAnswer) ? [{ path: 'sysConfig/get', body: {}, answer: configAnswer.envelope }] : []),
+      ...(exchange ? [exchange.answer] : []),
+      ...session.answers,
+    ];
+    const answered = session.answers.find((item) => sameCall(item, call))?.answer as { result?: unknown } | undefined;
+    const html = await this.page(htmlFile);
+    const painted =
+      answered?.result !== undefined && config !== null
+        ? await this.paint(
+            serverFile,
+            html,
+            { pathname, result: answered.result, config, userAgent: request.headers['user-agent'] ?? '' },
+            { ...call, result: answered.result, session: pageSessionTag(token) },
+          ).catch((error: unknown) => {
+            this.app.log.warn({ err: error, serverFile, pathname }, '首屏未能在服务端渲染，页面自行渲染');
+            return null;
+          })
+        : null;
+    // The exchange used the code up: the page carries its answer, painted or not.
+    return painted || exchange ? { html: withAnswers(painted ?? html, answers), painted: painted !== null } : null;
+  }
+
+  /** The page with the screen its build renders from `input`, and the block the page's script hydrates from. */
+  private async paint(serverFile: string, page: string, input: FirstScreenInput, block: PaintedFirstScreen): Promise<string | null> {
+    if (!page.includes(EMPTY_ROOT) || !page.includes('</head>')) return null;
+    const screen = await this.worker.call(serverFile, 'render', input);
+    if (typeof screen !== 'string') return null;
+    return page
+      .replace('</head>', `<script type="application/json" id="${FIRST_SCREEN_BLOCK_ID}">${scriptJson(block)}</script></head>`)
+      .replace(EMPTY_ROOT, () => `<div id="root" ${FIRST_SCREEN_ATTRIBUTE}>${screen}</div>`);
   }
 
   /** Whether a release's server build loads and has its two functions, asked once; false when it has not. */

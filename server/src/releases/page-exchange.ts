@@ -25,6 +25,20 @@ export interface PageExchange {
   answer: PageAnswer;
 }
 
+/** A page written with a user's answers in it, or a session's token: that user's alone, no cache keeps it. */
+export const SESSION_PAGE_CACHE = 'private, no-store';
+
+/**
+ * Whether an address's query leaves the first screen painted for a session as the page shows it: none, or only the
+ * time stamp the sign-in puts on its way back (`t`, `@app/host-sdk/authorize`) and, where the page made the exchange,
+ * its code. Any other is left to the page (a sign-in code the page did not exchange changes the session).
+ */
+export function paintableQuery(url: string, exchanged: boolean): boolean {
+  const query = url.indexOf('?');
+  if (query < 0) return true;
+  return [...new URLSearchParams(url.slice(query + 1)).keys()].every((name) => name === 't' || (exchanged && name === 'signin'));
+}
+
 /** The code in the address a sign-in returned to, or null. */
 function signInCodeOf(url: string): string | null {
   const query = url.indexOf('?');

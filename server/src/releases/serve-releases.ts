@@ -126,15 +126,17 @@ export async function serveReleases(app: FastifyInstance, storeDir: string, opti
     const lean = await leanPages.for(pathname, viewer);
     if (lean) {
       reply.header('Cache-Control', NO_CACHE);
-      const painted = lean.server
-        ? await firstScreens.paint(join(lean.dir, lean.html), lean.server, pathname, request.headers['user-agent'] ?? '')
+      const written = lean.server
+        ? await firstScreens.write({ htmlFile: join(lean.dir, lean.html), serverFile: lean.server, pathname, request, reply })
         : null;
       // Its inline start may run: the policy names it by its hash, taken from the release's file, never the render.
       const built = await firstScreens.page(join(lean.dir, lean.html)).catch(() => '');
       reply.header('Content-Security-Policy', leanPagePolicy(inlineScriptHashes(built)));
-      if (!painted) return reply.sendFile(lean.html, lean.dir);
-      // The pay button the page paints depends on the browser; its scripts start once it is drawn (after-paint.ts).
-      return sendCompressedPage(request, reply, holdBackUntilPainted(painted), ['User-Agent']);
+      if (!written) return reply.sendFile(lean.html, lean.dir);
+      // The pay button the page paints depends on the browser, a passenger's trip on the session; its scripts start
+      // once it is drawn (after-paint.ts).
+      const html = written.painted ? holdBackUntilPainted(written.html) : written.html;
+      return sendCompressedPage(request, reply, html, ['User-Agent', 'Cookie']);
     }
     return hostIndex.send(pathname, request, reply, viewer);
   });

@@ -9,6 +9,7 @@ import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import type { FirstCalls } from '@app/contract/first-calls';
+import { LEAN_START_ATTRIBUTE } from '@app/contract/first-screen';
 import { profileOutput, profileTools, RELEASE_BUILD } from './build-mode';
 import { pluginEarlyCallsScript, pluginInlineScript } from './inline-script';
 import { HOST_START_FILES, hostSplitChunks } from './host-chunks';
@@ -108,7 +109,7 @@ export function defineRemoteConfig(appDir: string, options: RemoteConfigOptions 
         ? [
             pluginInlineScript(appDir, {
               module: '@app/host-sdk/lean-start',
-              mark: 'data-lean-start',
+              mark: LEAN_START_ATTRIBUTE,
               environments: leanPages.map(([pageName]) => leanEnvironmentName(pageName)),
             }),
           ]

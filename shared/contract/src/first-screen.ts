@@ -18,9 +18,19 @@ export interface FirstScreenCall {
   body: Record<string, unknown>;
 }
 
-/** The JSON block: the call and the `result` of its answer. */
+/** A lean page's first-screen call: `session` when it needs the signed-in user's session (the passenger's trip). */
+export interface LeanFirstScreenCall extends FirstScreenCall {
+  session?: boolean;
+}
+
+/**
+ * The JSON block: the call and the `result` of its answer; `session`, for a call made with the session, is that
+ * session's tag (`@app/contract/first-calls`, PAGE_SESSION_TAG_PREFIX): the page's script takes the result only when
+ * the session it holds is that one.
+ */
 export interface PaintedFirstScreen extends FirstScreenCall {
   result: unknown;
+  session?: string;
 }
 
 /** What the server gives a first screen's render besides the address. */
@@ -38,7 +48,7 @@ export interface FirstScreenInput {
 /** What a lean page's server build exports. */
 export interface LeanFirstScreenModule {
   /** The call the first screen shows at this address, or null when it paints nothing there. */
-  firstCall(pathname: string): FirstScreenCall | null;
+  firstCall(pathname: string): LeanFirstScreenCall | null;
   /** The first screen's HTML, as the page's script renders it on hydrating. */
   render(input: FirstScreenInput): string;
 }
@@ -81,3 +91,9 @@ export interface TabFirstScreenModule {
  * nor downloads before that first paint.
  */
 export const AFTER_PAINT_ATTRIBUTE = 'data-after-paint';
+
+/**
+ * The attribute that marks a lean page's inline start (`@app/host-sdk/lean-start`) in its HTML: the answers the server
+ * writes into a page painted for a session go before it, which takes them.
+ */
+export const LEAN_START_ATTRIBUTE = 'data-lean-start';

@@ -24,45 +24,33 @@
  * also watches the host's start-up files (`internal/start-failure`): one that fails to load is said on the screen; and
  * in a page the server painted, it starts the app after that first paint (`internal/start-after-paint`).
  */
-import type {
-  FIRST_CALLS_BLOCK_ID,
-  PAGE_ANSWERS_BLOCK_ID,
-  PAGE_SESSION_TAG_PREFIX,
-  PageAnswer,
-  WrittenFirstCall,
-} from '@app/contract/first-calls';
+import type { FIRST_CALLS_BLOCK_ID, PageAnswer, WrittenFirstCall } from '@app/contract/first-calls';
+import {
+  answered,
+  answersOfSession,
+  carriedExchange,
+  exchangeBody,
+  exchangedToken,
+  pageAnswers,
+  publicAnswer,
+  resultOf,
+  storedToken,
+} from './internal/carried-answers';
 import { API_BASE, earlyCalls, type EarlyAnswer } from './internal/early-calls-slot';
 import { startAfterPaint } from './internal/start-after-paint';
 import { watchStartFailure } from './internal/start-failure';
 import { isTaxiUser, loadsCompanyData } from './roles';
-import { SIGN_IN_CODE_PARAMETER, SIGN_IN_VERIFIER_STORAGE_KEY, TOKEN_STORAGE_KEY } from './storage-keys';
+import { SIGN_IN_CODE_PARAMETER } from './storage-keys';
 import type { UserDetail } from '@app/contract/user';
 
-interface Envelope<T> {
-  success?: boolean;
-  result?: T;
-}
-
-/** The contract's block ids, checked by the compiler (the contract reaches a browser as types only). */
+/** The contract's block id, checked by the compiler (the contract reaches a browser as types only). */
 const FIRST_CALLS_BLOCK: typeof FIRST_CALLS_BLOCK_ID = 'first-calls';
-const PAGE_ANSWERS_BLOCK: typeof PAGE_ANSWERS_BLOCK_ID = 'page-answers';
-const SESSION_TAG_PREFIX: typeof PAGE_SESSION_TAG_PREFIX = 'page-answers:';
 
 const address = new URL(window.location.href);
 const code = address.searchParams.get(SIGN_IN_CODE_PARAMETER);
 // The address the app sends with its calls is the one without what it carries for the session.
 for (const name of [SIGN_IN_CODE_PARAMETER, 'token']) address.searchParams.delete(name);
 const pageUrl = encodeURI(address.href);
-
-function storedToken(): string | null {
-  try {
-    // Kept as JSON by the session's storage atom.
-    const token: unknown = JSON.parse(localStorage.getItem(TOKEN_STORAGE_KEY) ?? 'null');
-    return typeof token === 'string' && token ? token : null;
-  } catch {
-    return null;
-  }
-}
 
 function send(path: string, body: object, token: string | null): Promise<EarlyAnswer | null> {
   const text = JSON.stringify(body);
@@ -76,47 +64,17 @@ function send(path: string, body: object, token: string | null): Promise<EarlyAn
   return answer;
 }
 
-/** Takes an answer the page carries as the answer of the call, as if it had been sent now. */
-function answered(path: string, body: object, token: string | null, answer: unknown): Promise<EarlyAnswer> {
-  const carried = { status: 200, text: JSON.stringify(answer) };
-  const early = Promise.resolve(carried);
-  earlyCalls().push({
-    path,
-    body: JSON.stringify(body),
-    authorization: token ? `Bearer ${token}` : null,
-    sentAt: performance.now(),
-    answer: early,
-    carried,
-  });
-  return early;
-}
-
-function resultOf<T>(answer: EarlyAnswer | null): T | null {
-  if (answer?.status !== 200) return null;
-  try {
-    const envelope = JSON.parse(answer.text) as Envelope<T>;
-    return envelope.success ? (envelope.result ?? null) : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The session the start-up's calls go with: the one kept, or back from signing in the one the code is exchanged for,
  * by the server as it wrote the page (its answer in the page, for this very code and verifier) or asked now.
  */
 async function sessionToken(before: string | null, carried: PageAnswer[]): Promise<string | null> {
   if (!code) return before;
-  const verifier = localStorage.getItem(SIGN_IN_VERIFIER_STORAGE_KEY);
+  const body = exchangeBody(code);
   // Without the verifier the start-up fails the sign-in without asking the server; nothing is sent then.
-  if (!verifier) return null;
-  const body = { code, verifier };
-  const made = carried.find(
-    (item) => item.session === undefined && item.path === 'auth/exchange' && JSON.stringify(item.body) === JSON.stringify(body),
-  );
-  const answer = made ? answered(made.path, body, before, made.answer) : send('auth/exchange', body, before);
-  const exchanged = resultOf<{ token?: unknown }>(await answer);
-  return typeof exchanged?.token === 'string' && exchanged.token ? exchanged.token : null;
+  if (!body) return null;
+  const made = carriedExchange(carried, body);
+  return exchangedToken(await (made ? answered(made.path, body, before, made.answer) : send('auth/exchange', body, before)));
 }
 
 /** The page's first calls the server wrote in (none where it wrote none, or anything else). */
@@ -136,49 +94,12 @@ function pageFirstCalls(): WrittenFirstCall[] {
   }
 }
 
-/** The answers the server gave the start-up's public calls as it wrote the page (none where it wrote none). */
-function pageAnswers(): PageAnswer[] {
-  try {
-    const answers: unknown = JSON.parse(document.getElementById(PAGE_ANSWERS_BLOCK)?.textContent ?? '[]');
-    if (!Array.isArray(answers)) return [];
-    return answers.filter(
-      (item): item is PageAnswer =>
-        typeof item?.path === 'string' &&
-        typeof item.body === 'object' &&
-        item.body !== null &&
-        typeof item.answer === 'object' &&
-        item.answer !== null &&
-        (item.session === undefined || typeof item.session === 'string'),
-    );
-  } catch {
-    return [];
-  }
-}
-
-/** The session's tag as the server writes it (SHA-256, hex), or null where this browser cannot hash. */
-async function sessionTag(token: string): Promise<string | null> {
-  try {
-    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${SESSION_TAG_PREFIX}${token}`));
-    return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-  } catch {
-    return null;
-  }
-}
-
-/** The answers the server gave for this very session as it wrote the page (its cookie's): none for another session. */
-async function answersOfSession(token: string, answers: PageAnswer[]): Promise<PageAnswer[]> {
-  const tagged = answers.filter((item) => item.session !== undefined);
-  if (!tagged.length) return [];
-  const tag = await sessionTag(token);
-  return tag ? tagged.filter((item) => item.session === tag) : [];
-}
-
 async function start(): Promise<void> {
   const firstCalls = pageFirstCalls();
   const before = storedToken();
   const carried = pageAnswers();
   // The service config: from the page where the server wrote its answer, else asked now.
-  const config = carried.find((item) => item.session === undefined && item.path === 'sysConfig/get');
+  const config = publicAnswer(carried, 'sysConfig/get');
   if (config) answered(config.path, config.body, before, config.answer);
   else void send('sysConfig/get', {}, before);
   const token = await sessionToken(before, carried);

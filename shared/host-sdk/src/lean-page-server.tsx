@@ -17,7 +17,8 @@ export function leanFirstScreen<const P extends string, S, F extends ApiPath>(op
     firstCall(pathname) {
       const params = paramsAt(pathname);
       if (!options.firstScreen || !params) return null;
-      return { path: options.firstScreen.path, body: options.firstScreen.body(params) as Record<string, unknown> };
+      const call = { path: options.firstScreen.path, body: options.firstScreen.body(params) as Record<string, unknown> };
+      return options.startNeedsSession ? { ...call, session: true } : call;
     },
     render({ pathname, result, config, userAgent }) {
       const params = paramsAt(pathname);

@@ -48,8 +48,10 @@ export interface LeanPageOptions<P extends string, S, F extends ApiPath = never>
    */
   startNeedsSession?: boolean;
   /**
-   * The public, read-only call the first screen shows, which the server makes to paint it (with the page's server
-   * build): its result reaches `render` as `painted`, and the page then renders what the server did.
+   * The read-only call the first screen shows, which the server makes to paint it (with the page's server build): its
+   * result reaches `render` as `painted`, and the page then renders what the server did. A public call is made
+   * without a session; one that needs it (`startNeedsSession`) with the session the page's request brings back from
+   * signing in or in its cookie, and the page is painted for that session alone.
    */
   firstScreen?: { path: F; body: (params: PathParams<P>) => CallBody<F> };
   /** The page, with its params, what `start` returned and what it is painted from. */

@@ -39,6 +39,7 @@ import {
   signInExchanged,
   takeSessionFromLocation,
 } from './page-guard';
+import { sessionTag } from './internal/carried-answers';
 import { getToken } from './session';
 import { loadServicesConfig } from './session-loader';
 import { loadStartupConfig, saveStartUrl } from './startup';
@@ -52,22 +53,30 @@ export type LeanPageOutcome = 'shown' | 'leaving' | 'stopped';
 
 /**
  * What the server painted the first screen from (docs/architecture.md, "First screens from the server"): the result of
- * the page's own first-screen call for these params, when the root holds the server's paint of it; else nothing.
+ * the page's own first-screen call for these params, when the root holds the server's paint of it; else nothing. One
+ * painted for a session (its call needs one) is taken only by that session, once a sign-in code's exchange has ended:
+ * under another, or none, the page draws its own.
  */
-function paintedResult<P extends string, S, F extends ApiPath>(
+async function paintedResult<P extends string, S, F extends ApiPath>(
   options: LeanPageOptions<P, S, F>,
   params: PathParams<P>,
   container: HTMLElement,
-): LeanScreen<F>['painted'] {
+): Promise<LeanScreen<F>['painted']> {
   if (!options.firstScreen || !container.hasAttribute(PAINTED)) return undefined;
+  let block: PaintedFirstScreen | null;
   try {
-    const block = JSON.parse(document.getElementById(PAINTED_BLOCK)?.textContent ?? 'null') as PaintedFirstScreen | null;
-    const body = JSON.stringify(options.firstScreen.body(params));
-    if (block?.path !== options.firstScreen.path || JSON.stringify(block.body) !== body) return undefined;
-    return block.result as LeanScreen<F>['painted'];
+    block = JSON.parse(document.getElementById(PAINTED_BLOCK)?.textContent ?? 'null') as PaintedFirstScreen | null;
   } catch {
     return undefined;
   }
+  const body = JSON.stringify(options.firstScreen.body(params));
+  if (block?.path !== options.firstScreen.path || JSON.stringify(block.body) !== body) return undefined;
+  if (block.session !== undefined) {
+    await signInExchanged();
+    const token = getToken();
+    if (!token || (await sessionTag(token)) !== block.session) return undefined;
+  }
+  return block.result as LeanScreen<F>['painted'];
 }
 
 /** The page's first call, now, or once the sign-in code's exchange has answered when it needs the session. */
@@ -94,14 +103,13 @@ export async function renderLeanPage<const P extends string, S = undefined, F ex
   const params = (paramsOf(options.path, window.location.pathname) ?? {}) as PathParams<P>;
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
-  // A first screen the server painted is hydrated: the same tree, from the same result, takes over what is there, and
-  // the page's own first call is not made again.
-  const painted = paintedResult(options, params, container);
-
   // Everything that needs no more than the token goes out at once; the user, after a sign-in code's exchange.
   const configLoading = loadServicesConfig();
-  const signedIn = getToken() !== null;
   const exchanging = signingIn();
+  // A first screen the server painted is hydrated: the same tree, from the same result, takes over what is there, and
+  // the page's own first call is not made again.
+  const painted = await paintedResult(options, params, container);
+  const signedIn = getToken() !== null;
   if (meta.auth && exchanging) {
     void signInExchanged().then(() => {
       if (getToken()) void preloadUser();

@@ -111,6 +111,19 @@ export function mockApi(routes: Record<string, Route> = {}): ApiMock {
 export const NSRSBH = '91310000MA1FL8XQ3X';
 export const USER_ID = 'u-1';
 
+/** The service config of a real (not demo) service open to everyone, at front version 100. */
+export function servicesConfig(overrides: Partial<ServicesConfig> = {}): ServicesConfig {
+  return {
+    id: 1,
+    appHotLine: '400',
+    etaxAreas: [],
+    systemServiceConfig: { available: 'all', closeReason: '' },
+    frontVersion: 100,
+    demo: false,
+    ...overrides,
+  };
+}
+
 /** A company manager of 上海示例商贸有限公司 who has accepted the agreement. */
 export function userDetail(overrides: Partial<UserDetail> = {}): UserDetail {
   return {

@@ -15,6 +15,7 @@ import { callApi } from '../src/api-client';
 import { FRONT_VERSION } from '../src/front-version';
 import { openDialogAtom } from '../src/dialogs';
 import { pageMeta } from '../src/route-meta';
+import { sessionTag } from '../src/internal/carried-answers';
 import { SIGN_IN_VERIFIER_STORAGE_KEY, startSignIn } from '../src/internal/sign-in-handover';
 import {
   getToken,
@@ -328,12 +329,13 @@ describe('a first screen the server painted (docs/architecture.md, "First screen
   };
 
   /** The page as the server sends it: its server build's HTML in the root, the call and its result in the head. */
-  function paintedPage(address: string, blockBody: Record<string, unknown>) {
+  function paintedPage(address: string, blockBody: Record<string, unknown>, session?: string | null) {
     const server = leanFirstScreen(PAINTED_PAGE);
     const shop = { ...SHOP, channels: ['demo'] };
     const html = server.render({ pathname: address, result: shop, config: config(), userAgent: WECHAT });
     sessionStore.set(servicesConfigAtom, null);
-    document.head.innerHTML = `<script type="application/json" id="first-screen">${JSON.stringify({ path: 'shop/get', body: blockBody, result: shop })}</script>`;
+    const block = { path: 'shop/get', body: blockBody, result: shop, ...(session && { session }) };
+    document.head.innerHTML = `<script type="application/json" id="first-screen">${JSON.stringify(block)}</script>`;
     document.body.innerHTML = `<div id="root" data-first-screen>${html}</div>`;
   }
 
@@ -358,6 +360,33 @@ describe('a first screen the server painted (docs/architecture.md, "First screen
     expect(screen.getByRole('heading', { name: '杭州优税通' })).toBe(heading);
     expect(api.bodiesOf('shop/get')).toEqual([]);
     expect(errors).not.toHaveBeenCalled();
+  });
+
+  test('a call that needs the session: its server build says so, and the page it painted for a session is hydrated by that session', async () => {
+    const SESSION_PAGE = { ...PAINTED_PAGE, startNeedsSession: true };
+    expect(leanFirstScreen(SESSION_PAGE).firstCall('/shop/YST0001')).toEqual({
+      path: 'shop/get',
+      body: { code: 'YST0001' },
+      session: true,
+    });
+    setToken('tok-saved-abcdefghijklmn');
+    window.history.replaceState(null, '', '/shop/YST0001');
+    paintedPage('/shop/YST0001', { code: 'YST0001' }, await sessionTag('tok-saved-abcdefghijklmn'));
+    const heading = screen.getByRole('heading', { name: '杭州优税通' });
+    const api = mockApi(CALLS);
+    await act(async () => expect(await renderLeanPage(SESSION_PAGE)).toBe('shown'));
+    expect(screen.getByRole('heading', { name: '杭州优税通' })).toBe(heading);
+    expect(api.bodiesOf('shop/get')).toEqual([]);
+  });
+
+  test('painted for another session than the one the page holds: the page draws its first screen itself', async () => {
+    setToken('tok-saved-abcdefghijklmn');
+    window.history.replaceState(null, '', '/shop/YST0001');
+    paintedPage('/shop/YST0001', { code: 'YST0001' }, await sessionTag('tok-someone-else-abcdefg'));
+    const api = mockApi(CALLS);
+    await act(async () => expect(await renderLeanPage({ ...PAINTED_PAGE, startNeedsSession: true })).toBe('shown'));
+    expect(screen.getByRole('heading', { name: '加载中' })).toBeTruthy();
+    expect(api.bodiesOf('shop/get')).toEqual([{ code: 'YST0001' }]);
   });
 
   test('painted from another call than the page would make: the page draws its first screen itself', async () => {

@@ -6,8 +6,7 @@
 import { afterEach, expect, rs, test } from '@rstest/core';
 import { screen } from '@testing-library/react';
 import { setToken } from '@app/host-sdk/session';
-import { mockApi, ok, userDetail } from '@app/host-sdk/testing';
-import type { ServicesConfig } from '@app/contract/service';
+import { mockApi, ok, servicesConfig, userDetail } from '@app/host-sdk/testing';
 import type { ShopInfo } from '../pages/shop-cash/shop-api';
 
 const SHOP: ShopInfo = {
@@ -19,14 +18,7 @@ const SHOP: ShopInfo = {
   closedReason: null,
   channels: [],
 };
-const CONFIG: ServicesConfig = {
-  id: 1,
-  appHotLine: '400',
-  etaxAreas: [],
-  systemServiceConfig: { available: 'all', closeReason: '' },
-  frontVersion: 100,
-  demo: false,
-};
+const CONFIG = servicesConfig();
 const CUSTOMER = userDetail({
   company: false,
   companyUser: false,

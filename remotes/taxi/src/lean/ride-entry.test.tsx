@@ -5,19 +5,11 @@
  */
 import { afterEach, expect, rs, test } from '@rstest/core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { ok, mockApi } from '@app/host-sdk/testing';
+import { ok, mockApi, servicesConfig } from '@app/host-sdk/testing';
 import { setToken } from '@app/host-sdk/session';
-import type { ServicesConfig } from '@app/contract/service';
 import { PASSENGER, trip } from '../test-support/fixtures';
 
-const CONFIG: ServicesConfig = {
-  id: 1,
-  appHotLine: '400',
-  etaxAreas: [],
-  systemServiceConfig: { available: 'all', closeReason: '' },
-  frontVersion: 100,
-  demo: false,
-};
+const CONFIG = servicesConfig();
 
 afterEach(() => {
   rs.restoreAllMocks();

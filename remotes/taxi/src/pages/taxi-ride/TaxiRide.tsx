@@ -5,7 +5,7 @@
  * link to 我的行程; a trip another passenger received says so (the server's 2005 as it words it).
  *
  * It knows no router: it is given the code and a way to go elsewhere, by the federated route (TaxiRidePage.tsx) or
- * by the lean page a phone opens cold (src/lean/ride-entry.tsx). Kept small: the title picker loads when opened.
+ * by the lean page a phone opens cold (src/lean/ride-page.tsx). Kept small: the title picker loads when opened.
  */
 import { appHref } from '@app/host-sdk/paths';
 import { lazy, useState } from 'react';
@@ -42,6 +42,8 @@ export interface TaxiRideProps {
   navigate: (to: string) => void;
   /** `taxiTrip/get` for `code`, already under way (the lean page starts it with its start-up calls). */
   firstTrip?: Promise<TaxiTrip>;
+  /** The trip the server painted the first screen from (the lean page hydrates it). */
+  paintedTrip?: TaxiTrip;
 }
 
 interface RideActionsProps {
@@ -100,8 +102,8 @@ function RideActions({ trip, busy, refusal, onReceive, onApply, navigate }: Ride
   );
 }
 
-export function TaxiRide({ code, navigate, firstTrip }: TaxiRideProps) {
-  const { loaded, show, retry } = useLoadedByCode(code, getTripByCode, firstTrip);
+export function TaxiRide({ code, navigate, firstTrip, paintedTrip }: TaxiRideProps) {
+  const { loaded, show, retry } = useLoadedByCode(code, getTripByCode, firstTrip, paintedTrip);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
 
