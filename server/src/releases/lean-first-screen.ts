@@ -65,15 +65,18 @@ export interface LeanPageRequest {
   reply: FastifyReply;
 }
 
+/** Whether two calls are the same: the path, and the body as the API client sends it. */
 const sameCall = (one: FirstScreenCall, other: FirstScreenCall) =>
   one.path === other.path && JSON.stringify(one.body) === JSON.stringify(other.body);
+
+/** Where a lean page's inline start begins (`@app/build-config` marks it): what it reads must come before. */
+const LEAN_START_MARK = `<script ${LEAN_START_ATTRIBUTE}`;
 
 /** The page with the answers it carries before its inline start, which takes them (`@app/host-sdk/lean-start`). */
 function withAnswers(page: string, answers: PageAnswer[]): string {
   const block = `<script type="application/json" id="${PAGE_ANSWERS_BLOCK_ID}">${scriptJson(answers)}</script>`;
-  const start = page.indexOf(`<script ${LEAN_START_ATTRIBUTE}`);
-  const at = start >= 0 ? start : page.indexOf('</head>');
-  return at < 0 ? page : `${page.slice(0, at)}${block}${page.slice(at)}`;
+  const at = page.indexOf(LEAN_START_MARK);
+  return `${page.slice(0, at)}${block}${page.slice(at)}`;
 }
 
 export class LeanFirstScreens {
@@ -110,15 +113,22 @@ export class LeanFirstScreens {
     }
   }
 
-  /** A page whose call needs the session: painted for the request's session, with the answers it was written from. */
+  /**
+   * A page whose call needs the session: painted for the request's session, with the answers it was written from. The
+   * reply's headers are set here (private, the session's cookies) even where it is then served as built.
+   */
   private async writeForSession(page: LeanPageRequest, call: FirstScreenCall): Promise<WrittenLeanPage | null> {
     const { request, reply, htmlFile, serverFile, pathname } = page;
+    // Whatever would stop the page from carrying an exchange is checked before the code is used up: the page's HTML,
+    // its inline start that takes the answers, and a query the page would change.
+    const html = await this.page(htmlFile);
+    if (!html.includes(LEAN_START_MARK) || !paintableQuery(request.url, true)) return null;
     const exchange = await exchangeForPage(this.app, request, reply);
     const token = exchange?.token ?? (paintableQuery(request.url, false) ? sessionInCookie(request.headers.cookie) : null);
     if (!token) return null;
     reply.header('Cache-Control', SESSION_PAGE_CACHE);
     const [session, configAnswer] = await Promise.all([
-      sessionAnswers(this.app, request, token, [call], this.callLimitMs),
+      sessionAnswers(this.app, request, token, [call], this.callLimitMs, { companyData: false }),
       callInProcess(this.app, { path: 'sysConfig/get', body: {} }, Date.now() + this.callLimitMs),
     ]);
     if (session.stale) reply.header('Set-Cookie', clearedSessionCookieHeader(request.protocol === 'https'));
@@ -130,7 +140,6 @@ export class LeanFirstScreens {
       ...session.answers,
     ];
     const answered = session.answers.find((item) => sameCall(item, call))?.answer as { result?: unknown } | undefined;
-    const html = await this.page(htmlFile);
     const painted =
       answered?.result !== undefined && config !== null
         ? await this.paint(

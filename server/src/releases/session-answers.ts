@@ -32,12 +32,17 @@ export interface SessionAnswers {
 
 const NONE: SessionAnswers = { answers: [], setCookies: [], stale: false };
 
+/**
+ * `companyData`: a company user's start-up data (its tax account, a taxi company's cars) is asked too, as the host's
+ * start-up loads it; a lean page loads none of it (default true).
+ */
 export async function sessionAnswers(
   app: FastifyInstance,
   request: FastifyRequest,
   token: string,
   firstCalls: WrittenFirstCall[],
   limitMs = SESSION_ANSWERS_LIMIT_MS,
+  { companyData = true } = {},
 ): Promise<SessionAnswers> {
   const deadline = Date.now() + limitMs;
   const headers = { authorization: `Bearer ${token}`, 'user-agent': request.headers['user-agent'] ?? '' };
@@ -49,7 +54,7 @@ export async function sessionAnswers(
   const user = successResult(detail) as UserDetail | null;
   if (!user) return NONE;
   const calls = firstCalls.filter((call) => !call.for).map(({ path, body }) => ({ path, body }));
-  if (loadsCompanyData(user)) {
+  if (companyData && loadsCompanyData(user)) {
     calls.push({ path: 'taxAccount/getTaxAccount', body: {} });
     for (const call of firstCalls) if (call.for === 'companyUser') calls.push({ path: call.path, body: call.body });
     if (isTaxiUser(user)) calls.push({ path: 'taxiCar/getMyCars', body: {} });

@@ -63,6 +63,15 @@ describe('early answers', () => {
     expect(sent).toHaveLength(1);
   });
 
+  test("the sign-in code's exchange is answered early however late the app asks: the code is used up, no second answer would do", async () => {
+    const body = JSON.stringify({ code: 'c'.repeat(43), verifier: 'v'.repeat(43) });
+    early('auth/exchange', { status: 200, text: envelope({ token: 'tok-new' }) }, { body, token: '', sentAt: performance.now() - 60_000 });
+    setToken(null);
+    const answer = await postApi('auth/exchange', JSON.parse(body));
+    expect(answer).toEqual({ status: 200, data: JSON.parse(envelope({ token: 'tok-new' })) });
+    expect(sent).toHaveLength(0);
+  });
+
   test('an early call that got no answer is made again', async () => {
     early('taxAccount/getTaxAccount', null);
     await expect(callApi('taxAccount/getTaxAccount')).resolves.toEqual({ id: 'from-network' });

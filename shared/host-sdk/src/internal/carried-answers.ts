@@ -70,6 +70,7 @@ export function answered(path: string, body: object, token: string | null, answe
   return early;
 }
 
+/** The result of a successful answer, or null (a refusal, no answer, not JSON). */
 export function resultOf<T>(answer: EarlyAnswer | null): T | null {
   if (answer?.status !== 200) return null;
   try {

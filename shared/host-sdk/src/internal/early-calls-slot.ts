@@ -53,16 +53,23 @@ function madeFor(call: EarlyCall, path: string, body: string, authorization: str
 }
 
 /**
+ * Calls that can be answered once only: the sign-in code's exchange uses the code up, so its early answer is the only
+ * one there will be, however late the app asks (a slow phone's scripts can take longer than ANSWER_FRESH_MS).
+ */
+const ONE_TIME_CALLS: readonly string[] = ['auth/exchange'];
+
+/**
  * Takes the early call that stands for a call of `path` with `body` and `authorization`, if one was sent and is
- * still fresh; an early call of that path that does not match (another body, another session) is dropped, as is a
- * stale one, so nothing is taken later by a call it was not made for.
+ * still fresh (a one-time call's at any age); an early call of that path that does not match (another body, another
+ * session) is dropped, as is a stale one, so nothing is taken later by a call it was not made for.
  */
 export function takeEarlyCall(path: string, body: string, authorization: string | null, now = performance.now()): EarlyCall | null {
   const calls = earlyCalls();
   const index = calls.findIndex((call) => call.path === path);
   if (index < 0) return null;
   const [call] = calls.splice(index, 1);
-  return call && madeFor(call, path, body, authorization) && now - call.sentAt <= ANSWER_FRESH_MS ? call : null;
+  const fresh = ONE_TIME_CALLS.includes(path) || (call !== undefined && now - call.sentAt <= ANSWER_FRESH_MS);
+  return call && madeFor(call, path, body, authorization) && fresh ? call : null;
 }
 
 /**
