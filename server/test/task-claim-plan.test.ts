@@ -8,6 +8,8 @@ import { createTestServer, type TestServer } from './support/test-server';
 import { describeEachDatabase } from './support/database-suites';
 
 const FINISHED = 20_000;
+/** The claim as the worker sends it: an update of the tasks its skip-locked subquery picks. */
+const CLAIM = /^update "tasks" set .*for update skip locked/is;
 
 interface PlanNode {
   'Node Type': string;
@@ -43,8 +45,8 @@ describeEachDatabase('the task claim (%s)', (kind) => {
 
   test(`finds the due tasks on an index, not by reading ${FINISHED} finished ones`, async () => {
     sent.length = 0;
-    await expect.poll(() => sent.some(({ query }) => /update tasks set locked_by/i.test(query)), { timeout: 30_000 }).toBe(true);
-    const claim = sent.find(({ query }) => /update tasks set locked_by/i.test(query))!;
+    await expect.poll(() => sent.some(({ query }) => CLAIM.test(query)), { timeout: 30_000 }).toBe(true);
+    const claim = sent.find(({ query }) => CLAIM.test(query))!;
     const [row] = await server.database.raw(`explain (format json) ${claim.query}`, claim.params);
     const plan = row?.['QUERY PLAN'] as [{ Plan: PlanNode }] | string;
     const nodes = scans((typeof plan === 'string' ? (JSON.parse(plan) as [{ Plan: PlanNode }]) : plan)[0].Plan);

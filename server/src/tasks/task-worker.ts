@@ -11,7 +11,7 @@
  */
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { tasks } from '../db/schema/tasks';
 import { taxAccounts } from '../db/schema/tax-accounts';
@@ -162,28 +162,29 @@ export class TaskWorker {
     return Number.isFinite(wait) ? Math.min(Math.max(wait, pollMs), idlePollMs) : idlePollMs;
   }
 
+  /**
+   * Claims up to `limit` due tasks that no lease holds and hands back the rows as claimed, in one statement: a second
+   * read fenced by the claim could find a row already taken over, and the claimed task would wait out its lease.
+   */
   private async claim(limit: number): Promise<TaskRow[]> {
-    const db = this.context.db;
     const token = `${this.id}#${++this.claims}`;
-    const claimed = await db.execute<{ id: string }>(sql`
-      update tasks set locked_by = ${token},
-        locked_until = now() + (${this.options.leaseMs} * interval '1 millisecond'),
-        status = case when status = ${TaskStatus.Queued} then ${TaskStatus.Processing} else status end,
-        updated_at = now()
-      where id in (
-        select id from tasks
-        where finished_at is null and next_run_at <= now() and (locked_until is null or locked_until < now())
-        order by next_run_at
-        limit ${limit}
-        for update skip locked)
-      returning id`);
-    const ids = (claimed as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
-    if (ids.length === 0) return [];
-    // Fenced like every later write: only what this claim holds.
-    return db
-      .select()
-      .from(tasks)
-      .where(and(inArray(tasks.id, ids), eq(tasks.lockedBy, token)));
+    return this.context.db
+      .update(tasks)
+      .set({
+        lockedBy: token,
+        lockedUntil: sql`now() + (${this.options.leaseMs} * interval '1 millisecond')`,
+        status: sql`case when ${tasks.status} = ${TaskStatus.Queued} then ${TaskStatus.Processing} else ${tasks.status} end`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        sql`${tasks.id} in (
+          select id from tasks
+          where finished_at is null and next_run_at <= now() and (locked_until is null or locked_until < now())
+          order by next_run_at
+          limit ${limit}
+          for update skip locked)`,
+      )
+      .returning();
   }
 
   /** Runs one step of a claimed task and writes its outcome; never rejects (a failure is logged, the lease runs out). */
