@@ -92,6 +92,8 @@ describe.each(DATABASES)('the personal copy e-mailed by a queued task (%s)', (ki
     expect(await person.settled()).toMatchObject({ mailState: '已发送', failReason: null });
     expect(sink.dataCommands - before).toBe(2);
     expect(await receivedBy('busy@copy.test')).toHaveLength(1);
+    // 已发送 is written with the message itself; the task's own outcome is written just after it.
+    await eventually(async () => (await mailTasksOf(person.id)).every((task) => task.finishedAt !== null));
     expect((await mailTasksOf(person.id)).map((task) => [task.status, task.attempts])).toEqual([[1, 1]]);
   });
 
