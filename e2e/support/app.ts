@@ -36,3 +36,19 @@ export async function untilTakenOver(page: Page) {
       !document.getElementById('painted-screen'),
   );
 }
+
+/**
+ * Holds back the files whose address matches `file` (a page's script), as a slow phone's network does: the painted
+ * screen shows and its buttons do not answer yet. Returns what lets them through.
+ */
+export async function holdBack(page: Page, file: RegExp): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(file, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -15,7 +15,7 @@ import type { Page } from '@playwright/test';
 import { updateRegistry } from '@app/deploy/registry';
 import { REPO_ROOT } from '@app/deploy/workspace';
 import { expect, test } from '../support/test';
-import { currentPage, expectPage, navigateInApp, untilTakenOver } from '../support/app';
+import { currentPage, expectPage, holdBack, navigateInApp, untilTakenOver } from '../support/app';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
 import { freshDataCopy } from '../support/data-template';
 import { startServer, type RunningServer } from '../support/server';
@@ -131,6 +131,21 @@ test.describe('the first screen, painted by the server (docs/architecture.md, "F
     await page.waitForLoadState('networkidle');
     expect(loaded.urls.filter((path) => path === '/api/shop/get')).toEqual([]);
     expect(errors).toEqual([]);
+  });
+
+  test('an amount keyed in before the page’s script is there is the amount once the page has taken over', async ({ page, baseURL }) => {
+    const token = await demoSignIn(baseURL as string, '普通用户');
+    await page.addInitScript((value) => localStorage.setItem('token', JSON.stringify(value)), token);
+    // The page's script held back, as on a slow phone: the painted keypad shows, its keys not yet answering.
+    const releaseScript = await holdBack(page, /\/remotes\/payment\/[^/]+\/shop\/static\/js\/index\.\w+\.js$/);
+    await page.goto(`/shop/${SHOP}`);
+    await expectCashDesk(page);
+    const keypad = page.getByRole('group', { name: '金额键盘' });
+    for (const key of ['1', '2', '.', '5']) await keypad.getByRole('button', { name: key, exact: true }).click();
+    await expect(page.getByRole('region', { name: '付款金额' })).toContainText('0.00');
+    releaseScript();
+    await untilTakenOver(page);
+    await expect(page.getByTestId('amount')).toHaveText('¥12.5');
   });
 });
 

@@ -10,7 +10,7 @@
  */
 import { expect, test } from '../support/test';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { currentPage, expectPage } from '../support/app';
+import { currentPage, expectPage, holdBack } from '../support/app';
 import { brokenNumbers, settled, wrappedButtons } from '../support/layout-check';
 import { wechatPhone } from '../support/browser';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
@@ -119,21 +119,26 @@ test('the passenger opens the link cold, signs in, receives the trip and asks fo
   // over with the answers it carries (docs/architecture.md, "First screens from the server").
   const asked: string[] = [];
   page.on('request', (request) => void asked.push(new URL(request.url()).pathname));
+  // The page's script held back, as on a slow phone: the painted trip shows, its button not yet answering.
+  const releaseScript = await holdBack(page, /\/remotes\/taxi\/[^/]+\/ride\/static\/js\/index\.\w+\.js$/);
   const ridePage = page.waitForResponse(
     (response) => response.request().resourceType() === 'document' && response.url().includes('signin='),
   );
   await page.getByRole('button', { name: '以普通用户身份登录' }).click();
   expect(await (await ridePage).text()).toContain('<div id="root" data-first-screen>');
-  await expect(page).toHaveURL(/\/taxi\/ride\/[A-Za-z0-9]+(\?t=\d+)?$/);
   const trip = page.getByLabel('行程', { exact: true });
   await expect(trip).toContainText('杭州');
   await expect(trip).toContainText(PLATE);
   await expect(trip).toContainText('¥46.50');
   await expect(tripState(trip, '待领取')).toBeVisible();
+  // Tapped before the script is there: the page makes the tap once it has taken the screen over.
+  await page.getByRole('button', { name: '领取行程' }).click();
+  await expect(tripState(trip, '待领取')).toBeVisible();
+  releaseScript();
+  await expect(page).toHaveURL(/\/taxi\/ride\/[A-Za-z0-9]+(\?t=\d+)?$/);
+  await expect(tripState(trip, '已领取')).toBeVisible();
   // Signed in on the way: no 登录已失效 (the trip's call waited for the new session).
   await expect(page.locator('.adm-dialog')).toHaveCount(0);
-  await page.getByRole('button', { name: '领取行程' }).click();
-  await expect(tripState(trip, '已领取')).toBeVisible();
   expect(
     asked.filter((path) => ['/api/auth/exchange', '/api/user/getOfficialAccountLoginUserInfo', '/api/taxiTrip/get'].includes(path)),
   ).toEqual([]);

@@ -5,6 +5,7 @@
  */
 import { useLayoutEffect } from 'react';
 import type { PAINTED_SCREEN_ID } from '@app/contract/first-screen';
+import { replayPaintedTaps, takePaintedTaps } from '@app/host-sdk/painted-taps';
 
 // The contract's value, spelled here: the contract stays out of the browser's bundle (its type checks the spelling).
 const PAINTED: typeof PAINTED_SCREEN_ID = 'painted-screen';
@@ -16,8 +17,12 @@ export function hasPaintedScreen(): boolean {
 function takeOverPaintedScreen(): void {
   const painted = document.getElementById(PAINTED);
   if (!painted) return;
+  const root = painted.ownerDocument.getElementById('root');
   painted.remove();
-  painted.ownerDocument.getElementById('root')?.removeAttribute('hidden');
+  if (!root) return;
+  root.removeAttribute('hidden');
+  // Taps made on the painted screen while the app was on its way are made again on what the app drew there.
+  replayPaintedTaps(root, takePaintedTaps());
 }
 
 /**

@@ -28,7 +28,8 @@ const THIRD_PARTY_SHARED = ['react', 'react/jsx-runtime', 'react-dom', 'react-do
 
 /**
  * Modules of @app/host-sdk that are the start-up of whoever owns the page, the host or a lean page (lean-pages.ts):
- * the host's start-up and route-guard rules, its error catalogue, sign-in, the 演示环境 badge and what 返回 does. They are in
+ * the host's start-up and route-guard rules, its error catalogue, sign-in, the 演示环境 badge, what 返回 does and the tap
+ * made on a painted screen before the app was there. They are in
  * the SDK so that both run the same code, not for remotes to call: each page owner bundles them as its own code (the
  * host's modules they use, such as the session, are still the shared singletons), which keeps them out of the share
  * scope and its per-module chunks (shared, they would add requests to the host's first load).
@@ -44,6 +45,7 @@ const PAGE_OWNER_MODULES = [
   'lean-page',
   'lean-page-tree',
   'page-back',
+  'painted-taps',
   'app-tab-bar',
   'tab-icon',
 ].map((module) => `@app/host-sdk/${module}`);

@@ -22,7 +22,8 @@
  * network's answer (`api-client`). It stores nothing, takes nothing out of the address (the start-up does, and uses
  * the verifier up) and shows nothing; an early call that fails is made again by the app. Being first on the page, it
  * also watches the host's start-up files (`internal/start-failure`): one that fails to load is said on the screen; and
- * in a page the server painted, it starts the app after that first paint (`internal/start-after-paint`).
+ * in a page the server painted, it keeps the taps made before the app is there for the app to make again (`painted-taps`)
+ * and starts the app after that first paint (`internal/start-after-paint`).
  */
 import type { FIRST_CALLS_BLOCK_ID, PageAnswer, WrittenFirstCall } from '@app/contract/first-calls';
 import {
@@ -39,6 +40,7 @@ import {
 import { API_BASE, earlyCalls, type EarlyAnswer } from './internal/early-calls-slot';
 import { startAfterPaint } from './internal/start-after-paint';
 import { watchStartFailure } from './internal/start-failure';
+import { keepPaintedTaps } from './painted-taps';
 import { isTaxiUser, loadsCompanyData } from './roles';
 import { SIGN_IN_CODE_PARAMETER } from './storage-keys';
 import type { UserDetail } from '@app/contract/user';
@@ -123,4 +125,5 @@ async function start(): Promise<void> {
 
 void start();
 watchStartFailure();
+keepPaintedTaps();
 startAfterPaint();

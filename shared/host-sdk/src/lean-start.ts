@@ -6,10 +6,17 @@
  * A page painted for the session (the ride page: docs/architecture.md, "First screens from the server") also carries
  * the answers the server gave as it wrote it: the config, the sign-in code's exchange where it made it, and, tagged
  * with the session, the user's detail and the page's call. This puts them where the page's own calls take them, as the
- * host page's early calls do; it sends nothing itself (the page's start-up asks whatever is not there).
+ * host page's early calls do; it sends nothing itself (the page's start-up asks whatever is not there). Taps on the
+ * painted screen before the page's script is there are kept for the page to make again (`painted-taps`).
  */
+import type { FIRST_SCREEN_ATTRIBUTE } from '@app/contract/first-screen';
 import { takeCarriedAnswers } from './internal/carried-answers';
 import { startAfterPaint } from './internal/start-after-paint';
+import { keepPaintedTaps } from './painted-taps';
+
+/** The contract's name, checked by the compiler (the contract reaches a browser as types only). */
+const PAINTED: typeof FIRST_SCREEN_ATTRIBUTE = 'data-first-screen';
 
 void takeCarriedAnswers();
+keepPaintedTaps(() => document.querySelector(`#root[${PAINTED}]`));
 startAfterPaint();
