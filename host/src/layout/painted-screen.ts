@@ -5,7 +5,7 @@
  */
 import { useLayoutEffect } from 'react';
 import type { PAINTED_SCREEN_ID } from '@app/contract/first-screen';
-import { replayPaintedTaps, takePaintedTaps } from '@app/host-sdk/painted-taps';
+import { takeOverPaintedTaps } from '@app/host-sdk/painted-taps';
 
 // The contract's value, spelled here: the contract stays out of the browser's bundle (its type checks the spelling).
 const PAINTED: typeof PAINTED_SCREEN_ID = 'painted-screen';
@@ -22,7 +22,7 @@ function takeOverPaintedScreen(): void {
   if (!root) return;
   root.removeAttribute('hidden');
   // Taps made on the painted screen while the app was on its way are made again on what the app drew there.
-  replayPaintedTaps(root, takePaintedTaps());
+  takeOverPaintedTaps(root)();
 }
 
 /**

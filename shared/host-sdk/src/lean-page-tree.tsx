@@ -4,7 +4,7 @@
  * and its server build (`lean-page-server.tsx`, "First screens from the server") render the same tree, so that the
  * script hydrates the first screen the server painted. Nothing here touches the browser as it is imported.
  */
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, type ReactNode, useEffect } from 'react';
 import { Provider } from 'jotai';
 import type { ApiPath, CallBody, CallResult } from '@app/contract/api';
 import { PageBackContext } from '@app/ui/page';
@@ -84,7 +84,18 @@ export function paramsOf(pattern: string, pathname: string): Record<string, stri
 const leanBack = () => pageBack({ back: () => window.history.back(), goHome: () => window.location.replace(appHref('home')) });
 
 /** The page in the host's page frame (host/src/layout/AppLayout.tsx): its name and owner, the badge, the dialogs. */
-export function LeanPageTree({ meta, owner, children }: { meta: RouteMeta; owner: string; children: ReactNode }) {
+export function LeanPageTree({
+  meta,
+  owner,
+  onShown,
+  children,
+}: {
+  meta: RouteMeta;
+  owner: string;
+  /** Called once the tree's first render is committed (the page's script; the server's render commits nothing). */
+  onShown?: () => void;
+  children: ReactNode;
+}) {
   return (
     <StrictMode>
       <Provider store={sessionStore}>
@@ -96,8 +107,15 @@ export function LeanPageTree({ meta, owner, children }: { meta: RouteMeta; owner
             <DemoBadge />
             <DialogHost />
           </div>
+          <Shown onShown={onShown} />
         </PageBackContext>
       </Provider>
     </StrictMode>
   );
+}
+
+/** Draws nothing: part of the tree on the server and in the browser alike, so both render the same tree. */
+function Shown({ onShown }: { onShown?: () => void }) {
+  useEffect(() => onShown?.(), [onShown]);
+  return null;
 }

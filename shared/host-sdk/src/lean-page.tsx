@@ -18,7 +18,7 @@
  * round trip after its script (returning from a sign-in, the exchange of its code goes out with the config and the
  * page's call, and the user call once the exchange has answered; so does a page call that needs the session).
  */
-import { startTransition, useEffect } from 'react';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 // A lean page has no early calls: its first calls need axios at once, so it is part of the page's own files (the API
 // client's load of it then finds it there) instead of a file fetched after the script has run.
@@ -40,7 +40,7 @@ import {
   takeSessionFromLocation,
 } from './page-guard';
 import { sessionTag } from './internal/carried-answers';
-import { type PaintedTap, replayPaintedTaps, takePaintedTaps } from './painted-taps';
+import { dropPaintedTaps, takeOverPaintedTaps } from './painted-taps';
 import { getToken } from './session';
 import { loadServicesConfig } from './session-loader';
 import { loadStartupConfig, saveStartUrl } from './startup';
@@ -48,12 +48,6 @@ import { loadStartupConfig, saveStartUrl } from './startup';
 /** The contract's names, checked by the compiler (the contract reaches a browser as types only). */
 const PAINTED: typeof FIRST_SCREEN_ATTRIBUTE = 'data-first-screen';
 const PAINTED_BLOCK: typeof FIRST_SCREEN_BLOCK_ID = 'first-screen';
-
-/** Makes the taps kept from the painted screen again once the page's first screen is committed (it draws nothing). */
-function TapReplay({ root, taps }: { root: HTMLElement; taps: readonly PaintedTap[] }) {
-  useEffect(() => replayPaintedTaps(root, taps), [root, taps]);
-  return null;
-}
 
 /** How a lean page's start ended: shown, leaving for another address, or stopped (出错了 is shown). */
 export type LeanPageOutcome = 'shown' | 'leaving' | 'stopped';
@@ -148,16 +142,15 @@ export async function renderLeanPage<const P extends string, S = undefined, F ex
     await ensureUser();
   }
 
-  // From here on a tap is the page's own (React makes one on a screen it is hydrating once it has hydrated it); those
-  // made before are made again once the page is there (`painted-taps`).
-  const taps = takePaintedTaps();
+  // Taps made on the painted screen are made again once the page has hydrated it, those made meanwhile behind them
+  // (`painted-taps`); a page that draws its own screen drops them.
+  let shown: (() => void) | undefined;
+  if (painted === undefined) dropPaintedTaps();
+  else shown = takeOverPaintedTaps(container);
   const page = (
-    <>
-      <LeanPageTree meta={meta} owner={owner}>
-        {options.render(params, started, { painted, userAgent: navigator.userAgent })}
-      </LeanPageTree>
-      <TapReplay root={container} taps={taps} />
-    </>
+    <LeanPageTree meta={meta} owner={owner} onShown={shown}>
+      {options.render(params, started, { painted, userAgent: navigator.userAgent })}
+    </LeanPageTree>
   );
   if (painted === undefined) createRoot(container).render(page);
   // As a transition, hydration yields to the browser every few milliseconds instead of holding it in one long task.

@@ -7,7 +7,7 @@
  * the answers the server gave as it wrote it: the config, the sign-in code's exchange where it made it, and, tagged
  * with the session, the user's detail and the page's call. This puts them where the page's own calls take them, as the
  * host page's early calls do; it sends nothing itself (the page's start-up asks whatever is not there). Taps on the
- * painted screen before the page's script is there are kept for the page to make again (`painted-taps`).
+ * painted screen before the page has hydrated it are kept for the page to make again (`painted-taps`).
  */
 import type { FIRST_SCREEN_ATTRIBUTE } from '@app/contract/first-screen';
 import { takeCarriedAnswers } from './internal/carried-answers';

@@ -1,13 +1,16 @@
 /**
- * A tap on a painted screen before the app is there (docs/architecture.md, "First screens from the server"): the
+ * Taps on a painted screen before the app is there (docs/architecture.md, "First screens from the server"): the
  * painted screen shows, but its buttons answer only once the app has taken its place. The page's early script keeps
  * such taps; once the app's first screen stands where the painted one stood, each is made again, in order, on the
  * element at the same place, so a user who tapped 开具发票 (or an amount on the cash desk's keypad) on a slow phone is
- * not left doing it twice. Only where the app drew the same element (the same tags down to it, the same text), still
- * the one under the tap's point (a sheet the tap before opened covers it) and only a recent tap: anything else is
- * dropped, as every tap was before. A link is left alone: it loads its page itself.
+ * not left doing it twice. A tap is made again only on the same page, on the same element (the same tags down to it,
+ * the same text), answering (not disabled or inert) and still under the tap's point, and only a recent one; once a
+ * tap has opened something (a sheet, a dialog, another page), the taps after it were meant for a screen that is gone
+ * and are dropped. Until the kept taps have been made, a new tap waits its turn behind them, so they stay in order.
+ * A link is left alone (it loads its page itself), as is the start-up's failure message.
  */
 import type { PAINTED_SCREEN_ID } from '@app/contract/first-screen';
+import { START_FAILED_CLASS } from './internal/start-failure';
 
 // The contract's value, spelled here: the contract reaches a browser as types only (its type checks the spelling).
 const PAINTED: typeof PAINTED_SCREEN_ID = 'painted-screen';
@@ -16,40 +19,64 @@ const PAINTED: typeof PAINTED_SCREEN_ID = 'painted-screen';
 export const PAINTED_TAP_MAX_AGE_MS = 10_000;
 /** The most taps kept: the latest ones. */
 const MAX_TAPS = 20;
+/** After a tap is made, how long at most to wait for the frames that show what it did before the next is checked. */
+const SETTLE_MS = 100;
 
-/** Where the element tapped stands: its index among its parent's elements, from the screen down, and what it is. */
-export interface PaintedTap {
+/** Where an element tapped on the painted screen stands: its index among its parent's elements, from the screen down. */
+interface Place {
   path: number[];
   /** The elements' tag names along `path`, joined by `>`. */
   tags: string;
   /** The element's text, trimmed. */
   text: string;
+}
+
+interface KeptTap {
+  /** On the painted screen: where, to find the element the app drew there. */
+  place?: Place;
+  /** On the app's screen (a tap while the kept ones are made), or the app's element found at `place`. */
+  element?: Element | null;
+  /** The address's path it was made on. */
+  pathname: string;
   /** When it was tapped (performance.now()). */
   at: number;
-  /** Where, for a tap of a finger or a pointer (a key's click has no point). */
-  point: { clientX: number; clientY: number } | null;
+  /** Where in the document, for a tap of a finger or a pointer (a key's click has no point). */
+  point: { pageX: number; pageY: number } | null;
 }
+
+type Page = Window & typeof globalThis;
 
 interface Slot {
-  taps: PaintedTap[];
-  /** The app is there: taps are its own from now on. */
-  over?: boolean;
+  /** Keeping taps on the painted screen; replaying them in the app's root (new taps there wait behind); over. */
+  state: 'keeping' | 'replaying' | 'over';
+  taps: KeptTap[];
+  /** Where taps are taken while replaying: the app's root. */
+  root?: Element;
+  /** Stops listening. */
+  stop?: () => void;
+  /** The clicks this module made: the app's to answer, not to keep. */
+  made: WeakSet<Event>;
 }
 
-const SLOT = '__appPaintedTap';
+const SLOT = '__appPaintedTaps';
 
 type WithSlot = typeof globalThis & { [SLOT]?: Slot };
 
-function slot(page: typeof globalThis): Slot {
+function slot(page: Page): Slot {
   const scope = page as WithSlot;
-  scope[SLOT] ??= { taps: [] };
+  scope[SLOT] ??= { state: 'over', taps: [], made: new WeakSet() };
   return scope[SLOT];
 }
 
-/** Taps that are not the screen's: the link loads its page, the start-up's failure message reloads it. */
-const NOT_KEPT = 'a[href], [role="alert"]';
+/** Taps that are not the screen's to keep: a link loads its page, the start-up's failure message reloads it. */
+const NOT_KEPT = `a[href], .${START_FAILED_CLASS}`;
+/** What a tap is made on. */
+const CONTROL =
+  'button, a, label, input, select, textarea, [role="button"], [role="link"], [role="tab"], [role="checkbox"], [role="radio"], [role="switch"], [role="option"], [role="menuitem"], [tabindex]';
+/** An element that does not answer a tap now. */
+const NOT_ANSWERING = '[inert], :disabled, [aria-disabled="true"]';
 
-function describe(screen: Element, target: Element, event: MouseEvent, at: number): PaintedTap | null {
+function placeOf(screen: Element, target: Element): Place | null {
   const path: number[] = [];
   const tags: string[] = [];
   for (let element: Element = target; element !== screen; ) {
@@ -59,85 +86,154 @@ function describe(screen: Element, target: Element, event: MouseEvent, at: numbe
     tags.unshift(element.tagName);
     element = parent;
   }
-  const text = target.textContent?.trim() ?? '';
-  const point = event.detail > 0 ? { clientX: event.clientX, clientY: event.clientY } : null;
-  return { path, tags: tags.join('>'), text, at, point };
+  return { path, tags: tags.join('>'), text: target.textContent?.trim() ?? '' };
 }
 
 /**
  * Keeps the taps on the screen `screen()` returns (null: nothing painted, or no longer; by default a tab's painted
- * screen), until the app takes it. Run by a page's early script, before anything is drawn; returns what stops keeping.
+ * screen) until the app takes them (`takeOverPaintedTaps`). Run by a page's early script, before anything is drawn.
  */
-export function keepPaintedTaps(screen?: () => Element | null, page: Window & typeof globalThis = window): () => void {
+export function keepPaintedTaps(screen?: () => Element | null, page: Page = window): void {
   const painted = screen ?? (() => page.document.getElementById(PAINTED));
   const kept = slot(page);
-  kept.over = false;
-  kept.taps = [];
+  kept.stop?.();
+  Object.assign(kept, { state: 'keeping', taps: [], root: undefined });
   const keep = (event: MouseEvent) => {
-    const shown = painted();
+    const region = kept.state === 'replaying' ? kept.root : kept.state === 'keeping' ? painted() : null;
     const { target } = event;
-    if (kept.over || !shown || !(target instanceof page.Element) || target === shown || !shown.contains(target)) return;
-    if (target.closest(NOT_KEPT)) return;
-    const tap = describe(shown, target, event, page.performance.now());
-    if (tap) kept.taps = [...kept.taps, tap].slice(-MAX_TAPS);
+    if (!region || kept.made.has(event) || !(target instanceof page.Element) || target === region || !region.contains(target)) return;
+    // A link loads its page; a tap that landed around an inert form was meant for the form, which the app draws anew.
+    if (target.closest(NOT_KEPT) || target.querySelector('[inert]')) return;
+    const replaying = kept.state === 'replaying';
+    const place = replaying ? undefined : placeOf(region, target);
+    if (place === null) return;
+    // Made later, in its turn: neither the painted page's own default (a box ticked on a screen about to go) nor
+    // the app's answer before the taps kept ahead of it.
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    const point = event.detail > 0 ? { pageX: event.clientX + page.scrollX, pageY: event.clientY + page.scrollY } : null;
+    const tap: KeptTap = {
+      place,
+      element: replaying ? target : undefined,
+      pathname: page.location.pathname,
+      at: page.performance.now(),
+      point,
+    };
+    kept.taps = [...kept.taps, tap].slice(-MAX_TAPS);
   };
   page.document.addEventListener('click', keep, true);
-  return () => page.document.removeEventListener('click', keep, true);
+  kept.stop = () => page.document.removeEventListener('click', keep, true);
 }
 
-/** The element at `tap`'s place under `root`, if it is the same one: the same tags down to it, the same text. */
-function sameElement(root: Element, tap: PaintedTap): Element | null {
+/** The element at `place` under `root`, if it is the same one: the same tags down to it, the same text. */
+function sameElement(root: Element, place: Place): Element | null {
   let element: Element | undefined = root;
   const tags: string[] = [];
-  for (const index of tap.path) {
+  for (const index of place.path) {
     element = element.children[index];
     if (!element) return null;
     tags.push(element.tagName);
   }
-  if (tags.join('>') !== tap.tags || (element.textContent?.trim() ?? '') !== tap.text) return null;
+  if (tags.join('>') !== place.tags || (element.textContent?.trim() ?? '') !== place.text) return null;
   return element;
 }
 
+/** The tap's point on the screen now (the middle of the element for a key's click). */
+function clientPoint(element: Element, tap: KeptTap, page: Page): { clientX: number; clientY: number } {
+  if (tap.point) return { clientX: tap.point.pageX - page.scrollX, clientY: tap.point.pageY - page.scrollY };
+  const box = element.getBoundingClientRect();
+  return { clientX: box.left + box.width / 2, clientY: box.top + box.height / 2 };
+}
+
+/** Makes one tap again, on its element if it is still there, answers, and nothing stands over it at the point. */
+function replay(tap: KeptTap, page: Page, made: WeakSet<Event>): boolean {
+  const { element } = tap;
+  if (!element?.isConnected || element.closest(NOT_ANSWERING) || tap.pathname !== page.location.pathname) return false;
+  const { clientX, clientY } = clientPoint(element, tap, page);
+  // What the tap was on: the control around the element tapped (a row's name or amount is a part of the row).
+  const control = element.closest(CONTROL) ?? element;
+  const hit = page.document.elementFromPoint(clientX, clientY);
+  if (!hit || !control.contains(hit)) return false;
+  const click = new page.MouseEvent('click', {
+    bubbles: true,
+    cancelable: true,
+    composed: true,
+    view: page,
+    detail: tap.point ? 1 : 0,
+    clientX,
+    clientY,
+  });
+  made.add(click);
+  element.dispatchEvent(click);
+  return true;
+}
+
+/** Calls `next` once what the last tap did has been drawn (two frames), or after SETTLE_MS in a page that draws none. */
+function afterFrames(page: Page, next: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    next();
+  };
+  page.requestAnimationFrame(() => page.requestAnimationFrame(once));
+  page.setTimeout(once, SETTLE_MS);
+}
+
+/** What the page shows outside its screen (a sheet, a dialog, a toast are put there) and where it is. */
+function surroundings(root: Element, page: Page): string {
+  const outside = [...page.document.body.children].filter((element) => element !== root && !element.contains(root));
+  return `${page.location.href} ${outside.length}`;
+}
+
 /**
- * Called as the app takes the painted screen over: from now on taps are the app's. The taps kept, the recent ones,
- * in order.
+ * The app takes the painted screen over: its first screen stands in `root` where the painted one stood (the same
+ * element, for a page that hydrates it). From now on taps in `root` wait behind the kept ones. Returns what makes
+ * them, once the app's first screen is committed: in order, each in a task of its own after the app's current work,
+ * each once what the one before did has been drawn; then taps are the app's. Calling it again does nothing.
  */
-export function takePaintedTaps(page: Window & typeof globalThis = window): PaintedTap[] {
+export function takeOverPaintedTaps(root: Element, page: Page = window): () => void {
   const kept = slot(page);
-  const { taps } = kept;
-  kept.over = true;
-  kept.taps = [];
-  const now = page.performance.now();
-  return taps.filter((tap) => now - tap.at <= PAINTED_TAP_MAX_AGE_MS);
-}
-
-/**
- * Whether `element` would take a tap at `tap`'s point now: what is there is it, inside it or around it, not something
- * (a sheet, a dialog) standing over it.
- */
-function underPoint(element: Element, tap: PaintedTap, page: Window & typeof globalThis): boolean {
-  if (!tap.point) return true;
-  const hit = page.document.elementFromPoint(tap.point.clientX, tap.point.clientY);
-  return hit !== null && (element.contains(hit) || hit.contains(element));
-}
-
-/** Makes one tap again on the element the app drew at its place, when it is the same one and would take it now. */
-function replay(root: Element, tap: PaintedTap, page: Window & typeof globalThis): void {
-  const element = sameElement(root, tap);
-  if (!element || element.closest('[inert], :disabled') || !underPoint(element, tap, page)) return;
-  const init = { bubbles: true, cancelable: true, composed: true, view: page, detail: tap.point ? 1 : 0, ...tap.point };
-  element.dispatchEvent(new page.MouseEvent('click', init));
-}
-
-/**
- * Makes `taps` again once the app's first screen stands in `root` where the painted one stood, in order, each in a
- * task of its own after the app's current work (so that what one tap changes is drawn before the next is checked).
- */
-export function replayPaintedTaps(root: Element, taps: readonly PaintedTap[], page: Window & typeof globalThis = window): void {
-  const [tap, ...rest] = taps;
-  if (!tap) return;
+  if (kept.state !== 'keeping') return () => undefined;
+  kept.state = 'replaying';
+  kept.root = root;
+  const finish = () => {
+    kept.state = 'over';
+    kept.taps = [];
+    kept.stop?.();
+  };
+  let started = false;
+  // A page that never commits its first screen must not hold the taps in its root for good.
   page.setTimeout(() => {
-    replay(root, tap, page);
-    replayPaintedTaps(root, rest, page);
-  }, 0);
+    if (!started) finish();
+  }, PAINTED_TAP_MAX_AGE_MS);
+  return () => {
+    if (started) return;
+    started = true;
+    const step = () => {
+      const tap = kept.taps.shift();
+      if (!tap) return finish();
+      if (page.performance.now() - tap.at > PAINTED_TAP_MAX_AGE_MS) return step();
+      const before = surroundings(root, page);
+      if (!replay(tap, page, kept.made)) return step();
+      afterFrames(page, () => {
+        // The tap opened something: what came after it was meant for a screen that is no longer there.
+        if (surroundings(root, page) !== before) return finish();
+        step();
+      });
+    };
+    page.setTimeout(() => {
+      // The painted screen's taps are found in the app's first screen, before any of them changes it.
+      for (const tap of kept.taps) if (tap.place) tap.element = sameElement(root, tap.place);
+      step();
+    }, 0);
+  };
+}
+
+/** The app draws a screen of its own, not the painted one: the taps kept were meant for that one; none is made. */
+export function dropPaintedTaps(page: Page = window): void {
+  const kept = slot(page);
+  kept.state = 'over';
+  kept.taps = [];
+  kept.stop?.();
 }

@@ -1,10 +1,11 @@
 /**
  * Taps on a painted screen before the app is there (painted-taps.ts): each is made again, in order, on the element the
- * app drew at the same place, when it is the same element, still under the tap's point, and the tap is recent; a
- * link's tap, the start-up's failure message, a tap the app cannot match and a tap once the app is there are not.
+ * app drew at the same place, when it is the same element on the same page, answering, under the tap's point, and the
+ * tap is recent; taps made meanwhile wait behind them; once one has opened something, the rest are dropped. A link's
+ * tap, the start-up's failure message, a tap around an inert form and a tap once the app is there are not kept.
  */
-import { afterEach, describe, expect, rs, test } from '@rstest/core';
-import { keepPaintedTaps, PAINTED_TAP_MAX_AGE_MS, replayPaintedTaps, takePaintedTaps } from '../src/painted-taps';
+import { afterEach, beforeEach, describe, expect, rs, test } from '@rstest/core';
+import { dropPaintedTaps, keepPaintedTaps, PAINTED_TAP_MAX_AGE_MS, takeOverPaintedTaps } from '../src/painted-taps';
 
 const SCREEN = [
   '<div class="app-layout"><main>',
@@ -14,20 +15,19 @@ const SCREEN = [
   '</main></div>',
 ].join('');
 
-let stop: () => void = () => undefined;
-
 /** A painted page: the screen the server drew, the app's root hidden behind it; taps kept from now on. */
 function paintedPage(): { painted: HTMLElement; root: HTMLElement } {
   document.body.innerHTML = `<div id="painted-screen">${SCREEN}</div><div id="root" hidden></div>`;
-  stop = keepPaintedTaps();
+  keepPaintedTaps();
   return { painted: document.getElementById('painted-screen') as HTMLElement, root: document.getElementById('root') as HTMLElement };
 }
 
 /**
- * The app's first screen in the root, its buttons answering, and the painted screen gone, as the handover leaves it.
- * Under a point is whatever `covering` returns, else the root's button there (the test's DOM lays nothing out).
+ * The app's first screen in the root, its buttons answering, the painted screen gone, as the handover leaves it, and
+ * the taps taken over. Under a point is what `covering` returns, else the root's button there: the first left of x
+ * 100, the second right of it (the test's DOM lays nothing out).
  */
-function appDraws(root: HTMLElement, painted: HTMLElement, { screen = SCREEN, covering = (): Element | null => null } = {}) {
+function appTakesOver(root: HTMLElement, painted: HTMLElement, { screen = SCREEN, covering = (): Element | null => null } = {}) {
   const tapped: string[] = [];
   root.innerHTML = screen;
   root.addEventListener('click', (event) => {
@@ -38,31 +38,38 @@ function appDraws(root: HTMLElement, painted: HTMLElement, { screen = SCREEN, co
   painted.remove();
   root.hidden = false;
   const buttons = () => [...root.querySelectorAll('section button')];
-  rs.spyOn(document, 'elementFromPoint').mockImplementation((x) => covering() ?? buttons()[x < 100 ? 0 : 1] ?? null);
-  return tapped;
+  rs.spyOn(document, 'elementFromPoint').mockImplementation((x) => {
+    const button = buttons()[x < 100 ? 0 : 1];
+    return covering() ?? button?.querySelector('span') ?? button ?? null;
+  });
+  const replay = takeOverPaintedTaps(root);
+  return { tapped, replay };
 }
 
-/** Lets the replays' tasks run. */
-const tasksRun = () => new Promise((resolve) => setTimeout(resolve, 10));
+/** Until the replays have run (each waits for two frames, or SETTLE_MS). */
+const replaysDone = () => new Promise((resolve) => setTimeout(resolve, 400));
 
-/** A finger's tap: at a point, `detail` 1. The first button is drawn left of x 100, the second right of it. */
+/** A finger's tap: at a point, `detail` 1. */
 const tap = (element: Element | null | undefined, clientX = 40, clientY = 300) =>
   element?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1, clientX, clientY }));
 
+beforeEach(() => window.history.replaceState(null, '', '/'));
 afterEach(() => {
-  stop();
+  dropPaintedTaps();
   rs.restoreAllMocks();
+  rs.useRealTimers();
   document.body.innerHTML = '';
 });
 
 describe('taps on the painted screen before the app is there', () => {
-  test('are made again, once each, on the button the app drew at the place, at the same point', async () => {
+  test('are made again, once each, on the button the app drew at the place, at the same point, after its commit', async () => {
     const { painted, root } = paintedPage();
     tap(painted.querySelector('section button span'), 80, 220);
-    const tapped = appDraws(root, painted);
-    replayPaintedTaps(root, takePaintedTaps());
-    expect(tapped).toEqual([]); // after the app's current work, not inside its commit
-    await tasksRun();
+    const { tapped, replay } = appTakesOver(root, painted);
+    replay();
+    replay();
+    expect(tapped).toEqual([]);
+    await replaysDone();
     expect(tapped).toEqual(['开具发票 @80,220']);
   });
 
@@ -72,89 +79,119 @@ describe('taps on the painted screen before the app is there', () => {
     tap(second, 150);
     tap(first, 40);
     tap(second, 150);
-    const tapped = appDraws(root, painted);
-    replayPaintedTaps(root, takePaintedTaps());
-    await tasksRun();
+    const { tapped, replay } = appTakesOver(root, painted);
+    replay();
+    await replaysDone();
     expect(tapped).toEqual(['发票列表 @150,300', '开具发票 @40,300', '发票列表 @150,300']);
   });
 
-  test('a tap whose point the tap before covered (a sheet it opened) is not made: two taps on a row open it once', async () => {
+  test('a tap on the app’s screen before they are made waits its turn behind them', async () => {
     const { painted, root } = paintedPage();
-    const button = painted.querySelector('section button');
-    tap(button);
-    tap(button);
-    let sheet: HTMLElement | null = null;
-    const tapped = appDraws(root, painted, { covering: () => sheet });
-    root.querySelector('section button')?.addEventListener('click', () => {
-      sheet = document.createElement('div');
-      sheet.className = 'adm-mask';
-      document.body.append(sheet);
-    });
-    replayPaintedTaps(root, takePaintedTaps());
-    await tasksRun();
-    expect(tapped).toEqual(['开具发票 @40,300']);
-  });
-
-  test('a tap that is not the screen’s own is not kept: a link, the start-up’s failure message, outside the screen', () => {
-    const { painted } = paintedPage();
-    painted.querySelector('a')?.addEventListener('click', (event) => event.preventDefault());
-    tap(painted.querySelector('a'));
-    painted.insertAdjacentHTML('beforeend', '<div role="alert"><button type="button">刷新</button></div>');
-    tap(painted.querySelector('[role="alert"] button'));
-    tap(painted);
-    tap(document.body);
-    expect(takePaintedTaps()).toEqual([]);
-  });
-
-  test('where the app drew something else at that place, nothing is tapped', async () => {
-    const { painted, root } = paintedPage();
-    tap(painted.querySelector('section button'));
-    const tapped = appDraws(root, painted, { screen: SCREEN.replace('开具发票', '去登录') });
-    replayPaintedTaps(root, takePaintedTaps());
-    await tasksRun();
+    tap(painted.querySelector('section button'), 40);
+    const { tapped, replay } = appTakesOver(root, painted);
+    tap(root.querySelectorAll('section button')[1], 150);
     expect(tapped).toEqual([]);
+    replay();
+    await replaysDone();
+    expect(tapped).toEqual(['开具发票 @40,300', '发票列表 @150,300']);
+    // Then taps are the app's, at once.
+    tap(root.querySelectorAll('section button')[1], 150);
+    expect(tapped).toHaveLength(3);
   });
 
-  test('where the app drew the button disabled, or its screen inert, nothing is tapped', async () => {
-    const unanswering = [
-      (button: Element) => button.setAttribute('disabled', ''),
-      (button: Element) => button.closest('main')?.setAttribute('inert', ''),
-    ];
-    for (const makeUnanswering of unanswering) {
+  test('once a tap has opened something (a sheet, a dialog, another page), the taps after it are dropped', async () => {
+    for (const opens of [
+      () => document.body.append(document.createElement('div')),
+      () => window.history.pushState(null, '', '/invoice/create'),
+    ]) {
       const { painted, root } = paintedPage();
-      tap(painted.querySelector('section button span'));
-      const tapped = appDraws(root, painted);
-      const button = root.querySelector('section button');
-      if (button) makeUnanswering(button);
-      replayPaintedTaps(root, takePaintedTaps());
-      await tasksRun();
-      expect(tapped).toEqual([]);
-      stop();
+      tap(painted.querySelector('section button'), 40);
+      tap(painted.querySelectorAll('section button')[1], 150);
+      const { tapped, replay } = appTakesOver(root, painted);
+      root.querySelector('section button')?.addEventListener('click', opens);
+      replay();
+      await replaysDone();
+      expect(tapped).toEqual(['开具发票 @40,300']);
+      window.history.replaceState(null, '', '/');
     }
   });
 
-  test('a tap older than the app is worth waiting for is dropped, a recent one kept', () => {
-    const { painted } = paintedPage();
+  test('a tap that is not the screen’s own is not kept: a link, the start-up’s failure message, around an inert form, outside', () => {
+    const { painted, root } = paintedPage();
+    painted.querySelector('a')?.addEventListener('click', (event) => event.preventDefault());
+    tap(painted.querySelector('a'));
+    painted.insertAdjacentHTML('beforeend', '<div class="app-start-failed" role="alert"><button type="button">刷新</button></div>');
+    const refresh = rs.fn();
+    painted.querySelector('.app-start-failed button')?.addEventListener('click', refresh);
+    tap(painted.querySelector('.app-start-failed button'));
+    expect(refresh).toHaveBeenCalledTimes(1);
+    painted.insertAdjacentHTML('beforeend', '<div class="form-page"><form inert><input></form></div>');
+    tap(painted.querySelector('.form-page'));
+    tap(painted);
+    tap(document.body);
+    const { tapped, replay } = appTakesOver(root, painted);
+    replay();
+    return replaysDone().then(() => expect(tapped).toEqual([]));
+  });
+
+  test('where the app drew something else, on another page, disabled, inert, or under something, nothing is tapped', async () => {
+    const cases: { screen?: string; before?: (root: HTMLElement) => void; covering?: () => Element | null }[] = [
+      { screen: SCREEN.replace('开具发票', '去登录') },
+      { before: () => window.history.replaceState(null, '', '/my') },
+      { before: (root) => root.querySelector('section button')?.setAttribute('disabled', '') },
+      { before: (root) => root.querySelector('section button')?.setAttribute('aria-disabled', 'true') },
+      { before: (root) => root.querySelector('main')?.setAttribute('inert', '') },
+      { covering: () => document.body },
+    ];
+    for (const { screen, before, covering } of cases) {
+      const { painted, root } = paintedPage();
+      tap(painted.querySelector('section button span'));
+      const { tapped, replay } = appTakesOver(root, painted, { screen, covering });
+      before?.(root);
+      replay();
+      await replaysDone();
+      expect(tapped).toEqual([]);
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
+  test('a tap older than the app is worth waiting for is dropped, a recent one made', async () => {
+    const { painted, root } = paintedPage();
     const start = performance.now();
     const now = rs.spyOn(performance, 'now').mockReturnValue(start);
-    tap(painted.querySelector('section button'));
+    tap(painted.querySelector('section button'), 40);
     now.mockReturnValue(start + 1_000);
-    tap(painted.querySelectorAll('section button')[1]);
+    tap(painted.querySelectorAll('section button')[1], 150);
     now.mockReturnValue(start + PAINTED_TAP_MAX_AGE_MS + 1);
-    expect(takePaintedTaps().map((kept) => kept.text)).toEqual(['发票列表']);
+    const { tapped, replay } = appTakesOver(root, painted);
+    replay();
+    await replaysDone();
+    expect(tapped).toEqual(['发票列表 @150,300']);
   });
 
-  test('once the app has taken the screen over, taps are its own: none is kept', () => {
-    const { painted } = paintedPage();
-    expect(takePaintedTaps()).toEqual([]);
+  test('a take-over that never gets to make them lets the app have its taps after a while', () => {
+    rs.useFakeTimers();
+    const { painted, root } = paintedPage();
+    const { tapped } = appTakesOver(root, painted);
+    rs.advanceTimersByTime(PAINTED_TAP_MAX_AGE_MS);
+    tap(root.querySelector('section button'));
+    expect(tapped).toEqual(['开具发票 @40,300']);
+  });
+
+  test('a page that draws a screen of its own drops them; nothing painted, nothing is kept', async () => {
+    const { painted, root } = paintedPage();
     tap(painted.querySelector('section button'));
-    expect(takePaintedTaps()).toEqual([]);
-  });
+    dropPaintedTaps();
+    const { tapped, replay } = appTakesOver(root, painted);
+    replay();
+    await replaysDone();
+    expect(tapped).toEqual([]);
 
-  test('nothing painted (the app draws the page itself): nothing is kept', () => {
     document.body.innerHTML = `<div id="root">${SCREEN}</div>`;
-    stop = keepPaintedTaps();
+    keepPaintedTaps();
+    const clicked = rs.fn();
+    document.getElementById('root')?.addEventListener('click', clicked);
     tap(document.querySelector('section button'));
-    expect(takePaintedTaps()).toEqual([]);
+    expect(clicked).toHaveBeenCalledTimes(1);
   });
 });
