@@ -44,7 +44,7 @@ describe("a tab's first screen painted by the server", () => {
   beforeAll(async () => {
     store = await mkdtemp(join(tmpdir(), 'tab-first-screen-'));
     await put(store, 'host/1.0.0/index.html', HOST_PAGE);
-    await put(store, 'host/1.0.0/static/css/async/app-shared.0123456789.css', '.app-layout{min-height:100vh}');
+    await put(store, 'host/1.0.0/static/css/async/app-shared.0123456789.css', '.app-dialog{z-index:9}main{display:block}');
     for (const version of ['1.0.0', '1.1.0']) {
       await put(
         store,
@@ -53,7 +53,7 @@ describe("a tab's first screen painted by the server", () => {
       );
     }
     await put(store, 'invoice/1.0.0/first-screen/index.js', FIRST_SCREEN_BUILD);
-    await put(store, 'invoice/1.0.0/first-screen/index.css', '.home{color:#333}/* </style> */');
+    await put(store, 'invoice/1.0.0/first-screen/index.css', '.home{color:#333}.home:after{content:"</style>"}.invoice-form{margin:0}');
     await put(store, 'wallet/1.0.0/mf-manifest.json', JSON.stringify({ metaData: { remoteEntry: { name: 'static/js/wallet.js' } } }));
     await updateRegistry(
       store,
@@ -108,9 +108,10 @@ describe("a tab's first screen painted by the server", () => {
     expect(html).not.toContain('app-shell');
     // Back from signing in, the address carries the sign-in's time stamp only: painted the same.
     expect(painted(await pageFor('/?t=1796375431011', cookie))).toBe(painted(html));
-    // The style the screen needs is in the page, the host's first, then the build's (a style that closes its element
-    // early cannot end the block).
-    expect(html).toContain('<style>.app-layout{min-height:100vh}\n.home{color:#333}/* <\\/style> */</style>');
+    // The style the screen uses is in the page, the host's first, then the build's; not what other screens use (a
+    // style that closes its element early cannot end the block).
+    const style = /<style>(.*?)<\/style>/.exec(html)?.[1] ?? '';
+    expect(style).toMatch(/^main\{display:block\}\s*\.home\{color:#333\}\s*\.home:after\{content:"<\\\/style>"\}$/);
     expect(html.indexOf('<style>')).toBeLessThan(html.indexOf('</head>'));
     // The app's entry and its preloads wait for the early script to start them once the screen is drawn.
     expect(html).toContain(

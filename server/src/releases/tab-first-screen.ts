@@ -2,7 +2,7 @@
  * A tab's first screen painted by the server (docs/architecture.md, "First screens from the server"): the first-screen
  * build of the remote that owns the address, from the release the browser gets (live or canary), renders the page in
  * the host's frame from the start-up answers the page carries for the session. The HTML takes the shell's place, with
- * the style it needs inline, the app's root waits hidden behind it, and the app's first page takes its place when it
+ * the style it uses inline (`screen-style.ts`), the app's root waits hidden behind it, and the app's first page takes its place when it
  * has rendered (host/src/layout/painted-screen.ts). No build (an older release), no session's answers or a render that
  * throws or paints nothing: the page is written as ever.
  */
@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PageAnswer } from '@app/contract/first-calls';
 import { type AnsweredCall, FIRST_SCREEN_FILES, PAINTED_SCREEN_ID, type TabFirstScreenInput } from '@app/contract/first-screen';
 import { BuildThreadEnded, type ReleaseBuildWorker } from './release-build-worker';
+import { ScreenStyles } from './screen-style';
 import { USER_DETAIL } from './session-answers';
 
 /** The host's root, with the shell the host's HTML template draws in it (shared/build-config/html/host.html). */
@@ -50,6 +51,7 @@ function answered(answers: readonly PageAnswer[]): AnsweredCall[] {
 export class TabFirstScreens {
   private readonly builds = new Map<string, Promise<FirstScreenBuild | null>>();
   private readonly hostStyles = new Map<string, Promise<string | null>>();
+  private readonly styles = new ScreenStyles();
 
   constructor(
     private readonly app: FastifyInstance,
@@ -76,12 +78,11 @@ export class TabFirstScreens {
       const input: TabFirstScreenInput = { pathname, answers: calls, config: config.result, userAgent };
       const screen = await this.worker.call(build.file, 'render', input);
       if (typeof screen !== 'string') return null;
-      // The host's first, then the page's, as the app loads them.
-      const css = [...hostStyles, build.css].join('\n');
+      const painted = `<div id="${PAINTED_SCREEN_ID}">${screen}</div><div id="root" hidden></div>`;
+      // The host's first, then the page's, as the app loads them; of those, what the screen uses.
+      const css = await this.styles.styleFor([...hostStyles, build.css].join('\n'), painted);
       const style = `<style>${css.replaceAll('</', '<\\/')}</style>`;
-      return html
-        .replace('</head>', () => `${style}</head>`)
-        .replace(SHELL_ROOT, () => `<div id="${PAINTED_SCREEN_ID}">${screen}</div><div id="root" hidden></div>`);
+      return html.replace('</head>', () => `${style}</head>`).replace(SHELL_ROOT, () => painted);
     } catch (error) {
       this.app.log.warn({ err: error, owner, version, pathname }, '首屏未能在服务端渲染，页面自行渲染');
       return null;
