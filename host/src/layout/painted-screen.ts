@@ -22,7 +22,7 @@ function takeOverPaintedScreen(): void {
   if (!root) return;
   root.removeAttribute('hidden');
   // Taps made on the painted screen while the app was on its way are made again on what the app drew there.
-  takeOverPaintedTaps(root)();
+  void takeOverPaintedTaps(root)();
 }
 
 /**

@@ -116,6 +116,8 @@ export function LeanPageTree({
 
 /** Draws nothing: part of the tree on the server and in the browser alike, so both render the same tree. */
 function Shown({ onShown }: { onShown?: () => void }) {
-  useEffect(() => onShown?.(), [onShown]);
+  useEffect(() => {
+    onShown?.();
+  }, [onShown]);
   return null;
 }

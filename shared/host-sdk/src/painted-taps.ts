@@ -190,17 +190,21 @@ function surroundings(root: Element, page: Page): string {
  * The app takes the painted screen over: its first screen stands in `root` where the painted one stood (the same
  * element, for a page that hydrates it). From now on taps in `root` wait behind the kept ones. Returns what makes
  * them, once the app's first screen is committed: in order, each in a task of its own after the app's current work,
- * each once what the one before did has been drawn; then taps are the app's. Calling it again does nothing.
+ * each once what the one before did has been drawn; then taps are the app's (its promise settles). Calling it again
+ * starts nothing more.
  */
-export function takeOverPaintedTaps(root: Element, page: Page = window): () => void {
+export function takeOverPaintedTaps(root: Element, page: Page = window): () => Promise<void> {
   const kept = slot(page);
-  if (kept.state !== 'keeping') return () => undefined;
+  if (kept.state !== 'keeping') return () => Promise.resolve();
   kept.state = 'replaying';
   kept.root = root;
+  let finished: () => void = () => undefined;
+  const made = new Promise<void>((resolve) => {
+    finished = resolve;
+  });
   const finish = () => {
-    kept.state = 'over';
-    kept.taps = [];
-    kept.stop?.();
+    dropPaintedTaps(page);
+    finished();
   };
   let started = false;
   // A page that never commits its first screen must not hold the taps in its root for good.
@@ -208,7 +212,7 @@ export function takeOverPaintedTaps(root: Element, page: Page = window): () => v
     if (!started) finish();
   }, PAINTED_TAP_MAX_AGE_MS);
   return () => {
-    if (started) return;
+    if (started) return made;
     started = true;
     const step = () => {
       const tap = kept.taps.shift();
@@ -227,6 +231,7 @@ export function takeOverPaintedTaps(root: Element, page: Page = window): () => v
       for (const tap of kept.taps) if (tap.place) tap.element = sameElement(root, tap.place);
       step();
     }, 0);
+    return made;
   };
 }
 

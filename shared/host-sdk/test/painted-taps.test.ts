@@ -46,9 +46,6 @@ function appTakesOver(root: HTMLElement, painted: HTMLElement, { screen = SCREEN
   return { tapped, replay };
 }
 
-/** Until the replays have run (each waits for two frames, or SETTLE_MS). */
-const replaysDone = () => new Promise((resolve) => setTimeout(resolve, 400));
-
 /** A finger's tap: at a point, `detail` 1. */
 const tap = (element: Element | null | undefined, clientX = 40, clientY = 300) =>
   element?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1, clientX, clientY }));
@@ -66,10 +63,10 @@ describe('taps on the painted screen before the app is there', () => {
     const { painted, root } = paintedPage();
     tap(painted.querySelector('section button span'), 80, 220);
     const { tapped, replay } = appTakesOver(root, painted);
-    replay();
+    const made = replay();
     replay();
     expect(tapped).toEqual([]);
-    await replaysDone();
+    await made;
     expect(tapped).toEqual(['开具发票 @80,220']);
   });
 
@@ -80,8 +77,7 @@ describe('taps on the painted screen before the app is there', () => {
     tap(first, 40);
     tap(second, 150);
     const { tapped, replay } = appTakesOver(root, painted);
-    replay();
-    await replaysDone();
+    await replay();
     expect(tapped).toEqual(['发票列表 @150,300', '开具发票 @40,300', '发票列表 @150,300']);
   });
 
@@ -91,8 +87,7 @@ describe('taps on the painted screen before the app is there', () => {
     const { tapped, replay } = appTakesOver(root, painted);
     tap(root.querySelectorAll('section button')[1], 150);
     expect(tapped).toEqual([]);
-    replay();
-    await replaysDone();
+    await replay();
     expect(tapped).toEqual(['开具发票 @40,300', '发票列表 @150,300']);
     // Then taps are the app's, at once.
     tap(root.querySelectorAll('section button')[1], 150);
@@ -109,8 +104,7 @@ describe('taps on the painted screen before the app is there', () => {
       tap(painted.querySelectorAll('section button')[1], 150);
       const { tapped, replay } = appTakesOver(root, painted);
       root.querySelector('section button')?.addEventListener('click', opens);
-      replay();
-      await replaysDone();
+      await replay();
       expect(tapped).toEqual(['开具发票 @40,300']);
       window.history.replaceState(null, '', '/');
     }
@@ -130,8 +124,7 @@ describe('taps on the painted screen before the app is there', () => {
     tap(painted);
     tap(document.body);
     const { tapped, replay } = appTakesOver(root, painted);
-    replay();
-    return replaysDone().then(() => expect(tapped).toEqual([]));
+    return replay().then(() => expect(tapped).toEqual([]));
   });
 
   test('where the app drew something else, on another page, disabled, inert, or under something, nothing is tapped', async () => {
@@ -148,8 +141,7 @@ describe('taps on the painted screen before the app is there', () => {
       tap(painted.querySelector('section button span'));
       const { tapped, replay } = appTakesOver(root, painted, { screen, covering });
       before?.(root);
-      replay();
-      await replaysDone();
+      await replay();
       expect(tapped).toEqual([]);
       window.history.replaceState(null, '', '/');
     }
@@ -164,8 +156,7 @@ describe('taps on the painted screen before the app is there', () => {
     tap(painted.querySelectorAll('section button')[1], 150);
     now.mockReturnValue(start + PAINTED_TAP_MAX_AGE_MS + 1);
     const { tapped, replay } = appTakesOver(root, painted);
-    replay();
-    await replaysDone();
+    await replay();
     expect(tapped).toEqual(['发票列表 @150,300']);
   });
 
@@ -183,8 +174,7 @@ describe('taps on the painted screen before the app is there', () => {
     tap(painted.querySelector('section button'));
     dropPaintedTaps();
     const { tapped, replay } = appTakesOver(root, painted);
-    replay();
-    await replaysDone();
+    await replay();
     expect(tapped).toEqual([]);
 
     document.body.innerHTML = `<div id="root">${SCREEN}</div>`;
