@@ -5,7 +5,10 @@
  * 开具发票 is painted inert, so that nothing is typed into a form the app then replaces. On every painted page the app
  * takes the painted screen's place where it stands: nothing on the screen moves.
  */
-import type { Browser, Page } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import pixelmatch from 'pixelmatch';
+import { PNG } from 'pngjs';
 import { expect, test } from '../support/test';
 import { holdBack } from '../support/app';
 import { wechatPhone } from '../support/browser';
@@ -139,45 +142,25 @@ function landmarks(page: Page): Promise<string[]> {
 }
 
 /**
- * How many pixels of two screenshots of the same size differ by more than a rendering's own noise (the same page
- * drawn twice may differ in a few antialiased pixels by a few levels); every pixel where the sizes differ.
+ * How many pixels of two screenshots differ visibly (pixelmatch's default threshold, antialiasing ignored: the same page
+ * drawn twice may differ there); every pixel when their sizes differ. The difference is kept beside the test's output.
  */
-async function visiblyDifferentPixels(browser: Browser, first: Buffer, second: Buffer): Promise<number> {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    return await page.evaluate(
-      async ([a, b]) => {
-        const pixels = async (base64: string) => {
-          const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob());
-          const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-          const context2d = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
-          context2d.drawImage(bitmap, 0, 0);
-          return context2d.getImageData(0, 0, bitmap.width, bitmap.height);
-        };
-        const [x, y] = await Promise.all([pixels(a), pixels(b)]);
-        if (x.width !== y.width || x.height !== y.height) return x.width * x.height;
-        let different = 0;
-        for (let i = 0; i < x.data.length; i += 4) {
-          const channel = Math.max(...[0, 1, 2].map((k) => Math.abs((x.data[i + k] ?? 0) - (y.data[i + k] ?? 0))));
-          if (channel > 24) different += 1;
-        }
-        return different;
-      },
-      [first.toString('base64'), second.toString('base64')] as const,
-    );
-  } finally {
-    await context.close();
-  }
+function visiblyDifferentPixels(first: Buffer, second: Buffer, diffName: string): number {
+  const [a, b] = [PNG.sync.read(first), PNG.sync.read(second)];
+  if (a.width !== b.width || a.height !== b.height) return Math.max(a.width * a.height, b.width * b.height);
+  const diff = new PNG({ width: a.width, height: a.height });
+  const different = pixelmatch(a.data, b.data, diff.data, a.width, a.height);
+  if (different > 0) writeFileSync(test.info().outputPath(diffName), PNG.sync.write(diff));
+  return different;
 }
 
-test('each painted page carries only the style its screen uses, and looks exactly as it does with all of it', async ({ browser }) => {
-  for (const width of [360, 390]) {
-    const context = await browser.newContext({ ...wechatPhone, viewport: { width, height: 800 }, javaScriptEnabled: false });
-    try {
-      await keepSessionCookie(context, server.url, token);
-      const page = await context.newPage();
-      for (const path of PAINTED_TABS) {
+for (const path of PAINTED_TABS) {
+  test(`${path} carries only the style its screen uses, and looks exactly as it does with all of it`, async ({ browser }) => {
+    for (const width of [360, 390]) {
+      const context = await browser.newContext({ ...wechatPhone, viewport: { width, height: 800 }, javaScriptEnabled: false });
+      try {
+        await keepSessionCookie(context, server.url, token);
+        const page = await context.newPage();
         const response = await page.goto(`${server.url}${path}`);
         const carried = (await response?.text()) ?? '';
         // All the style there is: the host's start-up style sheet and the owner's first-screen build's.
@@ -199,14 +182,14 @@ test('each painted page carries only the style its screen uses, and looks exactl
         await page.route(`${server.url}${path}`, (route) => route.fulfill({ contentType: 'text/html', body: withAll }));
         await page.goto(`${server.url}${path}`);
         const allShot = await page.screenshot({ fullPage: true, animations: 'disabled' });
-        expect(await visiblyDifferentPixels(browser, carriedShot, allShot), `${path} at ${width}px`).toBe(0);
-        await page.unroute(`${server.url}${path}`);
+        const diffName = `${path.replaceAll('/', '_')}-${width}-diff.png`;
+        expect(visiblyDifferentPixels(carriedShot, allShot, diffName), `${path} at ${width}px`).toBe(0);
+      } finally {
+        await context.close();
       }
-    } finally {
-      await context.close();
     }
-  }
-});
+  });
+}
 
 test("the app takes each painted page's place where it stands: nothing on the screen moves", async ({ browser }) => {
   const noScript = await browser.newContext({ ...wechatPhone, javaScriptEnabled: false });
