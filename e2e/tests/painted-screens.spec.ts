@@ -5,12 +5,10 @@
  * 开具发票 is painted inert, so that nothing is typed into a form the app then replaces. On every painted page the app
  * takes the painted screen's place where it stands: nothing on the screen moves.
  */
-import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import pixelmatch from 'pixelmatch';
-import { PNG } from 'pngjs';
 import { expect, test } from '../support/test';
 import { holdBack } from '../support/app';
+import { inlineStyle, pixelsUnlikeAllStyle } from '../support/painted-style';
 import { wechatPhone } from '../support/browser';
 import { companyBuyer, issueBlueInvoice, saveServiceGoods } from '../support/invoices';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
@@ -141,19 +139,6 @@ function landmarks(page: Page): Promise<string[]> {
   );
 }
 
-/**
- * How many pixels of two screenshots differ visibly (pixelmatch's default threshold, antialiasing ignored: the same page
- * drawn twice may differ there); every pixel when their sizes differ. The difference is kept beside the test's output.
- */
-function visiblyDifferentPixels(first: Buffer, second: Buffer, diffName: string): number {
-  const [a, b] = [PNG.sync.read(first), PNG.sync.read(second)];
-  if (a.width !== b.width || a.height !== b.height) return Math.max(a.width * a.height, b.width * b.height);
-  const diff = new PNG({ width: a.width, height: a.height });
-  const different = pixelmatch(a.data, b.data, diff.data, a.width, a.height);
-  if (different > 0) writeFileSync(test.info().outputPath(diffName), PNG.sync.write(diff));
-  return different;
-}
-
 for (const path of PAINTED_TABS) {
   test(`${path} carries only the style its screen uses, and looks exactly as it does with all of it`, async ({ browser }) => {
     for (const width of [360, 390]) {
@@ -174,16 +159,8 @@ for (const path of PAINTED_TABS) {
             ),
           )
         ).join('\n');
-        const styleAt = carried.lastIndexOf('<style>', carried.indexOf('</head>'));
-        const styleEnd = carried.indexOf('</style>', styleAt) + '</style>'.length;
-        expect(styleEnd - styleAt, path).toBeLessThan(all.length * 0.7);
-        const withAll = `${carried.slice(0, styleAt)}<style>${all}</style>${carried.slice(styleEnd)}`;
-        const carriedShot = await page.screenshot({ fullPage: true, animations: 'disabled' });
-        await page.route(`${server.url}${path}`, (route) => route.fulfill({ contentType: 'text/html', body: withAll }));
-        await page.goto(`${server.url}${path}`);
-        const allShot = await page.screenshot({ fullPage: true, animations: 'disabled' });
-        const diffName = `${path.replaceAll('/', '_')}-${width}-diff.png`;
-        expect(visiblyDifferentPixels(carriedShot, allShot, diffName), `${path} at ${width}px`).toBe(0);
+        expect(inlineStyle(carried).length, path).toBeLessThan(all.length * 0.7);
+        expect(await pixelsUnlikeAllStyle(page, `${server.url}${path}`, carried, all), `${path} at ${width}px`).toBe(0);
       } finally {
         await context.close();
       }

@@ -18,6 +18,7 @@ import { expect, test } from '../support/test';
 import { currentPage, expectPage, holdBack, navigateInApp, untilTakenOver } from '../support/app';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
 import { freshDataCopy } from '../support/data-template';
+import { inlineStyle, pixelsUnlikeAllStyle } from '../support/painted-style';
 import { startServer, type RunningServer } from '../support/server';
 import { callApi, demoSignIn, demoSignInCode, SIGN_IN_VERIFIER_STORAGE_KEY } from '../support/sign-in';
 import { packageVersion } from '../support/versions';
@@ -96,6 +97,25 @@ test.describe('the first screen, painted by the server (docs/architecture.md, "F
       await expectCashDesk(page);
       await expect(page.getByRole('region', { name: '付款金额' })).toContainText('0.00');
       await expect(page.getByText('演示环境')).toBeVisible();
+    });
+
+    test('the page carries the rules of its style sheet the cash desk uses, and looks exactly as it does with all of them', async ({
+      page,
+      baseURL,
+    }) => {
+      for (const width of [360, 390]) {
+        await page.setViewportSize({ width, height: 800 });
+        const url = `${baseURL}/shop/${SHOP}`;
+        const carried = (await (await page.goto(url))?.text()) ?? '';
+        await expectCashDesk(page);
+        // The sheet itself starts once the screen is drawn, for what the page draws afterwards.
+        const sheet = /<link href="([^"]+\.css)" data-after-paint="stylesheet">/.exec(carried)?.[1];
+        expect(sheet).toBeTruthy();
+        expect(carried).not.toContain('rel="stylesheet"');
+        const all = await (await fetch(`${baseURL}${sheet}`)).text();
+        expect(inlineStyle(carried).length).toBeLessThan(all.length);
+        expect(await pixelsUnlikeAllStyle(page, url, carried, all), `at ${width}px`).toBe(0);
+      }
     });
   });
 

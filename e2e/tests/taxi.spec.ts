@@ -14,7 +14,8 @@ import { currentPage, expectPage, holdBack } from '../support/app';
 import { brokenNumbers, settled, wrappedButtons } from '../support/layout-check';
 import { wechatPhone } from '../support/browser';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server';
-import { acceptAgreement, callApi, demoSignIn } from '../support/sign-in';
+import { acceptAgreement, callApi, demoSignIn, keepSessionCookie } from '../support/sign-in';
+import { inlineStyle, pixelsUnlikeAllStyle } from '../support/painted-style';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -157,6 +158,30 @@ test('the passenger opens the link cold, signs in, receives the trip and asks fo
   await expect(second.page.getByRole('alert')).toHaveText('该行程已被其他乘客领取');
   await expect(second.page.getByRole('button', { name: '领取行程' })).toHaveCount(0);
   await second.context.close();
+});
+
+test('the ride page carries the rules of its style sheet the trip uses, and looks exactly as it does with all of them', async ({
+  browser,
+}) => {
+  for (const width of [360, 390]) {
+    const context = await browser.newContext({ ...wechatPhone, viewport: { width, height: 800 }, javaScriptEnabled: false });
+    try {
+      await keepSessionCookie(context, server.url, passengerToken);
+      const page = await context.newPage();
+      await page.goto(shareLink);
+      const url = page.url();
+      const carried = (await (await page.goto(url))?.text()) ?? '';
+      await expect(page.getByLabel('行程', { exact: true })).toContainText(PLATE);
+      // The sheet itself starts once the screen is drawn, for what the page draws afterwards.
+      const sheet = /<link href="([^"]+\.css)" data-after-paint="stylesheet">/.exec(carried)?.[1];
+      expect(sheet).toBeTruthy();
+      const all = await (await fetch(`${server.url}${sheet}`)).text();
+      expect(inlineStyle(carried).length).toBeLessThan(all.length);
+      expect(await pixelsUnlikeAllStyle(page, url, carried, all), `at ${width}px`).toBe(0);
+    } finally {
+      await context.close();
+    }
+  }
 });
 
 test('the company issues the taxi invoice to the title the passenger asked for; it shows the trip as its line and is sent to the title’s e-mail', async ({

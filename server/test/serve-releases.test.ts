@@ -264,6 +264,32 @@ describe('first screens from the server (docs/architecture.md, "First screens fr
     expect(brotliDecompressSync(compressed.rawPayload).toString()).toContain('<h1>/shop/YST0001</h1>');
   });
 
+  test("a painted page carries its style sheet's rules that the screen uses, the sheet itself started after the paint", async () => {
+    await releaseWithServerBuild('1.2.1', serverBuild({ path: 'sysConfig/get', body: {} }));
+    await put('payment/1.2.1/shop/index.html', PAGE.replaceAll('1.2.0', '1.2.1'));
+    await put(
+      'payment/1.2.1/shop/static/css/index.0123456789.css',
+      'h1{color:#1677ff}pre{white-space:pre-wrap}.keypad__key:active{opacity:.6}dialog{margin:auto}',
+    );
+    const body = (await app.inject('/shop/YST0001')).body;
+    const style = /<style>([\s\S]*?)<\/style>/.exec(body)?.[1] ?? '';
+    expect(style).toContain('h1{color:#1677ff}');
+    expect(style).toContain('pre{white-space:pre-wrap}');
+    expect(style).not.toContain('dialog');
+    expect(style).not.toContain('keypad');
+    expect(body).toContain('<link href="/remotes/payment/1.2.1/shop/static/css/index.0123456789.css" data-after-paint="stylesheet">');
+    expect(body).not.toContain('rel="stylesheet"');
+    // The style comes before the screen: it is drawn styled at its first paint.
+    expect(body.indexOf('<style>')).toBeLessThan(body.indexOf('<div id="root" data-first-screen>'));
+
+    // A sheet the release does not hold leaves the page linking it, as built.
+    await releaseWithServerBuild('1.2.2', serverBuild({ path: 'sysConfig/get', body: {} }));
+    await put('payment/1.2.2/shop/index.html', PAGE.replaceAll('1.2.0', '1.2.2'));
+    const unread = (await app.inject('/shop/YST0001')).body;
+    expect(unread).toContain('<link href="/remotes/payment/1.2.2/shop/static/css/index.0123456789.css" rel="stylesheet">');
+    expect(unread).not.toContain('<style>');
+  });
+
   test('served as built whenever the first screen cannot be painted', async () => {
     const cases: [string, string, string][] = [
       ['a render that throws', serverBuild({ path: 'sysConfig/get', body: {} }), '/shop/THROW'],

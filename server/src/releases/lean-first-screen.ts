@@ -13,9 +13,11 @@
  * exchanged, the page carries that answer even where the screen could not be painted: the code is used up.
  */
 import { readFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_ANSWERS_BLOCK_ID, type PageAnswer } from '@app/contract/first-calls';
 import {
+  AFTER_PAINT_ATTRIBUTE,
   FIRST_SCREEN_ATTRIBUTE,
   FIRST_SCREEN_BLOCK_ID,
   type FirstScreenCall,
@@ -30,6 +32,8 @@ import { scriptJson } from './first-load';
 import { callInProcess, succeeded, successResult } from './in-process-call';
 import { exchangeForPage, paintableQuery, SESSION_PAGE_CACHE } from './page-exchange';
 import { BuildThreadEnded, type ReleaseBuildWorker } from './release-build-worker';
+import { ReleaseTexts } from './release-texts';
+import { ScreenStyles } from './screen-style';
 import { sessionAnswers } from './session-answers';
 
 /** The root as the lean page's HTML template leaves it (shared/build-config/html/index.html). */
@@ -58,6 +62,8 @@ export interface WrittenLeanPage {
 
 /** A lean page asked for: its HTML and server build (files of a release), and the request and its reply. */
 export interface LeanPageRequest {
+  /** The release's folder (`<store>/<app>/<version>`), which its page's files are in. */
+  releaseDir: string;
   htmlFile: string;
   serverFile: string;
   pathname: string;
@@ -68,6 +74,9 @@ export interface LeanPageRequest {
 /** Whether two calls are the same: the path, and the body as the API client sends it. */
 const sameCall = (one: FirstScreenCall, other: FirstScreenCall) =>
   one.path === other.path && JSON.stringify(one.body) === JSON.stringify(other.body);
+
+/** The page's style sheet as its build links it (shared/build-config): a file of the release, by its public path. */
+const LINKED_STYLE = /<link href="(\/remotes\/[\w./-]+\.css)" rel="stylesheet">/;
 
 /** Where a lean page's inline start begins (`@app/build-config` marks it): what it reads must come before. */
 const LEAN_START_MARK = `<script ${LEAN_START_ATTRIBUTE}`;
@@ -83,6 +92,8 @@ export class LeanFirstScreens {
   /** Whether a release's server build has its two functions (a release's files never change). */
   private readonly modules = new Map<string, Promise<boolean>>();
   private readonly pages = new Map<string, Promise<string>>();
+  private readonly sheets = new ReleaseTexts();
+  private readonly styles = new ScreenStyles();
 
   constructor(
     private readonly app: FastifyInstance,
@@ -95,17 +106,22 @@ export class LeanFirstScreens {
    * The page's HTML (a file of a release) with its first screen painted in, and for a page written for a session the
    * answers it was written with; or null to serve it as built.
    */
-  async write({ htmlFile, serverFile, pathname, request, reply }: LeanPageRequest): Promise<WrittenLeanPage | null> {
+  async write({ releaseDir, htmlFile, serverFile, pathname, request, reply }: LeanPageRequest): Promise<WrittenLeanPage | null> {
     if (!(await this.module(serverFile))) return null;
     const userAgent = request.headers['user-agent'] ?? '';
     try {
       const call = await this.worker.call(serverFile, 'firstCall', pathname);
       if (!isFirstScreenCall(call) || !mayBeSentEarly(call.path, call.body)) return null;
       const { path, body } = call;
-      if (call.session) return await this.writeForSession({ htmlFile, serverFile, pathname, request, reply }, { path, body });
+      if (call.session) return await this.writeForSession({ releaseDir, htmlFile, serverFile, pathname, request, reply }, { path, body });
       const [result, config] = await Promise.all([this.ask({ path, body }), this.ask({ path: 'sysConfig/get', body: {} })]);
       if (result === null || config === null) return null;
-      const html = await this.paint(serverFile, await this.page(htmlFile), { pathname, result, config, userAgent }, { path, body, result });
+      const html = await this.paint(
+        { serverFile, releaseDir },
+        await this.page(htmlFile),
+        { pathname, result, config, userAgent },
+        { path, body, result },
+      );
       return html === null ? null : { html, painted: true };
     } catch (error) {
       this.app.log.warn({ err: error, serverFile, pathname }, '首屏未能在服务端渲染，页面自行渲染');
@@ -118,7 +134,7 @@ export class LeanFirstScreens {
    * reply's headers are set here (private, the session's cookies) even where it is then served as built.
    */
   private async writeForSession(page: LeanPageRequest, call: FirstScreenCall): Promise<WrittenLeanPage | null> {
-    const { request, reply, htmlFile, serverFile, pathname } = page;
+    const { request, reply, releaseDir, htmlFile, serverFile, pathname } = page;
     // Whatever would stop the page from carrying an exchange is checked before the code is used up: the page's HTML,
     // its inline start that takes the answers, and a query the page would change.
     const html = await this.page(htmlFile);
@@ -143,7 +159,7 @@ export class LeanFirstScreens {
     const painted =
       answered?.result !== undefined && config !== null
         ? await this.paint(
-            serverFile,
+            { serverFile, releaseDir },
             html,
             { pathname, result: answered.result, config, userAgent: request.headers['user-agent'] ?? '' },
             { ...call, result: answered.result, session: pageSessionTag(token) },
@@ -156,14 +172,36 @@ export class LeanFirstScreens {
     return painted || exchange ? { html: withAnswers(painted ?? html, answers), painted: painted !== null } : null;
   }
 
-  /** The page with the screen its build renders from `input`, and the block the page's script hydrates from. */
-  private async paint(serverFile: string, page: string, input: FirstScreenInput, block: PaintedFirstScreen): Promise<string | null> {
+  /**
+   * The page with the screen its build renders from `input`, the block the page's script hydrates from, and of its
+   * style sheet the rules the screen uses, inline: the sheet itself loads once the screen is drawn (after-paint.ts),
+   * for what the page draws afterwards, so the first paint waits for no request.
+   */
+  private async paint(
+    { serverFile, releaseDir }: { serverFile: string; releaseDir: string },
+    page: string,
+    input: FirstScreenInput,
+    block: PaintedFirstScreen,
+  ): Promise<string | null> {
     if (!page.includes(EMPTY_ROOT) || !page.includes('</head>')) return null;
     const screen = await this.worker.call(serverFile, 'render', input);
     if (typeof screen !== 'string') return null;
-    return page
+    const root = `<div id="root" ${FIRST_SCREEN_ATTRIBUTE}>${screen}</div>`;
+    const painted = page
       .replace('</head>', `<script type="application/json" id="${FIRST_SCREEN_BLOCK_ID}">${scriptJson(block)}</script></head>`)
-      .replace(EMPTY_ROOT, () => `<div id="root" ${FIRST_SCREEN_ATTRIBUTE}>${screen}</div>`);
+      .replace(EMPTY_ROOT, () => root);
+    const linked = LINKED_STYLE.exec(painted);
+    const css = linked ? await this.style(releaseDir, linked[1] ?? '') : null;
+    if (!linked || css === null) return painted;
+    const style = (await this.styles.styleFor(css, root)).replaceAll('</', '<\\/');
+    return painted.replace(linked[0], () => `<style>${style}</style><link href="${linked[1]}" ${AFTER_PAINT_ATTRIBUTE}="stylesheet">`);
+  }
+
+  /** A style sheet of the release at `releaseDir` by its public path, or null when it is not one or cannot be read. */
+  private style(releaseDir: string, href: string): Promise<string | null> {
+    const prefix = `/remotes/${basename(dirname(releaseDir))}/${basename(releaseDir)}/`;
+    if (!href.startsWith(prefix) || href.split('/').includes('..')) return Promise.resolve(null);
+    return this.sheets.read(join(releaseDir, href.slice(prefix.length)));
   }
 
   /** Whether a release's server build loads and has its two functions, asked once; false when it has not. */

@@ -127,7 +127,14 @@ export async function serveReleases(app: FastifyInstance, storeDir: string, opti
     if (lean) {
       reply.header('Cache-Control', NO_CACHE);
       const written = lean.server
-        ? await firstScreens.write({ htmlFile: join(lean.dir, lean.html), serverFile: lean.server, pathname, request, reply })
+        ? await firstScreens.write({
+            releaseDir: lean.dir,
+            htmlFile: join(lean.dir, lean.html),
+            serverFile: lean.server,
+            pathname,
+            request,
+            reply,
+          })
         : null;
       // Its inline start may run: the policy names it by its hash, taken from the release's file, never the render.
       const built = await firstScreens.page(join(lean.dir, lean.html)).catch(() => '');

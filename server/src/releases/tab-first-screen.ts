@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PageAnswer } from '@app/contract/first-calls';
 import { type AnsweredCall, FIRST_SCREEN_FILES, PAINTED_SCREEN_ID, type TabFirstScreenInput } from '@app/contract/first-screen';
 import { BuildThreadEnded, type ReleaseBuildWorker } from './release-build-worker';
+import { ReleaseTexts } from './release-texts';
 import { ScreenStyles } from './screen-style';
 import { USER_DETAIL } from './session-answers';
 
@@ -50,7 +51,7 @@ function answered(answers: readonly PageAnswer[]): AnsweredCall[] {
 
 export class TabFirstScreens {
   private readonly builds = new Map<string, Promise<FirstScreenBuild | null>>();
-  private readonly hostStyles = new Map<string, Promise<string | null>>();
+  private readonly hostStyles = new ReleaseTexts();
   private readonly styles = new ScreenStyles();
 
   constructor(
@@ -95,16 +96,7 @@ export class TabFirstScreens {
     const releasePrefix = `/remotes/host/${hostVersion}/`;
     const path = href.startsWith(releasePrefix) ? href.slice(releasePrefix.length) : href;
     if (path.split('/').includes('..')) return Promise.resolve(null);
-    const file = join(this.storeDir, 'host', hostVersion, path);
-    let style = this.hostStyles.get(file);
-    if (!style) {
-      style = readFile(file, 'utf8').catch(() => {
-        this.hostStyles.delete(file); // Read again next time: a release's file does not change, a failed read may pass.
-        return null;
-      });
-      this.hostStyles.set(file, style);
-    }
-    return style;
+    return this.hostStyles.read(join(this.storeDir, 'host', hostVersion, path));
   }
 
   /** A release's first-screen build and its CSS, known once (a release's files never change); null without one. */
