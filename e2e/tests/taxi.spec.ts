@@ -175,6 +175,7 @@ test('the ride page carries the rules of its style sheet the trip uses, and look
       // The sheet itself starts once the screen is drawn, for what the page draws afterwards.
       const sheet = /<link href="([^"]+\.css)" data-after-paint="stylesheet">/.exec(carried)?.[1];
       expect(sheet).toBeTruthy();
+      expect(carried).not.toContain('rel="stylesheet"');
       const all = await (await fetch(`${server.url}${sheet}`)).text();
       expect(inlineStyle(carried).length).toBeLessThan(all.length);
       expect(await pixelsUnlikeAllStyle(page, url, carried, all), `at ${width}px`).toBe(0);

@@ -282,12 +282,28 @@ describe('first screens from the server (docs/architecture.md, "First screens fr
     // The style comes before the screen: it is drawn styled at its first paint.
     expect(body.indexOf('<style>')).toBeLessThan(body.indexOf('<div id="root" data-first-screen>'));
 
-    // A sheet the release does not hold leaves the page linking it, as built.
+    // A sheet the release does not hold leaves the page linking it, as built; once it is there, it is read.
     await releaseWithServerBuild('1.2.2', serverBuild({ path: 'sysConfig/get', body: {} }));
     await put('payment/1.2.2/shop/index.html', PAGE.replaceAll('1.2.0', '1.2.2'));
     const unread = (await app.inject('/shop/YST0001')).body;
     expect(unread).toContain('<link href="/remotes/payment/1.2.2/shop/static/css/index.0123456789.css" rel="stylesheet">');
     expect(unread).not.toContain('<style>');
+    // A rule whose text would end the page's <style> is kept inside it.
+    await put('payment/1.2.2/shop/static/css/index.0123456789.css', 'h1::after{content:"</style><script>x()</script>"}');
+    const read = (await app.inject('/shop/YST0001')).body;
+    expect(read).toContain('<style>h1::after{content:"<\\/style><script>x()<\\/script>"}</style>');
+    expect(read).toContain('<link href="/remotes/payment/1.2.2/shop/static/css/index.0123456789.css" data-after-paint="stylesheet">');
+
+    // A sheet outside the release's own folder is never read: the page links it, as built.
+    await releaseWithServerBuild('1.2.3', serverBuild({ path: 'sysConfig/get', body: {} }));
+    await put('payment/1.2.2/shop/static/css/other.0123456789.css', 'h1{color:red}');
+    await put(
+      'payment/1.2.3/shop/index.html',
+      PAGE.replace('/remotes/payment/1.2.0/shop/static/css/index', '/remotes/payment/1.2.2/shop/static/css/other'),
+    );
+    const elsewhere = (await app.inject('/shop/YST0001')).body;
+    expect(elsewhere).toContain('<link href="/remotes/payment/1.2.2/shop/static/css/other.0123456789.css" rel="stylesheet">');
+    expect(elsewhere).not.toContain('<style>');
   });
 
   test('served as built whenever the first screen cannot be painted', async () => {

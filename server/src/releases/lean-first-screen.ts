@@ -76,7 +76,7 @@ const sameCall = (one: FirstScreenCall, other: FirstScreenCall) =>
   one.path === other.path && JSON.stringify(one.body) === JSON.stringify(other.body);
 
 /** The page's style sheet as its build links it (shared/build-config): a file of the release, by its public path. */
-const LINKED_STYLE = /<link href="(\/remotes\/[\w./-]+\.css)" rel="stylesheet">/;
+const LINKED_STYLE = /<link href="(\/remotes\/[\w./-]+\.css)" rel="stylesheet">/g;
 
 /** Where a lean page's inline start begins (`@app/build-config` marks it): what it reads must come before. */
 const LEAN_START_MARK = `<script ${LEAN_START_ATTRIBUTE}`;
@@ -190,11 +190,19 @@ export class LeanFirstScreens {
     const painted = page
       .replace('</head>', `<script type="application/json" id="${FIRST_SCREEN_BLOCK_ID}">${scriptJson(block)}</script></head>`)
       .replace(EMPTY_ROOT, () => root);
-    const linked = LINKED_STYLE.exec(painted);
-    const css = linked ? await this.style(releaseDir, linked[1] ?? '') : null;
-    if (!linked || css === null) return painted;
-    const style = (await this.styles.styleFor(css, root)).replaceAll('</', '<\\/');
-    return painted.replace(linked[0], () => `<style>${style}</style><link href="${linked[1]}" ${AFTER_PAINT_ATTRIBUTE}="stylesheet">`);
+    const linked = [...painted.matchAll(LINKED_STYLE)];
+    const sheets = await Promise.all(linked.map(([, href = '']) => this.style(releaseDir, href)));
+    if (!linked.length || sheets.includes(null)) return painted;
+    // Where the first sheet was linked, the rules of all of them (in their order) that the screen uses; each sheet
+    // itself then loads after the paint, a task before the page's scripts, in that same order.
+    const style = (await this.styles.styleFor(sheets.join('\n'), root)).replaceAll('</', '<\\/');
+    let first = true;
+    return painted.replace(LINKED_STYLE, (_link, href: string) => {
+      const held = `<link href="${href}" ${AFTER_PAINT_ATTRIBUTE}="stylesheet">`;
+      if (!first) return held;
+      first = false;
+      return `<style>${style}</style>${held}`;
+    });
   }
 
   /** A style sheet of the release at `releaseDir` by its public path, or null when it is not one or cannot be read. */
