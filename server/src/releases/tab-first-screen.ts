@@ -2,9 +2,9 @@
  * A tab's first screen painted by the server (docs/architecture.md, "First screens from the server"): the first-screen
  * build of the remote that owns the address, from the release the browser gets (live or canary), renders the page in
  * the host's frame from the start-up answers the page carries for the session. The HTML takes the shell's place, with
- * the style it uses inline (`screen-style.ts`), the app's root waits hidden behind it, and the app's first page takes its place when it
- * has rendered (host/src/layout/painted-screen.ts). No build (an older release), no session's answers or a render that
- * throws or paints nothing: the page is written as ever.
+ * the style it uses inline (`screen-style.ts`), the app's root waits hidden behind it, and the app's first page takes
+ * its place when it has rendered (host/src/layout/painted-screen.ts). No build (an older release), no session's answers
+ * or a render that throws or paints nothing: the page is written as ever.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
