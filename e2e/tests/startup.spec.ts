@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { as } from '../support/roles';
-import { callApi, demoSignIn, SIGN_IN_VERIFIER_COOKIE } from '../support/sign-in';
+import { callApi, demoSignIn, SESSION_COOKIE, SIGN_IN_VERIFIER_COOKIE } from '../support/sign-in';
 import { wechatPhone } from '../support/browser';
 
 test.use(as('企业管理员'));
@@ -97,6 +97,30 @@ test("a company user's home: its counts go out from the early script once the us
   await expect(page.getByRole('navigation', { name: '常用功能' })).toBeVisible();
   // Sent by fetch() from the early script; the page took its answer.
   await expect.poll(() => summaries).toEqual(['fetch']);
+});
+
+test("a phone keeping the token without the session's cookie: the app draws that page, whose start-up sets the cookie, and the next comes painted", async ({
+  page,
+}) => {
+  const first = await page.goto('/');
+  expect(await first?.text()).not.toContain('id="painted-screen"');
+  await expect(page.getByRole('region', { name: '当前企业' })).toBeVisible();
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null') as string | null);
+  expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  const sessionCookie = async () => (await page.context().cookies()).find((cookie) => cookie.name === SESSION_COOKIE);
+  await expect.poll(async () => (await sessionCookie())?.value).toBe(token);
+  expect(await sessionCookie()).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/')) asked.push(new URL(request.url()).pathname);
+  });
+  const second = await page.reload();
+  expect(await second?.text()).toContain('id="painted-screen"');
+  await expect(page.locator('#painted-screen')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: '当前企业' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(asked).not.toContain('/api/user/getOfficialAccountLoginUserInfo');
 });
 
 test.describe('anyone else', () => {

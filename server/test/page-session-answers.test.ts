@@ -111,6 +111,33 @@ describe('the session on the page request', () => {
     expect(setCookies(signedOut.headers['set-cookie'])).toEqual(['yst_canary=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax', CLEARED]);
   });
 
+  test("a phone keeping the token without the session's cookie gets it back from its start-up's user detail; its next page carries the session's answers", async () => {
+    const token = await cookieSession('企业管理员');
+    const detail = (cookie?: string, bearer = token) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/user/getOfficialAccountLoginUserInfo',
+        payload: {},
+        headers: { authorization: `Bearer ${bearer}`, ...(cookie && { cookie }) },
+      });
+    const sessionCookies = async (cookie?: string, bearer?: string) =>
+      setCookies((await detail(cookie, bearer)).headers['set-cookie']).filter((value) => value.startsWith('yst_session='));
+
+    const repaired = await sessionCookies();
+    expect(repaired).toHaveLength(1);
+    expect(SESSION_COOKIE.exec(repaired[0] ?? '')?.[1]).toBe(token);
+    expect(sessionPaths((await pageFor('/', `yst_session=${token}`)).body)).toContain('invoice/homeSummary');
+    // The same session already in the cookie: nothing to set; another session's: this one's replaces it.
+    expect(await sessionCookies(`yst_session=${token}`)).toEqual([]);
+    const other = await cookieSession('企业员工');
+    expect(SESSION_COOKIE.exec((await sessionCookies(`yst_session=${other}`))[0] ?? '')?.[1]).toBe(token);
+    // A session that is over answers 401 and sets nothing.
+    await server.call('user/signOut', {}, other);
+    const refused = await detail(undefined, other);
+    expect(refused.statusCode).toBe(401);
+    expect(setCookies(refused.headers['set-cookie']).filter((value) => value.startsWith('yst_session='))).toEqual([]);
+  });
+
   test("a company user's page carries the user, the tax account and the page's first calls, tagged with the session, as the API answers the phone", async () => {
     const token = await cookieSession('企业管理员');
     const page = await pageFor('/', `yst_session=${token}`);

@@ -10,14 +10,12 @@ import { bucketOf, type Viewer } from '@app/deploy/canary-audience';
 import type { Database } from '../db/database';
 import { users } from '../db/schema/users';
 import type { CanaryCookies } from '../releases/canary-cookie';
+import { SIGN_OUT_ROUTE, USER_DETAIL_ROUTE } from './session-cookie';
 
 export async function signedInViewer(db: Database, userId: string): Promise<Viewer> {
   const [user] = await db.select({ tester: users.tester }).from(users).where(eq(users.id, userId));
   return { bucket: bucketOf(userId), tester: user?.tester ?? false };
 }
-
-const SIGN_OUT = '/api/user/signOut';
-const USER_DETAIL = '/api/user/getOfficialAccountLoginUserInfo';
 
 /** The user in a user-detail answer (the contract's UserDetail: `id`, `tester`), or null. */
 function viewerInUserDetail(payload: string): Viewer | null {
@@ -40,8 +38,8 @@ export function registerCanaryCookieHooks(app: FastifyInstance, cookies: CanaryC
   app.addHook('onSend', async (request, reply, payload) => {
     const route = request.routeOptions.url;
     const secure = request.protocol === 'https';
-    if (route === SIGN_OUT) reply.header('Set-Cookie', cookies.clearHeader(secure));
-    if (route === USER_DETAIL && reply.statusCode === 200 && typeof payload === 'string') {
+    if (route === SIGN_OUT_ROUTE) reply.header('Set-Cookie', cookies.clearHeader(secure));
+    if (route === USER_DETAIL_ROUTE && reply.statusCode === 200 && typeof payload === 'string') {
       const viewer = viewerInUserDetail(payload);
       const current = cookies.read(request.headers.cookie);
       if (viewer && (current?.bucket !== viewer.bucket || current.tester !== viewer.tester))

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { PAGE_SESSION_TAG_PREFIX, SESSION_PAGE_COOKIE } from '@app/contract/first-calls';
 import { cookieValues } from '../http/cookie-values';
+import { tokenFromHeader } from './caller';
 import { SESSION_LIFETIME_MS } from './session-tokens';
 
 /** A session token as createSession makes it: 256 bits, base64url. */
@@ -31,12 +32,26 @@ export function pageSessionTag(token: string): string {
   return createHash('sha256').update(`${PAGE_SESSION_TAG_PREFIX}${token}`).digest('hex');
 }
 
-const SIGN_OUT = '/api/user/signOut';
+export const SIGN_OUT_ROUTE = '/api/user/signOut';
+/** The user detail: the call every start-up of the app makes with its token. */
+export const USER_DETAIL_ROUTE = '/api/user/getOfficialAccountLoginUserInfo';
 
-/** Signing out clears the cookie, whatever the call answers, as it clears the canary cookie. */
+/**
+ * Signing out clears the cookie, whatever the call answers, as it clears the canary cookie. A user detail answered
+ * (the token's session is current: a failure is never a 200) sets it when the browser's cookie carries another
+ * session or none (one from before the cookie, cookies cleared but not the app's storage), so that the phone's next
+ * page is painted. Its age is the lifetime's whole, as at the exchange: a page finding the session over clears it.
+ */
 export function registerSessionCookieHooks(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.routeOptions.url === SIGN_OUT) reply.header('Set-Cookie', clearedSessionCookieHeader(request.protocol === 'https'));
+    const route = request.routeOptions.url;
+    const secure = request.protocol === 'https';
+    if (route === SIGN_OUT_ROUTE) reply.header('Set-Cookie', clearedSessionCookieHeader(secure));
+    if (route === USER_DETAIL_ROUTE && reply.statusCode === 200) {
+      const token = tokenFromHeader(request.headers.authorization);
+      if (token && TOKEN.test(token) && sessionInCookie(request.headers.cookie) !== token)
+        reply.header('Set-Cookie', sessionCookieHeader(token, secure));
+    }
     return payload;
   });
 }
