@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { ApiPath } from '@app/contract/api';
 import { PAGE_SESSION_TAG_PREFIX, SESSION_PAGE_COOKIE } from '@app/contract/first-calls';
 import { cookieValues } from '../http/cookie-values';
 import { tokenFromHeader } from './caller';
@@ -32,9 +33,12 @@ export function pageSessionTag(token: string): string {
   return createHash('sha256').update(`${PAGE_SESSION_TAG_PREFIX}${token}`).digest('hex');
 }
 
-export const SIGN_OUT_ROUTE = '/api/user/signOut';
+/** A call's route as the server mounts it (http/register-calls.ts), checked against the contract's paths. */
+const callRoute = (path: ApiPath) => `/api/${path}`;
+
+export const SIGN_OUT_ROUTE = callRoute('user/signOut');
 /** The user detail: the call every start-up of the app makes with its token. */
-export const USER_DETAIL_ROUTE = '/api/user/getOfficialAccountLoginUserInfo';
+export const USER_DETAIL_ROUTE = callRoute('user/getOfficialAccountLoginUserInfo');
 
 /**
  * Signing out clears the cookie, whatever the call answers, as it clears the canary cookie. A user detail answered
