@@ -2,12 +2,14 @@
  * Tabs painted by the server (docs/architecture.md, "First screens from the server"), on a server of its own:
  * 企业管理员 (the tax bureau ready) issues a blue invoice; with the session's cookie 发票列表 arrives with the list's
  * first page drawn, scripts or not, and the app then shows the same rows without asking for a first page of its own.
- * 开具发票 is painted inert, so that nothing is typed into a form the app then replaces. On every painted page the app
- * takes the painted screen's place where it stands: nothing on the screen moves.
+ * 开具发票 is painted inert, so that nothing is typed into the form before the app has hydrated it. On every painted
+ * page the app hydrates what the server painted: the same elements become the app's, nothing is drawn again and
+ * nothing on the screen moves.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { holdBack } from '../support/app';
+import { PAINTED_ROOT as PAINTED } from '../support/painted-root';
 import { inlineStyle, pixelsUnlikeAllStyle } from '../support/painted-style';
 import { wechatPhone } from '../support/browser';
 import { companyBuyer, issueBlueInvoice, saveServiceGoods } from '../support/invoices';
@@ -19,6 +21,8 @@ test.describe.configure({ mode: 'serial' });
 const MANAGER = '企业管理员';
 const BUYER = companyBuyer('杭州首屏测试有限公司', '91110108MA01C2QK3D');
 
+/** The host's entry: held back, the painted screen stays as a slow phone shows it. */
+const HOST_ENTRY = /\/remotes\/host\/[^/]+\/static\/js\/index\.\w+\.js$/;
 /** The pages painted for a company user. */
 const PAINTED_TABS = ['/', '/ticket/index', '/payment/list', '/my', '/invoice/list', '/invoice/create'];
 /** What a user's eye takes in first: the bars, the search, the filters, the sections, the first rows. */
@@ -62,7 +66,7 @@ test("the list's first page is in the page; the app takes its place and asks for
       if (request.url().endsWith('/api/invoice/list')) listed.push(request.postData() ?? '');
     });
     await page.goto(`${server.url}/invoice/list`);
-    await expect(page.locator('#painted-screen')).toHaveCount(0);
+    await expect(page.locator(PAINTED)).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^杭州首屏测试有限公司 ¥106\.00/ })).toBeVisible();
     await expect(page.getByText('共 1 张发票')).toBeVisible();
     // The app answers taps: the row opens the invoice's sheet.
@@ -81,14 +85,14 @@ test('a tap on the painted screen before the app is there is answered once it is
     await context.addInitScript((value) => localStorage.setItem('token', JSON.stringify(value)), token);
     const page = await context.newPage();
     // The host's entry held back: the painted screen stays as a slow phone shows it, its buttons not yet answering.
-    const releaseEntry = await holdBack(page, /\/remotes\/host\/[^/]+\/static\/js\/index\.\w+\.js$/);
+    const releaseEntry = await holdBack(page, HOST_ENTRY);
     await page.goto(`${server.url}/invoice/list`);
-    await expect(page.locator('#painted-screen')).toHaveCount(1);
+    await expect(page.locator(PAINTED)).toHaveCount(1);
     await page.getByRole('button', { name: /^杭州首屏测试有限公司 / }).click();
-    await expect(page.locator('#painted-screen')).toHaveCount(1);
+    await expect(page.locator(PAINTED)).toHaveCount(1);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     releaseEntry();
-    await expect(page.locator('#painted-screen')).toHaveCount(0);
+    await expect(page.locator(PAINTED)).toHaveCount(0);
     // The row opens the invoice's sheet, as the tap would have once the app was there.
     await expect(page.getByRole('dialog')).toContainText('杭州首屏测试有限公司');
   } finally {
@@ -112,7 +116,7 @@ test('开具发票 is painted, inert until the app takes its place; then the for
     await context.addInitScript((value) => localStorage.setItem('token', JSON.stringify(value)), token);
     const page = await context.newPage();
     await page.goto(`${server.url}/invoice/create`);
-    await expect(page.locator('#painted-screen')).toHaveCount(0);
+    await expect(page.locator(PAINTED)).toHaveCount(0);
     await page.getByPlaceholder('购买方单位全称').fill('杭州首屏测试有限公司');
     await expect(page.getByPlaceholder('购买方单位全称')).toHaveValue('杭州首屏测试有限公司');
   } finally {
@@ -179,17 +183,56 @@ test("the app takes each painted page's place where it stands: nothing on the sc
     const page = await context.newPage();
     for (const path of PAINTED_TABS) {
       await painted.goto(`${server.url}${path}`);
-      await expect(painted.locator('#painted-screen')).toHaveCount(1);
+      await expect(painted.locator(PAINTED)).toHaveCount(1);
       const before = await landmarks(painted);
       expect(before.length, path).toBeGreaterThan(2);
       await page.goto(`${server.url}${path}`);
-      await expect(page.locator('#painted-screen')).toHaveCount(0);
+      await expect(page.locator(PAINTED)).toHaveCount(0);
       await page.waitForLoadState('networkidle');
       // Each stands where it was painted; the app may add what it loads after the paint.
       expect(await landmarks(page), path).toEqual(expect.arrayContaining(before));
     }
   } finally {
     await noScript.close();
+    await context.close();
+  }
+});
+
+test('the app hydrates each painted page: the elements the server painted become the app’s, none drawn again', async ({ browser }) => {
+  const context = await browser.newContext({ ...wechatPhone });
+  try {
+    await keepSessionCookie(context, server.url, token);
+    await context.addInitScript((value) => localStorage.setItem('token', JSON.stringify(value)), token);
+    for (const path of PAINTED_TABS) {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      // The host's entry held back, so the painted screen's elements are taken before the app starts.
+      const releaseEntry = await holdBack(page, HOST_ENTRY);
+      await page.goto(`${server.url}${path}`);
+      await expect(page.locator(PAINTED)).toHaveCount(1);
+      // A list's rows are left out: pull-to-refresh draws them once more, into an element of its own (refresh-on-pull.tsx).
+      const painted = await page.evaluate((selector) => {
+        const elements = Array.from(document.querySelectorAll(selector)).filter((element) => !element.closest('.app-refresh-on-pull'));
+        Object.assign(window, { paintedElements: elements });
+        return elements.length;
+      }, LANDMARKS);
+      expect(painted, path).toBeGreaterThan(2);
+      releaseEntry();
+      await expect(page.locator(PAINTED)).toHaveCount(0);
+      await page.waitForLoadState('networkidle');
+      const stillThere = await page.evaluate(
+        () => (window as unknown as { paintedElements: Element[] }).paintedElements.filter((element) => element.isConnected).length,
+      );
+      expect(stillThere, path).toBe(painted);
+      // React reports a screen it could not hydrate (and draws it again) as an error.
+      expect(errors, path).toEqual([]);
+      await page.close();
+    }
+  } finally {
     await context.close();
   }
 });

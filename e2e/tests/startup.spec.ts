@@ -4,6 +4,7 @@ import { expect, test } from '../support/test';
 import { as } from '../support/roles';
 import { callApi, demoSignIn, SESSION_COOKIE, SIGN_IN_VERIFIER_COOKIE } from '../support/sign-in';
 import { wechatPhone } from '../support/browser';
+import { PAINTED_ROOT as PAINTED, PAINTED_ROOT_TAG } from '../support/painted-root';
 
 test.use(as('企业管理员'));
 
@@ -103,7 +104,7 @@ test("a phone keeping the token without the session's cookie: the app draws that
   page,
 }) => {
   const first = await page.goto('/');
-  expect(await first?.text()).not.toContain('id="painted-screen"');
+  expect(await first?.text()).not.toContain(PAINTED_ROOT_TAG);
   await expect(page.getByRole('region', { name: '当前企业' })).toBeVisible();
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null') as string | null);
   expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -116,8 +117,8 @@ test("a phone keeping the token without the session's cookie: the app draws that
     if (request.url().includes('/api/')) asked.push(new URL(request.url()).pathname);
   });
   const second = await page.reload();
-  expect(await second?.text()).toContain('id="painted-screen"');
-  await expect(page.locator('#painted-screen')).toHaveCount(0);
+  expect(await second?.text()).toContain(PAINTED_ROOT_TAG);
+  await expect(page.locator(PAINTED)).toHaveCount(0);
   await expect(page.getByRole('region', { name: '当前企业' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(asked).not.toContain('/api/user/getOfficialAccountLoginUserInfo');
@@ -156,7 +157,7 @@ test.describe('a returning user, whose browser keeps the session in its cookie t
     // The page the sign-in returned to made the exchange (the verifier came in its cookie); the app stored the session.
     await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
     // The app's own home, not only the one painted before it had started.
-    await expect(page.locator('#painted-screen')).toHaveCount(0);
+    await expect(page.locator(PAINTED)).toHaveCount(0);
     await expect(page.getByRole('region', { name: '当前企业' })).toBeVisible();
     await page.waitForLoadState('networkidle');
   }
@@ -210,7 +211,7 @@ test.describe('a returning user, whose browser keeps the session in its cookie t
 
     // With them, the app's own page takes the painted one's place: once, visible, and answering taps.
     await page.reload();
-    await expect(page.locator('#painted-screen')).toHaveCount(0);
+    await expect(page.locator(PAINTED)).toHaveCount(0);
     await expect(page.locator('#root')).toBeVisible();
     await expect(page.getByRole('region', { name: '当前企业' })).toHaveCount(1);
     await expect(page.getByRole('region', { name: '当前企业' })).toContainText(company);
@@ -235,11 +236,10 @@ test.describe('a returning user, whose browser keeps the session in its cookie t
       if (request.url().includes('/api/')) asked.push(`${new URL(request.url()).pathname} ${request.resourceType()}`);
     });
     await page.getByRole('button', { name: '以企业管理员身份登录' }).click();
-    const painted = page.locator('#painted-screen');
+    const painted = page.locator(PAINTED);
     await expect(painted.getByRole('region', { name: '当前企业' })).toBeVisible();
     await expect(painted.getByRole('navigation', { name: '底部导航' })).toContainText('票夹');
     await expect(painted.locator('.app-tab-bar .adm-tab-bar-item-active')).toHaveCSS('color', 'rgb(14, 95, 216)');
-    await expect(page.locator('#root')).toBeHidden();
     const company = (await painted.locator('.home-company__name').textContent()) ?? '';
     expect(company).not.toBe('');
     expect(held.length).toBeGreaterThan(0);
@@ -300,7 +300,7 @@ test.describe('a returning user, whose browser keeps the session in its cookie t
       if (request.url().endsWith('/api/ticket/list')) listed.push(request.postData() ?? '');
     });
     await page.goto('/ticket/index');
-    await expect(page.locator('#painted-screen')).toHaveCount(0);
+    await expect(page.locator(PAINTED)).toHaveCount(0);
     await expect(page.getByRole('region', { name: '票夹合计' })).toHaveCount(1);
     await expect(page.locator('.app-paged-list__row [role="button"]').first()).toHaveAttribute('aria-label', rows[0] ?? '');
     // Each month's totals are asked for; the rows are the page's.
@@ -314,12 +314,12 @@ test.describe('a returning user, whose browser keeps the session in its cookie t
     await page.route(hostEntry, (route) => route.abort('connectionfailed'));
     await page.goto('/');
     // On the painted home, or on the shell where the server's answers came too late to paint it.
-    const failed = page.locator('#painted-screen, #root > .app-shell').getByRole('alert');
+    const failed = page.locator(`${PAINTED}, #root > .app-shell`).getByRole('alert');
     await expect(failed).toHaveText(/页面加载失败，请刷新后重试/);
     await page.unroute(hostEntry);
     await failed.getByRole('button', { name: '刷新' }).click();
     await expect(page.getByRole('region', { name: '当前企业' })).toBeVisible();
-    await expect(page.locator('#painted-screen')).toHaveCount(0);
+    await expect(page.locator(PAINTED)).toHaveCount(0);
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
@@ -348,7 +348,7 @@ test.describe('a returning user, whose browser keeps the session in its cookie t
     });
     await page.reload();
     // The server painted the cookie's company home; the app, with its own token's user, takes its place.
-    await expect(page.locator('#painted-screen')).toHaveCount(0);
+    await expect(page.locator(PAINTED)).toHaveCount(0);
     await expect(page.locator('.adm-nav-bar-title')).toHaveText('开票');
     await expect(page.getByRole('region', { name: '当前企业' })).toHaveCount(0);
     expect(asked).toContain('/api/user/getOfficialAccountLoginUserInfo fetch');

@@ -2,12 +2,13 @@
  * Start-up (docs/product.md, "Screens and the host"): take what the address carries for the session out of it at once
  * (a sign-in code's exchange starts; a token is dropped), save the start URL, load the service config (a failure shows
  * 出错了), reload without cache when a newer front version is required, take the registered remotes (the entry has
- * started loading the page's remote: startup-registry.ts), then mount. The rules are @app/host-sdk's (`startup`, `page-guard`), which a lean page
- * (`@app/host-sdk/lean-page`) runs too.
+ * started loading the page's remote: startup-registry.ts), then mount: hydrate the first screen the server painted
+ * in the root, once the router has the page, or render into the root. The rules are @app/host-sdk's (`startup`,
+ * `page-guard`), which a lean page (`@app/host-sdk/lean-page`) runs too.
  */
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { type DataRouter, RouterProvider } from 'react-router-dom';
 import { Provider } from 'jotai';
 import { setupUi } from '@app/ui/setup';
 import { prefetchApiClient } from '@app/host-sdk/api-client';
@@ -15,6 +16,7 @@ import { installErrorCatalogue } from '@app/host-sdk/error-catalogue';
 import { takeSessionFromLocation } from '@app/host-sdk/page-guard';
 import { sessionStore } from '@app/host-sdk/session';
 import { loadStartupConfig, saveStartUrl } from '@app/host-sdk/startup';
+import { paintedRoot } from './layout/painted-screen';
 import { nextTask } from './next-task';
 import { startupRegistry } from './remotes/startup-registry';
 import { RemoteRegistryContext } from './remotes/registry-context';
@@ -30,25 +32,42 @@ async function bootstrap() {
   await nextTask();
   const router = createAppRouter(registry);
   installErrorCatalogue({ navigate: (path) => void router.navigate(path) });
-  const container = document.getElementById('root');
+  const painted = paintedRoot();
+  const container = painted ?? document.getElementById('root');
   if (!container) throw new Error('#root is missing');
+  // The painted screen is hydrated with the page the router has loaded: its first render draws what the server did.
+  if (painted) await routerReady(router);
   await nextTask();
-  // A transition, so React renders the first screen in slices of a few milliseconds, yielding to the browser between
-  // them, instead of in one long task (docs/architecture.md, "One fast first load").
+  const app = (
+    <StrictMode>
+      <Provider store={sessionStore}>
+        <RemoteRegistryContext.Provider value={registry}>
+          <RouterProvider router={router} />
+        </RemoteRegistryContext.Provider>
+      </Provider>
+    </StrictMode>
+  );
+  // A transition, so React renders (or hydrates) the first screen in slices of a few milliseconds, yielding to the
+  // browser between them, instead of in one long task (docs/architecture.md, "One fast first load").
   startTransition(() => {
-    createRoot(container).render(
-      <StrictMode>
-        <Provider store={sessionStore}>
-          <RemoteRegistryContext.Provider value={registry}>
-            <RouterProvider router={router} />
-          </RemoteRegistryContext.Provider>
-        </Provider>
-      </StrictMode>,
-    );
+    if (painted) hydrateRoot(container, app);
+    else createRoot(container).render(app);
   });
   afterFirstScreen(() => {
     prefetchApiClient();
     import('./reports/load-reports').then(({ reportLoads }) => reportLoads(router, registry)).catch(() => undefined);
+  });
+}
+
+/** Resolves once the router's first navigation (the page's remote routes, guard and module) is over. */
+function routerReady(router: DataRouter): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
   });
 }
 

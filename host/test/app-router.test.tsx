@@ -174,14 +174,17 @@ describe('the page frame', () => {
 });
 
 describe('a screen the server painted (docs/architecture.md, "First screens from the server")', () => {
-  test("the load's first page takes its place in one commit: the painted screen gone, the root shown, the tab bar still", async () => {
-    document.body.insertAdjacentHTML('beforeend', '<div id="painted-screen"><p>画好的我的</p></div><div id="root" hidden></div>');
+  test("once the load's first page is the app's, the mark goes; the tab bar stays still, and a painted form takes input", async () => {
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<div id="root" data-first-screen><div class="app-layout"><div class="app-layout__page" inert><p>画好的我的</p></div></div></div>',
+    );
     try {
       renderApp('/my');
       expect(await screen.findByText('我的页面')).toBeTruthy();
-      expect(screen.queryByText('画好的我的')).toBeNull();
-      expect(document.getElementById('root')?.hidden).toBe(false);
+      expect(document.getElementById('root')?.hasAttribute('data-first-screen')).toBe(false);
       expect(document.querySelector('.app-tab-bar')?.classList.contains('app-tab-bar--still')).toBe(true);
+      await waitFor(() => expect(screen.getByText('我的页面').closest('[inert]')).toBeNull());
     } finally {
       document.getElementById('root')?.remove();
     }

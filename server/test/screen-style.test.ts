@@ -22,7 +22,7 @@ const CSS = [
 ].join('\n');
 
 const screen = (rows: string[]) =>
-  `<div id="painted-screen"><div class="app-layout"><div class="skeleton"></div>${rows.map((row) => `<button class="row" aria-label="${row}">${row}</button>`).join('')}</div></div><div id="root" hidden></div>`;
+  `<div id="root" data-first-screen><div class="app-layout"><div class="skeleton"></div>${rows.map((row) => `<button class="row" aria-label="${row}">${row}</button>`).join('')}</div></div>`;
 
 afterEach(() => {
   rs.restoreAllMocks();

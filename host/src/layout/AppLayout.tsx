@@ -1,15 +1,14 @@
 /**
- * The frame around every page: the visited pages (kept alive, the current one fading in), the tab bar, the open
- * dialog, and the 演示环境 badge when sign-in is the demo provider. The first page of a load does not fade in: it
- * replaces the HTML's shell at once, as a page the server drew would (a fade from nothing would hide the first screen
- * for its length, and browsers do not count content under opacity 0 as shown).
+ * The frame around every page (`@app/host-sdk/app-frame`): the visited pages (kept alive, the current one fading in),
+ * the tab bar, the open dialog, and the 演示环境 badge when sign-in is the demo provider. The first page of a load does
+ * not fade in: it replaces the HTML's shell at once, or hydrates the screen the server painted (a fade from nothing
+ * would hide the first screen for its length, and browsers do not count content under opacity 0 as shown).
  */
-import { Activity, useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useLocation, useMatches, useNavigate, useOutlet } from 'react-router-dom';
-import { AppTabBar, TABS } from '@app/host-sdk/app-tab-bar';
-import { DemoBadge } from '@app/host-sdk/demo-badge';
-import { DialogHost } from '@app/host-sdk/dialog-host';
+import { AppFrame } from '@app/host-sdk/app-frame';
+import { TABS } from '@app/host-sdk/app-tab-bar';
 import { pageBack } from '@app/host-sdk/page-back';
 import { appHref } from '@app/host-sdk/paths';
 import { isCompanyUser } from '@app/host-sdk/roles';
@@ -18,7 +17,7 @@ import { userDetailAtom } from '@app/host-sdk/session';
 import { resetTabBar, tabBarOverrideAtom } from '@app/host-sdk/tab-bar';
 import { PageBackContext } from '@app/ui/page';
 import { pageKey, usePageCache } from './page-cache';
-import { hasPaintedScreen, PaintedScreenHandover } from './painted-screen';
+import { PaintedScreenHandover, paintedRoot, paintedScreenIsInert } from './painted-screen';
 import './app-layout.css';
 
 const TAB_PATHS = new Set(TABS.map((tab) => appHref(tab.route)));
@@ -36,10 +35,13 @@ export function AppLayout() {
   const pages = usePageCache({ key, element: outlet, handle });
   // The page the load opened on, until the user goes elsewhere: from then on it fades in like any other.
   const [firstKey, setFirstKey] = useState<string | null>(key);
-  const [paintedStart] = useState(hasPaintedScreen);
+  const [paintedStart] = useState(() => paintedRoot() !== null);
+  // A painted form stays inert until hydrated (the first render draws what the server did), then takes input.
+  const [inertKey, setInertKey] = useState<string | null>(() => (paintedScreenIsInert() ? key : null));
   useEffect(() => {
     if (key !== firstKey) setFirstKey(null);
   }, [key, firstKey]);
+  const taken = useCallback(() => setInertKey(null), []);
   const user = useAtomValue(userDetailAtom);
   const override = useAtomValue(tabBarOverrideAtom);
   const navigate = useNavigate();
@@ -59,23 +61,14 @@ export function AppLayout() {
 
   return (
     <PageBackContext value={back}>
-      <div className="app-layout">
-        <PaintedScreenHandover />
-        {pages.map((page) => (
-          <Activity key={page.key} mode={page.key === key ? 'visible' : 'hidden'}>
-            <div
-              className={page.key === firstKey ? 'app-layout__page app-layout__page--first' : 'app-layout__page'}
-              data-page={page.handle?.meta.name}
-              data-owner={page.handle?.owner}
-            >
-              {page.element}
-            </div>
-          </Activity>
-        ))}
-        {showTabBar ? <AppTabBar still={paintedStart && key === firstKey} /> : null}
-        <DemoBadge />
-        <DialogHost />
-      </div>
+      <AppFrame
+        firstPageEnd={<PaintedScreenHandover onTaken={taken} />}
+        pages={pages}
+        currentKey={key}
+        firstKey={firstKey}
+        inertKey={inertKey}
+        tabBar={showTabBar ? (paintedStart && key === firstKey ? 'still' : 'shown') : 'none'}
+      />
     </PageBackContext>
   );
 }

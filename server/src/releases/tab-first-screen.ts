@@ -1,16 +1,16 @@
 /**
  * A tab's first screen painted by the server (docs/architecture.md, "First screens from the server"): the first-screen
  * build of the remote that owns the address, from the release the browser gets (live or canary), renders the page in
- * the host's frame from the start-up answers the page carries for the session. The HTML takes the shell's place, with
- * the style it uses inline (`screen-style.ts`), the app's root waits hidden behind it, and the app's first page takes
- * its place when it has rendered (host/src/layout/painted-screen.ts). No build (an older release), no session's answers
+ * the host's frame from the start-up answers the page carries for the session. The HTML takes the shell's place in the
+ * app's root, marked `FIRST_SCREEN_ATTRIBUTE`, with the style it uses inline (`screen-style.ts`), and the app hydrates
+ * it (host/src/bootstrap.tsx). No build (an older release), no session's answers
  * or a render that throws or paints nothing: the page is written as ever.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { PageAnswer } from '@app/contract/first-calls';
-import { type AnsweredCall, FIRST_SCREEN_FILES, PAINTED_SCREEN_ID, type TabFirstScreenInput } from '@app/contract/first-screen';
+import { type AnsweredCall, FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_FILES, type TabFirstScreenInput } from '@app/contract/first-screen';
 import { BuildThreadEnded, type ReleaseBuildWorker } from './release-build-worker';
 import { ReleaseTexts } from './release-texts';
 import { ScreenStyles } from './screen-style';
@@ -79,7 +79,7 @@ export class TabFirstScreens {
       const input: TabFirstScreenInput = { pathname, answers: calls, config: config.result, userAgent };
       const screen = await this.worker.call(build.file, 'render', input);
       if (typeof screen !== 'string') return null;
-      const painted = `<div id="${PAINTED_SCREEN_ID}">${screen}</div><div id="root" hidden></div>`;
+      const painted = `<div id="root" ${FIRST_SCREEN_ATTRIBUTE}>${screen}</div>`;
       // The host's first, then the page's, as the app loads them; of those, what the screen uses.
       const css = await this.styles.styleFor([...hostStyles, build.css].join('\n'), painted);
       const style = `<style>${css.replaceAll('</', '<\\/')}</style>`;

@@ -9,7 +9,10 @@
 /** The id of the JSON block that carries the call the first screen was painted from, and its result. */
 export const FIRST_SCREEN_BLOCK_ID = 'first-screen';
 
-/** The attribute the server sets on the page's root when it painted the first screen in it. */
+/**
+ * The attribute the server sets on the page's root when it painted the first screen in it (a lean page's, a tab's);
+ * the page's script removes it once it has hydrated that screen.
+ */
 export const FIRST_SCREEN_ATTRIBUTE = 'data-first-screen';
 
 /** The call a first screen shows: a path of the contract and its body. */
@@ -55,9 +58,6 @@ export interface LeanFirstScreenModule {
 
 /** Where a remote's first-screen build and its CSS are, relative to its release folder. */
 export const FIRST_SCREEN_FILES = { module: 'first-screen/index.js', css: 'first-screen/index.css' } as const;
-
-/** The id of the element a tab's first screen is painted in, in place of the host's shell; the app removes it when it takes over. */
-export const PAINTED_SCREEN_ID = 'painted-screen';
 
 /** A start-up call the page carries the answer of, as a tab's first screen is painted from it. */
 export interface AnsweredCall extends FirstScreenCall {

@@ -9,14 +9,10 @@
  * host page's early calls do; it sends nothing itself (the page's start-up asks whatever is not there). Taps on the
  * painted screen before the page has hydrated it are kept for the page to make again (`painted-taps`).
  */
-import type { FIRST_SCREEN_ATTRIBUTE } from '@app/contract/first-screen';
 import { takeCarriedAnswers } from './internal/carried-answers';
 import { startAfterPaint } from './internal/start-after-paint';
 import { keepPaintedTaps } from './painted-taps';
 
-/** The contract's name, checked by the compiler (the contract reaches a browser as types only). */
-const PAINTED: typeof FIRST_SCREEN_ATTRIBUTE = 'data-first-screen';
-
 void takeCarriedAnswers();
-keepPaintedTaps(() => document.querySelector(`#root[${PAINTED}]`));
+keepPaintedTaps();
 startAfterPaint();

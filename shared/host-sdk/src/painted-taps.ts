@@ -9,11 +9,7 @@
  * and are dropped. Until the kept taps have been made, a new tap waits its turn behind them, so they stay in order.
  * A link is left alone (it loads its page itself), as is the start-up's failure message.
  */
-import type { PAINTED_SCREEN_ID } from '@app/contract/first-screen';
-import { START_FAILED_CLASS } from './internal/start-failure';
-
-// The contract's value, spelled here: the contract reaches a browser as types only (its type checks the spelling).
-const PAINTED: typeof PAINTED_SCREEN_ID = 'painted-screen';
+import { PAINTED_ROOT, START_FAILED_CLASS } from './internal/start-failure';
 
 /** How long a kept tap may wait for the app: a tap much older than that is no longer what the user is waiting for. */
 export const PAINTED_TAP_MAX_AGE_MS = 10_000;
@@ -90,11 +86,11 @@ function placeOf(screen: Element, target: Element): Place | null {
 }
 
 /**
- * Keeps the taps on the screen `screen()` returns (null: nothing painted, or no longer; by default a tab's painted
- * screen) until the app takes them (`takeOverPaintedTaps`). Run by a page's early script, before anything is drawn.
+ * Keeps the taps on the screen `screen()` returns (null: nothing painted, or no longer; by default the root the
+ * server painted in, a tab's or a lean page's) until the app takes them (`takeOverPaintedTaps`). Run by a page's early script, before anything is drawn.
  */
 export function keepPaintedTaps(screen?: () => Element | null, page: Page = window): void {
-  const painted = screen ?? (() => page.document.getElementById(PAINTED));
+  const painted = screen ?? (() => page.document.querySelector(PAINTED_ROOT));
   const kept = slot(page);
   kept.stop?.();
   Object.assign(kept, { state: 'keeping', taps: [], root: undefined });

@@ -1,20 +1,19 @@
 /**
  * A tab's first screen for the server to paint (docs/architecture.md, "First screens from the server"): a remote's
  * first-screen build renders one of its tabs in the host's frame, from the start-up answers the page carries for the
- * session, as the app's first render draws it from the same answers; the app then takes its place
- * (host/src/layout/painted-screen.ts). Nothing here touches the browser as it is imported or rendered.
+ * session, as the app's first render draws it from the same answers, in the same frame (`app-frame.tsx`); the app
+ * then hydrates it (host/src/bootstrap.tsx). Nothing here touches the browser as it is imported or rendered.
  */
 import { type ComponentType, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Provider, useAtomValue } from 'jotai';
-import { createStaticHandler, createStaticRouter, Outlet, StaticRouterProvider, useMatches } from 'react-router-dom';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLocation, useMatches, useOutlet } from 'react-router-dom';
 import type { AnsweredCall, TabFirstScreenModule } from '@app/contract/first-screen';
 import type { Car, ServicesConfig } from '@app/contract/service';
 import type { TaxAccount } from '@app/contract/tax-account';
 import type { UserDetail } from '@app/contract/user';
 import { PageBackContext } from '@app/ui/page';
-import { AppTabBar } from './app-tab-bar';
-import { DemoBadge } from './demo-badge';
+import { AppFrame } from './app-frame';
 import { paintingFrom } from './internal/painted-answers';
 import { isCompanyUser } from './roles';
 import { isRouteHandle, type RouteHandle, type RouteMeta } from './route-meta';
@@ -42,22 +41,26 @@ const CARS = 'taxiCar/getMyCars';
 
 const noBack = () => undefined;
 
-/** The host's frame (host/src/layout/AppLayout.tsx) around the page, as it draws the first page of a load. */
+/** The host's frame around the page, as its layout (host/src/layout/AppLayout.tsx) draws the first page of a load. */
 function Frame({ inert }: { inert: boolean }) {
   // The tab bar is a company user's (AppLayout).
   const user = useAtomValue(userDetailAtom, { store: sessionStore });
+  const { pathname, search } = useLocation();
+  const outlet = useOutlet();
   const handle = useMatches()
     .map((match) => match.handle)
     .filter(isRouteHandle)
     .at(-1);
+  const key = `${pathname}${search}`;
   return (
-    <div className="app-layout">
-      <div className="app-layout__page app-layout__page--first" data-page={handle?.meta.name} data-owner={handle?.owner} inert={inert}>
-        <Outlet />
-      </div>
-      {handle?.meta.tabBar && isCompanyUser(user) ? <AppTabBar still /> : null}
-      <DemoBadge />
-    </div>
+    <AppFrame
+      firstPageEnd={null}
+      pages={[{ key, element: outlet, handle }]}
+      currentKey={key}
+      firstKey={key}
+      inertKey={inert ? key : null}
+      tabBar={handle?.meta.tabBar && isCompanyUser(user) ? 'still' : 'none'}
+    />
   );
 }
 

@@ -15,28 +15,28 @@ const SCREEN = [
   '</main></div>',
 ].join('');
 
-/** A painted page: the screen the server drew, the app's root hidden behind it; taps kept from now on. */
+/** A painted page: the screen the server drew in the app's root, marked; taps kept from now on. */
 function paintedPage(): { painted: HTMLElement; root: HTMLElement } {
-  document.body.innerHTML = `<div id="painted-screen">${SCREEN}</div><div id="root" hidden></div>`;
+  document.body.innerHTML = `<div id="root" data-first-screen>${SCREEN}</div>`;
   keepPaintedTaps();
-  return { painted: document.getElementById('painted-screen') as HTMLElement, root: document.getElementById('root') as HTMLElement };
+  const root = document.getElementById('root') as HTMLElement;
+  return { painted: root, root };
 }
 
 /**
- * The app's first screen in the root, its buttons answering, the painted screen gone, as the handover leaves it, and
- * the taps taken over. Under a point is what `covering` returns, else the root's button there: the first left of x
+ * The app's first screen in the root, its buttons answering, the mark gone, as the handover leaves it, and the taps
+ * taken over: the painted elements hydrated, or, for another `screen`, drawn anew (as where hydration fails). Under a point is what `covering` returns, else the root's button there: the first left of x
  * 100, the second right of it (the test's DOM lays nothing out).
  */
 function appTakesOver(root: HTMLElement, painted: HTMLElement, { screen = SCREEN, covering = (): Element | null => null } = {}) {
   const tapped: string[] = [];
-  root.innerHTML = screen;
+  if (screen !== SCREEN) root.innerHTML = screen;
   root.addEventListener('click', (event) => {
     const button = (event.target as Element).closest('button');
     const { clientX, clientY } = event as MouseEvent;
     if (button) tapped.push(`${button.textContent} @${clientX},${clientY}`);
   });
-  painted.remove();
-  root.hidden = false;
+  painted.removeAttribute('data-first-screen');
   const buttons = () => [...root.querySelectorAll('section button')];
   rs.spyOn(document, 'elementFromPoint').mockImplementation((x) => {
     const button = buttons()[x < 100 ? 0 : 1];

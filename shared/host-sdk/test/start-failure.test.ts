@@ -27,12 +27,12 @@ afterEach(() => {
 
 describe('a start-up that cannot finish', () => {
   test('a host file that fails: the painted screen says so, once, and 刷新 reloads', () => {
-    document.body.innerHTML = '<div id="painted-screen"><p>票夹</p></div><div id="root" hidden></div>';
+    document.body.innerHTML = '<div id="root" data-first-screen><p>票夹</p></div>';
     const reload = rs.fn();
     watch(reload);
     failLoading('/remotes/host/1.24.2/static/js/index.js');
     failLoading('/remotes/host/1.24.2/static/js/lib-react-dom.js');
-    const alerts = document.querySelectorAll('#painted-screen [role="alert"]');
+    const alerts = document.querySelectorAll('#root[data-first-screen] [role="alert"]');
     expect(alerts).toHaveLength(1);
     expect(alerts[0]?.textContent).toContain(START_FAILED_MESSAGE);
     alerts[0]?.querySelector('button')?.click();
@@ -47,7 +47,7 @@ describe('a start-up that cannot finish', () => {
   });
 
   test("another remote's file, another origin's, or any once the app is up: nothing shown", () => {
-    document.body.innerHTML = '<div id="painted-screen"></div>';
+    document.body.innerHTML = '<div id="root" data-first-screen></div>';
     watch(() => undefined);
     failLoading('/remotes/ticket/1.11.0/remoteEntry.js');
     failLoading('https://res.wx.qq.com/open/js/jweixin-1.6.0.js');

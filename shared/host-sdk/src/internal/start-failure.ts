@@ -5,10 +5,12 @@
  * script (`early-calls.ts`); the app's first render removes the message with the screen it sits in. Another remote's
  * file is left to the host, which shows that page's own failure once it is up.
  */
-import type { PAINTED_SCREEN_ID } from '@app/contract/first-screen';
+import type { FIRST_SCREEN_ATTRIBUTE } from '@app/contract/first-screen';
 
 // The contract's value, spelled here: the contract reaches a browser as types only (its type checks the spelling).
-const PAINTED: typeof PAINTED_SCREEN_ID = 'painted-screen';
+const PAINTED: typeof FIRST_SCREEN_ATTRIBUTE = 'data-first-screen';
+/** The page's root while it holds the screen the server painted, until the app has hydrated it. */
+export const PAINTED_ROOT = `#root[${PAINTED}]`;
 /** The message's class, styled by the host's page (shared/build-config/html/host.html). */
 export const START_FAILED_CLASS = 'app-start-failed';
 export const START_FAILED_MESSAGE = '页面加载失败，请刷新后重试';
@@ -24,7 +26,7 @@ function isHostFile(url: string, page: Location): boolean {
 }
 
 function showFailure(document: Document, reload: () => void): void {
-  const screen = document.getElementById(PAINTED) ?? document.querySelector('#root > .app-shell');
+  const screen = document.querySelector(PAINTED_ROOT) ?? document.querySelector('#root > .app-shell');
   if (!screen || screen.querySelector(`.${START_FAILED_CLASS}`)) return;
   const bar = document.createElement('div');
   bar.className = START_FAILED_CLASS;
