@@ -4,12 +4,13 @@
  * is added once the page has settled and is idle, or at the first touch, whichever comes first (docs/architecture.md,
  * "One fast first load"). Once loaded it stays loaded for every later page.
  *
- * The content is rendered once, into an element of its own (a portal), which the gesture's frame takes in when it
- * arrives: swapping the frame around the children themselves would render them anew (every row of a list a new element,
- * its focus and state lost) seconds after they showed.
+ * The content is rendered in place, in an element of its own, and that element is moved into the gesture's frame when
+ * the frame arrives: swapping the frame around the children themselves would render them anew (every row of a list a
+ * new element, its focus and state lost) seconds after they showed. In place, it is also what a server's render
+ * writes, so a screen the server painted is hydrated as it stands. React keeps the element as its own child: only
+ * what is inside it changes, and the frame around it never goes while the content stays.
  */
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PullToRefreshProps } from './pull-to-refresh';
 
 type PullToRefreshComponent = (props: PullToRefreshProps) => ReactNode;
@@ -31,58 +32,18 @@ export interface RefreshOnPullProps {
   children?: ReactNode;
 }
 
-/** The element the content is rendered into, for the component's life. */
-function useContentElement() {
-  const [content] = useState(() => {
-    const element = document.createElement('div');
-    element.className = 'app-refresh-on-pull__content';
-    return element;
-  });
-  // The element focused in the content when its frame went away: focused again once the next frame holds the content.
-  const focused = useRef<HTMLElement | null>(null);
-  const place = useCallback(
-    (frame: HTMLDivElement) => {
-      if (content.parentNode !== frame) frame.appendChild(content);
-      const keep = focused.current;
-      focused.current = null;
-      if (keep?.isConnected && document.activeElement !== keep) keep.focus({ preventScroll: true });
-      return () => {
-        const active = document.activeElement;
-        focused.current = active instanceof HTMLElement && content.contains(active) ? active : null;
-      };
-    },
-    [content],
-  );
-  return { content, place };
+/** Moves `content` into `place`, keeping the focus of an element in it (a node moved in the document loses it). */
+function moveKeepingFocus(content: HTMLElement, place: HTMLElement): void {
+  if (content.parentNode === place) return;
+  const active = content.ownerDocument.activeElement;
+  const focused = active instanceof HTMLElement && content.contains(active) ? active : null;
+  place.appendChild(content);
+  if (focused?.isConnected && content.ownerDocument.activeElement !== focused) focused.focus({ preventScroll: true });
 }
 
-/**
- * A first screen the server paints has no document to render the content apart in, nor portals: the content is written
- * where the browser's frame holds it once placed, so the two look alike.
- */
-function PaintedRefreshOnPull({ children }: { children?: ReactNode }) {
-  return (
-    <div className="app-refresh-on-pull">
-      <div className="app-refresh-on-pull__content">{children}</div>
-    </div>
-  );
-}
-
-const subscribeNever = () => () => undefined;
-
-export function RefreshOnPull(props: RefreshOnPullProps) {
-  // React reads the server's snapshot in a server's render (and while hydrating one, which remounts the content).
-  const painted = useSyncExternalStore(
-    subscribeNever,
-    () => false,
-    () => true,
-  );
-  return painted ? <PaintedRefreshOnPull>{props.children}</PaintedRefreshOnPull> : <BrowserRefreshOnPull {...props} />;
-}
-
-function BrowserRefreshOnPull({ onRefresh, children }: RefreshOnPullProps) {
+/** The gesture's code, loaded once the page has settled and is idle, or at the first touch. */
+function usePullToRefresh(): PullToRefreshComponent | null {
   const [PullToRefresh, setPullToRefresh] = useState<PullToRefreshComponent | null>(() => loaded);
-  const { content, place } = useContentElement();
   useEffect(() => {
     if (PullToRefresh) return;
     let live = true;
@@ -104,23 +65,36 @@ function BrowserRefreshOnPull({ onRefresh, children }: RefreshOnPullProps) {
       window.removeEventListener('touchstart', load);
     };
   }, [PullToRefresh]);
-  const frame = PullToRefresh ? (
-    <PullToRefresh
-      onRefresh={async () => void (await onRefresh())}
-      pullingText="下拉刷新"
-      canReleaseText="释放立即刷新"
-      refreshingText="加载中"
-      completeText="刷新成功"
-    >
-      <div ref={place} />
-    </PullToRefresh>
-  ) : (
-    <div className="app-refresh-on-pull" ref={place} />
-  );
+  return PullToRefresh;
+}
+
+export function RefreshOnPull({ onRefresh, children }: RefreshOnPullProps) {
+  const PullToRefresh = usePullToRefresh();
+  const home = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  // The content goes into the gesture's frame as it mounts, and back home should the frame go first.
+  const place = useCallback((frame: HTMLDivElement) => {
+    if (content.current) moveKeepingFocus(content.current, frame);
+    return () => {
+      if (content.current && home.current && content.current.parentNode === frame) moveKeepingFocus(content.current, home.current);
+    };
+  }, []);
   return (
-    <>
-      {frame}
-      {createPortal(children, content)}
-    </>
+    <div className="app-refresh-on-pull" ref={home}>
+      <div className="app-refresh-on-pull__content" ref={content}>
+        {children}
+      </div>
+      {PullToRefresh ? (
+        <PullToRefresh
+          onRefresh={async () => void (await onRefresh())}
+          pullingText="下拉刷新"
+          canReleaseText="释放立即刷新"
+          refreshingText="加载中"
+          completeText="刷新成功"
+        >
+          <div ref={place} />
+        </PullToRefresh>
+      ) : null}
+    </div>
   );
 }

@@ -1,7 +1,9 @@
 /** Pull to refresh without its weight on the first load: the content shows at once, the gesture comes at the first touch. */
 import { afterEach, describe, expect, test } from '@rstest/core';
 import { useState } from 'react';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RefreshOnPull } from '../src/refresh-on-pull';
 
 afterEach(cleanup);
@@ -17,6 +19,27 @@ function Counter() {
 }
 
 describe('RefreshOnPull', () => {
+  // First: before the gesture's code has loaded, as on a page the server painted.
+  test('what a server renders is the plain frame with the content in place, which the browser hydrates as it stands', async () => {
+    const list = (
+      <RefreshOnPull onRefresh={async () => undefined}>
+        <p>第一行</p>
+      </RefreshOnPull>
+    );
+    const html = renderToString(list);
+    expect(html).toBe('<div class="app-refresh-on-pull"><div class="app-refresh-on-pull__content"><p>第一行</p></div></div>');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const row = container.querySelector('p');
+    const errors: unknown[] = [];
+    const root = await act(async () => hydrateRoot(container, list, { onRecoverableError: (error) => errors.push(error) }));
+    expect(errors).toEqual([]);
+    expect(container.querySelector('p')).toBe(row);
+    act(() => root.unmount());
+    container.remove();
+  });
+
   test('shows its content at once in a plain frame; the first touch adds the pull gesture around the same content', async () => {
     const { container } = render(
       <RefreshOnPull onRefresh={async () => undefined}>
