@@ -42,7 +42,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.stop());
 
-test("the list's first page is in the page; the app takes its place and asks for no first page", async ({ browser }) => {
+test("the list's first page is in the page; the app hydrates it and asks for no first page", async ({ browser }) => {
   const noScript = await browser.newContext({ ...wechatPhone, javaScriptEnabled: false });
   try {
     await keepSessionCookie(noScript, server.url, token);
@@ -100,7 +100,7 @@ test('a tap on the painted screen before the app is there is answered once it is
   }
 });
 
-test('开具发票 is painted, inert until the app takes its place; then the form takes what is typed', async ({ browser }) => {
+test('开具发票 is painted, inert until the app has hydrated it; then the form takes what is typed', async ({ browser }) => {
   const noScript = await browser.newContext({ ...wechatPhone, javaScriptEnabled: false });
   const context = await browser.newContext({ ...wechatPhone });
   try {
@@ -172,7 +172,7 @@ for (const path of PAINTED_TABS) {
   });
 }
 
-test("the app takes each painted page's place where it stands: nothing on the screen moves", async ({ browser }) => {
+test('the app hydrates each painted page where it stands: nothing on the screen moves', async ({ browser }) => {
   const noScript = await browser.newContext({ ...wechatPhone, javaScriptEnabled: false });
   const context = await browser.newContext({ ...wechatPhone });
   try {

@@ -177,7 +177,7 @@ test.describe('a returning user, whose browser keeps the session in its cookie t
     expect(asked.filter((path) => START_UP.includes(path))).toEqual([]);
   });
 
-  test("the server paints the home's and 我的's first screens, which show before any script has run; the app then takes their place", async ({
+  test("the server paints the home's and 我的's first screens, which show before any script has run; the app then hydrates them", async ({
     page,
     browser,
     baseURL,
@@ -220,7 +220,7 @@ test.describe('a returning user, whose browser keeps the session in its cookie t
     await expect(page).toHaveURL(/\/ticket\/index$/);
   });
 
-  test('back from signing in, the page comes painted for the new session: the home shows before any script file has loaded, and the app takes its place asking for none of it', async ({
+  test('back from signing in, the page comes painted for the new session: the home shows before any script file has loaded, and the app hydrates it asking for none of it', async ({
     page,
   }) => {
     await page.goto('/');
@@ -347,7 +347,7 @@ test.describe('a returning user, whose browser keeps the session in its cookie t
       if (request.url().includes('/api/')) asked.push(`${new URL(request.url()).pathname} ${request.resourceType()}`);
     });
     await page.reload();
-    // The server painted the cookie's company home; the app, with its own token's user, takes its place.
+    // The server painted the cookie's company home; the app, with its own token's user, draws its own in its place.
     await expect(page.locator(PAINTED)).toHaveCount(0);
     await expect(page.locator('.adm-nav-bar-title')).toHaveText('开票');
     await expect(page.getByRole('region', { name: '当前企业' })).toHaveCount(0);
