@@ -1,5 +1,6 @@
 /** What the tests look at: the page a route rendered, its owner, and the tab bar. */
 import { expect, type Page } from '@playwright/test';
+import { PAINTED_ROOT } from './painted-root';
 
 /** The page shown now (visited pages stay mounted but hidden, see the host's page cache). */
 export function currentPage(page: Page) {
@@ -27,13 +28,15 @@ export function tabBar(page: Page) {
 
 /**
  * Until React has taken over the page's root: a first screen the server painted is shown before its script runs and
- * answers taps only once it has (docs/architecture.md, "First screens from the server"), as a phone's user waits too.
+ * answers taps only once the app has hydrated it and taken its mark away (docs/architecture.md, "First screens from
+ * the server"), as a phone's user waits too.
  */
 export async function untilTakenOver(page: Page) {
   await page.waitForFunction(
-    () =>
+    (painted) =>
       Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')) &&
-      !document.getElementById('painted-screen'),
+      !document.querySelector(painted),
+    PAINTED_ROOT,
   );
 }
 

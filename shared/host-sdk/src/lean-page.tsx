@@ -143,10 +143,16 @@ export async function renderLeanPage<const P extends string, S = undefined, F ex
   }
 
   // Taps made on the painted screen are made again once the page has hydrated it, those made meanwhile behind them
-  // (`painted-taps`); a page that draws its own screen drops them.
+  // (`painted-taps`), and the root's mark goes; a page that draws its own screen drops them.
   let shown: (() => void) | undefined;
   if (painted === undefined) dropPaintedTaps();
-  else shown = takeOverPaintedTaps(container);
+  else {
+    const replayTaps = takeOverPaintedTaps(container);
+    shown = () => {
+      container.removeAttribute(PAINTED);
+      void replayTaps();
+    };
+  }
   const page = (
     <LeanPageTree meta={meta} owner={owner} onShown={shown}>
       {options.render(params, started, { painted, userAgent: navigator.userAgent })}

@@ -359,6 +359,8 @@ describe('a first screen the server painted (docs/architecture.md, "First screen
     fireEvent.click(screen.getByRole('button', { name: '点了 0 次' }));
     expect(await screen.findByRole('button', { name: '点了 1 次' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: '杭州优税通' })).toBe(heading);
+    // Hydrated: the root's mark is gone.
+    expect(document.getElementById('root')?.hasAttribute('data-first-screen')).toBe(false);
     expect(api.bodiesOf('shop/get')).toEqual([]);
     expect(errors).not.toHaveBeenCalled();
   });
