@@ -22,6 +22,7 @@ import { chromium, type Page } from '@playwright/test';
 import { releaseMissing } from '@app/deploy/release-missing';
 import { benchStarted, markdownSection, markdownTable, writeBenchSection } from '../../scripts/bench-table';
 import { launchOptions, wechatPhone } from '../support/browser';
+import { PAINTED_ROOT } from '../support/painted-root';
 import { startServer } from '../support/server';
 import { callApi, demoSignIn, demoSignInCode, keepVerifier } from '../support/sign-in';
 import { pageSettled, requestsInFlight } from './page-settled';
@@ -246,7 +247,7 @@ try {
       requests += 1;
     });
     await coldPage.goto(`${server.url}/?signin=${code}`, { waitUntil: 'commit' });
-    await coldPage.locator('#painted-screen .home-company__name').waitFor();
+    await coldPage.locator(`${PAINTED_ROOT} .home-company__name`).waitFor();
     const inline = await coldPage.evaluate(() => ({
       script: Array.from(document.querySelectorAll('script:not([src]):not([type="application/json"])'), (one) => one.textContent).join(
         '\n',

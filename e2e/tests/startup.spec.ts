@@ -329,7 +329,7 @@ test.describe('a returning user, whose browser keeps the session in its cookie t
     await page.route(/\/remotes\/host\/[^/]+\/static\/js\/index\.[0-9a-f]+\.js$/, (route) => route.abort('connectionfailed'));
     await page.getByRole('button', { name: '以企业管理员身份登录' }).click();
     // The page comes painted for the new session: the message is on the painted home (or on the shell where the
-    // session's answers came too late to paint it), not in the root hidden behind it.
+    // session's answers came too late to paint it).
     await page.waitForLoadState('networkidle');
     await expect(page.getByRole('alert')).toHaveText(/页面加载失败，请刷新后重试/);
     await expect(page.getByRole('alert').getByRole('button', { name: '刷新' })).toBeVisible();
