@@ -237,3 +237,54 @@ test('the app hydrates each painted page: the elements the server painted become
     await context.close();
   }
 });
+
+/** What the compositor animates by itself: any other property is painted again by the main thread at every frame. */
+const COMPOSITED = new Set(['transform', 'opacity']);
+
+/** Every running animation on the page as `element: properties`. */
+function runningAnimations(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    document.getAnimations().flatMap((animation) => {
+      const effect = animation.effect as KeyframeEffect | null;
+      if (!effect || animation.playState !== 'running') return [];
+      const properties = new Set(
+        effect
+          .getKeyframes()
+          .flatMap((frame) => Object.keys(frame).filter((key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key))),
+      );
+      const target = effect.target as Element | null;
+      return [`${target?.className ?? '?'}${effect.pseudoElement ?? ''}: ${[...properties].join(',')}`];
+    }),
+  );
+}
+
+test("a painted screen's placeholders shimmer on the compositor, and stand still for a reader who asks for less motion", async ({
+  browser,
+}) => {
+  for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+    const context = await browser.newContext({ ...wechatPhone, reducedMotion });
+    try {
+      await keepSessionCookie(context, server.url, token);
+      const page = await context.newPage();
+      // The host's entry held back: the painted home, its quick form a placeholder until the app loads it.
+      await holdBack(page, HOST_ENTRY);
+      await page.goto(`${server.url}/`);
+      await expect(page.locator(`${PAINTED} .adm-skeleton-animated`).first()).toBeVisible();
+      const running = await runningAnimations(page);
+      if (reducedMotion === 'reduce') {
+        expect(running).toEqual([]);
+      } else {
+        expect(running.length).toBeGreaterThan(0);
+        for (const animation of running) {
+          const properties = animation.slice(animation.lastIndexOf(': ') + 2).split(',');
+          expect(
+            properties.every((property) => COMPOSITED.has(property)),
+            animation,
+          ).toBe(true);
+        }
+      }
+    } finally {
+      await context.close();
+    }
+  }
+});
