@@ -6,7 +6,7 @@
  * page the app hydrates what the server painted: the same elements become the app's, nothing is drawn again and
  * nothing on the screen moves.
  */
-import type { Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { holdBack } from '../support/app';
 import { PAINTED_ROOT as PAINTED } from '../support/painted-root';
@@ -41,6 +41,14 @@ test.beforeAll(async () => {
   await issueBlueInvoice(server.url, token, BUYER, [{ goodsId: goods.id, grossFen: 10_600, rate: 60 }]);
 });
 test.afterAll(async () => server?.stop());
+
+/** A phone signed in as the app leaves it: the session's cookie, and its token in the app's storage. */
+async function signedInPhone(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ ...wechatPhone });
+  await keepSessionCookie(context, server.url, token);
+  await context.addInitScript((value) => localStorage.setItem('token', JSON.stringify(value)), token);
+  return context;
+}
 
 test("the list's first page is in the page; the app hydrates it and asks for no first page", async ({ browser }) => {
   const noScript = await browser.newContext({ ...wechatPhone, javaScriptEnabled: false });
@@ -199,10 +207,8 @@ test('the app hydrates each painted page where it stands: nothing on the screen 
 });
 
 test('the app hydrates each painted page: the elements the server painted become the app’s, none drawn again', async ({ browser }) => {
-  const context = await browser.newContext({ ...wechatPhone });
+  const context = await signedInPhone(browser);
   try {
-    await keepSessionCookie(context, server.url, token);
-    await context.addInitScript((value) => localStorage.setItem('token', JSON.stringify(value)), token);
     for (const path of PAINTED_TABS) {
       const page = await context.newPage();
       const errors: string[] = [];
@@ -286,5 +292,32 @@ test("a painted screen's placeholders shimmer on the compositor, and stand still
     } finally {
       await context.close();
     }
+  }
+});
+
+test('the app’s files are asked for only once the painted screen is shown', async ({ browser }) => {
+  const context = await signedInPhone(browser);
+  try {
+    for (const path of PAINTED_TABS) {
+      const page = await context.newPage();
+      await page.goto(`${server.url}${path}`);
+      await expect(page.locator(PAINTED)).toHaveCount(0);
+      const { shown, files } = await page.evaluate(() => ({
+        shown: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        files: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/remotes\/.+\.(?:js|css)$/.test(entry.name))
+          .map((entry) => ({ file: entry.name.slice(entry.name.lastIndexOf('/') + 1), startTime: entry.startTime })),
+      }));
+      expect(shown, path).not.toBeNull();
+      expect(files.length, path).toBeGreaterThan(0);
+      expect(
+        files.filter((entry) => entry.startTime < (shown ?? 0)),
+        `${path}: first contentful paint at ${shown} ms`,
+      ).toEqual([]);
+      await page.close();
+    }
+  } finally {
+    await context.close();
   }
 });

@@ -1,10 +1,11 @@
 /**
- * A painted page holds the app's entry and preloads back until its screen is drawn (internal/start-after-paint.ts):
- * nothing starts before the frame after the document is parsed; then each preload, and in the next task each script
- * in order, as the browser would have started them.
+ * A painted page holds the app's entry and preloads back until its screen is shown (internal/start-after-paint.ts):
+ * nothing starts before the browser reports the first contentful paint of the parsed document (or, without Paint
+ * Timing, before the next frame); then each preload, and in the next task each script in order, as the browser would
+ * have started them.
  */
 import { afterEach, describe, expect, test } from '@rstest/core';
-import { startAfterPaint } from '../src/internal/start-after-paint';
+import { PAINT_WAIT_LIMIT_MS, startAfterPaint } from '../src/internal/start-after-paint';
 
 const HELD_BACK_PAGE = [
   '<link href="/remotes/host/1.0.0/static/css/app-shared.css" data-after-paint="preload" as="style">',
@@ -13,19 +14,58 @@ const HELD_BACK_PAGE = [
   '<script type="text/plain" data-after-paint src="/remotes/host/1.0.0/static/js/second.js"></script>',
 ].join('');
 
-/** The window the early script runs in, its frames and timers run by the test. */
-function pageWithFrames() {
+/**
+ * The window the early script runs in: its frames, timers and paint reports run by the test (`paintTiming: false`, a
+ * browser without Paint Timing).
+ */
+function pageWithFrames({ paintTiming = true } = {}) {
   const frames: (() => void)[] = [];
-  const tasks: (() => void)[] = [];
+  let tasks: { callback: () => void; ms: number; id: number }[] = [];
+  const observers: ((entries: { getEntriesByName: (name: string) => unknown[] }) => void)[] = [];
+  let nextId = 1;
+  class FakePerformanceObserver {
+    static supportedEntryTypes = paintTiming ? ['mark', 'paint'] : ['mark'];
+    constructor(private readonly callback: (entries: { getEntriesByName: (name: string) => unknown[] }) => void) {}
+    observe(options: { type: string; buffered: boolean }) {
+      expect(options).toEqual({ type: 'paint', buffered: true });
+      observers.push(this.callback);
+    }
+    disconnect() {
+      observers.splice(observers.indexOf(this.callback), 1);
+    }
+  }
   const page = {
     document,
     requestAnimationFrame: (callback: () => void) => frames.push(callback),
-    setTimeout: (callback: () => void) => tasks.push(callback),
+    setTimeout: (callback: () => void, ms = 0) => {
+      tasks.push({ callback, ms, id: nextId });
+      return nextId++;
+    },
+    clearTimeout: (id: number) => {
+      tasks = tasks.filter((task) => task.id !== id);
+    },
+    PerformanceObserver: FakePerformanceObserver,
   } as unknown as Window & typeof globalThis;
-  const run = (queue: (() => void)[]) => {
-    for (const callback of queue.splice(0)) callback();
+  return {
+    page,
+    drawFrame: () => {
+      for (const callback of frames.splice(0)) callback();
+    },
+    /** Runs the tasks due now (not those set for later), as the event loop would in one turn. */
+    runTasks: () => {
+      const due = tasks.filter((task) => task.ms === 0);
+      tasks = tasks.filter((task) => task.ms !== 0);
+      for (const task of due) task.callback();
+    },
+    /** Lets `ms` pass: the timers set for it become due. */
+    wait: (ms: number) => {
+      for (const task of tasks) task.ms = Math.max(0, task.ms - ms);
+    },
+    paint: (name: 'first-paint' | 'first-contentful-paint') => {
+      for (const callback of [...observers]) callback({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) });
+    },
+    observing: () => observers.length,
   };
-  return { page, drawFrame: () => run(frames), runTasks: () => run(tasks) };
 }
 
 const heldBack = () => document.querySelectorAll('[data-after-paint]').length;
@@ -38,15 +78,21 @@ afterEach(() => {
 });
 
 describe('a painted page starts the app after its first paint', () => {
-  test('nothing starts before the frame is drawn; then the preloads, and the scripts in the order written', () => {
+  test('nothing starts before the first contentful paint is shown; then the preloads, and the scripts in the order written', () => {
     document.head.innerHTML = HELD_BACK_PAGE;
-    const { page, drawFrame, runTasks } = pageWithFrames();
+    const { page, drawFrame, runTasks, paint, observing } = pageWithFrames();
     startAfterPaint(page);
     expect(heldBack()).toBe(4);
-    // The frame's own callbacks run before it is drawn: still held back.
+    // A frame drawn, and a first paint of the background alone: still held back.
     drawFrame();
+    paint('first-paint');
+    runTasks();
     expect(heldBack()).toBe(4);
-    // The preloads first; the scripts in the task after, so that no task does it all.
+    // The contentful paint is shown: in the next task the preloads, then the scripts in the task after, so that no
+    // task does it all.
+    paint('first-contentful-paint');
+    expect(heldBack()).toBe(4);
+    expect(observing()).toBe(0);
     runTasks();
     expect(heldBack()).toBe(2);
     runTasks();
@@ -68,6 +114,49 @@ describe('a painted page starts the app after its first paint', () => {
     expect(scripts[0]?.getAttribute('fetchpriority')).toBe('high');
   });
 
+  test('without Paint Timing, after the next frame: its callbacks run before it is drawn, a task they queue after', () => {
+    document.head.innerHTML = HELD_BACK_PAGE;
+    const { page, drawFrame, runTasks } = pageWithFrames({ paintTiming: false });
+    startAfterPaint(page);
+    runTasks();
+    expect(heldBack()).toBe(4);
+    drawFrame();
+    expect(heldBack()).toBe(4);
+    runTasks();
+    expect(heldBack()).toBe(2);
+    runTasks();
+    expect(heldBack()).toBe(0);
+  });
+
+  test('a page hidden before its first contentful paint (it will draw nothing) starts what it holds back then', () => {
+    document.head.innerHTML = HELD_BACK_PAGE;
+    const { page, runTasks, observing } = pageWithFrames();
+    startAfterPaint(page);
+    runTasks();
+    expect(heldBack()).toBe(4);
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(observing()).toBe(0);
+    runTasks();
+    runTasks();
+    expect(heldBack()).toBe(0);
+  });
+
+  test('a first contentful paint never reported: the app starts all the same once the wait is over', () => {
+    document.head.innerHTML = HELD_BACK_PAGE;
+    const { page, runTasks, wait, observing } = pageWithFrames();
+    startAfterPaint(page);
+    wait(PAINT_WAIT_LIMIT_MS - 1);
+    runTasks();
+    expect(heldBack()).toBe(4);
+    wait(1);
+    runTasks();
+    expect(observing()).toBe(0);
+    runTasks();
+    runTasks();
+    expect(heldBack()).toBe(0);
+  });
+
   test('a hidden page draws no frame: what it holds back starts at once, the scripts a task later', () => {
     document.head.innerHTML = HELD_BACK_PAGE;
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
@@ -83,9 +172,11 @@ describe('a painted page starts the app after its first paint', () => {
     const page = '<script defer src="/remotes/host/1.0.0/static/js/index.js"></script><link rel="preload" as="script" href="/x.js">';
     document.head.innerHTML = page;
     const before = document.head.innerHTML;
-    const { page: window, drawFrame, runTasks } = pageWithFrames();
+    const { page: window, drawFrame, runTasks, paint } = pageWithFrames();
     startAfterPaint(window);
     drawFrame();
+    paint('first-contentful-paint');
+    runTasks();
     runTasks();
     expect(document.head.innerHTML).toBe(before);
   });

@@ -1,9 +1,9 @@
 /**
- * A painted page's app starts after the painted screen is drawn (docs/architecture.md, "First screens from the
+ * A painted page's app starts after the painted screen is on the screen (docs/architecture.md, "First screens from the
  * server"). The server writes the host's entry inert in such a page, and each preload of the app's files without its
  * `rel` (`AFTER_PAINT_ATTRIBUTE`, server/src/releases/after-paint.ts). Run by the host page's early script
- * (`early-calls.ts`): once the document is parsed and its next frame drawn, each preload is started, then each held-back
- * script in the order written.
+ * (`early-calls.ts`): once the document is parsed and its first contentful paint shown, each preload is started, then
+ * each held-back script in the order written.
  */
 import type { AFTER_PAINT_ATTRIBUTE } from '@app/contract/first-screen';
 
@@ -37,14 +37,53 @@ function startHeldBack(page: Window & typeof globalThis): void {
   page.setTimeout(() => startScripts(page.document), 0);
 }
 
-/** Starts what the page holds back once the document is parsed and its next frame drawn. */
+/**
+ * How long the app waits for the browser to report the screen's first contentful paint: a safety net (a page that
+ * paints nothing the browser counts), never the usual way.
+ */
+export const PAINT_WAIT_LIMIT_MS = 3_000;
+
+/**
+ * Calls `then` once, in a task of its own, after the page's first contentful paint has been shown: the browser
+ * reports it (Paint Timing) after the frame is on the screen, where a frame's callbacks run before it is drawn, and
+ * a frame drawn may still be held back from the screen, or hold only the background, while the page's script would
+ * already be starting the app. Without Paint Timing, after the next frame; in a page that is hidden meanwhile (it
+ * draws nothing), at once.
+ */
+function afterContentfulPaint(page: Window & typeof globalThis, then: () => void): void {
+  const { document } = page;
+  let done = false;
+  let observer: PerformanceObserver | undefined;
+  const once = () => {
+    if (done) return;
+    done = true;
+    observer?.disconnect();
+    page.clearTimeout(limit);
+    document.removeEventListener('visibilitychange', hidden);
+    page.setTimeout(then, 0);
+  };
+  const hidden = () => {
+    if (document.visibilityState === 'hidden') once();
+  };
+  const limit = page.setTimeout(once, PAINT_WAIT_LIMIT_MS);
+  document.addEventListener('visibilitychange', hidden);
+  if (!page.PerformanceObserver?.supportedEntryTypes?.includes('paint')) {
+    page.requestAnimationFrame(once);
+    return;
+  }
+  observer = new page.PerformanceObserver((entries) => {
+    if (entries.getEntriesByName('first-contentful-paint').length) once();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+}
+
+/** Starts what the page holds back once the document is parsed and its first contentful paint shown. */
 export function startAfterPaint(page: Window & typeof globalThis = window): void {
   const { document } = page;
-  const afterNextFrame = () => {
-    // A frame's callbacks run before it is drawn, a task they queue after it. A hidden page draws no frame.
+  const parsed = () => {
     if (document.visibilityState === 'hidden') startHeldBack(page);
-    else page.requestAnimationFrame(() => page.setTimeout(() => startHeldBack(page), 0));
+    else afterContentfulPaint(page, () => startHeldBack(page));
   };
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterNextFrame, { once: true });
-  else afterNextFrame();
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', parsed, { once: true });
+  else parsed();
 }
