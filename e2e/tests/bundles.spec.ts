@@ -75,3 +75,17 @@ test("a remote bundles the widgets it uses, and no copy of React, @app/ui or @ap
     expect({ remote, missing }).toEqual({ remote, missing: [] });
   }
 });
+
+test('every script a browser loads starts with V8’s compile hint; the server’s own builds do not carry it', () => {
+  const store = process.env.E2E_STORE ?? '';
+  const firstLines = scripts(store).map((file) => ({
+    file: file.slice(store.length),
+    firstLine: readFileSync(file, 'utf8').split('\n', 1)[0] ?? '',
+  }));
+  // A tab's first screen and a lean page's server module are built for Node (the server paints with them).
+  const forNode = ({ file }: { file: string }) => /\/(first-screen|server)\//.test(file);
+  const browserScripts = firstLines.filter((script) => !forNode(script));
+  expect(browserScripts.length).toBeGreaterThan(100);
+  expect(browserScripts.filter(({ firstLine }) => firstLine !== '//# allFunctionsCalledOnLoad')).toEqual([]);
+  expect(firstLines.filter((script) => forNode(script) && script.firstLine.includes('allFunctionsCalledOnLoad'))).toEqual([]);
+});

@@ -321,3 +321,42 @@ test('the app’s files are asked for only once the painted screen is shown', as
     await context.close();
   }
 });
+
+/** A trace event of Chromium's, as the DevTools protocol reports it. */
+interface TraceEvent {
+  name: string;
+  tid: number;
+}
+
+/**
+ * The functions the renderer's main thread compiled lazily (V8's `V8.CompileCode`, one at each first call of a function
+ * not compiled before) while `path` loaded, until the app had hydrated it and the network was idle.
+ */
+async function lazilyCompiled(context: BrowserContext, path: string): Promise<number> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (data) => events.push(...(data.value as unknown as TraceEvent[])));
+  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-v8.compile', transferMode: 'ReportEvents' });
+  await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+  await expect(page.locator(PAINTED)).toHaveCount(0);
+  await cdp.send('Tracing.end');
+  await complete;
+  await page.close();
+  // The main thread is the one that evaluated the page's scripts.
+  const main = events.find((event) => event.name === 'EvaluateScript')?.tid;
+  expect(main, `${path}: no script evaluated`).toBeDefined();
+  return events.filter((event) => event.tid === main && event.name === 'V8.CompileCode').length;
+}
+
+test('the app’s code is compiled as it downloads: its start-up compiles next to none of it on the main thread', async ({ browser }) => {
+  const context = await signedInPhone(browser);
+  try {
+    // Each script starts with V8's compile hint, so Chromium compiles its functions on the thread that streams it;
+    // without it the start-up compiled about 1,750 of them on the main thread, one at each first call.
+    for (const path of ['/', '/invoice/create']) expect(await lazilyCompiled(context, path), path).toBeLessThan(200);
+  } finally {
+    await context.close();
+  }
+});

@@ -11,6 +11,7 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import type { FirstCalls } from '@app/contract/first-calls';
 import { LEAN_START_ATTRIBUTE } from '@app/contract/first-screen';
 import { profileOutput, profileTools, RELEASE_BUILD } from './build-mode';
+import { pluginCompileHints } from './compile-hints';
 import { pluginEarlyCallsScript, pluginInlineScript } from './inline-script';
 import { HOST_START_FILES, hostSplitChunks } from './host-chunks';
 import { HOST_TEMPLATE, htmlTags } from './html-tags';
@@ -27,6 +28,7 @@ export function defineHostConfig(appDir: string, options: { runtimePlugins: stri
   return defineConfig({
     plugins: [
       pluginReact(),
+      pluginCompileHints(),
       ...pluginEarlyCallsScript(appDir),
       pluginModuleFederation({
         name: 'host',
@@ -91,6 +93,7 @@ export function defineRemoteConfig(appDir: string, options: RemoteConfigOptions 
   return defineConfig({
     plugins: [
       pluginReact(),
+      pluginCompileHints(),
       pluginModuleFederation(
         {
           name,
