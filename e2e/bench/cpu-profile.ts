@@ -5,6 +5,8 @@
  * the self time per script and the heaviest functions, and each main-thread task of 50 ms or more (`MIN_TASK_MS`) with
  * the frames it spent its time in: the tasks that Lighthouse's blocking time counts. `PROFILE_DIR` keeps each `.cpuprofile` and the trace (`.trace.json`; open either in the Chromium performance panel).
  * `PROFILE_BUILD=1` builds without minifying and with module paths as ids, so the frames name the modules.
+ * `TRACE_CATEGORIES` replaces the trace's categories: add `disabled-by-default-v8.compile` to see each function V8
+ * compiles on the main thread (`V8.CompileCode`), which the compile hints keep few (docs/architecture.md).
  * The page opens back from signing in (a sign-in code in the address); `SIGNED_IN=cookie` opens it as a returning user,
  * whose tab the server paints.
  * `--markdown` writes the long tasks into docs/benchmarks.md (scripts/bench-table.ts).
