@@ -86,7 +86,11 @@ async function wechatSignIn(deployment: Deployment, oauth: FakeOAuthProvider, op
     url: `/api/auth/callback/wechat?${new URLSearchParams({ code, state }).toString()}`,
     remoteAddress: freshAddress(),
   });
-  if (callback.statusCode !== 303) throw new Error(`WeChat sign-in answered ${callback.statusCode} ${callback.headers.location}`);
+  if (callback.statusCode !== 303) {
+    // Which of the callback's refusals it was (its message), and the provider's failure the server logged, if any.
+    const warnings = deployment.logs.filter((line) => line.level >= 40).map((line) => JSON.stringify(line));
+    throw new Error(`WeChat sign-in answered ${callback.statusCode} ${callback.body}\n${warnings.join('\n')}`);
+  }
   const exchanged = await deployment.app.inject({
     method: 'POST',
     url: '/api/auth/exchange',
