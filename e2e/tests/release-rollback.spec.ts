@@ -21,6 +21,9 @@ import { testHook } from '../support/isolated-server';
 import { demoSignIn, type DemoUser } from '../support/sign-in';
 import { nextTestVersion, packageVersion } from '../support/versions';
 
+// Every test here releases, and a release builds the remote: about 30 s quiet, minutes on a loaded machine.
+test.describe.configure({ timeout: 180_000 });
+
 let store: string;
 let dataDir: string;
 let server: RunningServer;
@@ -125,8 +128,6 @@ test('release then rollback of the ticket remote changes what the browser loads,
 });
 
 test('a released version is never overwritten: the same build again changes nothing, another build is refused', async () => {
-  // Each release builds the remote, which takes a while on a loaded machine.
-  test.setTimeout(180_000);
   const live = packageVersion('remotes/ticket');
   const registryBefore = await readFile(registryFile(store), 'utf8');
   // The sources of the live version build the same files: the command says so and succeeds, and nothing changes.
@@ -174,7 +175,6 @@ async function signedInBrowser(browser: Browser, label: DemoUser): Promise<Page>
 test('a canary for test users: a test user loads the canary version, another user the live one, until the canary ends', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
   const live = packageVersion('remotes/ticket');
   const version = nextTestVersion(live);
   await testHook(server.url, 'tester', { label: '出租车管理员', tester: true });
