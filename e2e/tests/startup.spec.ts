@@ -242,7 +242,9 @@ test.describe('a returning user, whose browser keeps the session in its cookie t
     await expect(painted.locator('.app-tab-bar .adm-tab-bar-item-active')).toHaveCSS('color', 'rgb(14, 95, 216)');
     const company = (await painted.locator('.home-company__name').textContent()) ?? '';
     expect(company).not.toBe('');
-    expect(held.length).toBeGreaterThan(0);
+    // The app asks for its files only after that paint, so the screen is there before they are even requested.
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await expect(painted.getByRole('region', { name: '当前企业' })).toBeVisible();
 
     holding = false;
     await Promise.all(held.map((release) => release()));
