@@ -30,7 +30,9 @@
  * `SIGNED_IN=cookie,token` measures a phone already signed in instead, opening the page cold (HTTP cache cleared, no
  * code in the address): `cookie` with the session's token kept and its cookie, as the exchange leaves them (the page
  * carries the start-up's answers: docs/architecture.md, "One fast first load"); `token` with the token alone (a
- * session from before the cookie, which sends the start-up's calls itself). Each named way is a row of its own.
+ * session from before the cookie, which sends the start-up's calls itself); `no-script` as `cookie`, through a front
+ * that takes every script out of the page (the painted screen alone: what the browser's own work costs under the same
+ * load). Each named way is a row of its own, and a page's ways take turns run by run.
  * `WARM=1` with it: the page is loaded once before the measured load, whose scripts then come from the HTTP cache (a
  * returning user's phone).
  *
@@ -87,12 +89,21 @@ const TARGETS: Target[] = [
   { title: '发票列表 /invoice/list (企业管理员)', path: '/invoice/list', user: '企业管理员', row: '`/invoice/list`' },
   { title: '开具发票 /invoice/create (企业管理员)', path: '/invoice/create', user: '企业管理员', row: '`/invoice/create`' },
 ];
-/** How a run comes to the page: back from signing in (a code in the address), or signed in already (SIGNED_IN). */
-type Arrival = 'sign-in' | 'cookie' | 'token';
+/**
+ * How a run comes to the page: back from signing in (a code in the address), or signed in already (SIGNED_IN); `no-script`
+ * is signed in with the cookie in a browser whose script is switched off: the painted page alone, the floor that the
+ * browser's own work (parse, style, layout, paint) sets under the same load.
+ */
+type Arrival = 'sign-in' | 'cookie' | 'token' | 'no-script';
+const ARRIVAL_ROWS: Record<Arrival, string> = {
+  'sign-in': '',
+  cookie: ' signed in',
+  token: ' signed in, no cookie',
+  'no-script': ' signed in, script off',
+};
 const ARRIVALS: Arrival[] = process.env.SIGNED_IN
-  ? process.env.SIGNED_IN.split(',').filter((way): way is Arrival => way === 'cookie' || way === 'token')
+  ? process.env.SIGNED_IN.split(',').filter((way): way is Arrival => way !== 'sign-in' && way in ARRIVAL_ROWS)
   : ['sign-in'];
-const ARRIVAL_ROWS: Record<Arrival, string> = { 'sign-in': '', cookie: ' signed in', token: ' signed in, no cookie' };
 
 /** `PAGES=/,/my` measures only those paths (`/taxi/ride/:code` names the ride page). */
 const WANTED = process.env.PAGES?.split(',');
@@ -163,6 +174,33 @@ function readRun(lhr: Result, arrival: Arrival): Run {
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
 
+/**
+ * Sends `request` on to `target` with `headers` (but the hop-by-hop and HTTP/2 pseudo ones) and hands its answer, with
+ * the headers to pass back, to `answered`; the request sent on, whose `error` is the front's to answer.
+ */
+function forward(
+  target: URL,
+  request: http.IncomingMessage | http2.Http2ServerRequest,
+  headers: http.IncomingHttpHeaders,
+  answered: (answer: http.IncomingMessage, headers: http.OutgoingHttpHeaders) => void,
+): http.ClientRequest {
+  const sent: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers))
+    if (!name.startsWith(':') && value !== undefined && !HOP_BY_HOP.has(name)) sent[name] = value;
+  sent.host = target.host;
+  const forwarded = http.request(
+    { hostname: target.hostname, port: target.port, path: request.url, method: request.method, headers: sent },
+    (answer) => {
+      const kept: http.OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(answer.headers))
+        if (value !== undefined && !HOP_BY_HOP.has(name) && name !== 'content-length') kept[name] = value;
+      answered(answer, kept);
+    },
+  );
+  request.pipe(forwarded);
+  return forwarded;
+}
+
 /** A TLS + HTTP/2 reverse proxy to `upstream` on a free port; returns its base URL and a stop. */
 async function http2Front(upstream: string, dir: string): Promise<{ url: string; stop(): void }> {
   const key = join(dir, 'front-key.pem');
@@ -176,31 +214,49 @@ async function http2Front(upstream: string, dir: string): Promise<{ url: string;
   const front = http2.createSecureServer(
     { key: await readFile(key), cert: await readFile(cert), allowHTTP1: true },
     (request, response) => {
-      const headers: http.OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(request.headers)) {
-        if (!name.startsWith(':') && value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
-      }
-      headers.host = target.host;
-      const forwarded = http.request(
-        { hostname: target.hostname, port: target.port, path: request.url, method: request.method, headers },
-        (answer) => {
-          const answerHeaders: http.OutgoingHttpHeaders = {};
-          for (const [name, value] of Object.entries(answer.headers))
-            if (value !== undefined && !HOP_BY_HOP.has(name)) answerHeaders[name] = value;
-          response.writeHead(answer.statusCode ?? 502, answerHeaders);
-          answer.pipe(response);
-        },
-      );
-      forwarded.on('error', () => {
+      forward(target, request, request.headers, (answer, headers) => {
+        response.writeHead(answer.statusCode ?? 502, headers);
+        answer.pipe(response);
+      }).on('error', () => {
         response.statusCode = 502;
         response.end();
       });
-      request.pipe(forwarded);
     },
   );
   await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
   const { port } = front.address() as { port: number };
   return { url: `https://localhost:${port}`, stop: () => front.close() };
+}
+
+/** A script element, or a preload of a script or fetch: what a page without script would never run or ask for. */
+const SCRIPT_MARKUP = /<script\b[^>]*>[\s\S]*?<\/script>|<link\b[^>]*\b(?:rel="modulepreload"|as="script"|as="fetch")[^>]*>/gi;
+
+/**
+ * A front on a free port of `upstream` that answers its HTML pages without their scripts (`no-script`): the same page,
+ * styles and markup, with nothing for the browser to fetch or run but them. Cookies do not tell ports apart, so the
+ * session's cookie reaches it.
+ */
+async function noScriptFront(upstream: string): Promise<{ url: string; stop(): void }> {
+  const target = new URL(upstream);
+  const front = http.createServer((request, response) => {
+    forward(target, request, { ...request.headers, 'accept-encoding': 'identity' }, (answer, headers) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const html = String(answer.headers['content-type']).startsWith('text/html');
+        const sent = html ? Buffer.from(body.toString('utf8').replace(SCRIPT_MARKUP, '')) : body;
+        response.writeHead(answer.statusCode ?? 502, { ...headers, 'content-length': sent.length });
+        response.end(sent);
+      });
+    }).on('error', () => {
+      response.statusCode = 502;
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+  const { port } = front.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, stop: () => front.close() };
 }
 
 /**
@@ -267,7 +323,7 @@ async function arrivalAt(origin: string, path: string, user: DemoUser, arrival: 
     port,
     origin,
     { token: JSON.stringify(token) },
-    { sessionCookie: arrival === 'cookie' ? token : undefined, warmWith: process.env.WARM ? path : undefined },
+    { sessionCookie: arrival === 'token' ? undefined : token, warmWith: process.env.WARM ? path : undefined },
   );
   return `${origin}${path}`;
 }
@@ -325,6 +381,40 @@ function line(label: string, run: Omit<Run, 'scripts' | 'finalUrl'>): string {
   );
 }
 
+/** The median of each figure of `runs`. */
+function medianRun(runs: Run[]): Omit<Run, 'scripts' | 'finalUrl'> {
+  const of = (figure: (run: Run) => number) => median(runs.map(figure));
+  return {
+    score: of((run) => run.score),
+    accessibility: of((run) => run.accessibility),
+    bestPractices: of((run) => run.bestPractices),
+    scriptCount: of((run) => run.scriptCount),
+    fcp: of((run) => run.fcp),
+    lcp: of((run) => run.lcp),
+    tbt: of((run) => run.tbt),
+    cls: of((run) => run.cls),
+    jsTransferred: of((run) => run.jsTransferred),
+    signedIn: runs.every((run) => run.signedIn),
+    benchmarkIndex: of((run) => run.benchmarkIndex),
+    exchangedByPage: runs.every((run) => run.exchangedByPage),
+  };
+}
+
+/** A page's row of docs/benchmarks.md's table. */
+function tableRow(row: string, runs: Run[], middle: Omit<Run, 'scripts' | 'finalUrl'>): string[] {
+  return [
+    row,
+    String(Math.round(middle.score)),
+    seconds(middle.lcp),
+    `${runs.map((run) => (run.lcp / 1000).toFixed(2)).join(', ')} s`,
+    `${Math.round(middle.tbt)} ms`,
+    String(middle.scriptCount),
+    kib(middle.jsTransferred),
+    `${middle.accessibility} / ${middle.bestPractices}`,
+    String(Math.round(middle.benchmarkIndex)),
+  ];
+}
+
 const store = await mkdtemp(join(tmpdir(), 'bench-releases-'));
 const dataDir = await mkdtemp(join(tmpdir(), 'bench-data-'));
 await releaseMissing({ storeDir: store, log: (text) => console.log(text) });
@@ -332,9 +422,11 @@ await releaseMissing({ storeDir: store, log: (text) => console.log(text) });
 // address may make (SIGN_IN_PER_MINUTE), and the demo page then answers with the refusal.
 const server = await startServer({ RELEASE_DIR: store, DATA_DIR: dataDir, SIGN_IN_PER_MINUTE: '1000' });
 let front: { url: string; stop(): void } | null = null;
+let noScript: { url: string; stop(): void } | null = null;
 try {
   front = H2 ? await http2Front(server.url, dataDir) : null;
   const origin = front?.url ?? server.url;
+  noScript = ARRIVALS.includes('no-script') ? await noScriptFront(server.url) : null;
   // The company user has accepted the agreement, so `/` is the real home page, not the agreement dialog.
   const manager = await demoSignIn(server.url, '企业管理员');
   const agreement = await callApi<{ id: number }>(server.url, 'taxAccount/getAgreement', {}, manager);
@@ -347,55 +439,33 @@ try {
 
   const summary: string[] = [];
   const tableRows: string[][] = [];
-  const measured = TARGETS.filter((one) => !WANTED || WANTED.includes(one.path)).flatMap((listed) =>
-    ARRIVALS.map((arrival) => ({ listed, arrival })),
-  );
-  for (const { listed, arrival } of measured) {
+  // A page's ways of arriving take turns run by run, so that each row meets the same moments of the machine's load.
+  for (const listed of TARGETS.filter((one) => !WANTED || WANTED.includes(one.path))) {
     const target = listed.path === RIDE_PATH ? { ...listed, path: ridePath } : listed;
-    console.log(
-      `\nLighthouse 移动端性能: ${target.title}${ARRIVAL_ROWS[arrival]}${H2 ? ' — HTTPS + HTTP/2 前置代理' : ' — 服务器直连 (HTTP/1.1)'}`,
-    );
-    const runs: Run[] = [];
+    const runsOf = new Map<Arrival, Run[]>(ARRIVALS.map((arrival) => [arrival, []]));
+    console.log(`\nLighthouse 移动端性能: ${target.title}${H2 ? ' — HTTPS + HTTP/2 前置代理' : ' — 服务器直连 (HTTP/1.1)'}`);
     for (let index = 1; index <= RUNS; index++) {
-      const load = loadavg()[0] ?? 0;
-      const run = await lighthouseRun(origin, target.path, target.user, arrival);
-      runs.push(run);
-      const landed = new URL(run.finalUrl);
-      const where = landed.pathname === target.path ? '' : `  (落在 ${landed.pathname}${landed.search})`;
-      console.log(`${line(`第 ${index} 次`, run)}  负载 ${load.toFixed(1)}  benchmarkIndex ${Math.round(run.benchmarkIndex)}${where}`);
-      if (process.env.VERBOSE) {
-        for (const script of [...run.scripts].sort((a, b) => b.transferSize - a.transferSize)) {
-          console.log(`      ${kib(script.transferSize).padStart(10)}  ${new URL(script.url).pathname}`);
+      for (const arrival of ARRIVALS) {
+        const load = loadavg()[0] ?? 0;
+        const run = await lighthouseRun(arrival === 'no-script' && noScript ? noScript.url : origin, target.path, target.user, arrival);
+        runsOf.get(arrival)?.push(run);
+        const landed = new URL(run.finalUrl);
+        const where = landed.pathname === target.path ? '' : `  (落在 ${landed.pathname}${landed.search})`;
+        console.log(
+          `${line(`第 ${index} 次`, run)}  负载 ${load.toFixed(1)}  benchmarkIndex ${Math.round(run.benchmarkIndex)}${ARRIVAL_ROWS[arrival]}${where}`,
+        );
+        if (process.env.VERBOSE) {
+          for (const script of [...run.scripts].sort((a, b) => b.transferSize - a.transferSize)) {
+            console.log(`      ${kib(script.transferSize).padStart(10)}  ${new URL(script.url).pathname}`);
+          }
         }
       }
     }
-    const middle = {
-      score: median(runs.map((run) => run.score)),
-      accessibility: median(runs.map((run) => run.accessibility)),
-      bestPractices: median(runs.map((run) => run.bestPractices)),
-      scriptCount: median(runs.map((run) => run.scriptCount)),
-      fcp: median(runs.map((run) => run.fcp)),
-      lcp: median(runs.map((run) => run.lcp)),
-      tbt: median(runs.map((run) => run.tbt)),
-      cls: median(runs.map((run) => run.cls)),
-      jsTransferred: median(runs.map((run) => run.jsTransferred)),
-      signedIn: runs.every((run) => run.signedIn),
-      benchmarkIndex: median(runs.map((run) => run.benchmarkIndex)),
-      exchangedByPage: runs.every((run) => run.exchangedByPage),
-    };
-    console.log(line('中位数', middle));
-    summary.push(`${line('中位数', middle)}  ${target.path}`);
-    tableRows.push([
-      `${target.row}${ARRIVAL_ROWS[arrival]}`,
-      String(Math.round(middle.score)),
-      seconds(middle.lcp),
-      `${runs.map((run) => (run.lcp / 1000).toFixed(2)).join(', ')} s`,
-      `${Math.round(middle.tbt)} ms`,
-      String(middle.scriptCount),
-      kib(middle.jsTransferred),
-      `${middle.accessibility} / ${middle.bestPractices}`,
-      String(Math.round(middle.benchmarkIndex)),
-    ]);
+    for (const [arrival, runs] of runsOf) {
+      const middle = medianRun(runs);
+      summary.push(`${line('中位数', middle)}  ${target.path}${ARRIVAL_ROWS[arrival]}`);
+      tableRows.push(tableRow(`${target.row}${ARRIVAL_ROWS[arrival]}`, runs, middle));
+    }
   }
   console.log(
     `\n汇总 (${H2 ? 'HTTPS + HTTP/2' : 'HTTP/1.1'}, ${RUNS} 次的中位数; 目标: /shop/{code} 与 /taxi/ride/{code} 分数 ≥ 95, JS ≤ 120 KiB; 其它页面 分数 ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms, ≤ 20 个脚本; 无障碍 ≥ 95, 最佳实践 100)`,
@@ -420,6 +490,7 @@ try {
   }
 } finally {
   front?.stop();
+  noScript?.stop();
   await server.stop();
   await rm(store, { recursive: true, force: true });
   await rm(dataDir, { recursive: true, force: true });

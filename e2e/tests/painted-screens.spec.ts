@@ -9,7 +9,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { holdBack } from '../support/app';
-import { PAINTED_ROOT as PAINTED } from '../support/painted-root';
+import { PAINTED_ROOT as PAINTED, PAINTED_ROOT_TAG } from '../support/painted-root';
 import { inlineStyle, pixelsUnlikeAllStyle } from '../support/painted-style';
 import { wechatPhone } from '../support/browser';
 import { companyBuyer, issueBlueInvoice, saveServiceGoods } from '../support/invoices';
@@ -239,6 +239,62 @@ test('the app hydrates each painted page: the elements the server painted become
       expect(errors, path).toEqual([]);
       await page.close();
     }
+  } finally {
+    await context.close();
+  }
+});
+
+/** The errors a page reports (React reports a screen it could not hydrate, and draws anew, as one). */
+function errorsOf(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+test('a company user yet to agree: each painted tab becomes the app’s with no error, and 用户需知 opens over it', async ({ browser }) => {
+  const staff = await demoSignIn(server.url, '企业员工');
+  const context = await browser.newContext({ ...wechatPhone });
+  try {
+    await keepSessionCookie(context, server.url, staff);
+    await context.addInitScript((value) => localStorage.setItem('token', JSON.stringify(value)), staff);
+    for (const path of ['/', '/my']) {
+      const page = await context.newPage();
+      const errors = errorsOf(page);
+      // The entry held back until the painted screen is there: the start-up's guard opens the agreement before the
+      // app hydrates the screen.
+      const releaseEntry = await holdBack(page, HOST_ENTRY);
+      await page.goto(`${server.url}${path}`);
+      await expect(page.locator(PAINTED)).toHaveCount(1);
+      const heading = await page.locator('.adm-nav-bar').evaluate((element) => {
+        Object.assign(window, { paintedBar: element });
+        return element.textContent;
+      });
+      releaseEntry();
+      await expect(page.getByRole('dialog', { name: '用户需知' })).toBeVisible();
+      await expect(page.locator(PAINTED)).toHaveCount(0);
+      expect(await page.evaluate(() => (window as unknown as { paintedBar: Element }).paintedBar.isConnected), path).toBe(true);
+      expect(await page.locator('.adm-nav-bar').first().textContent()).toBe(heading);
+      expect(errors, path).toEqual([]);
+      await page.close();
+    }
+  } finally {
+    await context.close();
+  }
+});
+
+test('a page the server could not get the tax account for is not painted: the app draws the home, with no error', async ({ browser }) => {
+  const context = await signedInPhone(browser);
+  try {
+    const page = await context.newPage();
+    const errors = errorsOf(page);
+    await server.hook('force-failure', { path: 'taxAccount/getTaxAccount', errorCode: 5000, message: '系统繁忙', times: 1 });
+    const answer = await page.goto(`${server.url}/`);
+    expect(await answer?.text()).not.toContain(PAINTED_ROOT_TAG);
+    await expect(page.getByRole('region', { name: '税务局状态' })).toContainText('今日有效');
+    expect(errors).toEqual([]);
   } finally {
     await context.close();
   }

@@ -219,8 +219,35 @@ describe('sessionAnswers', () => {
         'invoice/homeSummary',
       ]);
       expect(session.stale).toBe(false);
+      // The page lacks the tax account and the cars, which the app asks before its first render: it is not painted.
+      expect(session.complete).toBe(false);
     } finally {
       release();
+      await api.close();
+    }
+  });
+
+  test("with the session's state answered the answers are complete and the page may be painted; a page's first call may be missing", async () => {
+    const api = Fastify();
+    api.post('/api/user/getOfficialAccountLoginUserInfo', async () => ({
+      success: true,
+      result: { id: 'u1', company: true, permissions: ['company_user_role', 'taxi_trip_manage'] },
+    }));
+    api.post('/api/taxAccount/getTaxAccount', async () => ({ success: true, result: null }));
+    api.post('/api/taxiCar/getMyCars', async () => ({ success: true, result: [] }));
+    api.post('/api/invoice/homeSummary', async () => ({ success: false, errorCode: 5000, message: '系统繁忙' }));
+    try {
+      const request = { ip: '10.1.2.3', headers: {} } as Parameters<typeof sessionAnswers>[1];
+      const firstCalls = [{ path: 'invoice/homeSummary', body: {}, for: 'companyUser' as const }];
+      const session = await sessionAnswers(api, request, 'a'.repeat(43), firstCalls, 2_000);
+      // The home draws its counts once they are asked, painted or not.
+      expect(session.answers.map((answer) => answer.path)).toEqual([
+        'user/getOfficialAccountLoginUserInfo',
+        'taxAccount/getTaxAccount',
+        'taxiCar/getMyCars',
+      ]);
+      expect(session.complete).toBe(true);
+    } finally {
       await api.close();
     }
   });

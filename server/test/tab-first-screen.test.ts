@@ -75,6 +75,8 @@ describe("a tab's first screen painted by the server", () => {
     );
     server = await createTestServer('pglite', {
       releaseDir: store,
+      // Forced failures: a start-up call the page could not answer.
+      testHooks: true,
       worker: { enabled: false, pollMs: 20, stepTimeoutMs: 2000, leaseMs: 4000, batch: 8 },
     });
   });
@@ -182,6 +184,27 @@ describe("a tab's first screen painted by the server", () => {
       expect(html).not.toContain('data-after-paint');
       expect(html).not.toContain('<style>');
     }
+  });
+
+  test("a page that lacks one of the start-up's answers is not painted (the app would draw it from an answer the screen lacks), and carries those it has", async () => {
+    const cookie = await sessionCookie('企业管理员');
+    const forced = await server.app.inject({
+      method: 'POST',
+      url: '/test-hooks/force-failure',
+      payload: { path: 'taxAccount/getTaxAccount', errorCode: 5000, message: '系统繁忙' },
+    });
+    expect(forced.statusCode).toBe(200);
+    const html = await pageFor('/', cookie);
+    expect(painted(html)).toBeNull();
+    expect(html).toContain(SHELL);
+    expect(html).toContain('<script defer src="/remotes/host/1.0.0/static/js/index.0123456789.js" fetchpriority="high"></script>');
+    const carried = (
+      JSON.parse(/<script type="application\/json" id="page-answers">(.*?)<\/script>/.exec(html)?.[1] ?? '[]') as PageAnswer[]
+    ).map((answer) => answer.path);
+    expect(carried).toContain('user/getOfficialAccountLoginUserInfo');
+    expect(carried).not.toContain('taxAccount/getTaxAccount');
+    // Answered again, the next page is painted.
+    expect(painted(await pageFor('/', cookie))).toContain('account answered');
   });
 
   test('a release without a first-screen build (another remote, or a rollback to an older version) is written as ever', async () => {

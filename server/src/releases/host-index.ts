@@ -81,7 +81,7 @@ export class HostIndex {
     reply.header('Content-Security-Policy', policy);
     const data = { firstCalls, answers: [...answers, ...(exchange ? [exchange.answer] : []), ...(session?.answers ?? [])] };
     const painted =
-      owner && ownerVersion && session?.answers.length && paintableQuery(request.url, exchange !== null)
+      owner && ownerVersion && session?.complete && paintableQuery(request.url, exchange !== null)
         ? await this.firstScreens.paint({
             html,
             hostVersion,

@@ -21,6 +21,10 @@ import { callInProcess, succeeded, successResult } from './in-process-call';
 export const SESSION_ANSWERS_LIMIT_MS = 300;
 
 export const USER_DETAIL = 'user/getOfficialAccountLoginUserInfo';
+/** The start-up's calls whose answers the session's atoms hold (`@app/host-sdk/session`) beside the user's detail. */
+const TAX_ACCOUNT = 'taxAccount/getTaxAccount';
+const CARS = 'taxiCar/getMyCars';
+const SESSION_STATE_CALLS = new Set([TAX_ACCOUNT, CARS]);
 
 export interface SessionAnswers {
   answers: PageAnswer[];
@@ -28,9 +32,16 @@ export interface SessionAnswers {
   setCookies: string[];
   /** The cookie names no session (expired, revoked, signed out elsewhere): the page clears it. */
   stale: boolean;
+  /**
+   * The user's detail and each call of the session's state (`SESSION_STATE_CALLS`) asked were answered with success in
+   * time. Only then may the server paint the page: the app asks one the page lacks before its first render, which
+   * then draws it, so a screen painted without it is not the one the app hydrates (React throws the painted screen
+   * away and draws it again). A page's first calls may be missing: both renders draw their placeholders without them.
+   */
+  complete: boolean;
 }
 
-const NONE: SessionAnswers = { answers: [], setCookies: [], stale: false };
+const NONE: SessionAnswers = { answers: [], setCookies: [], stale: false, complete: false };
 
 /**
  * `companyData`: a company user's start-up data (its tax account, a taxi company's cars) is asked too, as the host's
@@ -55,9 +66,9 @@ export async function sessionAnswers(
   if (!user) return NONE;
   const calls = firstCalls.filter((call) => !call.for).map(({ path, body }) => ({ path, body }));
   if (companyData && loadsCompanyData(user)) {
-    calls.push({ path: 'taxAccount/getTaxAccount', body: {} });
+    calls.push({ path: TAX_ACCOUNT, body: {} });
     for (const call of firstCalls) if (call.for === 'companyUser') calls.push({ path: call.path, body: call.body });
-    if (isTaxiUser(user)) calls.push({ path: 'taxiCar/getMyCars', body: {} });
+    if (isTaxiUser(user)) calls.push({ path: CARS, body: {} });
   }
   const early = calls.filter((call) => mayBeSentEarly(call.path, call.body));
   const answered = await Promise.all(early.map(async (call) => ({ call, answer: await ask(call.path, call.body) })));
@@ -65,5 +76,6 @@ export async function sessionAnswers(
   const answers: PageAnswer[] = [{ path: USER_DETAIL, body: {}, answer: detail.envelope, session }];
   for (const { call, answer } of answered) if (succeeded(answer)) answers.push({ ...call, answer: answer.envelope, session });
   const setCookies = detail.setCookies.filter((cookie) => cookie.startsWith(`${CANARY_COOKIE}=`));
-  return { answers, setCookies, stale: false };
+  const complete = calls.every((call) => !SESSION_STATE_CALLS.has(call.path) || answers.some((answer) => answer.path === call.path));
+  return { answers, setCookies, stale: false, complete };
 }

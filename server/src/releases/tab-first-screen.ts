@@ -3,7 +3,7 @@
  * build of the remote that owns the address, from the release the browser gets (live or canary), renders the page in
  * the host's frame from the start-up answers the page carries for the session. The HTML takes the shell's place in the
  * app's root, marked `FIRST_SCREEN_ATTRIBUTE`, with the style it uses inline (`screen-style.ts`), and the app hydrates
- * it (host/src/bootstrap.tsx). No build (an older release), no session's answers
+ * it (host/src/bootstrap.tsx). No build (an older release), a session answer missing (session-answers.ts, `complete`)
  * or a render that throws or paints nothing: the page is written as ever.
  */
 import { readFile, stat } from 'node:fs/promises';

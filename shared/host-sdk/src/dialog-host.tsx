@@ -2,7 +2,7 @@
  * Renders the open dialog (see dialogs.ts). Each dialog's code loads when it is first opened. The host mounts one
  * DialogHost; a remote's standalone page mounts its own.
  */
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, useSyncExternalStore } from 'react';
 import { useAtomValue } from 'jotai';
 import { openDialogAtom, type DialogKind, type DialogProps } from './dialogs';
 import { sessionStore } from './session';
@@ -13,9 +13,24 @@ const DIALOGS: Record<DialogKind, ComponentType<DialogProps>> = {
   agreement: lazy(() => import('./dialogs/agreement/AgreementDialog')),
 };
 
+const noChanges = () => () => undefined;
+
+/**
+ * False in the server's render and while the browser hydrates what it painted, true from then on: a dialog opened
+ * before hydration (the start-up's agreement) is drawn once the painted screen is the app's, not in place of nothing.
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
+}
+
 export function DialogHost() {
   const open = useAtomValue(openDialogAtom, { store: sessionStore });
-  if (!open) return null;
+  const hydrated = useHydrated();
+  if (!open || !hydrated) return null;
   const Dialog = DIALOGS[open.kind];
   return (
     <Suspense fallback={null}>
