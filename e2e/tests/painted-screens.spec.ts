@@ -206,16 +206,22 @@ test('the app hydrates each painted page where it stands: nothing on the screen 
   }
 });
 
+/** The errors a page reports (React reports a screen it could not hydrate, and draws anew, as one). */
+function errorsOf(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
 test('the app hydrates each painted page: the elements the server painted become the app’s, none drawn again', async ({ browser }) => {
   const context = await signedInPhone(browser);
   try {
     for (const path of PAINTED_TABS) {
       const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
-      });
+      const errors = errorsOf(page);
       // The host's entry held back, so the painted screen's elements are taken before the app starts.
       const releaseEntry = await holdBack(page, HOST_ENTRY);
       await page.goto(`${server.url}${path}`);
@@ -243,16 +249,6 @@ test('the app hydrates each painted page: the elements the server painted become
     await context.close();
   }
 });
-
-/** The errors a page reports (React reports a screen it could not hydrate, and draws anew, as one). */
-function errorsOf(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return errors;
-}
 
 test('a company user yet to agree: each painted tab becomes the app’s with no error, and 用户需知 opens over it', async ({ browser }) => {
   const staff = await demoSignIn(server.url, '企业员工');

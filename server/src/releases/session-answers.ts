@@ -21,9 +21,9 @@ import { callInProcess, succeeded, successResult } from './in-process-call';
 export const SESSION_ANSWERS_LIMIT_MS = 300;
 
 export const USER_DETAIL = 'user/getOfficialAccountLoginUserInfo';
-/** The start-up's calls whose answers the session's atoms hold (`@app/host-sdk/session`) beside the user's detail. */
 const TAX_ACCOUNT = 'taxAccount/getTaxAccount';
 const CARS = 'taxiCar/getMyCars';
+/** The start-up's calls whose answers the session's atoms hold (`@app/host-sdk/session`) beside the user's detail. */
 const SESSION_STATE_CALLS = new Set([TAX_ACCOUNT, CARS]);
 
 export interface SessionAnswers {
