@@ -62,9 +62,11 @@ function ops(command: 'release' | 'rollback' | 'releases' | 'promote', args: str
 /**
  * Loads a page afresh and returns the version of each app whose files it fetched, or the versions joined by commas
  * when it fetched files of several (the page's preloads naming a stale one, say). The preloads the server wrote into
- * the page count as fetched.
+ * the page count as fetched. It waits for a file of `owner`, the remote that owns the address: a page the server
+ * painted asks for the app's files only after its first paint, which on a busy machine can come after the page's
+ * load and a moment of a quiet network.
  */
-async function loadedVersions(page: Page, path: string): Promise<Record<string, string>> {
+async function loadedVersions(page: Page, path: string, owner: string): Promise<Record<string, string>> {
   const seen: Record<string, Set<string>> = {};
   const versions: Record<string, string> = {};
   const listener = (request: { url(): string }) => {
@@ -78,6 +80,7 @@ async function loadedVersions(page: Page, path: string): Promise<Record<string, 
   };
   page.on('request', listener);
   await page.goto(`${server.url}${path}`);
+  await expect.poll(() => versions[owner]).toBeDefined();
   await page.waitForLoadState('networkidle');
   page.off('request', listener);
   return versions;
@@ -94,14 +97,14 @@ async function manifestInPage(path: string): Promise<{ url: string; publicPath: 
 
 test('release then rollback of the ticket remote changes what the browser loads, with no server restart', async ({ page }) => {
   const live = packageVersion('remotes/ticket');
-  const before = await loadedVersions(page, '/ticket/index');
+  const before = await loadedVersions(page, '/ticket/index', 'ticket');
   await expectPage(page, { owner: 'ticket', title: '票夹' });
   expect(before.ticket).toBe(live);
   expect(before.host).toBe(packageVersion('host'));
 
   const version = nextTestVersion(live);
   expect(ops('release', ['ticket', '--version', version])).toContain(`ticket@${version} 已上线`);
-  const released = await loadedVersions(page, '/ticket/index');
+  const released = await loadedVersions(page, '/ticket/index', 'ticket');
   await expectPage(page, { owner: 'ticket', title: '票夹' });
   expect(released.ticket).toBe(version);
   expect(await manifestInPage('/ticket/index')).toEqual({
@@ -109,11 +112,11 @@ test('release then rollback of the ticket remote changes what the browser loads,
     publicPath: `/remotes/ticket/${version}/`,
   });
   expect(released.host).toBe(before.host);
-  const other = await loadedVersions(page, '/my');
+  const other = await loadedVersions(page, '/my', 'my');
   expect(other.my).toBe(packageVersion('remotes/my'));
 
   expect(ops('rollback', ['ticket'])).toContain(`${version} → ${live}`);
-  const rolledBack = await loadedVersions(page, '/ticket/index');
+  const rolledBack = await loadedVersions(page, '/ticket/index', 'ticket');
   await expectPage(page, { owner: 'ticket', title: '票夹' });
   expect(rolledBack.ticket).toBe(live);
   expect(await manifestInPage('/ticket/index')).toEqual({
@@ -184,15 +187,15 @@ test('a canary for test users: a test user loads the canary version, another use
 
   const tester = await signedInBrowser(browser, '出租车管理员');
   const other = await signedInBrowser(browser, '企业管理员');
-  expect((await loadedVersions(tester, '/ticket/index')).ticket).toBe(version);
-  expect((await loadedVersions(other, '/ticket/index')).ticket).toBe(live);
+  expect((await loadedVersions(tester, '/ticket/index', 'ticket')).ticket).toBe(version);
+  expect((await loadedVersions(other, '/ticket/index', 'ticket')).ticket).toBe(live);
   // Sticky: the next load is the same.
-  expect((await loadedVersions(tester, '/ticket/index')).ticket).toBe(version);
+  expect((await loadedVersions(tester, '/ticket/index', 'ticket')).ticket).toBe(version);
   expect(ops('releases', ['ticket'])).toContain(`灰度中: ${version} 给 仅测试用户`);
 
   expect(ops('rollback', ['ticket'])).toContain(`ticket 灰度已结束: ${version} 已回滚，所有用户回到线上版本 ${live}`);
-  expect((await loadedVersions(tester, '/ticket/index')).ticket).toBe(live);
-  expect((await loadedVersions(other, '/ticket/index')).ticket).toBe(live);
+  expect((await loadedVersions(tester, '/ticket/index', 'ticket')).ticket).toBe(live);
+  expect((await loadedVersions(other, '/ticket/index', 'ticket')).ticket).toBe(live);
   await testHook(server.url, 'tester', { label: '出租车管理员', tester: false });
   await tester.context().close();
   await other.context().close();

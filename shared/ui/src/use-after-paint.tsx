@@ -33,3 +33,24 @@ export function useAfterPaint(load?: () => Promise<unknown>): boolean {
   }, []);
   return painted;
 }
+
+/** Resolves in a task of its own (a timer: what every engine has). */
+const nextTask = () => new Promise<void>((resolve) => window.setTimeout(resolve, 0));
+
+/**
+ * Starts each of `loads`, then `last`, each in a task of its own, without waiting for any to arrive (they download
+ * together), and resolves with `last`'s module once all have arrived. For a part with many files: asked for in one
+ * task, each request is the main thread's work there (docs/architecture.md, "One fast first load").
+ */
+export async function loadInTurn<T>(loads: readonly (() => Promise<unknown>)[], last: () => Promise<T>): Promise<T> {
+  const started: Promise<unknown>[] = [];
+  for (const load of loads) {
+    const loading = load();
+    // Handled here too: one that fails before the others have started is not an unhandled rejection meanwhile.
+    loading.catch(() => undefined);
+    started.push(loading);
+    await nextTask();
+  }
+  const [module] = await Promise.all([last(), ...started]);
+  return module as T;
+}

@@ -1,7 +1,7 @@
 /** What waits for the first screen's paint: nothing at mount, then once a frame has been drawn. */
 import { afterEach, expect, test } from '@rstest/core';
 import { cleanup, render, screen } from '@testing-library/react';
-import { useAfterPaint } from '../src/use-after-paint';
+import { loadInTurn, useAfterPaint } from '../src/use-after-paint';
 
 afterEach(cleanup);
 
@@ -30,4 +30,27 @@ test('the part’s files are asked for after the paint, before the part is rende
 test('a load that fails still shows the part, whose own loading then says so', async () => {
   render(<Probe load={() => Promise.reject(new Error('网络错误'))} />);
   expect(await screen.findByText('表单')).toBeTruthy();
+});
+
+test('loads in turn start one task after another, download together, and give the last one’s module', async () => {
+  const started: string[] = [];
+  const arrivals: Array<() => void> = [];
+  const load = (name: string) => () => {
+    started.push(name);
+    return new Promise<string>((resolve) => arrivals.push(() => resolve(name)));
+  };
+  const loading = loadInTurn([load('表单库'), load('选择器')], load('快速开票'));
+  // The first starts at once; the next only in a later task.
+  expect(started).toEqual(['表单库']);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  // All started before any arrived: they download together.
+  expect(started).toEqual(['表单库', '选择器', '快速开票']);
+  for (const arrive of arrivals) arrive();
+  expect(await loading).toBe('快速开票');
+});
+
+test('loads in turn fail when any of them fails', async () => {
+  const loading = loadInTurn([() => Promise.reject(new Error('网络错误'))], () => Promise.resolve('快速开票'));
+  await expect(loading).rejects.toThrow('网络错误');
 });

@@ -10,7 +10,7 @@ import { Link } from '@app/host-sdk/router';
 import type { CompanyInfo } from '@app/contract/user';
 import { useTaxAccount } from '@app/host-sdk/session-hooks';
 import { Skeleton } from '@app/ui/skeleton';
-import { useAfterPaint } from '@app/ui/use-after-paint';
+import { loadInTurn, useAfterPaint } from '@app/ui/use-after-paint';
 import { href } from '../../paths';
 import { CompanyHeader } from './CompanyHeader';
 import { getHomeSummary } from './home-api';
@@ -18,9 +18,25 @@ import type { HomeSummary } from '@app/contract/invoice';
 import { HomeShortcuts, type Shortcut } from './HomeShortcuts';
 import { TaxStatusStrip } from './TaxStatusStrip';
 
-/** The quick form's module, asked for once the home's first screen is there. */
+type QuickFormModule = { default: typeof import('../../features/blue-invoice-form/BlueInvoiceForm').BlueInvoiceForm };
+let quickForm: Promise<QuickFormModule> | undefined;
+
+/**
+ * The quick form's module, asked for once the home's first screen is there: the host's form library and the two
+ * controls the form draws with first, each in a task of its own, then the form's own files, so that no one task asks
+ * for all of them. Asked again after a failure.
+ */
 const loadQuickForm = () =>
-  import('../../features/blue-invoice-form/BlueInvoiceForm').then((module) => ({ default: module.BlueInvoiceForm }));
+  (quickForm ??= loadInTurn(
+    [() => import('@app/ui/form'), () => import('@app/ui/selector'), () => import('@app/ui/text-area')],
+    () => import('../../features/blue-invoice-form/BlueInvoiceForm'),
+  ).then(
+    (module) => ({ default: module.BlueInvoiceForm }),
+    (error: unknown) => {
+      quickForm = undefined;
+      throw error;
+    },
+  ));
 const BlueInvoiceForm = lazy(loadQuickForm);
 
 function shortcutsOf(summary: HomeSummary | null, taxiUser: boolean): Shortcut[] {
