@@ -108,6 +108,31 @@ test('a tap on the painted screen before the app is there is answered once it is
   }
 });
 
+for (const [path, placeholder] of [
+  ['/invoice/list', '搜索购买方名称或发票号码后几位'],
+  ['/ticket/index', '搜索销售方名称或发票号码后几位'],
+] as const) {
+  test(`${path}: what is typed into the painted search box before the app is there is searched for once it is`, async ({ browser }) => {
+    const context = await signedInPhone(browser);
+    try {
+      const page = await context.newPage();
+      const releaseEntry = await holdBack(page, HOST_ENTRY);
+      await page.goto(`${server.url}${path}`);
+      await expect(page.locator(PAINTED)).toHaveCount(1);
+      const search = page.getByPlaceholder(placeholder);
+      await search.fill('999999');
+      await search.press('Enter');
+      await expect(page.locator(PAINTED)).toHaveCount(1);
+      releaseEntry();
+      await expect(page.locator(PAINTED)).toHaveCount(0);
+      await expect(page.getByText('没有符合条件的发票')).toBeVisible();
+      await expect(search).toHaveValue('999999');
+    } finally {
+      await context.close();
+    }
+  });
+}
+
 test('开具发票 is painted, inert until the app has hydrated it; then the form takes what is typed', async ({ browser }) => {
   const noScript = await browser.newContext({ ...wechatPhone, javaScriptEnabled: false });
   const context = await browser.newContext({ ...wechatPhone });

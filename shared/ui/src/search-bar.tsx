@@ -1,2 +1,25 @@
-export { default as SearchBar } from 'antd-mobile/es/components/search-bar';
+/**
+ * antd-mobile's SearchBar, keeping what was typed into a painted screen's search box before the app hydrated it
+ * (docs/architecture.md, "The app hydrates a tab's screen"). React adopts the painted input as it stands, the typed
+ * text included, but its state still holds the painted value and no change is reported: the box showed the text while
+ * the list was not searched. On its first commit, before anything can draw the input again, the box reports what it
+ * holds as a change. Controlled boxes only (every one in this app): an uncontrolled one keeps its state inside
+ * antd-mobile.
+ */
+import AntdSearchBar, { type SearchBarProps, type SearchBarRef } from 'antd-mobile/es/components/search-bar';
+import { type Ref, useImperativeHandle, useLayoutEffect, useRef } from 'react';
+
+export function SearchBar({ ref, ...props }: SearchBarProps & { ref?: Ref<SearchBarRef> }) {
+  const own = useRef<SearchBarRef>(null);
+  useImperativeHandle(ref, () => own.current as SearchBarRef, []);
+  // What the first render drew, read once on the first commit.
+  const drawn = useRef({ value: props.value, onChange: props.onChange });
+  useLayoutEffect(() => {
+    const { value, onChange } = drawn.current;
+    const held = own.current?.nativeElement?.value;
+    if (value !== undefined && held !== undefined && held !== value) onChange?.(held);
+  }, []);
+  return <AntdSearchBar ref={own} {...props} />;
+}
+
 export type { SearchBarProps, SearchBarRef } from 'antd-mobile/es/components/search-bar';

@@ -47,10 +47,13 @@ export function InvoiceFilters({ filters, onChange }: InvoiceFiltersProps) {
     return () => clearTimeout(timer);
   }, [keyword]);
 
-  // Filters cleared from outside (清除筛选) empty the search box too.
-  useEffect(() => {
+  // Filters cleared from outside (清除筛选) empty the search box too: when the keyword changes to nothing, not on the
+  // first render, where the box may hold what was typed into the painted page before the app hydrated it.
+  const [searchedKeyword, setSearchedKeyword] = useState(filters.keyword);
+  if (filters.keyword !== searchedKeyword) {
+    setSearchedKeyword(filters.keyword);
     if (filters.keyword === '') setKeyword('');
-  }, [filters.keyword]);
+  }
 
   const pick = (changed: Partial<ListFilters>) => {
     onChange({ ...filters, ...changed });
