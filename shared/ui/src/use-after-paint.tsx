@@ -34,7 +34,7 @@ export function useAfterPaint(load?: () => Promise<unknown>): boolean {
   return painted;
 }
 
-/** Resolves in a task of its own (a timer: what every engine has). */
+/** Resolves in a task of its own (a timer: what every engine has). The host has its own: it is not a shared module. */
 const nextTask = () => new Promise<void>((resolve) => window.setTimeout(resolve, 0));
 
 /**
@@ -51,6 +51,7 @@ export async function loadInTurn<T>(loads: readonly (() => Promise<unknown>)[], 
     started.push(loading);
     await nextTask();
   }
-  const [module] = await Promise.all([last(), ...started]);
-  return module as T;
+  const module = last();
+  await Promise.all([module, ...started]);
+  return module;
 }
