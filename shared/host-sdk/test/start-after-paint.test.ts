@@ -1,8 +1,8 @@
 /**
  * A painted page holds the app's entry and preloads back until its screen is shown (internal/start-after-paint.ts):
  * nothing starts before the browser reports the first contentful paint of the parsed document (or, without Paint
- * Timing, before the next frame); then each preload, and in the next task each script in order, as the browser would
- * have started them.
+ * Timing, before the next frame); then each preload in a task of its own, and in the next task each script in order,
+ * as the browser would have started them.
  */
 import { afterEach, describe, expect, test } from '@rstest/core';
 import { PAINT_WAIT_LIMIT_MS, startAfterPaint } from '../src/internal/start-after-paint';
@@ -88,11 +88,16 @@ describe('a painted page starts the app after its first paint', () => {
     paint('first-paint');
     runTasks();
     expect(heldBack()).toBe(4);
-    // The contentful paint is shown: in the next task the preloads, then the scripts in the task after, so that no
-    // task does it all.
+    // The contentful paint is shown: in the next task the first preload, the second in the task after, then the
+    // scripts, so that no task does it all.
     paint('first-contentful-paint');
     expect(heldBack()).toBe(4);
     expect(observing()).toBe(0);
+    runTasks();
+    expect(describeLinks()).toEqual([
+      'preload style /remotes/host/1.0.0/static/css/app-shared.css',
+      ' fetch /remotes/ticket/1.0.0/ticket.js',
+    ]);
     runTasks();
     expect(heldBack()).toBe(2);
     runTasks();
@@ -123,6 +128,8 @@ describe('a painted page starts the app after its first paint', () => {
     drawFrame();
     expect(heldBack()).toBe(4);
     runTasks();
+    expect(heldBack()).toBe(3);
+    runTasks();
     expect(heldBack()).toBe(2);
     runTasks();
     expect(heldBack()).toBe(0);
@@ -137,6 +144,7 @@ describe('a painted page starts the app after its first paint', () => {
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
     document.dispatchEvent(new Event('visibilitychange'));
     expect(observing()).toBe(0);
+    runTasks();
     runTasks();
     runTasks();
     expect(heldBack()).toBe(0);
@@ -154,14 +162,17 @@ describe('a painted page starts the app after its first paint', () => {
     expect(observing()).toBe(0);
     runTasks();
     runTasks();
+    runTasks();
     expect(heldBack()).toBe(0);
   });
 
-  test('a hidden page draws no frame: what it holds back starts at once, the scripts a task later', () => {
+  test('a hidden page draws no frame: what it holds back starts at once, a preload a task, then the scripts', () => {
     document.head.innerHTML = HELD_BACK_PAGE;
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
     const { page, runTasks } = pageWithFrames();
     startAfterPaint(page);
+    expect(heldBack()).toBe(3);
+    runTasks();
     expect(heldBack()).toBe(2);
     runTasks();
     expect(heldBack()).toBe(0);

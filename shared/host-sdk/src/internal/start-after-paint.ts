@@ -10,12 +10,10 @@ import type { AFTER_PAINT_ATTRIBUTE } from '@app/contract/first-screen';
 // The contract's value, spelled here: the contract reaches a browser as types only (its type checks the spelling).
 const HELD_BACK: typeof AFTER_PAINT_ATTRIBUTE = 'data-after-paint';
 
-/** Starts each held-back preload where it stands: its `rel` back (a copy put in its place cost far more). */
-function startPreloads(document: Document): void {
-  for (const held of document.querySelectorAll<HTMLLinkElement>(`link[${HELD_BACK}]`)) {
-    held.rel = held.getAttribute(HELD_BACK) ?? '';
-    held.removeAttribute(HELD_BACK);
-  }
+/** Starts a held-back preload where it stands: its `rel` back (a copy put in its place cost far more). */
+function startPreload(held: HTMLLinkElement): void {
+  held.rel = held.getAttribute(HELD_BACK) ?? '';
+  held.removeAttribute(HELD_BACK);
 }
 
 /**
@@ -31,10 +29,19 @@ function startScripts(document: Document): void {
   }
 }
 
-/** The preloads, then the scripts in a task of their own: the browser's work as they start is split in two. */
+/**
+ * Each preload in a task of its own, in the order written, then the scripts in the next: each request started is the
+ * browser's work on the main thread, and all of them in one task made one long task.
+ */
 function startHeldBack(page: Window & typeof globalThis): void {
-  startPreloads(page.document);
-  page.setTimeout(() => startScripts(page.document), 0);
+  const preloads = [...page.document.querySelectorAll<HTMLLinkElement>(`link[${HELD_BACK}]`)];
+  const next = () => {
+    const preload = preloads.shift();
+    if (!preload) return startScripts(page.document);
+    startPreload(preload);
+    page.setTimeout(next, 0);
+  };
+  next();
 }
 
 /**
