@@ -12,13 +12,14 @@ import { type Ref, useImperativeHandle, useLayoutEffect, useRef } from 'react';
 export function SearchBar({ ref, ...props }: SearchBarProps & { ref?: Ref<SearchBarRef> }) {
   const own = useRef<SearchBarRef>(null);
   useImperativeHandle(ref, () => own.current as SearchBarRef, []);
-  // What the first render drew, read once on the first commit.
-  const drawn = useRef({ value: props.value, onChange: props.onChange });
+  // Once only: a page kept under an <Activity> runs its layout effects again each time it is shown.
+  const adopted = useRef(false);
   useLayoutEffect(() => {
-    const { value, onChange } = drawn.current;
+    if (adopted.current) return;
+    adopted.current = true;
     const held = own.current?.nativeElement?.value;
-    if (value !== undefined && held !== undefined && held !== value) onChange?.(held);
-  }, []);
+    if (props.value !== undefined && held !== undefined && held !== props.value) props.onChange?.(held);
+  });
   return <AntdSearchBar ref={own} {...props} />;
 }
 

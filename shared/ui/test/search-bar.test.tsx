@@ -3,8 +3,8 @@
  * the input holding the text, and the box reports it as a change, so the state and the screen agree.
  */
 import { afterEach, expect, test } from '@rstest/core';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Activity, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { SearchBar } from '../src/search-bar';
@@ -64,4 +64,20 @@ test('a box drawn by the app, or painted and left alone, reports no change of it
   root = await act(async () => hydrateRoot(container, <Search changes={changes} />));
   expect(screen.getByText('全部')).toBeTruthy();
   expect(changes).toEqual([]);
+});
+
+test('a page shown again under an <Activity> does not report the box again', async () => {
+  const changes: string[] = [];
+  const page = (mode: 'visible' | 'hidden') => (
+    <Activity mode={mode}>
+      <Search changes={changes} />
+    </Activity>
+  );
+  const { rerender } = render(page('visible'));
+  fireEvent.change(screen.getByPlaceholderText('搜索购买方名称'), { target: { value: '杭州' } });
+  expect(screen.getByText('搜索「杭州」')).toBeTruthy();
+  rerender(page('hidden'));
+  rerender(page('visible'));
+  expect(screen.getByText('搜索「杭州」')).toBeTruthy();
+  expect(changes).toEqual(['杭州']);
 });

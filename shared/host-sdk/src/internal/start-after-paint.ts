@@ -31,17 +31,14 @@ function startScripts(document: Document): void {
 
 /**
  * Each preload in a task of its own, in the order written, then the scripts in the next: each request started is the
- * browser's work on the main thread, and all of them in one task made one long task.
+ * browser's work on the main thread, and all of them in one task made one long task. The timers are set together, not
+ * one from another: a chain of them is slowed to 4 ms a step past the fifth, and to one a second in a hidden page.
  */
 function startHeldBack(page: Window & typeof globalThis): void {
-  const preloads = [...page.document.querySelectorAll<HTMLLinkElement>(`link[${HELD_BACK}]`)];
-  const next = () => {
-    const preload = preloads.shift();
-    if (!preload) return startScripts(page.document);
-    startPreload(preload);
-    page.setTimeout(next, 0);
-  };
-  next();
+  for (const preload of page.document.querySelectorAll<HTMLLinkElement>(`link[${HELD_BACK}]`)) {
+    page.setTimeout(() => startPreload(preload), 0);
+  }
+  page.setTimeout(() => startScripts(page.document), 0);
 }
 
 /**
