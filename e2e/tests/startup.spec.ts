@@ -11,7 +11,8 @@ test.use(as('企业管理员'));
 test('the start URL is saved in sessionStorage', async ({ page }) => {
   await page.goto('/my?from=menu');
   await expect(page.locator('.adm-nav-bar-title')).toHaveText('我的');
-  expect(await page.evaluate(() => sessionStorage.getItem('inputUrl'))).toMatch(/\/my\?from=menu$/);
+  // Written once the browser is idle after the start-up (startup.ts), with the address the app was opened with.
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('inputUrl'))).toMatch(/\/my\?from=menu$/);
 });
 
 test("the start-up's calls go out from the page's early script, beside the app's scripts, and are made once", async ({ page }) => {

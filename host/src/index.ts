@@ -4,6 +4,7 @@
 // that no single task holds a phone's main thread for long (docs/architecture.md, "One fast first load": short tasks).
 // Their files are already loading (the HTML preloads them: @app/build-config, hostSplitChunks).
 import { nextTask } from './next-task';
+import { numberFirstHistoryEntry } from './router/history-entry';
 
 async function start() {
   // The page's remote first: its routes and page module load while the host's libraries do (startup-registry.ts).
@@ -11,6 +12,8 @@ async function start() {
   import('./remotes/startup-registry').then(({ startupRegistry }) => startupRegistry()).catch(() => undefined);
   // The federation runtime has just started in this task (registering the shared modules); sharing React DOM out is
   // work of the next.
+  await nextTask();
+  numberFirstHistoryEntry();
   await nextTask();
   await import('react-dom/client');
   await nextTask();

@@ -8,6 +8,7 @@ import type { RemoteRoute, RemoteRoutesModule } from '@app/host-sdk/route-meta';
 import { LIVE_REMOTES_BLOCK_ID } from '@app/deploy/first-load';
 import { HOST_PREFIXES, ownerOf, type PrefixOwner } from '@app/deploy/prefix-owner';
 import { matchesRoute } from '@app/deploy/route-pattern';
+import { nextTask } from '../next-task';
 import { reportFailure } from './failure-reports';
 import { isRemoteUnavailable } from './remote-fallback-plugin';
 
@@ -61,16 +62,19 @@ export class RemoteRegistry {
   /**
    * Starts loading what the page at `path` (the one being opened) runs first: the routes of the remote that owns it,
    * then the module of its route, so both load beside the host's own start-up instead of after the router asks for
-   * them (docs/architecture.md, "One fast first load"). The router's loads join these: the routes' load is shared, and
-   * the remote's module cache hands back the same page module. A page module that fails here is the router's to show,
-   * when its own load fails the same way.
+   * them (docs/architecture.md, "One fast first load"). The page module is asked for in the task after the routes
+   * arrived: the routes' evaluation and the requests for the page's files are each a task's worth of the main thread.
+   * The router's loads join these: the routes' load is shared, and the remote's module cache hands back the same page
+   * module. A page module that fails here is the router's to show, when its own load fails the same way.
    */
   preloadPageFor(path: string): void {
     const owner = this.ownerOf(path);
     if (!owner || owner === 'host') return;
-    void this.loadRoutes(owner).then((result) => {
+    void this.loadRoutes(owner).then(async (result) => {
       const route = result.ok ? result.routes.find((candidate) => matchesRoute(candidate.path, path)) : undefined;
-      route?.page().catch(() => undefined);
+      if (!route) return;
+      await nextTask();
+      route.page().catch(() => undefined);
     });
   }
 

@@ -12,9 +12,27 @@ import { loadServicesConfig } from './session-loader';
 
 export const STARTUP_FAILED_MESSAGE = '连接服务器失败,请刷新后重试。';
 
-/** Keeps the address the app was opened with (sessionStorage `inputUrl`). */
+/** How long the start address may wait for an idle moment before it is written anyway. */
+const START_URL_IDLE_TIMEOUT_MS = 1_000;
+
+/**
+ * Keeps the address the app was opened with (sessionStorage `inputUrl`), as it is now, written in a task of its own
+ * when the browser is next idle (or as the page is left, if sooner): a page's first use of sessionStorage waits on the
+ * browser for the whole storage area, which would lengthen the start-up's task it ran in (docs/architecture.md, "One
+ * fast first load": short tasks).
+ */
 export function saveStartUrl(): void {
-  sessionStorage.setItem(INPUT_URL_STORAGE_KEY, window.location.href);
+  const href = window.location.href;
+  let saved = false;
+  const save = () => {
+    if (saved) return;
+    saved = true;
+    window.removeEventListener('pagehide', save);
+    sessionStorage.setItem(INPUT_URL_STORAGE_KEY, href);
+  };
+  window.addEventListener('pagehide', save);
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(save, { timeout: START_URL_IDLE_TIMEOUT_MS });
+  else setTimeout(save, 0);
 }
 
 /**

@@ -151,13 +151,13 @@ describe('the page', () => {
     });
     // Out of the address before anything answered, and out of the saved start address.
     expect(window.location.pathname + window.location.search).toBe('/shop/YST0001?from=scan');
-    expect(sessionStorage.getItem(INPUT_URL_STORAGE_KEY)).toMatch(/\/shop\/YST0001\?from=scan$/);
     expect(getToken()).toBeNull();
     expect(document.title).toBe('收银台');
     // The config, the exchange and the page's call are under way together; the user waits for the session.
     await waitFor(() => expect(api.calls.map((call) => call.path).sort()).toEqual(['auth/exchange', 'shop/get', 'sysConfig/get']));
     expect(api.bodiesOf('auth/exchange')).toEqual([{ code: CODE, verifier }]);
     expect(api.bodiesOf('shop/get')).toEqual([{ code: 'YST0001' }]);
+    await waitFor(() => expect(sessionStorage.getItem(INPUT_URL_STORAGE_KEY)).toMatch(/\/shop\/YST0001\?from=scan$/));
     answerExchange(ok());
     await waitFor(() => expect(api.calls.map((call) => call.path)).toContain('user/getOfficialAccountLoginUserInfo'));
     expect(getToken()).toBe('tok-new-abcdefghijklmnopq');
@@ -215,7 +215,7 @@ describe('the page', () => {
       'shop/get': ok(SHOP),
     });
     expect(window.location.pathname + window.location.search).toBe('/shop/YST0001?from=scan');
-    expect(sessionStorage.getItem(INPUT_URL_STORAGE_KEY)).not.toContain('tok-attacker');
+    await waitFor(() => expect(sessionStorage.getItem(INPUT_URL_STORAGE_KEY)).toMatch(/\/shop\/YST0001\?from=scan$/));
     expect(getToken()).toBeNull();
     expect(await outcome).toBe('leaving');
     await waitFor(() => expect(replaced).toHaveLength(1));
