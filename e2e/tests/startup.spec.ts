@@ -15,6 +15,29 @@ test('the start URL is saved in sessionStorage', async ({ page }) => {
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem('inputUrl'))).toMatch(/\/my\?from=menu$/);
 });
 
+test("the page's history entry is numbered by the host's entry, in a task of its own, not replaced again as the router is made", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const callers: string[] = [];
+    (window as unknown as { replaceCallers: string[] }).replaceCallers = callers;
+    const replace = window.history.replaceState.bind(window.history);
+    window.history.replaceState = (...args: Parameters<History['replaceState']>) => {
+      callers.push(new Error().stack ?? '');
+      replace(...args);
+    };
+  });
+  await page.goto('/my');
+  await expect(page.locator('.adm-nav-bar-title')).toHaveText('我的');
+  // The painted screen is the app's: the router has been made.
+  await expect(page.locator(PAINTED)).toHaveCount(0);
+  const callers = await page.evaluate(() => (window as unknown as { replaceCallers: string[] }).replaceCallers);
+  // router/history-entry.ts, bundled into the entry; React Router's history (lib-core) finds the number and leaves it.
+  expect(callers).toHaveLength(1);
+  expect(callers[0]).toMatch(/\/remotes\/host\/[^/]+\/static\/js\/index\.[0-9a-f]+\.js/);
+  expect(await page.evaluate(() => window.history.state)).toMatchObject({ idx: 0 });
+});
+
 test("the start-up's calls go out from the page's early script, beside the app's scripts, and are made once", async ({ page }) => {
   const calls: string[] = [];
   page.on('request', (request) => {

@@ -1,7 +1,7 @@
 /**
  * React Router's browser history numbers each entry it makes (`idx` in the entry's state) and, finding no number on
  * the page's first entry, replaces that entry to add one when the router is made: a same-document navigation, which
- * is 1–10 ms of the main thread in Chromium. The first entry is numbered beforehand, in a task of its own, so that
+ * is 2–14 ms of the main thread in Chromium. The first entry is numbered beforehand, in a task of its own, so that
  * the router's task does not carry it (docs/architecture.md, "One fast first load": short tasks).
  */
 export function numberFirstHistoryEntry(history: History = window.history): void {

@@ -21,6 +21,21 @@ export const TEST_FLAG_STORAGE_KEY = '_test_';
 
 export const sessionStore = createStore();
 
+/** The address this page's app was opened with, once its start-up has taken it (startup.ts `saveStartUrl`). */
+let startAddress: string | null = null;
+
+export function keepStartUrl(href: string): void {
+  startAddress = href;
+}
+
+/**
+ * The address the app was opened with: this page's, taken at its start, else the one sessionStorage `inputUrl` kept
+ * (written when the browser is next idle: startup.ts).
+ */
+export function startUrl(): string | null {
+  return startAddress ?? sessionStorage.getItem(INPUT_URL_STORAGE_KEY);
+}
+
 export const tokenAtom = atomWithStorage<string | null>(TOKEN_STORAGE_KEY, null, undefined, { getOnInit: true });
 export const servicesConfigAtom = atom<ServicesConfig | null>(null);
 export const userDetailAtom = atom<UserDetail | null>(null);

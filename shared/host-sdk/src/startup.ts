@@ -7,7 +7,7 @@ import type { ServicesConfig } from '@app/contract/service';
 import { loadDialog } from '@app/ui/feedback';
 import type { ApiError } from './api-client';
 import { reloadForFrontVersion } from './front-version';
-import { INPUT_URL_STORAGE_KEY } from './session';
+import { INPUT_URL_STORAGE_KEY, keepStartUrl } from './session';
 import { loadServicesConfig } from './session-loader';
 
 export const STARTUP_FAILED_MESSAGE = '连接服务器失败,请刷新后重试。';
@@ -16,13 +16,14 @@ export const STARTUP_FAILED_MESSAGE = '连接服务器失败,请刷新后重试�
 const START_URL_IDLE_TIMEOUT_MS = 1_000;
 
 /**
- * Keeps the address the app was opened with (sessionStorage `inputUrl`), as it is now, written in a task of its own
- * when the browser is next idle (or as the page is left, if sooner): a page's first use of sessionStorage waits on the
- * browser for the whole storage area, which would lengthen the start-up's task it ran in (docs/architecture.md, "One
- * fast first load": short tasks).
+ * Keeps the address the app was opened with, as it is now: at once for this page (`startUrl()` in session.ts), and in
+ * sessionStorage `inputUrl` in a task of its own when the browser is next idle (within a second, or as the page is
+ * left if sooner): a page's first use of sessionStorage waits on the browser for the whole storage area, which would
+ * lengthen the start-up's task it ran in (docs/architecture.md, "One fast first load": short tasks).
  */
 export function saveStartUrl(): void {
   const href = window.location.href;
+  keepStartUrl(href);
   let saved = false;
   const save = () => {
     if (saved) return;

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, rstest, test } from '@rstest/core';
 import { saveStartUrl } from '../src/startup';
-import { INPUT_URL_STORAGE_KEY } from '../src/session';
+import { INPUT_URL_STORAGE_KEY, startUrl } from '../src/session';
 
 describe('saveStartUrl', () => {
   let idle: (() => void)[];
@@ -28,6 +28,8 @@ describe('saveStartUrl', () => {
   test('keeps the address as it was when the app started, written once the browser is idle', () => {
     saveStartUrl();
     expect(sessionStorage.getItem(INPUT_URL_STORAGE_KEY)).toBeNull();
+    // This page has it at once (WeChat's JS-SDK signature on iOS asks for it).
+    expect(startUrl()).toMatch(/\/my\?from=menu$/);
     window.history.replaceState(null, '', '/invoice/list');
     expect(idle).toHaveLength(1);
     idle[0]?.();
@@ -44,7 +46,7 @@ describe('saveStartUrl', () => {
     expect(sessionStorage.getItem(INPUT_URL_STORAGE_KEY)).toBe('http://app.test/later');
   });
 
-  test('without requestIdleCallback (older WeChat engines), in the next task', () => {
+  test('without requestIdleCallback (iOS’s WebKit), in the next task', () => {
     rstest.unstubAllGlobals();
     rstest.stubGlobal('requestIdleCallback', undefined);
     rstest.useFakeTimers();

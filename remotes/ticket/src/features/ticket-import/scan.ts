@@ -5,7 +5,7 @@
  */
 import { ApiError, callApi } from '@app/host-sdk/api-client';
 import { detectInAppBrowser } from '@app/host-sdk/in-app-browser';
-import { INPUT_URL_STORAGE_KEY } from '@app/host-sdk/session';
+import { startUrl } from '@app/host-sdk/session';
 import type { CallResult } from '@app/contract/api';
 
 /** What this page uses of the JS-SDK (`weixin-js-sdk`, WeChat's jweixin 1.6 from npm). */
@@ -50,7 +50,7 @@ export function inWechat(): boolean {
  */
 export function signedPageUrl(): string {
   const ios = /iPhone|iPad|iPod/i.test(navigator.userAgent);
-  const start = ios ? sessionStorage.getItem(INPUT_URL_STORAGE_KEY) : null;
+  const start = ios ? startUrl() : null;
   return (start ?? window.location.href).split('#')[0] ?? '';
 }
 
