@@ -1,8 +1,7 @@
 /**
- * React Router's browser history numbers each entry it makes (`idx` in the entry's state) and, finding no number on
- * the page's first entry, replaces that entry to add one when the router is made: a same-document navigation, which
- * is 2–14 ms of the main thread in Chromium. The first entry is numbered beforehand, in a task of its own, so that
- * the router's task does not carry it (docs/architecture.md, "One fast first load": short tasks).
+ * React Router numbers each history entry (`idx` in its state) and, finding the page's first entry unnumbered,
+ * replaces it as the router is made: a same-document navigation inside the router's task. Numbering the entry
+ * beforehand, in a task of its own, keeps that work out of it (docs/architecture.md, "The main thread: short tasks").
  */
 export function numberFirstHistoryEntry(history: History = window.history): void {
   const state: unknown = history.state;

@@ -24,6 +24,7 @@ export const sessionStore = createStore();
 /** The address this page's app was opened with, once its start-up has taken it (startup.ts `saveStartUrl`). */
 let startAddress: string | null = null;
 
+/** Called by the start-up only (startup.ts `saveStartUrl`). */
 export function keepStartUrl(href: string): void {
   startAddress = href;
 }
