@@ -20,6 +20,8 @@
  * JavaScript transferred, and the median of each.
  * A benchmark: it exits 0 whatever the score. A busy machine inflates blocking time (the load average is printed
  * before each run): measure quiet. `VERBOSE=1` also lists each run's scripts with their transfer sizes; `REPORT_DIR` keeps the reports;
+ * `STORE` measures the apps of that release store (what it lacks is built into it from the current sources) and keeps
+ * it: two builds compared run by run, each in a store of its own.
  * `ARTIFACTS_DIR` keeps each run's artifacts (trace and network log), from which Lighthouse's own simulation can be replayed
  * to see which requests and tasks its LCP waited for (`npm run bench:lcp-path -- <file>`). `LH_THROTTLING` (JSON of
  * Lighthouse's throttling settings, all of them: rttMs, throughputKbps, cpuSlowdownMultiplier…) shows what the network
@@ -415,7 +417,9 @@ function tableRow(row: string, runs: Run[], middle: Omit<Run, 'scripts' | 'final
   ];
 }
 
-const store = await mkdtemp(join(tmpdir(), 'bench-releases-'));
+/** A kept release store (`STORE`), or a temporary one this run builds and removes. */
+const KEPT_STORE = process.env.STORE;
+const store = KEPT_STORE ?? (await mkdtemp(join(tmpdir(), 'bench-releases-')));
 const dataDir = await mkdtemp(join(tmpdir(), 'bench-data-'));
 await releaseMissing({ storeDir: store, log: (text) => console.log(text) });
 // Every run signs in afresh from this one address: on a quiet machine 24 runs outpace the 20 sign-ins a minute an
@@ -492,6 +496,6 @@ try {
   front?.stop();
   noScript?.stop();
   await server.stop();
-  await rm(store, { recursive: true, force: true });
+  if (!KEPT_STORE) await rm(store, { recursive: true, force: true });
   await rm(dataDir, { recursive: true, force: true });
 }

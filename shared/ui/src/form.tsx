@@ -1,13 +1,27 @@
 /**
- * Forms: antd-mobile's Form API (Form, Form.Item, Form.Header, Form.Array, Form.useForm, Form.useWatch) and look, on
- * rc-field-form, the engine antd-mobile's own Form runs on. It is ours rather than antd-mobile's because theirs pulls
- * the label-help popover and floating-ui into every page with a form, nearly doubling the form's chunk.
- * The one difference: `help` is not a popover behind a "?" but a line under the field, as `description` is.
+ * Forms: antd-mobile's Form API (Form, Form.Item, Form.Header, Form.Array, Form.useForm) and look, on rc-field-form, the
+ * engine antd-mobile's own Form runs on. It is ours rather than antd-mobile's because theirs pulls the label-help
+ * popover and floating-ui into every page with a form, nearly doubling the form's chunk.
+ * The differences: `help` is not a popover behind a "?" but a line under the field, as `description` is; and a field's
+ * value is watched with `useFieldValue`, not `Form.useWatch` (below).
  */
-import { Children, forwardRef, Fragment, isValidElement, useMemo, type ReactElement, type ReactNode } from 'react';
+import {
+  Children,
+  forwardRef,
+  Fragment,
+  isValidElement,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import RcForm, { useForm, useWatch, type FormInstance } from 'rc-field-form';
+import { HOOK_MARK } from 'rc-field-form/es/FieldContext';
 import type { FormProps as RcFormProps } from 'rc-field-form/es/Form';
-import type { InternalNamePath, NamePath } from 'rc-field-form/es/interface';
+import type { InternalFormInstance, InternalNamePath, NamePath } from 'rc-field-form/es/interface';
+import { getNamePath, getValue } from 'rc-field-form/es/utils/valueUtil';
 import List, { type ListProps } from 'antd-mobile/es/components/list';
 import { useConfig } from 'antd-mobile/es/components/config-provider';
 import 'antd-mobile/es/components/form/index.css';
@@ -102,7 +116,38 @@ const FormRoot = forwardRef<FormInstance, FormProps>(function Form(props, ref) {
   );
 });
 
+/** `useWatch` stays for remotes built against @app/ui before 1.17 (a shared singleton keeps its API); use `useFieldValue`. */
 export const Form = Object.assign(FormRoot, { Item: FormItem, Header, Array: FormArray, useForm, useWatch });
+
+/**
+ * A field's value as the form holds it, kept current as it changes (typed, set by the form's code, reset), and
+ * `initial` while the form holds none: the value the form starts with. rc-field-form's `useWatch` starts empty and
+ * renders its component again as soon as it is mounted, with the value the form started with: after a form page's
+ * hydration, a second render of the whole form in one task (docs/architecture.md, "No second render after
+ * hydrating"). This one starts from `initial` and renders again only for a value that differs from the one shown. The
+ * watch is rc-field-form's own (its internal hooks, as its `useWatch` registers it). `name` is read once.
+ */
+export function useFieldValue<T>(form: FormInstance, name: NamePath, initial: T): T {
+  const [value, setValue] = useState<T | undefined>(initial);
+  const shown = useRef(JSON.stringify(initial));
+  const path = useRef(getNamePath(name));
+  useEffect(() => {
+    const show = (values: object) => {
+      const next = getValue(values, path.current) as T | undefined;
+      const text = JSON.stringify(next);
+      if (text === shown.current) return;
+      shown.current = text;
+      setValue(next);
+    };
+    // Every instance useForm makes is the internal one; the public type leaves its hooks out.
+    const hooks = (form as unknown as InternalFormInstance).getInternalHooks(HOOK_MARK);
+    if (!hooks) return;
+    const stop = hooks.registerWatch((values) => show(values));
+    show(form.getFieldsValue());
+    return stop;
+  }, [form]);
+  return value ?? initial;
+}
 
 /** `lines.0.grossFen` → `['lines', 0, 'grossFen']`: a body path as a form name path. */
 function namePathOf(path: string): InternalNamePath {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, rs, test } from '@rstest/core';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { forwardRef, useImperativeHandle, type RefObject } from 'react';
 import { Button } from '../src/button';
-import { applyServerErrors, Form, type FormInstance } from '../src/form';
+import { applyServerErrors, Form, useFieldValue, type FormInstance } from '../src/form';
 import { Input } from '../src/input';
 
 afterEach(cleanup);
@@ -106,10 +106,10 @@ describe('Form', () => {
     expect(form.current?.getFieldValue('taxNumber')).toBe('91ABC');
   });
 
-  test('Form.Header starts a titled card; description shows under the field; useWatch follows a value', async () => {
+  test('Form.Header starts a titled card; description shows under the field; useFieldValue follows a value', async () => {
     function Harness() {
       const [form] = Form.useForm();
-      const name = Form.useWatch('name', form) as string | undefined;
+      const name = useFieldValue<string>(form, 'name', '');
       return (
         <Form form={form} mode="card">
           <Form.Header>购买方</Form.Header>
@@ -129,6 +129,42 @@ describe('Form', () => {
     expect(container.querySelector('.adm-popover')).toBeNull();
     fireEvent.change(screen.getByPlaceholderText('名称'), { target: { value: '李四' } });
     expect(await screen.findByText('你好，李四')).toBeTruthy();
+  });
+
+  test('useFieldValue starts from the value the form starts with, without a render after mounting, and follows typing, the code and a reset', async () => {
+    const form: { current: FormInstance | null } = { current: null };
+    const renders: string[] = [];
+    function Harness() {
+      const [instance] = Form.useForm();
+      form.current = instance;
+      const kind = useFieldValue(instance, ['buyer', 'kind'], '企业');
+      renders.push(kind);
+      return (
+        <Form form={instance} initialValues={{ buyer: { kind: '企业' } }}>
+          <Form.Item name={['buyer', 'kind']} label="类型">
+            <Input placeholder="类型" />
+          </Form.Item>
+          <Form.Item label="预览">{`抬头类型：${kind}`}</Form.Item>
+        </Form>
+      );
+    }
+    render(<Harness />);
+    expect(screen.getByText('抬头类型：企业')).toBeTruthy();
+    // Effects have run (the watch is registered): the form's value is the one shown, so nothing rendered again.
+    await act(async () => {});
+    expect(renders).toEqual(['企业']);
+
+    fireEvent.change(screen.getByPlaceholderText('类型'), { target: { value: '个人' } });
+    expect(await screen.findByText('抬头类型：个人')).toBeTruthy();
+    act(() => form.current?.setFieldsValue({ buyer: { kind: '企业' } }));
+    expect(await screen.findByText('抬头类型：企业')).toBeTruthy();
+    act(() => form.current?.setFieldsValue({ buyer: { kind: undefined } }));
+    // No value in the form: the initial one.
+    expect(await screen.findByText('抬头类型：企业')).toBeTruthy();
+    fireEvent.change(screen.getByPlaceholderText('类型'), { target: { value: '个人' } });
+    expect(await screen.findByText('抬头类型：个人')).toBeTruthy();
+    act(() => form.current?.resetFields());
+    expect(await screen.findByText('抬头类型：企业')).toBeTruthy();
   });
 
   test('Form.Array adds and removes cards, each with its header', async () => {

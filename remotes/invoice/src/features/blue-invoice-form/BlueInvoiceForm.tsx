@@ -9,7 +9,7 @@ import { lazy, useState, type ReactNode } from 'react';
 import type { InvoiceType } from '@app/domain/invoice-document';
 import type { TitleKind } from '@app/domain/invoice-title';
 import { useNavigate } from '@app/host-sdk/router';
-import { Form } from '@app/ui/form';
+import { Form, useFieldValue } from '@app/ui/form';
 import { Selector } from '@app/ui/selector';
 import { PageForm } from '@app/widgets/form-page';
 import { WhenOpened } from '@app/widgets/when-opened';
@@ -42,9 +42,9 @@ export function BlueInvoiceForm({ compact = false, footerExtra }: BlueInvoiceFor
   const edits = useLineEdits(form, compact);
   const submit = useBlueInvoiceSubmit(form, title.forget);
 
-  const lines = (Form.useWatch('lines', form) as LineValues[] | undefined) ?? initialValues.lines;
-  const type = (Form.useWatch('type', form) as InvoiceType[] | undefined)?.[0] ?? '数电普票';
-  const kind = (Form.useWatch(['buyer', 'kind'], form) as TitleKind[] | undefined)?.[0] ?? '企业';
+  const lines = useFieldValue<LineValues[]>(form, 'lines', initialValues.lines);
+  const type = useFieldValue<InvoiceType[]>(form, 'type', initialValues.type)[0] ?? '数电普票';
+  const kind = useFieldValue<TitleKind[]>(form, ['buyer', 'kind'], initialValues.buyer.kind)[0] ?? '企业';
   const currentLines = completeValues({ lines }).lines;
 
   function onValuesChange(changed: Partial<BlueInvoiceFormValues>) {

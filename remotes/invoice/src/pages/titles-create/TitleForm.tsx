@@ -3,7 +3,7 @@
  * e-mail and the default switch. Each field shows the domain's message under it as the user types; the submit
  * button is disabled while saving, and a field the server refused shows its message under it (PageForm).
  */
-import { Form } from '@app/ui/form';
+import { Form, useFieldValue } from '@app/ui/form';
 import { Input } from '@app/ui/input';
 import { Selector } from '@app/ui/selector';
 import { Switch } from '@app/ui/switch';
@@ -21,7 +21,7 @@ const upperCaseWithoutSpaces = (value: unknown) => (typeof value === 'string' ? 
 
 export function TitleForm({ initial = EMPTY_TITLE, onSubmit }: TitleFormProps) {
   const [form] = Form.useForm<TitleFormShape>();
-  const kind = Form.useWatch<TitleFormShape['kind'] | undefined>('kind', form)?.[0] ?? initial.kind;
+  const kind = useFieldValue<TitleFormShape['kind']>(form, 'kind', [initial.kind])[0] ?? initial.kind;
   const company = kind === '企业';
 
   return (

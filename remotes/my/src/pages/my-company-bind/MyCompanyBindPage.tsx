@@ -12,7 +12,7 @@ import { appHref } from '@app/host-sdk/paths';
 import { useNavigate, useSearchParams } from '@app/host-sdk/router';
 import { Button } from '@app/ui/button';
 import { showToast } from '@app/ui/feedback';
-import { applyServerErrors, Form, type FormInstance } from '@app/ui/form';
+import { applyServerErrors, Form, useFieldValue, type FormInstance } from '@app/ui/form';
 import { Input } from '@app/ui/input';
 import { Page } from '@app/ui/page';
 import { Card } from '@app/widgets/card';
@@ -167,7 +167,7 @@ export default function MyCompanyBindPage() {
   const initialCode = normalizeCode(params.get('code') ?? '');
   const [form] = Form.useForm<BindForm>();
   const { preview, busy, query, confirm } = useBinding(form);
-  const code = normalizeCode(Form.useWatch('code', form) ?? initialCode);
+  const code = normalizeCode(useFieldValue<string>(form, 'code', initialCode));
   const shown = preview && preview.code === code ? preview.company : null;
   useLinkCode(initialCode, form, query);
 

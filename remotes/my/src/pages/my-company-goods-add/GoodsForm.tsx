@@ -5,7 +5,7 @@
  * (PageForm).
  */
 import { useState } from 'react';
-import { Form } from '@app/ui/form';
+import { Form, useFieldValue } from '@app/ui/form';
 import { Input } from '@app/ui/input';
 import { Selector } from '@app/ui/selector';
 import { PageForm } from '@app/widgets/form-page';
@@ -39,7 +39,7 @@ function ChosenClassText({ value }: { value?: ChosenClass | null }) {
 export function GoodsForm({ initial = EMPTY_GOODS, id, onSubmit }: GoodsFormProps) {
   const [form] = Form.useForm<GoodsFormShape>();
   const [picking, setPicking] = useState(false);
-  const chosen = Form.useWatch<ChosenClass | null | undefined>('taxClass', form) ?? initial.taxClass;
+  const chosen = useFieldValue<ChosenClass | null | undefined>(form, 'taxClass', initial.taxClass) ?? initial.taxClass;
 
   function pick(value: ChosenClass) {
     form.setFieldsValue({ taxClass: value });

@@ -8,7 +8,7 @@ import { lazy, useState } from 'react';
 import { deliverEmailProblem, deliverPhoneProblem } from '@app/domain/invoice-delivery';
 import { remarksProblem } from '@app/domain/invoice-buyer';
 import type { Title, TitleKind } from '@app/domain/invoice-title';
-import { Form, type Rule } from '@app/ui/form';
+import { Form, useFieldValue, type Rule } from '@app/ui/form';
 import { Input } from '@app/ui/input';
 import { showToast } from '@app/ui/feedback';
 import { buyerItems } from '../../features/buyer/BuyerItems';
@@ -48,9 +48,12 @@ const phoneRule = ruleOf((values) => deliverPhoneProblem(values.deliverPhone ?? 
 const emailRule = ruleOf((values) => deliverEmailProblem(values.deliverEmail ?? ''));
 const remarksRule = ruleOf((values) => remarksProblem(values.remarks ?? ''));
 
+/** What the form starts with: a personal buyer, nothing else filled in. */
+const INITIAL_VALUES: ApplyValues = { buyer: emptyBuyer(), deliverPhone: '', deliverEmail: '', remarks: '' };
+
 export function ApplyInvoiceForm({ orderNo, onApplied }: { orderNo: string; onApplied: () => void }) {
   const [form] = Form.useForm<ApplyValues>();
-  const kind = kindOf({ kind: Form.useWatch(['buyer', 'kind'], form) as TitleKind[] | undefined });
+  const kind = kindOf({ kind: useFieldValue<TitleKind[] | undefined>(form, ['buyer', 'kind'], INITIAL_VALUES.buyer.kind) });
   const [picking, setPicking] = useState(false);
   /** The picked title's name and its details (address, bank), until the buyer is typed over. */
   const [picked, setPicked] = useState<{ name: string; details: BuyerDetails } | null>(null);
@@ -90,7 +93,7 @@ export function ApplyInvoiceForm({ orderNo, onApplied }: { orderNo: string; onAp
       <PageForm
         form={form}
         className="apply-form"
-        initialValues={{ buyer: emptyBuyer(), deliverPhone: '', deliverEmail: '', remarks: '' }}
+        initialValues={INITIAL_VALUES}
         onValuesChange={(changed: Partial<ApplyValues>) => {
           // Typed over: the buyer is no longer the title that was picked.
           if (

@@ -11,7 +11,7 @@ import { ensureTaxReady } from '@app/host-sdk/dialogs';
 import { appHref } from '@app/host-sdk/paths';
 import { useNavigate } from '@app/host-sdk/router';
 import { showToast } from '@app/ui/feedback';
-import { Form } from '@app/ui/form';
+import { Form, useFieldValue } from '@app/ui/form';
 import { PageForm } from '@app/widgets/form-page';
 import { Sheet } from '@app/widgets/sheet';
 import { buyerItems } from '../../features/buyer/BuyerItems';
@@ -29,10 +29,13 @@ export interface IssueInvoiceSheetProps {
   onClose(): void;
 }
 
+/** What the sheet's form starts with: a company buyer. */
+const INITIAL_VALUES = { buyer: emptyBuyer('企业') };
+
 export function IssueInvoiceSheet({ record, visible, onClose }: IssueInvoiceSheetProps) {
   const navigate = useNavigate();
   const [form] = Form.useForm();
-  const kind = kindOf({ kind: Form.useWatch(['buyer', 'kind'], form) as TitleKind[] | undefined });
+  const kind = kindOf({ kind: useFieldValue<TitleKind[] | undefined>(form, ['buyer', 'kind'], INITIAL_VALUES.buyer.kind) });
   const serial = useRef<string | null>(null);
 
   const submit = async () => {
@@ -51,7 +54,7 @@ export function IssueInvoiceSheet({ record, visible, onClose }: IssueInvoiceShee
       <p className="issue-sheet__summary">
         为这笔收入开具数电普票 <strong>{formatYuan(record.amountFen)}</strong>
       </p>
-      <PageForm form={form} initialValues={{ buyer: emptyBuyer('企业') }} onSubmit={submit} nameOf={formFieldOf} submitText="确认开票">
+      <PageForm form={form} initialValues={INITIAL_VALUES} onSubmit={submit} nameOf={formFieldOf} submitText="确认开票">
         <Form.Header>购买方</Form.Header>
         {buyerItems(kind)}
       </PageForm>

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '@app/host-sdk/api-client';
 import { Link } from '@app/host-sdk/router';
 import { confirmDialog } from '@app/ui/feedback';
-import { applyServerErrors, Form, type FormInstance } from '@app/ui/form';
+import { applyServerErrors, Form, useFieldValue, type FormInstance } from '@app/ui/form';
 import { Input } from '@app/ui/input';
 import { Card } from '@app/widgets/card';
 import { SubmitButton } from '@app/widgets/form-page';
@@ -119,7 +119,7 @@ function FeeLine({
 
 export function WithdrawForm({ wallet, onDone }: { wallet: Wallet; onDone: (withdrawal: Withdrawal, preview: WithdrawPreview) => void }) {
   const [form] = Form.useForm<Values>();
-  const text = Form.useWatch('amount', form) as string | undefined;
+  const text = useFieldValue<string | undefined>(form, 'amount', undefined);
   const amountFen = amountFenOf(text);
   const candidate = amountFen !== null && amountFen <= wallet.availableFen ? amountFen : null;
   const { preview, error, loading, previewOf } = useWithdrawPreview(candidate);
