@@ -40,6 +40,25 @@ describe("我的's first screen painted by the server", () => {
     expect(painted?.querySelector('.app-tab-bar')).toBeNull();
   });
 
+  test('invitations waiting, as the page carries them: painted with their count and drawn so, without asking again', async () => {
+    const person = userDetail({ nickname: '张晓', company: false, companyUser: false, companyInfo: null, permissions: [] });
+    const invitation = {
+      id: 'i-1',
+      companyName: '杭州优税通科技有限公司',
+      xsfNsrsbh: '91330106MA2CFD5R0X',
+      role: 'employee',
+      roleName: '员工',
+      invitedAt: '2026-11-20T02:00:00.000Z',
+    };
+    const carried = [{ path: 'company/myInvitations', body: {}, result: { list: [invitation] } }];
+    const painted = await paintFirstScreen(firstScreen, '/my', { user: person, carried });
+    const { api } = renderPage(<MyPage />, { url: '/my', meta: MY_META, user: person, carried });
+    const page = painted?.querySelector('.app-layout > .app-layout__page--first .app-page') ?? null;
+    expect(page?.textContent).toContain('1 个邀请待处理');
+    expect(comparableMarkup(page)).toBe(comparableMarkup(document.querySelector('.app-page')));
+    expect(api.bodiesOf('company/myInvitations')).toEqual([]);
+  });
+
   test('any other address is left to the app', async () => {
     expect(await paintFirstScreen(firstScreen, '/my/settings', { user: userDetail() })).toBeNull();
   });

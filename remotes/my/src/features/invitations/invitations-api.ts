@@ -2,6 +2,7 @@
 import type { CallResult } from '@app/contract/api';
 import type { MyInvitation } from '@app/contract/company';
 import { callApi } from '@app/host-sdk/api-client';
+import { useCarriedResult } from '@app/host-sdk/carried-result';
 import { createRevision } from '@app/ui/list-revision';
 
 export type { MyInvitation };
@@ -17,6 +18,11 @@ export async function listMyInvitations(): Promise<MyInvitation[]> {
   } catch {
     return [];
   }
+}
+
+/** The invitations as the page carries them (我的's first call, the server's paint of 我的 too), read at mount. */
+export function useCarriedInvitations(): MyInvitation[] | undefined {
+  return useCarriedResult('company/myInvitations', {})?.list;
 }
 
 export function acceptInvitation(id: string): Promise<JoinedCompany> {
