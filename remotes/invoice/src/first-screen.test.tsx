@@ -59,6 +59,33 @@ describe("the home's first screen painted by the server", () => {
     expect(page?.textContent).toContain('登录状态未登录');
   });
 
+  test('the counts the page carries: painted with them, the app draws them so at once and does not ask again', async () => {
+    const user = userDetail();
+    const account = taxAccount();
+    const carried = [
+      {
+        path: 'invoice/homeSummary',
+        body: {},
+        result: { applying: 3, waiting: 12, pendingTasks: 1, issuedThisMonth: 7, issuedThisMonthFen: 1_234_550 },
+      },
+    ];
+    const painted = await paint('/', { user, taxAccount: account, carried });
+    const page = painted?.querySelector('.app-layout > .app-layout__page--first .app-page') ?? null;
+    expect(page?.querySelector('[aria-label="当前企业"]')?.textContent).toContain('本月已开票 7 张 · 价税合计 ¥12,345.50');
+
+    const { api } = renderPage(<InvoiceDefaultCreatePage />, {
+      url: '/',
+      meta: HOME_META,
+      user,
+      taxAccount: account,
+      carried,
+      calls: { 'invoice/homeSummary': noAnswer(), 'taxAccount/getTaxAccount': ok(account) },
+    });
+    await screen.findByRole('region', { name: '当前企业' });
+    expect(comparableMarkup(page)).toBe(comparableMarkup(document.querySelector('.app-page')));
+    expect(api.bodiesOf('invoice/homeSummary')).toEqual([]);
+  });
+
   test('while the tax account is not answered, the screen says it is being asked, as the app does', async () => {
     const painted = await paint('/', { user: userDetail() });
     expect(painted?.querySelector('[aria-label="税务局状态"]')?.textContent).toBe('正在查询税务局登录状态…');

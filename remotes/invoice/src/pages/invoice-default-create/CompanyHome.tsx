@@ -13,7 +13,7 @@ import { Skeleton } from '@app/ui/skeleton';
 import { loadInTurn, useAfterPaint } from '@app/ui/use-after-paint';
 import { href } from '../../paths';
 import { CompanyHeader } from './CompanyHeader';
-import { getHomeSummary } from './home-api';
+import { getHomeSummary, useCarriedHomeSummary } from './home-api';
 import type { HomeSummary } from '@app/contract/invoice';
 import { HomeShortcuts, type Shortcut } from './HomeShortcuts';
 import { TaxStatusStrip } from './TaxStatusStrip';
@@ -53,7 +53,10 @@ function shortcutsOf(summary: HomeSummary | null, taxiUser: boolean): Shortcut[]
 }
 
 export function CompanyHome({ company, taxiUser }: { company: CompanyInfo; taxiUser: boolean }) {
-  const [summary, setSummary] = useState<HomeSummary | null>(null);
+  // The counts the page carries draw the first render, as the server painted them: the app takes that screen over as
+  // it stands, without asking for them again.
+  const carried = useCarriedHomeSummary();
+  const [summary, setSummary] = useState<HomeSummary | null>(carried ?? null);
   // The quick form is below the company's standing and shortcuts: its placeholder is drawn first, and its files are
   // asked for once that screen has been painted.
   const formWanted = useAfterPaint(loadQuickForm);
@@ -62,17 +65,18 @@ export function CompanyHome({ company, taxiUser }: { company: CompanyInfo; taxiU
   useEffect(() => {
     let current = true;
     // The page is never cached: every visit shows fresh counts and a fresh tax-bureau state (on a first load, the
-    // start-up's own load of the account is that state). The counts render as a transition: where the page already
-    // carries them, they would otherwise be drawn before the first paint and hold up the company's name.
-    getHomeSummary().then(
-      (answer) => current && startTransition(() => setSummary(answer)),
-      () => undefined,
-    );
+    // counts the page carries and the start-up's own load of the account are that state). Counts asked for render as
+    // a transition, after the company's name.
+    if (!carried)
+      getHomeSummary().then(
+        (answer) => current && startTransition(() => setSummary(answer)),
+        () => undefined,
+      );
     revalidate();
     return () => {
       current = false;
     };
-  }, [revalidate]);
+  }, [revalidate, carried]);
 
   return (
     <div className="home">
