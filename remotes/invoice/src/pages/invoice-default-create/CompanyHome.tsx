@@ -52,14 +52,32 @@ function shortcutsOf(summary: HomeSummary | null, taxiUser: boolean): Shortcut[]
   ];
 }
 
+/**
+ * 快速开票: its placeholder is drawn first, and the form's files are asked for once that screen has been painted. Its
+ * own component, so that the form's arrival renders this section alone, not the company and the shortcuts above it.
+ */
+function QuickFormSection() {
+  const formWanted = useAfterPaint(loadQuickForm);
+  return (
+    <section className="home-quick" aria-label="快速开票">
+      <div className="home-section-title">
+        <span>快速开票</span>
+        <Link className="home-section-title__more" to={href('invoiceCreate')}>
+          更多选项
+        </Link>
+      </div>
+      <Suspense fallback={<Skeleton.Paragraph lineCount={4} animated />}>
+        {formWanted ? <BlueInvoiceForm compact /> : <Skeleton.Paragraph lineCount={4} animated />}
+      </Suspense>
+    </section>
+  );
+}
+
 export function CompanyHome({ company, taxiUser }: { company: CompanyInfo; taxiUser: boolean }) {
   // The counts the page carries draw the first render, as the server painted them: the app takes that screen over as
   // it stands, without asking for them again.
   const carried = useCarriedHomeSummary();
   const [summary, setSummary] = useState<HomeSummary | null>(carried ?? null);
-  // The quick form is below the company's standing and shortcuts: its placeholder is drawn first, and its files are
-  // asked for once that screen has been painted.
-  const formWanted = useAfterPaint(loadQuickForm);
   const { revalidate } = useTaxAccount();
 
   useEffect(() => {
@@ -83,17 +101,7 @@ export function CompanyHome({ company, taxiUser }: { company: CompanyInfo; taxiU
       <CompanyHeader company={company} summary={summary} />
       <TaxStatusStrip />
       <HomeShortcuts items={shortcutsOf(summary, taxiUser)} />
-      <section className="home-quick" aria-label="快速开票">
-        <div className="home-section-title">
-          <span>快速开票</span>
-          <Link className="home-section-title__more" to={href('invoiceCreate')}>
-            更多选项
-          </Link>
-        </div>
-        <Suspense fallback={<Skeleton.Paragraph lineCount={4} animated />}>
-          {formWanted ? <BlueInvoiceForm compact /> : <Skeleton.Paragraph lineCount={4} animated />}
-        </Suspense>
-      </section>
+      <QuickFormSection />
     </div>
   );
 }
