@@ -8,6 +8,7 @@ import type { TaxAccount } from '@app/contract/tax-account';
 import type { UserDetail } from '@app/contract/user';
 import { comparableMarkup, noAnswer, paintFirstScreen, renderPage, taxAccount, userDetail } from '@app/host-sdk/testing';
 import * as firstScreen from './first-screen';
+import { invitationFixture } from './test-support/invitations';
 import MyPage from './pages/my/MyPage';
 import { MY_META } from './pages/my/my-meta';
 
@@ -42,15 +43,7 @@ describe("我的's first screen painted by the server", () => {
 
   test('invitations waiting, as the page carries them: painted with their count and drawn so, without asking again', async () => {
     const person = userDetail({ nickname: '张晓', company: false, companyUser: false, companyInfo: null, permissions: [] });
-    const invitation = {
-      id: 'i-1',
-      companyName: '杭州优税通科技有限公司',
-      xsfNsrsbh: '91330106MA2CFD5R0X',
-      role: 'employee',
-      roleName: '员工',
-      invitedAt: '2026-11-20T02:00:00.000Z',
-    };
-    const carried = [{ path: 'company/myInvitations', body: {}, result: { list: [invitation] } }];
+    const carried = [{ path: 'company/myInvitations', body: {}, result: { list: [invitationFixture()] } }];
     const painted = await paintFirstScreen(firstScreen, '/my', { user: person, carried });
     const { api } = renderPage(<MyPage />, { url: '/my', meta: MY_META, user: person, carried });
     const page = painted?.querySelector('.app-layout > .app-layout__page--first .app-page') ?? null;

@@ -1,21 +1,14 @@
 /** The invitations 我的 and 我的企业 show: from the answer the page carries, asked again once one is answered. */
 import { afterEach, describe, expect, test } from '@rstest/core';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import type { MyInvitation } from '@app/contract/company';
 import { noAnswer, ok, renderPage } from '@app/host-sdk/testing';
+import { invitationFixture } from '../../test-support/invitations';
 import { invitationsRevision } from './invitations-api';
 import { useMyInvitations } from './use-my-invitations';
 
 afterEach(cleanup);
 
-const invitation = (id: string, companyName: string): MyInvitation => ({
-  id,
-  companyName,
-  xsfNsrsbh: '91330106MA2CFD5R0X',
-  role: 'employee',
-  roleName: '员工',
-  invitedAt: '2026-11-20T02:00:00.000Z',
-});
+const invitation = (id: string, companyName: string) => invitationFixture({ id, companyName });
 
 /** Shows the companies inviting, counting its own renders. */
 function open(options: Parameters<typeof renderPage>[1]) {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, rs, test } from '@rstest/core';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { sessionStore, userDetailAtom } from '@app/host-sdk/session';
 import { fail, ok, renderPage, settle, taxAccount, userDetail, type Route } from '@app/host-sdk/testing';
-import type { MyInvitation } from '@app/contract/company';
+import { invitationFixture } from '../../test-support/invitations';
 import type { UserDetail } from '@app/contract/user';
 import type { BindCode, MyCompany } from './companies-api';
 import MyCompaniesPage from './MyCompaniesPage';
@@ -23,14 +23,7 @@ const HANGZHOU: MyCompany = {
   permissions: ['company_user_role'],
   current: false,
 };
-const INVITATION: MyInvitation = {
-  id: 'i-1',
-  companyName: '杭州优税通科技有限公司',
-  xsfNsrsbh: '91330106MA2CFD5R0X',
-  role: 'employee',
-  roleName: '员工',
-  invitedAt: '2026-11-20T02:00:00.000Z',
-};
+const INVITATION = invitationFixture();
 const CODE: BindCode = { code: 'AB12CD34', shortPath: '/t/AB12CD34', expiresAt: '2026-12-01T04:00:00.000Z' };
 const COMPANY_INFO = userDetail().companyInfo as NonNullable<UserDetail['companyInfo']>;
 const EMPLOYEE = userDetail({ permissions: ['company_user_role'], companyInfo: { ...COMPANY_INFO, roleName: '员工' } });

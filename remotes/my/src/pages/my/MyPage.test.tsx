@@ -4,6 +4,7 @@ import { getToken, sessionStore, userDetailAtom } from '@app/host-sdk/session';
 import type { UserDetail } from '@app/contract/user';
 import { fail, ok, renderPage, taxAccount, userDetail, type Route } from '@app/host-sdk/testing';
 import { FIRST_CALLS } from '../../first-calls';
+import { invitationFixture } from '../../test-support/invitations';
 import MyPage from './MyPage';
 
 const EMPLOYEE = userDetail({
@@ -210,19 +211,9 @@ describe('MyPage', () => {
   });
 
   test('invitations to the user’s phone: 我的企业 says how many wait, and opens them', async () => {
-    const invitation = {
-      companyName: '杭州优税通科技有限公司',
-      xsfNsrsbh: '91330106MA2CFD5R0X',
-      role: 'employee',
-      roleName: '员工',
-      invitedAt: '2026-11-20T02:00:00.000Z',
-    };
     const { url, api } = openMy(PERSON, {
       'company/myInvitations': ok({
-        list: [
-          { id: 'i-1', ...invitation },
-          { id: 'i-2', ...invitation, companyName: '杭州顺达出租汽车有限公司' },
-        ],
+        list: [invitationFixture(), invitationFixture({ id: 'i-2', companyName: '杭州顺达出租汽车有限公司' })],
       }),
     });
     expect(await screen.findByText('2 个邀请待处理')).toBeTruthy();
